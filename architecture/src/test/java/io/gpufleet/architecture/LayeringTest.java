@@ -1,0 +1,113 @@
+package io.gpufleet.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module boundaries of the README's architecture section, as rules over the compiled classes.
+ * Maven's classpaths already keep a module from compiling against one it does not declare; these
+ * rules also hold the packages to them and keep clocks, files and global state out of the core.
+ */
+class LayeringTest {
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("io.gpufleet");
+  }
+
+  private static void onlyDependsOn(String pkg, String... allowed) {
+    String[] all = new String[allowed.length + 2];
+    all[0] = pkg;
+    all[1] = "java..";
+    System.arraycopy(allowed, 0, all, 2, allowed.length);
+    noClasses().that().resideInAPackage(pkg)
+        .should().dependOnClassesThat().resideOutsideOfPackages(all)
+        .check(classes);
+  }
+
+  @Test
+  void modelDependsOnTheJdkOnly() {
+    onlyDependsOn("io.gpufleet.model..");
+  }
+
+  @Test
+  void engineDependsOnModelOnly() {
+    onlyDependsOn("io.gpufleet.engine..", "io.gpufleet.model..");
+  }
+
+  @Test
+  void autoscalerDependsOnEngineAndModel() {
+    onlyDependsOn("io.gpufleet.autoscaler..", "io.gpufleet.engine..", "io.gpufleet.model..");
+  }
+
+  @Test
+  void simulatorKnowsNoYamlAndNoTerminal() {
+    onlyDependsOn("io.gpufleet.sim..", "io.gpufleet.autoscaler..", "io.gpufleet.engine..", "io.gpufleet.model..");
+  }
+
+  @Test
+  void manifestHoldsNoSchedulingLogic() {
+    noClasses().that().resideInAPackage("io.gpufleet.manifest..")
+        .should().dependOnClassesThat().resideInAnyPackage(
+            "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..", "io.gpufleet.report..",
+            "io.gpufleet.cli..")
+        .check(classes);
+  }
+
+  @Test
+  void reportDoesNotReachTheCommandLine() {
+    noClasses().that().resideInAPackage("io.gpufleet.report..")
+        .should().dependOnClassesThat().resideInAnyPackage("io.gpufleet.cli..", "io.gpufleet.manifest..")
+        .check(classes);
+  }
+
+  @Test
+  void theCoreReadsNoWallClock() {
+    noClasses().that().resideInAnyPackage(
+            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..")
+        .should().callMethod(System.class, "currentTimeMillis")
+        .orShould().callMethod(System.class, "nanoTime")
+        .orShould().callMethod(java.time.Instant.class, "now")
+        .orShould().callMethod(java.time.Clock.class, "systemUTC")
+        .orShould().callMethod(java.time.Clock.class, "systemDefaultZone")
+        .check(classes);
+  }
+
+  @Test
+  void theCoreDoesNoFileIo() {
+    noClasses().that().resideInAnyPackage(
+            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..")
+        .should().dependOnClassesThat().resideInAnyPackage("java.nio.file..", "java.net..")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.File")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.FileInputStream")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.FileOutputStream")
+        .check(classes);
+  }
+
+  @Test
+  void noStaticMutableState() {
+    fields().that().areStatic().and().areDeclaredInClassesThat().resideInAPackage("io.gpufleet..")
+        .should().beFinal()
+        .check(classes);
+  }
+
+  @Test
+  void coreRandomnessIsSeededAndPassedIn() {
+    noClasses().that().resideInAnyPackage(
+            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..")
+        .should().callMethod(Math.class, "random")
+        .orShould().callConstructor(java.util.Random.class)
+        .check(classes);
+  }
+}

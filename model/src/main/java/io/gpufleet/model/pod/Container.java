@@ -1,0 +1,36 @@
+package io.gpufleet.model.pod;
+
+import io.gpufleet.model.resource.ResourceList;
+import java.util.Objects;
+
+/**
+ * A container's name, image and resources. {@code sidecar} marks an init container with
+ * {@code restartPolicy: Always}, which keeps running beside the app containers.
+ */
+public record Container(String name, String image, ResourceList requests, ResourceList limits, boolean sidecar) {
+
+  public Container {
+    Objects.requireNonNull(name, "name");
+    image = image == null ? "" : image;
+    requests = requests == null ? ResourceList.EMPTY : requests;
+    limits = limits == null ? ResourceList.EMPTY : limits;
+  }
+
+  public static Container of(String name, String image, ResourceList requests, ResourceList limits) {
+    return new Container(name, image, requests, limits, false);
+  }
+
+  /**
+   * Requests after the API server's defaulting: a resource with a limit and no request gets the
+   * limit as its request.
+   */
+  public ResourceList effectiveRequests() {
+    ResourceList r = requests;
+    for (var e : limits.quantities().entrySet()) {
+      if (!r.contains(e.getKey())) {
+        r = r.with(e.getKey(), e.getValue());
+      }
+    }
+    return r;
+  }
+}

@@ -1,0 +1,95 @@
+package io.gpufleet.model.pod;
+
+import io.gpufleet.model.affinity.NodeAffinity;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.taint.Toleration;
+import java.util.List;
+import java.util.Optional;
+
+/** The parts of a pod spec that decide where, whether and how long a pod runs. */
+public record PodSpec(
+    List<Container> containers,
+    List<Container> initContainers,
+    ResourceList overhead,
+    Labels nodeSelector,
+    NodeAffinity nodeAffinity,
+    List<Toleration> tolerations,
+    Optional<String> nodeName,
+    int priority,
+    Optional<String> priorityClassName,
+    PreemptionPolicy preemptionPolicy,
+    long terminationGracePeriodSeconds,
+    String schedulerName) {
+
+  /** The API server's default grace period. */
+  public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
+  public static final String DEFAULT_SCHEDULER = "default-scheduler";
+
+  public PodSpec {
+    containers = List.copyOf(containers);
+    initContainers = List.copyOf(initContainers);
+    overhead = overhead == null ? ResourceList.EMPTY : overhead;
+    nodeSelector = nodeSelector == null ? Labels.EMPTY : nodeSelector;
+    nodeAffinity = nodeAffinity == null ? NodeAffinity.NONE : nodeAffinity;
+    tolerations = List.copyOf(tolerations);
+    nodeName = nodeName == null ? Optional.empty() : nodeName;
+    priorityClassName = priorityClassName == null ? Optional.empty() : priorityClassName;
+    preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
+    schedulerName = schedulerName == null || schedulerName.isEmpty() ? DEFAULT_SCHEDULER : schedulerName;
+  }
+
+  /** A spec with these containers and every other field at its default. */
+  public static PodSpec of(Container... containers) {
+    return new PodSpec(List.of(containers), List.of(), ResourceList.EMPTY, Labels.EMPTY, NodeAffinity.NONE,
+        List.of(), Optional.empty(), 0, Optional.empty(), PreemptionPolicy.PREEMPT_LOWER_PRIORITY,
+        DEFAULT_TERMINATION_GRACE_SECONDS, DEFAULT_SCHEDULER);
+  }
+
+  public PodSpec withNodeSelector(Labels selector) {
+    return new PodSpec(containers, initContainers, overhead, selector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+  }
+
+  public PodSpec withNodeAffinity(NodeAffinity affinity) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, affinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+  }
+
+  public PodSpec withTolerations(List<Toleration> newTolerations) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, newTolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+  }
+
+  public PodSpec withNodeName(String node) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations,
+        Optional.ofNullable(node), priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds,
+        schedulerName);
+  }
+
+  public PodSpec withInitContainers(List<Container> inits) {
+    return new PodSpec(containers, inits, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+  }
+
+  public PodSpec withOverhead(ResourceList newOverhead) {
+    return new PodSpec(containers, initContainers, newOverhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+  }
+
+  public PodSpec withPriority(int newPriority) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        newPriority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+  }
+
+  public PodSpec withTerminationGracePeriodSeconds(long seconds) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, seconds, schedulerName);
+  }
+
+  /** Every image the pod pulls, init containers first. */
+  public List<String> images() {
+    return java.util.stream.Stream.concat(initContainers.stream(), containers.stream())
+        .map(Container::image).filter(i -> !i.isEmpty()).distinct().toList();
+  }
+}

@@ -1,0 +1,91 @@
+package io.gpufleet.model.taint;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * A pod's toleration. An empty key with {@code Exists} tolerates every taint; an absent effect
+ * matches every effect; {@code tolerationSeconds} bounds how long a NoExecute taint is tolerated.
+ */
+public record Toleration(
+    String key, Operator operator, String value, Optional<TaintEffect> effect, OptionalLong tolerationSeconds) {
+
+  /** Toleration operators; an absent operator means {@code Equal}. */
+  public enum Operator {
+    EQUAL("Equal"),
+    EXISTS("Exists");
+
+    private final String wireName;
+
+    Operator(String wireName) {
+      this.wireName = wireName;
+    }
+
+    public String wireName() {
+      return wireName;
+    }
+
+    public static Optional<Operator> fromWire(String s) {
+      for (Operator o : values()) {
+        if (o.wireName.equals(s)) {
+          return Optional.of(o);
+        }
+      }
+      return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return wireName;
+    }
+  }
+
+  public Toleration {
+    key = key == null ? "" : key;
+    Objects.requireNonNull(operator, "operator");
+    value = value == null ? "" : value;
+    Objects.requireNonNull(effect, "effect");
+    Objects.requireNonNull(tolerationSeconds, "tolerationSeconds");
+  }
+
+  public static Toleration exists(String key, TaintEffect effect) {
+    return new Toleration(key, Operator.EXISTS, "", Optional.ofNullable(effect), OptionalLong.empty());
+  }
+
+  public static Toleration equal(String key, String value, TaintEffect effect) {
+    return new Toleration(key, Operator.EQUAL, value, Optional.ofNullable(effect), OptionalLong.empty());
+  }
+
+  /** Tolerates everything: {@code operator: Exists} with no key and no effect. */
+  public static Toleration everything() {
+    return new Toleration("", Operator.EXISTS, "", Optional.empty(), OptionalLong.empty());
+  }
+
+  public Toleration withSeconds(long seconds) {
+    return new Toleration(key, operator, value, effect, OptionalLong.of(seconds));
+  }
+
+  /** {@code ToleratesTaint} of the core API. */
+  public boolean tolerates(Taint taint) {
+    if (effect.isPresent() && effect.get() != taint.effect()) {
+      return false;
+    }
+    if (!key.isEmpty() && !key.equals(taint.key())) {
+      return false;
+    }
+    return switch (operator) {
+      case EQUAL -> value.equals(taint.value());
+      case EXISTS -> true;
+    };
+  }
+
+  @Override
+  public String toString() {
+    String k = key.isEmpty() ? "<all>" : key;
+    String v = operator == Operator.EQUAL ? "=" + value : " " + operator;
+    String e = effect.map(x -> ":" + x).orElse("");
+    String s = tolerationSeconds.isPresent() ? " for " + tolerationSeconds.getAsLong() + "s" : "";
+    return k + v + e + s;
+  }
+}
