@@ -1,0 +1,118 @@
+package io.gpufleet.engine.scheduler;
+
+import io.gpufleet.model.node.Node;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An immutable image of the nodes and the pods bound to them, in a fixed node order (the order
+ * the scheduler iterates). Every change returns a new image that shares the untouched nodes.
+ */
+public final class ClusterSnapshot {
+
+  private final NodeInfo[] nodes;
+  private final Map<String, Integer> index;
+
+  private ClusterSnapshot(NodeInfo[] nodes, Map<String, Integer> index) {
+    this.nodes = nodes;
+    this.index = index;
+  }
+
+  public static ClusterSnapshot of(List<Node> nodes) {
+    NodeInfo[] infos = new NodeInfo[nodes.size()];
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < infos.length; i++) {
+      infos[i] = NodeInfo.of(nodes.get(i));
+      if (index.put(infos[i].name(), i) != null) {
+        throw new IllegalArgumentException("duplicate node name " + infos[i].name());
+      }
+    }
+    return new ClusterSnapshot(infos, Map.copyOf(index));
+  }
+
+  public static ClusterSnapshot ofInfos(List<NodeInfo> infos) {
+    NodeInfo[] arr = infos.toArray(NodeInfo[]::new);
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < arr.length; i++) {
+      if (index.put(arr[i].name(), i) != null) {
+        throw new IllegalArgumentException("duplicate node name " + arr[i].name());
+      }
+    }
+    return new ClusterSnapshot(arr, Map.copyOf(index));
+  }
+
+  public int size() {
+    return nodes.length;
+  }
+
+  public NodeInfo get(int i) {
+    return nodes[i];
+  }
+
+  public Optional<NodeInfo> node(String name) {
+    Integer i = index.get(name);
+    return i == null ? Optional.empty() : Optional.of(nodes[i]);
+  }
+
+  public List<NodeInfo> nodes() {
+    return List.of(nodes);
+  }
+
+  /** The image after binding a pod to a node. */
+  public ClusterSnapshot bind(PodInfo pod, String nodeName) {
+    int i = indexOf(nodeName);
+    return replace(i, nodes[i].withPod(pod));
+  }
+
+  /** The image after a pod leaves a node. */
+  public ClusterSnapshot unbind(String podKey, String nodeName) {
+    int i = indexOf(nodeName);
+    return replace(i, nodes[i].withoutPod(podKey));
+  }
+
+  /** The image with a node changed (labels, taints, allocatable, cordon), its pods kept. */
+  public ClusterSnapshot withNode(Node changed) {
+    Integer i = index.get(changed.name());
+    if (i == null) {
+      return addNode(changed);
+    }
+    return replace(i, nodes[i].withNode(changed));
+  }
+
+  public ClusterSnapshot addNode(Node node) {
+    if (index.containsKey(node.name())) {
+      throw new IllegalArgumentException("node " + node.name() + " already exists");
+    }
+    NodeInfo[] next = Arrays.copyOf(nodes, nodes.length + 1);
+    next[nodes.length] = NodeInfo.of(node);
+    Map<String, Integer> idx = new HashMap<>(index);
+    idx.put(node.name(), nodes.length);
+    return new ClusterSnapshot(next, Map.copyOf(idx));
+  }
+
+  /** The image without a node; its pods go with it (the caller decides what becomes of them). */
+  public ClusterSnapshot removeNode(String name) {
+    int i = indexOf(name);
+    List<NodeInfo> next = new ArrayList<>(Arrays.asList(nodes));
+    next.remove(i);
+    return ofInfos(next);
+  }
+
+  private int indexOf(String nodeName) {
+    Integer i = index.get(nodeName);
+    if (i == null) {
+      throw new IllegalArgumentException("no node named " + nodeName);
+    }
+    return i;
+  }
+
+  private ClusterSnapshot replace(int i, NodeInfo info) {
+    NodeInfo[] next = nodes.clone();
+    next[i] = info;
+    return new ClusterSnapshot(next, index);
+  }
+}

@@ -1,0 +1,41 @@
+package io.gpufleet.engine.scheduler;
+
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.resource.ResourceList;
+import java.util.Objects;
+
+/**
+ * A pod with what the scheduler derives from it once: its effective request, and the "non-zero"
+ * cpu and memory the scoring plugins use (a container without a cpu or memory request counts as
+ * 100m and 200Mi).
+ */
+public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, long nonZeroMemory) {
+
+  /** kube-scheduler's {@code DefaultMilliCPURequest}. */
+  public static final long DEFAULT_MILLI_CPU_REQUEST = 100;
+  /** kube-scheduler's {@code DefaultMemoryRequest}: 200 MiB. */
+  public static final long DEFAULT_MEMORY_REQUEST = 200L * 1024 * 1024;
+
+  private static final ResourceList NON_ZERO_DEFAULTS = ResourceList.of("cpu", "100m", "memory", "200Mi");
+
+  public PodInfo {
+    Objects.requireNonNull(pod, "pod");
+    Objects.requireNonNull(requests, "requests");
+  }
+
+  public static PodInfo of(Pod pod) {
+    ResourceVector requests = ResourceVector.of(PodRequests.of(pod.spec()));
+    ResourceList nonZero = PodRequests.of(pod.spec(), NON_ZERO_DEFAULTS);
+    return new PodInfo(pod, requests, nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.CPU).milliValue(),
+        nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.MEMORY).value());
+  }
+
+  public String key() {
+    return pod.key();
+  }
+
+  public String name() {
+    return pod.name();
+  }
+}

@@ -1,0 +1,140 @@
+package io.gpufleet.engine.scheduler;
+
+import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * One scheduling cycle of kube-scheduler for one pod: filter the nodes (each node stops at its
+ * first failing plugin), stop once enough feasible nodes are found, score them with every
+ * applicable plugin (normalised, weighted, summed), and pick the best, breaking ties uniformly
+ * at random with the caller's seeded generator (reservoir sampling, as {@code selectHost}).
+ *
+ * <p>Pure: the snapshot is not changed; the caller binds. The caller also keeps the rotating start
+ * index ({@code nextStartNodeIndex}) by adding {@link ScheduleResult#evaluatedNodes()}.
+ */
+public final class Scheduler {
+
+  private final SchedulerProfile profile;
+
+  public Scheduler(SchedulerProfile profile) {
+    this.profile = profile;
+  }
+
+  public SchedulerProfile profile() {
+    return profile;
+  }
+
+  public ScheduleResult schedule(PodInfo pod, ClusterSnapshot snapshot, RandomGenerator random) {
+    return schedule(pod, snapshot, random, 0, false);
+  }
+
+  public ScheduleResult schedule(
+      PodInfo pod, ClusterSnapshot snapshot, RandomGenerator random, int startIndex, boolean explain) {
+    int n = snapshot.size();
+    if (n == 0) {
+      return new ScheduleResult.Unschedulable(new FitError(0, Map.of(), ""), 0);
+    }
+    int want = profile.feasibleNodesToFind(n);
+    int[] feasible = new int[Math.min(want, n)];
+    int found = 0;
+    Map<String, Status> failures = null;
+    int evaluated = 0;
+    List<FilterPlugin> filters = profile.filters();
+    for (int k = 0; k < n && found < want; k++) {
+      int i = (startIndex + k) % n;
+      NodeInfo node = snapshot.get(i);
+      evaluated++;
+      Status failed = null;
+      for (FilterPlugin f : filters) {
+        Status s = f.filter(pod, node);
+        if (!s.isSuccess()) {
+          failed = s;
+          break;
+        }
+      }
+      if (failed == null) {
+        feasible[found++] = i;
+      } else {
+        if (failures == null) {
+          failures = new HashMap<>();
+        }
+        failures.put(node.name(), failed);
+      }
+    }
+    if (found == 0) {
+      FitError error = new FitError(n, failures == null ? Map.of() : failures, "");
+      for (PostFilterPlugin p : profile.postFilters()) {
+        PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
+        error = error.withPostFilterMessage(r.message());
+      }
+      return new ScheduleResult.Unschedulable(error, evaluated);
+    }
+    if (found == 1 && !explain) {
+      // kube-scheduler skips scoring when only one node is feasible.
+      return new ScheduleResult.Scheduled(snapshot.get(feasible[0]).name(), 0, 1, evaluated, List.of());
+    }
+    long[] total = new long[found];
+    long[][] perPlugin = explain ? new long[profile.scores().size()][] : null;
+    int p = 0;
+    for (SchedulerProfile.WeightedScore ws : profile.scores()) {
+      if (!ws.plugin().appliesTo(pod)) {
+        p++;
+        continue;
+      }
+      long[] scores = new long[found];
+      for (int j = 0; j < found; j++) {
+        scores[j] = ws.plugin().score(pod, snapshot.get(feasible[j]));
+      }
+      ws.plugin().normalize(pod, scores);
+      for (int j = 0; j < found; j++) {
+        scores[j] *= ws.weight();
+        total[j] += scores[j];
+      }
+      if (perPlugin != null) {
+        perPlugin[p] = scores;
+      }
+      p++;
+    }
+    int best = 0;
+    int ties = 1;
+    for (int j = 1; j < found; j++) {
+      if (total[j] > total[best]) {
+        best = j;
+        ties = 1;
+      } else if (total[j] == total[best]) {
+        ties++;
+        if (random.nextInt(ties) == 0) {
+          best = j;
+        }
+      }
+    }
+    List<ScheduleResult.NodeScore> ranking = explain ? ranking(snapshot, feasible, total, perPlugin, found) : List.of();
+    return new ScheduleResult.Scheduled(snapshot.get(feasible[best]).name(), total[best], found, evaluated, ranking);
+  }
+
+  private List<ScheduleResult.NodeScore> ranking(
+      ClusterSnapshot snapshot, int[] feasible, long[] total, long[][] perPlugin, int found) {
+    List<Integer> order = new ArrayList<>();
+    for (int j = 0; j < found; j++) {
+      order.add(j);
+    }
+    order.sort((a, b) -> total[a] != total[b] ? Long.compare(total[b], total[a])
+        : snapshot.get(feasible[a]).name().compareTo(snapshot.get(feasible[b]).name()));
+    List<ScheduleResult.NodeScore> out = new ArrayList<>();
+    for (int j : order.subList(0, Math.min(5, found))) {
+      List<ScheduleResult.PluginScore> parts = new ArrayList<>();
+      for (int p = 0; p < perPlugin.length; p++) {
+        if (perPlugin[p] != null) {
+          parts.add(new ScheduleResult.PluginScore(profile.scores().get(p).plugin().pluginName(), perPlugin[p][j]));
+        }
+      }
+      out.add(new ScheduleResult.NodeScore(snapshot.get(feasible[j]).name(), total[j], parts));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,72 @@
+package io.gpufleet.engine.scheduler;
+
+import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
+import io.gpufleet.engine.scheduler.plugin.NodeName;
+import io.gpufleet.engine.scheduler.plugin.NodeResourcesBalancedAllocation;
+import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
+import io.gpufleet.engine.scheduler.plugin.NodeUnschedulable;
+import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
+import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
+import io.gpufleet.engine.scheduler.plugin.TaintToleration;
+import java.util.List;
+
+/**
+ * A scheduler profile: filters in the order they run, weighted score plugins, and how many
+ * feasible nodes to find before scoring ({@code percentageOfNodesToScore}; 0 means kube-scheduler's
+ * adaptive default, 100 scores every node).
+ */
+public record SchedulerProfile(
+    String name, List<FilterPlugin> filters, List<WeightedScore> scores, List<PostFilterPlugin> postFilters,
+    int percentageOfNodesToScore) {
+
+  /** A score plugin and its weight in the node's total. */
+  public record WeightedScore(ScorePlugin plugin, long weight) {}
+
+  public SchedulerProfile {
+    filters = List.copyOf(filters);
+    scores = List.copyOf(scores);
+    postFilters = List.copyOf(postFilters);
+    if (percentageOfNodesToScore < 0 || percentageOfNodesToScore > 100) {
+      throw new IllegalArgumentException("percentageOfNodesToScore must be in 0..100, found " + percentageOfNodesToScore);
+    }
+  }
+
+  /** The default profile with LeastAllocated scoring. */
+  public static SchedulerProfile defaults() {
+    return withStrategy(new ScoringStrategy.LeastAllocated(ScoringStrategy.DEFAULT_RESOURCES));
+  }
+
+  /**
+   * The plugins of kube-scheduler's default profile that decide GPU placement, in its filter order
+   * and with its default score weights (TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1,
+   * NodeResourcesBalancedAllocation 1).
+   */
+  public static SchedulerProfile withStrategy(ScoringStrategy strategy) {
+    NodeResourcesFit fit = new NodeResourcesFit(strategy);
+    return new SchedulerProfile("default-scheduler",
+        List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE, fit),
+        List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
+            new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
+        List.of(), 0);
+  }
+
+  public SchedulerProfile withPercentageOfNodesToScore(int percentage) {
+    return new SchedulerProfile(name, filters, scores, postFilters, percentage);
+  }
+
+  /** kube-scheduler's {@code numFeasibleNodesToFind}. */
+  public int feasibleNodesToFind(int allNodes) {
+    final int minFeasible = 100;
+    if (allNodes < minFeasible || percentageOfNodesToScore == 100) {
+      return allNodes;
+    }
+    int percentage = percentageOfNodesToScore;
+    if (percentage == 0) {
+      percentage = Math.max(5, 50 - allNodes / 125);
+    }
+    int n = (int) ((long) allNodes * percentage / 100);
+    return Math.max(minFeasible, n);
+  }
+}

@@ -1,0 +1,26 @@
+package io.gpufleet.engine.scheduler.plugin;
+
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.Status;
+
+/** A pod that names a node fits only that node. */
+public enum NodeName implements FilterPlugin {
+  INSTANCE;
+
+  public static final String REASON = "node(s) didn't match the requested node name";
+
+  @Override
+  public String pluginName() {
+    return "NodeName";
+  }
+
+  @Override
+  public Status filter(PodInfo pod, NodeInfo node) {
+    var wanted = pod.pod().spec().nodeName();
+    if (wanted.isEmpty() || wanted.get().equals(node.name())) {
+      return Status.SUCCESS;
+    }
+    return Status.unresolvable(pluginName(), REASON);
+  }
+}

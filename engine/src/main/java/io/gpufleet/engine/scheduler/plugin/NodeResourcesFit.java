@@ -1,0 +1,134 @@
+package io.gpufleet.engine.scheduler.plugin;
+
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.ResourceVector;
+import io.gpufleet.engine.scheduler.Status;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Filter: the pod's request must fit in allocatable minus what bound pods request, for pods count,
+ * cpu, memory, ephemeral storage and every extended resource ({@code nvidia.com/gpu} included).
+ * Every shortfall is reported ({@code Insufficient cpu}, {@code Insufficient nvidia.com/gpu},
+ * {@code Too many pods}). Score: the configured {@link ScoringStrategy} over non-zero requests.
+ */
+public record NodeResourcesFit(ScoringStrategy strategy) implements FilterPlugin, ScorePlugin {
+
+  public static final String TOO_MANY_PODS = "Too many pods";
+
+  public static NodeResourcesFit leastAllocated() {
+    return new NodeResourcesFit(new ScoringStrategy.LeastAllocated(ScoringStrategy.DEFAULT_RESOURCES));
+  }
+
+  @Override
+  public String pluginName() {
+    return "NodeResourcesFit";
+  }
+
+  @Override
+  public Status filter(PodInfo pod, NodeInfo node) {
+    List<String> reasons = insufficient(pod.requests(), node);
+    if (reasons.isEmpty()) {
+      return Status.SUCCESS;
+    }
+    boolean unresolvable = exceedsAllocatable(pod.requests(), node.allocatable());
+    return new Status(unresolvable ? Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE : Status.Code.UNSCHEDULABLE,
+        pluginName(), reasons);
+  }
+
+  /** The reasons, in kube-scheduler's order, that a request does not fit the node now. */
+  public static List<String> insufficient(ResourceVector req, NodeInfo node) {
+    List<String> reasons = List.of();
+    ResourceVector alloc = node.allocatable();
+    ResourceVector used = node.requested();
+    if (node.podCount() + 1 > alloc.pods()) {
+      reasons = add(reasons, TOO_MANY_PODS);
+    }
+    if (req.milliCpu() == 0 && req.memory() == 0 && req.ephemeralStorage() == 0 && !req.hasScalars()) {
+      return reasons;
+    }
+    if (req.milliCpu() > 0 && req.milliCpu() > alloc.milliCpu() - used.milliCpu()) {
+      reasons = add(reasons, "Insufficient cpu");
+    }
+    if (req.memory() > 0 && req.memory() > alloc.memory() - used.memory()) {
+      reasons = add(reasons, "Insufficient memory");
+    }
+    if (req.ephemeralStorage() > 0 && req.ephemeralStorage() > alloc.ephemeralStorage() - used.ephemeralStorage()) {
+      reasons = add(reasons, "Insufficient ephemeral-storage");
+    }
+    for (int i = 0; i < req.scalarCount(); i++) {
+      long want = req.scalarValue(i);
+      if (want == 0) {
+        continue;
+      }
+      String name = req.scalarName(i);
+      if (want > alloc.scalar(name) - used.scalar(name)) {
+        reasons = add(reasons, "Insufficient " + name);
+      }
+    }
+    return reasons;
+  }
+
+  private static List<String> add(List<String> reasons, String reason) {
+    List<String> next = reasons.isEmpty() ? new ArrayList<>(2) : reasons;
+    next.add(reason);
+    return next;
+  }
+
+  /** A request larger than the whole node: preemption cannot help. */
+  static boolean exceedsAllocatable(ResourceVector req, ResourceVector alloc) {
+    if (req.milliCpu() > alloc.milliCpu() || req.memory() > alloc.memory()
+        || req.ephemeralStorage() > alloc.ephemeralStorage()) {
+      return true;
+    }
+    for (int i = 0; i < req.scalarCount(); i++) {
+      if (req.scalarValue(i) > alloc.scalar(req.scalarName(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public long score(PodInfo pod, NodeInfo node) {
+    List<ResourceWeight> resources = strategy.resources();
+    int n = resources.size();
+    long[] requested = new long[n];
+    long[] allocatable = new long[n];
+    long[] weights = new long[n];
+    int k = 0;
+    for (ResourceWeight rw : resources) {
+      long alloc;
+      long req;
+      switch (rw.name()) {
+        case "cpu" -> {
+          alloc = node.allocatable().milliCpu();
+          req = node.nonZeroMilliCpu() + pod.nonZeroMilliCpu();
+        }
+        case "memory" -> {
+          alloc = node.allocatable().memory();
+          req = node.nonZeroMemory() + pod.nonZeroMemory();
+        }
+        case "ephemeral-storage" -> {
+          alloc = node.allocatable().ephemeralStorage();
+          req = node.requested().ephemeralStorage() + pod.requests().ephemeralStorage();
+        }
+        default -> {
+          long podReq = pod.requests().scalar(rw.name());
+          // An extended resource the pod does not ask for is left out of its score.
+          alloc = podReq == 0 ? 0 : node.allocatable().scalar(rw.name());
+          req = node.requested().scalar(rw.name()) + podReq;
+        }
+      }
+      if (alloc == 0) {
+        continue;
+      }
+      requested[k] = req;
+      allocatable[k] = alloc;
+      weights[k] = rw.weight();
+      k++;
+    }
+    return strategy.score(requested, allocatable, weights, k);
+  }
+}

@@ -1,0 +1,32 @@
+package io.gpufleet.engine.scheduler.plugin;
+
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.taint.Tolerations;
+
+/** Cordoned nodes take only pods that tolerate {@code node.kubernetes.io/unschedulable:NoSchedule}. */
+public enum NodeUnschedulable implements FilterPlugin {
+  INSTANCE;
+
+  public static final String REASON = "node(s) were unschedulable";
+  static final Taint UNSCHEDULABLE_TAINT = Taint.of("node.kubernetes.io/unschedulable", "", TaintEffect.NO_SCHEDULE);
+
+  @Override
+  public String pluginName() {
+    return "NodeUnschedulable";
+  }
+
+  @Override
+  public Status filter(PodInfo pod, NodeInfo node) {
+    if (!node.node().unschedulable()) {
+      return Status.SUCCESS;
+    }
+    if (Tolerations.tolerates(pod.pod().spec().tolerations(), UNSCHEDULABLE_TAINT)) {
+      return Status.SUCCESS;
+    }
+    return Status.unresolvable(pluginName(), REASON);
+  }
+}

@@ -1,0 +1,20 @@
+package io.gpufleet.engine.scheduler.plugin;
+
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.FitError;
+import io.gpufleet.engine.scheduler.PodInfo;
+import java.util.Optional;
+
+/**
+ * The PostFilter extension point, run when no node passed the filters: where preemption plugs in.
+ * It returns a message to append to the FitError ({@code preemption: ...}) and, when it found
+ * victims, a node to nominate; gpufleet does not ship a preemption plugin yet.
+ */
+public interface PostFilterPlugin {
+
+  String pluginName();
+
+  Result postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error);
+
+  record Result(Optional<String> nominatedNode, java.util.List<String> victims, String message) {}
+}

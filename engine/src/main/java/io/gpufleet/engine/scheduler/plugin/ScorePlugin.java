@@ -1,0 +1,43 @@
+package io.gpufleet.engine.scheduler.plugin;
+
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+
+/** A Score extension point: a score per feasible node, then an optional normalisation to 0..100. */
+public interface ScorePlugin {
+
+  long MAX_NODE_SCORE = 100;
+
+  String pluginName();
+
+  /** False when the plugin has nothing to say about this pod (PreScore returned Skip). */
+  default boolean appliesTo(PodInfo pod) {
+    return true;
+  }
+
+  long score(PodInfo pod, NodeInfo node);
+
+  /** Rewrites the raw scores of all feasible nodes in place; the default leaves them. */
+  default void normalize(PodInfo pod, long[] scores) {}
+
+  /**
+   * {@code DefaultNormalizeScore}: scales so the best node gets 100; {@code reverse} makes the
+   * lowest raw score best. All zeros stay zero, or become 100 when reversed.
+   */
+  static void defaultNormalize(long[] scores, boolean reverse) {
+    long max = 0;
+    for (long s : scores) {
+      max = Math.max(max, s);
+    }
+    if (max == 0) {
+      if (reverse) {
+        java.util.Arrays.fill(scores, MAX_NODE_SCORE);
+      }
+      return;
+    }
+    for (int i = 0; i < scores.length; i++) {
+      long s = MAX_NODE_SCORE * scores[i] / max;
+      scores[i] = reverse ? MAX_NODE_SCORE - s : s;
+    }
+  }
+}

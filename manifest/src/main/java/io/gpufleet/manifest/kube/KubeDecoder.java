@@ -1,0 +1,515 @@
+package io.gpufleet.manifest.kube;
+
+import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.YNode;
+import io.gpufleet.manifest.yaml.YPath;
+import io.gpufleet.model.affinity.NodeAffinity;
+import io.gpufleet.model.affinity.NodeSelector;
+import io.gpufleet.model.affinity.NodeSelectorTerm;
+import io.gpufleet.model.affinity.PreferredSchedulingTerm;
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.label.Requirement;
+import io.gpufleet.model.label.SelectorOperator;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.meta.OwnerReference;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Container;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.pod.PreemptionPolicy;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.model.validation.FieldError;
+import io.gpufleet.model.validation.PodValidation;
+import io.gpufleet.model.workload.IntOrPercent;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import io.gpufleet.model.workload.PodTemplate;
+import io.gpufleet.model.workload.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Decodes Kubernetes objects (Node, Pod, Deployment, ReplicaSet, StatefulSet, Job, DaemonSet,
+ * PodDisruptionBudget, ConfigMap, PriorityClass, and {@code List}) from located YAML into model
+ * values, checking what the API server would check. Problems go to the {@link Diagnostics}.
+ */
+public final class KubeDecoder {
+
+  /** kubelet's default {@code maxPods}, assumed when a node manifest gives no {@code pods} capacity. */
+  public static final long KUBELET_DEFAULT_MAX_PODS = 110;
+
+  /** gpufleet's annotation for how long a Job's pod runs, since a manifest cannot say. */
+  public static final String RUN_FOR_ANNOTATION = "gpufleet.io/run-for";
+
+  private static final Set<String> RESOURCES_FIELDS = Set.of("requests", "limits", "claims");
+  private static final Set<String> TOLERATION_FIELDS = Set.of("key", "operator", "value", "effect", "tolerationSeconds");
+  private static final Set<String> TAINT_FIELDS = Set.of("key", "value", "effect", "timeAdded");
+
+  private final Diagnostics diagnostics;
+
+  public KubeDecoder(Diagnostics diagnostics) {
+    this.diagnostics = diagnostics;
+  }
+
+  /** Every object of the documents; a {@code kind: List} contributes its items. */
+  public List<KubeObject> decodeAll(List<YNode> documents) {
+    List<KubeObject> out = new ArrayList<>();
+    for (YNode doc : documents) {
+      decodeDocument(Cursor.root(doc, diagnostics), out);
+    }
+    return out;
+  }
+
+  private void decodeDocument(Cursor doc, List<KubeObject> out) {
+    if (!doc.isMap()) {
+      doc.expected("a Kubernetes object (a mapping with apiVersion and kind)");
+      return;
+    }
+    String kind = doc.requiredString("kind");
+    String apiVersion = doc.requiredString("apiVersion");
+    if (kind.isEmpty()) {
+      return;
+    }
+    Location at = doc.location();
+    switch (kind) {
+      case "List" -> {
+        for (Cursor item : doc.list("items")) {
+          decodeDocument(item, out);
+        }
+      }
+      case "Node" -> out.add(new KubeObject.NodeObject(node(doc), at));
+      case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at)));
+      case "Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet" ->
+          out.add(new KubeObject.WorkloadObject(workload(kind, doc), at));
+      case "PodDisruptionBudget" -> out.add(new KubeObject.PdbObject(pdb(doc), at));
+      case "ConfigMap" -> {
+        Map<String, Cursor> cursors = new LinkedHashMap<>();
+        doc.get("data").ifPresent(d -> cursors.putAll(d.entries()));
+        Map<String, String> data = new TreeMap<>();
+        cursors.forEach((k, c) -> data.put(k, c.isNull() ? "" : c.asString()));
+        out.add(new KubeObject.ConfigMapObject(meta(doc, true), data, cursors, at));
+      }
+      case "PriorityClass" -> {
+        int value = doc.require("value").map(Cursor::asInt).orElse(0);
+        out.add(new KubeObject.PriorityClassObject(meta(doc, false).name(), value,
+            doc.bool("globalDefault", false), at));
+      }
+      default -> out.add(new KubeObject.OtherObject(apiVersion, kind, name(doc), doc, at));
+    }
+  }
+
+  private static String name(Cursor doc) {
+    return doc.get("metadata").flatMap(m -> m.optString("name")).orElse("");
+  }
+
+  // ---- metadata ----
+
+  public ObjectMeta meta(Cursor doc, boolean namespaced) {
+    Optional<Cursor> m = doc.require("metadata");
+    if (m.isEmpty()) {
+      return ObjectMeta.named("");
+    }
+    Cursor md = m.get();
+    String name = md.optString("name").orElse("");
+    if (name.isEmpty()) {
+      Optional<String> generate = md.optString("generateName");
+      if (generate.isPresent()) {
+        name = generate.get() + "gpufleet";
+      } else {
+        md.error("metadata.name: required value (or generateName)");
+      }
+    }
+    Labels labels = Labels.of(md.stringMap("labels"));
+    Labels annotations = Labels.of(md.stringMap("annotations"));
+    Optional<OwnerReference> owner = Optional.empty();
+    for (Cursor ref : md.list("ownerReferences")) {
+      if (ref.bool("controller", false) || owner.isEmpty()) {
+        owner = Optional.of(new OwnerReference(ref.string("kind", ""), ref.string("name", "")));
+      }
+    }
+    String namespace = namespaced ? md.string("namespace", ObjectMeta.DEFAULT_NAMESPACE) : "";
+    return new ObjectMeta(name, namespace, labels, annotations, owner);
+  }
+
+  // ---- nodes ----
+
+  public Node node(Cursor doc) {
+    ObjectMeta meta = meta(doc, false);
+    List<Taint> taints = new ArrayList<>();
+    boolean unschedulable = false;
+    Optional<String> providerId = Optional.empty();
+    Optional<Cursor> spec = doc.get("spec");
+    if (spec.isPresent()) {
+      for (Cursor t : spec.get().list("taints")) {
+        taints.add(taint(t));
+      }
+      unschedulable = spec.get().bool("unschedulable", false);
+      providerId = spec.get().optString("providerID");
+    }
+    ResourceList capacity = ResourceList.EMPTY;
+    ResourceList allocatable = null;
+    List<String> images = new ArrayList<>();
+    Optional<Cursor> status = doc.get("status");
+    if (status.isPresent()) {
+      capacity = status.get().resourceList("capacity");
+      if (status.get().get("allocatable").isPresent()) {
+        allocatable = status.get().resourceList("allocatable");
+      }
+      for (Cursor image : status.get().list("images")) {
+        images.addAll(image.stringList("names"));
+      }
+    }
+    if (allocatable == null) {
+      allocatable = capacity;
+    }
+    Quantity maxPods = Quantity.of(KUBELET_DEFAULT_MAX_PODS);
+    if (!capacity.contains(ResourceName.PODS)) {
+      capacity = capacity.with(ResourceName.PODS, maxPods);
+    }
+    if (!allocatable.contains(ResourceName.PODS)) {
+      allocatable = allocatable.with(ResourceName.PODS, capacity.getOrZero(ResourceName.PODS));
+    }
+    return new Node(meta, taints, unschedulable, capacity, allocatable, providerId, images);
+  }
+
+  public Taint taint(Cursor t) {
+    t.checkKnown(TAINT_FIELDS, false);
+    String key = t.requiredString("key");
+    String value = t.string("value", "");
+    String effectText = t.requiredString("effect");
+    TaintEffect effect = TaintEffect.fromWire(effectText).orElse(null);
+    if (effect == null) {
+      if (!effectText.isEmpty()) {
+        t.get("effect").ifPresent(c -> c.error(
+            "expected one of NoSchedule, PreferNoSchedule, NoExecute, found \"" + effectText + "\""));
+      }
+      effect = TaintEffect.NO_SCHEDULE;
+    }
+    return new Taint(key, value, effect);
+  }
+
+  // ---- pods ----
+
+  public Optional<Pod> pod(Cursor doc) {
+    ObjectMeta meta = meta(doc, true);
+    Optional<Cursor> spec = doc.require("spec");
+    if (spec.isEmpty()) {
+      return Optional.empty();
+    }
+    PodSpec podSpec = podSpec(spec.get());
+    validate(doc, podSpec, "spec");
+    return Optional.of(new Pod(meta, podSpec));
+  }
+
+  /** Reports the API server's validation errors at the lines that hold the offending fields. */
+  public void validate(Cursor doc, PodSpec spec, String prefix) {
+    for (FieldError e : PodValidation.validate(spec, prefix)) {
+      String full = doc.path().isEmpty() ? e.path() : doc.path() + "." + e.path();
+      diagnostics.error(YPath.locate(doc.node(), e.path()), full, e.message());
+    }
+  }
+
+  public PodSpec podSpec(Cursor spec) {
+    List<Container> containers = new ArrayList<>();
+    for (Cursor c : spec.list("containers")) {
+      containers.add(container(c, false));
+    }
+    List<Container> inits = new ArrayList<>();
+    for (Cursor c : spec.list("initContainers")) {
+      inits.add(container(c, true));
+    }
+    ResourceList overhead = spec.resourceList("overhead");
+    Labels nodeSelector = Labels.of(spec.stringMap("nodeSelector"));
+    NodeAffinity affinity = NodeAffinity.NONE;
+    Optional<Cursor> aff = spec.get("affinity");
+    if (aff.isPresent()) {
+      Optional<Cursor> na = aff.get().get("nodeAffinity");
+      if (na.isPresent()) {
+        affinity = nodeAffinity(na.get());
+      }
+      for (String unmodelled : List.of("podAffinity", "podAntiAffinity")) {
+        aff.get().get(unmodelled).ifPresent(c -> c.warning(
+            unmodelled + " is not modelled by gpufleet's scheduler yet; it is ignored"));
+      }
+    }
+    spec.get("topologySpreadConstraints").ifPresent(c -> c.warning(
+        "topologySpreadConstraints are not modelled by gpufleet's scheduler yet; they are ignored"));
+    List<Toleration> tolerations = new ArrayList<>();
+    for (Cursor t : spec.list("tolerations")) {
+      tolerations.add(toleration(t));
+    }
+    Optional<String> nodeName = spec.optString("nodeName").filter(s -> !s.isEmpty());
+    int priority = spec.integer("priority", 0);
+    Optional<String> priorityClassName = spec.optString("priorityClassName");
+    PreemptionPolicy preemption = PreemptionPolicy.PREEMPT_LOWER_PRIORITY;
+    Optional<Cursor> pp = spec.get("preemptionPolicy");
+    if (pp.isPresent()) {
+      String v = pp.get().asString();
+      switch (v) {
+        case "PreemptLowerPriority" -> preemption = PreemptionPolicy.PREEMPT_LOWER_PRIORITY;
+        case "Never" -> preemption = PreemptionPolicy.NEVER;
+        default -> pp.get().error("expected PreemptLowerPriority or Never, found \"" + v + "\"");
+      }
+    }
+    long grace = spec.optLong("terminationGracePeriodSeconds").orElse(PodSpec.DEFAULT_TERMINATION_GRACE_SECONDS);
+    String scheduler = spec.string("schedulerName", PodSpec.DEFAULT_SCHEDULER);
+    return new PodSpec(containers, inits, overhead, nodeSelector, affinity, tolerations, nodeName, priority,
+        priorityClassName, preemption, grace, scheduler);
+  }
+
+  private Container container(Cursor c, boolean init) {
+    String name = c.requiredString("name");
+    String image = c.string("image", "");
+    ResourceList requests = ResourceList.EMPTY;
+    ResourceList limits = ResourceList.EMPTY;
+    Optional<Cursor> res = c.get("resources");
+    if (res.isPresent()) {
+      res.get().checkKnown(RESOURCES_FIELDS, false);
+      requests = res.get().resourceList("requests");
+      limits = res.get().resourceList("limits");
+    }
+    boolean sidecar = init && "Always".equals(c.string("restartPolicy", ""));
+    return new Container(name, image, requests, limits, sidecar);
+  }
+
+  public Toleration toleration(Cursor t) {
+    t.checkKnown(TOLERATION_FIELDS, false);
+    String key = t.string("key", "");
+    Toleration.Operator op = Toleration.Operator.EQUAL;
+    Optional<Cursor> opc = t.get("operator");
+    if (opc.isPresent()) {
+      String s = opc.get().asString();
+      op = Toleration.Operator.fromWire(s).orElseGet(() -> {
+        opc.get().error("expected Equal or Exists, found \"" + s + "\"");
+        return Toleration.Operator.EQUAL;
+      });
+    }
+    Optional<TaintEffect> effect = Optional.empty();
+    Optional<Cursor> ec = t.get("effect");
+    if (ec.isPresent()) {
+      String s = ec.get().asString();
+      if (!s.isEmpty()) {
+        effect = TaintEffect.fromWire(s);
+        if (effect.isEmpty()) {
+          ec.get().error("expected one of NoSchedule, PreferNoSchedule, NoExecute, found \"" + s + "\"");
+        }
+      }
+    }
+    OptionalLong seconds = t.optLong("tolerationSeconds");
+    return new Toleration(key, op, t.string("value", ""), effect, seconds);
+  }
+
+  public NodeAffinity nodeAffinity(Cursor na) {
+    Optional<NodeSelector> required = Optional.empty();
+    Optional<Cursor> req = na.get("requiredDuringSchedulingIgnoredDuringExecution");
+    if (req.isPresent()) {
+      List<NodeSelectorTerm> terms = new ArrayList<>();
+      for (Cursor term : req.get().list("nodeSelectorTerms")) {
+        terms.add(nodeSelectorTerm(term));
+      }
+      if (terms.isEmpty()) {
+        req.get().error("nodeSelectorTerms: must have at least one term");
+      }
+      required = Optional.of(new NodeSelector(terms));
+    }
+    List<PreferredSchedulingTerm> preferred = new ArrayList<>();
+    for (Cursor p : na.list("preferredDuringSchedulingIgnoredDuringExecution")) {
+      int weight = p.require("weight").map(Cursor::asInt).orElse(1);
+      if (weight < 1 || weight > 100) {
+        p.get("weight").ifPresent(w -> w.error("expected a weight in 1..100, found " + weight));
+      }
+      NodeSelectorTerm term = p.require("preference").map(this::nodeSelectorTerm)
+          .orElse(new NodeSelectorTerm(List.of(), List.of()));
+      preferred.add(new PreferredSchedulingTerm(weight, term));
+    }
+    return new NodeAffinity(required, preferred);
+  }
+
+  public NodeSelectorTerm nodeSelectorTerm(Cursor term) {
+    List<Requirement> exprs = new ArrayList<>();
+    for (Cursor e : term.list("matchExpressions")) {
+      exprs.add(requirement(e, true));
+    }
+    List<Requirement> fields = new ArrayList<>();
+    for (Cursor f : term.list("matchFields")) {
+      Requirement r = requirement(f, false);
+      if (!r.key().equals("metadata.name")) {
+        f.get("key").ifPresent(k -> k.error("expected metadata.name (the only supported field), found \""
+            + r.key() + "\""));
+      }
+      fields.add(r);
+    }
+    return new NodeSelectorTerm(exprs, fields);
+  }
+
+  /** A requirement, checked as the API server checks node selector (and label selector) requirements. */
+  public Requirement requirement(Cursor e, boolean allowGtLt) {
+    String key = e.requiredString("key");
+    String opText = e.requiredString("operator");
+    List<String> values = e.stringList("values");
+    Optional<SelectorOperator> op = SelectorOperator.fromWire(opText);
+    List<String> allowed = allowGtLt ? List.of("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt")
+        : List.of("In", "NotIn", "Exists", "DoesNotExist");
+    if (op.isEmpty() || !allowed.contains(opText)) {
+      if (!opText.isEmpty()) {
+        e.get("operator").ifPresent(c -> c.error("expected one of " + String.join(", ", allowed)
+            + ", found \"" + opText + "\""));
+      }
+      return new Requirement(key, SelectorOperator.EXISTS, List.of());
+    }
+    Cursor at = e.get("values").orElse(e);
+    switch (op.get()) {
+      case IN, NOT_IN -> {
+        if (values.isEmpty()) {
+          at.error("values: must be specified when `operator` is 'In' or 'NotIn'");
+        }
+      }
+      case EXISTS, DOES_NOT_EXIST -> {
+        if (!values.isEmpty()) {
+          at.error("values: may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
+        }
+      }
+      case GT, LT -> {
+        if (values.size() != 1) {
+          at.error("values: must be specified single value when `operator` is 'Lt' or 'Gt'");
+        } else {
+          try {
+            Long.parseLong(values.getFirst());
+          } catch (NumberFormatException ex) {
+            at.error("values[0]: expected an integer, found \"" + values.getFirst() + "\"");
+          }
+        }
+      }
+    }
+    return new Requirement(key, op.get(), values);
+  }
+
+  public LabelSelector labelSelector(Cursor s) {
+    Labels matchLabels = Labels.of(s.stringMap("matchLabels"));
+    List<Requirement> exprs = new ArrayList<>();
+    for (Cursor e : s.list("matchExpressions")) {
+      exprs.add(requirement(e, false));
+    }
+    return new LabelSelector(matchLabels, exprs);
+  }
+
+  // ---- workloads ----
+
+  public Workload workload(String kind, Cursor doc) {
+    ObjectMeta meta = meta(doc, true);
+    Cursor spec = doc.require("spec").orElse(doc);
+    PodTemplate template = template(spec, doc);
+    LabelSelector selector = spec.get("selector").map(this::labelSelector)
+        .orElse(LabelSelector.matching(template.labels()));
+    if (!kind.equals("Job") && spec.get("selector").isEmpty()) {
+      spec.error("spec.selector: required value");
+    }
+    if (!selector.isEmpty() && !selector.matches(template.labels())) {
+      spec.get("template").ifPresent(t -> t.error(
+          "metadata.labels: `selector` does not match template `labels`"));
+    }
+    return switch (kind) {
+      case "Deployment" -> {
+        IntOrPercent surge = Workload.Deployment.DEFAULT_ROLLING;
+        IntOrPercent unavailable = Workload.Deployment.DEFAULT_ROLLING;
+        Optional<Cursor> ru = spec.get("strategy").flatMap(s -> s.get("rollingUpdate"));
+        if (ru.isPresent()) {
+          surge = ru.get().get("maxSurge").map(this::intOrPercent).orElse(surge);
+          unavailable = ru.get().get("maxUnavailable").map(this::intOrPercent).orElse(unavailable);
+        }
+        yield new Workload.Deployment(meta, replicas(spec), selector, template, surge, unavailable);
+      }
+      case "ReplicaSet" -> new Workload.ReplicaSet(meta, replicas(spec), selector, template);
+      case "StatefulSet" -> new Workload.StatefulSet(meta, replicas(spec), selector, template);
+      case "Job" -> {
+        int parallelism = spec.integer("parallelism", 1);
+        int completions = spec.integer("completions", parallelism == 0 ? 0 : 1);
+        Optional<Duration> runFor = Optional.empty();
+        Optional<String> ann = template.annotations().get(RUN_FOR_ANNOTATION)
+            .or(() -> meta.annotations().get(RUN_FOR_ANNOTATION));
+        if (ann.isPresent()) {
+          Duration d = io.gpufleet.manifest.yaml.GoDuration.parse(ann.get());
+          if (d == null) {
+            doc.error("metadata.annotations[" + RUN_FOR_ANNOTATION + "]: expected a duration such as 10m, found \""
+                + ann.get() + "\"");
+          } else {
+            runFor = Optional.of(d);
+          }
+        }
+        yield new Workload.Job(meta, parallelism, completions, selector, template, runFor);
+      }
+      case "DaemonSet" -> new Workload.DaemonSet(meta, selector, template);
+      default -> throw new IllegalArgumentException("not a workload kind: " + kind);
+    };
+  }
+
+  private int replicas(Cursor spec) {
+    int r = spec.integer("replicas", 1);
+    if (r < 0) {
+      spec.get("replicas").ifPresent(c -> c.error("expected a non-negative integer, found " + r));
+    }
+    return Math.max(0, r);
+  }
+
+  private PodTemplate template(Cursor spec, Cursor doc) {
+    Optional<Cursor> t = spec.require("template");
+    if (t.isEmpty()) {
+      return new PodTemplate(Labels.EMPTY, Labels.EMPTY, PodSpec.of());
+    }
+    Labels labels = Labels.EMPTY;
+    Labels annotations = Labels.EMPTY;
+    Optional<Cursor> md = t.get().get("metadata");
+    if (md.isPresent()) {
+      labels = Labels.of(md.get().stringMap("labels"));
+      annotations = Labels.of(md.get().stringMap("annotations"));
+    }
+    PodSpec podSpec = t.get().require("spec").map(this::podSpec).orElse(PodSpec.of());
+    validate(doc, podSpec, "spec.template.spec");
+    return new PodTemplate(labels, annotations, podSpec);
+  }
+
+  public IntOrPercent intOrPercent(Cursor c) {
+    if (c.node() instanceof YNode.YScalar s && s.type() == YNode.YScalar.Type.INTEGER) {
+      return new IntOrPercent.Count(c.asInt());
+    }
+    String text = c.asString();
+    IntOrPercent v = text.endsWith("%") ? IntOrPercent.parse(text) : null;
+    if (v == null) {
+      c.error("expected an integer or a percentage such as 25%, found \"" + text + "\"");
+      return new IntOrPercent.Count(0);
+    }
+    return v;
+  }
+
+  public PodDisruptionBudget pdb(Cursor doc) {
+    ObjectMeta meta = meta(doc, true);
+    Cursor spec = doc.require("spec").orElse(doc);
+    LabelSelector selector = spec.get("selector").map(this::labelSelector).orElse(LabelSelector.EVERYTHING);
+    Optional<IntOrPercent> min = spec.get("minAvailable").map(this::intOrPercent);
+    Optional<IntOrPercent> max = spec.get("maxUnavailable").map(this::intOrPercent);
+    if (min.isPresent() && max.isPresent()) {
+      spec.error("minAvailable and maxUnavailable cannot be both set");
+    }
+    return new PodDisruptionBudget(meta, selector, min, max);
+  }
+
+  /** Values the decoder accepts for a field, for messages. */
+  static String oneOf(String... values) {
+    return String.join(", ", Arrays.asList(values));
+  }
+}

@@ -1,0 +1,97 @@
+package io.gpufleet.manifest.kube;
+
+import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import io.gpufleet.model.workload.Workload;
+import java.util.Map;
+
+/** One object read from a manifest, with where it was written. */
+public sealed interface KubeObject {
+
+  Location location();
+
+  String kind();
+
+  String name();
+
+  record NodeObject(Node node, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return "Node";
+    }
+
+    @Override
+    public String name() {
+      return node.name();
+    }
+  }
+
+  record PodObject(Pod pod, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return "Pod";
+    }
+
+    @Override
+    public String name() {
+      return pod.name();
+    }
+  }
+
+  record WorkloadObject(Workload workload, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return workload.kind();
+    }
+
+    @Override
+    public String name() {
+      return workload.name();
+    }
+  }
+
+  record PdbObject(PodDisruptionBudget pdb, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return "PodDisruptionBudget";
+    }
+
+    @Override
+    public String name() {
+      return pdb.meta().name();
+    }
+  }
+
+  /** A ConfigMap's string data; each value's cursor is kept so embedded YAML can report its own lines. */
+  record ConfigMapObject(ObjectMeta meta, Map<String, String> data, Map<String, Cursor> dataCursors, Location location)
+      implements KubeObject {
+    @Override
+    public String kind() {
+      return "ConfigMap";
+    }
+
+    @Override
+    public String name() {
+      return meta.name();
+    }
+  }
+
+  /** {@code scheduling.k8s.io/v1 PriorityClass}: the value a pod naming it gets as its priority. */
+  record PriorityClassObject(String name, int value, boolean globalDefault, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return "PriorityClass";
+    }
+  }
+
+  /**
+   * A kind the core decoder does not know; other readers (Karpenter NodePools, scenarios) decode
+   * it from the cursor.
+   */
+  record OtherObject(String apiVersion, String kind, String name, Cursor cursor, Location location)
+      implements KubeObject {}
+}

@@ -1,0 +1,44 @@
+package io.gpufleet.manifest.yaml;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collects problems while reading, so a user sees every error in a file at once rather than one
+ * per run. Not thread-safe; one per read.
+ */
+public final class Diagnostics {
+
+  private final List<ManifestProblem> problems = new ArrayList<>();
+
+  public void error(Location at, String path, String message) {
+    problems.add(ManifestProblem.error(at, path, message));
+  }
+
+  public void warning(Location at, String path, String message) {
+    problems.add(ManifestProblem.warning(at, path, message));
+  }
+
+  public void add(ManifestProblem p) {
+    problems.add(p);
+  }
+
+  public boolean hasErrors() {
+    return problems.stream().anyMatch(p -> p.severity() == ManifestProblem.Severity.ERROR);
+  }
+
+  public List<ManifestProblem> errors() {
+    return problems.stream().filter(p -> p.severity() == ManifestProblem.Severity.ERROR).toList();
+  }
+
+  public List<ManifestProblem> warnings() {
+    return problems.stream().filter(p -> p.severity() == ManifestProblem.Severity.WARNING).toList();
+  }
+
+  /** Throws the collected errors, if any. */
+  public void throwIfErrors() {
+    if (hasErrors()) {
+      throw new ManifestException(errors());
+    }
+  }
+}

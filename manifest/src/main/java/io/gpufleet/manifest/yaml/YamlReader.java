@@ -1,0 +1,96 @@
+package io.gpufleet.manifest.yaml;
+
+import java.io.Reader;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.dataformat.yaml.YAMLFactory;
+
+/**
+ * Reads a YAML stream (one or more {@code ---} documents) into located trees with Jackson's
+ * streaming YAML parser. Syntax errors and duplicate keys become {@link ManifestException}s that
+ * name the file, line and column.
+ */
+public final class YamlReader {
+
+  private final YAMLFactory factory = YAMLFactory.builder().build();
+
+  /** Every non-empty document of the stream, in order. */
+  public List<YNode> readAll(String file, String text) {
+    return readAll(file, new StringReader(text));
+  }
+
+  public List<YNode> readAll(String file, Reader reader) {
+    List<YNode> docs = new ArrayList<>();
+    try (JsonParser p = factory.createParser(ObjectReadContext.empty(), reader)) {
+      JsonToken t;
+      while ((t = p.nextToken()) != null) {
+        YNode doc = read(file, p, t);
+        if (!(doc instanceof YNode.YNull)) {
+          docs.add(doc);
+        }
+      }
+    } catch (JacksonException e) {
+      TokenStreamLocation l = e.getLocation();
+      Location at = l == null ? Location.unknown(file) : new Location(file, l.getLineNr(), l.getColumnNr());
+      throw new ManifestException(ManifestProblem.error(at, "", "invalid YAML: " + firstLine(e.getOriginalMessage())));
+    }
+    return docs;
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "syntax error";
+    }
+    int nl = s.indexOf('\n');
+    return (nl < 0 ? s : s.substring(0, nl)).strip();
+  }
+
+  private YNode read(String file, JsonParser p, JsonToken t) {
+    Location at = location(file, p);
+    return switch (t) {
+      case START_OBJECT -> {
+        Map<String, YNode.YMap.Entry> entries = new LinkedHashMap<>();
+        JsonToken k;
+        while ((k = p.nextToken()) == JsonToken.PROPERTY_NAME) {
+          String key = p.currentName();
+          Location keyAt = location(file, p);
+          YNode value = read(file, p, p.nextToken());
+          if (entries.containsKey(key)) {
+            throw new ManifestException(ManifestProblem.error(keyAt, key,
+                "duplicate key \"" + key + "\" (first at line " + entries.get(key).keyLocation().line() + ")"));
+          }
+          entries.put(key, new YNode.YMap.Entry(keyAt, value));
+        }
+        yield new YNode.YMap(entries, at);
+      }
+      case START_ARRAY -> {
+        List<YNode> items = new ArrayList<>();
+        JsonToken i;
+        while ((i = p.nextToken()) != JsonToken.END_ARRAY) {
+          items.add(read(file, p, i));
+        }
+        yield new YNode.YList(items, at);
+      }
+      case VALUE_STRING -> "~".equals(p.getString()) ? new YNode.YNull(at)
+          : new YNode.YScalar(p.getString(), YNode.YScalar.Type.STRING, at);
+      case VALUE_NUMBER_INT -> new YNode.YScalar(p.getString(), YNode.YScalar.Type.INTEGER, at);
+      case VALUE_NUMBER_FLOAT -> new YNode.YScalar(p.getString(), YNode.YScalar.Type.FLOAT, at);
+      case VALUE_TRUE, VALUE_FALSE -> new YNode.YScalar(p.getString(), YNode.YScalar.Type.BOOLEAN, at);
+      case VALUE_NULL -> new YNode.YNull(at);
+      default -> throw new ManifestException(ManifestProblem.error(at, "", "unexpected YAML token " + t));
+    };
+  }
+
+  private static Location location(String file, JsonParser p) {
+    TokenStreamLocation l = p.currentTokenLocation();
+    return new Location(file, l.getLineNr(), l.getColumnNr());
+  }
+}
