@@ -1,0 +1,95 @@
+package io.gpufleet.engine.scheduler;
+
+import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
+import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
+import io.gpufleet.model.pod.Pod;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Places a set of pods on a snapshot the way a freshly started scheduler would drain its queue:
+ * highest priority first, then in the given order; pods that already name a node skip the
+ * scheduler and meet only the kubelet's admission check. Returns every outcome and the final image.
+ */
+public final class BatchPlacement {
+  private BatchPlacement() {}
+
+  /** What became of one pod. */
+  public sealed interface Outcome {
+    Pod pod();
+
+    /** Bound to {@code node}; {@code byScheduler} is false for pods that named their node. */
+    record Bound(Pod pod, String node, boolean byScheduler, ScheduleResult.Scheduled decision) implements Outcome {}
+
+    /** Still Pending: the scheduler's FailedScheduling message. */
+    record Pending(Pod pod, FitError error) implements Outcome {}
+
+    /** Named a node whose kubelet refused it: phase Failed with a reason such as {@code OutOfnvidia.com/gpu}. */
+    record Rejected(Pod pod, String node, String reason, String message) implements Outcome {}
+  }
+
+  public record Result(List<Outcome> outcomes, ClusterSnapshot snapshot) {
+    public Result {
+      outcomes = List.copyOf(outcomes);
+    }
+  }
+
+  /** Priority order of the scheduling queue (PrioritySort); stable, so ties keep the given order. */
+  public static List<Pod> queueOrder(List<Pod> pods) {
+    List<Pod> sorted = new ArrayList<>(pods);
+    sorted.sort(Comparator.comparingInt((Pod p) -> p.spec().priority()).reversed());
+    return sorted;
+  }
+
+  public static Result place(
+      List<Pod> pods, ClusterSnapshot snapshot, Scheduler scheduler, RandomGenerator random, boolean explain) {
+    List<Outcome> outcomes = new ArrayList<>();
+    int start = 0;
+    for (Pod pod : queueOrder(pods)) {
+      PodInfo info = PodInfo.of(pod);
+      if (pod.spec().nodeName().isPresent()) {
+        String node = pod.spec().nodeName().get();
+        Outcome o = admit(info, node, snapshot);
+        if (o instanceof Outcome.Bound) {
+          snapshot = snapshot.bind(info, node);
+        }
+        outcomes.add(o);
+        continue;
+      }
+      ScheduleResult r = scheduler.schedule(info, snapshot, random, start, explain);
+      if (snapshot.size() > 0) {
+        start = (start + r.evaluatedNodes()) % snapshot.size();
+      }
+      switch (r) {
+        case ScheduleResult.Scheduled s -> {
+          snapshot = snapshot.bind(info, s.node());
+          outcomes.add(new Outcome.Bound(pod, s.node(), true, s));
+        }
+        case ScheduleResult.Unschedulable u -> outcomes.add(new Outcome.Pending(pod, u.error()));
+      }
+    }
+    return new Result(outcomes, snapshot);
+  }
+
+  /** The kubelet's admission of a pod bound by name: the node must exist, match and have room. */
+  static Outcome admit(PodInfo pod, String nodeName, ClusterSnapshot snapshot) {
+    var node = snapshot.node(nodeName);
+    if (node.isEmpty()) {
+      return new Outcome.Pending(pod.pod(), new FitError(snapshot.size(), java.util.Map.of(), ""));
+    }
+    if (!NodeAffinity.matches(pod.pod().spec(), node.get())) {
+      return new Outcome.Rejected(pod.pod(), nodeName, "NodeAffinity",
+          "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector");
+    }
+    List<String> reasons = NodeResourcesFit.insufficient(pod.requests(), node.get());
+    if (!reasons.isEmpty()) {
+      String first = reasons.getFirst();
+      String resource = first.startsWith("Insufficient ") ? first.substring("Insufficient ".length()) : "pods";
+      return new Outcome.Rejected(pod.pod(), nodeName, "OutOf" + resource,
+          "Pod was rejected: Node didn't have enough resource: " + resource);
+    }
+    return new Outcome.Bound(pod.pod(), nodeName, false, null);
+  }
+}

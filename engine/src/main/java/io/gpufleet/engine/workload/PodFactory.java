@@ -1,0 +1,105 @@
+package io.gpufleet.engine.workload;
+
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
+import io.gpufleet.model.affinity.NodeSelector;
+import io.gpufleet.model.affinity.NodeSelectorTerm;
+import io.gpufleet.model.label.Requirement;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.meta.OwnerReference;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.model.taint.Tolerations;
+import io.gpufleet.model.workload.PodTemplate;
+import io.gpufleet.model.workload.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * Makes the pods a workload controller would create from its template: named as the controller
+ * names them, labelled from the template, owned by the workload. DaemonSet pods are pinned to
+ * their node through a {@code metadata.name} node-affinity field term and get the tolerations the
+ * DaemonSet controller adds.
+ */
+public final class PodFactory {
+  private PodFactory() {}
+
+  /** Tolerations the DaemonSet controller adds to every daemon pod. */
+  public static final List<Toleration> DAEMON_TOLERATIONS = List.of(
+      Toleration.exists("node.kubernetes.io/not-ready", TaintEffect.NO_EXECUTE),
+      Toleration.exists("node.kubernetes.io/unreachable", TaintEffect.NO_EXECUTE),
+      Toleration.exists("node.kubernetes.io/disk-pressure", TaintEffect.NO_SCHEDULE),
+      Toleration.exists("node.kubernetes.io/memory-pressure", TaintEffect.NO_SCHEDULE),
+      Toleration.exists("node.kubernetes.io/pid-pressure", TaintEffect.NO_SCHEDULE),
+      Toleration.exists("node.kubernetes.io/unschedulable", TaintEffect.NO_SCHEDULE));
+
+  /** One new pod of a workload (not for DaemonSets, see {@link #daemonPod}); {@code ordinal} names StatefulSet pods. */
+  public static Pod pod(Workload w, int ordinal, RandomGenerator random) {
+    String name = switch (w) {
+      case Workload.Deployment d ->
+          d.name() + "-" + PodNames.templateHash(d.template().toString()) + "-" + PodNames.suffix(random, 5);
+      case Workload.ReplicaSet rs -> rs.name() + "-" + PodNames.suffix(random, 5);
+      case Workload.StatefulSet ss -> ss.name() + "-" + ordinal;
+      case Workload.Job j -> j.name() + "-" + PodNames.suffix(random, 5);
+      case Workload.DaemonSet ds -> ds.name() + "-" + PodNames.suffix(random, 5);
+    };
+    String ownerKind = w instanceof Workload.Deployment ? "ReplicaSet" : w.kind();
+    String ownerName = w instanceof Workload.Deployment d
+        ? d.name() + "-" + PodNames.templateHash(d.template().toString()) : w.name();
+    return fromTemplate(w, name, new OwnerReference(ownerKind, ownerName), w.template().spec());
+  }
+
+  /** The daemon pod of a DaemonSet for one node, pinned to it. */
+  public static Pod daemonPod(Workload.DaemonSet ds, String nodeName, RandomGenerator random) {
+    PodSpec spec = ds.template().spec();
+    List<Toleration> tolerations = new ArrayList<>(spec.tolerations());
+    tolerations.addAll(DAEMON_TOLERATIONS);
+    NodeSelectorTerm pin = new NodeSelectorTerm(List.of(), List.of(Requirement.in("metadata.name", nodeName)));
+    var affinity = spec.nodeAffinity();
+    List<NodeSelectorTerm> terms = new ArrayList<>();
+    if (affinity.required().isPresent()) {
+      // The controller adds the field term to each existing term, keeping their expressions.
+      for (NodeSelectorTerm t : affinity.required().get().terms()) {
+        terms.add(new NodeSelectorTerm(t.matchExpressions(), pin.matchFields()));
+      }
+    } else {
+      terms.add(pin);
+    }
+    var pinned = new io.gpufleet.model.affinity.NodeAffinity(Optional.of(new NodeSelector(terms)), affinity.preferred());
+    PodSpec daemonSpec = spec.withTolerations(tolerations).withNodeAffinity(pinned);
+    String name = ds.name() + "-" + PodNames.suffix(random, 5);
+    return fromTemplate(ds, name, new OwnerReference("DaemonSet", ds.name()), daemonSpec);
+  }
+
+  /**
+   * Whether the DaemonSet controller wants a daemon pod on this node: the template's node selector
+   * and affinity admit it and it has no NoSchedule/NoExecute taint the daemon pod does not tolerate.
+   * Resources are left to the scheduler.
+   */
+  public static boolean shouldRunOn(Workload.DaemonSet ds, Node node) {
+    PodSpec spec = ds.template().spec();
+    if (!NodeAffinity.matches(spec, NodeInfo.of(node))) {
+      return false;
+    }
+    List<Toleration> tolerations = new ArrayList<>(spec.tolerations());
+    tolerations.addAll(DAEMON_TOLERATIONS);
+    for (Taint t : node.taints()) {
+      if (t.effect().blocksScheduling() && !Tolerations.tolerates(tolerations, t)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Pod fromTemplate(Workload w, String name, OwnerReference owner, PodSpec spec) {
+    PodTemplate t = w.template();
+    ObjectMeta meta = new ObjectMeta(name, w.meta().namespace(), t.labels(), t.annotations(), Optional.of(owner));
+    return new Pod(meta, spec);
+  }
+}
