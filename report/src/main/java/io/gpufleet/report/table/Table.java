@@ -1,0 +1,70 @@
+package io.gpufleet.report.table;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A kubectl-style text table: an upper-case header row, left-aligned columns separated by three
+ * spaces, no trailing spaces. Immutable; {@link #row} returns a new table.
+ */
+public record Table(List<String> headers, List<List<String>> rows) {
+
+  public Table {
+    headers = List.copyOf(headers);
+    rows = List.copyOf(rows);
+  }
+
+  public static Table of(String... headers) {
+    return new Table(List.of(headers), List.of());
+  }
+
+  public Table row(Object... cells) {
+    if (cells.length != headers.size()) {
+      throw new IllegalArgumentException("expected " + headers.size() + " cells, found " + cells.length);
+    }
+    List<String> r = new ArrayList<>(cells.length);
+    for (Object c : cells) {
+      r.add(c == null ? "<none>" : c.toString());
+    }
+    List<List<String>> next = new ArrayList<>(rows);
+    next.add(List.copyOf(r));
+    return new Table(headers, next);
+  }
+
+  public boolean isEmpty() {
+    return rows.isEmpty();
+  }
+
+  /** The table as lines ending in {@code \n}. */
+  public String render() {
+    int[] width = new int[headers.size()];
+    for (int i = 0; i < width.length; i++) {
+      width[i] = headers.get(i).length();
+      for (List<String> r : rows) {
+        width[i] = Math.max(width[i], r.get(i).length());
+      }
+    }
+    StringBuilder b = new StringBuilder();
+    line(b, headers.stream().map(h -> h.toUpperCase(java.util.Locale.ROOT)).toList(), width);
+    for (List<String> r : rows) {
+      line(b, r, width);
+    }
+    return b.toString();
+  }
+
+  private static void line(StringBuilder b, List<String> cells, int[] width) {
+    StringBuilder l = new StringBuilder();
+    for (int i = 0; i < cells.size(); i++) {
+      l.append(cells.get(i));
+      if (i < cells.size() - 1) {
+        l.append(" ".repeat(width[i] - cells.get(i).length() + 3));
+      }
+    }
+    b.append(l.toString().stripTrailing()).append('\n');
+  }
+
+  @Override
+  public String toString() {
+    return render();
+  }
+}
