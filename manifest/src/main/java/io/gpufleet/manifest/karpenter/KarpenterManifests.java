@@ -1,0 +1,77 @@
+package io.gpufleet.manifest.karpenter;
+
+import io.gpufleet.manifest.kube.KubeDecoder;
+import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.karpenter.NodeClassRef;
+import io.gpufleet.model.karpenter.NodePool;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Karpenter objects of a set of manifests: NodePools (decoded and validated) and node classes
+ * (accepted and ignored: gpufleet needs no AMI or subnet, but each NodePool's {@code nodeClassRef}
+ * must resolve, else it is reported as Karpenter would leave the NodePool not ready). Every other
+ * object is passed through for the caller.
+ */
+public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> nodeClasses, List<KubeObject> others) {
+
+  /** Node class kinds gpufleet recognises, by API group (reference §1.1, §1.9). */
+  static final Map<String, String> NODE_CLASS_GROUPS = Map.of(
+      "EC2NodeClass", "karpenter.k8s.aws",
+      "KWOKNodeClass", "karpenter.kwok.sh");
+
+  public KarpenterManifests {
+    nodePools = List.copyOf(nodePools);
+    nodeClasses = List.copyOf(nodeClasses);
+    others = List.copyOf(others);
+  }
+
+  /** Reads YAML text; problems go to the diagnostics (call {@code throwIfErrors} to stop on them). */
+  public static KarpenterManifests read(String file, String text, Diagnostics diagnostics) {
+    List<KubeObject> objects = new KubeDecoder(diagnostics).decodeAll(new YamlReader().readAll(file, text));
+    return of(objects, diagnostics);
+  }
+
+  /** Picks the Karpenter objects out of decoded objects and checks their cross references. */
+  public static KarpenterManifests of(List<KubeObject> objects, Diagnostics diagnostics) {
+    NodePoolDecoder decoder = new NodePoolDecoder(diagnostics);
+    List<NodePool> pools = new ArrayList<>();
+    Map<String, Location> poolLocations = new HashMap<>();
+    List<NodeClassRef> classes = new ArrayList<>();
+    List<KubeObject> others = new ArrayList<>();
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.OtherObject other && other.kind().equals("NodePool")
+          && other.apiVersion().startsWith("karpenter.sh/")) {
+        NodePool pool = decoder.decode(other.cursor(), other.apiVersion());
+        Location previous = poolLocations.putIfAbsent(pool.name(), other.location());
+        if (previous != null) {
+          diagnostics.error(other.location(), "metadata.name", "NodePool \"" + pool.name() + "\" is already defined at "
+              + previous);
+        } else {
+          pools.add(pool);
+        }
+      } else if (o instanceof KubeObject.OtherObject other && NODE_CLASS_GROUPS.containsKey(other.kind())) {
+        String group = other.apiVersion().contains("/") ? other.apiVersion().substring(0,
+            other.apiVersion().indexOf('/')) : other.apiVersion();
+        classes.add(new NodeClassRef(group, other.kind(), other.name()));
+      } else {
+        others.add(o);
+      }
+    }
+    for (NodePool pool : pools) {
+      NodeClassRef ref = pool.template().nodeClassRef();
+      if (!ref.name().isEmpty() && !classes.contains(ref)) {
+        diagnostics.warning(poolLocations.get(pool.name()), "spec.template.spec.nodeClassRef",
+            ref.kind() + " \"" + ref.name() + "\" (group " + ref.group() + ") is not among the manifests read: Karpenter "
+                + "would not launch nodes for NodePool \"" + pool.name() + "\" until it exists; gpufleet simulates "
+                + "them anyway");
+      }
+    }
+    return new KarpenterManifests(pools, classes, others);
+  }
+}
