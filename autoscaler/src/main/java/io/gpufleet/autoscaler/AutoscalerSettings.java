@@ -1,0 +1,83 @@
+package io.gpufleet.autoscaler;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Karpenter's operator settings and timings that gpufleet models, with Karpenter's defaults, plus
+ * gpufleet's own extensions (marked as such).
+ *
+ * @param batchIdle {@code BATCH_IDLE_DURATION}, 1 s (reference §1.4)
+ * @param batchMax {@code BATCH_MAX_DURATION}, 10 s (reference §1.4)
+ * @param disruptionPoll how often the disruption controller runs, 10 s (reference §1.5)
+ * @param commandValidationDelay how long a disruption decision waits before it is re-checked and
+ *     executed, 15 s (reference §1.5)
+ * @param launchTimeout a NodeClaim not launched by then is deleted, 5 min (reference §1.3)
+ * @param registrationTimeout a NodeClaim not registered by then is deleted, 15 min (reference §1.3)
+ * @param replacementTimeout how long a disruption waits for its replacements to initialise before it
+ *     gives up and untaints its candidates; Karpenter allows 10 min to 1 h by queue length (reference
+ *     §1.5), gpufleet uses one figure
+ * @param multiNodeMaxCandidates at most this many candidates in a multi-node consolidation, 100
+ *     (reference §1.5)
+ * @param spotToSpotConsolidation the {@code SpotToSpotConsolidation} feature gate, off by default
+ *     (reference §1.4)
+ * @param initializationTimeout <b>gpufleet extension</b>, off by default: delete a NodeClaim that
+ *     registered but is not initialised after this long (Karpenter has no such timeout, reference §1.3
+ *     and pain point 2)
+ * @param sizing how new nodes are sized for GPUs: as Karpenter does (physical GPUs) or, a gpufleet
+ *     extension, by what the device-plugin config the node will get advertises
+ * @param evictionRetry how soon a drain retries an eviction the API refused
+ */
+public record AutoscalerSettings(
+    Duration batchIdle,
+    Duration batchMax,
+    Duration disruptionPoll,
+    Duration commandValidationDelay,
+    Duration launchTimeout,
+    Duration registrationTimeout,
+    Duration replacementTimeout,
+    int multiNodeMaxCandidates,
+    boolean spotToSpotConsolidation,
+    Optional<Duration> initializationTimeout,
+    GpuSizing sizing,
+    Duration evictionRetry) {
+
+  /** How the provisioner counts the GPUs of a node it has not launched yet. */
+  public enum GpuSizing {
+    /** As Karpenter: the instance type's physical GPUs, whatever the device plugin will do (pain point 3). */
+    PHYSICAL,
+    /** gpufleet: what the node's device-plugin config will advertise, e.g. GPUs × time-slicing replicas. */
+    ADVERTISED
+  }
+
+  public static final AutoscalerSettings DEFAULTS = new AutoscalerSettings(
+      Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(15),
+      Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofMinutes(10), 100, false, Optional.empty(),
+      GpuSizing.ADVERTISED, Duration.ofSeconds(5));
+
+  public AutoscalerSettings {
+    Objects.requireNonNull(batchIdle, "batchIdle");
+    Objects.requireNonNull(batchMax, "batchMax");
+    Objects.requireNonNull(initializationTimeout, "initializationTimeout");
+    Objects.requireNonNull(sizing, "sizing");
+  }
+
+  public AutoscalerSettings withSizing(GpuSizing s) {
+    return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
+        registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
+        initializationTimeout, s, evictionRetry);
+  }
+
+  public AutoscalerSettings withInitializationTimeout(Optional<Duration> t) {
+    return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
+        registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation, t, sizing,
+        evictionRetry);
+  }
+
+  public AutoscalerSettings withSpotToSpotConsolidation(boolean on) {
+    return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
+        registrationTimeout, replacementTimeout, multiNodeMaxCandidates, on, initializationTimeout, sizing,
+        evictionRetry);
+  }
+}

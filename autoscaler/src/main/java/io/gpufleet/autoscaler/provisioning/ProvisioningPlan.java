@@ -1,0 +1,24 @@
+package io.gpufleet.autoscaler.provisioning;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outcome of one provisioning simulation: new NodeClaims to launch, pods that fit on existing or
+ * in-flight nodes (Karpenter nominates them there), and pods nothing can host with Karpenter's
+ * message for each.
+ */
+public record ProvisioningPlan(List<PlannedClaim> newClaims, Map<String, String> onExisting,
+    Map<String, String> errors) {
+
+  public ProvisioningPlan {
+    newClaims = List.copyOf(newClaims);
+    onExisting = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(onExisting));
+    errors = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(errors));
+  }
+
+  /** True when every pod found a place. */
+  public boolean allScheduled() {
+    return errors.isEmpty();
+  }
+}
