@@ -1,0 +1,133 @@
+package io.gpufleet.autoscaler;
+
+import io.gpufleet.autoscaler.action.Action;
+import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.DisruptionCommand;
+import io.gpufleet.autoscaler.disruption.DisruptionController;
+import io.gpufleet.autoscaler.disruption.InFlightDisruption;
+import io.gpufleet.autoscaler.interruption.InterruptionHandler;
+import io.gpufleet.autoscaler.interruption.InterruptionMessage;
+import io.gpufleet.autoscaler.lifecycle.NodeClaimLifecycle;
+import io.gpufleet.autoscaler.provisioning.Launcher;
+import io.gpufleet.autoscaler.provisioning.PlannedClaim;
+import io.gpufleet.autoscaler.provisioning.Provisioner;
+import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.provisioning.ProvisioningPlan;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.pod.Pod;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+
+/**
+ * Karpenter as a set of pure decisions over a {@link ClusterView}: provisioning, the NodeClaim
+ * lifecycle, disruption, termination and interruption. It reads no clock (the view carries the time)
+ * and changes nothing: every method returns {@link Action}s for the runtime to apply.
+ */
+public final class Karpenter {
+
+  private final AutoscalerSettings settings;
+  private final Provisioner provisioner;
+  private final NodeClaimLifecycle lifecycle;
+  private final DisruptionController disruption;
+
+  public Karpenter(AutoscalerSettings settings, ProvisioningModel model) {
+    this.settings = settings;
+    this.provisioner = new Provisioner(model);
+    this.lifecycle = new NodeClaimLifecycle(settings);
+    this.disruption = new DisruptionController(settings, provisioner);
+  }
+
+  public AutoscalerSettings settings() {
+    return settings;
+  }
+
+  public Provisioner provisioner() {
+    return provisioner;
+  }
+
+  /**
+   * One provisioning round after a batch window closes (reference §1.4): plans capacity for pending
+   * pods and for the pods of nodes being deleted, launches new NodeClaims, nominates pods to in-flight
+   * nodes, and records Karpenter's {@code FailedScheduling} for pods nothing can host.
+   */
+  public List<Action> provision(ClusterView view, RandomGenerator random) {
+    List<Pod> pods = new ArrayList<>(view.pendingPods());
+    Set<String> pending = new HashSet<>();
+    for (Pod p : view.pendingPods()) {
+      pending.add(p.key());
+    }
+    for (StateNode n : view.nodes()) {
+      if (n.markedForDeletion() || n.claim().map(NodeClaim::isDeleting).orElse(false)) {
+        pods.addAll(n.reschedulablePods());
+      }
+    }
+    List<Action> out = new ArrayList<>();
+    if (pods.isEmpty() || view.nodePools().isEmpty()) {
+      return out;
+    }
+    ProvisioningPlan plan = provisioner.solve(pods, view.nodes(), view.daemonSets(), view.offerings(), view.now());
+    for (PlannedClaim p : plan.newClaims()) {
+      Optional<NodeClaim> claim = Launcher.launch(p, view.offerings(), view.now(), random);
+      if (claim.isPresent()) {
+        out.add(new Action.LaunchNodeClaim(claim.get(), p.pods().stream().map(Pod::key).toList(), Optional.empty()));
+      }
+    }
+    for (Map.Entry<String, String> e : plan.onExisting().entrySet()) {
+      if (pending.contains(e.getKey())) {
+        Optional<StateNode> n = view.node(e.getValue());
+        if (n.isPresent() && !n.get().isInitialized()) {
+          out.add(new Action.RecordEvent(e.getKey(), "Nominated", "Pod should schedule on: nodeclaim/"
+              + n.get().claim().get().name()));
+        }
+      }
+    }
+    for (Map.Entry<String, String> e : plan.errors().entrySet()) {
+      if (pending.contains(e.getKey())) {
+        out.add(new Action.RecordEvent(e.getKey(), "FailedScheduling", e.getValue()));
+      }
+    }
+    return out;
+  }
+
+  /** Registration, initialisation, liveness, expiry and drift (reference §1.3, §1.5). */
+  public List<Action> lifecycle(ClusterView view) {
+    return lifecycle.reconcile(view);
+  }
+
+  /** The next disruption to propose (reference §1.5). */
+  public Optional<DisruptionCommand> disrupt(ClusterView view, RandomGenerator random) {
+    return disruption.poll(view, random);
+  }
+
+  public Object disruptionQuiescenceKey(ClusterView view) {
+    return disruption.quiescenceKey(view);
+  }
+
+  public DisruptionController.Validation validate(DisruptionCommand command, ClusterView view,
+      RandomGenerator random) {
+    return disruption.validate(command, view, random);
+  }
+
+  public List<Action> progress(InFlightDisruption inFlight, ClusterView view) {
+    return disruption.progress(inFlight, view);
+  }
+
+  /** Drains deleting NodeClaims and terminates their instances when done (reference §1.8). */
+  public List<Action> terminate(ClusterView view, Function<String, RemovalReason> reasonOf) {
+    return Termination.reconcile(view, reasonOf);
+  }
+
+  /** Handles an interruption-queue message (reference §1.7). */
+  public List<Action> interrupt(InterruptionMessage message, ClusterView view) {
+    return InterruptionHandler.handle(message, view);
+  }
+}

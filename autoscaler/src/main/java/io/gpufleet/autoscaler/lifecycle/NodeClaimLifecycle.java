@@ -1,0 +1,141 @@
+package io.gpufleet.autoscaler.lifecycle;
+
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.autoscaler.action.Action;
+import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.karpenter.NodePoolRequirement;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The NodeClaim lifecycle, liveness, expiry and drift controllers (reference §1.3, §1.5): marks
+ * claims Registered when their node joins and Initialized when every check passes, deletes claims
+ * that miss the launch or registration deadline (and, as a labelled gpufleet extension, the
+ * initialisation deadline), expires claims at {@code expireAfter} without budgets, and marks drift.
+ */
+public final class NodeClaimLifecycle {
+
+  private final AutoscalerSettings settings;
+
+  public NodeClaimLifecycle(AutoscalerSettings settings) {
+    this.settings = settings;
+  }
+
+  public List<Action> reconcile(ClusterView view) {
+    List<Action> out = new ArrayList<>();
+    Instant now = view.now();
+    for (StateNode n : view.nodes()) {
+      if (n.claim().isEmpty()) {
+        continue;
+      }
+      NodeClaim c = n.claim().get();
+      if (c.isDeleting()) {
+        continue;
+      }
+      if (!c.isLaunched()) {
+        if (!now.isBefore(c.created().plus(settings.launchTimeout()))) {
+          out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.LAUNCH_TIMEOUT));
+        }
+        continue;
+      }
+      if (!c.isRegistered()) {
+        if (n.node().isPresent()) {
+          out.add(new Action.MarkRegistered(c.name(), n.node().get().name()));
+        } else if (!now.isBefore(c.created().plus(settings.registrationTimeout()))) {
+          out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.REGISTRATION_TIMEOUT));
+        }
+        continue;
+      }
+      if (!c.isInitialized()) {
+        Optional<String> blocker = n.node().map(node -> initializationBlocker(c, node)).orElse(Optional.of(
+            "NodeNotFound"));
+        if (blocker.isEmpty()) {
+          out.add(new Action.MarkInitialized(c.name()));
+        } else if (settings.initializationTimeout().isPresent()
+            && !now.isBefore(c.registered().get().plus(settings.initializationTimeout().get()))) {
+          out.add(new Action.RecordEvent(c.name(), "InitializationTimeout", "gpufleet extension: not initialized "
+              + "within " + settings.initializationTimeout().get() + " of registration: " + blocker.get()));
+          out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.INITIALIZATION_TIMEOUT));
+        }
+        continue;
+      }
+      Optional<NodePool> pool = view.nodePool(c.nodePool());
+      if (c.expiresAt().isPresent() && !now.isBefore(c.expiresAt().get())) {
+        out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.EXPIRED));
+        continue;
+      }
+      if (pool.isPresent() && c.drifted().isEmpty()) {
+        driftReason(c, pool.get(), view).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Why a registered claim's node is not initialised yet, in Karpenter's order and words
+   * ({@code K:pkg/controllers/nodeclaim/lifecycle/initialization.go}, reference §1.3); empty when it is.
+   */
+  public static Optional<String> initializationBlocker(NodeClaim claim, Node node) {
+    for (Taint t : node.taints()) {
+      if (t.key().equals("node.kubernetes.io/not-ready")) {
+        return Optional.of("NodeNotReady");
+      }
+    }
+    for (Taint startup : claim.startupTaints()) {
+      if (node.taints().stream().anyMatch(startup::sameKeyAndEffect)) {
+        return Optional.of("StartupTaintsExist");
+      }
+    }
+    for (Taint t : node.taints()) {
+      if (StateNode.isEphemeral(t)) {
+        return Optional.of("KnownEphemeralTaintsExist");
+      }
+    }
+    for (var e : claim.requests().quantities().entrySet()) {
+      ResourceName r = e.getKey();
+      if (!e.getValue().isZero() && !r.equals(ResourceName.PODS)
+          && node.allocatable().getOrZero(r).compareTo(Quantity.ZERO) <= 0) {
+        return Optional.of("Resource \"" + r + "\" was requested but not registered");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Drift (reference §1.5): the NodePool template changed since launch ({@code NodePoolDrifted}), the
+   * claim's labels no longer meet the NodePool's requirements ({@code RequirementsDrifted}), or its
+   * instance type left the catalogue ({@code InstanceTypeNotFound}).
+   */
+  static Optional<String> driftReason(NodeClaim c, NodePool pool, ClusterView view) {
+    if (!c.nodePoolHash().equals(pool.templateHash())) {
+      return Optional.of("NodePoolDrifted");
+    }
+    for (NodePoolRequirement r : pool.template().requirements()) {
+      if (r.key().equals(InstanceLabels.HOSTNAME)) {
+        continue;
+      }
+      if (!r.toSelectorRequirement().matches(c.labels())) {
+        return Optional.of("RequirementsDrifted");
+      }
+    }
+    if (!c.labels().get(KarpenterLabels.NODEPOOL).map(pool.name()::equals).orElse(false)) {
+      return Optional.of("RequirementsDrifted");
+    }
+    if (view.catalog().find(c.instanceType().name()).isEmpty()) {
+      return Optional.of("InstanceTypeNotFound");
+    }
+    return Optional.empty();
+  }
+}

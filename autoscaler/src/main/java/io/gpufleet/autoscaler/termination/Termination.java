@@ -1,0 +1,150 @@
+package io.gpufleet.autoscaler.termination;
+
+import io.gpufleet.autoscaler.action.Action;
+import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.PdbIndex;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Karpenter's termination controller (reference §1.8): a deleting NodeClaim's node is tainted
+ * {@code karpenter.sh/disrupted:NoSchedule} and drained through the Eviction API, which honours
+ * PDBs, in two tiers (ordinary pods first, then daemon and critical ones); pods annotated
+ * {@code karpenter.sh/do-not-disrupt} are left alone. With a {@code terminationGracePeriod} each pod
+ * is force-deleted at {@code deadline − its own terminationGracePeriodSeconds}, so it still gets its
+ * grace, and at the deadline nothing waits. Once no pod is left the instance is terminated.
+ */
+public final class Termination {
+  private Termination() {}
+
+  /** How the drain reads the reason a claim is deleting. */
+  public static List<Action> reconcile(ClusterView view, Function<String, RemovalReason> reasonOf) {
+    List<Action> out = new ArrayList<>();
+    Map<String, Integer> allowed = new HashMap<>();
+    for (PdbIndex.Entry e : view.pdbs().entries()) {
+      allowed.put(e.pdb().meta().key(), e.disruptionsAllowed());
+    }
+    for (StateNode n : view.nodes()) {
+      if (n.claim().isEmpty() || !n.claim().get().isDeleting()) {
+        continue;
+      }
+      drain(n, view, allowed, reasonOf.apply(n.claim().get().name()), out);
+    }
+    return out;
+  }
+
+  private static void drain(StateNode n, ClusterView view, Map<String, Integer> allowed, RemovalReason reason,
+      List<Action> out) {
+    NodeClaim c = n.claim().get();
+    if (n.node().isEmpty()) {
+      // Never registered: nothing to drain.
+      out.add(new Action.TerminateInstance(c.name()));
+      return;
+    }
+    String node = n.node().get().name();
+    if (n.node().get().taints().stream().noneMatch(KarpenterLabels.DISRUPTED::sameKeyAndEffect)) {
+      out.add(new Action.TaintNode(node, KarpenterLabels.DISRUPTED));
+    }
+    Instant now = view.now();
+    Optional<Instant> deadline = c.terminationGracePeriod().map(tgp -> c.deletionRequested().get().plus(tgp));
+    List<Pod> first = new ArrayList<>();
+    List<Pod> second = new ArrayList<>();
+    for (Pod p : n.pods()) {
+      if (n.terminating().contains(p.key())) {
+        continue;
+      }
+      (isDaemonOrCritical(p) ? second : first).add(p);
+    }
+    boolean waiting = false;
+    for (Pod p : n.pods()) {
+      if (n.terminating().contains(p.key())) {
+        waiting = true; // terminating pods must finish before the instance goes
+      }
+    }
+    List<Pod> tier = first.isEmpty() ? second : first;
+    for (Pod p : first.isEmpty() ? List.<Pod>of() : second) {
+      if (forceDue(p, deadline, now)) {
+        out.add(new Action.Evict(p.key(), node, true, reason));
+      }
+    }
+    for (Pod p : tier) {
+      waiting = true;
+      if (forceDue(p, deadline, now)) {
+        out.add(new Action.Evict(p.key(), node, true, reason));
+        continue;
+      }
+      if (doNotDisrupt(p)) {
+        continue;
+      }
+      List<PdbIndex.Entry> pdbs = view.pdbs().covering(p);
+      if (pdbs.size() > 1) {
+        continue; // eviction does not support multiple PDBs
+      }
+      if (pdbs.size() == 1) {
+        PodDisruptionBudget b = pdbs.getFirst().pdb();
+        int left = allowed.getOrDefault(b.meta().key(), 0);
+        if (left <= 0) {
+          continue;
+        }
+        allowed.put(b.meta().key(), left - 1);
+      }
+      out.add(new Action.Evict(p.key(), node, false, reason));
+    }
+    if (!waiting && second.isEmpty()) {
+      out.add(new Action.TerminateInstance(c.name()));
+    } else if (deadline.isPresent() && !now.isBefore(deadline.get())) {
+      out.add(new Action.TerminateInstance(c.name()));
+    }
+  }
+
+  /** When, by the NodePool's grace period, this pod must be force-deleted to still get its own grace. */
+  static boolean forceDue(Pod p, Optional<Instant> deadline, Instant now) {
+    if (deadline.isEmpty()) {
+      return false;
+    }
+    Instant due = deadline.get().minus(Duration.ofSeconds(p.spec().terminationGracePeriodSeconds()));
+    return !now.isBefore(due);
+  }
+
+  public static boolean doNotDisrupt(Pod p) {
+    return "true".equals(p.meta().annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""));
+  }
+
+  static boolean isDaemonOrCritical(Pod p) {
+    if (StateNode.isDaemon(p)) {
+      return true;
+    }
+    String pc = p.spec().priorityClassName().orElse("");
+    return pc.equals("system-cluster-critical") || pc.equals("system-node-critical");
+  }
+
+  /** The next instant a forced deletion falls due on this claim, so the runtime can wake up then. */
+  public static Optional<Instant> nextForceDeadline(StateNode n) {
+    if (n.claim().isEmpty() || n.claim().get().terminationGracePeriod().isEmpty()
+        || n.claim().get().deletionRequested().isEmpty()) {
+      return Optional.empty();
+    }
+    NodeClaim c = n.claim().get();
+    Instant deadline = c.deletionRequested().get().plus(c.terminationGracePeriod().get());
+    Instant best = deadline;
+    for (Pod p : n.pods()) {
+      Instant due = deadline.minus(Duration.ofSeconds(p.spec().terminationGracePeriodSeconds()));
+      if (due.isBefore(best)) {
+        best = due;
+      }
+    }
+    return Optional.of(best);
+  }
+}
