@@ -1,0 +1,21 @@
+package io.gpufleet.sim;
+
+import io.gpufleet.sim.controller.Runtime;
+import io.gpufleet.sim.scenario.Scenario;
+
+/**
+ * Runs scenarios: the same scenario and seed give the same result, event for event.
+ *
+ * <pre>{@code SimulationResult r = Simulation.run(scenario, ProgressListener.NONE);}</pre>
+ */
+public final class Simulation {
+  private Simulation() {}
+
+  public static SimulationResult run(Scenario scenario) {
+    return run(scenario, ProgressListener.NONE);
+  }
+
+  public static SimulationResult run(Scenario scenario, ProgressListener progress) {
+    return new Runtime(scenario).listening(progress).run(progress);
+  }
+}

@@ -1,0 +1,102 @@
+package io.gpufleet.sim;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The simulated cloud's and kubelets' timings, the traffic-free defaults of pods, and how much the
+ * simulator checks and records.
+ *
+ * @param launchToRegistration from a NodeClaim's launch to its node registering: about three minutes
+ *     for a GPU AMI (the workshop module: "Pending pod → node in ~3 minutes"; KWOK has no delay,
+ *     reference §1.9)
+ * @param registrationToReady from registration to the kubelet reporting Ready
+ * @param startupTaintRemoval how long after Ready the owner of startup taints removes them
+ * @param defaultImagePull pull time of an image not listed in {@code imagePulls}
+ * @param imagePulls pull times per image (a 9 GB vLLM image takes minutes, the workshop module)
+ * @param containerStart from images present to containers running
+ * @param readiness from running to Ready (the readiness probe)
+ * @param interruptionNoticeDelay from an interruption warning to Karpenter's queue
+ * @param spotReclaimAfterWarning EC2 reclaims a spot instance two minutes after its warning
+ *     (reference §1.7)
+ * @param spotInterruptionsPerHour the rate per spot instance at which warnings are drawn (0: none)
+ * @param invariants how thoroughly invariants are checked after each event
+ * @param recordEvents whether the run record keeps every occurrence
+ * @param horizon the longest a run may last in virtual time
+ */
+public record SimulationSettings(
+    Duration launchToRegistration,
+    Duration registrationToReady,
+    Duration startupTaintRemoval,
+    Duration defaultImagePull,
+    Map<String, Duration> imagePulls,
+    Duration containerStart,
+    Duration readiness,
+    Duration interruptionNoticeDelay,
+    Duration spotReclaimAfterWarning,
+    double spotInterruptionsPerHour,
+    InvariantMode invariants,
+    boolean recordEvents,
+    Duration horizon) {
+
+  /** How much invariant checking each event gets. */
+  public enum InvariantMode {
+    /** Every node and pod after every event: for tests. */
+    FULL,
+    /** Only what the event touched: the default, same guarantees for changes made by the simulator. */
+    INCREMENTAL,
+    OFF
+  }
+
+  public static final SimulationSettings DEFAULTS = new SimulationSettings(Duration.ofMinutes(3), Duration.ZERO,
+      Duration.ZERO, Duration.ofSeconds(30), Map.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO,
+      Duration.ofMinutes(2), 0, InvariantMode.INCREMENTAL, true, Duration.ofDays(400));
+
+  public SimulationSettings {
+    Objects.requireNonNull(launchToRegistration, "launchToRegistration");
+    imagePulls = Map.copyOf(imagePulls);
+    Objects.requireNonNull(invariants, "invariants");
+  }
+
+  public Duration pullTime(String image) {
+    return Optional.ofNullable(imagePulls.get(image)).orElse(defaultImagePull);
+  }
+
+  public SimulationSettings withInvariants(InvariantMode mode) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        spotInterruptionsPerHour, mode, recordEvents, horizon);
+  }
+
+  public SimulationSettings withImagePulls(Duration byDefault, Map<String, Duration> perImage) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, byDefault,
+        perImage, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        spotInterruptionsPerHour, invariants, recordEvents, horizon);
+  }
+
+  public SimulationSettings withLaunchToRegistration(Duration d) {
+    return new SimulationSettings(d, registrationToReady, startupTaintRemoval, defaultImagePull, imagePulls,
+        containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
+        invariants, recordEvents, horizon);
+  }
+
+  public SimulationSettings withSpotInterruptionsPerHour(double rate) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, rate, invariants,
+        recordEvents, horizon);
+  }
+
+  public SimulationSettings withRecordEvents(boolean on) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        spotInterruptionsPerHour, invariants, on, horizon);
+  }
+
+  public SimulationSettings withReadiness(Duration d) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, containerStart, d, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
+        invariants, recordEvents, horizon);
+  }
+}

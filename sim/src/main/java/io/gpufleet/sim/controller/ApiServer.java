@@ -1,0 +1,400 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.SimulationSettings;
+import io.gpufleet.sim.kernel.Event;
+import io.gpufleet.sim.kernel.Kernel;
+import io.gpufleet.sim.metrics.MetricsRecorder;
+import io.gpufleet.sim.metrics.Traffic;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.scenario.DevicePlugin;
+import io.gpufleet.sim.state.ClusterState;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.state.WorkloadState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.random.RandomGenerator;
+
+/**
+ * The simulated API server: holds the current cluster image and is the only place it changes.
+ * Each write derives the next image, records what happened, updates the metrics, notes what it
+ * touched (the event's delta, for the invariants) and wakes the controllers that watch such changes.
+ */
+final class ApiServer {
+
+  final Kernel kernel;
+  final SimulationSettings settings;
+  final DevicePlugin devicePlugin;
+  final RunRecord.Recorder record;
+  final MetricsRecorder metrics;
+  final RandomGenerator random;
+  ClusterState state;
+  private long podSequence;
+
+  /** What the current event changed: nodes touched, pods bound, voluntary evictions and launches. */
+  final Set<String> touchedNodes = new HashSet<>();
+  final List<String> boundThisEvent = new java.util.ArrayList<>();
+  final List<io.gpufleet.sim.invariant.Eviction> evictionsThisEvent = new java.util.ArrayList<>();
+  final List<String> launchedThisEvent = new java.util.ArrayList<>();
+
+  private final Map<Class<? extends Event>, TreeSet<Instant>> scheduled = new HashMap<>();
+  /** Set by the Karpenter loop so pod changes on draining nodes wake it. */
+  boolean karpenterBusy;
+  /** Set when a pod became unschedulable or capacity went away: the provisioner's batcher opens a window. */
+  Runnable provisioningTrigger = () -> { };
+
+  ApiServer(Kernel kernel, SimulationSettings settings, DevicePlugin devicePlugin, ClusterState initial,
+      RandomGenerator random) {
+    this.kernel = kernel;
+    this.settings = settings;
+    this.devicePlugin = devicePlugin;
+    this.state = initial;
+    this.random = random;
+    this.record = new RunRecord.Recorder(settings.recordEvents());
+    this.metrics = new MetricsRecorder();
+  }
+
+  Instant now() {
+    return kernel.now();
+  }
+
+  void log(RunRecord.Kind kind, String subject, String message) {
+    record.add(now(), kind, subject, message);
+  }
+
+  // ---- coalesced controller wake-ups ----
+
+  /** Schedules a singleton controller event at {@code at} unless one is already due then. */
+  void wake(Event e, Instant at) {
+    TreeSet<Instant> times = scheduled.computeIfAbsent(e.getClass(), k -> new TreeSet<>());
+    if (at.isBefore(now())) {
+      at = now();
+    }
+    if (times.contains(at)) {
+      return;
+    }
+    times.add(at);
+    kernel.schedule(at, e);
+  }
+
+  void wakeNow(Event e) {
+    wake(e, now());
+  }
+
+  /** Called when a singleton event runs, so the next request schedules a new one. */
+  void woke(Event e) {
+    TreeSet<Instant> times = scheduled.get(e.getClass());
+    if (times != null) {
+      times.remove(now());
+    }
+  }
+
+  void requestSchedule() {
+    wakeNow(new Event.ScheduleCycle());
+  }
+
+  void requestWorkloadSync() {
+    wakeNow(new Event.WorkloadSync());
+  }
+
+  void requestKarpenter() {
+    wakeNow(new Event.KarpenterReconcile());
+  }
+
+  // ---- pods ----
+
+  PodState createPod(Pod pod, Optional<String> workload) {
+    PodState s = new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
+    state = state.withPod(s);
+    metrics.podCreated(pod.key(), workload, now());
+    log(RunRecord.Kind.POD_CREATED, pod.key(), workload.map(w -> "by " + w).orElse(""));
+    pendingGauge();
+    requestSchedule();
+    return s;
+  }
+
+  void bindPod(String key, String nodeName, Kubelet kubelet) {
+    PodState p = state.pods().get(key);
+    state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod()), nodeName));
+    state = state.withPod(p.bound(nodeName, now()));
+    touchNode(nodeName, true);
+    boundThisEvent.add(key);
+    metrics.podScheduled(key, now());
+    log(RunRecord.Kind.POD_SCHEDULED, key, "bound to " + nodeName);
+    pendingGauge();
+    nodeGpuMetrics(nodeName);
+    kubelet.start(state.pods().get(key));
+    requestWorkloadSync();
+  }
+
+  void podStarted(String key) {
+    PodState p = state.pods().get(key);
+    state = state.withPod(p.started());
+    log(RunRecord.Kind.POD_STARTED, key, "");
+  }
+
+  void podReady(String key) {
+    PodState p = state.pods().get(key);
+    state = state.withPod(p.readyAt(now()));
+    log(RunRecord.Kind.POD_READY, key, "on " + p.node().orElse("?"));
+    serviceChanged(p.workload());
+    requestWorkloadSync();
+    if (karpenterBusy) {
+      requestKarpenter();
+    }
+  }
+
+  /**
+   * Starts deleting a pod: an unbound pod goes at once; a bound one stops serving, gets SIGTERM and
+   * exits after it drains its requests or its grace period ends, whichever comes first.
+   */
+  void deletePod(String key, RunRecord.Kind kind, String why) {
+    PodState p = state.pods().get(key);
+    if (p == null || p.isTerminating()) {
+      return;
+    }
+    if (p.node().isEmpty()) {
+      log(kind, key, why);
+      removePod(key, RunRecord.Kind.POD_DELETED, "never bound");
+      return;
+    }
+    state = state.withPod(p.deleting(now()));
+    log(kind, key, why);
+    touchNode(p.node().get(), true);
+    serviceChanged(p.workload());
+    Duration grace = Duration.ofSeconds(p.pod().spec().terminationGracePeriodSeconds());
+    Duration drain = p.isReady() || p.ready().isPresent()
+        ? p.workload().map(w -> metrics.traffic(w).requestDuration()).orElse(Duration.ZERO) : Duration.ZERO;
+    Duration exit = drain.compareTo(grace) < 0 ? drain : grace;
+    PodState now = state.pods().get(key);
+    kernel.schedule(now().plus(exit), new Event.PodExits(key, now.generation()));
+    requestWorkloadSync();
+    if (karpenterBusy) {
+      requestKarpenter();
+    }
+  }
+
+  /** A pod is gone: it exited, completed, or died with its node. */
+  void removePod(String key, RunRecord.Kind kind, String why) {
+    PodState p = state.pods().get(key);
+    if (p == null) {
+      return;
+    }
+    if (kind == RunRecord.Kind.POD_KILLED && p.workload().isPresent()) {
+      // In-flight requests die with a pod that was serving or still draining.
+      Traffic t = metrics.traffic(p.workload().get());
+      if (p.ready().isPresent()) {
+        int ready = Math.max(1, readyCount(p.workload().get()) + (p.isReady() ? 0 : 1));
+        metrics.podKilled(p.workload().get(), t.inFlightPerPod(ready));
+      }
+    }
+    if (p.node().isPresent() && state.snapshot().node(p.node().get()).isPresent()) {
+      state = state.withSnapshot(state.snapshot().unbind(key, p.node().get()));
+      touchNode(p.node().get(), true);
+      nodeGpuMetrics(p.node().get());
+    }
+    state = state.withoutPod(key);
+    log(kind, key, why);
+    pendingGauge();
+    serviceChanged(p.workload());
+    requestWorkloadSync();
+    requestSchedule();
+    if (karpenterBusy) {
+      requestKarpenter();
+    }
+  }
+
+  void setSchedulingMessage(String key, String message) {
+    PodState p = state.pods().get(key);
+    state = state.withPod(p.withSchedulingMessage(message));
+  }
+
+  private void pendingGauge() {
+    metrics.gauge(io.gpufleet.sim.metrics.Metrics.PENDING_PODS, now(), state.pending().size());
+  }
+
+  // ---- workloads and services ----
+
+  int readyCount(String workload) {
+    int n = 0;
+    for (PodState p : state.podsOf(workload)) {
+      if (p.isReady()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  static int desired(Workload w) {
+    return switch (w) {
+      case Workload.Deployment d -> d.replicas();
+      case Workload.ReplicaSet r -> r.replicas();
+      case Workload.StatefulSet s -> s.replicas();
+      case Workload.Job j -> j.parallelism();
+      case Workload.DaemonSet ds -> 1;
+    };
+  }
+
+  void serviceChanged(Optional<String> workload) {
+    if (workload.isEmpty()) {
+      return;
+    }
+    WorkloadState w = state.workloads().get(workload.get());
+    if (w == null) {
+      return;
+    }
+    metrics.serviceReady(workload.get(), readyCount(workload.get()), desired(w.workload()), now());
+  }
+
+  // ---- nodes ----
+
+  /** Notes a node as changed by this event; {@code podEvent} also bumps Karpenter's last-pod-event time. */
+  void touchNode(String name, boolean podEvent) {
+    touchedNodes.add(name);
+    if (podEvent) {
+      NodeState n = state.nodes().get(name);
+      if (n != null) {
+        state = state.withNode(n.withLastPodEvent(now()));
+      }
+    }
+  }
+
+  void addNode(NodeState n) {
+    state = state.withNode(n);
+    state = state.withSnapshot(state.snapshot().withNode(n.node()));
+    touchedNodes.add(n.name());
+    nodeGpuMetrics(n.name());
+    requestSchedule();
+    requestWorkloadSync();
+    requestKarpenter();
+  }
+
+  /** Replaces a node's object (labels, taints, allocatable), keeping its pods. */
+  void updateNode(NodeState n) {
+    NodeState old = state.nodes().get(n.name());
+    boolean shrunk = old != null && shrinks(old.node().allocatable(), n.node().allocatable(), n.name());
+    if (shrunk) {
+      n = n.withAllocatableShrunk(true);
+    }
+    state = state.withNode(n);
+    state = state.withSnapshot(state.snapshot().withNode(n.node()));
+    touchedNodes.add(n.name());
+    nodeGpuMetrics(n.name());
+    requestSchedule();
+    requestWorkloadSync();
+    requestKarpenter();
+  }
+
+  /** True when some resource's allocatable fell below what the node's pods request. */
+  private boolean shrinks(ResourceList before, ResourceList after, String node) {
+    var info = state.snapshot().node(node);
+    if (info.isEmpty()) {
+      return false;
+    }
+    for (var e : before.quantities().entrySet()) {
+      Quantity now = after.getOrZero(e.getKey());
+      if (now.compareTo(e.getValue()) < 0) {
+        long requested = info.get().requested().get(e.getKey().name());
+        long alloc = e.getKey().equals(ResourceName.CPU) ? now.milliValue() : now.value();
+        if (requested > alloc) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The instance is gone: every pod on it dies, the Node object is deleted. */
+  void removeNode(String name, String why) {
+    NodeState n = state.nodes().get(name);
+    if (n == null) {
+      return;
+    }
+    var info = state.snapshot().node(name);
+    if (info.isPresent()) {
+      for (PodInfo p : info.get().pods()) {
+        removePod(p.key(), RunRecord.Kind.POD_KILLED, "node " + name + " went away");
+      }
+    }
+    state = state.withoutNode(name);
+    state = state.withSnapshot(state.snapshot().removeNode(name));
+    metrics.nodeGone(name, now());
+    touchedNodes.add(name);
+    log(RunRecord.Kind.NODE_TERMINATED, name, why);
+    requestSchedule();
+    requestKarpenter();
+    provisioningTrigger.run();
+  }
+
+  /** Physical GPUs and the share pods hold, for the GPU-hours metrics. */
+  void nodeGpuMetrics(String name) {
+    NodeState n = state.nodes().get(name);
+    if (n == null) {
+      return;
+    }
+    double physical = n.gpus().map(g -> (double) g.count()).orElse(0.0);
+    if (physical == 0) {
+      metrics.nodeGpus(name, 0, 0, now());
+      return;
+    }
+    var info = state.snapshot().node(name).orElseThrow();
+    double fraction = 0;
+    for (var e : n.node().allocatable().quantities().entrySet()) {
+      if (!e.getKey().isNvidiaGpuLike()) {
+        continue;
+      }
+      long advertised = e.getValue().value();
+      long used = info.requested().scalar(e.getKey().name());
+      if (advertised > 0) {
+        fraction += (double) Math.min(used, advertised) / advertised;
+      }
+    }
+    metrics.nodeGpus(name, physical, physical * Math.min(1.0, fraction), now());
+  }
+
+  // ---- NodeClaims ----
+
+  void putClaim(NodeClaim c) {
+    state = state.withClaim(c);
+    c.nodeName().ifPresent(touchedNodes::add);
+    requestKarpenter();
+  }
+
+  void removeClaim(String name) {
+    NodeClaim c = state.claims().get(name);
+    if (c == null) {
+      return;
+    }
+    state = state.withoutClaim(name);
+    metrics.claimGone(name, now());
+    requestKarpenter();
+    provisioningTrigger.run();
+  }
+
+  /** Karpenter's view of one node (see {@link StateNode}). */
+  static boolean isDaemon(Pod p) {
+    return StateNode.isDaemon(p);
+  }
+
+  static ResourceList requests(Pod p) {
+    return PodRequests.of(p.spec());
+  }
+}

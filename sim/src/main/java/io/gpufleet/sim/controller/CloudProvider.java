@@ -1,0 +1,110 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.model.cloud.CapacityType;
+import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.sim.kernel.Event;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.NodeState;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The simulated cloud: launches a NodeClaim's instance (its node registers after the configured
+ * boot time, with {@code karpenter.sh/unregistered} and not-ready taints and {@code nvidia.com/gpu: 0}
+ * until the device plugin registers, as the kubelet zeroes extended resources at start), draws spot
+ * interruptions from the configured rate, warns two minutes ahead and then takes the instance back.
+ */
+final class CloudProvider {
+
+  private final ApiServer api;
+
+  CloudProvider(ApiServer api) {
+    this.api = api;
+  }
+
+  /** {@code cloudProvider.Create} succeeded: the claim is Launched and its instance boots. */
+  NodeClaim launch(NodeClaim claim) {
+    NodeClaim launched = claim.withLaunched(api.now());
+    api.putClaim(launched);
+    api.launchedThisEvent.add(launched.name());
+    api.metrics.claimLaunched(launched.name(), launched.nodePool(), launched.pricePerHour(), api.now());
+    api.log(RunRecord.Kind.NODECLAIM_LAUNCHED, launched.name(), launched.instanceType().name() + " "
+        + launched.offering().capacityType() + " in " + launched.offering().zone() + " at $"
+        + launched.pricePerHour() + "/h");
+    api.kernel.schedule(api.now().plus(api.settings.launchToRegistration()), new Event.NodeRegisters(claim.name()));
+    drawInterruption(launched);
+    return launched;
+  }
+
+  /** The instance booted: its kubelet registers a Node named after the claim. */
+  void onRegisters(Event.NodeRegisters e) {
+    NodeClaim c = api.state.claims().get(e.claim());
+    if (c == null || c.isDeleting() || api.state.nodes().get(c.name()) != null) {
+      return;
+    }
+    String name = c.name();
+    Labels labels = c.labels().with(InstanceLabels.HOSTNAME, name);
+    ResourceList alloc = Kubelet.withoutGpus(c.instanceType().allocatable());
+    ResourceList cap = Kubelet.withoutGpus(c.instanceType().capacity());
+    if (c.instanceType().gpuCount() > 0) {
+      alloc = alloc.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
+      cap = cap.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
+    }
+    List<Taint> taints = List.of(KarpenterLabels.UNREGISTERED, Kubelet.NOT_READY);
+    Node node = new Node(ObjectMeta.clusterScoped(name, labels, Labels.EMPTY), taints, false, cap, alloc,
+        Optional.of("aws:///" + c.offering().zone() + "/" + name), List.of());
+    api.addNode(new NodeState(node, Optional.of(c.name()), c.instanceType().gpu(), api.now(), false, false, 0,
+        Map.of(), api.now(), api.now(), false));
+    api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")");
+    api.kernel.schedule(api.now().plus(api.settings.registrationToReady()), new Event.NodeReady(name));
+  }
+
+  /** Draws when a spot instance gets its interruption warning, if interruptions have a rate. */
+  private void drawInterruption(NodeClaim c) {
+    double rate = api.settings.spotInterruptionsPerHour();
+    if (rate <= 0 || c.offering().capacityType() != CapacityType.SPOT) {
+      return;
+    }
+    double hours = -Math.log(1 - api.random.nextDouble()) / rate;
+    long seconds = (long) Math.min(hours * 3600, 10L * 365 * 24 * 3600);
+    api.kernel.schedule(api.now().plus(Duration.ofSeconds(seconds)), new Event.SpotWarningDrawn(c.name()));
+  }
+
+  /** EC2's two-minute warning: the message goes to Karpenter's queue, the reclaim is scheduled. */
+  void warn(NodeClaim c) {
+    api.log(RunRecord.Kind.SPOT_INTERRUPTION_WARNING, c.name(), "reclaim in " + api.settings.spotReclaimAfterWarning());
+    String node = c.nodeName().orElse(c.name());
+    api.kernel.schedule(api.now().plus(api.settings.interruptionNoticeDelay()), new Event.InterruptionArrives(
+        new io.gpufleet.autoscaler.interruption.InterruptionMessage(
+            io.gpufleet.autoscaler.interruption.InterruptionMessage.Kind.SPOT_INTERRUPTED, node)));
+    api.kernel.schedule(api.now().plus(api.settings.spotReclaimAfterWarning()), new Event.SpotReclaimed(c.name()));
+  }
+
+  void onWarningDrawn(Event.SpotWarningDrawn e) {
+    NodeClaim c = api.state.claims().get(e.claim());
+    if (c != null && c.offering().capacityType() == CapacityType.SPOT) {
+      warn(c);
+    }
+  }
+
+  /** The instance is taken back, drained or not. */
+  void onReclaimed(Event.SpotReclaimed e, KarpenterLoop karpenter) {
+    NodeClaim c = api.state.claims().get(e.claim());
+    if (c == null) {
+      return;
+    }
+    api.log(RunRecord.Kind.SPOT_RECLAIMED, c.name(), "instance terminated by EC2");
+    karpenter.instanceGone(c, "spot instance reclaimed");
+  }
+}

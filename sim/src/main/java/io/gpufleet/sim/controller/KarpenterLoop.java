@@ -1,0 +1,465 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.autoscaler.Karpenter;
+import io.gpufleet.autoscaler.action.Action;
+import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.DisruptionCommand;
+import io.gpufleet.autoscaler.disruption.DisruptionController;
+import io.gpufleet.autoscaler.disruption.InFlightDisruption;
+import io.gpufleet.autoscaler.interruption.InterruptionMessage;
+import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.PdbIndex;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.kernel.Event;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PMap;
+import io.gpufleet.sim.state.PodState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs Karpenter inside the simulation: opens and closes the provisioner's batch window, asks the
+ * autoscaler for decisions on a view of the current image (provisioning, lifecycle, termination,
+ * disruption every poll interval, validation, interruption) and applies the actions it returns.
+ */
+final class KarpenterLoop {
+
+  private final ApiServer api;
+  private final CloudProvider cloud;
+  private final ViewBuilder views = new ViewBuilder();
+  private final AutoscalerSettings settings;
+  private final io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser;
+  private Karpenter karpenter;
+  private List<NodePool> modelPools;
+  private List<Workload.DaemonSet> modelDaemons;
+  private Instant windowStart;
+  private Instant lastTrigger;
+  private long lastQuietVersion = -1;
+  private Instant quietUntil = Instant.MIN;
+  final List<io.gpufleet.sim.invariant.InvariantViolation> violations;
+
+  KarpenterLoop(ApiServer api, CloudProvider cloud, AutoscalerSettings settings,
+      io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser, List<io.gpufleet.sim.invariant.InvariantViolation> violations) {
+    this.api = api;
+    this.cloud = cloud;
+    this.settings = settings;
+    this.advertiser = advertiser;
+    this.violations = violations;
+    api.provisioningTrigger = this::trigger;
+  }
+
+  ClusterView view() {
+    return views.view(api.state, api.now());
+  }
+
+  /** The autoscaler, rebuilt when NodePools, DaemonSets or the catalogue change. */
+  Karpenter karpenter() {
+    ClusterView v = view();
+    if (karpenter == null || !v.nodePools().equals(modelPools) || !v.daemonSets().equals(modelDaemons)) {
+      modelPools = v.nodePools();
+      modelDaemons = v.daemonSets();
+      karpenter = new Karpenter(settings, ProvisioningModel.of(v.nodePools(), v.catalog(), v.daemonSets(), advertiser,
+          settings.sizing()));
+    }
+    return karpenter;
+  }
+
+  // ---- provisioning ----
+
+  /** A pod needs capacity: open the batch window or extend it (reference §1.4). */
+  void trigger() {
+    Instant now = api.now();
+    if (windowStart == null) {
+      windowStart = now;
+    }
+    lastTrigger = now;
+    api.wake(new Event.BatchCheck(), closeAt());
+  }
+
+  private Instant closeAt() {
+    Instant idle = lastTrigger.plus(settings.batchIdle());
+    Instant max = windowStart.plus(settings.batchMax());
+    return idle.isBefore(max) ? idle : max;
+  }
+
+  void onBatchCheck() {
+    if (windowStart == null) {
+      if (!view().pendingPods().isEmpty()) {
+        trigger();
+      }
+      return;
+    }
+    if (api.now().isBefore(closeAt())) {
+      api.wake(new Event.BatchCheck(), closeAt());
+      return;
+    }
+    windowStart = null;
+    apply(karpenter().provision(view(), api.random), Optional.empty());
+  }
+
+  // ---- reconcile: lifecycle, termination, disruption orchestration ----
+
+  void reconcile() {
+    apply(karpenter().lifecycle(view()), Optional.empty());
+    apply(karpenter().terminate(view(), claim -> api.state.removalReasons().get(claim) == null
+        ? RemovalReason.DELETED : api.state.removalReasons().get(claim)), Optional.empty());
+    for (InFlightDisruption d : new ArrayList<>(api.state.executing().values())) {
+      apply(karpenter().progress(d, view()), Optional.empty());
+    }
+    scheduleTimers();
+  }
+
+  /** Wakes the reconciler at the next deadline: timeouts, expiry, grace deadlines, eviction retries. */
+  private void scheduleTimers() {
+    Instant now = api.now();
+    Instant next = null;
+    boolean busy = !api.state.executing().isEmpty();
+    for (NodeClaim c : api.state.claims().values()) {
+      List<Instant> due = new ArrayList<>();
+      if (c.isDeleting()) {
+        busy = true;
+        due.add(now.plus(settings.evictionRetry()));
+        Optional<StateNode> n = view().node(c.name());
+        n.flatMap(Termination::nextForceDeadline).ifPresent(due::add);
+      } else if (!c.isLaunched()) {
+        busy = true;
+        due.add(c.created().plus(settings.launchTimeout()));
+      } else if (!c.isRegistered()) {
+        busy = true;
+        due.add(c.created().plus(settings.registrationTimeout()));
+      } else if (!c.isInitialized()) {
+        busy = true;
+        settings.initializationTimeout().ifPresent(t -> due.add(c.registered().get().plus(t)));
+      } else {
+        c.expiresAt().ifPresent(due::add);
+      }
+      for (Instant t : due) {
+        if (t.isAfter(now) && (next == null || t.isBefore(next))) {
+          next = t;
+        }
+      }
+    }
+    for (InFlightDisruption d : api.state.executing().values()) {
+      Instant t = d.executed().plus(settings.replacementTimeout());
+      if (t.isAfter(now) && (next == null || t.isBefore(next))) {
+        next = t;
+      }
+    }
+    api.karpenterBusy = busy;
+    if (next != null) {
+      api.wake(new Event.KarpenterReconcile(), next);
+    }
+  }
+
+  // ---- disruption ----
+
+  void onPoll() {
+    api.kernel.schedule(api.now().plus(settings.disruptionPoll()), new Event.DisruptionPoll());
+    if (!api.state.proposed().isEmpty()) {
+      return; // the controller waits out a validation before it looks again
+    }
+    if (api.state.version() == lastQuietVersion && api.now().isBefore(quietUntil)) {
+      return; // nothing it depends on has changed since a poll that found nothing
+    }
+    ClusterView v = view();
+    Optional<DisruptionCommand> c = karpenter().disrupt(v, api.random);
+    if (c.isPresent()) {
+      apply(List.of(new Action.ProposeDisruption(c.get())), Optional.empty());
+      return;
+    }
+    lastQuietVersion = api.state.version();
+    quietUntil = nextConsolidatableChange(v);
+  }
+
+  /** When the answer of a poll over an unchanged cluster may next change: a node's consolidateAfter or a budget window. */
+  private Instant nextConsolidatableChange(ClusterView v) {
+    Instant now = api.now();
+    Instant next = now.plus(Duration.ofDays(3650));
+    for (NodePool p : v.nodePools()) {
+      if (p.disruption().budgets().stream().anyMatch(b -> b.schedule().isPresent())) {
+        return now; // budget windows open and close on the clock: always look
+      }
+    }
+    for (StateNode n : v.nodes()) {
+      if (n.claim().isEmpty() || !n.claim().get().isInitialized()) {
+        continue;
+      }
+      Optional<NodePool> p = v.nodePool(n.claim().get().nodePool());
+      if (p.isEmpty() || p.get().disruption().consolidateAfter().isEmpty()) {
+        continue;
+      }
+      Instant since = n.lastPodEvent();
+      Instant init = n.claim().get().initialized().get();
+      if (init.isAfter(since)) {
+        since = init;
+      }
+      Instant t = since.plus(p.get().disruption().consolidateAfter().get());
+      if (t.isAfter(now) && t.isBefore(next)) {
+        next = t;
+      }
+    }
+    return next;
+  }
+
+  void onValidate(Event.DisruptionValidates e) {
+    DisruptionCommand c = api.state.proposed().get(e.command());
+    if (c == null) {
+      return;
+    }
+    DisruptionController.Validation v = karpenter().validate(c, view(), api.random);
+    switch (v) {
+      case DisruptionController.Validation.Execute x -> apply(List.of(new Action.ExecuteDisruption(x.command())),
+          Optional.empty());
+      case DisruptionController.Validation.Abandon a -> apply(List.of(new Action.AbandonDisruption(c.id(), a.reason())),
+          Optional.empty());
+    }
+  }
+
+  void onInterruption(Event.InterruptionArrives e) {
+    apply(karpenter().interrupt(e.message(), view()), Optional.empty());
+  }
+
+  // ---- applying actions ----
+
+  void apply(List<Action> actions, Optional<String> command) {
+    for (Action a : actions) {
+      switch (a) {
+        case Action.LaunchNodeClaim l -> launch(l);
+        case Action.MarkRegistered r -> registered(r);
+        case Action.MarkInitialized i -> initialized(i);
+        case Action.MarkDrifted d -> {
+          NodeClaim c = api.state.claims().get(d.claim());
+          if (c != null) {
+            api.putClaim(c.withDrifted(Optional.of(d.reason())));
+            api.log(RunRecord.Kind.NODECLAIM_DRIFTED, c.name(), d.reason());
+          }
+        }
+        case Action.DeleteNodeClaim d -> delete(d);
+        case Action.TerminateInstance t -> {
+          NodeClaim c = api.state.claims().get(t.claim());
+          if (c != null) {
+            RemovalReason why = api.state.removalReasons().get(c.name());
+            instanceGone(c, "terminated (" + (why == null ? RemovalReason.DELETED : why).text() + ")");
+          }
+        }
+        case Action.TaintNode t -> setTaint(t.node(), t.taint(), true);
+        case Action.UntaintNode t -> setTaint(t.node(), t.taint(), false);
+        case Action.Evict e -> evict(e);
+        case Action.MarkOfferingUnavailable m -> {
+          api.state = api.state.withOfferings(api.state.offerings().prune(api.now())
+              .markUnavailable(m.instanceType(), m.capacityType(), m.zone(), m.until()));
+          api.log(RunRecord.Kind.OFFERING_UNAVAILABLE, m.instanceType(), m.capacityType() + " in " + m.zone()
+              + " until " + m.until());
+          api.wake(new Event.BatchCheck(), m.until());
+        }
+        case Action.ProposeDisruption p -> {
+          api.state = api.state.withProposed(api.state.proposed().put(p.command().id(), p.command()));
+          api.log(RunRecord.Kind.DISRUPTION_PROPOSED, p.command().id(), p.command().describe());
+          api.kernel.schedule(api.now().plus(settings.commandValidationDelay()),
+              new Event.DisruptionValidates(p.command().id()));
+        }
+        case Action.ExecuteDisruption x -> execute(x.command());
+        case Action.AbandonDisruption ab -> {
+          api.state = api.state.withProposed(api.state.proposed().remove(ab.command()))
+              .withExecuting(api.state.executing().remove(ab.command()));
+          api.log(RunRecord.Kind.DISRUPTION_ABANDONED, ab.command(), ab.reason());
+          api.requestKarpenter();
+        }
+        case Action.RecordEvent r -> api.log(RunRecord.Kind.KARPENTER_EVENT, r.object(), r.reason() + ": "
+            + r.message());
+      }
+    }
+  }
+
+  private void launch(Action.LaunchNodeClaim l) {
+    checkLimits(l.claim(), l.command());
+    cloud.launch(l.claim());
+    if (!l.pods().isEmpty()) {
+      api.log(RunRecord.Kind.KARPENTER_EVENT, l.claim().name(), "Launched for " + l.pods().size() + " pod(s)");
+    }
+  }
+
+  /**
+   * The NodePool-limits invariant, at the one place capacity is added: the pool's NodeClaims
+   * (counted by instance-type capacity, less a disruption's own candidates) stay within its limits.
+   */
+  private void checkLimits(NodeClaim claim, Optional<String> command) {
+    Optional<NodePool> pool = api.state.nodePool(claim.nodePool());
+    if (pool.isEmpty() || pool.get().limits().isEmpty()) {
+      return;
+    }
+    List<String> leaving = command.map(id -> api.state.executing().get(id)).map(d -> d.command().candidates())
+        .orElse(List.of());
+    ResourceList used = claim.instanceType().capacity();
+    int nodes = 1;
+    for (NodeClaim c : api.state.claims().values()) {
+      if (c.nodePool().equals(claim.nodePool()) && !leaving.contains(c.name())) {
+        used = used.plus(c.instanceType().capacity());
+        nodes++;
+      }
+    }
+    for (var e : pool.get().limits().quantities().entrySet()) {
+      Quantity have = e.getKey().name().equals("nodes") ? Quantity.of(nodes) : used.getOrZero(e.getKey());
+      if (have.compareTo(e.getValue()) > 0) {
+        violations.add(new io.gpufleet.sim.invariant.InvariantViolation(api.now(), "nodepool-limits", claim.nodePool(),
+            "launching " + claim.name() + " brings " + e.getKey() + " to " + have + ", over the limit " + e.getValue()));
+      }
+    }
+  }
+
+  private void registered(Action.MarkRegistered r) {
+    NodeClaim c = api.state.claims().get(r.claim());
+    NodeState n = api.state.nodes().get(r.node());
+    if (c == null || n == null) {
+      return;
+    }
+    api.putClaim(c.withRegistered(api.now(), r.node()));
+    List<Taint> taints = new ArrayList<>();
+    for (Taint t : n.node().taints()) {
+      if (!t.sameKeyAndEffect(KarpenterLabels.UNREGISTERED)) {
+        taints.add(t);
+      }
+    }
+    for (Taint t : c.taints()) {
+      if (taints.stream().noneMatch(t::sameKeyAndEffect)) {
+        taints.add(t);
+      }
+    }
+    for (Taint t : c.startupTaints()) {
+      if (taints.stream().noneMatch(t::sameKeyAndEffect)) {
+        taints.add(t);
+      }
+    }
+    Labels labels = n.node().labels().withAll(c.labels()).with(KarpenterLabels.REGISTERED, "true");
+    Node node = n.node().withTaints(taints).withLabels(labels);
+    api.updateNode(n.withNode(node));
+    api.log(RunRecord.Kind.NODECLAIM_REGISTERED, c.name(), "node " + r.node());
+  }
+
+  private void initialized(Action.MarkInitialized i) {
+    NodeClaim c = api.state.claims().get(i.claim());
+    if (c == null) {
+      return;
+    }
+    api.putClaim(c.withInitialized(api.now()));
+    c.nodeName().map(name -> api.state.nodes().get(name)).ifPresent(n -> api.updateNode(n.withNode(
+        n.node().withLabels(n.node().labels().with(KarpenterLabels.INITIALIZED, "true")))));
+    api.log(RunRecord.Kind.NODECLAIM_INITIALIZED, c.name(), "");
+  }
+
+  private void delete(Action.DeleteNodeClaim d) {
+    NodeClaim c = api.state.claims().get(d.claim());
+    if (c == null || c.isDeleting()) {
+      return;
+    }
+    api.putClaim(c.withDeletionRequested(api.now()));
+    api.state = api.state.withRemovalReason(c.name(), d.reason());
+    api.metrics.disruption(d.reason().text());
+    api.log(RunRecord.Kind.NODECLAIM_DELETING, c.name(), d.reason().text());
+    api.karpenterBusy = true;
+    api.requestKarpenter();
+    trigger(); // its pods will need a home: the provisioner plans for pods of deleting nodes
+  }
+
+  /** The instance is terminated: the node and its pods go, then the NodeClaim. */
+  void instanceGone(NodeClaim c, String why) {
+    c.nodeName().ifPresent(n -> api.removeNode(n, why));
+    if (c.nodeName().isEmpty() && api.state.nodes().get(c.name()) != null) {
+      api.removeNode(c.name(), why);
+    }
+    api.removeClaim(c.name());
+  }
+
+  private void setTaint(String node, Taint taint, boolean on) {
+    NodeState n = api.state.nodes().get(node);
+    if (n == null) {
+      return;
+    }
+    List<Taint> taints = new ArrayList<>(n.node().taints());
+    boolean has = taints.stream().anyMatch(taint::sameKeyAndEffect);
+    if (on == has) {
+      return;
+    }
+    if (on) {
+      taints.add(taint);
+    } else {
+      taints.removeIf(taint::sameKeyAndEffect);
+    }
+    api.updateNode(n.withNode(n.node().withTaints(taints)));
+    api.log(on ? RunRecord.Kind.NODE_TAINTED : RunRecord.Kind.NODE_UNTAINTED, node, taint.toString());
+  }
+
+  /** An eviction: the API consulted the PDB when Karpenter decided; the facts go to the invariants. */
+  private void evict(Action.Evict e) {
+    PodState p = api.state.pods().get(e.pod());
+    if (p == null || p.isTerminating()) {
+      return;
+    }
+    Pod pod = p.pod();
+    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbs(api.state).covering(pod);
+    Optional<String> pdb = pdbs.size() == 1 ? Optional.of(pdbs.getFirst().pdb().meta().key()) : Optional.empty();
+    int allowed = pdbs.size() == 1 ? pdbs.getFirst().disruptionsAllowed() : Integer.MAX_VALUE;
+    api.evictionsThisEvent.add(new io.gpufleet.sim.invariant.Eviction(pod.key(), e.forced(), pdb, allowed,
+        Termination.doNotDisrupt(pod)));
+    api.metrics.eviction(e.reason().text());
+    api.deletePod(pod.key(), RunRecord.Kind.POD_EVICTED, (e.forced() ? "force-deleted at the grace deadline ("
+        : "evicted (") + e.reason().text() + ") from " + e.node());
+  }
+
+  private void execute(DisruptionCommand c) {
+    api.state = api.state.withProposed(api.state.proposed().remove(c.id()))
+        .withExecuting(api.state.executing().put(c.id(), new InFlightDisruption(c, api.now())));
+    api.log(RunRecord.Kind.DISRUPTION_EXECUTED, c.id(), c.describe());
+    for (String name : c.candidates()) {
+      api.state.claim(name).flatMap(NodeClaim::nodeName).ifPresent(n -> setTaint(n, KarpenterLabels.DISRUPTED, true));
+    }
+    for (NodeClaim r : c.replacements()) {
+      launch(new Action.LaunchNodeClaim(r, List.of(), Optional.of(c.id())));
+    }
+    api.karpenterBusy = true;
+    apply(karpenter().progress(api.state.executing().get(c.id()), view()), Optional.empty());
+    if (api.state.executing().get(c.id()) != null && !api.state.executing().get(c.id()).command().replacements()
+        .isEmpty()) {
+      api.requestKarpenter();
+    }
+  }
+
+  /** Once its candidates are deleting, an executed command is done. */
+  void retireFinishedCommands() {
+    PMap<String, InFlightDisruption> exec = api.state.executing();
+    for (InFlightDisruption d : exec.values()) {
+      boolean allDeleting = true;
+      for (String name : d.command().candidates()) {
+        NodeClaim c = api.state.claims().get(name);
+        if (c != null && !c.isDeleting()) {
+          allDeleting = false;
+        }
+      }
+      if (allDeleting) {
+        exec = exec.remove(d.command().id());
+      }
+    }
+    if (exec != api.state.executing()) {
+      api.state = api.state.withExecuting(exec);
+    }
+  }
+
+}

@@ -1,0 +1,221 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.autoscaler.gpu.Advertisement;
+import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.kernel.Event;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.state.WorkloadState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The kubelets: start bound pods (pulling images the node does not have, one pull at a time as the
+ * kubelet's default serialised pulls do, then starting containers and passing readiness), finish
+ * Job pods, let terminating pods exit, report nodes Ready, and host the device plugin, which
+ * registers {@code nvidia.com/gpu} some time after the node is Ready and re-registers when the
+ * node's config label changes.
+ */
+final class Kubelet {
+
+  static final Taint NOT_READY = Taint.of("node.kubernetes.io/not-ready", "", TaintEffect.NO_SCHEDULE);
+
+  private final ApiServer api;
+
+  Kubelet(ApiServer api) {
+    this.api = api;
+  }
+
+  // ---- pods ----
+
+  /** A pod was bound here: pull what is missing, then start it. */
+  void start(PodState p) {
+    NodeState n = api.state.nodes().get(p.node().get());
+    Instant now = api.now();
+    Instant ready = now;
+    Map<String, Instant> pulling = new HashMap<>(n.pulling());
+    Instant queueFree = n.pullQueueFreeAt().isBefore(now) ? now : n.pullQueueFreeAt();
+    for (String image : p.pod().spec().images()) {
+      if (n.node().images().contains(image)) {
+        continue;
+      }
+      Instant done = pulling.get(image);
+      if (done == null) {
+        done = queueFree.plus(api.settings.pullTime(image));
+        pulling.put(image, done);
+        queueFree = done;
+      }
+      if (done.isAfter(ready)) {
+        ready = done;
+      }
+    }
+    if (!pulling.equals(n.pulling())) {
+      api.state = api.state.withNode(n.withPulls(pulling, queueFree));
+    }
+    api.kernel.schedule(ready.plus(api.settings.containerStart()), new Event.PodStarts(p.key(), p.generation()));
+  }
+
+  void onStarts(Event.PodStarts e) {
+    PodState p = api.state.pods().get(e.pod());
+    if (p == null || p.generation() != e.generation() || p.isTerminating()) {
+      return;
+    }
+    cacheImages(p);
+    api.podStarted(p.key());
+    PodState s = api.state.pods().get(p.key());
+    api.kernel.schedule(api.now().plus(api.settings.readiness()), new Event.PodBecomesReady(p.key(), s.generation()));
+    runFor(s).ifPresent(d -> api.kernel.schedule(api.now().plus(d), new Event.PodCompletes(p.key(), s.generation())));
+  }
+
+  /** Images whose pull has finished join the node's cache. */
+  private void cacheImages(PodState p) {
+    NodeState n = api.state.nodes().get(p.node().get());
+    Instant now = api.now();
+    List<String> images = new ArrayList<>(n.node().images());
+    Map<String, Instant> pulling = new HashMap<>(n.pulling());
+    boolean changed = false;
+    for (var it = pulling.entrySet().iterator(); it.hasNext();) {
+      var e = it.next();
+      if (!e.getValue().isAfter(now)) {
+        images.add(e.getKey());
+        it.remove();
+        changed = true;
+        api.log(RunRecord.Kind.IMAGE_PULLED, n.name(), e.getKey());
+      }
+    }
+    if (changed) {
+      api.state = api.state.withNode(n.withNode(n.node().withImages(images)).withPulls(pulling, n.pullQueueFreeAt()));
+    }
+  }
+
+  private java.util.Optional<Duration> runFor(PodState p) {
+    if (p.workload().isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    WorkloadState w = api.state.workloads().get(p.workload().get());
+    if (w != null && w.workload() instanceof Workload.Job j) {
+      return j.runFor();
+    }
+    return java.util.Optional.empty();
+  }
+
+  void onReady(Event.PodBecomesReady e) {
+    PodState p = api.state.pods().get(e.pod());
+    if (p == null || p.generation() != e.generation() || p.isTerminating()) {
+      return;
+    }
+    api.podReady(p.key());
+  }
+
+  void onCompletes(Event.PodCompletes e, WorkloadControllers workloads) {
+    PodState p = api.state.pods().get(e.pod());
+    if (p == null || p.isTerminating() || p.phase() != PodState.Phase.RUNNING) {
+      return;
+    }
+    workloads.jobPodSucceeded(p);
+    api.removePod(p.key(), RunRecord.Kind.POD_SUCCEEDED, "completed");
+  }
+
+  void onExits(Event.PodExits e) {
+    PodState p = api.state.pods().get(e.pod());
+    if (p == null || p.generation() != e.generation()) {
+      return;
+    }
+    api.removePod(p.key(), RunRecord.Kind.POD_EXITED, "terminated gracefully");
+  }
+
+  // ---- nodes and the device plugin ----
+
+  void onNodeReady(Event.NodeReady e) {
+    NodeState n = api.state.nodes().get(e.node());
+    if (n == null || n.ready()) {
+      return;
+    }
+    List<Taint> taints = new ArrayList<>(n.node().taints());
+    taints.removeIf(NOT_READY::sameKeyAndEffect);
+    api.updateNode(n.withNode(n.node().withTaints(taints)).withReady(true));
+    api.log(RunRecord.Kind.NODE_READY, n.name(), "");
+    if (!api.settings.startupTaintRemoval().isNegative() && n.claim().isPresent()) {
+      api.kernel.schedule(api.now().plus(api.settings.startupTaintRemoval()), new Event.StartupTaintsRemoved(n.name()));
+    }
+    schedulePlugin(api.state.nodes().get(n.name()), api.devicePlugin.registrationDelay());
+  }
+
+  /** Schedules the plugin's (re-)registration unless it never registers on this node. */
+  void schedulePlugin(NodeState n, Duration delay) {
+    if (n.gpus().isEmpty()) {
+      return;
+    }
+    if (api.devicePlugin.neverRegistersOn().map(s -> s.matches(n.node().labels())).orElse(false)) {
+      return;
+    }
+    api.kernel.schedule(api.now().plus(delay), new Event.DevicePluginRegisters(n.name(), n.pluginGeneration()));
+  }
+
+  void onStartupTaintsRemoved(Event.StartupTaintsRemoved e, List<Taint> startupTaints) {
+    NodeState n = api.state.nodes().get(e.node());
+    if (n == null) {
+      return;
+    }
+    List<Taint> taints = new ArrayList<>(n.node().taints());
+    boolean removed = taints.removeIf(t -> startupTaints.stream().anyMatch(t::sameKeyAndEffect));
+    if (removed) {
+      api.updateNode(n.withNode(n.node().withTaints(taints)));
+      api.log(RunRecord.Kind.NODE_UNTAINTED, n.name(), "startup taints removed");
+    }
+  }
+
+  /**
+   * The plugin registers with the kubelet under the config the node's label picks: the node's GPU
+   * resources become what it advertises, and GPU Feature Discovery's labels appear. Pods already
+   * running stay, even if allocatable shrank.
+   */
+  void onPluginRegisters(Event.DevicePluginRegisters e) {
+    NodeState n = api.state.nodes().get(e.node());
+    if (n == null || e.generation() != n.pluginGeneration() || n.gpus().isEmpty()) {
+      return;
+    }
+    Advertisement ad = api.devicePlugin.advertiser().advertise(n.node().labels(), n.gpus());
+    Node node = n.node();
+    ResourceList alloc = withoutGpus(node.allocatable()).plus(ad.resources());
+    ResourceList cap = withoutGpus(node.capacity()).plus(ad.resources());
+    Labels labels = node.labels().withAll(ad.labels());
+    Node next = node.withResources(cap, alloc).withLabels(labels);
+    api.updateNode(n.withNode(next).withPlugin(true, n.pluginGeneration()));
+    api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + ad.resources() + " (config "
+        + node.labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")");
+  }
+
+  /** A config-label change: the config manager restarts the plugin, which registers again. */
+  void configChanged(String node) {
+    NodeState n = api.state.nodes().get(node);
+    if (n == null || n.gpus().isEmpty()) {
+      return;
+    }
+    NodeState next = n.withPlugin(n.pluginRegistered(), n.pluginGeneration() + 1);
+    api.state = api.state.withNode(next);
+    schedulePlugin(next, api.devicePlugin.registrationDelay());
+  }
+
+  static ResourceList withoutGpus(ResourceList r) {
+    ResourceList out = r;
+    for (ResourceName name : r.names()) {
+      if (name.isNvidiaGpuLike()) {
+        out = out.without(name);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,345 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
+import io.gpufleet.model.cloud.CapacityType;
+import io.gpufleet.model.cloud.GpuSpec;
+import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.kernel.Event;
+import io.gpufleet.sim.metrics.Traffic;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.scenario.ClusterObject;
+import io.gpufleet.sim.scenario.ExpectationOutcome;
+import io.gpufleet.sim.scenario.Scenario;
+import io.gpufleet.sim.scenario.ScenarioAction;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.state.WorkloadState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Plays a scenario's timeline: applies objects, labels nodes, scales and deletes, sends spot
+ * interruptions, waits, and checks expectations, recording each outcome.
+ */
+final class ScenarioRunner {
+
+  private final ApiServer api;
+  private final Kubelet kubelet;
+  private final CloudProvider cloud;
+  private final KarpenterLoop karpenter;
+  private final List<ScenarioAction> timeline;
+  final List<ExpectationOutcome> outcomes = new ArrayList<>();
+  private int next;
+  private ScenarioAction.WaitUntil waiting;
+  private int waitingStep = -1;
+  private boolean done;
+
+  ScenarioRunner(ApiServer api, Kubelet kubelet, CloudProvider cloud, KarpenterLoop karpenter, Scenario scenario) {
+    this.api = api;
+    this.kubelet = kubelet;
+    this.cloud = cloud;
+    this.karpenter = karpenter;
+    this.timeline = scenario.timeline();
+  }
+
+  boolean done() {
+    return done;
+  }
+
+  int step() {
+    return next;
+  }
+
+  int steps() {
+    return timeline.size();
+  }
+
+  /** Runs actions until one waits or the timeline ends. */
+  void advance() {
+    while (next < timeline.size()) {
+      int index = next++;
+      ScenarioAction a = timeline.get(index);
+      switch (a) {
+        case ScenarioAction.Apply ap -> apply(ap.objects());
+        case ScenarioAction.LabelNode l -> label(l.node(), l.key(), Optional.of(l.value()));
+        case ScenarioAction.UnlabelNode u -> label(u.node(), u.key(), Optional.empty());
+        case ScenarioAction.Scale s -> scale(s.workload(), s.replicas());
+        case ScenarioAction.Delete d -> delete(d.kind(), d.name());
+        case ScenarioAction.InterruptSpot i -> {
+          Optional<String> node = Conditions.resolve(i.node(), api.state);
+          Optional<NodeClaim> claim = node.flatMap(n -> api.state.nodes().get(n).claim())
+              .map(c -> api.state.claims().get(c));
+          if (claim.isEmpty()) {
+            outcome(index, "interrupt " + i.node(), false, "no Karpenter-managed node for " + i.node());
+          } else {
+            api.log(RunRecord.Kind.SCENARIO, claim.get().name(), "spot interruption of " + node.get());
+            cloud.warn(claim.get());
+          }
+        }
+        case ScenarioAction.Wait w -> {
+          api.kernel.schedule(api.now().plus(w.duration()), new Event.ScenarioStep());
+          return;
+        }
+        case ScenarioAction.WaitUntil w -> {
+          Conditions.Outcome o = Conditions.evaluate(w.condition(), api.state);
+          if (o.holds()) {
+            continue;
+          }
+          waiting = w;
+          waitingStep = index;
+          api.kernel.schedule(api.now().plus(w.timeout()), new Event.WaitTimeout(index));
+          return;
+        }
+        case ScenarioAction.Expect e -> {
+          Conditions.Outcome o = Conditions.evaluate(e.condition(), api.state);
+          outcome(index, e.description(), o.holds(), o.seen());
+        }
+      }
+    }
+    done = true;
+  }
+
+  /** After every event: a wait-until whose condition now holds lets the timeline go on. */
+  void checkWaiting() {
+    if (waiting != null && Conditions.evaluate(waiting.condition(), api.state).holds()) {
+      waiting = null;
+      waitingStep = -1;
+      api.kernel.schedule(api.now(), new Event.ScenarioStep());
+    }
+  }
+
+  boolean isWaiting() {
+    return waiting != null;
+  }
+
+  void onTimeout(Event.WaitTimeout t) {
+    if (waiting != null && waitingStep == t.step()) {
+      Conditions.Outcome o = Conditions.evaluate(waiting.condition(), api.state);
+      outcome(t.step(), "wait until " + waiting.condition(), false, "timed out after " + waiting.timeout() + ": "
+          + o.seen());
+      waiting = null;
+      waitingStep = -1;
+      advance();
+    }
+  }
+
+  private void outcome(int step, String description, boolean passed, String detail) {
+    outcomes.add(new ExpectationOutcome(step, description, api.now(), passed, detail));
+    api.log(RunRecord.Kind.EXPECTATION, description, (passed ? "passed: " : "FAILED: ") + detail);
+  }
+
+  // ---- actions ----
+
+  void apply(List<ClusterObject> objects) {
+    // NodePools first, so adopted nodes find theirs.
+    for (ClusterObject o : objects) {
+      if (o instanceof ClusterObject.NodePoolObject p) {
+        putNodePool(p.nodePool());
+      }
+    }
+    for (ClusterObject o : objects) {
+      switch (o) {
+        case ClusterObject.NodePoolObject p -> { }
+        case ClusterObject.NodeObject n -> addNode(n.node());
+        case ClusterObject.PodObject p -> api.createPod(p.pod(), Optional.empty());
+        case ClusterObject.WorkloadObject w -> putWorkload(w.workload());
+        case ClusterObject.PdbObject b -> {
+          api.state = api.state.withPdb(b.pdb());
+          api.log(RunRecord.Kind.SCENARIO, b.pdb().meta().key(), "PodDisruptionBudget applied");
+        }
+      }
+    }
+  }
+
+  private void putNodePool(NodePool p) {
+    List<NodePool> pools = new ArrayList<>();
+    for (NodePool existing : api.state.nodePools()) {
+      if (!existing.name().equals(p.name())) {
+        pools.add(existing);
+      }
+    }
+    pools.add(p);
+    pools.sort(java.util.Comparator.comparing(NodePool::name));
+    api.state = api.state.withNodePools(pools);
+    api.log(RunRecord.Kind.SCENARIO, "nodepool/" + p.name(), "NodePool applied");
+    api.requestKarpenter();
+    karpenter.trigger();
+  }
+
+  private void putWorkload(Workload w) {
+    String key = WorkloadState.keyOf(w);
+    WorkloadState old = api.state.workloads().get(key);
+    api.state = api.state.withWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
+    api.metrics.service(key, Traffic.of(w));
+    api.log(RunRecord.Kind.SCENARIO, key, old == null ? "created" : "updated");
+    api.serviceChanged(Optional.of(key));
+    api.requestWorkloadSync();
+  }
+
+  /**
+   * A Node from the scenario. Labelled with a known NodePool and instance type, it is adopted as an
+   * initialised NodeClaim of that NodePool (its GPUs advertised as the device plugin would); otherwise
+   * it is a node Karpenter does not manage.
+   */
+  void addNode(Node node) {
+    Labels labels = node.labels();
+    Optional<NodePool> pool = labels.get(KarpenterLabels.NODEPOOL).flatMap(api.state::nodePool);
+    Optional<InstanceType> type = labels.get(InstanceLabels.INSTANCE_TYPE).flatMap(api.state.catalog()::find);
+    Instant now = api.now();
+    if (pool.isPresent() && type.isPresent()) {
+      InstanceType t = type.get();
+      CapacityType ct = labels.get(KarpenterLabels.CAPACITY_TYPE).flatMap(CapacityType::fromWire)
+          .orElse(CapacityType.ON_DEMAND);
+      Optional<String> zone = labels.get(InstanceLabels.ZONE);
+      Offering offering = t.offerings().stream().filter(o -> o.capacityType() == ct)
+          .filter(o -> zone.map(o.zone()::equals).orElse(true)).findFirst()
+          .orElse(new Offering(ct, zone.orElse("unknown"), t.onDemandPrice(), true));
+      NodePool p = pool.get();
+      Labels claimLabels = p.template().labels().withAll(t.labels()).with(KarpenterLabels.NODEPOOL, p.name())
+          .with(KarpenterLabels.CAPACITY_TYPE, ct.wireName()).with(InstanceLabels.ZONE, offering.zone());
+      Labels nodeLabels = claimLabels.withAll(labels).with(InstanceLabels.HOSTNAME, node.name())
+          .with(KarpenterLabels.REGISTERED, "true").with(KarpenterLabels.INITIALIZED, "true");
+      ResourceList alloc = node.allocatable().isEmpty()
+          ? NodePoolTemplate.effectiveAllocatable(t, nodeLabels, api.devicePlugin.advertiser(),
+              io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing.ADVERTISED)
+          : node.allocatable();
+      ResourceList cap = node.capacity().isEmpty() ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc))
+          : node.capacity();
+      Labels gfd = api.devicePlugin.advertiser().advertise(nodeLabels, t.gpu()).labels();
+      Node adopted = node.withLabels(nodeLabels.withAll(gfd)).withResources(cap, alloc)
+          .withTaints(mergeTaints(node, p));
+      NodeClaim claim = new NodeClaim(node.name(), p.name(), t, offering, claimLabels,
+          p.template().annotations().with(KarpenterLabels.NODEPOOL_HASH, p.templateHash()), p.template().taints(),
+          p.template().startupTaints(), ResourceList.EMPTY, p.templateHash(), p.template().expireAfter(),
+          p.template().terminationGracePeriod(), now, Optional.of(now), Optional.of(now), Optional.of(now),
+          Optional.of(node.name()), Optional.empty(), Optional.empty());
+      api.addNode(new NodeState(adopted, Optional.of(claim.name()), t.gpu(), now, true, true, 0, Map.of(), now, now,
+          false));
+      api.putClaim(claim);
+      api.metrics.claimLaunched(claim.name(), p.name(), offering.pricePerHour(), now);
+      api.log(RunRecord.Kind.SCENARIO, node.name(), "node adopted as NodeClaim of NodePool " + p.name() + " ("
+          + t.name() + ")");
+      return;
+    }
+    long gpus = node.capacity().getOrZero(ResourceName.NVIDIA_GPU).value();
+    Optional<GpuSpec> spec = gpus > 0 ? Optional.of(new GpuSpec(labels.get("nvidia.com/gpu.product").orElse("gpu"),
+        "nvidia", (int) gpus, 0)) : Optional.empty();
+    api.addNode(new NodeState(node, Optional.empty(), spec, now, true, true, 0, Map.of(), now, now, false));
+    api.log(RunRecord.Kind.SCENARIO, node.name(), "node added");
+  }
+
+  private static List<io.gpufleet.model.taint.Taint> mergeTaints(Node node, NodePool p) {
+    List<io.gpufleet.model.taint.Taint> taints = new ArrayList<>(node.taints());
+    for (var t : p.template().taints()) {
+      if (taints.stream().noneMatch(t::sameKeyAndEffect)) {
+        taints.add(t);
+      }
+    }
+    return taints;
+  }
+
+  private static ResourceList gpuOnly(ResourceList r) {
+    ResourceList out = ResourceList.EMPTY;
+    for (var e : r.quantities().entrySet()) {
+      if (e.getKey().isNvidiaGpuLike()) {
+        out = out.with(e.getKey(), e.getValue());
+      }
+    }
+    return out;
+  }
+
+  private void label(io.gpufleet.sim.scenario.NodeRef ref, String key, Optional<String> value) {
+    Optional<String> node = Conditions.resolve(ref, api.state);
+    if (node.isEmpty()) {
+      outcome(next - 1, "label " + ref, false, "no " + ref);
+      return;
+    }
+    NodeState n = api.state.nodes().get(node.get());
+    Labels labels = value.map(v -> n.node().labels().with(key, v)).orElse(n.node().labels().without(key));
+    api.updateNode(n.withNode(n.node().withLabels(labels)));
+    api.log(RunRecord.Kind.NODE_LABELED, node.get(), key + value.map(v -> "=" + v).orElse("-"));
+    if (key.equals(GpuAdvertiser.CONFIG_LABEL)) {
+      kubelet.configChanged(node.get());
+    }
+  }
+
+  private void scale(String ref, int replicas) {
+    Optional<String> key = Conditions.workload(ref, api.state);
+    if (key.isEmpty()) {
+      outcome(next - 1, "scale " + ref, false, "no workload " + ref);
+      return;
+    }
+    WorkloadState w = api.state.workloads().get(key.get());
+    Workload scaled = switch (w.workload()) {
+      case Workload.Deployment d -> d.withReplicas(replicas);
+      case Workload.ReplicaSet r -> new Workload.ReplicaSet(r.meta(), replicas, r.selector(), r.template());
+      case Workload.StatefulSet s -> new Workload.StatefulSet(s.meta(), replicas, s.selector(), s.template());
+      case Workload.Job j -> new Workload.Job(j.meta(), replicas, j.completions(), j.selector(), j.template(),
+          j.runFor());
+      case Workload.DaemonSet ds -> ds;
+    };
+    api.state = api.state.withWorkload(w.withWorkload(scaled));
+    api.log(RunRecord.Kind.SCENARIO, key.get(), "scaled to " + replicas);
+    api.serviceChanged(key);
+    api.requestWorkloadSync();
+  }
+
+  private void delete(String kind, String name) {
+    String ns = name.contains("/") ? name.substring(0, name.indexOf('/')) : "default";
+    String n = name.contains("/") ? name.substring(name.indexOf('/') + 1) : name;
+    switch (kind) {
+      case "Pod" -> api.deletePod(ns + "/" + n, RunRecord.Kind.POD_DELETED, "deleted by the scenario");
+      case "PodDisruptionBudget" -> api.state = api.state.withoutPdb(ns + "/" + n);
+      case "NodePool" -> {
+        api.state = api.state.withNodePools(api.state.nodePools().stream().filter(p -> !p.name().equals(n)).toList());
+        for (NodeClaim c : api.state.claims().values()) {
+          if (c.nodePool().equals(n)) {
+            karpenter.apply(List.of(new io.gpufleet.autoscaler.action.Action.DeleteNodeClaim(c.name(),
+                io.gpufleet.autoscaler.action.RemovalReason.DELETED)), Optional.empty());
+          }
+        }
+      }
+      case "NodeClaim", "Node" -> {
+        String claim = kind.equals("Node") ? Optional.ofNullable(api.state.nodes().get(n)).flatMap(NodeState::claim)
+            .orElse(n) : n;
+        if (api.state.claims().get(claim) != null) {
+          karpenter.apply(List.of(new io.gpufleet.autoscaler.action.Action.DeleteNodeClaim(claim,
+              io.gpufleet.autoscaler.action.RemovalReason.DELETED)), Optional.empty());
+        } else if (api.state.nodes().get(n) != null) {
+          api.removeNode(n, "deleted by the scenario");
+        }
+      }
+      default -> {
+        Optional<String> key = Conditions.workload(kind + "/" + ns + "/" + n, api.state);
+        if (key.isEmpty()) {
+          outcome(next - 1, "delete " + kind + " " + name, false, "not found");
+          return;
+        }
+        api.state = api.state.withoutWorkload(key.get());
+        for (PodState p : api.state.podsOf(key.get())) {
+          api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, "owner deleted");
+        }
+      }
+    }
+    api.log(RunRecord.Kind.SCENARIO, kind + "/" + name, "deleted");
+  }
+
+  static Quantity zero() {
+    return Quantity.ZERO;
+  }
+}

@@ -1,0 +1,213 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.engine.workload.PodFactory;
+import io.gpufleet.engine.workload.PodNames;
+import io.gpufleet.model.affinity.NodeSelectorTerm;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.state.WorkloadState;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The workload controllers: Deployments (replicas and rolling updates bounded by maxSurge and
+ * maxUnavailable), ReplicaSets, StatefulSets (ordered, one at a time), Jobs (parallelism up to
+ * completions; evicted pods are replaced) and DaemonSets (one pod per eligible node). Like the real
+ * controllers they count only pods that are not being deleted, so an eviction gets its replacement
+ * at once. Pods come from the engine's {@link PodFactory} with the run's seeded generator.
+ */
+final class WorkloadControllers {
+
+  private final ApiServer api;
+
+  WorkloadControllers(ApiServer api) {
+    this.api = api;
+  }
+
+  void sync() {
+    List<String> keys = new ArrayList<>(api.state.workloads().keys());
+    keys.sort(null);
+    for (String key : keys) {
+      WorkloadState w = api.state.workloads().get(key);
+      if (w == null) {
+        continue;
+      }
+      switch (w.workload()) {
+        case Workload.Deployment d -> deployment(key, d);
+        case Workload.ReplicaSet r -> replicas(key, r, r.replicas());
+        case Workload.StatefulSet s -> statefulSet(key, s);
+        case Workload.Job j -> job(key, w, j);
+        case Workload.DaemonSet ds -> daemonSet(key, ds);
+      }
+    }
+  }
+
+  private List<PodState> active(String key) {
+    List<PodState> out = new ArrayList<>();
+    for (PodState p : api.state.podsOf(key)) {
+      if (!p.isTerminating()) {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  private void create(String key, Workload w, int ordinal) {
+    Pod pod = PodFactory.pod(w, ordinal, api.random);
+    api.createPod(pod, Optional.of(key));
+  }
+
+  /** Deletes the least useful pods first: pending, then not ready, then the newest. */
+  private void scaleDown(List<PodState> pods, int count, String why) {
+    List<PodState> order = new ArrayList<>(pods);
+    order.sort(Comparator.comparingInt((PodState p) -> p.phase() == PodState.Phase.PENDING ? 0 : p.isReady() ? 2 : 1)
+        .thenComparing(Comparator.comparingLong(PodState::sequence).reversed()));
+    for (int i = 0; i < count && i < order.size(); i++) {
+      api.deletePod(order.get(i).key(), RunRecord.Kind.POD_DELETED, why);
+    }
+  }
+
+  private void replicas(String key, Workload w, int replicas) {
+    List<PodState> pods = active(key);
+    if (pods.size() < replicas) {
+      for (int i = pods.size(); i < replicas; i++) {
+        create(key, w, i);
+      }
+    } else if (pods.size() > replicas) {
+      scaleDown(pods, pods.size() - replicas, "scaled down");
+    }
+  }
+
+  static String revision(Workload.Deployment d) {
+    return d.name() + "-" + PodNames.templateHash(d.template().toString());
+  }
+
+  private void deployment(String key, Workload.Deployment d) {
+    String current = revision(d);
+    List<PodState> fresh = new ArrayList<>();
+    List<PodState> old = new ArrayList<>();
+    for (PodState p : active(key)) {
+      boolean isCurrent = p.pod().meta().owner().map(o -> o.name().equals(current)).orElse(false);
+      (isCurrent ? fresh : old).add(p);
+    }
+    int replicas = d.replicas();
+    if (old.isEmpty()) {
+      replicas(key, d, replicas);
+      return;
+    }
+    int surge = d.maxSurge().resolve(replicas, true);
+    int unavailable = d.maxUnavailable().resolve(replicas, false);
+    if (surge == 0 && unavailable == 0) {
+      unavailable = 1;
+    }
+    int total = fresh.size() + old.size();
+    for (int i = fresh.size(); i < replicas && total < replicas + surge; i++, total++) {
+      create(key, d, i);
+    }
+    int ready = 0;
+    for (PodState p : fresh) {
+      ready += p.isReady() ? 1 : 0;
+    }
+    for (PodState p : old) {
+      ready += p.isReady() ? 1 : 0;
+    }
+    int minAvailable = replicas - unavailable;
+    List<PodState> unready = old.stream().filter(p -> !p.isReady()).toList();
+    List<PodState> readyOld = old.stream().filter(PodState::isReady).toList();
+    for (PodState p : unready) {
+      api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, "rolling update");
+    }
+    int canRemove = Math.min(readyOld.size(), ready - minAvailable);
+    for (int i = 0; i < canRemove; i++) {
+      api.deletePod(readyOld.get(i).key(), RunRecord.Kind.POD_DELETED, "rolling update");
+    }
+  }
+
+  private void statefulSet(String key, Workload.StatefulSet s) {
+    List<PodState> pods = active(key);
+    Set<String> names = new HashSet<>();
+    for (PodState p : pods) {
+      names.add(p.pod().name());
+    }
+    for (int i = 0; i < s.replicas(); i++) {
+      String name = s.name() + "-" + i;
+      if (names.contains(name)) {
+        Optional<PodState> p = pods.stream().filter(x -> x.pod().name().equals(name)).findFirst();
+        if (p.isPresent() && !p.get().isReady()) {
+          return; // OrderedReady: wait for this one
+        }
+        continue;
+      }
+      if (api.state.pods().get(s.meta().namespace() + "/" + name) != null) {
+        return; // the old pod of this ordinal is still terminating
+      }
+      create(key, s, i);
+      return;
+    }
+    List<PodState> extra = new ArrayList<>();
+    for (PodState p : pods) {
+      String n = p.pod().name();
+      int ordinal = Integer.parseInt(n.substring(n.lastIndexOf('-') + 1));
+      if (ordinal >= s.replicas()) {
+        extra.add(p);
+      }
+    }
+    for (PodState p : extra) {
+      api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, "scaled down");
+    }
+  }
+
+  private void job(String key, WorkloadState w, Workload.Job j) {
+    List<PodState> pods = active(key);
+    int want = Math.min(j.parallelism(), j.completions() - w.succeeded() - pods.size());
+    int missing = Math.min(want, j.parallelism() - pods.size());
+    for (int i = 0; i < missing; i++) {
+      create(key, j, 0);
+    }
+  }
+
+  void jobPodSucceeded(PodState p) {
+    WorkloadState w = api.state.workloads().get(p.workload().get());
+    if (w != null) {
+      api.state = api.state.withWorkload(w.withSucceeded(w.succeeded() + 1));
+    }
+  }
+
+  private void daemonSet(String key, Workload.DaemonSet ds) {
+    Set<String> covered = new HashSet<>();
+    for (PodState p : active(key)) {
+      pinnedNode(p.pod()).ifPresent(covered::add);
+    }
+    List<String> nodes = new ArrayList<>(api.state.nodes().keys());
+    nodes.sort(null);
+    for (String name : nodes) {
+      NodeState n = api.state.nodes().get(name);
+      if (!covered.contains(name) && PodFactory.shouldRunOn(ds, n.node())) {
+        api.createPod(PodFactory.daemonPod(ds, name, api.random), Optional.of(key));
+      }
+    }
+  }
+
+  /** The node a daemon pod is pinned to through its {@code metadata.name} field term. */
+  static Optional<String> pinnedNode(Pod p) {
+    var required = p.spec().nodeAffinity().required();
+    if (required.isEmpty()) {
+      return Optional.empty();
+    }
+    for (NodeSelectorTerm t : required.get().terms()) {
+      for (var r : t.matchFields()) {
+        if (r.key().equals("metadata.name") && !r.values().isEmpty()) {
+          return Optional.of(r.values().getFirst());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+}

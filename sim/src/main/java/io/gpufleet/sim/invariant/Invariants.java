@@ -1,0 +1,123 @@
+package io.gpufleet.sim.invariant;
+
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.taint.Tolerations;
+import io.gpufleet.sim.state.ClusterState;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The rules every image must keep, checked after every event: no node's pods ask for more than it
+ * has (unless its device plugin just shrank allocatable under running pods, which Kubernetes allows),
+ * no pod runs on a node whose NoExecute taint it does not tolerate, every binding met the node's
+ * taints, selector and affinity, and no voluntary eviction went past a PDB or moved a pod annotated
+ * {@code karpenter.sh/do-not-disrupt}. NodePool limits are checked where capacity is launched.
+ */
+public final class Invariants {
+  private Invariants() {}
+
+  /**
+   * Checks the nodes in {@code nodes} (all of them for a full check), the pods bound in this event
+   * and its evictions.
+   */
+  public static List<InvariantViolation> check(ClusterState s, Instant now, Collection<String> nodes,
+      Collection<String> bound, Collection<Eviction> evictions) {
+    List<InvariantViolation> out = new ArrayList<>();
+    for (String name : nodes) {
+      NodeState n = s.nodes().get(name);
+      var info = s.snapshot().node(name);
+      if (n == null || info.isEmpty()) {
+        continue;
+      }
+      checkNode(s, now, n, info.get(), out);
+    }
+    for (String key : bound) {
+      PodState p = s.pods().get(key);
+      if (p == null || p.node().isEmpty()) {
+        continue;
+      }
+      var info = s.snapshot().node(p.node().get());
+      if (info.isEmpty()) {
+        continue;
+      }
+      NodeInfo without = info.get().withoutPod(key);
+      var untolerated = Tolerations.firstUntoleratedBlocking(without.node().taints(), p.pod().spec().tolerations());
+      if (untolerated.isPresent()) {
+        out.add(new InvariantViolation(now, "taints", key, "bound to " + without.name() + " despite untolerated taint "
+            + untolerated.get()));
+      }
+      if (!NodeAffinity.matches(p.pod().spec(), without)) {
+        out.add(new InvariantViolation(now, "affinity", key, "bound to " + without.name()
+            + " which its node selector or required affinity excludes"));
+      }
+    }
+    for (Eviction e : evictions) {
+      if (e.forced()) {
+        continue;
+      }
+      if (e.pdb().isPresent() && e.allowedBefore() <= 0) {
+        out.add(new InvariantViolation(now, "pdb", e.pod(), "evicted although " + e.pdb().get() + " allowed "
+            + e.allowedBefore() + " disruptions"));
+      }
+      if (e.doNotDisrupt()) {
+        out.add(new InvariantViolation(now, "do-not-disrupt", e.pod(), "evicted voluntarily despite "
+            + "karpenter.sh/do-not-disrupt"));
+      }
+    }
+    return out;
+  }
+
+  /** The first resource whose bound pods' requests exceed allocatable, or null. */
+  static String overcommitted(NodeInfo info) {
+    var req = info.requested();
+    var alloc = info.allocatable();
+    if (info.podCount() > alloc.pods()) {
+      return info.podCount() + " pods on a node for " + alloc.pods();
+    }
+    if (req.milliCpu() > alloc.milliCpu()) {
+      return "cpu requests " + req.milliCpu() + "m > allocatable " + alloc.milliCpu() + "m";
+    }
+    if (req.memory() > alloc.memory()) {
+      return "memory requests " + req.memory() + " > allocatable " + alloc.memory();
+    }
+    if (req.ephemeralStorage() > alloc.ephemeralStorage()) {
+      return "ephemeral-storage requests exceed allocatable";
+    }
+    for (int i = 0; i < req.scalarCount(); i++) {
+      String name = req.scalarName(i);
+      if (req.scalarValue(i) > alloc.scalar(name)) {
+        return name + " requests " + req.scalarValue(i) + " > allocatable " + alloc.scalar(name);
+      }
+    }
+    return null;
+  }
+
+  private static void checkNode(ClusterState s, Instant now, NodeState n, NodeInfo info,
+      List<InvariantViolation> out) {
+    if (!n.allocatableShrunk()) {
+      String over = overcommitted(info);
+      if (over != null) {
+        out.add(new InvariantViolation(now, "overcommit", n.name(), over));
+      }
+    }
+    for (Taint t : n.node().taints()) {
+      if (t.effect() != TaintEffect.NO_EXECUTE) {
+        continue;
+      }
+      for (PodInfo p : info.pods()) {
+        PodState ps = s.pods().get(p.key());
+        if (ps != null && !ps.isTerminating() && !Tolerations.tolerates(p.pod().spec().tolerations(), t)) {
+          out.add(new InvariantViolation(now, "taints", p.key(), "runs on " + n.name() + " under untolerated " + t));
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package io.gpufleet.sim.metrics;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** Collects a run's measurements as the simulator reports changes; {@link #finish} yields {@link Metrics}. */
+public final class MetricsRecorder {
+
+  private final Map<String, List<TimeSeries.Sample>> series = new TreeMap<>();
+  private final Map<String, Double> last = new HashMap<>();
+  private final Map<String, Running> running = new HashMap<>();
+  private final TreeMap<String, Double> costByNode = new TreeMap<>();
+  private final TreeMap<String, Double> costByPool = new TreeMap<>();
+  private final Map<String, Double> poolRate = new HashMap<>();
+  private final Map<String, Integer> poolNodes = new HashMap<>();
+  private final Map<String, double[]> nodeGpus = new HashMap<>();
+  private double gpusTotal;
+  private double gpusAllocated;
+  private final Map<String, PodPendingTime> pending = new java.util.LinkedHashMap<>();
+  private final TreeMap<String, Integer> disruptions = new TreeMap<>();
+  private final TreeMap<String, Integer> evictions = new TreeMap<>();
+  private final Map<String, Service> services = new TreeMap<>();
+
+  private record Running(String pool, double price, Instant since) {}
+
+  /** One service's running tallies. */
+  private static final class Service {
+    final Traffic traffic;
+    int ready;
+    int desired;
+    boolean everReady;
+    int minReady = Integer.MAX_VALUE;
+    Instant outageSince;
+    double outageSeconds;
+    double lost;
+    int killed;
+
+    Service(Traffic traffic) {
+      this.traffic = traffic;
+    }
+  }
+
+  public void gauge(String name, Instant now, double value) {
+    Double prev = last.get(name);
+    if (prev != null && prev == value) {
+      return;
+    }
+    last.put(name, value);
+    List<TimeSeries.Sample> s = series.computeIfAbsent(name, k -> new ArrayList<>());
+    if (!s.isEmpty() && s.getLast().time().equals(now)) {
+      s.set(s.size() - 1, new TimeSeries.Sample(now, value));
+    } else {
+      s.add(new TimeSeries.Sample(now, value));
+    }
+  }
+
+  public void claimLaunched(String claim, String pool, double price, Instant now) {
+    running.put(claim, new Running(pool, price, now));
+    poolRate.merge(pool, price, Double::sum);
+    poolNodes.merge(pool, 1, Integer::sum);
+    gauge(Metrics.costRateSeries(pool), now, poolRate.get(pool));
+    gauge(Metrics.nodesSeries(pool), now, poolNodes.get(pool));
+  }
+
+  public void claimGone(String claim, Instant now) {
+    Running r = running.remove(claim);
+    if (r == null) {
+      return;
+    }
+    bill(claim, r, now);
+    poolRate.merge(r.pool(), -r.price(), Double::sum);
+    poolNodes.merge(r.pool(), -1, Integer::sum);
+    gauge(Metrics.costRateSeries(r.pool()), now, Math.max(0, poolRate.get(r.pool())));
+    gauge(Metrics.nodesSeries(r.pool()), now, poolNodes.get(r.pool()));
+  }
+
+  private void bill(String claim, Running r, Instant until) {
+    double cost = r.price() * Duration.between(r.since(), until).toMillis() / 3_600_000.0;
+    costByNode.merge(claim, cost, Double::sum);
+    costByPool.merge(r.pool(), cost, Double::sum);
+  }
+
+  /** A node's physical GPUs and how many of them pods have (fractions under sharing). */
+  public void nodeGpus(String node, double total, double allocated, Instant now) {
+    double[] prev = nodeGpus.put(node, new double[] {total, allocated});
+    if (prev != null) {
+      gpusTotal -= prev[0];
+      gpusAllocated -= prev[1];
+    }
+    gpusTotal += total;
+    gpusAllocated += allocated;
+    gauge(Metrics.GPUS_TOTAL, now, round(gpusTotal));
+    gauge(Metrics.GPUS_ALLOCATED, now, round(gpusAllocated));
+  }
+
+  public void nodeGone(String node, Instant now) {
+    double[] prev = nodeGpus.remove(node);
+    if (prev != null) {
+      gpusTotal -= prev[0];
+      gpusAllocated -= prev[1];
+      gauge(Metrics.GPUS_TOTAL, now, round(gpusTotal));
+      gauge(Metrics.GPUS_ALLOCATED, now, round(gpusAllocated));
+    }
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1e6) / 1e6;
+  }
+
+  public void podCreated(String pod, Optional<String> workload, Instant now) {
+    pending.putIfAbsent(pod, new PodPendingTime(pod, workload, now, Optional.empty()));
+  }
+
+  public void podScheduled(String pod, Instant now) {
+    PodPendingTime p = pending.get(pod);
+    if (p != null && p.scheduled().isEmpty()) {
+      pending.put(pod, new PodPendingTime(pod, p.workload(), p.created(), Optional.of(now)));
+    }
+  }
+
+  public void disruption(String reason) {
+    disruptions.merge(reason, 1, Integer::sum);
+  }
+
+  public void eviction(String reason) {
+    evictions.merge(reason, 1, Integer::sum);
+  }
+
+  /** Registers a workload's traffic model (once, when it appears). */
+  public void service(String workload, Traffic traffic) {
+    services.putIfAbsent(workload, new Service(traffic));
+  }
+
+  /** A workload's Ready count and desired replicas changed. */
+  public void serviceReady(String workload, int ready, int desired, Instant now) {
+    Service s = services.get(workload);
+    if (s == null) {
+      return;
+    }
+    gauge(Metrics.readySeries(workload), now, ready);
+    closeOutage(s, now);
+    s.ready = ready;
+    s.desired = desired;
+    if (ready > 0) {
+      s.everReady = true;
+    }
+    if (s.everReady && desired > 0) {
+      s.minReady = Math.min(s.minReady, ready);
+      if (ready == 0) {
+        s.outageSince = now;
+      }
+    }
+  }
+
+  private void closeOutage(Service s, Instant now) {
+    if (s.outageSince != null) {
+      double secs = Duration.between(s.outageSince, now).toMillis() / 1000.0;
+      s.outageSeconds += secs;
+      s.lost += secs * s.traffic.requestsPerSecond();
+      s.outageSince = null;
+    }
+  }
+
+  /** A pod of a workload died with requests in flight. */
+  public void podKilled(String workload, double inFlight) {
+    Service s = services.get(workload);
+    if (s != null) {
+      s.killed++;
+      s.lost += inFlight;
+    }
+  }
+
+  public Traffic traffic(String workload) {
+    Service s = services.get(workload);
+    return s == null ? Traffic.NONE : s.traffic;
+  }
+
+  public Metrics finish(Instant end) {
+    for (var e : running.entrySet()) {
+      bill(e.getKey(), e.getValue(), end);
+      running.put(e.getKey(), new Running(e.getValue().pool(), e.getValue().price(), end));
+    }
+    TreeMap<String, ServiceMetrics> svc = new TreeMap<>();
+    for (var e : services.entrySet()) {
+      Service s = e.getValue();
+      closeOutage(s, end);
+      if (s.ready == 0 && s.everReady && s.desired > 0) {
+        s.outageSince = end;
+      }
+      svc.put(e.getKey(), new ServiceMetrics(e.getKey(), s.minReady == Integer.MAX_VALUE ? 0 : s.minReady,
+          s.outageSeconds, s.lost, s.killed));
+    }
+    TreeMap<String, TimeSeries> out = new TreeMap<>();
+    series.forEach((k, v) -> out.put(k, new TimeSeries(k, v)));
+    Instant start = series.values().stream().filter(l -> !l.isEmpty()).map(l -> l.getFirst().time())
+        .min(Instant::compareTo).orElse(end);
+    double allocated = out.containsKey(Metrics.GPUS_ALLOCATED)
+        ? out.get(Metrics.GPUS_ALLOCATED).hoursIntegral(start, end) : 0;
+    double total = out.containsKey(Metrics.GPUS_TOTAL) ? out.get(Metrics.GPUS_TOTAL).hoursIntegral(start, end) : 0;
+    return new Metrics(out, costByNode, costByPool, allocated, total - allocated, new ArrayList<>(pending.values()),
+        disruptions, evictions, svc);
+  }
+}

@@ -1,0 +1,44 @@
+package io.gpufleet.sim.scenario;
+
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import io.gpufleet.model.workload.Workload;
+
+/**
+ * An object a scenario puts into the cluster. A Node labelled {@code karpenter.sh/nodepool} with a
+ * known NodePool and instance type is adopted as a Karpenter-managed, initialised NodeClaim.
+ */
+public sealed interface ClusterObject {
+
+  record NodeObject(Node node) implements ClusterObject {}
+
+  record PodObject(Pod pod) implements ClusterObject {}
+
+  record WorkloadObject(Workload workload) implements ClusterObject {}
+
+  record PdbObject(PodDisruptionBudget pdb) implements ClusterObject {}
+
+  record NodePoolObject(NodePool nodePool) implements ClusterObject {}
+
+  static ClusterObject of(Workload w) {
+    return new WorkloadObject(w);
+  }
+
+  static ClusterObject of(PodDisruptionBudget b) {
+    return new PdbObject(b);
+  }
+
+  static ClusterObject of(NodePool p) {
+    return new NodePoolObject(p);
+  }
+
+  static ClusterObject of(Node n) {
+    return new NodeObject(n);
+  }
+
+  static ClusterObject of(Pod p) {
+    return new PodObject(p);
+  }
+}

@@ -1,0 +1,51 @@
+package io.gpufleet.sim.scenario;
+
+import io.gpufleet.model.label.LabelSelector;
+import java.util.List;
+
+/**
+ * Something a scenario waits for or expects about the cluster, evaluated on its current image.
+ * Workloads are named {@code name} or {@code Kind/name} (namespace {@code default}) or
+ * {@code Kind/namespace/name}.
+ */
+public sealed interface Condition {
+
+  /** Some pod of the workload is running on the node. */
+  record PodRunningOn(String workload, NodeRef node) implements Condition {}
+
+  /** How many of the workload's pods are Ready. */
+  record ReadyPods(String workload, Comparison comparison, int count) implements Condition {}
+
+  /** How many nodes match the selector (nodes being deleted included, until they are gone). */
+  record NodeCount(LabelSelector selector, Comparison comparison, int count) implements Condition {}
+
+  /** The node's NodeClaim is Initialized (unmanaged nodes count once Ready). */
+  record NodeInitialized(NodeRef node) implements Condition {}
+
+  /** The node's allocatable amount of a resource, e.g. {@code nvidia.com/gpu}. */
+  record ResourceAdvertised(NodeRef node, String resource, Comparison comparison, long quantity)
+      implements Condition {}
+
+  /** How many pods are waiting for a node. */
+  record PendingPods(Comparison comparison, int count) implements Condition {}
+
+  record All(List<Condition> conditions) implements Condition {
+    public All {
+      conditions = List.copyOf(conditions);
+    }
+  }
+
+  record Not(Condition condition) implements Condition {}
+
+  static Condition readyPods(String workload, Comparison c, int n) {
+    return new ReadyPods(workload, c, n);
+  }
+
+  static Condition nodeCount(LabelSelector s, Comparison c, int n) {
+    return new NodeCount(s, c, n);
+  }
+
+  static Condition pendingPods(Comparison c, int n) {
+    return new PendingPods(c, n);
+  }
+}

@@ -1,0 +1,102 @@
+package io.gpufleet.sim.scenario;
+
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.sim.SimulationSettings;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything one simulation needs, as data: the starting objects (NodePools among them), the
+ * instance catalogue, the device plugin, the simulator's and Karpenter's settings, a seed, and a
+ * timeline of actions. A YAML scenario runner only has to translate its file into this.
+ */
+public record Scenario(String name, Instant start, long seed, InstanceCatalog catalog, List<ClusterObject> objects,
+    DevicePlugin devicePlugin, SimulationSettings settings, AutoscalerSettings autoscaler,
+    List<ScenarioAction> timeline) {
+
+  public static final Instant DEFAULT_START = Instant.parse("2026-01-05T00:00:00Z");
+
+  public Scenario {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(start, "start");
+    Objects.requireNonNull(catalog, "catalog");
+    objects = List.copyOf(objects);
+    Objects.requireNonNull(devicePlugin, "devicePlugin");
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(autoscaler, "autoscaler");
+    timeline = List.copyOf(timeline);
+  }
+
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** Assembles a scenario step by step; every field has a default. */
+  public static final class Builder {
+    private final String name;
+    private Instant start = DEFAULT_START;
+    private long seed = 1;
+    private InstanceCatalog catalog = InstanceCatalog.builtIn();
+    private final List<ClusterObject> objects = new ArrayList<>();
+    private DevicePlugin devicePlugin = DevicePlugin.EXCLUSIVE;
+    private SimulationSettings settings = SimulationSettings.DEFAULTS;
+    private AutoscalerSettings autoscaler = AutoscalerSettings.DEFAULTS;
+    private final List<ScenarioAction> timeline = new ArrayList<>();
+
+    Builder(String name) {
+      this.name = name;
+    }
+
+    public Builder start(Instant t) {
+      this.start = t;
+      return this;
+    }
+
+    public Builder seed(long s) {
+      this.seed = s;
+      return this;
+    }
+
+    public Builder catalog(InstanceCatalog c) {
+      this.catalog = c;
+      return this;
+    }
+
+    public Builder object(ClusterObject o) {
+      objects.add(o);
+      return this;
+    }
+
+    public Builder objects(List<ClusterObject> os) {
+      objects.addAll(os);
+      return this;
+    }
+
+    public Builder devicePlugin(DevicePlugin d) {
+      this.devicePlugin = d;
+      return this;
+    }
+
+    public Builder settings(SimulationSettings s) {
+      this.settings = s;
+      return this;
+    }
+
+    public Builder autoscaler(AutoscalerSettings a) {
+      this.autoscaler = a;
+      return this;
+    }
+
+    public Builder then(ScenarioAction a) {
+      timeline.add(a);
+      return this;
+    }
+
+    public Scenario build() {
+      return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline);
+    }
+  }
+}

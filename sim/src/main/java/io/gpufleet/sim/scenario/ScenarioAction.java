@@ -1,0 +1,40 @@
+package io.gpufleet.sim.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+/** One step of a scenario's timeline. Steps run in order; waits move virtual time on. */
+public sealed interface ScenarioAction {
+
+  /** Create or replace objects, as {@code kubectl apply}. A changed Deployment template starts a rollout. */
+  record Apply(List<ClusterObject> objects) implements ScenarioAction {
+    public Apply {
+      objects = List.copyOf(objects);
+    }
+  }
+
+  /** Set a label on a node (e.g. {@code nvidia.com/device-plugin.config}). */
+  record LabelNode(NodeRef node, String key, String value) implements ScenarioAction {}
+
+  record UnlabelNode(NodeRef node, String key) implements ScenarioAction {}
+
+  /** Change a Deployment's, ReplicaSet's, StatefulSet's replicas or a Job's parallelism. */
+  record Scale(String workload, int replicas) implements ScenarioAction {}
+
+  /**
+   * Delete an object: {@code kind} is Pod, Node, NodeClaim, NodePool, PodDisruptionBudget or a
+   * workload kind; {@code name} may carry a namespace as {@code namespace/name}.
+   */
+  record Delete(String kind, String name) implements ScenarioAction {}
+
+  /** An EC2 spot interruption warning for the node's instance (reclaimed two minutes later). */
+  record InterruptSpot(NodeRef node) implements ScenarioAction {}
+
+  record Wait(Duration duration) implements ScenarioAction {}
+
+  /** Wait until the condition holds, at most {@code timeout}; a timeout is a failed expectation. */
+  record WaitUntil(Condition condition, Duration timeout) implements ScenarioAction {}
+
+  /** Check a condition now; the outcome goes into the result. */
+  record Expect(String description, Condition condition) implements ScenarioAction {}
+}

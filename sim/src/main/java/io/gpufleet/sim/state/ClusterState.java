@@ -1,0 +1,190 @@
+package io.gpufleet.sim.state;
+
+import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.DisruptionCommand;
+import io.gpufleet.autoscaler.disruption.InFlightDisruption;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An immutable image of the simulated cluster: pods, nodes, NodeClaims, workloads, PDBs,
+ * NodePools, the instance catalogue and offerings, Karpenter's disruption commands, and the
+ * scheduler's own image of nodes and bound pods. Each change yields a new image sharing what did not
+ * change; {@code version} counts changes.
+ *
+ * @param podsByWorkload workload key → its pod keys (an index)
+ * @param pending keys of pods waiting for a node (an index)
+ * @param removalReasons why each deleting NodeClaim is being deleted
+ * @param proposed disruption commands waiting out their validation delay
+ * @param executing disruption commands whose replacements are launching
+ */
+public record ClusterState(
+    long version,
+    PMap<String, PodState> pods,
+    PMap<String, PMap<String, Boolean>> podsByWorkload,
+    PMap<String, Boolean> pending,
+    PMap<String, NodeState> nodes,
+    PMap<String, NodeClaim> claims,
+    PMap<String, RemovalReason> removalReasons,
+    PMap<String, WorkloadState> workloads,
+    PMap<String, PodDisruptionBudget> pdbs,
+    List<NodePool> nodePools,
+    InstanceCatalog catalog,
+    OfferingAvailability offerings,
+    ClusterSnapshot snapshot,
+    PMap<String, DisruptionCommand> proposed,
+    PMap<String, InFlightDisruption> executing) {
+
+  public ClusterState {
+    nodePools = List.copyOf(nodePools);
+  }
+
+  public static ClusterState empty(InstanceCatalog catalog) {
+    return new ClusterState(0, PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(),
+        PMap.empty(), PMap.empty(), List.of(), catalog, OfferingAvailability.ALL, ClusterSnapshot.of(List.of()),
+        PMap.empty(), PMap.empty());
+  }
+
+  public Optional<PodState> pod(String key) {
+    return Optional.ofNullable(pods.get(key));
+  }
+
+  public Optional<NodeState> node(String name) {
+    return Optional.ofNullable(nodes.get(name));
+  }
+
+  public Optional<NodeClaim> claim(String name) {
+    return Optional.ofNullable(claims.get(name));
+  }
+
+  public Optional<NodePool> nodePool(String name) {
+    return nodePools.stream().filter(p -> p.name().equals(name)).findFirst();
+  }
+
+  /** The pods of a workload, in creation order. */
+  public List<PodState> podsOf(String workloadKey) {
+    PMap<String, Boolean> keys = podsByWorkload.get(workloadKey);
+    if (keys == null) {
+      return List.of();
+    }
+    List<PodState> out = new java.util.ArrayList<>(keys.size());
+    keys.forEach((k, v) -> out.add(pods.get(k)));
+    out.sort(java.util.Comparator.comparingLong(PodState::sequence));
+    return out;
+  }
+
+  // ---- derivations: each returns the next image ----
+
+  ClusterState next(PMap<String, PodState> p, PMap<String, PMap<String, Boolean>> byW, PMap<String, Boolean> pend,
+      PMap<String, NodeState> n, PMap<String, NodeClaim> c, PMap<String, RemovalReason> rr,
+      PMap<String, WorkloadState> w, PMap<String, PodDisruptionBudget> b, List<NodePool> np, InstanceCatalog cat,
+      OfferingAvailability off, ClusterSnapshot snap, PMap<String, DisruptionCommand> prop,
+      PMap<String, InFlightDisruption> exec) {
+    return new ClusterState(version + 1, p, byW, pend, n, c, rr, w, b, np, cat, off, snap, prop, exec);
+  }
+
+  public ClusterState withPod(PodState s) {
+    PodState old = pods.get(s.key());
+    PMap<String, PMap<String, Boolean>> byW = podsByWorkload;
+    if (old == null && s.workload().isPresent()) {
+      PMap<String, Boolean> set = byW.get(s.workload().get());
+      byW = byW.put(s.workload().get(), (set == null ? PMap.<String, Boolean>empty() : set).put(s.key(), true));
+    }
+    PMap<String, Boolean> pend = s.isPending() ? pending.put(s.key(), true) : pending.remove(s.key());
+    return next(pods.put(s.key(), s), byW, pend, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog,
+        offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withoutPod(String key) {
+    PodState old = pods.get(key);
+    if (old == null) {
+      return this;
+    }
+    PMap<String, PMap<String, Boolean>> byW = podsByWorkload;
+    if (old.workload().isPresent()) {
+      PMap<String, Boolean> set = byW.get(old.workload().get());
+      if (set != null) {
+        set = set.remove(key);
+        byW = set.isEmpty() ? byW.remove(old.workload().get()) : byW.put(old.workload().get(), set);
+      }
+    }
+    return next(pods.remove(key), byW, pending.remove(key), nodes, claims, removalReasons, workloads, pdbs, nodePools,
+        catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withNode(NodeState n) {
+    return next(pods, podsByWorkload, pending, nodes.put(n.name(), n), claims, removalReasons, workloads, pdbs,
+        nodePools, catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withoutNode(String name) {
+    return next(pods, podsByWorkload, pending, nodes.remove(name), claims, removalReasons, workloads, pdbs, nodePools,
+        catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withClaim(NodeClaim c) {
+    return next(pods, podsByWorkload, pending, nodes, claims.put(c.name(), c), removalReasons, workloads, pdbs,
+        nodePools, catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withoutClaim(String name) {
+    return next(pods, podsByWorkload, pending, nodes, claims.remove(name), removalReasons.remove(name), workloads,
+        pdbs, nodePools, catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withRemovalReason(String claim, RemovalReason r) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons.put(claim, r), workloads, pdbs, nodePools,
+        catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withWorkload(WorkloadState w) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads.put(w.key(), w), pdbs,
+        nodePools, catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withoutWorkload(String key) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads.remove(key), pdbs, nodePools,
+        catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withPdb(PodDisruptionBudget b) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs.put(b.meta().key(), b),
+        nodePools, catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withoutPdb(String key) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs.remove(key), nodePools,
+        catalog, offerings, snapshot, proposed, executing);
+  }
+
+  public ClusterState withNodePools(List<NodePool> np) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs, np, catalog, offerings,
+        snapshot, proposed, executing);
+  }
+
+  public ClusterState withOfferings(OfferingAvailability off) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog, off,
+        snapshot, proposed, executing);
+  }
+
+  public ClusterState withSnapshot(ClusterSnapshot snap) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog,
+        offerings, snap, proposed, executing);
+  }
+
+  public ClusterState withProposed(PMap<String, DisruptionCommand> prop) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog,
+        offerings, snapshot, prop, executing);
+  }
+
+  public ClusterState withExecuting(PMap<String, InFlightDisruption> exec) {
+    return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog,
+        offerings, snapshot, proposed, exec);
+  }
+}

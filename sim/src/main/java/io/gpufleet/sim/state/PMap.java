@@ -1,0 +1,236 @@
+package io.gpufleet.sim.state;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+
+/**
+ * A persistent hash map (a hash array mapped trie): every update returns a new map that shares all
+ * but a path of nodes with the old one, so cluster images stay immutable and cheap to derive.
+ * Iteration follows hash order, which is deterministic for the String keys the simulator uses;
+ * callers that show an order sort explicitly.
+ */
+public final class PMap<K, V> {
+
+  private static final int BITS = 5;
+  private static final int MASK = (1 << BITS) - 1;
+  @SuppressWarnings("rawtypes")
+  private static final PMap EMPTY = new PMap<>(new Bitmap(0, new Object[0]), 0);
+
+  private final Bitmap root;
+  private final int size;
+
+  private PMap(Bitmap root, int size) {
+    this.root = root;
+    this.size = size;
+  }
+
+  @SuppressWarnings("unchecked")
+  public static <K, V> PMap<K, V> empty() {
+    return (PMap<K, V>) EMPTY;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public boolean isEmpty() {
+    return size == 0;
+  }
+
+  private static int hash(Object k) {
+    int h = k.hashCode();
+    return h ^ (h >>> 16);
+  }
+
+  @SuppressWarnings("unchecked")
+  public V get(K key) {
+    return (V) root.get(key, hash(key), 0);
+  }
+
+  public boolean containsKey(K key) {
+    return get(key) != null;
+  }
+
+  public PMap<K, V> put(K key, V value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    boolean[] added = new boolean[1];
+    Bitmap r = root.put(key, value, hash(key), 0, added);
+    return r == root ? this : new PMap<>(r, added[0] ? size + 1 : size);
+  }
+
+  public PMap<K, V> remove(K key) {
+    boolean[] removed = new boolean[1];
+    Bitmap r = root.remove(key, hash(key), 0, removed);
+    return removed[0] ? new PMap<>(r, size - 1) : this;
+  }
+
+  @SuppressWarnings("unchecked")
+  public void forEach(BiConsumer<K, V> action) {
+    root.forEach((BiConsumer<Object, Object>) (BiConsumer<?, ?>) action);
+  }
+
+  public List<V> values() {
+    List<V> out = new ArrayList<>(size);
+    forEach((k, v) -> out.add(v));
+    return out;
+  }
+
+  public List<K> keys() {
+    List<K> out = new ArrayList<>(size);
+    forEach((k, v) -> out.add(k));
+    return out;
+  }
+
+  /** A trie node: a bitmap of occupied slots; each slot a key and value, or (null key) a child node. */
+  private static final class Bitmap {
+    final int bitmap;
+    final Object[] slots;
+
+    Bitmap(int bitmap, Object[] slots) {
+      this.bitmap = bitmap;
+      this.slots = slots;
+    }
+
+    Object get(Object key, int hash, int shift) {
+      if (shift >= 32) {
+        for (int i = 0; i < slots.length; i += 2) {
+          if (slots[i].equals(key)) {
+            return slots[i + 1];
+          }
+        }
+        return null;
+      }
+      int bit = 1 << ((hash >>> shift) & MASK);
+      if ((bitmap & bit) == 0) {
+        return null;
+      }
+      int i = 2 * Integer.bitCount(bitmap & (bit - 1));
+      Object k = slots[i];
+      if (k == null) {
+        return ((Bitmap) slots[i + 1]).get(key, hash, shift + BITS);
+      }
+      return k.equals(key) ? slots[i + 1] : null;
+    }
+
+    Bitmap put(Object key, Object value, int hash, int shift, boolean[] added) {
+      if (shift >= 32) {
+        // Full hash collision: a flat list of pairs.
+        for (int i = 0; i < slots.length; i += 2) {
+          if (slots[i].equals(key)) {
+            if (slots[i + 1] == value) {
+              return this;
+            }
+            Object[] s = slots.clone();
+            s[i + 1] = value;
+            return new Bitmap(bitmap, s);
+          }
+        }
+        Object[] s = Arrays.copyOf(slots, slots.length + 2);
+        s[slots.length] = key;
+        s[slots.length + 1] = value;
+        added[0] = true;
+        return new Bitmap(bitmap, s);
+      }
+      int bit = 1 << ((hash >>> shift) & MASK);
+      int i = 2 * Integer.bitCount(bitmap & (bit - 1));
+      if ((bitmap & bit) == 0) {
+        Object[] s = new Object[slots.length + 2];
+        System.arraycopy(slots, 0, s, 0, i);
+        s[i] = key;
+        s[i + 1] = value;
+        System.arraycopy(slots, i, s, i + 2, slots.length - i);
+        added[0] = true;
+        return new Bitmap(bitmap | bit, s);
+      }
+      Object k = slots[i];
+      if (k == null) {
+        Bitmap child = (Bitmap) slots[i + 1];
+        Bitmap next = child.put(key, value, hash, shift + BITS, added);
+        if (next == child) {
+          return this;
+        }
+        Object[] s = slots.clone();
+        s[i + 1] = next;
+        return new Bitmap(bitmap, s);
+      }
+      if (k.equals(key)) {
+        if (slots[i + 1] == value) {
+          return this;
+        }
+        Object[] s = slots.clone();
+        s[i + 1] = value;
+        return new Bitmap(bitmap, s);
+      }
+      // Two keys share this slot: push both one level down.
+      Bitmap child = new Bitmap(0, new Object[0]);
+      boolean[] ignored = new boolean[1];
+      child = child.put(k, slots[i + 1], hash(k), shift + BITS, ignored);
+      child = child.put(key, value, hash, shift + BITS, added);
+      Object[] s = slots.clone();
+      s[i] = null;
+      s[i + 1] = child;
+      return new Bitmap(bitmap, s);
+    }
+
+    Bitmap remove(Object key, int hash, int shift, boolean[] removed) {
+      if (shift >= 32) {
+        for (int i = 0; i < slots.length; i += 2) {
+          if (slots[i].equals(key)) {
+            Object[] s = new Object[slots.length - 2];
+            System.arraycopy(slots, 0, s, 0, i);
+            System.arraycopy(slots, i + 2, s, i, slots.length - i - 2);
+            removed[0] = true;
+            return new Bitmap(bitmap, s);
+          }
+        }
+        return this;
+      }
+      int bit = 1 << ((hash >>> shift) & MASK);
+      if ((bitmap & bit) == 0) {
+        return this;
+      }
+      int i = 2 * Integer.bitCount(bitmap & (bit - 1));
+      Object k = slots[i];
+      if (k == null) {
+        Bitmap child = (Bitmap) slots[i + 1];
+        Bitmap next = child.remove(key, hash, shift + BITS, removed);
+        if (next == child) {
+          return this;
+        }
+        Object[] s = slots.clone();
+        if (next.slots.length == 0) {
+          return without(i, bit);
+        }
+        s[i + 1] = next;
+        return new Bitmap(bitmap, s);
+      }
+      if (!k.equals(key)) {
+        return this;
+      }
+      removed[0] = true;
+      return without(i, bit);
+    }
+
+    private Bitmap without(int i, int bit) {
+      Object[] s = new Object[slots.length - 2];
+      System.arraycopy(slots, 0, s, 0, i);
+      System.arraycopy(slots, i + 2, s, i, slots.length - i - 2);
+      return new Bitmap(bitmap & ~bit, s);
+    }
+
+    void forEach(BiConsumer<Object, Object> action) {
+      for (int i = 0; i < slots.length; i += 2) {
+        if (slots[i] == null) {
+          ((Bitmap) slots[i + 1]).forEach(action);
+        } else {
+          action.accept(slots[i], slots[i + 1]);
+        }
+      }
+    }
+  }
+
+}

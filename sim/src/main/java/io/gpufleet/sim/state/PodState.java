@@ -1,0 +1,77 @@
+package io.gpufleet.sim.state;
+
+import io.gpufleet.model.pod.Pod;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A pod and where it is in its life: waiting for a node, bound and starting (pulling images),
+ * running, and whether it is being deleted. Terminal pods leave the image.
+ *
+ * @param sequence creation order, for the scheduler's queue and stable reports
+ * @param workload the key of the workload that owns it, if any
+ * @param generation bumped on every transition so stale timers can be told apart
+ */
+public record PodState(Pod pod, long sequence, Optional<String> workload, Phase phase, Optional<String> node,
+    Instant created, Optional<Instant> bound, Optional<Instant> ready, Optional<Instant> deletionRequested,
+    Optional<String> schedulingMessage, long generation) {
+
+  /** The part of a pod's life the simulator tracks. */
+  public enum Phase {
+    /** Not bound to a node yet. */
+    PENDING,
+    /** Bound; pulling images and starting containers. */
+    STARTING,
+    /** Containers running. Ready when {@code ready} is set and it is not being deleted. */
+    RUNNING
+  }
+
+  public PodState {
+    Objects.requireNonNull(pod, "pod");
+    Objects.requireNonNull(phase, "phase");
+  }
+
+  public String key() {
+    return pod.key();
+  }
+
+  public boolean isTerminating() {
+    return deletionRequested.isPresent();
+  }
+
+  /** Ready and not being deleted: it serves traffic and counts as healthy for PDBs. */
+  public boolean isReady() {
+    return phase == Phase.RUNNING && ready.isPresent() && deletionRequested.isEmpty();
+  }
+
+  public boolean isPending() {
+    return phase == Phase.PENDING && deletionRequested.isEmpty();
+  }
+
+  PodState next(Phase p, Optional<String> n, Optional<Instant> b, Optional<Instant> r, Optional<Instant> d,
+      Optional<String> msg) {
+    return new PodState(pod, sequence, workload, p, n, created, b, r, d, msg, generation + 1);
+  }
+
+  public PodState bound(String nodeName, Instant t) {
+    return next(Phase.STARTING, Optional.of(nodeName), Optional.of(t), ready, deletionRequested, Optional.empty());
+  }
+
+  public PodState started() {
+    return next(Phase.RUNNING, node, bound, ready, deletionRequested, schedulingMessage);
+  }
+
+  public PodState readyAt(Instant t) {
+    return next(phase, node, bound, Optional.of(t), deletionRequested, schedulingMessage);
+  }
+
+  public PodState deleting(Instant t) {
+    return next(phase, node, bound, ready, Optional.of(t), schedulingMessage);
+  }
+
+  public PodState withSchedulingMessage(String message) {
+    return new PodState(pod, sequence, workload, phase, node, created, bound, ready, deletionRequested,
+        Optional.of(message), generation);
+  }
+}

@@ -1,0 +1,54 @@
+package io.gpufleet.sim.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+class PMapTest {
+
+  /** A key whose hash collides often, to exercise deep and full-collision paths. */
+  record Key(int id) {
+    @Override
+    public int hashCode() {
+      return id % 7 == 0 ? 42 : id * 0x9E3779B1;
+    }
+  }
+
+  @Property(tries = 200)
+  void behavesLikeAMapAndNeverChangesOldVersions(
+      @ForAll @Size(max = 300) List<@IntRange(min = 0, max = 200) Integer> ops) {
+    PMap<Key, Integer> p = PMap.empty();
+    Map<Key, Integer> ref = new HashMap<>();
+    PMap<Key, Integer> snapshot = p;
+    Map<Key, Integer> snapshotRef = Map.of();
+    int step = 0;
+    for (int op : ops) {
+      Key k = new Key(op % 100);
+      if (op >= 150) {
+        p = p.remove(k);
+        ref.remove(k);
+      } else {
+        p = p.put(k, op);
+        ref.put(k, op);
+      }
+      if (++step == ops.size() / 2) {
+        snapshot = p;
+        snapshotRef = Map.copyOf(ref);
+      }
+      assertThat(p.size()).isEqualTo(ref.size());
+    }
+    for (int i = 0; i < 100; i++) {
+      assertThat(p.get(new Key(i))).isEqualTo(ref.get(new Key(i)));
+      assertThat(snapshot.get(new Key(i))).isEqualTo(snapshotRef.get(new Key(i)));
+    }
+    Map<Key, Integer> iterated = new HashMap<>();
+    p.forEach(iterated::put);
+    assertThat(iterated).isEqualTo(ref);
+  }
+}
