@@ -28,7 +28,6 @@ class ProvisioningScenarioTest {
             io.gpufleet.model.label.LabelSelector.EVERYTHING, Comparison.EQ, 1)))
         .build();
     SimulationResult r = Simulation.run(s);
-    DebugPrint.print(r);
     assertThat(r.violations()).isEmpty();
     assertThat(r.allExpectationsPassed()).as(r.expectations().toString()).isTrue();
 
