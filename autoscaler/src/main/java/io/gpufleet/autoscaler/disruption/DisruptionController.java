@@ -44,6 +44,13 @@ public final class DisruptionController {
 
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
+  /** Candidates of the last view seen, graceful and eventual: a memo, the same for the same view. */
+  private ClusterView candidatesView;
+  private List<Candidate> graceful;
+  private List<Candidate> eventual;
+  /** The slack bound of the last view seen: a memo, the same for the same view. */
+  private ClusterView boundView;
+  private SlackBound bound;
 
   public DisruptionController(AutoscalerSettings settings, Provisioner provisioner) {
     this.settings = settings;
@@ -93,6 +100,15 @@ public final class DisruptionController {
    * Nodes that may be disrupted now. With {@code eventual} (drift), a NodePool with a
    * {@code terminationGracePeriod} lets nodes whose pods block eviction be candidates anyway.
    */
+  private List<Candidate> cachedCandidates(ClusterView view, boolean eventualClass) {
+    if (candidatesView != view) {
+      candidatesView = view;
+      graceful = candidates(view, false);
+      eventual = candidates(view, true);
+    }
+    return eventualClass ? eventual : graceful;
+  }
+
   static List<Candidate> candidates(ClusterView view, boolean eventual) {
     List<Candidate> out = new ArrayList<>();
     for (StateNode n : view.nodes()) {
@@ -166,7 +182,7 @@ public final class DisruptionController {
 
   Optional<DisruptionCommand> emptiness(ClusterView view, RandomGenerator random) {
     List<Candidate> empty = new ArrayList<>();
-    for (Candidate c : candidates(view, false)) {
+    for (Candidate c : cachedCandidates(view, false)) {
       if (c.isEmpty() && consolidatable(c.node(), c.pool(), view.now())) {
         empty.add(c);
       }
@@ -182,7 +198,7 @@ public final class DisruptionController {
 
   Optional<DisruptionCommand> drift(ClusterView view, RandomGenerator random) {
     List<Candidate> drifted = new ArrayList<>();
-    for (Candidate c : candidates(view, true)) {
+    for (Candidate c : cachedCandidates(view, true)) {
       if (c.claim().drifted().isPresent()) {
         drifted.add(c);
       }
@@ -207,7 +223,7 @@ public final class DisruptionController {
   /** Candidates that consolidation (not emptiness) may act on, most worth removing first. */
   private List<Candidate> consolidationCandidates(ClusterView view) {
     List<Candidate> out = new ArrayList<>();
-    for (Candidate c : candidates(view, false)) {
+    for (Candidate c : cachedCandidates(view, false)) {
       ConsolidationPolicy policy = c.pool().disruption().consolidationPolicy();
       if (policy == ConsolidationPolicy.WHEN_EMPTY || c.isEmpty()) {
         continue;
@@ -274,6 +290,9 @@ public final class DisruptionController {
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random) {
+    if (consolidation && !slack(view).mayConsolidate(candidates)) {
+      return Optional.empty();
+    }
     Set<String> leaving = new HashSet<>();
     List<Pod> pods = new ArrayList<>();
     double price = 0;
@@ -343,6 +362,14 @@ public final class DisruptionController {
       return Optional.empty();
     }
     return Optional.of(List.of(replacement.get()));
+  }
+
+  private SlackBound slack(ClusterView view) {
+    if (boundView != view) {
+      bound = SlackBound.of(view, provisioner.model());
+      boundView = view;
+    }
+    return bound;
   }
 
   private static double cheapestPrice(InstanceType t, io.gpufleet.autoscaler.requirement.Requirements reqs,

@@ -36,6 +36,10 @@ public final class NodeClaimLifecycle {
   public List<Action> reconcile(ClusterView view) {
     List<Action> out = new ArrayList<>();
     Instant now = view.now();
+    java.util.Map<String, String> hashes = new java.util.HashMap<>();
+    for (NodePool p : view.nodePools()) {
+      hashes.put(p.name(), p.templateHash());
+    }
     for (StateNode n : view.nodes()) {
       if (n.claim().isEmpty()) {
         continue;
@@ -77,7 +81,7 @@ public final class NodeClaimLifecycle {
         continue;
       }
       if (pool.isPresent() && c.drifted().isEmpty()) {
-        driftReason(c, pool.get(), view).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+        driftReason(c, pool.get(), hashes.get(pool.get().name()), view).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
       }
     }
     return out;
@@ -118,8 +122,8 @@ public final class NodeClaimLifecycle {
    * claim's labels no longer meet the NodePool's requirements ({@code RequirementsDrifted}), or its
    * instance type left the catalogue ({@code InstanceTypeNotFound}).
    */
-  static Optional<String> driftReason(NodeClaim c, NodePool pool, ClusterView view) {
-    if (!c.nodePoolHash().equals(pool.templateHash())) {
+  static Optional<String> driftReason(NodeClaim c, NodePool pool, String templateHash, ClusterView view) {
+    if (!c.nodePoolHash().equals(templateHash)) {
       return Optional.of("NodePoolDrifted");
     }
     for (NodePoolRequirement r : pool.template().requirements()) {
