@@ -51,6 +51,7 @@ final class SlackBound {
     for (NodePoolTemplate t : model.templates()) {
       types.addAll(t.instanceTypes());
     }
+    // Dimensions are the instance types' resources; a resource outside them is not bounded (only weaker).
     for (InstanceType t : types) {
       register(t.allocatable());
     }
@@ -59,7 +60,6 @@ final class SlackBound {
         nodeIndex.put(n.name(), nodes.size());
         nodes.add(n);
         free.add(null); // worked out when a pod could use the node
-        n.node().ifPresent(node -> register(node.allocatable()));
       }
     }
     types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));

@@ -34,6 +34,14 @@ public final class NodeClaimLifecycle {
   }
 
   public List<Action> reconcile(ClusterView view) {
+    return reconcile(view, true);
+  }
+
+  /**
+   * As {@link #reconcile(ClusterView)}; {@code checkDrift} false skips drift detection, for a runtime
+   * that knows neither the NodePools nor the catalogue changed since it last checked.
+   */
+  public List<Action> reconcile(ClusterView view, boolean checkDrift) {
     List<Action> out = new ArrayList<>();
     Instant now = view.now();
     java.util.Map<String, String> hashes = new java.util.HashMap<>();
@@ -80,7 +88,7 @@ public final class NodeClaimLifecycle {
         out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.EXPIRED));
         continue;
       }
-      if (pool.isPresent() && c.drifted().isEmpty()) {
+      if (checkDrift && pool.isPresent() && c.drifted().isEmpty()) {
         driftReason(c, pool.get(), hashes.get(pool.get().name()), view).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
       }
     }

@@ -34,7 +34,7 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
       m.put(n.name(), n);
       n.claim().ifPresent(c -> m.putIfAbsent(c.name(), n));
     }
-    return Map.copyOf(m);
+    return java.util.Collections.unmodifiableMap(m);
   }
 
   public ClusterView {

@@ -118,8 +118,16 @@ final class KarpenterLoop {
 
   // ---- reconcile: lifecycle, termination, disruption orchestration ----
 
+  /** The NodePools and claims drift was last checked against: drift only changes when they do. */
+  private List<NodePool> driftPools;
+  private int driftClaims = -1;
+
   void reconcile() {
-    apply(karpenter().lifecycle(view()), Optional.empty());
+    ClusterView v = view();
+    boolean checkDrift = v.nodePools() != driftPools || api.state.claims().size() != driftClaims;
+    apply(karpenter().lifecycle(v, checkDrift), Optional.empty());
+    driftPools = v.nodePools();
+    driftClaims = api.state.claims().size();
     apply(karpenter().terminate(view(), claim -> api.state.removalReasons().get(claim) == null
         ? RemovalReason.DELETED : api.state.removalReasons().get(claim)), Optional.empty());
     for (InFlightDisruption d : new ArrayList<>(api.state.executing().values())) {
@@ -423,7 +431,7 @@ final class KarpenterLoop {
       return;
     }
     Pod pod = p.pod();
-    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbs(api.state).covering(pod);
+    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbsFor(api.state, pod).covering(pod);
     Optional<String> pdb = pdbs.size() == 1 ? Optional.of(pdbs.getFirst().pdb().meta().key()) : Optional.empty();
     int allowed = pdbs.size() == 1 ? pdbs.getFirst().disruptionsAllowed() : Integer.MAX_VALUE;
     api.evictionsThisEvent.add(new io.gpufleet.sim.invariant.Eviction(pod.key(), e.forced(), pdb, allowed,

@@ -158,25 +158,53 @@ final class ViewBuilder {
     keys.sort(null);
     for (String key : keys) {
       PodDisruptionBudget b = s.pdbs().get(key);
-      List<Object> deps = new ArrayList<>();
-      deps.add(b);
-      for (String wk : s.workloads().keys()) {
-        WorkloadState w = s.workloads().get(wk);
-        if (w.workload().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-            && b.selector().matches(w.workload().template().labels())) {
-          deps.add(w.workload());
-          deps.add(api.workloadVersions.getOrDefault(wk, 0L));
-        }
-      }
       Object[] hit = pdbMemo.get(key);
+      List<String> owners;
+      if (hit != null && hit[0] == b && hit[1] == s.workloads()) {
+        @SuppressWarnings("unchecked")
+        List<String> o = (List<String>) hit[2];
+        owners = o;
+      } else {
+        owners = owners(s, b);
+        hit = null;
+      }
+      long[] versions = new long[owners.size()];
+      for (int i = 0; i < versions.length; i++) {
+        versions[i] = api.workloadVersions.getOrDefault(owners.get(i), 0L);
+      }
       int allowed;
-      if (hit != null && deps.size() > 1 && hit[0].equals(deps)) {
-        allowed = (int) hit[1];
+      if (hit != null && !owners.isEmpty() && java.util.Arrays.equals((long[]) hit[3], versions)) {
+        allowed = (int) hit[4];
       } else {
         allowed = allowed(s, b);
-        pdbMemo.put(key, new Object[] {deps, allowed});
       }
+      pdbMemo.put(key, new Object[] {b, s.workloads(), owners, versions, allowed});
       entries.add(new PdbIndex.Entry(b, allowed));
+    }
+    return new PdbIndex(entries);
+  }
+
+  /** The workloads whose pods a PDB selects. */
+  static List<String> owners(ClusterState s, PodDisruptionBudget b) {
+    List<String> owners = new ArrayList<>();
+    for (String wk : s.workloads().keys()) {
+      WorkloadState w = s.workloads().get(wk);
+      if (w.workload().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
+          && b.selector().matches(w.workload().template().labels())) {
+        owners.add(wk);
+      }
+    }
+    return owners;
+  }
+
+  /** The PDBs covering one pod, with their status now: what the Eviction API consults. */
+  static PdbIndex pdbsFor(ClusterState s, io.gpufleet.model.pod.Pod pod) {
+    List<PdbIndex.Entry> entries = new ArrayList<>();
+    for (PodDisruptionBudget b : s.pdbs().values()) {
+      if (b.meta().namespace().equals(pod.meta().namespace()) && !b.selector().isEmpty()
+          && b.selector().matches(pod.meta().labels())) {
+        entries.add(new PdbIndex.Entry(b, allowed(s, b)));
+      }
     }
     return new PdbIndex(entries);
   }
@@ -196,14 +224,7 @@ final class ViewBuilder {
   }
 
   static int allowed(ClusterState s, PodDisruptionBudget b) {
-    List<String> owners = new ArrayList<>();
-    for (String wk : s.workloads().keys()) {
-      WorkloadState w = s.workloads().get(wk);
-      if (w.workload().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-          && b.selector().matches(w.workload().template().labels())) {
-        owners.add(wk);
-      }
-    }
+    List<String> owners = owners(s, b);
     int[] counts = new int[2];
     java.util.function.Consumer<PodState> count = p -> {
       if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()

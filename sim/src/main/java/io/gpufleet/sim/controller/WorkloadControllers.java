@@ -33,6 +33,9 @@ final class WorkloadControllers {
     this.api = api;
   }
 
+  /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
+  private final java.util.Map<String, Object[]> seen = new java.util.HashMap<>();
+
   void sync() {
     List<String> keys = new ArrayList<>(api.state.workloads().keys());
     keys.sort(null);
@@ -41,12 +44,24 @@ final class WorkloadControllers {
       if (w == null) {
         continue;
       }
+      Object[] inputs = {w, api.workloadVersions.getOrDefault(key, 0L)};
+      Object[] last = seen.get(key);
+      if (!(w.workload() instanceof Workload.DaemonSet) && last != null && last[0] == inputs[0]
+          && last[1].equals(inputs[1])) {
+        continue;
+      }
+      seen.put(key, inputs);
       switch (w.workload()) {
         case Workload.Deployment d -> deployment(key, d);
         case Workload.ReplicaSet r -> replicas(key, r, r.replicas());
         case Workload.StatefulSet s -> statefulSet(key, s);
         case Workload.Job j -> job(key, w, j);
         case Workload.DaemonSet ds -> daemonSet(key, ds);
+      }
+      // What this pass changed is the controller's own doing: record the state it leaves.
+      WorkloadState after = api.state.workloads().get(key);
+      if (after != null) {
+        seen.put(key, new Object[] {after, api.workloadVersions.getOrDefault(key, 0L)});
       }
     }
   }
