@@ -18,6 +18,8 @@ public final class NodeGpus {
   private NodeGpus() {}
 
   public static final String GPUS_ANNOTATION = "gpufleet.io/gpus";
+  private static final String ANNOTATION_FIELD = "metadata.annotations[" + GPUS_ANNOTATION + "]";
+  private static final String PRODUCT_FIELD = "metadata.labels[" + GfdLabels.PRODUCT + "]";
 
   /** What the manifest says about the node's GPUs. */
   public sealed interface Found {
@@ -25,8 +27,11 @@ public final class NodeGpus {
 
     record NoGpus() implements Found {}
 
-    /** It names GPUs gpufleet cannot resolve: {@code reason} says which and why. */
-    record Unresolved(String reason) implements Found {}
+    /**
+     * It names GPUs gpufleet cannot resolve: {@code field} is where ({@code metadata.labels[...]}),
+     * {@code reason} says what was expected and found.
+     */
+    record Unresolved(String field, String reason) implements Found {}
   }
 
   public static Found of(Node node, GpuCatalog catalog, InstanceTypeGpus instanceTypes) {
@@ -39,45 +44,46 @@ public final class NodeGpus {
       try {
         count = colon < 0 ? 1 : Integer.parseInt(v.substring(colon + 1).strip());
       } catch (NumberFormatException e) {
-        return new Found.Unresolved("annotation " + GPUS_ANNOTATION + ": expected MODEL:COUNT such as NVIDIA-A10G:1, found \""
-            + v + "\"");
+        return new Found.Unresolved(ANNOTATION_FIELD, "expected MODEL:COUNT such as NVIDIA-A10G:1, found \"" + v + "\"");
       }
-      return resolve(node, catalog, model, count, "annotation " + GPUS_ANNOTATION);
+      return resolve(node, catalog, model, count, "annotation " + GPUS_ANNOTATION, ANNOTATION_FIELD);
     }
     Optional<String> product = node.labels().get(GfdLabels.PRODUCT);
     if (product.isPresent()) {
       Optional<String> count = node.labels().get(GfdLabels.COUNT);
       if (product.get().contains("-MIG-")) {
-        return new Found.Unresolved("label " + GfdLabels.PRODUCT + "=" + product.get()
-            + " counts MIG devices, not cards; give the cards with annotation " + GPUS_ANNOTATION);
+        return new Found.Unresolved(PRODUCT_FIELD, "expected a whole-GPU product, found \"" + product.get()
+            + "\", which counts MIG devices, not cards; give the cards with annotation " + GPUS_ANNOTATION);
       }
       int n;
       try {
         n = count.map(Integer::parseInt).orElse(1);
       } catch (NumberFormatException e) {
-        return new Found.Unresolved("label " + GfdLabels.COUNT + ": expected an integer, found \"" + count.get() + "\"");
+        return new Found.Unresolved("metadata.labels[" + GfdLabels.COUNT + "]",
+            "expected an integer, found \"" + count.get() + "\"");
       }
-      return resolve(node, catalog, product.get(), n, "label " + GfdLabels.PRODUCT);
+      return resolve(node, catalog, product.get(), n, "label " + GfdLabels.PRODUCT, PRODUCT_FIELD);
     }
     Optional<String> type = node.labels().get(GfdLabels.INSTANCE_TYPE);
     if (type.isPresent()) {
       Optional<InstanceTypeGpus.Attached> attached = instanceTypes.gpus(type.get());
       if (attached.isPresent()) {
         return resolve(node, catalog, attached.get().model(), attached.get().count(),
-            "instance type " + type.get());
+            "instance type " + type.get(), "metadata.labels[" + GfdLabels.INSTANCE_TYPE + "]");
       }
     }
     return new Found.NoGpus();
   }
 
-  private static Found resolve(Node node, GpuCatalog catalog, String model, int count, String source) {
+  private static Found resolve(Node node, GpuCatalog catalog, String model, int count, String source, String field) {
     Optional<GpuModel> gpu = catalog.find(model);
     if (gpu.isEmpty()) {
-      return new Found.Unresolved(source + ": unknown GPU model \"" + model + "\" (known: "
-          + String.join(", ", catalog.models().stream().map(GpuModel::productLabel).toList()) + ")");
+      return new Found.Unresolved(field, "expected a GPU model of the catalogue ("
+          + String.join(", ", catalog.models().stream().map(GpuModel::productLabel).toList()) + "), found \""
+          + model + "\"");
     }
     if (count < 0) {
-      return new Found.Unresolved(source + ": GPU count must be >= 0, found " + count);
+      return new Found.Unresolved(field, "expected a GPU count >= 0, found " + count);
     }
     return new Found.Gpus(new GpuInventory(node.name(), gpu.get(), count), source);
   }
