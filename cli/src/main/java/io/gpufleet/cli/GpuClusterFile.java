@@ -7,12 +7,12 @@ import io.gpufleet.engine.mig.LayoutPlan;
 import io.gpufleet.engine.mig.MigConfigPlanner;
 import io.gpufleet.engine.mig.MigConfigState;
 import io.gpufleet.engine.mig.StockMigConfigs;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
-import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
-import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YPath;
@@ -26,9 +26,6 @@ import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,18 +36,20 @@ import java.util.Optional;
  * Reads a manifest file of nodes, device-plugin and mig-parted ConfigMaps, pods and workloads, and
  * registers each GPU node as its device plugin, MIG manager and GFD would: wiring only.
  */
-record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> workloads) {
+record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> workloads, ManifestBundle bundle) {
 
   /** A node after registration; {@code inventory} is empty for nodes without GPUs. */
   record GpuNode(Node node, Optional<Registration> registration, Optional<GpuInventory> inventory,
       String inventorySource, NamedConfigs.Selection selection) {}
 
-  static GpuClusterFile read(Path file) throws IOException {
-    String text = Files.readString(file, StandardCharsets.UTF_8);
+  static GpuClusterFile read(Path file) {
+    String text = Cli.readFile(file);
     String name = file.toString();
+    ManifestBundle bundle = new ManifestReader().read(name, text);
+    // The located trees again, for embedded configs and for pointing at a node's fields.
     List<YNode> docs = new YamlReader().readAll(name, text);
     Diagnostics diagnostics = new Diagnostics();
-    List<KubeObject> objects = new KubeDecoder(diagnostics).decodeAll(docs);
+    List<KubeObject> objects = bundle.objects();
     NamedConfigs configs = NamedConfigs.NONE;
     MigPartedConfig migParted = MigPartedConfig.of(Map.of());
     List<KubeObject.NodeObject> nodeObjects = new ArrayList<>();
@@ -77,7 +76,7 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
       nodes.add(register(n, docs, configs, migParted, diagnostics));
     }
     diagnostics.throwIfErrors();
-    return new GpuClusterFile(nodes, pods, workloads);
+    return new GpuClusterFile(nodes, pods, workloads, bundle);
   }
 
   private static GpuNode register(KubeObject.NodeObject n, List<YNode> docs, NamedConfigs configs,
@@ -129,14 +128,5 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
       }
     }
     return objectAt;
-  }
-
-  /** Prints every problem as {@code file:line:column: field: message} and returns exit code 2. */
-  static int report(ManifestException e, java.io.PrintWriter err) {
-    for (ManifestProblem p : e.problems()) {
-      err.println(p);
-    }
-    err.flush();
-    return 2;
   }
 }

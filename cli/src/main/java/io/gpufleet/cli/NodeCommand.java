@@ -1,8 +1,6 @@
 package io.gpufleet.cli;
 
-import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.report.node.NodeDescription;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -38,19 +36,8 @@ public final class NodeCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      PrintWriter err = spec.commandLine().getErr();
-      GpuClusterFile cluster;
-      try {
-        cluster = GpuClusterFile.read(file);
-      } catch (ManifestException e) {
-        return GpuClusterFile.report(e, err);
-      } catch (java.nio.file.NoSuchFileException e) {
-        err.println(file + ": no such file");
-        return 2;
-      } catch (IOException e) {
-        err.println(file + ": cannot read: " + e.getMessage());
-        return 2;
-      }
+      GpuClusterFile cluster = GpuClusterFile.read(file);
+      Cli.printWarnings(cluster.bundle(), spec);
       boolean first = true;
       int shown = 0;
       for (GpuClusterFile.GpuNode n : cluster.nodes()) {
@@ -71,8 +58,7 @@ public final class NodeCommand implements Runnable {
         }
       }
       if (shown == 0) {
-        err.println(file + ": " + (only == null ? "no Node in the file" : "no node named " + only));
-        return 2;
+        throw new UserError(file + ": " + (only == null ? "no Node in the file" : "no node named " + only));
       }
       out.flush();
       return 0;

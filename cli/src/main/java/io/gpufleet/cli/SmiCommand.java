@@ -6,13 +6,10 @@ import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
-import io.gpufleet.engine.workload.PodFactory;
-import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
-import io.gpufleet.model.workload.Workload;
 import io.gpufleet.report.smi.SmiView;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,25 +42,12 @@ public final class SmiCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    GpuClusterFile cluster;
-    try {
-      cluster = GpuClusterFile.read(file);
-    } catch (ManifestException e) {
-      return GpuClusterFile.report(e, err);
-    } catch (java.nio.file.NoSuchFileException e) {
-      err.println(file + ": no such file");
-      return 2;
-    } catch (IOException e) {
-      err.println(file + ": cannot read: " + e.getMessage());
-      return 2;
-    }
+    GpuClusterFile cluster = GpuClusterFile.read(file);
+    Cli.printWarnings(cluster.bundle(), spec);
     SplittableRandom random = new SplittableRandom(seed);
     List<Node> nodes = cluster.nodes().stream().map(GpuClusterFile.GpuNode::node).toList();
-    List<Pod> pods = new ArrayList<>(cluster.pods());
-    for (Workload w : cluster.workloads()) {
-      pods.addAll(podsOf(w, nodes, random));
-    }
+    List<Pod> pods = new ArrayList<>(InitialPods.of(cluster.workloads(), nodes, random));
+    pods.addAll(cluster.pods());
     BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodes),
         new Scheduler(SchedulerProfile.defaults()), random, false);
     Map<String, NodeDevices> devices = new LinkedHashMap<>();
@@ -93,28 +77,5 @@ public final class SmiCommand implements Callable<Integer> {
     out.print(SmiView.render(List.copyOf(devices.values()), unplaced));
     out.flush();
     return 0;
-  }
-
-  /** The pods a controller would start now: its replicas, a Job's parallelism, a DaemonSet's one per node. */
-  static List<Pod> podsOf(Workload w, List<Node> nodes, SplittableRandom random) {
-    List<Pod> out = new ArrayList<>();
-    int n = switch (w) {
-      case Workload.Deployment d -> d.replicas();
-      case Workload.ReplicaSet rs -> rs.replicas();
-      case Workload.StatefulSet ss -> ss.replicas();
-      case Workload.Job j -> Math.min(j.parallelism(), j.completions());
-      case Workload.DaemonSet ds -> 0;
-    };
-    for (int i = 0; i < n; i++) {
-      out.add(PodFactory.pod(w, i, random));
-    }
-    if (w instanceof Workload.DaemonSet ds) {
-      for (Node node : nodes) {
-        if (PodFactory.shouldRunOn(ds, node)) {
-          out.add(PodFactory.daemonPod(ds, node.name(), random));
-        }
-      }
-    }
-    return out;
   }
 }

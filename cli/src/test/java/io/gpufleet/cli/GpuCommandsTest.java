@@ -109,10 +109,10 @@ class GpuCommandsTest {
     Run r = run("smi", "-f", bad.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).isEqualTo(bad + ":12:21: data[ts].sharing.timeSlicing.resources[0].replicas: "
-        + "expected replicas >= 2, found 1\n");
+        + "expected replicas >= 2, found 1\ngpufleet: 1 error(s); nothing was run.\n");
     assertThat(r.out()).isEmpty();
     Run missing = run("node", "describe", "-f", dir.resolve("none.yaml").toString());
     assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err()).isEqualTo(dir.resolve("none.yaml") + ": no such file\n");
+    assertThat(missing.err()).isEqualTo("gpufleet describe: " + dir.resolve("none.yaml") + ": no such file\n");
   }
 }
