@@ -26,11 +26,11 @@ public final class NodeCommand implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = {"-f", "--filename"}, required = true,
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
         description = "Nodes, device-plugin ConfigMap and optional mig-parted ConfigMap (YAML).")
     Path file;
 
-    @Option(names = "--node", description = "Describe only this node.")
+    @Option(names = "--node", paramLabel = "NAME", description = "Describe only this node.")
     String only;
 
     @Override

@@ -32,7 +32,7 @@ public final class SmiCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = {"-f", "--filename"}, required = true,
+  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
       description = "Nodes, device-plugin ConfigMap, pods and workloads (YAML).")
   Path file;
 
