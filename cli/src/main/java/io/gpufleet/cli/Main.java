@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         LabCommand.class,
         ScheduleCommand.class,
+        NodeCommand.class,
+        SmiCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
