@@ -1,0 +1,34 @@
+package io.gpufleet.sim.replay;
+
+/**
+ * The end of one replay in numbers: arrivals and failures, arrived and allocated GPU, fragmentation,
+ * cards touched, and the paper's headline figure, allocation at 130% arrived on the x grid.
+ */
+public record ReplaySummary(String variant, String policy, long seed, int arrivals, int placed,
+    long arrivedMilli, long usedMilli, double fragMilli, long capacityMilli, int cardsInUse, int cards,
+    double allocAtTarget) {
+
+  public static ReplaySummary of(String variant, String policy, long seed, ReplayCurve curve, ArrivalGrid grid) {
+    int last = curve.size() - 1;
+    return new ReplaySummary(variant, policy, seed, curve.size(), curve.placedCount(),
+        last < 0 ? 0 : curve.arrivedMilli(last), last < 0 ? 0 : curve.usedMilli(last),
+        last < 0 ? 0 : curve.fragMilli(last), curve.cluster().capacityMilli(), curve.cardsInUse(),
+        curve.cluster().cards(), grid.alloc(ArrivalGrid.X_MAX));
+  }
+
+  public int failed() {
+    return arrivals - placed;
+  }
+
+  public double arrivedPercent() {
+    return 100.0 * arrivedMilli / capacityMilli;
+  }
+
+  public double allocPercent() {
+    return 100.0 * usedMilli / capacityMilli;
+  }
+
+  public double fragPercent() {
+    return 100.0 * fragMilli / capacityMilli;
+  }
+}
