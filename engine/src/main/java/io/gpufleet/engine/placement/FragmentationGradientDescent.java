@@ -59,7 +59,8 @@ public final class FragmentationGradientDescent implements PlacementPolicy {
     return bestCard < 0 ? 0L : 1L << bestCard;
   }
 
-  private static long cardScore(double before, double after) {
+  /** FGD's score for a change of measure: sigmoid((before − after)/1000) × 100, truncated. */
+  static long cardScore(double before, double after) {
     return (long) (sigmoid((before - after) / 1000) * MAX_NODE_SCORE);
   }
 

@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  */
 public sealed interface PlacementPolicy
     permits RandomFit, DotProduct, GpuClustering, GpuPacking, BestFit, FragmentationGradientDescent,
-        FragmentationLookahead {
+        CpuAwareFragmentationGradientDescent {
 
   /** The policy's name as tables print it. */
   String name();

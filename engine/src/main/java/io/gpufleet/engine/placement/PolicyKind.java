@@ -14,10 +14,14 @@ public enum PolicyKind {
   GPU_PACKING("GpuPacking", m -> new GpuPacking(), "gpupacking"),
   BEST_FIT("BestFit", m -> new BestFit(), "bestfit"),
   FGD("FGD", FragmentationGradientDescent::new, "fgd", "fragmentationgradientdescent"),
-  FRAG_LOOKAHEAD("FragLookahead", FragmentationLookahead::new, "fraglookahead", "fragmentationlookahead");
+  FGD_CPU("FGD-CPU", CpuAwareFragmentationGradientDescent::new, "fgdcpu", "cpuawarefgd",
+      "cpuawarefragmentationgradientdescent");
 
   /** The six policies of the FGD paper, in its order. */
   public static final List<PolicyKind> PAPER = List.of(RANDOM, DOT_PRODUCT, GPU_CLUSTERING, GPU_PACKING, BEST_FIT, FGD);
+
+  /** The paper's six and ours. */
+  public static final List<PolicyKind> ALL = List.of(values());
 
   private final String title;
   private final Function<Fragmentation, PlacementPolicy> factory;
