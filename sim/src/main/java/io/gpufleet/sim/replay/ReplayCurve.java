@@ -1,5 +1,6 @@
 package io.gpufleet.sim.replay;
 
+import io.gpufleet.engine.placement.NodeImage;
 import io.gpufleet.model.gpu.share.SharePod;
 import java.util.List;
 
@@ -23,17 +24,17 @@ public final class ReplayCurve {
   private final long[] arrivedMilli;
   private final long[] usedMilli;
   private final double[] fragMilli;
-  private final int cardsInUse;
+  private final List<NodeImage> finalNodes;
 
   ReplayCurve(ReplayCluster cluster, List<SharePod> arrivals, int[] node, long[] arrivedMilli, long[] usedMilli,
-      double[] fragMilli, int cardsInUse) {
+      double[] fragMilli, List<NodeImage> finalNodes) {
     this.cluster = cluster;
     this.arrivals = List.copyOf(arrivals);
     this.node = node;
     this.arrivedMilli = arrivedMilli;
     this.usedMilli = usedMilli;
     this.fragMilli = fragMilli;
-    this.cardsInUse = cardsInUse;
+    this.finalNodes = List.copyOf(finalNodes);
   }
 
   public ReplayCluster cluster() {
@@ -81,6 +82,20 @@ public final class ReplayCurve {
 
   /** Cards with anything on them at the end. */
   public int cardsInUse() {
-    return cardsInUse;
+    int used = 0;
+    for (NodeImage n : finalNodes) {
+      used += n.usedCards();
+    }
+    return used;
+  }
+
+  /** The node images after the last arrival, in node-list order. */
+  public List<NodeImage> finalNodes() {
+    return finalNodes;
+  }
+
+  /** The arrivals in order. */
+  public List<SharePod> arrivals() {
+    return arrivals;
   }
 }

@@ -95,10 +95,6 @@ public final class ReplayRun {
       }
       frag[k] = sum;
     }
-    int cardsInUse = 0;
-    for (NodeImage node : nodes) {
-      cardsInUse += node.usedCards();
-    }
-    return new ReplayCurve(cluster, arrivals, placedOn, arrived, used, frag, cardsInUse);
+    return new ReplayCurve(cluster, arrivals, placedOn, arrived, used, frag, List.of(nodes));
   }
 }
