@@ -1,13 +1,16 @@
 package io.gpufleet.sim.replay;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Arrays;
 
 /**
  * A replay curve on the paper's discrete x grid: for each whole percent x of arrived GPU demand
  * (0..130), the mean allocation (and fragmentation), in % of cluster GPU capacity, over the arrivals
  * whose arrived demand rounds to x; where none does, over those within x ± 1; NaN where none is.
- * Rounding follows the paper's analysis: arrived % to the nearest integer (half to even), each
- * allocation % to two decimals, the mean to two decimals.
+ * Rounding follows the paper's analysis script: arrived % to the nearest integer and each allocation
+ * % to two decimals with Python's {@code round} (the exact binary value, half to even), the mean to
+ * two decimals with numpy's (scale by 100, round half to even, scale back).
  */
 public final class ArrivalGrid {
 
@@ -29,8 +32,8 @@ public final class ArrivalGrid {
     double[] fragPct = new double[n];
     for (int i = 0; i < n; i++) {
       bucket[i] = (int) Math.rint(curve.arrivedMilli(i) / gpus / 10);
-      allocPct[i] = round2(curve.usedMilli(i) / gpus / 10);
-      fragPct[i] = round2(curve.fragMilli(i) / gpus / 10);
+      allocPct[i] = pythonRound2(curve.usedMilli(i) / gpus / 10);
+      fragPct[i] = pythonRound2(curve.fragMilli(i) / gpus / 10);
     }
     double[] alloc = new double[X_MAX + 1];
     double[] frag = new double[X_MAX + 1];
@@ -59,8 +62,14 @@ public final class ArrivalGrid {
     return c == 0 ? new double[] {Double.NaN, Double.NaN} : new double[] {round2(sa / c), round2(sf / c)};
   }
 
+  /** numpy's {@code round(v, 2)}. */
   static double round2(double v) {
     return Math.rint(v * 100) / 100;
+  }
+
+  /** Python's {@code round(v, 2)} on a float: the exact value, rounded half to even. */
+  static double pythonRound2(double v) {
+    return Double.isFinite(v) ? new BigDecimal(v).setScale(2, RoundingMode.HALF_EVEN).doubleValue() : v;
   }
 
   /** Allocated GPU in % of capacity at x % arrived, or NaN. */
