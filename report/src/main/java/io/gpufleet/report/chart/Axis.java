@@ -40,7 +40,7 @@ public record Axis(String label, double min, double max, double tickStep, int de
     double raw = (max - min) / 6;
     double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
     double norm = raw / magnitude;
-    double nice = norm < 1.5 ? 1 : norm < 3.5 ? 2 : norm < 7.5 ? 5 : 10;
+    double nice = norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10;
     return nice * magnitude;
   }
 
