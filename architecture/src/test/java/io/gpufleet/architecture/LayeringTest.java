@@ -31,8 +31,10 @@ class LayeringTest {
     all[0] = pkg;
     all[1] = "java..";
     System.arraycopy(allowed, 0, all, 2, allowed.length);
+    // A module with no classes yet (autoscaler, today) keeps its rule trivially.
     noClasses().that().resideInAPackage(pkg)
         .should().dependOnClassesThat().resideOutsideOfPackages(all)
+        .allowEmptyShould(true)
         .check(classes);
   }
 
