@@ -2,6 +2,7 @@ package io.gpufleet.report.replay;
 
 import io.gpufleet.report.chart.Axis;
 import io.gpufleet.report.chart.LineChart;
+import io.gpufleet.report.chart.Point;
 import io.gpufleet.report.chart.Series;
 import io.gpufleet.report.chart.SvgLineChart;
 import io.gpufleet.sim.replay.ArrivalGrid;
@@ -21,9 +22,18 @@ import java.util.Optional;
  */
 public final class SweepReport {
 
-  /** One (variant, policy) over its seeds. */
+  /**
+   * One (variant, policy) over its seeds.
+   *
+   * @param meanAlloc the mean allocation at each x of the grid (NaN where no seed has a value)
+   */
   public record Cell(String variant, String policy, int seeds, double mean, double sd, double meanFailed,
-      double[] meanAlloc) {}
+      List<Double> meanAlloc) {
+
+    public Cell {
+      meanAlloc = List.copyOf(meanAlloc);
+    }
+  }
 
   private final List<String> variants = new ArrayList<>();
   private final List<String> policies = new ArrayList<>();
@@ -74,10 +84,11 @@ public final class SweepReport {
       double d = o.summary().allocAtTarget() - mean;
       ss += d * d;
     }
+    List<Double> meanAlloc = new ArrayList<>(alloc.length);
     for (int x = 0; x < alloc.length; x++) {
-      alloc[x] = count[x] == 0 ? Double.NaN : alloc[x] / count[x];
+      meanAlloc.add(count[x] == 0 ? Double.NaN : alloc[x] / count[x]);
     }
-    return new Cell(variant, policy, n, mean, n > 1 ? Math.sqrt(ss / (n - 1)) : 0, failed / n, alloc);
+    return new Cell(variant, policy, n, mean, n > 1 ? Math.sqrt(ss / (n - 1)) : 0, failed / n, meanAlloc);
   }
 
   public List<String> variants() {
@@ -170,12 +181,13 @@ public final class SweepReport {
       if (c.isEmpty()) {
         continue;
       }
-      double[] alloc = c.get().meanAlloc();
-      List<io.gpufleet.report.chart.Point> points = new ArrayList<>();
+      List<Double> alloc = c.get().meanAlloc();
+      List<Point> points = new ArrayList<>();
       for (int x = xFrom; x <= ArrivalGrid.X_MAX; x++) {
-        points.add(new io.gpufleet.report.chart.Point(x, alloc[x]));
-        if (!Double.isNaN(alloc[x])) {
-          lo = Math.min(lo, alloc[x]);
+        double a = alloc.get(x);
+        points.add(new Point(x, a));
+        if (!Double.isNaN(a)) {
+          lo = Math.min(lo, a);
         }
       }
       series.add(new Series(p, points));
