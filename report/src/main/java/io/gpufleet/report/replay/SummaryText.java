@@ -17,7 +17,9 @@ public final class SummaryText {
     b.append("  allocated GPU   ").append(Numbers.pct(s.allocPercent())).append("% (milli-GPU) at the end; ")
         .append(Numbers.pct(s.allocAtTarget())).append("% at 130% arrived (the paper's figure)\n");
     b.append("  cards in use    ").append(s.cardsInUse()).append(" of ").append(s.cards()).append('\n');
-    b.append("  fragmentation   ").append(Numbers.pct(s.fragPercent())).append("% of capacity\n");
+    b.append("  fragmentation   ").append(Numbers.pct(s.fragPercent())).append("% of capacity, against ")
+        .append(s.typical().size()).append(" typical pod shapes of ").append(s.typical().distinctShapes())
+        .append(" (").append(Numbers.pct(100 * s.typical().coverage())).append("% of the trace's pods)\n");
     b.append("  idle GPU        ").append(Numbers.fixed(s.idle().total() / 1000.0, 1)).append(" GPUs: ")
         .append(Numbers.fixed(s.idle().usable() / 1000.0, 1)).append(" usable by a typical pod, ")
         .append(Numbers.fixed(s.idle().starved() / 1000.0, 1)).append(" starved of CPU or memory, ")

@@ -24,12 +24,13 @@ import org.junit.jupiter.api.Test;
 class PaperReproductionTest {
 
   private static final Map<PolicyKind, Double> MEANS = new LinkedHashMap<>();
+  private static ReplayWorkload workload;
 
   @BeforeAll
   static void replay() throws IOException, InterruptedException {
     OpenbTrace trace = new OpenbTrace(Path.of("..", "data", "openb"));
     ReplayCluster cluster = ReplayCluster.of(trace.gpuNodes());
-    ReplayWorkload workload = ReplayWorkload.of("default", trace.pods("default"), ReplayProtocol.PAPER);
+    workload = ReplayWorkload.of("default", trace.pods("default"), ReplayProtocol.PAPER);
     List<SweepCell> cells = new ArrayList<>();
     for (PolicyKind p : PolicyKind.values()) {
       for (long s = 42; s <= 51; s++) {
@@ -45,6 +46,13 @@ class PaperReproductionTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  @Test
+  void theTypicalPodsAreTheTop35Of91ShapesCovering95Point26Percent() {
+    assertThat(workload.typical().size()).isEqualTo(35);
+    assertThat(workload.typical().distinctShapes()).isEqualTo(91);
+    assertThat(workload.typical().coverage()).isCloseTo(0.9526, within(0.00005));
   }
 
   @Test
