@@ -21,9 +21,12 @@ import io.gpufleet.sim.replay.SweepProgress;
 import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -118,11 +121,11 @@ public final class ReplayCommand implements Runnable {
       } catch (UsageProblem | OpenbFormatException | IllegalArgumentException e) {
         err.println("gpufleet: " + e.getMessage());
         return 2;
-      } catch (NoSuchFileException e) {
-        err.println("gpufleet: no such file: " + e.getFile());
-        return 2;
       } catch (IOException e) {
-        err.println("gpufleet: " + e.getMessage());
+        err.println("gpufleet: " + describe(e));
+        return 2;
+      } catch (UncheckedIOException e) {
+        err.println("gpufleet: " + describe(e.getCause()));
         return 2;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -131,6 +134,15 @@ public final class ReplayCommand implements Runnable {
       } finally {
         err.flush();
       }
+    }
+
+    private static String describe(IOException e) {
+      return switch (e) {
+        case NoSuchFileException f -> "no such file: " + f.getFile();
+        case FileAlreadyExistsException f -> f.getFile() + " exists and is not a directory";
+        case AccessDeniedException f -> "permission denied: " + f.getFile();
+        default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      };
     }
 
     private int runOne() throws IOException {

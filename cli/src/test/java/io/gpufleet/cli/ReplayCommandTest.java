@@ -87,6 +87,10 @@ class ReplayCommandTest {
     Files.write(pods, lines);
     assertOneLineError(gpufleet("replay", "openb", "--data", data.toString()),
         "gpufleet: openb_pod_list_default.csv:3: gpu_milli: expected an integer 0..1000, found \"eight-ten\"");
+    Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+    Path good = tinyTrace();
+    assertOneLineError(gpufleet("replay", "openb", "--data", good.toString(), "--out", notADirectory.toString()),
+        "gpufleet: " + notADirectory + " exists and is not a directory");
   }
 
   @Test
