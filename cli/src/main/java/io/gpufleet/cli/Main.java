@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         ScheduleCommand.class,
         NodeCommand.class,
         SmiCommand.class,
+        ReplayCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
