@@ -2,6 +2,7 @@ package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,11 +41,25 @@ public final class Scheduler {
       return new ScheduleResult.Unschedulable(new FitError(0, Map.of(), ""), 0);
     }
     int want = profile.feasibleNodesToFind(n);
-    int[] feasible = new int[Math.min(want, n)];
+    int cap = Math.min(want, n);
+    int[] feasible = new int[cap];
     int found = 0;
-    Map<String, Status> failures = null;
+    Status[] failures = null; // by node index, built into a map only when nothing fits
     int evaluated = 0;
-    List<FilterPlugin> filters = profile.filters();
+    FilterPlugin[] filters = profile.filters().toArray(FilterPlugin[]::new);
+    List<SchedulerProfile.WeightedScore> scorers = profile.scores();
+    int plugins = scorers.size();
+    ScorePlugin[] scoring = new ScorePlugin[plugins];
+    for (int p = 0; p < plugins; p++) {
+      ScorePlugin plugin = scorers.get(p).plugin();
+      scoring[p] = plugin.appliesTo(pod) ? plugin : null;
+    }
+    // Raw scores are taken as soon as a node passes the filters, while its data is in cache; each
+    // plugin normalises its own column once every feasible node is known.
+    long[][] columns = new long[plugins][];
+    for (int p = 0; p < plugins; p++) {
+      columns[p] = scoring[p] == null ? null : new long[cap];
+    }
     for (int k = 0; k < n && found < want; k++) {
       int i = (startIndex + k) % n;
       NodeInfo node = snapshot.get(i);
@@ -58,16 +73,27 @@ public final class Scheduler {
         }
       }
       if (failed == null) {
+        for (int p = 0; p < plugins; p++) {
+          if (scoring[p] != null) {
+            columns[p][found] = scoring[p].score(pod, node);
+          }
+        }
         feasible[found++] = i;
       } else {
         if (failures == null) {
-          failures = new HashMap<>();
+          failures = new Status[n];
         }
-        failures.put(node.name(), failed);
+        failures[i] = failed;
       }
     }
     if (found == 0) {
-      FitError error = new FitError(n, failures == null ? Map.of() : failures, "");
+      Map<String, Status> byNode = new HashMap<>();
+      for (int i = 0; failures != null && i < n; i++) {
+        if (failures[i] != null) {
+          byNode.put(snapshot.get(i).name(), failures[i]);
+        }
+      }
+      FitError error = new FitError(n, byNode, "");
       for (PostFilterPlugin p : profile.postFilters()) {
         PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
         error = error.withPostFilterMessage(r.message());
@@ -78,28 +104,31 @@ public final class Scheduler {
       // kube-scheduler skips scoring when only one node is feasible.
       return new ScheduleResult.Scheduled(snapshot.get(feasible[0]).name(), 0, 1, evaluated, List.of());
     }
+    if (found < cap) {
+      for (int p = 0; p < plugins; p++) {
+        if (columns[p] != null) {
+          columns[p] = java.util.Arrays.copyOf(columns[p], found);
+        }
+      }
+    }
+    boolean[] applies = new boolean[plugins];
+    for (int p = 0; p < plugins; p++) {
+      applies[p] = scoring[p] != null;
+    }
     long[] total = new long[found];
-    long[][] perPlugin = explain ? new long[profile.scores().size()][] : null;
-    int p = 0;
-    for (SchedulerProfile.WeightedScore ws : profile.scores()) {
-      if (!ws.plugin().appliesTo(pod)) {
-        p++;
+    for (int p = 0; p < plugins; p++) {
+      if (!applies[p]) {
         continue;
       }
-      long[] scores = new long[found];
+      long[] column = columns[p];
+      scorers.get(p).plugin().normalize(pod, column);
+      long weight = scorers.get(p).weight();
       for (int j = 0; j < found; j++) {
-        scores[j] = ws.plugin().score(pod, snapshot.get(feasible[j]));
+        column[j] *= weight;
+        total[j] += column[j];
       }
-      ws.plugin().normalize(pod, scores);
-      for (int j = 0; j < found; j++) {
-        scores[j] *= ws.weight();
-        total[j] += scores[j];
-      }
-      if (perPlugin != null) {
-        perPlugin[p] = scores;
-      }
-      p++;
     }
+    long[][] perPlugin = explain ? columns : null;
     int best = 0;
     int ties = 1;
     for (int j = 1; j < found; j++) {
