@@ -3,7 +3,7 @@ package io.gpufleet.bench;
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.Karpenter;
 import io.gpufleet.autoscaler.action.Action;
-import io.gpufleet.autoscaler.gpu.ExclusiveGpus;
+import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
@@ -57,7 +57,7 @@ public class ProvisioningBench {
     NodePool general = NodePool.of("general", NodeClaimTemplate.of());
     List<NodePool> pools = List.of(gpu, general);
     karpenter = new Karpenter(AutoscalerSettings.DEFAULTS, ProvisioningModel.of(pools, catalog, List.of(),
-        ExclusiveGpus.INSTANCE, AutoscalerSettings.DEFAULTS.sizing()));
+        NvidiaDevicePlugin.DEFAULTS, AutoscalerSettings.DEFAULTS.sizing()));
     view = new ClusterView(Instant.parse("2026-01-05T00:00:00Z"), pools, catalog, OfferingAvailability.ALL,
         List.of(), PendingPods.generate(pods, 42), List.of(), PdbIndex.NONE);
   }
