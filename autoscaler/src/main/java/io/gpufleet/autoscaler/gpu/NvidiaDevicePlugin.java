@@ -14,10 +14,10 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The NVIDIA device plugin as the engine emulates it ({@code engine.deviceplugin}), with the named
@@ -33,7 +33,8 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
 
   private final NamedConfigs configs;
   private final GpuCatalog catalog;
-  private final Map<List<Object>, Advertised> memo = new HashMap<>();
+  // A pure function's memo, safe to share between runs and threads (DEFAULTS is shared).
+  private final Map<List<Object>, Advertised> memo = new ConcurrentHashMap<>();
 
   public NvidiaDevicePlugin(NamedConfigs configs, GpuCatalog catalog) {
     this.configs = configs;
@@ -56,12 +57,7 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
     }
     List<Object> key = List.of(nodeLabels.get(CONFIG_LABEL).orElse(""),
         nodeLabels.get(InstanceLabels.INSTANCE_TYPE).orElse(""), gpus.get());
-    Advertised hit = memo.get(key);
-    if (hit == null) {
-      hit = compute(nodeLabels, gpus.get());
-      memo.put(key, hit);
-    }
-    return hit;
+    return memo.computeIfAbsent(key, k -> compute(nodeLabels, gpus.get()));
   }
 
   private Advertised compute(Labels nodeLabels, GpuSpec gpus) {
