@@ -69,9 +69,10 @@ public record MeasurementReplay(SharingModel model, GpuCatalog catalog) {
 
   private Colocation colocation(Device device, String mode, int n, RequestDemand demand, double rate) {
     ServiceDemand d = ServiceDemand.of(demand, device, model.calibration(), catalog);
+    long memory = demand instanceof RequestDemand.ModelWeights w ? w.defaultFootprintMiB() : RequestDemand.ModelWeights.OVERHEAD_MIB;
     List<Tenant> tenants = new ArrayList<>();
     for (int i = 1; i <= n; i++) {
-      tenants.add(new Tenant("t" + i, d, rate, 1.0));
+      tenants.add(new Tenant("t" + i, d, memory, rate, 1.0));
     }
     // One tenant alone runs as a plain context under either name; MPS still takes its launch path.
     SharingMode m = switch (mode) {

@@ -77,25 +77,29 @@ public sealed interface SharingMode {
 
   /**
    * MPS with {@code replicas} clients per device, each limited to {@code activeThreadPercentage} of
-   * the SMs. The device plugin sets 100 / replicas (integer division) and a pinned-memory limit of
-   * memory / replicas per client (k8s-gpu-semantics §2.2); {@link #unlimited} is the daemon's
-   * default, as in the H200 measurement.
+   * the SMs and, when {@code pinnedMemoryLimit}, to memory / replicas. The device plugin sets both:
+   * 100 / replicas (integer division) and {@code floor(memory / replicas)} MiB (k8s-gpu-semantics
+   * §2.2); {@link #unlimited} is the daemon's default, as in the H200 measurement.
    */
-  record Mps(int replicas, int activeThreadPercentage) implements SharingMode {
+  record Mps(int replicas, int activeThreadPercentage, boolean pinnedMemoryLimit) implements SharingMode {
+
+    /** Volta and later MPS serves at most 48 clients per device (NVIDIA MPS documentation). */
+    public static final int MAX_CLIENTS = 48;
+
     public Mps {
-      if (replicas < 1 || activeThreadPercentage < 1 || activeThreadPercentage > 100) {
-        throw new IllegalArgumentException("MPS needs replicas >= 1 and a thread percentage in 1..100");
+      if (replicas < 1 || replicas > MAX_CLIENTS || activeThreadPercentage < 1 || activeThreadPercentage > 100) {
+        throw new IllegalArgumentException("MPS needs 1.." + MAX_CLIENTS + " replicas and a thread percentage in 1..100");
       }
     }
 
     /** As the NVIDIA device plugin configures it. */
     public static Mps devicePlugin(int replicas) {
-      return new Mps(replicas, 100 / replicas);
+      return new Mps(replicas, 100 / replicas, true);
     }
 
     /** No per-client limit: {@code nvidia-cuda-mps-control -d} with its defaults. */
     public static Mps unlimited(int replicas) {
-      return new Mps(replicas, 100);
+      return new Mps(replicas, 100, false);
     }
 
     /** The share of SMs one client may use. */
@@ -105,7 +109,7 @@ public sealed interface SharingMode {
 
     @Override
     public String label() {
-      return "MPS x" + replicas + (activeThreadPercentage == 100 ? "" : " (" + activeThreadPercentage + "% threads)");
+      return "MPS x" + replicas + (pinnedMemoryLimit ? " (" + activeThreadPercentage + "% threads)" : " (no limits)");
     }
 
     @Override

@@ -26,7 +26,7 @@ class OpenLoopApproximationTest {
   private Gap gap(SharingMode mode, int n, double rate) {
     List<Tenant> tenants = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      tenants.add(new Tenant("t" + i, big, rate, 1.0));
+      tenants.add(new Tenant("t" + i, big, 1024, rate, 1.0));
     }
     CardForecast f = model.openLoop(new Colocation(h200, mode, tenants));
     var exact = ExactSharingSimulation.run(Contention.of(mode, C), big.gpuMs(), n, rate / 1000, 40_000, 7);

@@ -34,7 +34,7 @@ class SharingModelPropertiesTest {
   private static CardForecast forecast(SharingMode mode, ServiceDemand d, int n, double rate, double scv) {
     List<Tenant> tenants = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      tenants.add(new Tenant("t" + i, d, rate, scv));
+      tenants.add(new Tenant("t" + i, d, 1024, rate, scv));
     }
     return MODEL.openLoop(new Colocation(H100, mode, tenants));
   }
@@ -83,7 +83,7 @@ class SharingModelPropertiesTest {
       @ForAll @IntRange(min = 1, max = 12) int n) {
     List<Tenant> tenants = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      tenants.add(new Tenant("t" + i, d, 1, 1));
+      tenants.add(new Tenant("t" + i, d, 1024, 1, 1));
     }
     SharingMode mode = new SharingMode.TimeSlicing(Math.max(2, n));
     double x = MODEL.closedLoop(new Colocation(H100, mode, tenants)).aggregateThroughput();
@@ -96,7 +96,7 @@ class SharingModelPropertiesTest {
   void exclusiveNeverShares() {
     ServiceDemand d = new ServiceDemand(0, 5, Boundness.MEMORY);
     assertThatThrownBy(() -> new Colocation(H100, new SharingMode.Exclusive(),
-        List.of(new Tenant("a", d, 1, 1), new Tenant("b", d, 1, 1))))
+        List.of(new Tenant("a", d, 1024, 1, 1), new Tenant("b", d, 1024, 1, 1))))
         .hasMessageContaining("at most 1 tenant");
   }
 
@@ -105,7 +105,7 @@ class SharingModelPropertiesTest {
     var gpu = GpuCatalog.builtIn().byId("H100-80GB").orElseThrow();
     Device slice = Device.slice(gpu, gpu.migProfile("1g.10gb").orElseThrow());
     ServiceDemand d = new ServiceDemand(0, 5, Boundness.MEMORY);
-    assertThatThrownBy(() -> new Colocation(slice, SharingMode.Mig.alone("3g.40gb"), List.of(new Tenant("a", d, 1, 1))))
+    assertThatThrownBy(() -> new Colocation(slice, SharingMode.Mig.alone("3g.40gb"), List.of(new Tenant("a", d, 1024, 1, 1))))
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(slice.bandwidthGBps()).isEqualTo(3350.0 / 8);
   }
