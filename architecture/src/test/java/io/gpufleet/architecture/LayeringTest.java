@@ -31,6 +31,7 @@ class LayeringTest {
     all[0] = pkg;
     all[1] = "java..";
     System.arraycopy(allowed, 0, all, 2, allowed.length);
+    // A module with no classes yet (autoscaler, today) keeps its rule trivially.
     noClasses().that().resideInAPackage(pkg)
         .should().dependOnClassesThat().resideOutsideOfPackages(all)
         .allowEmptyShould(true) // emptiness is checked once, in everyLayerHasClasses
@@ -40,7 +41,7 @@ class LayeringTest {
   /** A rule over an empty package proves nothing: every layer named here must hold classes. */
   @Test
   void everyLayerHasClasses() {
-    for (String layer : java.util.List.of("model", "engine", "manifest", "report", "cli")) {
+    for (String layer : java.util.List.of("model", "engine", "sim", "manifest", "report", "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
           .as("classes in io.gpufleet.%s", layer).isTrue();

@@ -35,6 +35,17 @@ final class Cli {
     err.flush();
   }
 
+  /** A user's file as text, or a one-line error naming it. */
+  static String readFile(java.nio.file.Path file) {
+    try {
+      return java.nio.file.Files.readString(file);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new UserError(file + ": no such file");
+    } catch (java.io.IOException e) {
+      throw new UserError(file + ": cannot read: " + e.getMessage());
+    }
+  }
+
   /** Maps exceptions to exit codes: the user's mistakes without a stack trace, gpufleet's bugs with one. */
   static int handle(Exception e, CommandLine cmd) {
     PrintWriter err = cmd.getErr();

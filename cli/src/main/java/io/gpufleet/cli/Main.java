@@ -12,6 +12,9 @@ import picocli.CommandLine.Command;
     subcommands = {
         LabCommand.class,
         ScheduleCommand.class,
+        NodeCommand.class,
+        SmiCommand.class,
+        ReplayCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -4,10 +4,11 @@ import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
-import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
+import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestReader;
+import io.gpufleet.manifest.kube.SchedulerConfigurationDecoder;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.placement.PlacementReport;
 import java.nio.file.Path;
@@ -36,14 +37,19 @@ final class ScheduleCommand implements Callable<Integer> {
       description = "wide (a table, the default) or json.")
   String output;
 
-  @Option(names = "--scoring", defaultValue = "LeastAllocated", paramLabel = "STRATEGY",
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profile's scoring strategy, "
+          + "score plugin weights and percentageOfNodesToScore. Other options override it.")
+  Path config;
+
+  @Option(names = "--scoring", paramLabel = "STRATEGY",
       description = "NodeResourcesFit scoring strategy: LeastAllocated (default), MostAllocated, "
           + "RequestedToCapacityRatio (bin packing: 0% -> 0, 100% -> 10). Scores cpu and memory, weight 1 each.")
   String scoring;
 
-  @Option(names = "--percentage-of-nodes-to-score", defaultValue = "0", paramLabel = "PCT",
+  @Option(names = "--percentage-of-nodes-to-score", paramLabel = "PCT",
       description = "Stop filtering after this share of nodes is feasible; 0 = kube-scheduler's adaptive default.")
-  int percentage;
+  Integer percentage;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed for tie-breaks and generated pod names.")
   long seed;
@@ -56,7 +62,7 @@ final class ScheduleCommand implements Callable<Integer> {
     if (!output.equals("wide") && !output.equals("json")) {
       throw new UserError("--output: expected wide or json, found \"" + output + "\"");
     }
-    if (percentage < 0 || percentage > 100) {
+    if (percentage != null && (percentage < 0 || percentage > 100)) {
       throw new UserError("--percentage-of-nodes-to-score: expected 0..100, found " + percentage);
     }
     ManifestBundle bundle = new ManifestReader().read(files, System.in);
@@ -65,8 +71,7 @@ final class ScheduleCommand implements Callable<Integer> {
     SplittableRandom random = new SplittableRandom(seed);
     List<Pod> pods = new ArrayList<>(InitialPods.of(bundle.workloads(), bundle.nodes(), random));
     pods.addAll(bundle.pods());
-    Scheduler scheduler = new Scheduler(
-        SchedulerProfile.withStrategy(strategy(scoring)).withPercentageOfNodesToScore(percentage));
+    Scheduler scheduler = new Scheduler(profile());
     BatchPlacement.Result result =
         BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), scheduler, random, explain);
     spec.commandLine().getOut().print(output.equals("json") ? PlacementReport.json(result) : PlacementReport.text(result, explain));
@@ -74,12 +79,23 @@ final class ScheduleCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  static ScoringStrategy strategy(String name) {
+  private SchedulerProfile profile() {
+    SchedulerConfiguration c = config == null ? SchedulerConfiguration.defaults()
+        : SchedulerConfigurationDecoder.read(config.toString(), Cli.readFile(config));
+    if (scoring != null) {
+      c = c.withStrategy(strategyType(scoring));
+    }
+    if (percentage != null) {
+      c = c.withPercentageOfNodesToScore(percentage);
+    }
+    return SchedulerProfile.of(c);
+  }
+
+  static SchedulerConfiguration.ScoringStrategyType strategyType(String name) {
     return switch (name.toLowerCase(java.util.Locale.ROOT)) {
-      case "leastallocated" -> new ScoringStrategy.LeastAllocated(ScoringStrategy.DEFAULT_RESOURCES);
-      case "mostallocated" -> new ScoringStrategy.MostAllocated(ScoringStrategy.DEFAULT_RESOURCES);
-      case "requestedtocapacityratio" ->
-          ScoringStrategy.RequestedToCapacityRatio.binPacking(ScoringStrategy.DEFAULT_RESOURCES);
+      case "leastallocated" -> SchedulerConfiguration.ScoringStrategyType.LEAST_ALLOCATED;
+      case "mostallocated" -> SchedulerConfiguration.ScoringStrategyType.MOST_ALLOCATED;
+      case "requestedtocapacityratio" -> SchedulerConfiguration.ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO;
       default -> throw new UserError("--scoring: expected LeastAllocated, MostAllocated or RequestedToCapacityRatio, "
           + "found \"" + name + "\"");
     };

@@ -18,6 +18,10 @@ public final class MigConfigPlanner {
   private MigConfigPlanner() {}
 
   public static LayoutPlan plan(MigPartedConfig config, String name, GpuInventory inventory, MigLayout current) {
+    if (!inventory.model().migCapable() && !name.equals("all-disabled")) {
+      return new LayoutPlan.Rejected("MIG is not supported on " + inventory.model().productName()
+          + " (asked for mig.config " + name + ")");
+    }
     var entries = config.config(name);
     if (entries.isEmpty()) {
       return new LayoutPlan.Rejected("mig-parted config has no entry named \"" + name + "\" (known: "

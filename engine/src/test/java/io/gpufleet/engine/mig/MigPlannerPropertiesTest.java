@@ -18,6 +18,8 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * For every MIG-capable catalogue GPU and random mig-parted layouts: a placed layout never overlaps,
@@ -34,9 +36,11 @@ class MigPlannerPropertiesTest {
     return Arbitraries.of(migGpus).flatMap(gpu -> {
       List<Arbitrary<Integer>> perProfile = new ArrayList<>();
       for (MigProfile p : gpu.migProfiles()) {
-        // Sometimes beyond the maximum, so invalid layouts are generated too.
-        perProfile.add(Arbitraries.integers().between(0, p.maxInstances() + 1)
-            .injectDuplicates(0.3).edgeCases(e -> e.includeOnly(0)));
+        // Most profiles absent, so layouts are often feasible; counts sometimes beyond the
+        // maximum, so invalid layouts are generated too.
+        perProfile.add(Arbitraries.frequencyOf(
+            Tuple.of(3, Arbitraries.just(0)),
+            Tuple.of(1, Arbitraries.integers().between(1, p.maxInstances() + 1))));
       }
       return Combinators.combine(perProfile).as(list -> {
         Map<String, Integer> counts = new TreeMap<>();
@@ -54,6 +58,8 @@ class MigPlannerPropertiesTest {
   void placedLayoutsAreValidAndRejectedOnesImpossible(@ForAll("layouts") Case c) {
     MigPlan plan = MigPlanner.plan(c.gpu(), c.counts());
     boolean feasible = Oracle.feasible(c.gpu(), c.counts());
+    Statistics.label("gpu").collect(c.gpu().id());
+    Statistics.label("outcome").collect(plan instanceof MigPlan.Placed ? "placed" : "rejected");
     switch (plan) {
       case MigPlan.Placed placed -> {
         assertThat(feasible).as("oracle agrees %s fits on %s", c.counts(), c.gpu()).isTrue();
@@ -65,6 +71,25 @@ class MigPlannerPropertiesTest {
         assertThat(rejected.reason()).isNotBlank();
       }
     }
+  }
+
+  /** Both outcomes and every MIG-capable model are exercised, or the property proves little. */
+  @Property(tries = 1000)
+  void coversEveryGpuAndBothOutcomes(@ForAll("layouts") Case c) {
+    boolean placed = MigPlanner.plan(c.gpu(), c.counts()) instanceof MigPlan.Placed;
+    Statistics.label("outcome").collect(placed ? "placed" : "rejected");
+    Statistics.label("gpu").collect(c.gpu().id());
+    Statistics.label("outcome").coverage(cov -> {
+      cov.check("placed").count(n -> n > 100);
+      cov.check("rejected").count(n -> n > 100);
+    });
+    Statistics.label("gpu").coverage(cov -> {
+      for (GpuModel g : GpuCatalog.builtIn().models()) {
+        if (g.migCapable()) {
+          cov.check(g.id()).count(n -> n > 0);
+        }
+      }
+    });
   }
 
   private static void checkValid(Case c, List<MigInstance> instances) {

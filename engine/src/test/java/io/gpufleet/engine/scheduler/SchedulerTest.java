@@ -149,4 +149,17 @@ class SchedulerTest {
     var rejected = (BatchPlacement.Outcome.Rejected) result.outcomes().getFirst();
     assertThat(rejected.reason()).isEqualTo("OutOfnvidia.com/gpu");
   }
+
+  @Test
+  void podsAlreadyOnANodeAreTheStateTheQueueStartsFrom() {
+    Pod running = gpuPod("running", 2);
+    running = running.withSpec(running.spec().withNodeName("a"));
+    Scheduler packing = new Scheduler(SchedulerProfile.withStrategy(
+        new ScoringStrategy.MostAllocated(ScoringStrategy.DEFAULT_RESOURCES)));
+    // Listed after the new pod, the running pod still counts when the new one is placed.
+    var result = BatchPlacement.place(List.of(gpuPod("new", 1), running),
+        ClusterSnapshot.of(List.of(gpuNode("a", 4), gpuNode("b", 4))), packing, new SplittableRandom(1), false);
+    assertThat(result.outcomes()).extracting(o -> o.pod().name()).containsExactly("running", "new");
+    assertThat(((BatchPlacement.Outcome.Bound) result.outcomes().get(1)).node()).isEqualTo("a");
+  }
 }

@@ -1,5 +1,6 @@
 package io.gpufleet.model.deviceplugin;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -21,12 +22,12 @@ public record DevicePluginConfig(Flags flags, Optional<SharingSpec> timeSlicing,
   public static DevicePluginConfig timeSliced(int replicas, boolean renameByDefault) {
     return new DevicePluginConfig(Flags.DEFAULTS,
         Optional.of(new SharingSpec(renameByDefault, false,
-            java.util.List.of(ReplicatedResource.of("nvidia.com/gpu", replicas)))), Optional.empty());
+            List.of(ReplicatedResource.of("nvidia.com/gpu", replicas)))), Optional.empty());
   }
 
   public static DevicePluginConfig mpsShared(int replicas) {
     return new DevicePluginConfig(Flags.DEFAULTS, Optional.empty(),
-        Optional.of(new SharingSpec(false, true, java.util.List.of(ReplicatedResource.of("nvidia.com/gpu", replicas)))));
+        Optional.of(new SharingSpec(false, true, List.of(ReplicatedResource.of("nvidia.com/gpu", replicas)))));
   }
 
   public static DevicePluginConfig mig(MigStrategy strategy) {
