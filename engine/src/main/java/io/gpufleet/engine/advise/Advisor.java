@@ -136,16 +136,13 @@ public final class Advisor {
   }
 
   /**
-   * MIG instances of every profile (media-extension profiles aside), each replica alone on one or,
-   * with {@code within}, several replicas time-sliced or MPS-shared on one; grouped by GPUs needed.
+   * MIG instances of every partial profile, each replica alone on one or, with {@code within},
+   * several replicas time-sliced or MPS-shared on one; grouped by GPUs needed.
    */
   private static List<List<Layout>> mig(GpuModel gpu, List<Replica> replicas, Family within) {
     java.util.TreeMap<Integer, List<Layout>> byGpus = new java.util.TreeMap<>();
     int n = replicas.size();
-    for (MigProfile p : gpu.migProfiles()) {
-      if (p.mediaExtensions()) {
-        continue;
-      }
+    for (MigProfile p : partialProfiles(gpu)) {
       int perGpu = instancesPerGpu(gpu, p);
       int maxShare = within == null ? 1 : Math.min(n, within == Family.MPS ? SharingMode.Mps.MAX_CLIENTS : n);
       for (int k = within == null ? 1 : 2; k <= maxShare; k++) {
@@ -160,6 +157,15 @@ public final class Advisor {
       }
     }
     return new ArrayList<>(byGpus.values());
+  }
+
+  /**
+   * The profiles that cut the card: media-extension twins aside, and the whole-card profile (7g)
+   * aside, since exclusive use or plain sharing does the same without MIG.
+   */
+  static List<MigProfile> partialProfiles(GpuModel gpu) {
+    int all = gpu.migGeometry().orElseThrow().computeSlices();
+    return gpu.migProfiles().stream().filter(p -> !p.mediaExtensions() && p.computeSlices() < all).toList();
   }
 
   /** How many instances of the profile one card holds, by the MIG placement rules. */
@@ -280,13 +286,13 @@ public final class Advisor {
     double hi;
     if (ok.test(1)) {
       lo = 1;
-      hi = 2;
-      while (hi <= policy.headroomCap() && ok.test(hi)) {
+      hi = Math.min(2, policy.headroomCap());
+      while (ok.test(hi)) {
+        if (hi >= policy.headroomCap()) {
+          return policy.headroomCap();
+        }
         lo = hi;
-        hi *= 2;
-      }
-      if (hi > policy.headroomCap()) {
-        return lo;
+        hi = Math.min(2 * hi, policy.headroomCap());
       }
     } else {
       lo = 0;
@@ -379,8 +385,7 @@ public final class Advisor {
 
   /** The profile with the most compute of which one card holds {@code n} instances that fit the workload. */
   private static Optional<MigProfile> largestSliceFor(GpuModel gpu, int n, WorkloadProfile w) {
-    return gpu.migProfiles().stream()
-        .filter(p -> !p.mediaExtensions())
+    return partialProfiles(gpu).stream()
         .filter(p -> p.memoryMiB(gpu) >= w.memoryMiB())
         .filter(p -> instancesPerGpu(gpu, p) >= n)
         .max(Comparator.comparingInt(MigProfile::computeSlices).thenComparingInt(MigProfile::memorySlices));

@@ -16,7 +16,8 @@ import java.util.Optional;
  * @param outcomes      per workload: p50, p99 against its objective
  * @param utilisation   share of the paid GPUs' capacity the requests use (see {@link CapacityUse})
  * @param headroom      how many times the stated rates the option still serves within every SLO
- *                      (or, without SLOs, before the GPUs saturate); 0 when not even at the stated rates
+ *                      (or, without SLOs, before the GPUs saturate); 0 when not even at the stated
+ *                      rates; the policy's cap when the search stopped there
  * @param risks         what this mode gives up here
  * @param blockers      why this option cannot be chosen; empty when it can
  * @param shortfalls    tenants that would run out of GPU memory

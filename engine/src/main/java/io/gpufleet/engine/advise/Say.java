@@ -30,8 +30,11 @@ public final class Say {
     return String.format(Locale.ROOT, "%.0f%%", 100 * share);
   }
 
-  /** {@code 1.8x}. */
+  /** {@code 1.8x}; {@code >=100x} at the headroom search's ceiling. */
   public static String times(double v) {
+    if (v >= AdvicePolicy.DEFAULT.headroomCap()) {
+      return String.format(Locale.ROOT, ">=%.0fx", AdvicePolicy.DEFAULT.headroomCap());
+    }
     return String.format(Locale.ROOT, v < 10 ? "%.2fx" : "%.0fx", v);
   }
 

@@ -12,6 +12,8 @@ import io.gpufleet.model.advise.Burstiness;
 import io.gpufleet.model.advise.Trust;
 import io.gpufleet.model.advise.WorkloadKind;
 import io.gpufleet.model.advise.WorkloadProfile;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -84,7 +86,9 @@ public final class WorkloadProfileReader {
       }
     }
     d.throwIfErrors();
-    return new ProfileSet(found.stream().map(Located::profile).toList(), gpu, assumptions);
+    Optional<String> gpuAt = found.stream().filter(l -> l.gpu().isPresent()).findFirst()
+        .map(l -> l.gpuAt().location().toString());
+    return new ProfileSet(found.stream().map(Located::profile).toList(), gpu, gpuAt, assumptions);
   }
 
   private List<Located> decode(String file, String text, Diagnostics d, List<String> assumptions) {
@@ -132,7 +136,7 @@ public final class WorkloadProfileReader {
         });
         if (s.get("gpu").isPresent()) {
           gpuAt = s.get("gpu").get();
-          gpu = Optional.of(gpuAt.asString());
+          gpu = Optional.of(knownGpu(gpuAt));
         }
         s.get("request").ifPresent(r -> request(r, draft, at));
         s.get("memory").ifPresent(c -> draft.memoryMiB = mib(c));
@@ -217,11 +221,24 @@ public final class WorkloadProfileReader {
     r.get("measured").ifPresent(m -> {
       at.put("spec.request.measured", m);
       m.checkKnown(Set.of("gpu", "latency", "bound"), true);
-      draft.measuredGpu = m.get("gpu").map(Cursor::asString).orElse(null);
+      draft.measuredGpu = m.get("gpu").map(WorkloadProfileReader::knownGpu).orElse(null);
       Optional<Cursor> latency = m.require("latency");
       draft.measuredLatencyMs = latency.map(WorkloadProfileReader::ms).orElse(1.0);
       m.get("bound").ifPresent(c -> draft.measuredBound = parsed(c, Boundness::parse, "memory or launch"));
     });
+  }
+
+  /** A GPU the catalogue knows, with its memory and bandwidth (the model needs both). */
+  private static String knownGpu(Cursor c) {
+    String name = c.asString();
+    Optional<GpuModel> gpu = GpuCatalog.builtIn().find(name);
+    if (gpu.isEmpty()) {
+      c.error("unknown GPU \"" + name + "\"; known: " + String.join(", ",
+          GpuCatalog.builtIn().models().stream().map(GpuModel::id).toList()));
+    } else if (gpu.get().bandwidthGBps().isEmpty() || gpu.get().memoryMiB().isEmpty()) {
+      c.error("the memory size or bandwidth of " + gpu.get().id() + " is not known, so its sharing cannot be modelled");
+    }
+    return name;
   }
 
   private static <T> T parsed(Cursor c, Function<String, Optional<T>> parse, String expected) {
