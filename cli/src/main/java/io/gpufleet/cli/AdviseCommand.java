@@ -54,7 +54,8 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "WorkloadProfile YAML. Repeatable.")
   List<Path> files = new ArrayList<>();
 
-  @Option(names = "--gpu", paramLabel = "GPU", description = "GPU type: A10G, L4, L40S, A100-80GB, H100, H200, ... (overrides spec.gpu).")
+  @Option(names = "--gpu", paramLabel = "GPU", description = "GPU type: A10G, L4, L40S, A100-80GB, H100, H200, ... (overrides spec.gpu); "
+      + "'any' compares every GPU type the instance catalogue prices.")
   String gpu;
 
   @Option(names = "--name", paramLabel = "NAME", description = "Workload name (default: workload).")
@@ -139,6 +140,16 @@ final class AdviseCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     ProfileSet set = files.isEmpty() ? fromFlags() : fromFiles();
+    Advisor advisor = new Advisor(Calibration.H200_2026_11_30, catalog, GpuNodeOffers.aws(), AdvicePolicy.DEFAULT);
+    if ("any".equalsIgnoreCase(gpu)) {
+      List<Advice> byGpu = advisor.acrossGpus(set.profiles(), catalog.models(), set.assumptions());
+      emit(switch (output) {
+        case "json" -> AdviceReport.comparisonJson(byGpu);
+        case "html" -> AdviceReport.html(byGpu.getFirst());
+        default -> AdviceReport.comparisonText(byGpu);
+      });
+      return ExitCodes.OK;
+    }
     String gpuName = gpu != null ? gpu : set.gpu().orElseThrow(
         () -> new UserError("--gpu: required (no profile names spec.gpu)"));
     GpuModel model = catalog.find(gpuName).orElseThrow(() -> new UserError("--gpu: unknown GPU \"" + gpuName
@@ -146,7 +157,6 @@ final class AdviseCommand implements Callable<Integer> {
     if (model.bandwidthGBps().isEmpty() || model.memoryMiB().isEmpty()) {
       throw new UserError("--gpu: the memory size or bandwidth of " + model.id() + " is not known, so its sharing cannot be modelled");
     }
-    Advisor advisor = new Advisor(Calibration.H200_2026_11_30, catalog, GpuNodeOffers.aws(), AdvicePolicy.DEFAULT);
     Advice advice = advisor.advise(set.profiles(), model, set.assumptions());
     emit(switch (output) {
       case "json" -> AdviceReport.json(advice);

@@ -46,6 +46,15 @@ class AdviseCommandTest {
   }
 
   @Test
+  void anyGpuComparesEveryPricedGpuTypeBestFirst() {
+    CliRun run = CliRun.of("advise", "-f", example("a10g-inference.yaml"), "--gpu", "any");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("gpufleet advise: every priced GPU type, best pick first")
+        .contains("A10G ").contains("H100-80GB ").contains("B200 ");
+    assertThat(run.out().lines().skip(3).findFirst().orElseThrow()).doesNotContain("(none usable)");
+  }
+
+  @Test
   void jsonCarriesEveryOption() {
     CliRun run = CliRun.of("advise", "-f", example("h100-untrusted.yaml"), "-o", "json");
     assertThat(run.exitCode()).isZero();

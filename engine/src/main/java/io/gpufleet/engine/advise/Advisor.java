@@ -114,6 +114,26 @@ public final class Advisor {
         sweep(forecast, gpu, workloads.getFirst()), notes);
   }
 
+  /**
+   * The advice for each GPU model that can be priced and modelled, best first: GPUs whose pick meets
+   * every SLO before those whose does not, then by monthly cost, then by p99; GPUs with no usable
+   * option last. How to choose a GPU type from a whole instance catalogue.
+   */
+  public List<Advice> acrossGpus(List<WorkloadProfile> workloads, List<GpuModel> gpus, List<String> assumptions) {
+    List<Advice> out = new ArrayList<>();
+    for (GpuModel g : gpus) {
+      if (g.bandwidthGBps().isPresent() && g.memoryMiB().isPresent() && !offers.offers(g.id()).isEmpty()) {
+        out.add(advise(workloads, g, assumptions));
+      }
+    }
+    Comparator<Advice> byPick = Comparator.comparing((Advice a) -> a.recommended().isEmpty())
+        .thenComparing(a -> a.recommended().map(o -> !o.sloMet()).orElse(true))
+        .thenComparingDouble(a -> a.recommended().map(Option::monthlyCost).orElse(Double.POSITIVE_INFINITY))
+        .thenComparingDouble(a -> a.recommended().map(Option::worstP99Ms).orElse(Double.POSITIVE_INFINITY))
+        .thenComparing(a -> a.situation().gpu().id());
+    return out.stream().sorted(byPick).toList();
+  }
+
   // ---- candidate layouts, fewest GPUs first ----
 
   /** Time-slicing or MPS on whole cards: 2.. replicas per GPU, from all on one GPU to two per GPU. */

@@ -84,6 +84,41 @@ public final class AdviceReport {
     return b.toString();
   }
 
+  /** One line per GPU type with the pick for it, best first; then the best GPU's full advice. */
+  public static String comparisonText(List<Advice> byGpu) {
+    StringBuilder b = new StringBuilder("gpufleet advise: every priced GPU type, best pick first\n\n");
+    b.append(comparisonTable(byGpu).render()).append('\n');
+    if (!byGpu.isEmpty()) {
+      b.append(text(byGpu.getFirst()));
+    }
+    return b.toString();
+  }
+
+  static Table comparisonTable(List<Advice> byGpu) {
+    Table t = Table.of("GPU", "PICK", "GPUS", "NODES", "$/MONTH", "P99", "SLO");
+    for (Advice a : byGpu) {
+      String gpu = a.situation().gpu().id();
+      if (a.recommended().isEmpty()) {
+        t = t.row(gpu, "(none usable)", "-", "-", "-", "-", "-");
+        continue;
+      }
+      Option o = a.recommended().get();
+      t = t.row(gpu, o.label(), o.gpus(), o.nodes().map(n -> n.nodes() + " x " + n.instanceType()).orElse("-"),
+          Say.money(o.monthlyCost()), Say.ms(o.worstP99Ms()), slo(o));
+    }
+    return t;
+  }
+
+  /** The comparison and every GPU's advice. */
+  public static String comparisonJson(List<Advice> byGpu) {
+    StringBuilder b = new StringBuilder("{\n  \"byGpu\" : [");
+    for (int i = 0; i < byGpu.size(); i++) {
+      String one = json(byGpu.get(i)).strip().replace("\n", "\n  ");
+      b.append(i == 0 ? "\n  " : ",\n  ").append(one);
+    }
+    return b.append("\n  ]\n}\n").toString();
+  }
+
   static String describe(WorkloadProfile w) {
     return String.format(Locale.ROOT, "%d x %s: %s, %s, %s req/s each (%s), GPU memory %d MiB, %s, %s", w.replicas(),
         w.name(), w.kind().label(), w.demand().describe(), trim(w.load().ratePerSecond()), w.load().burstiness().label(),
