@@ -82,6 +82,9 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(names = "--measured-latency", paramLabel = "DURATION", description = "Mean latency of a request alone on --measured-on, e.g. 250ms.")
   String measuredLatency;
 
+  @Option(names = "--measured-throughput", paramLabel = "R", description = "Or: requests per second of the workload alone on --measured-on, back to back.")
+  String measuredThroughput;
+
   @Option(names = "--measured-on", paramLabel = "GPU", description = "The GPU --measured-latency was measured on.")
   String measuredOn;
 
@@ -193,7 +196,7 @@ final class AdviseCommand implements Callable<Integer> {
     List<String> given = new ArrayList<>();
     String[][] flags = {{"--name", name}, {"--kind", kind}, {"--tenants", tenants}, {"--model-params", modelParams},
         {"--bytes-per-param", bytesPerParam}, {"--tokens", tokens}, {"--kernels", kernels},
-        {"--measured-latency", measuredLatency}, {"--measured-on", measuredOn}, {"--bound", bound}, {"--memory", memory},
+        {"--measured-latency", measuredLatency}, {"--measured-throughput", measuredThroughput}, {"--measured-on", measuredOn}, {"--bound", bound}, {"--memory", memory},
         {"--rate", rate}, {"--burstiness", burstiness}, {"--slo-p99", sloP99}, {"--trust", trust}, {"--cpu", cpu},
         {"--host-memory", hostMemory}};
     for (String[] f : flags) {
@@ -217,6 +220,13 @@ final class AdviseCommand implements Callable<Integer> {
     d.tokens = tokens == null ? null : positiveInt("--tokens", tokens);
     d.kernels = kernels == null ? null : positiveInt("--kernels", kernels);
     d.measuredLatencyMs = dbl("--measured-latency", measuredLatency, ProfileValues::milliseconds, "a duration such as 250ms");
+    Double alone = dbl("--measured-throughput", measuredThroughput, ProfileValues::positive, "requests per second, such as 270");
+    if (alone != null) {
+      if (d.measuredLatencyMs != null) {
+        throw new UserError("--measured-throughput: give --measured-latency or --measured-throughput, not both");
+      }
+      d.measuredLatencyMs = 1000 / alone;
+    }
     if (measuredOn != null) {
       GpuCatalog.builtIn().find(measuredOn).orElseThrow(() -> new UserError("--measured-on: unknown GPU \"" + measuredOn + "\""));
       d.measuredGpu = measuredOn;

@@ -289,7 +289,8 @@ public final class Advisor {
       blockers.add("no priced node type carries " + s.gpu().id() + " with room for the replicas' CPU and memory");
     }
     List<Replica> all = perGpu.stream().flatMap(List::stream).toList();
-    double utilisation = CapacityUse.of(all, Device.whole(s.gpu()), layout.gpus(), forecast.calibration(), catalog);
+    int paidGpus = nodes.map(n -> n.nodes() * n.offer().gpus()).orElse(layout.gpus());
+    double utilisation = CapacityUse.of(all, Device.whole(s.gpu()), paidGpus, forecast.calibration(), catalog);
     double headroom = r.fits() ? headroom(forecast, layout) : 0;
     List<Risk> risks = risks(s, layout, nodes, utilisation, headroom, r.sloMet());
     return new Option(layout.mode(), layout.gpus(), perGpu, nodes, r.outcomes(), utilisation, headroom, risks, blockers,

@@ -14,7 +14,8 @@ import java.util.Optional;
  * @param perGpu        the replicas on each GPU, in order
  * @param nodes         the cheapest node plan; empty when no node type holds the replicas
  * @param outcomes      per workload: p50, p99 against its objective
- * @param utilisation   share of the paid GPUs' capacity the requests use (see {@link CapacityUse})
+ * @param utilisation   share of the capacity of every GPU on the nodes bought that the requests use
+ *                      (see {@link CapacityUse})
  * @param headroom      how many times the stated rates the option still serves within every SLO
  *                      (or, without SLOs, before the GPUs saturate); 0 when not even at the stated
  *                      rates; the policy's cap when the search stopped there

@@ -55,7 +55,7 @@ public final class ProfileDraft {
     boolean ok = true;
     int ways = (parameters != null ? 1 : 0) + (kernels != null ? 1 : 0) + (measuredLatencyMs != null ? 1 : 0);
     if (ways == 0) {
-      problems.report("spec.request", "required: one of model (parameters), kernels or measured (latency)");
+      problems.report("spec.request", "required: one of model (parameters), kernels or measured (latency or throughput)");
       ok = false;
     } else if (ways > 1) {
       problems.report("spec.request", "give one of model, kernels or measured, found " + ways);

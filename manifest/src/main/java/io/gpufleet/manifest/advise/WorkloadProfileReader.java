@@ -220,10 +220,19 @@ public final class WorkloadProfileReader {
     });
     r.get("measured").ifPresent(m -> {
       at.put("spec.request.measured", m);
-      m.checkKnown(Set.of("gpu", "latency", "bound"), true);
+      m.checkKnown(Set.of("gpu", "latency", "throughput", "bound"), true);
       draft.measuredGpu = m.get("gpu").map(WorkloadProfileReader::knownGpu).orElse(null);
-      Optional<Cursor> latency = m.require("latency");
-      draft.measuredLatencyMs = latency.map(WorkloadProfileReader::ms).orElse(1.0);
+      Optional<Cursor> latency = m.get("latency");
+      Optional<Cursor> throughput = m.get("throughput");
+      if (latency.isPresent() && throughput.isPresent()) {
+        throughput.get().error("give latency or throughput, not both (alone and back to back, one is 1/the other)");
+      }
+      if (latency.isEmpty() && throughput.isEmpty()) {
+        m.error("required: latency (a lone request's mean) or throughput (requests per second alone, back to back)");
+      }
+      draft.measuredLatencyMs = latency.map(WorkloadProfileReader::ms)
+          .or(() -> throughput.map(c -> 1000 / positive(c, "requests per second, such as 270")))
+          .orElse(1.0);
       m.get("bound").ifPresent(c -> draft.measuredBound = parsed(c, Boundness::parse, "memory or launch"));
     });
   }

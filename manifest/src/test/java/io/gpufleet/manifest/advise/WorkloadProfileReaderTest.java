@@ -109,7 +109,7 @@ class WorkloadProfileReaderTest {
           load: {rate: 1}
         """));
     assertThat(errs).containsExactly(
-        "p.yaml:5:3: spec.request: required: one of model (parameters), kernels or measured (latency)");
+        "p.yaml:5:3: spec.request: required: one of model (parameters), kernels or measured (latency or throughput)");
   }
 
   @Test
@@ -118,6 +118,22 @@ class WorkloadProfileReaderTest {
         .containsExactly("p.yaml:2:7: kind: expected kind WorkloadProfile, found \"Pod\"");
     assertThatThrownBy(() -> reader.read("p.yaml", "spec: [unclosed"))
         .isInstanceOf(ManifestException.class).hasMessageStartingWith("p.yaml:");
+  }
+
+  @Test
+  void aMeasuredThroughputAloneIsOneOverTheLatency() {
+    ProfileSet set = reader.read("p.yaml", """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: WorkloadProfile
+        metadata: {name: big}
+        spec:
+          request: {measured: {gpu: H200, throughput: 250, bound: memory}}
+          memory: 5Gi
+          load: {rate: 60}
+        """);
+    var d = (RequestDemand.MeasuredAlone) set.profiles().getFirst().demand();
+    assertThat(d.latencyMs()).isEqualTo(4.0);
+    assertThat(d.gpu()).isEqualTo("H200");
   }
 
   @Test
