@@ -351,7 +351,7 @@ public final class Advisor {
           Risks.NO_PER_POD_METRICS));
     }
     if (f.contains(Family.MPS)) {
-      out.addAll(List.of(Risks.SHARED_ADDRESS_SPACE, Risks.MPS_EXPERIMENTAL));
+      out.addAll(List.of(Risks.SHARED_FAULT_DOMAIN, Risks.MPS_EXPERIMENTAL));
       boolean memoryBound = s.workloads().stream().anyMatch(w -> w.bound() == Boundness.MEMORY);
       if (memoryBound && shares) {
         out.add(Risks.MPS_THREAD_LIMIT);

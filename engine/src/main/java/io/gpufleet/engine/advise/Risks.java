@@ -22,9 +22,9 @@ public final class Risks {
   public static final Risk KARPENTER_COUNTS_PHYSICAL = new Risk("karpenter-physical-gpus",
       "Karpenter sizes new nodes by physical GPUs, not replicas: scale-out over- or under-provisions",
       "REF §7.3; kubernetes-sigs/karpenter#729, #2140");
-  public static final Risk SHARED_ADDRESS_SPACE = new Risk("shared-address-space",
-      "MPS clients share one address space and fault domain: tenants must trust each other",
-      "SEED MPS; REF §2.2");
+  public static final Risk SHARED_FAULT_DOMAIN = new Risk("shared-fault-domain",
+      "MPS clients share one fault domain: a fatal GPU exception in one reaches every client on the card; tenants must trust each other",
+      "SEED MPS (trust your tenants); NVIDIA MPS documentation (Volta MPS: per-client address spaces, shared error containment)");
   public static final Risk MPS_EXPERIMENTAL = new Risk("mps-experimental",
       "MPS in the device plugin is experimental and its control daemon is one more thing to fail",
       "REF §2.2 (experimental since v0.15.0); REF §7.15; NVIDIA/k8s-device-plugin#762, #1105");

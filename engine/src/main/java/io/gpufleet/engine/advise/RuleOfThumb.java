@@ -46,6 +46,6 @@ public record RuleOfThumb(String id, String says, Predicate<Situation> applies, 
           "MIG exists on A100, A30, H100, H200, B200 and newer; not on A10G (g5), L4 (g6) or L40S (g6e)",
           s -> !s.gpu().migCapable(), Set.of(), EnumSet.of(Family.MIG)),
       new RuleOfThumb("untrusted-no-shared-context",
-          "Untrusted tenants cannot share a card without isolation: time-slicing has no memory or fault isolation, MPS shares one address space",
+          "Untrusted tenants cannot share a card without isolation: time-slicing has no memory or fault isolation, MPS clients share one fault domain",
           Situation::anyUntrusted, Set.of(), EnumSet.of(Family.TIME_SLICING, Family.MPS)));
 }

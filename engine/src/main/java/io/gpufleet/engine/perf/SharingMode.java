@@ -83,7 +83,10 @@ public sealed interface SharingMode {
    */
   record Mps(int replicas, int activeThreadPercentage, boolean pinnedMemoryLimit) implements SharingMode {
 
-    /** Volta and later MPS serves at most 48 clients per device (NVIDIA MPS documentation). */
+    /**
+     * MPS serves at most 48 clients per device (NVIDIA MIG user guide, on MPS inside MIG instances:
+     * "the maximum number of clients (48) is lowered proportionally to the Compute Instance size").
+     */
     public static final int MAX_CLIENTS = 48;
 
     public Mps {

@@ -44,7 +44,7 @@ class OpenLoopApproximationTest {
       }
     }
     for (Gap g : gaps) {
-      System.out.printf(Locale.ROOT, "%-16s N=%d %4.0f/s load %.2f  p50 %7.2f vs exact %7.2f (%+4.0f%%)  p99 %7.2f vs exact %7.2f (%+4.0f%%)%n",
+      System.out.printf(Locale.ROOT, "%-18s N=%d %4.0f/s load %.2f  p50 %7.2f vs exact %7.2f (%+4.0f%%)  p99 %7.2f vs exact %7.2f (%+4.0f%%)%n",
           g.mode(), g.tenants(), g.rate(), g.load(), g.p50(), g.p50Exact(), 100 * (g.p50() / g.p50Exact() - 1), g.p99(),
           g.p99Exact(), 100 * (g.p99() / g.p99Exact() - 1));
       if (g.load() <= 0.7) {

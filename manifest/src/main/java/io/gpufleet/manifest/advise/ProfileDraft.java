@@ -122,7 +122,7 @@ public final class ProfileDraft {
     if (trust == null) {
       trust = Trust.TRUSTED;
       assumptions.add(who + ": trust not given, replicas taken as trusted (one team); say untrusted for tenants "
-          + "that must not share an address space.");
+          + "that must not share a card's fault domain.");
     }
     try {
       return Optional.of(new WorkloadProfile(name, kind, replicas, demand, memoryMiB, new Load(rate, burstiness),

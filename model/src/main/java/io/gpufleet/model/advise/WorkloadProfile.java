@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param memoryMiB GPU memory one replica holds (weights, context, caches)
  * @param load      each replica's request rate and burstiness
  * @param slo       the p99 latency objective, if it has one
- * @param trust     whether its tenants may share an address space and fault domain
+ * @param trust     whether its tenants may share a card's memory and fault domain
  * @param host      CPU and memory each replica requests from the node
  */
 public record WorkloadProfile(
