@@ -59,6 +59,21 @@ final class LayoutForecast {
 
   private record Key(String mode, String slice, List<String> workloads, double rateScale) {}
 
+  /** The worst replica of a workload so far. */
+  private static final class Worst {
+    int replicas;
+    double p50;
+    double p99;
+    boolean stable = true;
+
+    void add(TenantForecast t) {
+      replicas++;
+      p50 = Math.max(p50, t.p50Ms());
+      p99 = Math.max(p99, t.p99Ms());
+      stable &= t.stable();
+    }
+  }
+
   private record DeviceResult(List<TenantForecast> tenants, List<MemoryFit.Shortfall> shortfalls) {}
 
   private final SharingModel model;
@@ -79,8 +94,7 @@ final class LayoutForecast {
   Result run(Layout layout, double rateScale) {
     Device device = layout.slice().map(p -> Device.slice(gpu, p)).orElseGet(() -> Device.whole(gpu));
     List<MemoryFit.Shortfall> shortfalls = new ArrayList<>();
-    Map<WorkloadProfile, double[]> worst = new LinkedHashMap<>();
-    Map<WorkloadProfile, Integer> count = new LinkedHashMap<>();
+    Map<WorkloadProfile, Worst> worst = new LinkedHashMap<>();
     for (List<Replica> group : layout.devices()) {
       if (group.isEmpty()) {
         continue;
@@ -88,21 +102,15 @@ final class LayoutForecast {
       DeviceResult r = device(device, layout, group, rateScale);
       shortfalls.addAll(r.shortfalls());
       for (int i = 0; i < group.size(); i++) {
-        WorkloadProfile w = group.get(i).profile();
-        TenantForecast t = r.tenants().get(i);
-        double[] acc = worst.computeIfAbsent(w, k -> new double[] {0, 0, 1});
-        acc[0] = Math.max(acc[0], t.p50Ms());
-        acc[1] = Math.max(acc[1], t.p99Ms());
-        acc[2] = t.stable() && acc[2] > 0 ? 1 : 0;
-        count.merge(w, 1, Integer::sum);
+        worst.computeIfAbsent(group.get(i).profile(), k -> new Worst()).add(r.tenants().get(i));
       }
     }
     List<WorkloadOutcome> outcomes = new ArrayList<>();
     for (var e : worst.entrySet()) {
       WorkloadProfile w = e.getKey();
-      double[] acc = e.getValue();
-      outcomes.add(new WorkloadOutcome(w.name(), count.get(w), acc[0], acc[1],
-          w.slo().map(s -> OptionalDouble.of(s.p99Ms())).orElse(OptionalDouble.empty()), acc[2] > 0));
+      Worst x = e.getValue();
+      outcomes.add(new WorkloadOutcome(w.name(), x.replicas, x.p50, x.p99,
+          w.slo().map(s -> OptionalDouble.of(s.p99Ms())).orElse(OptionalDouble.empty()), x.stable));
     }
     return new Result(shortfalls, outcomes);
   }

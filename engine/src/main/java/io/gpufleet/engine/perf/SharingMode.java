@@ -1,7 +1,6 @@
 package io.gpufleet.engine.perf;
 
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -163,10 +162,5 @@ public sealed interface SharingMode {
     public int tenantsPerDevice() {
       return within.tenantsPerDevice();
     }
-  }
-
-  /** Lower-case label for keys in JSON. */
-  default String key() {
-    return label().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.]+", "-").replaceAll("-$", "");
   }
 }
