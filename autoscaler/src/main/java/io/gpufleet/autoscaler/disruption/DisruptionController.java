@@ -95,10 +95,6 @@ public final class DisruptionController {
 
   // ---- candidates ----
 
-  /**
-   * Nodes that may be disrupted now. With {@code eventual} (drift), a NodePool with a
-   * {@code terminationGracePeriod} lets nodes whose pods block eviction be candidates anyway.
-   */
   /** Candidates for consolidation (consolidating NodePools, past consolidateAfter, not empty), memoised per view. */
   private List<Candidate> consolidating(ClusterView view) {
     if (candidatesView != view) {
@@ -109,6 +105,10 @@ public final class DisruptionController {
     return graceful;
   }
 
+  /**
+   * Nodes that may be disrupted now. With {@code eventual} (drift), a NodePool with a
+   * {@code terminationGracePeriod} lets nodes whose pods block eviction be candidates anyway.
+   */
   static List<Candidate> candidates(ClusterView view, boolean eventual) {
     return candidates(view, eventual, (n, p) -> true);
   }

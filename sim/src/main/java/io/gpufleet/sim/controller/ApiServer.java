@@ -442,8 +442,4 @@ final class ApiServer {
   static boolean isDaemon(Pod p) {
     return StateNode.isDaemon(p);
   }
-
-  static ResourceList requests(Pod p) {
-    return PodRequests.of(p.spec());
-  }
 }

@@ -340,8 +340,4 @@ final class ScenarioRunner {
     }
     api.log(RunRecord.Kind.SCENARIO, kind + "/" + name, "deleted");
   }
-
-  static Quantity zero() {
-    return Quantity.ZERO;
-  }
 }

@@ -247,12 +247,4 @@ final class ViewBuilder {
     }
     return b.disruptionsAllowed(expected, counts[1]);
   }
-
-  static Set<String> executingCandidates(ClusterState s) {
-    Set<String> out = new HashSet<>();
-    for (InFlightDisruption d : s.executing().values()) {
-      out.addAll(d.command().candidates());
-    }
-    return out;
-  }
 }

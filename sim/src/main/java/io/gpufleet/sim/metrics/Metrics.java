@@ -1,7 +1,6 @@
 package io.gpufleet.sim.metrics;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 
