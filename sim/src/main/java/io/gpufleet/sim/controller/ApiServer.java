@@ -5,7 +5,6 @@ import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
-import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;

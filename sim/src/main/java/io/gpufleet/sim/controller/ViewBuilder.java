@@ -1,6 +1,5 @@
 package io.gpufleet.sim.controller;
 
-import io.gpufleet.autoscaler.disruption.InFlightDisruption;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
