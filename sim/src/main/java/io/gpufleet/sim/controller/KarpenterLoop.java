@@ -72,13 +72,29 @@ final class KarpenterLoop {
   /** The autoscaler, rebuilt when NodePools, DaemonSets or the catalogue change. */
   Karpenter karpenter() {
     ClusterView v = view();
-    if (karpenter == null || !v.nodePools().equals(modelPools) || !v.daemonSets().equals(modelDaemons)) {
+    if (karpenter == null || changed(v.nodePools(), modelPools) || changed(v.daemonSets(), modelDaemons)) {
       modelPools = v.nodePools();
       modelDaemons = v.daemonSets();
       karpenter = new Karpenter(settings, ProvisioningModel.of(v.nodePools(), v.catalog(), v.daemonSets(), advertiser,
           settings.sizing()));
     }
     return karpenter;
+  }
+
+  /** Whether a list differs, comparing elements by identity first (images keep unchanged values). */
+  private static boolean changed(List<?> now, List<?> before) {
+    if (now == before) {
+      return false;
+    }
+    if (before == null || now.size() != before.size()) {
+      return true;
+    }
+    for (int i = 0; i < now.size(); i++) {
+      if (now.get(i) != before.get(i) && !now.get(i).equals(before.get(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---- provisioning ----
