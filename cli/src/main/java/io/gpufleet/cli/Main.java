@@ -9,7 +9,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "gpufleet 0.1.0",
     description = "A digital twin of a Kubernetes GPU platform: scheduler, device plugin, autoscaler, in deterministic discrete-event time.",
-    subcommands = {CommandLine.HelpCommand.class})
+    subcommands = {
+        LabCommand.class,
+        ScheduleCommand.class,
+        NodeCommand.class,
+        SmiCommand.class,
+        ReplayCommand.class,
+        CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -29,6 +35,8 @@ public final class Main implements Runnable {
   }
 
   static CommandLine commandLine() {
-    return new CommandLine(new Main());
+    CommandLine cl = new CommandLine(new Main());
+    cl.setExecutionExceptionHandler((e, cmd, parsed) -> Cli.handle(e, cmd));
+    return cl;
   }
 }

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Places a set of pods on a snapshot the way a freshly started scheduler would drain its queue:
- * highest priority first, then in the given order; pods that already name a node skip the
- * scheduler and meet only the kubelet's admission check. Returns every outcome and the final image.
+ * Places a set of pods on a snapshot the way a freshly started scheduler would drain its queue.
+ * Pods that already name a node are bound first, as the cluster state the scheduler starts from
+ * (they skip the scheduler and meet only the kubelet's admission check); the rest go highest
+ * priority first, then in the given order. Returns every outcome, in that order, and the final image.
  */
 public final class BatchPlacement {
   private BatchPlacement() {}
@@ -46,18 +47,23 @@ public final class BatchPlacement {
   public static Result place(
       List<Pod> pods, ClusterSnapshot snapshot, Scheduler scheduler, RandomGenerator random, boolean explain) {
     List<Outcome> outcomes = new ArrayList<>();
-    int start = 0;
-    for (Pod pod : queueOrder(pods)) {
-      PodInfo info = PodInfo.of(pod);
+    for (Pod pod : pods) {
       if (pod.spec().nodeName().isPresent()) {
+        PodInfo info = PodInfo.of(pod);
         String node = pod.spec().nodeName().get();
         Outcome o = admit(info, node, snapshot);
         if (o instanceof Outcome.Bound) {
           snapshot = snapshot.bind(info, node);
         }
         outcomes.add(o);
+      }
+    }
+    int start = 0;
+    for (Pod pod : queueOrder(pods)) {
+      if (pod.spec().nodeName().isPresent()) {
         continue;
       }
+      PodInfo info = PodInfo.of(pod);
       ScheduleResult r = scheduler.schedule(info, snapshot, random, start, explain);
       if (snapshot.size() > 0) {
         start = (start + r.evaluatedNodes()) % snapshot.size();

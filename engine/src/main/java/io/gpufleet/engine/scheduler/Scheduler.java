@@ -42,7 +42,7 @@ public final class Scheduler {
     int want = profile.feasibleNodesToFind(n);
     int[] feasible = new int[Math.min(want, n)];
     int found = 0;
-    Map<String, Status> failures = null;
+    Status[] failures = null; // by node index, built into a map only when nothing fits
     int evaluated = 0;
     List<FilterPlugin> filters = profile.filters();
     for (int k = 0; k < n && found < want; k++) {
@@ -61,13 +61,19 @@ public final class Scheduler {
         feasible[found++] = i;
       } else {
         if (failures == null) {
-          failures = new HashMap<>();
+          failures = new Status[n];
         }
-        failures.put(node.name(), failed);
+        failures[i] = failed;
       }
     }
     if (found == 0) {
-      FitError error = new FitError(n, failures == null ? Map.of() : failures, "");
+      Map<String, Status> byNode = new HashMap<>();
+      for (int i = 0; failures != null && i < n; i++) {
+        if (failures[i] != null) {
+          byNode.put(snapshot.get(i).name(), failures[i]);
+        }
+      }
+      FitError error = new FitError(n, byNode, "");
       for (PostFilterPlugin p : profile.postFilters()) {
         PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
         error = error.withPostFilterMessage(r.message());
@@ -78,28 +84,39 @@ public final class Scheduler {
       // kube-scheduler skips scoring when only one node is feasible.
       return new ScheduleResult.Scheduled(snapshot.get(feasible[0]).name(), 0, 1, evaluated, List.of());
     }
+    // Raw scores node by node (one pass over each node's data), then each plugin normalises its column.
+    List<SchedulerProfile.WeightedScore> scorers = profile.scores();
+    int plugins = scorers.size();
+    boolean[] applies = new boolean[plugins];
+    for (int p = 0; p < plugins; p++) {
+      applies[p] = scorers.get(p).plugin().appliesTo(pod);
+    }
+    long[][] columns = new long[plugins][];
+    for (int p = 0; p < plugins; p++) {
+      columns[p] = applies[p] ? new long[found] : null;
+    }
+    for (int j = 0; j < found; j++) {
+      NodeInfo node = snapshot.get(feasible[j]);
+      for (int p = 0; p < plugins; p++) {
+        if (applies[p]) {
+          columns[p][j] = scorers.get(p).plugin().score(pod, node);
+        }
+      }
+    }
     long[] total = new long[found];
-    long[][] perPlugin = explain ? new long[profile.scores().size()][] : null;
-    int p = 0;
-    for (SchedulerProfile.WeightedScore ws : profile.scores()) {
-      if (!ws.plugin().appliesTo(pod)) {
-        p++;
+    for (int p = 0; p < plugins; p++) {
+      if (!applies[p]) {
         continue;
       }
-      long[] scores = new long[found];
+      long[] column = columns[p];
+      scorers.get(p).plugin().normalize(pod, column);
+      long weight = scorers.get(p).weight();
       for (int j = 0; j < found; j++) {
-        scores[j] = ws.plugin().score(pod, snapshot.get(feasible[j]));
+        column[j] *= weight;
+        total[j] += column[j];
       }
-      ws.plugin().normalize(pod, scores);
-      for (int j = 0; j < found; j++) {
-        scores[j] *= ws.weight();
-        total[j] += scores[j];
-      }
-      if (perPlugin != null) {
-        perPlugin[p] = scores;
-      }
-      p++;
     }
+    long[][] perPlugin = explain ? columns : null;
     int best = 0;
     int ties = 1;
     for (int j = 1; j < found; j++) {

@@ -7,6 +7,7 @@ import io.gpufleet.engine.scheduler.plugin.NodeResourcesBalancedAllocation;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.engine.scheduler.plugin.NodeUnschedulable;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.ResourceWeight;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
 import io.gpufleet.engine.scheduler.plugin.TaintToleration;
@@ -50,6 +51,34 @@ public record SchedulerProfile(
         List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
             new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
         List.of(), 0);
+  }
+
+  /**
+   * The profile a KubeSchedulerConfiguration describes: its scoring strategy, plugin weights
+   * (a weight of 0 keeps the default, as in the API) and disabled score plugins.
+   */
+  public static SchedulerProfile of(io.gpufleet.model.scheduling.SchedulerConfiguration c) {
+    List<ResourceWeight> resources = c.resources().stream()
+        .map(r -> new ResourceWeight(r.name(), r.weight())).toList();
+    ScoringStrategy strategy = switch (c.strategy()) {
+      case LEAST_ALLOCATED -> new ScoringStrategy.LeastAllocated(resources);
+      case MOST_ALLOCATED -> new ScoringStrategy.MostAllocated(resources);
+      case REQUESTED_TO_CAPACITY_RATIO -> new ScoringStrategy.RequestedToCapacityRatio(resources,
+          c.shape().stream().map(p -> new ScoringStrategy.RequestedToCapacityRatio.ShapePoint(p.utilization(),
+              p.score())).toList());
+    };
+    SchedulerProfile base = withStrategy(strategy);
+    List<WeightedScore> scores = new java.util.ArrayList<>();
+    for (WeightedScore ws : base.scores()) {
+      String name = ws.plugin().pluginName();
+      if (c.disabledScorePlugins().contains(name) || c.disabledScorePlugins().contains("*")) {
+        continue;
+      }
+      Integer w = c.scoreWeights().get(name);
+      scores.add(new WeightedScore(ws.plugin(), w == null || w == 0 ? ws.weight() : w));
+    }
+    return new SchedulerProfile(c.schedulerName(), base.filters(), scores, base.postFilters(),
+        c.percentageOfNodesToScore());
   }
 
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {

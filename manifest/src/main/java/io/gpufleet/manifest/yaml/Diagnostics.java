@@ -27,12 +27,22 @@ public final class Diagnostics {
     return problems.stream().anyMatch(p -> p.severity() == ManifestProblem.Severity.ERROR);
   }
 
+  /** Errors in reading order: files as first seen, then by line and column. */
   public List<ManifestProblem> errors() {
-    return problems.stream().filter(p -> p.severity() == ManifestProblem.Severity.ERROR).toList();
+    return inFileOrder(ManifestProblem.Severity.ERROR);
   }
 
   public List<ManifestProblem> warnings() {
-    return problems.stream().filter(p -> p.severity() == ManifestProblem.Severity.WARNING).toList();
+    return inFileOrder(ManifestProblem.Severity.WARNING);
+  }
+
+  private List<ManifestProblem> inFileOrder(ManifestProblem.Severity severity) {
+    List<String> files = problems.stream().map(p -> p.location().file()).distinct().toList();
+    return problems.stream().filter(p -> p.severity() == severity)
+        .sorted(java.util.Comparator.comparingInt((ManifestProblem p) -> files.indexOf(p.location().file()))
+            .thenComparingInt(p -> p.location().line())
+            .thenComparingInt(p -> p.location().column()))
+        .toList();
   }
 
   /** Throws the collected errors, if any. */

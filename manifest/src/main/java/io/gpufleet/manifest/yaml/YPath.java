@@ -17,7 +17,8 @@ public final class YPath {
         YNode.YMap.Entry e = m.entries().get(seg);
         if (e != null) {
           next = e.value();
-          best = e.value() instanceof YNode.YNull ? e.keyLocation() : e.value().location();
+          // A scalar is best shown where its value is; a block mapping or list where its key is.
+          best = e.value() instanceof YNode.YScalar ? e.value().location() : e.keyLocation();
         }
       } else if (at instanceof YNode.YList l && seg.chars().allMatch(Character::isDigit) && !seg.isEmpty()) {
         int i = Integer.parseInt(seg);

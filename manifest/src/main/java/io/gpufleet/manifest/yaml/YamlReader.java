@@ -38,19 +38,33 @@ public final class YamlReader {
         }
       }
     } catch (JacksonException e) {
-      TokenStreamLocation l = e.getLocation();
-      Location at = l == null ? Location.unknown(file) : new Location(file, l.getLineNr(), l.getColumnNr());
-      throw new ManifestException(ManifestProblem.error(at, "", "invalid YAML: " + firstLine(e.getOriginalMessage())));
+      throw new ManifestException(syntaxError(file, e));
     }
     return docs;
   }
 
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "syntax error";
+  private static final java.util.regex.Pattern MARK =
+      java.util.regex.Pattern.compile("line (\\d+), column (\\d+)");
+
+  /**
+   * The YAML parser's message as one line, at its problem mark: snakeyaml writes a context
+   * ("while parsing a flow sequence") and a problem ("expected ',' or ']'"), each followed by a
+   * mark and an excerpt; the last mark is where the problem is.
+   */
+  static ManifestProblem syntaxError(String file, JacksonException e) {
+    TokenStreamLocation l = e.getLocation();
+    Location at = l == null ? Location.unknown(file) : new Location(file, l.getLineNr(), l.getColumnNr());
+    String raw = e.getOriginalMessage() == null ? "syntax error" : e.getOriginalMessage();
+    List<String> parts = new ArrayList<>();
+    for (String line : raw.split("\n")) {
+      java.util.regex.Matcher m = MARK.matcher(line);
+      if (line.startsWith(" in ") && m.find()) {
+        at = new Location(file, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+      } else if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {
+        parts.add(line.strip());
+      }
     }
-    int nl = s.indexOf('\n');
-    return (nl < 0 ? s : s.substring(0, nl)).strip();
+    return ManifestProblem.error(at, "", "invalid YAML: " + String.join(": ", parts));
   }
 
   private YNode read(String file, JsonParser p, JsonToken t) {

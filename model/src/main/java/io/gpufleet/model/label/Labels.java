@@ -65,6 +65,9 @@ public record Labels(SortedMap<String, String> map) {
 
   /** True when every pair of {@code subset} is present here with the same value. */
   public boolean containsAll(Labels subset) {
+    if (subset.map.isEmpty()) {
+      return true;
+    }
     for (Map.Entry<String, String> e : subset.map.entrySet()) {
       if (!e.getValue().equals(map.get(e.getKey()))) {
         return false;

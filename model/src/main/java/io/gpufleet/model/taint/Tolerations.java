@@ -8,8 +8,8 @@ public final class Tolerations {
   private Tolerations() {}
 
   public static boolean tolerates(List<Toleration> tolerations, Taint taint) {
-    for (Toleration t : tolerations) {
-      if (t.tolerates(taint)) {
+    for (int i = 0, n = tolerations.size(); i < n; i++) {
+      if (tolerations.get(i).tolerates(taint)) {
         return true;
       }
     }
@@ -18,11 +18,17 @@ public final class Tolerations {
 
   /** The first NoSchedule or NoExecute taint, in node order, that no toleration matches. */
   public static Optional<Taint> firstUntoleratedBlocking(List<Taint> taints, List<Toleration> tolerations) {
-    for (Taint taint : taints) {
+    return Optional.ofNullable(firstUntoleratedBlockingOrNull(taints, tolerations));
+  }
+
+  /** As {@link #firstUntoleratedBlocking}, without allocating on the scheduler's hot path. */
+  public static Taint firstUntoleratedBlockingOrNull(List<Taint> taints, List<Toleration> tolerations) {
+    for (int i = 0, n = taints.size(); i < n; i++) {
+      Taint taint = taints.get(i);
       if (taint.effect().blocksScheduling() && !tolerates(tolerations, taint)) {
-        return Optional.of(taint);
+        return taint;
       }
     }
-    return Optional.empty();
+    return null;
   }
 }

@@ -13,9 +13,42 @@ import java.util.List;
  * Every shortfall is reported ({@code Insufficient cpu}, {@code Insufficient nvidia.com/gpu},
  * {@code Too many pods}). Score: the configured {@link ScoringStrategy} over non-zero requests.
  */
-public record NodeResourcesFit(ScoringStrategy strategy) implements FilterPlugin, ScorePlugin {
+public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   public static final String TOO_MANY_PODS = "Too many pods";
+
+  private static final int CPU = 0;
+  private static final int MEMORY = 1;
+  private static final int EPHEMERAL = 2;
+  private static final int SCALAR = 3;
+
+  private final ScoringStrategy strategy;
+  // The strategy's resources, resolved once: what kind each is, its name and weight.
+  private final int[] kinds;
+  private final String[] names;
+  private final long[] weights;
+
+  public NodeResourcesFit(ScoringStrategy strategy) {
+    this.strategy = strategy;
+    List<ResourceWeight> resources = strategy.resources();
+    kinds = new int[resources.size()];
+    names = new String[resources.size()];
+    weights = new long[resources.size()];
+    for (int i = 0; i < kinds.length; i++) {
+      names[i] = resources.get(i).name();
+      weights[i] = resources.get(i).weight();
+      kinds[i] = switch (names[i]) {
+        case "cpu" -> CPU;
+        case "memory" -> MEMORY;
+        case "ephemeral-storage" -> EPHEMERAL;
+        default -> SCALAR;
+      };
+    }
+  }
+
+  public ScoringStrategy strategy() {
+    return strategy;
+  }
 
   public static NodeResourcesFit leastAllocated() {
     return new NodeResourcesFit(new ScoringStrategy.LeastAllocated(ScoringStrategy.DEFAULT_RESOURCES));
@@ -92,43 +125,40 @@ public record NodeResourcesFit(ScoringStrategy strategy) implements FilterPlugin
 
   @Override
   public long score(PodInfo pod, NodeInfo node) {
-    List<ResourceWeight> resources = strategy.resources();
-    int n = resources.size();
-    long[] requested = new long[n];
-    long[] allocatable = new long[n];
-    long[] weights = new long[n];
-    int k = 0;
-    for (ResourceWeight rw : resources) {
+    long weightedSum = 0;
+    long weightSum = 0;
+    for (int i = 0; i < kinds.length; i++) {
       long alloc;
       long req;
-      switch (rw.name()) {
-        case "cpu" -> {
+      switch (kinds[i]) {
+        case CPU -> {
           alloc = node.allocatable().milliCpu();
           req = node.nonZeroMilliCpu() + pod.nonZeroMilliCpu();
         }
-        case "memory" -> {
+        case MEMORY -> {
           alloc = node.allocatable().memory();
           req = node.nonZeroMemory() + pod.nonZeroMemory();
         }
-        case "ephemeral-storage" -> {
+        case EPHEMERAL -> {
           alloc = node.allocatable().ephemeralStorage();
           req = node.requested().ephemeralStorage() + pod.requests().ephemeralStorage();
         }
         default -> {
-          long podReq = pod.requests().scalar(rw.name());
+          long podReq = pod.requests().scalar(names[i]);
           // An extended resource the pod does not ask for is left out of its score.
-          alloc = podReq == 0 ? 0 : node.allocatable().scalar(rw.name());
-          req = node.requested().scalar(rw.name()) + podReq;
+          alloc = podReq == 0 ? 0 : node.allocatable().scalar(names[i]);
+          req = node.requested().scalar(names[i]) + podReq;
         }
       }
       if (alloc == 0) {
         continue;
       }
-      requested[k] = req;
-      allocatable[k] = alloc;
-      weights[k] = rw.weight();
-      k++;
+      long s = strategy.resourceScore(req, alloc);
+      if (s > 0 || strategy.averagesZeroScores()) {
+        weightedSum += s * weights[i];
+        weightSum += weights[i];
+      }
     }
-    return strategy.score(requested, allocatable, weights, k);
+    return strategy.average(weightedSum, weightSum);
   }
 }

@@ -13,8 +13,42 @@ public sealed interface ScoringStrategy {
 
   List<ResourceWeight> resources();
 
+  /** One resource's score, 0..100, from its requested amount (this pod included) and allocatable (> 0). */
+  long resourceScore(long requested, long allocatable);
+
+  /**
+   * Whether a resource scoring 0 still counts in the weighted average (it does for Least- and
+   * MostAllocated; RequestedToCapacityRatio leaves it out).
+   */
+  default boolean averagesZeroScores() {
+    return true;
+  }
+
+  /** Whether the weighted average is rounded to nearest (RequestedToCapacityRatio) or truncated. */
+  default boolean roundsAverage() {
+    return false;
+  }
+
   /** Combines per-resource requested/allocatable pairs (allocatable 0 already removed) into a score. */
-  long score(long[] requested, long[] allocatable, long[] weights, int n);
+  default long score(long[] requested, long[] allocatable, long[] weights, int n) {
+    long nodeScore = 0;
+    long weightSum = 0;
+    for (int i = 0; i < n; i++) {
+      long s = resourceScore(requested[i], allocatable[i]);
+      if (s > 0 || averagesZeroScores()) {
+        nodeScore += s * weights[i];
+        weightSum += weights[i];
+      }
+    }
+    return average(nodeScore, weightSum);
+  }
+
+  default long average(long weightedSum, long weightSum) {
+    if (weightSum == 0) {
+      return 0;
+    }
+    return roundsAverage() ? Math.round((double) weightedSum / weightSum) : weightedSum / weightSum;
+  }
 
   /** Spreads: {@code (allocatable - requested) * 100 / allocatable}. The default. */
   record LeastAllocated(List<ResourceWeight> resources) implements ScoringStrategy {
@@ -23,17 +57,8 @@ public sealed interface ScoringStrategy {
     }
 
     @Override
-    public long score(long[] requested, long[] allocatable, long[] weights, int n) {
-      long nodeScore = 0;
-      long weightSum = 0;
-      for (int i = 0; i < n; i++) {
-        long r = requested[i];
-        long a = allocatable[i];
-        long s = r > a ? 0 : (a - r) * ScorePlugin.MAX_NODE_SCORE / a;
-        nodeScore += s * weights[i];
-        weightSum += weights[i];
-      }
-      return weightSum == 0 ? 0 : nodeScore / weightSum;
+    public long resourceScore(long requested, long allocatable) {
+      return requested > allocatable ? 0 : (allocatable - requested) * ScorePlugin.MAX_NODE_SCORE / allocatable;
     }
   }
 
@@ -44,16 +69,8 @@ public sealed interface ScoringStrategy {
     }
 
     @Override
-    public long score(long[] requested, long[] allocatable, long[] weights, int n) {
-      long nodeScore = 0;
-      long weightSum = 0;
-      for (int i = 0; i < n; i++) {
-        long r = Math.min(requested[i], allocatable[i]);
-        long s = r * ScorePlugin.MAX_NODE_SCORE / allocatable[i];
-        nodeScore += s * weights[i];
-        weightSum += weights[i];
-      }
-      return weightSum == 0 ? 0 : nodeScore / weightSum;
+    public long resourceScore(long requested, long allocatable) {
+      return Math.min(requested, allocatable) * ScorePlugin.MAX_NODE_SCORE / allocatable;
     }
   }
 
@@ -113,19 +130,18 @@ public sealed interface ScoringStrategy {
     }
 
     @Override
-    public long score(long[] requested, long[] allocatable, long[] weights, int n) {
-      long nodeScore = 0;
-      long weightSum = 0;
-      for (int i = 0; i < n; i++) {
-        long r = requested[i];
-        long a = allocatable[i];
-        long s = r > a ? brokenLinear(100) : brokenLinear(r * 100 / a);
-        if (s > 0) {
-          nodeScore += s * weights[i];
-          weightSum += weights[i];
-        }
-      }
-      return weightSum == 0 ? 0 : Math.round((double) nodeScore / weightSum);
+    public long resourceScore(long requested, long allocatable) {
+      return requested > allocatable ? brokenLinear(100) : brokenLinear(requested * 100 / allocatable);
+    }
+
+    @Override
+    public boolean averagesZeroScores() {
+      return false;
+    }
+
+    @Override
+    public boolean roundsAverage() {
+      return true;
     }
   }
 }

@@ -8,7 +8,6 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.taint.Tolerations;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Filter: the first NoSchedule or NoExecute taint the pod does not tolerate rejects the node.
@@ -24,9 +23,8 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
 
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
-    Optional<Taint> untolerated =
-        Tolerations.firstUntoleratedBlocking(node.node().taints(), pod.pod().spec().tolerations());
-    return untolerated.map(t -> Status.unresolvable(pluginName(), reason(t))).orElse(Status.SUCCESS);
+    Taint untolerated = Tolerations.firstUntoleratedBlockingOrNull(node.node().taints(), pod.pod().spec().tolerations());
+    return untolerated == null ? Status.SUCCESS : Status.unresolvable(pluginName(), reason(untolerated));
   }
 
   /** {@code node(s) had untolerated taint {key: value}}, the wording of Kubernetes 1.26 and later. */
@@ -37,8 +35,10 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
   @Override
   public long score(PodInfo pod, NodeInfo node) {
     List<Toleration> tolerations = pod.pod().spec().tolerations();
+    List<Taint> taints = node.node().taints();
     long count = 0;
-    for (Taint taint : node.node().taints()) {
+    for (int i = 0, n = taints.size(); i < n; i++) {
+      Taint taint = taints.get(i);
       if (taint.effect() != TaintEffect.PREFER_NO_SCHEDULE) {
         continue;
       }

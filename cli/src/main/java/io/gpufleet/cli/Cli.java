@@ -1,0 +1,71 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** How every command reports problems: warnings to stderr, user errors as lines and exit code 2. */
+final class Cli {
+  private Cli() {}
+
+  static void printWarnings(ManifestBundle bundle, CommandLine.Model.CommandSpec spec) {
+    PrintWriter err = spec.commandLine().getErr();
+    for (ManifestProblem w : bundle.warnings()) {
+      err.println(w);
+    }
+    err.flush();
+  }
+
+  /** Kinds a command does not use are skipped with a warning, never silently. */
+  static void warnUnused(ManifestBundle bundle, CommandLine.Model.CommandSpec spec, String command) {
+    PrintWriter err = spec.commandLine().getErr();
+    for (var o : bundle.others()) {
+      err.println(o.location() + ": warning: " + o.apiVersion() + " " + o.kind() + " \"" + o.name()
+          + "\" is not used by " + command + "; skipped");
+    }
+    for (var o : bundle.objects()) {
+      if (o instanceof io.gpufleet.manifest.kube.KubeObject.PdbObject
+          || o instanceof io.gpufleet.manifest.kube.KubeObject.ConfigMapObject) {
+        err.println(o.location() + ": warning: " + o.kind() + " \"" + o.name() + "\" is not used by " + command
+            + "; skipped");
+      }
+    }
+    err.flush();
+  }
+
+  /** A user's file as text, or a one-line error naming it. */
+  static String readFile(java.nio.file.Path file) {
+    try {
+      return java.nio.file.Files.readString(file);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new UserError(file + ": no such file");
+    } catch (java.io.IOException e) {
+      throw new UserError(file + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  /** Maps exceptions to exit codes: the user's mistakes without a stack trace, gpufleet's bugs with one. */
+  static int handle(Exception e, CommandLine cmd) {
+    PrintWriter err = cmd.getErr();
+    switch (e) {
+      case ManifestException m -> {
+        for (ManifestProblem p : m.problems()) {
+          err.println(p);
+        }
+        err.println("gpufleet: " + m.problems().size() + " error(s); nothing was run.");
+        return ExitCodes.BAD_INPUT;
+      }
+      case UserError u -> {
+        err.println("gpufleet " + cmd.getCommandName() + ": " + u.getMessage());
+        return ExitCodes.BAD_INPUT;
+      }
+      default -> {
+        err.println("gpufleet: internal error (a bug; please report it with the command that caused it):");
+        e.printStackTrace(err);
+        return ExitCodes.INTERNAL;
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.engine.deviceplugin.DevicePlugin;
+import io.gpufleet.engine.deviceplugin.NodeGpus;
+import io.gpufleet.engine.deviceplugin.Registration;
+import io.gpufleet.engine.mig.LayoutPlan;
+import io.gpufleet.engine.mig.MigConfigPlanner;
+import io.gpufleet.engine.mig.MigConfigState;
+import io.gpufleet.engine.mig.StockMigConfigs;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestReader;
+import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
+import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.manifest.yaml.YNode;
+import io.gpufleet.manifest.yaml.YPath;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.InstanceTypeGpus;
+import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.Workload;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a manifest file of nodes, device-plugin and mig-parted ConfigMaps, pods and workloads, and
+ * registers each GPU node as its device plugin, MIG manager and GFD would: wiring only.
+ */
+record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> workloads, ManifestBundle bundle) {
+
+  /** A node after registration; {@code inventory} is empty for nodes without GPUs. */
+  record GpuNode(Node node, Optional<Registration> registration, Optional<GpuInventory> inventory,
+      String inventorySource, NamedConfigs.Selection selection) {}
+
+  static GpuClusterFile read(Path file) {
+    String text = Cli.readFile(file);
+    String name = file.toString();
+    ManifestBundle bundle = new ManifestReader().read(name, text);
+    // The located trees again, for embedded configs and for pointing at a node's fields.
+    List<YNode> docs = new YamlReader().readAll(name, text);
+    Diagnostics diagnostics = new Diagnostics();
+    List<KubeObject> objects = bundle.objects();
+    NamedConfigs configs = NamedConfigs.NONE;
+    MigPartedConfig migParted = MigPartedConfig.of(Map.of());
+    List<KubeObject.NodeObject> nodeObjects = new ArrayList<>();
+    List<Pod> pods = new ArrayList<>();
+    List<Workload> workloads = new ArrayList<>();
+    for (KubeObject o : objects) {
+      switch (o) {
+        case KubeObject.ConfigMapObject cm -> {
+          switch (DevicePluginManifests.kind(cm)) {
+            case DEVICE_PLUGIN -> configs = DevicePluginManifests.namedConfigs(cm, text, diagnostics);
+            case MIG_PARTED -> migParted = DevicePluginManifests.migParted(cm, text, diagnostics);
+            case OTHER -> { }
+          }
+        }
+        case KubeObject.NodeObject n -> nodeObjects.add(n);
+        case KubeObject.PodObject p -> pods.add(p.pod());
+        case KubeObject.WorkloadObject w -> workloads.add(w.workload());
+        default -> { }
+      }
+    }
+    diagnostics.throwIfErrors();
+    List<GpuNode> nodes = new ArrayList<>();
+    for (KubeObject.NodeObject n : nodeObjects) {
+      nodes.add(register(n, docs, configs, migParted, diagnostics));
+    }
+    diagnostics.throwIfErrors();
+    return new GpuClusterFile(nodes, pods, workloads, bundle);
+  }
+
+  private static GpuNode register(KubeObject.NodeObject n, List<YNode> docs, NamedConfigs configs,
+      MigPartedConfig migParted, Diagnostics diagnostics) {
+    Node node = n.node();
+    NamedConfigs.Selection selection = configs.select(node.labels());
+    // The instance-type catalogue is another module's; until it is wired in, no type is known.
+    NodeGpus.Found found = NodeGpus.of(node, GpuCatalog.builtIn(), InstanceTypeGpus.NONE);
+    switch (found) {
+      case NodeGpus.Found.NoGpus none -> {
+        return new GpuNode(node, Optional.empty(), Optional.empty(), "no GPUs found", selection);
+      }
+      case NodeGpus.Found.Unresolved u -> {
+        diagnostics.add(ManifestProblem.error(locate(docs, n.location(), u.field()), u.field(), u.reason()));
+        return new GpuNode(node, Optional.empty(), Optional.empty(), u.reason(), selection);
+      }
+      case NodeGpus.Found.Gpus g -> {
+        GpuInventory inventory = g.inventory();
+        MigLayout layout = MigLayout.NONE;
+        Optional<String> migConfig = node.labels().get(MigPartedConfig.CONFIG_LABEL);
+        List<String> migProblems = new ArrayList<>();
+        if (migConfig.isPresent()) {
+          // A node that registers with a mig.config label has had the MIG manager's one pass.
+          MigPartedConfig all = StockMigConfigs.withUserConfigs(inventory.model(), migParted);
+          switch (MigConfigPlanner.plan(all, migConfig.get(), inventory, MigLayout.NONE)) {
+            case LayoutPlan.Planned p -> {
+              layout = p.layout();
+              node = node.withLabels(node.labels().with(MigPartedConfig.STATE_LABEL, MigConfigState.SUCCESS.value()));
+            }
+            case LayoutPlan.Rejected r -> {
+              migProblems.add("MIG manager: " + r.reason() + "; " + MigPartedConfig.STATE_LABEL + "=failed");
+              node = node.withLabels(node.labels().with(MigPartedConfig.STATE_LABEL, MigConfigState.FAILED.value()));
+            }
+          }
+        }
+        Registration r = DevicePlugin.register(node, inventory, selection.config(), layout);
+        List<String> warnings = new ArrayList<>(r.warnings());
+        warnings.addAll(migProblems);
+        r = new Registration(r.node(), r.advertisement(), r.devices(), warnings);
+        return new GpuNode(r.node(), Optional.of(r), Optional.of(inventory), g.source(), selection);
+      }
+    }
+  }
+
+  private static Location locate(List<YNode> docs, Location objectAt, String path) {
+    for (YNode d : docs) {
+      if (d.location().equals(objectAt)) {
+        return YPath.locate(d, path);
+      }
+    }
+    return objectAt;
+  }
+}

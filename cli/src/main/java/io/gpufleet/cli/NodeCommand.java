@@ -1,0 +1,67 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.report.node.NodeDescription;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gpufleet node describe -f FILE}: what each node advertises and how GFD labels it. */
+@Command(name = "node", description = "Nodes as the device plugin and GPU Feature Discovery present them.",
+    mixinStandardHelpOptions = true, subcommands = {NodeCommand.Describe.class})
+public final class NodeCommand implements Runnable {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  @Command(name = "describe", mixinStandardHelpOptions = true,
+      description = "Print each node like kubectl describe node, after its device plugin registered.")
+  static final class Describe implements Callable<Integer> {
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
+        description = "Nodes, device-plugin ConfigMap and optional mig-parted ConfigMap (YAML).")
+    Path file;
+
+    @Option(names = "--node", paramLabel = "NAME", description = "Describe only this node.")
+    String only;
+
+    @Override
+    public Integer call() {
+      PrintWriter out = spec.commandLine().getOut();
+      GpuClusterFile cluster = GpuClusterFile.read(file);
+      Cli.printWarnings(cluster.bundle(), spec);
+      boolean first = true;
+      int shown = 0;
+      for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+        if (only != null && !only.equals(n.node().name())) {
+          continue;
+        }
+        if (!first) {
+          out.println();
+        }
+        first = false;
+        shown++;
+        if (n.registration().isPresent()) {
+          out.print(NodeDescription.render(n.registration().get(), n.inventory().orElseThrow(), n.inventorySource(),
+              n.selection()));
+        } else {
+          out.println("Name:               " + n.node().name());
+          out.println("GPUs:               <none> (" + n.inventorySource() + ")");
+        }
+      }
+      if (shown == 0) {
+        throw new UserError(file + ": " + (only == null ? "no Node in the file" : "no node named " + only));
+      }
+      out.flush();
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.engine.scheduler.BatchPlacement;
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.Scheduler;
+import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.model.scheduling.SchedulerConfiguration;
+import io.gpufleet.engine.workload.InitialPods;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestReader;
+import io.gpufleet.manifest.kube.SchedulerConfigurationDecoder;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.report.placement.PlacementReport;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gpufleet schedule -f cluster.yaml}: where kube-scheduler would put each pod, or why not. */
+@Command(name = "schedule", mixinStandardHelpOptions = true,
+    description = {
+        "Places the pods of the given manifests on their nodes as kube-scheduler would, and prints",
+        "a kubectl-like table plus the FailedScheduling message of every pod left Pending.",
+        "Workloads (Deployments, Jobs, StatefulSets, ReplicaSets, DaemonSets) contribute their pods."})
+final class ScheduleCommand implements Callable<Integer> {
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
+      description = "Manifest file (multi-document YAML; '-' reads stdin). Repeatable.")
+  List<Path> files = new ArrayList<>();
+
+  @Option(names = {"-o", "--output"}, defaultValue = "wide", paramLabel = "FORMAT",
+      description = "wide (a table, the default) or json.")
+  String output;
+
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profile's scoring strategy, "
+          + "score plugin weights and percentageOfNodesToScore. Other options override it.")
+  Path config;
+
+  @Option(names = "--scoring", paramLabel = "STRATEGY",
+      description = "NodeResourcesFit scoring strategy: LeastAllocated (default), MostAllocated, "
+          + "RequestedToCapacityRatio (bin packing: 0% -> 0, 100% -> 10). Scores cpu and memory, weight 1 each.")
+  String scoring;
+
+  @Option(names = "--percentage-of-nodes-to-score", paramLabel = "PCT",
+      description = "Stop filtering after this share of nodes is feasible; 0 = kube-scheduler's adaptive default.")
+  Integer percentage;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed for tie-breaks and generated pod names.")
+  long seed;
+
+  @Option(names = "--explain", description = "Add a Scheduled event per pod with the top nodes' scores by plugin.")
+  boolean explain;
+
+  @Override
+  public Integer call() {
+    if (!output.equals("wide") && !output.equals("json")) {
+      throw new UserError("--output: expected wide or json, found \"" + output + "\"");
+    }
+    if (percentage != null && (percentage < 0 || percentage > 100)) {
+      throw new UserError("--percentage-of-nodes-to-score: expected 0..100, found " + percentage);
+    }
+    ManifestBundle bundle = new ManifestReader().read(files, System.in);
+    Cli.printWarnings(bundle, spec);
+    Cli.warnUnused(bundle, spec, "schedule");
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Pod> pods = new ArrayList<>(InitialPods.of(bundle.workloads(), bundle.nodes(), random));
+    pods.addAll(bundle.pods());
+    Scheduler scheduler = new Scheduler(profile());
+    BatchPlacement.Result result =
+        BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), scheduler, random, explain);
+    spec.commandLine().getOut().print(output.equals("json") ? PlacementReport.json(result) : PlacementReport.text(result, explain));
+    spec.commandLine().getOut().flush();
+    return ExitCodes.OK;
+  }
+
+  private SchedulerProfile profile() {
+    SchedulerConfiguration c = config == null ? SchedulerConfiguration.defaults()
+        : SchedulerConfigurationDecoder.read(config.toString(), Cli.readFile(config));
+    if (scoring != null) {
+      c = c.withStrategy(strategyType(scoring));
+    }
+    if (percentage != null) {
+      c = c.withPercentageOfNodesToScore(percentage);
+    }
+    return SchedulerProfile.of(c);
+  }
+
+  static SchedulerConfiguration.ScoringStrategyType strategyType(String name) {
+    return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+      case "leastallocated" -> SchedulerConfiguration.ScoringStrategyType.LEAST_ALLOCATED;
+      case "mostallocated" -> SchedulerConfiguration.ScoringStrategyType.MOST_ALLOCATED;
+      case "requestedtocapacityratio" -> SchedulerConfiguration.ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO;
+      default -> throw new UserError("--scoring: expected LeastAllocated, MostAllocated or RequestedToCapacityRatio, "
+          + "found \"" + name + "\"");
+    };
+  }
+}

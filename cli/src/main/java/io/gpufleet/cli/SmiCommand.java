@@ -1,0 +1,81 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.engine.deviceplugin.DeviceAllocation;
+import io.gpufleet.engine.deviceplugin.NodeDevices;
+import io.gpufleet.engine.scheduler.BatchPlacement;
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.Scheduler;
+import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.workload.InitialPods;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.report.smi.SmiView;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gpufleet smi -f FILE}: schedules the file's pods and workload pods onto its nodes, lets
+ * each kubelet allocate devices, and prints the per-card process view.
+ */
+@Command(name = "smi", mixinStandardHelpOptions = true,
+    description = "Schedule a cluster file's pods and show, like nvidia-smi, which pod runs on which GPU.")
+public final class SmiCommand implements Callable<Integer> {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
+      description = "Nodes, device-plugin ConfigMap, pods and workloads (YAML).")
+  Path file;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    GpuClusterFile cluster = GpuClusterFile.read(file);
+    Cli.printWarnings(cluster.bundle(), spec);
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Node> nodes = cluster.nodes().stream().map(GpuClusterFile.GpuNode::node).toList();
+    List<Pod> pods = new ArrayList<>(InitialPods.of(cluster.workloads(), nodes, random));
+    pods.addAll(cluster.pods());
+    BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodes),
+        new Scheduler(SchedulerProfile.defaults()), random, false);
+    Map<String, NodeDevices> devices = new LinkedHashMap<>();
+    for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+      n.registration().ifPresent(r -> devices.put(n.node().name(), r.devices()));
+    }
+    List<SmiView.Unplaced> unplaced = new ArrayList<>();
+    for (BatchPlacement.Outcome o : placed.outcomes()) {
+      switch (o) {
+        case BatchPlacement.Outcome.Bound b -> {
+          NodeDevices state = devices.get(b.node());
+          if (state == null) {
+            continue;
+          }
+          switch (DeviceAllocation.allocate(state, b.pod())) {
+            case DeviceAllocation.Result.Granted g -> devices.put(b.node(), g.next());
+            case DeviceAllocation.Result.Refused r -> unplaced.add(new SmiView.Unplaced(b.pod().key(),
+                "Failed", r.reason() + ": " + r.message()));
+          }
+        }
+        case BatchPlacement.Outcome.Pending p -> unplaced.add(new SmiView.Unplaced(p.pod().key(), "Pending",
+            p.error().message()));
+        case BatchPlacement.Outcome.Rejected r -> unplaced.add(new SmiView.Unplaced(r.pod().key(), "Failed",
+            r.reason() + ": " + r.message()));
+      }
+    }
+    out.print(SmiView.render(List.copyOf(devices.values()), unplaced));
+    out.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,92 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScheduleCommandTest {
+
+  /** The repository's example: one tainted 1-GPU node, two CPU nodes, a GPU pod without toleration. */
+  private static final Path EXAMPLE = Path.of("..", "examples", "scheduling", "gpu-taint.yaml");
+
+  @Test
+  void printsKubeSchedulersPendingMessageForTheUntoleratedGpuPod() {
+    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("inference   0/1     Pending")
+        .contains("Warning   FailedScheduling   pod/inference   0/3 nodes are available: 1 node(s) had untolerated "
+            + "taint {nvidia.com/gpu: true}, 2 Insufficient nvidia.com/gpu.\n");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void jsonForScripts() {
+    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString(), "-o", "json");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("\"phase\" : \"Pending\"").contains("\"reason\" : \"Unschedulable\"")
+        .contains("0/3 nodes are available");
+  }
+
+  @Test
+  void sameSeedSameOutput(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("c.yaml");
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < 5; i++) {
+      b.append("apiVersion: v1\nkind: Node\nmetadata: {name: n").append(i)
+          .append("}\nstatus: {allocatable: {cpu: '4', memory: 8Gi}}\n---\n");
+    }
+    b.append("""
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 7
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec: {containers: [{name: c, resources: {requests: {cpu: 500m}}}]}
+        """);
+    Files.writeString(f, b.toString());
+    String first = CliRun.of("schedule", "-f", f.toString(), "--seed", "7").out();
+    assertThat(CliRun.of("schedule", "-f", f.toString(), "--seed", "7").out()).isEqualTo(first);
+    assertThat(first.lines().filter(l -> l.contains("web-"))).hasSize(7);
+  }
+
+  @Test
+  void badInputExitsTwoWithFileLineAndColumnAndNoStackTrace(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("bad.yaml");
+    Files.writeString(f, "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n"
+        + "    resources: {limits: {nvidia.com/gpu: 0.5}}\n");
+    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(f + ":7:42: spec.containers[0].resources.limits[nvidia.com/gpu]: "
+        + "Invalid value: \"500m\": must be an integer").doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
+  void unknownOptionsAndValuesAreUsageErrors() {
+    assertThat(CliRun.of("schedule", "-f", EXAMPLE.toString(), "--scoring", "Fastest").exitCode()).isEqualTo(2);
+    assertThat(CliRun.of("schedule").exitCode()).isEqualTo(2);
+    assertThat(CliRun.of("schedule", "-f", "missing.yaml").err()).contains("missing.yaml: no such file");
+  }
+
+  @Test
+  void unknownKindsAreSkippedWithAWarning(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("np.yaml");
+    Files.writeString(f, "apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: {name: gpu}\n");
+    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).contains("karpenter.sh/v1 NodePool \"gpu\" is not used by schedule; skipped");
+  }
+
+  @Test
+  void theLabRuns() {
+    CliRun run = CliRun.of("lab");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("forgot-toleration").contains("untolerated taint {nvidia.com/gpu: true}");
+  }
+}

@@ -1,0 +1,49 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SchedulerConfigTest {
+
+  private static final Path FLEET = Path.of("..", "examples", "scheduling", "gpu-fleet.yaml");
+  private static final Path PACKING = Path.of("..", "examples", "scheduling", "bin-packing-scheduler.yaml");
+
+  private static long podsOn(String out, String node) {
+    return out.lines().filter(l -> l.contains("llm-") && l.contains(node)).count();
+  }
+
+  @Test
+  void theDefaultProfileSpreadsAndAMostAllocatedProfilePacks() {
+    String spread = CliRun.of("schedule", "-f", FLEET.toString()).out();
+    assertThat(podsOn(spread, "g5-12xlarge-b")).isEqualTo(2);
+    String packed = CliRun.of("schedule", "-f", FLEET.toString(), "--config", PACKING.toString()).out();
+    assertThat(podsOn(packed, "g5-12xlarge-a")).isEqualTo(2);
+  }
+
+  @Test
+  void aBadSchedulerConfigurationIsReportedAtItsLine(@TempDir Path dir) throws IOException {
+    Path bad = dir.resolve("sched.yaml");
+    Files.writeString(bad, """
+        apiVersion: kubescheduler.config.k8s.io/v1
+        kind: KubeSchedulerConfiguration
+        profiles:
+        - pluginConfig:
+          - name: NodeResourcesFit
+            args:
+              scoringStrategy:
+                type: RequestedToCapacityRatio
+                requestedToCapacityRatio:
+                  shape: [{utilization: 50, score: 5}, {utilization: 20, score: 11}]
+        """);
+    CliRun run = CliRun.of("schedule", "-f", FLEET.toString(), "--config", bad.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(bad + ":10:48: profiles[0].pluginConfig[0].args.scoringStrategy"
+        + ".requestedToCapacityRatio.shape[1]: utilization: values must be sorted in increasing order");
+    assertThat(run.err()).contains("score: expected 0..10, found 11");
+  }
+}

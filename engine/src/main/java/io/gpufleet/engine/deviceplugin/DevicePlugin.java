@@ -1,0 +1,83 @@
+package io.gpufleet.engine.deviceplugin;
+
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
+import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The NVIDIA device plugin and GPU Feature Discovery on one node, as pure functions: what a node
+ * advertises and is labelled when it registers, and which devices a pod's containers get when the
+ * kubelet admits it.
+ */
+public final class DevicePlugin {
+  private DevicePlugin() {}
+
+  /**
+   * The node as it (re-)registers with these GPUs, device-plugin config and MIG layout: the
+   * simulator calls it when a node joins and whenever its {@code nvidia.com/device-plugin.config} or
+   * {@code nvidia.com/mig.config} outcome changes.
+   *
+   * <p>Capacity and allocatable get each advertised resource ({@code nvidia.com/gpu},
+   * {@code nvidia.com/gpu.shared}, {@code nvidia.com/mig-*}); a GPU resource the node had before and
+   * no longer advertises stays at 0, as the kubelet keeps it. GFD's labels replace the ones GFD set
+   * before; the user's and the GPU Operator's labels are kept. Existing pods are not re-admitted:
+   * the returned device state is empty, and the caller re-allocates the pods it keeps.
+   */
+  public static Registration register(Node node, GpuInventory inventory, DevicePluginConfig config, MigLayout layout) {
+    Advertisement ad = Advertisement.of(inventory, config, layout);
+    ResourceList capacity = withGpuResources(node.capacity(), ad.counts());
+    ResourceList allocatable = withGpuResources(node.allocatable(), ad.counts());
+    TreeMap<String, String> labels = new TreeMap<>();
+    node.labels().map().forEach((k, v) -> {
+      if (!GfdLabels.ownedByGfd(k)) {
+        labels.put(k, v);
+      }
+    });
+    labels.putAll(GfdLabels.of(inventory, config, layout, ad, node.labels().get(GfdLabels.INSTANCE_TYPE)).map());
+    Node registered = node.withLabels(Labels.of(labels)).withResources(capacity, allocatable);
+    NodeDevices devices = new NodeDevices(inventory, config.sharing(),
+        config.flags().sharedDevicesAllocationPolicy(), ad.devices(), new TreeMap<>());
+    return new Registration(registered, ad, devices, ad.warnings());
+  }
+
+  private static ResourceList withGpuResources(ResourceList list, Map<ResourceName, Long> counts) {
+    ResourceList out = list;
+    for (ResourceName name : list.names()) {
+      if (name.isNvidiaGpuLike() && !counts.containsKey(name)) {
+        out = out.with(name, Quantity.ZERO);
+      }
+    }
+    for (var e : counts.entrySet()) {
+      out = out.with(e.getKey(), Quantity.of(e.getValue()));
+    }
+    return out;
+  }
+
+  /** The kubelet's {@code Allocate} for a pod bound to the node; see {@link DeviceAllocation#allocate}. */
+  public static DeviceAllocation.Result allocate(NodeDevices state, Pod pod) {
+    return DeviceAllocation.allocate(state, pod);
+  }
+
+  /** Allocates pods in order, as a kubelet admitting them one after another. */
+  public static List<DeviceAllocation.Result> allocateAll(NodeDevices state, List<Pod> pods) {
+    List<DeviceAllocation.Result> out = new java.util.ArrayList<>();
+    NodeDevices s = state;
+    for (Pod p : pods) {
+      DeviceAllocation.Result r = DeviceAllocation.allocate(s, p);
+      if (r instanceof DeviceAllocation.Result.Granted g) {
+        s = g.next();
+      }
+      out.add(r);
+    }
+    return out;
+  }
+}

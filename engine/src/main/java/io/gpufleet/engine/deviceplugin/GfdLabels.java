@@ -1,0 +1,134 @@
+package io.gpufleet.engine.deviceplugin;
+
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
+import io.gpufleet.model.deviceplugin.MigStrategy;
+import io.gpufleet.model.deviceplugin.Sharing;
+import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.GpuModel;
+import io.gpufleet.model.gpu.MigInstance;
+import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.gpu.MigProfile;
+import io.gpufleet.model.label.Labels;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The labels GPU Feature Discovery publishes for a node (k8s-gpu-semantics §3, from GFD's
+ * {@code internal/lm}). Left out because gpufleet has no source for them: CUDA driver and runtime
+ * versions, {@code gfd.timestamp}, {@code gpu.clique}, MIG {@code engines.*}; a figure the catalogue
+ * marks unknown is left out too, as GFD cannot publish what NVML does not report.
+ */
+public final class GfdLabels {
+  private GfdLabels() {}
+
+  public static final String PRODUCT = "nvidia.com/gpu.product";
+  public static final String COUNT = "nvidia.com/gpu.count";
+  public static final String MEMORY = "nvidia.com/gpu.memory";
+  public static final String REPLICAS = "nvidia.com/gpu.replicas";
+  public static final String SHARING_STRATEGY = "nvidia.com/gpu.sharing-strategy";
+  public static final String FAMILY = "nvidia.com/gpu.family";
+  public static final String MACHINE = "nvidia.com/gpu.machine";
+  public static final String MIG_CAPABLE = "nvidia.com/mig.capable";
+  public static final String MIG_STRATEGY = "nvidia.com/mig.strategy";
+  public static final String INSTANCE_TYPE = "node.kubernetes.io/instance-type";
+
+  /** True for a label GFD owns (and so replaces on every run), as opposed to the operator's or the user's. */
+  public static boolean ownedByGfd(String key) {
+    if (key.startsWith("nvidia.com/gpu.deploy.") || key.equals("nvidia.com/gpu.present")) {
+      return false;
+    }
+    return key.startsWith("nvidia.com/gpu.") || key.startsWith("nvidia.com/mig-") || key.equals(MIG_CAPABLE)
+        || key.equals(MIG_STRATEGY) || key.equals("nvidia.com/mps.capable") || key.equals("nvidia.com/vgpu.present")
+        || key.startsWith("nvidia.com/cuda.") || key.equals("nvidia.com/gfd.timestamp");
+  }
+
+  public static Labels of(GpuInventory inventory, DevicePluginConfig config, MigLayout layout,
+      Advertisement advertisement, Optional<String> machine) {
+    TreeMap<String, String> l = new TreeMap<>();
+    if (inventory.count() == 0) {
+      return Labels.EMPTY;
+    }
+    GpuModel gpu = inventory.model();
+    Sharing sharing = config.sharing();
+    MigStrategy strategy = config.flags().migStrategy();
+    int replicas = sharing.replicas("nvidia.com/gpu");
+    String product = gpu.productLabel();
+    String count = Integer.toString(inventory.count());
+    Optional<Long> memory = gpu.memoryMiB().isPresent() ? Optional.of(gpu.memoryMiB().getAsLong()) : Optional.empty();
+    switch (advertisement.migMode()) {
+      case WHOLE_GPUS, MIG_MIXED -> { }
+      case MIG_SINGLE -> {
+        MigProfile p = advertisement.singleProfile().orElseThrow();
+        product = product + "-MIG-" + p.labelName();
+        count = Long.toString(advertisement.devices().stream().filter(d -> d.replica() == 0).count());
+        memory = Optional.of(p.memoryMiB(gpu));
+        p.multiprocessors().ifPresent(sm -> l.put("nvidia.com/gpu.multiprocessors", Integer.toString(sm)));
+        l.put("nvidia.com/gpu.slices.gi", Integer.toString(p.computeSlices()));
+        l.put("nvidia.com/gpu.slices.ci", Integer.toString(p.computeSlices()));
+      }
+      case MIG_SINGLE_INVALID -> {
+        product = product + "-MIG-INVALID";
+        count = "0";
+      }
+    }
+    // -SHARED marks a shared product only when the resource keeps its name (k8s-gpu-semantics §3).
+    if (replicas > 1 && !sharing.renamed()) {
+      product = product + "-SHARED";
+    }
+    boolean allMigMixed = strategy == MigStrategy.MIXED && inventory.gpus().stream()
+        .allMatch(g -> Advertisement.migOn(inventory, layout, g.index()));
+    l.put(PRODUCT, product);
+    l.put(COUNT, count);
+    memory.ifPresent(m -> l.put(MEMORY, Long.toString(m)));
+    l.put(REPLICAS, Integer.toString(allMigMixed ? 0 : replicas));
+    l.put(SHARING_STRATEGY, sharing.strategy());
+    l.put(FAMILY, gpu.family());
+    gpu.compute().ifPresent(cc -> {
+      l.put("nvidia.com/gpu.compute.major", Integer.toString(cc.major()));
+      l.put("nvidia.com/gpu.compute.minor", Integer.toString(cc.minor()));
+    });
+    l.put("nvidia.com/gpu.mode", "compute");
+    machine.ifPresent(m -> l.put(MACHINE, m));
+    l.put(MIG_CAPABLE, Boolean.toString(gpu.migCapable()));
+    l.put("nvidia.com/mps.capable", Boolean.toString(sharing instanceof Sharing.Mps));
+    l.put("nvidia.com/vgpu.present", "false");
+    if (strategy != MigStrategy.NONE) {
+      l.put(MIG_STRATEGY, strategy.value());
+    }
+    if (advertisement.migMode() == Advertisement.MigMode.MIG_MIXED) {
+      mixedLabels(l, inventory, layout, sharing);
+    }
+    return Labels.of(l);
+  }
+
+  /** {@code nvidia.com/mig-<profile>.*} for each profile present on the node. */
+  private static void mixedLabels(TreeMap<String, String> l, GpuInventory inventory, MigLayout layout,
+      Sharing sharing) {
+    GpuModel gpu = inventory.model();
+    TreeMap<String, Integer> counts = new TreeMap<>();
+    TreeMap<String, MigProfile> profiles = new TreeMap<>();
+    for (var e : layout.gpus().entrySet()) {
+      if (e.getKey() >= inventory.count()) {
+        continue;
+      }
+      for (MigInstance m : e.getValue()) {
+        counts.merge(m.profile().labelName(), 1, Integer::sum);
+        profiles.put(m.profile().labelName(), m.profile());
+      }
+    }
+    counts.forEach((name, n) -> {
+      MigProfile p = profiles.get(name);
+      String prefix = "nvidia.com/mig-" + name + ".";
+      int replicas = sharing instanceof Sharing.Mps ? 1 : sharing.replicas(p.resourceName());
+      String product = gpu.productLabel() + "-MIG-" + name + (replicas > 1 && !sharing.renamed() ? "-SHARED" : "");
+      l.put(prefix + "count", Integer.toString(n));
+      l.put(prefix + "memory", Long.toString(p.memoryMiB(gpu)));
+      p.multiprocessors().ifPresent(sm -> l.put(prefix + "multiprocessors", Integer.toString(sm)));
+      l.put(prefix + "slices.gi", Integer.toString(p.computeSlices()));
+      l.put(prefix + "slices.ci", Integer.toString(p.computeSlices()));
+      l.put(prefix + "product", product);
+      l.put(prefix + "replicas", Integer.toString(replicas));
+      l.put(prefix + "sharing-strategy", replicas > 1 ? sharing.strategy() : "none");
+    });
+  }
+}

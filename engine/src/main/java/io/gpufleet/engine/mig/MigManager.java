@@ -1,0 +1,101 @@
+package io.gpufleet.engine.mig;
+
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The GPU Operator's MIG manager as a decision: given a node's {@code nvidia.com/mig.config} label,
+ * its current layout and the pods on it, the steps it would take (k8s-gpu-semantics §2.4):
+ * state {@code pending}; operands ({@code nvidia.com/gpu.deploy.*}) set to
+ * {@code paused-for-mig-change}, which evicts the GPU clients; {@code rebooting} when MIG mode flips
+ * and the platform needs a reboot for it; the new layout; operands restored; {@code success} — or
+ * {@code failed} when mig-parted cannot apply the layout. Pure; the simulator carries the steps out.
+ */
+public final class MigManager {
+  private MigManager() {}
+
+  /** Operand labels the manager pauses (GPU Operator's {@code gpu.deploy.*} switches). */
+  public static final List<String> OPERAND_LABELS = List.of(
+      "nvidia.com/gpu.deploy.device-plugin", "nvidia.com/gpu.deploy.gpu-feature-discovery",
+      "nvidia.com/gpu.deploy.dcgm-exporter", "nvidia.com/gpu.deploy.dcgm", "nvidia.com/gpu.deploy.nvsm");
+  public static final String PAUSED = "paused-for-mig-change";
+
+  /** What the manager decided: the config it acted on, its steps, and the state it ends in. */
+  public record Decision(Optional<String> configName, List<MigStep> steps, Optional<MigConfigState> finalState,
+      Optional<String> failure) {
+    public Decision {
+      steps = List.copyOf(steps);
+    }
+
+    static Decision nothing() {
+      return new Decision(Optional.empty(), List.of(), Optional.empty(), Optional.empty());
+    }
+
+    public Optional<MigLayout> layout() {
+      return steps.stream().filter(s -> s instanceof MigStep.ApplyLayout).map(s -> ((MigStep.ApplyLayout) s).layout())
+          .findFirst();
+    }
+  }
+
+  /**
+   * @param podsOnNode           pods bound to the node; those asking for a GPU-like resource are evicted
+   * @param rebootForModeChange  whether flipping MIG mode needs a node reboot on this platform
+   */
+  public static Decision reconcile(Node node, GpuInventory inventory, MigPartedConfig config, MigLayout current,
+      List<Pod> podsOnNode, boolean rebootForModeChange) {
+    Optional<String> name = node.labels().get(MigPartedConfig.CONFIG_LABEL);
+    if (name.isEmpty()) {
+      return Decision.nothing();
+    }
+    LayoutPlan plan = MigConfigPlanner.plan(config, name.get(), inventory, current);
+    Optional<MigConfigState> state = node.labels().get(MigPartedConfig.STATE_LABEL).flatMap(MigConfigState::parse);
+    if (plan instanceof LayoutPlan.Planned p && p.layout().equals(current) && state.equals(
+        Optional.of(MigConfigState.SUCCESS))) {
+      return new Decision(name, List.of(), state, Optional.empty());
+    }
+    List<MigStep> steps = new ArrayList<>();
+    steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.PENDING.value()));
+    Map<String, String> operands = new LinkedHashMap<>();
+    for (String key : OPERAND_LABELS) {
+      node.labels().get(key).filter(v -> !v.equals(PAUSED)).ifPresent(v -> operands.put(key, v));
+    }
+    operands.keySet().forEach(k -> steps.add(new MigStep.SetLabel(k, PAUSED)));
+    for (Pod pod : podsOnNode) {
+      if (usesGpu(pod)) {
+        steps.add(new MigStep.EvictPod(pod.key(), "MIG reconfiguration to " + name.get()));
+      }
+    }
+    switch (plan) {
+      case LayoutPlan.Rejected r -> {
+        // mig-parted fails at apply time, after the clients are gone (k8s-gpu-semantics §7 point 14).
+        operands.forEach((k, v) -> steps.add(new MigStep.SetLabel(k, v)));
+        steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.FAILED.value()));
+        return new Decision(name, steps, Optional.of(MigConfigState.FAILED), Optional.of(r.reason()));
+      }
+      case LayoutPlan.Planned p -> {
+        if (rebootForModeChange && !p.layout().gpus().keySet().equals(current.gpus().keySet())) {
+          steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.REBOOTING.value()));
+          steps.add(new MigStep.Reboot());
+        }
+        steps.add(new MigStep.ApplyLayout(p.layout()));
+        operands.forEach((k, v) -> steps.add(new MigStep.SetLabel(k, v)));
+        steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.SUCCESS.value()));
+        return new Decision(name, steps, Optional.of(MigConfigState.SUCCESS), Optional.empty());
+      }
+    }
+  }
+
+  static boolean usesGpu(Pod pod) {
+    return pod.requests().quantities().entrySet().stream()
+        .anyMatch(e -> e.getKey().isNvidiaGpuLike() && e.getValue().signum() > 0);
+  }
+
+}

@@ -1,0 +1,132 @@
+package io.gpufleet.manifest;
+
+import io.gpufleet.manifest.kube.KubeDecoder;
+import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.manifest.yaml.YNode;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.PodTemplate;
+import io.gpufleet.model.workload.Workload;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads Kubernetes manifest files (multi-document YAML, {@code kind: List}, {@code -} for stdin)
+ * into a {@link ManifestBundle}. Resolves {@code priorityClassName} to the class's value as the
+ * Priority admission plugin does. Throws {@link ManifestException} with every error found.
+ */
+public final class ManifestReader {
+
+  /** Built-in classes every cluster has. */
+  static final Map<String, Integer> SYSTEM_PRIORITY_CLASSES =
+      Map.of("system-cluster-critical", 2_000_000_000, "system-node-critical", 2_000_001_000);
+
+  private final YamlReader yaml = new YamlReader();
+
+  public ManifestBundle read(List<Path> files, InputStream stdin) {
+    Diagnostics diagnostics = new Diagnostics();
+    List<KubeObject> objects = new ArrayList<>();
+    for (Path file : files) {
+      String name = file.toString();
+      String text;
+      try {
+        text = name.equals("-") ? new String(stdin.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(file);
+      } catch (NoSuchFileException e) {
+        throw new ManifestException(ManifestProblem.error(Location.unknown(name), "", "no such file"));
+      } catch (IOException e) {
+        throw new ManifestException(ManifestProblem.error(Location.unknown(name), "", "cannot read: " + e.getMessage()));
+      }
+      objects.addAll(decode(name, text, diagnostics));
+    }
+    return finish(objects, diagnostics);
+  }
+
+  /** Reads manifests from text already in memory (built-in scenarios, tests). */
+  public ManifestBundle read(String sourceName, String text) {
+    Diagnostics diagnostics = new Diagnostics();
+    return finish(decode(sourceName, text, diagnostics), diagnostics);
+  }
+
+  private List<KubeObject> decode(String name, String text, Diagnostics diagnostics) {
+    List<YNode> docs = yaml.readAll(name, text);
+    return new KubeDecoder(diagnostics).decodeAll(docs);
+  }
+
+  private ManifestBundle finish(List<KubeObject> objects, Diagnostics diagnostics) {
+    List<KubeObject> resolved = resolvePriorities(objects, diagnostics);
+    diagnostics.throwIfErrors();
+    return new ManifestBundle(resolved, diagnostics.warnings());
+  }
+
+  private static List<KubeObject> resolvePriorities(List<KubeObject> objects, Diagnostics diagnostics) {
+    Map<String, Integer> classes = new HashMap<>(SYSTEM_PRIORITY_CLASSES);
+    Optional<Integer> globalDefault = Optional.empty();
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.PriorityClassObject pc) {
+        classes.put(pc.name(), pc.value());
+        if (pc.globalDefault()) {
+          globalDefault = Optional.of(pc.value());
+        }
+      }
+    }
+    List<KubeObject> out = new ArrayList<>(objects.size());
+    for (KubeObject o : objects) {
+      out.add(switch (o) {
+        case KubeObject.PodObject p -> new KubeObject.PodObject(
+            p.pod().withSpec(withPriority(p.pod().spec(), classes, globalDefault, p.location(), diagnostics)),
+            p.location());
+        case KubeObject.WorkloadObject w -> new KubeObject.WorkloadObject(
+            withTemplatePriority(w.workload(), classes, globalDefault, w.location(), diagnostics), w.location());
+        default -> o;
+      });
+    }
+    return out;
+  }
+
+  private static io.gpufleet.model.pod.PodSpec withPriority(io.gpufleet.model.pod.PodSpec spec,
+      Map<String, Integer> classes, Optional<Integer> globalDefault, Location at, Diagnostics diagnostics) {
+    if (spec.priorityClassName().isPresent()) {
+      String name = spec.priorityClassName().get();
+      Integer value = classes.get(name);
+      if (value == null) {
+        diagnostics.error(at, "spec.priorityClassName", "no PriorityClass with name " + name + " was found");
+        return spec;
+      }
+      return spec.withPriority(value);
+    }
+    return globalDefault.map(spec::withPriority).orElse(spec);
+  }
+
+  private static Workload withTemplatePriority(Workload w, Map<String, Integer> classes,
+      Optional<Integer> globalDefault, Location at, Diagnostics diagnostics) {
+    PodTemplate t = w.template();
+    PodTemplate nt = new PodTemplate(t.labels(), t.annotations(),
+        withPriority(t.spec(), classes, globalDefault, at, diagnostics));
+    return switch (w) {
+      case Workload.Deployment d -> new Workload.Deployment(d.meta(), d.replicas(), d.selector(), nt, d.maxSurge(),
+          d.maxUnavailable());
+      case Workload.ReplicaSet r -> new Workload.ReplicaSet(r.meta(), r.replicas(), r.selector(), nt);
+      case Workload.StatefulSet s -> new Workload.StatefulSet(s.meta(), s.replicas(), s.selector(), nt);
+      case Workload.Job j -> new Workload.Job(j.meta(), j.parallelism(), j.completions(), j.selector(), nt, j.runFor());
+      case Workload.DaemonSet ds -> new Workload.DaemonSet(ds.meta(), ds.selector(), nt);
+    };
+  }
+
+  /** Pods listed directly in the bundle. */
+  public static List<Pod> standalonePods(ManifestBundle bundle) {
+    return bundle.pods();
+  }
+}

@@ -1,0 +1,175 @@
+package io.gpufleet.manifest.kube;
+
+import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.manifest.yaml.YNode;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.scheduling.SchedulerConfiguration;
+import io.gpufleet.model.scheduling.SchedulerConfiguration.ResourceWeightSpec;
+import io.gpufleet.model.scheduling.SchedulerConfiguration.ScoringStrategyType;
+import io.gpufleet.model.scheduling.SchedulerConfiguration.ShapePointSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a {@code kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration}: the profile named
+ * {@code default-scheduler} (or the only one), its {@code percentageOfNodesToScore} (the profile's,
+ * else the global one), score plugin weights and disabled plugins from {@code plugins.score} and
+ * {@code plugins.multiPoint}, and the NodeResourcesFit {@code scoringStrategy}, validated as the
+ * scheduler validates them.
+ */
+public final class SchedulerConfigurationDecoder {
+
+  private final Diagnostics diagnostics = new Diagnostics();
+
+  public static SchedulerConfiguration read(String file, String text) {
+    return new SchedulerConfigurationDecoder().decodeText(file, text);
+  }
+
+  private SchedulerConfiguration decodeText(String file, String text) {
+    List<YNode> docs = new YamlReader().readAll(file, text);
+    if (docs.size() != 1) {
+      throw new ManifestException(ManifestProblem.error(io.gpufleet.manifest.yaml.Location.unknown(file), "",
+          "expected one KubeSchedulerConfiguration document, found " + docs.size()));
+    }
+    Cursor doc = Cursor.root(docs.getFirst(), diagnostics);
+    SchedulerConfiguration c = decode(doc);
+    diagnostics.throwIfErrors();
+    return c;
+  }
+
+  SchedulerConfiguration decode(Cursor doc) {
+    String kind = doc.requiredString("kind");
+    String apiVersion = doc.requiredString("apiVersion");
+    if (!kind.isEmpty() && !kind.equals("KubeSchedulerConfiguration")) {
+      doc.get("kind").ifPresent(k -> k.error("expected KubeSchedulerConfiguration, found \"" + kind + "\""));
+    }
+    if (!apiVersion.isEmpty() && !apiVersion.equals("kubescheduler.config.k8s.io/v1")) {
+      doc.get("apiVersion").ifPresent(a -> a.error(
+          "expected kubescheduler.config.k8s.io/v1, found \"" + apiVersion + "\""));
+    }
+    int globalPercentage = percentage(doc).orElse(0);
+    List<Cursor> profiles = doc.list("profiles");
+    Cursor profile = null;
+    for (Cursor p : profiles) {
+      if (p.string("schedulerName", "default-scheduler").equals("default-scheduler")) {
+        profile = p;
+      }
+    }
+    if (profile == null && !profiles.isEmpty()) {
+      profile = profiles.getFirst();
+    }
+    if (profile == null) {
+      return new SchedulerConfiguration("default-scheduler", globalPercentage,
+          ScoringStrategyType.LEAST_ALLOCATED, SchedulerConfiguration.DEFAULT_RESOURCES, List.of(), Map.of(), Set.of());
+    }
+    if (profiles.size() > 1) {
+      profile.warning("several profiles: gpufleet schedules every pod with this one");
+    }
+    String name = profile.string("schedulerName", "default-scheduler");
+    int percentage = percentage(profile).orElse(globalPercentage);
+    Map<String, Integer> weights = new HashMap<>();
+    Set<String> disabled = new HashSet<>();
+    Optional<Cursor> plugins = profile.get("plugins");
+    if (plugins.isPresent()) {
+      for (String point : List.of("multiPoint", "score")) {
+        plugins.get().get(point).ifPresent(set -> {
+          for (Cursor d : set.list("disabled")) {
+            disabled.add(d.requiredString("name"));
+          }
+          for (Cursor e : set.list("enabled")) {
+            String plugin = e.requiredString("name");
+            disabled.remove(plugin);
+            e.optInt("weight").ifPresent(w -> {
+              if (w < 0 || w > 100) {
+                e.get("weight").ifPresent(c -> c.error("expected a weight in 0..100, found " + w));
+              }
+              weights.put(plugin, w);
+            });
+          }
+        });
+      }
+    }
+    ScoringStrategyType type = ScoringStrategyType.LEAST_ALLOCATED;
+    List<ResourceWeightSpec> resources = SchedulerConfiguration.DEFAULT_RESOURCES;
+    List<ShapePointSpec> shape = List.of();
+    for (Cursor pc : profile.list("pluginConfig")) {
+      if (!pc.requiredString("name").equals("NodeResourcesFit")) {
+        continue;
+      }
+      Optional<Cursor> strategy = pc.get("args").flatMap(a -> a.get("scoringStrategy"));
+      if (strategy.isEmpty()) {
+        continue;
+      }
+      Cursor s = strategy.get();
+      String t = s.string("type", "LeastAllocated");
+      type = switch (t) {
+        case "LeastAllocated" -> ScoringStrategyType.LEAST_ALLOCATED;
+        case "MostAllocated" -> ScoringStrategyType.MOST_ALLOCATED;
+        case "RequestedToCapacityRatio" -> ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO;
+        default -> {
+          s.get("type").ifPresent(c -> c.error(
+              "expected LeastAllocated, MostAllocated or RequestedToCapacityRatio, found \"" + t + "\""));
+          yield ScoringStrategyType.LEAST_ALLOCATED;
+        }
+      };
+      if (s.get("resources").isPresent()) {
+        List<ResourceWeightSpec> rs = new ArrayList<>();
+        for (Cursor r : s.list("resources")) {
+          int w = r.integer("weight", 1);
+          if (w < 1 || w > 100) {
+            r.get("weight").ifPresent(c -> c.error("expected a weight in 1..100, found " + w));
+          }
+          rs.add(new ResourceWeightSpec(r.requiredString("name"), w));
+        }
+        resources = rs;
+      }
+      if (type == ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO) {
+        Optional<Cursor> ratio = s.require("requestedToCapacityRatio");
+        List<ShapePointSpec> points = new ArrayList<>();
+        if (ratio.isPresent()) {
+          int last = -1;
+          for (Cursor p : ratio.get().list("shape")) {
+            int u = p.integer("utilization", 0);
+            int sc = p.integer("score", 0);
+            if (u < 0 || u > 100) {
+              p.error("utilization: expected 0..100, found " + u);
+            } else if (u <= last) {
+              p.error("utilization: values must be sorted in increasing order");
+            }
+            if (sc < 0 || sc > 10) {
+              p.error("score: expected 0..10, found " + sc);
+            }
+            last = u;
+            points.add(new ShapePointSpec(u, sc));
+          }
+          if (points.isEmpty()) {
+            ratio.get().error("shape: at least one point must be specified");
+          }
+        }
+        shape = points;
+      }
+    }
+    return new SchedulerConfiguration(name, percentage, type, resources, shape, weights, disabled);
+  }
+
+  private static Optional<Integer> percentage(Cursor c) {
+    var p = c.optInt("percentageOfNodesToScore");
+    if (p.isEmpty()) {
+      return Optional.empty();
+    }
+    int v = p.getAsInt();
+    if (v < 0 || v > 100) {
+      c.get("percentageOfNodesToScore").ifPresent(x -> x.error("expected 0..100, found " + v));
+      return Optional.of(0);
+    }
+    return Optional.of(v);
+  }
+}

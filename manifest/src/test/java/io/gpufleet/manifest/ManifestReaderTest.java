@@ -1,0 +1,209 @@
+package io.gpufleet.manifest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.workload.Workload;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ManifestReaderTest {
+
+  private final ManifestReader reader = new ManifestReader();
+
+  private static List<String> errors(Runnable r) {
+    try {
+      r.run();
+    } catch (ManifestException e) {
+      return e.problems().stream().map(ManifestProblem::toString).toList();
+    }
+    throw new AssertionError("expected a ManifestException");
+  }
+
+  @Test
+  void readsNodesWithTaintsLabelsAndAllocatable() {
+    ManifestBundle b = reader.read("c.yaml", """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: gpu-1
+          labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.memory: "23028"}
+        spec:
+          taints: [{key: nvidia.com/gpu, value: "true", effect: NoSchedule}]
+        status:
+          capacity: {cpu: "4", memory: 16Gi, nvidia.com/gpu: "1", pods: "58"}
+          allocatable: {cpu: 3920m, memory: 14162Mi, nvidia.com/gpu: "1", pods: "58"}
+        """);
+    Node n = b.nodes().getFirst();
+    assertThat(n.name()).isEqualTo("gpu-1");
+    assertThat(n.labels().get("nvidia.com/gpu.memory")).contains("23028");
+    assertThat(n.taints().getFirst().effect()).isEqualTo(TaintEffect.NO_SCHEDULE);
+    assertThat(n.allocatable().getOrZero(ResourceName.CPU)).isEqualTo(Quantity.parse("3920m"));
+    assertThat(n.capacity().getOrZero(ResourceName.MEMORY)).isEqualTo(Quantity.parse("16Gi"));
+  }
+
+  @Test
+  void aNodeWithoutAPodsFigureGetsTheKubeletDefault() {
+    Node n = reader.read("c.yaml", """
+        apiVersion: v1
+        kind: Node
+        metadata: {name: n}
+        status: {capacity: {cpu: "2", memory: 4Gi}}
+        """).nodes().getFirst();
+    assertThat(n.allocatable().getOrZero(ResourceName.PODS)).isEqualTo(Quantity.of(110));
+    assertThat(n.allocatable().getOrZero(ResourceName.CPU)).isEqualTo(Quantity.of(2));
+  }
+
+  @Test
+  void syntaxErrorsNameFileLineAndColumn() {
+    assertThat(errors(() -> reader.read("bad.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: [x\n")))
+        .containsExactly("bad.yaml:4:1: invalid YAML: while parsing a flow sequence: "
+            + "expected ',' or ']', but got <stream end>");
+  }
+
+  @Test
+  void aMalformedQuantityIsReportedWhereItIsWritten() {
+    assertThat(errors(() -> reader.read("pod.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - name: c
+            resources:
+              requests: {cpu: 2 cores}
+        """))).containsExactly("pod.yaml:8:23: spec.containers[0].resources.requests[cpu]: expected a quantity such "
+        + "as 500m, 2, 1.5, 16Gi or 1e3, found \"2 cores\": " + Quantity.FORMAT_MESSAGE);
+  }
+
+  @Test
+  void gpuRequestsWithoutLimitsFailValidationAtTheirLine() {
+    assertThat(errors(() -> reader.read("pod.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - name: c
+            resources:
+              requests:
+                nvidia.com/gpu: 1
+          - name: d
+            resources:
+              requests: {nvidia.com/gpu: 1}
+              limits: {nvidia.com/gpu: 2}
+        """))).containsExactly(
+        "pod.yaml:7:5: spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources",
+        "pod.yaml:12:34: spec.containers[1].resources.requests[nvidia.com/gpu]: Invalid value: \"1\": must be equal to "
+            + "nvidia.com/gpu limit of 2");
+  }
+
+  @Test
+  void unquotedBooleansWhereStringsBelongAreRejectedWithAHint() {
+    assertThat(errors(() -> reader.read("n.yaml", """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: n
+          labels:
+            nvidia.com/gpu.present: true
+        """))).containsExactly("n.yaml:6:29: metadata.labels[nvidia.com/gpu.present]: expected a string, found the "
+        + "boolean true (quote it: \"true\")");
+  }
+
+  @Test
+  void duplicateKeysAreErrors() {
+    assertThat(errors(() -> reader.read("d.yaml", "apiVersion: v1\nkind: Pod\nkind: Node\n")))
+        .singleElement().asString().startsWith("d.yaml:3:1: kind: duplicate key \"kind\" (first at line 2)");
+  }
+
+  @Test
+  void badOperatorsAndEffectsAreNamed() {
+    assertThat(errors(() -> reader.read("p.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers: [{name: c}]
+          tolerations: [{key: nvidia.com/gpu, operator: Exist, effect: NoSchedule}]
+          affinity:
+            nodeAffinity:
+              requiredDuringSchedulingIgnoredDuringExecution:
+                nodeSelectorTerms:
+                - matchExpressions: [{key: nvidia.com/gpu.memory, operator: Gt, values: ["40GB"]}]
+        """))).containsExactly(
+        "p.yaml:6:49: spec.tolerations[0].operator: expected Equal or Exists, found \"Exist\"",
+        "p.yaml:11:81: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+            + ".matchExpressions[0].values: values[0]: expected an integer, found \"40GB\"");
+  }
+
+  @Test
+  void workloadsListsAndPriorityClasses() {
+    ManifestBundle b = reader.read("w.yaml", """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: inference}
+        value: 100000
+        ---
+        apiVersion: v1
+        kind: List
+        items:
+        - apiVersion: apps/v1
+          kind: Deployment
+          metadata: {name: vllm}
+          spec:
+            replicas: 2
+            selector: {matchLabels: {app: vllm}}
+            template:
+              metadata: {labels: {app: vllm}}
+              spec:
+                priorityClassName: inference
+                containers: [{name: vllm, image: vllm, resources: {limits: {nvidia.com/gpu: 1}}}]
+        - apiVersion: karpenter.sh/v1
+          kind: NodePool
+          metadata: {name: gpu}
+        """);
+    Workload.Deployment d = (Workload.Deployment) b.workloads().getFirst();
+    assertThat(d.replicas()).isEqualTo(2);
+    assertThat(d.template().spec().priority()).isEqualTo(100000);
+    assertThat(b.others()).extracting(o -> o.kind()).containsExactly("NodePool");
+  }
+
+  @Test
+  void anUnknownPriorityClassIsAnError() {
+    assertThat(errors(() -> reader.read("p.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          priorityClassName: gold
+          containers: [{name: c}]
+        """))).containsExactly("p.yaml:1:1: spec.priorityClassName: no PriorityClass with name gold was found");
+  }
+
+  @Test
+  void selectorsMustMatchTheirTemplate() {
+    assertThat(errors(() -> reader.read("d.yaml", """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: d}
+        spec:
+          selector: {matchLabels: {app: a}}
+          template:
+            metadata: {labels: {app: b}}
+            spec: {containers: [{name: c}]}
+        """))).singleElement().asString().contains("`selector` does not match template `labels`");
+  }
+
+  @Test
+  void missingFilesAreReportedByName() {
+    assertThatThrownBy(() -> reader.read(List.of(java.nio.file.Path.of("no-such.yaml")), System.in))
+        .isInstanceOf(ManifestException.class).hasMessage("no-such.yaml: no such file");
+  }
+}

@@ -1,0 +1,107 @@
+package io.gpufleet.model.deviceplugin;
+
+import java.util.Optional;
+
+/**
+ * The sharing strategy a config resolves to: MPS if any {@code sharing.mps} resource has more than
+ * one replica, else time-slicing if any time-slicing resource does, else none
+ * ({@code api/config/v1/sharing.go}, k8s-gpu-semantics §2.1). It applies to every GPU of the node.
+ */
+public sealed interface Sharing {
+
+  /** GFD's {@code nvidia.com/gpu.sharing-strategy} value. */
+  String strategy();
+
+  /** The replicas of a resource under this strategy (1 when not shared). */
+  int replicas(String resourceName);
+
+  /** Whether a shared resource is advertised as {@code <name>.shared}. */
+  boolean renamed();
+
+  /** Whether a request for more than one replica fails {@code Allocate}. */
+  boolean failRequestsGreaterThanOne();
+
+  Optional<SharingSpec> spec();
+
+  record Exclusive() implements Sharing {
+    @Override
+    public String strategy() {
+      return "none";
+    }
+
+    @Override
+    public int replicas(String resourceName) {
+      return 1;
+    }
+
+    @Override
+    public boolean renamed() {
+      return false;
+    }
+
+    @Override
+    public boolean failRequestsGreaterThanOne() {
+      return false;
+    }
+
+    @Override
+    public Optional<SharingSpec> spec() {
+      return Optional.empty();
+    }
+  }
+
+  record TimeSlicing(SharingSpec settings) implements Sharing {
+    @Override
+    public String strategy() {
+      return "time-slicing";
+    }
+
+    @Override
+    public int replicas(String resourceName) {
+      return settings.resource(resourceName).map(r -> Math.max(1, r.replicas())).orElse(1);
+    }
+
+    @Override
+    public boolean renamed() {
+      return settings.renameByDefault();
+    }
+
+    @Override
+    public boolean failRequestsGreaterThanOne() {
+      return settings.failRequestsGreaterThanOne();
+    }
+
+    @Override
+    public Optional<SharingSpec> spec() {
+      return Optional.of(settings);
+    }
+  }
+
+  /** MPS: full GPUs only, {@code nvidia.com/gpu} only; requests for more than one replica fail by default. */
+  record Mps(SharingSpec settings) implements Sharing {
+    @Override
+    public String strategy() {
+      return "mps";
+    }
+
+    @Override
+    public int replicas(String resourceName) {
+      return settings.resource(resourceName).map(r -> Math.max(1, r.replicas())).orElse(1);
+    }
+
+    @Override
+    public boolean renamed() {
+      return settings.renameByDefault();
+    }
+
+    @Override
+    public boolean failRequestsGreaterThanOne() {
+      return settings.failRequestsGreaterThanOne();
+    }
+
+    @Override
+    public Optional<SharingSpec> spec() {
+      return Optional.of(settings);
+    }
+  }
+}

@@ -1,0 +1,252 @@
+package io.gpufleet.model.gpu;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The GPU models gpufleet knows, read from {@code gpu-catalog.txt} beside this class: data, with
+ * a source for every figure and {@code ?} for what nobody confirmed. Immutable.
+ *
+ * <p>The file is line-oriented: {@code gpu <id>} opens a model; indented {@code key value} lines
+ * describe it; a line whose first non-blank character is {@code #} is a comment. Profile lines read
+ * {@code profile <name> gi=<id> ci=<n> mem=<n> max=<n> starts=<a,b,..> gib=<x> sm=<n>}.
+ */
+public final class GpuCatalog {
+
+  private static final String RESOURCE = "gpu-catalog.txt";
+  private static final GpuCatalog BUILT_IN = load();
+
+  private final Map<String, GpuModel> models;
+
+  private GpuCatalog(Map<String, GpuModel> models) {
+    this.models = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(models));
+  }
+
+  /** The catalogue shipped in the jar. */
+  public static GpuCatalog builtIn() {
+    return BUILT_IN;
+  }
+
+  public static GpuCatalog of(Collection<GpuModel> models) {
+    Map<String, GpuModel> m = new LinkedHashMap<>();
+    for (GpuModel g : models) {
+      if (m.put(g.id(), g) != null) {
+        throw new IllegalArgumentException("duplicate GPU model " + g.id());
+      }
+    }
+    return new GpuCatalog(m);
+  }
+
+  private static GpuCatalog load() {
+    try (InputStream in = GpuCatalog.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(RESOURCE + " is missing from the classpath");
+      }
+      return parse(RESOURCE, new InputStreamReader(in, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Every model, in file order. */
+  public List<GpuModel> models() {
+    return List.copyOf(models.values());
+  }
+
+  public Optional<GpuModel> byId(String id) {
+    return Optional.ofNullable(models.get(id));
+  }
+
+  /**
+   * The model that answers to a name: a catalogue id, a GFD product label (a {@code -SHARED} or
+   * {@code -MIG-<profile>} suffix GFD added is ignored), an NVML name, or an alias.
+   */
+  public Optional<GpuModel> find(String name) {
+    String plain = name.strip();
+    int mig = plain.indexOf("-MIG-");
+    if (mig > 0) {
+      plain = plain.substring(0, mig);
+    }
+    if (plain.endsWith("-SHARED")) {
+      plain = plain.substring(0, plain.length() - "-SHARED".length());
+    }
+    GpuModel exact = models.get(plain);
+    if (exact != null) {
+      return Optional.of(exact);
+    }
+    for (GpuModel g : models.values()) {
+      if (g.answersTo(plain)) {
+        return Optional.of(g);
+      }
+    }
+    return Optional.empty();
+  }
+
+  // ---- the file format ----
+
+  /** Parses the catalogue format; errors name the line. */
+  public static GpuCatalog parse(String file, Reader reader) throws IOException {
+    BufferedReader in = new BufferedReader(reader);
+    List<GpuModel> out = new ArrayList<>();
+    Draft draft = null;
+    String line;
+    int n = 0;
+    while ((line = in.readLine()) != null) {
+      n++;
+      String s = line.strip();
+      if (s.isEmpty() || s.startsWith("#")) {
+        continue;
+      }
+      int sp = s.indexOf(' ');
+      String key = sp < 0 ? s : s.substring(0, sp);
+      String value = sp < 0 ? "" : s.substring(sp + 1).strip();
+      try {
+        if (key.equals("gpu")) {
+          if (draft != null) {
+            out.add(draft.build());
+          }
+          draft = new Draft(value);
+          continue;
+        }
+        if (draft == null) {
+          throw new IllegalArgumentException("expected \"gpu <id>\" before \"" + key + "\"");
+        }
+        draft.set(key, value);
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(file + ":" + n + ": " + e.getMessage(), e);
+      }
+    }
+    if (draft != null) {
+      try {
+        out.add(draft.build());
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(file + ":" + n + ": " + e.getMessage(), e);
+      }
+    }
+    return of(out);
+  }
+
+  /** A model being read. */
+  private static final class Draft {
+    final String id;
+    String product;
+    OptionalLong memory = OptionalLong.empty();
+    boolean memoryNominal;
+    Optional<ComputeCapability> compute = Optional.empty();
+    OptionalInt sms = OptionalInt.empty();
+    Optional<MigGeometry> mig = Optional.empty();
+    final List<MigProfile> profiles = new ArrayList<>();
+    OptionalDouble bandwidth = OptionalDouble.empty();
+    OptionalDouble bf16 = OptionalDouble.empty();
+    OptionalDouble fp16 = OptionalDouble.empty();
+    Optional<String> pci = Optional.empty();
+    final List<String> aliases = new ArrayList<>();
+    final List<String> sources = new ArrayList<>();
+
+    Draft(String id) {
+      if (id.isEmpty()) {
+        throw new IllegalArgumentException("gpu needs an id");
+      }
+      this.id = id;
+    }
+
+    void set(String key, String value) {
+      switch (key) {
+        case "product" -> product = value;
+        case "memory-mib" -> {
+          memoryNominal = value.startsWith("~");
+          memory = unknown(value) ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(value.replace("~", "")));
+        }
+        case "compute" -> compute = unknown(value) ? Optional.empty() : Optional.of(ComputeCapability.parse(value));
+        case "sm" -> sms = optInt(value);
+        case "mig" -> mig = unknown(value) ? Optional.empty() : Optional.of(geometry(value));
+        case "profile" -> profiles.add(profile(value));
+        case "bandwidth-gbps" -> bandwidth = optDouble(value);
+        case "bf16-tflops" -> bf16 = optDouble(value);
+        case "fp16-tflops" -> fp16 = optDouble(value);
+        case "pci-device-id" -> pci = unknown(value) ? Optional.empty() : Optional.of(value);
+        case "aliases" -> aliases.addAll(List.of(value.split("\\s+")));
+        case "source" -> sources.add(value);
+        default -> throw new IllegalArgumentException("unknown key \"" + key + "\"");
+      }
+    }
+
+    GpuModel build() {
+      if (product == null) {
+        throw new IllegalArgumentException(id + ": product is required");
+      }
+      if (sources.isEmpty()) {
+        throw new IllegalArgumentException(id + ": every model needs at least one source line");
+      }
+      return new GpuModel(id, product, memory, memoryNominal, compute, sms, mig, profiles, bandwidth, bf16, fp16,
+          pci, aliases, sources);
+    }
+
+    /** {@code 8x7}. */
+    static MigGeometry geometry(String v) {
+      String[] p = v.split("x");
+      if (p.length != 2) {
+        throw new IllegalArgumentException("expected a MIG geometry such as 8x7, found \"" + v + "\"");
+      }
+      return new MigGeometry(Integer.parseInt(p[0]), Integer.parseInt(p[1]));
+    }
+
+    static MigProfile profile(String v) {
+      String[] parts = v.split("\\s+");
+      Map<String, String> f = new LinkedHashMap<>();
+      for (int i = 1; i < parts.length; i++) {
+        int eq = parts[i].indexOf('=');
+        if (eq < 0) {
+          throw new IllegalArgumentException("expected key=value in profile, found \"" + parts[i] + "\"");
+        }
+        f.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
+      }
+      for (String k : f.keySet()) {
+        if (!List.of("gi", "ci", "mem", "max", "starts", "gib", "sm").contains(k)) {
+          throw new IllegalArgumentException("unknown profile field \"" + k + "\"");
+        }
+      }
+      List<Integer> starts = new ArrayList<>();
+      for (String s : required(f, "starts").split(",")) {
+        starts.add(Integer.parseInt(s));
+      }
+      return new MigProfile(parts[0], optInt(f.getOrDefault("gi", "?")), Integer.parseInt(required(f, "ci")),
+          Integer.parseInt(required(f, "mem")), Integer.parseInt(required(f, "max")), starts,
+          optDouble(f.getOrDefault("gib", "?")), optInt(f.getOrDefault("sm", "?")));
+    }
+
+    static String required(Map<String, String> f, String k) {
+      String v = f.get(k);
+      if (v == null) {
+        throw new IllegalArgumentException("profile needs " + k + "=");
+      }
+      return v;
+    }
+
+    static boolean unknown(String v) {
+      return v.equals("?") || v.equals("none");
+    }
+
+    static OptionalInt optInt(String v) {
+      return unknown(v) ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(v));
+    }
+
+    static OptionalDouble optDouble(String v) {
+      return unknown(v) ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(v));
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package io.gpufleet.model.gpu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class GpuCatalogTest {
+
+  private final GpuCatalog catalog = GpuCatalog.builtIn();
+
+  @Test
+  void holdsEveryModelTheIssueNames() {
+    assertThat(catalog.models()).extracting(GpuModel::id).contains(
+        "T4", "A10G", "L4", "L40S", "A30", "A100-40GB", "A100-80GB", "H100-80GB", "H100-NVL", "H200-141GB", "B200",
+        "G2", "G3", "P100", "V100M16", "V100M32", "A10");
+  }
+
+  @Test
+  void everyModelNamesItsSources() {
+    assertThat(catalog.models()).allSatisfy(g -> assertThat(g.sources()).isNotEmpty());
+  }
+
+  /** GFD product labels and families from k8s-gpu-semantics §3's example label sets. */
+  @ParameterizedTest
+  @CsvSource({
+      "A10G, NVIDIA-A10G, 23028, ampere, false",
+      "L4, NVIDIA-L4, 23034, ada-lovelace, false",
+      "H100-80GB, NVIDIA-H100-80GB-HBM3, 81559, hopper, true",
+      "H200-141GB, NVIDIA-H200, 143771, hopper, true"})
+  void matchesTheObservedLabelSets(String id, String product, long memory, String family, boolean mig) {
+    GpuModel g = catalog.byId(id).orElseThrow();
+    assertThat(g.productLabel()).isEqualTo(product);
+    assertThat(g.memoryMiB()).hasValue(memory);
+    assertThat(g.memoryNominal()).isFalse();
+    assertThat(g.family()).isEqualTo(family);
+    assertThat(g.migCapable()).isEqualTo(mig);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"7.0, volta", "7.5, turing", "8.0, ampere", "8.6, ampere", "8.9, ada-lovelace", "9.0, hopper",
+      "10.0, blackwell", "12.0, blackwell", "13.0, rubin", "6.0, pascal"})
+  void familyFollowsComputeCapability(String cc, String family) {
+    assertThat(ComputeCapability.parse(cc).family()).isEqualTo(family);
+  }
+
+  @Test
+  void sanitisesProductNamesAsGfd() {
+    assertThat(GpuModel.sanitise("NVIDIA H100 80GB HBM3")).isEqualTo("NVIDIA-H100-80GB-HBM3");
+    assertThat(GpuModel.sanitise("Tesla  T4 (rev 2)")).isEqualTo("Tesla-T4-rev-2");
+  }
+
+  @Test
+  void findsModelsByLabelAliasAndSuffixedLabel() {
+    assertThat(catalog.find("NVIDIA-A10G")).map(GpuModel::id).hasValue("A10G");
+    assertThat(catalog.find("NVIDIA-A10G-SHARED")).map(GpuModel::id).hasValue("A10G");
+    assertThat(catalog.find("NVIDIA-H100-80GB-HBM3-MIG-1g.10gb")).map(GpuModel::id).hasValue("H100-80GB");
+    assertThat(catalog.find("a10g")).map(GpuModel::id).hasValue("A10G");
+    assertThat(catalog.find("V100M32")).map(GpuModel::id).hasValue("V100M32");
+    assertThat(catalog.find("NVIDIA-K80")).isEmpty();
+  }
+
+  /** §4: every placement lies inside the geometry and a profile fits as many times as it claims. */
+  @Test
+  void migProfilesAreConsistentWithTheirGeometry() {
+    for (GpuModel g : catalog.models()) {
+      if (!g.migCapable()) {
+        assertThat(g.migProfiles()).as(g.id()).isEmpty();
+        continue;
+      }
+      MigGeometry geo = g.migGeometry().orElseThrow();
+      for (MigProfile p : g.migProfiles()) {
+        assertThat(p.placements()).as(g.id() + " " + p.name())
+            .allSatisfy(pl -> assertThat(pl.end()).isLessThanOrEqualTo(geo.memorySlices()));
+        assertThat(p.computeSlices()).isLessThanOrEqualTo(geo.computeSlices());
+        int disjoint = disjointPlacements(p);
+        int byCompute = geo.computeSlices() / p.computeSlices();
+        int expected = p.mediaExtensions() ? 1 : Math.min(disjoint, byCompute);
+        assertThat(p.maxInstances()).as(g.id() + " " + p.name()).isEqualTo(expected);
+      }
+    }
+  }
+
+  private static int disjointPlacements(MigProfile p) {
+    int count = 0;
+    int end = 0;
+    for (MigPlacement pl : p.placements()) {
+      if (pl.start() >= end) {
+        count++;
+        end = pl.end();
+      }
+    }
+    return count;
+  }
+
+  @Test
+  void h200ProfilesAreTheOnesMeasured() {
+    GpuModel h200 = catalog.byId("H200-141GB").orElseThrow();
+    assertThat(h200.migProfiles()).extracting(MigProfile::name)
+        .containsExactly("1g.18gb", "1g.18gb+me", "1g.35gb", "2g.35gb", "3g.71gb", "4g.71gb", "7g.141gb");
+    MigProfile p = h200.migProfile("3g.71gb").orElseThrow();
+    assertThat(p.memoryMiB(h200)).isEqualTo(71424);
+    assertThat(p.placements()).containsExactly(new MigPlacement(0, 4), new MigPlacement(4, 4));
+    assertThat(h200.migProfile("1g.18gb+me").orElseThrow().resourceName()).isEqualTo("nvidia.com/mig-1g.18gb.me");
+  }
+
+  @Test
+  void unknownMigMemoryIsEstimatedFromTheSliceShare() {
+    GpuModel h100 = catalog.byId("H100-80GB").orElseThrow();
+    MigProfile p = h100.migProfile("1g.10gb").orElseThrow();
+    assertThat(p.memoryObserved()).isFalse();
+    assertThat(p.memoryMiB(h100)).isEqualTo(81559 / 8);
+  }
+
+  @Test
+  void rejectsMalformedCatalogues() {
+    assertThatThrownBy(() -> GpuCatalog.parse("x.txt", new StringReader("gpu X\n  colour red\n")))
+        .hasMessageContaining("x.txt:2: unknown key \"colour\"");
+    assertThatThrownBy(() -> GpuCatalog.parse("x.txt", new StringReader("gpu X\n  product X\n")))
+        .hasMessageContaining("needs at least one source");
+  }
+
+  @Test
+  void inventoryUuidsAreStablePerNodeAndIndex() {
+    GpuInventory inv = new GpuInventory("node-a", catalog.byId("A10G").orElseThrow(), 2);
+    assertThat(inv.gpus()).extracting(PhysicalGpu::uuid).doesNotHaveDuplicates()
+        .allSatisfy(u -> assertThat(u).startsWith("GPU-"));
+    assertThat(inv.gpu(1).uuid()).isEqualTo(new GpuInventory("node-a", inv.model(), 4).gpu(1).uuid());
+    assertThat(inv.gpu(0).uuid()).isNotEqualTo(new GpuInventory("node-b", inv.model(), 2).gpu(0).uuid());
+  }
+}

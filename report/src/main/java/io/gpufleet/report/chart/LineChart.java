@@ -1,0 +1,32 @@
+package io.gpufleet.report.chart;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A line chart: title, axes, series, and its size in pixels. Values only; {@link SvgLineChart}
+ * draws it.
+ */
+public record LineChart(String title, Axis x, Axis y, List<Series> series, int width, int height) {
+
+  public static final int DEFAULT_WIDTH = 720;
+  public static final int DEFAULT_HEIGHT = 420;
+
+  public LineChart {
+    Objects.requireNonNull(title, "title");
+    Objects.requireNonNull(x, "x");
+    Objects.requireNonNull(y, "y");
+    series = List.copyOf(series);
+    if (width < 200 || height < 150) {
+      throw new IllegalArgumentException("a chart needs at least 200 x 150 pixels, got " + width + " x " + height);
+    }
+  }
+
+  public static LineChart of(String title, Axis x, Axis y, List<Series> series) {
+    return new LineChart(title, x, y, series, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+  }
+
+  public LineChart withSize(int newWidth, int newHeight) {
+    return new LineChart(title, x, y, series, newWidth, newHeight);
+  }
+}

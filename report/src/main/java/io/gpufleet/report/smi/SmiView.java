@@ -1,0 +1,149 @@
+package io.gpufleet.report.smi;
+
+import io.gpufleet.engine.deviceplugin.ContainerDevices;
+import io.gpufleet.engine.deviceplugin.Device;
+import io.gpufleet.engine.deviceplugin.MpsClientLimits;
+import io.gpufleet.engine.deviceplugin.NodeDevices;
+import io.gpufleet.model.deviceplugin.Sharing;
+import io.gpufleet.model.gpu.GpuModel;
+import io.gpufleet.model.gpu.MigInstance;
+import io.gpufleet.model.gpu.PhysicalGpu;
+import io.gpufleet.report.table.Table;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * An {@code nvidia-smi}-like view of a cluster's GPUs after scheduling: per node, each card (index,
+ * product, UUID, memory) with its MIG devices under it, then the processes — one per container
+ * holding a device — with the card, MIG device and replica they run on. A MIG memory size marked
+ * {@code ~} is estimated from the slice share because the catalogue has no observed figure. Pods that got no GPU are
+ * listed at the end with the scheduler's or the kubelet's message.
+ */
+public final class SmiView {
+  private SmiView() {}
+
+  /** A pod that is not running on a GPU: Pending with the scheduler's message, or Failed at admission. */
+  public record Unplaced(String podKey, String status, String message) {}
+
+  public static String render(List<NodeDevices> nodes, List<Unplaced> unplaced) {
+    StringBuilder b = new StringBuilder();
+    for (NodeDevices n : nodes) {
+      b.append(node(n)).append('\n');
+    }
+    if (!unplaced.isEmpty()) {
+      Table t = Table.of("pod", "status", "message");
+      for (Unplaced u : unplaced) {
+        t = t.row(u.podKey(), u.status(), u.message());
+      }
+      b.append("Pods without a GPU:\n").append(t.render());
+    }
+    return b.toString();
+  }
+
+  static String node(NodeDevices n) {
+    GpuModel model = n.inventory().model();
+    List<String> lines = new ArrayList<>();
+    String header = "Node " + n.nodeName() + "   " + n.inventory().count() + " x " + model.productName() + "   "
+        + sharing(n);
+    Table gpus = Table.of("gpu", "name", "uuid", "memory", "mig");
+    for (PhysicalGpu g : n.inventory().gpus()) {
+      List<MigInstance> migs = migInstances(n, g.index());
+      gpus = gpus.row(g.index(), model.productName(), g.uuid(), mib(model.memoryMiB().orElse(-1)),
+          migs.isEmpty() ? "-" : migs.size() + " instance(s)");
+      for (MigInstance m : migs) {
+        String uuid = n.devices().stream().filter(d -> d.gpuIndex() == g.index() && d.mig().equals(
+            java.util.Optional.of(m))).map(Device::visibleUuid).findFirst().orElse("");
+        gpus = gpus.row("", "  " + m.profile().name() + " @" + m.placement().start(), uuid,
+            (m.profile().memoryObserved() ? "" : "~") + mib(m.profile().memoryMiB(model)), m.profile().computeSlices() + "/"
+                + model.migGeometry().orElseThrow().computeSlices() + " compute");
+      }
+    }
+    Table procs = Table.of("gpu", "mig", "device", "pod", "container", "resource", "limits");
+    int count = 0;
+    List<Map.Entry<ContainerDevices, Device>> held = new ArrayList<>();
+    for (ContainerDevices c : n.allAssignments()) {
+      for (Device d : c.devices()) {
+        held.add(Map.entry(c, d));
+      }
+    }
+    // Card by card, as nvidia-smi lists processes; the device ID orders replicas and MIG devices.
+    held.sort(java.util.Comparator.comparingInt((Map.Entry<ContainerDevices, Device> e) -> e.getValue().gpuIndex())
+        .thenComparing(e -> e.getValue().mig().map(m -> m.placement().start()).orElse(-1))
+        .thenComparingInt(e -> e.getValue().replica()).thenComparing(e -> e.getKey().podKey()));
+    for (var e : held) {
+      ContainerDevices c = e.getKey();
+      Device d = e.getValue();
+      {
+        procs = procs.row(d.gpuIndex(), d.mig().map(m -> m.profile().name() + "@" + m.placement().start()).orElse("-"),
+            d.id(), c.podKey(), c.container(), c.resource(), limits(n, d));
+        count++;
+      }
+    }
+    String gpuText = gpus.render();
+    String procText = count == 0 ? "No running processes found\n" : procs.render();
+    int width = header.length();
+    for (String l : (gpuText + procText).split("\n")) {
+      width = Math.max(width, l.length());
+    }
+    String rule = "+" + "-".repeat(width + 2) + "+";
+    lines.add(rule);
+    lines.add(boxed(header, width));
+    lines.add(rule);
+    for (String l : gpuText.split("\n")) {
+      lines.add(boxed(l, width));
+    }
+    lines.add(rule);
+    lines.add(boxed("Processes:", width));
+    for (String l : procText.split("\n")) {
+      lines.add(boxed(l, width));
+    }
+    lines.add(rule);
+    return String.join("\n", lines) + "\n";
+  }
+
+  private static String boxed(String line, int width) {
+    return "| " + line + " ".repeat(width - line.length()) + " |";
+  }
+
+  private static List<MigInstance> migInstances(NodeDevices n, int gpu) {
+    Map<String, MigInstance> seen = new LinkedHashMap<>();
+    for (Device d : n.devices()) {
+      if (d.gpuIndex() == gpu && d.mig().isPresent()) {
+        seen.putIfAbsent(d.mig().get().toString(), d.mig().get());
+      }
+    }
+    return seen.values().stream().sorted().toList();
+  }
+
+  static String sharing(NodeDevices n) {
+    String mig = n.devices().stream().anyMatch(d -> d.mig().isPresent()) ? "MIG, " : "";
+    return mig + switch (n.sharing()) {
+      case Sharing.Exclusive e -> "exclusive";
+      case Sharing.TimeSlicing t -> "time-slicing (" + replicaSummary(n) + ")";
+      case Sharing.Mps m -> "MPS (" + replicaSummary(n) + ")";
+    };
+  }
+
+  private static String replicaSummary(NodeDevices n) {
+    int max = n.devices().stream().mapToInt(Device::replicas).max().orElse(1);
+    return max + " replicas per device";
+  }
+
+  private static String limits(NodeDevices n, Device d) {
+    if (n.sharing() instanceof Sharing.Mps && d.shared()) {
+      MpsClientLimits l = MpsClientLimits.of(n.inventory().model(), d.replicas());
+      return mib(l.memoryMiB()) + ", " + l.activeThreadPercentage() + "% threads";
+    }
+    if (d.shared()) {
+      return "none (time-sliced)";
+    }
+    return "-";
+  }
+
+  static String mib(long mib) {
+    return mib < 0 ? "unknown" : String.format(Locale.ROOT, "%dMiB", mib);
+  }
+}
