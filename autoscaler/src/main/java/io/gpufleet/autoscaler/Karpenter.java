@@ -103,6 +103,11 @@ public final class Karpenter {
     return lifecycle.reconcile(view);
   }
 
+  /** As {@link #lifecycle(ClusterView)}, skipping drift detection when nothing it reads has changed. */
+  public List<Action> lifecycle(ClusterView view, boolean checkDrift) {
+    return lifecycle.reconcile(view, checkDrift);
+  }
+
   /** The next disruption to propose (reference §1.5). */
   public Optional<DisruptionCommand> disrupt(ClusterView view, RandomGenerator random) {
     return disruption.poll(view, random);

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         NodeCommand.class,
         SmiCommand.class,
         ReplayCommand.class,
+        AdviseCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

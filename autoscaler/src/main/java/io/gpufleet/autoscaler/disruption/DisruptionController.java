@@ -44,6 +44,12 @@ public final class DisruptionController {
 
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
+  /** Candidates of the last view seen, graceful and eventual: a memo, the same for the same view. */
+  private ClusterView candidatesView;
+  private List<Candidate> graceful;
+  /** The slack bound of the last view seen: a memo, the same for the same view. */
+  private ClusterView boundView;
+  private SlackBound bound;
 
   public DisruptionController(AutoscalerSettings settings, Provisioner provisioner) {
     this.settings = settings;
@@ -93,7 +99,26 @@ public final class DisruptionController {
    * Nodes that may be disrupted now. With {@code eventual} (drift), a NodePool with a
    * {@code terminationGracePeriod} lets nodes whose pods block eviction be candidates anyway.
    */
+  /** Candidates for consolidation (consolidating NodePools, past consolidateAfter, not empty), memoised per view. */
+  private List<Candidate> consolidating(ClusterView view) {
+    if (candidatesView != view) {
+      candidatesView = view;
+      graceful = candidates(view, false, (n, p) -> p.disruption().consolidationPolicy()
+          != ConsolidationPolicy.WHEN_EMPTY && !n.isEmpty() && consolidatable(n, p, view.now()));
+    }
+    return graceful;
+  }
+
   static List<Candidate> candidates(ClusterView view, boolean eventual) {
+    return candidates(view, eventual, (n, p) -> true);
+  }
+
+  /**
+   * Candidates among the nodes {@code worth} admits: each method only looks at nodes it could act on
+   * (empty ones, drifted ones, nodes of consolidating NodePools), so the per-pod checks run only there.
+   */
+  static List<Candidate> candidates(ClusterView view, boolean eventual,
+      java.util.function.BiPredicate<StateNode, NodePool> worth) {
     List<Candidate> out = new ArrayList<>();
     for (StateNode n : view.nodes()) {
       if (n.claim().isEmpty() || n.node().isEmpty() || n.markedForDeletion()) {
@@ -104,7 +129,7 @@ public final class DisruptionController {
         continue;
       }
       Optional<NodePool> pool = view.nodePool(c.nodePool());
-      if (pool.isEmpty()) {
+      if (pool.isEmpty() || !worth.test(n, pool.get())) {
         continue;
       }
       if ("true".equals(n.annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
@@ -165,12 +190,7 @@ public final class DisruptionController {
   // ---- methods ----
 
   Optional<DisruptionCommand> emptiness(ClusterView view, RandomGenerator random) {
-    List<Candidate> empty = new ArrayList<>();
-    for (Candidate c : candidates(view, false)) {
-      if (c.isEmpty() && consolidatable(c.node(), c.pool(), view.now())) {
-        empty.add(c);
-      }
-    }
+    List<Candidate> empty = candidates(view, false, (n, p) -> n.isEmpty() && consolidatable(n, p, view.now()));
     empty.sort(Comparator.comparing(Candidate::name));
     List<Candidate> chosen = withinBudgets(empty, view, DisruptionReason.EMPTY);
     if (chosen.isEmpty()) {
@@ -181,12 +201,8 @@ public final class DisruptionController {
   }
 
   Optional<DisruptionCommand> drift(ClusterView view, RandomGenerator random) {
-    List<Candidate> drifted = new ArrayList<>();
-    for (Candidate c : candidates(view, true)) {
-      if (c.claim().drifted().isPresent()) {
-        drifted.add(c);
-      }
-    }
+    List<Candidate> drifted = new ArrayList<>(candidates(view, true, (n, p) -> n.claim().get().drifted()
+        .isPresent()));
     drifted.sort(Comparator.comparing(Candidate::name));
     List<Candidate> chosen = withinBudgets(drifted, view, DisruptionReason.DRIFTED);
     List<Candidate> empty = chosen.stream().filter(Candidate::isEmpty).toList();
@@ -206,16 +222,7 @@ public final class DisruptionController {
 
   /** Candidates that consolidation (not emptiness) may act on, most worth removing first. */
   private List<Candidate> consolidationCandidates(ClusterView view) {
-    List<Candidate> out = new ArrayList<>();
-    for (Candidate c : candidates(view, false)) {
-      ConsolidationPolicy policy = c.pool().disruption().consolidationPolicy();
-      if (policy == ConsolidationPolicy.WHEN_EMPTY || c.isEmpty()) {
-        continue;
-      }
-      if (consolidatable(c.node(), c.pool(), view.now())) {
-        out.add(c);
-      }
-    }
+    List<Candidate> out = new ArrayList<>(consolidating(view));
     // Price per unit of disruption, highest first (reference §1.5), then name for a stable order.
     out.sort(Comparator.comparingDouble((Candidate c) -> c.price() / c.disruptionCost()).reversed()
         .thenComparing(Candidate::name));
@@ -274,6 +281,9 @@ public final class DisruptionController {
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random) {
+    if (consolidation && !slack(view).mayConsolidate(candidates)) {
+      return Optional.empty();
+    }
     Set<String> leaving = new HashSet<>();
     List<Pod> pods = new ArrayList<>();
     double price = 0;
@@ -343,6 +353,14 @@ public final class DisruptionController {
       return Optional.empty();
     }
     return Optional.of(List.of(replacement.get()));
+  }
+
+  private SlackBound slack(ClusterView view) {
+    if (boundView != view) {
+      bound = SlackBound.of(view, provisioner.model());
+      boundView = view;
+    }
+    return bound;
   }
 
   private static double cheapestPrice(InstanceType t, io.gpufleet.autoscaler.requirement.Requirements reqs,

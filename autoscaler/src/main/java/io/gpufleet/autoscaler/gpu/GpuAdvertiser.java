@@ -1,6 +1,7 @@
 package io.gpufleet.autoscaler.gpu;
 
 import io.gpufleet.model.cloud.GpuSpec;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.label.Labels;
 import java.util.Optional;
 
@@ -9,14 +10,14 @@ import java.util.Optional;
  * per-node config choice, {@code nvidia.com/device-plugin.config}, reference §2.3) and its physical
  * GPUs, the extended resources it registers and the labels GPU Feature Discovery adds.
  *
- * <p>A seam: the simulator uses it when a plugin registers, and the provisioner uses it to size new
- * nodes by what they will advertise rather than by physical GPUs. gpufleet's device-plugin
- * emulation replaces the stand-ins here once it lands.
+ * <p>The role the autoscaler and the simulator need of the device plugin: the provisioner sizes new
+ * nodes by it, the simulator's kubelet registers it. {@link NvidiaDevicePlugin} fills it with the
+ * engine's device-plugin emulation; tests may use their own.
  */
 public interface GpuAdvertiser {
 
   /** The node label that picks a named device-plugin config (reference §2.3). */
-  String CONFIG_LABEL = "nvidia.com/device-plugin.config";
+  String CONFIG_LABEL = NamedConfigs.NODE_LABEL;
 
-  Advertisement advertise(Labels nodeLabels, Optional<GpuSpec> gpus);
+  Advertised advertise(Labels nodeLabels, Optional<GpuSpec> gpus);
 }

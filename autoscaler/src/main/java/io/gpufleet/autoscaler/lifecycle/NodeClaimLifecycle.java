@@ -34,8 +34,20 @@ public final class NodeClaimLifecycle {
   }
 
   public List<Action> reconcile(ClusterView view) {
+    return reconcile(view, true);
+  }
+
+  /**
+   * As {@link #reconcile(ClusterView)}; {@code checkDrift} false skips drift detection, for a runtime
+   * that knows neither the NodePools nor the catalogue changed since it last checked.
+   */
+  public List<Action> reconcile(ClusterView view, boolean checkDrift) {
     List<Action> out = new ArrayList<>();
     Instant now = view.now();
+    java.util.Map<String, String> hashes = new java.util.HashMap<>();
+    for (NodePool p : view.nodePools()) {
+      hashes.put(p.name(), p.templateHash());
+    }
     for (StateNode n : view.nodes()) {
       if (n.claim().isEmpty()) {
         continue;
@@ -76,8 +88,8 @@ public final class NodeClaimLifecycle {
         out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.EXPIRED));
         continue;
       }
-      if (pool.isPresent() && c.drifted().isEmpty()) {
-        driftReason(c, pool.get(), view).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+      if (checkDrift && pool.isPresent() && c.drifted().isEmpty()) {
+        driftReason(c, pool.get(), hashes.get(pool.get().name()), view).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
       }
     }
     return out;
@@ -118,8 +130,8 @@ public final class NodeClaimLifecycle {
    * claim's labels no longer meet the NodePool's requirements ({@code RequirementsDrifted}), or its
    * instance type left the catalogue ({@code InstanceTypeNotFound}).
    */
-  static Optional<String> driftReason(NodeClaim c, NodePool pool, ClusterView view) {
-    if (!c.nodePoolHash().equals(pool.templateHash())) {
+  static Optional<String> driftReason(NodeClaim c, NodePool pool, String templateHash, ClusterView view) {
+    if (!c.nodePoolHash().equals(templateHash)) {
       return Optional.of("NodePoolDrifted");
     }
     for (NodePoolRequirement r : pool.template().requirements()) {

@@ -5,7 +5,9 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,7 +20,22 @@ import java.util.Optional;
  */
 public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog catalog,
     OfferingAvailability offerings, List<StateNode> nodes, List<Pod> pendingPods,
-    List<Workload.DaemonSet> daemonSets, PdbIndex pdbs) {
+    List<Workload.DaemonSet> daemonSets, PdbIndex pdbs, Map<String, StateNode> byName) {
+
+  public ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog catalog, OfferingAvailability offerings,
+      List<StateNode> nodes, List<Pod> pendingPods, List<Workload.DaemonSet> daemonSets, PdbIndex pdbs) {
+    this(now, nodePools, catalog, offerings, nodes, pendingPods, daemonSets, pdbs, index(nodes));
+  }
+
+  /** Each state node by its name and, when it differs, by its NodeClaim's name. */
+  private static Map<String, StateNode> index(List<StateNode> nodes) {
+    Map<String, StateNode> m = new HashMap<>();
+    for (StateNode n : nodes) {
+      m.put(n.name(), n);
+      n.claim().ifPresent(c -> m.putIfAbsent(c.name(), n));
+    }
+    return java.util.Collections.unmodifiableMap(m);
+  }
 
   public ClusterView {
     Objects.requireNonNull(now, "now");
@@ -29,6 +46,7 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
     pendingPods = List.copyOf(pendingPods);
     daemonSets = List.copyOf(daemonSets);
     Objects.requireNonNull(pdbs, "pdbs");
+    Objects.requireNonNull(byName, "byName");
   }
 
   public Optional<NodePool> nodePool(String name) {
@@ -40,12 +58,8 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
     return Optional.empty();
   }
 
+  /** The state node of a node or NodeClaim name. */
   public Optional<StateNode> node(String name) {
-    for (StateNode n : nodes) {
-      if (n.name().equals(name) || n.claim().map(c -> c.name().equals(name)).orElse(false)) {
-        return Optional.of(n);
-      }
-    }
-    return Optional.empty();
+    return Optional.ofNullable(byName.get(name));
   }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
  * PodDisruptionBudgets with how many more disruptions each allows now (its status), so Karpenter's
  * decisions can ask whether a pod may be evicted (reference §1.5 candidate filter).
  */
-public record PdbIndex(List<Entry> entries) {
+public record PdbIndex(List<Entry> entries, java.util.Map<Object, List<Entry>> memo) {
 
   public static final PdbIndex NONE = new PdbIndex(List.of());
 
@@ -21,7 +21,28 @@ public record PdbIndex(List<Entry> entries) {
     entries = List.copyOf(entries);
   }
 
+  /**
+   * An index over these budgets. Pods of one workload share their labels, so the budgets covering
+   * them are worked out once per namespace and label set.
+   */
+  public PdbIndex(List<Entry> entries) {
+    this(entries, new java.util.HashMap<>());
+  }
+
   public List<Entry> covering(Pod pod) {
+    if (entries.isEmpty()) {
+      return List.of();
+    }
+    Object key = List.of(pod.meta().namespace(), pod.meta().labels());
+    List<Entry> cached = memo.get(key);
+    if (cached == null) {
+      cached = scan(pod);
+      memo.put(key, cached);
+    }
+    return cached;
+  }
+
+  private List<Entry> scan(Pod pod) {
     List<Entry> out = List.of();
     for (Entry e : entries) {
       PodDisruptionBudget b = e.pdb();

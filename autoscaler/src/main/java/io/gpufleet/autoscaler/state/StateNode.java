@@ -100,6 +100,11 @@ public record StateNode(String name, Optional<NodeClaim> claim, Optional<Node> n
   }
 
   public boolean isEmpty() {
-    return reschedulablePods().isEmpty();
+    for (Pod p : pods) {
+      if (!terminating.contains(p.key()) && !isDaemon(p) && !isMirror(p)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -24,7 +24,10 @@ import java.util.function.Function;
  * PDBs, in two tiers (ordinary pods first, then daemon and critical ones); pods annotated
  * {@code karpenter.sh/do-not-disrupt} are left alone. With a {@code terminationGracePeriod} each pod
  * is force-deleted at {@code deadline − its own terminationGracePeriodSeconds}, so it still gets its
- * grace, and at the deadline nothing waits. Once no pod is left the instance is terminated.
+ * grace, and at the deadline nothing waits. Pods that tolerate {@code karpenter.sh/disrupted:NoSchedule}
+ * would only be scheduled back, so they are not drained and go down with the node
+ * ({@code ToleratesDisruptedNoScheduleTaint} in {@code K:pkg/utils/pod/scheduling.go}). Once no other pod
+ * is left the instance is terminated.
  */
 public final class Termination {
   private Termination() {}
@@ -62,14 +65,14 @@ public final class Termination {
     List<Pod> first = new ArrayList<>();
     List<Pod> second = new ArrayList<>();
     for (Pod p : n.pods()) {
-      if (n.terminating().contains(p.key())) {
+      if (n.terminating().contains(p.key()) || toleratesDisrupted(p)) {
         continue;
       }
       (isDaemonOrCritical(p) ? second : first).add(p);
     }
     boolean waiting = false;
     for (Pod p : n.pods()) {
-      if (n.terminating().contains(p.key())) {
+      if (n.terminating().contains(p.key()) && !toleratesDisrupted(p)) {
         waiting = true; // terminating pods must finish before the instance goes
       }
     }
@@ -116,6 +119,10 @@ public final class Termination {
     }
     Instant due = deadline.get().minus(Duration.ofSeconds(p.spec().terminationGracePeriodSeconds()));
     return !now.isBefore(due);
+  }
+
+  static boolean toleratesDisrupted(Pod p) {
+    return io.gpufleet.model.taint.Tolerations.tolerates(p.spec().tolerations(), KarpenterLabels.DISRUPTED);
   }
 
   public static boolean doNotDisrupt(Pod p) {

@@ -3,8 +3,8 @@ package io.gpufleet.autoscaler.provisioning;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing;
-import io.gpufleet.autoscaler.gpu.ExclusiveGpus;
-import io.gpufleet.autoscaler.gpu.TimeSlicedGpus;
+import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.testing.Fixtures;
 import io.gpufleet.model.cloud.CapacityType;
@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +42,7 @@ class ProvisionerTest {
   }
 
   Provisioner provisioner(NodePool... pools) {
-    return provisioner(List.of(pools), List.of(), GpuSizing.PHYSICAL, ExclusiveGpus.INSTANCE);
+    return provisioner(List.of(pools), List.of(), GpuSizing.PHYSICAL, NvidiaDevicePlugin.DEFAULTS);
   }
 
   static NodePool onDemand(NodePool p) {
@@ -132,14 +133,16 @@ class ProvisionerTest {
             ResourceList.of("cpu", "500m", "memory", "512Mi"), ResourceList.EMPTY))));
     // 1600m fits m5.large's 1930m alone but not with the 500m daemon.
     Pod pod = Fixtures.cpuPod("app", "1600m", "1Gi");
-    ProvisioningPlan plan = provisioner(List.of(cpu), List.of(ds), GpuSizing.PHYSICAL, ExclusiveGpus.INSTANCE)
+    ProvisioningPlan plan = provisioner(List.of(cpu), List.of(ds), GpuSizing.PHYSICAL, NvidiaDevicePlugin.DEFAULTS)
         .solve(List.of(pod), List.of(), List.of(ds), OfferingAvailability.ALL, T0);
     assertThat(plan.newClaims().getFirst().instanceTypes()).extracting(t -> t.name()).containsExactly("m5.xlarge");
   }
 
   @Test
   void timeSlicedPoolsAreSizedByReplicasOnlyWhenAsked() {
-    TimeSlicedGpus slicing = new TimeSlicedGpus(Map.of("ts4", new TimeSlicedGpus.Slicing(4, false)), "none");
+    var slicing = new NvidiaDevicePlugin(io.gpufleet.model.deviceplugin.NamedConfigs.of(
+        Map.of("ts4", DevicePluginConfig.timeSliced(4, false), "none", DevicePluginConfig.DEFAULT),
+        Optional.of("none")), io.gpufleet.model.gpu.GpuCatalog.builtIn());
     NodePool pool = onDemand(Fixtures.gpuPool("gpu", "g6"));
     pool = pool.withTemplate(pool.template().withLabels(Labels.of("nvidia.com/device-plugin.config", "ts4")));
     List<Pod> pods = new ArrayList<>();

@@ -7,19 +7,120 @@ import java.util.Objects;
 
 /**
  * A node with the pods bound to it and their summed requests, as the scheduler's cache holds it.
- * Immutable: binding returns a new image.
+ * Immutable: binding returns a new image. The amounts every filter and score reads are kept as
+ * plain fields (allocatable, requested and free cpu and memory, free scalar resources), since the
+ * scheduler reads them for every node on every pod.
  */
-public record NodeInfo(
-    Node node, ResourceVector allocatable, List<PodInfo> pods, ResourceVector requested,
-    long nonZeroMilliCpu, long nonZeroMemory) {
+public final class NodeInfo {
 
-  public NodeInfo {
-    Objects.requireNonNull(node, "node");
-    pods = List.copyOf(pods);
+  private final Node node;
+  private final ResourceVector allocatable;
+  private final List<PodInfo> pods;
+  private final ResourceVector requested;
+  private final long nonZeroMilliCpu;
+  private final long nonZeroMemory;
+  // Derived for the hot path.
+  private final long allocatableMilliCpu;
+  private final long allocatableMemory;
+  private final long requestedMilliCpu;
+  private final long requestedMemory;
+  private final long freeEphemeralStorage;
+  private final long freePods;
+  private final String[] scalarNames;
+  private final long[] freeScalars;
+
+  public NodeInfo(Node node, ResourceVector allocatable, List<PodInfo> pods, ResourceVector requested,
+      long nonZeroMilliCpu, long nonZeroMemory) {
+    this.node = Objects.requireNonNull(node, "node");
+    this.allocatable = allocatable;
+    this.pods = List.copyOf(pods);
+    this.requested = requested;
+    this.nonZeroMilliCpu = nonZeroMilliCpu;
+    this.nonZeroMemory = nonZeroMemory;
+    this.allocatableMilliCpu = allocatable.milliCpu();
+    this.allocatableMemory = allocatable.memory();
+    this.requestedMilliCpu = requested.milliCpu();
+    this.requestedMemory = requested.memory();
+    this.freeEphemeralStorage = allocatable.ephemeralStorage() - requested.ephemeralStorage();
+    this.freePods = allocatable.pods() - this.pods.size();
+    this.scalarNames = new String[allocatable.scalarCount()];
+    this.freeScalars = new long[allocatable.scalarCount()];
+    for (int i = 0; i < scalarNames.length; i++) {
+      scalarNames[i] = allocatable.scalarName(i);
+      freeScalars[i] = allocatable.scalarValue(i) - requested.scalar(scalarNames[i]);
+    }
   }
 
   public static NodeInfo of(Node node) {
     return new NodeInfo(node, ResourceVector.of(node.allocatable()), List.of(), ResourceVector.ZERO, 0, 0);
+  }
+
+  public Node node() {
+    return node;
+  }
+
+  public ResourceVector allocatable() {
+    return allocatable;
+  }
+
+  public List<PodInfo> pods() {
+    return pods;
+  }
+
+  public ResourceVector requested() {
+    return requested;
+  }
+
+  /** Summed cpu requests with the scheduler's non-zero default for containers that set none. */
+  public long nonZeroMilliCpu() {
+    return nonZeroMilliCpu;
+  }
+
+  public long nonZeroMemory() {
+    return nonZeroMemory;
+  }
+
+  public long allocatableMilliCpu() {
+    return allocatableMilliCpu;
+  }
+
+  public long allocatableMemory() {
+    return allocatableMemory;
+  }
+
+  public long requestedMilliCpu() {
+    return requestedMilliCpu;
+  }
+
+  public long requestedMemory() {
+    return requestedMemory;
+  }
+
+  public long freeMilliCpu() {
+    return allocatableMilliCpu - requestedMilliCpu;
+  }
+
+  public long freeMemory() {
+    return allocatableMemory - requestedMemory;
+  }
+
+  public long freeEphemeralStorage() {
+    return freeEphemeralStorage;
+  }
+
+  /** Room for more pods under the node's {@code pods} allocatable. */
+  public long freePods() {
+    return freePods;
+  }
+
+  /** Allocatable minus requested of an extended resource (0 minus requested when the node lacks it). */
+  public long freeScalar(String name) {
+    for (int i = 0; i < scalarNames.length; i++) {
+      if (scalarNames[i].equals(name)) {
+        return freeScalars[i];
+      }
+    }
+    return -requested.scalar(name);
   }
 
   public String name() {
@@ -64,5 +165,21 @@ public record NodeInfo(
   /** Allocatable minus requested, per resource, in scheduler units (may be negative after a shrink). */
   public long free(String resource) {
     return allocatable.get(resource) - requested.get(resource);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof NodeInfo n && node.equals(n.node) && pods.equals(n.pods) && requested.equals(n.requested)
+        && allocatable.equals(n.allocatable);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(node, pods.size());
+  }
+
+  @Override
+  public String toString() {
+    return "NodeInfo[" + node.name() + ", pods=" + pods.size() + ", requested=" + requested + "]";
   }
 }

@@ -8,9 +8,10 @@ import java.util.Objects;
 /**
  * A pod with what the scheduler derives from it once: its effective request, and the "non-zero"
  * cpu and memory the scoring plugins use (a container without a cpu or memory request counts as
- * 100m and 200Mi).
+ * 100m and 200Mi); and whether a node selector or required affinity constrains its nodes at all.
  */
-public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, long nonZeroMemory) {
+public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, long nonZeroMemory,
+    boolean nodeConstrained) {
 
   /** kube-scheduler's {@code DefaultMilliCPURequest}. */
   public static final long DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -27,8 +28,9 @@ public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, lo
   public static PodInfo of(Pod pod) {
     ResourceVector requests = ResourceVector.of(PodRequests.of(pod.spec()));
     ResourceList nonZero = PodRequests.of(pod.spec(), NON_ZERO_DEFAULTS);
+    boolean constrained = !pod.spec().nodeSelector().isEmpty() || pod.spec().nodeAffinity().required().isPresent();
     return new PodInfo(pod, requests, nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.CPU).milliValue(),
-        nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.MEMORY).value());
+        nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.MEMORY).value(), constrained);
   }
 
   public String key() {

@@ -2,6 +2,7 @@ package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,11 +41,25 @@ public final class Scheduler {
       return new ScheduleResult.Unschedulable(new FitError(0, Map.of(), ""), 0);
     }
     int want = profile.feasibleNodesToFind(n);
-    int[] feasible = new int[Math.min(want, n)];
+    int cap = Math.min(want, n);
+    int[] feasible = new int[cap];
     int found = 0;
     Status[] failures = null; // by node index, built into a map only when nothing fits
     int evaluated = 0;
-    List<FilterPlugin> filters = profile.filters();
+    FilterPlugin[] filters = profile.filters().toArray(FilterPlugin[]::new);
+    List<SchedulerProfile.WeightedScore> scorers = profile.scores();
+    int plugins = scorers.size();
+    ScorePlugin[] scoring = new ScorePlugin[plugins];
+    for (int p = 0; p < plugins; p++) {
+      ScorePlugin plugin = scorers.get(p).plugin();
+      scoring[p] = plugin.appliesTo(pod) ? plugin : null;
+    }
+    // Raw scores are taken as soon as a node passes the filters, while its data is in cache; each
+    // plugin normalises its own column once every feasible node is known.
+    long[][] columns = new long[plugins][];
+    for (int p = 0; p < plugins; p++) {
+      columns[p] = scoring[p] == null ? null : new long[cap];
+    }
     for (int k = 0; k < n && found < want; k++) {
       int i = (startIndex + k) % n;
       NodeInfo node = snapshot.get(i);
@@ -58,6 +73,11 @@ public final class Scheduler {
         }
       }
       if (failed == null) {
+        for (int p = 0; p < plugins; p++) {
+          if (scoring[p] != null) {
+            columns[p][found] = scoring[p].score(pod, node);
+          }
+        }
         feasible[found++] = i;
       } else {
         if (failures == null) {
@@ -84,24 +104,16 @@ public final class Scheduler {
       // kube-scheduler skips scoring when only one node is feasible.
       return new ScheduleResult.Scheduled(snapshot.get(feasible[0]).name(), 0, 1, evaluated, List.of());
     }
-    // Raw scores node by node (one pass over each node's data), then each plugin normalises its column.
-    List<SchedulerProfile.WeightedScore> scorers = profile.scores();
-    int plugins = scorers.size();
-    boolean[] applies = new boolean[plugins];
-    for (int p = 0; p < plugins; p++) {
-      applies[p] = scorers.get(p).plugin().appliesTo(pod);
-    }
-    long[][] columns = new long[plugins][];
-    for (int p = 0; p < plugins; p++) {
-      columns[p] = applies[p] ? new long[found] : null;
-    }
-    for (int j = 0; j < found; j++) {
-      NodeInfo node = snapshot.get(feasible[j]);
+    if (found < cap) {
       for (int p = 0; p < plugins; p++) {
-        if (applies[p]) {
-          columns[p][j] = scorers.get(p).plugin().score(pod, node);
+        if (columns[p] != null) {
+          columns[p] = java.util.Arrays.copyOf(columns[p], found);
         }
       }
+    }
+    boolean[] applies = new boolean[plugins];
+    for (int p = 0; p < plugins; p++) {
+      applies[p] = scoring[p] != null;
     }
     long[] total = new long[found];
     for (int p = 0; p < plugins; p++) {

@@ -74,6 +74,16 @@ public record InstanceCatalog(List<InstanceType> types) {
     return new InstanceCatalog(new ArrayList<>(byName.values()));
   }
 
+  /**
+   * The catalogue as the GPU model's {@link io.gpufleet.model.gpu.InstanceTypeGpus} role: an instance
+   * type's GPUs by a name the GPU catalogue knows (Karpenter's GPU names are its aliases; EC2 names
+   * both A100 sizes {@code a100}, so the 80 GB one is told by its memory).
+   */
+  public io.gpufleet.model.gpu.InstanceTypeGpus instanceTypeGpus() {
+    return name -> find(name).flatMap(InstanceType::gpu).map(g -> new io.gpufleet.model.gpu.InstanceTypeGpus.Attached(
+        g.name().equals("a100") && g.memoryMib() >= 80 * 1024 ? "a100-80gb" : g.name(), g.count()));
+  }
+
   public InstanceCatalog filter(Predicate<InstanceType> keep) {
     return new InstanceCatalog(types.stream().filter(keep).toList());
   }

@@ -76,6 +76,21 @@ class InstanceCatalogTest {
   }
 
   @Test
+  void fillsTheGpuModelsInstanceTypeRole() {
+    var gpus = catalog.instanceTypeGpus();
+    assertThat(gpus.gpus("g5.12xlarge")).contains(new io.gpufleet.model.gpu.InstanceTypeGpus.Attached("a10g", 4));
+    assertThat(gpus.gpus("p4de.24xlarge")).contains(new io.gpufleet.model.gpu.InstanceTypeGpus.Attached("a100-80gb",
+        8));
+    assertThat(gpus.gpus("m5.large")).isEmpty();
+    for (InstanceType t : catalog.types()) {
+      var attached = gpus.gpus(t.name());
+      if (attached.isPresent() && !t.family().equals("p6-b300")) {
+        assertThat(io.gpufleet.model.gpu.GpuCatalog.builtIn().find(attached.get().model())).as(t.name()).isPresent();
+      }
+    }
+  }
+
+  @Test
   void aUserTableExtendsOrReplaces() {
     String text = """
         # a cheaper g5.xlarge and a new type whose allocatable Karpenter estimates

@@ -55,8 +55,27 @@ final class ApiServer {
   final List<String> launchedThisEvent = new java.util.ArrayList<>();
 
   private final Map<Class<? extends Event>, TreeSet<Instant>> scheduled = new HashMap<>();
-  /** Set by the Karpenter loop so pod changes on draining nodes wake it. */
-  boolean karpenterBusy;
+  /**
+   * Counts changes that can make an unschedulable pod schedulable (a node added or changed, a bound
+   * pod gone): kube-scheduler retries a pod that failed only after such an event (its queueing hints).
+   */
+  long capacityEpoch;
+  /** Counts changes to nodes' shape (added, removed, labels, taints, resources): DaemonSets care. */
+  long nodeShapeEpoch;
+  /**
+   * Counts changes Karpenter's disruption decisions can depend on: nodes, NodeClaims, pods binding,
+   * leaving, getting Ready or being deleted, PDBs, NodePools. A poll over an unchanged count and
+   * unchanged consolidatable set decides the same.
+   */
+  long disruptionEpoch;
+  /** Whether a pod change on this node matters to Karpenter now: its NodeClaim is being drained. */
+  boolean draining(Optional<String> node) {
+    if (node.isEmpty()) {
+      return false;
+    }
+    NodeState n = state.nodes().get(node.get());
+    return n != null && n.claim().map(c -> state.claims().get(c)).map(NodeClaim::isDeleting).orElse(false);
+  }
   /** Set when a pod became unschedulable or capacity went away: the provisioner's batcher opens a window. */
   Runnable provisioningTrigger = () -> { };
 
@@ -124,6 +143,7 @@ final class ApiServer {
     PodState s = new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
         Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
     state = state.withPod(s);
+    bumpWorkload(workload);
     metrics.podCreated(pod.key(), workload, now());
     log(RunRecord.Kind.POD_CREATED, pod.key(), workload.map(w -> "by " + w).orElse(""));
     pendingGauge();
@@ -132,9 +152,11 @@ final class ApiServer {
   }
 
   void bindPod(String key, String nodeName, Kubelet kubelet) {
+    disruptionEpoch++;
     PodState p = state.pods().get(key);
     state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod()), nodeName));
     state = state.withPod(p.bound(nodeName, now()));
+    bumpWorkload(p.workload());
     touchNode(nodeName, true);
     boundThisEvent.add(key);
     metrics.podScheduled(key, now());
@@ -148,18 +170,18 @@ final class ApiServer {
   void podStarted(String key) {
     PodState p = state.pods().get(key);
     state = state.withPod(p.started());
+    bumpWorkload(p.workload());
     log(RunRecord.Kind.POD_STARTED, key, "");
   }
 
   void podReady(String key) {
+    disruptionEpoch++;
     PodState p = state.pods().get(key);
     state = state.withPod(p.readyAt(now()));
+    bumpWorkload(p.workload());
     log(RunRecord.Kind.POD_READY, key, "on " + p.node().orElse("?"));
     serviceChanged(p.workload());
     requestWorkloadSync();
-    if (karpenterBusy) {
-      requestKarpenter();
-    }
   }
 
   /**
@@ -176,7 +198,9 @@ final class ApiServer {
       removePod(key, RunRecord.Kind.POD_DELETED, "never bound");
       return;
     }
+    disruptionEpoch++;
     state = state.withPod(p.deleting(now()));
+    bumpWorkload(p.workload());
     log(kind, key, why);
     touchNode(p.node().get(), true);
     serviceChanged(p.workload());
@@ -187,7 +211,7 @@ final class ApiServer {
     PodState now = state.pods().get(key);
     kernel.schedule(now().plus(exit), new Event.PodExits(key, now.generation()));
     requestWorkloadSync();
-    if (karpenterBusy) {
+    if (draining(p.node())) {
       requestKarpenter();
     }
   }
@@ -207,17 +231,20 @@ final class ApiServer {
       }
     }
     if (p.node().isPresent() && state.snapshot().node(p.node().get()).isPresent()) {
+      capacityEpoch++;
       state = state.withSnapshot(state.snapshot().unbind(key, p.node().get()));
       touchNode(p.node().get(), true);
       nodeGpuMetrics(p.node().get());
     }
+    disruptionEpoch++;
+    bumpWorkload(p.workload());
     state = state.withoutPod(key);
     log(kind, key, why);
     pendingGauge();
     serviceChanged(p.workload());
     requestWorkloadSync();
     requestSchedule();
-    if (karpenterBusy) {
+    if (draining(p.node())) {
       requestKarpenter();
     }
   }
@@ -234,13 +261,24 @@ final class ApiServer {
   // ---- workloads and services ----
 
   int readyCount(String workload) {
-    int n = 0;
-    for (PodState p : state.podsOf(workload)) {
-      if (p.isReady()) {
-        n++;
-      }
+    var keys = state.podsByWorkload().get(workload);
+    if (keys == null) {
+      return 0;
     }
-    return n;
+    int[] n = new int[1];
+    keys.forEach((k, v) -> {
+      if (state.pods().get(k).isReady()) {
+        n[0]++;
+      }
+    });
+    return n[0];
+  }
+
+  /** Bumped on every change to a workload's pods, so derived facts (PDB status) can be cached. */
+  final Map<String, Long> workloadVersions = new HashMap<>();
+
+  private void bumpWorkload(Optional<String> workload) {
+    workload.ifPresent(w -> workloadVersions.merge(w, 1L, Long::sum));
   }
 
   static int desired(Workload w) {
@@ -278,6 +316,9 @@ final class ApiServer {
   }
 
   void addNode(NodeState n) {
+    capacityEpoch++;
+    nodeShapeEpoch++;
+    disruptionEpoch++;
     state = state.withNode(n);
     state = state.withSnapshot(state.snapshot().withNode(n.node()));
     touchedNodes.add(n.name());
@@ -294,6 +335,9 @@ final class ApiServer {
     if (shrunk) {
       n = n.withAllocatableShrunk(true);
     }
+    capacityEpoch++;
+    nodeShapeEpoch++;
+    disruptionEpoch++;
     state = state.withNode(n);
     state = state.withSnapshot(state.snapshot().withNode(n.node()));
     touchedNodes.add(n.name());
@@ -334,6 +378,9 @@ final class ApiServer {
         removePod(p.key(), RunRecord.Kind.POD_KILLED, "node " + name + " went away");
       }
     }
+    capacityEpoch++;
+    nodeShapeEpoch++;
+    disruptionEpoch++;
     state = state.withoutNode(name);
     state = state.withSnapshot(state.snapshot().removeNode(name));
     metrics.nodeGone(name, now());
@@ -373,6 +420,7 @@ final class ApiServer {
   // ---- NodeClaims ----
 
   void putClaim(NodeClaim c) {
+    disruptionEpoch++;
     state = state.withClaim(c);
     c.nodeName().ifPresent(touchedNodes::add);
     requestKarpenter();
@@ -383,6 +431,7 @@ final class ApiServer {
     if (c == null) {
       return;
     }
+    disruptionEpoch++;
     state = state.withoutClaim(name);
     metrics.claimGone(name, now());
     requestKarpenter();

@@ -44,7 +44,7 @@ final class KarpenterLoop {
 
   private final ApiServer api;
   private final CloudProvider cloud;
-  private final ViewBuilder views = new ViewBuilder();
+  private final ViewBuilder views;
   private final AutoscalerSettings settings;
   private final io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser;
   private Karpenter karpenter;
@@ -59,6 +59,7 @@ final class KarpenterLoop {
   KarpenterLoop(ApiServer api, CloudProvider cloud, AutoscalerSettings settings,
       io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser, List<io.gpufleet.sim.invariant.InvariantViolation> violations) {
     this.api = api;
+    this.views = new ViewBuilder(api);
     this.cloud = cloud;
     this.settings = settings;
     this.advertiser = advertiser;
@@ -117,8 +118,16 @@ final class KarpenterLoop {
 
   // ---- reconcile: lifecycle, termination, disruption orchestration ----
 
+  /** The NodePools and claims drift was last checked against: drift only changes when they do. */
+  private List<NodePool> driftPools;
+  private int driftClaims = -1;
+
   void reconcile() {
-    apply(karpenter().lifecycle(view()), Optional.empty());
+    ClusterView v = view();
+    boolean checkDrift = v.nodePools() != driftPools || api.state.claims().size() != driftClaims;
+    apply(karpenter().lifecycle(v, checkDrift), Optional.empty());
+    driftPools = v.nodePools();
+    driftClaims = api.state.claims().size();
     apply(karpenter().terminate(view(), claim -> api.state.removalReasons().get(claim) == null
         ? RemovalReason.DELETED : api.state.removalReasons().get(claim)), Optional.empty());
     for (InFlightDisruption d : new ArrayList<>(api.state.executing().values())) {
@@ -131,22 +140,19 @@ final class KarpenterLoop {
   private void scheduleTimers() {
     Instant now = api.now();
     Instant next = null;
-    boolean busy = !api.state.executing().isEmpty();
     for (NodeClaim c : api.state.claims().values()) {
       List<Instant> due = new ArrayList<>();
       if (c.isDeleting()) {
-        busy = true;
-        due.add(now.plus(settings.evictionRetry()));
         Optional<StateNode> n = view().node(c.name());
+        if (n.isPresent() && blockedByPdb(n.get())) {
+          due.add(now.plus(settings.evictionRetry())); // the Eviction API refused: try again
+        }
         n.flatMap(Termination::nextForceDeadline).ifPresent(due::add);
       } else if (!c.isLaunched()) {
-        busy = true;
         due.add(c.created().plus(settings.launchTimeout()));
       } else if (!c.isRegistered()) {
-        busy = true;
         due.add(c.created().plus(settings.registrationTimeout()));
       } else if (!c.isInitialized()) {
-        busy = true;
         settings.initializationTimeout().ifPresent(t -> due.add(c.registered().get().plus(t)));
       } else {
         c.expiresAt().ifPresent(due::add);
@@ -163,10 +169,20 @@ final class KarpenterLoop {
         next = t;
       }
     }
-    api.karpenterBusy = busy;
     if (next != null) {
       api.wake(new Event.KarpenterReconcile(), next);
     }
+  }
+
+  /** Whether a draining node still has a pod the Eviction API refused because of its PDB. */
+  private boolean blockedByPdb(StateNode n) {
+    for (Pod p : n.pods()) {
+      if (!n.terminating().contains(p.key()) && !Termination.doNotDisrupt(p)
+          && view().pdbs().evictionBlocked(p).isPresent()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---- disruption ----
@@ -176,7 +192,7 @@ final class KarpenterLoop {
     if (!api.state.proposed().isEmpty()) {
       return; // the controller waits out a validation before it looks again
     }
-    if (api.state.version() == lastQuietVersion && api.now().isBefore(quietUntil)) {
+    if (api.disruptionEpoch == lastQuietVersion && api.now().isBefore(quietUntil)) {
       return; // nothing it depends on has changed since a poll that found nothing
     }
     ClusterView v = view();
@@ -185,7 +201,7 @@ final class KarpenterLoop {
       apply(List.of(new Action.ProposeDisruption(c.get())), Optional.empty());
       return;
     }
-    lastQuietVersion = api.state.version();
+    lastQuietVersion = api.disruptionEpoch;
     quietUntil = nextConsolidatableChange(v);
   }
 
@@ -264,6 +280,7 @@ final class KarpenterLoop {
         case Action.UntaintNode t -> setTaint(t.node(), t.taint(), false);
         case Action.Evict e -> evict(e);
         case Action.MarkOfferingUnavailable m -> {
+          api.disruptionEpoch++;
           api.state = api.state.withOfferings(api.state.offerings().prune(api.now())
               .markUnavailable(m.instanceType(), m.capacityType(), m.zone(), m.until()));
           api.log(RunRecord.Kind.OFFERING_UNAVAILABLE, m.instanceType(), m.capacityType() + " in " + m.zone()
@@ -278,6 +295,7 @@ final class KarpenterLoop {
         }
         case Action.ExecuteDisruption x -> execute(x.command());
         case Action.AbandonDisruption ab -> {
+          api.disruptionEpoch++;
           api.state = api.state.withProposed(api.state.proposed().remove(ab.command()))
               .withExecuting(api.state.executing().remove(ab.command()));
           api.log(RunRecord.Kind.DISRUPTION_ABANDONED, ab.command(), ab.reason());
@@ -374,7 +392,6 @@ final class KarpenterLoop {
     api.state = api.state.withRemovalReason(c.name(), d.reason());
     api.metrics.disruption(d.reason().text());
     api.log(RunRecord.Kind.NODECLAIM_DELETING, c.name(), d.reason().text());
-    api.karpenterBusy = true;
     api.requestKarpenter();
     trigger(); // its pods will need a home: the provisioner plans for pods of deleting nodes
   }
@@ -414,7 +431,7 @@ final class KarpenterLoop {
       return;
     }
     Pod pod = p.pod();
-    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbs(api.state).covering(pod);
+    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbsFor(api.state, pod).covering(pod);
     Optional<String> pdb = pdbs.size() == 1 ? Optional.of(pdbs.getFirst().pdb().meta().key()) : Optional.empty();
     int allowed = pdbs.size() == 1 ? pdbs.getFirst().disruptionsAllowed() : Integer.MAX_VALUE;
     api.evictionsThisEvent.add(new io.gpufleet.sim.invariant.Eviction(pod.key(), e.forced(), pdb, allowed,
@@ -434,7 +451,6 @@ final class KarpenterLoop {
     for (NodeClaim r : c.replacements()) {
       launch(new Action.LaunchNodeClaim(r, List.of(), Optional.of(c.id())));
     }
-    api.karpenterBusy = true;
     apply(karpenter().progress(api.state.executing().get(c.id()), view()), Optional.empty());
     if (api.state.executing().get(c.id()) != null && !api.state.executing().get(c.id()).command().replacements()
         .isEmpty()) {

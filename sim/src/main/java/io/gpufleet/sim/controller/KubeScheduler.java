@@ -21,10 +21,57 @@ final class KubeScheduler {
   private final Kubelet kubelet;
   private final Scheduler scheduler = new Scheduler(SchedulerProfile.defaults());
   private int startIndex;
+  /** The capacity epoch at which each pod last failed: it waits for a later one. */
+  private final java.util.Map<String, Long> failedAt = new java.util.HashMap<>();
 
   KubeScheduler(ApiServer api, Kubelet kubelet) {
     this.api = api;
     this.kubelet = kubelet;
+  }
+
+  /**
+   * One scheduling attempt. A pod pinned to one node by a {@code metadata.name} field term (a daemon
+   * pod) is filtered against that node only, as NodeAffinity's PreFilter narrows kube-scheduler's
+   * search; every other node counts as not matching its affinity.
+   */
+  private ScheduleResult schedule(PodState p) {
+    var snapshot = api.state.snapshot();
+    var pinned = WorkloadControllers.pinnedNode(p.pod());
+    if (pinned.isPresent() && p.pod().spec().nodeAffinity().required().map(r -> r.terms().size() == 1)
+        .orElse(false)) {
+      var node = snapshot.node(pinned.get());
+      if (node.isEmpty()) {
+        return new ScheduleResult.Unschedulable(new io.gpufleet.engine.scheduler.FitError(snapshot.size(),
+            java.util.Map.of(), ""), 0);
+      }
+      var one = io.gpufleet.engine.scheduler.ClusterSnapshot.ofInfos(List.of(node.get()));
+      ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), one, api.random, 0, false);
+      if (r instanceof ScheduleResult.Unschedulable u && snapshot.size() > 1) {
+        java.util.Map<String, io.gpufleet.engine.scheduler.Status> statuses = new java.util.HashMap<>(
+            u.error().nodeStatuses());
+        return new ScheduleResult.Unschedulable(new PinnedFitError(snapshot.size(), statuses).error(), 1);
+      }
+      return r;
+    }
+    ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, api.random, startIndex, false);
+    if (snapshot.size() > 0) {
+      startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
+    }
+    return r;
+  }
+
+  /** The FitError of a pinned pod: its node's reasons plus every other node failing NodeAffinity. */
+  private record PinnedFitError(int nodes, java.util.Map<String, io.gpufleet.engine.scheduler.Status> statuses) {
+    io.gpufleet.engine.scheduler.FitError error() {
+      // FitError counts reasons per node; the other nodes all share one reason, so one entry per node.
+      java.util.Map<String, io.gpufleet.engine.scheduler.Status> all = new java.util.HashMap<>(statuses);
+      var other = io.gpufleet.engine.scheduler.Status.unresolvable("NodeAffinity",
+          io.gpufleet.engine.scheduler.plugin.NodeAffinity.REASON);
+      for (int i = all.size(); i < nodes; i++) {
+        all.put("\u0000other-" + i, other);
+      }
+      return new io.gpufleet.engine.scheduler.FitError(nodes, all, "");
+    }
   }
 
   void cycle() {
@@ -36,26 +83,40 @@ final class KubeScheduler {
     queue.sort(Comparator.comparingInt((PodState p) -> -p.pod().spec().priority())
         .thenComparingLong(PodState::sequence));
     boolean newlyUnschedulable = false;
+    // Pods with the same spec fail alike within a cycle: bindings only take room away.
+    java.util.Map<io.gpufleet.model.pod.PodSpec, ScheduleResult> failedSpecs = new java.util.IdentityHashMap<>();
     for (PodState p : queue) {
-      var snapshot = api.state.snapshot();
-      ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, api.random, startIndex, false);
-      if (snapshot.size() > 0) {
-        startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
+      Long failed = failedAt.get(p.key());
+      if (failed != null && failed == api.capacityEpoch) {
+        continue;
+      }
+      ScheduleResult r = failedSpecs.get(p.pod().spec());
+      if (r == null) {
+        r = schedule(p);
+        if (r instanceof ScheduleResult.Unschedulable) {
+          failedSpecs.put(p.pod().spec(), r);
+        }
       }
       switch (r) {
-        case ScheduleResult.Scheduled s -> api.bindPod(p.key(), s.node(), kubelet);
+        case ScheduleResult.Scheduled s -> {
+          failedAt.remove(p.key());
+          api.bindPod(p.key(), s.node(), kubelet);
+        }
         case ScheduleResult.Unschedulable u -> {
-          String message = u.error().message();
-          if (!message.equals(p.schedulingMessage().orElse(null))) {
+          failedAt.put(p.key(), api.capacityEpoch);
+          // Like the event correlator, a repeat that differs only in node counts is not recorded again.
+          String reasons = String.join("|", u.error().histogram().keySet());
+          if (!reasons.equals(p.schedulingMessage().orElse(null))) {
             if (p.schedulingMessage().isEmpty()) {
               newlyUnschedulable = true;
             }
-            api.setSchedulingMessage(p.key(), message);
-            api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, p.key(), message);
+            api.setSchedulingMessage(p.key(), reasons);
+            api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, p.key(), u.error().message());
           }
         }
       }
     }
+    failedAt.keySet().removeIf(k -> !api.state.pending().containsKey(k));
     if (newlyUnschedulable) {
       api.provisioningTrigger.run();
     }

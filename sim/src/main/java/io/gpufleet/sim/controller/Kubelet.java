@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
-import io.gpufleet.autoscaler.gpu.Advertisement;
+import io.gpufleet.autoscaler.gpu.Advertised;
+import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
@@ -187,11 +188,18 @@ final class Kubelet {
     if (n == null || e.generation() != n.pluginGeneration() || n.gpus().isEmpty()) {
       return;
     }
-    Advertisement ad = api.devicePlugin.advertiser().advertise(n.node().labels(), n.gpus());
+    Advertised ad = api.devicePlugin.advertiser().advertise(n.node().labels(), n.gpus());
     Node node = n.node();
-    ResourceList alloc = withoutGpus(node.allocatable()).plus(ad.resources());
-    ResourceList cap = withoutGpus(node.capacity()).plus(ad.resources());
-    Labels labels = node.labels().withAll(ad.labels());
+    // As the kubelet keeps them: GPU resources no longer advertised stay at 0 (engine DevicePlugin.register).
+    ResourceList alloc = zeroGpus(node.allocatable()).plus(ad.resources());
+    ResourceList cap = zeroGpus(node.capacity()).plus(ad.resources());
+    Labels labels = Labels.EMPTY;
+    for (var l : node.labels().map().entrySet()) {
+      if (!NvidiaDevicePlugin.gfdLabel(l.getKey())) {
+        labels = labels.with(l.getKey(), l.getValue());
+      }
+    }
+    labels = labels.withAll(ad.labels());
     Node next = node.withResources(cap, alloc).withLabels(labels);
     api.updateNode(n.withNode(next).withPlugin(true, n.pluginGeneration()));
     api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + ad.resources() + " (config "
@@ -207,6 +215,16 @@ final class Kubelet {
     NodeState next = n.withPlugin(n.pluginRegistered(), n.pluginGeneration() + 1);
     api.state = api.state.withNode(next);
     schedulePlugin(next, api.devicePlugin.registrationDelay());
+  }
+
+  static ResourceList zeroGpus(ResourceList r) {
+    ResourceList out = r;
+    for (ResourceName name : r.names()) {
+      if (name.isNvidiaGpuLike()) {
+        out = out.with(name, io.gpufleet.model.resource.Quantity.ZERO);
+      }
+    }
+    return out;
   }
 
   static ResourceList withoutGpus(ResourceList r) {

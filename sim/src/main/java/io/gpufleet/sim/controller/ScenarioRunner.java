@@ -71,6 +71,7 @@ final class ScenarioRunner {
 
   /** Runs actions until one waits or the timeline ends. */
   void advance() {
+    api.disruptionEpoch++; // a scenario step may change anything a disruption depends on
     while (next < timeline.size()) {
       int index = next++;
       ScenarioAction a = timeline.get(index);
@@ -146,6 +147,7 @@ final class ScenarioRunner {
   // ---- actions ----
 
   void apply(List<ClusterObject> objects) {
+    api.disruptionEpoch++;
     // NodePools first, so adopted nodes find theirs.
     for (ClusterObject o : objects) {
       if (o instanceof ClusterObject.NodePoolObject p) {

@@ -12,6 +12,7 @@ import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PMap;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
 import java.time.Instant;
@@ -30,33 +31,46 @@ import java.util.Set;
  */
 final class ViewBuilder {
 
+  private final ApiServer api;
+  /** PDB status by PDB, with the versions of the workloads it was computed from. */
+  private final java.util.Map<String, Object[]> pdbMemo = new java.util.HashMap<>();
   private ClusterState cachedState;
   private Instant cachedNow;
   private ClusterView cached;
+  /** State nodes by name with what they were built from: unchanged inputs give back the same object. */
+  private final java.util.Map<String, Object[]> nodeMemo = new java.util.HashMap<>();
+
+  ViewBuilder(ApiServer api) {
+    this.api = api;
+  }
 
   ClusterView view(ClusterState s, Instant now) {
     if (s == cachedState && now.equals(cachedNow)) {
       return cached;
     }
-    cached = build(s, now);
+    cached = build(s, now, nodeMemo, this::pdbsCached);
     cachedState = s;
     cachedNow = now;
     return cached;
   }
 
   static ClusterView build(ClusterState s, Instant now) {
+    return build(s, now, new java.util.HashMap<>(), ViewBuilder::pdbs);
+  }
+
+  static ClusterView build(ClusterState s, Instant now, java.util.Map<String, Object[]> memo,
+      java.util.function.Function<ClusterState, PdbIndex> pdbs) {
     Set<String> executing = new HashSet<>();
     s.executing().forEach((k, v) -> executing.addAll(v.command().candidates()));
     List<StateNode> nodes = new ArrayList<>();
     Set<String> managedNodes = new HashSet<>();
-    List<NodeClaim> claims = new ArrayList<>(s.claims().values());
-    claims.sort(Comparator.comparing(NodeClaim::name));
-    for (NodeClaim c : claims) {
+    // The image's own (deterministic) order: every decision that depends on order sorts for itself.
+    for (NodeClaim c : s.claims().values()) {
       // Before registration is recorded the node is found by the claim it says it backs.
       Optional<NodeState> n = Optional.ofNullable(s.nodes().get(c.nodeName().orElse(c.name())))
           .filter(ns -> ns.claim().map(c.name()::equals).orElse(false));
       n.ifPresent(ns -> managedNodes.add(ns.name()));
-      nodes.add(stateNode(s, c.nodeName().orElse(c.name()), Optional.of(c), n,
+      nodes.add(memoised(memo, s, c.nodeName().orElse(c.name()), Optional.of(c), n,
           c.isDeleting() || executing.contains(c.name()), c.created()));
     }
     List<String> unmanaged = new ArrayList<>();
@@ -68,7 +82,7 @@ final class ViewBuilder {
     unmanaged.sort(null);
     for (String name : unmanaged) {
       NodeState n = s.nodes().get(name);
-      nodes.add(stateNode(s, name, Optional.empty(), Optional.of(n), false, n.registered()));
+      nodes.add(memoised(memo, s, name, Optional.empty(), Optional.of(n), false, n.registered()));
     }
     List<PodState> pending = new ArrayList<>();
     s.pending().forEach((k, v) -> {
@@ -87,7 +101,27 @@ final class ViewBuilder {
       }
     }
     return new ClusterView(now, s.nodePools(), s.catalog(), s.offerings(), nodes,
-        pending.stream().map(PodState::pod).toList(), daemonSets, pdbs(s));
+        pending.stream().map(PodState::pod).toList(), daemonSets, pdbs.apply(s));
+  }
+
+  /**
+   * A state node, reused when its claim, node, bound pods and marking are the very objects it was
+   * built from (a pod starting to terminate touches its node, so that is covered too).
+   */
+  private static StateNode memoised(java.util.Map<String, Object[]> memo, ClusterState s, String name,
+      Optional<NodeClaim> claim, Optional<NodeState> n, boolean marked, Instant fallback) {
+    Object info = n.flatMap(ns -> s.snapshot().node(ns.name())).orElse(null);
+    Object[] key = {claim.orElse(null), n.orElse(null), info, marked};
+    Object[] hit = memo.get(name);
+    if (hit != null && hit[0] == key[0] && hit[1] == key[1] && hit[2] == key[2] && hit[3].equals(key[3])) {
+      return (StateNode) hit[4];
+    }
+    StateNode built = stateNode(s, name, claim, n, marked, fallback);
+    memo.put(name, new Object[] {key[0], key[1], key[2], key[3], built});
+    if (memo.size() > 4 * (s.claims().size() + s.nodes().size()) + 64) {
+      memo.clear();
+    }
+    return built;
   }
 
   private static StateNode stateNode(ClusterState s, String name, Optional<NodeClaim> claim, Optional<NodeState> n,
@@ -111,6 +145,70 @@ final class ViewBuilder {
     return new StateNode(name, claim, n.map(NodeState::node), pods, terminating, last, marked);
   }
 
+  /**
+   * As {@link #pdbs}, reusing a PDB's status while the PDB, the workloads it covers and their pods
+   * are unchanged.
+   */
+  private PdbIndex pdbsCached(ClusterState s) {
+    if (s.pdbs().isEmpty()) {
+      return PdbIndex.NONE;
+    }
+    List<PdbIndex.Entry> entries = new ArrayList<>();
+    List<String> keys = new ArrayList<>(s.pdbs().keys());
+    keys.sort(null);
+    for (String key : keys) {
+      PodDisruptionBudget b = s.pdbs().get(key);
+      Object[] hit = pdbMemo.get(key);
+      List<String> owners;
+      if (hit != null && hit[0] == b && hit[1] == s.workloads()) {
+        @SuppressWarnings("unchecked")
+        List<String> o = (List<String>) hit[2];
+        owners = o;
+      } else {
+        owners = owners(s, b);
+        hit = null;
+      }
+      long[] versions = new long[owners.size()];
+      for (int i = 0; i < versions.length; i++) {
+        versions[i] = api.workloadVersions.getOrDefault(owners.get(i), 0L);
+      }
+      int allowed;
+      if (hit != null && !owners.isEmpty() && java.util.Arrays.equals((long[]) hit[3], versions)) {
+        allowed = (int) hit[4];
+      } else {
+        allowed = allowed(s, b);
+      }
+      pdbMemo.put(key, new Object[] {b, s.workloads(), owners, versions, allowed});
+      entries.add(new PdbIndex.Entry(b, allowed));
+    }
+    return new PdbIndex(entries);
+  }
+
+  /** The workloads whose pods a PDB selects. */
+  static List<String> owners(ClusterState s, PodDisruptionBudget b) {
+    List<String> owners = new ArrayList<>();
+    for (String wk : s.workloads().keys()) {
+      WorkloadState w = s.workloads().get(wk);
+      if (w.workload().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
+          && b.selector().matches(w.workload().template().labels())) {
+        owners.add(wk);
+      }
+    }
+    return owners;
+  }
+
+  /** The PDBs covering one pod, with their status now: what the Eviction API consults. */
+  static PdbIndex pdbsFor(ClusterState s, io.gpufleet.model.pod.Pod pod) {
+    List<PdbIndex.Entry> entries = new ArrayList<>();
+    for (PodDisruptionBudget b : s.pdbs().values()) {
+      if (b.meta().namespace().equals(pod.meta().namespace()) && !b.selector().isEmpty()
+          && b.selector().matches(pod.meta().labels())) {
+        entries.add(new PdbIndex.Entry(b, allowed(s, b)));
+      }
+    }
+    return new PdbIndex(entries);
+  }
+
   /** Each PDB and {@code status.disruptionsAllowed}: healthy (Ready) matched pods over the desired minimum. */
   static PdbIndex pdbs(ClusterState s) {
     if (s.pdbs().isEmpty()) {
@@ -126,37 +224,28 @@ final class ViewBuilder {
   }
 
   static int allowed(ClusterState s, PodDisruptionBudget b) {
-    int matched = 0;
-    int healthy = 0;
-    Set<String> owners = new HashSet<>();
-    for (String wk : s.workloads().keys()) {
-      WorkloadState w = s.workloads().get(wk);
-      if (!w.workload().meta().namespace().equals(b.meta().namespace())) {
-        continue;
-      }
-      if (!b.selector().isEmpty() && b.selector().matches(w.workload().template().labels())) {
-        owners.add(wk);
-      }
-    }
-    for (PodState p : s.pods().values()) {
+    List<String> owners = owners(s, b);
+    int[] counts = new int[2];
+    java.util.function.Consumer<PodState> count = p -> {
       if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
           && b.selector().matches(p.pod().meta().labels())) {
-        if (!p.isTerminating()) {
-          matched++;
-        }
-        if (p.isReady()) {
-          healthy++;
-        }
+        counts[0] += p.isTerminating() ? 0 : 1;
+        counts[1] += p.isReady() ? 1 : 0;
+      }
+    };
+    if (owners.isEmpty()) {
+      s.pods().forEach((k, p) -> count.accept(p));
+      return b.disruptionsAllowed(counts[0], counts[1]);
+    }
+    int expected = 0;
+    for (String o : owners) {
+      expected += ApiServer.desired(s.workloads().get(o).workload());
+      PMap<String, Boolean> keys = s.podsByWorkload().get(o);
+      if (keys != null) {
+        keys.forEach((k, v) -> count.accept(s.pods().get(k)));
       }
     }
-    int expected = matched;
-    if (!owners.isEmpty()) {
-      expected = 0;
-      for (String o : owners) {
-        expected += ApiServer.desired(s.workloads().get(o).workload());
-      }
-    }
-    return b.disruptionsAllowed(expected, healthy);
+    return b.disruptionsAllowed(expected, counts[1]);
   }
 
   static Set<String> executingCandidates(ClusterState s) {

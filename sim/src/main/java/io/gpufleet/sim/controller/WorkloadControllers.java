@@ -26,10 +26,15 @@ import java.util.Set;
 final class WorkloadControllers {
 
   private final ApiServer api;
+  /** Revision names by Deployment value: hashing a template's text is not free. */
+  private final java.util.Map<Workload.Deployment, String> revisions = new java.util.IdentityHashMap<>();
 
   WorkloadControllers(ApiServer api) {
     this.api = api;
   }
+
+  /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
+  private final java.util.Map<String, Object[]> seen = new java.util.HashMap<>();
 
   void sync() {
     List<String> keys = new ArrayList<>(api.state.workloads().keys());
@@ -39,12 +44,24 @@ final class WorkloadControllers {
       if (w == null) {
         continue;
       }
+      Object[] inputs = {w, api.workloadVersions.getOrDefault(key, 0L)};
+      Object[] last = seen.get(key);
+      if (!(w.workload() instanceof Workload.DaemonSet) && last != null && last[0] == inputs[0]
+          && last[1].equals(inputs[1])) {
+        continue;
+      }
+      seen.put(key, inputs);
       switch (w.workload()) {
         case Workload.Deployment d -> deployment(key, d);
         case Workload.ReplicaSet r -> replicas(key, r, r.replicas());
         case Workload.StatefulSet s -> statefulSet(key, s);
         case Workload.Job j -> job(key, w, j);
         case Workload.DaemonSet ds -> daemonSet(key, ds);
+      }
+      // What this pass changed is the controller's own doing: record the state it leaves.
+      WorkloadState after = api.state.workloads().get(key);
+      if (after != null) {
+        seen.put(key, new Object[] {after, api.workloadVersions.getOrDefault(key, 0L)});
       }
     }
   }
@@ -90,7 +107,10 @@ final class WorkloadControllers {
   }
 
   private void deployment(String key, Workload.Deployment d) {
-    String current = revision(d);
+    if (revisions.size() > 10_000) {
+      revisions.clear();
+    }
+    String current = revisions.computeIfAbsent(d, WorkloadControllers::revision);
     List<PodState> fresh = new ArrayList<>();
     List<PodState> old = new ArrayList<>();
     for (PodState p : active(key)) {
@@ -166,6 +186,12 @@ final class WorkloadControllers {
 
   private void job(String key, WorkloadState w, Workload.Job j) {
     List<PodState> pods = active(key);
+    if (w.succeeded() >= j.completions() && api.state.podsOf(key).isEmpty()) {
+      // A finished Job is deleted, as with ttlSecondsAfterFinished: 0, so a long run does not pile them up.
+      api.state = api.state.withoutWorkload(key);
+      api.log(RunRecord.Kind.SCENARIO, key, "Job complete (" + w.succeeded() + " succeeded), deleted");
+      return;
+    }
     int want = Math.min(j.parallelism(), j.completions() - w.succeeded() - pods.size());
     int missing = Math.min(want, j.parallelism() - pods.size());
     for (int i = 0; i < missing; i++) {
@@ -180,10 +206,28 @@ final class WorkloadControllers {
     }
   }
 
+  /** What each DaemonSet was last reconciled against: the same nodes and pods need nothing new. */
+  private final java.util.Map<String, List<Object>> daemonSeen = new java.util.HashMap<>();
+
   private void daemonSet(String key, Workload.DaemonSet ds) {
+    List<Object> seen = java.util.Arrays.asList(ds, api.nodeShapeEpoch, api.state.podsByWorkload().get(key));
+    List<Object> last = daemonSeen.get(key);
+    if (last != null && last.get(0) == seen.get(0) && last.get(1).equals(seen.get(1))
+        && last.get(2) == seen.get(2)) {
+      return;
+    }
+    daemonSeen.put(key, seen);
     Set<String> covered = new HashSet<>();
     for (PodState p : active(key)) {
-      pinnedNode(p.pod()).ifPresent(covered::add);
+      Optional<String> pinned = pinnedNode(p.pod());
+      NodeState node = pinned.map(n -> api.state.nodes().get(n)).orElse(null);
+      // The DaemonSet controller deletes pods for nodes that are gone, and pods not yet running on
+      // nodes they should no longer run on.
+      if (node == null || (p.phase() == PodState.Phase.PENDING && !PodFactory.shouldRunOn(ds, node.node()))) {
+        api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, node == null ? "its node is gone" : "no longer fits its node");
+        continue;
+      }
+      covered.add(pinned.get());
     }
     List<String> nodes = new ArrayList<>(api.state.nodes().keys());
     nodes.sort(null);

@@ -35,6 +35,7 @@ public final class MetricsRecorder {
     int ready;
     int desired;
     boolean everReady;
+    boolean everFull;
     int minReady = Integer.MAX_VALUE;
     Instant outageSince;
     double outageSeconds;
@@ -150,11 +151,14 @@ public final class MetricsRecorder {
     if (ready > 0) {
       s.everReady = true;
     }
-    if (s.everReady && desired > 0) {
+    if (desired > 0 && ready >= desired) {
+      s.everFull = true;
+    }
+    if (s.everFull && desired > 0) {
       s.minReady = Math.min(s.minReady, ready);
-      if (ready == 0) {
-        s.outageSince = now;
-      }
+    }
+    if (s.everReady && desired > 0 && ready == 0) {
+      s.outageSince = now;
     }
   }
 

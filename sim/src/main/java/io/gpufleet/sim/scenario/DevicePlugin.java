@@ -1,7 +1,7 @@
 package io.gpufleet.sim.scenario;
 
-import io.gpufleet.autoscaler.gpu.ExclusiveGpus;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.model.label.LabelSelector;
 import java.time.Duration;
 import java.util.Objects;
@@ -18,7 +18,8 @@ import java.util.Optional;
 public record DevicePlugin(GpuAdvertiser advertiser, Duration registrationDelay,
     Optional<LabelSelector> neverRegistersOn) {
 
-  public static final DevicePlugin EXCLUSIVE = new DevicePlugin(ExclusiveGpus.INSTANCE, Duration.ofSeconds(30),
+  /** The plugin with its built-in defaults (whole GPUs), registering 30 s after the node is Ready. */
+  public static final DevicePlugin DEFAULTS = new DevicePlugin(NvidiaDevicePlugin.DEFAULTS, Duration.ofSeconds(30),
       Optional.empty());
 
   public DevicePlugin {

@@ -41,7 +41,7 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
     private long seed = 1;
     private InstanceCatalog catalog = InstanceCatalog.builtIn();
     private final List<ClusterObject> objects = new ArrayList<>();
-    private DevicePlugin devicePlugin = DevicePlugin.EXCLUSIVE;
+    private DevicePlugin devicePlugin = DevicePlugin.DEFAULTS;
     private SimulationSettings settings = SimulationSettings.DEFAULTS;
     private AutoscalerSettings autoscaler = AutoscalerSettings.DEFAULTS;
     private final List<ScenarioAction> timeline = new ArrayList<>();

@@ -21,7 +21,7 @@ public enum NodeAffinity implements FilterPlugin, ScorePlugin {
 
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
-    return matches(pod.pod().spec(), node) ? Status.SUCCESS : Status.unresolvable(pluginName(), REASON);
+    return !pod.nodeConstrained() || matches(pod.pod().spec(), node) ? Status.SUCCESS : Status.unresolvable(pluginName(), REASON);
   }
 
   /** Whether a pod spec's selector and required affinity admit the node (also the kubelet's check). */

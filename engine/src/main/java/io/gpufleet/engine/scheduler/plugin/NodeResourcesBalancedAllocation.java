@@ -23,17 +23,14 @@ public enum NodeResourcesBalancedAllocation implements ScorePlugin {
 
   @Override
   public long score(PodInfo pod, NodeInfo node) {
-    long cpuAlloc = node.allocatable().milliCpu();
-    long memAlloc = node.allocatable().memory();
-    double[] fractions = new double[2];
-    int n = 0;
-    if (cpuAlloc != 0) {
-      fractions[n++] = Math.min(1.0, (double) (node.requested().milliCpu() + pod.requests().milliCpu()) / cpuAlloc);
+    long cpuAlloc = node.allocatableMilliCpu();
+    long memAlloc = node.allocatableMemory();
+    if (cpuAlloc == 0 || memAlloc == 0) {
+      return MAX_NODE_SCORE; // one fraction or none: no spread
     }
-    if (memAlloc != 0) {
-      fractions[n++] = Math.min(1.0, (double) (node.requested().memory() + pod.requests().memory()) / memAlloc);
-    }
-    double std = n == 2 ? Math.abs((fractions[0] - fractions[1]) / 2) : 0;
+    double cpu = Math.min(1.0, (double) (node.requestedMilliCpu() + pod.requests().milliCpu()) / cpuAlloc);
+    double mem = Math.min(1.0, (double) (node.requestedMemory() + pod.requests().memory()) / memAlloc);
+    double std = Math.abs((cpu - mem) / 2);
     return (long) ((1 - std) * MAX_NODE_SCORE);
   }
 }

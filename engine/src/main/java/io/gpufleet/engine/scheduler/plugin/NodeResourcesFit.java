@@ -73,21 +73,19 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   /** The reasons, in kube-scheduler's order, that a request does not fit the node now. */
   public static List<String> insufficient(ResourceVector req, NodeInfo node) {
     List<String> reasons = List.of();
-    ResourceVector alloc = node.allocatable();
-    ResourceVector used = node.requested();
-    if (node.podCount() + 1 > alloc.pods()) {
+    if (node.freePods() < 1) {
       reasons = add(reasons, TOO_MANY_PODS);
     }
     if (req.milliCpu() == 0 && req.memory() == 0 && req.ephemeralStorage() == 0 && !req.hasScalars()) {
       return reasons;
     }
-    if (req.milliCpu() > 0 && req.milliCpu() > alloc.milliCpu() - used.milliCpu()) {
+    if (req.milliCpu() > 0 && req.milliCpu() > node.freeMilliCpu()) {
       reasons = add(reasons, "Insufficient cpu");
     }
-    if (req.memory() > 0 && req.memory() > alloc.memory() - used.memory()) {
+    if (req.memory() > 0 && req.memory() > node.freeMemory()) {
       reasons = add(reasons, "Insufficient memory");
     }
-    if (req.ephemeralStorage() > 0 && req.ephemeralStorage() > alloc.ephemeralStorage() - used.ephemeralStorage()) {
+    if (req.ephemeralStorage() > 0 && req.ephemeralStorage() > node.freeEphemeralStorage()) {
       reasons = add(reasons, "Insufficient ephemeral-storage");
     }
     for (int i = 0; i < req.scalarCount(); i++) {
@@ -96,7 +94,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
         continue;
       }
       String name = req.scalarName(i);
-      if (want > alloc.scalar(name) - used.scalar(name)) {
+      if (want > node.freeScalar(name)) {
         reasons = add(reasons, "Insufficient " + name);
       }
     }
@@ -132,11 +130,11 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
       long req;
       switch (kinds[i]) {
         case CPU -> {
-          alloc = node.allocatable().milliCpu();
+          alloc = node.allocatableMilliCpu();
           req = node.nonZeroMilliCpu() + pod.nonZeroMilliCpu();
         }
         case MEMORY -> {
-          alloc = node.allocatable().memory();
+          alloc = node.allocatableMemory();
           req = node.nonZeroMemory() + pod.nonZeroMemory();
         }
         case EPHEMERAL -> {

@@ -1,0 +1,216 @@
+package io.gpufleet.autoscaler.disruption;
+
+import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
+import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.taint.Tolerations;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A quick necessary condition for consolidation, checked before the full rescheduling simulation:
+ * the candidates' pods cannot move unless, for each kind of pod and in every resource, they need no
+ * more than the free room on the other nodes that pod could run on (taints and node affinity) plus
+ * the room of the largest instance type cheaper than the candidates. When it fails the simulation
+ * would fail too, so skipping it changes no decision; it only spares a busy, well-packed cluster the
+ * time of proving that nothing can move.
+ */
+final class SlackBound {
+
+  private final Map<String, Integer> dims = new HashMap<>();
+  private final List<StateNode> nodes = new ArrayList<>();
+  private final List<long[]> free = new ArrayList<>();
+  private final ProvisioningModel model;
+  private final Map<String, Integer> nodeIndex = new HashMap<>();
+  private final double[] prices;
+  private final long[][] prefixMax;
+  private final Map<PodSpec, long[]> requests = new IdentityHashMap<>();
+  private final Map<PodSpec, boolean[]> eligible = new IdentityHashMap<>();
+  private final Map<PodSpec, long[]> eligibleFree = new IdentityHashMap<>();
+
+  private SlackBound(ClusterView view, ProvisioningModel model) {
+    this.model = model;
+    dims.put("cpu", 0);
+    dims.put("memory", 1);
+    dims.put("ephemeral-storage", 2);
+    dims.put("pods", 3);
+    List<InstanceType> types = new ArrayList<>();
+    for (NodePoolTemplate t : model.templates()) {
+      types.addAll(t.instanceTypes());
+    }
+    // Dimensions are the instance types' resources; a resource outside them is not bounded (only weaker).
+    for (InstanceType t : types) {
+      register(t.allocatable());
+    }
+    for (StateNode n : view.nodes()) {
+      if (!n.markedForDeletion()) {
+        nodeIndex.put(n.name(), nodes.size());
+        nodes.add(n);
+        free.add(null); // worked out when a pod could use the node
+      }
+    }
+    types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));
+    prices = new double[types.size()];
+    prefixMax = new long[types.size()][];
+    long[] max = new long[dims.size()];
+    for (int i = 0; i < types.size(); i++) {
+      long[] v = vector(types.get(i).allocatable());
+      for (int d = 0; d < v.length; d++) {
+        max[d] = Math.max(max[d], v[d]);
+      }
+      prices[i] = cheapest(types.get(i));
+      prefixMax[i] = max.clone();
+    }
+  }
+
+  static SlackBound of(ClusterView view, ProvisioningModel model) {
+    return new SlackBound(view, model);
+  }
+
+  private void register(ResourceList r) {
+    for (ResourceName n : r.names()) {
+      dims.putIfAbsent(n.name(), dims.size());
+    }
+  }
+
+  private long[] vector(ResourceList r) {
+    long[] v = new long[dims.size()];
+    for (var e : r.quantities().entrySet()) {
+      Integer d = dims.get(e.getKey().name());
+      if (d != null) {
+        v[d] = e.getKey().equals(ResourceName.CPU) ? e.getValue().milliValue() : e.getValue().value();
+      }
+    }
+    return v;
+  }
+
+  /** A pod's request per dimension, one pod slot included; worked out once per spec. */
+  private long[] request(PodSpec spec) {
+    return requests.computeIfAbsent(spec, s -> {
+      long[] v = vector(PodRequests.of(s));
+      v[3] = 1;
+      return v;
+    });
+  }
+
+  /** Which nodes a pod of this spec could run on, by taints and node selector or affinity. */
+  private boolean[] eligible(PodSpec spec) {
+    return eligible.computeIfAbsent(spec, s -> {
+      boolean[] ok = new boolean[nodes.size()];
+      for (int i = 0; i < nodes.size(); i++) {
+        StateNode n = nodes.get(i);
+        Labels labels = n.labels();
+        ok[i] = Tolerations.firstUntoleratedBlocking(n.schedulingTaints(), s.tolerations()).isEmpty()
+            && labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
+      }
+      return ok;
+    });
+  }
+
+  /** What is left on a node for more pods, per dimension (never negative). */
+  private long[] free(int i) {
+    long[] f = free.get(i);
+    if (f == null) {
+      StateNode n = nodes.get(i);
+      f = vector(allocatable(n, model));
+      for (Pod p : n.pods()) {
+        long[] req = request(p.spec());
+        for (int d = 0; d < f.length; d++) {
+          f[d] -= req[d];
+        }
+      }
+      for (int d = 0; d < f.length; d++) {
+        f[d] = Math.max(0, f[d]);
+      }
+      free.set(i, f);
+    }
+    return f;
+  }
+
+  private long[] eligibleFree(PodSpec spec) {
+    return eligibleFree.computeIfAbsent(spec, s -> {
+      boolean[] ok = eligible(s);
+      long[] sum = new long[dims.size()];
+      for (int i = 0; i < ok.length; i++) {
+        if (ok[i]) {
+          long[] f = free(i);
+          for (int d = 0; d < sum.length; d++) {
+            sum[d] += f[d];
+          }
+        }
+      }
+      return sum;
+    });
+  }
+
+  private static double cheapest(InstanceType t) {
+    return t.offerings().stream().mapToDouble(Offering::pricePerHour).min().orElse(Double.MAX_VALUE);
+  }
+
+  /** The sizing-aware allocatable of a node, as provisioning would count it (never less). */
+  private static ResourceList allocatable(StateNode n, ProvisioningModel model) {
+    ResourceList a = n.node().map(Node::allocatable).orElse(ResourceList.EMPTY);
+    if (n.claim().isPresent()) {
+      var c = n.claim().get();
+      a = a.max(NodePoolTemplate.effectiveAllocatable(c.instanceType(), c.labels(), model.advertiser(),
+          model.sizing()));
+    }
+    return a;
+  }
+
+  /** False only when the candidates' pods cannot possibly be placed elsewhere plus one cheaper node. */
+  boolean mayConsolidate(List<Candidate> candidates) {
+    double price = 0;
+    Map<PodSpec, Integer> counts = new IdentityHashMap<>();
+    for (Candidate c : candidates) {
+      price += c.price();
+      for (Pod p : c.reschedulable()) {
+        counts.merge(p.spec(), 1, Integer::sum);
+      }
+    }
+    int cheaper = 0; // how many types are strictly cheaper than the candidates together
+    int hi = prices.length;
+    while (cheaper < hi) {
+      int mid = (cheaper + hi) >>> 1;
+      if (prices[mid] < price) {
+        cheaper = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    long[] extra = cheaper == 0 ? new long[dims.size()] : prefixMax[cheaper - 1];
+    for (var e : counts.entrySet()) {
+      long[] req = request(e.getKey());
+      long[] room = eligibleFree(e.getKey()).clone();
+      boolean[] ok = eligible(e.getKey());
+      for (Candidate c : candidates) {
+        Integer i = nodeIndex.get(c.node().name());
+        if (i != null && ok[i]) {
+          long[] own = free(i);
+          for (int d = 0; d < room.length; d++) {
+            room[d] -= own[d];
+          }
+        }
+      }
+      for (int d = 0; d < req.length; d++) {
+        if (req[d] * e.getValue() > room[d] + extra[d]) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+}

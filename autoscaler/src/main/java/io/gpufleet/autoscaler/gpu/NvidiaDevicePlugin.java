@@ -1,0 +1,96 @@
+package io.gpufleet.autoscaler.gpu;
+
+import io.gpufleet.engine.deviceplugin.Advertisement;
+import io.gpufleet.engine.deviceplugin.GfdLabels;
+import io.gpufleet.model.cloud.GpuSpec;
+import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.GpuModel;
+import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The NVIDIA device plugin as the engine emulates it ({@code engine.deviceplugin}), with the named
+ * configs of its ConfigMap: a node's config comes from its {@code nvidia.com/device-plugin.config}
+ * label (or the default), its GPU model from the instance type's GPU name and memory in the GPU
+ * catalogue. A GPU the catalogue does not know is advertised whole, one resource per card, without
+ * GFD labels. Results are kept per config, instance type and GPUs, since provisioning asks often.
+ */
+public final class NvidiaDevicePlugin implements GpuAdvertiser {
+
+  /** No ConfigMap: every node runs the plugin's built-in defaults (exclusive GPUs). */
+  public static final NvidiaDevicePlugin DEFAULTS = new NvidiaDevicePlugin(NamedConfigs.NONE, GpuCatalog.builtIn());
+
+  private final NamedConfigs configs;
+  private final GpuCatalog catalog;
+  // A pure function's memo, safe to share between runs and threads (DEFAULTS is shared).
+  private final Map<List<Object>, Advertised> memo = new ConcurrentHashMap<>();
+
+  public NvidiaDevicePlugin(NamedConfigs configs, GpuCatalog catalog) {
+    this.configs = configs;
+    this.catalog = catalog;
+  }
+
+  /** One named config, used on every node (the helm {@code single} fallback). */
+  public static NvidiaDevicePlugin withConfig(String name, DevicePluginConfig config) {
+    return new NvidiaDevicePlugin(NamedConfigs.of(Map.of(name, config), Optional.empty()), GpuCatalog.builtIn());
+  }
+
+  public NamedConfigs configs() {
+    return configs;
+  }
+
+  @Override
+  public Advertised advertise(Labels nodeLabels, Optional<GpuSpec> gpus) {
+    if (gpus.isEmpty() || !gpus.get().manufacturer().equals("nvidia")) {
+      return Advertised.NOTHING;
+    }
+    List<Object> key = List.of(nodeLabels.get(CONFIG_LABEL).orElse(""),
+        nodeLabels.get(InstanceLabels.INSTANCE_TYPE).orElse(""), gpus.get());
+    return memo.computeIfAbsent(key, k -> compute(nodeLabels, gpus.get()));
+  }
+
+  private Advertised compute(Labels nodeLabels, GpuSpec gpus) {
+    Optional<GpuModel> model = model(gpus);
+    if (model.isEmpty()) {
+      return new Advertised(ResourceList.EMPTY.with(ResourceName.NVIDIA_GPU, Quantity.of(gpus.count())), Labels.EMPTY);
+    }
+    DevicePluginConfig config = configs.select(nodeLabels).config();
+    GpuInventory inventory = new GpuInventory(nodeLabels.get(InstanceLabels.HOSTNAME).orElse("node"), model.get(),
+        gpus.count());
+    Advertisement ad = Advertisement.of(inventory, config, MigLayout.NONE);
+    ResourceList resources = ResourceList.EMPTY;
+    for (var e : ad.counts().entrySet()) {
+      resources = resources.with(e.getKey(), Quantity.of(e.getValue()));
+    }
+    Labels labels = GfdLabels.of(inventory, config, MigLayout.NONE, ad, nodeLabels.get(GfdLabels.INSTANCE_TYPE));
+    return new Advertised(resources, labels);
+  }
+
+  /**
+   * The catalogue model of an instance type's GPUs: Karpenter's GPU name is an alias there, except
+   * that EC2 calls both A100 sizes {@code a100}, told apart by memory (p4de carries the 80 GB one).
+   */
+  Optional<GpuModel> model(GpuSpec gpus) {
+    String name = gpus.name();
+    if (name.equals("a100") && gpus.memoryMib() >= 80 * 1024) {
+      name = "a100-80gb";
+    }
+    return catalog.find(name);
+  }
+
+  /** Whether a label key is GPU Feature Discovery's, to be replaced when the plugin re-registers. */
+  public static boolean gfdLabel(String key) {
+    return GfdLabels.ownedByGfd(key);
+  }
+}

@@ -1,0 +1,132 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The "done when" of the advise issue, through the command line. */
+class AdviseCommandTest {
+
+  private static final Path EXAMPLES = Path.of("..", "examples", "advise");
+
+  private static String example(String name) {
+    return EXAMPLES.resolve(name).toString();
+  }
+
+  @Test
+  void fourInferenceReplicasOnA10gFromFlags() {
+    CliRun run = CliRun.of("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "1.5B", "--slo-p99", "50ms",
+        "--rate", "5", "--trust", "trusted", "--kind", "inference");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("RANK   OPTION").contains("RECOMMENDATION").contains("Run time-slicing x4")
+        .contains("The numbers overrule it here").contains("1 decode step per request assumed")
+        .contains("blocked: MIG does not exist on NVIDIA A10G");
+  }
+
+  @Test
+  void twelveNotebooksOnL4() {
+    CliRun run = CliRun.of("advise", "-f", example("l4-notebooks.yaml"));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("Run time-slicing x6: 2 L4 GPUs").contains("would run out of GPU memory")
+        .contains("agrees      The module says: Higher utilisation");
+  }
+
+  @Test
+  void sevenUntrustedTenantsOnH100() {
+    CliRun run = CliRun.of("advise", "-f", example("h100-untrusted.yaml"));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("Run MIG 1g.10gb: 1 H100-80GB GPU on 1 x p5.4xlarge")
+        .contains("blocked: Untrusted tenants cannot share a card without isolation");
+  }
+
+  @Test
+  void anyGpuComparesEveryPricedGpuTypeBestFirst() {
+    CliRun run = CliRun.of("advise", "-f", example("a10g-inference.yaml"), "--gpu", "any");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("gpufleet advise: every priced GPU type, best pick first")
+        .contains("A10G ").contains("H100-80GB ").contains("B200 ");
+    assertThat(run.out().lines().skip(3).findFirst().orElseThrow()).doesNotContain("(none usable)");
+  }
+
+  @Test
+  void jsonCarriesEveryOption() {
+    CliRun run = CliRun.of("advise", "-f", example("h100-untrusted.yaml"), "-o", "json");
+    assertThat(run.exitCode()).isZero();
+    JsonNode root = JsonMapper.builder().build().readTree(run.out());
+    assertThat(root.get("recommended").asString()).isEqualTo("MIG 1g.10gb");
+    assertThat(root.get("options").size()).isGreaterThanOrEqualTo(4);
+    JsonNode first = root.get("options").get(0);
+    assertThat(first.get("instanceType").asString()).isEqualTo("p5.4xlarge");
+    assertThat(first.get("perWorkload").get(0).get("p99Ms").asDouble()).isPositive();
+    assertThat(root.get("p99VsTenants").get("p99MsByTenants").has("MIG")).isTrue();
+  }
+
+  @Test
+  void htmlIsOnePageWithAnInlineChartAndNothingFetched(@TempDir Path dir) throws IOException {
+    Path page = dir.resolve("advice.html");
+    CliRun run = CliRun.of("advise", "-f", example("a10g-inference.yaml"), "-o", "html", "--out", page.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    String html = Files.readString(page);
+    assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("p99 SLO").contains("</html>");
+    assertThat(html.replace("http://www.w3.org/2000/svg", "")).doesNotContain("http://").doesNotContain("https://")
+        .doesNotContain("<script").doesNotContain("<link");
+  }
+
+  @Test
+  void sameInputSameBytes() {
+    String a = CliRun.of("advise", "-f", example("l4-notebooks.yaml"), "-o", "json").out();
+    String b = CliRun.of("advise", "-f", example("l4-notebooks.yaml"), "-o", "json").out();
+    assertThat(a).isEqualTo(b);
+  }
+
+  @Test
+  void calibrationTableShowsEveryClosedLoopRow() {
+    CliRun run = CliRun.of("advise", "--calibration");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("CLOSED LOOP").contains("OPEN LOOP").contains("small      mps            8");
+  }
+
+  @Test
+  void badFlagIsOneLineNamingTheFlagAndExitTwo() {
+    CliRun run = CliRun.of("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "lots", "--rate", "5");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo("gpufleet advise: --model-params: expected a parameter count such as 1.5B, found \"lots\"\n");
+    CliRun missing = CliRun.of("advise", "--gpu", "A10G", "--model-params", "1.5B");
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.err()).isEqualTo("gpufleet advise: --rate: required: requests per second per replica\n");
+    CliRun gpu = CliRun.of("advise", "--gpu", "Z9", "--model-params", "1.5B", "--rate", "1");
+    assertThat(gpu.exitCode()).isEqualTo(2);
+    assertThat(gpu.err()).startsWith("gpufleet advise: --gpu: unknown GPU \"Z9\"").doesNotContain("Exception");
+  }
+
+  @Test
+  void badFileIsReportedAtLineAndColumnExitTwo(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("p.yaml");
+    Files.writeString(f, """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: WorkloadProfile
+        metadata: {name: x}
+        spec:
+          gpu: A10G
+          request: {model: {parameters: 1.5B}}
+          load: {rate: often}
+        """);
+    CliRun run = CliRun.of("advise", "-f", f.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(f + ":7:16: spec.load.rate: expected a rate in requests per second")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void fileAndProfileFlagsTogetherAreRefused() {
+    CliRun run = CliRun.of("advise", "-f", example("l4-notebooks.yaml"), "--rate", "3");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo("gpufleet advise: --rate: give the workload by -f or by flags, not both\n");
+  }
+}

@@ -1,0 +1,76 @@
+package io.gpufleet.engine.perf;
+
+import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.RequestDemand;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Fits {@link Calibration} to closed-loop rows of a memory-bound workload ({@code big}) and a
+ * launch-bound one ({@code small}) measured on one card, each constant in closed form from the rows
+ * named in its documentation. The remaining rows (and every p50) are left to check the model.
+ */
+public final class CalibrationFit {
+  private CalibrationFit() {}
+
+  static final String TIME_SLICING = "time-slicing";
+  static final String MPS = "mps";
+
+  /**
+   * @param rows          closed-loop rows of workloads {@code big} and {@code small} under
+   *                      {@code time-slicing} and {@code mps}, N=1 and more
+   * @param bandwidthGBps the card's datasheet bandwidth
+   * @param big           what one {@code big} request reads
+   * @param small         what one {@code small} request launches
+   */
+  public static Calibration fit(List<ClosedLoopRow> rows, double bandwidthGBps, RequestDemand.ModelWeights big,
+      RequestDemand.KernelStream small) {
+    double bytesPerSecond = bandwidthGBps * 1e9;
+    // Alone, a big request streams its weights at the single-stream bandwidth.
+    double bigAloneMs = mean(rows, r -> r.workload().equals("big") && r.tenants() == 1, r -> 1000 / r.throughput());
+    double single = big.bytesPerRequest() / (bigAloneMs / 1000) / bytesPerSecond;
+    // With MPS from two tenants on, big saturates the overlapped bandwidth.
+    double mpsSaturated = mean(rows, r -> is(r, "big", MPS) && r.tenants() > 1, ClosedLoopRow::throughput);
+    double overlapped = mpsSaturated * big.bytesPerRequest() / bytesPerSecond;
+    // Time-slicing two or more busy tenants loses the switching overhead.
+    double slicedSaturated = mean(rows, r -> is(r, "big", TIME_SLICING) && r.tenants() > 1, ClosedLoopRow::throughput);
+    double overhead = (1000 / slicedSaturated) / bigAloneMs - 1;
+    // A lone small request is its launches.
+    ClosedLoopRow smallAlone = row(rows, "small", TIME_SLICING, 1);
+    double smallAloneMs = 1000 / smallAlone.throughput();
+    double perKernel = smallAloneMs / small.kernels();
+    // The most tenants saturate the card: its GPU time per request is 1 / throughput.
+    ClosedLoopRow smallFull = most(rows, "small", TIME_SLICING);
+    if (smallFull.tenants() * 1000 / smallAloneMs <= smallFull.throughput()) {
+      throw new IllegalArgumentException("the small time-slicing row with the most tenants is not saturated");
+    }
+    double gpuShare = 1000 / (smallFull.throughput() * smallAloneMs * (1 + overhead));
+    // MPS's launch path, and its capacity for tiny kernels.
+    double mpsAloneMs = 1000 / row(rows, "small", MPS, 1).throughput();
+    double launchFactor = mpsAloneMs / smallAloneMs;
+    ClosedLoopRow mpsFull = most(rows, "small", MPS);
+    double concurrency = mpsFull.throughput() / 1000 * gpuShare * mpsAloneMs;
+    return new Calibration(single, overlapped, overhead, perKernel, gpuShare, launchFactor, concurrency);
+  }
+
+  private static boolean is(ClosedLoopRow r, String workload, String mode) {
+    return r.workload().equals(workload) && r.mode().equals(mode);
+  }
+
+  private static ClosedLoopRow row(List<ClosedLoopRow> rows, String workload, String mode, int tenants) {
+    return rows.stream().filter(r -> is(r, workload, mode) && r.tenants() == tenants).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no " + workload + " " + mode + " row with " + tenants + " tenants"));
+  }
+
+  private static ClosedLoopRow most(List<ClosedLoopRow> rows, String workload, String mode) {
+    return rows.stream().filter(r -> is(r, workload, mode))
+        .max(java.util.Comparator.comparingInt(ClosedLoopRow::tenants))
+        .orElseThrow(() -> new IllegalArgumentException("no " + workload + " " + mode + " rows"));
+  }
+
+  private static double mean(List<ClosedLoopRow> rows, Predicate<ClosedLoopRow> which,
+      java.util.function.ToDoubleFunction<ClosedLoopRow> value) {
+    return rows.stream().filter(which).mapToDouble(value).average()
+        .orElseThrow(() -> new IllegalArgumentException("no rows to fit to"));
+  }
+}

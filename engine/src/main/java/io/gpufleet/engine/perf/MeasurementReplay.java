@@ -1,0 +1,85 @@
+package io.gpufleet.engine.perf;
+
+import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.H200Measurement;
+import io.gpufleet.model.advise.RequestDemand;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the H200 measurement's configurations through the model: every closed-loop row side by side
+ * with its prediction, and the open-loop runs (kept aside from calibration) as predictions to
+ * check against them.
+ */
+public record MeasurementReplay(SharingModel model, GpuCatalog catalog) {
+
+  /** One closed-loop row and what the model says for it. */
+  public record ClosedLoopComparison(ClosedLoopRow measured, double throughput, double p50Ms) {
+    public double throughputError() {
+      return throughput / measured.throughput() - 1;
+    }
+
+    public double p50Error() {
+      return p50Ms / measured.p50Ms() - 1;
+    }
+  }
+
+  /** A predicted open-loop configuration: {@code tenants} × {@code big} at {@code ratePerSecond} each. */
+  public record OpenLoopPrediction(String mode, int tenants, double ratePerSecond, double p50Ms, double p99Ms,
+      double load) {}
+
+  public GpuModel card() {
+    return catalog.byId(H200Measurement.GPU).orElseThrow();
+  }
+
+  public List<ClosedLoopComparison> closedLoop(List<ClosedLoopRow> rows) {
+    Device device = Device.whole(card());
+    List<ClosedLoopComparison> out = new ArrayList<>();
+    for (ClosedLoopRow r : rows) {
+      RequestDemand demand = switch (r.workload()) {
+        case "big" -> H200Measurement.BIG;
+        case "small" -> H200Measurement.SMALL;
+        default -> throw new IllegalArgumentException("unknown workload " + r.workload());
+      };
+      Colocation c = colocation(device, r.mode(), r.tenants(), demand, 1.0);
+      ClosedLoopForecast f = model.closedLoop(c);
+      out.add(new ClosedLoopComparison(r, f.aggregateThroughput(), f.p50Ms()));
+    }
+    return out;
+  }
+
+  /**
+   * The open-loop runs of {@code sharing.sh}: 1, 2 and 4 tenants of {@code big} at 60 Poisson
+   * requests per second each, under time-slicing and under MPS (daemon defaults).
+   */
+  public List<OpenLoopPrediction> openLoop() {
+    Device device = Device.whole(card());
+    List<OpenLoopPrediction> out = new ArrayList<>();
+    for (String mode : List.of(CalibrationFit.TIME_SLICING, CalibrationFit.MPS)) {
+      for (int n : List.of(1, 2, 4)) {
+        CardForecast f = model.openLoop(colocation(device, mode, n, H200Measurement.BIG, 60));
+        TenantForecast t = f.tenants().getFirst();
+        out.add(new OpenLoopPrediction(mode, n, 60, t.p50Ms(), t.p99Ms(), f.load()));
+      }
+    }
+    return out;
+  }
+
+  private Colocation colocation(Device device, String mode, int n, RequestDemand demand, double rate) {
+    ServiceDemand d = ServiceDemand.of(demand, device, model.calibration(), catalog);
+    long memory = demand instanceof RequestDemand.ModelWeights w ? w.defaultFootprintMiB() : RequestDemand.ModelWeights.OVERHEAD_MIB;
+    List<Tenant> tenants = new ArrayList<>();
+    for (int i = 1; i <= n; i++) {
+      tenants.add(new Tenant("t" + i, d, memory, rate, 1.0));
+    }
+    // One tenant alone runs as a plain context under either name; MPS still takes its launch path.
+    SharingMode m = switch (mode) {
+      case CalibrationFit.TIME_SLICING -> n == 1 ? new SharingMode.Exclusive() : new SharingMode.TimeSlicing(n);
+      case CalibrationFit.MPS -> SharingMode.Mps.unlimited(n);
+      default -> throw new IllegalArgumentException("unknown mode " + mode);
+    };
+    return new Colocation(device, m, tenants);
+  }
+}

@@ -1,0 +1,112 @@
+package io.gpufleet.engine.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpufleet.model.advise.Boundness;
+import io.gpufleet.model.gpu.GpuCatalog;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/** What must hold for any tenants: the direction of every effect, and who may share. */
+class SharingModelPropertiesTest {
+
+  private static final Calibration C = Calibration.H200_2026_11_30;
+  private static final SharingModel MODEL = new SharingModel(C);
+  private static final Device H100 = Device.whole(GpuCatalog.builtIn().byId("H100-80GB").orElseThrow());
+
+  @Provide
+  Arbitrary<ServiceDemand> demands() {
+    Arbitrary<ServiceDemand> memory = Arbitraries.doubles().between(0.5, 50).map(d -> new ServiceDemand(0, d, Boundness.MEMORY));
+    Arbitrary<ServiceDemand> launch = Arbitraries.doubles().between(1, 50)
+        .map(s -> new ServiceDemand(s * (1 - C.launchBoundGpuShare()), s * C.launchBoundGpuShare(), Boundness.LAUNCH));
+    return Arbitraries.oneOf(memory, launch);
+  }
+
+  private static CardForecast forecast(SharingMode mode, ServiceDemand d, int n, double rate, double scv) {
+    List<Tenant> tenants = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      tenants.add(new Tenant("t" + i, d, 1024, rate, scv));
+    }
+    return MODEL.openLoop(new Colocation(H100, mode, tenants));
+  }
+
+  private static double p99(SharingMode mode, ServiceDemand d, int n, double rate) {
+    return forecast(mode, d, n, rate, 1.0).worstP99Ms();
+  }
+
+  @Property(tries = 200)
+  void moreTenantsNeverLowerP99UnderTimeSlicing(@ForAll("demands") ServiceDemand d,
+      @ForAll @IntRange(min = 1, max = 7) int n, @ForAll @DoubleRange(min = 0.5, max = 150) double rate) {
+    double fewer = p99(new SharingMode.TimeSlicing(Math.max(2, n)), d, n, rate);
+    double more = p99(new SharingMode.TimeSlicing(n + 1), d, n + 1, rate);
+    assertThat(more).isGreaterThanOrEqualTo(fewer * (1 - 1e-9));
+  }
+
+  @Property(tries = 200)
+  void moreLoadNeverLowersP99(@ForAll("demands") ServiceDemand d, @ForAll @IntRange(min = 1, max = 6) int n,
+      @ForAll @DoubleRange(min = 0.5, max = 100) double rate, @ForAll @IntRange(min = 0, max = 2) int which) {
+    SharingMode mode = switch (which) {
+      case 0 -> new SharingMode.TimeSlicing(Math.max(2, n));
+      case 1 -> SharingMode.Mps.devicePlugin(n);
+      default -> SharingMode.Mps.unlimited(n);
+    };
+    assertThat(p99(mode, d, n, rate * 1.2)).isGreaterThanOrEqualTo(p99(mode, d, n, rate) * (1 - 1e-9));
+  }
+
+  @Property(tries = 200)
+  void burstierArrivalsNeverLowerP99(@ForAll("demands") ServiceDemand d, @ForAll @IntRange(min = 1, max = 4) int n,
+      @ForAll @DoubleRange(min = 0.5, max = 60) double rate) {
+    SharingMode mode = new SharingMode.TimeSlicing(Math.max(2, n));
+    double poisson = forecast(mode, d, n, rate, 1.0).worstP99Ms();
+    double bursty = forecast(mode, d, n, rate, 4.0).worstP99Ms();
+    assertThat(bursty).isGreaterThanOrEqualTo(poisson * (1 - 1e-9));
+  }
+
+  @Property(tries = 200)
+  void unlimitedMpsIsNeverSlowerThanTimeSlicing(@ForAll("demands") ServiceDemand d,
+      @ForAll @IntRange(min = 2, max = 8) int n, @ForAll @DoubleRange(min = 0.5, max = 100) double rate) {
+    assertThat(p99(SharingMode.Mps.unlimited(n), d, n, rate))
+        .isLessThanOrEqualTo(p99(new SharingMode.TimeSlicing(n), d, n, rate) * (1 + 1e-9));
+  }
+
+  @Property(tries = 100)
+  void backToBackThroughputNeverExceedsWhatTheCardCanServe(@ForAll("demands") ServiceDemand d,
+      @ForAll @IntRange(min = 1, max = 12) int n) {
+    List<Tenant> tenants = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      tenants.add(new Tenant("t" + i, d, 1024, 1, 1));
+    }
+    SharingMode mode = new SharingMode.TimeSlicing(Math.max(2, n));
+    double x = MODEL.closedLoop(new Colocation(H100, mode, tenants)).aggregateThroughput();
+    double work = Contention.of(mode, C).cardWork(d, n > 1);
+    assertThat(x).isLessThanOrEqualTo(1000 / work * (1 + 1e-6));
+    assertThat(x).isLessThanOrEqualTo(n * 1000 / d.aloneMs() * (1 + 1e-6));
+  }
+
+  @Test
+  void exclusiveNeverShares() {
+    ServiceDemand d = new ServiceDemand(0, 5, Boundness.MEMORY);
+    assertThatThrownBy(() -> new Colocation(H100, new SharingMode.Exclusive(),
+        List.of(new Tenant("a", d, 1024, 1, 1), new Tenant("b", d, 1024, 1, 1))))
+        .hasMessageContaining("at most 1 tenant");
+  }
+
+  @Test
+  void aMigInstanceRunsOnlyOnItsOwnSlice() {
+    var gpu = GpuCatalog.builtIn().byId("H100-80GB").orElseThrow();
+    Device slice = Device.slice(gpu, gpu.migProfile("1g.10gb").orElseThrow());
+    ServiceDemand d = new ServiceDemand(0, 5, Boundness.MEMORY);
+    assertThatThrownBy(() -> new Colocation(slice, SharingMode.Mig.alone("3g.40gb"), List.of(new Tenant("a", d, 1024, 1, 1))))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(slice.bandwidthGBps()).isEqualTo(3350.0 / 8);
+  }
+}

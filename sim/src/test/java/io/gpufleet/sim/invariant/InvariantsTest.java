@@ -1,0 +1,55 @@
+package io.gpufleet.sim.invariant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.sim.state.ClusterState;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.testing.Objects;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The invariant checker itself: each rule catches what it is for. */
+class InvariantsTest {
+
+  static final Instant T = Instant.parse("2026-01-05T00:00:00Z");
+
+  static ClusterState withPodOn(Node node, String podName) {
+    var pod = new io.gpufleet.model.pod.Pod(io.gpufleet.model.meta.ObjectMeta.named(podName),
+        Objects.gpuSpec(1, "2", "8Gi", "img"));
+    ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
+    s = s.withNode(new NodeState(node, Optional.empty(), Optional.empty(), T, true, true, 0, Map.of(), T, T, false));
+    s = s.withSnapshot(s.snapshot().withNode(node).bind(PodInfo.of(pod), node.name()));
+    return s.withPod(new PodState(pod, 0, Optional.empty(), PodState.Phase.RUNNING, Optional.of(node.name()), T,
+        Optional.of(T), Optional.of(T), Optional.empty(), Optional.empty(), 0));
+  }
+
+  @Test
+  void catchesOvercommitUntoleratedNoExecuteAndBadBindings() {
+    Node small = Node.of("n", Labels.EMPTY, List.of(Taint.of("maint", "", TaintEffect.NO_EXECUTE)),
+        ResourceList.of("cpu", "1", "memory", "4Gi", "pods", "10", "nvidia.com/gpu", "1"));
+    ClusterState s = withPodOn(small, "p");
+    var found = Invariants.check(s, T, List.of("n"), List.of("default/p"), List.of());
+    assertThat(found).extracting(InvariantViolation::invariant).containsExactlyInAnyOrder("overcommit", "taints",
+        "taints");
+  }
+
+  @Test
+  void catchesEvictionsPastAPdbOrOfADoNotDisruptPod() {
+    var found = Invariants.check(ClusterState.empty(InstanceCatalog.builtIn()), T, List.of(), List.of(), List.of(
+        new Eviction("default/a", false, Optional.of("default/pdb"), 0, false),
+        new Eviction("default/b", false, Optional.empty(), Integer.MAX_VALUE, true),
+        new Eviction("default/c", true, Optional.of("default/pdb"), 0, true)));
+    assertThat(found).extracting(InvariantViolation::invariant).containsExactly("pdb", "do-not-disrupt");
+  }
+}

@@ -1,0 +1,74 @@
+package io.gpufleet.sim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.workload.PodTemplate;
+import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.Simulation;
+import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.SimulationSettings;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.testing.Objects;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class WorkloadScenarioTest {
+
+  static final SimulationSettings FULL = SimulationSettings.DEFAULTS
+      .withInvariants(SimulationSettings.InvariantMode.FULL);
+
+  @Test
+  void aRolloutStaysWithinMaxSurgeAndMaxUnavailable() {
+    var v1 = Objects.inference("llm", 4, 1, Labels.EMPTY);
+    var v2 = new Workload.Deployment(v1.meta(), 4, v1.selector(), new PodTemplate(v1.template().labels(),
+        Labels.EMPTY, Objects.gpuSpec(1, "2", "8Gi", "vllm/vllm-openai:v0.7")), v1.maxSurge(), v1.maxUnavailable());
+    Scenario s = Scenario.builder("rollout").settings(FULL)
+        .object(ClusterObject.of(Objects.gpuPool("gpu", List.of("g6"), "on-demand")))
+        .object(ClusterObject.of(v1))
+        .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 4), Duration.ofMinutes(10)))
+        .then(new ScenarioAction.Apply(List.of(ClusterObject.of(v2))))
+        .then(new ScenarioAction.Wait(Duration.ofMinutes(30)))
+        .then(new ScenarioAction.Expect("four ready on the new image", Condition.readyPods("llm", Comparison.EQ, 4)))
+        .build();
+    SimulationResult r = Simulation.run(s);
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.allExpectationsPassed()).as(r.expectations().toString()).isTrue();
+    assertThat(r.finalState().pods().values()).allSatisfy(p ->
+        assertThat(p.pod().spec().images()).containsExactly("vllm/vllm-openai:v0.7"));
+    // maxUnavailable 25% of 4 is 1: never fewer than three Ready once the first four were.
+    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void jobsRunTheirCourseAndCachedImagesStartFaster() {
+    var job = new Workload.Job(ObjectMeta.named("train"), 2, 4, LabelSelector.matching(Labels.of("job", "train")),
+        new PodTemplate(Labels.of("job", "train"), Labels.EMPTY, Objects.gpuSpec(1, "2", "8Gi", "trainer:1")),
+        Optional.of(Duration.ofMinutes(20)));
+    Scenario s = Scenario.builder("job").settings(FULL.withImagePulls(Duration.ofSeconds(30),
+            Map.of("trainer:1", Duration.ofMinutes(5))))
+        .object(ClusterObject.of(Objects.gpuPool("gpu", List.of("g6"), "on-demand")))
+        .object(ClusterObject.of(job))
+        .then(new ScenarioAction.Wait(Duration.ofHours(2)))
+        .then(new ScenarioAction.Expect("done", Condition.pendingPods(Comparison.EQ, 0)))
+        .build();
+    SimulationResult r = Simulation.run(s);
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.record().of(RunRecord.Kind.POD_SUCCEEDED)).hasSize(4);
+    assertThat(r.finalState().workloads().size()).isZero();
+    // The first two pods waited for the 5-minute pull; the next two found the image cached.
+    var started = r.record().of(RunRecord.Kind.POD_STARTED);
+    var scheduled = r.record().of(RunRecord.Kind.POD_SCHEDULED);
+    for (int i = 0; i < 4; i++) {
+      String pod = scheduled.get(i).subject();
+      var start = started.stream().filter(e -> e.subject().equals(pod)).findFirst().orElseThrow();
+      assertThat(Duration.between(scheduled.get(i).time(), start.time()))
+          .isEqualTo(i < 2 ? Duration.ofMinutes(5) : Duration.ZERO);
+    }
+  }
+}
