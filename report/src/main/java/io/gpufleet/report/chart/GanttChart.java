@@ -1,0 +1,41 @@
+package io.gpufleet.report.chart;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Bars on lanes over a shared time axis: which pod held which card, and when. Values only;
+ * {@link SvgGanttChart} draws it.
+ */
+public record GanttChart(String title, Axis time, List<Lane> lanes, int width) {
+
+  /** One row, e.g. {@code node-a GPU 0}. */
+  public record Lane(String label, List<Bar> bars) {
+    public Lane {
+      Objects.requireNonNull(label, "label");
+      bars = List.copyOf(bars);
+    }
+  }
+
+  /** A span on a lane; bars with the same {@code group} share a colour. */
+  public record Bar(double start, double end, String label, String group) {
+    public Bar {
+      if (!(end >= start)) {
+        throw new IllegalArgumentException("a bar must not end before it starts: " + start + ".." + end);
+      }
+    }
+  }
+
+  public GanttChart {
+    Objects.requireNonNull(title, "title");
+    Objects.requireNonNull(time, "time");
+    lanes = List.copyOf(lanes);
+    if (width < 300) {
+      throw new IllegalArgumentException("a Gantt chart needs at least 300 pixels, got " + width);
+    }
+  }
+
+  public static GanttChart of(String title, Axis time, List<Lane> lanes) {
+    return new GanttChart(title, time, lanes, LineChart.DEFAULT_WIDTH);
+  }
+}

@@ -1,0 +1,507 @@
+package io.gpufleet.scenario;
+
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
+import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
+import io.gpufleet.manifest.karpenter.KarpenterManifests;
+import io.gpufleet.manifest.kube.KubeDecoder;
+import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.GoDuration;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.YNode;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.sim.SimulationSettings;
+import io.gpufleet.sim.scenario.ClusterObject;
+import io.gpufleet.sim.scenario.Comparison;
+import io.gpufleet.sim.scenario.Condition;
+import io.gpufleet.sim.scenario.DevicePlugin;
+import io.gpufleet.sim.scenario.NodeRef;
+import io.gpufleet.sim.scenario.Scenario;
+import io.gpufleet.sim.scenario.ScenarioAction;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a {@code gpufleet.io/v1alpha1 Scenario}: the cluster as real manifests (by file or written
+ * in place), the device plugin's ConfigMap, the simulator's and Karpenter's settings, and a list of
+ * steps, each a list of actions ({@code apply}, {@code label}, {@code unlabel}, {@code scale},
+ * {@code delete}, {@code interrupt}, {@code wait}, {@code waitUntil}, {@code expect}). Every problem
+ * in the scenario or the files it names is reported at file:line:column, all at once.
+ */
+public final class ScenarioReader {
+
+  public static final String API_VERSION = "gpufleet.io/v1alpha1";
+
+  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "cluster",
+      "devicePlugin", "simulation", "autoscaler", "steps");
+  private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
+  private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
+      "wait", "waitUntil", "expect");
+
+  private final ScenarioSources sources;
+  private final Diagnostics diagnostics = new Diagnostics();
+  private final YamlReader yaml = new YamlReader();
+  private final KubeDecoder kube = new KubeDecoder(diagnostics);
+  /** Decoded objects with the text of the file each came from (ConfigMaps embed YAML). */
+  private final List<Sourced> objects = new ArrayList<>();
+
+  private record Sourced(KubeObject object, String text) {}
+
+  private ScenarioReader(ScenarioSources sources) {
+    this.sources = sources;
+  }
+
+  /** Reads a scenario; throws {@link ManifestException} with every error found. */
+  public static ScenarioFile read(String file, String text, ScenarioSources sources) {
+    return new ScenarioReader(sources).decode(file, text);
+  }
+
+  private ScenarioFile decode(String file, String text) {
+    List<YNode> docs = yaml.readAll(file, text);
+    if (docs.size() != 1) {
+      throw new ManifestException(io.gpufleet.manifest.yaml.ManifestProblem.error(Location.unknown(file), "",
+          "expected one Scenario document, found " + docs.size()));
+    }
+    Cursor doc = Cursor.root(docs.getFirst(), diagnostics);
+    doc.checkKnown(Set.of("apiVersion", "kind", "metadata", "spec"), true);
+    String apiVersion = doc.requiredString("apiVersion");
+    if (!apiVersion.isEmpty() && !apiVersion.equals(API_VERSION)) {
+      doc.get("apiVersion").ifPresent(c -> c.error("expected " + API_VERSION + ", found \"" + apiVersion + "\""));
+    }
+    String kind = doc.requiredString("kind");
+    if (!kind.isEmpty() && !kind.equals("Scenario")) {
+      doc.get("kind").ifPresent(c -> c.error("expected Scenario, found \"" + kind + "\""));
+    }
+    String name = doc.get("metadata").map(m -> m.requiredString("name")).orElse("scenario");
+    Cursor spec = doc.require("spec").orElse(doc);
+    spec.checkKnown(SPEC_FIELDS, true);
+
+    Scenario.Builder b = Scenario.builder(name);
+    spec.optLong("seed").ifPresent(b::seed);
+    spec.get("start").ifPresent(c -> {
+      String s = c.asString();
+      try {
+        b.start(Instant.parse(s));
+      } catch (DateTimeParseException e) {
+        c.error("expected an RFC 3339 time such as 2026-01-05T09:00:00Z, found \"" + s + "\"");
+      }
+    });
+    spec.get("catalog").ifPresent(c -> b.catalog(catalog(c)));
+
+    for (Cursor entry : spec.list("cluster")) {
+      collect(entry, text);
+    }
+    List<ClusterObject> initial = clusterObjects(objects, true);
+    b.objects(initial);
+    NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
+    b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs));
+    spec.get("simulation").ifPresent(c -> b.settings(simulation(c)));
+    spec.get("autoscaler").ifPresent(c -> b.autoscaler(autoscaler(c)));
+
+    List<Step> steps = new ArrayList<>();
+    int actionIndex = 0;
+    for (Cursor s : spec.list("steps")) {
+      s.checkKnown(STEP_FIELDS, true);
+      List<ScenarioAction> actions = new ArrayList<>();
+      for (Cursor a : s.list("actions")) {
+        action(a, text).ifPresent(actions::add);
+      }
+      actions.forEach(b::then);
+      steps.add(new Step(s.string("id", ""), s.requiredString("title"), s.string("description", ""),
+          s.string("explain", ""), actionIndex, actions.size()));
+      actionIndex += actions.size();
+    }
+    diagnostics.throwIfErrors();
+    String description = spec.string("description", "");
+    return new ScenarioFile(b.build(), description, steps, diagnostics.warnings());
+  }
+
+  // ---- manifests ----
+
+  /** A manifest entry: {@code {file: path}} or a Kubernetes object written in place. */
+  private void collect(Cursor entry, String scenarioText) {
+    if (!entry.isMap()) {
+      entry.expected("{file: path} or a Kubernetes object");
+      return;
+    }
+    Optional<Cursor> file = entry.get("file");
+    if (file.isPresent()) {
+      String path = file.get().asString();
+      String text = sources.read(path, file.get().location());
+      List<YNode> docs = yaml.readAll(sources.name(path), text);
+      for (KubeObject o : kube.decodeAll(docs)) {
+        objects.add(new Sourced(o, text));
+      }
+    } else {
+      for (KubeObject o : kube.decodeAll(List.of(entry.node()))) {
+        objects.add(new Sourced(o, scenarioText));
+      }
+    }
+  }
+
+  /**
+   * Cluster objects from decoded manifests. NodePools are decoded here; ConfigMaps, node classes
+   * and PriorityClasses are consumed elsewhere or need nothing further.
+   */
+  private List<ClusterObject> clusterObjects(List<Sourced> sourced, boolean initial) {
+    List<ClusterObject> out = new ArrayList<>();
+    List<KubeObject> decoded = sourced.stream().map(Sourced::object).toList();
+    KarpenterManifests karpenter = KarpenterManifests.of(decoded, diagnostics);
+    for (NodePool p : karpenter.nodePools()) {
+      out.add(ClusterObject.of(p));
+    }
+    for (KubeObject o : karpenter.others()) {
+      switch (o) {
+        case KubeObject.NodeObject n -> out.add(ClusterObject.of(n.node()));
+        case KubeObject.PodObject p -> out.add(ClusterObject.of(p.pod()));
+        case KubeObject.WorkloadObject w -> out.add(ClusterObject.of(w.workload()));
+        case KubeObject.PdbObject p -> out.add(ClusterObject.of(p.pdb()));
+        case KubeObject.ConfigMapObject cm -> {
+          if (!initial || DevicePluginManifests.kind(cm) == DevicePluginManifests.Kind.OTHER) {
+            diagnostics.warning(cm.location(), "", "ConfigMap \"" + cm.name() + "\" is not used by the simulation"
+                + (initial ? "" : " (device-plugin configs are read once, from spec.cluster)"));
+          }
+        }
+        case KubeObject.PriorityClassObject pc -> { }
+        case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "",
+            other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped");
+      }
+    }
+    return out;
+  }
+
+  private InstanceCatalog catalog(Cursor c) {
+    String path = c.asString();
+    if (path.equals("builtin")) {
+      return InstanceCatalog.builtIn();
+    }
+    String text = sources.read(path, c.location());
+    return InstanceCatalogFile.read(sources.name(path), text).applyToBuiltIn();
+  }
+
+  // ---- device plugin ----
+
+  private NamedConfigs deviceConfigs(Optional<Cursor> section) {
+    NamedConfigs configs = NamedConfigs.NONE;
+    Diagnostics d = diagnostics;
+    Optional<String> wanted = section.flatMap(s -> s.optString("configMap"));
+    for (Sourced s : objects) {
+      if (s.object() instanceof KubeObject.ConfigMapObject cm
+          && DevicePluginManifests.kind(cm) == DevicePluginManifests.Kind.DEVICE_PLUGIN
+          && (wanted.isEmpty() || wanted.get().equals(cm.meta().namespace() + "/" + cm.name())
+              || wanted.get().equals(cm.name()))) {
+        configs = DevicePluginManifests.namedConfigs(cm, s.text(), d);
+      }
+    }
+    if (wanted.isPresent() && configs == NamedConfigs.NONE) {
+      section.get().get("configMap").ifPresent(c -> c.error("no device-plugin ConfigMap \"" + wanted.get()
+          + "\" among spec.cluster's manifests"));
+    }
+    return configs;
+  }
+
+  private DevicePlugin devicePlugin(Optional<Cursor> section, NamedConfigs configs) {
+    DevicePlugin plugin = DevicePluginWiring.of(configs);
+    if (section.isEmpty()) {
+      return plugin;
+    }
+    Cursor s = section.get();
+    s.checkKnown(Set.of("configMap", "registrationDelay", "neverRegistersOn"), true);
+    Optional<Duration> delay = duration(s, "registrationDelay");
+    if (delay.isPresent()) {
+      plugin = plugin.withRegistrationDelay(delay.get());
+    }
+    Optional<Cursor> never = s.get("neverRegistersOn");
+    if (never.isPresent()) {
+      plugin = plugin.neverRegisteringOn(kube.labelSelector(never.get()));
+    }
+    return plugin;
+  }
+
+  // ---- settings ----
+
+  private SimulationSettings simulation(Cursor c) {
+    c.checkKnown(Set.of("launchToRegistration", "registrationToReady", "startupTaintRemoval", "defaultImagePull",
+        "imagePulls", "containerStart", "readiness", "spotInterruptionsPerHour", "invariants", "horizon"), true);
+    SimulationSettings d = SimulationSettings.DEFAULTS;
+    Map<String, Duration> pulls = new LinkedHashMap<>(d.imagePulls());
+    for (var e : c.get("imagePulls").map(Cursor::entries).orElse(Map.of()).entrySet()) {
+      durationOf(e.getValue()).ifPresent(v -> pulls.put(e.getKey(), v));
+    }
+    double rate = c.get("spotInterruptionsPerHour").map(x -> number(x)).orElse(d.spotInterruptionsPerHour());
+    SimulationSettings.InvariantMode mode = d.invariants();
+    Optional<Cursor> inv = c.get("invariants");
+    if (inv.isPresent()) {
+      String v = inv.get().asString();
+      switch (v) {
+        case "full" -> mode = SimulationSettings.InvariantMode.FULL;
+        case "incremental" -> mode = SimulationSettings.InvariantMode.INCREMENTAL;
+        case "off" -> mode = SimulationSettings.InvariantMode.OFF;
+        default -> inv.get().error("expected full, incremental or off, found \"" + v + "\"");
+      }
+    }
+    return new SimulationSettings(
+        duration(c, "launchToRegistration").orElse(d.launchToRegistration()),
+        duration(c, "registrationToReady").orElse(d.registrationToReady()),
+        duration(c, "startupTaintRemoval").orElse(d.startupTaintRemoval()),
+        duration(c, "defaultImagePull").orElse(d.defaultImagePull()),
+        pulls,
+        duration(c, "containerStart").orElse(d.containerStart()),
+        duration(c, "readiness").orElse(d.readiness()),
+        d.interruptionNoticeDelay(),
+        d.spotReclaimAfterWarning(),
+        rate, mode, d.recordEvents(),
+        duration(c, "horizon").orElse(d.horizon()));
+  }
+
+  private AutoscalerSettings autoscaler(Cursor c) {
+    c.checkKnown(Set.of("sizing", "initializationTimeout", "spotToSpotConsolidation"), true);
+    AutoscalerSettings a = AutoscalerSettings.DEFAULTS;
+    Optional<Cursor> sizing = c.get("sizing");
+    if (sizing.isPresent()) {
+      String v = sizing.get().asString();
+      switch (v) {
+        case "physical" -> a = a.withSizing(AutoscalerSettings.GpuSizing.PHYSICAL);
+        case "advertised" -> a = a.withSizing(AutoscalerSettings.GpuSizing.ADVERTISED);
+        default -> sizing.get().error("expected physical (as Karpenter) or advertised (gpufleet), found \"" + v
+            + "\"");
+      }
+    }
+    Optional<Duration> init = duration(c, "initializationTimeout");
+    if (init.isPresent()) {
+      a = a.withInitializationTimeout(init);
+    }
+    Optional<Boolean> s2s = c.optBool("spotToSpotConsolidation");
+    if (s2s.isPresent()) {
+      a = a.withSpotToSpotConsolidation(s2s.get());
+    }
+    return a;
+  }
+
+  private static double number(Cursor c) {
+    if (c.node() instanceof YNode.YScalar s
+        && (s.type() == YNode.YScalar.Type.INTEGER || s.type() == YNode.YScalar.Type.FLOAT)) {
+      double v = Double.parseDouble(s.text());
+      if (v < 0) {
+        c.error("expected a non-negative number, found " + s.text());
+      }
+      return Math.max(0, v);
+    }
+    c.expected("a number");
+    return 0;
+  }
+
+  private static Optional<Duration> duration(Cursor parent, String key) {
+    return parent.get(key).flatMap(ScenarioReader::durationOf);
+  }
+
+  private static Optional<Duration> durationOf(Cursor c) {
+    String s = c.asString();
+    Duration d = GoDuration.parse(s);
+    if (d == null) {
+      c.error("expected a duration such as 30s, 3m or 1h30m, found \"" + s + "\"");
+      return Optional.empty();
+    }
+    return Optional.of(d);
+  }
+
+  // ---- actions ----
+
+  private Optional<ScenarioAction> action(Cursor a, String scenarioText) {
+    List<String> keys = a.keys();
+    if (keys.size() != 1 || !ACTIONS.contains(keys.getFirst())) {
+      a.error("expected exactly one action of " + String.join(", ", ACTIONS.stream().sorted().toList())
+          + ", found " + (keys.isEmpty() ? a.node().describe() : String.join(", ", keys)));
+      return Optional.empty();
+    }
+    String verb = keys.getFirst();
+    Cursor arg = a.get(verb).orElse(a);
+    return switch (verb) {
+      case "apply" -> Optional.of(apply(arg, scenarioText));
+      case "label" -> {
+        arg.checkKnown(Set.of("node", "key", "value"), true);
+        yield Optional.of(new ScenarioAction.LabelNode(nodeRef(arg.require("node")), arg.requiredString("key"),
+            arg.string("value", "")));
+      }
+      case "unlabel" -> {
+        arg.checkKnown(Set.of("node", "key"), true);
+        yield Optional.of(new ScenarioAction.UnlabelNode(nodeRef(arg.require("node")), arg.requiredString("key")));
+      }
+      case "scale" -> {
+        arg.checkKnown(Set.of("workload", "replicas"), true);
+        int replicas = arg.require("replicas").map(Cursor::asInt).orElse(0);
+        if (replicas < 0) {
+          arg.get("replicas").ifPresent(c -> c.error("expected a non-negative integer, found " + replicas));
+        }
+        yield Optional.of(new ScenarioAction.Scale(arg.requiredString("workload"), replicas));
+      }
+      case "delete" -> {
+        arg.checkKnown(Set.of("kind", "name"), true);
+        yield Optional.of(new ScenarioAction.Delete(arg.requiredString("kind"), arg.requiredString("name")));
+      }
+      case "interrupt" -> {
+        arg.checkKnown(Set.of("node"), true);
+        yield Optional.of(new ScenarioAction.InterruptSpot(nodeRef(arg.require("node"))));
+      }
+      case "wait" -> durationOf(arg).map(ScenarioAction.Wait::new);
+      case "waitUntil" -> {
+        arg.checkKnown(Set.of("condition", "timeout"), true);
+        Condition c = condition(arg.require("condition"));
+        Duration timeout = duration(arg, "timeout").orElse(Duration.ofMinutes(30));
+        yield Optional.of(new ScenarioAction.WaitUntil(c, timeout));
+      }
+      case "expect" -> {
+        arg.checkKnown(Set.of("that", "condition"), true);
+        Condition c = condition(arg.require("condition"));
+        yield Optional.of(new ScenarioAction.Expect(arg.string("that", describe(c)), c));
+      }
+      default -> throw new IllegalStateException(verb);
+    };
+  }
+
+  private ScenarioAction apply(Cursor arg, String scenarioText) {
+    int before = objects.size();
+    if (arg.node() instanceof YNode.YList) {
+      for (Cursor e : arg.asList()) {
+        collect(e, scenarioText);
+      }
+    } else {
+      collect(arg, scenarioText);
+    }
+    List<Sourced> added = new ArrayList<>(objects.subList(before, objects.size()));
+    return new ScenarioAction.Apply(clusterObjects(added, false));
+  }
+
+  // ---- node references and conditions ----
+
+  /** A node by name ({@code node: ip-10-0-1-17}), by selector and index, or as the host of a workload's pod. */
+  NodeRef nodeRef(Optional<Cursor> c) {
+    if (c.isEmpty()) {
+      return NodeRef.named("");
+    }
+    Cursor n = c.get();
+    if (!n.isMap()) {
+      return NodeRef.named(n.asString());
+    }
+    n.checkKnown(Set.of("name", "selector", "index", "hosting"), true);
+    if (n.get("name").isPresent()) {
+      return NodeRef.named(n.requiredString("name"));
+    }
+    if (n.get("selector").isPresent()) {
+      LabelSelector s = kube.labelSelector(n.get("selector").get());
+      return NodeRef.selected(s, n.integer("index", 0));
+    }
+    Optional<Cursor> hosting = n.get("hosting");
+    if (hosting.isPresent()) {
+      hosting.get().checkKnown(Set.of("workload", "index"), true);
+      return NodeRef.hosting(hosting.get().requiredString("workload"), hosting.get().integer("index", 0));
+    }
+    n.error("expected name, selector (with index) or hosting");
+    return NodeRef.named("");
+  }
+
+  private static final Map<String, Comparison> COMPARISONS = Map.of(
+      "equals", Comparison.EQ, "atLeast", Comparison.GE, "atMost", Comparison.LE, "moreThan", Comparison.GT,
+      "lessThan", Comparison.LT);
+
+  Condition condition(Optional<Cursor> c) {
+    if (c.isEmpty()) {
+      return new Condition.All(List.of());
+    }
+    Cursor cond = c.get();
+    List<String> keys = cond.keys();
+    Set<String> kinds = Set.of("podRunningOn", "readyPods", "nodeCount", "nodeInitialized", "resourceAdvertised",
+        "pendingPods", "all", "not");
+    if (keys.size() != 1 || !kinds.contains(keys.getFirst())) {
+      cond.error("expected exactly one condition of " + String.join(", ", kinds.stream().sorted().toList())
+          + ", found " + (keys.isEmpty() ? cond.node().describe() : String.join(", ", keys)));
+      return new Condition.All(List.of());
+    }
+    String kind = keys.getFirst();
+    Cursor a = cond.get(kind).orElse(cond);
+    return switch (kind) {
+      case "podRunningOn" -> {
+        a.checkKnown(Set.of("workload", "node"), true);
+        yield new Condition.PodRunningOn(a.requiredString("workload"), nodeRef(a.require("node")));
+      }
+      case "readyPods" -> {
+        Count n = count(a, Set.of("workload"));
+        yield new Condition.ReadyPods(a.requiredString("workload"), n.comparison(), (int) n.value());
+      }
+      case "nodeCount" -> {
+        Count n = count(a, Set.of("selector"));
+        LabelSelector s = a.get("selector").map(kube::labelSelector).orElse(LabelSelector.EVERYTHING);
+        yield new Condition.NodeCount(s, n.comparison(), (int) n.value());
+      }
+      case "nodeInitialized" -> {
+        a.checkKnown(Set.of("node"), true);
+        yield new Condition.NodeInitialized(nodeRef(a.require("node")));
+      }
+      case "resourceAdvertised" -> {
+        Count n = count(a, Set.of("node", "resource"));
+        yield new Condition.ResourceAdvertised(nodeRef(a.require("node")), a.requiredString("resource"),
+            n.comparison(), n.value());
+      }
+      case "pendingPods" -> {
+        Count n = count(a, Set.of());
+        yield new Condition.PendingPods(n.comparison(), (int) n.value());
+      }
+      case "all" -> new Condition.All(a.asList().stream().map(x -> condition(Optional.of(x))).toList());
+      case "not" -> new Condition.Not(condition(Optional.of(a)));
+      default -> throw new IllegalStateException(kind);
+    };
+  }
+
+  private record Count(Comparison comparison, long value) {}
+
+  /** One of equals / atLeast / atMost / moreThan / lessThan, beside the condition's own fields. */
+  private static Count count(Cursor a, Set<String> fields) {
+    Set<String> known = new java.util.HashSet<>(fields);
+    known.addAll(COMPARISONS.keySet());
+    a.checkKnown(known, true);
+    Count found = null;
+    for (var e : COMPARISONS.entrySet()) {
+      Optional<Cursor> v = a.get(e.getKey());
+      if (v.isPresent()) {
+        if (found != null) {
+          v.get().error("only one of equals, atLeast, atMost, moreThan, lessThan may be given");
+        }
+        found = new Count(e.getValue(), v.get().asLong());
+      }
+    }
+    if (found == null) {
+      a.error("expected one of equals, atLeast, atMost, moreThan, lessThan");
+      return new Count(Comparison.EQ, 0);
+    }
+    return found;
+  }
+
+  /** A readable default for an expectation written without {@code that:}. */
+  static String describe(Condition c) {
+    return switch (c) {
+      case Condition.PodRunningOn p -> "a pod of " + p.workload() + " runs on " + p.node();
+      case Condition.ReadyPods r -> r.workload() + " has " + r.comparison() + " " + r.count() + " ready pods";
+      case Condition.NodeCount n -> "nodes matching {" + n.selector() + "} " + n.comparison() + " " + n.count();
+      case Condition.NodeInitialized n -> n.node() + " is initialized";
+      case Condition.ResourceAdvertised r -> r.node() + " advertises " + r.resource() + " " + r.comparison() + " "
+          + r.quantity();
+      case Condition.PendingPods p -> "pending pods " + p.comparison() + " " + p.count();
+      case Condition.All all -> String.join(" and ", all.conditions().stream().map(ScenarioReader::describe).toList());
+      case Condition.Not n -> "not (" + describe(n.condition()) + ")";
+    };
+  }
+}

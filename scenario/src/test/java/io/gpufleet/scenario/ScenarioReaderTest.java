@@ -1,0 +1,160 @@
+package io.gpufleet.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.sim.scenario.ClusterObject;
+import io.gpufleet.sim.scenario.Comparison;
+import io.gpufleet.sim.scenario.Condition;
+import io.gpufleet.sim.scenario.NodeRef;
+import io.gpufleet.sim.scenario.ScenarioAction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScenarioReaderTest {
+
+  private static final Path LAB = Path.of("..", "examples", "lab");
+
+  private static ScenarioFile read(String text) {
+    return ScenarioReader.read("s.yaml", text, ScenarioSources.directory(LAB));
+  }
+
+  private static List<String> errors(String text) {
+    try {
+      read(text);
+    } catch (ManifestException e) {
+      return e.problems().stream().map(ManifestProblem::toString).toList();
+    }
+    throw new AssertionError("expected errors");
+  }
+
+  @Test
+  void theLabScenarioReadsIntoFiveStepsOverTheSimulatorsTimeline() throws Exception {
+    String text = java.nio.file.Files.readString(LAB.resolve("lab.yaml"));
+    ScenarioFile f = ScenarioReader.read("lab.yaml", text, ScenarioSources.directory(LAB));
+    assertThat(f.steps()).extracting(Step::heading).containsExactly("3.1 Warm the image cache",
+        "3.2 Time-slice the lab node", "3.3 Four pods, one GPU", "3.4 The fifth pod", "3.5 Reset for Lab 2");
+    int actions = f.steps().stream().mapToInt(Step::actionCount).sum();
+    assertThat(f.scenario().timeline()).hasSize(actions);
+    assertThat(f.scenario().objects()).anyMatch(o -> o instanceof ClusterObject.NodePoolObject)
+        .anyMatch(o -> o instanceof ClusterObject.NodeObject);
+    assertThat(f.scenario().settings().pullTime("vllm/vllm-openai:v0.6.3")).isEqualTo(Duration.ofMinutes(4));
+    assertThat(f.scenario().seed()).isEqualTo(1);
+    assertThat(f.scenario().timeline().get(2)).isEqualTo(new ScenarioAction.LabelNode(
+        NodeRef.named("ip-10-0-1-17.ec2.internal"), "nvidia.com/device-plugin.config", "time-sliced-4"));
+  }
+
+  @Test
+  void actionsAndConditions() {
+    ScenarioFile f = read("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          steps:
+          - title: everything
+            actions:
+            - apply:
+              - apiVersion: v1
+                kind: Pod
+                metadata: {name: p}
+                spec: {containers: [{name: c}]}
+            - scale: {workload: Deployment/web, replicas: 3}
+            - delete: {kind: Pod, name: p}
+            - interrupt: {node: {hosting: {workload: web, index: 1}}}
+            - wait: 90s
+            - waitUntil: {condition: {pendingPods: {equals: 0}}, timeout: 5m}
+            - expect:
+                condition:
+                  all:
+                  - {nodeCount: {selector: {matchLabels: {karpenter.sh/capacity-type: spot}}, atMost: 3}}
+                  - not: {readyPods: {workload: web, lessThan: 2}}
+        """);
+    List<ScenarioAction> t = f.scenario().timeline();
+    assertThat(t.get(0)).isInstanceOf(ScenarioAction.Apply.class);
+    assertThat(((ScenarioAction.Apply) t.get(0)).objects()).singleElement().isInstanceOf(ClusterObject.PodObject.class);
+    assertThat(t.get(1)).isEqualTo(new ScenarioAction.Scale("Deployment/web", 3));
+    assertThat(t.get(2)).isEqualTo(new ScenarioAction.Delete("Pod", "p"));
+    assertThat(t.get(3)).isEqualTo(new ScenarioAction.InterruptSpot(NodeRef.hosting("web", 1)));
+    assertThat(t.get(4)).isEqualTo(new ScenarioAction.Wait(Duration.ofSeconds(90)));
+    assertThat(t.get(5)).isEqualTo(new ScenarioAction.WaitUntil(new Condition.PendingPods(Comparison.EQ, 0),
+        Duration.ofMinutes(5)));
+    ScenarioAction.Expect e = (ScenarioAction.Expect) t.get(6);
+    assertThat(e.condition()).isInstanceOf(Condition.All.class);
+    assertThat(e.description()).isEqualTo(
+        "nodes matching {karpenter.sh/capacity-type=spot} <= 3 and not (web has < 2 ready pods)");
+  }
+
+  @Test
+  void everyMistakeIsReportedAtItsLine() {
+    assertThat(errors("""
+        apiVersion: gpufleet.io/v1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          seeds: 3
+          simulation: {launchToRegistration: 3 minutes}
+          steps:
+          - title: bad
+            actions:
+            - wait: forever
+            - scale: {workload: web}
+            - jump: {to: 3}
+            - expect: {condition: {readyPods: {workload: web}}}
+        """)).containsExactly(
+        "s.yaml:1:13: apiVersion: expected gpufleet.io/v1alpha1, found \"gpufleet.io/v1\"",
+        "s.yaml:5:3: spec.seeds: unknown field \"seeds\"",
+        "s.yaml:6:38: spec.simulation.launchToRegistration: expected a duration such as 30s, 3m or 1h30m, "
+            + "found \"3 minutes\"",
+        "s.yaml:10:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m or 1h30m, found \"forever\"",
+        "s.yaml:11:14: spec.steps[0].actions[1].scale.replicas: required field is missing",
+        "s.yaml:12:7: spec.steps[0].actions[2]: expected exactly one action of apply, delete, expect, interrupt, label, "
+            + "scale, unlabel, wait, waitUntil, found jump",
+        "s.yaml:13:39: spec.steps[0].actions[3].expect.condition.readyPods: expected one of equals, atLeast, atMost, "
+            + "moreThan, lessThan");
+  }
+
+  @Test
+  void aMissingManifestFileIsNamedWhereItIsReferenced() {
+    assertThat(errors("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          cluster:
+          - file: nope.yaml
+        """)).singleElement().asString().startsWith("s.yaml:6:11: file: no such file:");
+  }
+
+  @Test
+  void errorsInsideReferencedManifestsPointAtThoseFiles() {
+    ScenarioSources sources = new ScenarioSources() {
+      @Override
+      public String read(String path, io.gpufleet.manifest.yaml.Location at) {
+        return "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n"
+            + "    resources: {limits: {nvidia.com/gpu: half}}\n";
+      }
+
+      @Override
+      public String name(String path) {
+        return "dir/" + path;
+      }
+    };
+    try {
+      ScenarioReader.read("s.yaml", """
+          apiVersion: gpufleet.io/v1alpha1
+          kind: Scenario
+          metadata: {name: t}
+          spec:
+            cluster: [{file: pod.yaml}]
+          """, sources);
+      throw new AssertionError("expected errors");
+    } catch (ManifestException e) {
+      assertThat(e.problems()).singleElement().asString()
+          .startsWith("dir/pod.yaml:7:42: spec.containers[0].resources.limits[nvidia.com/gpu]: expected a quantity");
+    }
+  }
+}
