@@ -1,6 +1,8 @@
 package io.gpufleet.scenario;
 
+import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.sim.scenario.DevicePlugin;
 
 /** The simulator's device plugin for a ConfigMap of named configs. */
@@ -8,7 +10,9 @@ final class DevicePluginWiring {
   private DevicePluginWiring() {}
 
   static DevicePlugin of(NamedConfigs configs) {
-    // Replaced by the device-plugin emulation once the simulator takes named configs.
-    return DevicePlugin.EXCLUSIVE;
+    if (configs.configs().isEmpty()) {
+      return DevicePlugin.DEFAULTS;
+    }
+    return DevicePlugin.DEFAULTS.withAdvertiser(new NvidiaDevicePlugin(configs, GpuCatalog.builtIn()));
   }
 }

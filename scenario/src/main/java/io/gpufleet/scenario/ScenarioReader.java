@@ -120,9 +120,12 @@ public final class ScenarioReader {
       for (Cursor a : s.list("actions")) {
         action(a, text).ifPresent(actions::add);
       }
+      Step step = new Step(s.string("id", ""), s.requiredString("title"), s.string("description", ""),
+          s.string("explain", ""), actionIndex, actions.size() + 1);
+      // Each step ends in a checkpoint: the cluster as the step leaves it, for reports.
+      actions.add(new ScenarioAction.Checkpoint(step.heading()));
       actions.forEach(b::then);
-      steps.add(new Step(s.string("id", ""), s.requiredString("title"), s.string("description", ""),
-          s.string("explain", ""), actionIndex, actions.size()));
+      steps.add(step);
       actionIndex += actions.size();
     }
     diagnostics.throwIfErrors();
@@ -424,8 +427,8 @@ public final class ScenarioReader {
     }
     Cursor cond = c.get();
     List<String> keys = cond.keys();
-    Set<String> kinds = Set.of("podRunningOn", "readyPods", "nodeCount", "nodeInitialized", "resourceAdvertised",
-        "pendingPods", "all", "not");
+    Set<String> kinds = Set.of("podRunningOn", "podReady", "readyPods", "nodeCount", "nodeInitialized",
+        "resourceAdvertised", "pendingPods", "all", "not");
     if (keys.size() != 1 || !kinds.contains(keys.getFirst())) {
       cond.error("expected exactly one condition of " + String.join(", ", kinds.stream().sorted().toList())
           + ", found " + (keys.isEmpty() ? cond.node().describe() : String.join(", ", keys)));
@@ -438,6 +441,7 @@ public final class ScenarioReader {
         a.checkKnown(Set.of("workload", "node"), true);
         yield new Condition.PodRunningOn(a.requiredString("workload"), nodeRef(a.require("node")));
       }
+      case "podReady" -> new Condition.PodReady(a.asString());
       case "readyPods" -> {
         Count n = count(a, Set.of("workload"));
         yield new Condition.ReadyPods(a.requiredString("workload"), n.comparison(), (int) n.value());
@@ -494,6 +498,7 @@ public final class ScenarioReader {
   static String describe(Condition c) {
     return switch (c) {
       case Condition.PodRunningOn p -> "a pod of " + p.workload() + " runs on " + p.node();
+      case Condition.PodReady r -> "pod " + r.pod() + " is ready";
       case Condition.ReadyPods r -> r.workload() + " has " + r.comparison() + " " + r.count() + " ready pods";
       case Condition.NodeCount n -> "nodes matching {" + n.selector() + "} " + n.comparison() + " " + n.count();
       case Condition.NodeInitialized n -> n.node() + " is initialized";

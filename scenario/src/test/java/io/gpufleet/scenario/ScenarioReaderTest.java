@@ -43,7 +43,8 @@ class ScenarioReaderTest {
         .anyMatch(o -> o instanceof ClusterObject.NodeObject);
     assertThat(f.scenario().settings().pullTime("vllm/vllm-openai:v0.6.3")).isEqualTo(Duration.ofMinutes(4));
     assertThat(f.scenario().seed()).isEqualTo(1);
-    assertThat(f.scenario().timeline().get(2)).isEqualTo(new ScenarioAction.LabelNode(
+    assertThat(f.scenario().timeline().get(2)).isEqualTo(new ScenarioAction.Checkpoint("3.1 Warm the image cache"));
+    assertThat(f.scenario().timeline().get(3)).isEqualTo(new ScenarioAction.LabelNode(
         NodeRef.named("ip-10-0-1-17.ec2.internal"), "nvidia.com/device-plugin.config", "time-sliced-4"));
   }
 

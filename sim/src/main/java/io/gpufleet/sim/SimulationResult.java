@@ -15,10 +15,11 @@ import java.util.List;
  */
 public record SimulationResult(String scenario, Instant start, Instant end, long events, RunRecord record,
     Metrics metrics, List<ExpectationOutcome> expectations, List<InvariantViolation> violations,
-    ClusterState finalState) {
+    ClusterState finalState, List<Checkpoint> checkpoints) {
 
   public SimulationResult {
     expectations = List.copyOf(expectations);
+    checkpoints = List.copyOf(checkpoints);
     violations = List.copyOf(violations);
   }
 

@@ -1,5 +1,6 @@
 package io.gpufleet.autoscaler.gpu;
 
+import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.label.Labels;
@@ -20,4 +21,13 @@ public interface GpuAdvertiser {
   String CONFIG_LABEL = NamedConfigs.NODE_LABEL;
 
   Advertised advertise(Labels nodeLabels, Optional<GpuSpec> gpus);
+
+  /**
+   * The devices the plugin hands the kubelet on this node, none of them allocated yet, for the
+   * kubelet's device manager to assign to containers; empty where the advertiser does not model
+   * individual devices.
+   */
+  default Optional<NodeDevices> devices(String nodeName, Labels nodeLabels, Optional<GpuSpec> gpus) {
+    return Optional.empty();
+  }
 }

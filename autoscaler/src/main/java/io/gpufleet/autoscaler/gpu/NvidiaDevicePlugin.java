@@ -2,6 +2,7 @@ package io.gpufleet.autoscaler.gpu;
 
 import io.gpufleet.engine.deviceplugin.Advertisement;
 import io.gpufleet.engine.deviceplugin.GfdLabels;
+import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
@@ -75,6 +76,26 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
     }
     Labels labels = GfdLabels.of(inventory, config, MigLayout.NONE, ad, nodeLabels.get(GfdLabels.INSTANCE_TYPE));
     return new Advertised(resources, labels);
+  }
+
+  /**
+   * The node's devices under the config its labels pick, with UUIDs derived from the node's name
+   * (so they differ between nodes and repeat between runs). Not memoised: devices are per node.
+   */
+  @Override
+  public Optional<NodeDevices> devices(String nodeName, Labels nodeLabels, Optional<GpuSpec> gpus) {
+    if (gpus.isEmpty() || !gpus.get().manufacturer().equals("nvidia")) {
+      return Optional.empty();
+    }
+    Optional<GpuModel> model = model(gpus.get());
+    if (model.isEmpty()) {
+      return Optional.empty();
+    }
+    DevicePluginConfig config = configs.select(nodeLabels).config();
+    GpuInventory inventory = new GpuInventory(nodeName, model.get(), gpus.get().count());
+    Advertisement ad = Advertisement.of(inventory, config, MigLayout.NONE);
+    return Optional.of(new NodeDevices(inventory, config.sharing(), config.flags().sharedDevicesAllocationPolicy(),
+        ad.devices(), new java.util.TreeMap<>()));
   }
 
   /**

@@ -229,6 +229,13 @@ final class ApiServer {
         metrics.podKilled(p.workload().get(), t.inFlightPerPod(ready));
       }
     }
+    if (p.node().isPresent()) {
+      // The device manager frees what the pod's containers held.
+      NodeState n = state.nodes().get(p.node().get());
+      if (n != null && n.devices().isPresent()) {
+        state = state.withNode(n.withDevices(Optional.of(n.devices().get().withoutPod(key))));
+      }
+    }
     if (p.node().isPresent() && state.snapshot().node(p.node().get()).isPresent()) {
       capacityEpoch++;
       state = state.withSnapshot(state.snapshot().unbind(key, p.node().get()));

@@ -64,8 +64,7 @@ final class CloudProvider {
     List<Taint> taints = List.of(KarpenterLabels.UNREGISTERED, Kubelet.NOT_READY);
     Node node = new Node(ObjectMeta.clusterScoped(name, labels, Labels.EMPTY), taints, false, cap, alloc,
         Optional.of("aws:///" + c.offering().zone() + "/" + name), List.of());
-    api.addNode(new NodeState(node, Optional.of(c.name()), c.instanceType().gpu(), api.now(), false, false, 0,
-        Map.of(), api.now(), api.now(), false));
+    api.addNode(NodeState.joining(node, Optional.of(c.name()), c.instanceType().gpu(), api.now(), false, false));
     api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")");
     api.kernel.schedule(api.now().plus(api.settings.registrationToReady()), new Event.NodeReady(name));
   }

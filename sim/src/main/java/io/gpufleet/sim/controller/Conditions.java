@@ -32,6 +32,13 @@ final class Conditions {
         yield new Outcome(any, any ? "running on " + node.get() : "no pod of " + r.workload() + " running on "
             + node.get());
       }
+      case Condition.PodReady r -> {
+        String key = r.pod().contains("/") ? r.pod() : "default/" + r.pod();
+        PodState p = s.pods().get(key);
+        boolean ready = p != null && p.isReady();
+        yield new Outcome(ready, p == null ? "no pod " + key : key + (ready ? " ready" : " not ready (" + p.phase()
+            .name().toLowerCase(java.util.Locale.ROOT) + ")"));
+      }
       case Condition.ReadyPods r -> {
         Optional<String> w = workload(r.workload(), s);
         int ready = w.map(k -> (int) s.podsOf(k).stream().filter(PodState::isReady).count()).orElse(0);

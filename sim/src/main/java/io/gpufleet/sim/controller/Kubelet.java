@@ -3,6 +3,8 @@ package io.gpufleet.sim.controller;
 import io.gpufleet.autoscaler.gpu.Advertised;
 import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.engine.deviceplugin.DeviceAllocation;
+import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
@@ -21,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The kubelets: start bound pods (pulling images the node does not have, one pull at a time as the
@@ -41,8 +44,9 @@ final class Kubelet {
 
   // ---- pods ----
 
-  /** A pod was bound here: pull what is missing, then start it. */
+  /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */
   void start(PodState p) {
+    allocateDevices(p);
     NodeState n = api.state.nodes().get(p.node().get());
     Instant now = api.now();
     Instant ready = now;
@@ -66,6 +70,30 @@ final class Kubelet {
       api.state = api.state.withNode(n.withPulls(pulling, queueFree));
     }
     api.kernel.schedule(ready.plus(api.settings.containerStart()), new Event.PodStarts(p.key(), p.generation()));
+  }
+
+  /**
+   * The kubelet's {@code Allocate} for a pod's GPU containers (engine {@code DeviceAllocation}:
+   * which card, replica or MIG slice each gets). A refusal (a shared resource asked for more than
+   * once under {@code failRequestsGreaterThanOne}) is recorded; the simulated pod runs on without
+   * devices rather than failing, since its controller would recreate it onto the same node at once.
+   */
+  private void allocateDevices(PodState p) {
+    NodeState n = api.state.nodes().get(p.node().get());
+    Optional<NodeDevices> devices = n.devices();
+    if (devices.isEmpty() && n.pluginRegistered()) {
+      devices = api.devicePlugin.advertiser().devices(n.name(), n.node().labels(), n.gpus());
+    }
+    if (devices.isEmpty()) {
+      return;
+    }
+    switch (DeviceAllocation.allocate(devices.get(), p.pod())) {
+      case DeviceAllocation.Result.Granted g -> api.state = api.state.withNode(n.withDevices(Optional.of(g.next())));
+      case DeviceAllocation.Result.Refused r -> {
+        api.state = api.state.withNode(n.withDevices(devices));
+        api.log(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED, p.key(), r.reason() + ": " + r.message());
+      }
+    }
   }
 
   void onStarts(Event.PodStarts e) {
@@ -201,7 +229,11 @@ final class Kubelet {
     }
     labels = labels.withAll(ad.labels());
     Node next = node.withResources(cap, alloc).withLabels(labels);
-    api.updateNode(n.withNode(next).withPlugin(true, n.pluginGeneration()));
+    // The device manager's checkpoint keeps what running pods hold, even devices no longer advertised.
+    Optional<NodeDevices> fresh = api.devicePlugin.advertiser().devices(n.name(), next.labels(), n.gpus());
+    Optional<NodeDevices> devices = fresh.map(f -> n.devices().map(old -> new NodeDevices(f.inventory(), f.sharing(),
+        f.policy(), f.devices(), old.assignments())).orElse(f));
+    api.updateNode(n.withNode(next).withPlugin(true, n.pluginGeneration()).withDevices(devices));
     api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + ad.resources() + " (config "
         + node.labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")");
   }

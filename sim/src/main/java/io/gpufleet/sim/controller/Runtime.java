@@ -63,7 +63,7 @@ public final class Runtime {
     Instant end = kernel.now();
     progress.onProgress(new ProgressListener.Progress(end, kernel.processed(), runner.step(), runner.steps()));
     return new SimulationResult(scenario.name(), start, end, kernel.processed(), api.record.build(),
-        api.metrics.finish(end), runner.outcomes, violations, api.state);
+        api.metrics.finish(end), runner.outcomes, violations, api.state, runner.checkpoints);
   }
 
   private ProgressListener listener = ProgressListener.NONE;

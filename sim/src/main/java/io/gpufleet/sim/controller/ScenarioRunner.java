@@ -43,6 +43,7 @@ final class ScenarioRunner {
   private final KarpenterLoop karpenter;
   private final List<ScenarioAction> timeline;
   final List<ExpectationOutcome> outcomes = new ArrayList<>();
+  final List<io.gpufleet.sim.Checkpoint> checkpoints = new ArrayList<>();
   private int next;
   private ScenarioAction.WaitUntil waiting;
   private int waitingStep = -1;
@@ -109,6 +110,8 @@ final class ScenarioRunner {
           Conditions.Outcome o = Conditions.evaluate(e.condition(), api.state);
           outcome(index, e.description(), o.holds(), o.seen());
         }
+        case ScenarioAction.Checkpoint c ->
+            checkpoints.add(new io.gpufleet.sim.Checkpoint(c.label(), api.now(), api.state, api.record.size()));
       }
     }
     done = true;
@@ -229,8 +232,7 @@ final class ScenarioRunner {
           p.template().startupTaints(), ResourceList.EMPTY, p.templateHash(), p.template().expireAfter(),
           p.template().terminationGracePeriod(), now, Optional.of(now), Optional.of(now), Optional.of(now),
           Optional.of(node.name()), Optional.empty(), Optional.empty());
-      api.addNode(new NodeState(adopted, Optional.of(claim.name()), t.gpu(), now, true, true, 0, Map.of(), now, now,
-          false));
+      api.addNode(NodeState.joining(adopted, Optional.of(claim.name()), t.gpu(), now, true, true));
       api.putClaim(claim);
       api.metrics.claimLaunched(claim.name(), p.name(), offering.pricePerHour(), now);
       api.log(RunRecord.Kind.SCENARIO, node.name(), "node adopted as NodeClaim of NodePool " + p.name() + " ("
@@ -240,7 +242,7 @@ final class ScenarioRunner {
     long gpus = node.capacity().getOrZero(ResourceName.NVIDIA_GPU).value();
     Optional<GpuSpec> spec = gpus > 0 ? Optional.of(new GpuSpec(labels.get("nvidia.com/gpu.product").orElse("gpu"),
         "nvidia", (int) gpus, 0)) : Optional.empty();
-    api.addNode(new NodeState(node, Optional.empty(), spec, now, true, true, 0, Map.of(), now, now, false));
+    api.addNode(NodeState.joining(node, Optional.empty(), spec, now, true, true));
     api.log(RunRecord.Kind.SCENARIO, node.name(), "node added");
   }
 

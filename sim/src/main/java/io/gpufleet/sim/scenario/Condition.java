@@ -13,6 +13,9 @@ public sealed interface Condition {
   /** Some pod of the workload is running on the node. */
   record PodRunningOn(String workload, NodeRef node) implements Condition {}
 
+  /** A pod, by {@code name} (namespace {@code default}) or {@code namespace/name}, is Ready. */
+  record PodReady(String pod) implements Condition {}
+
   /** How many of the workload's pods are Ready. */
   record ReadyPods(String workload, Comparison comparison, int count) implements Condition {}
 

@@ -37,4 +37,10 @@ public sealed interface ScenarioAction {
 
   /** Check a condition now; the outcome goes into the result. */
   record Expect(String description, Condition condition) implements ScenarioAction {}
+
+  /**
+   * Keep the cluster as it is now in the result, under a label: what a step-by-step report shows
+   * after each step. Changes nothing and takes no time.
+   */
+  record Checkpoint(String label) implements ScenarioAction {}
 }

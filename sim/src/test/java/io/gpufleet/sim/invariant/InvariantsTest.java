@@ -28,7 +28,7 @@ class InvariantsTest {
     var pod = new io.gpufleet.model.pod.Pod(io.gpufleet.model.meta.ObjectMeta.named(podName),
         Objects.gpuSpec(1, "2", "8Gi", "img"));
     ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
-    s = s.withNode(new NodeState(node, Optional.empty(), Optional.empty(), T, true, true, 0, Map.of(), T, T, false));
+    s = s.withNode(new NodeState(node, Optional.empty(), Optional.empty(), T, true, true, 0, Map.of(), T, T, false, Optional.empty()));
     s = s.withSnapshot(s.snapshot().withNode(node).bind(PodInfo.of(pod), node.name()));
     return s.withPod(new PodState(pod, 0, Optional.empty(), PodState.Phase.RUNNING, Optional.of(node.name()), T,
         Optional.of(T), Optional.of(T), Optional.empty(), Optional.empty(), 0));
