@@ -1,49 +1,67 @@
 package io.gpufleet.cli;
 
-import io.gpufleet.engine.scheduler.BatchPlacement;
-import io.gpufleet.engine.scheduler.ClusterSnapshot;
-import io.gpufleet.engine.scheduler.Scheduler;
-import io.gpufleet.engine.scheduler.SchedulerProfile;
-import io.gpufleet.manifest.ManifestBundle;
-import io.gpufleet.manifest.ManifestReader;
-import io.gpufleet.report.placement.PlacementReport;
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.scenario.ScenarioReader;
+import io.gpufleet.scenario.ScenarioSources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.SplittableRandom;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code gpufleet lab}: the GPU-scheduling lab. Until the simulator lands this plays its first
- * lesson only: a tainted GPU node, a pod that forgot its toleration, and the same pod fixed.
+ * {@code gpufleet lab}: the GPU-sharing mini-lab (3.1 to 3.5) on its built-in cluster, step by step,
+ * in virtual time. The scenario is {@code examples/lab/lab.yaml}, packaged into the command.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true,
-    description = "Plays the GPU scheduling and sharing lab on a built-in cluster.")
+    description = {
+        "Plays the GPU-sharing lab: warm the image cache (3.1), time-slice a node to four replicas (3.2),",
+        "four pods on one card (3.3), a fifth pod brings a second, unsliced node (3.4), reset (3.5).",
+        "Each step prints what it did and what the cluster shows; the run writes report.html."})
 final class LabCommand implements Callable<Integer> {
 
+  static final String FOLDER = "lab";
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--step", paramLabel = "ID", description = "Stop after this step (3.1 to 3.5).")
+  String step;
+
+  @Option(names = "--explain", description = "Add the why of each step's decisions.")
+  boolean explain;
+
+  @Option(names = "--report", defaultValue = "report.html", paramLabel = "FILE",
+      description = "Where to write the HTML report (default: ${DEFAULT-VALUE}).")
+  Path report;
 
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    ManifestBundle bundle;
-    try (InputStream in = LabCommand.class.getResourceAsStream("lab-cluster.yaml")) {
-      bundle = new ManifestReader().read("lab-cluster.yaml", new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    }
-    out.println("== Scheduling mechanics: GPU nodes are tainted, GPU pods tolerate ==");
+    PrintWriter err = spec.commandLine().getErr();
+    ScenarioFile file = ScenarioReader.read("builtin:lab.yaml", builtIn("lab.yaml"),
+        ScenarioSources.classpath(LabCommand.class, FOLDER));
+    out.println("gpufleet lab: " + file.description());
+    out.println("(virtual time; the same run every time. Play your own copy: ./gpufleet simulate examples/lab/lab.yaml)");
     out.println();
-    out.println("Cluster: one g5.xlarge GPU node (1 x NVIDIA A10G, tainted nvidia.com/gpu=true:NoSchedule)");
-    out.println("and two CPU nodes. Two pods ask for nvidia.com/gpu: 1; only one tolerates the taint.");
-    out.println();
-    var result = BatchPlacement.place(bundle.pods(), ClusterSnapshot.of(bundle.nodes()),
-        new Scheduler(SchedulerProfile.defaults()), new SplittableRandom(1), false);
-    out.print(PlacementReport.text(result, false));
-    out.println();
-    out.println("The pod without a toleration stays Pending with the message kube-scheduler emits;");
-    out.println("the tolerating pod takes the GPU. Try your own cluster: ./gpufleet schedule -f cluster.yaml");
+    ScenarioRun run = ScenarioRun.run(file, Optional.ofNullable(step), err);
+    run.printSteps(out, explain);
+    run.printSummary(out);
+    run.writeHtml(report, explain);
+    out.println("  report          " + report);
     out.flush();
-    return ExitCodes.OK;
+    return run.result().allExpectationsPassed() ? ExitCodes.OK : ExitCodes.EXPECTATION_FAILED;
+  }
+
+  static String builtIn(String name) throws IOException {
+    try (InputStream in = LabCommand.class.getResourceAsStream(FOLDER + "/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("the built-in lab is missing from the build: " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 }

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
     description = "A digital twin of a Kubernetes GPU platform: scheduler, device plugin, autoscaler, in deterministic discrete-event time.",
     subcommands = {
         LabCommand.class,
+        SimulateCommand.class,
         ScheduleCommand.class,
         NodeCommand.class,
         SmiCommand.class,

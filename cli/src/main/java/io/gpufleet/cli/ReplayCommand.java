@@ -18,7 +18,6 @@ import io.gpufleet.sim.replay.ReplayWorkload;
 import io.gpufleet.sim.replay.SweepCell;
 import io.gpufleet.sim.replay.SweepOutcome;
 import io.gpufleet.sim.replay.SweepProgress;
-import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -363,41 +362,26 @@ public final class ReplayCommand implements Runnable {
     }
   }
 
-  /** A one-line progress bar on a terminal; silent when output is not one. */
+  /** The sweep's progress on the shared terminal progress bar. */
   static final class ProgressBar implements SweepProgress, AutoCloseable {
-    private final PrintWriter err;
-    private final boolean enabled;
-    private int shown;
+    private final TerminalProgress bar;
 
-    private ProgressBar(PrintWriter err, boolean enabled) {
-      this.err = err;
-      this.enabled = enabled;
+    private ProgressBar(TerminalProgress bar) {
+      this.bar = bar;
     }
 
     static ProgressBar forTerminal(PrintWriter err) {
-      Console console = System.console();
-      return new ProgressBar(err, console != null && console.isTerminal());
+      return new ProgressBar(TerminalProgress.forTerminal(err));
     }
 
     @Override
-    public synchronized void finished(int done, int total, SweepCell cell) {
-      if (!enabled || done <= shown) {
-        return;
-      }
-      shown = done;
-      int width = 30;
-      int filled = (int) ((long) done * width / total);
-      err.print("\r[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + done + "/" + total + "  "
-          + cell.variant() + " " + cell.policy().title() + " seed " + cell.seed() + "        ");
-      err.flush();
+    public void finished(int done, int total, SweepCell cell) {
+      bar.update(done, total, cell.variant() + " " + cell.policy().title() + " seed " + cell.seed());
     }
 
     @Override
-    public synchronized void close() {
-      if (enabled && shown > 0) {
-        err.print("\r" + " ".repeat(79) + "\r");
-        err.flush();
-      }
+    public void close() {
+      bar.close();
     }
   }
 }

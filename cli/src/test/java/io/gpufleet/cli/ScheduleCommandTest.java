@@ -82,11 +82,4 @@ class ScheduleCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).contains("karpenter.sh/v1 NodePool \"gpu\" is not used by schedule; skipped");
   }
-
-  @Test
-  void theLabRuns() {
-    CliRun run = CliRun.of("lab");
-    assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("forgot-toleration").contains("untolerated taint {nvidia.com/gpu: true}");
-  }
 }

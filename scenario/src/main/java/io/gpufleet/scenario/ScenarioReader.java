@@ -50,7 +50,7 @@ public final class ScenarioReader {
       "devicePlugin", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
-      "wait", "waitUntil", "expect");
+      "wait", "waitUntil", "expect", "show");
 
   private final ScenarioSources sources;
   private final Diagnostics diagnostics = new Diagnostics();
@@ -117,11 +117,17 @@ public final class ScenarioReader {
     for (Cursor s : spec.list("steps")) {
       s.checkKnown(STEP_FIELDS, true);
       List<ScenarioAction> actions = new ArrayList<>();
+      List<String> shows = new ArrayList<>();
       for (Cursor a : s.list("actions")) {
-        action(a, text).ifPresent(actions::add);
+        action(a, text).ifPresent(x -> {
+          actions.add(x);
+          if (x instanceof ScenarioAction.Checkpoint c) {
+            shows.add(c.label());
+          }
+        });
       }
       Step step = new Step(s.string("id", ""), s.requiredString("title"), s.string("description", ""),
-          s.string("explain", ""), actionIndex, actions.size() + 1);
+          s.string("explain", ""), actionIndex, actions.size() + 1, shows);
       // Each step ends in a checkpoint: the cluster as the step leaves it, for reports.
       actions.add(new ScenarioAction.Checkpoint(step.heading()));
       actions.forEach(b::then);
@@ -361,6 +367,7 @@ public final class ScenarioReader {
         yield Optional.of(new ScenarioAction.InterruptSpot(nodeRef(arg.require("node"))));
       }
       case "wait" -> durationOf(arg).map(ScenarioAction.Wait::new);
+      case "show" -> Optional.of(new ScenarioAction.Checkpoint(arg.asString()));
       case "waitUntil" -> {
         arg.checkKnown(Set.of("condition", "timeout"), true);
         Condition c = condition(arg.require("condition"));

@@ -113,7 +113,7 @@ class ScenarioReaderTest {
         "s.yaml:10:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m or 1h30m, found \"forever\"",
         "s.yaml:11:14: spec.steps[0].actions[1].scale.replicas: required field is missing",
         "s.yaml:12:7: spec.steps[0].actions[2]: expected exactly one action of apply, delete, expect, interrupt, label, "
-            + "scale, unlabel, wait, waitUntil, found jump",
+            + "scale, show, unlabel, wait, waitUntil, found jump",
         "s.yaml:13:39: spec.steps[0].actions[3].expect.condition.readyPods: expected one of equals, atLeast, atMost, "
             + "moreThan, lessThan");
   }

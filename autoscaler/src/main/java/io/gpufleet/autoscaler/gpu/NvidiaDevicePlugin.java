@@ -2,6 +2,10 @@ package io.gpufleet.autoscaler.gpu;
 
 import io.gpufleet.engine.deviceplugin.Advertisement;
 import io.gpufleet.engine.deviceplugin.GfdLabels;
+import io.gpufleet.engine.mig.LayoutPlan;
+import io.gpufleet.engine.mig.MigConfigPlanner;
+import io.gpufleet.engine.mig.StockMigConfigs;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.cloud.InstanceLabels;
@@ -57,6 +61,7 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
       return Advertised.NOTHING;
     }
     List<Object> key = List.of(nodeLabels.get(CONFIG_LABEL).orElse(""),
+        nodeLabels.get(MigPartedConfig.CONFIG_LABEL).orElse(""),
         nodeLabels.get(InstanceLabels.INSTANCE_TYPE).orElse(""), gpus.get());
     return memo.computeIfAbsent(key, k -> compute(nodeLabels, gpus.get()));
   }
@@ -69,12 +74,13 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
     DevicePluginConfig config = configs.select(nodeLabels).config();
     GpuInventory inventory = new GpuInventory(nodeLabels.get(InstanceLabels.HOSTNAME).orElse("node"), model.get(),
         gpus.count());
-    Advertisement ad = Advertisement.of(inventory, config, MigLayout.NONE);
+    MigLayout layout = migLayout(nodeLabels, inventory);
+    Advertisement ad = Advertisement.of(inventory, config, layout);
     ResourceList resources = ResourceList.EMPTY;
     for (var e : ad.counts().entrySet()) {
       resources = resources.with(e.getKey(), Quantity.of(e.getValue()));
     }
-    Labels labels = GfdLabels.of(inventory, config, MigLayout.NONE, ad, nodeLabels.get(GfdLabels.INSTANCE_TYPE));
+    Labels labels = GfdLabels.of(inventory, config, layout, ad, nodeLabels.get(GfdLabels.INSTANCE_TYPE));
     return new Advertised(resources, labels);
   }
 
@@ -93,9 +99,27 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
     }
     DevicePluginConfig config = configs.select(nodeLabels).config();
     GpuInventory inventory = new GpuInventory(nodeName, model.get(), gpus.get().count());
-    Advertisement ad = Advertisement.of(inventory, config, MigLayout.NONE);
+    Advertisement ad = Advertisement.of(inventory, config, migLayout(nodeLabels, inventory));
     return Optional.of(new NodeDevices(inventory, config.sharing(), config.flags().sharedDevicesAllocationPolicy(),
         ad.devices(), new java.util.TreeMap<>()));
+  }
+
+  /**
+   * The MIG layout the MIG manager applies for the node's {@code nvidia.com/mig.config} label, from
+   * mig-parted's stock configs for the GPU ({@code all-1g.10gb}, {@code all-balanced}, ...). The
+   * simulator applies it as the node registers; a config the GPU cannot take (or no MIG at all)
+   * leaves the GPUs whole, as a failed MIG manager run does.
+   */
+  static MigLayout migLayout(Labels nodeLabels, GpuInventory inventory) {
+    Optional<String> name = nodeLabels.get(MigPartedConfig.CONFIG_LABEL);
+    if (name.isEmpty() || !inventory.model().migCapable()) {
+      return MigLayout.NONE;
+    }
+    MigPartedConfig stock = StockMigConfigs.forModel(inventory.model());
+    return switch (MigConfigPlanner.plan(stock, name.get(), inventory, MigLayout.NONE)) {
+      case LayoutPlan.Planned p -> p.layout();
+      case LayoutPlan.Rejected r -> MigLayout.NONE;
+    };
   }
 
   /**

@@ -235,6 +235,7 @@ final class ApiServer {
       if (n != null && n.devices().isPresent()) {
         state = state.withNode(n.withDevices(Optional.of(n.devices().get().withoutPod(key))));
       }
+      metrics.cardsReleased(key, now());
     }
     if (p.node().isPresent() && state.snapshot().node(p.node().get()).isPresent()) {
       capacityEpoch++;

@@ -38,7 +38,8 @@ final class CloudProvider {
     NodeClaim launched = claim.withLaunched(api.now());
     api.putClaim(launched);
     api.launchedThisEvent.add(launched.name());
-    api.metrics.claimLaunched(launched.name(), launched.nodePool(), launched.pricePerHour(), api.now());
+    api.metrics.claimLaunched(launched.name(), launched.nodePool(), launched.instanceType().name() + " "
+        + launched.offering().capacityType().wireName(), launched.pricePerHour(), api.now());
     api.log(RunRecord.Kind.NODECLAIM_LAUNCHED, launched.name(), launched.instanceType().name() + " "
         + launched.offering().capacityType() + " in " + launched.offering().zone() + " at $"
         + launched.pricePerHour() + "/h");

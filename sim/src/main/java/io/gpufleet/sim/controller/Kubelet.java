@@ -3,7 +3,10 @@ package io.gpufleet.sim.controller;
 import io.gpufleet.autoscaler.gpu.Advertised;
 import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.engine.deviceplugin.ContainerDevices;
+import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
+import io.gpufleet.sim.metrics.CardSpan;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
@@ -88,7 +91,20 @@ final class Kubelet {
       return;
     }
     switch (DeviceAllocation.allocate(devices.get(), p.pod())) {
-      case DeviceAllocation.Result.Granted g -> api.state = api.state.withNode(n.withDevices(Optional.of(g.next())));
+      case DeviceAllocation.Result.Granted g -> {
+        api.state = api.state.withNode(n.withDevices(Optional.of(g.next())));
+        List<CardSpan.Card> cards = new ArrayList<>();
+        for (ContainerDevices c : g.containers()) {
+          for (Device d : c.devices()) {
+            String detail = d.mig().map(m -> m.profile().name()).orElse(d.replicas() > 1 ? "shared" : "");
+            CardSpan.Card card = new CardSpan.Card(d.gpuIndex(), d.gpuUuid(), detail);
+            if (!cards.contains(card)) {
+              cards.add(card);
+            }
+          }
+        }
+        api.metrics.cardsAssigned(p.key(), n.name(), cards, api.now());
+      }
       case DeviceAllocation.Result.Refused r -> {
         api.state = api.state.withNode(n.withDevices(devices));
         api.log(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED, p.key(), r.reason() + ": " + r.message());

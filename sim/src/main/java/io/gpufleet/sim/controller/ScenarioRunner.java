@@ -234,7 +234,8 @@ final class ScenarioRunner {
           Optional.of(node.name()), Optional.empty(), Optional.empty());
       api.addNode(NodeState.joining(adopted, Optional.of(claim.name()), t.gpu(), now, true, true));
       api.putClaim(claim);
-      api.metrics.claimLaunched(claim.name(), p.name(), offering.pricePerHour(), now);
+      api.metrics.claimLaunched(claim.name(), p.name(), t.name() + " " + offering.capacityType().wireName(),
+          offering.pricePerHour(), now);
       api.log(RunRecord.Kind.SCENARIO, node.name(), "node adopted as NodeClaim of NodePool " + p.name() + " ("
           + t.name() + ")");
       return;

@@ -12,6 +12,11 @@ import java.util.TreeMap;
 /** Collects a run's measurements as the simulator reports changes; {@link #finish} yields {@link Metrics}. */
 public final class MetricsRecorder {
 
+  private final Map<String, String> claimKinds = new HashMap<>();
+  private final TreeMap<String, Integer> kindNodes = new TreeMap<>();
+  private final java.util.LinkedHashMap<String, List<CardSpan>> openCards = new java.util.LinkedHashMap<>();
+  private final List<CardSpan> closedCards = new ArrayList<>();
+
   private final Map<String, List<TimeSeries.Sample>> series = new TreeMap<>();
   private final Map<String, Double> last = new HashMap<>();
   private final Map<String, Running> running = new HashMap<>();
@@ -47,6 +52,23 @@ public final class MetricsRecorder {
     }
   }
 
+  /** A pod's containers were given devices: a span opens per card (or MIG slice) it holds. */
+  public void cardsAssigned(String pod, String node, List<CardSpan.Card> cards, Instant now) {
+    for (CardSpan.Card c : cards) {
+      openCards.computeIfAbsent(pod, k -> new ArrayList<>()).add(new CardSpan(pod, node, c, now, Optional.empty()));
+    }
+  }
+
+  /** The pod left its node: its spans close. */
+  public void cardsReleased(String pod, Instant now) {
+    List<CardSpan> open = openCards.remove(pod);
+    if (open != null) {
+      for (CardSpan c : open) {
+        closedCards.add(new CardSpan(c.pod(), c.node(), c.card(), c.start(), Optional.of(now)));
+      }
+    }
+  }
+
   public void gauge(String name, Instant now, double value) {
     Double prev = last.get(name);
     if (prev != null && prev == value) {
@@ -61,8 +83,12 @@ public final class MetricsRecorder {
     }
   }
 
-  public void claimLaunched(String claim, String pool, double price, Instant now) {
+  /** A NodeClaim starts billing; {@code kind} is its instance type and capacity type, e.g. {@code g5.xlarge on-demand}. */
+  public void claimLaunched(String claim, String pool, String kind, double price, Instant now) {
     running.put(claim, new Running(pool, price, now));
+    claimKinds.put(claim, kind);
+    kindNodes.merge(kind, 1, Integer::sum);
+    gauge(Metrics.nodesOfKindSeries(kind), now, kindNodes.get(kind));
     poolRate.merge(pool, price, Double::sum);
     poolNodes.merge(pool, 1, Integer::sum);
     gauge(Metrics.costRateSeries(pool), now, poolRate.get(pool));
@@ -73,6 +99,11 @@ public final class MetricsRecorder {
     Running r = running.remove(claim);
     if (r == null) {
       return;
+    }
+    String kind = claimKinds.remove(claim);
+    if (kind != null) {
+      kindNodes.merge(kind, -1, Integer::sum);
+      gauge(Metrics.nodesOfKindSeries(kind), now, kindNodes.get(kind));
     }
     bill(claim, r, now);
     poolRate.merge(r.pool(), -r.price(), Double::sum);
@@ -207,7 +238,11 @@ public final class MetricsRecorder {
     double allocated = out.containsKey(Metrics.GPUS_ALLOCATED)
         ? out.get(Metrics.GPUS_ALLOCATED).hoursIntegral(start, end) : 0;
     double total = out.containsKey(Metrics.GPUS_TOTAL) ? out.get(Metrics.GPUS_TOTAL).hoursIntegral(start, end) : 0;
+    List<CardSpan> cards = new ArrayList<>(closedCards);
+    openCards.values().forEach(cards::addAll);
+    cards.sort(java.util.Comparator.comparing(CardSpan::start).thenComparing(CardSpan::pod)
+        .thenComparing(c -> c.card().label()));
     return new Metrics(out, costByNode, costByPool, allocated, total - allocated, new ArrayList<>(pending.values()),
-        disruptions, evictions, svc);
+        disruptions, evictions, svc, cards);
   }
 }

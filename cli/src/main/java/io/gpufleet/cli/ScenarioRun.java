@@ -1,0 +1,112 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.report.sim.RunOutputs;
+import io.gpufleet.report.sim.RunSummary;
+import io.gpufleet.report.sim.StepText;
+import io.gpufleet.report.sim.StepView;
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.scenario.Step;
+import io.gpufleet.sim.Checkpoint;
+import io.gpufleet.sim.Simulation;
+import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.scenario.Scenario;
+import io.gpufleet.sim.scenario.ScenarioAction;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Runs a scenario file for {@code lab} and {@code simulate}: wiring between reader, simulator and reports. */
+record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> steps) {
+
+  /**
+   * Runs the scenario, stopping after the step with id {@code stopAfter} if given, with a progress
+   * bar on a terminal.
+   */
+  static ScenarioRun run(ScenarioFile file, Optional<String> stopAfter, PrintWriter err) {
+    List<Step> steps = file.steps();
+    Scenario scenario = file.scenario();
+    if (stopAfter.isPresent()) {
+      int last = -1;
+      for (int i = 0; i < steps.size(); i++) {
+        if (steps.get(i).id().equals(stopAfter.get())) {
+          last = i;
+        }
+      }
+      if (last < 0) {
+        throw new UserError("--step: expected one of " + String.join(", ", steps.stream().map(Step::id)
+            .filter(id -> !id.isEmpty()).toList()) + ", found \"" + stopAfter.get() + "\"");
+      }
+      Step end = steps.get(last);
+      List<ScenarioAction> timeline = scenario.timeline().subList(0, end.firstAction() + end.actionCount());
+      scenario = new Scenario(scenario.name(), scenario.start(), scenario.seed(), scenario.catalog(),
+          scenario.objects(), scenario.devicePlugin(), scenario.settings(), scenario.autoscaler(), timeline);
+      steps = steps.subList(0, last + 1);
+    }
+    SimulationResult result;
+    try (TerminalProgress bar = TerminalProgress.forTerminal(err)) {
+      result = Simulation.run(scenario, p -> bar.update(p.step(), p.steps(), "step " + p.step() + "/" + p.steps()
+          + ", " + p.events() + " events"));
+    }
+    List<StepView> views = new ArrayList<>();
+    List<Checkpoint> checkpoints = result.checkpoints();
+    int from = 0;
+    int next = 0;
+    for (Step s : steps) {
+      if (next + s.checkpoints() > checkpoints.size()) {
+        break; // the run ended early (its horizon): later steps never happened
+      }
+      List<Checkpoint> own = checkpoints.subList(next, next + s.checkpoints());
+      views.add(new StepView(s.heading(), s.description(), s.explanation(), own, from));
+      next += s.checkpoints();
+      from = own.getLast().recordEntries();
+    }
+    return new ScenarioRun(file, result, views);
+  }
+
+  void printSteps(PrintWriter out, boolean explain) {
+    for (StepView s : steps) {
+      out.print(StepText.render(s, result, explain));
+    }
+  }
+
+  void printSummary(PrintWriter out) {
+    out.print(RunSummary.render(result));
+  }
+
+  /** Writes the HTML report to {@code html}. */
+  void writeHtml(Path html, boolean explain) {
+    write(html, RunOutputs.html(file.description(), steps, result, explain, file.scenario().seed()));
+  }
+
+  /** Writes result.json, timeseries.csv, pods.csv and report.html into {@code dir}. */
+  List<Path> writeAll(Path dir, boolean explain) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UserError("cannot create " + dir + ": " + e.getMessage());
+    }
+    List<Path> written = List.of(dir.resolve("result.json"), dir.resolve("timeseries.csv"), dir.resolve("pods.csv"),
+        dir.resolve("report.html"));
+    write(written.get(0), RunOutputs.json(result, file.scenario().seed()));
+    write(written.get(1), RunOutputs.timeSeriesCsv(result));
+    write(written.get(2), RunOutputs.podsCsv(result));
+    writeHtml(written.get(3), explain);
+    return written;
+  }
+
+  static void write(Path path, String text) {
+    try {
+      Path parent = path.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+      Files.writeString(path, text);
+    } catch (IOException e) {
+      throw new UserError("cannot write " + path + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.scenario.ScenarioReader;
+import io.gpufleet.scenario.ScenarioSources;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code gpufleet simulate scenario.yaml}: runs any scenario and writes its results. */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+    description = {
+        "Runs a scenario (gpufleet.io/v1alpha1 Scenario: real Kubernetes, Karpenter and device-plugin",
+        "manifests plus a timeline of steps) in virtual time. Prints each step and a summary, and writes",
+        "result.json, timeseries.csv, pods.csv and report.html. Exit code 1 when an expectation fails."})
+final class SimulateCommand implements Callable<Integer> {
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "The scenario file.")
+  Path file;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Where results go (default: out/<scenario name>).")
+  Path outDir;
+
+  @Option(names = "--step", paramLabel = "ID", description = "Stop after the step with this id.")
+  String step;
+
+  @Option(names = "--explain", description = "Add each step's explanation.")
+  boolean explain;
+
+  @Option(names = {"-q", "--quiet"}, description = "Print only the summary, not each step.")
+  boolean quiet;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    String text = Cli.readFile(file);
+    Path dir = file.toAbsolutePath().getParent();
+    ScenarioFile scenario = ScenarioReader.read(file.toString(), text, ScenarioSources.directory(dir));
+    for (ManifestProblem w : scenario.warnings()) {
+      err.println(w);
+    }
+    ScenarioRun run = ScenarioRun.run(scenario, Optional.ofNullable(step), err);
+    if (!quiet) {
+      run.printSteps(out, explain);
+    }
+    run.printSummary(out);
+    Path target = outDir != null ? outDir : Path.of("out", scenario.scenario().name());
+    List<Path> written = run.writeAll(target, explain);
+    out.println("  wrote           " + String.join(", ", written.stream().map(Path::toString).toList()));
+    out.flush();
+    return run.result().allExpectationsPassed() ? ExitCodes.OK : ExitCodes.EXPECTATION_FAILED;
+  }
+}

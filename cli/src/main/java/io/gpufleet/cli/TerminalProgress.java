@@ -1,0 +1,49 @@
+package io.gpufleet.cli;
+
+import java.io.Console;
+import java.io.PrintWriter;
+
+/** A one-line progress bar on stderr when it is a terminal; silent otherwise (pipes, CI, tests). */
+final class TerminalProgress implements AutoCloseable {
+
+  private final PrintWriter err;
+  private final boolean enabled;
+  private int shownPermille = -1;
+  private boolean drawn;
+
+  private TerminalProgress(PrintWriter err, boolean enabled) {
+    this.err = err;
+    this.enabled = enabled;
+  }
+
+  static TerminalProgress forTerminal(PrintWriter err) {
+    Console console = System.console();
+    return new TerminalProgress(err, console != null && console.isTerminal());
+  }
+
+  /** Shows {@code done} of {@code total} with a label; redraws only when the bar moves. */
+  synchronized void update(long done, long total, String label) {
+    if (!enabled || total <= 0) {
+      return;
+    }
+    int permille = (int) Math.min(1000, done * 1000 / total);
+    if (permille == shownPermille) {
+      return;
+    }
+    shownPermille = permille;
+    int width = 30;
+    int filled = permille * width / 1000;
+    String line = "\r[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + done + "/" + total + "  " + label;
+    err.print(line.length() > 79 ? line.substring(0, 79) : line + " ".repeat(79 - line.length()));
+    err.flush();
+    drawn = true;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (enabled && drawn) {
+      err.print("\r" + " ".repeat(79) + "\r");
+      err.flush();
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package io.gpufleet.report.sim;
+
+import io.gpufleet.engine.deviceplugin.NodeDevices;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.report.smi.SmiView;
+import io.gpufleet.report.table.Table;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.ClusterState;
+import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What {@code kubectl get nodes}, {@code kubectl get pods -o wide}, {@code kubectl get events} and
+ * {@code nvidia-smi} would show of a simulated cluster at one moment.
+ */
+public final class ClusterTables {
+  private ClusterTables() {}
+
+  /** Nodes by name, with their GPU capacity, allocatable and what pods hold of it. */
+  public static Table nodes(ClusterState s, Instant now) {
+    Table t = Table.of("NAME", "STATUS", "INSTANCE-TYPE", "CAPACITY-TYPE", "NODEPOOL", "GPU CAPACITY",
+        "GPU ALLOCATABLE", "GPU ALLOCATED", "AGE");
+    List<NodeState> nodes = new ArrayList<>(s.nodes().values());
+    nodes.sort(Comparator.comparing(NodeState::name));
+    for (NodeState n : nodes) {
+      var labels = n.node().labels();
+      String status = n.ready() ? "Ready" : "NotReady";
+      if (n.node().unschedulable()) {
+        status += ",SchedulingDisabled";
+      }
+      ResourceList requested = requestedOn(s, n.name());
+      t = t.row(n.name(), status, labels.get("node.kubernetes.io/instance-type").orElse("<none>"),
+          labels.get(KarpenterLabels.CAPACITY_TYPE).orElse("<none>"),
+          labels.get(KarpenterLabels.NODEPOOL).orElse("<none>"),
+          gpus(n.node().capacity()), gpus(n.node().allocatable()), gpus(requested), Durations.age(n.registered(), now));
+    }
+    return t;
+  }
+
+  private static ResourceList requestedOn(ClusterState s, String node) {
+    ResourceList sum = ResourceList.EMPTY;
+    for (PodState p : s.pods().values()) {
+      if (p.node().filter(node::equals).isPresent()) {
+        sum = sum.plus(PodRequests.of(p.pod().spec()));
+      }
+    }
+    return sum;
+  }
+
+  /** {@code nvidia.com/gpu=4}, several GPU resources joined by commas, {@code -} for none. */
+  static String gpus(ResourceList r) {
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<ResourceName, Quantity> e : r.quantities().entrySet()) {
+      if (e.getKey().isNvidiaGpuLike()) {
+        parts.add(e.getKey() + "=" + e.getValue());
+      }
+    }
+    return parts.isEmpty() ? "-" : String.join(",", parts);
+  }
+
+  /**
+   * Pods in creation order with kubectl's columns, the GPUs they ask for, and how long each took
+   * from creation to Ready (image pulls show here).
+   */
+  public static Table pods(ClusterState s, Instant now) {
+    Table t = Table.of("NAMESPACE", "NAME", "READY", "STATUS", "NODE", "GPU", "AGE", "READY AFTER");
+    List<PodState> pods = new ArrayList<>(s.pods().values());
+    pods.sort(Comparator.comparingLong(PodState::sequence));
+    for (PodState p : pods) {
+      int containers = p.pod().spec().containers().size();
+      String status = p.isTerminating() ? "Terminating" : switch (p.phase()) {
+        case PENDING -> "Pending";
+        case STARTING -> "ContainerCreating";
+        case RUNNING -> "Running";
+      };
+      t = t.row(p.pod().meta().namespace(), p.pod().name(), (p.isReady() ? containers : 0) + "/" + containers,
+          status, p.node().orElse("<none>"), gpus(PodRequests.of(p.pod().spec())), Durations.age(p.created(), now),
+          p.ready().map(r -> Durations.age(p.created(), r)).orElse("-"));
+    }
+    return t;
+  }
+
+  /** Run-record entries in {@code [from, to)}, as events with their offset from the run's start. */
+  public static Table events(RunRecord record, int from, int to, Instant start) {
+    Table t = Table.of("TIME", "EVENT", "OBJECT", "MESSAGE");
+    for (RunRecord.Entry e : record.entries().subList(from, Math.min(to, record.entries().size()))) {
+      t = t.row(Durations.offset(start, e.time()), title(e.kind()), e.subject(), e.message().isEmpty() ? "" : e.message());
+    }
+    return t;
+  }
+
+  /** {@code POD_SCHEDULED} → {@code PodScheduled}, the way Kubernetes names event reasons. */
+  static String title(RunRecord.Kind k) {
+    StringBuilder b = new StringBuilder();
+    for (String part : k.name().split("_")) {
+      b.append(part.charAt(0)).append(part.substring(1).toLowerCase(java.util.Locale.ROOT));
+    }
+    return b.toString();
+  }
+
+  /** The per-card process view of every GPU node whose device plugin has registered. */
+  public static String smi(ClusterState s) {
+    TreeMap<String, NodeDevices> byName = new TreeMap<>();
+    for (NodeState n : s.nodes().values()) {
+      n.devices().ifPresent(d -> byName.put(n.name(), d));
+    }
+    List<SmiView.Unplaced> unplaced = new ArrayList<>();
+    List<PodState> pods = new ArrayList<>(s.pods().values());
+    pods.sort(Comparator.comparingLong(PodState::sequence));
+    for (PodState p : pods) {
+      boolean wantsGpu = PodRequests.of(p.pod().spec()).names().stream().anyMatch(ResourceName::isNvidiaGpuLike);
+      if (wantsGpu && p.node().isEmpty()) {
+        unplaced.add(new SmiView.Unplaced(p.key(), "Pending", p.schedulingMessage().orElse("")));
+      }
+    }
+    return SmiView.render(List.copyOf(byName.values()), unplaced);
+  }
+}

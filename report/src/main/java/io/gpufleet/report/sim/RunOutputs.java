@@ -1,0 +1,362 @@
+package io.gpufleet.report.sim;
+
+import io.gpufleet.report.chart.Axis;
+import io.gpufleet.report.chart.GanttChart;
+import io.gpufleet.report.chart.LineChart;
+import io.gpufleet.report.chart.Point;
+import io.gpufleet.report.chart.Series;
+import io.gpufleet.report.chart.SvgGanttChart;
+import io.gpufleet.report.chart.SvgLineChart;
+import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.invariant.InvariantViolation;
+import io.gpufleet.sim.metrics.CardSpan;
+import io.gpufleet.sim.metrics.Metrics;
+import io.gpufleet.sim.metrics.PodPendingTime;
+import io.gpufleet.sim.metrics.ServiceMetrics;
+import io.gpufleet.sim.metrics.TimeSeries;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.scenario.ExpectationOutcome;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A run's files: {@code result.json} (summary, costs, expectations), {@code timeseries.csv} and
+ * {@code pods.csv}, and a self-contained {@code report.html} with SVG charts (nodes by type and
+ * capacity type, GPUs allocated and idle, cumulative cost, pending pods, pods on cards). Nothing
+ * depends on the wall clock or the platform: the same run gives the same bytes.
+ */
+public final class RunOutputs {
+  private RunOutputs() {}
+
+  // ---- JSON ----
+
+  public static String json(SimulationResult r, long seed) {
+    Metrics m = r.metrics();
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("scenario", r.scenario());
+    root.put("seed", seed);
+    root.put("start", r.start().toString());
+    root.put("end", r.end().toString());
+    root.put("simulatedSeconds", r.simulated().getSeconds());
+    root.put("events", r.events());
+    Map<String, Object> cost = new LinkedHashMap<>();
+    cost.put("totalDollars", round(m.totalCost()));
+    cost.put("byNodePool", rounded(m.costByNodePool()));
+    cost.put("byNode", rounded(m.costByNode()));
+    root.put("cost", cost);
+    root.put("gpuHours", Map.of("allocated", round(m.gpuHoursAllocated()), "idle", round(m.gpuHoursIdle())));
+    Map<String, Object> pending = new LinkedHashMap<>();
+    for (double q : new double[] {0.5, 0.9, 0.99, 1.0}) {
+      pending.put(q == 1.0 ? "max" : "p" + Math.round(q * 100), m.pendingQuantile(q).map(Duration::getSeconds).orElse(null));
+    }
+    pending.put("stillPending", m.neverScheduled());
+    root.put("pendingSeconds", pending);
+    root.put("disruptionsByReason", m.disruptionsByReason());
+    root.put("evictionsByReason", m.evictionsByReason());
+    List<Map<String, Object>> services = new ArrayList<>();
+    for (ServiceMetrics s : m.services().values()) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("workload", s.workload());
+      e.put("minReady", s.minReady());
+      e.put("outageSeconds", round(s.outageSeconds()));
+      e.put("lostRequests", round(s.lostRequests()));
+      e.put("podsKilled", s.podsKilled());
+      services.add(e);
+    }
+    root.put("services", services);
+    List<Map<String, Object>> expectations = new ArrayList<>();
+    for (ExpectationOutcome o : r.expectations()) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("timelineStep", o.step() + 1);
+      e.put("time", o.time().toString());
+      e.put("description", o.description());
+      e.put("passed", o.passed());
+      e.put("seen", o.detail());
+      expectations.add(e);
+    }
+    root.put("expectations", expectations);
+    root.put("invariantViolations", r.violations().stream().map(InvariantViolation::toString).toList());
+    return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(root) + "\n";
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 10_000) / 10_000.0;
+  }
+
+  private static Map<String, Double> rounded(Map<String, Double> m) {
+    Map<String, Double> out = new TreeMap<>();
+    m.forEach((k, v) -> out.put(k, round(v)));
+    return out;
+  }
+
+  // ---- CSV ----
+
+  /** {@code series,seconds,value}: every sample of every time series, seconds from the start. */
+  public static String timeSeriesCsv(SimulationResult r) {
+    StringBuilder b = new StringBuilder("series,seconds,value\n");
+    for (TimeSeries ts : r.metrics().series().values()) {
+      for (TimeSeries.Sample s : ts.samples()) {
+        b.append(csv(ts.name())).append(',').append(Duration.between(r.start(), s.time()).getSeconds()).append(',')
+            .append(number(s.value())).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  /** {@code pod,workload,created_s,scheduled_s,pending_s}: how long each pod waited for a node. */
+  public static String podsCsv(SimulationResult r) {
+    StringBuilder b = new StringBuilder("pod,workload,created_s,scheduled_s,pending_s\n");
+    List<PodPendingTime> pods = new ArrayList<>(r.metrics().pendingTimes());
+    pods.sort(java.util.Comparator.comparing(PodPendingTime::created).thenComparing(PodPendingTime::pod));
+    for (PodPendingTime p : pods) {
+      b.append(csv(p.pod())).append(',').append(csv(p.workload().orElse(""))).append(',')
+          .append(Duration.between(r.start(), p.created()).getSeconds()).append(',')
+          .append(p.scheduled().map(t -> Long.toString(Duration.between(r.start(), t).getSeconds())).orElse(""))
+          .append(',').append(p.pending().map(d -> Long.toString(d.getSeconds())).orElse("")).append('\n');
+    }
+    return b.toString();
+  }
+
+  private static String csv(String s) {
+    return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+  }
+
+  private static String number(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6f", v);
+  }
+
+  // ---- HTML ----
+
+  /** The time unit of a run's charts: minutes up to three hours, hours up to three days, then days. */
+  record TimeUnit(String name, double seconds) {
+    static TimeUnit of(Duration span) {
+      long s = span.getSeconds();
+      if (s <= 3 * 3600) {
+        return new TimeUnit("minutes", 60);
+      }
+      if (s <= 3 * 86_400) {
+        return new TimeUnit("hours", 3600);
+      }
+      return new TimeUnit("days", 86_400);
+    }
+
+    double of(Instant start, Instant t) {
+      return Duration.between(start, t).toMillis() / 1000.0 / seconds;
+    }
+  }
+
+  public static String html(String description, List<StepView> steps, SimulationResult r, boolean explain, long seed) {
+    TimeUnit unit = TimeUnit.of(r.simulated());
+    double span = Math.max(unit.of(r.start(), r.end()), 1.0 / unit.seconds());
+    StringBuilder b = new StringBuilder(64 * 1024);
+    String title = "gpufleet: " + r.scenario();
+    b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title))
+        .append("</title>\n<style>\n")
+        .append("body{font-family:sans-serif;margin:24px;max-width:1200px;color:#222}\n")
+        .append("pre{background:#f6f6f6;padding:10px;overflow-x:auto;font-size:12px;line-height:1.35}\n")
+        .append("table.summary td{padding:2px 12px 2px 0;vertical-align:top}\n")
+        .append("h2{border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:36px}\n")
+        .append(".failed{color:#b00020;font-weight:bold}.passed{color:#1b7a1b}\n")
+        .append("figure{margin:16px 0}\n</style>\n</head>\n<body>\n");
+    b.append("<h1>").append(esc(title)).append("</h1>\n");
+    if (!description.isEmpty()) {
+      b.append("<p>").append(esc(description)).append("</p>\n");
+    }
+    b.append("<p>Seed ").append(seed).append(", virtual time ").append(esc(r.start().toString())).append(" to ")
+        .append(esc(r.end().toString())).append(" (").append(esc(Durations.age(r.simulated()))).append("), ")
+        .append(r.events()).append(" events.</p>\n");
+    b.append("<h2>Summary</h2>\n<pre>").append(esc(RunSummary.render(r))).append("</pre>\n");
+    b.append("<h2>Charts</h2>\n");
+    figure(b, nodesChart(r, unit, span));
+    figure(b, gpuChart(r, unit, span));
+    figure(b, costChart(r, unit, span));
+    figure(b, pendingChart(r, unit, span));
+    String gantt = gantt(r, unit, span);
+    if (!gantt.isEmpty()) {
+      b.append("<figure>\n").append(gantt).append("</figure>\n");
+    }
+    if (!r.expectations().isEmpty()) {
+      b.append("<h2>Expectations</h2>\n<ul>\n");
+      for (ExpectationOutcome o : r.expectations()) {
+        b.append("<li class=\"").append(o.passed() ? "passed" : "failed").append("\">")
+            .append(o.passed() ? "passed" : "FAILED").append(" at ").append(esc(Durations.offset(r.start(), o.time())))
+            .append(": ").append(esc(o.description())).append(" (seen: ").append(esc(o.detail())).append(")</li>\n");
+      }
+      b.append("</ul>\n");
+    }
+    if (!steps.isEmpty()) {
+      b.append("<h2>Steps</h2>\n");
+      for (StepView s : steps) {
+        b.append("<h3>").append(esc(s.heading())).append("</h3>\n<pre>").append(esc(StepText.render(s, r, explain)))
+            .append("</pre>\n");
+      }
+    }
+    b.append("<h2>Event log</h2>\n<pre>");
+    List<RunRecord.Entry> entries = r.record().entries();
+    int shown = Math.min(entries.size(), 5000);
+    for (RunRecord.Entry e : entries.subList(0, shown)) {
+      b.append(esc(Durations.offset(r.start(), e.time()))).append("  ").append(esc(ClusterTables.title(e.kind())))
+          .append("  ").append(esc(e.subject())).append(e.message().isEmpty() ? "" : "  " + esc(e.message()))
+          .append('\n');
+    }
+    if (shown < entries.size()) {
+      b.append("... ").append(entries.size() - shown).append(" more entries in the run record\n");
+    }
+    b.append("</pre>\n</body>\n</html>\n");
+    return b.toString();
+  }
+
+  private static void figure(StringBuilder b, LineChart chart) {
+    if (chart != null) {
+      b.append("<figure>\n").append(SvgLineChart.render(chart)).append("</figure>\n");
+    }
+  }
+
+  /** A step function as points: a vertical jump at each change, held to the end of the run. */
+  static List<Point> steps(TimeSeries ts, SimulationResult r, TimeUnit unit, double scale) {
+    List<Point> points = new ArrayList<>();
+    double prev = Double.NaN;
+    for (TimeSeries.Sample s : ts.samples()) {
+      double x = unit.of(r.start(), s.time());
+      if (!Double.isNaN(prev)) {
+        points.add(new Point(x, prev * scale));
+      }
+      points.add(new Point(x, s.value() * scale));
+      prev = s.value();
+    }
+    if (!points.isEmpty()) {
+      points.add(new Point(unit.of(r.start(), r.end()), prev * scale));
+    }
+    return points;
+  }
+
+  private static Axis xAxis(TimeUnit unit, double span) {
+    return Axis.of("virtual time (" + unit.name() + ")", 0, span);
+  }
+
+  private static Axis yAxis(String label, List<Series> series) {
+    double max = 1;
+    for (Series s : series) {
+      for (Point p : s.points()) {
+        max = Math.max(max, p.y());
+      }
+    }
+    return Axis.of(label, 0, Math.ceil(max * 1.1));
+  }
+
+  static LineChart nodesChart(SimulationResult r, TimeUnit unit, double span) {
+    List<Series> series = new ArrayList<>();
+    String prefix = "nodes{kind=";
+    for (TimeSeries ts : r.metrics().series().values()) {
+      if (ts.name().startsWith(prefix)) {
+        String kind = ts.name().substring(prefix.length(), ts.name().length() - 1);
+        series.add(new Series(kind, steps(ts, r, unit, 1)));
+      }
+    }
+    if (series.isEmpty()) {
+      return null;
+    }
+    return LineChart.of("Nodes by instance type and capacity type", xAxis(unit, span), yAxis("nodes", series), series);
+  }
+
+  static LineChart gpuChart(SimulationResult r, TimeUnit unit, double span) {
+    var total = r.metrics().series(Metrics.GPUS_TOTAL);
+    var allocated = r.metrics().series(Metrics.GPUS_ALLOCATED);
+    if (total.isEmpty()) {
+      return null;
+    }
+    List<Series> series = new ArrayList<>();
+    series.add(new Series("GPUs in the fleet", steps(total.get(), r, unit, 1)));
+    allocated.ifPresent(a -> series.add(new Series("GPUs allocated", steps(a, r, unit, 1))));
+    // Idle = in the fleet minus allocated, at every change of either.
+    List<Instant> times = new ArrayList<>();
+    total.get().samples().forEach(s -> times.add(s.time()));
+    allocated.ifPresent(a -> a.samples().forEach(s -> times.add(s.time())));
+    List<TimeSeries.Sample> idle = new ArrayList<>();
+    times.stream().distinct().sorted().forEach(t -> idle.add(new TimeSeries.Sample(t,
+        total.get().at(t) - allocated.map(a -> a.at(t)).orElse(0.0))));
+    series.add(new Series("GPUs idle", steps(new TimeSeries("idle", idle), r, unit, 1)));
+    return LineChart.of("GPUs: in the fleet, allocated to pods, idle", xAxis(unit, span), yAxis("GPUs", series),
+        series);
+  }
+
+  /** Cumulative spend: each NodePool's $/h rate integrated over time. */
+  static LineChart costChart(SimulationResult r, TimeUnit unit, double span) {
+    List<Series> series = new ArrayList<>();
+    String prefix = "cost_per_hour{nodepool=";
+    for (TimeSeries ts : r.metrics().series().values()) {
+      if (!ts.name().startsWith(prefix)) {
+        continue;
+      }
+      String pool = ts.name().substring(prefix.length(), ts.name().length() - 1);
+      List<Point> points = new ArrayList<>();
+      double spent = 0;
+      List<TimeSeries.Sample> samples = ts.samples();
+      for (int i = 0; i < samples.size(); i++) {
+        Instant a = samples.get(i).time();
+        points.add(new Point(unit.of(r.start(), a), spent));
+        Instant b = i + 1 < samples.size() ? samples.get(i + 1).time() : r.end();
+        spent += samples.get(i).value() * Duration.between(a, b).toMillis() / 3_600_000.0;
+      }
+      points.add(new Point(unit.of(r.start(), r.end()), spent));
+      series.add(new Series("NodePool " + pool, points));
+    }
+    if (series.isEmpty()) {
+      return null;
+    }
+    double max = series.stream().flatMap(s -> s.points().stream()).mapToDouble(Point::y).max().orElse(1);
+    Axis y = new Axis("dollars spent", 0, Math.max(0.01, max * 1.1), 0, max * 1.1 < 10 ? 2 : 0);
+    return LineChart.of("Cumulative cost", xAxis(unit, span), y, series);
+  }
+
+  static LineChart pendingChart(SimulationResult r, TimeUnit unit, double span) {
+    var pending = r.metrics().series(Metrics.PENDING_PODS);
+    if (pending.isEmpty()) {
+      return null;
+    }
+    List<Series> series = List.of(new Series("pending pods", steps(pending.get(), r, unit, 1)));
+    return LineChart.of("Pods waiting for a node", xAxis(unit, span), yAxis("pods", series), series);
+  }
+
+  /** Pods on cards: a lane per node and GPU, a bar per pod for as long as it held the card. */
+  static String gantt(SimulationResult r, TimeUnit unit, double span) {
+    TreeMap<String, List<GanttChart.Bar>> lanes = new TreeMap<>();
+    for (CardSpan c : r.metrics().cardSpans()) {
+      String lane = c.node() + " " + c.card().label();
+      double start = unit.of(r.start(), c.start());
+      double end = unit.of(r.start(), c.end().orElse(r.end()));
+      String pod = c.pod().contains("/") ? c.pod().substring(c.pod().indexOf('/') + 1) : c.pod();
+      lanes.computeIfAbsent(lane, k -> new ArrayList<>()).add(new GanttChart.Bar(start, end, pod, owner(pod)));
+    }
+    if (lanes.isEmpty()) {
+      return "";
+    }
+    List<GanttChart.Lane> out = new ArrayList<>();
+    lanes.forEach((k, v) -> out.add(new GanttChart.Lane(k, v)));
+    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), out, 960));
+  }
+
+  /** Bars share a colour per owner: pod names without the controller's random suffixes. */
+  static String owner(String pod) {
+    String[] parts = pod.split("-");
+    if (parts.length >= 3 && parts[parts.length - 1].length() == 5 && parts[parts.length - 2].length() == 10) {
+      return String.join("-", java.util.Arrays.copyOf(parts, parts.length - 2));
+    }
+    if (parts.length >= 2 && parts[parts.length - 1].length() == 5) {
+      return String.join("-", java.util.Arrays.copyOf(parts, parts.length - 1));
+    }
+    return pod;
+  }
+
+  static String esc(String s) {
+    return SvgLineChart.escape(s);
+  }
+}
