@@ -218,12 +218,15 @@ final class ScenarioRunner {
           .with(KarpenterLabels.CAPACITY_TYPE, ct.wireName()).with(InstanceLabels.ZONE, offering.zone());
       Labels nodeLabels = claimLabels.withAll(labels).with(InstanceLabels.HOSTNAME, node.name())
           .with(KarpenterLabels.REGISTERED, "true").with(KarpenterLabels.INITIALIZED, "true");
-      ResourceList alloc = node.allocatable().isEmpty()
+      // A manifest that leaves out the node's resources (a pods count alone is the kubelet default
+      // a reader may add) gets the instance type's, as Karpenter would compute them.
+      boolean given = node.allocatable().contains(ResourceName.CPU);
+      ResourceList alloc = !given
           ? NodePoolTemplate.effectiveAllocatable(t, nodeLabels, api.devicePlugin.advertiser(),
               io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing.ADVERTISED)
           : node.allocatable();
-      ResourceList cap = node.capacity().isEmpty() ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc))
-          : node.capacity();
+      ResourceList cap = !node.capacity().contains(ResourceName.CPU)
+          ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc)) : node.capacity();
       Labels gfd = api.devicePlugin.advertiser().advertise(nodeLabels, t.gpu()).labels();
       Node adopted = node.withLabels(nodeLabels.withAll(gfd)).withResources(cap, alloc)
           .withTaints(mergeTaints(node, p));

@@ -1,0 +1,78 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every example scenario the README names runs and meets its expectations; failures say what and when. */
+class SimulateCommandTest {
+
+  private static final Path EXAMPLES = Path.of("..", "examples");
+
+  @ParameterizedTest
+  @ValueSource(strings = {"scenarios/inference-spot.yaml", "scenarios/consolidation-when-empty.yaml",
+      "scenarios/consolidation-underutilized.yaml", "scenarios/node-expiry.yaml", "scenarios/mig-multi-tenant.yaml",
+      "lab/lab.yaml"})
+  void exampleScenariosMeetTheirExpectations(String example, @TempDir Path out) {
+    CliRun run = CliRun.of("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).containsPattern("expectations    (\\d+) of \\1 passed");
+    assertThat(out.resolve("result.json")).exists();
+    assertThat(out.resolve("report.html")).exists();
+  }
+
+  @Test
+  void theSameScenarioAndSeedGiveByteIdenticalFiles(@TempDir Path a, @TempDir Path b) throws IOException {
+    String scenario = EXAMPLES.resolve("scenarios/inference-spot.yaml").toString();
+    CliRun first = CliRun.of("simulate", scenario, "--out", a.toString());
+    CliRun second = CliRun.of("simulate", scenario, "--out", b.toString());
+    assertThat(second.out().replace(b.toString(), a.toString())).isEqualTo(first.out());
+    for (String f : List.of("result.json", "timeseries.csv", "pods.csv", "report.html")) {
+      assertThat(Files.readString(b.resolve(f))).as(f).isEqualTo(Files.readString(a.resolve(f)));
+    }
+  }
+
+  @Test
+  void theSpotScenarioShowsTheDrainInItsResults(@TempDir Path out) throws IOException {
+    CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(), "--out",
+        out.toString(), "-q");
+    assertThat(run.out()).contains("disruptions     {Interrupted=1}")
+        .contains("Deployment/default/chat: at least 1 ready, 0 s with none ready");
+    String json = Files.readString(out.resolve("result.json"));
+    assertThat(json).contains("\"Interrupted\" : 1").contains("\"passed\" : true").doesNotContain("\"passed\" : false");
+    assertThat(Files.readString(out.resolve("timeseries.csv"))).startsWith("series,seconds,value\n")
+        .contains("nodes{kind=g6.xlarge spot}");
+  }
+
+  @Test
+  void aWrongExpectationExitsOneAndSaysWhichWhenAndWhatWasSeen(@TempDir Path dir) throws IOException {
+    Path s = dir.resolve("wrong.yaml");
+    Files.writeString(s, Files.readString(EXAMPLES.resolve("scenarios/consolidation-when-empty.yaml"))
+        .replace("file: consolidation-cluster.yaml", "file: " + EXAMPLES.resolve("scenarios/consolidation-cluster.yaml")
+            .toAbsolutePath())
+        .replace("instance-type: g5.12xlarge}}, equals: 1}", "instance-type: g5.12xlarge}}, equals: 0}"));
+    CliRun run = CliRun.of("simulate", s.toString(), "--out", dir.resolve("out").toString(), "-q");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).contains("expectations    2 of 3 passed")
+        .containsPattern("FAILED at \\+1:00:00 \\(step \\d+ of the timeline\\): the half-used g5.12xlarge is still "
+            + "there; seen: 1 nodes");
+  }
+
+  @Test
+  void aBrokenScenarioExitsTwoWithFileLineAndColumn(@TempDir Path dir) throws IOException {
+    Path s = dir.resolve("bad.yaml");
+    Files.writeString(s, "apiVersion: gpufleet.io/v1alpha1\nkind: Scenario\nmetadata: {name: x}\nspec:\n"
+        + "  steps:\n  - title: t\n    actions:\n    - wait: soon\n");
+    CliRun run = CliRun.of("simulate", s.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(s + ":8:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m "
+        + "or 1h30m, found \"soon\"").doesNotContain("Exception");
+  }
+}
