@@ -94,6 +94,12 @@ class LabCommandTest {
     assertThat(bad.err()).contains("--step: expected one of 3.1, 3.2, 3.3, 3.4, 3.5, found \"9.9\"");
   }
 
+  /** The whole lab as a user sees it, against a reviewed copy (-Dgolden.update=true rewrites it). */
+  @Test
+  void theLabsOutputMatchesItsGoldenFile() {
+    io.gpufleet.report.Golden.check("lab.txt", lab.out().replace(report.toString(), "report.html"));
+  }
+
   @Test
   void twoRunsAreByteIdentical() throws IOException {
     Path again = dir.resolve("again.html");
