@@ -50,58 +50,43 @@ public sealed interface Sharing {
     }
   }
 
-  record TimeSlicing(SharingSpec settings) implements Sharing {
+  /** Time-slicing or MPS: replicas, renaming and the request limit all come from the config's settings. */
+  sealed interface Replicated extends Sharing {
+    SharingSpec settings();
+
+    @Override
+    default int replicas(String resourceName) {
+      return settings().resource(resourceName).map(r -> Math.max(1, r.replicas())).orElse(1);
+    }
+
+    @Override
+    default boolean renamed() {
+      return settings().renameByDefault();
+    }
+
+    @Override
+    default boolean failRequestsGreaterThanOne() {
+      return settings().failRequestsGreaterThanOne();
+    }
+
+    @Override
+    default Optional<SharingSpec> spec() {
+      return Optional.of(settings());
+    }
+  }
+
+  record TimeSlicing(SharingSpec settings) implements Replicated {
     @Override
     public String strategy() {
       return "time-slicing";
     }
-
-    @Override
-    public int replicas(String resourceName) {
-      return settings.resource(resourceName).map(r -> Math.max(1, r.replicas())).orElse(1);
-    }
-
-    @Override
-    public boolean renamed() {
-      return settings.renameByDefault();
-    }
-
-    @Override
-    public boolean failRequestsGreaterThanOne() {
-      return settings.failRequestsGreaterThanOne();
-    }
-
-    @Override
-    public Optional<SharingSpec> spec() {
-      return Optional.of(settings);
-    }
   }
 
   /** MPS: full GPUs only, {@code nvidia.com/gpu} only; requests for more than one replica fail by default. */
-  record Mps(SharingSpec settings) implements Sharing {
+  record Mps(SharingSpec settings) implements Replicated {
     @Override
     public String strategy() {
       return "mps";
-    }
-
-    @Override
-    public int replicas(String resourceName) {
-      return settings.resource(resourceName).map(r -> Math.max(1, r.replicas())).orElse(1);
-    }
-
-    @Override
-    public boolean renamed() {
-      return settings.renameByDefault();
-    }
-
-    @Override
-    public boolean failRequestsGreaterThanOne() {
-      return settings.failRequestsGreaterThanOne();
-    }
-
-    @Override
-    public Optional<SharingSpec> spec() {
-      return Optional.of(settings);
     }
   }
 }

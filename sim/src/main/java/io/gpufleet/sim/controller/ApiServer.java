@@ -323,25 +323,18 @@ final class ApiServer {
   }
 
   void addNode(NodeState n) {
-    capacityEpoch++;
-    nodeShapeEpoch++;
-    disruptionEpoch++;
-    state = state.withNode(n);
-    state = state.withSnapshot(state.snapshot().withNode(n.node()));
-    touchedNodes.add(n.name());
-    nodeGpuMetrics(n.name());
-    requestSchedule();
-    requestWorkloadSync();
-    requestKarpenter();
+    putNode(n);
   }
 
   /** Replaces a node's object (labels, taints, allocatable), keeping its pods. */
   void updateNode(NodeState n) {
     NodeState old = state.nodes().get(n.name());
     boolean shrunk = old != null && shrinks(old.node().allocatable(), n.node().allocatable(), n.name());
-    if (shrunk) {
-      n = n.withAllocatableShrunk(true);
-    }
+    putNode(shrunk ? n.withAllocatableShrunk(true) : n);
+  }
+
+  /** A node joined or changed: the scheduler's image, the GPU metrics and every controller hear of it. */
+  private void putNode(NodeState n) {
     capacityEpoch++;
     nodeShapeEpoch++;
     disruptionEpoch++;
