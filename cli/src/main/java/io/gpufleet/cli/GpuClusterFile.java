@@ -21,7 +21,7 @@ import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
-import io.gpufleet.model.gpu.InstanceTypeGpus;
+import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
@@ -83,8 +83,8 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
       MigPartedConfig migParted, Diagnostics diagnostics) {
     Node node = n.node();
     NamedConfigs.Selection selection = configs.select(node.labels());
-    // The instance-type catalogue is another module's; until it is wired in, no type is known.
-    NodeGpus.Found found = NodeGpus.of(node, GpuCatalog.builtIn(), InstanceTypeGpus.NONE);
+    // A node named only by its instance type gets that type's GPUs from the built-in catalogue.
+    NodeGpus.Found found = NodeGpus.of(node, GpuCatalog.builtIn(), InstanceCatalog.builtIn().instanceTypeGpus());
     switch (found) {
       case NodeGpus.Found.NoGpus none -> {
         return new GpuNode(node, Optional.empty(), Optional.empty(), "no GPUs found", selection);
