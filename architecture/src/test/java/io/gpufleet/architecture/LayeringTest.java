@@ -41,7 +41,7 @@ class LayeringTest {
   /** A rule over an empty package proves nothing: every layer named here must hold classes. */
   @Test
   void everyLayerHasClasses() {
-    for (String layer : java.util.List.of("model", "engine", "sim", "manifest", "report", "cli")) {
+    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
           .as("classes in io.gpufleet.%s", layer).isTrue();
@@ -74,6 +74,16 @@ class LayeringTest {
         .should().dependOnClassesThat().resideInAnyPackage(
             "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..", "io.gpufleet.report..",
             "io.gpufleet.cli..")
+        .check(classes);
+  }
+
+  @Test
+  void theScenarioFormatSitsBetweenManifestsAndTheSimulator() {
+    noClasses().that().resideInAPackage("io.gpufleet.scenario..")
+        .should().dependOnClassesThat().resideInAnyPackage("io.gpufleet.report..", "io.gpufleet.cli..")
+        .check(classes);
+    noClasses().that().resideInAnyPackage("io.gpufleet.manifest..", "io.gpufleet.sim..", "io.gpufleet.report..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpufleet.scenario..")
         .check(classes);
   }
 

@@ -8,7 +8,6 @@ import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
-import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
 import java.io.IOException;
@@ -123,10 +122,5 @@ public final class ManifestReader {
       case Workload.Job j -> new Workload.Job(j.meta(), j.parallelism(), j.completions(), j.selector(), nt, j.runFor());
       case Workload.DaemonSet ds -> new Workload.DaemonSet(ds.meta(), ds.selector(), nt);
     };
-  }
-
-  /** Pods listed directly in the bundle. */
-  public static List<Pod> standalonePods(ManifestBundle bundle) {
-    return bundle.pods();
   }
 }

@@ -34,7 +34,6 @@ import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,7 +130,7 @@ public final class KubeDecoder {
       if (generate.isPresent()) {
         name = generate.get() + "gpufleet";
       } else {
-        md.error("metadata.name: required value (or generateName)");
+        diagnostics.error(md.location(), "metadata.name", "required value (or generateName)");
       }
     }
     Labels labels = Labels.of(md.stringMap("labels"));
@@ -506,10 +505,5 @@ public final class KubeDecoder {
       spec.error("minAvailable and maxUnavailable cannot be both set");
     }
     return new PodDisruptionBudget(meta, selector, min, max);
-  }
-
-  /** Values the decoder accepts for a field, for messages. */
-  static String oneOf(String... values) {
-    return String.join(", ", Arrays.asList(values));
   }
 }
