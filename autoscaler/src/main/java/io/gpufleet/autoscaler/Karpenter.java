@@ -78,7 +78,8 @@ public final class Karpenter {
     for (PlannedClaim p : plan.newClaims()) {
       Optional<NodeClaim> claim = Launcher.launch(p, view.offerings(), view.now(), random);
       if (claim.isPresent()) {
-        out.add(new Action.LaunchNodeClaim(claim.get(), p.pods().stream().map(Pod::key).toList(), Optional.empty()));
+        out.add(new Action.LaunchNodeClaim(claim.get(), p.pods().stream().map(Pod::key).toList(), Optional.empty(),
+            p.instanceTypes().stream().map(t -> t.name() + " $" + t.onDemandPrice() + "/h").toList()));
       }
     }
     for (Map.Entry<String, String> e : plan.onExisting().entrySet()) {

@@ -16,11 +16,15 @@ public sealed interface Action {
 
   /**
    * Create a NodeClaim; the cloud provider launches it. {@code pods} are the pods it was planned for
-   * (Karpenter nominates them); {@code command} names the disruption it replaces capacity for.
+   * (Karpenter nominates them); {@code command} names the disruption it replaces capacity for;
+   * {@code fitting} names the instance types that could have hosted the pods, cheapest first with
+   * their on-demand price: the reason for the choice.
    */
-  record LaunchNodeClaim(NodeClaim claim, List<String> pods, Optional<String> command) implements Action {
+  record LaunchNodeClaim(NodeClaim claim, List<String> pods, Optional<String> command, List<String> fitting)
+      implements Action {
     public LaunchNodeClaim {
       pods = List.copyOf(pods);
+      fitting = List.copyOf(fitting);
     }
   }
 

@@ -325,7 +325,10 @@ final class KarpenterLoop {
     checkLimits(l.claim(), l.command());
     cloud.launch(l.claim());
     if (!l.pods().isEmpty()) {
-      api.log(RunRecord.Kind.KARPENTER_EVENT, l.claim().name(), "Launched for " + l.pods().size() + " pod(s)");
+      String why = l.fitting().isEmpty() ? "" : "; " + l.fitting().size() + " instance type(s) fit, cheapest first: "
+          + String.join(", ", l.fitting().subList(0, Math.min(4, l.fitting().size())))
+          + (l.fitting().size() > 4 ? ", ..." : "");
+      api.log(RunRecord.Kind.KARPENTER_EVENT, l.claim().name(), "Launched for " + l.pods().size() + " pod(s)" + why);
     }
   }
 
@@ -463,7 +466,7 @@ final class KarpenterLoop {
       api.state.claim(name).flatMap(NodeClaim::nodeName).ifPresent(n -> setTaint(n, KarpenterLabels.DISRUPTED, true));
     }
     for (NodeClaim r : c.replacements()) {
-      launch(new Action.LaunchNodeClaim(r, List.of(), Optional.of(c.id())));
+      launch(new Action.LaunchNodeClaim(r, List.of(), Optional.of(c.id()), List.of()));
     }
     apply(karpenter().progress(api.state.executing().get(c.id()), view()), Optional.empty());
     if (api.state.executing().get(c.id()) != null && !api.state.executing().get(c.id()).command().replacements()
