@@ -150,7 +150,8 @@ final class ApiServer {
     return s;
   }
 
-  void bindPod(String key, String nodeName, Kubelet kubelet) {
+  /** Binds a pod; {@code why} (the scheduler's view of the choice) joins the run record's entry. */
+  void bindPod(String key, String nodeName, Kubelet kubelet, String why) {
     disruptionEpoch++;
     PodState p = state.pods().get(key);
     state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod()), nodeName));
@@ -159,7 +160,7 @@ final class ApiServer {
     touchNode(nodeName, true);
     boundThisEvent.add(key);
     metrics.podScheduled(key, now());
-    log(RunRecord.Kind.POD_SCHEDULED, key, "bound to " + nodeName);
+    log(RunRecord.Kind.POD_SCHEDULED, key, "bound to " + nodeName + (why.isEmpty() ? "" : " (" + why + ")"));
     pendingGauge();
     nodeGpuMetrics(nodeName);
     kubelet.start(state.pods().get(key));

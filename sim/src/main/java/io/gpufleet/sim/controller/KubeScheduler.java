@@ -100,7 +100,8 @@ final class KubeScheduler {
       switch (r) {
         case ScheduleResult.Scheduled s -> {
           failedAt.remove(p.key());
-          api.bindPod(p.key(), s.node(), kubelet);
+          api.bindPod(p.key(), s.node(), kubelet, s.feasibleNodes() == 1 ? "the only feasible node"
+              : s.feasibleNodes() + " feasible nodes, best score " + s.score());
         }
         case ScheduleResult.Unschedulable u -> {
           failedAt.put(p.key(), api.capacityEpoch);

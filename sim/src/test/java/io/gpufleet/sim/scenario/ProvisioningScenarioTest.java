@@ -42,7 +42,7 @@ class ProvisioningScenarioTest {
     // Launch + 3 min to registration, + 30 s for the device plugin to register nvidia.com/gpu.
     assertThat(initialized).isEqualTo(T0.plusSeconds(1 + 180 + 30));
     var bound = r.record().of(RunRecord.Kind.POD_SCHEDULED).getFirst();
-    assertThat(bound.message()).isEqualTo("bound to " + claim);
+    assertThat(bound.message()).isEqualTo("bound to " + claim + " (the only feasible node)");
     assertThat(bound.time()).isEqualTo(initialized);
     assertThat(bound.sequence()).isGreaterThan(r.record().of(RunRecord.Kind.NODECLAIM_INITIALIZED).getFirst()
         .sequence());
