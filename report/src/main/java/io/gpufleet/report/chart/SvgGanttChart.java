@@ -15,16 +15,19 @@ import java.util.List;
 public final class SvgGanttChart {
   private SvgGanttChart() {}
 
-  private static final int LEFT = 200;
+  private static final int MIN_LEFT = 120;
   private static final int RIGHT = 20;
   private static final int TOP = 40;
   private static final int BOTTOM = 48;
   private static final int ROW = 26;
 
   public static String render(GanttChart c) {
+    // The label column is as wide as the longest lane label needs (about 7 px a character at 12 px).
+    int longest = c.lanes().stream().mapToInt(l -> l.label().length()).max().orElse(0);
+    int left = Math.min(c.width() / 2, Math.max(MIN_LEFT, 7 * longest + 16));
     int w = c.width();
     int h = TOP + BOTTOM + ROW * Math.max(1, c.lanes().size());
-    double plotW = w - LEFT - RIGHT;
+    double plotW = w - left - RIGHT;
     Axis t = c.time();
     List<String> groups = new ArrayList<>();
     for (GanttChart.Lane lane : c.lanes()) {
@@ -41,24 +44,24 @@ public final class SvgGanttChart {
     o.append("<title>").append(escape(c.title())).append("</title>\n");
     o.append("<rect x=\"0\" y=\"0\" width=\"").append(w).append("\" height=\"").append(h)
         .append("\" fill=\"#ffffff\"/>\n");
-    o.append("<text x=\"").append(num(LEFT + plotW / 2)).append("\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">")
+    o.append("<text x=\"").append(num(left + plotW / 2)).append("\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">")
         .append(escape(c.title())).append("</text>\n");
     double plotBottom = TOP + ROW * Math.max(1, c.lanes().size());
     o.append("<g stroke=\"#e0e0e0\">\n");
     for (double tick : t.ticks()) {
-      double px = x(tick, t, plotW);
+      double px = x(tick, t, plotW, left);
       o.append("<line x1=\"").append(num(px)).append("\" y1=\"").append(TOP).append("\" x2=\"").append(num(px))
           .append("\" y2=\"").append(num(plotBottom)).append("\"/>\n");
     }
     o.append("</g>\n<g fill=\"#333333\">\n");
     for (double tick : t.ticks()) {
-      o.append("<text x=\"").append(num(x(tick, t, plotW))).append("\" y=\"").append(num(plotBottom + 16))
+      o.append("<text x=\"").append(num(x(tick, t, plotW, left))).append("\" y=\"").append(num(plotBottom + 16))
           .append("\" text-anchor=\"middle\">").append(fixed(tick, t.decimals())).append("</text>\n");
     }
-    o.append("<text x=\"").append(num(LEFT + plotW / 2)).append("\" y=\"").append(h - 10)
+    o.append("<text x=\"").append(num(left + plotW / 2)).append("\" y=\"").append(h - 10)
         .append("\" text-anchor=\"middle\">").append(escape(t.label())).append("</text>\n");
     for (int i = 0; i < c.lanes().size(); i++) {
-      o.append("<text x=\"").append(LEFT - 8).append("\" y=\"").append(num(TOP + ROW * i + ROW / 2.0 + 4))
+      o.append("<text x=\"").append(left - 8).append("\" y=\"").append(num(TOP + ROW * i + ROW / 2.0 + 4))
           .append("\" text-anchor=\"end\">").append(escape(c.lanes().get(i).label())).append("</text>\n");
     }
     o.append("</g>\n");
@@ -67,8 +70,8 @@ public final class SvgGanttChart {
       for (GanttChart.Bar bar : c.lanes().get(i).bars()) {
         double from = Math.max(t.min(), Math.min(t.max(), bar.start()));
         double to = Math.max(t.min(), Math.min(t.max(), bar.end()));
-        double x0 = x(from, t, plotW);
-        double bw = Math.max(1, x(to, t, plotW) - x0);
+        double x0 = x(from, t, plotW, left);
+        double bw = Math.max(1, x(to, t, plotW, left) - x0);
         String colour = SvgLineChart.PALETTE.get(groups.indexOf(bar.group()) % SvgLineChart.PALETTE.size());
         o.append("<g><title>").append(escape(bar.label())).append(" (").append(fixed(bar.start(), 1)).append(" to ")
             .append(fixed(bar.end(), 1)).append(")</title>");
@@ -82,13 +85,13 @@ public final class SvgGanttChart {
         o.append("</g>\n");
       }
     }
-    o.append("<rect x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"").append(num(plotW))
+    o.append("<rect x=\"").append(left).append("\" y=\"").append(TOP).append("\" width=\"").append(num(plotW))
         .append("\" height=\"").append(num(plotBottom - TOP)).append("\" fill=\"none\" stroke=\"#333333\"/>\n");
     o.append("</svg>\n");
     return o.toString();
   }
 
-  private static double x(double v, Axis t, double plotW) {
-    return LEFT + (v - t.min()) / (t.max() - t.min()) * plotW;
+  private static double x(double v, Axis t, double plotW, int left) {
+    return left + (v - t.min()) / (t.max() - t.min()) * plotW;
   }
 }

@@ -242,6 +242,7 @@ public final class RunOutputs {
     return Axis.of("virtual time (" + unit.name() + ")", 0, span);
   }
 
+  /** A count axis: whole-number ticks only, so small counts do not print 0, 0, 1, 1, ... */
   private static Axis yAxis(String label, List<Series> series) {
     double max = 1;
     for (Series s : series) {
@@ -249,7 +250,8 @@ public final class RunOutputs {
         max = Math.max(max, p.y());
       }
     }
-    return Axis.of(label, 0, Math.ceil(max * 1.1));
+    Axis auto = Axis.of(label, 0, Math.ceil(max * 1.1));
+    return auto.withTicks(Math.max(1, Math.ceil(auto.step())), 0);
   }
 
   static LineChart nodesChart(SimulationResult r, TimeUnit unit, double span) {
@@ -326,22 +328,41 @@ public final class RunOutputs {
     return LineChart.of("Pods waiting for a node", xAxis(unit, span), yAxis("pods", series), series);
   }
 
-  /** Pods on cards: a lane per node and GPU, a bar per pod for as long as it held the card. */
+  /**
+   * Pods on cards: a lane per node and GPU, a bar per pod for as long as it held the card. Pods
+   * that share a card at the same time (replicas of a time-sliced or MPS card) get a row each,
+   * first fit by start time, so none hides another.
+   */
   static String gantt(SimulationResult r, TimeUnit unit, double span) {
-    TreeMap<String, List<GanttChart.Bar>> lanes = new TreeMap<>();
+    TreeMap<String, List<GanttChart.Bar>> cards = new TreeMap<>();
     for (CardSpan c : r.metrics().cardSpans()) {
       String lane = c.node() + " " + c.card().label();
       double start = unit.of(r.start(), c.start());
       double end = unit.of(r.start(), c.end().orElse(r.end()));
       String pod = c.pod().contains("/") ? c.pod().substring(c.pod().indexOf('/') + 1) : c.pod();
-      lanes.computeIfAbsent(lane, k -> new ArrayList<>()).add(new GanttChart.Bar(start, end, pod, owner(pod)));
+      cards.computeIfAbsent(lane, k -> new ArrayList<>()).add(new GanttChart.Bar(start, end, pod, owner(pod)));
     }
-    if (lanes.isEmpty()) {
+    if (cards.isEmpty()) {
       return "";
     }
     List<GanttChart.Lane> out = new ArrayList<>();
-    lanes.forEach((k, v) -> out.add(new GanttChart.Lane(k, v)));
-    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), out, 960));
+    cards.forEach((card, bars) -> {
+      List<List<GanttChart.Bar>> rows = new ArrayList<>();
+      List<GanttChart.Bar> sorted = new ArrayList<>(bars);
+      sorted.sort(java.util.Comparator.comparingDouble(GanttChart.Bar::start).thenComparing(GanttChart.Bar::label));
+      for (GanttChart.Bar bar : sorted) {
+        List<GanttChart.Bar> row = rows.stream().filter(x -> x.getLast().end() <= bar.start()).findFirst().orElse(null);
+        if (row == null) {
+          row = new ArrayList<>();
+          rows.add(row);
+        }
+        row.add(bar);
+      }
+      for (int i = 0; i < rows.size(); i++) {
+        out.add(new GanttChart.Lane(rows.size() == 1 ? card : card + " #" + (i + 1), rows.get(i)));
+      }
+    });
+    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), out, 1000));
   }
 
   /** Bars share a colour per owner: pod names without the controller's random suffixes. */
