@@ -43,6 +43,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "advise", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
+        "Picks exclusive, time-slicing, MIG or MPS for your workloads, and defends the choice.",
         "Ranks the ways to share a GPU type among workloads: GPUs and nodes needed, monthly cost,",
         "predicted p50/p99 per replica against the SLO, utilisation and risks; then recommends one",
         "and defends it. Profiles come from -f files (kind: WorkloadProfile, see examples/advise/)",

@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true,
     description = {
-        "Plays the GPU-sharing lab: warm the image cache (3.1), time-slice a node to four replicas (3.2),",
+        "Plays the GPU-sharing mini-lab, step by step, in virtual time.",
+        "Warm the image cache (3.1), time-slice a node to four replicas (3.2),",
         "four pods on one card (3.3), a fifth pod brings a second, unsliced node (3.4), reset (3.5).",
         "Each step prints what it did and what the cluster shows; the run writes report.html."})
 final class LabCommand implements Callable<Integer> {

@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
 /** {@code gpufleet schedule -f cluster.yaml}: where kube-scheduler would put each pod, or why not. */
 @Command(name = "schedule", mixinStandardHelpOptions = true,
     description = {
+        "Places pods on nodes as kube-scheduler would, or prints its exact Pending message.",
         "Places the pods of the given manifests on their nodes as kube-scheduler would, and prints",
         "a kubectl-like table plus the FailedScheduling message of every pod left Pending.",
         "Workloads (Deployments, Jobs, StatefulSets, ReplicaSets, DaemonSets) contribute their pods."})

@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 /** {@code gpufleet simulate scenario.yaml}: runs any scenario and writes its results. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
     description = {
-        "Runs a scenario (gpufleet.io/v1alpha1 Scenario: real Kubernetes, Karpenter and device-plugin",
+        "Runs a scenario in virtual time and reports what happened, what it cost, and every expectation.",
+        "A scenario (gpufleet.io/v1alpha1 Scenario) holds real Kubernetes, Karpenter and device-plugin",
         "manifests plus a timeline of steps) in virtual time. Prints each step and a summary, and writes",
         "result.json, timeseries.csv, pods.csv and report.html. Exit code 1 when an expectation fails."})
 final class SimulateCommand implements Callable<Integer> {
