@@ -108,6 +108,23 @@ public final class Invariants {
         out.add(new InvariantViolation(now, "overcommit", n.name(), over));
       }
     }
+    // The device manager never hands one device to two containers, and only pods bound here hold any.
+    n.devices().ifPresent(d -> {
+      java.util.Set<String> held = new java.util.HashSet<>();
+      for (var c : d.allAssignments()) {
+        PodState holder = s.pods().get(c.podKey());
+        if (holder == null || !holder.node().filter(n.name()::equals).isPresent()) {
+          out.add(new InvariantViolation(now, "devices", c.podKey(), "holds devices on " + n.name()
+              + " but is not bound there"));
+        }
+        for (var device : c.devices()) {
+          if (!held.add(device.id())) {
+            out.add(new InvariantViolation(now, "devices", c.podKey(), "device " + device.id() + " on " + n.name()
+                + " is held twice"));
+          }
+        }
+      }
+    });
     for (Taint t : n.node().taints()) {
       if (t.effect() != TaintEffect.NO_EXECUTE) {
         continue;

@@ -52,4 +52,29 @@ class InvariantsTest {
         new Eviction("default/c", true, Optional.of("default/pdb"), 0, true)));
     assertThat(found).extracting(InvariantViolation::invariant).containsExactly("pdb", "do-not-disrupt");
   }
+
+  @Test
+  void catchesADeviceHeldTwiceOrByAPodBoundElsewhere() {
+    Node node = Node.of("g", Labels.EMPTY, List.of(),
+        ResourceList.of("cpu", "8", "memory", "32Gi", "pods", "10", "nvidia.com/gpu", "1"));
+    ClusterState s = withPodOn(node, "p");
+    var model = io.gpufleet.model.gpu.GpuCatalog.builtIn().byId("A10G").orElseThrow();
+    var inventory = new io.gpufleet.model.gpu.GpuInventory("g", model, 1);
+    var config = io.gpufleet.model.deviceplugin.DevicePluginConfig.DEFAULT;
+    var devices = io.gpufleet.engine.deviceplugin.DevicePlugin.register(node, inventory, config,
+        io.gpufleet.model.gpu.MigLayout.NONE).devices();
+    var card = devices.devices().getFirst();
+    var held = new io.gpufleet.engine.deviceplugin.ContainerDevices("default/p", "c",
+        io.gpufleet.model.resource.ResourceName.NVIDIA_GPU, List.of(card));
+    var ghost = new io.gpufleet.engine.deviceplugin.ContainerDevices("default/ghost", "c",
+        io.gpufleet.model.resource.ResourceName.NVIDIA_GPU, List.of(card));
+    var twice = devices.withPod("default/p", List.of(held)).withPod("default/ghost", List.of(ghost));
+    s = s.withNode(s.nodes().get("g").withDevices(Optional.of(twice)));
+    var found = Invariants.check(s, T, List.of("g"), List.of(), List.of());
+    assertThat(found).extracting(InvariantViolation::invariant).containsExactly("devices", "devices");
+    assertThat(found).extracting(InvariantViolation::subject).contains("default/ghost");
+
+    s = s.withNode(s.nodes().get("g").withDevices(Optional.of(devices.withPod("default/p", List.of(held)))));
+    assertThat(Invariants.check(s, T, List.of("g"), List.of(), List.of())).isEmpty();
+  }
 }
