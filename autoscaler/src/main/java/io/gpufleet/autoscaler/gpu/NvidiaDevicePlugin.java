@@ -122,16 +122,9 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
     };
   }
 
-  /**
-   * The catalogue model of an instance type's GPUs: Karpenter's GPU name is an alias there, except
-   * that EC2 calls both A100 sizes {@code a100}, told apart by memory (p4de carries the 80 GB one).
-   */
+  /** The catalogue model of an instance type's GPUs ({@link GpuSpec#catalogName()}). */
   Optional<GpuModel> model(GpuSpec gpus) {
-    String name = gpus.name();
-    if (name.equals("a100") && gpus.memoryMib() >= 80 * 1024) {
-      name = "a100-80gb";
-    }
-    return catalog.find(name);
+    return catalog.find(gpus.catalogName());
   }
 
   /** Whether a label key is GPU Feature Discovery's, to be replaced when the plugin re-registers. */

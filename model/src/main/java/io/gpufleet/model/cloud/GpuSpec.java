@@ -16,4 +16,12 @@ public record GpuSpec(String name, String manufacturer, int count, long memoryMi
       throw new IllegalArgumentException("a GPU spec needs at least one GPU, found " + count);
     }
   }
+
+  /**
+   * The name the GPU catalogue knows this model by: Karpenter's GPU name is an alias there, except
+   * that EC2 calls both A100 sizes {@code a100}, told apart by memory (p4de carries the 80 GB one).
+   */
+  public String catalogName() {
+    return name.equals("a100") && memoryMib >= 80 * 1024 ? "a100-80gb" : name;
+  }
 }

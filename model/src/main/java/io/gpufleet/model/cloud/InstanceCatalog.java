@@ -80,8 +80,8 @@ public record InstanceCatalog(List<InstanceType> types) {
    * both A100 sizes {@code a100}, so the 80 GB one is told by its memory).
    */
   public io.gpufleet.model.gpu.InstanceTypeGpus instanceTypeGpus() {
-    return name -> find(name).flatMap(InstanceType::gpu).map(g -> new io.gpufleet.model.gpu.InstanceTypeGpus.Attached(
-        g.name().equals("a100") && g.memoryMib() >= 80 * 1024 ? "a100-80gb" : g.name(), g.count()));
+    return name -> find(name).flatMap(InstanceType::gpu)
+        .map(g -> new io.gpufleet.model.gpu.InstanceTypeGpus.Attached(g.catalogName(), g.count()));
   }
 
   public InstanceCatalog filter(Predicate<InstanceType> keep) {
