@@ -47,6 +47,15 @@ final class Kubelet {
 
   // ---- pods ----
 
+  /**
+   * A node that joins with its device plugin already registered (a node the scenario starts with)
+   * gets the device manager's state at once, as one that registers later does in
+   * {@link #onPluginRegisters}.
+   */
+  NodeState withRegisteredDevices(NodeState n) {
+    return n.withDevices(api.devicePlugin.advertiser().devices(n.name(), n.node().labels(), n.gpus()));
+  }
+
   /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */
   void start(PodState p) {
     allocateDevices(p);
@@ -84,9 +93,6 @@ final class Kubelet {
   private void allocateDevices(PodState p) {
     NodeState n = api.state.nodes().get(p.node().get());
     Optional<NodeDevices> devices = n.devices();
-    if (devices.isEmpty() && n.pluginRegistered()) {
-      devices = api.devicePlugin.advertiser().devices(n.name(), n.node().labels(), n.gpus());
-    }
     if (devices.isEmpty()) {
       return;
     }

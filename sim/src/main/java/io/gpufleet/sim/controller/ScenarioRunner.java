@@ -235,7 +235,8 @@ final class ScenarioRunner {
           p.template().startupTaints(), ResourceList.EMPTY, p.templateHash(), p.template().expireAfter(),
           p.template().terminationGracePeriod(), now, Optional.of(now), Optional.of(now), Optional.of(now),
           Optional.of(node.name()), Optional.empty(), Optional.empty());
-      api.addNode(NodeState.joining(adopted, Optional.of(claim.name()), t.gpu(), now, true, true));
+      api.addNode(kubelet.withRegisteredDevices(NodeState.joining(adopted, Optional.of(claim.name()), t.gpu(), now,
+          true, true)));
       api.putClaim(claim);
       api.metrics.claimLaunched(claim.name(), p.name(), t.name() + " " + offering.capacityType().wireName(),
           offering.pricePerHour(), now);
@@ -246,7 +247,7 @@ final class ScenarioRunner {
     long gpus = node.capacity().getOrZero(ResourceName.NVIDIA_GPU).value();
     Optional<GpuSpec> spec = gpus > 0 ? Optional.of(new GpuSpec(labels.get("nvidia.com/gpu.product").orElse("gpu"),
         "nvidia", (int) gpus, 0)) : Optional.empty();
-    api.addNode(NodeState.joining(node, Optional.empty(), spec, now, true, true));
+    api.addNode(kubelet.withRegisteredDevices(NodeState.joining(node, Optional.empty(), spec, now, true, true)));
     api.log(RunRecord.Kind.SCENARIO, node.name(), "node added");
   }
 
