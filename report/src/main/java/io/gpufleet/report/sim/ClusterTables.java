@@ -1,6 +1,7 @@
 package io.gpufleet.report.sim;
 
 import io.gpufleet.engine.deviceplugin.NodeDevices;
+import io.gpufleet.engine.scheduler.ResourceVector;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.resource.Quantity;
@@ -38,23 +39,24 @@ public final class ClusterTables {
       if (n.node().unschedulable()) {
         status += ",SchedulingDisabled";
       }
-      ResourceList requested = requestedOn(s, n.name());
+      String allocated = s.snapshot().node(n.name()).map(info -> gpus(info.requested())).orElse("-");
       t = t.row(n.name(), status, labels.get("node.kubernetes.io/instance-type").orElse("<none>"),
           labels.get(KarpenterLabels.CAPACITY_TYPE).orElse("<none>"),
           labels.get(KarpenterLabels.NODEPOOL).orElse("<none>"),
-          gpus(n.node().capacity()), gpus(n.node().allocatable()), gpus(requested), Durations.age(n.registered(), now));
+          gpus(n.node().capacity()), gpus(n.node().allocatable()), allocated, Durations.age(n.registered(), now));
     }
     return t;
   }
 
-  private static ResourceList requestedOn(ClusterState s, String node) {
-    ResourceList sum = ResourceList.EMPTY;
-    for (PodState p : s.pods().values()) {
-      if (p.node().filter(node::equals).isPresent()) {
-        sum = sum.plus(PodRequests.of(p.pod().spec()));
+  /** The GPU resources bound pods hold, from the scheduler's image of the node. */
+  static String gpus(ResourceVector requested) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < requested.scalarCount(); i++) {
+      if (ResourceName.of(requested.scalarName(i)).isNvidiaGpuLike() && requested.scalarValue(i) != 0) {
+        parts.add(requested.scalarName(i) + "=" + requested.scalarValue(i));
       }
     }
-    return sum;
+    return parts.isEmpty() ? "-" : String.join(",", parts);
   }
 
   /** {@code nvidia.com/gpu=4}, several GPU resources joined by commas, {@code -} for none. */
