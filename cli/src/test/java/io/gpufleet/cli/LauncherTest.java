@@ -1,0 +1,145 @@
+package io.gpufleet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.stream.Stream;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the real {@code ./gpufleet} script in a scratch copy of the repository layout, with a stand-in
+ * {@code mvn} that counts builds and leaves an existing jar untouched (as Maven does when nothing in
+ * it changed) and a stand-in JDK, so the test measures only the launcher's rebuild decision.
+ */
+class LauncherTest {
+
+  private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
+  private static final Instant LONG_AGO = Instant.parse("2020-01-01T00:00:00Z");
+
+  @TempDir Path tmp;
+  private Path root;
+  private Path builds;
+  private Path fakeBin;
+  private Path fakeJdk;
+
+  @BeforeEach
+  void layOut() throws IOException {
+    root = Files.createDirectories(tmp.resolve("repo"));
+    Files.createDirectories(root.resolve("scripts"));
+    Files.copy(REPO.resolve("gpufleet"), root.resolve("gpufleet"));
+    Files.copy(REPO.resolve("scripts/jdk.sh"), root.resolve("scripts/jdk.sh"));
+    write(root.resolve("pom.xml"), "<project/>");
+    write(root.resolve("model/src/main/java/io/x/Real.java"), "class Real {}");
+
+    builds = tmp.resolve("builds.log");
+    fakeBin = Files.createDirectories(tmp.resolve("bin"));
+    // First build writes the jar; later ones leave it as it is, like Maven with unchanged classes.
+    executable(fakeBin.resolve("mvn"), """
+        #!/usr/bin/env bash
+        echo build >> "%s"
+        mkdir -p cli/target
+        [ -f cli/target/gpufleet.jar ] || echo jar > cli/target/gpufleet.jar
+        """.formatted(builds));
+    fakeJdk = Files.createDirectories(tmp.resolve("jdk"));
+    write(fakeJdk.resolve("release"), "JAVA_VERSION=\"25\"\n");
+    executable(fakeJdk.resolve("bin/java"), "#!/usr/bin/env bash\necho ran\n");
+  }
+
+  @Test
+  void buildOutputsNeverMakeTheJarStaleButSourcesDo() throws Exception {
+    launch();
+    assertEquals(1, buildCount(), "the first call builds: there is no jar");
+    launch();
+    assertEquals(1, buildCount(), "nothing changed since the build");
+
+    // A source edited after the jar was written; the rebuild leaves the jar's bytes and time alone.
+    ageEverything();
+    editedAfterTheJar(root.resolve("model/src/main/java/io/x/Real.java"));
+    launch();
+    assertEquals(2, buildCount(), "a source newer than the jar rebuilds");
+    launch();
+    assertEquals(2, buildCount(), "an unchanged jar from that rebuild is not stale afterwards");
+
+    // What JMH's annotation processor leaves behind after scripts/bench: generated sources, newer.
+    Path generated = root.resolve(
+        "bench/target/generated-sources/annotations/io/x/jmh_generated/Real_jmhTest.java");
+    write(generated, "class Real_jmhTest {}");
+    write(root.resolve("cli/target/classes/Stray.java"), "class Stray {}");
+    future(generated);
+    future(root.resolve("cli/target/classes/Stray.java"));
+    launch();
+    assertEquals(2, buildCount(), "files under target/ are build outputs, not sources");
+
+    future(root.resolve("model/src/main/java/io/x/Real.java"));
+    launch();
+    assertEquals(3, buildCount(), "touching a real source rebuilds");
+  }
+
+  @Test
+  void aNewerPomOrLabFileRebuilds() throws Exception {
+    write(root.resolve("examples/lab/lab.yaml"), "steps: []");
+    launch();
+    ageEverything();
+    editedAfterTheJar(root.resolve("examples/lab/lab.yaml"));
+    launch();
+    assertEquals(2, buildCount(), "the built-in lab is packed into the jar");
+    ageEverything();
+    editedAfterTheJar(root.resolve("pom.xml"));
+    launch();
+    assertEquals(3, buildCount(), "a newer pom.xml rebuilds");
+  }
+
+  private void launch() throws Exception {
+    ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("gpufleet").toString(), "--version")
+        .redirectErrorStream(true);
+    pb.environment().put("PATH", fakeBin + ":" + System.getenv("PATH"));
+    pb.environment().put("JAVA_HOME", fakeJdk.toString());
+    Process p = pb.start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher finished");
+    assertEquals(0, p.exitValue(), output);
+    assertTrue(output.endsWith("ran\n"), "the launcher ran java after deciding: " + output);
+  }
+
+  private int buildCount() throws IOException {
+    return Files.exists(builds) ? Files.readAllLines(builds).size() : 0;
+  }
+
+  /** Dates every file, the jar included, long ago, so that only what a step changes is newer. */
+  private void ageEverything() throws IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Files.setLastModifiedTime(f, FileTime.from(LONG_AGO));
+      }
+    }
+  }
+
+  private static void editedAfterTheJar(Path file) throws IOException {
+    Files.setLastModifiedTime(file, FileTime.from(LONG_AGO.plusSeconds(60)));
+  }
+
+  /** An hour ahead of now: newer than any jar the launcher can have stamped during this test. */
+  private static void future(Path file) throws IOException {
+    Files.setLastModifiedTime(file, FileTime.from(Instant.now().plusSeconds(3600)));
+  }
+
+  private static void write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+  }
+
+  private static void executable(Path file, String text) throws IOException {
+    write(file, text);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+}
