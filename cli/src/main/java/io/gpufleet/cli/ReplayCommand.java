@@ -72,7 +72,7 @@ public final class ReplayCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description = {
           "Replay the Alibaba openb GPU trace under a placement policy, as the FGD paper (ATC'23) did:",
-          "the 1,213 GPU nodes start empty, pods are shuffled by the seed and tuned up to 130% of GPU",
+          "the 1,213 GPU nodes start empty, pods are shuffled by the seed and tuned up to 130%% of GPU",
           "capacity, then scheduled one at a time; a pod that fits nowhere fails.",
           "One run writes a per-pod CSV curve and prints a summary; --sweep runs policies x variants x",
           "seeds in parallel and writes a table, CSVs and an HTML page with charts."})

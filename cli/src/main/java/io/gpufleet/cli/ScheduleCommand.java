@@ -45,7 +45,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Option(names = "--scoring", paramLabel = "STRATEGY",
       description = "NodeResourcesFit scoring strategy: LeastAllocated (default), MostAllocated, "
-          + "RequestedToCapacityRatio (bin packing: 0% -> 0, 100% -> 10). Scores cpu and memory, weight 1 each.")
+          + "RequestedToCapacityRatio (bin packing: 0%% -> 0, 100%% -> 10). Scores cpu and memory, weight 1 each.")
   String scoring;
 
   @Option(names = "--percentage-of-nodes-to-score", paramLabel = "PCT",
