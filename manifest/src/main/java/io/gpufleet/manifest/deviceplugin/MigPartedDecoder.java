@@ -10,17 +10,24 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
- * Decodes a mig-parted config ({@code version: v1}, {@code mig-configs}), strictly
- * (k8s-gpu-semantics §2.4, from mig-parted's {@code config-default.yaml}). Whether a profile exists
- * on a GPU is checked when the layout is planned for that GPU, as mig-parted checks it at apply.
+ * Decodes a mig-parted config ({@code version: v1}, {@code mig-configs}) as mig-parted's
+ * {@code api/spec/v1/spec.go} does, strictly, with its error words: {@code version} required and
+ * {@code v1}; at least one config and one entry per config; each entry needs {@code devices}
+ * ({@code all} or indices) and {@code mig-enabled}; {@code mig-enabled: true} needs
+ * {@code mig-devices}, {@code false} forbids them; counts are non-negative and not all zero. Whether
+ * a profile exists on a GPU is checked when the layout is planned for that GPU, as mig-parted
+ * checks it at apply.
  */
 public final class MigPartedDecoder {
   private MigPartedDecoder() {}
 
   private static final Set<String> ROOT = Set.of("version", "mig-configs");
   private static final Set<String> ENTRY = Set.of("device-filter", "devices", "mig-enabled", "mig-devices");
+  /** mig-parted's profile syntax: {@code [<c>c.]<g>g.<n>gb} with attributes such as {@code +me}, {@code -me}. */
+  private static final Pattern PROFILE = Pattern.compile("(\\d+c\\.)?\\d+g\\.\\d+gb([+-][a-z]+(\\.[a-z]+)*)*");
 
   public static MigPartedConfig decode(Cursor root) {
     if (!root.isMap()) {
@@ -28,23 +35,46 @@ public final class MigPartedDecoder {
       return MigPartedConfig.of(Map.of());
     }
     root.checkKnown(ROOT, true);
-    String version = root.requiredString("version");
-    if (!version.isEmpty() && !version.equals("v1")) {
-      root.get("version").ifPresent(v -> v.error("expected v1, found \"" + version + "\""));
+    Optional<Cursor> versionAt = root.get("version");
+    if (versionAt.isEmpty()) {
+      root.error("unable to parse with missing 'version' field");
     }
-    Map<String, List<MigPartedConfig.Entry>> configs = new LinkedHashMap<>();
-    root.require("mig-configs").ifPresent(mc -> mc.entries().forEach((name, c) -> {
-      List<MigPartedConfig.Entry> entries = new ArrayList<>();
-      for (Cursor e : c.asList()) {
-        entries.add(entry(e));
+    versionAt.ifPresent(v -> {
+      String version = v.asString();
+      if (!version.equals("v1")) {
+        v.error("unknown version: " + version + " (mig-parted knows only v1)");
       }
-      configs.put(name, entries);
-    }));
+    });
+    Map<String, List<MigPartedConfig.Entry>> configs = new LinkedHashMap<>();
+    root.require("mig-configs").ifPresent(mc -> {
+      if (mc.entries().isEmpty()) {
+        mc.error("at least one entry in 'mig-configs' is required");
+      }
+      mc.entries().forEach((name, c) -> {
+        List<MigPartedConfig.Entry> entries = new ArrayList<>();
+        for (Cursor e : c.asList()) {
+          entries.add(entry(e));
+        }
+        if (entries.isEmpty()) {
+          c.error("at least one entry in '" + name + "' is required");
+        }
+        configs.put(name, entries);
+      });
+    });
     return MigPartedConfig.of(configs);
   }
 
   private static MigPartedConfig.Entry entry(Cursor e) {
+    if (!e.isMap()) {
+      e.expected("a mig-parted entry (devices, mig-enabled, mig-devices)");
+      return MigPartedConfig.Entry.all(false, Map.of());
+    }
     e.checkKnown(ENTRY, true);
+    for (String k : List.of("devices", "mig-enabled")) {
+      if (e.get(k).isEmpty()) {
+        e.error("missing required field: " + k);
+      }
+    }
     List<String> filter = new ArrayList<>();
     e.get("device-filter").ifPresent(f -> {
       if (f.node() instanceof YNode.YList) {
@@ -67,20 +97,33 @@ public final class MigPartedDecoder {
         }
         devices = Optional.of(indices);
       } else if (!d.get().asString().equals("all")) {
-        d.get().error("expected all or a list of GPU indices, found \"" + d.get().asString() + "\"");
+        d.get().error("invalid string input for 'devices': " + d.get().asString() + " (expected all or a list of GPU indices)");
       }
     }
-    boolean enabled = e.require("mig-enabled").map(Cursor::asBoolean).orElse(false);
+    boolean enabled = e.get("mig-enabled").map(Cursor::asBoolean).orElse(false);
     TreeMap<String, Integer> migDevices = new TreeMap<>();
-    e.get("mig-devices").ifPresent(md -> md.entries().forEach((profile, n) -> {
-      int count = n.asInt();
-      if (count < 0) {
-        n.error("expected a count >= 0, found " + count);
+    Optional<Cursor> md = e.get("mig-devices");
+    md.ifPresent(m -> {
+      m.entries().forEach((profile, n) -> {
+        int count = n.asInt();
+        if (!PROFILE.matcher(profile).matches()) {
+          n.error("error validating values in 'mig-devices' field: invalid format for '" + profile
+              + "' (expected a profile such as 1g.10gb or 1g.10gb+me)");
+        } else if (count < 0) {
+          n.error("error validating values in 'mig-devices' field: invalid count for '" + profile + "': " + count);
+        }
+        migDevices.put(profile, count);
+      });
+      if (!migDevices.isEmpty() && migDevices.values().stream().allMatch(n -> n == 0)) {
+        m.error("error validating values in 'mig-devices' field: all counts for all MigProfiles are 0");
       }
-      migDevices.put(profile, count);
-    }));
+    });
+    boolean hasMigDevices = e.keys().contains("mig-devices");
+    if (enabled && !hasMigDevices) {
+      e.error("missing required field 'mig-devices' when 'mig-enabled' is true");
+    }
     if (!enabled && !migDevices.isEmpty()) {
-      e.get("mig-devices").ifPresent(md -> md.error("mig-devices needs mig-enabled: true"));
+      md.ifPresent(m -> m.error("MIG devices included when 'mig-enabled' is false"));
     }
     return new MigPartedConfig.Entry(filter, devices, enabled, migDevices);
   }

@@ -146,7 +146,7 @@ class DevicePluginManifestsTest {
         + "      mig-enable: true\n", d);
     assertThat(d.errors()).map(ManifestProblem::toString).contains(
         "m.yaml:5:7: mig-configs[x][0].mig-enable: unknown field \"mig-enable\"",
-        "m.yaml:4:7: mig-configs[x][0].mig-enabled: required field is missing");
+        "m.yaml:4:7: mig-configs[x][0]: missing required field: mig-enabled");
   }
 
   @Test

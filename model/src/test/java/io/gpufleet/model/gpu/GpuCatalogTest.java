@@ -16,7 +16,31 @@ class GpuCatalogTest {
   void holdsEveryModelTheIssueNames() {
     assertThat(catalog.models()).extracting(GpuModel::id).contains(
         "T4", "A10G", "L4", "L40S", "A30", "A100-40GB", "A100-80GB", "H100-80GB", "H100-NVL", "H200-141GB", "B200",
-        "G2", "G3", "P100", "V100M16", "V100M32", "A10");
+        "G2", "G3", "P100", "V100M16", "V100M32", "A10", "H100-PCIe", "A100-80GB-PCIe", "H200-NVL", "GH200-96GB",
+        "GH200-144GB", "GB200", "RTX-PRO-6000");
+  }
+
+  /**
+   * Product strings and NVML memory as public nvidia-smi outputs show them, PCI IDs from the driver's
+   * supported-products table, and the profile count each model's MIG list has.
+   */
+  @ParameterizedTest
+  @CsvSource({
+      "H100-PCIe, NVIDIA-H100-PCIe, 81559, 0x233110DE, hopper, 7",
+      "A100-80GB-PCIe, NVIDIA-A100-80GB-PCIe, 81920, 0x20B510DE, ampere, 7",
+      "H200-NVL, NVIDIA-H200-NVL, 143771, 0x233B10DE, hopper, 7",
+      "GH200-96GB, NVIDIA-GH200-480GB, 97871, 0x234210DE, hopper, 7",
+      "GB200, NVIDIA-GB200, 189471, 0x294110DE, blackwell, 7",
+      "RTX-PRO-6000, NVIDIA-RTX-PRO-6000-Blackwell-Server-Edition, 97887, 0x2BB510DE, blackwell, 11"})
+  void newDataCentreModels(String id, String label, long mib, String pci, String family, int profiles) {
+    GpuModel g = catalog.byId(id).orElseThrow();
+    assertThat(g.productLabel()).isEqualTo(label);
+    assertThat(g.memoryMiB()).hasValue(mib);
+    assertThat(g.memoryNominal()).isFalse();
+    assertThat(g.pciDeviceId()).hasValue(pci);
+    assertThat(g.family()).isEqualTo(family);
+    assertThat(g.migProfiles()).hasSize(profiles);
+    assertThat(catalog.find(label)).hasValue(g);
   }
 
   @Test
