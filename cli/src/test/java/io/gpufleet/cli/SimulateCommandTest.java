@@ -43,8 +43,9 @@ class SimulateCommandTest {
   void theSpotScenarioShowsTheDrainInItsResults(@TempDir Path out) throws IOException {
     CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(), "--out",
         out.toString(), "-q");
-    assertThat(run.out()).contains("disruptions     {Interrupted=1}")
-        .contains("Deployment/default/chat: at least 1 ready, 0 s with none ready");
+    assertThat(run.out()).contains("disruptions     Interrupted 1; evictions Interrupted 1")
+        .containsPattern("Deployment/default/chat: all wanted Ready \\+\\d\\d:\\d\\d, then at least 1; 0s with none Ready"
+            + " after the first; no traffic modelled;");
     String json = Files.readString(out.resolve("result.json"));
     assertThat(json).contains("\"Interrupted\" : 1").contains("\"passed\" : true").doesNotContain("\"passed\" : false");
     assertThat(Files.readString(out.resolve("timeseries.csv"))).startsWith("series,seconds,value\n")

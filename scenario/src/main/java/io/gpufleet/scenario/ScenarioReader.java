@@ -21,6 +21,7 @@ import io.gpufleet.sim.SimulationSettings;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Comparison;
 import io.gpufleet.sim.scenario.Condition;
+import io.gpufleet.sim.scenario.ConditionText;
 import io.gpufleet.sim.scenario.DevicePlugin;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.Scenario;
@@ -377,7 +378,7 @@ public final class ScenarioReader {
       case "expect" -> {
         arg.checkKnown(Set.of("that", "condition"), true);
         Condition c = condition(arg.require("condition"));
-        yield Optional.of(new ScenarioAction.Expect(arg.string("that", describe(c)), c));
+        yield Optional.of(new ScenarioAction.Expect(arg.string("that", ConditionText.of(c)), c));
       }
       default -> throw new IllegalStateException(verb);
     };
@@ -423,10 +424,6 @@ public final class ScenarioReader {
     n.error("expected name, selector (with index) or hosting");
     return NodeRef.named("");
   }
-
-  private static final Map<String, Comparison> COMPARISONS = Map.of(
-      "equals", Comparison.EQ, "atLeast", Comparison.GE, "atMost", Comparison.LE, "moreThan", Comparison.GT,
-      "lessThan", Comparison.LT);
 
   Condition condition(Optional<Cursor> c) {
     if (c.isEmpty()) {
@@ -482,16 +479,19 @@ public final class ScenarioReader {
   /** One of equals / atLeast / atMost / moreThan / lessThan, beside the condition's own fields. */
   private static Count count(Cursor a, Set<String> fields) {
     Set<String> known = new java.util.HashSet<>(fields);
-    known.addAll(COMPARISONS.keySet());
+    for (Comparison c : Comparison.values()) {
+      known.add(c.field());
+    }
     a.checkKnown(known, true);
     Count found = null;
-    for (var e : COMPARISONS.entrySet()) {
-      Optional<Cursor> v = a.get(e.getKey());
+    // In the enum's order, so a second comparison is the one reported, the same way every run.
+    for (Comparison c : Comparison.values()) {
+      Optional<Cursor> v = a.get(c.field());
       if (v.isPresent()) {
         if (found != null) {
           v.get().error("only one of equals, atLeast, atMost, moreThan, lessThan may be given");
         }
-        found = new Count(e.getValue(), v.get().asLong());
+        found = new Count(c, v.get().asLong());
       }
     }
     if (found == null) {
@@ -499,21 +499,5 @@ public final class ScenarioReader {
       return new Count(Comparison.EQ, 0);
     }
     return found;
-  }
-
-  /** A readable default for an expectation written without {@code that:}. */
-  static String describe(Condition c) {
-    return switch (c) {
-      case Condition.PodRunningOn p -> "a pod of " + p.workload() + " runs on " + p.node();
-      case Condition.PodReady r -> "pod " + r.pod() + " is ready";
-      case Condition.ReadyPods r -> r.workload() + " has " + r.comparison() + " " + r.count() + " ready pods";
-      case Condition.NodeCount n -> "nodes matching {" + n.selector() + "} " + n.comparison() + " " + n.count();
-      case Condition.NodeInitialized n -> n.node() + " is initialized";
-      case Condition.ResourceAdvertised r -> r.node() + " advertises " + r.resource() + " " + r.comparison() + " "
-          + r.quantity();
-      case Condition.PendingPods p -> "pending pods " + p.comparison() + " " + p.count();
-      case Condition.All all -> String.join(" and ", all.conditions().stream().map(ScenarioReader::describe).toList());
-      case Condition.Not n -> "not (" + describe(n.condition()) + ")";
-    };
   }
 }

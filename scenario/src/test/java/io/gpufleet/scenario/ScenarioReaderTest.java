@@ -85,8 +85,51 @@ class ScenarioReaderTest {
         Duration.ofMinutes(5)));
     ScenarioAction.Expect e = (ScenarioAction.Expect) t.get(6);
     assertThat(e.condition()).isInstanceOf(Condition.All.class);
-    assertThat(e.description()).isEqualTo(
-        "nodes matching {karpenter.sh/capacity-type=spot} <= 3 and not (web has < 2 ready pods)");
+    // Without `that:` an expectation is named by its condition, in the syntax it was written in.
+    assertThat(e.description()).isEqualTo("{all: [{nodeCount: {selector: {matchLabels: {karpenter.sh/capacity-type:"
+        + " spot}}, atMost: 3}}, {not: {readyPods: {workload: web, lessThan: 2}}}]}");
+  }
+
+  @Test
+  void everyConditionRendersInScenarioSyntaxThatReadsBackToTheSameCondition() {
+    String conditions = """
+        - {podRunningOn: {workload: Deployment/web, node: {hosting: {workload: web, index: 1}}}}
+        - {podReady: team-a/p}
+        - {readyPods: {workload: StatefulSet/db, atLeast: 2}}
+        - {nodeCount: {selector: {matchLabels: {karpenter.sh/nodepool: gpu, "n": "1"}, matchExpressions: [{key: zone, \
+        operator: In, values: [a, b]}, {key: spot, operator: DoesNotExist}]}, moreThan: 0}}
+        - {nodeCount: {equals: 3}}
+        - {nodeInitialized: {node: {selector: {matchLabels: {role: gpu}}, index: 2}}}
+        - {resourceAdvertised: {node: ip-10-0-1-17.ec2.internal, resource: nvidia.com/gpu, lessThan: 8}}
+        - {pendingPods: {atMost: 0}}
+        - {not: {all: [{pendingPods: {equals: 0}}, {podReady: "true"}]}}
+        """;
+    List<Condition> read = expectations(conditions);
+    assertThat(read).hasSize(9);
+    StringBuilder rendered = new StringBuilder();
+    for (Condition c : read) {
+      String text = io.gpufleet.sim.scenario.ConditionText.of(c);
+      assertThat(text).doesNotContain("[conditions=", "Named[", "Hosting[", "Selected[", "PT");
+      rendered.append("- ").append(text).append('\n');
+    }
+    assertThat(expectations(rendered.toString())).isEqualTo(read);
+  }
+
+  /** The conditions of a scenario made of one expectation per line of {@code list}. */
+  private static List<Condition> expectations(String list) {
+    StringBuilder actions = new StringBuilder();
+    list.lines().forEach(l -> actions.append("    - expect: {condition: ").append(l.substring(2)).append("}\n"));
+    ScenarioFile f = read("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          steps:
+          - title: conditions
+            actions:
+        """ + actions);
+    return f.scenario().timeline().stream().filter(a -> a instanceof ScenarioAction.Expect)
+        .map(a -> ((ScenarioAction.Expect) a).condition()).toList();
   }
 
   @Test

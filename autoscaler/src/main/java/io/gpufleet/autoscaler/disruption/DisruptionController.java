@@ -21,6 +21,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.time.KubeDuration;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -483,7 +484,8 @@ public final class DisruptionController {
       return out;
     }
     if (!view.now().isBefore(inFlight.executed().plus(settings.replacementTimeout()))) {
-      return abandon(c, view, "replacements not initialized within " + settings.replacementTimeout());
+      return abandon(c, view, "replacements not initialized within "
+          + KubeDuration.format(settings.replacementTimeout()));
     }
     return List.of();
   }

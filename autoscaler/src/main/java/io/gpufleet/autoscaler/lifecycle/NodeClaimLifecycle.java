@@ -14,6 +14,7 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.time.KubeDuration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +79,7 @@ public final class NodeClaimLifecycle {
         } else if (settings.initializationTimeout().isPresent()
             && !now.isBefore(c.registered().get().plus(settings.initializationTimeout().get()))) {
           out.add(new Action.RecordEvent(c.name(), "InitializationTimeout", "gpufleet extension: not initialized "
-              + "within " + settings.initializationTimeout().get() + " of registration: " + blocker.get()));
+              + "within " + KubeDuration.format(settings.initializationTimeout().get()) + " of registration: " + blocker.get()));
           out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.INITIALIZATION_TIMEOUT));
         }
         continue;

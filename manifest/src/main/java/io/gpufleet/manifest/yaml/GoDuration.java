@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Go's duration syntax as Kubernetes and Karpenter write it: {@code 1h30m}, {@code 720h}, {@code 0s}, {@code 1.5h}. */
+/**
+ * Reads Go's duration syntax as Kubernetes and Karpenter write it: {@code 1h30m}, {@code 720h},
+ * {@code 0s}, {@code 1.5h}. Writing one back is KubeDuration's job.
+ */
 public final class GoDuration {
   private GoDuration() {}
 
@@ -38,25 +41,5 @@ public final class GoDuration {
       pos = m.end();
     }
     return Duration.ofNanos(nanos);
-  }
-
-  /** Go's canonical form, e.g. {@code 1h30m0s}, {@code 2m0s}, {@code 0s}. */
-  public static String format(Duration d) {
-    long s = d.getSeconds();
-    if (s == 0 && d.getNano() == 0) {
-      return "0s";
-    }
-    StringBuilder b = new StringBuilder();
-    long h = s / 3600;
-    long m = (s % 3600) / 60;
-    long sec = s % 60;
-    if (h > 0) {
-      b.append(h).append('h');
-    }
-    if (h > 0 || m > 0) {
-      b.append(m).append('m');
-    }
-    b.append(sec).append('s');
-    return b.toString();
   }
 }

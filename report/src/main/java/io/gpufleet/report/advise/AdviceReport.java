@@ -13,14 +13,13 @@ import io.gpufleet.report.chart.LineChart;
 import io.gpufleet.report.chart.Point;
 import io.gpufleet.report.chart.Series;
 import io.gpufleet.report.chart.SvgLineChart;
+import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.table.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Renders an {@link Advice} as a kubectl-style table with the recommendation and its defence, as
@@ -111,12 +110,7 @@ public final class AdviceReport {
 
   /** The comparison and every GPU's advice. */
   public static String comparisonJson(List<Advice> byGpu) {
-    StringBuilder b = new StringBuilder("{\n  \"byGpu\" : [");
-    for (int i = 0; i < byGpu.size(); i++) {
-      String one = json(byGpu.get(i)).strip().replace("\n", "\n  ");
-      b.append(i == 0 ? "\n  " : ",\n  ").append(one);
-    }
-    return b.append("\n  ]\n}\n").toString();
+    return JsonText.write(Map.of("byGpu", byGpu.stream().map(AdviceReport::tree).toList()));
   }
 
   static String describe(WorkloadProfile w) {
@@ -160,6 +154,10 @@ public final class AdviceReport {
 
   /** Every option with its numbers, the recommendation, rules, defence, chart data and assumptions. */
   public static String json(Advice a) {
+    return JsonText.write(tree(a));
+  }
+
+  private static Map<String, Object> tree(Advice a) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("gpu", a.situation().gpu().id());
     List<Map<String, Object>> workloads = new ArrayList<>();
@@ -199,7 +197,7 @@ public final class AdviceReport {
     root.put("rulesOfThumb", rules);
     root.put("p99VsTenants", sweep(a.sweep()));
     root.put("assumptions", a.assumptions());
-    return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(root) + "\n";
+    return root;
   }
 
   private static Map<String, Object> option(Option o, int rank) {

@@ -3,13 +3,12 @@ package io.gpufleet.report.placement;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.BatchPlacement.Outcome;
 import io.gpufleet.engine.scheduler.ScheduleResult;
+import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.table.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Renders a batch placement as {@code kubectl get pods -o wide} plus the FailedScheduling events
@@ -104,6 +103,6 @@ public final class PlacementReport {
     }
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("pods", pods);
-    return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(root) + "\n";
+    return JsonText.write(root);
   }
 }

@@ -7,12 +7,14 @@ import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,7 +45,8 @@ public final class ClusterTables {
       t = t.row(n.name(), status, labels.get("node.kubernetes.io/instance-type").orElse("<none>"),
           labels.get(KarpenterLabels.CAPACITY_TYPE).orElse("<none>"),
           labels.get(KarpenterLabels.NODEPOOL).orElse("<none>"),
-          gpus(n.node().capacity()), gpus(n.node().allocatable()), allocated, Durations.age(n.registered(), now));
+          gpus(n.node().capacity()), gpus(n.node().allocatable()), allocated,
+          KubeDuration.age(Duration.between(n.registered(), now)));
     }
     return t;
   }
@@ -86,8 +89,9 @@ public final class ClusterTables {
         case RUNNING -> "Running";
       };
       t = t.row(p.pod().meta().namespace(), p.pod().name(), (p.isReady() ? containers : 0) + "/" + containers,
-          status, p.node().orElse("<none>"), gpus(PodRequests.of(p.pod().spec())), Durations.age(p.created(), now),
-          p.ready().map(r -> Durations.age(p.created(), r)).orElse("-"));
+          status, p.node().orElse("<none>"), gpus(PodRequests.of(p.pod().spec())),
+          KubeDuration.age(Duration.between(p.created(), now)),
+          p.ready().map(r -> KubeDuration.format(Duration.between(p.created(), r))).orElse("-"));
     }
     return t;
   }

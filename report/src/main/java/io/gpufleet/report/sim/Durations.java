@@ -3,27 +3,9 @@ package io.gpufleet.report.sim;
 import java.time.Duration;
 import java.time.Instant;
 
-/** Durations as kubectl prints ages ({@code 45s}, {@code 4m12s}, {@code 3h5m}, {@code 2d4h}) and clock offsets. */
+/** Clock offsets from the start of a run ({@code +04:25}); durations themselves read as KubeDuration writes them. */
 final class Durations {
   private Durations() {}
-
-  static String age(Duration d) {
-    long s = Math.max(0, d.getSeconds());
-    if (s < 60) {
-      return s + "s";
-    }
-    if (s < 3600) {
-      return (s / 60) + "m" + (s % 60 == 0 ? "" : (s % 60) + "s");
-    }
-    if (s < 86_400) {
-      return (s / 3600) + "h" + ((s % 3600) / 60 == 0 ? "" : ((s % 3600) / 60) + "m");
-    }
-    return (s / 86_400) + "d" + ((s % 86_400) / 3600 == 0 ? "" : ((s % 86_400) / 3600) + "h");
-  }
-
-  static String age(Instant from, Instant to) {
-    return age(Duration.between(from, to));
-  }
 
   /** {@code +04:25} minutes and seconds since the start; hours when the run is long. */
   static String offset(Instant start, Instant t) {

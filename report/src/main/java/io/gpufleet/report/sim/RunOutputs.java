@@ -1,5 +1,6 @@
 package io.gpufleet.report.sim;
 
+import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.chart.Axis;
 import io.gpufleet.report.chart.GanttChart;
 import io.gpufleet.report.chart.LineChart;
@@ -7,6 +8,7 @@ import io.gpufleet.report.chart.Point;
 import io.gpufleet.report.chart.Series;
 import io.gpufleet.report.chart.SvgGanttChart;
 import io.gpufleet.report.chart.SvgLineChart;
+import io.gpufleet.report.json.JsonText;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
 import io.gpufleet.sim.metrics.CardSpan;
@@ -24,8 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A run's files: {@code result.json} (summary, costs, expectations), {@code timeseries.csv} and
@@ -52,12 +52,23 @@ public final class RunOutputs {
     cost.put("byNodePool", rounded(m.costByNodePool()));
     cost.put("byNode", rounded(m.costByNode()));
     root.put("cost", cost);
-    root.put("gpuHours", Map.of("allocated", round(m.gpuHoursAllocated()), "idle", round(m.gpuHoursIdle())));
+    Map<String, Object> gpuHours = new LinkedHashMap<>();
+    gpuHours.put("allocated", round(m.gpuHoursAllocated()));
+    gpuHours.put("idle", round(m.gpuHoursIdle()));
+    root.put("gpuHours", gpuHours);
+    // Over every pod; a pod still pending at the end counts with its wait so far, and a percentile
+    // such a censored wait could raise is marked atLeast.
     Map<String, Object> pending = new LinkedHashMap<>();
-    for (double q : new double[] {0.5, 0.9, 0.99, 1.0}) {
-      pending.put(q == 1.0 ? "max" : "p" + Math.round(q * 100), m.pendingQuantile(q).map(Duration::getSeconds).orElse(null));
-    }
+    pending.put("pods", m.pendingTimes().size());
     pending.put("stillPending", m.neverScheduled());
+    for (double q : RunSummary.QUANTILES) {
+      pending.put(RunSummary.quantileName(q), m.pendingQuantile(q).map(p -> {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("seconds", p.waited().getSeconds());
+        e.put("atLeast", p.atLeast());
+        return e;
+      }).orElse(null));
+    }
     root.put("pendingSeconds", pending);
     root.put("disruptionsByReason", m.disruptionsByReason());
     root.put("evictionsByReason", m.evictionsByReason());
@@ -65,9 +76,13 @@ public final class RunOutputs {
     for (ServiceMetrics s : m.services().values()) {
       Map<String, Object> e = new LinkedHashMap<>();
       e.put("workload", s.workload());
-      e.put("minReady", s.minReady());
-      e.put("outageSeconds", round(s.outageSeconds()));
-      e.put("lostRequests", round(s.lostRequests()));
+      e.put("trafficModelled", s.trafficModelled());
+      e.put("firstReadySeconds", s.firstReady().map(t -> Duration.between(r.start(), t).getSeconds()).orElse(null));
+      e.put("allReadySeconds", s.allReady().map(t -> Duration.between(r.start(), t).getSeconds()).orElse(null));
+      e.put("mostReady", s.mostReady());
+      e.put("minReadyOnceAllReady", s.minReady().isPresent() ? s.minReady().getAsInt() : null);
+      e.put("outageSeconds", s.everReady() ? round(s.outageSeconds()) : null);
+      e.put("lostRequests", s.lostRequests().isPresent() ? round(s.lostRequests().getAsDouble()) : null);
       e.put("podsKilled", s.podsKilled());
       services.add(e);
     }
@@ -84,7 +99,7 @@ public final class RunOutputs {
     }
     root.put("expectations", expectations);
     root.put("invariantViolations", r.violations().stream().map(InvariantViolation::toString).toList());
-    return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(root) + "\n";
+    return JsonText.write(root);
   }
 
   private static double round(double v) {
@@ -171,7 +186,7 @@ public final class RunOutputs {
       b.append("<p>").append(esc(description)).append("</p>\n");
     }
     b.append("<p>Seed ").append(seed).append(", virtual time ").append(esc(r.start().toString())).append(" to ")
-        .append(esc(r.end().toString())).append(" (").append(esc(Durations.age(r.simulated()))).append("), ")
+        .append(esc(r.end().toString())).append(" (").append(esc(KubeDuration.format(r.simulated()))).append("), ")
         .append(r.events()).append(" events.</p>\n");
     b.append("<h2>Summary</h2>\n<pre>").append(esc(RunSummary.render(r))).append("</pre>\n");
     b.append("<h2>Charts</h2>\n");

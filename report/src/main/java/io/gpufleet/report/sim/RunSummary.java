@@ -1,5 +1,6 @@
 package io.gpufleet.report.sim;
 
+import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
@@ -7,6 +8,7 @@ import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.ServiceMetrics;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 
@@ -17,7 +19,7 @@ public final class RunSummary {
   public static String render(SimulationResult r) {
     Metrics m = r.metrics();
     StringBuilder b = new StringBuilder();
-    b.append("SUMMARY  ").append(r.scenario()).append(": ").append(Durations.age(r.simulated()))
+    b.append("SUMMARY  ").append(r.scenario()).append(": ").append(KubeDuration.format(r.simulated()))
         .append(" of virtual time, ").append(r.events()).append(" events\n");
     b.append(String.format(Locale.ROOT, "  cost            $%.2f", m.totalCost()));
     if (!m.costByNodePool().isEmpty()) {
@@ -34,15 +36,13 @@ public final class RunSummary {
     b.append(String.format(Locale.ROOT, "  GPU-hours       %.2f allocated, %.2f idle (%.0f%% of %.2f in the fleet idle)%n",
         m.gpuHoursAllocated(), m.gpuHoursIdle(), total == 0 ? 0 : 100 * m.gpuHoursIdle() / total, total));
     b.append("  pending time    ").append(pending(m)).append('\n');
-    b.append("  disruptions     ").append(m.disruptionsByReason().isEmpty() ? "none" : m.disruptionsByReason().toString())
-        .append(m.evictionsByReason().isEmpty() ? "" : "; evictions " + m.evictionsByReason()).append('\n');
+    b.append("  disruptions     ").append(m.disruptionsByReason().isEmpty() ? "none" : counts(m.disruptionsByReason()))
+        .append(m.evictionsByReason().isEmpty() ? "" : "; evictions " + counts(m.evictionsByReason())).append('\n');
     for (ServiceMetrics s : m.services().values()) {
-      if (s.workload().startsWith("DaemonSet/")) {
-        continue; // one pod per node, not a service whose users could see an outage
+      if (s.workload().startsWith("DaemonSet/") || s.workload().startsWith("Job/")) {
+        continue; // a pod per node, or work that runs to completion: not a service whose users see outages
       }
-      b.append(String.format(Locale.ROOT,
-          "  service         %s: at least %d ready, %.0f s with none ready, %.0f requests lost, %d pods killed%n",
-          s.workload(), s.minReady(), s.outageSeconds(), s.lostRequests(), s.podsKilled()));
+      b.append("  service         ").append(s.workload()).append(": ").append(service(s, r.start())).append('\n');
     }
     long passed = r.expectations().stream().filter(ExpectationOutcome::passed).count();
     b.append("  expectations    ").append(passed).append(" of ").append(r.expectations().size()).append(" passed\n");
@@ -61,17 +61,69 @@ public final class RunSummary {
     return b.toString();
   }
 
-  static String pending(Metrics m) {
-    if (m.pendingQuantile(0.5).isEmpty()) {
-      return "no pod was scheduled" + (m.neverScheduled() > 0 ? " (" + m.neverScheduled() + " still pending)" : "");
-    }
-    return "p50 " + age(m.pendingQuantile(0.5).get()) + ", p90 " + age(m.pendingQuantile(0.9).get()) + ", p99 "
-        + age(m.pendingQuantile(0.99).get()) + ", max " + age(m.pendingQuantile(1.0).get())
-        + (m.neverScheduled() > 0 ? "; " + m.neverScheduled() + " pods still pending at the end" : "");
+  /** {@code Expired 2, Underutilized 1}. */
+  static String counts(Map<String, Integer> byReason) {
+    return String.join(", ", byReason.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
   }
 
-  private static String age(Duration d) {
-    return d.isZero() ? "0s" : Durations.age(d);
+  /**
+   * What a service's users saw, only as far as it was measured: a service that never had a Ready
+   * pod says so; requests lost only where the workload declared its traffic.
+   */
+  static String service(ServiceMetrics s, Instant start) {
+    if (!s.everReady()) {
+      return "never Ready";
+    }
+    StringBuilder b = new StringBuilder();
+    if (!s.allReady().equals(s.firstReady())) {
+      b.append("first Ready ").append(Durations.offset(start, s.firstReady().get())).append("; ");
+    }
+    if (s.allReady().isPresent()) {
+      b.append("all wanted Ready ").append(Durations.offset(start, s.allReady().get()));
+      s.minReady().ifPresent(min -> b.append(", then at least ").append(min));
+    } else {
+      b.append("never all wanted Ready at once (at most ").append(s.mostReady()).append(')');
+    }
+    b.append("; ").append(KubeDuration.format(Duration.ofMillis(Math.round(s.outageSeconds() * 1000))))
+        .append(" with none Ready after the first");
+    if (s.lostRequests().isPresent()) {
+      b.append(String.format(Locale.ROOT, "; %.0f requests lost", s.lostRequests().getAsDouble()));
+    } else {
+      b.append("; no traffic modelled");
+    }
+    return b.append("; ").append(s.podsKilled()).append(s.podsKilled() == 1 ? " pod" : " pods")
+        .append(" killed while serving").toString();
+  }
+
+  /**
+   * Percentiles over every pod; pods still pending at the end count with their wait so far, and a
+   * percentile they could raise is written as a lower bound ({@code >=}).
+   */
+  static String pending(Metrics m) {
+    long pods = m.pendingTimes().size();
+    if (pods == 0) {
+      return "no pods";
+    }
+    StringBuilder b = new StringBuilder();
+    for (double q : QUANTILES) {
+      Metrics.PendingQuantile p = m.pendingQuantile(q).orElseThrow();
+      b.append(b.isEmpty() ? "" : ", ").append(quantileName(q)).append(' ').append(p.atLeast() ? ">=" : "")
+          .append(KubeDuration.format(p.waited()));
+    }
+    b.append(" over ").append(pods).append(pods == 1 ? " pod" : " pods");
+    long censored = m.neverScheduled();
+    if (censored > 0) {
+      b.append("; ").append(censored).append(" still pending at the end, counted with their wait so far (censored)");
+    }
+    return b.toString();
+  }
+
+  /** The pending-time percentiles the summary and result.json report. */
+  static final double[] QUANTILES = {0.5, 0.9, 0.99, 1.0};
+
+  /** {@code p50}, {@code p90}, {@code p99}, {@code max}. */
+  static String quantileName(double q) {
+    return q == 1.0 ? "max" : "p" + Math.round(q * 100);
   }
 
   /** Expectations as a table, for reports. */

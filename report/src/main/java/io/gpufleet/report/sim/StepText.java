@@ -1,6 +1,7 @@
 package io.gpufleet.report.sim;
 
 import io.gpufleet.sim.Checkpoint;
+import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
@@ -89,7 +90,7 @@ public final class StepText {
         if (later.kind() == RunRecord.Kind.NODECLAIM_INITIALIZED && later.subject().equals(e.subject())
             && !later.time().isBefore(e.time())) {
           line += ", initialised at " + Durations.offset(start, later.time()) + " ("
-              + Durations.age(Duration.between(e.time(), later.time())) + " later: boot and registration, then the "
+              + KubeDuration.format(Duration.between(e.time(), later.time())) + " later: boot and registration, then the "
               + "device plugin registering nvidia.com/gpu)";
           break;
         }

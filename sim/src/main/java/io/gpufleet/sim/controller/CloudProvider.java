@@ -11,6 +11,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.NodeState;
@@ -83,7 +84,8 @@ final class CloudProvider {
 
   /** EC2's two-minute warning: the message goes to Karpenter's queue, the reclaim is scheduled. */
   void warn(NodeClaim c) {
-    api.log(RunRecord.Kind.SPOT_INTERRUPTION_WARNING, c.name(), "reclaim in " + api.settings.spotReclaimAfterWarning());
+    api.log(RunRecord.Kind.SPOT_INTERRUPTION_WARNING, c.name(), "reclaim in "
+        + KubeDuration.format(api.settings.spotReclaimAfterWarning()));
     String node = c.nodeName().orElse(c.name());
     api.kernel.schedule(api.now().plus(api.settings.interruptionNoticeDelay()), new Event.InterruptionArrives(
         new io.gpufleet.autoscaler.interruption.InterruptionMessage(

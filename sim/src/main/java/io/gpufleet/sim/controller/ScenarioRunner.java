@@ -14,11 +14,13 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.metrics.Traffic;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ClusterObject;
+import io.gpufleet.sim.scenario.ConditionText;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
@@ -133,7 +135,8 @@ final class ScenarioRunner {
   void onTimeout(Event.WaitTimeout t) {
     if (waiting != null && waitingStep == t.step()) {
       Conditions.Outcome o = Conditions.evaluate(waiting.condition(), api.state);
-      outcome(t.step(), "wait until " + waiting.condition(), false, "timed out after " + waiting.timeout() + ": "
+      outcome(t.step(), "wait until " + ConditionText.of(waiting.condition()), false, "timed out after "
+          + KubeDuration.format(waiting.timeout()) + ": "
           + o.seen());
       waiting = null;
       waitingStep = -1;

@@ -1,5 +1,7 @@
 package io.gpufleet.sim.metrics;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -14,7 +16,7 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
     SortedMap<String, Double> costByNodePool, double gpuHoursAllocated, double gpuHoursIdle,
     List<PodPendingTime> pendingTimes, SortedMap<String, Integer> disruptionsByReason,
     SortedMap<String, Integer> evictionsByReason, SortedMap<String, ServiceMetrics> services,
-    List<CardSpan> cardSpans) {
+    List<CardSpan> cardSpans, Instant end) {
 
   public Metrics {
     series = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(series));
@@ -36,19 +38,31 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
   }
 
   /**
-   * The {@code q}-quantile (0..1, nearest rank) of how long pods waited for a node, over pods that
-   * got one; empty when none did.
+   * A pending-time quantile over every pod created in the run. Pods still pending at the end count
+   * with their wait so far, a lower bound; when such a censored wait could have moved the quantile,
+   * {@code atLeast} is set and the true quantile is at least {@code waited}.
    */
-  public Optional<java.time.Duration> pendingQuantile(double q) {
-    List<java.time.Duration> waits = pendingTimes.stream().flatMap(p -> p.pending().stream()).sorted().toList();
+  public record PendingQuantile(Duration waited, boolean atLeast) {}
+
+  /**
+   * The {@code q}-quantile (0..1, nearest rank) of how long pods waited for a node, over all pods,
+   * those still pending counted as censored at the end of the run; empty when no pod was created.
+   */
+  public Optional<PendingQuantile> pendingQuantile(double q) {
+    List<Duration> waits = pendingTimes.stream().map(p -> p.waitedBy(end)).sorted().toList();
     if (waits.isEmpty()) {
       return Optional.empty();
     }
-    int rank = (int) Math.ceil(q * waits.size());
-    return Optional.of(waits.get(Math.max(0, Math.min(waits.size() - 1, rank - 1))));
+    int rank = Math.max(1, Math.min(waits.size(), (int) Math.ceil(q * waits.size())));
+    Duration value = waits.get(rank - 1);
+    // Exact when at least `rank` pods are known to have waited no longer: a censored pod's true
+    // wait may exceed its bound, but those cannot push the rank-th smallest wait below `value`.
+    long knownAtMost = pendingTimes.stream()
+        .filter(p -> p.scheduled().isPresent() && p.pending().get().compareTo(value) <= 0).count();
+    return Optional.of(new PendingQuantile(value, knownAtMost < rank));
   }
 
-  /** Pods still waiting for a node when the run ended. */
+  /** Pods still waiting for a node when the run ended: their pending times are censored. */
   public long neverScheduled() {
     return pendingTimes.stream().filter(p -> p.scheduled().isEmpty()).count();
   }

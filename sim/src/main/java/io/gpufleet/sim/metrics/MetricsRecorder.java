@@ -39,8 +39,9 @@ public final class MetricsRecorder {
     final Traffic traffic;
     int ready;
     int desired;
-    boolean everReady;
-    boolean everFull;
+    Instant firstReady;
+    Instant allReady;
+    int mostReady;
     int minReady = Integer.MAX_VALUE;
     Instant outageSince;
     double outageSeconds;
@@ -179,16 +180,17 @@ public final class MetricsRecorder {
     closeOutage(s, now);
     s.ready = ready;
     s.desired = desired;
-    if (ready > 0) {
-      s.everReady = true;
+    s.mostReady = Math.max(s.mostReady, ready);
+    if (ready > 0 && s.firstReady == null) {
+      s.firstReady = now;
     }
-    if (desired > 0 && ready >= desired) {
-      s.everFull = true;
+    if (desired > 0 && ready >= desired && s.allReady == null) {
+      s.allReady = now;
     }
-    if (s.everFull && desired > 0) {
+    if (s.allReady != null && desired > 0) {
       s.minReady = Math.min(s.minReady, ready);
     }
-    if (s.everReady && desired > 0 && ready == 0) {
+    if (s.firstReady != null && desired > 0 && ready == 0) {
       s.outageSince = now;
     }
   }
@@ -225,11 +227,15 @@ public final class MetricsRecorder {
     for (var e : services.entrySet()) {
       Service s = e.getValue();
       closeOutage(s, end);
-      if (s.ready == 0 && s.everReady && s.desired > 0) {
+      if (s.ready == 0 && s.firstReady != null && s.desired > 0) {
         s.outageSince = end;
       }
-      svc.put(e.getKey(), new ServiceMetrics(e.getKey(), s.minReady == Integer.MAX_VALUE ? 0 : s.minReady,
-          s.outageSeconds, s.lost, s.killed));
+      boolean counted = !s.traffic.equals(Traffic.NONE) && s.firstReady != null;
+      svc.put(e.getKey(), new ServiceMetrics(e.getKey(), s.traffic, Optional.ofNullable(s.firstReady),
+          Optional.ofNullable(s.allReady), s.mostReady,
+          s.minReady == Integer.MAX_VALUE ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(s.minReady),
+          s.outageSeconds, counted ? java.util.OptionalDouble.of(s.lost) : java.util.OptionalDouble.empty(),
+          s.killed));
     }
     TreeMap<String, TimeSeries> out = new TreeMap<>();
     series.forEach((k, v) -> out.put(k, new TimeSeries(k, v)));
@@ -243,6 +249,6 @@ public final class MetricsRecorder {
     cards.sort(java.util.Comparator.comparing(CardSpan::start).thenComparing(CardSpan::pod)
         .thenComparing(c -> c.card().label()));
     return new Metrics(out, costByNode, costByPool, allocated, total - allocated, new ArrayList<>(pending.values()),
-        disruptions, evictions, svc, cards);
+        disruptions, evictions, svc, cards, end);
   }
 }

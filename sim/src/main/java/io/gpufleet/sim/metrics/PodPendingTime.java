@@ -10,4 +10,12 @@ public record PodPendingTime(String pod, Optional<String> workload, Instant crea
   public Optional<Duration> pending() {
     return scheduled.map(s -> Duration.between(created, s));
   }
+
+  /**
+   * The wait as observed by {@code end}: the whole wait for a scheduled pod, or for a pod still
+   * pending the wait so far, a lower bound (censored at the end of the run).
+   */
+  public Duration waitedBy(Instant end) {
+    return Duration.between(created, scheduled.orElse(end));
+  }
 }

@@ -114,9 +114,9 @@ class ConsolidationScenarioTest {
     assertThat(executed).singleElement().satisfies(e -> assertThat(e.message())
         .contains("replace big with g6.12xlarge/on-demand"));
     assertThat(r.metrics().service("Deployment/default/llm")).hasValueSatisfying(m -> {
-      assertThat(m.minReady()).isGreaterThanOrEqualTo(1);
+      assertThat(m.minReady().orElseThrow()).isGreaterThanOrEqualTo(1);
       assertThat(m.outageSeconds()).isZero();
-      assertThat(m.lostRequests()).isZero();
+      assertThat(m.lostRequests()).hasValue(0.0);
     });
     // The PDB let one pod go at a time: the second eviction waited for the first replacement to be Ready.
     var evictions = r.record().of(RunRecord.Kind.POD_EVICTED);

@@ -82,7 +82,7 @@ class DisruptionLifecycleScenarioTest {
     // The budget of one node: never two drifted nodes deleting at once.
     var executed = r.record().of(RunRecord.Kind.DISRUPTION_EXECUTED);
     assertThat(executed).hasSize(3).allSatisfy(e -> assertThat(e.message()).startsWith("Drift (Drifted): replace"));
-    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady()).isGreaterThanOrEqualTo(2);
+    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady().orElseThrow()).isGreaterThanOrEqualTo(2);
   }
 
   @Test

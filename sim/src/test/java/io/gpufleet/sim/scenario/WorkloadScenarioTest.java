@@ -42,7 +42,7 @@ class WorkloadScenarioTest {
     assertThat(r.finalState().pods().values()).allSatisfy(p ->
         assertThat(p.pod().spec().images()).containsExactly("vllm/vllm-openai:v0.7"));
     // maxUnavailable 25% of 4 is 1: never fewer than three Ready once the first four were.
-    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady()).isGreaterThanOrEqualTo(3);
+    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady().orElseThrow()).isGreaterThanOrEqualTo(3);
   }
 
   @Test

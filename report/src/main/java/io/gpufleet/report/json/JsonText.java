@@ -1,0 +1,55 @@
+package io.gpufleet.report.json;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SequencedCollection;
+import java.util.SequencedMap;
+import java.util.TreeMap;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Writes a tree of maps, lists and plain values as indented JSON whose bytes depend only on the
+ * tree: a map with an encounter order ({@link SequencedMap}: {@code LinkedHashMap}, {@code TreeMap})
+ * keeps it, and any other map ({@code Map.of}, {@code HashMap}, whose iteration order can change
+ * from one JVM to the next) is written with its keys sorted, and so is a set without an order.
+ */
+public final class JsonText {
+  private JsonText() {}
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+  /** The tree as JSON, ending with a newline. */
+  public static String write(Object tree) {
+    return MAPPER.writeValueAsString(ordered(tree)) + "\n";
+  }
+
+  static Object ordered(Object value) {
+    return switch (value) {
+      case SequencedMap<?, ?> m -> orderedEntries(m, new LinkedHashMap<>());
+      case Map<?, ?> m -> orderedEntries(m, new TreeMap<>());
+      case SequencedCollection<?> c -> {
+        List<Object> out = new ArrayList<>(c.size());
+        c.forEach(x -> out.add(ordered(x)));
+        yield out;
+      }
+      case Collection<?> c -> {
+        // A set without an order (Set.of, HashSet): its elements sorted by their text.
+        List<Object> out = new ArrayList<>(c.size());
+        c.forEach(x -> out.add(ordered(x)));
+        out.sort(java.util.Comparator.comparing(String::valueOf));
+        yield out;
+      }
+      case null -> null;
+      default -> value;
+    };
+  }
+
+  private static Map<String, Object> orderedEntries(Map<?, ?> in, Map<String, Object> out) {
+    in.forEach((k, v) -> out.put(String.valueOf(k), ordered(v)));
+    return out;
+  }
+}

@@ -1,0 +1,41 @@
+package io.gpufleet.report.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class JsonTextTest {
+
+  @Test
+  void unorderedMapsAreWrittenWithSortedKeysAndOrderedOnesKeepTheirOrder() {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("z", 1);
+    root.put("a", Map.of("idle", 2, "allocated", 1, "m", 3));
+    Map<String, Object> hash = new HashMap<>();
+    for (String k : List.of("q", "b", "x", "c")) {
+      hash.put(k, k);
+    }
+    root.put("h", List.of(hash, Set.of("s3", "s1", "s2")));
+    String json = JsonText.write(root);
+    assertThat(json).containsSubsequence("\"z\"", "\"a\"", "\"h\"");
+    assertThat(json).containsSubsequence("\"allocated\"", "\"idle\"", "\"m\"");
+    assertThat(json).containsSubsequence("\"b\"", "\"c\"", "\"q\"", "\"x\"");
+    assertThat(json).containsSubsequence("\"s1\"", "\"s2\"", "\"s3\"");
+    assertThat(json).endsWith("}\n");
+  }
+
+  @Test
+  void theSameTreeBuiltInAnyInsertionOrderGivesTheSameBytesWhenItsMapsHaveNoOrder() {
+    Map<String, Object> one = new HashMap<>();
+    Map<String, Object> two = new HashMap<>(64);
+    List<String> keys = List.of("k1", "k9", "k3", "alpha", "omega", "beta");
+    keys.forEach(k -> one.put(k, k.length()));
+    keys.reversed().forEach(k -> two.put(k, k.length()));
+    assertThat(JsonText.write(one)).isEqualTo(JsonText.write(two));
+  }
+}

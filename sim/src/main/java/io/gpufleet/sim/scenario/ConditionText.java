@@ -1,0 +1,98 @@
+package io.gpufleet.sim.scenario;
+
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.label.Requirement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * A condition as a scenario file writes it, in YAML flow style, e.g.
+ * {@code {readyPods: {workload: Deployment/vllm, atLeast: 4}}}: how expectations and wait-until
+ * timeouts name their condition to users, in the words they wrote it with.
+ */
+public final class ConditionText {
+  private ConditionText() {}
+
+  public static String of(Condition c) {
+    return switch (c) {
+      case Condition.PodRunningOn p -> wrap("podRunningOn", map(List.of("workload: " + scalar(p.workload()),
+          "node: " + node(p.node()))));
+      case Condition.PodReady r -> wrap("podReady", scalar(r.pod()));
+      case Condition.ReadyPods r -> wrap("readyPods", map(List.of("workload: " + scalar(r.workload()),
+          count(r.comparison(), r.count()))));
+      case Condition.NodeCount n -> {
+        List<String> fields = new ArrayList<>();
+        if (!n.selector().isEmpty()) {
+          fields.add("selector: " + selector(n.selector()));
+        }
+        fields.add(count(n.comparison(), n.count()));
+        yield wrap("nodeCount", map(fields));
+      }
+      case Condition.NodeInitialized n -> wrap("nodeInitialized", map(List.of("node: " + node(n.node()))));
+      case Condition.ResourceAdvertised r -> wrap("resourceAdvertised", map(List.of("node: " + node(r.node()),
+          "resource: " + scalar(r.resource()), count(r.comparison(), r.quantity()))));
+      case Condition.PendingPods p -> wrap("pendingPods", map(List.of(count(p.comparison(), p.count()))));
+      case Condition.All a -> wrap("all", "[" + String.join(", ", a.conditions().stream().map(ConditionText::of)
+          .toList()) + "]");
+      case Condition.Not n -> wrap("not", of(n.condition()));
+    };
+  }
+
+  /** A node reference: {@code name}, {@code {selector: ..., index: 1}} or {@code {hosting: {workload: w, index: 0}}}. */
+  static String node(NodeRef n) {
+    return switch (n) {
+      case NodeRef.Named named -> scalar(named.name());
+      case NodeRef.Selected s -> map(List.of("selector: " + selector(s.selector()), "index: " + s.index()));
+      case NodeRef.Hosting h -> map(List.of("hosting: " + map(List.of("workload: " + scalar(h.workload()),
+          "index: " + h.index()))));
+    };
+  }
+
+  static String selector(LabelSelector s) {
+    List<String> fields = new ArrayList<>();
+    if (!s.matchLabels().isEmpty()) {
+      List<String> labels = new ArrayList<>();
+      for (Map.Entry<String, String> e : s.matchLabels().map().entrySet()) {
+        labels.add(scalar(e.getKey()) + ": " + scalar(e.getValue()));
+      }
+      fields.add("matchLabels: " + map(labels));
+    }
+    if (!s.matchExpressions().isEmpty()) {
+      List<String> exprs = new ArrayList<>();
+      for (Requirement r : s.matchExpressions()) {
+        List<String> f = new ArrayList<>(List.of("key: " + scalar(r.key()), "operator: " + r.operator().wireName()));
+        if (!r.values().isEmpty()) {
+          f.add("values: [" + String.join(", ", r.values().stream().map(ConditionText::scalar).toList()) + "]");
+        }
+        exprs.add(map(f));
+      }
+      fields.add("matchExpressions: [" + String.join(", ", exprs) + "]");
+    }
+    return map(fields);
+  }
+
+  private static String count(Comparison c, long n) {
+    return c.field() + ": " + n;
+  }
+
+  private static String wrap(String kind, String body) {
+    return "{" + kind + ": " + body + "}";
+  }
+
+  private static String map(List<String> fields) {
+    return "{" + String.join(", ", fields) + "}";
+  }
+
+  private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./-][A-Za-z0-9_./ -]*");
+
+  /** A plain scalar where YAML reads it back as the same string; otherwise double-quoted. */
+  static String scalar(String s) {
+    if (PLAIN.matcher(s).matches() && !s.endsWith(" ") && !s.matches("(?i)true|false|null|~|yes|no|on|off")
+        && !s.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
+      return s;
+    }
+    return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+}
