@@ -44,12 +44,14 @@ class LauncherTest {
     builds = tmp.resolve("builds.log");
     fakeBin = Files.createDirectories(tmp.resolve("bin"));
     // First build writes the jar; later ones leave it as it is, like Maven with unchanged classes.
+    // With the file edit-during-build present, a source is saved while the build runs.
     executable(fakeBin.resolve("mvn"), """
         #!/usr/bin/env bash
         echo build >> "%s"
         mkdir -p cli/target
         [ -f cli/target/gpufleet.jar ] || echo jar > cli/target/gpufleet.jar
-        """.formatted(builds));
+        if [ -f "%s" ]; then sleep 1; touch model/src/main/java/io/x/Real.java; rm "%s"; fi
+        """.formatted(builds, editDuringBuild(), editDuringBuild()));
     fakeJdk = Files.createDirectories(tmp.resolve("jdk"));
     write(fakeJdk.resolve("release"), "JAVA_VERSION=\"25\"\n");
     executable(fakeJdk.resolve("bin/java"), "#!/usr/bin/env bash\necho ran\n");
@@ -86,6 +88,17 @@ class LauncherTest {
   }
 
   @Test
+  void aSourceSavedWhileTheBuildRunsRebuildsNextTime() throws Exception {
+    Files.writeString(editDuringBuild(), "");
+    launch();
+    assertEquals(1, buildCount());
+    launch();
+    assertEquals(2, buildCount(), "the jar may predate that edit, so the next call rebuilds");
+    launch();
+    assertEquals(2, buildCount());
+  }
+
+  @Test
   void aNewerPomOrLabFileRebuilds() throws Exception {
     write(root.resolve("examples/lab/lab.yaml"), "steps: []");
     launch();
@@ -109,6 +122,10 @@ class LauncherTest {
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher finished");
     assertEquals(0, p.exitValue(), output);
     assertTrue(output.endsWith("ran\n"), "the launcher ran java after deciding: " + output);
+  }
+
+  private Path editDuringBuild() {
+    return tmp.resolve("edit-during-build");
   }
 
   private int buildCount() throws IOException {
