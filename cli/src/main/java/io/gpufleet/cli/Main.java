@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "gpufleet",
     mixinStandardHelpOptions = true,
-    version = "gpufleet 0.1.0",
+    version = {"gpufleet 0.1.0", "follows Kubernetes " + io.gpufleet.model.meta.KubernetesVersion.FOLLOWS},
     description = "A digital twin of a Kubernetes GPU platform: scheduler, device plugin, autoscaler, in deterministic discrete-event time.",
     subcommands = {
         LabCommand.class,

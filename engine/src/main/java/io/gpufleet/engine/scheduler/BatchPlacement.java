@@ -27,6 +27,12 @@ public final class BatchPlacement {
     /** Still Pending: the scheduler's FailedScheduling message. */
     record Pending(Pod pod, FitError error) implements Outcome {}
 
+    /**
+     * Named a node that does not exist: it stays Pending with no event, since kube-scheduler never
+     * sees a pod whose {@code spec.nodeName} is set and no kubelet runs it.
+     */
+    record Orphaned(Pod pod, String node) implements Outcome {}
+
     /** Named a node whose kubelet refused it: phase Failed with a reason such as {@code OutOfnvidia.com/gpu}. */
     record Rejected(Pod pod, String node, String reason, String message) implements Outcome {}
   }
@@ -79,22 +85,24 @@ public final class BatchPlacement {
     return new Result(outcomes, snapshot);
   }
 
-  /** The kubelet's admission of a pod bound by name: the node must exist, match and have room. */
+  /**
+   * The kubelet's admission of a pod bound by name: the node must exist, match and have room. The
+   * first shortfall is reported, as {@code pkg/kubelet/lifecycle/predicate.go} does.
+   */
   static Outcome admit(PodInfo pod, String nodeName, ClusterSnapshot snapshot) {
     var node = snapshot.node(nodeName);
     if (node.isEmpty()) {
-      return new Outcome.Pending(pod.pod(), new FitError(snapshot.size(), java.util.Map.of(), ""));
+      return new Outcome.Orphaned(pod.pod(), nodeName);
     }
     if (!NodeAffinity.matches(pod.pod().spec(), node.get())) {
       return new Outcome.Rejected(pod.pod(), nodeName, "NodeAffinity",
           "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector");
     }
-    List<String> reasons = NodeResourcesFit.insufficient(pod.requests(), node.get());
-    if (!reasons.isEmpty()) {
-      String first = reasons.getFirst();
-      String resource = first.startsWith("Insufficient ") ? first.substring("Insufficient ".length()) : "pods";
-      return new Outcome.Rejected(pod.pod(), nodeName, "OutOf" + resource,
-          "Pod was rejected: Node didn't have enough resource: " + resource);
+    List<NodeResourcesFit.InsufficientResource> shortfalls = NodeResourcesFit.insufficient(pod.requests(), node.get());
+    if (!shortfalls.isEmpty()) {
+      NodeResourcesFit.InsufficientResource first = shortfalls.getFirst();
+      return new Outcome.Rejected(pod.pod(), nodeName, "OutOf" + first.resourceName(),
+          "Pod was rejected: " + first.kubeletMessage());
     }
     return new Outcome.Bound(pod.pod(), nodeName, false, null);
   }

@@ -2,6 +2,7 @@ package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,7 +11,8 @@ import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
- * One scheduling cycle of kube-scheduler for one pod: filter the nodes (each node stops at its
+ * One scheduling cycle of kube-scheduler for one pod: PreFilter (which may reject the pod or narrow
+ * the candidates to named nodes), filter the candidates (each node stops at its
  * first failing plugin), stop once enough feasible nodes are found, score them with every
  * applicable plugin (normalised, weighted, summed), and pick the best, breaking ties uniformly
  * at random with the caller's seeded generator (reservoir sampling, as {@code selectHost}).
@@ -36,9 +38,30 @@ public final class Scheduler {
 
   public ScheduleResult schedule(
       PodInfo pod, ClusterSnapshot snapshot, RandomGenerator random, int startIndex, boolean explain) {
-    int n = snapshot.size();
-    if (n == 0) {
+    int all = snapshot.size();
+    if (all == 0) {
       return new ScheduleResult.Unschedulable(new FitError(0, Map.of(), ""), 0);
+    }
+    // PreFilter: a plugin may reject the pod for every node, or narrow the candidates to named nodes.
+    int[] candidates = null;
+    Status absent = null;
+    for (PreFilterPlugin pf : profile.preFilters()) {
+      switch (pf.preFilter(pod)) {
+        case PreFilterPlugin.Result.AllNodes a -> { }
+        case PreFilterPlugin.Result.Rejected r -> {
+          return new ScheduleResult.Unschedulable(postFilter(pod, snapshot, new FitError(all, Map.of(),
+              java.util.Optional.of(r.status()), r.status().reasons().getFirst(), "")), 0);
+        }
+        case PreFilterPlugin.Result.NodeNames names -> {
+          candidates = narrow(snapshot, candidates, names.names());
+          absent = Status.unresolvable(pf.pluginName(), "node(s) didn't satisfy plugin(s) [" + pf.pluginName() + "]");
+        }
+      }
+    }
+    int n = candidates == null ? all : candidates.length;
+    if (n == 0) {
+      return new ScheduleResult.Unschedulable(postFilter(pod, snapshot, new FitError(all, Map.of(),
+          java.util.Optional.of(absent), "", "")), 0);
     }
     int want = profile.feasibleNodesToFind(n);
     int cap = Math.min(want, n);
@@ -61,7 +84,7 @@ public final class Scheduler {
       columns[p] = scoring[p] == null ? null : new long[cap];
     }
     for (int k = 0; k < n && found < want; k++) {
-      int i = (startIndex + k) % n;
+      int i = candidates == null ? (startIndex + k) % n : candidates[(startIndex + k) % n];
       NodeInfo node = snapshot.get(i);
       evaluated++;
       Status failed = null;
@@ -81,24 +104,20 @@ public final class Scheduler {
         feasible[found++] = i;
       } else {
         if (failures == null) {
-          failures = new Status[n];
+          failures = new Status[all];
         }
         failures[i] = failed;
       }
     }
     if (found == 0) {
       Map<String, Status> byNode = new HashMap<>();
-      for (int i = 0; failures != null && i < n; i++) {
+      for (int i = 0; failures != null && i < all; i++) {
         if (failures[i] != null) {
           byNode.put(snapshot.get(i).name(), failures[i]);
         }
       }
-      FitError error = new FitError(n, byNode, "");
-      for (PostFilterPlugin p : profile.postFilters()) {
-        PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
-        error = error.withPostFilterMessage(r.message());
-      }
-      return new ScheduleResult.Unschedulable(error, evaluated);
+      FitError error = new FitError(all, byNode, java.util.Optional.ofNullable(absent), "", "");
+      return new ScheduleResult.Unschedulable(postFilter(pod, snapshot, error), evaluated);
     }
     if (found == 1 && !explain) {
       // kube-scheduler skips scoring when only one node is feasible.
@@ -144,6 +163,34 @@ public final class Scheduler {
     }
     List<ScheduleResult.NodeScore> ranking = explain ? ranking(snapshot, feasible, total, perPlugin, found) : List.of();
     return new ScheduleResult.Scheduled(snapshot.get(feasible[best]).name(), total[best], found, evaluated, ranking);
+  }
+
+  private FitError postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error) {
+    for (PostFilterPlugin p : profile.postFilters()) {
+      PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
+      error = error.withPostFilterMessage(r.message());
+    }
+    return error;
+  }
+
+  /** The snapshot indices of the named nodes (within {@code previous} when set), in snapshot order. */
+  private static int[] narrow(ClusterSnapshot snapshot, int[] previous, java.util.Set<String> names) {
+    int[] out = new int[Math.min(names.size(), snapshot.size())];
+    int k = 0;
+    if (previous == null) {
+      for (int i = 0; i < snapshot.size(); i++) {
+        if (names.contains(snapshot.get(i).name())) {
+          out[k++] = i;
+        }
+      }
+    } else {
+      for (int i : previous) {
+        if (names.contains(snapshot.get(i).name())) {
+          out[k++] = i;
+        }
+      }
+    }
+    return java.util.Arrays.copyOf(out, k);
   }
 
   private List<ScheduleResult.NodeScore> ranking(

@@ -7,6 +7,7 @@ import io.gpufleet.engine.scheduler.plugin.NodeResourcesBalancedAllocation;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.engine.scheduler.plugin.NodeUnschedulable;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ResourceWeight;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
@@ -14,18 +15,19 @@ import io.gpufleet.engine.scheduler.plugin.TaintToleration;
 import java.util.List;
 
 /**
- * A scheduler profile: filters in the order they run, weighted score plugins, and how many
+ * A scheduler profile: PreFilter plugins, filters in the order they run, weighted score plugins, and how many
  * feasible nodes to find before scoring ({@code percentageOfNodesToScore}; 0 means kube-scheduler's
  * adaptive default, 100 scores every node).
  */
 public record SchedulerProfile(
-    String name, List<FilterPlugin> filters, List<WeightedScore> scores, List<PostFilterPlugin> postFilters,
+    String name, List<PreFilterPlugin> preFilters, List<FilterPlugin> filters, List<WeightedScore> scores, List<PostFilterPlugin> postFilters,
     int percentageOfNodesToScore) {
 
   /** A score plugin and its weight in the node's total. */
   public record WeightedScore(ScorePlugin plugin, long weight) {}
 
   public SchedulerProfile {
+    preFilters = List.copyOf(preFilters);
     filters = List.copyOf(filters);
     scores = List.copyOf(scores);
     postFilters = List.copyOf(postFilters);
@@ -46,7 +48,7 @@ public record SchedulerProfile(
    */
   public static SchedulerProfile withStrategy(ScoringStrategy strategy) {
     NodeResourcesFit fit = new NodeResourcesFit(strategy);
-    return new SchedulerProfile("default-scheduler",
+    return new SchedulerProfile("default-scheduler", List.of(NodeAffinity.INSTANCE),
         List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE, fit),
         List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
             new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
@@ -77,12 +79,12 @@ public record SchedulerProfile(
       Integer w = c.scoreWeights().get(name);
       scores.add(new WeightedScore(ws.plugin(), w == null || w == 0 ? ws.weight() : w));
     }
-    return new SchedulerProfile(c.schedulerName(), base.filters(), scores, base.postFilters(),
+    return new SchedulerProfile(c.schedulerName(), base.preFilters(), base.filters(), scores, base.postFilters(),
         c.percentageOfNodesToScore());
   }
 
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {
-    return new SchedulerProfile(name, filters, scores, postFilters, percentage);
+    return new SchedulerProfile(name, preFilters, filters, scores, postFilters, percentage);
   }
 
   /** kube-scheduler's {@code numFeasibleNodesToFind}. */

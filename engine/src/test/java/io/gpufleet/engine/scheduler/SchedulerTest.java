@@ -148,6 +148,77 @@ class SchedulerTest {
         scheduler, new SplittableRandom(1), false);
     var rejected = (BatchPlacement.Outcome.Rejected) result.outcomes().getFirst();
     assertThat(rejected.reason()).isEqualTo("OutOfnvidia.com/gpu");
+    // pkg/kubelet/lifecycle/predicate.go: InsufficientResourceError, prefixed by rejectPod.
+    assertThat(rejected.message()).isEqualTo(
+        "Pod was rejected: Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 0, capacity: 0");
+  }
+
+  @Test
+  void theKubeletCountsWhatBoundPodsAlreadyUse() {
+    Pod first = pod("first", "3", "1Gi", 0).withSpec(pod("first", "3", "1Gi", 0).spec().withNodeName("c"));
+    Pod second = pod("second", "2", "1Gi", 0).withSpec(pod("second", "2", "1Gi", 0).spec().withNodeName("c"));
+    var result = BatchPlacement.place(List.of(first, second), ClusterSnapshot.of(List.of(cpuNode("c"))), scheduler,
+        new SplittableRandom(1), false);
+    var rejected = (BatchPlacement.Outcome.Rejected) result.outcomes().get(1);
+    assertThat(rejected.reason()).isEqualTo("OutOfcpu");
+    assertThat(rejected.message()).isEqualTo(
+        "Pod was rejected: Node didn't have enough resource: cpu, requested: 2000, used: 3000, capacity: 4000");
+  }
+
+  @Test
+  void aPodNamingAMissingNodeStaysPendingWithoutASchedulerEvent() {
+    Pod ghost = gpuPod("ghost", 1);
+    ghost = ghost.withSpec(ghost.spec().withNodeName("gone"));
+    var result = BatchPlacement.place(List.of(ghost), ClusterSnapshot.of(List.of(gpuNode("g", 1))), scheduler,
+        new SplittableRandom(1), false);
+    assertThat(result.outcomes().getFirst()).isEqualTo(new BatchPlacement.Outcome.Orphaned(ghost, "gone"));
+  }
+
+  private static Pod pinnedTo(Pod pod, String... nodeNamesPerTerm) {
+    List<io.gpufleet.model.affinity.NodeSelectorTerm> terms = new ArrayList<>();
+    for (String name : nodeNamesPerTerm) {
+      terms.add(new io.gpufleet.model.affinity.NodeSelectorTerm(List.of(),
+          List.of(io.gpufleet.model.label.Requirement.in("metadata.name", name))));
+    }
+    var affinity = io.gpufleet.model.affinity.NodeAffinity.requiring(
+        terms.toArray(io.gpufleet.model.affinity.NodeSelectorTerm[]::new));
+    return pod.withSpec(pod.spec().withNodeAffinity(affinity));
+  }
+
+  @Test
+  void aDaemonPodPinnedToAFullNodeCountsTheOthersAsNotSatisfyingNodeAffinity() {
+    Pod daemon = pinnedTo(pod("dcgm-exporter", "5", "1Gi", 0), "c1");
+    ScheduleResult r = schedule(daemon, ClusterSnapshot.of(List.of(cpuNode("c1"), cpuNode("c2"), cpuNode("c3"))));
+    assertThat(((ScheduleResult.Unschedulable) r).error().message()).isEqualTo(
+        "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity].");
+  }
+
+  @Test
+  void aPodPinnedToAMissingNodeFailsOnEveryNodeByNodeAffinity() {
+    Pod daemon = pinnedTo(pod("d", "1", "1Gi", 0), "gone");
+    ScheduleResult r = schedule(daemon, ClusterSnapshot.of(List.of(cpuNode("c1"), cpuNode("c2"))));
+    assertThat(((ScheduleResult.Unschedulable) r).error().message()).isEqualTo(
+        "0/2 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity].");
+  }
+
+  @Test
+  void aPodPinnedToOneOfManyNodesIsPlacedOnIt() {
+    Pod daemon = pinnedTo(pod("d", "1", "1Gi", 0), "c2");
+    ScheduleResult r = schedule(daemon, ClusterSnapshot.of(List.of(cpuNode("c1"), cpuNode("c2"), cpuNode("c3"))));
+    assertThat(((ScheduleResult.Scheduled) r).node()).isEqualTo("c2");
+    assertThat(r.evaluatedNodes()).isEqualTo(1);
+  }
+
+  @Test
+  void termsThatNameDisjointNodesInOneTermConflict() {
+    Pod pod = pod("p", "1", "1Gi", 0);
+    var term = new io.gpufleet.model.affinity.NodeSelectorTerm(List.of(), List.of(
+        io.gpufleet.model.label.Requirement.in("metadata.name", "c1"),
+        io.gpufleet.model.label.Requirement.in("metadata.name", "c2")));
+    pod = pod.withSpec(pod.spec().withNodeAffinity(io.gpufleet.model.affinity.NodeAffinity.requiring(term)));
+    ScheduleResult r = schedule(pod, ClusterSnapshot.of(List.of(cpuNode("c1"), cpuNode("c2"))));
+    assertThat(((ScheduleResult.Unschedulable) r).error().message()).isEqualTo(
+        "0/2 nodes are available: pod affinity terms conflict.");
   }
 
   @Test

@@ -28,6 +28,8 @@ public final class PlacementReport {
             "<none>");
         case Outcome.Rejected r -> pods.row(ns, r.pod().name(), "0/" + containers(r), r.reason(), 0, "0s", r.node(),
             "<none>");
+        case Outcome.Orphaned o2 -> pods.row(ns, o2.pod().name(), "0/" + containers(o2), "Pending", 0, "0s", o2.node(),
+            "<none>");
       };
     }
     StringBuilder b = new StringBuilder(pods.render());
@@ -37,6 +39,7 @@ public final class PlacementReport {
         case Outcome.Pending p ->
             events = events.row("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
         case Outcome.Rejected r -> events = events.row("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
+        case Outcome.Orphaned orphaned -> { } // no scheduler and no kubelet sees it: no event
         case Outcome.Bound bound -> {
           if (explain && bound.decision() != null) {
             events = events.row("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound));
@@ -91,6 +94,12 @@ public final class PlacementReport {
           m.put("node", null);
           m.put("reason", "Unschedulable");
           m.put("message", p.error().message());
+        }
+        case Outcome.Orphaned orphaned -> {
+          m.put("phase", "Pending");
+          m.put("node", orphaned.node());
+          m.put("reason", "NodeNotFound");
+          m.put("message", "spec.nodeName names node \"" + orphaned.node() + "\", which does not exist");
         }
         case Outcome.Rejected r -> {
           m.put("phase", "Failed");

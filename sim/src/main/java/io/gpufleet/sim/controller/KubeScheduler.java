@@ -30,48 +30,16 @@ final class KubeScheduler {
   }
 
   /**
-   * One scheduling attempt. A pod pinned to one node by a {@code metadata.name} field term (a daemon
-   * pod) is filtered against that node only, as NodeAffinity's PreFilter narrows kube-scheduler's
-   * search; every other node counts as not matching its affinity.
+   * One scheduling attempt. A pod pinned to nodes by {@code metadata.name} field terms (a daemon
+   * pod) is narrowed to them by NodeAffinity's PreFilter inside the engine's scheduler.
    */
   private ScheduleResult schedule(PodState p) {
     var snapshot = api.state.snapshot();
-    var pinned = WorkloadControllers.pinnedNode(p.pod());
-    if (pinned.isPresent() && p.pod().spec().nodeAffinity().required().map(r -> r.terms().size() == 1)
-        .orElse(false)) {
-      var node = snapshot.node(pinned.get());
-      if (node.isEmpty()) {
-        return new ScheduleResult.Unschedulable(new io.gpufleet.engine.scheduler.FitError(snapshot.size(),
-            java.util.Map.of(), ""), 0);
-      }
-      var one = io.gpufleet.engine.scheduler.ClusterSnapshot.ofInfos(List.of(node.get()));
-      ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), one, api.random, 0, false);
-      if (r instanceof ScheduleResult.Unschedulable u && snapshot.size() > 1) {
-        java.util.Map<String, io.gpufleet.engine.scheduler.Status> statuses = new java.util.HashMap<>(
-            u.error().nodeStatuses());
-        return new ScheduleResult.Unschedulable(new PinnedFitError(snapshot.size(), statuses).error(), 1);
-      }
-      return r;
-    }
     ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, api.random, startIndex, false);
     if (snapshot.size() > 0) {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
     }
     return r;
-  }
-
-  /** The FitError of a pinned pod: its node's reasons plus every other node failing NodeAffinity. */
-  private record PinnedFitError(int nodes, java.util.Map<String, io.gpufleet.engine.scheduler.Status> statuses) {
-    io.gpufleet.engine.scheduler.FitError error() {
-      // FitError counts reasons per node; the other nodes all share one reason, so one entry per node.
-      java.util.Map<String, io.gpufleet.engine.scheduler.Status> all = new java.util.HashMap<>(statuses);
-      var other = io.gpufleet.engine.scheduler.Status.unresolvable("NodeAffinity",
-          io.gpufleet.engine.scheduler.plugin.NodeAffinity.REASON);
-      for (int i = all.size(); i < nodes; i++) {
-        all.put("\u0000other-" + i, other);
-      }
-      return new io.gpufleet.engine.scheduler.FitError(nodes, all, "");
-    }
   }
 
   void cycle() {

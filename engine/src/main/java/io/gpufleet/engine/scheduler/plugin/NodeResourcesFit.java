@@ -28,8 +28,22 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   private final String[] names;
   private final long[] weights;
 
+  private final java.util.Set<String> ignoredResources;
+  private final java.util.Set<String> ignoredResourceGroups;
+
   public NodeResourcesFit(ScoringStrategy strategy) {
+    this(strategy, java.util.Set.of(), java.util.Set.of());
+  }
+
+  /**
+   * With {@code NodeResourcesFitArgs.ignoredResources} and {@code ignoredResourceGroups}: extended
+   * resources the filter does not check, by full name or by the prefix before the {@code /}.
+   */
+  public NodeResourcesFit(ScoringStrategy strategy, java.util.Set<String> ignoredResources,
+      java.util.Set<String> ignoredResourceGroups) {
     this.strategy = strategy;
+    this.ignoredResources = java.util.Set.copyOf(ignoredResources);
+    this.ignoredResourceGroups = java.util.Set.copyOf(ignoredResourceGroups);
     List<ResourceWeight> resources = strategy.resources();
     kinds = new int[resources.size()];
     names = new String[resources.size()];
@@ -50,6 +64,14 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     return strategy;
   }
 
+  public java.util.Set<String> ignoredResources() {
+    return ignoredResources;
+  }
+
+  public java.util.Set<String> ignoredResourceGroups() {
+    return ignoredResourceGroups;
+  }
+
   public static NodeResourcesFit leastAllocated() {
     return new NodeResourcesFit(new ScoringStrategy.LeastAllocated(ScoringStrategy.DEFAULT_RESOURCES));
   }
@@ -61,32 +83,72 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
-    List<String> reasons = insufficient(pod.requests(), node);
-    if (reasons.isEmpty()) {
+    List<InsufficientResource> shortfalls = insufficient(pod.requests(), node, this::ignored);
+    if (shortfalls.isEmpty()) {
       return Status.SUCCESS;
     }
-    boolean unresolvable = exceedsAllocatable(pod.requests(), node.allocatable());
+    String[] reasons = new String[shortfalls.size()];
+    boolean unresolvable = false;
+    for (int i = 0; i < reasons.length; i++) {
+      InsufficientResource r = shortfalls.get(i);
+      reasons[i] = r.reason();
+      // Upstream: a request larger than the whole node's allocatable cannot be helped by preemption.
+      unresolvable |= !r.resourceName().equals("pods") && r.requested() > r.capacity();
+    }
     return new Status(unresolvable ? Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE : Status.Code.UNSCHEDULABLE,
-        pluginName(), reasons);
+        pluginName(), List.of(reasons));
   }
 
-  /** The reasons, in kube-scheduler's order, that a request does not fit the node now. */
-  public static List<String> insufficient(ResourceVector req, NodeInfo node) {
-    List<String> reasons = List.of();
+  /** Whether an extended resource is left unchecked by {@code ignoredResources}/{@code ignoredResourceGroups}. */
+  private boolean ignored(String resource) {
+    if (ignoredResources.isEmpty() && ignoredResourceGroups.isEmpty()) {
+      return false;
+    }
+    if (!io.gpufleet.model.resource.ResourceName.of(resource).isExtended()) {
+      return false;
+    }
+    int slash = resource.indexOf('/');
+    return ignoredResources.contains(resource)
+        || (slash > 0 && ignoredResourceGroups.contains(resource.substring(0, slash)));
+  }
+
+  /**
+   * One resource the node lacks, as upstream's {@code InsufficientResource}: the scheduler's reason
+   * ({@code Insufficient cpu}, {@code Too many pods}) and the kubelet's requested/used/capacity figures.
+   */
+  public record InsufficientResource(String resourceName, String reason, long requested, long used, long capacity) {
+    /** The kubelet's admission words ({@code pkg/kubelet/lifecycle/predicate.go}, {@code InsufficientResourceError}). */
+    public String kubeletMessage() {
+      return "Node didn't have enough resource: " + resourceName + ", requested: " + requested + ", used: " + used
+          + ", capacity: " + capacity;
+    }
+  }
+
+  /** The resources, in kube-scheduler's order, that a request does not fit on the node now (the kubelet's check too). */
+  public static List<InsufficientResource> insufficient(ResourceVector req, NodeInfo node) {
+    return insufficient(req, node, r -> false);
+  }
+
+  private static List<InsufficientResource> insufficient(ResourceVector req, NodeInfo node,
+      java.util.function.Predicate<String> ignored) {
+    List<InsufficientResource> out = List.of();
     if (node.freePods() < 1) {
-      reasons = add(reasons, TOO_MANY_PODS);
+      out = add(out, new InsufficientResource("pods", TOO_MANY_PODS, 1, node.podCount(), node.allocatable().pods()));
     }
     if (req.milliCpu() == 0 && req.memory() == 0 && req.ephemeralStorage() == 0 && !req.hasScalars()) {
-      return reasons;
+      return out;
     }
     if (req.milliCpu() > 0 && req.milliCpu() > node.freeMilliCpu()) {
-      reasons = add(reasons, "Insufficient cpu");
+      out = add(out, new InsufficientResource("cpu", "Insufficient cpu", req.milliCpu(), node.requestedMilliCpu(),
+          node.allocatableMilliCpu()));
     }
     if (req.memory() > 0 && req.memory() > node.freeMemory()) {
-      reasons = add(reasons, "Insufficient memory");
+      out = add(out, new InsufficientResource("memory", "Insufficient memory", req.memory(), node.requestedMemory(),
+          node.allocatableMemory()));
     }
     if (req.ephemeralStorage() > 0 && req.ephemeralStorage() > node.freeEphemeralStorage()) {
-      reasons = add(reasons, "Insufficient ephemeral-storage");
+      out = add(out, new InsufficientResource("ephemeral-storage", "Insufficient ephemeral-storage",
+          req.ephemeralStorage(), node.requested().ephemeralStorage(), node.allocatable().ephemeralStorage()));
     }
     for (int i = 0; i < req.scalarCount(); i++) {
       long want = req.scalarValue(i);
@@ -94,31 +156,18 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
         continue;
       }
       String name = req.scalarName(i);
-      if (want > node.freeScalar(name)) {
-        reasons = add(reasons, "Insufficient " + name);
+      if (want > node.freeScalar(name) && !ignored.test(name)) {
+        out = add(out, new InsufficientResource(name, "Insufficient " + name, want, node.requested().scalar(name),
+            node.allocatable().scalar(name)));
       }
     }
-    return reasons;
+    return out;
   }
 
-  private static List<String> add(List<String> reasons, String reason) {
-    List<String> next = reasons.isEmpty() ? new ArrayList<>(2) : reasons;
-    next.add(reason);
+  private static List<InsufficientResource> add(List<InsufficientResource> list, InsufficientResource r) {
+    List<InsufficientResource> next = list.isEmpty() ? new ArrayList<>(2) : list;
+    next.add(r);
     return next;
-  }
-
-  /** A request larger than the whole node: preemption cannot help. */
-  static boolean exceedsAllocatable(ResourceVector req, ResourceVector alloc) {
-    if (req.milliCpu() > alloc.milliCpu() || req.memory() > alloc.memory()
-        || req.ephemeralStorage() > alloc.ephemeralStorage()) {
-      return true;
-    }
-    for (int i = 0; i < req.scalarCount(); i++) {
-      if (req.scalarValue(i) > alloc.scalar(req.scalarName(i))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Override
