@@ -46,4 +46,37 @@ class SchedulerConfigTest {
         + ".requestedToCapacityRatio.shape[1]: utilization: values must be sorted in increasing order");
     assertThat(run.err()).contains("score: expected 0..10, found 11");
   }
+
+  @Test
+  void pluginArgsTheTwinDoesNotHonourAreRefusedAtTheirLine(@TempDir Path dir) throws IOException {
+    Path cfg = dir.resolve("sched.yaml");
+    Files.writeString(cfg, """
+        apiVersion: kubescheduler.config.k8s.io/v1
+        kind: KubeSchedulerConfiguration
+        profiles:
+        - pluginConfig:
+          - name: NodeAffinity
+            args:
+              addedAffinity: {}
+          - name: NodeResourcesBalancedAllocation
+            args:
+              resources:
+              - {name: cpu, weight: 1}
+              - {name: nvidia.com/gpu, weight: 3}
+          - name: NodeResourcesFit
+            args:
+              ignoredResourceGroups: [example.com/x]
+              unknownArg: true
+        """);
+    CliRun run = CliRun.of("schedule", "-f", FLEET.toString(), "--config", cfg.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(cfg + ":5:11: profiles[0].pluginConfig[0].name: args of plugin NodeAffinity"
+        + " are not supported by gpufleet");
+    assertThat(run.err()).contains(cfg + ":12:40: profiles[0].pluginConfig[1].args.resources[1].weight:"
+        + " Invalid value: 3: must be 1");
+    assertThat(run.err()).contains("profiles[0].pluginConfig[2].args.ignoredResourceGroups[0]: Invalid value:"
+        + " \"example.com/x\": is a group and should not contain '/'");
+    assertThat(run.err()).contains("profiles[0].pluginConfig[2].args.unknownArg: unknown field \"unknownArg\"");
+    assertThat(run.err()).doesNotContain("Exception");
+  }
 }

@@ -56,7 +56,8 @@ public record SchedulerProfile(
   }
 
   /**
-   * The profile a KubeSchedulerConfiguration describes: its scoring strategy, plugin weights
+   * The profile a KubeSchedulerConfiguration describes: its scoring strategy, NodeResourcesFit's
+   * ignored resources, BalancedAllocation's resources, plugin weights
    * (a weight of 0 keeps the default, as in the API) and disabled score plugins.
    */
   public static SchedulerProfile of(io.gpufleet.model.scheduling.SchedulerConfiguration c) {
@@ -70,8 +71,19 @@ public record SchedulerProfile(
               p.score())).toList());
     };
     SchedulerProfile base = withStrategy(strategy);
+    NodeResourcesFit fit = new NodeResourcesFit(strategy, c.ignoredResources(), c.ignoredResourceGroups());
+    NodeResourcesBalancedAllocation balanced = new NodeResourcesBalancedAllocation(
+        c.balancedResources().stream().map(io.gpufleet.model.scheduling.SchedulerConfiguration.ResourceWeightSpec::name)
+            .toList());
+    List<FilterPlugin> filters = base.filters().stream()
+        .map(f -> f instanceof NodeResourcesFit ? (FilterPlugin) fit : f).toList();
     List<WeightedScore> scores = new java.util.ArrayList<>();
-    for (WeightedScore ws : base.scores()) {
+    for (WeightedScore original : base.scores()) {
+      WeightedScore ws = switch (original.plugin()) {
+        case NodeResourcesFit f -> new WeightedScore(fit, original.weight());
+        case NodeResourcesBalancedAllocation b -> new WeightedScore(balanced, original.weight());
+        default -> original;
+      };
       String name = ws.plugin().pluginName();
       if (c.disabledScorePlugins().contains(name) || c.disabledScorePlugins().contains("*")) {
         continue;
@@ -79,7 +91,7 @@ public record SchedulerProfile(
       Integer w = c.scoreWeights().get(name);
       scores.add(new WeightedScore(ws.plugin(), w == null || w == 0 ? ws.weight() : w));
     }
-    return new SchedulerProfile(c.schedulerName(), base.preFilters(), base.filters(), scores, base.postFilters(),
+    return new SchedulerProfile(c.schedulerName(), base.preFilters(), filters, scores, base.postFilters(),
         c.percentageOfNodesToScore());
   }
 

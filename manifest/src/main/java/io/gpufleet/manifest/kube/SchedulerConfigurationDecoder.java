@@ -68,7 +68,8 @@ public final class SchedulerConfigurationDecoder {
     }
     if (profile == null) {
       return new SchedulerConfiguration("default-scheduler", globalPercentage,
-          ScoringStrategyType.LEAST_ALLOCATED, SchedulerConfiguration.DEFAULT_RESOURCES, List.of(), Map.of(), Set.of());
+          ScoringStrategyType.LEAST_ALLOCATED, SchedulerConfiguration.DEFAULT_RESOURCES, List.of(), Map.of(), Set.of(),
+          SchedulerConfiguration.DEFAULT_RESOURCES, Set.of(), Set.of());
     }
     if (profiles.size() > 1) {
       profile.warning("several profiles: gpufleet schedules every pod with this one");
@@ -100,11 +101,37 @@ public final class SchedulerConfigurationDecoder {
     ScoringStrategyType type = ScoringStrategyType.LEAST_ALLOCATED;
     List<ResourceWeightSpec> resources = SchedulerConfiguration.DEFAULT_RESOURCES;
     List<ShapePointSpec> shape = List.of();
+    List<ResourceWeightSpec> balanced = SchedulerConfiguration.DEFAULT_RESOURCES;
+    Set<String> ignoredResources = Set.of();
+    Set<String> ignoredGroups = Set.of();
     for (Cursor pc : profile.list("pluginConfig")) {
-      if (!pc.requiredString("name").equals("NodeResourcesFit")) {
+      String plugin = pc.requiredString("name");
+      Optional<Cursor> args = pc.get("args");
+      if (plugin.equals("NodeResourcesBalancedAllocation")) {
+        if (args.isPresent()) {
+          args.get().checkKnown(Set.of("apiVersion", "kind", "resources"), true);
+          if (args.get().get("resources").isPresent()) {
+            balanced = balancedResources(args.get());
+          }
+        }
         continue;
       }
-      Optional<Cursor> strategy = pc.get("args").flatMap(a -> a.get("scoringStrategy"));
+      if (!plugin.equals("NodeResourcesFit")) {
+        // Every argument the twin does not honour is refused, never ignored.
+        if (args.isPresent()) {
+          pc.get("name").orElse(pc).error("args of plugin " + plugin + " are not supported by gpufleet: it honours"
+              + " the args of NodeResourcesFit and NodeResourcesBalancedAllocation only");
+        }
+        continue;
+      }
+      if (args.isEmpty()) {
+        continue;
+      }
+      args.get().checkKnown(Set.of("apiVersion", "kind", "scoringStrategy", "ignoredResources",
+          "ignoredResourceGroups"), true);
+      ignoredResources = ignoredResources(args.get());
+      ignoredGroups = ignoredResourceGroups(args.get());
+      Optional<Cursor> strategy = args.get().get("scoringStrategy");
       if (strategy.isEmpty()) {
         continue;
       }
@@ -157,7 +184,55 @@ public final class SchedulerConfigurationDecoder {
         shape = points;
       }
     }
-    return new SchedulerConfiguration(name, percentage, type, resources, shape, weights, disabled);
+    return new SchedulerConfiguration(name, percentage, type, resources, shape, weights, disabled, balanced,
+        ignoredResources, ignoredGroups);
+  }
+
+  /**
+   * NodeResourcesBalancedAllocationArgs.resources, checked as
+   * {@code ValidateNodeResourcesBalancedAllocationArgs} does: every weight 1, no name twice.
+   */
+  private static List<ResourceWeightSpec> balancedResources(Cursor args) {
+    List<ResourceWeightSpec> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (Cursor r : args.list("resources")) {
+      String name = r.requiredString("name");
+      int w = r.integer("weight", 1);
+      if (w != 1) {
+        r.get("weight").ifPresent(c -> c.error("Invalid value: " + w + ": must be 1"));
+      }
+      if (!name.isEmpty() && !seen.add(name)) {
+        r.get("name").ifPresent(c -> c.error("Duplicate value: \"" + name + "\""));
+      }
+      out.add(new ResourceWeightSpec(name, 1));
+    }
+    return out;
+  }
+
+  /** NodeResourcesFitArgs.ignoredResources: extended resource names the filter leaves unchecked. */
+  private static Set<String> ignoredResources(Cursor args) {
+    Set<String> out = new HashSet<>();
+    for (Cursor r : args.get("ignoredResources").map(Cursor::asList).orElse(List.of())) {
+      String name = r.asString();
+      if (!name.contains("/") || name.startsWith("/") || name.endsWith("/")) {
+        r.error("Invalid value: \"" + name + "\": expected an extended resource name such as example.com/device");
+      }
+      out.add(name);
+    }
+    return out;
+  }
+
+  /** NodeResourcesFitArgs.ignoredResourceGroups: prefixes (before the "/") whose resources are left unchecked. */
+  private static Set<String> ignoredResourceGroups(Cursor args) {
+    Set<String> out = new HashSet<>();
+    for (Cursor g : args.get("ignoredResourceGroups").map(Cursor::asList).orElse(List.of())) {
+      String group = g.asString();
+      if (group.contains("/")) {
+        g.error("Invalid value: \"" + group + "\": is a group and should not contain '/'");
+      }
+      out.add(group);
+    }
+    return out;
   }
 
   private static Optional<Integer> percentage(Cursor c) {

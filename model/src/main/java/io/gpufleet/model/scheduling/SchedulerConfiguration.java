@@ -6,8 +6,9 @@ import java.util.Set;
 
 /**
  * The parts of a {@code kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration} profile that
- * change GPU placement: the share of nodes to score, the NodeResourcesFit scoring strategy, and
- * score plugin weights and disabled plugins.
+ * change GPU placement: the share of nodes to score, the NodeResourcesFit scoring strategy and its
+ * {@code ignoredResources}/{@code ignoredResourceGroups}, NodeResourcesBalancedAllocation's
+ * {@code resources}, and score plugin weights and disabled plugins.
  */
 public record SchedulerConfiguration(
     String schedulerName,
@@ -16,7 +17,10 @@ public record SchedulerConfiguration(
     List<ResourceWeightSpec> resources,
     List<ShapePointSpec> shape,
     Map<String, Integer> scoreWeights,
-    Set<String> disabledScorePlugins) {
+    Set<String> disabledScorePlugins,
+    List<ResourceWeightSpec> balancedResources,
+    Set<String> ignoredResources,
+    Set<String> ignoredResourceGroups) {
 
   public enum ScoringStrategyType { LEAST_ALLOCATED, MOST_ALLOCATED, REQUESTED_TO_CAPACITY_RATIO }
 
@@ -32,6 +36,9 @@ public record SchedulerConfiguration(
     shape = List.copyOf(shape);
     scoreWeights = Map.copyOf(scoreWeights);
     disabledScorePlugins = Set.copyOf(disabledScorePlugins);
+    balancedResources = List.copyOf(balancedResources);
+    ignoredResources = Set.copyOf(ignoredResources);
+    ignoredResourceGroups = Set.copyOf(ignoredResourceGroups);
   }
 
   /**
@@ -42,17 +49,17 @@ public record SchedulerConfiguration(
     List<ShapePointSpec> s = type == ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO && shape.isEmpty()
         ? List.of(new ShapePointSpec(0, 0), new ShapePointSpec(100, 10)) : shape;
     return new SchedulerConfiguration(schedulerName, percentageOfNodesToScore, type, resources, s, scoreWeights,
-        disabledScorePlugins);
+        disabledScorePlugins, balancedResources, ignoredResources, ignoredResourceGroups);
   }
 
   public SchedulerConfiguration withPercentageOfNodesToScore(int percentage) {
     return new SchedulerConfiguration(schedulerName, percentage, strategy, resources, shape, scoreWeights,
-        disabledScorePlugins);
+        disabledScorePlugins, balancedResources, ignoredResources, ignoredResourceGroups);
   }
 
   /** kube-scheduler's defaults. */
   public static SchedulerConfiguration defaults() {
     return new SchedulerConfiguration("default-scheduler", 0, ScoringStrategyType.LEAST_ALLOCATED,
-        DEFAULT_RESOURCES, List.of(), Map.of(), Set.of());
+        DEFAULT_RESOURCES, List.of(), Map.of(), Set.of(), DEFAULT_RESOURCES, Set.of(), Set.of());
   }
 }
