@@ -68,9 +68,14 @@ public final class ResourceVector {
     return new ResourceVector(cpu, mem, eph, pods, names, values);
   }
 
-  /** Resources the fit check counts beyond cpu, memory, storage and pods. */
+  /**
+   * Resources the fit check counts beyond cpu, memory, storage and pods: upstream's
+   * {@code IsScalarResourceName} (extended, hugepages, prefixed native such as
+   * {@code kubernetes.io/...}, attachable volumes).
+   */
   static boolean isScalar(ResourceName n) {
-    return n.isExtended() || n.isHugePages() || n.name().startsWith("attachable-volumes-");
+    return n.isExtended() || n.isHugePages() || n.name().contains("kubernetes.io/")
+        || n.name().startsWith("attachable-volumes-");
   }
 
   public long milliCpu() {
