@@ -4,7 +4,7 @@ import io.gpufleet.engine.perf.Calibration;
 import io.gpufleet.engine.perf.Contention;
 import io.gpufleet.engine.perf.Device;
 import io.gpufleet.engine.perf.ServiceDemand;
-import io.gpufleet.engine.perf.SharingMode;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.advise.Boundness;
 import io.gpufleet.model.gpu.GpuCatalog;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.gpufleet.engine.advise;
 
-import io.gpufleet.engine.perf.SharingMode;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.MigProfile;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.gpufleet.engine.advise;
 
 import io.gpufleet.engine.perf.MemoryFit;
-import io.gpufleet.engine.perf.SharingMode;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.gpufleet.engine.advise;
 
-import io.gpufleet.engine.perf.SharingMode.Family;
+import io.gpufleet.model.deviceplugin.SharingMode.Family;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;

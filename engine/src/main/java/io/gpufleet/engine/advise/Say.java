@@ -1,6 +1,6 @@
 package io.gpufleet.engine.advise;
 
-import io.gpufleet.engine.perf.SharingMode.Family;
+import io.gpufleet.model.deviceplugin.SharingMode.Family;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;

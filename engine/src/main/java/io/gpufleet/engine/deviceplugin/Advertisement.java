@@ -3,6 +3,7 @@ package io.gpufleet.engine.deviceplugin;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.MigStrategy;
 import io.gpufleet.model.deviceplugin.Sharing;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
@@ -97,11 +98,12 @@ public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> 
     }
     List<Device> devices = new ArrayList<>();
     for (Device d : base) {
-      int replicas = sharing.replicas(d.resource().name());
-      if (replicas > 1 && sharing instanceof Sharing.Mps && d.mig().isPresent()) {
+      SharingMode shared = sharing.modeOf(d.resource().name());
+      if (shared instanceof SharingMode.Mps && d.mig().isPresent()) {
         warnings.add("MPS is not supported on MIG device " + d.id() + "; advertised unshared");
-        replicas = 1;
+        shared = new SharingMode.Exclusive();
       }
+      int replicas = shared.tenantsPerDevice();
       if (replicas <= 1) {
         devices.add(d);
         continue;

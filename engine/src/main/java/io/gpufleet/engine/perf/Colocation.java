@@ -1,5 +1,6 @@
 package io.gpufleet.engine.perf;
 
+import io.gpufleet.model.deviceplugin.SharingMode;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.perf;
 
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.advise.ClosedLoopRow;
 import io.gpufleet.model.advise.H200Measurement;
 import io.gpufleet.model.advise.RequestDemand;

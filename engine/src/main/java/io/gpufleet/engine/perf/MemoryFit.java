@@ -1,5 +1,6 @@
 package io.gpufleet.engine.perf;
 
+import io.gpufleet.model.deviceplugin.SharingMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +42,7 @@ public final class MemoryFit {
         }
       }
       case SharingMode.Mps mps -> {
-        long limit = mps.pinnedMemoryLimit() ? memory / mps.replicas() : memory;
+        long limit = mps.clientMemoryMiB(memory);
         for (Tenant t : c.tenants()) {
           if (t.memoryMiB() > limit) {
             out.add(new Shortfall(t.name(), t.memoryMiB(), limit,

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.engine.mig.MigPlan;
 import io.gpufleet.engine.mig.MigPlanner;
-import io.gpufleet.engine.perf.SharingMode;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.advise.GpuNodeOffer;
 import io.gpufleet.model.advise.Trust;
 import io.gpufleet.model.gpu.GpuModel;

@@ -2,8 +2,8 @@ package io.gpufleet.engine.advise;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.engine.perf.SharingMode;
-import io.gpufleet.engine.perf.SharingMode.Family;
+import io.gpufleet.model.deviceplugin.SharingMode;
+import io.gpufleet.model.deviceplugin.SharingMode.Family;
 import io.gpufleet.model.advise.Burstiness;
 import io.gpufleet.model.advise.HostResources;
 import io.gpufleet.model.advise.LatencySlo;

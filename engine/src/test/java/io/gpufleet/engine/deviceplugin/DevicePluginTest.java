@@ -11,6 +11,7 @@ import io.gpufleet.model.deviceplugin.AllocationPolicy;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.MigStrategy;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.MigPlacement;
@@ -155,8 +156,24 @@ class DevicePluginTest {
 
   @Test
   void mpsClientLimitsFollowTheControlDaemon() {
-    assertThat(MpsClientLimits.of(Fixtures.gpu("L4"), 4)).isEqualTo(new MpsClientLimits(5758, 25));
-    assertThat(MpsClientLimits.of(Fixtures.gpu("H200-141GB"), 3)).isEqualTo(new MpsClientLimits(47923, 33));
+    // The config's MPS sharing hands each device the mode the performance model reasons over.
+    SharingMode four = DevicePluginConfig.mpsShared(4).sharing().modeOf("nvidia.com/gpu");
+    assertThat(four).isEqualTo(new SharingMode.Mps(4, 25, true));
+    assertThat(((SharingMode.Mps) four).clientMemoryMiB(Fixtures.gpu("L4").memoryMiB().orElseThrow())).isEqualTo(5758);
+    SharingMode.Mps three = (SharingMode.Mps) DevicePluginConfig.mpsShared(3).sharing().modeOf("nvidia.com/gpu");
+    assertThat(three.activeThreadPercentage()).isEqualTo(33);
+    assertThat(three.clientMemoryMiB(Fixtures.gpu("H200-141GB").memoryMiB().orElseThrow())).isEqualTo(47923);
+  }
+
+  @Test
+  void eachSharingStrategyNamesTheModeOfItsDevices() {
+    assertThat(DevicePluginConfig.DEFAULT.sharing().modeOf("nvidia.com/gpu")).isEqualTo(new SharingMode.Exclusive());
+    assertThat(DevicePluginConfig.timeSliced(4, false).sharing().modeOf("nvidia.com/gpu"))
+        .isEqualTo(new SharingMode.TimeSlicing(4));
+    // A resource the config does not share stays exclusive under any strategy.
+    assertThat(DevicePluginConfig.timeSliced(4, false).sharing().modeOf("nvidia.com/mig-1g.10gb"))
+        .isEqualTo(new SharingMode.Exclusive());
+    assertThat(DevicePluginConfig.mpsShared(2).sharing().family()).isEqualTo(SharingMode.Family.MPS);
   }
 
   // ---- allocation ----

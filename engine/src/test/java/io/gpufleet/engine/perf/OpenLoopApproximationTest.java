@@ -1,5 +1,6 @@
 package io.gpufleet.engine.perf;
 
+import io.gpufleet.model.deviceplugin.SharingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.model.advise.H200Measurement;

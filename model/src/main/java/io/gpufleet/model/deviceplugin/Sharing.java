@@ -5,12 +5,33 @@ import java.util.Optional;
 /**
  * The sharing strategy a config resolves to: MPS if any {@code sharing.mps} resource has more than
  * one replica, else time-slicing if any time-slicing resource does, else none
- * ({@code api/config/v1/sharing.go}, k8s-gpu-semantics §2.1). It applies to every GPU of the node.
+ * ({@code api/config/v1/sharing.go}, k8s-gpu-semantics §2.1). It applies to every GPU of the node,
+ * and gives each advertised device a {@link SharingMode}, the vocabulary the performance model and
+ * the advisor share.
  */
 public sealed interface Sharing {
 
   /** GFD's {@code nvidia.com/gpu.sharing-strategy} value. */
   String strategy();
+
+  /** The way of sharing this strategy stands for. */
+  SharingMode.Family family();
+
+  /**
+   * How each device of a resource is shared under this strategy: exclusive when it has one replica,
+   * else time-sliced or MPS-shared by its replicas (MPS clients limited as the plugin limits them).
+   */
+  default SharingMode modeOf(String resourceName) {
+    int replicas = replicas(resourceName);
+    if (replicas <= 1) {
+      return new SharingMode.Exclusive();
+    }
+    return switch (this) {
+      case Exclusive e -> new SharingMode.Exclusive();
+      case TimeSlicing t -> new SharingMode.TimeSlicing(replicas);
+      case Mps m -> SharingMode.Mps.devicePlugin(replicas);
+    };
+  }
 
   /** The replicas of a resource under this strategy (1 when not shared). */
   int replicas(String resourceName);
@@ -27,6 +48,11 @@ public sealed interface Sharing {
     @Override
     public String strategy() {
       return "none";
+    }
+
+    @Override
+    public SharingMode.Family family() {
+      return SharingMode.Family.EXCLUSIVE;
     }
 
     @Override
@@ -80,6 +106,11 @@ public sealed interface Sharing {
     public String strategy() {
       return "time-slicing";
     }
+
+    @Override
+    public SharingMode.Family family() {
+      return SharingMode.Family.TIME_SLICING;
+    }
   }
 
   /** MPS: full GPUs only, {@code nvidia.com/gpu} only; requests for more than one replica fail by default. */
@@ -87,6 +118,11 @@ public sealed interface Sharing {
     @Override
     public String strategy() {
       return "mps";
+    }
+
+    @Override
+    public SharingMode.Family family() {
+      return SharingMode.Family.MPS;
     }
   }
 }

@@ -1,11 +1,11 @@
 package io.gpufleet.report.node;
 
 import io.gpufleet.engine.deviceplugin.Device;
-import io.gpufleet.engine.deviceplugin.MpsClientLimits;
 import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.deviceplugin.Sharing;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
@@ -82,10 +82,11 @@ public final class NodeDescription {
           + ", failRequestsGreaterThanOne=" + ts.failRequestsGreaterThanOne() + "; no memory or fault isolation";
       case Sharing.Mps m -> {
         int replicas = r.advertisement().devices().stream().mapToInt(Device::replicas).max().orElse(1);
-        MpsClientLimits l = MpsClientLimits.of(r.devices().inventory().model(), replicas);
+        SharingMode.Mps client = SharingMode.Mps.devicePlugin(replicas);
         yield "mps, " + replicas(r) + ", renameByDefault=" + m.renamed() + ", failRequestsGreaterThanOne="
-            + m.failRequestsGreaterThanOne() + "; per client " + l.memoryMiB() + "MiB pinned memory, "
-            + l.activeThreadPercentage() + "% active threads";
+            + m.failRequestsGreaterThanOne() + "; per client "
+            + client.clientMemoryMiB(r.devices().inventory().model().memoryMiB().orElse(0)) + "MiB pinned memory, "
+            + client.activeThreadPercentage() + "% active threads";
       }
     };
   }

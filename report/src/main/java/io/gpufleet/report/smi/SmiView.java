@@ -2,9 +2,9 @@ package io.gpufleet.report.smi;
 
 import io.gpufleet.engine.deviceplugin.ContainerDevices;
 import io.gpufleet.engine.deviceplugin.Device;
-import io.gpufleet.engine.deviceplugin.MpsClientLimits;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.deviceplugin.Sharing;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.PhysicalGpu;
@@ -120,11 +120,8 @@ public final class SmiView {
 
   static String sharing(NodeDevices n) {
     String mig = n.devices().stream().anyMatch(d -> d.mig().isPresent()) ? "MIG, " : "";
-    return mig + switch (n.sharing()) {
-      case Sharing.Exclusive e -> "exclusive";
-      case Sharing.TimeSlicing t -> "time-slicing (" + replicaSummary(n) + ")";
-      case Sharing.Mps m -> "MPS (" + replicaSummary(n) + ")";
-    };
+    SharingMode.Family family = n.sharing().family();
+    return mig + family.label() + (family == SharingMode.Family.EXCLUSIVE ? "" : " (" + replicaSummary(n) + ")");
   }
 
   private static String replicaSummary(NodeDevices n) {
@@ -134,8 +131,9 @@ public final class SmiView {
 
   private static String limits(NodeDevices n, Device d) {
     if (n.sharing() instanceof Sharing.Mps && d.shared()) {
-      MpsClientLimits l = MpsClientLimits.of(n.inventory().model(), d.replicas());
-      return mib(l.memoryMiB()) + ", " + l.activeThreadPercentage() + "% threads";
+      SharingMode.Mps client = SharingMode.Mps.devicePlugin(d.replicas());
+      return mib(client.clientMemoryMiB(n.inventory().model().memoryMiB().orElse(0))) + ", "
+          + client.activeThreadPercentage() + "% threads";
     }
     if (d.shared()) {
       return "none (time-sliced)";

@@ -1,4 +1,4 @@
-package io.gpufleet.engine.perf;
+package io.gpufleet.model.deviceplugin;
 
 import java.util.EnumSet;
 import java.util.Objects;
@@ -7,6 +7,11 @@ import java.util.Set;
 /**
  * How a card is handed to tenants: exclusively, time-sliced or through MPS with the device plugin's
  * replicas, or cut into MIG instances that are each used in one of those three ways.
+ *
+ * <p>The one sharing vocabulary of gpufleet: the device plugin's config resolves to a
+ * {@link Sharing} that gives each advertised device one of these modes ({@link Sharing#modeOf}), and
+ * the performance model and the advisor reason over the same modes. A new way of sharing is a new
+ * record here (and a {@link Family}); the exhaustive switches over it show what else must learn it.
  */
 public sealed interface SharingMode {
 
@@ -89,14 +94,27 @@ public sealed interface SharingMode {
     public static final int MAX_CLIENTS = 48;
 
     public Mps {
-      if (replicas < 1 || replicas > MAX_CLIENTS || activeThreadPercentage < 1 || activeThreadPercentage > 100) {
-        throw new IllegalArgumentException("MPS needs 1.." + MAX_CLIENTS + " replicas and a thread percentage in 1..100");
+      // The client limit (MAX_CLIENTS) is the config's to enforce; 100 / replicas is 0 beyond 100.
+      if (replicas < 1 || activeThreadPercentage < 0 || activeThreadPercentage > 100) {
+        throw new IllegalArgumentException("MPS needs replicas >= 1 and a thread percentage in 0..100");
       }
     }
 
-    /** As the NVIDIA device plugin configures it. */
+    /**
+     * As the NVIDIA device plugin configures each client: active thread percentage {@code 100 /
+     * replicas} (integer division) and pinned device memory {@code floor(memory / replicas)} MiB
+     * ({@code cmd/mps-control-daemon/mps/daemon.go}, k8s-gpu-semantics §2.2).
+     */
     public static Mps devicePlugin(int replicas) {
+      if (replicas < 1) {
+        throw new IllegalArgumentException("replicas must be >= 1, found " + replicas);
+      }
       return new Mps(replicas, 100 / replicas, true);
+    }
+
+    /** The device memory one client may use on a device of {@code deviceMemoryMiB}. */
+    public long clientMemoryMiB(long deviceMemoryMiB) {
+      return pinnedMemoryLimit ? deviceMemoryMiB / replicas : deviceMemoryMiB;
     }
 
     /** No per-client limit: {@code nvidia-cuda-mps-control -d} with its defaults. */
