@@ -3,10 +3,7 @@ package io.gpufleet.cli;
 import io.gpufleet.engine.deviceplugin.DevicePlugin;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.deviceplugin.Registration;
-import io.gpufleet.engine.mig.LayoutPlan;
-import io.gpufleet.engine.mig.MigConfigPlanner;
-import io.gpufleet.engine.mig.MigConfigState;
-import io.gpufleet.engine.mig.StockMigConfigs;
+import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
@@ -22,7 +19,6 @@ import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.cloud.InstanceCatalog;
-import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
@@ -73,14 +69,14 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
     diagnostics.throwIfErrors();
     List<GpuNode> nodes = new ArrayList<>();
     for (KubeObject.NodeObject n : nodeObjects) {
-      nodes.add(register(n, docs, configs, migParted, diagnostics));
+      nodes.add(register(n, docs, configs, new MigManager(migParted), diagnostics));
     }
     diagnostics.throwIfErrors();
     return new GpuClusterFile(nodes, pods, workloads, bundle);
   }
 
   private static GpuNode register(KubeObject.NodeObject n, List<YNode> docs, NamedConfigs configs,
-      MigPartedConfig migParted, Diagnostics diagnostics) {
+      MigManager migManager, Diagnostics diagnostics) {
     Node node = n.node();
     NamedConfigs.Selection selection = configs.select(node.labels());
     // A node named only by its instance type gets that type's GPUs from the built-in catalogue.
@@ -95,26 +91,12 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
       }
       case NodeGpus.Found.Gpus g -> {
         GpuInventory inventory = g.inventory();
-        MigLayout layout = MigLayout.NONE;
-        Optional<String> migConfig = node.labels().get(MigPartedConfig.CONFIG_LABEL);
-        List<String> migProblems = new ArrayList<>();
-        if (migConfig.isPresent()) {
-          // A node that registers with a mig.config label has had the MIG manager's one pass.
-          MigPartedConfig all = StockMigConfigs.withUserConfigs(inventory.model(), migParted);
-          switch (MigConfigPlanner.plan(all, migConfig.get(), inventory, MigLayout.NONE)) {
-            case LayoutPlan.Planned p -> {
-              layout = p.layout();
-              node = node.withLabels(node.labels().with(MigPartedConfig.STATE_LABEL, MigConfigState.SUCCESS.value()));
-            }
-            case LayoutPlan.Rejected r -> {
-              migProblems.add("MIG manager: " + r.reason() + "; " + MigPartedConfig.STATE_LABEL + "=failed");
-              node = node.withLabels(node.labels().with(MigPartedConfig.STATE_LABEL, MigConfigState.FAILED.value()));
-            }
-          }
-        }
-        Registration r = DevicePlugin.register(node, inventory, selection.config(), layout);
+        // A node that registers with a mig.config label has had the MIG manager's one pass.
+        MigManager.Pass pass = migManager.configure(node.labels(), inventory);
+        node = node.withLabels(pass.labelled(node.labels()));
+        Registration r = DevicePlugin.register(node, inventory, selection.config(), pass.layout());
         List<String> warnings = new ArrayList<>(r.warnings());
-        warnings.addAll(migProblems);
+        warnings.addAll(pass.warnings());
         r = new Registration(r.node(), r.advertisement(), r.devices(), warnings);
         return new GpuNode(r.node(), Optional.of(r), Optional.of(inventory), g.source(), selection);
       }

@@ -1,18 +1,21 @@
 package io.gpufleet.scenario;
 
 import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
+import io.gpufleet.engine.mig.MigManager;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.sim.scenario.DevicePlugin;
 
-/** The simulator's device plugin for a ConfigMap of named configs. */
+/** The simulator's device plugin for a ConfigMap of named configs and one of mig-parted configs. */
 final class DevicePluginWiring {
   private DevicePluginWiring() {}
 
-  static DevicePlugin of(NamedConfigs configs) {
-    if (configs.configs().isEmpty()) {
+  static DevicePlugin of(NamedConfigs configs, MigPartedConfig migParted) {
+    if (configs.configs().isEmpty() && migParted.configs().isEmpty()) {
       return DevicePlugin.DEFAULTS;
     }
-    return DevicePlugin.DEFAULTS.withAdvertiser(new NvidiaDevicePlugin(configs, GpuCatalog.builtIn()));
+    return DevicePlugin.DEFAULTS.withAdvertiser(new NvidiaDevicePlugin(configs, new MigManager(migParted),
+        GpuCatalog.builtIn()));
   }
 }

@@ -14,6 +14,7 @@ import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
@@ -109,7 +110,7 @@ public final class ScenarioReader {
     List<ClusterObject> initial = clusterObjects(objects, true);
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
-    b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs));
+    b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
     spec.get("simulation").ifPresent(c -> b.settings(simulation(c)));
     spec.get("autoscaler").ifPresent(c -> b.autoscaler(autoscaler(c)));
 
@@ -224,8 +225,23 @@ public final class ScenarioReader {
     return configs;
   }
 
-  private DevicePlugin devicePlugin(Optional<Cursor> section, NamedConfigs configs) {
-    DevicePlugin plugin = DevicePluginWiring.of(configs);
+  /**
+   * The MIG manager's custom configs: the mig-parted ConfigMap among spec.cluster's manifests (as
+   * the GPU Operator's {@code migManager.config.name} names one), read as {@code node describe} reads it.
+   */
+  private MigPartedConfig migPartedConfigs() {
+    MigPartedConfig configs = MigPartedConfig.of(Map.of());
+    for (Sourced s : objects) {
+      if (s.object() instanceof KubeObject.ConfigMapObject cm
+          && DevicePluginManifests.kind(cm) == DevicePluginManifests.Kind.MIG_PARTED) {
+        configs = DevicePluginManifests.migParted(cm, s.text(), diagnostics);
+      }
+    }
+    return configs;
+  }
+
+  private DevicePlugin devicePlugin(Optional<Cursor> section, NamedConfigs configs, MigPartedConfig migParted) {
+    DevicePlugin plugin = DevicePluginWiring.of(configs, migParted);
     if (section.isEmpty()) {
       return plugin;
     }

@@ -2,9 +2,7 @@ package io.gpufleet.autoscaler.gpu;
 
 import io.gpufleet.engine.deviceplugin.Advertisement;
 import io.gpufleet.engine.deviceplugin.GfdLabels;
-import io.gpufleet.engine.mig.LayoutPlan;
-import io.gpufleet.engine.mig.MigConfigPlanner;
-import io.gpufleet.engine.mig.StockMigConfigs;
+import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.cloud.GpuSpec;
@@ -37,12 +35,19 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
   public static final NvidiaDevicePlugin DEFAULTS = new NvidiaDevicePlugin(NamedConfigs.NONE, GpuCatalog.builtIn());
 
   private final NamedConfigs configs;
+  private final MigManager migManager;
   private final GpuCatalog catalog;
   // A pure function's memo, safe to share between runs and threads (DEFAULTS is shared).
   private final Map<List<Object>, Advertised> memo = new ConcurrentHashMap<>();
 
   public NvidiaDevicePlugin(NamedConfigs configs, GpuCatalog catalog) {
+    this(configs, MigManager.STOCK, catalog);
+  }
+
+  /** With the MIG manager that lays out nodes labelled {@code nvidia.com/mig.config} (custom configs too). */
+  public NvidiaDevicePlugin(NamedConfigs configs, MigManager migManager, GpuCatalog catalog) {
     this.configs = configs;
+    this.migManager = migManager;
     this.catalog = catalog;
   }
 
@@ -105,21 +110,12 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
   }
 
   /**
-   * The MIG layout the MIG manager applies for the node's {@code nvidia.com/mig.config} label, from
-   * mig-parted's stock configs for the GPU ({@code all-1g.10gb}, {@code all-balanced}, ...). The
-   * simulator applies it as the node registers; a config the GPU cannot take (or no MIG at all)
-   * leaves the GPUs whole, as a failed MIG manager run does.
+   * The MIG layout the MIG manager applies for the node's {@code nvidia.com/mig.config} label
+   * ({@link MigManager#configure}); a config the GPU cannot take leaves the GPUs whole, as a failed
+   * MIG manager run does.
    */
-  static MigLayout migLayout(Labels nodeLabels, GpuInventory inventory) {
-    Optional<String> name = nodeLabels.get(MigPartedConfig.CONFIG_LABEL);
-    if (name.isEmpty() || !inventory.model().migCapable()) {
-      return MigLayout.NONE;
-    }
-    MigPartedConfig stock = StockMigConfigs.forModel(inventory.model());
-    return switch (MigConfigPlanner.plan(stock, name.get(), inventory, MigLayout.NONE)) {
-      case LayoutPlan.Planned p -> p.layout();
-      case LayoutPlan.Rejected r -> MigLayout.NONE;
-    };
+  private MigLayout migLayout(Labels nodeLabels, GpuInventory inventory) {
+    return migManager.configure(nodeLabels, inventory).layout();
   }
 
   /** The catalogue model of an instance type's GPUs ({@link GpuSpec#catalogName()}). */

@@ -2,25 +2,83 @@ package io.gpufleet.engine.mig;
 
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The GPU Operator's MIG manager as a decision: given a node's {@code nvidia.com/mig.config} label,
- * its current layout and the pods on it, the steps it would take (k8s-gpu-semantics §2.4):
- * state {@code pending}; operands ({@code nvidia.com/gpu.deploy.*}) set to
- * {@code paused-for-mig-change}, which evicts the GPU clients; {@code rebooting} when MIG mode flips
- * and the platform needs a reboot for it; the new layout; operands restored; {@code success} — or
- * {@code failed} when mig-parted cannot apply the layout. Pure; the simulator carries the steps out.
+ * The GPU Operator's MIG manager with its mig-parted configs: the stock ones for each GPU model
+ * ({@link StockMigConfigs}) and the custom ones of a mig-parted ConfigMap, which replace a stock
+ * config of the same name. One instance serves every command and the simulator, so a custom config
+ * means the same wherever a node is registered.
+ *
+ * <p>{@link #configure} is its pass over a node that registers with a {@code nvidia.com/mig.config}
+ * label. {@link #reconcile} is the same manager as a decision over a running node: given its label,
+ * current layout and pods, the steps it would take (k8s-gpu-semantics §2.4): state
+ * {@code pending}; operands ({@code nvidia.com/gpu.deploy.*}) set to {@code paused-for-mig-change},
+ * which evicts the GPU clients; {@code rebooting} when MIG mode flips and the platform needs a reboot
+ * for it; the new layout; operands restored; {@code success} — or {@code failed} when mig-parted
+ * cannot apply the layout. Pure; the simulator carries the steps out.
+ *
+ * @param custom the configs of the user's mig-parted ConfigMap; empty for the stock ones alone
  */
-public final class MigManager {
-  private MigManager() {}
+public record MigManager(MigPartedConfig custom) {
+
+  /** The manager with the stock configs only (no custom mig-parted ConfigMap). */
+  public static final MigManager STOCK = new MigManager(MigPartedConfig.of(Map.of()));
+
+  public MigManager {
+    Objects.requireNonNull(custom, "custom");
+  }
+
+  /** The configs the manager knows for a GPU model: the stock ones with the custom ones on top. */
+  public MigPartedConfig configsFor(GpuModel gpu) {
+    return StockMigConfigs.withUserConfigs(gpu, custom);
+  }
+
+  /**
+   * The manager's outcome for a node as it registers: the layout its GPUs have, and the
+   * {@code nvidia.com/mig.config.state} it set (none when the node has no {@code mig.config} label).
+   */
+  public record Pass(MigLayout layout, Optional<MigConfigState> state, List<String> warnings) {
+    public static final Pass NOTHING = new Pass(MigLayout.NONE, Optional.empty(), List.of());
+
+    public Pass {
+      Objects.requireNonNull(layout, "layout");
+      warnings = List.copyOf(warnings);
+    }
+
+    /** The node's labels with the state the manager reported. */
+    public Labels labelled(Labels labels) {
+      return state.map(s -> labels.with(MigPartedConfig.STATE_LABEL, s.value())).orElse(labels);
+    }
+  }
+
+  /**
+   * One pass of the manager over a node that registers with these labels and GPUs, applied at once
+   * (the timing of a real reconfiguration is {@link #reconcile}'s): the layout the node's
+   * {@code nvidia.com/mig.config} names and state {@code success}, or GPUs left whole and
+   * {@code failed} with mig-parted's reason when the config is unknown or does not fit the GPU.
+   */
+  public Pass configure(Labels nodeLabels, GpuInventory inventory) {
+    Optional<String> name = nodeLabels.get(MigPartedConfig.CONFIG_LABEL);
+    if (name.isEmpty()) {
+      return Pass.NOTHING;
+    }
+    return switch (MigConfigPlanner.plan(configsFor(inventory.model()), name.get(), inventory, MigLayout.NONE)) {
+      case LayoutPlan.Planned p -> new Pass(p.layout(), Optional.of(MigConfigState.SUCCESS), List.of());
+      case LayoutPlan.Rejected r -> new Pass(MigLayout.NONE, Optional.of(MigConfigState.FAILED),
+          List.of("MIG manager: " + r.reason() + "; " + MigPartedConfig.STATE_LABEL + "=" + MigConfigState.FAILED.value()));
+    };
+  }
 
   /** Operand labels the manager pauses (GPU Operator's {@code gpu.deploy.*} switches). */
   public static final List<String> OPERAND_LABELS = List.of(
