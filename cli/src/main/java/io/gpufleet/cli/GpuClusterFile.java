@@ -1,6 +1,6 @@
 package io.gpufleet.cli;
 
-import io.gpufleet.engine.deviceplugin.DevicePlugin;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.mig.MigManager;
@@ -30,7 +30,8 @@ import java.util.Optional;
 
 /**
  * Reads a manifest file of nodes, device-plugin and mig-parted ConfigMaps, pods and workloads, and
- * registers each GPU node as its device plugin, MIG manager and GFD would: wiring only.
+ * registers each GPU node through the engine's {@link GpuOperator} (MIG manager, device plugin,
+ * GFD), as the simulator does: wiring only.
  */
 record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> workloads, ManifestBundle bundle) {
 
@@ -68,19 +69,20 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
     }
     diagnostics.throwIfErrors();
     List<GpuNode> nodes = new ArrayList<>();
+    GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), GpuCatalog.builtIn());
     for (KubeObject.NodeObject n : nodeObjects) {
-      nodes.add(register(n, docs, configs, new MigManager(migParted), diagnostics));
+      nodes.add(register(n, docs, operator, diagnostics));
     }
     diagnostics.throwIfErrors();
     return new GpuClusterFile(nodes, pods, workloads, bundle);
   }
 
-  private static GpuNode register(KubeObject.NodeObject n, List<YNode> docs, NamedConfigs configs,
-      MigManager migManager, Diagnostics diagnostics) {
+  private static GpuNode register(KubeObject.NodeObject n, List<YNode> docs, GpuOperator operator,
+      Diagnostics diagnostics) {
     Node node = n.node();
-    NamedConfigs.Selection selection = configs.select(node.labels());
+    NamedConfigs.Selection selection = operator.configs().select(node.labels());
     // A node named only by its instance type gets that type's GPUs from the built-in catalogue.
-    NodeGpus.Found found = NodeGpus.of(node, GpuCatalog.builtIn(), InstanceCatalog.builtIn().instanceTypeGpus());
+    NodeGpus.Found found = NodeGpus.of(node, operator.catalog(), InstanceCatalog.builtIn().instanceTypeGpus());
     switch (found) {
       case NodeGpus.Found.NoGpus none -> {
         return new GpuNode(node, Optional.empty(), Optional.empty(), "no GPUs found", selection);
@@ -90,15 +92,9 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
         return new GpuNode(node, Optional.empty(), Optional.empty(), u.reason(), selection);
       }
       case NodeGpus.Found.Gpus g -> {
-        GpuInventory inventory = g.inventory();
         // A node that registers with a mig.config label has had the MIG manager's one pass.
-        MigManager.Pass pass = migManager.configure(node.labels(), inventory);
-        node = node.withLabels(pass.labelled(node.labels()));
-        Registration r = DevicePlugin.register(node, inventory, selection.config(), pass.layout());
-        List<String> warnings = new ArrayList<>(r.warnings());
-        warnings.addAll(pass.warnings());
-        r = new Registration(r.node(), r.advertisement(), r.devices(), warnings);
-        return new GpuNode(r.node(), Optional.of(r), Optional.of(inventory), g.source(), selection);
+        Registration r = operator.register(node, g.inventory());
+        return new GpuNode(r.node(), Optional.of(r), Optional.of(g.inventory()), g.source(), selection);
       }
     }
   }

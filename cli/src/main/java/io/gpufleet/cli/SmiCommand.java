@@ -2,6 +2,7 @@ package io.gpufleet.cli;
 
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
+import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
@@ -52,7 +53,7 @@ public final class SmiCommand implements Callable<Integer> {
         new Scheduler(SchedulerProfile.defaults()), random, false);
     Map<String, NodeDevices> devices = new LinkedHashMap<>();
     for (GpuClusterFile.GpuNode n : cluster.nodes()) {
-      n.registration().ifPresent(r -> devices.put(n.node().name(), r.devices()));
+      n.registration().flatMap(Registration::devices).ifPresent(d -> devices.put(n.node().name(), d));
     }
     List<SmiView.Unplaced> unplaced = new ArrayList<>();
     for (BatchPlacement.Outcome o : placed.outcomes()) {

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One MIG manager: a custom mig-parted ConfigMap and a node labelled with a config only that
- * ConfigMap names give the same advertised resources and MIG labels in {@code node describe} as in
- * {@code simulate}.
+ * ConfigMap names give the same advertised resources, GFD labels and MIG manager state in
+ * {@code node describe} as in {@code simulate}: both register the node through the engine's
+ * {@code GpuOperator}.
  */
 class MigManagerParityTest {
 
@@ -104,7 +105,8 @@ class MigManagerParityTest {
     assertThat(gpuResources(described.node())).containsExactly(Map.entry("nvidia.com/mig-3g.40gb", 2L));
     assertThat(described.registration().orElseThrow().warnings()).isEmpty();
     assertThat(gpuResources(simulated)).isEqualTo(gpuResources(described.node()));
-    assertThat(migLabels(simulated)).isEqualTo(migLabels(described.node()))
+    assertThat(nvidiaLabels(simulated)).isEqualTo(nvidiaLabels(described.node()))
+        .containsEntry("nvidia.com/mig.config.state", "success")
         .containsEntry("nvidia.com/mig-3g.40gb.count", "2");
   }
 
@@ -118,10 +120,10 @@ class MigManagerParityTest {
     return out;
   }
 
-  private static Map<String, String> migLabels(Node n) {
+  private static Map<String, String> nvidiaLabels(Node n) {
     Map<String, String> out = new TreeMap<>();
     n.labels().map().forEach((k, v) -> {
-      if (k.startsWith("nvidia.com/mig-")) {
+      if (k.startsWith("nvidia.com/")) {
         out.put(k, v);
       }
     });

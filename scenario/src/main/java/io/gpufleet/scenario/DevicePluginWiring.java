@@ -1,6 +1,6 @@
 package io.gpufleet.scenario;
 
-import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
@@ -15,7 +15,6 @@ final class DevicePluginWiring {
     if (configs.configs().isEmpty() && migParted.configs().isEmpty()) {
       return DevicePlugin.DEFAULTS;
     }
-    return DevicePlugin.DEFAULTS.withAdvertiser(new NvidiaDevicePlugin(configs, new MigManager(migParted),
-        GpuCatalog.builtIn()));
+    return DevicePlugin.DEFAULTS.withOperator(new GpuOperator(configs, new MigManager(migParted), GpuCatalog.builtIn()));
   }
 }

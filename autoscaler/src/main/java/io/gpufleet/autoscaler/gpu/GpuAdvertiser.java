@@ -1,6 +1,5 @@
 package io.gpufleet.autoscaler.gpu;
 
-import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.label.Labels;
@@ -11,9 +10,8 @@ import java.util.Optional;
  * per-node config choice, {@code nvidia.com/device-plugin.config}, reference §2.3) and its physical
  * GPUs, the extended resources it registers and the labels GPU Feature Discovery adds.
  *
- * <p>The role the autoscaler and the simulator need of the device plugin: the provisioner sizes new
- * nodes by it, the simulator's kubelet registers it. {@link NvidiaDevicePlugin} fills it with the
- * engine's device-plugin emulation; tests may use their own.
+ * <p>The role the autoscaler needs of the device plugin: the provisioner sizes new nodes by it.
+ * {@link NvidiaDevicePlugin} fills it with the engine's registration; tests may use their own.
  */
 public interface GpuAdvertiser {
 
@@ -21,13 +19,4 @@ public interface GpuAdvertiser {
   String CONFIG_LABEL = NamedConfigs.NODE_LABEL;
 
   Advertised advertise(Labels nodeLabels, Optional<GpuSpec> gpus);
-
-  /**
-   * The devices the plugin hands the kubelet on this node, none of them allocated yet, for the
-   * kubelet's device manager to assign to containers; empty where the advertiser does not model
-   * individual devices.
-   */
-  default Optional<NodeDevices> devices(String nodeName, Labels nodeLabels, Optional<GpuSpec> gpus) {
-    return Optional.empty();
-  }
 }

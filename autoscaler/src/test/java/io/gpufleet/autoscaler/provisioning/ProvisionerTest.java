@@ -140,9 +140,10 @@ class ProvisionerTest {
 
   @Test
   void timeSlicedPoolsAreSizedByReplicasOnlyWhenAsked() {
-    var slicing = new NvidiaDevicePlugin(io.gpufleet.model.deviceplugin.NamedConfigs.of(
-        Map.of("ts4", DevicePluginConfig.timeSliced(4, false), "none", DevicePluginConfig.DEFAULT),
-        Optional.of("none")), io.gpufleet.model.gpu.GpuCatalog.builtIn());
+    var slicing = new NvidiaDevicePlugin(io.gpufleet.engine.deviceplugin.GpuOperator.DEFAULTS.withConfigs(
+        io.gpufleet.model.deviceplugin.NamedConfigs.of(
+            Map.of("ts4", DevicePluginConfig.timeSliced(4, false), "none", DevicePluginConfig.DEFAULT),
+            Optional.of("none"))));
     NodePool pool = onDemand(Fixtures.gpuPool("gpu", "g6"));
     pool = pool.withTemplate(pool.template().withLabels(Labels.of("nvidia.com/device-plugin.config", "ts4")));
     List<Pod> pods = new ArrayList<>();

@@ -11,12 +11,14 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * The NVIDIA device plugin and GPU Feature Discovery on one node, as pure functions: what a node
  * advertises and is labelled when it registers, and which devices a pod's containers get when the
- * kubelet admits it.
+ * kubelet admits it. {@link GpuOperator} picks the config and runs the MIG manager first; every
+ * command and the simulator register nodes through it.
  */
 public final class DevicePlugin {
   private DevicePlugin() {}
@@ -34,19 +36,37 @@ public final class DevicePlugin {
    */
   public static Registration register(Node node, GpuInventory inventory, DevicePluginConfig config, MigLayout layout) {
     Advertisement ad = Advertisement.of(inventory, config, layout);
-    ResourceList capacity = withGpuResources(node.capacity(), ad.counts());
-    ResourceList allocatable = withGpuResources(node.allocatable(), ad.counts());
+    Labels gfd = GfdLabels.of(inventory, config, layout, ad, node.labels().get(GfdLabels.INSTANCE_TYPE));
+    NodeDevices devices = new NodeDevices(inventory, config.sharing(),
+        config.flags().sharedDevicesAllocationPolicy(), ad.devices(), new TreeMap<>());
+    return new Registration(withAdvertised(node, ad.counts(), gfd), ad, Optional.of(devices), ad.warnings());
+  }
+
+  /**
+   * Cards the GPU catalogue does not know: the plugin advertises each one whole as
+   * {@code nvidia.com/gpu}, and gpufleet has no GFD labels and no individual devices for them.
+   */
+  static Registration registerUnknownCards(Node node, int count) {
+    Advertisement ad = new Advertisement(List.of(), new TreeMap<>(Map.of(ResourceName.NVIDIA_GPU, (long) count)),
+        Advertisement.MigMode.WHOLE_GPUS, Optional.empty(), List.of());
+    return new Registration(withAdvertised(node, ad.counts(), Labels.EMPTY), ad, Optional.empty(), List.of());
+  }
+
+  /**
+   * The node with what a registration advertises: capacity and allocatable get each advertised
+   * resource, a GPU resource no longer advertised stays at 0 (as the kubelet keeps it), and GFD's
+   * labels replace the ones GFD set before.
+   */
+  private static Node withAdvertised(Node node, Map<ResourceName, Long> counts, Labels gfd) {
     TreeMap<String, String> labels = new TreeMap<>();
     node.labels().map().forEach((k, v) -> {
       if (!GfdLabels.ownedByGfd(k)) {
         labels.put(k, v);
       }
     });
-    labels.putAll(GfdLabels.of(inventory, config, layout, ad, node.labels().get(GfdLabels.INSTANCE_TYPE)).map());
-    Node registered = node.withLabels(Labels.of(labels)).withResources(capacity, allocatable);
-    NodeDevices devices = new NodeDevices(inventory, config.sharing(),
-        config.flags().sharedDevicesAllocationPolicy(), ad.devices(), new TreeMap<>());
-    return new Registration(registered, ad, devices, ad.warnings());
+    labels.putAll(gfd.map());
+    return node.withLabels(Labels.of(labels))
+        .withResources(withGpuResources(node.capacity(), counts), withGpuResources(node.allocatable(), counts));
   }
 
   private static ResourceList withGpuResources(ResourceList list, Map<ResourceName, Long> counts) {

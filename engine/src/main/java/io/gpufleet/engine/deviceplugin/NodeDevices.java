@@ -36,6 +36,11 @@ public record NodeDevices(
     return inventory.nodeName();
   }
 
+  /** These advertised devices with the assignments of {@code previous}, as the device manager's checkpoint keeps them. */
+  public NodeDevices withAssignmentsOf(NodeDevices previous) {
+    return new NodeDevices(inventory, sharing, policy, devices, previous.assignments());
+  }
+
   /** Device IDs some container holds. */
   public Set<String> allocatedIds() {
     Set<String> ids = new HashSet<>();

@@ -179,7 +179,7 @@ class DevicePluginTest {
   // ---- allocation ----
 
   private static NodeDevices devices(String model, int n, DevicePluginConfig config) {
-    return DevicePlugin.register(node("n1"), inventory("n1", model, n), config, MigLayout.NONE).devices();
+    return DevicePlugin.register(node("n1"), inventory("n1", model, n), config, MigLayout.NONE).devices().orElseThrow();
   }
 
   @Test
@@ -257,7 +257,7 @@ class DevicePluginTest {
   void aMigSliceFaultReachesOnlyItsPod() {
     GpuInventory inv = inventory("p5", "H100-80GB", 1);
     NodeDevices state = DevicePlugin.register(node("p5"), inv, DevicePluginConfig.mig(MigStrategy.MIXED),
-        layout(inv, Map.of("1g.10gb", 7))).devices();
+        layout(inv, Map.of("1g.10gb", 7))).devices().orElseThrow();
     for (String p : List.of("a", "b", "c")) {
       state = ((DeviceAllocation.Result.Granted) DevicePlugin.allocate(state,
           gpuPod(p, "nvidia.com/mig-1g.10gb", 1))).next();

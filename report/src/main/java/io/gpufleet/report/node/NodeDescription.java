@@ -85,7 +85,7 @@ public final class NodeDescription {
         SharingMode.Mps client = SharingMode.Mps.devicePlugin(replicas);
         yield "mps, " + replicas(r) + ", renameByDefault=" + m.renamed() + ", failRequestsGreaterThanOne="
             + m.failRequestsGreaterThanOne() + "; per client "
-            + client.clientMemoryMiB(r.devices().inventory().model().memoryMiB().orElse(0)) + "MiB pinned memory, "
+            + client.clientMemoryMiB(r.devices().orElseThrow().inventory().model().memoryMiB().orElse(0)) + "MiB pinned memory, "
             + client.activeThreadPercentage() + "% active threads";
       }
     };

@@ -47,7 +47,7 @@ class SmiViewTest {
   void timeSlicedCardListsEveryReplicaOnGpuZero() {
     GpuInventory inv = new GpuInventory("g5", GpuCatalog.builtIn().byId("A10G").orElseThrow(), 1);
     NodeDevices state = DevicePlugin.register(node("g5"), inv, DevicePluginConfig.timeSliced(4, false), MigLayout.NONE)
-        .devices();
+        .devices().orElseThrow();
     state = run(state, pod("a", "nvidia.com/gpu", 1), pod("b", "nvidia.com/gpu", 1), pod("c", "nvidia.com/gpu", 1),
         pod("d", "nvidia.com/gpu", 1));
     Golden.check("smi-a10g-time-slicing.txt", SmiView.render(List.of(state),
@@ -61,7 +61,7 @@ class SmiViewTest {
         java.util.Optional.of(List.of(1)), true, new java.util.TreeMap<>(Map.of("3g.40gb", 2)))), inv, MigLayout.NONE))
         .layout();
     NodeDevices state = DevicePlugin.register(node("p4de"), inv, DevicePluginConfig.mig(MigStrategy.MIXED), layout)
-        .devices();
+        .devices().orElseThrow();
     state = run(state, pod("trainer", "nvidia.com/gpu", 1), pod("infer", "nvidia.com/mig-3g.40gb", 1));
     Golden.check("smi-a100-mig-mixed.txt", SmiView.render(List.of(state), List.of()));
   }

@@ -1,15 +1,12 @@
 package io.gpufleet.sim.controller;
 
-import io.gpufleet.autoscaler.gpu.Advertised;
-import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.engine.deviceplugin.ContainerDevices;
 import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
+import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.sim.metrics.CardSpan;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
-import io.gpufleet.model.label.Labels;
-import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.taint.Taint;
@@ -53,7 +50,7 @@ final class Kubelet {
    * {@link #onPluginRegisters}.
    */
   NodeState withRegisteredDevices(NodeState n) {
-    return n.withDevices(api.devicePlugin.advertiser().devices(n.name(), n.node().labels(), n.gpus()));
+    return n.withDevices(api.devicePlugin.operator().register(n.node(), n.gpus()).devices());
   }
 
   /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */
@@ -238,26 +235,12 @@ final class Kubelet {
     if (n == null || e.generation() != n.pluginGeneration() || n.gpus().isEmpty()) {
       return;
     }
-    Advertised ad = api.devicePlugin.advertiser().advertise(n.node().labels(), n.gpus());
-    Node node = n.node();
-    // As the kubelet keeps them: GPU resources no longer advertised stay at 0 (engine DevicePlugin.register).
-    ResourceList alloc = zeroGpus(node.allocatable()).plus(ad.resources());
-    ResourceList cap = zeroGpus(node.capacity()).plus(ad.resources());
-    Labels labels = Labels.EMPTY;
-    for (var l : node.labels().map().entrySet()) {
-      if (!NvidiaDevicePlugin.gfdLabel(l.getKey())) {
-        labels = labels.with(l.getKey(), l.getValue());
-      }
-    }
-    labels = labels.withAll(ad.labels());
-    Node next = node.withResources(cap, alloc).withLabels(labels);
-    // The device manager's checkpoint keeps what running pods hold, even devices no longer advertised.
-    Optional<NodeDevices> fresh = api.devicePlugin.advertiser().devices(n.name(), next.labels(), n.gpus());
-    Optional<NodeDevices> devices = fresh.map(f -> n.devices().map(old -> new NodeDevices(f.inventory(), f.sharing(),
-        f.policy(), f.devices(), old.assignments())).orElse(f));
-    api.updateNode(n.withNode(next).withPlugin(true, n.pluginGeneration()).withDevices(devices));
-    api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + ad.resources() + " (config "
-        + node.labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")");
+    // The engine's one registration (MIG manager, plugin, GFD); the device manager's checkpoint
+    // keeps what running pods hold, even devices no longer advertised.
+    Registration r = api.devicePlugin.operator().register(n.node(), n.gpus()).keepingAssignmentsOf(n.devices());
+    api.updateNode(n.withNode(r.node()).withPlugin(true, n.pluginGeneration()).withDevices(r.devices()));
+    api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + r.advertised() + " (config "
+        + n.node().labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")");
   }
 
   /** A config-label change: the config manager restarts the plugin, which registers again. */
@@ -269,16 +252,6 @@ final class Kubelet {
     NodeState next = n.withPlugin(n.pluginRegistered(), n.pluginGeneration() + 1);
     api.state = api.state.withNode(next);
     schedulePlugin(next, api.devicePlugin.registrationDelay());
-  }
-
-  static ResourceList zeroGpus(ResourceList r) {
-    ResourceList out = r;
-    for (ResourceName name : r.names()) {
-      if (name.isNvidiaGpuLike()) {
-        out = out.with(name, io.gpufleet.model.resource.Quantity.ZERO);
-      }
-    }
-    return out;
   }
 
   static ResourceList withoutGpus(ResourceList r) {

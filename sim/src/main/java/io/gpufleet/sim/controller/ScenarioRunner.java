@@ -230,8 +230,9 @@ final class ScenarioRunner {
           : node.allocatable();
       ResourceList cap = !node.capacity().contains(ResourceName.CPU)
           ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc)) : node.capacity();
-      Labels gfd = api.devicePlugin.advertiser().advertise(nodeLabels, t.gpu()).labels();
-      Node adopted = node.withLabels(nodeLabels.withAll(gfd)).withResources(cap, alloc)
+      // Registered as the engine registers every GPU node: GFD's labels and the MIG manager's state.
+      Labels registered = api.devicePlugin.operator().register(node.withLabels(nodeLabels), t.gpu()).node().labels();
+      Node adopted = node.withLabels(registered).withResources(cap, alloc)
           .withTaints(mergeTaints(node, p));
       NodeClaim claim = new NodeClaim(node.name(), p.name(), t, offering, claimLabels,
           p.template().annotations().with(KarpenterLabels.NODEPOOL_HASH, p.templateHash()), p.template().taints(),

@@ -62,7 +62,7 @@ class InvariantsTest {
     var inventory = new io.gpufleet.model.gpu.GpuInventory("g", model, 1);
     var config = io.gpufleet.model.deviceplugin.DevicePluginConfig.DEFAULT;
     var devices = io.gpufleet.engine.deviceplugin.DevicePlugin.register(node, inventory, config,
-        io.gpufleet.model.gpu.MigLayout.NONE).devices();
+        io.gpufleet.model.gpu.MigLayout.NONE).devices().orElseThrow();
     var card = devices.devices().getFirst();
     var held = new io.gpufleet.engine.deviceplugin.ContainerDevices("default/p", "c",
         io.gpufleet.model.resource.ResourceName.NVIDIA_GPU, List.of(card));

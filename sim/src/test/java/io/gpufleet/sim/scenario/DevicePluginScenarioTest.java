@@ -3,10 +3,9 @@ package io.gpufleet.sim.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.autoscaler.AutoscalerSettings;
-import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
@@ -26,9 +25,8 @@ class DevicePluginScenarioTest {
   static final SimulationSettings FULL = SimulationSettings.DEFAULTS
       .withInvariants(SimulationSettings.InvariantMode.FULL);
 
-  static final NvidiaDevicePlugin CONFIGS = new NvidiaDevicePlugin(NamedConfigs.of(Map.of(
-      "default", DevicePluginConfig.DEFAULT, "ts4", DevicePluginConfig.timeSliced(4, false)), Optional.empty()),
-      GpuCatalog.builtIn());
+  static final GpuOperator CONFIGS = GpuOperator.DEFAULTS.withConfigs(NamedConfigs.of(Map.of(
+      "default", DevicePluginConfig.DEFAULT, "ts4", DevicePluginConfig.timeSliced(4, false)), Optional.empty()));
 
   static NodePool slicedPool() {
     NodePool p = Objects.withRequirement(Objects.gpuPool("gpu", List.of("g6"), "on-demand"),
@@ -47,7 +45,7 @@ class DevicePluginScenarioTest {
   static Scenario sliced(AutoscalerSettings.GpuSizing sizing) {
     var small = small("notebook", 4);
     return Scenario.builder("time-sliced pool, " + sizing).settings(FULL)
-        .devicePlugin(DevicePlugin.DEFAULTS.withAdvertiser(CONFIGS))
+        .devicePlugin(DevicePlugin.DEFAULTS.withOperator(CONFIGS))
         .autoscaler(AutoscalerSettings.DEFAULTS.withSizing(sizing))
         .object(ClusterObject.of(slicedPool()))
         .object(ClusterObject.of(small))
@@ -77,7 +75,7 @@ class DevicePluginScenarioTest {
   void aConfigLabelChangeMakesThePluginReRegisterAndRunningPodsStay() {
     var node = NodeRef.named("l4");
     Scenario s = Scenario.builder("relabel").settings(FULL)
-        .devicePlugin(DevicePlugin.DEFAULTS.withAdvertiser(CONFIGS))
+        .devicePlugin(DevicePlugin.DEFAULTS.withOperator(CONFIGS))
         .object(ClusterObject.of(Objects.adopted("l4", "gpu", "g6.xlarge", "on-demand")))
         .object(ClusterObject.of(Objects.withPolicy(Objects.gpuPool("gpu", List.of("g6"), "on-demand"),
             io.gpufleet.model.karpenter.ConsolidationPolicy.WHEN_EMPTY, Duration.ofHours(1))))

@@ -3,10 +3,9 @@ package io.gpufleet.sim.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.autoscaler.AutoscalerSettings;
-import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
@@ -35,9 +34,8 @@ import net.jqwik.api.constraints.LongRange;
  */
 class SimulationProperties {
 
-  static final NvidiaDevicePlugin PLUGIN = new NvidiaDevicePlugin(NamedConfigs.of(Map.of(
-      "default", DevicePluginConfig.DEFAULT, "ts2", DevicePluginConfig.timeSliced(2, false)), Optional.empty()),
-      GpuCatalog.builtIn());
+  static final GpuOperator PLUGIN = GpuOperator.DEFAULTS.withConfigs(NamedConfigs.of(Map.of(
+      "default", DevicePluginConfig.DEFAULT, "ts2", DevicePluginConfig.timeSliced(2, false)), Optional.empty()));
 
   static Scenario draw(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
@@ -46,7 +44,7 @@ class SimulationProperties {
     Scenario.Builder b = Scenario.builder("random " + seed).seed(seed)
         .settings(SimulationSettings.DEFAULTS.withInvariants(SimulationSettings.InvariantMode.FULL)
             .withSpotInterruptionsPerHour(r.nextInt(3) == 0 ? 0.3 : 0))
-        .devicePlugin(DevicePlugin.DEFAULTS.withAdvertiser(PLUGIN))
+        .devicePlugin(DevicePlugin.DEFAULTS.withOperator(PLUGIN))
         .autoscaler(AutoscalerSettings.DEFAULTS.withSizing(r.nextBoolean() ? AutoscalerSettings.GpuSizing.ADVERTISED
             : AutoscalerSettings.GpuSizing.PHYSICAL));
     NodePool pool = Objects.gpuPool("gpu", List.of(families.get(r.nextInt(3)), families.get(r.nextInt(3))),

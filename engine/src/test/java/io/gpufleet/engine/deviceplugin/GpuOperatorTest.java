@@ -1,0 +1,95 @@
+package io.gpufleet.engine.deviceplugin;
+
+import static io.gpufleet.engine.deviceplugin.Fixtures.gpuPod;
+import static io.gpufleet.engine.deviceplugin.Fixtures.inventory;
+import static io.gpufleet.engine.deviceplugin.Fixtures.node;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.engine.mig.MigManager;
+import io.gpufleet.model.cloud.GpuSpec;
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.deviceplugin.MigStrategy;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceName;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The one registration path: config by label, the MIG manager's pass, then plugin and GFD. */
+class GpuOperatorTest {
+
+  private static final GpuOperator MIXED_WITH_CUSTOM = new GpuOperator(
+      NamedConfigs.of(Map.of("mixed", DevicePluginConfig.mig(MigStrategy.MIXED), "ts4",
+          DevicePluginConfig.timeSliced(4, false)), Optional.of("mixed")),
+      new MigManager(MigPartedConfig.of(Map.of("two-3g",
+          List.of(MigPartedConfig.Entry.all(true, Map.of("3g.40gb", 2)))))),
+      GpuCatalog.builtIn());
+
+  private static Node labelled(String name, String... kv) {
+    Node n = node(name);
+    for (int i = 0; i < kv.length; i += 2) {
+      n = n.withLabels(n.labels().with(kv[i], kv[i + 1]));
+    }
+    return n;
+  }
+
+  @Test
+  void theMigManagerRunsBeforeThePluginAndReportsItsState() {
+    Registration r = MIXED_WITH_CUSTOM.register(labelled("p5", MigPartedConfig.CONFIG_LABEL, "two-3g"),
+        inventory("p5", "H100-80GB", 1));
+    assertThat(r.advertised().get(ResourceName.of("nvidia.com/mig-3g.40gb"))).hasValue(Quantity.of(2));
+    assertThat(r.node().labels().get(MigPartedConfig.STATE_LABEL)).hasValue("success");
+    assertThat(r.gfdLabels().get("nvidia.com/mig-3g.40gb.count")).hasValue("2");
+    assertThat(r.warnings()).isEmpty();
+  }
+
+  @Test
+  void aConfigNoManagerKnowsFailsAndLeavesTheGpusWhole() {
+    Registration r = MIXED_WITH_CUSTOM.register(labelled("p5", MigPartedConfig.CONFIG_LABEL, "nonsense"),
+        inventory("p5", "H100-80GB", 1));
+    assertThat(r.node().labels().get(MigPartedConfig.STATE_LABEL)).hasValue("failed");
+    assertThat(r.advertised().get(ResourceName.NVIDIA_GPU)).hasValue(Quantity.of(1));
+    assertThat(r.warnings()).singleElement().asString().contains("no entry named \"nonsense\"");
+  }
+
+  @Test
+  void theNodesConfigLabelPicksThePluginConfig() {
+    Registration r = MIXED_WITH_CUSTOM.register(labelled("g5", NamedConfigs.NODE_LABEL, "ts4"),
+        inventory("g5", "A10G", 1));
+    assertThat(r.advertised().get(ResourceName.NVIDIA_GPU)).hasValue(Quantity.of(4));
+    assertThat(r.node().allocatable().get(ResourceName.NVIDIA_GPU)).hasValue(Quantity.of(4));
+  }
+
+  @Test
+  void aCloudInstancesCardsResolveThroughTheCatalogue() {
+    Registration known = GpuOperator.DEFAULTS.register(node("g5"), Optional.of(new GpuSpec("a10g", "nvidia", 1, 24576)));
+    assertThat(known.devices()).isPresent();
+    assertThat(known.gfdLabels().get(GfdLabels.PRODUCT)).hasValue("NVIDIA-A10G");
+
+    Registration unknown = GpuOperator.DEFAULTS.register(node("x"), Optional.of(new GpuSpec("z9000", "nvidia", 2, 0)));
+    assertThat(unknown.advertised().get(ResourceName.NVIDIA_GPU)).hasValue(Quantity.of(2));
+    assertThat(unknown.gfdLabels().map()).isEmpty();
+    assertThat(unknown.devices()).isEmpty();
+
+    Node cpu = node("c5");
+    Registration none = GpuOperator.DEFAULTS.register(cpu, Optional.empty());
+    assertThat(none.node()).isEqualTo(cpu);
+    assertThat(none.advertised().isEmpty()).isTrue();
+  }
+
+  @Test
+  void reRegistrationKeepsWhatRunningPodsHold() {
+    Registration first = GpuOperator.DEFAULTS.register(node("g5"), inventory("g5", "A10G", 1));
+    NodeDevices held = ((DeviceAllocation.Result.Granted) DevicePlugin.allocate(first.devices().orElseThrow(),
+        gpuPod("a", "nvidia.com/gpu", 1))).next();
+    Registration again = GpuOperator.withConfig("ts4", DevicePluginConfig.timeSliced(4, false))
+        .register(first.node(), inventory("g5", "A10G", 1)).keepingAssignmentsOf(Optional.of(held));
+    assertThat(again.devices().orElseThrow().assignments()).isEqualTo(held.assignments());
+    assertThat(again.devices().orElseThrow().devices()).hasSize(4);
+  }
+}
