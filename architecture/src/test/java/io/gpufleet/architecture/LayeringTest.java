@@ -132,4 +132,27 @@ class LayeringTest {
         .orShould().callConstructor(java.util.Random.class)
         .check(classes);
   }
+
+  /**
+   * One way a GPU node registers: the device plugin's advertisement, GFD's labels and the MIG
+   * manager's planning are called only inside the engine's device-plugin and MIG packages, whose
+   * {@code GpuOperator} every command, the autoscaler and the simulator go through.
+   */
+  @Test
+  void onlyTheEngineAdvertisesLabelsAndPlansMigLayouts() {
+    noClasses().that().resideOutsideOfPackages("io.gpufleet.engine.deviceplugin..", "io.gpufleet.engine.mig..")
+        .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+            "the registration internals (Advertisement.of, GfdLabels.of, DevicePlugin.register, "
+                + "MigConfigPlanner, StockMigConfigs)",
+            call -> {
+              String owner = call.getTargetOwner().getName();
+              String name = call.getName();
+              return owner.equals("io.gpufleet.engine.deviceplugin.Advertisement") && name.equals("of")
+                  || owner.equals("io.gpufleet.engine.deviceplugin.GfdLabels") && name.equals("of")
+                  || owner.equals("io.gpufleet.engine.deviceplugin.DevicePlugin") && name.equals("register")
+                  || owner.equals("io.gpufleet.engine.mig.MigConfigPlanner")
+                  || owner.equals("io.gpufleet.engine.mig.StockMigConfigs");
+            }))
+        .check(classes);
+  }
 }
