@@ -102,6 +102,21 @@ class CustomMigConfigTest {
   }
 
   @Test
+  void aConfigNoManagerKnowsFailsVisiblyAndLeavesTheCardWhole() {
+    // One tenant asking for a whole GPU on a node whose mig.config names a layout no config holds.
+    String text = scenario(false).replace("migStrategy: mixed", "migStrategy: none")
+        .replace("nvidia.com/mig-3g.40gb: 1", "nvidia.com/gpu: 1").replace("replicas: 2", "replicas: 1")
+        .replace("Deployment/default/tenant, equals: 2", "Deployment/default/tenant, equals: 1");
+    SimulationResult r = run(text);
+    var node = r.checkpoints().getLast().state().nodes().values().iterator().next();
+    assertThat(node.node().labels().get("nvidia.com/mig.config.state")).contains("failed");
+    assertThat(node.node().allocatable().getOrZero(io.gpufleet.model.resource.ResourceName.NVIDIA_GPU).value())
+        .isEqualTo(1);
+    assertThat(r.record().of(io.gpufleet.sim.record.RunRecord.Kind.DEVICE_PLUGIN_REGISTERED)).singleElement()
+        .asString().contains("MIG manager: ", "\"two-3g\"", "nvidia.com/mig.config.state=failed");
+  }
+
+  @Test
   void withoutTheConfigMapTheStockConfigsDoNotKnowIt() {
     SimulationResult r = run(scenario(false));
     assertThat(r.allExpectationsPassed()).isFalse();

@@ -239,8 +239,10 @@ final class Kubelet {
     // keeps what running pods hold, even devices no longer advertised.
     Registration r = api.devicePlugin.operator().register(n.node(), n.gpus()).keepingAssignmentsOf(n.devices());
     api.updateNode(n.withNode(r.node()).withPlugin(true, n.pluginGeneration()).withDevices(r.devices()));
+    // What the plugin and the MIG manager log (a failed mig.config, MPS asked of a MIG device) goes with it.
     api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + r.advertised() + " (config "
-        + n.node().labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")");
+        + n.node().labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")"
+        + r.warnings().stream().map(w -> "; " + w).collect(java.util.stream.Collectors.joining()));
   }
 
   /** A config-label change: the config manager restarts the plugin, which registers again. */
