@@ -89,7 +89,9 @@ final class ScheduleCommand implements Callable<Integer> {
     if (percentage != null) {
       c = c.withPercentageOfNodesToScore(percentage);
     }
-    return SchedulerProfile.of(c);
+    SchedulerProfile profile = SchedulerProfile.of(c);
+    // DefaultPreemption is in kube-scheduler's default profile; a configuration may disable it.
+    return c.disabledScorePlugins().contains("DefaultPreemption") ? profile : profile.withPreemption();
   }
 
   static SchedulerConfiguration.ScoringStrategyType strategyType(String name) {

@@ -73,6 +73,8 @@ public final class SmiCommand implements Callable<Integer> {
             p.error().message()));
         case BatchPlacement.Outcome.Rejected r -> unplaced.add(new SmiView.Unplaced(r.pod().key(), "Failed",
             r.reason() + ": " + r.message()));
+        case BatchPlacement.Outcome.Preempted v -> unplaced.add(new SmiView.Unplaced(v.pod().key(), "Terminating",
+            "Preempted by pod " + v.preemptor().key() + " on node " + v.node()));
         case BatchPlacement.Outcome.Orphaned o2 -> unplaced.add(new SmiView.Unplaced(o2.pod().key(), "Pending",
             "spec.nodeName names node \"" + o2.node() + "\", which does not exist"));
       }

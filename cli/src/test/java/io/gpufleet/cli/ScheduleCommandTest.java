@@ -19,8 +19,35 @@ class ScheduleCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("inference   0/1     Pending")
         .contains("Warning   FailedScheduling   pod/inference   0/3 nodes are available: 1 node(s) had untolerated "
-            + "taint {nvidia.com/gpu: true}, 2 Insufficient nvidia.com/gpu.\n");
+            + "taint {nvidia.com/gpu: true}, 2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: "
+            + "3 Preemption is not helpful for scheduling.\n");
     assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void aHighPriorityPodPreemptsTheTrainingPodAndIsNominated() {
+    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "preemption.yaml").toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("train       0/1     Terminating   0          0s    gpu-node-1   <none>")
+        .contains("inference   0/1     Pending       0          0s    <none>       gpu-node-1")
+        .contains("Normal    Preempted          pod/train       Preempted by pod default/inference on node gpu-node-1")
+        .contains("pod/inference   0/1 nodes are available: 1 Insufficient nvidia.com/gpu.\n");
+  }
+
+  @Test
+  void aConfigurationThatDisablesDefaultPreemptionDropsTheSuffix(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws java.io.IOException {
+    Path cfg = dir.resolve("sched.yaml");
+    java.nio.file.Files.writeString(cfg, """
+        apiVersion: kubescheduler.config.k8s.io/v1
+        kind: KubeSchedulerConfiguration
+        profiles:
+        - plugins:
+            postFilter:
+              disabled: [{name: DefaultPreemption}]
+        """);
+    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString(), "--config", cfg.toString());
+    assertThat(run.out()).contains("2 Insufficient nvidia.com/gpu.\n").doesNotContain("preemption:");
   }
 
   @Test

@@ -6,13 +6,15 @@ import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
  * Places a set of pods on a snapshot the way a freshly started scheduler would drain its queue.
  * Pods that already name a node are bound first, as the cluster state the scheduler starts from
  * (they skip the scheduler and meet only the kubelet's admission check); the rest go highest
- * priority first, then in the given order. Returns every outcome, in that order, and the final image.
+ * priority first, then in the given order. A pod that preemption nominates stays Pending with its
+ * nominated node; its victims become Preempted. Returns every outcome, in that order, and the final image.
  */
 public final class BatchPlacement {
   private BatchPlacement() {}
@@ -24,8 +26,18 @@ public final class BatchPlacement {
     /** Bound to {@code node}; {@code byScheduler} is false for pods that named their node. */
     record Bound(Pod pod, String node, boolean byScheduler, ScheduleResult.Scheduled decision) implements Outcome {}
 
-    /** Still Pending: the scheduler's FailedScheduling message. */
-    record Pending(Pod pod, FitError error) implements Outcome {}
+    /**
+     * Still Pending: the scheduler's FailedScheduling message; {@code nominatedNode} when preemption
+     * made room there (the pod's request is held on that node for the pods queued after it).
+     */
+    record Pending(Pod pod, FitError error, Optional<String> nominatedNode) implements Outcome {
+      public Pending(Pod pod, FitError error) {
+        this(pod, error, Optional.empty());
+      }
+    }
+
+    /** Evicted by preemption in favour of {@code preemptor}: Terminating, its room given to the preemptor. */
+    record Preempted(Pod pod, String node, Pod preemptor) implements Outcome {}
 
     /**
      * Named a node that does not exist: it stays Pending with no event, since kube-scheduler never
@@ -78,6 +90,20 @@ public final class BatchPlacement {
         case ScheduleResult.Scheduled s -> {
           snapshot = snapshot.bind(info, s.node());
           outcomes.add(new Outcome.Bound(pod, s.node(), true, s));
+        }
+        case ScheduleResult.Unschedulable u when u.nominatedNode().isPresent() -> {
+          String node = u.nominatedNode().get();
+          for (String victim : u.victims()) {
+            for (int i = 0; i < outcomes.size(); i++) {
+              if (outcomes.get(i) instanceof Outcome.Bound b && b.pod().key().equals(victim)) {
+                outcomes.set(i, new Outcome.Preempted(b.pod(), node, pod));
+              }
+            }
+            snapshot = snapshot.unbind(victim, node);
+          }
+          // Accounting as once the victims are gone: the nominated pod holds its request there.
+          snapshot = snapshot.bind(info, node);
+          outcomes.add(new Outcome.Pending(pod, u.error(), u.nominatedNode()));
         }
         case ScheduleResult.Unschedulable u -> outcomes.add(new Outcome.Pending(pod, u.error()));
       }

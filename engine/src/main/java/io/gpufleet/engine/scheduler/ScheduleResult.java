@@ -1,6 +1,7 @@
 package io.gpufleet.engine.scheduler;
 
 import java.util.List;
+import java.util.Optional;
 
 /** The scheduler's decision for one pod, as data. */
 public sealed interface ScheduleResult {
@@ -16,8 +17,20 @@ public sealed interface ScheduleResult {
     }
   }
 
-  /** No node passed; the pod stays Pending with {@code error.message()}. */
-  record Unschedulable(FitError error, int evaluatedNodes) implements ScheduleResult {}
+  /**
+   * No node passed; the pod stays Pending with {@code error.message()}. When preemption found room,
+   * {@code nominatedNode} names the node and {@code victims} the keys of the pods to evict there.
+   */
+  record Unschedulable(FitError error, int evaluatedNodes, Optional<String> nominatedNode, List<String> victims)
+      implements ScheduleResult {
+    public Unschedulable {
+      victims = List.copyOf(victims);
+    }
+
+    public Unschedulable(FitError error, int evaluatedNodes) {
+      this(error, evaluatedNodes, Optional.empty(), List.of());
+    }
+  }
 
   /** A node's total and the weighted contribution of each score plugin. */
   record NodeScore(String node, long total, List<PluginScore> plugins) {

@@ -49,8 +49,8 @@ public final class Scheduler {
       switch (pf.preFilter(pod)) {
         case PreFilterPlugin.Result.AllNodes a -> { }
         case PreFilterPlugin.Result.Rejected r -> {
-          return new ScheduleResult.Unschedulable(postFilter(pod, snapshot, new FitError(all, Map.of(),
-              java.util.Optional.of(r.status()), r.status().reasons().getFirst(), "")), 0);
+          return postFilter(pod, snapshot, new FitError(all, Map.of(),
+              java.util.Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0);
         }
         case PreFilterPlugin.Result.NodeNames names -> {
           candidates = narrow(snapshot, candidates, names.names());
@@ -60,8 +60,7 @@ public final class Scheduler {
     }
     int n = candidates == null ? all : candidates.length;
     if (n == 0) {
-      return new ScheduleResult.Unschedulable(postFilter(pod, snapshot, new FitError(all, Map.of(),
-          java.util.Optional.of(absent), "", "")), 0);
+      return postFilter(pod, snapshot, new FitError(all, Map.of(), java.util.Optional.of(absent), "", ""), 0);
     }
     int want = profile.feasibleNodesToFind(n);
     int cap = Math.min(want, n);
@@ -117,7 +116,7 @@ public final class Scheduler {
         }
       }
       FitError error = new FitError(all, byNode, java.util.Optional.ofNullable(absent), "", "");
-      return new ScheduleResult.Unschedulable(postFilter(pod, snapshot, error), evaluated);
+      return postFilter(pod, snapshot, error, evaluated);
     }
     if (found == 1 && !explain) {
       // kube-scheduler skips scoring when only one node is feasible.
@@ -165,12 +164,17 @@ public final class Scheduler {
     return new ScheduleResult.Scheduled(snapshot.get(feasible[best]).name(), total[best], found, evaluated, ranking);
   }
 
-  private FitError postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error) {
+  /** PostFilter (preemption): the first plugin that nominates a node ends the cycle; else its message is kept. */
+  private ScheduleResult.Unschedulable postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error,
+      int evaluated) {
     for (PostFilterPlugin p : profile.postFilters()) {
       PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
       error = error.withPostFilterMessage(r.message());
+      if (r.nominatedNode().isPresent()) {
+        return new ScheduleResult.Unschedulable(error, evaluated, r.nominatedNode(), r.victims());
+      }
     }
-    return error;
+    return new ScheduleResult.Unschedulable(error, evaluated);
   }
 
   /** The snapshot indices of the named nodes (within {@code previous} when set), in snapshot order. */

@@ -95,6 +95,15 @@ public record SchedulerProfile(
         c.percentageOfNodesToScore());
   }
 
+  /**
+   * The same profile with DefaultPreemption as its PostFilter, over its own filters (kube-scheduler's
+   * default profile has it; the simulator does not evict for it yet, so it is opt-in there).
+   */
+  public SchedulerProfile withPreemption() {
+    return new SchedulerProfile(name, preFilters, filters, scores,
+        List.of(new io.gpufleet.engine.scheduler.plugin.DefaultPreemption(filters)), percentageOfNodesToScore);
+  }
+
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {
     return new SchedulerProfile(name, preFilters, filters, scores, postFilters, percentage);
   }

@@ -80,7 +80,7 @@ public final class SchedulerConfigurationDecoder {
     Set<String> disabled = new HashSet<>();
     Optional<Cursor> plugins = profile.get("plugins");
     if (plugins.isPresent()) {
-      for (String point : List.of("multiPoint", "score")) {
+      for (String point : List.of("multiPoint", "score", "postFilter")) {
         plugins.get().get(point).ifPresent(set -> {
           for (Cursor d : set.list("disabled")) {
             disabled.add(d.requiredString("name"));

@@ -25,6 +25,8 @@ public final class PlacementReport {
         case Outcome.Bound b -> pods.row(ns, b.pod().name(), "0/" + containers(b), "ContainerCreating", 0, "0s", b.node(),
             "<none>");
         case Outcome.Pending p -> pods.row(ns, p.pod().name(), "0/" + containers(p), "Pending", 0, "0s", "<none>",
+            p.nominatedNode().orElse("<none>"));
+        case Outcome.Preempted v -> pods.row(ns, v.pod().name(), "0/" + containers(v), "Terminating", 0, "0s", v.node(),
             "<none>");
         case Outcome.Rejected r -> pods.row(ns, r.pod().name(), "0/" + containers(r), r.reason(), 0, "0s", r.node(),
             "<none>");
@@ -40,6 +42,9 @@ public final class PlacementReport {
             events = events.row("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
         case Outcome.Rejected r -> events = events.row("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
         case Outcome.Orphaned orphaned -> { } // no scheduler and no kubelet sees it: no event
+        // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
+        case Outcome.Preempted v -> events = events.row("Normal", "Preempted", "pod/" + v.pod().name(),
+            "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
         case Outcome.Bound bound -> {
           if (explain && bound.decision() != null) {
             events = events.row("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound));
@@ -89,9 +94,16 @@ public final class PlacementReport {
           m.put("node", b.node());
           m.put("boundBy", b.byScheduler() ? "default-scheduler" : "nodeName");
         }
+        case Outcome.Preempted v -> {
+          m.put("phase", "Terminating");
+          m.put("node", v.node());
+          m.put("reason", "Preempted");
+          m.put("message", "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
+        }
         case Outcome.Pending p -> {
           m.put("phase", "Pending");
           m.put("node", null);
+          p.nominatedNode().ifPresent(n -> m.put("nominatedNode", n));
           m.put("reason", "Unschedulable");
           m.put("message", p.error().message());
         }

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * The PostFilter extension point, run when no node passed the filters: where preemption plugs in.
  * It returns a message to append to the FitError ({@code preemption: ...}) and, when it found
- * victims, a node to nominate; gpufleet does not ship a preemption plugin yet.
+ * victims, a node to nominate and the keys of the pods to evict there ({@link DefaultPreemption}).
  */
 public interface PostFilterPlugin {
 

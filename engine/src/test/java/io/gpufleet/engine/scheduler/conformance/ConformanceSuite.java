@@ -17,6 +17,7 @@ final class ConformanceSuite {
     all.addAll(NodeAffinityCases.cases());
     all.addAll(NodeNameAndUnschedulableCases.cases());
     all.addAll(FitErrorCases.cases());
+    all.addAll(PreemptionCases.cases());
     return all;
   }
 

@@ -1,0 +1,134 @@
+package io.gpufleet.engine.scheduler.plugin;
+
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.FitError;
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.pod.PreemptionPolicy;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * DefaultPreemption's PostFilter, as {@code pkg/scheduler/framework/preemption/preemption.go} and
+ * {@code plugins/defaultpreemption/default_preemption.go} do it: on every node whose failure another
+ * pod's removal could resolve, remove all pods of lower priority, check the pod then fits, and
+ * reprieve victims from the most important down while it still fits; among the candidates pick the
+ * node with the lowest highest-victim priority, then the lowest sum of priorities, then the fewest
+ * victims, then the first. Without a candidate the message is
+ * {@code preemption: 0/N nodes are available: ...} with upstream's per-node reasons.
+ */
+public final class DefaultPreemption implements PostFilterPlugin {
+
+  /** Upstream's status for nodes whose failure preemption cannot resolve. */
+  public static final String NOT_HELPFUL = "Preemption is not helpful for scheduling";
+  /** Upstream's status for a node with no pod of lower priority. */
+  public static final String NO_VICTIMS = "No preemption victims found for incoming pod";
+  /** {@code PodEligibleToPreemptOthers}'s message for {@code preemptionPolicy: Never}. */
+  public static final String NEVER = "not eligible due to preemptionPolicy=Never.";
+
+  private final List<FilterPlugin> filters;
+
+  public DefaultPreemption(List<FilterPlugin> filters) {
+    this.filters = List.copyOf(filters);
+  }
+
+  @Override
+  public String pluginName() {
+    return "DefaultPreemption";
+  }
+
+  private record Candidate(String node, List<PodInfo> victims) {
+    long highest() {
+      return victims.stream().mapToLong(v -> v.pod().spec().priority()).max().orElse(Long.MIN_VALUE);
+    }
+
+    long sum() {
+      // Upstream adds MaxInt32 + 1 to each priority so that negative priorities still count.
+      return victims.stream().mapToLong(v -> v.pod().spec().priority() + (long) Integer.MAX_VALUE + 1).sum();
+    }
+  }
+
+  @Override
+  public Result postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error) {
+    if (pod.pod().spec().preemptionPolicy() == PreemptionPolicy.NEVER) {
+      return new Result(Optional.empty(), List.of(), "preemption: " + NEVER);
+    }
+    int priority = pod.pod().spec().priority();
+    Map<String, Status> statuses = new TreeMap<>();
+    List<Candidate> candidates = new ArrayList<>();
+    for (NodeInfo node : snapshot.nodes()) {
+      Status failed = error.statusOf(node.name()).orElse(null);
+      if (failed == null || failed.code() != Status.Code.UNSCHEDULABLE) {
+        statuses.put(node.name(), Status.unresolvable(pluginName(), NOT_HELPFUL));
+        continue;
+      }
+      List<PodInfo> lower = new ArrayList<>();
+      NodeInfo without = node;
+      for (PodInfo p : node.pods()) {
+        if (p.pod().spec().priority() < priority) {
+          lower.add(p);
+          without = without.withoutPod(p.key());
+        }
+      }
+      if (lower.isEmpty()) {
+        statuses.put(node.name(), Status.unresolvable(pluginName(), NO_VICTIMS));
+        continue;
+      }
+      Status fits = filter(pod, without);
+      if (!fits.isSuccess()) {
+        statuses.put(node.name(), fits);
+        continue;
+      }
+      // Reprieve the most important pods first: higher priority, then the order they were bound.
+      lower.sort(Comparator.comparingInt((PodInfo p) -> p.pod().spec().priority()).reversed());
+      List<PodInfo> victims = new ArrayList<>();
+      NodeInfo current = without;
+      for (PodInfo p : lower) {
+        NodeInfo back = current.withPod(p);
+        if (filter(pod, back).isSuccess()) {
+          current = back;
+        } else {
+          victims.add(p);
+        }
+      }
+      candidates.add(new Candidate(node.name(), victims));
+    }
+    if (candidates.isEmpty()) {
+      return new Result(Optional.empty(), List.of(),
+          "preemption: " + new FitError(statuses.size(), statuses, "").message());
+    }
+    Candidate best = candidates.getFirst();
+    for (Candidate c : candidates.subList(1, candidates.size())) {
+      if (better(c, best)) {
+        best = c;
+      }
+    }
+    return new Result(Optional.of(best.node()), best.victims().stream().map(PodInfo::key).toList(), "");
+  }
+
+  /** {@code pickOneNodeForPreemption} without PDBs and start times: strictly better than {@code b}. */
+  private static boolean better(Candidate a, Candidate b) {
+    if (a.highest() != b.highest()) {
+      return a.highest() < b.highest();
+    }
+    if (a.sum() != b.sum()) {
+      return a.sum() < b.sum();
+    }
+    return a.victims().size() < b.victims().size();
+  }
+
+  private Status filter(PodInfo pod, NodeInfo node) {
+    for (FilterPlugin f : filters) {
+      Status s = f.filter(pod, node);
+      if (!s.isSuccess()) {
+        return s;
+      }
+    }
+    return Status.SUCCESS;
+  }
+}

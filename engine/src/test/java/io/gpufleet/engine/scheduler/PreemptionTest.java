@@ -1,0 +1,77 @@
+package io.gpufleet.engine.scheduler;
+
+import static io.gpufleet.engine.scheduler.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PreemptionPolicy;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** DefaultPreemption in a batch placement: victims, nomination, the Pending message. */
+class PreemptionTest {
+
+  private final Scheduler preempting = new Scheduler(SchedulerProfile.defaults().withPreemption());
+
+  private static Pod withPriority(Pod p, int priority) {
+    return p.withSpec(p.spec().withPriority(priority));
+  }
+
+  @Test
+  void aHighPriorityInferencePodPreemptsTheTrainingPodHoldingTheOnlyGpu() {
+    Pod training = withPriority(gpuPod("training", 1), 100);
+    training = training.withSpec(training.spec().withNodeName("g"));
+    Pod inference = withPriority(gpuPod("inference", 1), 1000);
+    var result = BatchPlacement.place(List.of(training, inference), ClusterSnapshot.of(List.of(gpuNode("g", 1))),
+        preempting, new SplittableRandom(1), false);
+    assertThat(result.outcomes()).containsExactly(
+        new BatchPlacement.Outcome.Preempted(training, "g", inference),
+        new BatchPlacement.Outcome.Pending(inference, ((BatchPlacement.Outcome.Pending) result.outcomes().get(1)).error(),
+            java.util.Optional.of("g")));
+    // Preemption succeeded, so no "preemption:" suffix: only the filter's reasons.
+    assertThat(((BatchPlacement.Outcome.Pending) result.outcomes().get(1)).error().message())
+        .isEqualTo("0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
+    // The nominated pod holds the card for the pods queued after it.
+    assertThat(result.snapshot().node("g").orElseThrow().pods()).extracting(PodInfo::name).containsExactly("inference");
+  }
+
+  @Test
+  void aPodOfEqualPriorityFindsNoVictimsAndSaysSo() {
+    Pod first = withPriority(gpuPod("first", 1), 100);
+    Pod second = withPriority(gpuPod("second", 1), 100);
+    var result = BatchPlacement.place(List.of(first, second), ClusterSnapshot.of(List.of(gpuNode("g", 1),
+        cpuNode("c"))), preempting, new SplittableRandom(1), false);
+    assertThat(((BatchPlacement.Outcome.Pending) result.outcomes().get(1)).error().message()).isEqualTo(
+        // Both nodes lack a free GPU; only on the GPU node could another pod's removal help.
+        "0/2 nodes are available: 2 Insufficient nvidia.com/gpu."
+            + " preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod,"
+            + " 1 Preemption is not helpful for scheduling.");
+  }
+
+  @Test
+  void preemptionPolicyNeverKeepsThePodPendingWithUpstreamsWords() {
+    Pod low = withPriority(gpuPod("low", 1), 0);
+    Pod never = withPriority(gpuPod("never", 1), 1000);
+    never = never.withSpec(new io.gpufleet.model.pod.PodSpec(never.spec().containers(), List.of(),
+        never.spec().overhead(), never.spec().nodeSelector(), never.spec().nodeAffinity(), never.spec().tolerations(),
+        java.util.Optional.empty(), 1000, java.util.Optional.empty(), PreemptionPolicy.NEVER, 30, null));
+    var result = BatchPlacement.place(List.of(low.withSpec(low.spec().withNodeName("g")), never),
+        ClusterSnapshot.of(List.of(gpuNode("g", 1))), preempting, new SplittableRandom(1), false);
+    assertThat(((BatchPlacement.Outcome.Pending) result.outcomes().get(1)).error().message()).isEqualTo(
+        "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: not eligible due to preemptionPolicy=Never.");
+  }
+
+  @Test
+  void theLowestPriorityVictimsAreChosenAndTheRestReprieved() {
+    Pod a = withPriority(gpuPod("a", 1), 10);
+    Pod b = withPriority(gpuPod("b", 1), 500);
+    a = a.withSpec(a.spec().withNodeName("g"));
+    b = b.withSpec(b.spec().withNodeName("g"));
+    Pod high = withPriority(gpuPod("high", 1), 1000);
+    var result = BatchPlacement.place(List.of(a, b, high), ClusterSnapshot.of(List.of(gpuNode("g", 2))), preempting,
+        new SplittableRandom(1), false);
+    assertThat(result.outcomes().get(0)).isInstanceOf(BatchPlacement.Outcome.Preempted.class);
+    assertThat(result.outcomes().get(1)).isInstanceOf(BatchPlacement.Outcome.Bound.class);
+  }
+}

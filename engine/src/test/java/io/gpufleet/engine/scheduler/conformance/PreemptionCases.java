@@ -1,0 +1,120 @@
+package io.gpufleet.engine.scheduler.conformance;
+
+import static io.gpufleet.engine.scheduler.conformance.K.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.FitError;
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.engine.scheduler.plugin.DefaultPreemption;
+import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
+import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.resource.ResourceList;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code pkg/scheduler/framework/plugins/defaultpreemption/default_preemption_test.go}, TestPostFilter:
+ * NodeResourcesFit as the only filter, the filter statuses given by the table.
+ */
+final class PreemptionCases {
+  private PreemptionCases() {}
+
+  static final String FILE = "pkg/scheduler/framework/plugins/defaultpreemption/default_preemption_test.go";
+  private static final int LOW = 0;
+  private static final int MID = 100;
+  private static final int HIGH = 1000;
+
+  /** {@code st.MakeNode().Capacity(res)}: pods default to 32. */
+  private static Node node(String name, String... res) {
+    List<String> kv = new ArrayList<>(List.of("pods", "32"));
+    kv.addAll(List.of(res));
+    return Node.of(name, Labels.EMPTY, List.of(), ResourceList.of(kv.toArray(String[]::new)));
+  }
+
+  private static Pod prio(Pod p, int priority) {
+    return p.withSpec(p.spec().withPriority(priority));
+  }
+
+  private static final String[] ONE_POD = {"pods", "1"};
+  private static final String[] NODE_RES = {"cpu", "200m", "memory", "400"};
+  private static final ResourceList LARGE = ResourceList.of("cpu", "300m", "memory", "300");
+
+  /** Runs PostFilter; {@code resolvable} lists the nodes given an Unschedulable status, {@code unresolvable} the others named. */
+  private static PostFilterPlugin.Result run(Pod pod, List<NodeInfo> nodes, List<String> resolvable,
+      List<String> unresolvable) {
+    Map<String, Status> statuses = new LinkedHashMap<>();
+    resolvable.forEach(n -> statuses.put(n, new Status(Status.Code.UNSCHEDULABLE, "", List.of())));
+    unresolvable.forEach(n -> statuses.put(n, new Status(Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE, "", List.of())));
+    FitError error = new FitError(nodes.size(), statuses, Optional.empty(), "", "");
+    return new DefaultPreemption(List.of(NodeResourcesFit.leastAllocated()))
+        .postFilter(PodInfo.of(pod), ClusterSnapshot.ofInfos(nodes), error);
+  }
+
+  private static UpstreamCase nominated(String name, Pod pod, List<NodeInfo> nodes, List<String> resolvable,
+      String node) {
+    return UpstreamCase.of("DefaultPreemption", FILE, name, () -> {
+      var r = run(pod, nodes, resolvable, List.of());
+      assertThat(r.nominatedNode()).contains(node);
+      assertThat(r.message()).isEmpty();
+    });
+  }
+
+  private static UpstreamCase refused(String name, Pod pod, List<NodeInfo> nodes, List<String> resolvable,
+      List<String> unresolvable, String message) {
+    return UpstreamCase.of("DefaultPreemption", FILE, name, () -> {
+      var r = run(pod, nodes, resolvable, unresolvable);
+      assertThat(r.nominatedNode()).isEmpty();
+      assertThat(r.message()).isEqualTo(message);
+    });
+  }
+
+  static List<UpstreamCase> cases() {
+    List<UpstreamCase> c = new ArrayList<>();
+    c.add(nominated("pod with higher priority can be made schedulable", prio(pod("p"), HIGH),
+        List.of(info(node("node1", ONE_POD), pod("p1"))), List.of("node1"), "node1"));
+    c.add(refused("pod with tied priority is still unschedulable", pod("p"),
+        List.of(info(node("node1", ONE_POD), pod("p1"))), List.of("node1"), List.of(),
+        "preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."));
+    c.add(refused("preemption should respect filteredNodesStatuses", prio(pod("p"), HIGH),
+        List.of(info(node("node1", ONE_POD), pod("p1"))), List.of(), List.of("node1"),
+        "preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."));
+    c.add(nominated("pod can be made schedulable on one node", prio(pod("p"), MID),
+        List.of(info(node("node1", ONE_POD), prio(pod("p1"), HIGH)), info(node("node2", ONE_POD), prio(pod("p2"), LOW))),
+        List.of("node1", "node2"), "node2"));
+    c.add(UpstreamCase.of("DefaultPreemption", FILE, "preemption result filtered out by extenders", () -> {
+      throw new AssertionError("scheduler extenders are not modelled");
+    }).differs("scheduler extenders are not modelled"));
+    c.add(refused("no candidate nodes found, no enough resource after removing low priority pods",
+        prio(pod("p", LARGE), HIGH),
+        List.of(info(node("node1", NODE_RES), pod("p1")), info(node("node2", NODE_RES), pod("p2"))),
+        List.of("node1", "node2"), List.of(), "preemption: 0/2 nodes are available: 2 Insufficient cpu."));
+    c.add(refused("no candidate nodes found with mixed reasons, no lower priority pod and no enough CPU resource",
+        prio(pod("p", LARGE), HIGH),
+        List.of(info(node("node1", ONE_POD), prio(pod("p1"), HIGH)), info(node("node2", NODE_RES), pod("p2")),
+            info(node("node3", ONE_POD), prio(pod("p3"), HIGH))),
+        List.of("node1", "node2", "node3"), List.of(),
+        "preemption: 0/3 nodes are available: 1 Insufficient cpu, 2 No preemption victims found for incoming pod."));
+    c.add(refused("no candidate nodes found with mixed reason, 2 UnschedulableAndUnresolvable nodes and 2 nodes don't have enough CPU resource",
+        prio(pod("p", LARGE), HIGH),
+        List.of(info(node("node1", NODE_RES), pod("p1")), info(node("node2", NODE_RES), pod("p2")),
+            info(node("node3", NODE_RES)), info(node("node4", NODE_RES))),
+        List.of("node1", "node2"), List.of("node4"),
+        "preemption: 0/4 nodes are available: 2 Insufficient cpu, 2 Preemption is not helpful for scheduling."));
+    String pluginErrors = "the twin's plugins cannot fail with an error, so a node whose RemovePod errs is not modelled";
+    for (String name : List.of("only one node but failed with TestPlugin", "one failed with TestPlugin and the other pass")) {
+      c.add(UpstreamCase.of("DefaultPreemption", FILE, name, () -> {
+        throw new AssertionError(pluginErrors);
+      }).differs(pluginErrors));
+    }
+    return c;
+  }
+}
