@@ -67,8 +67,26 @@ public final class Launcher {
         pick = onDemand;
       }
     }
-    return Optional.of(nodeClaim(plan.template().pool(), pick.get().type(), pick.get().offering(),
-        plan.requests().plus(plan.template().overhead()), now, random));
+    NodeClaim claim = nodeClaim(plan.template().pool(), pick.get().type(), pick.get().offering(),
+        plan.requests().plus(plan.template().overhead()), now, random);
+    return Optional.of(claim.withLabels(claim.labels().withAll(customLabels(reqs))));
+  }
+
+  /**
+   * Labels for the user-defined keys the claim's requirements narrow to concrete values, as Karpenter
+   * resolves them at NodeClaim creation ({@code K:pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go}
+   * resolveCustomLabelsFromRequirements): well-known keys come from the instance type instead. Of
+   * several allowed values the first in order is taken; upstream takes any one.
+   */
+  static Labels customLabels(Requirements reqs) {
+    java.util.TreeMap<String, String> out = new java.util.TreeMap<>();
+    for (String key : reqs.keys()) {
+      if (Requirements.WELL_KNOWN.contains(key) || key.startsWith("kubernetes.io/") || key.startsWith("k8s.io/")) {
+        continue;
+      }
+      reqs.get(key).filter(v -> v.isFinite() && !v.values().isEmpty()).ifPresent(v -> out.put(key, v.values().first()));
+    }
+    return Labels.of(out);
   }
 
   /** The offering picked for a launch. */

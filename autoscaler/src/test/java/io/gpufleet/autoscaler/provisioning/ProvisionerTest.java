@@ -69,6 +69,28 @@ class ProvisionerTest {
   }
 
   @Test
+  void aGpuPodAskingForEphemeralStorageGetsTheCheapestGpuType() {
+    // Every type leaves 17Gi of the default 20Gi root volume, so 10Gi rules nothing out.
+    NodePool pool = onDemand(Fixtures.gpuPool("gpu", "g4dn", "g5", "g6", "g6e"));
+    Pod base = Fixtures.gpuPod("p", 1);
+    Pod pod = base.withSpec(PodSpec.of(Container.of("main", "vllm:latest",
+        ResourceList.of("cpu", "1", "memory", "4Gi", "ephemeral-storage", "10Gi", "nvidia.com/gpu", "1"),
+        ResourceList.of("nvidia.com/gpu", "1"))).withTolerations(base.spec().tolerations()));
+    ProvisioningPlan plan = provisioner(pool).solve(List.of(pod), List.of(), List.of(), OfferingAvailability.ALL, T0);
+    assertThat(plan.errors()).isEmpty();
+    String cheapestGpuType = catalog.types().stream().filter(t -> t.gpuCount() > 0)
+        .filter(t -> List.of("g4dn", "g5", "g6", "g6e").contains(t.family()))
+        .min(java.util.Comparator.comparingDouble(t -> t.onDemandPrice())).orElseThrow().name();
+    assertThat(plan.newClaims().getFirst().instanceTypes().getFirst().name()).isEqualTo(cheapestGpuType)
+        .isEqualTo("g4dn.xlarge");
+    Pod tooMuch = base.withSpec(PodSpec.of(Container.of("main", "vllm:latest",
+        ResourceList.of("cpu", "1", "ephemeral-storage", "18Gi", "nvidia.com/gpu", "1"),
+        ResourceList.of("nvidia.com/gpu", "1"))).withTolerations(base.spec().tolerations()));
+    assertThat(provisioner(pool).solve(List.of(tooMuch), List.of(), List.of(), OfferingAvailability.ALL, T0)
+        .newClaims()).isEmpty();
+  }
+
+  @Test
   void spotIsPreferredWhenAllowed() {
     NodePool pool = Fixtures.gpuPool("gpu", "g5", "g6");
     ProvisioningPlan plan = provisioner(pool).solve(List.of(Fixtures.gpuPod("p", 1)), List.of(), List.of(),

@@ -10,13 +10,19 @@ import io.gpufleet.model.resource.ResourceName;
  * memory is EC2's MiB less {@code VM_MEMORY_OVERHEAD_PERCENT} 7.5 %, less kube-reserved
  * {@code 11 × maxPods + 255} MiB, less the 100 MiB eviction threshold; cpu less 6 % of the first
  * core, 1 % of the second, 0.5 % of cores three and four and 0.25 % of the rest. It reproduces
- * every allocatable figure of the reference's §6 table.
+ * every allocatable figure of the reference's §6 table. Ephemeral storage is the default
+ * EC2NodeClass's root volume, 20Gi ({@code A:pkg/providers/amifamily/resolver.go} DefaultEBS), less
+ * kube-reserved 1Gi and the 10 % nodefs eviction threshold ({@code types.go} kubeReservedResources,
+ * evictionThreshold): 17Gi on every type.
  */
 public final class AllocatableEstimate {
   private AllocatableEstimate() {}
 
   public static final double VM_MEMORY_OVERHEAD = 0.075;
   public static final long EVICTION_THRESHOLD_MIB = 100;
+  /** The default EC2NodeClass root volume, which is the node's ephemeral storage. */
+  public static final long ROOT_VOLUME_BYTES = 20L << 30;
+  public static final long KUBE_RESERVED_EPHEMERAL_BYTES = 1L << 30;
 
   public static long milliCpu(int vcpu) {
     long cores = vcpu;
@@ -35,11 +41,21 @@ public final class AllocatableEstimate {
     return afterVm - kubeReserved - EVICTION_THRESHOLD_MIB;
   }
 
-  /** cpu, memory and pods allocatable for an instance of this size. */
+  /**
+   * Ephemeral storage left to pods on a root volume of {@code volumeBytes}: less kube-reserved and
+   * the eviction threshold, {@code ceil(volume / 100 * 10)} bytes as upstream computes it.
+   */
+  public static long ephemeralStorageBytes(long volumeBytes) {
+    long eviction = (long) Math.ceil(volumeBytes / 100.0 * 10);
+    return volumeBytes - KUBE_RESERVED_EPHEMERAL_BYTES - eviction;
+  }
+
+  /** cpu, memory, ephemeral storage and pods allocatable for an instance of this size. */
   public static ResourceList of(int vcpu, long memoryMib, int maxPods) {
     return ResourceList.EMPTY
         .with(ResourceName.CPU, Quantity.ofMillis(milliCpu(vcpu)))
         .with(ResourceName.MEMORY, Quantity.ofMebibytes(memoryMib(memoryMib, maxPods)))
+        .with(ResourceName.EPHEMERAL_STORAGE, Quantity.ofBytes(ephemeralStorageBytes(ROOT_VOLUME_BYTES)))
         .with(ResourceName.PODS, Quantity.of(maxPods));
   }
 }

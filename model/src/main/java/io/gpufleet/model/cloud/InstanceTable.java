@@ -18,7 +18,7 @@ import java.util.Set;
  * <pre>name arch vcpu memoryMiB gpus gpuMaker gpuName gpuMemoryMiB allocCpu allocMemory maxPods onDemandPerHour</pre>
  *
  * {@code allocCpu} and {@code allocMemory} may be {@code -} to use Karpenter's estimate
- * ({@link AllocatableEstimate}).
+ * ({@link AllocatableEstimate}); ephemeral storage is always the estimate's (default root volume).
  */
 public final class InstanceTable {
   private InstanceTable() {}
@@ -71,6 +71,7 @@ public final class InstanceTable {
     Quantity mem = f[9].equals("-") ? estimate.getOrZero(ResourceName.MEMORY)
         : quantity(source, line, "allocMemory", f[9]);
     ResourceList allocatable = ResourceList.EMPTY.with(ResourceName.CPU, cpu).with(ResourceName.MEMORY, mem)
+        .with(ResourceName.EPHEMERAL_STORAGE, estimate.getOrZero(ResourceName.EPHEMERAL_STORAGE))
         .with(ResourceName.PODS, Quantity.of(maxPods));
     if (gpu.isPresent() && "nvidia".equals(gpu.get().manufacturer())) {
       allocatable = allocatable.with(ResourceName.NVIDIA_GPU, Quantity.of(gpus));

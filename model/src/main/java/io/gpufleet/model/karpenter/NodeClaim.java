@@ -114,4 +114,10 @@ public record NodeClaim(
         nodePoolHash, newExpireAfter, newTgp, created, launched, registered, initialized, nodeName, drifted,
         deletionRequested);
   }
+
+  public NodeClaim withLabels(Labels newLabels) {
+    return new NodeClaim(name, nodePool, instanceType, offering, newLabels, annotations, taints, startupTaints,
+        requests, nodePoolHash, expireAfter, terminationGracePeriod, created, launched, registered, initialized,
+        nodeName, drifted, deletionRequested);
+  }
 }

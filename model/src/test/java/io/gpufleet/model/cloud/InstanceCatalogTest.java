@@ -34,6 +34,15 @@ class InstanceCatalogTest {
   }
 
   @Test
+  void everyTypeHasTheDefaultRootVolumesEphemeralStorage() {
+    // 20Gi root volume - 1Gi kube-reserved - 10 % (2Gi) nodefs eviction threshold, as Karpenter's AWS provider.
+    for (InstanceType t : catalog.types()) {
+      assertThat(t.allocatable().getOrZero(ResourceName.EPHEMERAL_STORAGE)).as(t.name()).isEqualTo(Quantity.parse("17Gi"));
+    }
+    assertThat(AllocatableEstimate.ephemeralStorageBytes(100L << 30)).isEqualTo((100L << 30) - (1L << 30) - (10L << 30));
+  }
+
+  @Test
   void karpentersAllocatableFormulaReproducesEveryRow() {
     for (InstanceType t : catalog.types()) {
       var estimate = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), (int) t.maxPods());
