@@ -2,10 +2,16 @@ package io.gpufleet.autoscaler.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
@@ -49,5 +55,66 @@ class ConformanceTest {
     // A difference that got fixed must be unmarked, so the table never undercounts.
     assertThat(ConformanceSuite.all().stream().filter(c -> c.difference().isPresent()).filter(UpstreamCase::passes)
         .map(UpstreamCase::it)).isEmpty();
+  }
+
+  private static final Pattern ROW = Pattern.compile("^\\| (\\S[^|]*?) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\|$");
+
+  /** The Karpenter section of docs/conformance.md: from its heading to the next one of the same level. */
+  static List<String> karpenterSection() throws IOException {
+    List<String> lines = Files.readAllLines(Path.of("..", "docs", "conformance.md"), StandardCharsets.UTF_8);
+    int from = lines.indexOf("## Karpenter");
+    assertThat(from).as("docs/conformance.md has a '## Karpenter' section").isNotNegative();
+    int to = from + 1;
+    while (to < lines.size() && !lines.get(to).startsWith("## ")) {
+      to++;
+    }
+    return lines.subList(from, to);
+  }
+
+  @Test
+  void theDocsTableShowsTheSuitesCounts() throws IOException {
+    Map<String, ConformanceSuite.Count> counts = ConformanceSuite.counts();
+    int cases = 0;
+    int passing = 0;
+    StringBuilder printed = new StringBuilder("| area | cases | passing | known differences |\n|---|---:|---:|---:|\n");
+    for (var e : counts.entrySet()) {
+      int n = e.getValue().cases();
+      int p = e.getValue().passing();
+      printed.append("| ").append(e.getKey()).append(" | ").append(n).append(" | ").append(p).append(" | ")
+          .append(n - p).append(" |\n");
+      cases += n;
+      passing += p;
+    }
+    printed.append("| total | ").append(cases).append(" | ").append(passing).append(" | ").append(cases - passing)
+        .append(" |\n");
+    System.out.print(printed);
+
+    Map<String, ConformanceSuite.Count> documented = new LinkedHashMap<>();
+    for (String line : karpenterSection()) {
+      Matcher m = ROW.matcher(line.strip());
+      if (m.matches()) {
+        int n = Integer.parseInt(m.group(2));
+        int p = Integer.parseInt(m.group(3));
+        assertThat(Integer.parseInt(m.group(4))).as(line).isEqualTo(n - p);
+        documented.put(m.group(1).replace("`", ""), new ConformanceSuite.Count(n, p));
+      }
+    }
+    Map<String, ConformanceSuite.Count> expected = new LinkedHashMap<>(counts);
+    expected.put("total", new ConformanceSuite.Count(cases, passing));
+    assertThat(documented).as("Karpenter table of docs/conformance.md; the suite prints:%n%s", printed)
+        .containsExactlyEntriesOf(expected);
+    String overview = Files.readAllLines(Path.of("..", "docs", "conformance.md"), StandardCharsets.UTF_8).stream()
+        .filter(l -> l.startsWith("| Karpenter")).findFirst().orElse("");
+    assertThat(overview).as("overview row of docs/conformance.md").endsWith("| " + cases + " | " + passing + " |");
+  }
+
+  @Test
+  void everyKnownDifferenceIsListedWithItsReason() throws IOException {
+    String section = String.join("\n", karpenterSection());
+    for (UpstreamCase c : ConformanceSuite.all()) {
+      if (c.difference().isPresent()) {
+        assertThat(section).as("docs/conformance.md lists the known difference").contains(c.it());
+      }
+    }
   }
 }
