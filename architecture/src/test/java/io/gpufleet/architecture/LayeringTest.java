@@ -41,7 +41,7 @@ class LayeringTest {
   /** A rule over an empty package proves nothing: every layer named here must hold classes. */
   @Test
   void everyLayerHasClasses() {
-    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "cli")) {
+    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "nvml", "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
           .as("classes in io.gpufleet.%s", layer).isTrue();
@@ -84,6 +84,15 @@ class LayeringTest {
         .check(classes);
     noClasses().that().resideInAnyPackage("io.gpufleet.manifest..", "io.gpufleet.sim..", "io.gpufleet.report..")
         .should().dependOnClassesThat().resideInAPackage("io.gpufleet.scenario..")
+        .check(classes);
+  }
+
+  /** The FFM bindings see the model and the engine (for GFD's labels); only the command line sees them. */
+  @Test
+  void nvmlDependsOnModelAndEngineAndOnlyTheCommandLineOnIt() {
+    onlyDependsOn("io.gpufleet.nvml..", "io.gpufleet.engine..", "io.gpufleet.model..", "tools.jackson..");
+    noClasses().that().resideOutsideOfPackages("io.gpufleet.nvml..", "io.gpufleet.cli..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpufleet.nvml..")
         .check(classes);
   }
 

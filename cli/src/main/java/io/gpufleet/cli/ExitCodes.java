@@ -11,4 +11,6 @@ final class ExitCodes {
   static final int BAD_INPUT = 2;
   /** A bug in gpufleet. */
   static final int INTERNAL = 3;
+  /** probe and bench-sharing: no usable GPU or driver here (issue 15 asks for 3, the code INTERNAL shares). */
+  static final int NO_GPU = 3;
 }

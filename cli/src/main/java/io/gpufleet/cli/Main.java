@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
         SmiCommand.class,
         ReplayCommand.class,
         AdviseCommand.class,
+        ProbeCommand.class,
+        BenchSharingCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

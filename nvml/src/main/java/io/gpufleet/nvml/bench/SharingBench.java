@@ -1,0 +1,52 @@
+package io.gpufleet.nvml.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Runs every (mode, kernel, N) of a plan: per mode, the MPS modes inside one daemon's lifetime, which
+ * is stopped even when a run fails; per kernel and N, one run of N tenants started together.
+ */
+public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> progress) {
+
+  public record Plan(List<TenantKernel> kernels, List<BenchMode> modes, List<Integer> tenantCounts,
+      Arrivals.Settings settings) {
+    public Plan {
+      kernels = List.copyOf(kernels);
+      modes = List.copyOf(modes);
+      tenantCounts = List.copyOf(tenantCounts);
+      if (kernels.isEmpty() || modes.isEmpty() || tenantCounts.isEmpty()
+          || tenantCounts.stream().anyMatch(n -> n < 1 || n > 48)) {
+        throw new IllegalArgumentException("a plan needs kernels, modes and tenant counts from 1 to 48");
+      }
+    }
+  }
+
+  public List<SharingRow> run(Plan plan) {
+    List<SharingRow> rows = new ArrayList<>();
+    for (BenchMode mode : plan.modes()) {
+      Map<String, String> base = mode.usesMps() ? mps.start() : Map.of();
+      try {
+        for (TenantKernel kernel : plan.kernels()) {
+          for (int n : plan.tenantCounts()) {
+            Map<String, String> env = new LinkedHashMap<>(base);
+            mode.threadPercentage(n).ifPresent(p -> env.put(MpsDaemon.ACTIVE_THREAD_PERCENTAGE, Integer.toString(p)));
+            SharingRow row = SharingRow.of(kernel, mode, n, plan.settings().ratePerSecond(),
+                tenants.run(kernel, n, plan.settings(), env));
+            progress.accept(String.format(java.util.Locale.ROOT, "%s %s N=%d: %.1f req/s, p50 %.2f ms, p99 %.2f ms",
+                row.workload(), row.mode(), n, row.throughput(), row.p50Ms(), row.p99Ms()));
+            rows.add(row);
+          }
+        }
+      } finally {
+        if (mode.usesMps()) {
+          mps.stop();
+        }
+      }
+    }
+    return rows;
+  }
+}

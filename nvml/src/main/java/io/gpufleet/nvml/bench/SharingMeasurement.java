@@ -1,0 +1,133 @@
+package io.gpufleet.nvml.bench;
+
+import io.gpufleet.model.advise.ClosedLoopRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A {@code bench-sharing} result as a file: the card, the settings, the two workloads' demands and
+ * the rows. Its {@code closedLoop} rows carry the fields of {@link ClosedLoopRow} under the same names
+ * ({@code workload}, {@code mode}, {@code tenants}, {@code throughput}, {@code p50Ms}, {@code p99Ms}),
+ * the form the performance model's calibration reads; open-loop rows go to {@code openLoop}, as the
+ * H200 measurement kept them aside to check predictions.
+ */
+public record SharingMeasurement(Card card, SharingBench.Plan plan, List<SharingRow> rows) {
+
+  public static final String FORMAT = "gpufleet-sharing-measurement/1";
+  private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+  public SharingMeasurement {
+    rows = List.copyOf(rows);
+  }
+
+  /** The card measured, as NVML named it, and the catalogue entry that answers to that name. */
+  public record Card(String name, Optional<String> catalogId, long memoryMiB, String computeCapability,
+      String driverVersion) {}
+
+  public String toJson() {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("format", FORMAT);
+    ObjectNode c = root.putObject("card");
+    c.put("name", card.name());
+    card.catalogId().ifPresent(id -> c.put("catalogId", id));
+    c.put("memoryMiB", card.memoryMiB());
+    c.put("computeCapability", card.computeCapability());
+    c.put("driverVersion", card.driverVersion());
+    ObjectNode s = root.putObject("settings");
+    s.put("seconds", plan.settings().seconds());
+    s.put("ratePerSecond", plan.settings().ratePerSecond());
+    s.put("seed", plan.settings().seed());
+    ArrayNode tenants = s.putArray("tenants");
+    plan.tenantCounts().forEach(tenants::add);
+    ArrayNode modes = s.putArray("modes");
+    plan.modes().forEach(m -> modes.add(m.label()));
+    ArrayNode workloads = root.putArray("workloads");
+    for (TenantKernel k : plan.kernels()) {
+      ObjectNode w = workloads.addObject();
+      w.put("name", k.name());
+      w.put("boundness", k.boundness());
+      w.put("bytesPerRequest", k.bytesPerRequest());
+      w.put("kernelsPerRequest", k.kernelsPerRequest());
+    }
+    ArrayNode closed = root.putArray("closedLoop");
+    ArrayNode open = root.putArray("openLoop");
+    for (SharingRow r : rows) {
+      ObjectNode o = (r.closedLoop() ? closed : open).addObject();
+      o.put("workload", r.workload());
+      o.put("mode", r.mode());
+      o.put("tenants", r.tenants());
+      r.threadPercentage().ifPresent(p -> o.put("threadPercentage", p));
+      if (!r.closedLoop()) {
+        o.put("ratePerSecond", r.ratePerSecond());
+      }
+      o.put("throughput", round(r.throughput(), 10));
+      o.put("p50Ms", round(r.p50Ms(), 100));
+      o.put("p99Ms", round(r.p99Ms(), 100));
+      o.put("requests", r.requests());
+      o.put("gpuMsPerRequest", round(r.gpuMsPerRequest(), 1000));
+    }
+    return JSON.writeValueAsString(root) + "\n";
+  }
+
+  private static double round(double v, int scale) {
+    return Math.round(v * scale) / (double) scale;
+  }
+
+  /**
+   * The closed-loop rows of a file in this format. Problems name the file and the field
+   * ({@code closedLoop[3].p99Ms}) with what was expected and found.
+   */
+  public static List<ClosedLoopRow> closedLoopRows(String file, String json) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(json);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException(file + ": not JSON: " + e.getOriginalMessage());
+    }
+    String format = root.path("format").asString("");
+    if (!FORMAT.equals(format)) {
+      throw new IllegalArgumentException(file + ": format: expected \"" + FORMAT + "\", found \"" + format + "\"");
+    }
+    JsonNode rows = root.path("closedLoop");
+    if (!rows.isArray() || rows.isEmpty()) {
+      throw new IllegalArgumentException(file + ": closedLoop: expected a non-empty array of rows");
+    }
+    List<ClosedLoopRow> out = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      JsonNode r = rows.get(i);
+      String at = file + ": closedLoop[" + i + "].";
+      try {
+        out.add(new ClosedLoopRow(text(r, "workload", at), text(r, "mode", at), (int) number(r, "tenants", at),
+            number(r, "throughput", at), number(r, "p50Ms", at), number(r, "p99Ms", at)));
+      } catch (IllegalArgumentException e) {
+        throw e.getMessage().startsWith(file) ? e : new IllegalArgumentException(at.substring(0, at.length() - 1)
+            + ": " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  private static String text(JsonNode row, String field, String at) {
+    JsonNode v = row.get(field);
+    if (v == null || !v.isString()) {
+      throw new IllegalArgumentException(at + field + ": expected a string, found " + v);
+    }
+    return v.asString();
+  }
+
+  private static double number(JsonNode row, String field, String at) {
+    JsonNode v = row.get(field);
+    if (v == null || !v.isNumber()) {
+      throw new IllegalArgumentException(at + field + ": expected a number, found " + v);
+    }
+    return v.asDouble();
+  }
+}

@@ -1,0 +1,62 @@
+package io.gpufleet.nvml.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.engine.perf.Calibration;
+import io.gpufleet.engine.perf.CalibrationFit;
+import io.gpufleet.engine.perf.MeasurementReplay;
+import io.gpufleet.engine.perf.SharingModel;
+import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.H200Measurement;
+import io.gpufleet.model.gpu.GpuCatalog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bench-sharing run on an H200 kept in {@code data/h200-bench-sharing/}: it reads as calibration
+ * rows, and the statements docs/gpu-probe.md makes about it hold.
+ */
+class MeasuredH200Test {
+
+  private static List<ClosedLoopRow> rows() throws IOException {
+    Path file = Path.of("..", "data", "h200-bench-sharing", "closed-loop.json");
+    return SharingMeasurement.closedLoopRows(file.toString(), Files.readString(file));
+  }
+
+  private static double throughput(List<ClosedLoopRow> rows, String workload, String mode, int n) {
+    return rows.stream().filter(r -> r.workload().equals(workload) && r.mode().equals(mode) && r.tenants() == n)
+        .findFirst().orElseThrow().throughput();
+  }
+
+  @Test
+  void everyModeAndTenantCountWasMeasured() throws IOException {
+    assertThat(rows()).hasSize(2 * 3 * 4);
+  }
+
+  @Test
+  void theCapDoesNotSlowAMemoryBoundOrLaunchBoundClientMuch() throws IOException {
+    List<ClosedLoopRow> rows = rows();
+    for (int n : List.of(4, 8)) {
+      assertThat(throughput(rows, "big", "mps-capped", n) / throughput(rows, "big", "mps", n)).isBetween(0.95, 1.05);
+      assertThat(throughput(rows, "small", "mps-capped", n) / throughput(rows, "small", "mps", n)).isBetween(0.9, 1.1);
+    }
+  }
+
+  @Test
+  void theModelFittedToTheseRowsReproducesThemWithin15Percent() throws IOException {
+    List<ClosedLoopRow> fitted = rows().stream().filter(r -> !r.mode().equals("mps-capped")).toList();
+    GpuCatalog catalog = GpuCatalog.builtIn();
+    double bandwidth = catalog.byId(H200Measurement.GPU).orElseThrow().bandwidthGBps().orElseThrow();
+    Calibration c = CalibrationFit.fit(fitted, bandwidth, H200Measurement.BIG, H200Measurement.SMALL);
+    var comparisons = new MeasurementReplay(new SharingModel(c), catalog).closedLoop(fitted);
+    for (var cmp : comparisons) {
+      System.out.printf("%s %s N=%d measured %.1f predicted %.1f (%+.1f%%)%n", cmp.measured().workload(),
+          cmp.measured().mode(), cmp.measured().tenants(), cmp.measured().throughput(), cmp.throughput(),
+          100 * cmp.throughputError());
+    }
+    assertThat(comparisons).allSatisfy(cmp -> assertThat(Math.abs(cmp.throughputError())).isLessThanOrEqualTo(0.15));
+  }
+}

@@ -1,0 +1,70 @@
+package io.gpufleet.nvml.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpufleet.engine.perf.Calibration;
+import io.gpufleet.engine.perf.CalibrationFit;
+import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.H200Measurement;
+import io.gpufleet.model.gpu.GpuCatalog;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class SharingMeasurementTest {
+
+  private static final SharingMeasurement.Card CARD =
+      new SharingMeasurement.Card("NVIDIA H200", Optional.of("H200-141GB"), 143771, "9.0", "580.159.04");
+
+  /** The built-in H200 rows dressed as bench rows. */
+  private static List<SharingRow> h200Rows() {
+    List<SharingRow> out = new ArrayList<>();
+    for (ClosedLoopRow r : H200Measurement.closedLoopRows()) {
+      out.add(new SharingRow(r.workload(), r.mode(), r.tenants(), Optional.empty(), 0, 1000, r.throughput(), r.p50Ms(),
+          r.p99Ms(), 1.0));
+    }
+    return out;
+  }
+
+  private static SharingBench.Plan plan() {
+    return new SharingBench.Plan(TenantKernel.ALL, List.of(BenchMode.TIME_SLICING, BenchMode.MPS), List.of(1, 2, 4, 8),
+        new Arrivals.Settings(6, 0, 1));
+  }
+
+  @Test
+  void closedLoopRowsReadBackAsTheCalibrationsRowsAndFitTheSameConstants() {
+    String json = new SharingMeasurement(CARD, plan(), h200Rows()).toJson();
+    List<ClosedLoopRow> back = SharingMeasurement.closedLoopRows("h200.json", json);
+    assertThat(back).isEqualTo(H200Measurement.closedLoopRows());
+    double bandwidth = GpuCatalog.builtIn().byId(H200Measurement.GPU).orElseThrow().bandwidthGBps().orElseThrow();
+    Calibration fromFile = CalibrationFit.fit(back, bandwidth, H200Measurement.BIG, H200Measurement.SMALL);
+    assertThat(fromFile).isEqualTo(
+        CalibrationFit.fit(H200Measurement.closedLoopRows(), bandwidth, H200Measurement.BIG, H200Measurement.SMALL));
+  }
+
+  @Test
+  void openLoopRowsAreKeptAsideAndTheCapIsRecorded() {
+    List<SharingRow> rows = List.of(
+        new SharingRow("big", "mps-capped", 4, Optional.of(25), 0, 100, 344.44, 11.614, 12.09, 2.0),
+        new SharingRow("big", "time-slicing", 4, Optional.empty(), 60, 970, 240.9, 15.37, 95.16, 3.0));
+    String json = new SharingMeasurement(CARD, plan(), rows).toJson();
+    assertThat(json).contains("\"threadPercentage\" : 25", "\"ratePerSecond\" : 60.0", "\"throughput\" : 344.4",
+        "\"p50Ms\" : 11.61");
+    assertThat(SharingMeasurement.closedLoopRows("r.json", json)).singleElement()
+        .isEqualTo(new ClosedLoopRow("big", "mps-capped", 4, 344.4, 11.61, 12.09));
+  }
+
+  @Test
+  void aBadFileNamesTheFieldAndWhatWasExpected() {
+    assertThatThrownBy(() -> SharingMeasurement.closedLoopRows("x.json", "{\"format\":\"other\"}"))
+        .hasMessage("x.json: format: expected \"gpufleet-sharing-measurement/1\", found \"other\"");
+    assertThatThrownBy(() -> SharingMeasurement.closedLoopRows("x.json",
+        "{\"format\":\"gpufleet-sharing-measurement/1\",\"closedLoop\":[{\"workload\":\"big\",\"mode\":\"mps\","
+            + "\"tenants\":1,\"throughput\":\"fast\"}]}"))
+        .hasMessage("x.json: closedLoop[0].throughput: expected a number, found \"fast\"");
+    assertThatThrownBy(() -> SharingMeasurement.closedLoopRows("x.json", "{nope"))
+        .hasMessageStartingWith("x.json: not JSON:");
+  }
+}
