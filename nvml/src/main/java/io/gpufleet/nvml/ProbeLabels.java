@@ -1,24 +1,26 @@
 package io.gpufleet.nvml;
 
-import io.gpufleet.engine.deviceplugin.Advertisement;
 import io.gpufleet.engine.deviceplugin.GfdLabels;
-import io.gpufleet.model.deviceplugin.DevicePluginConfig;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
+import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.GpuModel;
-import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.ResourceList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The labels GPU Feature Discovery would publish for this node, computed by the device-plugin
- * layer's {@link GfdLabels} so the probe and the simulator cannot drift apart. NVML is the source of
+ * The labels GPU Feature Discovery would publish for this node: the node registers through the
+ * device-plugin layer's {@link GpuOperator} (MIG manager, device plugin, {@link GfdLabels}), the one
+ * path every simulated node takes, so the probe and the simulator cannot drift apart. NVML is the source of
  * what GFD itself reads from NVML (product name, memory, compute capability); the catalogue entry
- * that answers to NVML's name adds what the catalogue knows (MIG geometry, SMs). The device plugin's
- * default configuration is assumed: no sharing, MIG strategy {@code none}.
+ * that answers to NVML's name adds what the catalogue knows (MIG geometry, SMs). The GPU Operator's
+ * defaults are assumed: no device-plugin ConfigMap (no sharing, MIG strategy {@code none}).
  *
  * @param catalogEntry the catalogue id NVML's name matched, empty when none did
  * @param warnings     what the user should know about the labels (mixed models, unknown card)
@@ -54,10 +56,10 @@ public record ProbeLabels(Labels labels, Optional<String> catalogEntry, List<Str
           java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(),
           Optional.empty(), List.of(), List.of("NVML on this node"));
     }
-    GpuInventory inventory = new GpuInventory("probe", model, node.gpus().size());
-    DevicePluginConfig config = DevicePluginConfig.DEFAULT;
-    Advertisement ad = Advertisement.of(inventory, config, MigLayout.NONE);
-    Labels labels = GfdLabels.of(inventory, config, MigLayout.NONE, ad, Optional.empty());
-    return new ProbeLabels(labels, entry.map(GpuModel::id), warnings);
+    // The node registers as the simulator's nodes do, with no labels of its own: what it ends up with is GFD's.
+    Node bare = Node.of("probe", Labels.EMPTY, List.of(), ResourceList.EMPTY);
+    Registration r = GpuOperator.DEFAULTS.register(bare, new GpuInventory(bare.name(), model, node.gpus().size()));
+    warnings.addAll(r.warnings());
+    return new ProbeLabels(r.node().labels(), entry.map(GpuModel::id), warnings);
   }
 }

@@ -2,16 +2,10 @@ package io.gpufleet.nvml;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.engine.deviceplugin.DevicePlugin;
 import io.gpufleet.engine.deviceplugin.GfdLabels;
-import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.gpu.ComputeCapability;
 import io.gpufleet.model.gpu.GpuCatalog;
-import io.gpufleet.model.gpu.GpuInventory;
-import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.label.Labels;
-import io.gpufleet.model.resource.ResourceList;
-import io.gpufleet.model.node.Node;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +20,7 @@ class ProbeLabelsTest {
   }
 
   @Test
-  void anH200NodeGetsTheLabelsTheDevicePluginLayerGivesTheSameCards() {
+  void anH200NodeGetsGfdsLabelsForItsCards() {
     ProbeLabels probe = ProbeLabels.of(h200s(2), GpuCatalog.builtIn());
     assertThat(probe.catalogEntry()).hasValue("H200-141GB");
     assertThat(probe.warnings()).isEmpty();
@@ -37,12 +31,8 @@ class ProbeLabelsTest {
     assertThat(l.get("nvidia.com/gpu.compute.major")).hasValue("9");
     assertThat(l.get(GfdLabels.FAMILY)).hasValue("hopper");
     assertThat(l.get(GfdLabels.MIG_CAPABLE)).hasValue("true");
-    // The simulator's registration of a node with the same cards labels it identically.
-    GpuInventory inventory = new GpuInventory("n", GpuCatalog.builtIn().byId("H200-141GB").orElseThrow(), 2);
-    Node registered = DevicePlugin.register(Node.of("n", Labels.EMPTY, List.of(), ResourceList.EMPTY), inventory,
-        DevicePluginConfig.DEFAULT,
-        MigLayout.NONE).node();
-    assertThat(registered.labels().map()).containsAllEntriesOf(l.map());
+    // Exactly GFD's labels: the bare node registered has no other.
+    assertThat(l.map().keySet()).allMatch(GfdLabels::ownedByGfd);
   }
 
   @Test
