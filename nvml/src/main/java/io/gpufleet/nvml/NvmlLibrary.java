@@ -115,24 +115,14 @@ public final class NvmlLibrary implements Nvml {
 
   @Override
   public ComputeCapability computeCapability(Handle device) {
-    try (Arena a = Arena.ofConfined()) {
-      MemorySegment major = a.allocate(JAVA_INT);
-      MemorySegment minor = a.allocate(JAVA_INT);
-      check("nvmlDeviceGetCudaComputeCapability", call("nvmlDeviceGetCudaComputeCapability",
-          FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS), pointer(device), major, minor));
-      return new ComputeCapability(major.get(JAVA_INT, 0), minor.get(JAVA_INT, 0));
-    }
+    int[] v = twoInts("nvmlDeviceGetCudaComputeCapability", device);
+    return new ComputeCapability(v[0], v[1]);
   }
 
   @Override
   public MigModes migMode(Handle device) {
-    try (Arena a = Arena.ofConfined()) {
-      MemorySegment current = a.allocate(JAVA_INT);
-      MemorySegment pending = a.allocate(JAVA_INT);
-      check("nvmlDeviceGetMigMode", call("nvmlDeviceGetMigMode",
-          FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS), pointer(device), current, pending));
-      return new MigModes(current.get(JAVA_INT, 0), pending.get(JAVA_INT, 0));
-    }
+    int[] v = twoInts("nvmlDeviceGetMigMode", device);
+    return new MigModes(v[0], v[1]);
   }
 
   @Override
@@ -207,6 +197,17 @@ public final class NvmlLibrary implements Nvml {
       check(function, call(function, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), pointer(device),
           buf, size));
       return buf.getString(0);
+    }
+  }
+
+  /** A call of the form {@code f(device, int* a, int* b)}. */
+  private int[] twoInts(String function, Handle device) {
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment first = a.allocate(JAVA_INT);
+      MemorySegment second = a.allocate(JAVA_INT);
+      check(function, call(function, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS), pointer(device), first,
+          second));
+      return new int[] {first.get(JAVA_INT, 0), second.get(JAVA_INT, 0)};
     }
   }
 
