@@ -176,6 +176,11 @@ final class AdviseCommand implements Callable<Integer> {
       stdout.print(text);
     } else {
       try {
+        // As simulate and replay do with --out: the folder is made if it is not there yet.
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+          Files.createDirectories(parent);
+        }
         Files.writeString(out, text, StandardCharsets.UTF_8);
       } catch (IOException e) {
         throw new UserError("--out " + out + ": cannot write: " + e.getMessage());

@@ -1,5 +1,9 @@
 package io.gpufleet.cli;
 
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -35,7 +39,24 @@ public final class Main implements Runnable {
 
   /** Runs the command line as the {@code gpufleet} script would; returns its exit code. */
   public int execute(String... args) {
-    return commandLine().execute(args);
+    return run(System.out, System.err, args);
+  }
+
+  /**
+   * Runs the command line with its output and errors written to {@code out} and {@code err} in
+   * UTF-8, as kubectl and other Go tools write, whatever the platform's locale: the bytes of a run
+   * never depend on {@code LANG}.
+   */
+  static int run(OutputStream out, OutputStream err, String... args) {
+    CommandLine cl = commandLine();
+    PrintWriter o = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+    PrintWriter e = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+    cl.setOut(o);
+    cl.setErr(e);
+    int code = cl.execute(args);
+    o.flush();
+    e.flush();
+    return code;
   }
 
   static CommandLine commandLine() {

@@ -231,8 +231,13 @@ public final class ReplayCommand implements Runnable {
         stdout.print(paper);
       }
       stdout.println();
-      stdout.printf(Locale.ROOT, "%d replays (%d variants x %d policies x %d seeds) on %d threads in %.1f s%n",
-          cells.size(), vs.size(), ps.size(), ss.size(), workers, seconds);
+      stdout.printf(Locale.ROOT, "%d replays (%d variants x %d policies x %d seeds)%n", cells.size(), vs.size(),
+          ps.size(), ss.size());
+      // Wall time and thread count differ from machine to machine: stderr, so stdout stays the same bytes.
+      PrintWriter stderr = spec.commandLine().getErr();
+      stderr.printf(Locale.ROOT, "on %d %s in %.1f s of wall-clock time%n", workers, workers == 1 ? "thread" : "threads",
+          seconds);
+      stderr.flush();
       stdout.println("wrote " + out.resolve("sweep.html") + ", sweep-table.md, sweep-table.csv, sweep-runs.csv");
       stdout.flush();
       return 0;
