@@ -29,7 +29,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.random.RandomGenerator;
 
 /**
  * The simulated API server: holds the current cluster image and is the only place it changes.
@@ -43,7 +42,6 @@ final class ApiServer {
   final DevicePlugin devicePlugin;
   final RunRecord.Recorder record;
   final MetricsRecorder metrics;
-  final RandomGenerator random;
   ClusterState state;
   private long podSequence;
 
@@ -78,13 +76,11 @@ final class ApiServer {
   /** Set when a pod became unschedulable or capacity went away: the provisioner's batcher opens a window. */
   Runnable provisioningTrigger = () -> { };
 
-  ApiServer(Kernel kernel, SimulationSettings settings, DevicePlugin devicePlugin, ClusterState initial,
-      RandomGenerator random) {
+  ApiServer(Kernel kernel, SimulationSettings settings, DevicePlugin devicePlugin, ClusterState initial) {
     this.kernel = kernel;
     this.settings = settings;
     this.devicePlugin = devicePlugin;
     this.state = initial;
-    this.random = random;
     this.record = new RunRecord.Recorder(settings.recordEvents());
     this.metrics = new MetricsRecorder();
   }

@@ -29,9 +29,11 @@ import java.util.Optional;
 final class CloudProvider {
 
   private final ApiServer api;
+  private final RandomStreams random;
 
-  CloudProvider(ApiServer api) {
+  CloudProvider(ApiServer api, RandomStreams random) {
     this.api = api;
+    this.random = random;
   }
 
   /** {@code cloudProvider.Create} succeeded: the claim is Launched and its instance boots. */
@@ -71,13 +73,16 @@ final class CloudProvider {
     api.kernel.schedule(api.now().plus(api.settings.registrationToReady()), new Event.NodeReady(name));
   }
 
-  /** Draws when a spot instance gets its interruption warning, if interruptions have a rate. */
+  /**
+   * Draws when a spot instance gets its interruption warning, if interruptions have a rate, from the
+   * claim's own stream: the same claim in another run of the seed is warned at the same time.
+   */
   private void drawInterruption(NodeClaim c) {
     double rate = api.settings.spotInterruptionsPerHour();
     if (rate <= 0 || c.offering().capacityType() != CapacityType.SPOT) {
       return;
     }
-    double hours = -Math.log(1 - api.random.nextDouble()) / rate;
+    double hours = -Math.log(1 - random.interruptions(c.name()).nextDouble()) / rate;
     long seconds = (long) Math.min(hours * 3600, 10L * 365 * 24 * 3600);
     api.kernel.schedule(api.now().plus(Duration.ofSeconds(seconds)), new Event.SpotWarningDrawn(c.name()));
   }

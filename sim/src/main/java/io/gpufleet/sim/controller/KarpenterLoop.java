@@ -44,6 +44,7 @@ final class KarpenterLoop {
   private final CloudProvider cloud;
   private final ViewBuilder views;
   private final AutoscalerSettings settings;
+  private final RandomStreams random;
   private final io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser;
   private Karpenter karpenter;
   private List<NodePool> modelPools;
@@ -55,8 +56,10 @@ final class KarpenterLoop {
   final List<io.gpufleet.sim.invariant.InvariantViolation> violations;
 
   KarpenterLoop(ApiServer api, CloudProvider cloud, AutoscalerSettings settings,
-      io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser, List<io.gpufleet.sim.invariant.InvariantViolation> violations) {
+      io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser, List<io.gpufleet.sim.invariant.InvariantViolation> violations,
+      RandomStreams random) {
     this.api = api;
+    this.random = random;
     this.views = new ViewBuilder(api);
     this.cloud = cloud;
     this.settings = settings;
@@ -127,7 +130,7 @@ final class KarpenterLoop {
       return;
     }
     windowStart = null;
-    apply(karpenter().provision(view(), api.random), Optional.empty());
+    apply(karpenter().provision(view(), random.provisioning()), Optional.empty());
   }
 
   // ---- reconcile: lifecycle, termination, disruption orchestration ----
@@ -210,7 +213,7 @@ final class KarpenterLoop {
       return; // nothing it depends on has changed since a poll that found nothing
     }
     ClusterView v = view();
-    Optional<DisruptionCommand> c = karpenter().disrupt(v, api.random);
+    Optional<DisruptionCommand> c = karpenter().disrupt(v, random.disruption());
     if (c.isPresent()) {
       apply(List.of(new Action.ProposeDisruption(c.get())), Optional.empty());
       return;
@@ -254,7 +257,7 @@ final class KarpenterLoop {
     if (c == null) {
       return;
     }
-    DisruptionController.Validation v = karpenter().validate(c, view(), api.random);
+    DisruptionController.Validation v = karpenter().validate(c, view(), random.disruption());
     switch (v) {
       case DisruptionController.Validation.Execute x -> apply(List.of(new Action.ExecuteDisruption(x.command())),
           Optional.empty());

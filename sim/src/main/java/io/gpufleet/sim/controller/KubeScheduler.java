@@ -19,14 +19,16 @@ final class KubeScheduler {
 
   private final ApiServer api;
   private final Kubelet kubelet;
+  private final java.util.random.RandomGenerator tieBreaks;
   private final Scheduler scheduler = new Scheduler(SchedulerProfile.defaults());
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final java.util.Map<String, Long> failedAt = new java.util.HashMap<>();
 
-  KubeScheduler(ApiServer api, Kubelet kubelet) {
+  KubeScheduler(ApiServer api, Kubelet kubelet, java.util.random.RandomGenerator tieBreaks) {
     this.api = api;
     this.kubelet = kubelet;
+    this.tieBreaks = tieBreaks;
   }
 
   /**
@@ -35,7 +37,7 @@ final class KubeScheduler {
    */
   private ScheduleResult schedule(PodState p) {
     var snapshot = api.state.snapshot();
-    ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, api.random, startIndex, false);
+    ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false);
     if (snapshot.size() > 0) {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
     }

@@ -14,12 +14,11 @@ import io.gpufleet.sim.state.ClusterState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * One simulation run: wires the kernel, the API server, the controllers and Karpenter, plays the
  * scenario, checks the invariants after every event, and collects the result. All randomness comes
- * from one generator seeded by the scenario.
+ * from the scenario's seed, one stream per purpose ({@link RandomStreams}).
  */
 public final class Runtime {
 
@@ -41,13 +40,14 @@ public final class Runtime {
     this.scenario = scenario;
     this.kernel = new Kernel(scenario.start());
     this.api = new ApiServer(kernel, scenario.settings(), scenario.devicePlugin(), ClusterState.empty(
-        scenario.catalog()), new SplittableRandom(scenario.seed()));
+        scenario.catalog()));
+    RandomStreams random = new RandomStreams(scenario.seed());
     this.kubelet = new Kubelet(api);
-    this.scheduler = new KubeScheduler(api, kubelet);
-    this.workloads = new WorkloadControllers(api);
-    this.cloud = new CloudProvider(api);
+    this.scheduler = new KubeScheduler(api, kubelet, random.tieBreaks());
+    this.workloads = new WorkloadControllers(api, random.names());
+    this.cloud = new CloudProvider(api, random);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),
-        violations);
+        violations, random);
     this.taints = new TaintManager(api);
     this.runner = new ScenarioRunner(api, kubelet, cloud, karpenter, scenario);
   }

@@ -21,16 +21,18 @@ import java.util.Set;
  * maxUnavailable), ReplicaSets, StatefulSets (ordered, one at a time), Jobs (parallelism up to
  * completions; evicted pods are replaced) and DaemonSets (one pod per eligible node). Like the real
  * controllers they count only pods that are not being deleted, so an eviction gets its replacement
- * at once. Pods come from the engine's {@link PodFactory} with the run's seeded generator.
+ * at once. Pods come from the engine's {@link PodFactory} with the run's seeded name stream.
  */
 final class WorkloadControllers {
 
   private final ApiServer api;
+  private final java.util.random.RandomGenerator names;
   /** Revision names by Deployment value: hashing a template's text is not free. */
   private final java.util.Map<Workload.Deployment, String> revisions = new java.util.IdentityHashMap<>();
 
-  WorkloadControllers(ApiServer api) {
+  WorkloadControllers(ApiServer api, java.util.random.RandomGenerator names) {
     this.api = api;
+    this.names = names;
   }
 
   /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
@@ -77,7 +79,7 @@ final class WorkloadControllers {
   }
 
   private void create(String key, Workload w, int ordinal) {
-    Pod pod = PodFactory.pod(w, ordinal, api.random);
+    Pod pod = PodFactory.pod(w, ordinal, names);
     api.createPod(pod, Optional.of(key));
   }
 
@@ -234,7 +236,7 @@ final class WorkloadControllers {
     for (String name : nodes) {
       NodeState n = api.state.nodes().get(name);
       if (!covered.contains(name) && PodFactory.shouldRunOn(ds, n.node())) {
-        api.createPod(PodFactory.daemonPod(ds, name, api.random), Optional.of(key));
+        api.createPod(PodFactory.daemonPod(ds, name, names), Optional.of(key));
       }
     }
   }
