@@ -12,6 +12,7 @@ import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.SimulationSettings;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.kernel.Kernel;
+import io.gpufleet.sim.invariant.Eviction;
 import io.gpufleet.sim.metrics.MetricsRecorder;
 import io.gpufleet.sim.metrics.Traffic;
 import io.gpufleet.sim.record.RunRecord;
@@ -32,41 +33,46 @@ import java.util.TreeSet;
 
 /**
  * The simulated API server: holds the current cluster image and is the only place it changes.
- * Each write derives the next image, records what happened, updates the metrics, notes what it
- * touched (the event's delta, for the invariants) and wakes the controllers that watch such changes.
+ * Controllers read the image through {@link #state()} and change it through the named methods here;
+ * each derives the next image, records what happened, updates the metrics, notes what it touched
+ * (the event's delta, for the invariants), moves the epochs whose cached answers the change can make
+ * stale, and wakes the controllers that watch such changes. No field is visible outside (an
+ * architecture rule holds it).
  */
 final class ApiServer {
 
-  final Kernel kernel;
-  final SimulationSettings settings;
-  final DevicePlugin devicePlugin;
-  final RunRecord.Recorder record;
-  final MetricsRecorder metrics;
-  ClusterState state;
+  private final Kernel kernel;
+  private final SimulationSettings settings;
+  private final DevicePlugin devicePlugin;
+  private final RunRecord.Recorder record;
+  private final MetricsRecorder metrics;
+  private ClusterState state;
   private long podSequence;
 
-  /** What the current event changed: nodes touched, pods bound, voluntary evictions and launches. */
-  final Set<String> touchedNodes = new HashSet<>();
-  final List<String> boundThisEvent = new java.util.ArrayList<>();
-  final List<io.gpufleet.sim.invariant.Eviction> evictionsThisEvent = new java.util.ArrayList<>();
-  final List<String> launchedThisEvent = new java.util.ArrayList<>();
+  /** What the current event changed: nodes touched, pods bound and voluntary evictions. */
+  private final Set<String> touchedNodes = new HashSet<>();
+  private final List<String> boundThisEvent = new java.util.ArrayList<>();
+  private final List<Eviction> evictionsThisEvent = new java.util.ArrayList<>();
 
   private final Map<Class<? extends Event>, TreeSet<Instant>> scheduled = new HashMap<>();
   /**
    * Counts changes that can make an unschedulable pod schedulable (a node added or changed, a bound
    * pod gone): kube-scheduler retries a pod that failed only after such an event (its queueing hints).
    */
-  long capacityEpoch;
+  private long capacityEpoch;
   /** Counts changes to nodes' shape (added, removed, labels, taints, resources): DaemonSets care. */
-  long nodeShapeEpoch;
+  private long nodeShapeEpoch;
   /**
    * Counts changes Karpenter's disruption decisions can depend on: nodes, NodeClaims, pods binding,
-   * leaving, getting Ready or being deleted, PDBs, NodePools. A poll over an unchanged count and
-   * unchanged consolidatable set decides the same.
+   * leaving, getting Ready or being deleted, PDBs, NodePools, workloads. A poll over an unchanged count
+   * and unchanged consolidatable set decides the same.
    */
-  long disruptionEpoch;
+  private long disruptionEpoch;
+  /** Bumped on every change to a workload's pods, so derived facts (PDB status) can be cached. */
+  private final Map<String, Long> workloadVersions = new HashMap<>();
+
   /** Whether a pod change on this node matters to Karpenter now: its NodeClaim is being drained. */
-  boolean draining(Optional<String> node) {
+  private boolean draining(Optional<String> node) {
     if (node.isEmpty()) {
       return false;
     }
@@ -74,7 +80,7 @@ final class ApiServer {
     return n != null && n.claim().map(c -> state.claims().get(c)).map(NodeClaim::isDeleting).orElse(false);
   }
   /** Set when a pod became unschedulable or capacity went away: the provisioner's batcher opens a window. */
-  Runnable provisioningTrigger = () -> { };
+  private Runnable provisioningTrigger = () -> { };
 
   ApiServer(Kernel kernel, SimulationSettings settings, DevicePlugin devicePlugin, ClusterState initial) {
     this.kernel = kernel;
@@ -85,12 +91,95 @@ final class ApiServer {
     this.metrics = new MetricsRecorder();
   }
 
+  // ---- reading ----
+
+  /** The current cluster image (immutable: a later change makes a new one). */
+  ClusterState state() {
+    return state;
+  }
+
+  SimulationSettings settings() {
+    return settings;
+  }
+
+  DevicePlugin devicePlugin() {
+    return devicePlugin;
+  }
+
+  /** The run's metrics, which controllers feed with what they alone know (cards, launches, evictions). */
+  MetricsRecorder metrics() {
+    return metrics;
+  }
+
+  long capacityEpoch() {
+    return capacityEpoch;
+  }
+
+  long nodeShapeEpoch() {
+    return nodeShapeEpoch;
+  }
+
+  long disruptionEpoch() {
+    return disruptionEpoch;
+  }
+
+  long workloadVersion(String workload) {
+    return workloadVersions.getOrDefault(workload, 0L);
+  }
+
+  int recordSize() {
+    return record.size();
+  }
+
+  RunRecord buildRecord() {
+    return record.build();
+  }
+
+  /** Nodes the current event touched (read-only; cleared by {@link #startEvent}). */
+  Set<String> touchedNodes() {
+    return java.util.Collections.unmodifiableSet(touchedNodes);
+  }
+
+  List<String> boundThisEvent() {
+    return java.util.Collections.unmodifiableList(boundThisEvent);
+  }
+
+  List<Eviction> evictionsThisEvent() {
+    return java.util.Collections.unmodifiableList(evictionsThisEvent);
+  }
+
+  /** Forgets the last event's delta: what follows belongs to the next one. */
+  void startEvent() {
+    touchedNodes.clear();
+    boundThisEvent.clear();
+    evictionsThisEvent.clear();
+  }
+
+  /** Who opens the provisioner's batch window when a pod cannot be placed or capacity goes away. */
+  void onProvisioningNeeded(Runnable trigger) {
+    this.provisioningTrigger = trigger;
+  }
+
+  /** A pod became unschedulable: the provisioner should look. */
+  void podsUnschedulable() {
+    provisioningTrigger.run();
+  }
+
   Instant now() {
     return kernel.now();
   }
 
   void log(RunRecord.Kind kind, String subject, String message) {
     record.add(now(), kind, subject, message);
+  }
+
+  /** Schedules a kernel event (a timer of some controller, an instance booting, a pod exiting). */
+  void schedule(Instant at, Event e) {
+    kernel.schedule(at, e);
+  }
+
+  void scheduleIn(Duration after, Event e) {
+    kernel.schedule(now().plus(after), e);
   }
 
   // ---- coalesced controller wake-ups ----
@@ -264,7 +353,7 @@ final class ApiServer {
 
   // ---- workloads and services ----
 
-  int readyCount(String workload) {
+  private int readyCount(String workload) {
     var keys = state.podsByWorkload().get(workload);
     if (keys == null) {
       return 0;
@@ -277,9 +366,6 @@ final class ApiServer {
     });
     return n[0];
   }
-
-  /** Bumped on every change to a workload's pods, so derived facts (PDB status) can be cached. */
-  final Map<String, Long> workloadVersions = new HashMap<>();
 
   private void bumpWorkload(Optional<String> workload) {
     workload.ifPresent(w -> workloadVersions.merge(w, 1L, Long::sum));
@@ -295,7 +381,7 @@ final class ApiServer {
     };
   }
 
-  void serviceChanged(Optional<String> workload) {
+  private void serviceChanged(Optional<String> workload) {
     if (workload.isEmpty()) {
       return;
     }
@@ -309,7 +395,7 @@ final class ApiServer {
   // ---- nodes ----
 
   /** Notes a node as changed by this event; {@code podEvent} also bumps Karpenter's last-pod-event time. */
-  void touchNode(String name, boolean podEvent) {
+  private void touchNode(String name, boolean podEvent) {
     touchedNodes.add(name);
     if (podEvent) {
       NodeState n = state.nodes().get(name);
@@ -389,7 +475,7 @@ final class ApiServer {
   }
 
   /** Physical GPUs and the share pods hold, for the GPU-hours metrics. */
-  void nodeGpuMetrics(String name) {
+  private void nodeGpuMetrics(String name) {
     NodeState n = state.nodes().get(name);
     if (n == null) {
       return;
@@ -433,6 +519,110 @@ final class ApiServer {
     metrics.claimGone(name, now());
     requestKarpenter();
     provisioningTrigger.run();
+  }
+
+  /** Marks a launched claim's instance: the claim changes as any, and the cost meter starts. */
+  void claimLaunched(NodeClaim launched) {
+    putClaim(launched);
+    metrics.claimLaunched(launched.name(), launched.nodePool(), launched.instanceType().name() + " "
+        + launched.offering().capacityType().wireName(), launched.pricePerHour(), now());
+  }
+
+  /** Karpenter starts deleting a claim: its finalizer drains the node, the reason is kept for the record. */
+  void claimDeleting(NodeClaim c, io.gpufleet.autoscaler.action.RemovalReason reason) {
+    putClaim(c.withDeletionRequested(now()));
+    state = state.withRemovalReason(c.name(), reason);
+    metrics.disruption(reason.text());
+  }
+
+  // ---- node status the kubelet keeps for itself ----
+
+  /**
+   * Status only the kubelet acts on: image pulls in flight and images cached, the device manager's
+   * assignments, the plugin's restart generation. The scheduler's image, DaemonSets and Karpenter read
+   * none of it, so no epoch moves and nobody is woken.
+   */
+  void kubeletStatus(NodeState next) {
+    state = state.withNode(next);
+  }
+
+  // ---- Karpenter's own objects ----
+
+  /** An offering failed to launch (ICE): unavailable until {@code until}, which disruption decisions read. */
+  void offeringUnavailable(String instanceType, io.gpufleet.model.cloud.CapacityType capacityType, String zone,
+      Instant until) {
+    disruptionEpoch++;
+    state = state.withOfferings(state.offerings().prune(now()).markUnavailable(instanceType, capacityType, zone,
+        until));
+  }
+
+  /** A disruption command waits out its validation delay; polls wait for it. */
+  void proposeDisruption(io.gpufleet.autoscaler.disruption.DisruptionCommand c) {
+    state = state.withProposed(state.proposed().put(c.id(), c));
+  }
+
+  /** A validated command runs: its candidates are tainted and replacements launched by the caller. */
+  void executeDisruption(io.gpufleet.autoscaler.disruption.DisruptionCommand c) {
+    state = state.withProposed(state.proposed().remove(c.id())).withExecuting(state.executing().put(c.id(),
+        new io.gpufleet.autoscaler.disruption.InFlightDisruption(c, now())));
+  }
+
+  /** A command is given up: its candidates are disruptable again, so Karpenter looks again. */
+  void abandonDisruption(String id) {
+    disruptionEpoch++;
+    state = state.withProposed(state.proposed().remove(id)).withExecuting(state.executing().remove(id));
+    requestKarpenter();
+  }
+
+  /** An executed command whose candidates are all deleting is done. */
+  void retireDisruption(String id) {
+    state = state.withExecuting(state.executing().remove(id));
+  }
+
+  /** The facts of a voluntary eviction, for the PDB invariant. */
+  void evicting(Eviction e) {
+    evictionsThisEvent.add(e);
+  }
+
+  // ---- what the scenario applies ----
+
+  /** A scenario step or applied manifest may change anything a disruption depends on. */
+  void scenarioChanges() {
+    disruptionEpoch++;
+  }
+
+  void putPdb(io.gpufleet.model.workload.PodDisruptionBudget b) {
+    disruptionEpoch++;
+    state = state.withPdb(b);
+  }
+
+  void removePdb(String key) {
+    disruptionEpoch++;
+    state = state.withoutPdb(key);
+  }
+
+  /** The NodePools, sorted by name. Karpenter rebuilds its model from them, so it is woken. */
+  void setNodePools(List<io.gpufleet.model.karpenter.NodePool> pools) {
+    disruptionEpoch++;
+    state = state.withNodePools(pools);
+  }
+
+  /** A workload created, scaled or updated: its controller syncs, its service's readiness is re-measured. */
+  void putWorkload(WorkloadState w) {
+    disruptionEpoch++;
+    state = state.withWorkload(w);
+    serviceChanged(Optional.of(w.key()));
+    requestWorkloadSync();
+  }
+
+  /** A workload's own counters (a Job's completions): only its controller reads them. */
+  void workloadStatus(WorkloadState w) {
+    state = state.withWorkload(w);
+  }
+
+  void removeWorkload(String key) {
+    disruptionEpoch++;
+    state = state.withoutWorkload(key);
   }
 
   /** Karpenter's view of one node (see {@link StateNode}). */

@@ -39,22 +39,19 @@ final class CloudProvider {
   /** {@code cloudProvider.Create} succeeded: the claim is Launched and its instance boots. */
   NodeClaim launch(NodeClaim claim) {
     NodeClaim launched = claim.withLaunched(api.now());
-    api.putClaim(launched);
-    api.launchedThisEvent.add(launched.name());
-    api.metrics.claimLaunched(launched.name(), launched.nodePool(), launched.instanceType().name() + " "
-        + launched.offering().capacityType().wireName(), launched.pricePerHour(), api.now());
+    api.claimLaunched(launched);
     api.log(RunRecord.Kind.NODECLAIM_LAUNCHED, launched.name(), launched.instanceType().name() + " "
         + launched.offering().capacityType() + " in " + launched.offering().zone() + " at $"
         + launched.pricePerHour() + "/h");
-    api.kernel.schedule(api.now().plus(api.settings.launchToRegistration()), new Event.NodeRegisters(claim.name()));
+    api.scheduleIn(api.settings().launchToRegistration(), new Event.NodeRegisters(claim.name()));
     drawInterruption(launched);
     return launched;
   }
 
   /** The instance booted: its kubelet registers a Node named after the claim. */
   void onRegisters(Event.NodeRegisters e) {
-    NodeClaim c = api.state.claims().get(e.claim());
-    if (c == null || c.isDeleting() || api.state.nodes().get(c.name()) != null) {
+    NodeClaim c = api.state().claims().get(e.claim());
+    if (c == null || c.isDeleting() || api.state().nodes().get(c.name()) != null) {
       return;
     }
     String name = c.name();
@@ -70,7 +67,7 @@ final class CloudProvider {
         Optional.of("aws:///" + c.offering().zone() + "/" + name), List.of());
     api.addNode(NodeState.joining(node, Optional.of(c.name()), c.instanceType().gpu(), api.now(), false, false));
     api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")");
-    api.kernel.schedule(api.now().plus(api.settings.registrationToReady()), new Event.NodeReady(name));
+    api.scheduleIn(api.settings().registrationToReady(), new Event.NodeReady(name));
   }
 
   /**
@@ -78,28 +75,28 @@ final class CloudProvider {
    * claim's own stream: the same claim in another run of the seed is warned at the same time.
    */
   private void drawInterruption(NodeClaim c) {
-    double rate = api.settings.spotInterruptionsPerHour();
+    double rate = api.settings().spotInterruptionsPerHour();
     if (rate <= 0 || c.offering().capacityType() != CapacityType.SPOT) {
       return;
     }
     double hours = -Math.log(1 - random.interruptions(c.name()).nextDouble()) / rate;
     long seconds = (long) Math.min(hours * 3600, 10L * 365 * 24 * 3600);
-    api.kernel.schedule(api.now().plus(Duration.ofSeconds(seconds)), new Event.SpotWarningDrawn(c.name()));
+    api.scheduleIn(Duration.ofSeconds(seconds), new Event.SpotWarningDrawn(c.name()));
   }
 
   /** EC2's two-minute warning: the message goes to Karpenter's queue, the reclaim is scheduled. */
   void warn(NodeClaim c) {
     api.log(RunRecord.Kind.SPOT_INTERRUPTION_WARNING, c.name(), "reclaim in "
-        + KubeDuration.format(api.settings.spotReclaimAfterWarning()));
+        + KubeDuration.format(api.settings().spotReclaimAfterWarning()));
     String node = c.nodeName().orElse(c.name());
-    api.kernel.schedule(api.now().plus(api.settings.interruptionNoticeDelay()), new Event.InterruptionArrives(
+    api.scheduleIn(api.settings().interruptionNoticeDelay(), new Event.InterruptionArrives(
         new io.gpufleet.autoscaler.interruption.InterruptionMessage(
             io.gpufleet.autoscaler.interruption.InterruptionMessage.Kind.SPOT_INTERRUPTED, node)));
-    api.kernel.schedule(api.now().plus(api.settings.spotReclaimAfterWarning()), new Event.SpotReclaimed(c.name()));
+    api.scheduleIn(api.settings().spotReclaimAfterWarning(), new Event.SpotReclaimed(c.name()));
   }
 
   void onWarningDrawn(Event.SpotWarningDrawn e) {
-    NodeClaim c = api.state.claims().get(e.claim());
+    NodeClaim c = api.state().claims().get(e.claim());
     if (c != null && c.offering().capacityType() == CapacityType.SPOT) {
       warn(c);
     }
@@ -107,7 +104,7 @@ final class CloudProvider {
 
   /** The instance is taken back, drained or not. */
   void onReclaimed(Event.SpotReclaimed e, KarpenterLoop karpenter) {
-    NodeClaim c = api.state.claims().get(e.claim());
+    NodeClaim c = api.state().claims().get(e.claim());
     if (c == null) {
       return;
     }

@@ -25,7 +25,6 @@ import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.NodeState;
-import io.gpufleet.sim.state.PMap;
 import io.gpufleet.sim.state.PodState;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +52,7 @@ final class KarpenterLoop {
   private Instant lastTrigger;
   private long lastQuietVersion = -1;
   private Instant quietUntil = Instant.MIN;
-  final List<io.gpufleet.sim.invariant.InvariantViolation> violations;
+  private final List<io.gpufleet.sim.invariant.InvariantViolation> violations;
 
   KarpenterLoop(ApiServer api, CloudProvider cloud, AutoscalerSettings settings,
       io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser, List<io.gpufleet.sim.invariant.InvariantViolation> violations,
@@ -65,11 +64,11 @@ final class KarpenterLoop {
     this.settings = settings;
     this.advertiser = advertiser;
     this.violations = violations;
-    api.provisioningTrigger = this::trigger;
+    api.onProvisioningNeeded(this::trigger);
   }
 
   ClusterView view() {
-    return views.view(api.state, api.now());
+    return views.view(api.state(), api.now());
   }
 
   /** The autoscaler, rebuilt when NodePools, DaemonSets or the catalogue change. */
@@ -141,13 +140,13 @@ final class KarpenterLoop {
 
   void reconcile() {
     ClusterView v = view();
-    boolean checkDrift = v.nodePools() != driftPools || api.state.claims().size() != driftClaims;
+    boolean checkDrift = v.nodePools() != driftPools || api.state().claims().size() != driftClaims;
     apply(karpenter().lifecycle(v, checkDrift), Optional.empty());
     driftPools = v.nodePools();
-    driftClaims = api.state.claims().size();
-    apply(karpenter().terminate(view(), claim -> api.state.removalReasons().get(claim) == null
-        ? RemovalReason.DELETED : api.state.removalReasons().get(claim)), Optional.empty());
-    for (InFlightDisruption d : new ArrayList<>(api.state.executing().values())) {
+    driftClaims = api.state().claims().size();
+    apply(karpenter().terminate(view(), claim -> api.state().removalReasons().get(claim) == null
+        ? RemovalReason.DELETED : api.state().removalReasons().get(claim)), Optional.empty());
+    for (InFlightDisruption d : new ArrayList<>(api.state().executing().values())) {
       apply(karpenter().progress(d, view()), Optional.empty());
     }
     scheduleTimers();
@@ -157,7 +156,7 @@ final class KarpenterLoop {
   private void scheduleTimers() {
     Instant now = api.now();
     Instant next = null;
-    for (NodeClaim c : api.state.claims().values()) {
+    for (NodeClaim c : api.state().claims().values()) {
       List<Instant> due = new ArrayList<>();
       if (c.isDeleting()) {
         Optional<StateNode> n = view().node(c.name());
@@ -180,7 +179,7 @@ final class KarpenterLoop {
         }
       }
     }
-    for (InFlightDisruption d : api.state.executing().values()) {
+    for (InFlightDisruption d : api.state().executing().values()) {
       Instant t = d.executed().plus(settings.replacementTimeout());
       if (t.isAfter(now) && (next == null || t.isBefore(next))) {
         next = t;
@@ -205,11 +204,11 @@ final class KarpenterLoop {
   // ---- disruption ----
 
   void onPoll() {
-    api.kernel.schedule(api.now().plus(settings.disruptionPoll()), new Event.DisruptionPoll());
-    if (!api.state.proposed().isEmpty()) {
+    api.scheduleIn(settings.disruptionPoll(), new Event.DisruptionPoll());
+    if (!api.state().proposed().isEmpty()) {
       return; // the controller waits out a validation before it looks again
     }
-    if (api.disruptionEpoch == lastQuietVersion && api.now().isBefore(quietUntil)) {
+    if (api.disruptionEpoch() == lastQuietVersion && api.now().isBefore(quietUntil)) {
       return; // nothing it depends on has changed since a poll that found nothing
     }
     ClusterView v = view();
@@ -218,7 +217,7 @@ final class KarpenterLoop {
       apply(List.of(new Action.ProposeDisruption(c.get())), Optional.empty());
       return;
     }
-    lastQuietVersion = api.disruptionEpoch;
+    lastQuietVersion = api.disruptionEpoch();
     quietUntil = nextConsolidatableChange(v);
   }
 
@@ -253,7 +252,7 @@ final class KarpenterLoop {
   }
 
   void onValidate(Event.DisruptionValidates e) {
-    DisruptionCommand c = api.state.proposed().get(e.command());
+    DisruptionCommand c = api.state().proposed().get(e.command());
     if (c == null) {
       return;
     }
@@ -279,7 +278,7 @@ final class KarpenterLoop {
         case Action.MarkRegistered r -> registered(r);
         case Action.MarkInitialized i -> initialized(i);
         case Action.MarkDrifted d -> {
-          NodeClaim c = api.state.claims().get(d.claim());
+          NodeClaim c = api.state().claims().get(d.claim());
           if (c != null) {
             api.putClaim(c.withDrifted(Optional.of(d.reason())));
             api.log(RunRecord.Kind.NODECLAIM_DRIFTED, c.name(), d.reason());
@@ -287,9 +286,9 @@ final class KarpenterLoop {
         }
         case Action.DeleteNodeClaim d -> delete(d);
         case Action.TerminateInstance t -> {
-          NodeClaim c = api.state.claims().get(t.claim());
+          NodeClaim c = api.state().claims().get(t.claim());
           if (c != null) {
-            RemovalReason why = api.state.removalReasons().get(c.name());
+            RemovalReason why = api.state().removalReasons().get(c.name());
             instanceGone(c, "terminated (" + (why == null ? RemovalReason.DELETED : why).text() + ")");
           }
         }
@@ -297,26 +296,20 @@ final class KarpenterLoop {
         case Action.UntaintNode t -> setTaint(t.node(), t.taint(), false);
         case Action.Evict e -> evict(e);
         case Action.MarkOfferingUnavailable m -> {
-          api.disruptionEpoch++;
-          api.state = api.state.withOfferings(api.state.offerings().prune(api.now())
-              .markUnavailable(m.instanceType(), m.capacityType(), m.zone(), m.until()));
+          api.offeringUnavailable(m.instanceType(), m.capacityType(), m.zone(), m.until());
           api.log(RunRecord.Kind.OFFERING_UNAVAILABLE, m.instanceType(), m.capacityType() + " in " + m.zone()
               + " until " + m.until());
           api.wake(new Event.BatchCheck(), m.until());
         }
         case Action.ProposeDisruption p -> {
-          api.state = api.state.withProposed(api.state.proposed().put(p.command().id(), p.command()));
+          api.proposeDisruption(p.command());
           api.log(RunRecord.Kind.DISRUPTION_PROPOSED, p.command().id(), p.command().describe());
-          api.kernel.schedule(api.now().plus(settings.commandValidationDelay()),
-              new Event.DisruptionValidates(p.command().id()));
+          api.scheduleIn(settings.commandValidationDelay(), new Event.DisruptionValidates(p.command().id()));
         }
         case Action.ExecuteDisruption x -> execute(x.command());
         case Action.AbandonDisruption ab -> {
-          api.disruptionEpoch++;
-          api.state = api.state.withProposed(api.state.proposed().remove(ab.command()))
-              .withExecuting(api.state.executing().remove(ab.command()));
+          api.abandonDisruption(ab.command());
           api.log(RunRecord.Kind.DISRUPTION_ABANDONED, ab.command(), ab.reason());
-          api.requestKarpenter();
         }
         case Action.RecordEvent r -> api.log(RunRecord.Kind.KARPENTER_EVENT, r.object(), r.reason() + ": "
             + r.message());
@@ -340,15 +333,15 @@ final class KarpenterLoop {
    * (counted by instance-type capacity, less a disruption's own candidates) stay within its limits.
    */
   private void checkLimits(NodeClaim claim, Optional<String> command) {
-    Optional<NodePool> pool = api.state.nodePool(claim.nodePool());
+    Optional<NodePool> pool = api.state().nodePool(claim.nodePool());
     if (pool.isEmpty() || pool.get().limits().isEmpty()) {
       return;
     }
-    List<String> leaving = command.map(id -> api.state.executing().get(id)).map(d -> d.command().candidates())
+    List<String> leaving = command.map(id -> api.state().executing().get(id)).map(d -> d.command().candidates())
         .orElse(List.of());
     ResourceList used = claim.instanceType().capacity();
     int nodes = 1;
-    for (NodeClaim c : api.state.claims().values()) {
+    for (NodeClaim c : api.state().claims().values()) {
       if (c.nodePool().equals(claim.nodePool()) && !leaving.contains(c.name())) {
         used = used.plus(c.instanceType().capacity());
         nodes++;
@@ -364,8 +357,8 @@ final class KarpenterLoop {
   }
 
   private void registered(Action.MarkRegistered r) {
-    NodeClaim c = api.state.claims().get(r.claim());
-    NodeState n = api.state.nodes().get(r.node());
+    NodeClaim c = api.state().claims().get(r.claim());
+    NodeState n = api.state().nodes().get(r.node());
     if (c == null || n == null) {
       return;
     }
@@ -393,24 +386,22 @@ final class KarpenterLoop {
   }
 
   private void initialized(Action.MarkInitialized i) {
-    NodeClaim c = api.state.claims().get(i.claim());
+    NodeClaim c = api.state().claims().get(i.claim());
     if (c == null) {
       return;
     }
     api.putClaim(c.withInitialized(api.now()));
-    c.nodeName().map(name -> api.state.nodes().get(name)).ifPresent(n -> api.updateNode(n.withNode(
+    c.nodeName().map(name -> api.state().nodes().get(name)).ifPresent(n -> api.updateNode(n.withNode(
         n.node().withLabels(n.node().labels().with(KarpenterLabels.INITIALIZED, "true")))));
     api.log(RunRecord.Kind.NODECLAIM_INITIALIZED, c.name(), "");
   }
 
   private void delete(Action.DeleteNodeClaim d) {
-    NodeClaim c = api.state.claims().get(d.claim());
+    NodeClaim c = api.state().claims().get(d.claim());
     if (c == null || c.isDeleting()) {
       return;
     }
-    api.putClaim(c.withDeletionRequested(api.now()));
-    api.state = api.state.withRemovalReason(c.name(), d.reason());
-    api.metrics.disruption(d.reason().text());
+    api.claimDeleting(c, d.reason());
     api.log(RunRecord.Kind.NODECLAIM_DELETING, c.name(), d.reason().text());
     api.requestKarpenter();
     trigger(); // its pods will need a home: the provisioner plans for pods of deleting nodes
@@ -419,14 +410,14 @@ final class KarpenterLoop {
   /** The instance is terminated: the node and its pods go, then the NodeClaim. */
   void instanceGone(NodeClaim c, String why) {
     c.nodeName().ifPresent(n -> api.removeNode(n, why));
-    if (c.nodeName().isEmpty() && api.state.nodes().get(c.name()) != null) {
+    if (c.nodeName().isEmpty() && api.state().nodes().get(c.name()) != null) {
       api.removeNode(c.name(), why);
     }
     api.removeClaim(c.name());
   }
 
   private void setTaint(String node, Taint taint, boolean on) {
-    NodeState n = api.state.nodes().get(node);
+    NodeState n = api.state().nodes().get(node);
     if (n == null) {
       return;
     }
@@ -446,33 +437,32 @@ final class KarpenterLoop {
 
   /** An eviction: the API consulted the PDB when Karpenter decided; the facts go to the invariants. */
   private void evict(Action.Evict e) {
-    PodState p = api.state.pods().get(e.pod());
+    PodState p = api.state().pods().get(e.pod());
     if (p == null || p.isTerminating()) {
       return;
     }
     Pod pod = p.pod();
-    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbsFor(api.state, pod).covering(pod);
+    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbsFor(api.state(), pod).covering(pod);
     Optional<String> pdb = pdbs.size() == 1 ? Optional.of(pdbs.getFirst().pdb().meta().key()) : Optional.empty();
     int allowed = pdbs.size() == 1 ? pdbs.getFirst().disruptionsAllowed() : Integer.MAX_VALUE;
-    api.evictionsThisEvent.add(new io.gpufleet.sim.invariant.Eviction(pod.key(), e.forced(), pdb, allowed,
+    api.evicting(new io.gpufleet.sim.invariant.Eviction(pod.key(), e.forced(), pdb, allowed,
         Termination.doNotDisrupt(pod)));
-    api.metrics.eviction(e.reason().text());
+    api.metrics().eviction(e.reason().text());
     api.deletePod(pod.key(), RunRecord.Kind.POD_EVICTED, (e.forced() ? "force-deleted at the grace deadline ("
         : "evicted (") + e.reason().text() + ") from " + e.node());
   }
 
   private void execute(DisruptionCommand c) {
-    api.state = api.state.withProposed(api.state.proposed().remove(c.id()))
-        .withExecuting(api.state.executing().put(c.id(), new InFlightDisruption(c, api.now())));
+    api.executeDisruption(c);
     api.log(RunRecord.Kind.DISRUPTION_EXECUTED, c.id(), c.describe());
     for (String name : c.candidates()) {
-      api.state.claim(name).flatMap(NodeClaim::nodeName).ifPresent(n -> setTaint(n, KarpenterLabels.DISRUPTED, true));
+      api.state().claim(name).flatMap(NodeClaim::nodeName).ifPresent(n -> setTaint(n, KarpenterLabels.DISRUPTED, true));
     }
     for (NodeClaim r : c.replacements()) {
       launch(new Action.LaunchNodeClaim(r, List.of(), Optional.of(c.id()), List.of()));
     }
-    apply(karpenter().progress(api.state.executing().get(c.id()), view()), Optional.empty());
-    if (api.state.executing().get(c.id()) != null && !api.state.executing().get(c.id()).command().replacements()
+    apply(karpenter().progress(api.state().executing().get(c.id()), view()), Optional.empty());
+    if (api.state().executing().get(c.id()) != null && !api.state().executing().get(c.id()).command().replacements()
         .isEmpty()) {
       api.requestKarpenter();
     }
@@ -480,22 +470,17 @@ final class KarpenterLoop {
 
   /** Once its candidates are deleting, an executed command is done. */
   void retireFinishedCommands() {
-    PMap<String, InFlightDisruption> exec = api.state.executing();
-    for (InFlightDisruption d : exec.values()) {
+    for (InFlightDisruption d : api.state().executing().values()) {
       boolean allDeleting = true;
       for (String name : d.command().candidates()) {
-        NodeClaim c = api.state.claims().get(name);
+        NodeClaim c = api.state().claims().get(name);
         if (c != null && !c.isDeleting()) {
           allDeleting = false;
         }
       }
       if (allDeleting) {
-        exec = exec.remove(d.command().id());
+        api.retireDisruption(d.command().id());
       }
     }
-    if (exec != api.state.executing()) {
-      api.state = api.state.withExecuting(exec);
-    }
   }
-
 }

@@ -36,7 +36,7 @@ final class KubeScheduler {
    * pod) is narrowed to them by NodeAffinity's PreFilter inside the engine's scheduler.
    */
   private ScheduleResult schedule(PodState p) {
-    var snapshot = api.state.snapshot();
+    var snapshot = api.state().snapshot();
     ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false);
     if (snapshot.size() > 0) {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
@@ -45,11 +45,11 @@ final class KubeScheduler {
   }
 
   void cycle() {
-    if (api.state.pending().isEmpty()) {
+    if (api.state().pending().isEmpty()) {
       return;
     }
     List<PodState> queue = new ArrayList<>();
-    api.state.pending().forEach((k, v) -> queue.add(api.state.pods().get(k)));
+    api.state().pending().forEach((k, v) -> queue.add(api.state().pods().get(k)));
     queue.sort(Comparator.comparingInt((PodState p) -> -p.pod().spec().priority())
         .thenComparingLong(PodState::sequence));
     boolean newlyUnschedulable = false;
@@ -57,7 +57,7 @@ final class KubeScheduler {
     java.util.Map<io.gpufleet.model.pod.PodSpec, ScheduleResult> failedSpecs = new java.util.IdentityHashMap<>();
     for (PodState p : queue) {
       Long failed = failedAt.get(p.key());
-      if (failed != null && failed == api.capacityEpoch) {
+      if (failed != null && failed == api.capacityEpoch()) {
         continue;
       }
       ScheduleResult r = failedSpecs.get(p.pod().spec());
@@ -74,7 +74,7 @@ final class KubeScheduler {
               : s.feasibleNodes() + " feasible nodes, best score " + s.score());
         }
         case ScheduleResult.Unschedulable u -> {
-          failedAt.put(p.key(), api.capacityEpoch);
+          failedAt.put(p.key(), api.capacityEpoch());
           // Like the event correlator, a repeat that differs only in node counts is not recorded again.
           String reasons = String.join("|", u.error().histogram().keySet());
           if (!reasons.equals(p.schedulingMessage().orElse(null))) {
@@ -87,9 +87,9 @@ final class KubeScheduler {
         }
       }
     }
-    failedAt.keySet().removeIf(k -> !api.state.pending().containsKey(k));
+    failedAt.keySet().removeIf(k -> !api.state().pending().containsKey(k));
     if (newlyUnschedulable) {
-      api.provisioningTrigger.run();
+      api.podsUnschedulable();
     }
   }
 }

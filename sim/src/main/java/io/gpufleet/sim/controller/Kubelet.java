@@ -50,13 +50,13 @@ final class Kubelet {
    * {@link #onPluginRegisters}.
    */
   NodeState withRegisteredDevices(NodeState n) {
-    return n.withDevices(api.devicePlugin.operator().register(n.node(), n.gpus()).devices());
+    return n.withDevices(api.devicePlugin().operator().register(n.node(), n.gpus()).devices());
   }
 
   /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */
   void start(PodState p) {
     allocateDevices(p);
-    NodeState n = api.state.nodes().get(p.node().get());
+    NodeState n = api.state().nodes().get(p.node().get());
     Instant now = api.now();
     Instant ready = now;
     Map<String, Instant> pulling = new HashMap<>(n.pulling());
@@ -67,7 +67,7 @@ final class Kubelet {
       }
       Instant done = pulling.get(image);
       if (done == null) {
-        done = queueFree.plus(api.settings.pullTime(image));
+        done = queueFree.plus(api.settings().pullTime(image));
         pulling.put(image, done);
         queueFree = done;
       }
@@ -76,9 +76,9 @@ final class Kubelet {
       }
     }
     if (!pulling.equals(n.pulling())) {
-      api.state = api.state.withNode(n.withPulls(pulling, queueFree));
+      api.kubeletStatus(n.withPulls(pulling, queueFree));
     }
-    api.kernel.schedule(ready.plus(api.settings.containerStart()), new Event.PodStarts(p.key(), p.generation()));
+    api.schedule(ready.plus(api.settings().containerStart()), new Event.PodStarts(p.key(), p.generation()));
   }
 
   /**
@@ -88,14 +88,14 @@ final class Kubelet {
    * devices rather than failing, since its controller would recreate it onto the same node at once.
    */
   private void allocateDevices(PodState p) {
-    NodeState n = api.state.nodes().get(p.node().get());
+    NodeState n = api.state().nodes().get(p.node().get());
     Optional<NodeDevices> devices = n.devices();
     if (devices.isEmpty()) {
       return;
     }
     switch (DeviceAllocation.allocate(devices.get(), p.pod())) {
       case DeviceAllocation.Result.Granted g -> {
-        api.state = api.state.withNode(n.withDevices(Optional.of(g.next())));
+        api.kubeletStatus(n.withDevices(Optional.of(g.next())));
         List<CardSpan.Card> cards = new ArrayList<>();
         for (ContainerDevices c : g.containers()) {
           for (Device d : c.devices()) {
@@ -106,30 +106,30 @@ final class Kubelet {
             }
           }
         }
-        api.metrics.cardsAssigned(p.key(), n.name(), cards, api.now());
+        api.metrics().cardsAssigned(p.key(), n.name(), cards, api.now());
       }
       case DeviceAllocation.Result.Refused r -> {
-        api.state = api.state.withNode(n.withDevices(devices));
+        api.kubeletStatus(n.withDevices(devices));
         api.log(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED, p.key(), r.reason() + ": " + r.message());
       }
     }
   }
 
   void onStarts(Event.PodStarts e) {
-    PodState p = api.state.pods().get(e.pod());
+    PodState p = api.state().pods().get(e.pod());
     if (p == null || p.generation() != e.generation() || p.isTerminating()) {
       return;
     }
     cacheImages(p);
     api.podStarted(p.key());
-    PodState s = api.state.pods().get(p.key());
-    api.kernel.schedule(api.now().plus(api.settings.readiness()), new Event.PodBecomesReady(p.key(), s.generation()));
-    runFor(s).ifPresent(d -> api.kernel.schedule(api.now().plus(d), new Event.PodCompletes(p.key(), s.generation())));
+    PodState s = api.state().pods().get(p.key());
+    api.scheduleIn(api.settings().readiness(), new Event.PodBecomesReady(p.key(), s.generation()));
+    runFor(s).ifPresent(d -> api.scheduleIn(d, new Event.PodCompletes(p.key(), s.generation())));
   }
 
   /** Images whose pull has finished join the node's cache. */
   private void cacheImages(PodState p) {
-    NodeState n = api.state.nodes().get(p.node().get());
+    NodeState n = api.state().nodes().get(p.node().get());
     Instant now = api.now();
     List<String> images = new ArrayList<>(n.node().images());
     Map<String, Instant> pulling = new HashMap<>(n.pulling());
@@ -144,7 +144,7 @@ final class Kubelet {
       }
     }
     if (changed) {
-      api.state = api.state.withNode(n.withNode(n.node().withImages(images)).withPulls(pulling, n.pullQueueFreeAt()));
+      api.kubeletStatus(n.withNode(n.node().withImages(images)).withPulls(pulling, n.pullQueueFreeAt()));
     }
   }
 
@@ -152,7 +152,7 @@ final class Kubelet {
     if (p.workload().isEmpty()) {
       return java.util.Optional.empty();
     }
-    WorkloadState w = api.state.workloads().get(p.workload().get());
+    WorkloadState w = api.state().workloads().get(p.workload().get());
     if (w != null && w.workload() instanceof Workload.Job j) {
       return j.runFor();
     }
@@ -160,7 +160,7 @@ final class Kubelet {
   }
 
   void onReady(Event.PodBecomesReady e) {
-    PodState p = api.state.pods().get(e.pod());
+    PodState p = api.state().pods().get(e.pod());
     if (p == null || p.generation() != e.generation() || p.isTerminating()) {
       return;
     }
@@ -168,7 +168,7 @@ final class Kubelet {
   }
 
   void onCompletes(Event.PodCompletes e, WorkloadControllers workloads) {
-    PodState p = api.state.pods().get(e.pod());
+    PodState p = api.state().pods().get(e.pod());
     if (p == null || p.isTerminating() || p.phase() != PodState.Phase.RUNNING) {
       return;
     }
@@ -177,7 +177,7 @@ final class Kubelet {
   }
 
   void onExits(Event.PodExits e) {
-    PodState p = api.state.pods().get(e.pod());
+    PodState p = api.state().pods().get(e.pod());
     if (p == null || p.generation() != e.generation()) {
       return;
     }
@@ -187,7 +187,7 @@ final class Kubelet {
   // ---- nodes and the device plugin ----
 
   void onNodeReady(Event.NodeReady e) {
-    NodeState n = api.state.nodes().get(e.node());
+    NodeState n = api.state().nodes().get(e.node());
     if (n == null || n.ready()) {
       return;
     }
@@ -195,10 +195,10 @@ final class Kubelet {
     taints.removeIf(NOT_READY::sameKeyAndEffect);
     api.updateNode(n.withNode(n.node().withTaints(taints)).withReady(true));
     api.log(RunRecord.Kind.NODE_READY, n.name(), "");
-    if (!api.settings.startupTaintRemoval().isNegative() && n.claim().isPresent()) {
-      api.kernel.schedule(api.now().plus(api.settings.startupTaintRemoval()), new Event.StartupTaintsRemoved(n.name()));
+    if (!api.settings().startupTaintRemoval().isNegative() && n.claim().isPresent()) {
+      api.scheduleIn(api.settings().startupTaintRemoval(), new Event.StartupTaintsRemoved(n.name()));
     }
-    schedulePlugin(api.state.nodes().get(n.name()), api.devicePlugin.registrationDelay());
+    schedulePlugin(api.state().nodes().get(n.name()), api.devicePlugin().registrationDelay());
   }
 
   /** Schedules the plugin's (re-)registration unless it never registers on this node. */
@@ -206,14 +206,14 @@ final class Kubelet {
     if (n.gpus().isEmpty()) {
       return;
     }
-    if (api.devicePlugin.neverRegistersOn().map(s -> s.matches(n.node().labels())).orElse(false)) {
+    if (api.devicePlugin().neverRegistersOn().map(s -> s.matches(n.node().labels())).orElse(false)) {
       return;
     }
-    api.kernel.schedule(api.now().plus(delay), new Event.DevicePluginRegisters(n.name(), n.pluginGeneration()));
+    api.scheduleIn(delay, new Event.DevicePluginRegisters(n.name(), n.pluginGeneration()));
   }
 
   void onStartupTaintsRemoved(Event.StartupTaintsRemoved e, List<Taint> startupTaints) {
-    NodeState n = api.state.nodes().get(e.node());
+    NodeState n = api.state().nodes().get(e.node());
     if (n == null) {
       return;
     }
@@ -231,13 +231,13 @@ final class Kubelet {
    * running stay, even if allocatable shrank.
    */
   void onPluginRegisters(Event.DevicePluginRegisters e) {
-    NodeState n = api.state.nodes().get(e.node());
+    NodeState n = api.state().nodes().get(e.node());
     if (n == null || e.generation() != n.pluginGeneration() || n.gpus().isEmpty()) {
       return;
     }
     // The engine's one registration (MIG manager, plugin, GFD); the device manager's checkpoint
     // keeps what running pods hold, even devices no longer advertised.
-    Registration r = api.devicePlugin.operator().register(n.node(), n.gpus()).keepingAssignmentsOf(n.devices());
+    Registration r = api.devicePlugin().operator().register(n.node(), n.gpus()).keepingAssignmentsOf(n.devices());
     api.updateNode(n.withNode(r.node()).withPlugin(true, n.pluginGeneration()).withDevices(r.devices()));
     // What the plugin and the MIG manager log (a failed mig.config, MPS asked of a MIG device) goes with it.
     api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + r.advertised() + " (config "
@@ -247,13 +247,13 @@ final class Kubelet {
 
   /** A config-label change: the config manager restarts the plugin, which registers again. */
   void configChanged(String node) {
-    NodeState n = api.state.nodes().get(node);
+    NodeState n = api.state().nodes().get(node);
     if (n == null || n.gpus().isEmpty()) {
       return;
     }
     NodeState next = n.withPlugin(n.pluginRegistered(), n.pluginGeneration() + 1);
-    api.state = api.state.withNode(next);
-    schedulePlugin(next, api.devicePlugin.registrationDelay());
+    api.kubeletStatus(next);
+    schedulePlugin(next, api.devicePlugin().registrationDelay());
   }
 
   static ResourceList withoutGpus(ResourceList r) {

@@ -62,8 +62,8 @@ public final class Runtime {
     kernel.run(this::handle, () -> runner.done() || kernel.now().isAfter(horizon));
     Instant end = kernel.now();
     progress.onProgress(new ProgressListener.Progress(end, kernel.processed(), runner.step(), runner.steps()));
-    return new SimulationResult(scenario.name(), start, end, kernel.processed(), api.record.build(),
-        api.metrics.finish(end), runner.outcomes, violations, api.state, runner.checkpoints);
+    return new SimulationResult(scenario.name(), start, end, kernel.processed(), api.buildRecord(),
+        api.metrics().finish(end), runner.outcomes(), violations, api.state(), runner.checkpoints());
   }
 
   private ProgressListener listener = ProgressListener.NONE;
@@ -82,8 +82,8 @@ public final class Runtime {
       case Event.NodeRegisters r -> cloud.onRegisters(r);
       case Event.NodeReady r -> kubelet.onNodeReady(r);
       case Event.StartupTaintsRemoved r -> {
-        var node = api.state.nodes().get(r.node());
-        var startup = node == null ? null : node.claim().map(c -> api.state.claims().get(c)).map(
+        var node = api.state().nodes().get(r.node());
+        var startup = node == null ? null : node.claim().map(c -> api.state().claims().get(c)).map(
             NodeClaim::startupTaints).orElse(List.of());
         if (startup != null) {
           kubelet.onStartupTaintsRemoved(r, startup);
@@ -118,7 +118,7 @@ public final class Runtime {
       case Event.DisruptionValidates v -> karpenter.onValidate(v);
       case Event.WaitTimeout t -> runner.onTimeout(t);
     }
-    taints.enforce(api.touchedNodes);
+    taints.enforce(api.touchedNodes());
     karpenter.retireFinishedCommands();
     check();
     runner.checkWaiting();
@@ -132,17 +132,14 @@ public final class Runtime {
   private void check() {
     SimulationSettings.InvariantMode mode = scenario.settings().invariants();
     if (mode != SimulationSettings.InvariantMode.OFF) {
-      var nodes = mode == SimulationSettings.InvariantMode.FULL ? api.state.nodes().keys() : api.touchedNodes;
-      List<InvariantViolation> found = Invariants.check(api.state, kernel.now(), nodes, api.boundThisEvent,
-          api.evictionsThisEvent);
+      var nodes = mode == SimulationSettings.InvariantMode.FULL ? api.state().nodes().keys() : api.touchedNodes();
+      List<InvariantViolation> found = Invariants.check(api.state(), kernel.now(), nodes, api.boundThisEvent(),
+          api.evictionsThisEvent());
       for (InvariantViolation v : found) {
         violations.add(v);
         api.log(RunRecord.Kind.INVARIANT_VIOLATED, v.subject(), v.invariant() + ": " + v.detail());
       }
     }
-    api.touchedNodes.clear();
-    api.boundThisEvent.clear();
-    api.evictionsThisEvent.clear();
-    api.launchedThisEvent.clear();
+    api.startEvent();
   }
 }

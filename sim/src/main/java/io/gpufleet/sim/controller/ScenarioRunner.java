@@ -44,8 +44,8 @@ final class ScenarioRunner {
   private final CloudProvider cloud;
   private final KarpenterLoop karpenter;
   private final List<ScenarioAction> timeline;
-  final List<ExpectationOutcome> outcomes = new ArrayList<>();
-  final List<io.gpufleet.sim.Checkpoint> checkpoints = new ArrayList<>();
+  private final List<ExpectationOutcome> outcomes = new ArrayList<>();
+  private final List<io.gpufleet.sim.Checkpoint> checkpoints = new ArrayList<>();
   private int next;
   private ScenarioAction.WaitUntil waiting;
   private int waitingStep = -1;
@@ -57,6 +57,14 @@ final class ScenarioRunner {
     this.cloud = cloud;
     this.karpenter = karpenter;
     this.timeline = scenario.timeline();
+  }
+
+  List<ExpectationOutcome> outcomes() {
+    return outcomes;
+  }
+
+  List<io.gpufleet.sim.Checkpoint> checkpoints() {
+    return checkpoints;
   }
 
   boolean done() {
@@ -73,7 +81,7 @@ final class ScenarioRunner {
 
   /** Runs actions until one waits or the timeline ends. */
   void advance() {
-    api.disruptionEpoch++; // a scenario step may change anything a disruption depends on
+    api.scenarioChanges();
     while (next < timeline.size()) {
       int index = next++;
       ScenarioAction a = timeline.get(index);
@@ -84,9 +92,9 @@ final class ScenarioRunner {
         case ScenarioAction.Scale s -> scale(s.workload(), s.replicas());
         case ScenarioAction.Delete d -> delete(d.kind(), d.name());
         case ScenarioAction.InterruptSpot i -> {
-          Optional<String> node = Conditions.resolve(i.node(), api.state);
-          Optional<NodeClaim> claim = node.flatMap(n -> api.state.nodes().get(n).claim())
-              .map(c -> api.state.claims().get(c));
+          Optional<String> node = Conditions.resolve(i.node(), api.state());
+          Optional<NodeClaim> claim = node.flatMap(n -> api.state().nodes().get(n).claim())
+              .map(c -> api.state().claims().get(c));
           if (claim.isEmpty()) {
             outcome(index, "interrupt " + i.node(), false, "no Karpenter-managed node for " + i.node());
           } else {
@@ -95,25 +103,25 @@ final class ScenarioRunner {
           }
         }
         case ScenarioAction.Wait w -> {
-          api.kernel.schedule(api.now().plus(w.duration()), new Event.ScenarioStep());
+          api.scheduleIn(w.duration(), new Event.ScenarioStep());
           return;
         }
         case ScenarioAction.WaitUntil w -> {
-          Conditions.Outcome o = Conditions.evaluate(w.condition(), api.state);
+          Conditions.Outcome o = Conditions.evaluate(w.condition(), api.state());
           if (o.holds()) {
             continue;
           }
           waiting = w;
           waitingStep = index;
-          api.kernel.schedule(api.now().plus(w.timeout()), new Event.WaitTimeout(index));
+          api.scheduleIn(w.timeout(), new Event.WaitTimeout(index));
           return;
         }
         case ScenarioAction.Expect e -> {
-          Conditions.Outcome o = Conditions.evaluate(e.condition(), api.state);
+          Conditions.Outcome o = Conditions.evaluate(e.condition(), api.state());
           outcome(index, e.description(), o.holds(), o.seen());
         }
         case ScenarioAction.Checkpoint c ->
-            checkpoints.add(new io.gpufleet.sim.Checkpoint(c.label(), api.now(), api.state, api.record.size()));
+            checkpoints.add(new io.gpufleet.sim.Checkpoint(c.label(), api.now(), api.state(), api.recordSize()));
       }
     }
     done = true;
@@ -121,10 +129,10 @@ final class ScenarioRunner {
 
   /** After every event: a wait-until whose condition now holds lets the timeline go on. */
   void checkWaiting() {
-    if (waiting != null && Conditions.evaluate(waiting.condition(), api.state).holds()) {
+    if (waiting != null && Conditions.evaluate(waiting.condition(), api.state()).holds()) {
       waiting = null;
       waitingStep = -1;
-      api.kernel.schedule(api.now(), new Event.ScenarioStep());
+      api.schedule(api.now(), new Event.ScenarioStep());
     }
   }
 
@@ -134,7 +142,7 @@ final class ScenarioRunner {
 
   void onTimeout(Event.WaitTimeout t) {
     if (waiting != null && waitingStep == t.step()) {
-      Conditions.Outcome o = Conditions.evaluate(waiting.condition(), api.state);
+      Conditions.Outcome o = Conditions.evaluate(waiting.condition(), api.state());
       outcome(t.step(), "wait until " + ConditionText.of(waiting.condition()), false, "timed out after "
           + KubeDuration.format(waiting.timeout()) + ": "
           + o.seen());
@@ -152,7 +160,7 @@ final class ScenarioRunner {
   // ---- actions ----
 
   void apply(List<ClusterObject> objects) {
-    api.disruptionEpoch++;
+    api.scenarioChanges();
     // NodePools first, so adopted nodes find theirs.
     for (ClusterObject o : objects) {
       if (o instanceof ClusterObject.NodePoolObject p) {
@@ -166,7 +174,7 @@ final class ScenarioRunner {
         case ClusterObject.PodObject p -> api.createPod(p.pod(), Optional.empty());
         case ClusterObject.WorkloadObject w -> putWorkload(w.workload());
         case ClusterObject.PdbObject b -> {
-          api.state = api.state.withPdb(b.pdb());
+          api.putPdb(b.pdb());
           api.log(RunRecord.Kind.SCENARIO, b.pdb().meta().key(), "PodDisruptionBudget applied");
         }
       }
@@ -175,14 +183,14 @@ final class ScenarioRunner {
 
   private void putNodePool(NodePool p) {
     List<NodePool> pools = new ArrayList<>();
-    for (NodePool existing : api.state.nodePools()) {
+    for (NodePool existing : api.state().nodePools()) {
       if (!existing.name().equals(p.name())) {
         pools.add(existing);
       }
     }
     pools.add(p);
     pools.sort(java.util.Comparator.comparing(NodePool::name));
-    api.state = api.state.withNodePools(pools);
+    api.setNodePools(pools);
     api.log(RunRecord.Kind.SCENARIO, "nodepool/" + p.name(), "NodePool applied");
     api.requestKarpenter();
     karpenter.trigger();
@@ -190,12 +198,10 @@ final class ScenarioRunner {
 
   private void putWorkload(Workload w) {
     String key = WorkloadState.keyOf(w);
-    WorkloadState old = api.state.workloads().get(key);
-    api.state = api.state.withWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
-    api.metrics.service(key, Traffic.of(w));
+    WorkloadState old = api.state().workloads().get(key);
+    api.metrics().service(key, Traffic.of(w));
+    api.putWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
     api.log(RunRecord.Kind.SCENARIO, key, old == null ? "created" : "updated");
-    api.serviceChanged(Optional.of(key));
-    api.requestWorkloadSync();
   }
 
   /**
@@ -205,8 +211,8 @@ final class ScenarioRunner {
    */
   void addNode(Node node) {
     Labels labels = node.labels();
-    Optional<NodePool> pool = labels.get(KarpenterLabels.NODEPOOL).flatMap(api.state::nodePool);
-    Optional<InstanceType> type = labels.get(InstanceLabels.INSTANCE_TYPE).flatMap(api.state.catalog()::find);
+    Optional<NodePool> pool = labels.get(KarpenterLabels.NODEPOOL).flatMap(api.state()::nodePool);
+    Optional<InstanceType> type = labels.get(InstanceLabels.INSTANCE_TYPE).flatMap(api.state().catalog()::find);
     Instant now = api.now();
     if (pool.isPresent() && type.isPresent()) {
       InstanceType t = type.get();
@@ -225,13 +231,13 @@ final class ScenarioRunner {
       // a reader may add) gets the instance type's, as Karpenter would compute them.
       boolean given = node.allocatable().contains(ResourceName.CPU);
       ResourceList alloc = !given
-          ? NodePoolTemplate.effectiveAllocatable(t, nodeLabels, api.devicePlugin.advertiser(),
+          ? NodePoolTemplate.effectiveAllocatable(t, nodeLabels, api.devicePlugin().advertiser(),
               io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing.ADVERTISED)
           : node.allocatable();
       ResourceList cap = !node.capacity().contains(ResourceName.CPU)
           ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc)) : node.capacity();
       // Registered as the engine registers every GPU node: GFD's labels and the MIG manager's state.
-      Labels registered = api.devicePlugin.operator().register(node.withLabels(nodeLabels), t.gpu()).node().labels();
+      Labels registered = api.devicePlugin().operator().register(node.withLabels(nodeLabels), t.gpu()).node().labels();
       Node adopted = node.withLabels(registered).withResources(cap, alloc)
           .withTaints(mergeTaints(node, p));
       NodeClaim claim = new NodeClaim(node.name(), p.name(), t, offering, claimLabels,
@@ -242,7 +248,7 @@ final class ScenarioRunner {
       api.addNode(kubelet.withRegisteredDevices(NodeState.joining(adopted, Optional.of(claim.name()), t.gpu(), now,
           true, true)));
       api.putClaim(claim);
-      api.metrics.claimLaunched(claim.name(), p.name(), t.name() + " " + offering.capacityType().wireName(),
+      api.metrics().claimLaunched(claim.name(), p.name(), t.name() + " " + offering.capacityType().wireName(),
           offering.pricePerHour(), now);
       api.log(RunRecord.Kind.SCENARIO, node.name(), "node adopted as NodeClaim of NodePool " + p.name() + " ("
           + t.name() + ")");
@@ -276,12 +282,12 @@ final class ScenarioRunner {
   }
 
   private void label(io.gpufleet.sim.scenario.NodeRef ref, String key, Optional<String> value) {
-    Optional<String> node = Conditions.resolve(ref, api.state);
+    Optional<String> node = Conditions.resolve(ref, api.state());
     if (node.isEmpty()) {
       outcome(next - 1, "label " + ref, false, "no " + ref);
       return;
     }
-    NodeState n = api.state.nodes().get(node.get());
+    NodeState n = api.state().nodes().get(node.get());
     Labels labels = value.map(v -> n.node().labels().with(key, v)).orElse(n.node().labels().without(key));
     api.updateNode(n.withNode(n.node().withLabels(labels)));
     api.log(RunRecord.Kind.NODE_LABELED, node.get(), key + value.map(v -> "=" + v).orElse("-"));
@@ -291,12 +297,12 @@ final class ScenarioRunner {
   }
 
   private void scale(String ref, int replicas) {
-    Optional<String> key = Conditions.workload(ref, api.state);
+    Optional<String> key = Conditions.workload(ref, api.state());
     if (key.isEmpty()) {
       outcome(next - 1, "scale " + ref, false, "no workload " + ref);
       return;
     }
-    WorkloadState w = api.state.workloads().get(key.get());
+    WorkloadState w = api.state().workloads().get(key.get());
     Workload scaled = switch (w.workload()) {
       case Workload.Deployment d -> d.withReplicas(replicas);
       case Workload.ReplicaSet r -> new Workload.ReplicaSet(r.meta(), replicas, r.selector(), r.template());
@@ -305,10 +311,8 @@ final class ScenarioRunner {
           j.runFor());
       case Workload.DaemonSet ds -> ds;
     };
-    api.state = api.state.withWorkload(w.withWorkload(scaled));
+    api.putWorkload(w.withWorkload(scaled));
     api.log(RunRecord.Kind.SCENARIO, key.get(), "scaled to " + replicas);
-    api.serviceChanged(key);
-    api.requestWorkloadSync();
   }
 
   private void delete(String kind, String name) {
@@ -316,10 +320,10 @@ final class ScenarioRunner {
     String n = name.contains("/") ? name.substring(name.indexOf('/') + 1) : name;
     switch (kind) {
       case "Pod" -> api.deletePod(ns + "/" + n, RunRecord.Kind.POD_DELETED, "deleted by the scenario");
-      case "PodDisruptionBudget" -> api.state = api.state.withoutPdb(ns + "/" + n);
+      case "PodDisruptionBudget" -> api.removePdb(ns + "/" + n);
       case "NodePool" -> {
-        api.state = api.state.withNodePools(api.state.nodePools().stream().filter(p -> !p.name().equals(n)).toList());
-        for (NodeClaim c : api.state.claims().values()) {
+        api.setNodePools(api.state().nodePools().stream().filter(p -> !p.name().equals(n)).toList());
+        for (NodeClaim c : api.state().claims().values()) {
           if (c.nodePool().equals(n)) {
             karpenter.apply(List.of(new io.gpufleet.autoscaler.action.Action.DeleteNodeClaim(c.name(),
                 io.gpufleet.autoscaler.action.RemovalReason.DELETED)), Optional.empty());
@@ -327,23 +331,23 @@ final class ScenarioRunner {
         }
       }
       case "NodeClaim", "Node" -> {
-        String claim = kind.equals("Node") ? Optional.ofNullable(api.state.nodes().get(n)).flatMap(NodeState::claim)
+        String claim = kind.equals("Node") ? Optional.ofNullable(api.state().nodes().get(n)).flatMap(NodeState::claim)
             .orElse(n) : n;
-        if (api.state.claims().get(claim) != null) {
+        if (api.state().claims().get(claim) != null) {
           karpenter.apply(List.of(new io.gpufleet.autoscaler.action.Action.DeleteNodeClaim(claim,
               io.gpufleet.autoscaler.action.RemovalReason.DELETED)), Optional.empty());
-        } else if (api.state.nodes().get(n) != null) {
+        } else if (api.state().nodes().get(n) != null) {
           api.removeNode(n, "deleted by the scenario");
         }
       }
       default -> {
-        Optional<String> key = Conditions.workload(kind + "/" + ns + "/" + n, api.state);
+        Optional<String> key = Conditions.workload(kind + "/" + ns + "/" + n, api.state());
         if (key.isEmpty()) {
           outcome(next - 1, "delete " + kind + " " + name, false, "not found");
           return;
         }
-        api.state = api.state.withoutWorkload(key.get());
-        for (PodState p : api.state.podsOf(key.get())) {
+        api.removeWorkload(key.get());
+        for (PodState p : api.state().podsOf(key.get())) {
           api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, "owner deleted");
         }
       }

@@ -26,7 +26,7 @@ final class TaintManager {
 
   void enforce(Collection<String> nodes) {
     for (String name : List.copyOf(nodes)) {
-      NodeState n = api.state.nodes().get(name);
+      NodeState n = api.state().nodes().get(name);
       if (n == null) {
         continue;
       }
@@ -39,12 +39,12 @@ final class TaintManager {
   }
 
   private void evict(NodeState n, Taint t) {
-    var info = api.state.snapshot().node(n.name());
+    var info = api.state().snapshot().node(n.name());
     if (info.isEmpty()) {
       return;
     }
     for (PodInfo p : info.get().pods()) {
-      PodState ps = api.state.pods().get(p.key());
+      PodState ps = api.state().pods().get(p.key());
       if (ps == null || ps.isTerminating()) {
         continue;
       }

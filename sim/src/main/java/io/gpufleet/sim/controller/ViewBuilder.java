@@ -169,7 +169,7 @@ final class ViewBuilder {
       }
       long[] versions = new long[owners.size()];
       for (int i = 0; i < versions.length; i++) {
-        versions[i] = api.workloadVersions.getOrDefault(owners.get(i), 0L);
+        versions[i] = api.workloadVersion(owners.get(i));
       }
       int allowed;
       if (hit != null && !owners.isEmpty() && java.util.Arrays.equals((long[]) hit[3], versions)) {

@@ -39,14 +39,14 @@ final class WorkloadControllers {
   private final java.util.Map<String, Object[]> seen = new java.util.HashMap<>();
 
   void sync() {
-    List<String> keys = new ArrayList<>(api.state.workloads().keys());
+    List<String> keys = new ArrayList<>(api.state().workloads().keys());
     keys.sort(null);
     for (String key : keys) {
-      WorkloadState w = api.state.workloads().get(key);
+      WorkloadState w = api.state().workloads().get(key);
       if (w == null) {
         continue;
       }
-      Object[] inputs = {w, api.workloadVersions.getOrDefault(key, 0L)};
+      Object[] inputs = {w, api.workloadVersion(key)};
       Object[] last = seen.get(key);
       if (!(w.workload() instanceof Workload.DaemonSet) && last != null && last[0] == inputs[0]
           && last[1].equals(inputs[1])) {
@@ -61,16 +61,16 @@ final class WorkloadControllers {
         case Workload.DaemonSet ds -> daemonSet(key, ds);
       }
       // What this pass changed is the controller's own doing: record the state it leaves.
-      WorkloadState after = api.state.workloads().get(key);
+      WorkloadState after = api.state().workloads().get(key);
       if (after != null) {
-        seen.put(key, new Object[] {after, api.workloadVersions.getOrDefault(key, 0L)});
+        seen.put(key, new Object[] {after, api.workloadVersion(key)});
       }
     }
   }
 
   private List<PodState> active(String key) {
     List<PodState> out = new ArrayList<>();
-    for (PodState p : api.state.podsOf(key)) {
+    for (PodState p : api.state().podsOf(key)) {
       if (!p.isTerminating()) {
         out.add(p);
       }
@@ -167,7 +167,7 @@ final class WorkloadControllers {
         }
         continue;
       }
-      if (api.state.pods().get(s.meta().namespace() + "/" + name) != null) {
+      if (api.state().pods().get(s.meta().namespace() + "/" + name) != null) {
         return; // the old pod of this ordinal is still terminating
       }
       create(key, s, i);
@@ -188,9 +188,9 @@ final class WorkloadControllers {
 
   private void job(String key, WorkloadState w, Workload.Job j) {
     List<PodState> pods = active(key);
-    if (w.succeeded() >= j.completions() && api.state.podsOf(key).isEmpty()) {
+    if (w.succeeded() >= j.completions() && api.state().podsOf(key).isEmpty()) {
       // A finished Job is deleted, as with ttlSecondsAfterFinished: 0, so a long run does not pile them up.
-      api.state = api.state.withoutWorkload(key);
+      api.removeWorkload(key);
       api.log(RunRecord.Kind.SCENARIO, key, "Job complete (" + w.succeeded() + " succeeded), deleted");
       return;
     }
@@ -202,9 +202,9 @@ final class WorkloadControllers {
   }
 
   void jobPodSucceeded(PodState p) {
-    WorkloadState w = api.state.workloads().get(p.workload().get());
+    WorkloadState w = api.state().workloads().get(p.workload().get());
     if (w != null) {
-      api.state = api.state.withWorkload(w.withSucceeded(w.succeeded() + 1));
+      api.workloadStatus(w.withSucceeded(w.succeeded() + 1));
     }
   }
 
@@ -212,7 +212,7 @@ final class WorkloadControllers {
   private final java.util.Map<String, List<Object>> daemonSeen = new java.util.HashMap<>();
 
   private void daemonSet(String key, Workload.DaemonSet ds) {
-    List<Object> seen = java.util.Arrays.asList(ds, api.nodeShapeEpoch, api.state.podsByWorkload().get(key));
+    List<Object> seen = java.util.Arrays.asList(ds, api.nodeShapeEpoch(), api.state().podsByWorkload().get(key));
     List<Object> last = daemonSeen.get(key);
     if (last != null && last.get(0) == seen.get(0) && last.get(1).equals(seen.get(1))
         && last.get(2) == seen.get(2)) {
@@ -222,7 +222,7 @@ final class WorkloadControllers {
     Set<String> covered = new HashSet<>();
     for (PodState p : active(key)) {
       Optional<String> pinned = pinnedNode(p.pod());
-      NodeState node = pinned.map(n -> api.state.nodes().get(n)).orElse(null);
+      NodeState node = pinned.map(n -> api.state().nodes().get(n)).orElse(null);
       // The DaemonSet controller deletes pods for nodes that are gone, and pods not yet running on
       // nodes they should no longer run on.
       if (node == null || (p.phase() == PodState.Phase.PENDING && !PodFactory.shouldRunOn(ds, node.node()))) {
@@ -231,10 +231,10 @@ final class WorkloadControllers {
       }
       covered.add(pinned.get());
     }
-    List<String> nodes = new ArrayList<>(api.state.nodes().keys());
+    List<String> nodes = new ArrayList<>(api.state().nodes().keys());
     nodes.sort(null);
     for (String name : nodes) {
-      NodeState n = api.state.nodes().get(name);
+      NodeState n = api.state().nodes().get(name);
       if (!covered.contains(name) && PodFactory.shouldRunOn(ds, n.node())) {
         api.createPod(PodFactory.daemonPod(ds, name, names), Optional.of(key));
       }
