@@ -79,8 +79,18 @@ final class ApiServer {
     NodeState n = state.nodes().get(node.get());
     return n != null && n.claim().map(c -> state.claims().get(c)).map(NodeClaim::isDeleting).orElse(false);
   }
-  /** Set when a pod became unschedulable or capacity went away: the provisioner's batcher opens a window. */
-  private Runnable provisioningTrigger = () -> { };
+  /** Controllers watching a kind of change, in subscription order. */
+  private final List<Watch<?>> watches = new java.util.ArrayList<>();
+  /** Who acts on {@link ClusterEvent.Hint#PROVISIONING}: the provisioner's batcher. */
+  private Runnable provisioner = () -> { };
+
+  private record Watch<T extends ClusterEvent>(Class<T> type, java.util.function.Consumer<? super T> action) {
+    void offer(ClusterEvent e) {
+      if (type.isInstance(e)) {
+        action.accept(type.cast(e));
+      }
+    }
+  }
 
   ApiServer(Kernel kernel, SimulationSettings settings, DevicePlugin devicePlugin, ClusterState initial) {
     this.kernel = kernel;
@@ -155,14 +165,54 @@ final class ApiServer {
     evictionsThisEvent.clear();
   }
 
-  /** Who opens the provisioner's batch window when a pod cannot be placed or capacity goes away. */
-  void onProvisioningNeeded(Runnable trigger) {
-    this.provisioningTrigger = trigger;
+  // ---- cluster events ----
+
+  /** A controller watches one kind of change: it hears of each, after the image changed. */
+  <T extends ClusterEvent> void watch(Class<T> type, java.util.function.Consumer<? super T> action) {
+    watches.add(new Watch<>(type, action));
   }
 
-  /** A pod became unschedulable: the provisioner should look. */
+  /** Who opens the provisioner's batch window when pods may need capacity. */
+  void onProvisioning(Runnable batcher) {
+    this.provisioner = batcher;
+  }
+
+  /**
+   * Publishes a change: the epochs its hints name move, the controllers watching it hear of it, then
+   * the controllers its hints name are woken, in the hints' order.
+   */
+  private void publish(ClusterEvent e) {
+    List<ClusterEvent.Hint> hints = e.hints();
+    for (ClusterEvent.Hint h : hints) {
+      switch (h) {
+        case CAPACITY -> capacityEpoch++;
+        case NODE_SHAPE -> nodeShapeEpoch++;
+        case DISRUPTION -> disruptionEpoch++;
+        case SCHEDULE, WORKLOADS, KARPENTER, PROVISIONING -> { }
+      }
+    }
+    for (Watch<?> w : watches) {
+      w.offer(e);
+    }
+    for (ClusterEvent.Hint h : hints) {
+      switch (h) {
+        case CAPACITY, NODE_SHAPE, DISRUPTION -> { }
+        case SCHEDULE -> requestSchedule();
+        case WORKLOADS -> requestWorkloadSync();
+        case KARPENTER -> requestKarpenter();
+        case PROVISIONING -> provisioner.run();
+      }
+    }
+  }
+
+  /** kube-scheduler found pods that fit nowhere: the provisioner should look. */
   void podsUnschedulable() {
-    provisioningTrigger.run();
+    publish(new ClusterEvent.PodsUnschedulable());
+  }
+
+  /** The cloud took a claim's instance back: whoever cleans up after lost instances hears of it. */
+  void instanceTerminated(NodeClaim c, String why) {
+    publish(new ClusterEvent.InstanceTerminated(c, why));
   }
 
   Instant now() {
@@ -231,13 +281,12 @@ final class ApiServer {
     metrics.podCreated(pod.key(), workload, now());
     log(RunRecord.Kind.POD_CREATED, pod.key(), workload.map(w -> "by " + w).orElse(""));
     pendingGauge();
-    requestSchedule();
+    publish(new ClusterEvent.PodCreated(pod.key()));
     return s;
   }
 
   /** Binds a pod; {@code why} (the scheduler's view of the choice) joins the run record's entry. */
-  void bindPod(String key, String nodeName, Kubelet kubelet, String why) {
-    disruptionEpoch++;
+  void bindPod(String key, String nodeName, String why) {
     PodState p = state.pods().get(key);
     state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod()), nodeName));
     state = state.withPod(p.bound(nodeName, now()));
@@ -248,8 +297,7 @@ final class ApiServer {
     log(RunRecord.Kind.POD_SCHEDULED, key, "bound to " + nodeName + (why.isEmpty() ? "" : " (" + why + ")"));
     pendingGauge();
     nodeGpuMetrics(nodeName);
-    kubelet.start(state.pods().get(key));
-    requestWorkloadSync();
+    publish(new ClusterEvent.PodBound(key, nodeName));
   }
 
   void podStarted(String key) {
@@ -260,13 +308,12 @@ final class ApiServer {
   }
 
   void podReady(String key) {
-    disruptionEpoch++;
     PodState p = state.pods().get(key);
     state = state.withPod(p.readyAt(now()));
     bumpWorkload(p.workload());
     log(RunRecord.Kind.POD_READY, key, "on " + p.node().orElse("?"));
     serviceChanged(p.workload());
-    requestWorkloadSync();
+    publish(new ClusterEvent.PodReady(key));
   }
 
   /**
@@ -283,7 +330,6 @@ final class ApiServer {
       removePod(key, RunRecord.Kind.POD_DELETED, "never bound");
       return;
     }
-    disruptionEpoch++;
     state = state.withPod(p.deleting(now()));
     bumpWorkload(p.workload());
     log(kind, key, why);
@@ -295,10 +341,7 @@ final class ApiServer {
     Duration exit = drain.compareTo(grace) < 0 ? drain : grace;
     PodState now = state.pods().get(key);
     kernel.schedule(now().plus(exit), new Event.PodExits(key, now.generation()));
-    requestWorkloadSync();
-    if (draining(p.node())) {
-      requestKarpenter();
-    }
+    publish(new ClusterEvent.PodDeleting(key, draining(p.node())));
   }
 
   /** A pod is gone: it exited, completed, or died with its node. */
@@ -323,23 +366,18 @@ final class ApiServer {
       }
       metrics.cardsReleased(key, now());
     }
-    if (p.node().isPresent() && state.snapshot().node(p.node().get()).isPresent()) {
-      capacityEpoch++;
+    boolean freed = p.node().isPresent() && state.snapshot().node(p.node().get()).isPresent();
+    if (freed) {
       state = state.withSnapshot(state.snapshot().unbind(key, p.node().get()));
       touchNode(p.node().get(), true);
       nodeGpuMetrics(p.node().get());
     }
-    disruptionEpoch++;
     bumpWorkload(p.workload());
     state = state.withoutPod(key);
     log(kind, key, why);
     pendingGauge();
     serviceChanged(p.workload());
-    requestWorkloadSync();
-    requestSchedule();
-    if (draining(p.node())) {
-      requestKarpenter();
-    }
+    publish(new ClusterEvent.PodRemoved(key, freed, draining(p.node())));
   }
 
   void setSchedulingMessage(String key, String message) {
@@ -418,16 +456,11 @@ final class ApiServer {
 
   /** A node joined or changed: the scheduler's image, the GPU metrics and every controller hear of it. */
   private void putNode(NodeState n) {
-    capacityEpoch++;
-    nodeShapeEpoch++;
-    disruptionEpoch++;
     state = state.withNode(n);
     state = state.withSnapshot(state.snapshot().withNode(n.node()));
     touchedNodes.add(n.name());
     nodeGpuMetrics(n.name());
-    requestSchedule();
-    requestWorkloadSync();
-    requestKarpenter();
+    publish(new ClusterEvent.NodeChanged(n.name()));
   }
 
   /** True when some resource's allocatable fell below what the node's pods request. */
@@ -461,17 +494,12 @@ final class ApiServer {
         removePod(p.key(), RunRecord.Kind.POD_KILLED, "node " + name + " went away");
       }
     }
-    capacityEpoch++;
-    nodeShapeEpoch++;
-    disruptionEpoch++;
     state = state.withoutNode(name);
     state = state.withSnapshot(state.snapshot().removeNode(name));
     metrics.nodeGone(name, now());
     touchedNodes.add(name);
     log(RunRecord.Kind.NODE_TERMINATED, name, why);
-    requestSchedule();
-    requestKarpenter();
-    provisioningTrigger.run();
+    publish(new ClusterEvent.NodeRemoved(name));
   }
 
   /** Physical GPUs and the share pods hold, for the GPU-hours metrics. */
@@ -503,10 +531,9 @@ final class ApiServer {
   // ---- NodeClaims ----
 
   void putClaim(NodeClaim c) {
-    disruptionEpoch++;
     state = state.withClaim(c);
     c.nodeName().ifPresent(touchedNodes::add);
-    requestKarpenter();
+    publish(new ClusterEvent.ClaimChanged(c.name()));
   }
 
   void removeClaim(String name) {
@@ -514,11 +541,9 @@ final class ApiServer {
     if (c == null) {
       return;
     }
-    disruptionEpoch++;
     state = state.withoutClaim(name);
     metrics.claimGone(name, now());
-    requestKarpenter();
-    provisioningTrigger.run();
+    publish(new ClusterEvent.ClaimRemoved(name));
   }
 
   /** Marks a launched claim's instance: the claim changes as any, and the cost meter starts. */
@@ -551,9 +576,9 @@ final class ApiServer {
   /** An offering failed to launch (ICE): unavailable until {@code until}, which disruption decisions read. */
   void offeringUnavailable(String instanceType, io.gpufleet.model.cloud.CapacityType capacityType, String zone,
       Instant until) {
-    disruptionEpoch++;
     state = state.withOfferings(state.offerings().prune(now()).markUnavailable(instanceType, capacityType, zone,
         until));
+    publish(new ClusterEvent.OfferingUnavailable(instanceType));
   }
 
   /** A disruption command waits out its validation delay; polls wait for it. */
@@ -569,9 +594,8 @@ final class ApiServer {
 
   /** A command is given up: its candidates are disruptable again, so Karpenter looks again. */
   void abandonDisruption(String id) {
-    disruptionEpoch++;
     state = state.withProposed(state.proposed().remove(id)).withExecuting(state.executing().remove(id));
-    requestKarpenter();
+    publish(new ClusterEvent.DisruptionAbandoned(id));
   }
 
   /** An executed command whose candidates are all deleting is done. */
@@ -588,31 +612,44 @@ final class ApiServer {
 
   /** A scenario step or applied manifest may change anything a disruption depends on. */
   void scenarioChanges() {
-    disruptionEpoch++;
+    publish(new ClusterEvent.PolicyChanged("scenario"));
   }
 
   void putPdb(io.gpufleet.model.workload.PodDisruptionBudget b) {
-    disruptionEpoch++;
     state = state.withPdb(b);
+    publish(new ClusterEvent.PolicyChanged(b.meta().key()));
   }
 
   void removePdb(String key) {
-    disruptionEpoch++;
     state = state.withoutPdb(key);
+    publish(new ClusterEvent.PolicyChanged(key));
   }
 
-  /** The NodePools, sorted by name. Karpenter rebuilds its model from them, so it is woken. */
-  void setNodePools(List<io.gpufleet.model.karpenter.NodePool> pools) {
-    disruptionEpoch++;
+  /** Creates or replaces a NodePool (the list stays sorted by name). */
+  void applyNodePool(io.gpufleet.model.karpenter.NodePool p) {
+    List<io.gpufleet.model.karpenter.NodePool> pools = new java.util.ArrayList<>();
+    for (var existing : state.nodePools()) {
+      if (!existing.name().equals(p.name())) {
+        pools.add(existing);
+      }
+    }
+    pools.add(p);
+    pools.sort(java.util.Comparator.comparing(io.gpufleet.model.karpenter.NodePool::name));
     state = state.withNodePools(pools);
+    publish(new ClusterEvent.NodePoolApplied(p.name()));
   }
 
-  /** A workload created, scaled or updated: its controller syncs, its service's readiness is re-measured. */
+  /** Deletes a NodePool; its NodeClaims are the caller's to delete. */
+  void deleteNodePool(String name) {
+    state = state.withNodePools(state.nodePools().stream().filter(p -> !p.name().equals(name)).toList());
+    publish(new ClusterEvent.PolicyChanged("nodepool/" + name));
+  }
+
+  /** A workload created, scaled or updated: its service's readiness is re-measured, its controller syncs. */
   void putWorkload(WorkloadState w) {
-    disruptionEpoch++;
     state = state.withWorkload(w);
     serviceChanged(Optional.of(w.key()));
-    requestWorkloadSync();
+    publish(new ClusterEvent.WorkloadChanged(w.key()));
   }
 
   /** A workload's own counters (a Job's completions): only its controller reads them. */
@@ -621,8 +658,8 @@ final class ApiServer {
   }
 
   void removeWorkload(String key) {
-    disruptionEpoch++;
     state = state.withoutWorkload(key);
+    publish(new ClusterEvent.PolicyChanged(key));
   }
 
   /** Karpenter's view of one node (see {@link StateNode}). */

@@ -103,12 +103,12 @@ final class CloudProvider {
   }
 
   /** The instance is taken back, drained or not. */
-  void onReclaimed(Event.SpotReclaimed e, KarpenterLoop karpenter) {
+  void onReclaimed(Event.SpotReclaimed e) {
     NodeClaim c = api.state().claims().get(e.claim());
     if (c == null) {
       return;
     }
     api.log(RunRecord.Kind.SPOT_RECLAIMED, c.name(), "instance terminated by EC2");
-    karpenter.instanceGone(c, "spot instance reclaimed");
+    api.instanceTerminated(c, "spot instance reclaimed");
   }
 }

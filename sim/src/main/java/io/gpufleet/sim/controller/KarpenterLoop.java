@@ -64,7 +64,8 @@ final class KarpenterLoop {
     this.settings = settings;
     this.advertiser = advertiser;
     this.violations = violations;
-    api.onProvisioningNeeded(this::trigger);
+    api.onProvisioning(this::trigger);
+    api.watch(ClusterEvent.InstanceTerminated.class, t -> instanceGone(t.claim(), t.why()));
   }
 
   ClusterView view() {
@@ -102,7 +103,7 @@ final class KarpenterLoop {
   // ---- provisioning ----
 
   /** A pod needs capacity: open the batch window or extend it (reference §1.4). */
-  void trigger() {
+  private void trigger() {
     Instant now = api.now();
     if (windowStart == null) {
       windowStart = now;
@@ -403,12 +404,11 @@ final class KarpenterLoop {
     }
     api.claimDeleting(c, d.reason());
     api.log(RunRecord.Kind.NODECLAIM_DELETING, c.name(), d.reason().text());
-    api.requestKarpenter();
     trigger(); // its pods will need a home: the provisioner plans for pods of deleting nodes
   }
 
   /** The instance is terminated: the node and its pods go, then the NodeClaim. */
-  void instanceGone(NodeClaim c, String why) {
+  private void instanceGone(NodeClaim c, String why) {
     c.nodeName().ifPresent(n -> api.removeNode(n, why));
     if (c.nodeName().isEmpty() && api.state().nodes().get(c.name()) != null) {
       api.removeNode(c.name(), why);

@@ -18,16 +18,14 @@ import java.util.List;
 final class KubeScheduler {
 
   private final ApiServer api;
-  private final Kubelet kubelet;
   private final java.util.random.RandomGenerator tieBreaks;
   private final Scheduler scheduler = new Scheduler(SchedulerProfile.defaults());
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final java.util.Map<String, Long> failedAt = new java.util.HashMap<>();
 
-  KubeScheduler(ApiServer api, Kubelet kubelet, java.util.random.RandomGenerator tieBreaks) {
+  KubeScheduler(ApiServer api, java.util.random.RandomGenerator tieBreaks) {
     this.api = api;
-    this.kubelet = kubelet;
     this.tieBreaks = tieBreaks;
   }
 
@@ -70,7 +68,7 @@ final class KubeScheduler {
       switch (r) {
         case ScheduleResult.Scheduled s -> {
           failedAt.remove(p.key());
-          api.bindPod(p.key(), s.node(), kubelet, s.feasibleNodes() == 1 ? "the only feasible node"
+          api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
               : s.feasibleNodes() + " feasible nodes, best score " + s.score());
         }
         case ScheduleResult.Unschedulable u -> {

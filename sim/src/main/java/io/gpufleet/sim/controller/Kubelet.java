@@ -40,6 +40,7 @@ final class Kubelet {
 
   Kubelet(ApiServer api) {
     this.api = api;
+    api.watch(ClusterEvent.PodBound.class, b -> start(api.state().pods().get(b.pod())));
   }
 
   // ---- pods ----
@@ -54,7 +55,7 @@ final class Kubelet {
   }
 
   /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */
-  void start(PodState p) {
+  private void start(PodState p) {
     allocateDevices(p);
     NodeState n = api.state().nodes().get(p.node().get());
     Instant now = api.now();

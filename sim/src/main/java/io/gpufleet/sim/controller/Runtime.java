@@ -43,7 +43,7 @@ public final class Runtime {
         scenario.catalog()));
     RandomStreams random = new RandomStreams(scenario.seed());
     this.kubelet = new Kubelet(api);
-    this.scheduler = new KubeScheduler(api, kubelet, random.tieBreaks());
+    this.scheduler = new KubeScheduler(api, random.tieBreaks());
     this.workloads = new WorkloadControllers(api, random.names());
     this.cloud = new CloudProvider(api, random);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),
@@ -94,7 +94,7 @@ public final class Runtime {
       case Event.PodBecomesReady r -> kubelet.onReady(r);
       case Event.PodCompletes r -> kubelet.onCompletes(r, workloads);
       case Event.PodExits r -> kubelet.onExits(r);
-      case Event.SpotReclaimed r -> cloud.onReclaimed(r, karpenter);
+      case Event.SpotReclaimed r -> cloud.onReclaimed(r);
       case Event.SpotWarningDrawn r -> cloud.onWarningDrawn(r);
       case Event.ScenarioStep s -> runner.advance();
       case Event.InterruptionArrives i -> karpenter.onInterruption(i);

@@ -182,19 +182,10 @@ final class ScenarioRunner {
   }
 
   private void putNodePool(NodePool p) {
-    List<NodePool> pools = new ArrayList<>();
-    for (NodePool existing : api.state().nodePools()) {
-      if (!existing.name().equals(p.name())) {
-        pools.add(existing);
-      }
-    }
-    pools.add(p);
-    pools.sort(java.util.Comparator.comparing(NodePool::name));
-    api.setNodePools(pools);
+    api.applyNodePool(p);
     api.log(RunRecord.Kind.SCENARIO, "nodepool/" + p.name(), "NodePool applied");
-    api.requestKarpenter();
-    karpenter.trigger();
   }
+
 
   private void putWorkload(Workload w) {
     String key = WorkloadState.keyOf(w);
@@ -322,7 +313,7 @@ final class ScenarioRunner {
       case "Pod" -> api.deletePod(ns + "/" + n, RunRecord.Kind.POD_DELETED, "deleted by the scenario");
       case "PodDisruptionBudget" -> api.removePdb(ns + "/" + n);
       case "NodePool" -> {
-        api.setNodePools(api.state().nodePools().stream().filter(p -> !p.name().equals(n)).toList());
+        api.deleteNodePool(n);
         for (NodeClaim c : api.state().claims().values()) {
           if (c.nodePool().equals(n)) {
             karpenter.apply(List.of(new io.gpufleet.autoscaler.action.Action.DeleteNodeClaim(c.name(),
