@@ -93,7 +93,7 @@ public final class GfdLabels {
     l.put("nvidia.com/mps.capable", Boolean.toString(sharing instanceof Sharing.Mps));
     l.put("nvidia.com/vgpu.present", "false");
     if (strategy != MigStrategy.NONE) {
-      l.put(MIG_STRATEGY, strategy.value());
+      l.put(MIG_STRATEGY, strategy.wireName());
     }
     if (advertisement.migMode() == Advertisement.MigMode.MIG_MIXED) {
       mixedLabels(l, inventory, layout, sharing);

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.mig;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Optional;
 
 /**
@@ -7,25 +8,15 @@ import java.util.Optional;
  * works, {@code rebooting} when a MIG-mode change needs a reboot, then {@code success} or
  * {@code failed} (k8s-gpu-semantics §2.4).
  */
-public enum MigConfigState {
-  PENDING("pending"), REBOOTING("rebooting"), SUCCESS("success"), FAILED("failed");
+public enum MigConfigState implements WireEnum {
+  PENDING, REBOOTING, SUCCESS, FAILED;
 
-  private final String value;
-
-  MigConfigState(String value) {
-    this.value = value;
+  @Override
+  public String wireName() {
+    return WireEnum.lowerKebab(this);
   }
 
-  public String value() {
-    return value;
-  }
-
-  public static Optional<MigConfigState> parse(String value) {
-    for (MigConfigState s : values()) {
-      if (s.value.equals(value)) {
-        return Optional.of(s);
-      }
-    }
-    return Optional.empty();
+  public static Optional<MigConfigState> fromWire(String value) {
+    return WireEnum.fromWire(MigConfigState.class, value);
   }
 }

@@ -58,7 +58,7 @@ public record MigManager(MigPartedConfig custom) {
 
     /** The node's labels with the state the manager reported. */
     public Labels labelled(Labels labels) {
-      return state.map(s -> labels.with(MigPartedConfig.STATE_LABEL, s.value())).orElse(labels);
+      return state.map(s -> labels.with(MigPartedConfig.STATE_LABEL, s.wireName())).orElse(labels);
     }
   }
 
@@ -76,7 +76,7 @@ public record MigManager(MigPartedConfig custom) {
     return switch (MigConfigPlanner.plan(configsFor(inventory.model()), name.get(), inventory, MigLayout.NONE)) {
       case LayoutPlan.Planned p -> new Pass(p.layout(), Optional.of(MigConfigState.SUCCESS), List.of());
       case LayoutPlan.Rejected r -> new Pass(MigLayout.NONE, Optional.of(MigConfigState.FAILED),
-          List.of("MIG manager: " + r.reason() + "; " + MigPartedConfig.STATE_LABEL + "=" + MigConfigState.FAILED.value()));
+          List.of("MIG manager: " + r.reason() + "; " + MigPartedConfig.STATE_LABEL + "=" + MigConfigState.FAILED.wireName()));
     };
   }
 
@@ -114,13 +114,13 @@ public record MigManager(MigPartedConfig custom) {
       return Decision.nothing();
     }
     LayoutPlan plan = MigConfigPlanner.plan(config, name.get(), inventory, current);
-    Optional<MigConfigState> state = node.labels().get(MigPartedConfig.STATE_LABEL).flatMap(MigConfigState::parse);
+    Optional<MigConfigState> state = node.labels().get(MigPartedConfig.STATE_LABEL).flatMap(MigConfigState::fromWire);
     if (plan instanceof LayoutPlan.Planned p && p.layout().equals(current) && state.equals(
         Optional.of(MigConfigState.SUCCESS))) {
       return new Decision(name, List.of(), state, Optional.empty());
     }
     List<MigStep> steps = new ArrayList<>();
-    steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.PENDING.value()));
+    steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.PENDING.wireName()));
     Map<String, String> operands = new LinkedHashMap<>();
     for (String key : OPERAND_LABELS) {
       node.labels().get(key).filter(v -> !v.equals(PAUSED)).ifPresent(v -> operands.put(key, v));
@@ -135,17 +135,17 @@ public record MigManager(MigPartedConfig custom) {
       case LayoutPlan.Rejected r -> {
         // mig-parted fails at apply time, after the clients are gone (k8s-gpu-semantics §7 point 14).
         operands.forEach((k, v) -> steps.add(new MigStep.SetLabel(k, v)));
-        steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.FAILED.value()));
+        steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.FAILED.wireName()));
         return new Decision(name, steps, Optional.of(MigConfigState.FAILED), Optional.of(r.reason()));
       }
       case LayoutPlan.Planned p -> {
         if (rebootForModeChange && !p.layout().gpus().keySet().equals(current.gpus().keySet())) {
-          steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.REBOOTING.value()));
+          steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.REBOOTING.wireName()));
           steps.add(new MigStep.Reboot());
         }
         steps.add(new MigStep.ApplyLayout(p.layout()));
         operands.forEach((k, v) -> steps.add(new MigStep.SetLabel(k, v)));
-        steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.SUCCESS.value()));
+        steps.add(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL, MigConfigState.SUCCESS.wireName()));
         return new Decision(name, steps, Optional.of(MigConfigState.SUCCESS), Optional.empty());
       }
     }

@@ -7,6 +7,7 @@ import io.gpufleet.model.deviceplugin.Flags;
 import io.gpufleet.model.deviceplugin.MigStrategy;
 import io.gpufleet.model.deviceplugin.ReplicatedResource;
 import io.gpufleet.model.deviceplugin.SharingSpec;
+import io.gpufleet.model.wire.WireEnum;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -194,17 +195,11 @@ public final class DevicePluginConfigDecoder {
     return s;
   }
 
-  private static <E extends Enum<E>> E oneOf(Cursor c, Class<E> type, E fallback) {
+  private static <E extends Enum<E> & WireEnum> E oneOf(Cursor c, Class<E> type, E fallback) {
     String s = c.asString();
-    List<String> names = new ArrayList<>();
-    for (E e : type.getEnumConstants()) {
-      String v = e.name().toLowerCase(Locale.ROOT);
-      names.add(v);
-      if (v.equals(s)) {
-        return e;
-      }
-    }
-    c.error("expected one of " + String.join(", ", names) + ", found \"" + s + "\"");
-    return fallback;
+    return WireEnum.fromWire(type, s).orElseGet(() -> {
+      c.error("expected one of " + String.join(", ", WireEnum.wireNames(type)) + ", found \"" + s + "\"");
+      return fallback;
+    });
   }
 }

@@ -28,6 +28,7 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.validation.FieldError;
 import io.gpufleet.model.validation.PodValidation;
+import io.gpufleet.model.wire.WireEnum;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.PodTemplate;
@@ -259,10 +260,11 @@ public final class KubeDecoder {
     Optional<Cursor> pp = spec.get("preemptionPolicy");
     if (pp.isPresent()) {
       String v = pp.get().asString();
-      switch (v) {
-        case "PreemptLowerPriority" -> preemption = PreemptionPolicy.PREEMPT_LOWER_PRIORITY;
-        case "Never" -> preemption = PreemptionPolicy.NEVER;
-        default -> pp.get().error("expected PreemptLowerPriority or Never, found \"" + v + "\"");
+      Optional<PreemptionPolicy> p = WireEnum.fromWire(PreemptionPolicy.class, v);
+      if (p.isPresent()) {
+        preemption = p.get();
+      } else {
+        pp.get().error("expected PreemptLowerPriority or Never, found \"" + v + "\"");
       }
     }
     long grace = spec.optLong("terminationGracePeriodSeconds").orElse(PodSpec.DEFAULT_TERMINATION_GRACE_SECONDS);

@@ -6,10 +6,11 @@ import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
-import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ResourceWeightSpec;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ScoringStrategyType;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ShapePointSpec;
+import io.gpufleet.model.scheduling.SchedulerConfiguration;
+import io.gpufleet.model.wire.WireEnum;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -137,16 +138,11 @@ public final class SchedulerConfigurationDecoder {
       }
       Cursor s = strategy.get();
       String t = s.string("type", "LeastAllocated");
-      type = switch (t) {
-        case "LeastAllocated" -> ScoringStrategyType.LEAST_ALLOCATED;
-        case "MostAllocated" -> ScoringStrategyType.MOST_ALLOCATED;
-        case "RequestedToCapacityRatio" -> ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO;
-        default -> {
-          s.get("type").ifPresent(c -> c.error(
-              "expected LeastAllocated, MostAllocated or RequestedToCapacityRatio, found \"" + t + "\""));
-          yield ScoringStrategyType.LEAST_ALLOCATED;
-        }
-      };
+      type = WireEnum.fromWire(ScoringStrategyType.class, t).orElseGet(() -> {
+        s.get("type").ifPresent(c -> c.error(
+            "expected LeastAllocated, MostAllocated or RequestedToCapacityRatio, found \"" + t + "\""));
+        return ScoringStrategyType.LEAST_ALLOCATED;
+      });
       if (s.get("resources").isPresent()) {
         List<ResourceWeightSpec> rs = new ArrayList<>();
         for (Cursor r : s.list("resources")) {

@@ -56,7 +56,7 @@ class DevicePluginManifestsTest {
     assertThat(s.strategy()).isEqualTo(strategy);
     assertThat(s.replicas(resource)).isEqualTo(replicas);
     assertThat(s.renamed()).isEqualTo(renamed);
-    assertThat(c.flags().migStrategy().value()).isEqualTo(mig);
+    assertThat(c.flags().migStrategy().wireName()).isEqualTo(mig);
   }
 
   @Test
@@ -151,6 +151,6 @@ class DevicePluginManifestsTest {
 
   @Test
   void migStrategyEnumReadsLowerCase() {
-    assertThat(MigStrategy.MIXED.value()).isEqualTo("mixed");
+    assertThat(MigStrategy.MIXED.wireName()).isEqualTo("mixed");
   }
 }

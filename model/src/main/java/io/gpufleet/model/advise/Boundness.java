@@ -1,5 +1,6 @@
 package io.gpufleet.model.advise;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -8,22 +9,18 @@ import java.util.Optional;
  * 12.9 GB of weights per request and is held by memory bandwidth; {@code small} launches 768 tiny
  * kernels and is held by the host launching them, leaving the GPU mostly idle.
  */
-public enum Boundness {
+public enum Boundness implements WireEnum {
   /** One long burst of bandwidth-bound kernels per request; co-tenants' bursts contend for it. */
   MEMORY,
   /** A stream of tiny kernels with host-side gaps between them; co-tenants fill each other's gaps. */
   LAUNCH;
 
-  public String label() {
-    return name().toLowerCase(Locale.ROOT);
+  @Override
+  public String wireName() {
+    return WireEnum.lowerKebab(this);
   }
 
   public static Optional<Boundness> parse(String text) {
-    for (Boundness b : values()) {
-      if (b.label().equals(text.strip().toLowerCase(Locale.ROOT))) {
-        return Optional.of(b);
-      }
-    }
-    return Optional.empty();
+    return WireEnum.fromWire(Boundness.class, text.strip().toLowerCase(Locale.ROOT));
   }
 }

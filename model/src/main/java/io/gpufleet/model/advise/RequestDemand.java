@@ -100,7 +100,7 @@ public sealed interface RequestDemand {
 
     @Override
     public String describe() {
-      return String.format(Locale.ROOT, "%s ms alone on %s, %s-bound", Units.trim(latencyMs), gpu, bound.label());
+      return String.format(Locale.ROOT, "%s ms alone on %s, %s-bound", Units.trim(latencyMs), gpu, bound.wireName());
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.gpufleet.model.advise;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -11,20 +12,16 @@ import java.util.Optional;
  * its own address space). The workshop module: "MPS: trust your tenants". So untrusted tenants
  * need exclusive GPUs or MIG.
  */
-public enum Trust {
+public enum Trust implements WireEnum {
   TRUSTED,
   UNTRUSTED;
 
-  public String label() {
-    return name().toLowerCase(Locale.ROOT);
+  @Override
+  public String wireName() {
+    return WireEnum.lowerKebab(this);
   }
 
   public static Optional<Trust> parse(String text) {
-    for (Trust t : values()) {
-      if (t.label().equals(text.strip().toLowerCase(Locale.ROOT))) {
-        return Optional.of(t);
-      }
-    }
-    return Optional.empty();
+    return WireEnum.fromWire(Trust.class, text.strip().toLowerCase(Locale.ROOT));
   }
 }

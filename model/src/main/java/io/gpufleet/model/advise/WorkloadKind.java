@@ -1,10 +1,11 @@
 package io.gpufleet.model.advise;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Locale;
 import java.util.Optional;
 
 /** What a workload is for; the rules of thumb of the sharing module speak in these terms. */
-public enum WorkloadKind {
+public enum WorkloadKind implements WireEnum {
   /** Production serving: requests from users, usually with a latency objective. */
   INFERENCE,
   /** Interactive notebooks: idle most of the time, then a burst of cells. */
@@ -15,16 +16,12 @@ public enum WorkloadKind {
   BATCH;
 
   /** The lower-case name a profile or flag writes. */
-  public String label() {
-    return name().toLowerCase(Locale.ROOT);
+  @Override
+  public String wireName() {
+    return WireEnum.lowerKebab(this);
   }
 
   public static Optional<WorkloadKind> parse(String text) {
-    for (WorkloadKind k : values()) {
-      if (k.label().equals(text.strip().toLowerCase(Locale.ROOT))) {
-        return Optional.of(k);
-      }
-    }
-    return Optional.empty();
+    return WireEnum.fromWire(WorkloadKind.class, text.strip().toLowerCase(Locale.ROOT));
   }
 }

@@ -1,37 +1,28 @@
 package io.gpufleet.model.cloud;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Optional;
 
 /**
  * How an instance is bought: the values of {@code karpenter.sh/capacity-type} (reference §1.2,
  * {@code K:pkg/apis/v1/labels.go}).
  */
-public enum CapacityType {
-  RESERVED("reserved"),
-  SPOT("spot"),
-  ON_DEMAND("on-demand");
+public enum CapacityType implements WireEnum {
+  RESERVED,
+  SPOT,
+  ON_DEMAND;
 
-  private final String wireName;
-
-  CapacityType(String wireName) {
-    this.wireName = wireName;
-  }
-
+  @Override
   public String wireName() {
-    return wireName;
+    return WireEnum.lowerKebab(this);
   }
 
   public static Optional<CapacityType> fromWire(String s) {
-    for (CapacityType c : values()) {
-      if (c.wireName.equals(s)) {
-        return Optional.of(c);
-      }
-    }
-    return Optional.empty();
+    return WireEnum.fromWire(CapacityType.class, s);
   }
 
   @Override
   public String toString() {
-    return wireName;
+    return wireName();
   }
 }

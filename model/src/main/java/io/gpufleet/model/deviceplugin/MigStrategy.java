@@ -1,16 +1,17 @@
 package io.gpufleet.model.deviceplugin;
 
-import java.util.Locale;
+import io.gpufleet.model.wire.WireEnum;
 
 /**
  * {@code flags.migStrategy}: how the plugin exposes MIG devices. {@code none} ignores MIG;
  * {@code single} exposes every MIG device as {@code nvidia.com/gpu} (all of one profile);
  * {@code mixed} exposes {@code nvidia.com/mig-<profile>} per profile (k8s-gpu-semantics §2.1–2.2).
  */
-public enum MigStrategy {
+public enum MigStrategy implements WireEnum {
   NONE, SINGLE, MIXED;
 
-  public String value() {
-    return name().toLowerCase(Locale.ROOT);
+  @Override
+  public String wireName() {
+    return WireEnum.lowerKebab(this);
   }
 }

@@ -1,34 +1,20 @@
 package io.gpufleet.model.karpenter;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Optional;
 
 /** The reasons a disruption budget can name (reference §1.6). */
-public enum DisruptionReason {
-  UNDERUTILIZED("Underutilized"),
-  EMPTY("Empty"),
-  DRIFTED("Drifted");
-
-  private final String wireName;
-
-  DisruptionReason(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+public enum DisruptionReason implements WireEnum {
+  UNDERUTILIZED,
+  EMPTY,
+  DRIFTED;
 
   public static Optional<DisruptionReason> fromWire(String s) {
-    for (DisruptionReason r : values()) {
-      if (r.wireName.equals(s)) {
-        return Optional.of(r);
-      }
-    }
-    return Optional.empty();
+    return WireEnum.fromWire(DisruptionReason.class, s);
   }
 
   @Override
   public String toString() {
-    return wireName;
+    return wireName();
   }
 }

@@ -1,40 +1,26 @@
 package io.gpufleet.model.label;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Optional;
 
 /**
  * Operators of label selector and node selector requirements. {@code Gt} and {@code Lt} exist
  * only for node selectors (node affinity) and compare the label as an integer.
  */
-public enum SelectorOperator {
-  IN("In"),
-  NOT_IN("NotIn"),
-  EXISTS("Exists"),
-  DOES_NOT_EXIST("DoesNotExist"),
-  GT("Gt"),
-  LT("Lt");
-
-  private final String wireName;
-
-  SelectorOperator(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+public enum SelectorOperator implements WireEnum {
+  IN,
+  NOT_IN,
+  EXISTS,
+  DOES_NOT_EXIST,
+  GT,
+  LT;
 
   public static Optional<SelectorOperator> fromWire(String s) {
-    for (SelectorOperator o : values()) {
-      if (o.wireName.equals(s)) {
-        return Optional.of(o);
-      }
-    }
-    return Optional.empty();
+    return WireEnum.fromWire(SelectorOperator.class, s);
   }
 
   @Override
   public String toString() {
-    return wireName;
+    return wireName();
   }
 }

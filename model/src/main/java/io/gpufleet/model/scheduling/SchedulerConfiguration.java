@@ -1,5 +1,6 @@
 package io.gpufleet.model.scheduling;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +23,8 @@ public record SchedulerConfiguration(
     Set<String> ignoredResources,
     Set<String> ignoredResourceGroups) {
 
-  public enum ScoringStrategyType { LEAST_ALLOCATED, MOST_ALLOCATED, REQUESTED_TO_CAPACITY_RATIO }
+  /** {@code scoringStrategy.type}: {@code LeastAllocated}, {@code MostAllocated}, {@code RequestedToCapacityRatio}. */
+  public enum ScoringStrategyType implements WireEnum { LEAST_ALLOCATED, MOST_ALLOCATED, REQUESTED_TO_CAPACITY_RATIO }
 
   public record ResourceWeightSpec(String name, int weight) {}
 

@@ -1,33 +1,19 @@
 package io.gpufleet.model.taint;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Optional;
 
 /** What a taint does to pods that do not tolerate it. */
-public enum TaintEffect {
+public enum TaintEffect implements WireEnum {
   /** New pods are not scheduled; running pods stay. */
-  NO_SCHEDULE("NoSchedule"),
+  NO_SCHEDULE,
   /** The scheduler avoids the node when it can (a scoring matter only). */
-  PREFER_NO_SCHEDULE("PreferNoSchedule"),
+  PREFER_NO_SCHEDULE,
   /** New pods are not scheduled and running pods are evicted (after tolerationSeconds, if tolerated for a while). */
-  NO_EXECUTE("NoExecute");
-
-  private final String wireName;
-
-  TaintEffect(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+  NO_EXECUTE;
 
   public static Optional<TaintEffect> fromWire(String s) {
-    for (TaintEffect e : values()) {
-      if (e.wireName.equals(s)) {
-        return Optional.of(e);
-      }
-    }
-    return Optional.empty();
+    return WireEnum.fromWire(TaintEffect.class, s);
   }
 
   /** Effects the scheduler's filter honours. */
@@ -37,6 +23,6 @@ public enum TaintEffect {
 
   @Override
   public String toString() {
-    return wireName;
+    return wireName();
   }
 }

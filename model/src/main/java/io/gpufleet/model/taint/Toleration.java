@@ -1,5 +1,6 @@
 package io.gpufleet.model.taint;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -12,32 +13,17 @@ public record Toleration(
     String key, Operator operator, String value, Optional<TaintEffect> effect, OptionalLong tolerationSeconds) {
 
   /** Toleration operators; an absent operator means {@code Equal}. */
-  public enum Operator {
-    EQUAL("Equal"),
-    EXISTS("Exists");
-
-    private final String wireName;
-
-    Operator(String wireName) {
-      this.wireName = wireName;
-    }
-
-    public String wireName() {
-      return wireName;
-    }
+  public enum Operator implements WireEnum {
+    EQUAL,
+    EXISTS;
 
     public static Optional<Operator> fromWire(String s) {
-      for (Operator o : values()) {
-        if (o.wireName.equals(s)) {
-          return Optional.of(o);
-        }
-      }
-      return Optional.empty();
+      return WireEnum.fromWire(Operator.class, s);
     }
 
     @Override
     public String toString() {
-      return wireName;
+      return wireName();
     }
   }
 

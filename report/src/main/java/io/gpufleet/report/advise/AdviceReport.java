@@ -115,8 +115,8 @@ public final class AdviceReport {
 
   static String describe(WorkloadProfile w) {
     return String.format(Locale.ROOT, "%d x %s: %s, %s, %s req/s each (%s), GPU memory %d MiB, %s, %s", w.replicas(),
-        w.name(), w.kind().label(), w.demand().describe(), trim(w.load().ratePerSecond()), w.load().burstiness().label(),
-        w.memoryMiB(), w.slo().map(s -> "p99 SLO " + Say.ms(s.p99Ms())).orElse("no SLO"), w.trust().label());
+        w.name(), w.kind().wireName(), w.demand().describe(), trim(w.load().ratePerSecond()), w.load().burstiness().label(),
+        w.memoryMiB(), w.slo().map(s -> "p99 SLO " + Say.ms(s.p99Ms())).orElse("no SLO"), w.trust().wireName());
   }
 
   private static String status(Option o) {
@@ -164,15 +164,15 @@ public final class AdviceReport {
     for (WorkloadProfile w : a.situation().workloads()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("name", w.name());
-      m.put("kind", w.kind().label());
+      m.put("kind", w.kind().wireName());
       m.put("replicas", w.replicas());
       m.put("request", w.demand().describe());
-      m.put("bound", w.bound().label());
+      m.put("bound", w.bound().wireName());
       m.put("memoryMiB", w.memoryMiB());
       m.put("ratePerSecond", w.load().ratePerSecond());
       m.put("arrivalScv", w.load().burstiness().scv());
       m.put("sloP99Ms", w.slo().map(s -> (Object) s.p99Ms()).orElse(null));
-      m.put("trust", w.trust().label());
+      m.put("trust", w.trust().wireName());
       workloads.add(m);
     }
     root.put("workloads", workloads);

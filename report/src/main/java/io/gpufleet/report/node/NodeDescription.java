@@ -46,9 +46,9 @@ public final class NodeDescription {
     DevicePluginConfig config = selection.config();
     Map<String, String> plugin = new LinkedHashMap<>();
     plugin.put("Config:", selection.name() + " (" + selection.reason() + ")");
-    plugin.put("MIG strategy:", config.flags().migStrategy().value());
+    plugin.put("MIG strategy:", config.flags().migStrategy().wireName());
     plugin.put("Sharing:", sharing(config.sharing(), r));
-    plugin.put("Allocation policy:", config.flags().sharedDevicesAllocationPolicy().value());
+    plugin.put("Allocation policy:", config.flags().sharedDevicesAllocationPolicy().wireName());
     int w = plugin.keySet().stream().mapToInt(String::length).max().orElse(0) + 2;
     plugin.forEach((k, v) -> b.append("  ").append(k).append(" ".repeat(w - k.length())).append(v).append('\n'));
     b.append("Devices:\n");
