@@ -1,7 +1,6 @@
 package io.gpufleet.autoscaler.provisioning;
 
 import io.gpufleet.autoscaler.requirement.Requirements;
-import io.gpufleet.autoscaler.requirement.ValueSet;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.cloud.CapacityType;
@@ -43,10 +42,7 @@ public final class Launcher {
     }
     types = withoutExoticTypes(types);
     Requirements reqs = plan.requirements();
-    Optional<ValueSet> zones = reqs.get(InstanceLabels.ZONE);
-    Optional<ValueSet> capacity = reqs.get(KarpenterLabels.CAPACITY_TYPE);
-    Predicate<Offering> allowed = o -> zones.map(z -> z.admits(o.zone())).orElse(true)
-        && capacity.map(c -> c.admits(o.capacityType().wireName())).orElse(true);
+    Predicate<Offering> allowed = OfferingFilter.of(reqs)::admits;
     List<InstanceType> fleet = types.size() > MAX_FLEET_TYPES ? types.subList(0, MAX_FLEET_TYPES) : types;
     CapacityType chosen = null;
     for (CapacityType ct : List.of(CapacityType.RESERVED, CapacityType.SPOT, CapacityType.ON_DEMAND)) {

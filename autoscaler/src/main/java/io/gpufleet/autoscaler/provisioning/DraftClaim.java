@@ -1,0 +1,141 @@
+package io.gpufleet.autoscaler.provisioning;
+
+import io.gpufleet.autoscaler.requirement.Requirements;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
+import io.gpufleet.engine.scheduler.ResourceVector;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.resource.ResourceList;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A NodeClaim being planned in one provisioning round: the pods placed on it so far, the requirements
+ * they and its NodePool leave, and the instance types still able to host them all. Placement is two
+ * steps, {@link #tryAdd} then {@link #commit}, so the round can re-sort its claims between them.
+ */
+final class DraftClaim {
+  final NodePoolTemplate template;
+  final int sequence;
+  final List<Pod> pods = new ArrayList<>();
+  Requirements requirements;
+  List<TypeOption> options;
+  ResourceVector podRequests = ResourceVector.ZERO;
+  Headroom headroom;
+  private final OfferingAvailability offerings;
+  private final Instant now;
+  // The outcome of the last tryAdd, applied by commit().
+  private Pod candidate;
+  private Requirements nextRequirements;
+  private List<TypeOption> nextOptions;
+  private ResourceVector nextRequests;
+
+  DraftClaim(NodePoolTemplate template, Requirements requirements, List<TypeOption> options, int sequence,
+      OfferingAvailability offerings, Instant now) {
+    this.offerings = offerings;
+    this.now = now;
+    this.template = template;
+    this.requirements = requirements;
+    this.options = options;
+    this.sequence = sequence;
+  }
+
+  /** Filters every option for the first pod; returns why none is left, or null. */
+  String tryFirst(Pod pod, ResourceVector req) {
+    boolean reqMet = false;
+    boolean fits = false;
+    boolean offering = false;
+    boolean reqFits = false;
+    boolean reqOffering = false;
+    boolean fitsOffering = false;
+    List<TypeOption> kept = new ArrayList<>();
+    for (TypeOption o : options) {
+      boolean c = o.requirements().intersects(requirements);
+      boolean f = o.fits(req, 1);
+      boolean h = hasOffering(o, requirements);
+      reqMet |= c;
+      fits |= f;
+      offering |= h;
+      reqFits |= c && f && !h;
+      reqOffering |= c && h && !f;
+      fitsOffering |= f && h && !c;
+      if (c && f && h) {
+        kept.add(o);
+      }
+    }
+    if (kept.isEmpty()) {
+      return SchedulingMessages.failureReason(reqMet, fits, offering, reqFits, reqOffering, fitsOffering);
+    }
+    stage(pod, requirements, kept, req);
+    return null;
+  }
+
+  boolean tryAdd(Pod pod, ResourceVector req, Requirements podReqs) {
+    if (!headroom.admits(req, pods.size() + 1)) {
+      return false;
+    }
+    if (Provisioner.untolerated(template.pool().template().taints(), pod) != null) {
+      return false;
+    }
+    if (requirements.incompatibility(podReqs, Requirements.WELL_KNOWN).isPresent()) {
+      return false;
+    }
+    Requirements merged = requirements.and(podReqs);
+    boolean sameReqs = merged.equals(requirements);
+    ResourceVector next = podRequests.plus(req);
+    List<TypeOption> kept = new ArrayList<>(options.size());
+    for (TypeOption o : options) {
+      if (o.fits(next, pods.size() + 1)
+          && (sameReqs || (o.requirements().intersects(merged) && hasOffering(o, merged)))) {
+        kept.add(o);
+      }
+    }
+    if (kept.isEmpty()) {
+      return false;
+    }
+    candidate = pod;
+    nextRequirements = sameReqs ? requirements : merged;
+    nextOptions = kept;
+    nextRequests = next;
+    return true;
+  }
+
+  private void stage(Pod pod, Requirements reqs, List<TypeOption> kept, ResourceVector req) {
+    candidate = pod;
+    nextRequirements = reqs;
+    nextOptions = kept;
+    nextRequests = podRequests.plus(req);
+  }
+
+  void commit() {
+    pods.add(candidate);
+    requirements = nextRequirements;
+    options = nextOptions;
+    podRequests = nextRequests;
+    headroom = Headroom.of(options, podRequests);
+    candidate = null;
+  }
+
+  private boolean hasOffering(TypeOption o, Requirements reqs) {
+    return OfferingFilter.of(reqs).anyAvailable(o.type(), offerings, now);
+  }
+
+  PlannedClaim toPlannedClaim() {
+    List<TypeOption> sorted = new ArrayList<>(options);
+    Map<TypeOption, Double> price = new HashMap<>();
+    OfferingFilter filter = OfferingFilter.of(requirements);
+    for (TypeOption o : sorted) {
+      price.put(o, filter.cheapestAvailable(o.type(), offerings, now));
+    }
+    sorted.sort(Comparator.<TypeOption>comparingDouble(price::get).thenComparing(o -> o.type().name()));
+    ResourceList total = ResourceList.EMPTY;
+    for (Pod p : pods) {
+      total = total.plus(PodRequests.of(p.spec()));
+    }
+    return new PlannedClaim(template, pods, requirements, sorted.stream().map(TypeOption::type).toList(), total);
+  }
+}

@@ -1,0 +1,68 @@
+package io.gpufleet.autoscaler.provisioning;
+
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.engine.scheduler.ResourceVector;
+import io.gpufleet.engine.workload.PodFactory;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.workload.Workload;
+import java.util.List;
+
+/** An existing or in-flight node with what is left on it in one provisioning round. */
+final class ExistingNode {
+  final StateNode node;
+  final Labels labels;
+  final List<Taint> taints;
+  ResourceVector free;
+  long freePods;
+
+  /** {@code alloc}: what the node offers pods, or will once initialised. */
+  ExistingNode(StateNode node, ResourceList alloc, List<Workload.DaemonSet> daemonSets) {
+    this.node = node;
+    this.labels = node.labels();
+    this.taints = node.schedulingTaints();
+    ResourceVector used = ResourceVector.ZERO;
+    long podCount = 0;
+    java.util.Set<String> daemonsHere = new java.util.HashSet<>();
+    for (Pod p : node.pods()) {
+      used = used.plus(ResourceVector.of(PodRequests.of(p.spec())));
+      podCount++;
+      p.meta().owner().filter(o -> o.kind().equals("DaemonSet")).ifPresent(o -> daemonsHere.add(o.name()));
+    }
+    if (!node.isInitialized()) {
+      // Daemon pods that will land once the node is up (Karpenter counts them for in-flight nodes).
+      Node shape = Node.of(node.name(), labels, taints, alloc);
+      for (Workload.DaemonSet ds : daemonSets) {
+        if (!daemonsHere.contains(ds.name()) && PodFactory.shouldRunOn(ds, shape)) {
+          used = used.plus(ResourceVector.of(PodRequests.of(ds.template().spec())));
+          podCount++;
+        }
+      }
+    }
+    ResourceVector a = ResourceVector.of(alloc);
+    this.free = a.minus(used);
+    this.freePods = alloc.getOrZero(ResourceName.PODS).value() - podCount;
+  }
+
+  boolean tryAdd(Pod pod, ResourceVector req) {
+    if (freePods < 1 || !Fit.fits(req, 1, free, freePods)) {
+      return false;
+    }
+    if (Provisioner.untolerated(taints, pod) != null) {
+      return false;
+    }
+    PodSpec spec = pod.spec();
+    if (!labels.containsAll(spec.nodeSelector()) || !spec.nodeAffinity().requiredMatches(node.name(), labels)) {
+      return false;
+    }
+    free = free.minus(req);
+    freePods--;
+    return true;
+  }
+}

@@ -1,0 +1,188 @@
+package io.gpufleet.autoscaler.provisioning;
+
+import io.gpufleet.autoscaler.requirement.Requirements;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.engine.scheduler.ResourceVector;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.workload.Workload;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/** One provisioning round: its existing capacity, its planned claims and its limit budget. */
+final class ProvisioningRound {
+  private final ProvisioningModel model;
+  private final List<ExistingNode> existing = new ArrayList<>();
+  private final TreeSet<DraftClaim> planned = new TreeSet<>(
+      Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence));
+  private final List<DraftClaim> plannedInOrder = new ArrayList<>();
+  private final Map<String, RemainingLimits> remaining = new HashMap<>();
+  private final OfferingAvailability offerings;
+  private final Instant now;
+  private final Map<PodSpec, ResourceVector> requests = new IdentityHashMap<>();
+  private final Map<PodSpec, List<Requirements>> requirements = new IdentityHashMap<>();
+  private int sequence;
+
+  ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
+      OfferingAvailability offerings, Instant now) {
+    this.model = model;
+    this.offerings = offerings;
+    this.now = now;
+    for (NodePoolTemplate t : model.templates()) {
+      if (!t.pool().limits().isEmpty()) {
+        remaining.put(t.name(), new RemainingLimits(t.pool().limits()));
+      }
+    }
+    List<ExistingNode> initialised = new ArrayList<>();
+    List<ExistingNode> inFlight = new ArrayList<>();
+    for (StateNode n : nodes) {
+      n.claim().ifPresent(c -> {
+        RemainingLimits r = remaining.get(c.nodePool());
+        if (r != null) {
+          r.subtract(c.instanceType().capacity());
+        }
+      });
+      if (n.markedForDeletion()) {
+        continue;
+      }
+      ExistingNode e = new ExistingNode(n, allocatable(n), daemonSets);
+      (n.isInitialized() ? initialised : inFlight).add(e);
+    }
+    initialised.sort(Comparator.comparing(e -> e.node.name()));
+    inFlight.sort(Comparator.comparing(e -> e.node.name()));
+    existing.addAll(initialised);
+    existing.addAll(inFlight);
+  }
+
+  ProvisioningPlan run(List<Pod> pods) {
+    for (Pod p : pods) {
+      requests.computeIfAbsent(p.spec(), s -> ResourceVector.of(PodRequests.of(s)));
+      requirements.computeIfAbsent(p.spec(), PodRequirements::of);
+    }
+    Map<String, String> onExisting = new LinkedHashMap<>();
+    Map<String, String> errors = new LinkedHashMap<>();
+    List<Pod> queue = Provisioner.queueOrder(pods, requests);
+    while (!queue.isEmpty()) {
+      List<Pod> failed = new ArrayList<>();
+      boolean progress = false;
+      for (Pod pod : queue) {
+        String error = place(pod, onExisting);
+        if (error == null) {
+          errors.remove(pod.key());
+          progress = true;
+        } else {
+          errors.put(pod.key(), error);
+          failed.add(pod);
+        }
+      }
+      if (!progress || failed.size() == queue.size()) {
+        break;
+      }
+      queue = failed;
+    }
+    List<PlannedClaim> claims = new ArrayList<>();
+    for (DraftClaim p : plannedInOrder) {
+      claims.add(p.toPlannedClaim());
+    }
+    return new ProvisioningPlan(claims, onExisting, errors);
+  }
+
+  /** Places one pod; returns null, or Karpenter's message when nothing can host it. */
+  private String place(Pod pod, Map<String, String> onExisting) {
+    ResourceVector req = requests.get(pod.spec());
+    for (ExistingNode e : existing) {
+      if (e.tryAdd(pod, req)) {
+        onExisting.put(pod.key(), e.node.name());
+        return null;
+      }
+    }
+    List<Requirements> variants = requirements.get(pod.spec());
+    String error = null;
+    for (Requirements podReqs : variants) {
+      for (DraftClaim p : planned) {
+        if (p.tryAdd(pod, req, podReqs)) {
+          planned.remove(p);
+          p.commit();
+          planned.add(p);
+          return null;
+        }
+      }
+      error = newClaim(pod, req, podReqs);
+      if (error == null) {
+        return null;
+      }
+    }
+    return error;
+  }
+
+  private String newClaim(Pod pod, ResourceVector req, Requirements podReqs) {
+    List<String> errors = new ArrayList<>();
+    for (NodePoolTemplate t : model.templates()) {
+      List<TypeOption> types = t.types();
+      RemainingLimits limit = remaining.get(t.name());
+      if (limit != null) {
+        if (limit.nodesExhausted()) {
+          errors.add(SchedulingMessages.nodeLimitsExhausted(t.name()));
+          continue;
+        }
+        types = limit.filter(types);
+        if (types.isEmpty()) {
+          errors.add(SchedulingMessages.limitsExceeded(t.name()));
+          continue;
+        }
+      }
+      Taint untolerated = Provisioner.untolerated(t.pool().template().taints(), pod);
+      if (untolerated != null) {
+        errors.add(SchedulingMessages.untolerated(untolerated));
+        continue;
+      }
+      var incompatible = t.requirements().incompatibility(podReqs, Requirements.WELL_KNOWN);
+      if (incompatible.isPresent()) {
+        errors.add(SchedulingMessages.incompatibleRequirements(incompatible.get()));
+        continue;
+      }
+      Requirements merged = t.requirements().and(podReqs);
+      DraftClaim p = new DraftClaim(t, merged, types, sequence++, offerings, now);
+      String why = p.tryFirst(pod, req);
+      if (why != null) {
+        ResourceList total = t.overhead().plus(PodRequests.of(pod.spec()));
+        errors.add(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why, merged.toString(),
+            total, t.overheadPods() + 1L));
+        continue;
+      }
+      p.commit();
+      planned.add(p);
+      plannedInOrder.add(p);
+      if (limit != null) {
+        limit.subtractMax(p.options);
+      }
+      return null;
+    }
+    return errors.isEmpty() ? "Failed to schedule pod, no nodepools found" : SchedulingMessages.failed(errors);
+  }
+
+  /** What a node not yet initialised will offer: its claim's instance type, sized as the model sizes it. */
+  private ResourceList allocatable(StateNode n) {
+    if (n.isInitialized() && n.node().isPresent()) {
+      return n.node().get().allocatable();
+    }
+    if (n.claim().isEmpty()) {
+      return n.node().map(Node::allocatable).orElse(ResourceList.EMPTY);
+    }
+    NodeClaim c = n.claim().get();
+    return NodePoolTemplate.effectiveAllocatable(c.instanceType(), c.labels(), model.advertiser(), model.sizing());
+  }
+}
