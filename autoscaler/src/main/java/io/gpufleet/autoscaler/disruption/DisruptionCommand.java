@@ -2,6 +2,7 @@ package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.wire.WireEnum;
 import java.time.Instant;
 import java.util.List;
 
@@ -16,22 +17,16 @@ import java.util.List;
 public record DisruptionCommand(String id, Method method, DisruptionReason reason, List<String> candidates,
     List<NodeClaim> replacements, double candidatePrice, double replacementPrice, Instant decided) {
 
-  /** Karpenter's disruption methods, in the order the controller tries them. */
-  public enum Method {
-    EMPTINESS("Emptiness"),
-    DRIFT("Drift"),
-    MULTI_NODE_CONSOLIDATION("MultiNodeConsolidation"),
-    SINGLE_NODE_CONSOLIDATION("SingleNodeConsolidation");
-
-    private final String text;
-
-    Method(String text) {
-      this.text = text;
-    }
+  /** Karpenter's disruption methods, in the order the controller tries them; the wire name is Karpenter's. */
+  public enum Method implements WireEnum {
+    EMPTINESS,
+    DRIFT,
+    MULTI_NODE_CONSOLIDATION,
+    SINGLE_NODE_CONSOLIDATION;
 
     @Override
     public String toString() {
-      return text;
+      return wireName();
     }
   }
 

@@ -1,0 +1,102 @@
+package io.gpufleet.autoscaler.disruption;
+
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.model.karpenter.DisruptionReason;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.pod.Pod;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which nodes every disruption method may act on, and how budgets cut them down: the candidate
+ * filter, {@code Consolidatable}, and the per-NodePool budget walk (reference §1.3, §1.5, §1.6;
+ * {@code K:pkg/controllers/disruption/helpers.go} GetCandidates, {@code types.go} NewCandidate).
+ */
+final class Candidates {
+
+  private Candidates() {}
+
+  /**
+   * Nodes that may be disrupted now, among those {@code filter} admits: each method only looks at
+   * nodes it could act on, so the per-pod checks run only there. With {@code eventual} (drift), a
+   * NodePool with a {@code terminationGracePeriod} lets nodes whose pods block eviction be
+   * candidates anyway.
+   */
+  static List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
+    List<Candidate> out = new ArrayList<>();
+    for (StateNode n : view.nodes()) {
+      if (n.claim().isEmpty() || n.node().isEmpty() || n.markedForDeletion()) {
+        continue;
+      }
+      NodeClaim c = n.claim().get();
+      if (!c.isInitialized() || c.isDeleting()) {
+        continue;
+      }
+      Optional<NodePool> pool = view.nodePool(c.nodePool());
+      if (pool.isEmpty() || !filter.shouldDisrupt(n, pool.get(), view.now())) {
+        continue;
+      }
+      if ("true".equals(n.annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
+        continue;
+      }
+      if (!n.labels().has(KarpenterLabels.CAPACITY_TYPE) || !n.labels().has("topology.kubernetes.io/zone")) {
+        continue;
+      }
+      List<Pod> pods = n.reschedulablePods();
+      boolean blocked = false;
+      for (Pod p : pods) {
+        if (Termination.doNotDisrupt(p) || view.pdbs().evictionBlocked(p).isPresent()) {
+          blocked = true;
+          break;
+        }
+      }
+      if (blocked && !(eventual && pool.get().template().terminationGracePeriod().isPresent())) {
+        continue;
+      }
+      out.add(new Candidate(n, c, pool.get(), pods, c.pricePerHour(), 1.0 + pods.size()));
+    }
+    return out;
+  }
+
+  /**
+   * {@code Consolidatable} (reference §1.3): initialised, {@code consolidateAfter} not Never, and at
+   * least {@code consolidateAfter} since the last pod event (or initialisation).
+   */
+  static boolean consolidatable(StateNode n, NodePool pool, Instant now) {
+    Optional<Duration> after = pool.disruption().consolidateAfter();
+    if (after.isEmpty() || n.claim().isEmpty() || !n.claim().get().isInitialized()) {
+      return false;
+    }
+    Instant since = n.lastPodEvent();
+    Instant init = n.claim().get().initialized().get();
+    if (init.isAfter(since)) {
+      since = init;
+    }
+    return !now.isBefore(since.plus(after.get()));
+  }
+
+  /** Takes candidates in order while their NodePool's budget for the reason lasts. */
+  static List<Candidate> withinBudgets(List<Candidate> candidates, ClusterView view, DisruptionReason reason) {
+    Map<String, Integer> allowed = new HashMap<>(DisruptionBudgets.allowed(view, reason));
+    List<Candidate> out = new ArrayList<>();
+    for (Candidate c : candidates) {
+      int left = allowed.getOrDefault(c.pool().name(), 0);
+      if (left > 0) {
+        out.add(c);
+        if (left != DisruptionBudgets.UNLIMITED) {
+          allowed.put(c.pool().name(), left - 1);
+        }
+      }
+    }
+    return out;
+  }
+}

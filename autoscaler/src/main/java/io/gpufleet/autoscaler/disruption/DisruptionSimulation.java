@@ -1,0 +1,154 @@
+package io.gpufleet.autoscaler.disruption;
+
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.autoscaler.provisioning.Launcher;
+import io.gpufleet.autoscaler.provisioning.OfferingFilter;
+import io.gpufleet.autoscaler.provisioning.PlannedClaim;
+import io.gpufleet.autoscaler.provisioning.Provisioner;
+import io.gpufleet.autoscaler.provisioning.ProvisioningPlan;
+import io.gpufleet.autoscaler.requirement.Requirements;
+import io.gpufleet.autoscaler.requirement.ValueSet;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.engine.workload.PodNames;
+import io.gpufleet.model.cloud.CapacityType;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.karpenter.DisruptionReason;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.pod.Pod;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.random.RandomGenerator;
+
+/**
+ * What every disruption method shares: rescheduling the candidates' pods on the rest of the
+ * cluster ({@code K:pkg/controllers/disruption/helpers.go} SimulateScheduling), consolidation's
+ * price rules for a replacement ({@code consolidation.go} computeConsolidation), and building the
+ * command. One instance per controller: it memoises the slack bound of the last view.
+ */
+final class DisruptionSimulation {
+
+  private final AutoscalerSettings settings;
+  private final Provisioner provisioner;
+  /** The slack bound of the last view seen: a memo, the same for the same view. */
+  private ClusterView boundView;
+  private SlackBound bound;
+
+  DisruptionSimulation(AutoscalerSettings settings, Provisioner provisioner) {
+    this.settings = settings;
+    this.provisioner = provisioner;
+  }
+
+  AutoscalerSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Reschedules the candidates' pods on the rest of the cluster plus new NodeClaims. Empty when a pod
+   * would not fit; otherwise the replacements (none: delete). For consolidation at most one
+   * replacement is allowed and it must be strictly cheaper than the candidates together; a
+   * replacement of an instance type being removed must be cheaper than that candidate; spot
+   * candidates are not replaced by spot without the SpotToSpotConsolidation gate (reference §1.5).
+   */
+  Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
+      RandomGenerator random) {
+    if (consolidation && !slack(view).mayConsolidate(candidates)) {
+      return Optional.empty();
+    }
+    Set<String> leaving = new HashSet<>();
+    List<Pod> pods = new ArrayList<>();
+    double price = 0;
+    boolean allSpot = true;
+    for (Candidate c : candidates) {
+      leaving.add(c.node().name());
+      pods.addAll(c.reschedulable());
+      price += c.price();
+      allSpot &= c.claim().offering().capacityType() == CapacityType.SPOT;
+    }
+    List<StateNode> rest = new ArrayList<>();
+    for (StateNode n : view.nodes()) {
+      if (!leaving.contains(n.name())) {
+        rest.add(n);
+      }
+    }
+    ProvisioningPlan plan = provisioner.solve(pods, rest, view.daemonSets(), view.offerings(), view.now());
+    if (!plan.allScheduled()) {
+      return Optional.empty();
+    }
+    if (plan.newClaims().isEmpty()) {
+      return Optional.of(List.of());
+    }
+    if (!consolidation) {
+      List<NodeClaim> out = new ArrayList<>();
+      for (PlannedClaim p : plan.newClaims()) {
+        Optional<NodeClaim> c = Launcher.launch(p, view.offerings(), view.now(), random);
+        if (c.isEmpty()) {
+          return Optional.empty();
+        }
+        out.add(c.get());
+      }
+      return Optional.of(out);
+    }
+    if (plan.newClaims().size() > 1) {
+      return Optional.empty(); // "Can't remove without creating N candidates"
+    }
+    PlannedClaim p = plan.newClaims().getFirst();
+    Requirements reqs = p.requirements();
+    if (allSpot && !settings.spotToSpotConsolidation()) {
+      reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.notIn(List.of("spot")));
+    }
+    OfferingFilter offerings = OfferingFilter.of(reqs);
+    List<InstanceType> cheaper = new ArrayList<>();
+    for (InstanceType t : p.instanceTypes()) {
+      double cheapest = offerings.cheapestAvailable(t, view.offerings(), view.now());
+      if (!(cheapest < price)) {
+        continue;
+      }
+      boolean sameTypeNotCheaper = false;
+      for (Candidate c : candidates) {
+        if (c.claim().instanceType().name().equals(t.name()) && !(cheapest < c.price())) {
+          sameTypeNotCheaper = true;
+        }
+      }
+      if (!sameTypeNotCheaper) {
+        cheaper.add(t);
+      }
+    }
+    if (cheaper.isEmpty()) {
+      return Optional.empty();
+    }
+    PlannedClaim narrowed = new PlannedClaim(p.template(), p.pods(), reqs, cheaper, p.requests());
+    Optional<NodeClaim> replacement = Launcher.launch(narrowed, view.offerings(), view.now(), random);
+    if (replacement.isEmpty() || !(replacement.get().pricePerHour() < price)) {
+      return Optional.empty();
+    }
+    return Optional.of(List.of(replacement.get()));
+  }
+
+  private SlackBound slack(ClusterView view) {
+    if (boundView != view) {
+      bound = SlackBound.of(view, provisioner.model());
+      boundView = view;
+    }
+    return bound;
+  }
+
+  /** A command for {@code candidates}, its id drawn from {@code random}. */
+  static DisruptionCommand command(DisruptionCommand.Method method, DisruptionReason reason,
+      List<Candidate> candidates, List<NodeClaim> replacements, ClusterView view, RandomGenerator random) {
+    double price = candidates.stream().mapToDouble(Candidate::price).sum();
+    double replacementPrice = replacements.stream().mapToDouble(NodeClaim::pricePerHour).sum();
+    return new DisruptionCommand("disruption-" + PodNames.suffix(random, 8), method, reason,
+        candidates.stream().map(Candidate::name).toList(), replacements, price, replacementPrice, view.now());
+  }
+
+  /** The command with replacements planned afresh at validation. */
+  static DisruptionCommand withReplacements(DisruptionCommand c, List<NodeClaim> replacements) {
+    return new DisruptionCommand(c.id(), c.method(), c.reason(), c.candidates(), replacements, c.candidatePrice(),
+        replacements.stream().mapToDouble(NodeClaim::pricePerHour).sum(), c.decided());
+  }
+}

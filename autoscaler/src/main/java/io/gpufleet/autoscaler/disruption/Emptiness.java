@@ -1,0 +1,63 @@
+package io.gpufleet.autoscaler.disruption;
+
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.model.karpenter.DisruptionReason;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * Emptiness ({@code K:pkg/controllers/disruption/emptiness.go}): deletes empty nodes past
+ * {@code consolidateAfter}, under any consolidation policy, as many as the {@code Empty} budgets
+ * allow, in one command. Nothing needs rescheduling, so no simulation runs.
+ */
+final class Emptiness implements DisruptionMethod {
+
+  private static final Filter FILTER = (n, p, now) -> n.isEmpty() && Candidates.consolidatable(n, p, now);
+
+  @Override
+  public DisruptionCommand.Method kind() {
+    return DisruptionCommand.Method.EMPTINESS;
+  }
+
+  @Override
+  public DisruptionReason reason() {
+    return DisruptionReason.EMPTY;
+  }
+
+  @Override
+  public boolean eventual() {
+    return false;
+  }
+
+  @Override
+  public Filter filter() {
+    return FILTER;
+  }
+
+  @Override
+  public Optional<DisruptionCommand> computeCommand(List<Candidate> candidates, ClusterView view,
+      RandomGenerator random) {
+    List<Candidate> empty = new ArrayList<>(candidates);
+    empty.sort(Comparator.comparing(Candidate::name));
+    List<Candidate> chosen = Candidates.withinBudgets(empty, view, reason());
+    if (chosen.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(DisruptionSimulation.command(kind(), reason(), chosen, List.of(), view, random));
+  }
+
+  /** Every candidate must still be empty and past {@code consolidateAfter}. */
+  @Override
+  public DisruptionController.Validation validate(DisruptionCommand command, List<Candidate> candidates,
+      ClusterView view, RandomGenerator random) {
+    for (Candidate c : candidates) {
+      if (!c.isEmpty() || !Candidates.consolidatable(c.node(), c.pool(), view.now())) {
+        return new DisruptionController.Validation.Abandon(c.name() + " is no longer empty");
+      }
+    }
+    return new DisruptionController.Validation.Execute(command);
+  }
+}

@@ -1,0 +1,81 @@
+package io.gpufleet.autoscaler.disruption;
+
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.model.karpenter.DisruptionReason;
+import io.gpufleet.model.karpenter.NodeClaim;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * Multi-node consolidation ({@code K:pkg/controllers/disruption/multinodeconsolidation.go}): the
+ * largest prefix of the ranked candidates (at most {@code multiNodeMaxCandidates}, at least two)
+ * whose pods fit on the rest of the cluster plus at most one cheaper replacement, found by binary
+ * search over the prefix length as Karpenter does.
+ */
+final class MultiNodeConsolidation implements DisruptionMethod {
+
+  private final DisruptionSimulation simulation;
+
+  MultiNodeConsolidation(DisruptionSimulation simulation) {
+    this.simulation = simulation;
+  }
+
+  @Override
+  public DisruptionCommand.Method kind() {
+    return DisruptionCommand.Method.MULTI_NODE_CONSOLIDATION;
+  }
+
+  @Override
+  public DisruptionReason reason() {
+    return DisruptionReason.UNDERUTILIZED;
+  }
+
+  @Override
+  public boolean eventual() {
+    return false;
+  }
+
+  @Override
+  public Filter filter() {
+    return Consolidation.FILTER;
+  }
+
+  @Override
+  public Optional<DisruptionCommand> computeCommand(List<Candidate> all, ClusterView view, RandomGenerator random) {
+    List<Candidate> candidates = Consolidation.ranked(all, view);
+    if (candidates.size() < 2) {
+      return Optional.empty();
+    }
+    int max = simulation.settings().multiNodeMaxCandidates();
+    if (candidates.size() > max) {
+      candidates = candidates.subList(0, max);
+    }
+    int lo = 1;
+    int hi = candidates.size();
+    List<Candidate> best = null;
+    List<NodeClaim> bestReplacements = null;
+    while (lo <= hi) {
+      int mid = (lo + hi) / 2;
+      List<Candidate> prefix = candidates.subList(0, mid);
+      Optional<List<NodeClaim>> r = simulation.simulate(prefix, view, true, random);
+      if (r.isPresent()) {
+        best = List.copyOf(prefix);
+        bestReplacements = r.get();
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    if (best == null || best.size() < 2) {
+      return Optional.empty();
+    }
+    return Optional.of(DisruptionSimulation.command(kind(), reason(), best, bestReplacements, view, random));
+  }
+
+  @Override
+  public DisruptionController.Validation validate(DisruptionCommand command, List<Candidate> candidates,
+      ClusterView view, RandomGenerator random) {
+    return Consolidation.validate(command, candidates, view, random, simulation);
+  }
+}

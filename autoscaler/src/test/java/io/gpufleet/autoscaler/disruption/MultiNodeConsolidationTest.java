@@ -1,0 +1,106 @@
+package io.gpufleet.autoscaler.disruption;
+
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.candidates;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.node;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.pod;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.pool;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.random;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.simulation;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.type;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.view;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.karpenter.ConsolidationPolicy;
+import io.gpufleet.model.karpenter.DisruptionReason;
+import io.gpufleet.model.karpenter.NodePool;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MultiNodeConsolidationTest {
+
+  @Test
+  void replacesTheWholeSetWithOneCheaperNode() {
+    NodePool pool = pool();
+    MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
+    StateNode a = node(pool, "m5.xlarge", 1, pod("a"));
+    StateNode b = node(pool, "m5.xlarge", 2, pod("b"));
+    StateNode c = node(pool, "m5.xlarge", 3, pod("c"));
+    ClusterView view = view(pool, a, b, c);
+    DisruptionCommand cmd = multi.computeCommand(candidates(multi, view), view, random()).orElseThrow();
+    assertThat(cmd.method()).isEqualTo(DisruptionCommand.Method.MULTI_NODE_CONSOLIDATION);
+    assertThat(cmd.reason()).isEqualTo(DisruptionReason.UNDERUTILIZED);
+    assertThat(cmd.candidates()).containsExactlyInAnyOrder(a.name(), b.name(), c.name());
+    // Three 1-CPU pods need more than an m5.xlarge; an m5.2xlarge holds them for less than three m5.xlarge.
+    assertThat(cmd.replacements()).hasSize(1);
+    assertThat(cmd.replacements().getFirst().instanceType().name()).isEqualTo("m5.2xlarge");
+    assertThat(cmd.replacementPrice()).isLessThan(cmd.candidatePrice());
+  }
+
+  @Test
+  void triesPrefixesOfTheRankedCandidates_soAnImmovableFirstOneBlocksIt() {
+    NodePool pool = pool();
+    MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
+    // Ranked first (dearest per unit of disruption), yet its 15-CPU pod fits only an m5.4xlarge, which
+    // is no cheaper than itself.
+    StateNode big = node(pool, "m5.4xlarge", 1, io.gpufleet.autoscaler.testing.Fixtures.cpuPod("big", "15", "1Gi"));
+    StateNode a = node(pool, "m5.xlarge", 2, pod("a"));
+    StateNode b = node(pool, "m5.xlarge", 3, pod("b"));
+    StateNode c = node(pool, "m5.xlarge", 4, pod("c"));
+    ClusterView view = view(pool, big, a, b, c);
+    assertThat(Consolidation.ranked(candidates(multi, view), view).getFirst().name()).isEqualTo(big.name());
+    assertThat(multi.computeCommand(candidates(multi, view), view, random())).isEmpty();
+    // Without it, the other three go together.
+    ClusterView without = view(pool, a, b, c);
+    assertThat(multi.computeCommand(candidates(multi, without), without, random()).orElseThrow().candidates())
+        .containsExactlyInAnyOrder(a.name(), b.name(), c.name());
+  }
+
+  @Test
+  void needsAtLeastTwoCandidatesWithinBudget() {
+    NodePool pool = pool();
+    MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
+    ClusterView alone = view(pool, node(pool, "m5.xlarge", 1, pod("a")));
+    assertThat(multi.computeCommand(candidates(multi, alone), alone, random())).isEmpty();
+
+    NodePool one = pool.withDisruption(pool.disruption().withBudgets(List.of(DisruptionViews.budget(1))));
+    ClusterView budgeted = view(one, node(one, "m5.xlarge", 1, pod("a")), node(one, "m5.xlarge", 2, pod("b")),
+        node(one, "m5.xlarge", 3, pod("c")));
+    assertThat(multi.computeCommand(candidates(multi, budgeted), budgeted, random())).isEmpty();
+  }
+
+  @Test
+  void whenEmptyPoolsAndEmptyNodesAreNotConsolidationsToMake() {
+    NodePool whenEmpty = pool(ConsolidationPolicy.WHEN_EMPTY);
+    MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(whenEmpty));
+    ClusterView view = view(whenEmpty, node(whenEmpty, "m5.xlarge", 1, pod("a")),
+        node(whenEmpty, "m5.xlarge", 2, pod("b")));
+    assertThat(candidates(multi, view)).isEmpty();
+
+    NodePool pool = pool();
+    ClusterView empties = view(pool, node(pool, "m5.xlarge", 1), node(pool, "m5.xlarge", 2));
+    assertThat(candidates(multi, empties)).isEmpty(); // emptiness takes those
+  }
+
+  @Test
+  void validationAbandonsWhenTheDecisionChanged() {
+    NodePool pool = pool();
+    MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
+    StateNode a = node(pool, "m5.xlarge", 1, pod("a"));
+    StateNode b = node(pool, "m5.xlarge", 2, pod("b"));
+    StateNode c = node(pool, "m5.xlarge", 3, pod("c"));
+    ClusterView view = view(pool, a, b, c);
+    DisruptionCommand cmd = multi.computeCommand(candidates(multi, view), view, random()).orElseThrow();
+    List<Candidate> chosen = candidates(multi, view);
+    var ok = multi.validate(cmd, chosen, view, random());
+    assertThat(ok).isInstanceOf(DisruptionController.Validation.Execute.class);
+    assertThat(((DisruptionController.Validation.Execute) ok).command().replacements()).hasSize(1);
+
+    // A roomy node joined meanwhile: the pods now fit there, so the replace would be a delete.
+    StateNode roomy = node(pool, "m5.4xlarge", 4, DisruptionViews.doNotDisrupt(pod("pinned")));
+    ClusterView later = view(pool, a, b, c, roomy);
+    assertThat(multi.validate(cmd, chosen, later, random()))
+        .isEqualTo(new DisruptionController.Validation.Abandon("the consolidation decision changed"));
+  }
+}
