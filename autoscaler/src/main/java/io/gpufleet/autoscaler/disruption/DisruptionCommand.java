@@ -17,12 +17,33 @@ import java.util.List;
 public record DisruptionCommand(String id, Method method, DisruptionReason reason, List<String> candidates,
     List<NodeClaim> replacements, double candidatePrice, double replacementPrice, Instant decided) {
 
-  /** Karpenter's disruption methods, in the order the controller tries them; the wire name is Karpenter's. */
+  /**
+   * Karpenter's disruption methods, in the order the controller tries them: the wire name is
+   * Karpenter's, with the budget reason each counts against and whether it is eventual (may take
+   * nodes whose pods block eviction when the NodePool has a {@code terminationGracePeriod}) or
+   * graceful ({@code K:pkg/controllers/disruption/types.go} Reason, Class).
+   */
   public enum Method implements WireEnum {
-    EMPTINESS,
-    DRIFT,
-    MULTI_NODE_CONSOLIDATION,
-    SINGLE_NODE_CONSOLIDATION;
+    EMPTINESS(DisruptionReason.EMPTY, false),
+    DRIFT(DisruptionReason.DRIFTED, true),
+    MULTI_NODE_CONSOLIDATION(DisruptionReason.UNDERUTILIZED, false),
+    SINGLE_NODE_CONSOLIDATION(DisruptionReason.UNDERUTILIZED, false);
+
+    private final DisruptionReason reason;
+    private final boolean eventual;
+
+    Method(DisruptionReason reason, boolean eventual) {
+      this.reason = reason;
+      this.eventual = eventual;
+    }
+
+    public DisruptionReason reason() {
+      return reason;
+    }
+
+    public boolean eventual() {
+      return eventual;
+    }
 
     @Override
     public String toString() {

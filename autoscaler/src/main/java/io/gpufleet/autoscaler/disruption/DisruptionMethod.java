@@ -22,13 +22,17 @@ public interface DisruptionMethod {
   DisruptionCommand.Method kind();
 
   /** The budget reason its commands count against (reference §1.6). */
-  DisruptionReason reason();
+  default DisruptionReason reason() {
+    return kind().reason();
+  }
 
   /**
    * Eventual disruption (drift) may take nodes whose pods block eviction when their NodePool has a
    * {@code terminationGracePeriod}; graceful disruption never does ({@code types.go} Class).
    */
-  boolean eventual();
+  default boolean eventual() {
+    return kind().eventual();
+  }
 
   /**
    * Which nodes the method considers. Methods that consider the same nodes return the same filter,

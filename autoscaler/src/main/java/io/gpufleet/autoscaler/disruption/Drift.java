@@ -1,7 +1,6 @@
 package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
-import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodeClaim;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,16 +28,6 @@ final class Drift implements DisruptionMethod {
   @Override
   public DisruptionCommand.Method kind() {
     return DisruptionCommand.Method.DRIFT;
-  }
-
-  @Override
-  public DisruptionReason reason() {
-    return DisruptionReason.DRIFTED;
-  }
-
-  @Override
-  public boolean eventual() {
-    return true;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
-import io.gpufleet.model.karpenter.DisruptionReason;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,16 +19,6 @@ final class Emptiness implements DisruptionMethod {
   @Override
   public DisruptionCommand.Method kind() {
     return DisruptionCommand.Method.EMPTINESS;
-  }
-
-  @Override
-  public DisruptionReason reason() {
-    return DisruptionReason.EMPTY;
-  }
-
-  @Override
-  public boolean eventual() {
-    return false;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
-import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodeClaim;
 import java.util.List;
 import java.util.Optional;
@@ -23,16 +22,6 @@ final class SingleNodeConsolidation implements DisruptionMethod {
   @Override
   public DisruptionCommand.Method kind() {
     return DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION;
-  }
-
-  @Override
-  public DisruptionReason reason() {
-    return DisruptionReason.UNDERUTILIZED;
-  }
-
-  @Override
-  public boolean eventual() {
-    return false;
   }
 
   @Override

@@ -100,8 +100,12 @@ final class DisruptionViews {
   }
 
   /** An hour after start: every node is past consolidateAfter. */
+  static ClusterView view(NodePool pool, List<StateNode> nodes) {
+    return view(T0.plus(Duration.ofHours(1)), pool, nodes);
+  }
+
   static ClusterView view(NodePool pool, StateNode... nodes) {
-    return view(T0.plus(Duration.ofHours(1)), pool, List.of(nodes));
+    return view(pool, List.of(nodes));
   }
 
   static DisruptionSimulation simulation(NodePool pool) {

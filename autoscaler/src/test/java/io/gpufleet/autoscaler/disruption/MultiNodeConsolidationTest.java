@@ -20,18 +20,22 @@ import org.junit.jupiter.api.Test;
 
 class MultiNodeConsolidationTest {
 
+  /** Three m5.xlarge with one 1-CPU pod each. */
+  static List<StateNode> threeSmall(NodePool pool) {
+    return List.of(node(pool, "m5.xlarge", 1, pod("a")), node(pool, "m5.xlarge", 2, pod("b")),
+        node(pool, "m5.xlarge", 3, pod("c")));
+  }
+
   @Test
   void replacesTheWholeSetWithOneCheaperNode() {
     NodePool pool = pool();
     MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
-    StateNode a = node(pool, "m5.xlarge", 1, pod("a"));
-    StateNode b = node(pool, "m5.xlarge", 2, pod("b"));
-    StateNode c = node(pool, "m5.xlarge", 3, pod("c"));
-    ClusterView view = view(pool, a, b, c);
+    List<StateNode> small = threeSmall(pool);
+    ClusterView view = view(pool, small);
     DisruptionCommand cmd = multi.computeCommand(candidates(multi, view), view, random()).orElseThrow();
     assertThat(cmd.method()).isEqualTo(DisruptionCommand.Method.MULTI_NODE_CONSOLIDATION);
     assertThat(cmd.reason()).isEqualTo(DisruptionReason.UNDERUTILIZED);
-    assertThat(cmd.candidates()).containsExactlyInAnyOrder(a.name(), b.name(), c.name());
+    assertThat(cmd.candidates()).containsExactlyInAnyOrderElementsOf(small.stream().map(StateNode::name).toList());
     // Three 1-CPU pods need more than an m5.xlarge; an m5.2xlarge holds them for less than three m5.xlarge.
     assertThat(cmd.replacements()).hasSize(1);
     assertThat(cmd.replacements().getFirst().instanceType().name()).isEqualTo("m5.2xlarge");
@@ -87,10 +91,8 @@ class MultiNodeConsolidationTest {
   void validationAbandonsWhenTheDecisionChanged() {
     NodePool pool = pool();
     MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
-    StateNode a = node(pool, "m5.xlarge", 1, pod("a"));
-    StateNode b = node(pool, "m5.xlarge", 2, pod("b"));
-    StateNode c = node(pool, "m5.xlarge", 3, pod("c"));
-    ClusterView view = view(pool, a, b, c);
+    List<StateNode> small = threeSmall(pool);
+    ClusterView view = view(pool, small);
     DisruptionCommand cmd = multi.computeCommand(candidates(multi, view), view, random()).orElseThrow();
     List<Candidate> chosen = candidates(multi, view);
     var ok = multi.validate(cmd, chosen, view, random());
@@ -99,7 +101,7 @@ class MultiNodeConsolidationTest {
 
     // A roomy node joined meanwhile: the pods now fit there, so the replace would be a delete.
     StateNode roomy = node(pool, "m5.4xlarge", 4, DisruptionViews.doNotDisrupt(pod("pinned")));
-    ClusterView later = view(pool, a, b, c, roomy);
+    ClusterView later = view(pool, small.get(0), small.get(1), small.get(2), roomy);
     assertThat(multi.validate(cmd, chosen, later, random()))
         .isEqualTo(new DisruptionController.Validation.Abandon("the consolidation decision changed"));
   }
