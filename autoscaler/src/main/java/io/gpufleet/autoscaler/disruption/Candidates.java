@@ -11,6 +11,7 @@ import io.gpufleet.model.pod.Pod;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,14 @@ final class Candidates {
       since = init;
     }
     return !now.isBefore(since.plus(after.get()));
+  }
+
+  /** In name order, cut to the budgets for {@code reason}: how emptiness and drift pick theirs. */
+  static List<Candidate> inNameOrderWithinBudgets(List<Candidate> candidates, ClusterView view,
+      DisruptionReason reason) {
+    List<Candidate> sorted = new ArrayList<>(candidates);
+    sorted.sort(Comparator.comparing(Candidate::name));
+    return withinBudgets(sorted, view, reason);
   }
 
   /** Takes candidates in order while their NodePool's budget for the reason lasts. */

@@ -2,8 +2,6 @@ package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.model.karpenter.NodeClaim;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -38,9 +36,7 @@ final class Drift implements DisruptionMethod {
   @Override
   public Optional<DisruptionCommand> computeCommand(List<Candidate> candidates, ClusterView view,
       RandomGenerator random) {
-    List<Candidate> drifted = new ArrayList<>(candidates);
-    drifted.sort(Comparator.comparing(Candidate::name));
-    List<Candidate> chosen = Candidates.withinBudgets(drifted, view, reason());
+    List<Candidate> chosen = Candidates.inNameOrderWithinBudgets(candidates, view, reason());
     List<Candidate> empty = chosen.stream().filter(Candidate::isEmpty).toList();
     if (!empty.isEmpty()) {
       return Optional.of(DisruptionSimulation.command(kind(), reason(), empty, List.of(), view, random));

@@ -1,8 +1,6 @@
 package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -29,9 +27,7 @@ final class Emptiness implements DisruptionMethod {
   @Override
   public Optional<DisruptionCommand> computeCommand(List<Candidate> candidates, ClusterView view,
       RandomGenerator random) {
-    List<Candidate> empty = new ArrayList<>(candidates);
-    empty.sort(Comparator.comparing(Candidate::name));
-    List<Candidate> chosen = Candidates.withinBudgets(empty, view, reason());
+    List<Candidate> chosen = Candidates.inNameOrderWithinBudgets(candidates, view, reason());
     if (chosen.isEmpty()) {
       return Optional.empty();
     }
