@@ -83,8 +83,9 @@ class GpuCommandsTest {
     Run r = run("smi", "-f", example("cluster-mixed.yaml").toString());
     assertThat(r.out()).contains("Node a100-mig   1 x NVIDIA A100-SXM4-80GB   MIG, exclusive",
         "  3g.40gb @4", "5758MiB, 25% threads",
-        "UnexpectedAdmissionError: Allocate failed due to rpc error: code = Unknown desc = request for "
-            + "'nvidia.com/gpu: 2' too large: maximum request size for shared resources is 1");
+        "UnexpectedAdmissionError: Allocate failed due to rpc error: code = Unknown desc = invalid allocation "
+            + "request for \"nvidia.com/gpu\": invalid request: maximum request size for shared resources is 1; "
+            + "found 2");
     // Deterministic: the same file and seed print the same bytes.
     assertThat(run("smi", "-f", example("cluster-mixed.yaml").toString()).out()).isEqualTo(r.out());
   }
@@ -109,7 +110,7 @@ class GpuCommandsTest {
     Run r = run("smi", "-f", bad.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).isEqualTo(bad + ":12:21: data[ts].sharing.timeSlicing.resources[0].replicas: "
-        + "expected replicas >= 2, found 1\ngpufleet: 1 error(s); nothing was run.\n");
+        + "number of replicas must be >= 2, found 1\ngpufleet: 1 error(s); nothing was run.\n");
     assertThat(r.out()).isEmpty();
     Run missing = run("node", "describe", "-f", dir.resolve("none.yaml").toString());
     assertThat(missing.code()).isEqualTo(2);

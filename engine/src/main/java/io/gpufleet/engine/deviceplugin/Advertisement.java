@@ -5,6 +5,7 @@ import io.gpufleet.model.deviceplugin.MigStrategy;
 import io.gpufleet.model.deviceplugin.Sharing;
 import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.MigProfile;
@@ -23,11 +24,15 @@ import java.util.TreeMap;
  * What the device plugin advertises for a node's GPUs under one config and MIG layout: the devices
  * (k8s-gpu-semantics §2.2), their count per resource, and what the MIG strategy made of the layout.
  *
- * @param migMode   how the strategy read the layout: whole GPUs, MIG devices, or an invalid single layout
- * @param warnings  what the plugin would log: a MIG-enabled GPU under {@code none}, MPS asked of a MIG device
+ * @param migMode      how the strategy read the layout: whole GPUs, MIG devices, or an invalid single layout
+ * @param warnings     what the plugin would log: a MIG-enabled GPU under {@code none}
+ * @param pluginError  why the plugin (or the MPS control daemon it waits for) refuses to start; then
+ *                     it advertises nothing: MPS over MIG devices ({@code internal/plugin/mps.go}
+ *                     getMPSOptions), more MPS replicas than the GPU's client limit
+ *                     ({@code cmd/mps-control-daemon/mps/device.go} assertReplicas)
  */
 public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> counts, MigMode migMode,
-    Optional<MigProfile> singleProfile, List<String> warnings) {
+    Optional<MigProfile> singleProfile, List<String> warnings, Optional<String> pluginError) {
 
   /** How the MIG strategy exposed the layout. */
   public enum MigMode { WHOLE_GPUS, MIG_SINGLE, MIG_MIXED, MIG_SINGLE_INVALID }
@@ -36,6 +41,12 @@ public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> 
     devices = List.copyOf(devices);
     counts = Collections.unmodifiableSortedMap(new TreeMap<>(counts));
     warnings = List.copyOf(warnings);
+    pluginError = pluginError == null ? Optional.empty() : pluginError;
+  }
+
+  /** True when the plugin started and advertises what {@link #counts} says. */
+  public boolean started() {
+    return pluginError.isEmpty();
   }
 
   public static Advertisement of(GpuInventory inventory, DevicePluginConfig config, MigLayout layout) {
@@ -96,14 +107,14 @@ public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> 
         }
       }
     }
+    Optional<String> error = mpsError(inventory, sharing, base);
+    if (error.isPresent()) {
+      return new Advertisement(List.of(), new TreeMap<>(), mode, single, warnings, error);
+    }
     List<Device> devices = new ArrayList<>();
     for (Device d : base) {
-      SharingMode shared = sharing.modeOf(d.resource().name());
-      if (shared instanceof SharingMode.Mps && d.mig().isPresent()) {
-        warnings.add("MPS is not supported on MIG device " + d.id() + "; advertised unshared");
-        shared = new SharingMode.Exclusive();
-      }
-      int replicas = shared.tenantsPerDevice();
+      // MPS over MIG devices stopped the plugin above (mpsError), so every mode here is one it runs.
+      int replicas = sharing.modeOf(d.resource().name()).tenantsPerDevice();
       if (replicas <= 1) {
         devices.add(d);
         continue;
@@ -120,7 +131,46 @@ public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> 
     if (mode == MigMode.MIG_SINGLE_INVALID) {
       counts.put(ResourceName.NVIDIA_GPU, 0L);
     }
-    return new Advertisement(devices, counts, mode, single, warnings);
+    return new Advertisement(devices, counts, mode, single, warnings, Optional.empty());
+  }
+
+  /**
+   * Under MPS the plugin refuses a resource made of MIG devices, and the MPS control daemon refuses
+   * more replicas than the GPU's client limit; either way the plugin never starts.
+   */
+  private static Optional<String> mpsError(GpuInventory inventory, Sharing sharing, List<Device> base) {
+    if (!(sharing instanceof Sharing.Mps mps)) {
+      return Optional.empty();
+    }
+    for (Device d : base) {
+      if (mps.replicas(d.resource().name()) <= 1) {
+        continue;
+      }
+      if (d.mig().isPresent()) {
+        return Optional.of("error creating plugin for " + d.resource() + ": sharing using MPS is not supported for "
+            + "MIG devices");
+      }
+    }
+    for (var r : mps.settings().resources()) {
+      int limit = mpsMaxClients(inventory.model());
+      if (r.replicas() > limit && base.stream().anyMatch(d -> d.resource().name().equals(r.name()))) {
+        return Optional.of("invalid MPS configuration: invalid device maximum allowed replicas exceeded: "
+            + r.replicas() + " > " + limit);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The most clients one MPS server takes on this GPU, as the control daemon checks replicas against
+   * it: {@link SharingMode.Mps#MAX_CLIENTS} (48) from compute capability 7.5 on, else 16
+   * ({@code cmd/mps-control-daemon/mps/device.go} maxClients). Upstream's helper is named
+   * isAtLeastVolta but compares with 7.5, so a Volta V100 (7.0) gets 16; gpufleet follows the
+   * comparison. An unknown capability counts as new.
+   */
+  public static int mpsMaxClients(GpuModel gpu) {
+    boolean atLeast75 = gpu.compute().map(cc -> cc.major() > 7 || (cc.major() == 7 && cc.minor() >= 5)).orElse(true);
+    return atLeast75 ? SharingMode.Mps.MAX_CLIENTS : 16;
   }
 
   static boolean migOn(GpuInventory inventory, MigLayout layout, int index) {

@@ -56,10 +56,11 @@ public final class DeviceAllocation {
         boolean shared = candidates.stream().anyMatch(Device::shared)
             || state.devicesOf(resource).stream().anyMatch(Device::shared);
         if (shared && n > 1 && state.sharing().failRequestsGreaterThanOne()) {
-          // internal/rm/rm.go ValidateRequest, wrapped by the kubelet's admission error.
+          // internal/rm/rm.go ValidateRequest, wrapped by internal/plugin/server.go Allocate (the wording
+          // since v0.15) and by the kubelet's admission error.
           return new Result.Refused(ADMISSION_ERROR, "Allocate failed due to rpc error: code = Unknown desc = "
-              + "request for '" + resource + ": " + n + "' too large: maximum request size for shared resources is 1, "
-              + "which is unexpected");
+              + "invalid allocation request for \"" + resource + "\": invalid request: maximum request size for "
+              + "shared resources is 1; found " + n + ", which is unexpected");
         }
         if (candidates.size() < n) {
           return new Result.Refused(ADMISSION_ERROR, "Allocate failed due to requested number of devices unavailable for "

@@ -203,7 +203,8 @@ class DevicePluginTest {
     assertThat(r).isInstanceOf(DeviceAllocation.Result.Refused.class);
     assertThat(((DeviceAllocation.Result.Refused) r).reason()).isEqualTo("UnexpectedAdmissionError");
     assertThat(((DeviceAllocation.Result.Refused) r).message())
-        .contains("request for 'nvidia.com/gpu: 2' too large: maximum request size for shared resources is 1");
+        .contains("invalid allocation request for \"nvidia.com/gpu\": invalid request: maximum request size for "
+            + "shared resources is 1; found 2");
   }
 
   /** k8s-gpu-semantics §7 point 11: two shared "GPUs" can be two replicas of one card. */

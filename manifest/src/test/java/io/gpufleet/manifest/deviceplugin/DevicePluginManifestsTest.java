@@ -74,14 +74,23 @@ class DevicePluginManifestsTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "invalid-replicas.yaml      | invalid-replicas.yaml:6:17: sharing.timeSlicing.resources[0].replicas: expected replicas >= 2, found 1",
-      "invalid-mps-on-mig.yaml    | invalid-mps-on-mig.yaml:7:13: sharing.mps.resources[0].name: expected nvidia.com/gpu, found \"nvidia.com/mig-1g.10gb\": MPS is not supported on MIG devices",
-      "invalid-unknown-field.yaml | invalid-unknown-field.yaml:4:3: flags.migStrategyy: unknown field \"migStrategyy\"",
-      "invalid-unknown-field.yaml | invalid-unknown-field.yaml:9:7: sharing.timeSlicing.resources[0].replica: unknown field \"replica\""})
+      "invalid-replicas.yaml      | invalid-replicas.yaml:6:17: sharing.timeSlicing.resources[0].replicas: number of replicas must be >= 2, found 1",
+      "invalid-mps-on-mig.yaml    | invalid-mps-on-mig.yaml:6:5: sharing.mps: using --mig-strategy=mixed is not supported with MPS",
+      "invalid-unknown-field.yaml | invalid-unknown-field.yaml:8:7: sharing.timeSlicing.resources[0]: no replicas specified"})
   void rejectsInvalidConfigsAtTheirLine(String file, String message) {
     Diagnostics d = new Diagnostics();
     config(file.trim(), d);
     assertThat(d.errors()).map(ManifestProblem::toString).contains(message.trim());
+  }
+
+  /** The plugin unmarshals its config leniently: unknown fields are ignored, so gpufleet only warns. */
+  @Test
+  void unknownFieldsAreWarnings() {
+    Diagnostics d = new Diagnostics();
+    config("invalid-unknown-field.yaml", d);
+    assertThat(d.warnings()).map(ManifestProblem::toString).contains(
+        "invalid-unknown-field.yaml:4:3: warning: flags.migStrategyy: unknown field \"migStrategyy\"",
+        "invalid-unknown-field.yaml:9:7: warning: sharing.timeSlicing.resources[0].replica: unknown field \"replica\"");
   }
 
   private static KubeObject.ConfigMapObject configMap(String file, Diagnostics d) {
@@ -100,20 +109,22 @@ class DevicePluginManifestsTest {
     assertThat(named.select(Labels.of("nvidia.com/device-plugin.config", "ts4")).config().sharing().replicas(
         "nvidia.com/gpu")).isEqualTo(4);
     assertThat(named.select(Labels.EMPTY).name()).isEqualTo("exclusive");
+    // cmd/config-manager/main.go updateConfigName: an unknown name fails the config-manager.
     var unknown = named.select(Labels.of("nvidia.com/device-plugin.config", "ts8"));
-    assertThat(unknown.name()).isEqualTo("exclusive");
-    assertThat(unknown.warning()).hasValueSatisfying(w -> assertThat(w).contains("names no config"));
+    assertThat(unknown.failed()).isTrue();
+    assertThat(unknown.error()).hasValueSatisfying(w -> assertThat(w).contains("specified config ts8 does not exist"));
   }
 
-  /** k8s-gpu-semantics §2.3: config.default, else "default", else the only config, else built-in. */
+  /** config.default, else "default", else the only config, else the config-manager fails (helm fallbacks [named, single]). */
   @Test
   void fallsBackAsHelmDoes() {
     DevicePluginConfig ts = DevicePluginConfig.timeSliced(2, false);
     assertThat(NamedConfigs.of(Map.of("default", ts, "other", DevicePluginConfig.DEFAULT), Optional.empty())
         .select(Labels.EMPTY).name()).isEqualTo("default");
     assertThat(NamedConfigs.of(Map.of("only", ts), Optional.empty()).select(Labels.EMPTY).name()).isEqualTo("only");
-    assertThat(NamedConfigs.of(Map.of("a", ts, "b", ts), Optional.empty()).select(Labels.EMPTY).config())
-        .isEqualTo(DevicePluginConfig.DEFAULT);
+    assertThat(NamedConfigs.of(Map.of("a", ts, "b", ts), Optional.empty()).select(Labels.EMPTY).error())
+        .hasValue("config-manager: no config was set, no default was provided, and all fallbacks failed (known: a, b)");
+    assertThat(NamedConfigs.NONE.select(Labels.EMPTY).config()).isEqualTo(DevicePluginConfig.DEFAULT);
   }
 
   @Test
@@ -122,8 +133,8 @@ class DevicePluginManifestsTest {
     KubeObject.ConfigMapObject cm = configMap("invalid-configmap.yaml", d);
     DevicePluginManifests.namedConfigs(cm, resource("invalid-configmap.yaml"), d);
     assertThat(d.errors()).map(ManifestProblem::toString).containsExactly(
-        "invalid-configmap.yaml:11:20: data[bad].flags.migStrategy: expected one of none, single, mixed, found \"both\"",
-        "invalid-configmap.yaml:16:21: data[bad].sharing.timeSlicing.resources[0].replicas: expected replicas >= 2, found 1");
+        "invalid-configmap.yaml:11:20: data[bad].flags.migStrategy: unknown MIG strategy: both (expected one of none, single, mixed)",
+        "invalid-configmap.yaml:16:21: data[bad].sharing.timeSlicing.resources[0].replicas: number of replicas must be >= 2, found 1");
   }
 
   @Test

@@ -27,43 +27,68 @@ public record NamedConfigs(SortedMap<String, DevicePluginConfig> configs, Option
     return new NamedConfigs(new TreeMap<>(configs), defaultName);
   }
 
-  /** Which config a node runs with and why. {@code warning} is set when the label named no config. */
-  public record Selection(String name, DevicePluginConfig config, String reason, Optional<String> warning) {}
-
   /**
-   * The node's config. Its label {@code nvidia.com/device-plugin.config} names one; a name that is
-   * not in the map changes nothing, so the default applies (with a warning); no label means the
-   * default. The default is {@code config.default} if given, else the config named {@code default},
-   * else the only config if there is exactly one (helm {@code fallbackStrategies: [named, single]}),
-   * else the plugin's built-in defaults.
+   * Which config a node runs with and why. {@code error} is set when the plugin's config-manager
+   * fails for the node (upstream's words); the real plugin then never starts and advertises nothing.
+   * {@code warning} carries the same text for displays that show warnings.
    */
-  public Selection select(Labels nodeLabels) {
-    Optional<String> label = nodeLabels.get(NODE_LABEL);
-    if (label.isPresent() && configs.containsKey(label.get())) {
-      return new Selection(label.get(), configs.get(label.get()), "from label " + NODE_LABEL, Optional.empty());
+  public record Selection(String name, DevicePluginConfig config, String reason, Optional<String> warning,
+      Optional<String> error) {
+    public Selection {
+      warning = warning == null ? Optional.empty() : warning;
+      error = error == null ? Optional.empty() : error;
     }
-    Selection fallback = fallback();
-    if (label.isPresent()) {
-      String warning = "label " + NODE_LABEL + "=" + label.get() + " names no config (known: "
-          + String.join(", ", configs.keySet()) + "); the config-manager keeps the default";
-      return new Selection(fallback.name(), fallback.config(), fallback.reason(), Optional.of(warning));
+
+    public boolean failed() {
+      return error.isPresent();
     }
-    return fallback;
+
+    static Selection ok(String name, DevicePluginConfig config, String reason) {
+      return new Selection(name, config, reason, Optional.empty(), Optional.empty());
+    }
+
+    static Selection failed(String message) {
+      return new Selection("<none>", DevicePluginConfig.DEFAULT, "config-manager failed", Optional.of(message),
+          Optional.of(message));
+    }
   }
 
-  private Selection fallback() {
-    if (defaultName.isPresent() && configs.containsKey(defaultName.get())) {
-      return new Selection(defaultName.get(), configs.get(defaultName.get()), "the configured default",
-          Optional.empty());
+  /**
+   * The node's config as the plugin's {@code config-manager} picks it ({@code cmd/config-manager/main.go}
+   * updateConfigName): the label {@code nvidia.com/device-plugin.config} names one, and a name that
+   * is not in the map fails ("specified config X does not exist"); no label means
+   * {@code config.default} if given (failing likewise when it is not in the map), else the helm
+   * chart's fallback strategies {@code [named, single]}: the config named {@code default}, else the
+   * only config; with several configs and none of these the manager fails too. Without any named
+   * configs there is no config-manager and the plugin runs with its built-in defaults.
+   */
+  public Selection select(Labels nodeLabels) {
+    if (configs.isEmpty()) {
+      return Selection.ok("<built-in>", DevicePluginConfig.DEFAULT, "no config map: plugin defaults");
+    }
+    Optional<String> label = nodeLabels.get(NODE_LABEL).filter(v -> !v.isEmpty());
+    if (label.isPresent()) {
+      if (configs.containsKey(label.get())) {
+        return Selection.ok(label.get(), configs.get(label.get()), "from label " + NODE_LABEL);
+      }
+      return Selection.failed("config-manager: specified config " + label.get() + " does not exist (label "
+          + NODE_LABEL + "; known: " + String.join(", ", configs.keySet()) + ")");
+    }
+    if (defaultName.isPresent()) {
+      if (configs.containsKey(defaultName.get())) {
+        return Selection.ok(defaultName.get(), configs.get(defaultName.get()), "the configured default");
+      }
+      return Selection.failed("config-manager: specified config " + defaultName.get() + " does not exist "
+          + "(config.default)");
     }
     if (configs.containsKey("default")) {
-      return new Selection("default", configs.get("default"), "fallback strategy named", Optional.empty());
+      return Selection.ok("default", configs.get("default"), "fallback strategy named");
     }
     if (configs.size() == 1) {
       String only = configs.firstKey();
-      return new Selection(only, configs.get(only), "fallback strategy single", Optional.empty());
+      return Selection.ok(only, configs.get(only), "fallback strategy single");
     }
-    return new Selection("<built-in>", DevicePluginConfig.DEFAULT, "no config selected: plugin defaults",
-        Optional.empty());
+    return Selection.failed("config-manager: no config was set, no default was provided, and all fallbacks failed "
+        + "(known: " + String.join(", ", configs.keySet()) + ")");
   }
 }
