@@ -44,6 +44,12 @@ public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> 
     pluginError = pluginError == null ? Optional.empty() : pluginError;
   }
 
+  /** An advertisement of a plugin that started. */
+  public Advertisement(List<Device> devices, SortedMap<ResourceName, Long> counts, MigMode migMode,
+      Optional<MigProfile> singleProfile, List<String> warnings) {
+    this(devices, counts, migMode, singleProfile, warnings, Optional.empty());
+  }
+
   /** True when the plugin started and advertises what {@link #counts} says. */
   public boolean started() {
     return pluginError.isEmpty();
@@ -131,7 +137,7 @@ public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> 
     if (mode == MigMode.MIG_SINGLE_INVALID) {
       counts.put(ResourceName.NVIDIA_GPU, 0L);
     }
-    return new Advertisement(devices, counts, mode, single, warnings, Optional.empty());
+    return new Advertisement(devices, counts, mode, single, warnings);
   }
 
   /**
