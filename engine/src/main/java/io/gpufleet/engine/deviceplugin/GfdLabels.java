@@ -81,7 +81,9 @@ public final class GfdLabels {
     l.put(COUNT, count);
     memory.ifPresent(m -> l.put(MEMORY, Long.toString(m)));
     l.put(REPLICAS, Integer.toString(allMigMixed ? 0 : replicas));
-    l.put(SHARING_STRATEGY, sharing.strategy());
+    // internal/lm/resource.go baseLabeler: the strategy only where this resource has replicas > 1, so
+    // a time-slicing config aimed at a resource the node lacks leaves nvidia.com/gpu at "none".
+    l.put(SHARING_STRATEGY, replicas > 1 ? sharing.strategy() : "none");
     l.put(FAMILY, gpu.family());
     gpu.compute().ifPresent(cc -> {
       l.put("nvidia.com/gpu.compute.major", Integer.toString(cc.major()));

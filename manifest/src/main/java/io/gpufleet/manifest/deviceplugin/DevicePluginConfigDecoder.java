@@ -174,8 +174,13 @@ public final class DevicePluginConfigDecoder {
       if (!name.isEmpty() && !seen.add(name)) {
         nameAt.get().warning("resource \"" + name + "\" is listed twice; the plugin uses the first entry");
       }
-      r.get("rename").ifPresent(c -> c.warning("ignored: Setting the 'rename' field in sharing." + id
-          + ".resources is not yet supported in the config. Ignoring..."));
+      r.get("rename").ifPresent(c -> {
+        // A ResourceName too (replicas.go), so a malformed one fails before the plugin drops it.
+        if (validName(c)) {
+          c.warning("ignored: Setting the 'rename' field in sharing." + id
+              + ".resources is not yet supported in the config. Ignoring...");
+        }
+      });
       String devices = r.get("devices").map(d -> devices(d, id)).orElse("all");
       resources.add(new ReplicatedResource(name, replicas, devices));
     }
@@ -188,15 +193,8 @@ public final class DevicePluginConfigDecoder {
    * never advertises is accepted by the plugin and simply shares nothing.
    */
   private static String resourceName(Cursor c, boolean mps) {
-    String raw = c.asString();
-    String name = raw.startsWith(PREFIX) ? raw : PREFIX + raw;
-    if (name.length() > MAX_NAME) {
-      c.error("fully-qualified resource name must be " + MAX_NAME + " characters or less: " + name);
-      return name;
-    }
-    String local = name.substring(PREFIX.length());
-    if (!DNS_SUBDOMAIN.matcher(local).matches() || local.length() > 253) {
-      c.error("incorrect format for resource name '" + name + "': expected a DNS subdomain after " + PREFIX);
+    String name = qualified(c.asString());
+    if (!validName(c)) {
       return name;
     }
     if (!name.equals("nvidia.com/gpu") && !name.startsWith("nvidia.com/mig-")) {
@@ -206,6 +204,25 @@ public final class DevicePluginConfigDecoder {
       c.warning("MPS never shares MIG devices; this entry shares nothing");
     }
     return name;
+  }
+
+  private static String qualified(String raw) {
+    return raw.startsWith(PREFIX) ? raw : PREFIX + raw;
+  }
+
+  /** NewResourceName's checks, recording upstream's error; true when the name is well formed. */
+  private static boolean validName(Cursor c) {
+    String name = qualified(c.asString());
+    if (name.length() > MAX_NAME) {
+      c.error("fully-qualified resource name must be " + MAX_NAME + " characters or less: " + name);
+      return false;
+    }
+    String local = name.substring(PREFIX.length());
+    if (!DNS_SUBDOMAIN.matcher(local).matches() || local.length() > 253) {
+      c.error("incorrect format for resource name '" + name + "': expected a DNS subdomain after " + PREFIX);
+      return false;
+    }
+    return true;
   }
 
   /** replicas.go ReplicatedDevices: "all", a count > 0, or a list of indices, MIG indices or UUIDs. */
