@@ -264,10 +264,9 @@ public final class DevicePluginConfigDecoder {
   /** main.go validateFlags: "unknown MIG strategy: x". */
   private static MigStrategy migStrategy(Cursor c) {
     String s = c.asString();
-    for (MigStrategy m : MigStrategy.values()) {
-      if (m.value().equals(s)) {
-        return m;
-      }
+    Optional<MigStrategy> m = WireEnum.fromWire(MigStrategy.class, s);
+    if (m.isPresent()) {
+      return m.get();
     }
     c.error("unknown MIG strategy: " + s + " (expected one of none, single, mixed)");
     return MigStrategy.NONE;
