@@ -3,6 +3,7 @@ package io.gpufleet.sim.controller;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.Quantity;
@@ -69,7 +70,7 @@ final class ApiServer {
    */
   private long disruptionEpoch;
   /** Bumped on every change to a workload's pods, so derived facts (PDB status) can be cached. */
-  private final Map<String, Long> workloadVersions = new HashMap<>();
+  private final Map<ObjectRef, Long> workloadVersions = new HashMap<>();
 
   /** Whether a pod change on this node matters to Karpenter now: its NodeClaim is being drained. */
   private boolean draining(Optional<String> node) {
@@ -133,7 +134,7 @@ final class ApiServer {
     return disruptionEpoch;
   }
 
-  long workloadVersion(String workload) {
+  long workloadVersion(ObjectRef workload) {
     return workloadVersions.getOrDefault(workload, 0L);
   }
 
@@ -273,12 +274,12 @@ final class ApiServer {
 
   // ---- pods ----
 
-  PodState createPod(Pod pod, Optional<String> workload) {
+  PodState createPod(Pod pod, Optional<ObjectRef> workload) {
     PodState s = new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
         Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
     state = state.withPod(s);
     bumpWorkload(workload);
-    metrics.podCreated(pod.key(), workload, now());
+    metrics.podCreated(pod.key(), workload.map(ObjectRef::toString), now());
     log(RunRecord.Kind.POD_CREATED, pod.key(), workload.map(w -> "by " + w).orElse(""));
     pendingGauge();
     publish(new ClusterEvent.PodCreated(pod.key()));
@@ -337,7 +338,7 @@ final class ApiServer {
     serviceChanged(p.workload());
     Duration grace = Duration.ofSeconds(p.pod().spec().terminationGracePeriodSeconds());
     Duration drain = p.isReady() || p.ready().isPresent()
-        ? p.workload().map(w -> metrics.traffic(w).requestDuration()).orElse(Duration.ZERO) : Duration.ZERO;
+        ? p.workload().map(w -> metrics.traffic(w.toString()).requestDuration()).orElse(Duration.ZERO) : Duration.ZERO;
     Duration exit = drain.compareTo(grace) < 0 ? drain : grace;
     PodState now = state.pods().get(key);
     kernel.schedule(now().plus(exit), new Event.PodExits(key, now.generation()));
@@ -352,10 +353,10 @@ final class ApiServer {
     }
     if (kind == RunRecord.Kind.POD_KILLED && p.workload().isPresent()) {
       // In-flight requests die with a pod that was serving or still draining.
-      Traffic t = metrics.traffic(p.workload().get());
+      Traffic t = metrics.traffic(p.workload().get().toString());
       if (p.ready().isPresent()) {
         int ready = Math.max(1, readyCount(p.workload().get()) + (p.isReady() ? 0 : 1));
-        metrics.podKilled(p.workload().get(), t.inFlightPerPod(ready));
+        metrics.podKilled(p.workload().get().toString(), t.inFlightPerPod(ready));
       }
     }
     if (p.node().isPresent()) {
@@ -391,7 +392,7 @@ final class ApiServer {
 
   // ---- workloads and services ----
 
-  private int readyCount(String workload) {
+  private int readyCount(ObjectRef workload) {
     var keys = state.podsByWorkload().get(workload);
     if (keys == null) {
       return 0;
@@ -405,7 +406,7 @@ final class ApiServer {
     return n[0];
   }
 
-  private void bumpWorkload(Optional<String> workload) {
+  private void bumpWorkload(Optional<ObjectRef> workload) {
     workload.ifPresent(w -> workloadVersions.merge(w, 1L, Long::sum));
   }
 
@@ -419,7 +420,7 @@ final class ApiServer {
     };
   }
 
-  private void serviceChanged(Optional<String> workload) {
+  private void serviceChanged(Optional<ObjectRef> workload) {
     if (workload.isEmpty()) {
       return;
     }
@@ -427,7 +428,7 @@ final class ApiServer {
     if (w == null) {
       return;
     }
-    metrics.serviceReady(workload.get(), readyCount(workload.get()), desired(w.workload()), now());
+    metrics.serviceReady(workload.get().toString(), readyCount(workload.get()), desired(w.workload()), now());
   }
 
   // ---- nodes ----
@@ -657,9 +658,9 @@ final class ApiServer {
     state = state.withWorkload(w);
   }
 
-  void removeWorkload(String key) {
+  void removeWorkload(ObjectRef key) {
     state = state.withoutWorkload(key);
-    publish(new ClusterEvent.PolicyChanged(key));
+    publish(new ClusterEvent.PolicyChanged(key.toString()));
   }
 
   /** Karpenter's view of one node (see {@link StateNode}). */

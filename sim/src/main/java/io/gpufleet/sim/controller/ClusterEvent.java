@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.meta.ObjectRef;
 import java.util.List;
 
 /**
@@ -152,7 +153,7 @@ sealed interface ClusterEvent {
   }
 
   /** A workload was created, scaled or updated: its controller syncs. */
-  record WorkloadChanged(String workload) implements ClusterEvent {
+  record WorkloadChanged(ObjectRef workload) implements ClusterEvent {
     public List<Hint> hints() {
       return List.of(Hint.DISRUPTION, Hint.WORKLOADS);
     }

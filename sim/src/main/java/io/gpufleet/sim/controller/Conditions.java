@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.sim.scenario.Condition;
 import io.gpufleet.sim.scenario.NodeRef;
@@ -23,7 +24,7 @@ final class Conditions {
     return switch (c) {
       case Condition.PodRunningOn r -> {
         Optional<String> node = resolve(r.node(), s);
-        Optional<String> w = workload(r.workload(), s);
+        Optional<ObjectRef> w = workload(r.workload(), s);
         if (node.isEmpty() || w.isEmpty()) {
           yield new Outcome(false, node.isEmpty() ? "no " + r.node() : "no workload " + r.workload());
         }
@@ -40,7 +41,7 @@ final class Conditions {
             .name().toLowerCase(java.util.Locale.ROOT) + ")"));
       }
       case Condition.ReadyPods r -> {
-        Optional<String> w = workload(r.workload(), s);
+        Optional<ObjectRef> w = workload(r.workload(), s);
         int ready = w.map(k -> (int) s.podsOf(k).stream().filter(PodState::isReady).count()).orElse(0);
         yield new Outcome(r.comparison().test(ready, r.count()), ready + " ready");
       }
@@ -105,7 +106,7 @@ final class Conditions {
         yield sel.index() < names.size() ? Optional.of(names.get(sel.index())) : Optional.empty();
       }
       case NodeRef.Hosting h -> {
-        Optional<String> w = workload(h.workload(), s);
+        Optional<ObjectRef> w = workload(h.workload(), s);
         if (w.isEmpty()) {
           yield Optional.empty();
         }
@@ -117,11 +118,11 @@ final class Conditions {
   }
 
   /** {@code name}, {@code Kind/name} or {@code Kind/namespace/name} to a workload key. */
-  static Optional<String> workload(String ref, ClusterState s) {
+  static Optional<ObjectRef> workload(String ref, ClusterState s) {
     String[] parts = ref.split("/");
-    List<String> keys = new ArrayList<>(s.workloads().keys());
+    List<ObjectRef> keys = new ArrayList<>(s.workloads().keys());
     keys.sort(null);
-    for (String k : keys) {
+    for (ObjectRef k : keys) {
       WorkloadState w = s.workloads().get(k);
       var wl = w.workload();
       boolean match = switch (parts.length) {

@@ -11,6 +11,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
@@ -188,11 +189,11 @@ final class ScenarioRunner {
 
 
   private void putWorkload(Workload w) {
-    String key = WorkloadState.keyOf(w);
+    ObjectRef key = WorkloadState.keyOf(w);
     WorkloadState old = api.state().workloads().get(key);
-    api.metrics().service(key, Traffic.of(w));
+    api.metrics().service(key.toString(), Traffic.of(w));
     api.putWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
-    api.log(RunRecord.Kind.SCENARIO, key, old == null ? "created" : "updated");
+    api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
   }
 
   /**
@@ -288,7 +289,7 @@ final class ScenarioRunner {
   }
 
   private void scale(String ref, int replicas) {
-    Optional<String> key = Conditions.workload(ref, api.state());
+    Optional<ObjectRef> key = Conditions.workload(ref, api.state());
     if (key.isEmpty()) {
       outcome(next - 1, "scale " + ref, false, "no workload " + ref);
       return;
@@ -303,7 +304,7 @@ final class ScenarioRunner {
       case Workload.DaemonSet ds -> ds;
     };
     api.putWorkload(w.withWorkload(scaled));
-    api.log(RunRecord.Kind.SCENARIO, key.get(), "scaled to " + replicas);
+    api.log(RunRecord.Kind.SCENARIO, key.get().toString(), "scaled to " + replicas);
   }
 
   private void delete(String kind, String name) {
@@ -332,13 +333,13 @@ final class ScenarioRunner {
         }
       }
       default -> {
-        Optional<String> key = Conditions.workload(kind + "/" + ns + "/" + n, api.state());
-        if (key.isEmpty()) {
+        ObjectRef key = new ObjectRef(kind, ns, n);
+        if (api.state().workloads().get(key) == null) {
           outcome(next - 1, "delete " + kind + " " + name, false, "not found");
           return;
         }
-        api.removeWorkload(key.get());
-        for (PodState p : api.state().podsOf(key.get())) {
+        api.removeWorkload(key);
+        for (PodState p : api.state().podsOf(key)) {
           api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, "owner deleted");
         }
       }

@@ -6,6 +6,7 @@ import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
@@ -92,9 +93,9 @@ final class ViewBuilder {
     });
     pending.sort(Comparator.comparingLong(PodState::sequence));
     List<Workload.DaemonSet> daemonSets = new ArrayList<>();
-    List<String> keys = new ArrayList<>(s.workloads().keys());
+    List<ObjectRef> keys = new ArrayList<>(s.workloads().keys());
     keys.sort(null);
-    for (String k : keys) {
+    for (ObjectRef k : keys) {
       if (s.workloads().get(k).workload() instanceof Workload.DaemonSet ds) {
         daemonSets.add(ds);
       }
@@ -158,10 +159,10 @@ final class ViewBuilder {
     for (String key : keys) {
       PodDisruptionBudget b = s.pdbs().get(key);
       Object[] hit = pdbMemo.get(key);
-      List<String> owners;
+      List<ObjectRef> owners;
       if (hit != null && hit[0] == b && hit[1] == s.workloads()) {
         @SuppressWarnings("unchecked")
-        List<String> o = (List<String>) hit[2];
+        List<ObjectRef> o = (List<ObjectRef>) hit[2];
         owners = o;
       } else {
         owners = owners(s, b);
@@ -184,9 +185,9 @@ final class ViewBuilder {
   }
 
   /** The workloads whose pods a PDB selects. */
-  static List<String> owners(ClusterState s, PodDisruptionBudget b) {
-    List<String> owners = new ArrayList<>();
-    for (String wk : s.workloads().keys()) {
+  static List<ObjectRef> owners(ClusterState s, PodDisruptionBudget b) {
+    List<ObjectRef> owners = new ArrayList<>();
+    for (ObjectRef wk : s.workloads().keys()) {
       WorkloadState w = s.workloads().get(wk);
       if (w.workload().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
           && b.selector().matches(w.workload().template().labels())) {
@@ -223,7 +224,7 @@ final class ViewBuilder {
   }
 
   static int allowed(ClusterState s, PodDisruptionBudget b) {
-    List<String> owners = owners(s, b);
+    List<ObjectRef> owners = owners(s, b);
     int[] counts = new int[2];
     java.util.function.Consumer<PodState> count = p -> {
       if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
@@ -237,7 +238,7 @@ final class ViewBuilder {
       return b.disruptionsAllowed(counts[0], counts[1]);
     }
     int expected = 0;
-    for (String o : owners) {
+    for (ObjectRef o : owners) {
       expected += ApiServer.desired(s.workloads().get(o).workload());
       PMap<String, Boolean> keys = s.podsByWorkload().get(o);
       if (keys != null) {

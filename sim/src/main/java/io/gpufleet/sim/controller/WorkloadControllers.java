@@ -3,6 +3,7 @@ package io.gpufleet.sim.controller;
 import io.gpufleet.engine.workload.PodFactory;
 import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.affinity.NodeSelectorTerm;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.record.RunRecord;
@@ -36,12 +37,12 @@ final class WorkloadControllers {
   }
 
   /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
-  private final java.util.Map<String, Object[]> seen = new java.util.HashMap<>();
+  private final java.util.Map<ObjectRef, Object[]> seen = new java.util.HashMap<>();
 
   void sync() {
-    List<String> keys = new ArrayList<>(api.state().workloads().keys());
+    List<ObjectRef> keys = new ArrayList<>(api.state().workloads().keys());
     keys.sort(null);
-    for (String key : keys) {
+    for (ObjectRef key : keys) {
       WorkloadState w = api.state().workloads().get(key);
       if (w == null) {
         continue;
@@ -68,7 +69,7 @@ final class WorkloadControllers {
     }
   }
 
-  private List<PodState> active(String key) {
+  private List<PodState> active(ObjectRef key) {
     List<PodState> out = new ArrayList<>();
     for (PodState p : api.state().podsOf(key)) {
       if (!p.isTerminating()) {
@@ -78,7 +79,7 @@ final class WorkloadControllers {
     return out;
   }
 
-  private void create(String key, Workload w, int ordinal) {
+  private void create(ObjectRef key, Workload w, int ordinal) {
     Pod pod = PodFactory.pod(w, ordinal, names);
     api.createPod(pod, Optional.of(key));
   }
@@ -93,7 +94,7 @@ final class WorkloadControllers {
     }
   }
 
-  private void replicas(String key, Workload w, int replicas) {
+  private void replicas(ObjectRef key, Workload w, int replicas) {
     List<PodState> pods = active(key);
     if (pods.size() < replicas) {
       for (int i = pods.size(); i < replicas; i++) {
@@ -108,7 +109,7 @@ final class WorkloadControllers {
     return d.name() + "-" + PodNames.templateHash(d.template().toString());
   }
 
-  private void deployment(String key, Workload.Deployment d) {
+  private void deployment(ObjectRef key, Workload.Deployment d) {
     if (revisions.size() > 10_000) {
       revisions.clear();
     }
@@ -152,7 +153,7 @@ final class WorkloadControllers {
     }
   }
 
-  private void statefulSet(String key, Workload.StatefulSet s) {
+  private void statefulSet(ObjectRef key, Workload.StatefulSet s) {
     List<PodState> pods = active(key);
     Set<String> names = new HashSet<>();
     for (PodState p : pods) {
@@ -186,12 +187,12 @@ final class WorkloadControllers {
     }
   }
 
-  private void job(String key, WorkloadState w, Workload.Job j) {
+  private void job(ObjectRef key, WorkloadState w, Workload.Job j) {
     List<PodState> pods = active(key);
     if (w.succeeded() >= j.completions() && api.state().podsOf(key).isEmpty()) {
       // A finished Job is deleted, as with ttlSecondsAfterFinished: 0, so a long run does not pile them up.
       api.removeWorkload(key);
-      api.log(RunRecord.Kind.SCENARIO, key, "Job complete (" + w.succeeded() + " succeeded), deleted");
+      api.log(RunRecord.Kind.SCENARIO, key.toString(), "Job complete (" + w.succeeded() + " succeeded), deleted");
       return;
     }
     int want = Math.min(j.parallelism(), j.completions() - w.succeeded() - pods.size());
@@ -209,9 +210,9 @@ final class WorkloadControllers {
   }
 
   /** What each DaemonSet was last reconciled against: the same nodes and pods need nothing new. */
-  private final java.util.Map<String, List<Object>> daemonSeen = new java.util.HashMap<>();
+  private final java.util.Map<ObjectRef, List<Object>> daemonSeen = new java.util.HashMap<>();
 
-  private void daemonSet(String key, Workload.DaemonSet ds) {
+  private void daemonSet(ObjectRef key, Workload.DaemonSet ds) {
     List<Object> seen = java.util.Arrays.asList(ds, api.nodeShapeEpoch(), api.state().podsByWorkload().get(key));
     List<Object> last = daemonSeen.get(key);
     if (last != null && last.get(0) == seen.get(0) && last.get(1).equals(seen.get(1))

@@ -8,6 +8,7 @@ import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.List;
 import java.util.Optional;
@@ -27,12 +28,12 @@ import java.util.Optional;
 public record ClusterState(
     long version,
     PMap<String, PodState> pods,
-    PMap<String, PMap<String, Boolean>> podsByWorkload,
+    PMap<ObjectRef, PMap<String, Boolean>> podsByWorkload,
     PMap<String, Boolean> pending,
     PMap<String, NodeState> nodes,
     PMap<String, NodeClaim> claims,
     PMap<String, RemovalReason> removalReasons,
-    PMap<String, WorkloadState> workloads,
+    PMap<ObjectRef, WorkloadState> workloads,
     PMap<String, PodDisruptionBudget> pdbs,
     List<NodePool> nodePools,
     InstanceCatalog catalog,
@@ -68,7 +69,7 @@ public record ClusterState(
   }
 
   /** The pods of a workload, in creation order. */
-  public List<PodState> podsOf(String workloadKey) {
+  public List<PodState> podsOf(ObjectRef workloadKey) {
     PMap<String, Boolean> keys = podsByWorkload.get(workloadKey);
     if (keys == null) {
       return List.of();
@@ -81,9 +82,9 @@ public record ClusterState(
 
   // ---- derivations: each returns the next image ----
 
-  ClusterState next(PMap<String, PodState> p, PMap<String, PMap<String, Boolean>> byW, PMap<String, Boolean> pend,
+  ClusterState next(PMap<String, PodState> p, PMap<ObjectRef, PMap<String, Boolean>> byW, PMap<String, Boolean> pend,
       PMap<String, NodeState> n, PMap<String, NodeClaim> c, PMap<String, RemovalReason> rr,
-      PMap<String, WorkloadState> w, PMap<String, PodDisruptionBudget> b, List<NodePool> np, InstanceCatalog cat,
+      PMap<ObjectRef, WorkloadState> w, PMap<String, PodDisruptionBudget> b, List<NodePool> np, InstanceCatalog cat,
       OfferingAvailability off, ClusterSnapshot snap, PMap<String, DisruptionCommand> prop,
       PMap<String, InFlightDisruption> exec) {
     return new ClusterState(version + 1, p, byW, pend, n, c, rr, w, b, np, cat, off, snap, prop, exec);
@@ -91,7 +92,7 @@ public record ClusterState(
 
   public ClusterState withPod(PodState s) {
     PodState old = pods.get(s.key());
-    PMap<String, PMap<String, Boolean>> byW = podsByWorkload;
+    PMap<ObjectRef, PMap<String, Boolean>> byW = podsByWorkload;
     if (old == null && s.workload().isPresent()) {
       PMap<String, Boolean> set = byW.get(s.workload().get());
       byW = byW.put(s.workload().get(), (set == null ? PMap.<String, Boolean>empty() : set).put(s.key(), true));
@@ -106,7 +107,7 @@ public record ClusterState(
     if (old == null) {
       return this;
     }
-    PMap<String, PMap<String, Boolean>> byW = podsByWorkload;
+    PMap<ObjectRef, PMap<String, Boolean>> byW = podsByWorkload;
     if (old.workload().isPresent()) {
       PMap<String, Boolean> set = byW.get(old.workload().get());
       if (set != null) {
@@ -148,7 +149,7 @@ public record ClusterState(
         nodePools, catalog, offerings, snapshot, proposed, executing);
   }
 
-  public ClusterState withoutWorkload(String key) {
+  public ClusterState withoutWorkload(ObjectRef key) {
     return next(pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads.remove(key), pdbs, nodePools,
         catalog, offerings, snapshot, proposed, executing);
   }

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.state;
 
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.Pod;
 import java.time.Instant;
 import java.util.Objects;
@@ -13,7 +14,7 @@ import java.util.Optional;
  * @param workload the key of the workload that owns it, if any
  * @param generation bumped on every transition so stale timers can be told apart
  */
-public record PodState(Pod pod, long sequence, Optional<String> workload, Phase phase, Optional<String> node,
+public record PodState(Pod pod, long sequence, Optional<ObjectRef> workload, Phase phase, Optional<String> node,
     Instant created, Optional<Instant> bound, Optional<Instant> ready, Optional<Instant> deletionRequested,
     Optional<String> schedulingMessage, long generation) {
 

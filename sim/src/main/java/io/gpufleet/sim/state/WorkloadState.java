@@ -1,22 +1,23 @@
 package io.gpufleet.sim.state;
 
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.Workload;
 import java.util.Objects;
 
 /**
  * A workload and its controller's bookkeeping: completions and failures for Jobs.
  *
- * @param key {@code Kind/namespace/name}
+ * @param key the workload's kind, namespace and name
  */
-public record WorkloadState(String key, Workload workload, int succeeded, int failed) {
+public record WorkloadState(ObjectRef key, Workload workload, int succeeded, int failed) {
 
   public WorkloadState {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(workload, "workload");
   }
 
-  public static String keyOf(Workload w) {
-    return w.kind() + "/" + w.meta().namespace() + "/" + w.name();
+  public static ObjectRef keyOf(Workload w) {
+    return ObjectRef.of(w.kind(), w.meta());
   }
 
   public WorkloadState withWorkload(Workload w) {
