@@ -45,6 +45,11 @@ public record ObjectMeta(
 
   /** {@code namespace/name}. */
   public String key() {
+    return key(namespace, name);
+  }
+
+  /** {@code namespace/name}: the key of a namespaced object (a pod, a PDB) with these parts. */
+  public static String key(String namespace, String name) {
     return namespace + "/" + name;
   }
 }

@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.sim.scenario.Condition;
@@ -34,7 +35,7 @@ final class Conditions {
             + node.get());
       }
       case Condition.PodReady r -> {
-        String key = r.pod().contains("/") ? r.pod() : "default/" + r.pod();
+        String key = r.pod().contains("/") ? r.pod() : ObjectMeta.key(ObjectMeta.DEFAULT_NAMESPACE, r.pod());
         PodState p = s.pods().get(key);
         boolean ready = p != null && p.isReady();
         yield new Outcome(ready, p == null ? "no pod " + key : key + (ready ? " ready" : " not ready (" + p.phase()

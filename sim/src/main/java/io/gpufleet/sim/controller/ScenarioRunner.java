@@ -11,6 +11,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
@@ -311,8 +312,8 @@ final class ScenarioRunner {
     String ns = name.contains("/") ? name.substring(0, name.indexOf('/')) : "default";
     String n = name.contains("/") ? name.substring(name.indexOf('/') + 1) : name;
     switch (kind) {
-      case "Pod" -> api.deletePod(ns + "/" + n, RunRecord.Kind.POD_DELETED, "deleted by the scenario");
-      case "PodDisruptionBudget" -> api.removePdb(ns + "/" + n);
+      case "Pod" -> api.deletePod(ObjectMeta.key(ns, n), RunRecord.Kind.POD_DELETED, "deleted by the scenario");
+      case "PodDisruptionBudget" -> api.removePdb(ObjectMeta.key(ns, n));
       case "NodePool" -> {
         api.deleteNodePool(n);
         for (NodeClaim c : api.state().claims().values()) {

@@ -3,6 +3,7 @@ package io.gpufleet.sim.controller;
 import io.gpufleet.engine.workload.PodFactory;
 import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.affinity.NodeSelectorTerm;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
@@ -168,7 +169,7 @@ final class WorkloadControllers {
         }
         continue;
       }
-      if (api.state().pods().get(s.meta().namespace() + "/" + name) != null) {
+      if (api.state().pods().get(ObjectMeta.key(s.meta().namespace(), name)) != null) {
         return; // the old pod of this ordinal is still terminating
       }
       create(key, s, i);

@@ -9,7 +9,8 @@ import java.util.function.BiConsumer;
 /**
  * A persistent hash map (a hash array mapped trie): every update returns a new map that shares all
  * but a path of nodes with the old one, so cluster images stay immutable and cheap to derive.
- * Iteration follows hash order, which is deterministic for the String keys the simulator uses;
+ * Iteration follows hash order, which is deterministic for the keys the simulator uses (strings and
+ * records of strings, whose hash codes derive from the strings);
  * callers that show an order sort explicitly.
  */
 public final class PMap<K, V> {
