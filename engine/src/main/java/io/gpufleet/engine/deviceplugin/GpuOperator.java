@@ -65,15 +65,45 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
    * without NVIDIA GPUs runs no plugin: it is returned as it is, advertising nothing.
    */
   public Registration register(Node node, Optional<GpuSpec> gpus) {
+    MigManager.Pass pass = migPass(node, gpus);
+    return registerPlugin(node.withLabels(pass.labelled(node.labels())), gpus, pass.layout())
+        .withWarnings(pass.warnings());
+  }
+
+  /** The GPUs the operator can model one by one: NVIDIA cards the catalogue knows. */
+  public Optional<GpuInventory> inventory(Node node, Optional<GpuSpec> gpus) {
+    return gpus.filter(g -> g.manufacturer().equals("nvidia"))
+        .flatMap(g -> catalog.find(g.catalogName()).map(m -> new GpuInventory(node.name(), m, g.count())));
+  }
+
+  /** The MIG manager's pass over a node with a cloud instance's GPUs; nothing for cards it cannot model. */
+  public MigManager.Pass migPass(Node node, Optional<GpuSpec> gpus) {
+    return inventory(node, gpus).map(i -> migPass(node, i)).orElse(MigManager.Pass.NOTHING);
+  }
+
+  /**
+   * The plugin registering on a node with a cloud instance's GPUs, laid out as the MIG manager left
+   * them: a card the catalogue does not know is advertised whole, one {@code nvidia.com/gpu} each,
+   * without GFD labels or modelled devices; a node without NVIDIA GPUs runs no plugin and advertises
+   * nothing.
+   */
+  public Registration registerPlugin(Node node, Optional<GpuSpec> gpus, MigLayout layout) {
     if (gpus.isEmpty() || !gpus.get().manufacturer().equals("nvidia")) {
       return new Registration(node, new Advertisement(List.of(), new TreeMap<>(), Advertisement.MigMode.WHOLE_GPUS,
           Optional.empty(), List.of()), Optional.empty(), List.of());
     }
-    Optional<GpuModel> model = catalog.find(gpus.get().catalogName());
-    if (model.isEmpty()) {
-      return DevicePlugin.registerUnknownCards(node, gpus.get().count());
-    }
-    return register(node, new GpuInventory(node.name(), model.get(), gpus.get().count()));
+    return inventory(node, gpus).map(i -> registerPlugin(node, i, layout))
+        .orElseGet(() -> DevicePlugin.registerUnknownCards(node, gpus.get().count()));
+  }
+
+  /**
+   * The MIG manager's decision on a running node whose {@code nvidia.com/mig.config} may have
+   * changed ({@link MigManager#reconcile}); empty for cards it cannot model.
+   */
+  public Optional<MigManager.Decision> reconcileMig(Node node, Optional<GpuSpec> gpus, MigLayout current,
+      List<io.gpufleet.model.pod.Pod> podsOnNode) {
+    return inventory(node, gpus).map(i -> MigManager.reconcile(node, i, migManager.configsFor(i.model()), current,
+        podsOnNode, false));
   }
 
   /** The MIG manager's pass over the node: its GPUs' layout and the state it reports. */

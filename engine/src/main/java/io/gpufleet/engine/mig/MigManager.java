@@ -26,7 +26,9 @@ import java.util.Optional;
  * {@code pending}; operands ({@code nvidia.com/gpu.deploy.*}) set to {@code paused-for-mig-change},
  * which evicts the GPU clients; {@code rebooting} when MIG mode flips and the platform needs a reboot
  * for it; the new layout; operands restored; {@code success} — or {@code failed} when mig-parted
- * cannot apply the layout. Pure; the simulator carries the steps out.
+ * cannot apply the layout; a config the file does not hold fails at once, with nothing drained.
+ * Pure; the simulator carries the steps out, {@link Decision#drain} at once and
+ * {@link Decision#finish} after the reconfiguration time.
  *
  * @param custom the configs of the user's mig-parted ConfigMap; empty for the stock ones alone
  */
@@ -97,6 +99,32 @@ public record MigManager(MigPartedConfig custom) {
       return new Decision(Optional.empty(), List.of(), Optional.empty(), Optional.empty());
     }
 
+    /**
+     * The steps the manager takes as it starts: state {@code pending}, operands paused, GPU clients
+     * evicted. What follows ({@link #finish}) comes once mig-parted has worked on the GPUs.
+     */
+    public List<MigStep> drain() {
+      return steps.subList(0, drainLength());
+    }
+
+    /** The steps after mig-parted has run: the new layout (or none), operands restored, the final state. */
+    public List<MigStep> finish() {
+      return steps.subList(drainLength(), steps.size());
+    }
+
+    private int drainLength() {
+      int i = 0;
+      while (i < steps.size() && switch (steps.get(i)) {
+        case MigStep.SetLabel l -> l.value().equals(MigConfigState.PENDING.wireName()) || l.value().equals(PAUSED);
+        case MigStep.EvictPod e -> true;
+        case MigStep.ApplyLayout a -> false;
+        case MigStep.Reboot r -> false;
+      }) {
+        i++;
+      }
+      return i;
+    }
+
     public Optional<MigLayout> layout() {
       return steps.stream().filter(s -> s instanceof MigStep.ApplyLayout).map(s -> ((MigStep.ApplyLayout) s).layout())
           .findFirst();
@@ -114,6 +142,13 @@ public record MigManager(MigPartedConfig custom) {
       return Decision.nothing();
     }
     LayoutPlan plan = MigConfigPlanner.plan(config, name.get(), inventory, current);
+    if (plan instanceof LayoutPlan.Rejected r && config.config(name.get()).isEmpty()) {
+      // k8s-mig-manager asserts the config is in the file first (mig-parted assert --valid-config)
+      // and fails at once, before state pending and before touching any GPU client
+      // (NVIDIA/mig-parted deployments/gpu-operator/reconfigure-mig.sh).
+      return new Decision(name, List.of(new MigStep.SetLabel(MigPartedConfig.STATE_LABEL,
+          MigConfigState.FAILED.wireName())), Optional.of(MigConfigState.FAILED), Optional.of(r.reason()));
+    }
     Optional<MigConfigState> state = node.labels().get(MigPartedConfig.STATE_LABEL).flatMap(MigConfigState::fromWire);
     if (plan instanceof LayoutPlan.Planned p && p.layout().equals(current) && state.equals(
         Optional.of(MigConfigState.SUCCESS))) {

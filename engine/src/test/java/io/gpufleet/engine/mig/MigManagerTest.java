@@ -70,6 +70,31 @@ class MigManagerTest {
   }
 
   @Test
+  void theDrainComesFirstAndTheLayoutAfterMigPartedRan() {
+    MigManager.Decision d = MigManager.reconcile(node("all-1g.10gb", null), h100(), CONFIG, MigLayout.NONE,
+        List.of(pod("trainer", "nvidia.com/gpu"), pod("web", "cpu")), false);
+    assertThat(d.drain()).containsExactly(new MigStep.SetLabel("nvidia.com/mig.config.state", "pending"),
+        new MigStep.SetLabel("nvidia.com/gpu.deploy.device-plugin", "paused-for-mig-change"),
+        new MigStep.EvictPod("default/trainer", "MIG reconfiguration to all-1g.10gb"));
+    assertThat(d.finish()).first().isInstanceOf(MigStep.ApplyLayout.class);
+    assertThat(d.finish().getLast()).isEqualTo(new MigStep.SetLabel("nvidia.com/mig.config.state", "success"));
+    MigManager.Decision failed = MigManager.reconcile(node("impossible", "success"), h100(), CONFIG, MigLayout.NONE,
+        List.of(pod("trainer", "nvidia.com/gpu")), false);
+    assertThat(failed.drain()).contains(new MigStep.EvictPod("default/trainer", "MIG reconfiguration to impossible"));
+    assertThat(failed.finish()).doesNotHaveAnyElementsOfTypes(MigStep.ApplyLayout.class)
+        .last().isEqualTo(new MigStep.SetLabel("nvidia.com/mig.config.state", "failed"));
+  }
+
+  @Test
+  void aConfigTheFileDoesNotHoldFailsAtOnceWithoutDraining() {
+    MigManager.Decision d = MigManager.reconcile(node("no-such-config", "success"), h100(), CONFIG, MigLayout.NONE,
+        List.of(pod("trainer", "nvidia.com/gpu")), false);
+    assertThat(d.steps()).containsExactly(new MigStep.SetLabel("nvidia.com/mig.config.state", "failed"));
+    assertThat(d.drain()).isEmpty();
+    assertThat(d.failure()).hasValueSatisfying(f -> assertThat(f).contains("no entry named \"no-such-config\""));
+  }
+
+  @Test
   void anAppliedConfigIsLeftAlone() {
     MigLayout applied = MigManager.reconcile(node("all-1g.10gb", null), h100(), CONFIG, MigLayout.NONE, List.of(), false)
         .layout().orElseThrow();
