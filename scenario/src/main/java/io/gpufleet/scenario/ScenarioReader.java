@@ -18,6 +18,7 @@ import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Comparison;
@@ -111,7 +112,7 @@ public final class ScenarioReader {
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
     b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
-    spec.get("simulation").ifPresent(c -> b.settings(simulation(c)));
+    spec.get("simulation").ifPresent(c -> b.settings(simulation(c, nodeClassesOf(initial))));
     spec.get("autoscaler").ifPresent(c -> b.autoscaler(autoscaler(c)));
 
     List<Step> steps = new ArrayList<>();
@@ -246,10 +247,24 @@ public final class ScenarioReader {
       return plugin;
     }
     Cursor s = section.get();
-    s.checkKnown(Set.of("configMap", "registrationDelay", "neverRegistersOn"), true);
+    s.checkKnown(Set.of("configMap", "registrationDelay", "neverRegistersOn", "daemonSet", "migReconfiguration"),
+        true);
     Optional<Duration> delay = duration(s, "registrationDelay");
     if (delay.isPresent()) {
       plugin = plugin.withRegistrationDelay(delay.get());
+    }
+    Optional<Cursor> ds = s.get("daemonSet");
+    if (ds.isPresent()) {
+      String v = ds.get().asString();
+      if (v.split("/", -1).length != 2 || v.startsWith("/") || v.endsWith("/")) {
+        ds.get().error("expected namespace/name of the plugin's DaemonSet, found \"" + v + "\"");
+      } else {
+        plugin = plugin.inDaemonSet(v.substring(0, v.indexOf('/')), v.substring(v.indexOf('/') + 1));
+      }
+    }
+    Optional<Duration> mig = duration(s, "migReconfiguration");
+    if (mig.isPresent()) {
+      plugin = plugin.withMigReconfiguration(mig.get());
     }
     Optional<Cursor> never = s.get("neverRegistersOn");
     if (never.isPresent()) {
@@ -260,9 +275,21 @@ public final class ScenarioReader {
 
   // ---- settings ----
 
-  private SimulationSettings simulation(Cursor c) {
+  /** The node classes the starting NodePools refer to. */
+  private static Set<String> nodeClassesOf(List<ClusterObject> objects) {
+    Set<String> out = new java.util.TreeSet<>();
+    for (ClusterObject o : objects) {
+      if (o instanceof ClusterObject.NodePoolObject p) {
+        out.add(p.nodePool().template().nodeClassRef().name());
+      }
+    }
+    return out;
+  }
+
+  private SimulationSettings simulation(Cursor c, Set<String> nodeClasses) {
     c.checkKnown(Set.of("launchToRegistration", "registrationToReady", "startupTaintRemoval", "defaultImagePull",
-        "imagePulls", "containerStart", "readiness", "spotInterruptionsPerHour", "invariants", "horizon"), true);
+        "imagePulls", "containerStart", "readiness", "spotInterruptionsPerHour", "invariants", "horizon", "kubelet"),
+        true);
     SimulationSettings d = SimulationSettings.DEFAULTS;
     Map<String, Duration> pulls = new LinkedHashMap<>(d.imagePulls());
     for (var e : c.get("imagePulls").map(Cursor::entries).orElse(Map.of()).entrySet()) {
@@ -291,7 +318,48 @@ public final class ScenarioReader {
         d.interruptionNoticeDelay(),
         d.spotReclaimAfterWarning(),
         rate, mode, d.recordEvents(),
-        duration(c, "horizon").orElse(d.horizon()));
+        duration(c, "horizon").orElse(d.horizon()),
+        c.get("kubelet").map(k -> kubelets(k, nodeClasses)).orElse(d.kubelets()));
+  }
+
+  /**
+   * {@code simulation.kubelet}: the image-pull settings of every node, and per EC2NodeClass under
+   * {@code nodeClasses}; what a level leaves out comes from the level above, and at the top from the
+   * EKS-optimized AMIs (parallel, unbounded pulls).
+   */
+  private KubeletConfig.PerNodeClass kubelets(Cursor c, Set<String> known) {
+    c.checkKnown(Set.of("serializeImagePulls", "maxParallelImagePulls", "nodeClasses"), true);
+    KubeletConfig top = kubelet(c, KubeletConfig.EKS_AMI);
+    Map<String, KubeletConfig> classes = new LinkedHashMap<>();
+    for (var e : c.get("nodeClasses").map(Cursor::entries).orElse(Map.of()).entrySet()) {
+      e.getValue().checkKnown(Set.of("serializeImagePulls", "maxParallelImagePulls"), true);
+      if (!known.contains(e.getKey())) {
+        e.getValue().warning("no NodePool in spec.cluster refers to a node class \"" + e.getKey()
+            + "\" (known: " + String.join(", ", known) + "); these kubelet settings apply only to NodePools applied later "
+            + "that name it");
+      }
+      classes.put(e.getKey(), kubelet(e.getValue(), top));
+    }
+    return new KubeletConfig.PerNodeClass(top, classes);
+  }
+
+  private static KubeletConfig kubelet(Cursor c, KubeletConfig inherited) {
+    boolean serialize = c.optBool("serializeImagePulls").orElse(inherited.serializeImagePulls());
+    java.util.OptionalInt max = c.optInt("maxParallelImagePulls");
+    if (max.isPresent() && max.getAsInt() < 1) {
+      c.get("maxParallelImagePulls").get().error("expected a positive number of pulls, found " + max.getAsInt());
+      return inherited;
+    }
+    if (max.isEmpty()) {
+      max = serialize ? java.util.OptionalInt.empty() : inherited.maxParallelImagePulls();
+    }
+    if (serialize && max.orElse(1) > 1) {
+      // The kubelet's own validation (KubeletConfiguration) refuses this pair.
+      c.get("maxParallelImagePulls").orElse(c).error("maxParallelImagePulls " + max.getAsInt()
+          + " needs serializeImagePulls: false; the kubelet refuses more than 1 parallel pull with serialized pulls");
+      return inherited;
+    }
+    return new KubeletConfig(serialize, max);
   }
 
   private AutoscalerSettings autoscaler(Cursor c) {

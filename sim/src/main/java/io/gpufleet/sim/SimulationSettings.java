@@ -25,6 +25,8 @@ import java.util.Optional;
  * @param invariants how thoroughly invariants are checked after each event
  * @param recordEvents whether the run record keeps every occurrence
  * @param horizon the longest a run may last in virtual time
+ * @param kubelets the kubelet settings of each node class (how image pulls queue); the EKS-optimized
+ *     AMIs' by default
  */
 public record SimulationSettings(
     Duration launchToRegistration,
@@ -39,7 +41,8 @@ public record SimulationSettings(
     double spotInterruptionsPerHour,
     InvariantMode invariants,
     boolean recordEvents,
-    Duration horizon) {
+    Duration horizon,
+    KubeletConfig.PerNodeClass kubelets) {
 
   /** How much invariant checking each event gets. */
   public enum InvariantMode {
@@ -52,12 +55,14 @@ public record SimulationSettings(
 
   public static final SimulationSettings DEFAULTS = new SimulationSettings(Duration.ofMinutes(3), Duration.ZERO,
       Duration.ZERO, Duration.ofSeconds(30), Map.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO,
-      Duration.ofMinutes(2), 0, InvariantMode.INCREMENTAL, true, Duration.ofDays(400));
+      Duration.ofMinutes(2), 0, InvariantMode.INCREMENTAL, true, Duration.ofDays(400),
+      KubeletConfig.PerNodeClass.EKS_AMI);
 
   public SimulationSettings {
     Objects.requireNonNull(launchToRegistration, "launchToRegistration");
     imagePulls = Map.copyOf(imagePulls);
     Objects.requireNonNull(invariants, "invariants");
+    Objects.requireNonNull(kubelets, "kubelets");
   }
 
   public Duration pullTime(String image) {
@@ -67,36 +72,42 @@ public record SimulationSettings(
   public SimulationSettings withInvariants(InvariantMode mode) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, mode, recordEvents, horizon);
+        spotInterruptionsPerHour, mode, recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withImagePulls(Duration byDefault, Map<String, Duration> perImage) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, byDefault,
         perImage, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withLaunchToRegistration(Duration d) {
     return new SimulationSettings(d, registrationToReady, startupTaintRemoval, defaultImagePull, imagePulls,
         containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
-        invariants, recordEvents, horizon);
+        invariants, recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withSpotInterruptionsPerHour(double rate) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, rate, invariants,
-        recordEvents, horizon);
+        recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withRecordEvents(boolean on) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, on, horizon);
+        spotInterruptionsPerHour, invariants, on, horizon, kubelets);
+  }
+
+  public SimulationSettings withKubelets(KubeletConfig.PerNodeClass k) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, k);
   }
 
   public SimulationSettings withReadiness(Duration d) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, containerStart, d, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
-        invariants, recordEvents, horizon);
+        invariants, recordEvents, horizon, kubelets);
   }
 }

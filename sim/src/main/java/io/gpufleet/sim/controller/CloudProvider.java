@@ -14,7 +14,6 @@ import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.record.RunRecord;
-import io.gpufleet.sim.state.NodeState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +29,11 @@ final class CloudProvider {
 
   private final ApiServer api;
   private final RandomStreams random;
+  private final Kubelet kubelet;
 
-  CloudProvider(ApiServer api, RandomStreams random) {
+  CloudProvider(ApiServer api, RandomStreams random, Kubelet kubelet) {
     this.api = api;
+    this.kubelet = kubelet;
     this.random = random;
   }
 
@@ -65,7 +66,8 @@ final class CloudProvider {
     List<Taint> taints = List.of(KarpenterLabels.UNREGISTERED, Kubelet.NOT_READY);
     Node node = new Node(ObjectMeta.clusterScoped(name, labels, Labels.EMPTY), taints, false, cap, alloc,
         Optional.of("aws:///" + c.offering().zone() + "/" + name), List.of());
-    api.addNode(NodeState.joining(node, Optional.of(c.name()), c.instanceType().gpu(), api.now(), false, false));
+    api.addNode(kubelet.joining(node, Optional.of(c.name()), Optional.of(c.nodePool()), c.instanceType().gpu(), false,
+        false));
     api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")");
     api.scheduleIn(api.settings().registrationToReady(), new Event.NodeReady(name));
   }

@@ -4,7 +4,14 @@ import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.engine.deviceplugin.ContainerDevices;
 import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.deviceplugin.Registration;
+import io.gpufleet.engine.mig.MigConfigState;
+import io.gpufleet.engine.mig.MigManager;
+import io.gpufleet.model.cloud.GpuSpec;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.sim.metrics.CardSpan;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.resource.ResourceList;
@@ -26,11 +33,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The kubelets: start bound pods (pulling images the node does not have, one pull at a time as the
- * kubelet's default serialised pulls do, then starting containers and passing readiness), finish
- * Job pods, let terminating pods exit, report nodes Ready, and host the device plugin, which
- * registers {@code nvidia.com/gpu} some time after the node is Ready and re-registers when the
- * node's config label changes.
+ * The kubelets: start bound pods (pulling images the node does not have, one at a time or side by
+ * side as the node class's {@code serializeImagePulls} says, then starting containers and passing
+ * readiness), finish Job pods, let terminating pods exit, report nodes Ready, and host the device
+ * plugin, which registers {@code nvidia.com/gpu} from its own pod once that pod runs (or some time
+ * after Ready, where the scenario does not run the plugin in a DaemonSet), re-registers when the
+ * node's config label changes, and is disconnected when its pod goes.
  */
 final class Kubelet {
 
@@ -46,12 +54,24 @@ final class Kubelet {
   // ---- pods ----
 
   /**
-   * A node that joins with its device plugin already registered (a node the scenario starts with)
-   * gets the device manager's state at once, as one that registers later does in
-   * {@link #onPluginRegisters}.
+   * A node as its kubelet registers it: pull slots as its node class's kubelet settings give them,
+   * GPUs as the MIG manager lays them out at boot ({@code nvidia.com/mig.config.state} on the node).
+   * One the scenario starts with joins with its device plugin already registered and gets the
+   * device manager's state at once, as one that registers later does in {@link #onPluginRegisters}.
    */
-  NodeState withRegisteredDevices(NodeState n) {
-    return n.withDevices(api.devicePlugin().operator().register(n.node(), n.gpus()).devices());
+  NodeState joining(Node node, Optional<String> claim, Optional<String> nodePool, Optional<GpuSpec> gpus,
+      boolean ready, boolean pluginRegistered) {
+    Optional<String> nodeClass = nodePool.flatMap(api.state()::nodePool).map(p -> p.template().nodeClassRef().name());
+    int slots = api.settings().kubelets().of(nodeClass).pullSlots().orElse(0);
+    MigManager.Pass pass = api.devicePlugin().operator().migPass(node, gpus);
+    Node booted = node.withLabels(pass.labelled(node.labels()));
+    NodeState n = NodeState.joining(booted, claim, gpus, api.now(), ready, pluginRegistered, slots, pass.layout());
+    if (!pluginRegistered) {
+      return n;
+    }
+    // Resources stay as the scenario wrote them; GFD's labels and the device manager's state are the plugin's.
+    Registration r = api.devicePlugin().operator().registerPlugin(booted, gpus, pass.layout());
+    return n.withNode(booted.withLabels(r.node().labels())).withDevices(r.devices());
   }
 
   /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */
@@ -61,23 +81,36 @@ final class Kubelet {
     Instant now = api.now();
     Instant ready = now;
     Map<String, Instant> pulling = new HashMap<>(n.pulling());
-    Instant queueFree = n.pullQueueFreeAt().isBefore(now) ? now : n.pullQueueFreeAt();
+    // Each of the kubelet's pull slots frees at an instant; none at all means unbounded parallel pulls.
+    List<Instant> slots = new ArrayList<>(n.pullSlots());
     for (String image : p.pod().spec().images()) {
       if (n.node().images().contains(image)) {
         continue;
       }
       Instant done = pulling.get(image);
       if (done == null) {
-        done = queueFree.plus(api.settings().pullTime(image));
+        Instant begin = now;
+        int slot = -1;
+        for (int i = 0; i < slots.size(); i++) {
+          if (slot < 0 || slots.get(i).isBefore(slots.get(slot))) {
+            slot = i;
+          }
+        }
+        if (slot >= 0 && slots.get(slot).isAfter(now)) {
+          begin = slots.get(slot);
+        }
+        done = begin.plus(api.settings().pullTime(image));
         pulling.put(image, done);
-        queueFree = done;
+        if (slot >= 0) {
+          slots.set(slot, done);
+        }
       }
       if (done.isAfter(ready)) {
         ready = done;
       }
     }
     if (!pulling.equals(n.pulling())) {
-      api.kubeletStatus(n.withPulls(pulling, queueFree));
+      api.kubeletStatus(n.withPulls(pulling, slots));
     }
     api.schedule(ready.plus(api.settings().containerStart()), new Event.PodStarts(p.key(), p.generation()));
   }
@@ -124,6 +157,10 @@ final class Kubelet {
     cacheImages(p);
     api.podStarted(p.key());
     PodState s = api.state().pods().get(p.key());
+    if (isPluginPod(s)) {
+      // The plugin's process runs now: it registers over the kubelet's socket a little later.
+      schedulePlugin(api.state().nodes().get(s.node().get()), api.devicePlugin().registrationDelay());
+    }
     api.scheduleIn(api.settings().readiness(), new Event.PodBecomesReady(p.key(), s.generation()));
     runFor(s).ifPresent(d -> api.scheduleIn(d, new Event.PodCompletes(p.key(), s.generation())));
   }
@@ -145,7 +182,7 @@ final class Kubelet {
       }
     }
     if (changed) {
-      api.kubeletStatus(n.withNode(n.node().withImages(images)).withPulls(pulling, n.pullQueueFreeAt()));
+      api.kubeletStatus(n.withNode(n.node().withImages(images)).withPulls(pulling, n.pullSlots()));
     }
   }
 
@@ -182,6 +219,8 @@ final class Kubelet {
     if (p == null || p.generation() != e.generation()) {
       return;
     }
+    p.node().map(api.state().nodes()::get).filter(n -> n.pluginPod().equals(Optional.of(p.key())))
+        .ifPresent(this::pluginDisconnected);
     api.removePod(p.key(), RunRecord.Kind.POD_EXITED, "terminated gracefully");
   }
 
@@ -202,9 +241,15 @@ final class Kubelet {
     schedulePlugin(api.state().nodes().get(n.name()), api.devicePlugin().registrationDelay());
   }
 
-  /** Schedules the plugin's (re-)registration unless it never registers on this node. */
+  /**
+   * Schedules the plugin's (re-)registration unless it never registers on this node, or its pod is
+   * modelled and does not run there yet (that pod's start schedules it).
+   */
   void schedulePlugin(NodeState n, Duration delay) {
     if (n.gpus().isEmpty()) {
+      return;
+    }
+    if (pluginRunsInPods() && runningPluginPod(n).isEmpty()) {
       return;
     }
     if (api.devicePlugin().neverRegistersOn().map(s -> s.matches(n.node().labels())).orElse(false)) {
@@ -233,17 +278,78 @@ final class Kubelet {
    */
   void onPluginRegisters(Event.DevicePluginRegisters e) {
     NodeState n = api.state().nodes().get(e.node());
-    if (n == null || e.generation() != n.pluginGeneration() || n.gpus().isEmpty()) {
+    if (n == null || e.generation() != n.pluginGeneration() || n.gpus().isEmpty() || n.migInFlight().isPresent()) {
       return;
     }
-    // The engine's one registration (MIG manager, plugin, GFD); the device manager's checkpoint
-    // keeps what running pods hold, even devices no longer advertised.
-    Registration r = api.devicePlugin().operator().register(n.node(), n.gpus()).keepingAssignmentsOf(n.devices());
-    api.updateNode(n.withNode(r.node()).withPlugin(true, n.pluginGeneration()).withDevices(r.devices()));
-    // What the plugin and the MIG manager log (a failed mig.config, MPS asked of a MIG device) goes with it.
+    Optional<String> pod = runningPluginPod(n);
+    if (pluginRunsInPods() && pod.isEmpty()) {
+      return;
+    }
+    // The engine's registration over the layout the MIG manager applied (plugin, GFD); the device
+    // manager's checkpoint keeps what running pods hold, even devices no longer advertised.
+    GpuOperator operator = api.devicePlugin().operator();
+    Registration r = operator.registerPlugin(n.node(), n.gpus(), n.migLayout()).keepingAssignmentsOf(n.devices());
+    api.updateNode(n.withNode(r.node()).withPlugin(true, n.pluginGeneration()).withDevices(r.devices())
+        .withPluginPod(pod));
+    // What the plugin logs (MPS asked of a MIG device) goes with it, and the MIG manager's reason
+    // where it left the GPUs as they were.
+    List<String> warnings = new ArrayList<>(r.warnings());
+    if (n.node().labels().get(MigPartedConfig.STATE_LABEL).equals(Optional.of(MigConfigState.FAILED.wireName()))) {
+      warnings.addAll(operator.migPass(n.node(), n.gpus()).warnings());
+    }
     api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + r.advertised() + " (config "
         + n.node().labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")"
-        + r.warnings().stream().map(w -> "; " + w).collect(java.util.stream.Collectors.joining()));
+        + warnings.stream().map(w -> "; " + w).collect(java.util.stream.Collectors.joining()));
+  }
+
+  /**
+   * The plugin stopped (its pod went, or the MIG manager is repartitioning the GPUs): the kubelet
+   * marks a disconnected plugin's devices unhealthy, so its resources drop to 0 allocatable; pods
+   * that hold devices keep them.
+   */
+  void pluginDisconnected(NodeState n) {
+    ResourceList alloc = n.node().allocatable();
+    for (ResourceName name : alloc.names()) {
+      if (name.isNvidiaGpuLike()) {
+        alloc = alloc.with(name, Quantity.ZERO);
+      }
+    }
+    api.updateNode(n.withNode(n.node().withResources(n.node().capacity(), alloc))
+        .withPlugin(false, n.pluginGeneration() + 1).withPluginPod(Optional.empty()));
+    api.log(RunRecord.Kind.DEVICE_PLUGIN_STOPPED, n.name(), "its resources are 0 allocatable until it registers again");
+  }
+
+  /** Whether the scenario runs the plugin in a DaemonSet of its own (else it runs outside the modelled pods). */
+  private boolean pluginRunsInPods() {
+    for (var key : api.state().workloads().keys()) {
+      if (api.devicePlugin().isPluginDaemonSet(key, api.state().workloads().get(key).workload())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean isPluginPod(PodState p) {
+    if (p.workload().isEmpty()) {
+      return false;
+    }
+    WorkloadState w = api.state().workloads().get(p.workload().get());
+    return w != null && api.devicePlugin().isPluginDaemonSet(p.workload().get(), w.workload());
+  }
+
+  /** The plugin's pod running on this node, not being deleted. */
+  private Optional<String> runningPluginPod(NodeState n) {
+    var info = api.state().snapshot().node(n.name());
+    if (info.isEmpty()) {
+      return Optional.empty();
+    }
+    for (var pod : info.get().pods()) {
+      PodState p = api.state().pods().get(pod.key());
+      if (p != null && p.phase() == PodState.Phase.RUNNING && !p.isTerminating() && isPluginPod(p)) {
+        return Optional.of(p.key());
+      }
+    }
+    return Optional.empty();
   }
 
   /** A config-label change: the config manager restarts the plugin, which registers again. */

@@ -28,6 +28,7 @@ public final class Runtime {
   private final Kernel kernel;
   private final ApiServer api;
   private final Kubelet kubelet;
+  private final MigManagerDaemon migManager;
   private final KubeScheduler scheduler;
   private final WorkloadControllers workloads;
   private final CloudProvider cloud;
@@ -45,11 +46,12 @@ public final class Runtime {
     this.kubelet = new Kubelet(api);
     this.scheduler = new KubeScheduler(api, random.tieBreaks());
     this.workloads = new WorkloadControllers(api, random.names());
-    this.cloud = new CloudProvider(api, random);
+    this.cloud = new CloudProvider(api, random, kubelet);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),
         violations, random);
     this.taints = new TaintManager(api);
-    this.runner = new ScenarioRunner(api, kubelet, cloud, karpenter, scenario);
+    this.migManager = new MigManagerDaemon(api, kubelet);
+    this.runner = new ScenarioRunner(api, kubelet, migManager, cloud, karpenter, scenario);
   }
 
   public SimulationResult run(ProgressListener progress) {
@@ -90,6 +92,7 @@ public final class Runtime {
         }
       }
       case Event.DevicePluginRegisters r -> kubelet.onPluginRegisters(r);
+      case Event.MigReconfigured r -> migManager.onReconfigured(r);
       case Event.PodStarts r -> kubelet.onStarts(r);
       case Event.PodBecomesReady r -> kubelet.onReady(r);
       case Event.PodCompletes r -> kubelet.onCompletes(r, workloads);

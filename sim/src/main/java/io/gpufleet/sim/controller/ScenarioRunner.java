@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.GpuSpec;
@@ -43,6 +44,7 @@ final class ScenarioRunner {
 
   private final ApiServer api;
   private final Kubelet kubelet;
+  private final MigManagerDaemon migManager;
   private final CloudProvider cloud;
   private final KarpenterLoop karpenter;
   private final List<ScenarioAction> timeline;
@@ -53,9 +55,11 @@ final class ScenarioRunner {
   private int waitingStep = -1;
   private boolean done;
 
-  ScenarioRunner(ApiServer api, Kubelet kubelet, CloudProvider cloud, KarpenterLoop karpenter, Scenario scenario) {
+  ScenarioRunner(ApiServer api, Kubelet kubelet, MigManagerDaemon migManager, CloudProvider cloud,
+      KarpenterLoop karpenter, Scenario scenario) {
     this.api = api;
     this.kubelet = kubelet;
+    this.migManager = migManager;
     this.cloud = cloud;
     this.karpenter = karpenter;
     this.timeline = scenario.timeline();
@@ -238,8 +242,7 @@ final class ScenarioRunner {
           p.template().startupTaints(), ResourceList.EMPTY, p.templateHash(), p.template().expireAfter(),
           p.template().terminationGracePeriod(), now, Optional.of(now), Optional.of(now), Optional.of(now),
           Optional.of(node.name()), Optional.empty(), Optional.empty());
-      api.addNode(kubelet.withRegisteredDevices(NodeState.joining(adopted, Optional.of(claim.name()), t.gpu(), now,
-          true, true)));
+      api.addNode(kubelet.joining(adopted, Optional.of(claim.name()), Optional.of(p.name()), t.gpu(), true, true));
       api.putClaim(claim);
       api.metrics().claimLaunched(claim.name(), p.name(), t.name() + " " + offering.capacityType().wireName(),
           offering.pricePerHour(), now);
@@ -250,7 +253,7 @@ final class ScenarioRunner {
     long gpus = node.capacity().getOrZero(ResourceName.NVIDIA_GPU).value();
     Optional<GpuSpec> spec = gpus > 0 ? Optional.of(new GpuSpec(labels.get("nvidia.com/gpu.product").orElse("gpu"),
         "nvidia", (int) gpus, 0)) : Optional.empty();
-    api.addNode(kubelet.withRegisteredDevices(NodeState.joining(node, Optional.empty(), spec, now, true, true)));
+    api.addNode(kubelet.joining(node, Optional.empty(), Optional.empty(), spec, true, true));
     api.log(RunRecord.Kind.SCENARIO, node.name(), "node added");
   }
 
@@ -284,6 +287,9 @@ final class ScenarioRunner {
     Labels labels = value.map(v -> n.node().labels().with(key, v)).orElse(n.node().labels().without(key));
     api.updateNode(n.withNode(n.node().withLabels(labels)));
     api.log(RunRecord.Kind.NODE_LABELED, node.get(), key + value.map(v -> "=" + v).orElse("-"));
+    if (key.equals(MigPartedConfig.CONFIG_LABEL)) {
+      migManager.configChanged(node.get());
+    }
     if (key.equals(GpuAdvertiser.CONFIG_LABEL)) {
       kubelet.configChanged(node.get());
     }

@@ -19,7 +19,9 @@ import java.util.List;
  * has (unless its device plugin just shrank allocatable under running pods, which Kubernetes allows),
  * no pod runs on a node whose NoExecute taint it does not tolerate, every binding met the node's
  * taints, selector and affinity, and no voluntary eviction went past a PDB or moved a pod annotated
- * {@code karpenter.sh/do-not-disrupt}. NodePool limits are checked where capacity is launched.
+ * {@code karpenter.sh/do-not-disrupt}, and no device plugin advertises while the pod it registered
+ * from is not running on its node (a plugin registers from its own process). NodePool limits are
+ * checked where capacity is launched.
  */
 public final class Invariants {
   private Invariants() {}
@@ -125,6 +127,15 @@ public final class Invariants {
         }
       }
     });
+    if (n.pluginRegistered() && n.pluginPod().isPresent()) {
+      PodState plugin = s.pods().get(n.pluginPod().get());
+      if (plugin == null || !plugin.node().filter(n.name()::equals).isPresent()
+          || plugin.phase() != PodState.Phase.RUNNING) {
+        out.add(new InvariantViolation(now, "device-plugin", n.name(), "advertises what " + n.pluginPod().get()
+            + " registered, but that pod is " + (plugin == null ? "gone" : plugin.phase().name().toLowerCase(
+            java.util.Locale.ROOT) + plugin.node().map(x -> " on " + x).orElse(""))));
+      }
+    }
     for (Taint t : n.node().taints()) {
       if (t.effect() != TaintEffect.NO_EXECUTE) {
         continue;

@@ -45,6 +45,13 @@ public sealed interface Event {
     }
   }
 
+  /** mig-parted has worked on a node's GPUs: the MIG manager's reconfiguration finishes. */
+  record MigReconfigured(String node) implements Event {
+    public int priority() {
+      return 0;
+    }
+  }
+
   /** An image pull (or container start) finished: the pod's containers start. */
   record PodStarts(String pod, long generation) implements Event {
     public int priority() {

@@ -28,10 +28,33 @@ class InvariantsTest {
     var pod = new io.gpufleet.model.pod.Pod(io.gpufleet.model.meta.ObjectMeta.named(podName),
         Objects.gpuSpec(1, "2", "8Gi", "img"));
     ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
-    s = s.withNode(new NodeState(node, Optional.empty(), Optional.empty(), T, true, true, 0, Map.of(), T, T, false, Optional.empty()));
+    s = s.withNode(NodeState.joining(node, Optional.empty(), Optional.empty(), T, true, true, 1,
+        io.gpufleet.model.gpu.MigLayout.NONE));
     s = s.withSnapshot(s.snapshot().withNode(node).bind(PodInfo.of(pod), node.name()));
     return s.withPod(new PodState(pod, 0, Optional.empty(), PodState.Phase.RUNNING, Optional.of(node.name()), T,
         Optional.of(T), Optional.of(T), Optional.empty(), Optional.empty(), 0));
+  }
+
+  @Test
+  void aPluginThatRegisteredFromAPodThatIsNotRunningIsCaught() {
+    Node gpu = Node.of("g", Labels.EMPTY, List.of(), ResourceList.of("cpu", "4", "memory", "16Gi", "pods", "10",
+        "nvidia.com/gpu", "1"));
+    var plugin = new io.gpufleet.model.pod.Pod(io.gpufleet.model.meta.ObjectMeta.named("plugin"),
+        Objects.gpuSpec(0, "50m", "64Mi", "nvcr.io/nvidia/k8s-device-plugin:v0.17.0"));
+    ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
+    s = s.withNode(NodeState.joining(gpu, Optional.empty(), Optional.empty(), T, true, true, 1,
+        io.gpufleet.model.gpu.MigLayout.NONE).withPluginPod(Optional.of("default/plugin")));
+    s = s.withSnapshot(s.snapshot().withNode(gpu).bind(PodInfo.of(plugin), "g"));
+    PodState starting = new PodState(plugin, 0, Optional.empty(), PodState.Phase.STARTING, Optional.of("g"), T,
+        Optional.of(T), Optional.empty(), Optional.empty(), Optional.empty(), 0);
+    assertThat(Invariants.check(s.withPod(starting), T, List.of("g"), List.of(), List.of()))
+        .extracting(InvariantViolation::invariant).containsExactly("device-plugin");
+    PodState running = new PodState(plugin, 0, Optional.empty(), PodState.Phase.RUNNING, Optional.of("g"), T,
+        Optional.of(T), Optional.empty(), Optional.empty(), Optional.empty(), 1);
+    assertThat(Invariants.check(s.withPod(running), T, List.of("g"), List.of(), List.of())).isEmpty();
+    // Unregistered, the plugin's pod may be anywhere in its life.
+    ClusterState unregistered = s.withNode(s.nodes().get("g").withPlugin(false, 0)).withPod(starting);
+    assertThat(Invariants.check(unregistered, T, List.of("g"), List.of(), List.of())).isEmpty();
   }
 
   @Test
