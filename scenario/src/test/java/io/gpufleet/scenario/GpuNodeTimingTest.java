@@ -43,6 +43,11 @@ class GpuNodeTimingTest {
         .findFirst().orElseThrow(() -> new AssertionError("no " + kind + " " + subject + " " + containing));
   }
 
+  /** When the plugin first registered on the node Karpenter launched. */
+  static Instant registered(SimulationResult r) {
+    return first(r, Kind.DEVICE_PLUGIN_REGISTERED, launched(r), "");
+  }
+
   /** The plugin pod bound to a node, by the scheduler's record. */
   static String pluginPodOn(SimulationResult r, String node) {
     return r.record().of(Kind.POD_SCHEDULED).stream()
@@ -99,20 +104,17 @@ class GpuNodeTimingTest {
     // One slot is the same queue as serialized pulls.
     SimulationResult one = lab("{serializeImagePulls: false, maxParallelImagePulls: 1}");
     SimulationResult serial = lab("{serializeImagePulls: true}");
-    assertThat(first(one, Kind.DEVICE_PLUGIN_REGISTERED, launched(one), "")).isEqualTo(
-        first(serial, Kind.DEVICE_PLUGIN_REGISTERED, launched(serial), ""));
+    assertThat(registered(one)).isEqualTo(registered(serial));
     SimulationResult three = lab("{serializeImagePulls: false, maxParallelImagePulls: 3}");
     SimulationResult unbounded = lab("");
-    assertThat(first(three, Kind.DEVICE_PLUGIN_REGISTERED, launched(three), "")).isEqualTo(
-        first(unbounded, Kind.DEVICE_PLUGIN_REGISTERED, launched(unbounded), ""));
+    assertThat(registered(three)).isEqualTo(registered(unbounded));
   }
 
   @Test
   void theSettingIsPerNodeClass() throws Exception {
     SimulationResult other = lab("{serializeImagePulls: true, nodeClasses: {gpu: {serializeImagePulls: false}}}");
     SimulationResult parallel = lab("");
-    assertThat(first(other, Kind.DEVICE_PLUGIN_REGISTERED, launched(other), "")).isEqualTo(
-        first(parallel, Kind.DEVICE_PLUGIN_REGISTERED, launched(parallel), ""));
+    assertThat(registered(other)).isEqualTo(registered(parallel));
   }
 
   @Test
