@@ -118,6 +118,15 @@ class GpuNodeTimingTest {
   }
 
   @Test
+  void kubeletSettingsForANodeClassNoNodePoolNamesAreWarnedAbout() throws Exception {
+    String text = Files.readString(LAB.resolve("lab.yaml")).replace("  simulation:\n",
+        "  simulation:\n    kubelet: {nodeClasses: {gpu-typo: {serializeImagePulls: true}}}\n");
+    ScenarioFile f = ScenarioReader.read("lab.yaml", text, ScenarioSources.directory(LAB));
+    assertThat(f.warnings()).anySatisfy(w -> assertThat(w.toString()).contains("lab.yaml:")
+        .contains("no NodePool in spec.cluster refers to a node class \"gpu-typo\" (known: gpu)"));
+  }
+
+  @Test
   void serializedPullsWithSeveralParallelOnesAreRefusedAsTheKubeletRefusesThem() {
     String text;
     try {
