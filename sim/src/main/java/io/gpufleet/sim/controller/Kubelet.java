@@ -170,7 +170,8 @@ final class Kubelet {
     NodeState n = api.state().nodes().get(p.node().get());
     Instant now = api.now();
     List<String> images = new ArrayList<>(n.node().images());
-    Map<String, Instant> pulling = new HashMap<>(n.pulling());
+    // By image name: parallel pulls finish at the same instant, and the node state's map has no order.
+    Map<String, Instant> pulling = new java.util.TreeMap<>(n.pulling());
     boolean changed = false;
     for (var it = pulling.entrySet().iterator(); it.hasNext();) {
       var e = it.next();
