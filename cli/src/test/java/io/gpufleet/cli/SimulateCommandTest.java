@@ -18,7 +18,8 @@ class SimulateCommandTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"scenarios/inference-spot.yaml", "scenarios/consolidation-when-empty.yaml",
-      "scenarios/consolidation-underutilized.yaml", "scenarios/node-expiry.yaml", "scenarios/mig-multi-tenant.yaml",
+      "scenarios/consolidation-underutilized.yaml", "scenarios/consolidation-livelock.yaml", "scenarios/node-expiry.yaml",
+      "scenarios/mig-multi-tenant.yaml",
       "lab/lab.yaml"})
   void exampleScenariosMeetTheirExpectations(String example, @TempDir Path out) {
     CliRun run = CliRun.of("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");

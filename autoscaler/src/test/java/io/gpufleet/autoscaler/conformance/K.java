@@ -1,5 +1,18 @@
 package io.gpufleet.autoscaler.conformance;
 
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.autoscaler.disruption.DisruptionCommand;
+import io.gpufleet.autoscaler.disruption.DisruptionController;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.PdbIndex;
+import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.karpenter.Budget;
+import io.gpufleet.model.karpenter.ConsolidationPolicy;
+import io.gpufleet.model.meta.OwnerReference;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.workload.IntOrPercent;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import java.time.Duration;
 import io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing;
 import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
 import io.gpufleet.autoscaler.provisioning.Launcher;
@@ -166,5 +179,116 @@ final class K {
   /** The type the claim would launch as: its cheapest option. */
   static String launchedType(ProvisioningPlan plan, Pod pod) {
     return launch(claimOf(plan, pod)).instanceType().name();
+  }
+
+  // ---- disruption ----
+
+  /** An m5 NodePool of this capacity type, with this policy, consolidateAfter and a percentage budget. */
+  static NodePool consolidating(String name, ConsolidationPolicy policy, Duration after, int budgetPercent,
+      String capacityType) {
+    return budgeted(name, policy, after, new IntOrPercent.Percent(budgetPercent), capacityType);
+  }
+
+  /** As {@link #consolidating}, with a budget of at most {@code nodes} nodes at once. */
+  static NodePool budgetedNodes(ConsolidationPolicy policy, int nodes) {
+    return budgeted("general", policy, Duration.ZERO, new IntOrPercent.Count(nodes), "on-demand");
+  }
+
+  private static NodePool budgeted(String name, ConsolidationPolicy policy, Duration after, IntOrPercent budget,
+      String capacityType) {
+    NodePool p = NodePool.of(name, NodeClaimTemplate.of(NodePoolRequirement.in(FAMILY, "m5"),
+        NodePoolRequirement.in(CAPACITY_TYPE, capacityType)));
+    return p.withDisruption(p.disruption().withPolicy(policy).withConsolidateAfter(Optional.of(after))
+        .withBudgets(List.of(Budget.nodes(budget))));
+  }
+
+  static NodePool consolidating(ConsolidationPolicy policy, Duration after, int budgetPercent, String capacityType) {
+    return consolidating("general", policy, after, budgetPercent, capacityType);
+  }
+
+  static NodePool consolidating(ConsolidationPolicy policy, Duration after, int budgetPercent) {
+    return consolidating(policy, after, budgetPercent, "on-demand");
+  }
+
+  /** An initialised node of the pool's (hostname n<seed>) with these pods, all bound at T0; named as its claim. */
+  static StateNode node(NodePool pool, String type, int seed, Pod... pods) {
+    return node(pool, type, CapacityType.ON_DEMAND, seed, pods);
+  }
+
+  static StateNode spotNode(NodePool pool, String type, int seed, Pod... pods) {
+    return node(pool, type, CapacityType.SPOT, seed, pods);
+  }
+
+  private static StateNode node(NodePool pool, String type, CapacityType ct, int seed, Pod... pods) {
+    InstanceType t = CATALOG.require(type);
+    Offering o = t.offerings().stream().filter(x -> x.capacityType() == ct).findFirst().orElseThrow();
+    NodeClaim c = Launcher.nodeClaim(pool, t, o, ResourceList.EMPTY, T0, new SplittableRandom(seed));
+    String name = c.name();
+    c = c.withLaunched(T0).withRegistered(T0, name).withInitialized(T0);
+    Labels labels = c.labels().with("kubernetes.io/hostname", "n" + seed);
+    return new StateNode(name, Optional.of(c.withLabels(labels)), Optional.of(Node.of(name, labels, List.of(),
+        t.allocatable())), List.of(pods), Set.of(), T0, false);
+  }
+
+  /** A launched claim of the pool's that has not registered yet: capacity on its way. */
+  static StateNode booting(NodePool pool, String type, int seed) {
+    InstanceType t = CATALOG.require(type);
+    Offering o = t.cheapest(x -> x.capacityType() == CapacityType.ON_DEMAND).orElseThrow();
+    NodeClaim c = Launcher.nodeClaim(pool, t, o, ResourceList.EMPTY, T0, new SplittableRandom(seed)).withLaunched(T0);
+    return new StateNode(c.name(), Optional.of(c), Optional.empty(), List.of(), Set.of(), T0, false);
+  }
+
+  static StateNode annotated(StateNode n, String doNotDisrupt) {
+    Node node = n.node().orElseThrow();
+    Node withAnnotation = new Node(node.meta().withAnnotations(node.meta().annotations().with(DO_NOT_DISRUPT,
+        doNotDisrupt)), node.taints(), node.unschedulable(), node.capacity(), node.allocatable(), node.providerId(),
+        node.images());
+    return new StateNode(n.name(), n.claim(), Optional.of(withAnnotation), n.pods(), n.terminating(),
+        n.lastPodEvent(), n.markedForDeletion());
+  }
+
+  static StateNode drifted(StateNode n) {
+    return new StateNode(n.name(), Optional.of(n.claim().orElseThrow().withDrifted(Optional.of("NodePoolDrifted"))),
+        n.node(), n.pods(), n.terminating(), n.lastPodEvent(), n.markedForDeletion());
+  }
+
+  static final String DO_NOT_DISRUPT = "karpenter.sh/do-not-disrupt";
+
+  /** A pod owned by a ReplicaSet, as upstream's disruption tests make them (reschedulable). */
+  static Pod owned(Pod p) {
+    return p.withMeta(p.meta().withOwner(new OwnerReference("ReplicaSet", "rs")));
+  }
+
+  static Pod doNotDisrupt(Pod p, String value) {
+    return p.withMeta(p.meta().withAnnotations(p.meta().annotations().with(DO_NOT_DISRUPT, value)));
+  }
+
+  static Pod labelled(Pod p, String key, String value) {
+    return p.withMeta(p.meta().withLabels(p.meta().labels().with(key, value)));
+  }
+
+  static Pod daemonPod(String name, boolean doNotDisrupt) {
+    Pod p = pod(name, "cpu", "100m");
+    p = p.withMeta(p.meta().withOwner(new OwnerReference("DaemonSet", "logs")));
+    return doNotDisrupt ? doNotDisrupt(p, "true") : p;
+  }
+
+  static Optional<DisruptionCommand> pollAt(Instant now, NodePool pool, List<StateNode> nodes, List<Pod> pending) {
+    return poll(new ClusterView(now, List.of(pool), CATALOG, OfferingAvailability.ALL, nodes, pending, List.of(),
+        PdbIndex.NONE), pool);
+  }
+
+  /** A poll with a PDB over {@code app=<app>} that allows no disruption now. */
+  static Optional<DisruptionCommand> pollWithPdb(NodePool pool, List<StateNode> nodes, String app) {
+    PodDisruptionBudget pdb = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
+        Labels.of("app", app)), Optional.of(new IntOrPercent.Count(1)), Optional.empty());
+    return poll(new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL, nodes,
+        List.of(), List.of(), new PdbIndex(List.of(new PdbIndex.Entry(pdb, 0)))), pool);
+  }
+
+  private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool) {
+    Provisioner p = new Provisioner(ProvisioningModel.of(List.of(pool), CATALOG, List.of(), NvidiaDevicePlugin.DEFAULTS,
+        GpuSizing.PHYSICAL));
+    return new DisruptionController(AutoscalerSettings.DEFAULTS, p).poll(view, new SplittableRandom(7));
   }
 }

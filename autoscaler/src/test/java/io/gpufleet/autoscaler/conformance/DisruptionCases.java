@@ -1,0 +1,259 @@
+package io.gpufleet.autoscaler.conformance;
+
+import static io.gpufleet.autoscaler.conformance.K.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.autoscaler.disruption.DisruptionCommand;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.karpenter.ConsolidationPolicy;
+import io.gpufleet.model.karpenter.DisruptionReason;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.pod.Pod;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Cases from kubernetes-sigs/karpenter's {@code pkg/controllers/disruption/*_test.go}, run through the
+ * disruption controller's poll on hand-built clusters: m5 on-demand nodes initialised at T0, looked
+ * at an hour later unless the case is about time.
+ */
+final class DisruptionCases {
+  private DisruptionCases() {}
+
+  static final String EMPTINESS = "pkg/controllers/disruption/emptiness_test.go";
+  static final String CONSOLIDATION = "pkg/controllers/disruption/consolidation_test.go";
+  static final String DRIFT = "pkg/controllers/disruption/drift_test.go";
+  static final String SUITE = "pkg/controllers/disruption/suite_test.go";
+
+  static final String DURATION_DO_NOT_DISRUPT = "the duration form of karpenter.sh/do-not-disrupt (\"2h\": protected "
+      + "for that long after the pod starts) is treated as not protecting: the twin's pods carry no start time "
+      + "for the disruption controller to measure from";
+
+  static List<UpstreamCase> all() {
+    List<UpstreamCase> c = new ArrayList<>();
+    NodePool empty = consolidating(ConsolidationPolicy.WHEN_EMPTY, Duration.ZERO, 100);
+    NodePool under = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100);
+    // Emptiness
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "can delete empty nodes", () -> {
+      StateNode n = node(empty, "m5.large", 1);
+      DisruptionCommand cmd = poll(empty, List.of(n), List.of()).orElseThrow();
+      assertThat(cmd.reason()).isEqualTo(DisruptionReason.EMPTY);
+      assertThat(cmd.candidates()).containsExactly(n.name());
+      assertThat(cmd.isDelete()).isTrue();
+    }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "can delete multiple empty nodes", () -> {
+      StateNode a = node(empty, "m5.large", 1);
+      StateNode b = node(empty, "m5.large", 2);
+      DisruptionCommand cmd = poll(empty, List.of(a, b), List.of()).orElseThrow();
+      assertThat(cmd.candidates()).containsExactlyInAnyOrder(a.name(), b.name());
+    }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "should ignore nodes with the karpenter.sh/do-not-disrupt "
+        + "annotation", () -> {
+      StateNode n = annotated(node(empty, "m5.large", 1), "true");
+      assertThat(poll(empty, List.of(n), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "should delete nodes with the karpenter.sh/do-not-disrupt "
+        + "annotation set to false", () -> {
+      StateNode n = annotated(node(empty, "m5.large", 1), "false");
+      assertThat(poll(empty, List.of(n), List.of())).isPresent();
+    }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "should ignore nodes that have pods", () -> {
+      StateNode n = node(empty, "m5.large", 1, owned(pod("a", "cpu", "100m")));
+      assertThat(poll(empty, List.of(n), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "will consider a node with a DaemonSet pod as empty", () -> {
+      StateNode n = node(empty, "m5.large", 1, daemonPod("logs-x", false));
+      DisruptionCommand cmd = poll(empty, List.of(n), List.of()).orElseThrow();
+      assertThat(cmd.reason()).isEqualTo(DisruptionReason.EMPTY);
+    }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "should wait for the node TTL for empty nodes before consolidating",
+        () -> {
+          NodePool waiting = consolidating(ConsolidationPolicy.WHEN_EMPTY, Duration.ofSeconds(30), 100);
+          StateNode n = node(waiting, "m5.large", 1);
+          assertThat(pollAt(T0.plusSeconds(10), waiting, List.of(n), List.of())).isEmpty();
+          assertThat(pollAt(T0.plusSeconds(30), waiting, List.of(n), List.of())).isPresent();
+        }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "should allow no empty nodes to be disrupted", () -> {
+      NodePool none = consolidating(ConsolidationPolicy.WHEN_EMPTY, Duration.ZERO, 0);
+      assertThat(poll(none, List.of(node(none, "m5.large", 1), node(none, "m5.large", 2)), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("emptiness", EMPTINESS, "should only allow 3 empty nodes to be disrupted", () -> {
+      NodePool three = budgetedNodes(ConsolidationPolicy.WHEN_EMPTY, 3);
+      List<StateNode> nodes = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        nodes.add(node(three, "m5.large", i));
+      }
+      assertThat(poll(three, nodes, List.of()).orElseThrow().candidates()).hasSize(3);
+    }));
+    // Consolidation
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can delete nodes", () -> {
+      // Upstream: two nodes, three pods; the one on the second node fits beside the first node's two.
+      StateNode a = node(under, "m5.large", 1, owned(pod("a", "cpu", "500m")), owned(pod("b", "cpu", "500m")));
+      StateNode b = node(under, "m5.large", 2, owned(pod("c", "cpu", "500m")));
+      DisruptionCommand cmd = poll(under, List.of(a, b), List.of()).orElseThrow();
+      assertThat(cmd.isDelete()).isTrue();
+      assertThat(cmd.candidates()).hasSize(1);
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "won't delete nodes if it would make a non-pending pod go "
+        + "pending", () -> {
+      // Each node's pods select their own node: no pod can move.
+      StateNode a = node(under, "m5.large", 1, owned(selecting(pod("a", "cpu", "500m"), "kubernetes.io/hostname",
+          "n1")));
+      StateNode b = node(under, "m5.large", 2, owned(selecting(pod("b", "cpu", "500m"), "kubernetes.io/hostname",
+          "n2")));
+      assertThat(poll(under, List.of(a, b), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can delete nodes with a permanently pending pod", () -> {
+      StateNode a = node(under, "m5.large", 1, owned(pod("a", "cpu", "500m")), owned(pod("b", "cpu", "500m")));
+      StateNode b = node(under, "m5.large", 2, owned(pod("c", "cpu", "500m")));
+      Pod never = selecting(pod("pending", "cpu", "100m"), "non-existent", "node-label");
+      DisruptionCommand cmd = poll(under, List.of(a, b), List.of(never)).orElseThrow();
+      assertThat(cmd.isDelete()).isTrue();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "won't delete node if it would require pods to schedule on "
+        + "an uninitialized node", () -> {
+      // Upstream: the node that would take the pod is not initialised; the other is.
+      StateNode serving = node(under, "m5.xlarge", 1, owned(pod("a", "cpu", "500m")));
+      StateNode booting = booting(under, "m5.xlarge", 2);
+      assertThat(poll(under, List.of(serving, booting), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can delete nodes, considers karpenter.sh/do-not-disrupt set "
+        + "to true on nodes", () -> {
+      StateNode a = node(under, "m5.xlarge", 1, owned(pod("a", "cpu", "500m")));
+      StateNode b = annotated(node(under, "m5.xlarge", 2, owned(pod("b", "cpu", "500m"))), "true");
+      DisruptionCommand cmd = poll(under, List.of(a, b), List.of()).orElseThrow();
+      assertThat(cmd.candidates()).containsExactly(a.name());
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can delete nodes, considers karpenter.sh/do-not-disrupt set "
+        + "to true on pods", () -> {
+      StateNode a = node(under, "m5.xlarge", 1, owned(pod("a", "cpu", "500m")));
+      StateNode b = node(under, "m5.xlarge", 2, owned(doNotDisrupt(pod("b", "cpu", "500m"), "true")));
+      DisruptionCommand cmd = poll(under, List.of(a, b), List.of()).orElseThrow();
+      assertThat(cmd.candidates()).containsExactly(a.name());
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "does not consolidate nodes with pods that have a "
+        + "duration-based do-not-disrupt annotation that is still active", () -> {
+      // The pod started at T0 with do-not-disrupt "2h"; an hour later it is still protected.
+      StateNode a = node(under, "m5.xlarge", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "2h")));
+      StateNode b = node(under, "m5.xlarge", 2, owned(doNotDisrupt(pod("b", "cpu", "500m"), "2h")));
+      assertThat(poll(under, List.of(a, b), List.of())).isEmpty();
+    }).differs(DURATION_DO_NOT_DISRUPT));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can consolidate nodes after duration-based do-not-disrupt "
+        + "annotation expires", () -> {
+      StateNode a = node(under, "m5.xlarge", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "30m")));
+      StateNode b = node(under, "m5.xlarge", 2, owned(doNotDisrupt(pod("b", "cpu", "500m"), "30m")));
+      assertThat(poll(under, List.of(a, b), List.of())).isPresent();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can delete nodes, considers invalid do-not-disrupt "
+        + "annotation format as not blocking", () -> {
+      StateNode a = node(under, "m5.xlarge", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "invalid")));
+      StateNode b = node(under, "m5.xlarge", 2, owned(doNotDisrupt(pod("b", "cpu", "500m"), "invalid")));
+      assertThat(poll(under, List.of(a, b), List.of())).isPresent();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can delete nodes, considers PDB", () -> {
+      // The PDB allows no disruption of app=blocked: its node stays, the other goes.
+      StateNode a = node(under, "m5.xlarge", 1, owned(labelled(pod("a", "cpu", "500m"), "app", "free")));
+      StateNode b = node(under, "m5.xlarge", 2, owned(labelled(pod("b", "cpu", "500m"), "app", "blocked")));
+      DisruptionCommand cmd = pollWithPdb(under, List.of(a, b), "blocked").orElseThrow();
+      assertThat(cmd.candidates()).containsExactly(a.name());
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "won't replace on-demand node if on-demand replacement is "
+        + "more expensive", () -> {
+      // m5.large is the cheapest type that holds the pod: no replacement is cheaper.
+      StateNode n = node(under, "m5.large", 1, owned(pod("a", "cpu", "1")));
+      assertThat(poll(under, List.of(n), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "cannot replace spot with spot if the "
+        + "spotToSpotConsolidation is disabled", () -> {
+      NodePool spot = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100, "spot");
+      StateNode n = spotNode(spot, "m5.2xlarge", 1, owned(pod("a", "cpu", "500m")));
+      assertThat(poll(spot, List.of(n), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "should only allow 3 nodes to be deleted in single node "
+        + "consolidation delete", () -> {
+      NodePool three = budgetedNodes(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, 3);
+      List<StateNode> nodes = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        nodes.add(node(three, "m5.xlarge", i, owned(pod("p" + i, "cpu", "100m"))));
+      }
+      assertThat(poll(three, nodes, List.of()).orElseThrow().candidates().size()).isBetween(1, 3);
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "should fire an event for ConsolidationDisabled when the "
+        + "NodePool has consolidation set to WhenEmpty", () -> {
+      // The event is not modelled; what it reports is: a WhenEmpty NodePool's non-empty nodes are left alone.
+      StateNode a = node(empty, "m5.xlarge", 1, owned(pod("a", "cpu", "500m")));
+      StateNode b = node(empty, "m5.xlarge", 2, owned(pod("b", "cpu", "500m")));
+      assertThat(poll(empty, List.of(a, b), List.of())).isEmpty();
+    }));
+    // Drift
+    NodePool drifting = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ofDays(1), 100);
+    c.add(UpstreamCase.of("drift", DRIFT, "should ignore nodes without the drifted status condition", () -> {
+      StateNode n = node(drifting, "m5.large", 1, owned(pod("a", "cpu", "500m")));
+      assertThat(poll(drifting, List.of(n), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("drift", DRIFT, "should ignore nodes with the karpenter.sh/do-not-disrupt annotation set to "
+        + "true", () -> {
+      StateNode n = annotated(drifted(node(drifting, "m5.large", 1, owned(pod("a", "cpu", "500m")))), "true");
+      assertThat(poll(drifting, List.of(n), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("drift", DRIFT, "should replace drifted nodes", () -> {
+      StateNode n = drifted(node(drifting, "m5.large", 1, owned(pod("a", "cpu", "500m"))));
+      DisruptionCommand cmd = poll(drifting, List.of(n), List.of()).orElseThrow();
+      assertThat(cmd.reason()).isEqualTo(DisruptionReason.DRIFTED);
+      assertThat(cmd.replacements()).hasSize(1);
+    }));
+    c.add(UpstreamCase.of("drift", DRIFT, "should delete drifted nodes", () -> {
+      // The drifted node's pod fits on the other node: no replacement.
+      StateNode d = drifted(node(drifting, "m5.xlarge", 1, owned(pod("a", "cpu", "500m"))));
+      StateNode other = node(drifting, "m5.xlarge", 2, owned(pod("b", "cpu", "500m")));
+      DisruptionCommand cmd = poll(drifting, List.of(d, other), List.of()).orElseThrow();
+      assertThat(cmd.reason()).isEqualTo(DisruptionReason.DRIFTED);
+      assertThat(cmd.candidates()).containsExactly(d.name());
+      assertThat(cmd.isDelete()).isTrue();
+    }));
+    c.add(UpstreamCase.of("drift", DRIFT, "should not create replacements for drifted nodes that have pods with the "
+        + "karpenter.sh/do-not-disrupt annotation set to true", () -> {
+      StateNode n = drifted(node(drifting, "m5.large", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "true"))));
+      assertThat(poll(drifting, List.of(n), List.of())).isEmpty();
+    }));
+    // Candidate filtering
+    c.add(UpstreamCase.of("candidate filtering", SUITE, "should not consider candidates that have do-not-disrupt "
+        + "daemonset pods scheduled", () -> {
+      StateNode n = node(empty, "m5.large", 1, daemonPod("logs-x", true));
+      assertThat(poll(empty, List.of(n), List.of())).isEmpty();
+    }));
+    c.add(UpstreamCase.of("candidate filtering", SUITE, "should not consider candidates that aren't yet initialized",
+        () -> assertThat(poll(empty, List.of(booting(empty, "m5.large", 1)), List.of())).isEmpty()));
+    c.add(UpstreamCase.of("candidate filtering", SUITE, "should not consider candidates that have fully blocking PDBs",
+        () -> {
+          StateNode n = drifted(node(drifting, "m5.large", 1, owned(labelled(pod("a", "cpu", "500m"), "app",
+              "blocked"))));
+          assertThat(pollWithPdb(drifting, List.of(n), "blocked")).isEmpty();
+        }));
+    c.add(UpstreamCase.of("candidate filtering", SUITE, "should not consider candidates that have fully blocking PDBs "
+        + "on daemonset pods", () -> {
+      StateNode n = node(empty, "m5.large", 1, labelled(daemonPod("logs-x", false), "app", "blocked"));
+      assertThat(pollWithPdb(empty, List.of(n), "blocked")).isEmpty();
+    }));
+    c.add(UpstreamCase.of("candidate filtering", SUITE, "should not consider candidates that are MarkedForDeletion",
+        () -> {
+          StateNode n = node(empty, "m5.large", 1);
+          StateNode marked = new StateNode(n.name(), n.claim(), n.node(), n.pods(), n.terminating(), n.lastPodEvent(),
+              true);
+          assertThat(poll(empty, List.of(marked), List.of())).isEmpty();
+        }));
+    c.add(UpstreamCase.of("candidate filtering", SUITE, "should not consider candidates that are have a non-existent "
+        + "NodePool", () -> {
+      StateNode n = node(empty, "m5.large", 1);
+      NodePool other = consolidating("other", ConsolidationPolicy.WHEN_EMPTY, Duration.ZERO, 100, "on-demand");
+      assertThat(poll(other, List.of(n), List.of())).isEmpty();
+    }));
+    return c;
+  }
+
+  static Optional<DisruptionCommand> poll(NodePool pool, List<StateNode> nodes, List<Pod> pending) {
+    return pollAt(T0.plus(Duration.ofHours(1)), pool, nodes, pending);
+  }
+}
