@@ -54,8 +54,14 @@ final class Candidates {
       }
       List<Pod> pods = n.reschedulablePods();
       boolean blocked = false;
-      for (Pod p : pods) {
-        if (Termination.doNotDisrupt(p) || view.pdbs().evictionBlocked(p).isPresent()) {
+      // Every active pod counts, not only the reschedulable ones: a DaemonSet or mirror pod marked
+      // do-not-disrupt blocks the node, and so does a DaemonSet pod its PDB will not let go
+      // ({@code K:pkg/controllers/state/statenode.go} ValidatePodsDisruptable; pdb.go isEvictable skips mirror pods).
+      for (Pod p : n.pods()) {
+        if (n.terminating().contains(p.key())) {
+          continue;
+        }
+        if (Termination.doNotDisrupt(p) || !StateNode.isMirror(p) && view.pdbs().evictionBlocked(p).isPresent()) {
           blocked = true;
           break;
         }

@@ -75,9 +75,31 @@ final class DisruptionSimulation {
         rest.add(n);
       }
     }
-    ProvisioningPlan plan = provisioner.solve(pods, rest, view.daemonSets(), view.offerings(), view.now());
-    if (!plan.allScheduled()) {
-      return Optional.empty();
+    // Karpenter schedules the pending pods and the pods of nodes already being deleted together with the
+    // candidates' ({@code K:pkg/controllers/disruption/helpers.go} SimulateScheduling): capacity booting
+    // for a pending pod is not free room. Only the pending pods may fail to schedule
+    // (AllNonPendingPodsScheduled), and no candidate's pod may rely on a node that is not initialised
+    // (UninitializedNodeError); pods of deleting nodes may, their replacement being on its way.
+    List<Pod> simulated = new ArrayList<>(view.pendingPods());
+    List<Pod> mustSchedule = new ArrayList<>(pods);
+    for (StateNode n : rest) {
+      if (n.markedForDeletion()) {
+        simulated.addAll(n.reschedulablePods());
+        mustSchedule.addAll(n.reschedulablePods());
+      }
+    }
+    simulated.addAll(pods);
+    ProvisioningPlan plan = provisioner.solve(simulated, rest, view.daemonSets(), view.offerings(), view.now());
+    for (Pod p : mustSchedule) {
+      if (plan.errors().containsKey(p.key())) {
+        return Optional.empty();
+      }
+    }
+    for (Pod p : pods) {
+      String host = plan.onExisting().get(p.key());
+      if (host != null && !view.node(host).map(StateNode::isInitialized).orElse(true)) {
+        return Optional.empty();
+      }
     }
     if (plan.newClaims().isEmpty()) {
       return Optional.of(List.of());

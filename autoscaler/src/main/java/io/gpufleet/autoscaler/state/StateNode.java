@@ -95,7 +95,7 @@ public record StateNode(String name, Optional<NodeClaim> claim, Optional<Node> n
     return p.meta().owner().map(o -> o.kind().equals("DaemonSet")).orElse(false);
   }
 
-  static boolean isMirror(Pod p) {
+  public static boolean isMirror(Pod p) {
     return p.meta().owner().map(o -> o.kind().equals("Node")).orElse(false);
   }
 
