@@ -3,6 +3,7 @@ package io.gpufleet.autoscaler.conformance;
 import static io.gpufleet.autoscaler.conformance.K.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
@@ -30,6 +31,10 @@ final class DisruptionCases {
   static final String DURATION_DO_NOT_DISRUPT = "the duration form of karpenter.sh/do-not-disrupt (\"2h\": protected "
       + "for that long after the pod starts) is treated as not protecting: the twin's pods carry no start time "
       + "for the disruption controller to measure from";
+
+  static final String SPOT_REPLACED = "spot candidates are replaced freely: with the SpotToSpotConsolidation gate "
+      + "off by on-demand, with it on by any cheaper spot type, where Karpenter only deletes them or asks for 15 "
+      + "cheaper spot types";
 
   static List<UpstreamCase> all() {
     List<UpstreamCase> c = new ArrayList<>();
@@ -167,10 +172,21 @@ final class DisruptionCases {
     }));
     c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "cannot replace spot with spot if the "
         + "spotToSpotConsolidation is disabled", () -> {
+      // The NodePool allows both capacity types, as upstream's default test NodePool does: with the gate off
+      // a spot node is not replaced at all, neither by spot nor by on-demand.
+      NodePool both = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100,
+          "spot", "on-demand");
+      StateNode n = spotNode(both, "m5.2xlarge", 1, owned(pod("a", "cpu", "500m")));
+      assertThat(poll(both, List.of(n), List.of())).isEmpty();
+    }).differs(SPOT_REPLACED));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "cannot replace spot with spot if less than minimum "
+        + "InstanceTypes flexibility", () -> {
+      // Gate on: the m5 family has three types cheaper than m5.4xlarge, fewer than the 15 required.
       NodePool spot = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100, "spot");
-      StateNode n = spotNode(spot, "m5.2xlarge", 1, owned(pod("a", "cpu", "500m")));
-      assertThat(poll(spot, List.of(n), List.of())).isEmpty();
-    }));
+      StateNode n = spotNode(spot, "m5.4xlarge", 1, owned(pod("a", "cpu", "500m")));
+      assertThat(pollWith(AutoscalerSettings.DEFAULTS.withSpotToSpotConsolidation(true), spot, List.of(n)))
+          .isEmpty();
+    }).differs(SPOT_REPLACED));
     c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "should only allow 3 nodes to be deleted in single node "
         + "consolidation delete", () -> {
       NodePool three = budgetedNodes(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, 3);

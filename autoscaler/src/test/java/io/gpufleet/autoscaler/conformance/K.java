@@ -195,15 +195,16 @@ final class K {
   }
 
   private static NodePool budgeted(String name, ConsolidationPolicy policy, Duration after, IntOrPercent budget,
-      String capacityType) {
+      String... capacityTypes) {
     NodePool p = NodePool.of(name, NodeClaimTemplate.of(NodePoolRequirement.in(FAMILY, "m5"),
-        NodePoolRequirement.in(CAPACITY_TYPE, capacityType)));
+        NodePoolRequirement.in(CAPACITY_TYPE, capacityTypes)));
     return p.withDisruption(p.disruption().withPolicy(policy).withConsolidateAfter(Optional.of(after))
         .withBudgets(List.of(Budget.nodes(budget))));
   }
 
-  static NodePool consolidating(ConsolidationPolicy policy, Duration after, int budgetPercent, String capacityType) {
-    return consolidating("general", policy, after, budgetPercent, capacityType);
+  static NodePool consolidating(ConsolidationPolicy policy, Duration after, int budgetPercent,
+      String... capacityTypes) {
+    return budgeted("general", policy, after, new IntOrPercent.Percent(budgetPercent), capacityTypes);
   }
 
   static NodePool consolidating(ConsolidationPolicy policy, Duration after, int budgetPercent) {
@@ -286,9 +287,19 @@ final class K {
         List.of(), List.of(), new PdbIndex(List.of(new PdbIndex.Entry(pdb, 0)))), pool);
   }
 
+  /** A poll an hour after T0 under these operator settings (feature gates). */
+  static Optional<DisruptionCommand> pollWith(AutoscalerSettings settings, NodePool pool, List<StateNode> nodes) {
+    return poll(new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL, nodes,
+        List.of(), List.of(), PdbIndex.NONE), pool, settings);
+  }
+
   private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool) {
+    return poll(view, pool, AutoscalerSettings.DEFAULTS);
+  }
+
+  private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool, AutoscalerSettings settings) {
     Provisioner p = new Provisioner(ProvisioningModel.of(List.of(pool), CATALOG, List.of(), NvidiaDevicePlugin.DEFAULTS,
         GpuSizing.PHYSICAL));
-    return new DisruptionController(AutoscalerSettings.DEFAULTS, p).poll(view, new SplittableRandom(7));
+    return new DisruptionController(settings, p).poll(view, new SplittableRandom(7));
   }
 }
