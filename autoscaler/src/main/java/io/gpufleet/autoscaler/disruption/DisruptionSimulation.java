@@ -32,6 +32,9 @@ import java.util.random.RandomGenerator;
  */
 final class DisruptionSimulation {
 
+  /** {@code MinInstanceTypesForSpotToSpotConsolidation} ({@code consolidation.go}). */
+  static final int MIN_SPOT_TO_SPOT_TYPES = 15;
+
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
   /** The slack bound of the last view seen: a memo, the same for the same view. */
@@ -120,8 +123,14 @@ final class DisruptionSimulation {
     }
     PlannedClaim p = plan.newClaims().getFirst();
     Requirements reqs = p.requirements();
-    if (allSpot && !settings.spotToSpotConsolidation()) {
-      reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.notIn(List.of("spot")));
+    // All-spot candidates whose replacement may be spot go the spot-to-spot way, never to on-demand
+    // ({@code K:pkg/controllers/disruption/consolidation.go} computeSpotToSpotConsolidation).
+    boolean spotToSpot = allSpot && reqs.get(KarpenterLabels.CAPACITY_TYPE).map(v -> v.admits("spot")).orElse(true);
+    if (spotToSpot) {
+      if (!settings.spotToSpotConsolidation()) {
+        return Optional.empty(); // "SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node"
+      }
+      reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.in("spot"));
     }
     OfferingFilter offerings = OfferingFilter.of(reqs);
     List<InstanceType> cheaper = new ArrayList<>();
@@ -142,6 +151,14 @@ final class DisruptionSimulation {
     }
     if (cheaper.isEmpty()) {
       return Optional.empty();
+    }
+    if (spotToSpot && candidates.size() == 1) {
+      // One spot node is replaced only with room to choose: 15 cheaper spot types, of which the
+      // cheapest 15 are kept, so the replacement is not the next most interrupted type.
+      if (cheaper.size() < MIN_SPOT_TO_SPOT_TYPES) {
+        return Optional.empty();
+      }
+      cheaper = cheaper.subList(0, MIN_SPOT_TO_SPOT_TYPES);
     }
     PlannedClaim narrowed = new PlannedClaim(p.template(), p.pods(), reqs, cheaper, p.requests());
     Optional<NodeClaim> replacement = Launcher.launch(narrowed, view.offerings(), view.now(), random);

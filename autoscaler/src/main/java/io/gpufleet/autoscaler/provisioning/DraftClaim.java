@@ -70,6 +70,10 @@ final class DraftClaim {
     if (kept.isEmpty()) {
       return SchedulingMessages.failureReason(reqMet, fits, offering, reqFits, reqOffering, fitsOffering);
     }
+    List<String> unmet = template.minValues().unmet(kept);
+    if (!unmet.isEmpty()) {
+      return SchedulingMessages.minValuesNotMet(unmet);
+    }
     stage(pod, requirements, kept, req);
     return null;
   }
@@ -94,7 +98,7 @@ final class DraftClaim {
         kept.add(o);
       }
     }
-    if (kept.isEmpty()) {
+    if (kept.isEmpty() || !template.minValues().satisfiedBy(kept)) {
       return false;
     }
     candidate = pod;

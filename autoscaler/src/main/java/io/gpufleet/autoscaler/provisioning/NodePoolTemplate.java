@@ -40,6 +40,7 @@ public final class NodePoolTemplate {
   private final List<TypeOption> types;
   private final ResourceList overhead;
   private final int overheadPods;
+  private final MinValues minValues;
 
   NodePoolTemplate(NodePool pool, Requirements requirements, List<TypeOption> types, ResourceList overhead,
       int overheadPods) {
@@ -48,6 +49,12 @@ public final class NodePoolTemplate {
     this.types = List.copyOf(types);
     this.overhead = overhead;
     this.overheadPods = overheadPods;
+    this.minValues = MinValues.of(pool);
+  }
+
+  /** The NodePool's {@code minValues}, which every NodeClaim's remaining instance types must span. */
+  MinValues minValues() {
+    return minValues;
   }
 
   public NodePool pool() {

@@ -39,6 +39,14 @@ final class SchedulingMessages {
    * No instance type of the NodePool is left for the pod:
    * {@code incompatible with nodepool "gpu", daemonset overhead={...}, <why>, requirements=..., resources={...}}.
    */
+  /**
+   * Why a NodeClaim cannot take the pod under the Strict MinValuesPolicy
+   * ({@code K:pkg/cloudprovider/types.go} SatisfiesMinValues' error, wrapped with its keys).
+   */
+  static String minValuesNotMet(List<String> keys) {
+    return "minValues requirement is not met for label(s) (label(s)=[" + String.join(" ", keys) + "])";
+  }
+
   static String noInstanceType(String nodePool, ResourceList overhead, int overheadPods, String why,
       String requirements, ResourceList total, long totalPods) {
     return "incompatible with nodepool \"" + nodePool + "\", daemonset overhead=" + json(overhead, overheadPods)

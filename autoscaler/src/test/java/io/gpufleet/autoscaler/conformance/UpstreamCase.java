@@ -11,9 +11,6 @@ import java.util.Optional;
  */
 record UpstreamCase(String area, String file, String it, Runnable check, Optional<String> difference) {
 
-  static final String MIN_VALUES_NOT_ENFORCED = "minValues is read but not enforced: a NodeClaim whose remaining "
-      + "instance types span fewer values than minValues still takes the pod (Strict policy not modelled)";
-
   static UpstreamCase of(String area, String file, String it, Runnable check) {
     return new UpstreamCase(area, file, it, check, Optional.empty());
   }
