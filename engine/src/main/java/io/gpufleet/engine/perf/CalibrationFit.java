@@ -2,6 +2,7 @@ package io.gpufleet.engine.perf;
 
 import io.gpufleet.model.advise.ClosedLoopRow;
 import io.gpufleet.model.advise.RequestDemand;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -15,6 +16,9 @@ public final class CalibrationFit {
 
   static final String TIME_SLICING = "time-slicing";
   static final String MPS = "mps";
+  /** MPS with each of N clients capped at 100/N % of the SMs, as the device plugin runs it. */
+  static final String MPS_CAPPED = "mps-capped";
+  private static final int EXPONENT_STEPS = 10_000;
 
   /**
    * @param rows          closed-loop rows of workloads {@code big} and {@code small} under
@@ -27,7 +31,8 @@ public final class CalibrationFit {
       RequestDemand.KernelStream small) {
     double bytesPerSecond = bandwidthGBps * 1e9;
     // Alone, a big request streams its weights at the single-stream bandwidth.
-    double bigAloneMs = mean(rows, r -> r.workload().equals("big") && r.tenants() == 1, r -> 1000 / r.throughput());
+    double bigAloneMs = mean(rows, r -> r.workload().equals("big") && r.tenants() == 1 && !r.mode().equals(MPS_CAPPED),
+        r -> 1000 / r.throughput());
     double single = big.bytesPerRequest() / (bigAloneMs / 1000) / bytesPerSecond;
     // With MPS from two tenants on, big saturates the overlapped bandwidth.
     double mpsSaturated = mean(rows, r -> is(r, "big", MPS) && r.tenants() > 1, ClosedLoopRow::throughput);
@@ -48,9 +53,36 @@ public final class CalibrationFit {
     // MPS's launch path, and its capacity for tiny kernels.
     double mpsAloneMs = 1000 / row(rows, "small", MPS, 1).throughput();
     double launchFactor = mpsAloneMs / smallAloneMs;
-    ClosedLoopRow mpsFull = most(rows, "small", MPS);
-    double concurrency = mpsFull.throughput() / 1000 * gpuShare * mpsAloneMs;
-    return new Calibration(single, overlapped, overhead, perKernel, gpuShare, launchFactor, concurrency);
+    // The cap does not bind on tiny kernels: both MPS rows with the most tenants measure one capacity.
+    double mpsFull = (most(rows, "small", MPS).throughput() + most(rows, "small", MPS_CAPPED).throughput()) / 2;
+    double concurrency = mpsFull / 1000 * gpuShare * mpsAloneMs;
+    // A capped big client alone streams at single × f^exponent, f = (100/N)/100 of the SMs; N busy
+    // clients each take the slower of that and their share of the overlapped bandwidth. The N=2
+    // row binds on the cap; from N=4 the card's bandwidth binds, so those rows only bound the
+    // exponent from above. Take the exponent whose worst row is best (the first on a 1e-4 grid).
+    List<ClosedLoopRow> capped = rows.stream().filter(r -> is(r, "big", MPS_CAPPED) && r.tenants() > 1).toList();
+    if (capped.isEmpty()) {
+      throw new IllegalArgumentException("no big " + MPS_CAPPED + " rows with 2 or more tenants");
+    }
+    double exponent = 0;
+    double best = Double.POSITIVE_INFINITY;
+    for (int step = 0; step <= EXPONENT_STEPS; step++) {
+      double e = (double) step / EXPONENT_STEPS;
+      Calibration candidate = new Calibration(single, overlapped, overhead, perKernel, gpuShare, launchFactor,
+          concurrency, e);
+      double worst = 0;
+      for (ClosedLoopRow r : capped) {
+        // Back to back, every big client is always in a burst: each meets the N-1 others.
+        double stretch = Contention.of(SharingMode.Mps.devicePlugin(r.tenants()), candidate).burstStretch(r.tenants() - 1);
+        double predicted = r.tenants() * 1000 / (bigAloneMs * stretch);
+        worst = Math.max(worst, Math.abs(predicted / r.throughput() - 1));
+      }
+      if (worst < best) {
+        best = worst;
+        exponent = e;
+      }
+    }
+    return new Calibration(single, overlapped, overhead, perKernel, gpuShare, launchFactor, concurrency, exponent);
   }
 
   private static boolean is(ClosedLoopRow r, String workload, String mode) {

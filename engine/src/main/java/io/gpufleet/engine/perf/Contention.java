@@ -37,8 +37,8 @@ public sealed interface Contention {
     return switch (mode) {
       case SharingMode.Exclusive e -> new Alone();
       case SharingMode.TimeSlicing t -> new RoundRobin(c.contextSwitchOverhead());
-      case SharingMode.Mps m -> new KernelOverlap(c.memoryBoundShare(), m.threadShare(), c.mpsLaunchFactor(),
-          c.mpsKernelConcurrency());
+      case SharingMode.Mps m -> new KernelOverlap(c.memoryBoundShare(), c.cappedStretch(Math.max(m.threadShare(), 0.01)),
+          c.mpsLaunchFactor(), c.mpsKernelConcurrency());
       case SharingMode.Mig g -> of(g.within(), c);
     };
   }
@@ -87,21 +87,18 @@ public sealed interface Contention {
    *
    * <p>A memory-bound burst alone takes {@code share} of the bandwidth the card reaches with
    * overlap, so {@code k + 1} bursts stretch to {@code (k+1) × share} once that exceeds 1. A
-   * client limited to {@code threadShare} of the SMs reaches at most {@code threadShare} of the
-   * overlapped bandwidth — an assumption: bandwidth in proportion to SMs, the balance NVIDIA cuts
-   * MIG instances to (a 1g instance: 1/7 of the SMs, 1/8 of the memory), not measured for MPS.
+   * client capped to a share of the SMs (as the device plugin caps each replica) runs a lone burst
+   * {@code threadLimitStretch} times slower ({@link Calibration#cappedStretch}): its bandwidth, not
+   * its SM share, limits it, and a few SMs still pull much of the bandwidth, so it slows less than
+   * in proportion (measured on the H200: two clients at 50% reach 85% of uncapped, four at 25%
+   * all of it). Each burst gets the lesser of its capped bandwidth and its share of the card's.
    *
    * <p>Launch-bound clients take the MPS launch path ({@code launchFactor}) and share
-   * {@code kernelConcurrency} GPU-seconds per second; the thread limit does not bind on them (their
-   * kernels are too small to fill a share of the SMs; an assumption).
+   * {@code kernelConcurrency} GPU-seconds per second; the thread limit does not bind on them: the
+   * host limits them (measured: the capped {@code small} rows are as fast as the uncapped).
    */
-  record KernelOverlap(double share, double threadShare, double launchFactor, double kernelConcurrency)
+  record KernelOverlap(double share, double threadLimitStretch, double launchFactor, double kernelConcurrency)
       implements Contention {
-
-    /** How much slower a lone burst runs under the thread limit. */
-    public double threadLimitStretch() {
-      return 1.0 / Math.min(1.0, threadShare / share);
-    }
 
     @Override
     public double burstStretch(int others) {

@@ -79,6 +79,7 @@ public record MeasurementReplay(SharingModel model, GpuCatalog catalog) {
     SharingMode m = switch (mode) {
       case CalibrationFit.TIME_SLICING -> n == 1 ? new SharingMode.Exclusive() : new SharingMode.TimeSlicing(n);
       case CalibrationFit.MPS -> SharingMode.Mps.unlimited(n);
+      case CalibrationFit.MPS_CAPPED -> SharingMode.Mps.devicePlugin(n);
       default -> throw new IllegalArgumentException("unknown mode " + mode);
     };
     return new Colocation(device, m, tenants);

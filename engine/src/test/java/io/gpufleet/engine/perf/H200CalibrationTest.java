@@ -19,8 +19,9 @@ class H200CalibrationTest {
   private static final List<ClosedLoopRow> ROWS = H200Measurement.closedLoopRows();
 
   @Test
-  void theMeasurementHasSixteenClosedLoopRows() {
-    assertThat(ROWS).hasSize(16);
+  void theMeasurementHasTwentyFourClosedLoopRows() {
+    assertThat(ROWS).hasSize(24);
+    assertThat(ROWS).extracting(ClosedLoopRow::mode).containsOnly("time-slicing", "mps", "mps-capped");
     assertThat(ROWS).extracting(ClosedLoopRow::tenants).containsOnly(1, 2, 4, 8);
   }
 
@@ -36,6 +37,7 @@ class H200CalibrationTest {
     assertThat(shipped.launchBoundGpuShare()).isCloseTo(fitted.launchBoundGpuShare(), within(5e-4 * fitted.launchBoundGpuShare()));
     assertThat(shipped.mpsLaunchFactor()).isCloseTo(fitted.mpsLaunchFactor(), within(5e-4 * fitted.mpsLaunchFactor()));
     assertThat(shipped.mpsKernelConcurrency()).isCloseTo(fitted.mpsKernelConcurrency(), within(5e-4 * fitted.mpsKernelConcurrency()));
+    assertThat(shipped.cappedBandwidthExponent()).isCloseTo(fitted.cappedBandwidthExponent(), within(5e-4 * fitted.cappedBandwidthExponent()));
   }
 
   @Test

@@ -93,6 +93,24 @@ class SharingModelPropertiesTest {
     assertThat(x).isLessThanOrEqualTo(n * 1000 / d.aloneMs() * (1 + 1e-6));
   }
 
+  @Property(tries = 100)
+  void theDevicePluginsCapSlowsMemoryBoundClientsLessThanTheirSmShareAndNeverLaunchBoundOnes(
+      @ForAll("demands") ServiceDemand d, @ForAll @IntRange(min = 2, max = 8) int n) {
+    List<Tenant> tenants = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      tenants.add(new Tenant("t" + i, d, 1024, 1, 1.0));
+    }
+    double capped = MODEL.closedLoop(new Colocation(H100, SharingMode.Mps.devicePlugin(n), tenants)).aggregateThroughput();
+    double uncapped = MODEL.closedLoop(new Colocation(H100, SharingMode.Mps.unlimited(n), tenants)).aggregateThroughput();
+    assertThat(capped).isLessThanOrEqualTo(uncapped * (1 + 1e-9));
+    if (d.bound() == Boundness.LAUNCH) {
+      assertThat(capped).isCloseTo(uncapped, org.assertj.core.api.Assertions.within(1e-9 * uncapped));
+    } else {
+      // N clients at 100/N % of the SMs together do better than one client with all of them.
+      assertThat(capped).isGreaterThan(1000.0 / d.gpuMs());
+    }
+  }
+
   @Test
   void exclusiveNeverShares() {
     ServiceDemand d = new ServiceDemand(0, 5, Boundness.MEMORY);

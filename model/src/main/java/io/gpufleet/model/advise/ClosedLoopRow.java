@@ -7,7 +7,8 @@ import java.util.Objects;
  * card under one mode, each sending requests back to back.
  *
  * @param workload   {@code big} or {@code small}
- * @param mode       {@code time-slicing} or {@code mps}
+ * @param mode       {@code time-slicing}, {@code mps} (daemon defaults) or {@code mps-capped} (each of N
+ *                   clients capped at 100/N % of the SMs, as the device plugin runs MPS)
  * @param throughput requests per second, all tenants together
  * @param p50Ms      median latency over all requests
  * @param p99Ms      99th percentile latency over all requests

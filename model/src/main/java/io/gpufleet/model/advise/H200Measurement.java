@@ -33,7 +33,10 @@ public final class H200Measurement {
    */
   public static final RequestDemand.KernelStream SMALL = new RequestDemand.KernelStream(16 * 24 * 2);
 
-  /** Every closed-loop row, in the README's order (time-slicing, then MPS). */
+  /**
+   * Every closed-loop row, in the README's order: time-slicing, MPS with the daemon's defaults, then
+   * MPS with each client capped as the device plugin runs it ({@code mps-capped}, its second table).
+   */
   public static List<ClosedLoopRow> closedLoopRows() {
     return Rows.ALL;
   }

@@ -18,13 +18,14 @@ public final class CalibrationReport {
     StringBuilder b = new StringBuilder();
     b.append("CALIBRATION (fitted to the closed-loop rows of shared/data/h200-sharing, one NVIDIA H200, 2026-11-30)\n");
     Table p = Table.of("PARAMETER", "VALUE", "FITTED TO");
-    p = p.row("singleStreamBandwidth", f(c.singleStreamBandwidth(), 4), "big N=1 (both modes): 12.885 GB per request alone");
+    p = p.row("singleStreamBandwidth", f(c.singleStreamBandwidth(), 4), "big N=1 (time-slicing, MPS): 12.885 GB per request alone");
     p = p.row("overlappedBandwidth", f(c.overlappedBandwidth(), 4), "big MPS N=2,4,8: saturated throughput");
     p = p.row("contextSwitchOverhead", f(c.contextSwitchOverhead(), 4), "big time-slicing N=2,4,8 against N=1");
     p = p.row("hostMsPerKernel", f(c.hostMsPerKernel(), 5), "small time-slicing N=1: 768 launches per request");
     p = p.row("launchBoundGpuShare", f(c.launchBoundGpuShare(), 4), "small time-slicing N=8: the card saturated");
     p = p.row("mpsLaunchFactor", f(c.mpsLaunchFactor(), 4), "small MPS N=1 against time-slicing N=1");
-    p = p.row("mpsKernelConcurrency", f(c.mpsKernelConcurrency(), 4), "small MPS N=8 taken as saturation");
+    p = p.row("mpsKernelConcurrency", f(c.mpsKernelConcurrency(), 4), "small MPS and capped MPS at most N: saturation (mean)");
+    p = p.row("cappedBandwidthExponent", f(c.cappedBandwidthExponent(), 4), "big capped MPS, fewest N>1 the cap slows, against N=1");
     b.append(p.render()).append('\n');
     b.append("CLOSED LOOP: predicted vs measured (aggregate throughput, p50; tolerance +-15%)\n");
     Table t = Table.of("WORKLOAD", "MODE", "N", "REQ/S PRED", "REQ/S MEAS", "ERR", "P50 PRED", "P50 MEAS", "ERR");
