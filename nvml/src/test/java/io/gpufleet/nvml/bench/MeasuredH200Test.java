@@ -47,7 +47,7 @@ class MeasuredH200Test {
 
   @Test
   void theModelFittedToTheseRowsReproducesThemWithin15Percent() throws IOException {
-    List<ClosedLoopRow> fitted = rows().stream().filter(r -> !r.mode().equals("mps-capped")).toList();
+    List<ClosedLoopRow> fitted = rows();
     GpuCatalog catalog = GpuCatalog.builtIn();
     double bandwidth = catalog.byId(H200Measurement.GPU).orElseThrow().bandwidthGBps().orElseThrow();
     Calibration c = CalibrationFit.fit(fitted, bandwidth, H200Measurement.BIG, H200Measurement.SMALL);
