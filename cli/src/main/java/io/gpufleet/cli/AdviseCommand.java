@@ -4,6 +4,7 @@ import io.gpufleet.engine.advise.Advice;
 import io.gpufleet.engine.advise.AdvicePolicy;
 import io.gpufleet.engine.advise.Advisor;
 import io.gpufleet.engine.perf.Calibration;
+import io.gpufleet.engine.perf.CalibrationFit;
 import io.gpufleet.engine.perf.MeasurementReplay;
 import io.gpufleet.engine.perf.SharingModel;
 import io.gpufleet.manifest.advise.ProfileDraft;
@@ -14,11 +15,13 @@ import io.gpufleet.model.advise.Boundness;
 import io.gpufleet.model.advise.Burstiness;
 import io.gpufleet.model.advise.GpuNodeOffers;
 import io.gpufleet.model.advise.H200Measurement;
+import io.gpufleet.model.advise.MeasuredSharing;
 import io.gpufleet.model.advise.Trust;
 import io.gpufleet.model.advise.WorkloadKind;
 import io.gpufleet.model.advise.WorkloadProfile;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuModel;
+import io.gpufleet.nvml.bench.SharingMeasurement;
 import io.gpufleet.report.advise.AdviceReport;
 import io.gpufleet.report.advise.CalibrationReport;
 import java.io.IOException;
@@ -119,8 +122,12 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "FILE", description = "Write the output to FILE instead of stdout.")
   Path out;
 
-  @Option(names = "--calibration", description = "Print the performance model against the H200 measurement instead.")
+  @Option(names = "--calibration", description = "Print the performance model against every row it was fitted to instead.")
   boolean calibration;
+
+  @Option(names = "--calibration-file", paramLabel = "FILE",
+      description = "Fit the performance model to this gpufleet bench-sharing JSON instead of the built-in H200 rows.")
+  Path calibrationFile;
 
   /** Which flag a profile field comes from, for one-line errors. */
   private static final Map<String, String> FLAG_OF = Map.of(
@@ -136,15 +143,20 @@ final class AdviseCommand implements Callable<Integer> {
       throw new UserError("--output: expected table, json or html, found \"" + output + "\"");
     }
     GpuCatalog catalog = GpuCatalog.builtIn();
+    MeasuredSharing measured = calibrationFile == null ? H200Measurement.builtIn() : readCalibration(catalog);
+    Calibration fitted = calibrationFile == null ? Calibration.H200_2026_11_30 : fit(measured, catalog);
     if (calibration) {
-      var model = new SharingModel(Calibration.H200_2026_11_30);
-      var replay = new MeasurementReplay(model, catalog);
-      emit(CalibrationReport.text(model.calibration(), replay.closedLoop(H200Measurement.closedLoopRows()),
-          replay.openLoop()));
+      var replay = new MeasurementReplay(new SharingModel(fitted), catalog);
+      // The open-loop runs kept aside are the H200's; a user's file is checked on its own rows.
+      emit(CalibrationReport.text(measured.source(), fitted, replay.closedLoop(measured),
+          calibrationFile == null ? replay.openLoop() : List.of()));
       return ExitCodes.OK;
     }
-    ProfileSet set = files.isEmpty() ? fromFlags() : fromFiles();
-    Advisor advisor = new Advisor(Calibration.H200_2026_11_30, catalog, GpuNodeOffers.aws(), AdvicePolicy.DEFAULT);
+    ProfileSet given = files.isEmpty() ? fromFlags() : fromFiles();
+    List<String> assumptions = new ArrayList<>(given.assumptions());
+    assumptions.add("Calibration: fitted to " + measured.source() + ".");
+    ProfileSet set = new ProfileSet(given.profiles(), given.gpu(), given.gpuAt(), assumptions);
+    Advisor advisor = new Advisor(fitted, catalog, GpuNodeOffers.aws(), AdvicePolicy.DEFAULT);
     if ("any".equalsIgnoreCase(gpu)) {
       List<Advice> byGpu = advisor.acrossGpus(set.profiles(), catalog.models(), set.assumptions());
       emit(switch (output) {
@@ -168,6 +180,35 @@ final class AdviseCommand implements Callable<Integer> {
       default -> AdviceReport.text(advice);
     });
     return ExitCodes.OK;
+  }
+
+  /** The bench-sharing file; a problem in it names the file and where, and exits 2. */
+  private MeasuredSharing readCalibration(GpuCatalog catalog) {
+    String json;
+    try {
+      json = Files.readString(calibrationFile, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UserError("--calibration-file " + calibrationFile + ": cannot read: "
+          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+    }
+    try {
+      MeasuredSharing m = SharingMeasurement.calibration(calibrationFile.toString(), json);
+      if (catalog.byId(m.gpu()).filter(g -> g.bandwidthGBps().isPresent()).isEmpty()) {
+        throw new UserError(calibrationFile + ": card.catalogId: expected a GPU of the catalogue with a known "
+            + "bandwidth, found \"" + m.gpu() + "\"");
+      }
+      return m;
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  private Calibration fit(MeasuredSharing m, GpuCatalog catalog) {
+    try {
+      return CalibrationFit.fit(m, catalog);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(calibrationFile + ": closedLoop: cannot fit the model: " + e.getMessage());
+    }
   }
 
   private void emit(String text) {

@@ -93,6 +93,39 @@ class AdviseCommandTest {
   }
 
   @Test
+  void aCalibrationFileIsFittedShownAgainstEveryRowAndNamedInTheAdvice() {
+    String file = Path.of("..", "data", "h200-bench-sharing", "closed-loop.json").toString();
+    CliRun table = CliRun.of("advise", "--calibration", "--calibration-file", file);
+    assertThat(table.exitCode()).isZero();
+    assertThat(table.out()).startsWith("CALIBRATION (fitted to " + file + " (NVIDIA H200, 24 closed-loop rows))")
+        .contains("small      mps-capped     8").doesNotContain("OPEN LOOP");
+    CliRun advice = CliRun.of("advise", "--calibration-file", file, "--gpu", "H200", "--tenants", "4",
+        "--model-params", "1.5B", "--rate", "5");
+    assertThat(advice.exitCode()).isZero();
+    assertThat(advice.out()).contains("Calibration: fitted to " + file + " (NVIDIA H200, 24 closed-loop rows).");
+    assertThat(CliRun.of("advise", "--gpu", "H200", "--tenants", "4", "--model-params", "1.5B", "--rate", "5").out())
+        .contains("Calibration: fitted to the built-in rows of one NVIDIA H200");
+  }
+
+  @Test
+  void aBadCalibrationFileNamesTheFileAndWhereExitTwo(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("bench.json");
+    Files.writeString(f, "{\n  \"format\": \"gpufleet-sharing-measurement/1\",\n  \"closedLoop\": [1,\n");
+    CliRun run = CliRun.of("advise", "--calibration", "--calibration-file", f.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).startsWith("gpufleet advise: " + f + ":4:1: not JSON:").doesNotContain("Exception");
+    Files.writeString(f, """
+        {"format": "gpufleet-sharing-measurement/1", "card": {"catalogId": "H200-141GB"},
+         "workloads": [{"name": "big", "bytesPerRequest": 12884901888}, {"name": "small", "kernelsPerRequest": 768}],
+         "closedLoop": [{"workload": "big", "mode": "mps", "tenants": 1, "throughput": 270, "p50Ms": 3.7, "p99Ms": 3.8}]}
+        """);
+    CliRun thin = CliRun.of("advise", "--calibration", "--calibration-file", f.toString());
+    assertThat(thin.exitCode()).isEqualTo(2);
+    assertThat(thin.err()).startsWith("gpufleet advise: " + f + ": closedLoop: cannot fit the model: no ")
+        .doesNotContain("Exception");
+  }
+
+  @Test
   void badFlagIsOneLineNamingTheFlagAndExitTwo() {
     CliRun run = CliRun.of("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "lots", "--rate", "5");
     assertThat(run.exitCode()).isEqualTo(2);

@@ -420,7 +420,7 @@ public final class Advisor {
     double bw = gpu.bandwidthGBps().orElseThrow();
     out.add(String.format(Locale.ROOT,
         "Memory-bound requests run at %.1f%% of %s's datasheet bandwidth (%.0f GB/s) alone and %.1f%% with "
-            + "kernels overlapped: the shares measured on one H200, assumed to carry over to %s.",
+            + "kernels overlapped: the shares measured on the calibration's card, assumed to carry over to %s.",
         100 * c.singleStreamBandwidth(), gpu.id(), bw, 100 * c.overlappedBandwidth(), gpu.id()));
     for (String src : gpu.sources()) {
       if (src.toLowerCase(Locale.ROOT).contains("bandwidth") && src.toLowerCase(Locale.ROOT).contains("unconfirmed")) {

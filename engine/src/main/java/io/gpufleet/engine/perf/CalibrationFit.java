@@ -1,8 +1,11 @@
 package io.gpufleet.engine.perf;
 
 import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.MeasuredSharing;
 import io.gpufleet.model.advise.RequestDemand;
 import io.gpufleet.model.deviceplugin.SharingMode;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -19,6 +22,15 @@ public final class CalibrationFit {
   /** MPS with each of N clients capped at 100/N % of the SMs, as the device plugin runs it. */
   static final String MPS_CAPPED = "mps-capped";
   private static final int EXPONENT_STEPS = 10_000;
+
+  /** Fits the rows of a measurement, on the datasheet bandwidth of the card it names. */
+  public static Calibration fit(MeasuredSharing m, GpuCatalog catalog) {
+    GpuModel card = catalog.byId(m.gpu()).orElseThrow(
+        () -> new IllegalArgumentException("card " + m.gpu() + " is not in the GPU catalogue"));
+    double bandwidth = card.bandwidthGBps().orElseThrow(
+        () -> new IllegalArgumentException("the memory bandwidth of " + m.gpu() + " is not known"));
+    return fit(m.rows(), bandwidth, m.big(), m.small());
+  }
 
   /**
    * @param rows          closed-loop rows of workloads {@code big} and {@code small} under

@@ -3,6 +3,7 @@ package io.gpufleet.engine.perf;
 import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.advise.ClosedLoopRow;
 import io.gpufleet.model.advise.H200Measurement;
+import io.gpufleet.model.advise.MeasuredSharing;
 import io.gpufleet.model.advise.RequestDemand;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuModel;
@@ -10,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the H200 measurement's configurations through the model: every closed-loop row side by side
- * with its prediction, and the open-loop runs (kept aside from calibration) as predictions to
+ * Runs a measurement's configurations through the model: every closed-loop row side by side with
+ * its prediction, and the H200 open-loop runs (kept aside from calibration) as predictions to
  * check against them.
  */
 public record MeasurementReplay(SharingModel model, GpuCatalog catalog) {
@@ -35,13 +36,15 @@ public record MeasurementReplay(SharingModel model, GpuCatalog catalog) {
     return catalog.byId(H200Measurement.GPU).orElseThrow();
   }
 
-  public List<ClosedLoopComparison> closedLoop(List<ClosedLoopRow> rows) {
-    Device device = Device.whole(card());
+  /** Every closed-loop row of a measurement beside the model's prediction, on the card it names. */
+  public List<ClosedLoopComparison> closedLoop(MeasuredSharing m) {
+    Device device = Device.whole(catalog.byId(m.gpu()).orElseThrow(
+        () -> new IllegalArgumentException("card " + m.gpu() + " is not in the GPU catalogue")));
     List<ClosedLoopComparison> out = new ArrayList<>();
-    for (ClosedLoopRow r : rows) {
+    for (ClosedLoopRow r : m.rows()) {
       RequestDemand demand = switch (r.workload()) {
-        case "big" -> H200Measurement.BIG;
-        case "small" -> H200Measurement.SMALL;
+        case "big" -> m.big();
+        case "small" -> m.small();
         default -> throw new IllegalArgumentException("unknown workload " + r.workload());
       };
       Colocation c = colocation(device, r.mode(), r.tenants(), demand, 1.0);

@@ -43,7 +43,7 @@ class H200CalibrationTest {
   @Test
   void everyClosedLoopRowWithinFifteenPercent() {
     var replay = new MeasurementReplay(new SharingModel(Calibration.H200_2026_11_30), CATALOG);
-    for (var c : replay.closedLoop(ROWS)) {
+    for (var c : replay.closedLoop(H200Measurement.builtIn())) {
       String row = c.measured().workload() + " " + c.measured().mode() + " N=" + c.measured().tenants();
       System.out.printf(java.util.Locale.ROOT, "%-24s X %7.1f vs %7.1f (%+5.1f%%)  p50 %6.2f vs %6.2f (%+5.1f%%)%n",
           row, c.throughput(), c.measured().throughput(), 100 * c.throughputError(), c.p50Ms(), c.measured().p50Ms(),

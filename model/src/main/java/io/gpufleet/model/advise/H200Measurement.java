@@ -33,6 +33,12 @@ public final class H200Measurement {
    */
   public static final RequestDemand.KernelStream SMALL = new RequestDemand.KernelStream(16 * 24 * 2);
 
+  /** The rows with their workloads, as the advice names its calibration. */
+  public static MeasuredSharing builtIn() {
+    return new MeasuredSharing("the built-in rows of one NVIDIA H200 (2026-11-30, shared/data/h200-sharing, "
+        + closedLoopRows().size() + " closed-loop rows)", GPU, BIG, SMALL, closedLoopRows());
+  }
+
   /**
    * Every closed-loop row, in the README's order: time-slicing, MPS with the daemon's defaults, then
    * MPS with each client capped as the device plugin runs it ({@code mps-capped}, its second table).

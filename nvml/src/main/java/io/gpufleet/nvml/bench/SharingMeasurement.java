@@ -1,6 +1,8 @@
 package io.gpufleet.nvml.bench;
 
 import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.MeasuredSharing;
+import io.gpufleet.model.advise.RequestDemand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -86,16 +88,59 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
    * ({@code closedLoop[3].p99Ms}) with what was expected and found.
    */
   public static List<ClosedLoopRow> closedLoopRows(String file, String json) {
+    return closedLoopRows(file, parse(file, json));
+  }
+
+  /**
+   * A file in this format as what calibrates the performance model: the catalogue id of the card,
+   * the two workloads ({@code big} memory-bound, {@code small} launch-bound) and the closed-loop
+   * rows. The memory-bound workload is taken as the weights it reads per request, in one step.
+   */
+  public static MeasuredSharing calibration(String file, String json) {
+    JsonNode root = parse(file, json);
+    List<ClosedLoopRow> rows = closedLoopRows(file, root);
+    String gpu = text(root.path("card"), "catalogId", file + ": card.");
+    JsonNode workloads = root.path("workloads");
+    if (!workloads.isArray()) {
+      throw new IllegalArgumentException(file + ": workloads: expected an array of the workloads that ran");
+    }
+    RequestDemand.ModelWeights big = null;
+    RequestDemand.KernelStream small = null;
+    for (int i = 0; i < workloads.size(); i++) {
+      JsonNode w = workloads.get(i);
+      String at = file + ": workloads[" + i + "].";
+      switch (text(w, "name", at)) {
+        case "big" -> big = new RequestDemand.ModelWeights(positive(w, "bytesPerRequest", at) / 2, 2, 1);
+        case "small" -> small = new RequestDemand.KernelStream((int) positive(w, "kernelsPerRequest", at));
+        default -> { } // a workload the calibration does not use
+      }
+    }
+    if (big == null || small == null) {
+      throw new IllegalArgumentException(file + ": workloads: expected a \"big\" (memory-bound) and a \"small\" "
+          + "(launch-bound) workload, found " + (big == null ? "no big" : "no small"));
+    }
+    String name = root.path("card").path("name").asString("");
+    return new MeasuredSharing(file + " (" + (name.isEmpty() ? gpu : name) + ", " + rows.size() + " closed-loop rows)",
+        gpu, big, small, rows);
+  }
+
+  private static JsonNode parse(String file, String json) {
     JsonNode root;
     try {
       root = JSON.readTree(json);
     } catch (JacksonException e) {
-      throw new IllegalArgumentException(file + ": not JSON: " + e.getOriginalMessage());
+      var where = e.getLocation();
+      String at = where == null ? "" : ":" + where.getLineNr() + ":" + where.getColumnNr();
+      throw new IllegalArgumentException(file + at + ": not JSON: " + e.getOriginalMessage());
     }
     String format = root.path("format").asString("");
     if (!FORMAT.equals(format)) {
       throw new IllegalArgumentException(file + ": format: expected \"" + FORMAT + "\", found \"" + format + "\"");
     }
+    return root;
+  }
+
+  private static List<ClosedLoopRow> closedLoopRows(String file, JsonNode root) {
     JsonNode rows = root.path("closedLoop");
     if (!rows.isArray() || rows.isEmpty()) {
       throw new IllegalArgumentException(file + ": closedLoop: expected a non-empty array of rows");
@@ -113,6 +158,14 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
       }
     }
     return out;
+  }
+
+  private static double positive(JsonNode row, String field, String at) {
+    double v = number(row, field, at);
+    if (!(v >= 1)) {
+      throw new IllegalArgumentException(at + field + ": expected a positive number, found " + row.get(field));
+    }
+    return v;
   }
 
   private static String text(JsonNode row, String field, String at) {

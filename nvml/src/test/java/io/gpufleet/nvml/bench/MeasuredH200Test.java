@@ -8,6 +8,7 @@ import io.gpufleet.engine.perf.MeasurementReplay;
 import io.gpufleet.engine.perf.SharingModel;
 import io.gpufleet.model.advise.ClosedLoopRow;
 import io.gpufleet.model.advise.H200Measurement;
+import io.gpufleet.model.advise.MeasuredSharing;
 import io.gpufleet.model.gpu.GpuCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,13 +46,20 @@ class MeasuredH200Test {
     }
   }
 
+  /** What {@code advise --calibration-file} does with this file: fit it, and replay its own rows. */
   @Test
   void theModelFittedToTheseRowsReproducesThemWithin15Percent() throws IOException {
-    List<ClosedLoopRow> fitted = rows();
+    Path file = Path.of("..", "data", "h200-bench-sharing", "closed-loop.json");
+    MeasuredSharing m = SharingMeasurement.calibration(file.toString(), Files.readString(file));
+    assertThat(m.gpu()).isEqualTo(H200Measurement.GPU);
+    assertThat(m.big().bytesPerRequest()).isEqualTo(H200Measurement.BIG.bytesPerRequest());
+    assertThat(m.small()).isEqualTo(H200Measurement.SMALL);
+    assertThat(m.rows()).isEqualTo(rows());
     GpuCatalog catalog = GpuCatalog.builtIn();
-    double bandwidth = catalog.byId(H200Measurement.GPU).orElseThrow().bandwidthGBps().orElseThrow();
-    Calibration c = CalibrationFit.fit(fitted, bandwidth, H200Measurement.BIG, H200Measurement.SMALL);
-    var comparisons = new MeasurementReplay(new SharingModel(c), catalog).closedLoop(fitted);
+    Calibration c = CalibrationFit.fit(m, catalog);
+    assertThat(c).isNotEqualTo(Calibration.H200_2026_11_30);
+    var comparisons = new MeasurementReplay(new SharingModel(c), catalog).closedLoop(m);
+    assertThat(comparisons).hasSize(24);
     for (var cmp : comparisons) {
       System.out.printf("%s %s N=%d measured %.1f predicted %.1f (%+.1f%%)%n", cmp.measured().workload(),
           cmp.measured().mode(), cmp.measured().tenants(), cmp.measured().throughput(), cmp.throughput(),

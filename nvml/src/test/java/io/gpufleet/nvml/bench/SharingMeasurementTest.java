@@ -64,7 +64,11 @@ class SharingMeasurementTest {
         "{\"format\":\"gpufleet-sharing-measurement/1\",\"closedLoop\":[{\"workload\":\"big\",\"mode\":\"mps\","
             + "\"tenants\":1,\"throughput\":\"fast\"}]}"))
         .hasMessage("x.json: closedLoop[0].throughput: expected a number, found \"fast\"");
-    assertThatThrownBy(() -> SharingMeasurement.closedLoopRows("x.json", "{nope"))
-        .hasMessageStartingWith("x.json: not JSON:");
+    assertThatThrownBy(() -> SharingMeasurement.closedLoopRows("x.json", "{\n  nope"))
+        .hasMessageStartingWith("x.json:2:3: not JSON:");
+    assertThatThrownBy(() -> SharingMeasurement.calibration("x.json",
+        "{\"format\":\"gpufleet-sharing-measurement/1\",\"card\":{},\"closedLoop\":[{\"workload\":\"big\","
+            + "\"mode\":\"mps\",\"tenants\":1,\"throughput\":270,\"p50Ms\":3.7,\"p99Ms\":3.8}]}"))
+        .hasMessage("x.json: card.catalogId: expected a string, found null");
   }
 }

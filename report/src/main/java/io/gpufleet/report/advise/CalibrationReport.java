@@ -8,15 +8,21 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The performance model beside the H200 measurement: its constants with the rows they come from,
- * every closed-loop row predicted against measured, and the open-loop runs it predicts.
+ * The performance model beside the measurement it was fitted to: its constants with the rows they
+ * come from, every closed-loop row predicted against measured, and (for the H200) the open-loop
+ * runs it predicts.
  */
 public final class CalibrationReport {
   private CalibrationReport() {}
 
-  public static String text(Calibration c, List<ClosedLoopComparison> closed, List<OpenLoopPrediction> open) {
+  /**
+   * @param source what the constants were fitted to
+   * @param open   the open-loop predictions to show, none for a calibration other than the H200's
+   */
+  public static String text(String source, Calibration c, List<ClosedLoopComparison> closed,
+      List<OpenLoopPrediction> open) {
     StringBuilder b = new StringBuilder();
-    b.append("CALIBRATION (fitted to the closed-loop rows of shared/data/h200-sharing, one NVIDIA H200, 2026-11-30)\n");
+    b.append("CALIBRATION (fitted to ").append(source).append(")\n");
     Table p = Table.of("PARAMETER", "VALUE", "FITTED TO");
     p = p.row("singleStreamBandwidth", f(c.singleStreamBandwidth(), 4), "big N=1 (time-slicing, MPS): 12.885 GB per request alone");
     p = p.row("overlappedBandwidth", f(c.overlappedBandwidth(), 4), "big MPS N=2,4,8: saturated throughput");
@@ -34,7 +40,11 @@ public final class CalibrationReport {
           f(x.measured().throughput(), 1), pct(x.throughputError()), f(x.p50Ms(), 2), f(x.measured().p50Ms(), 2),
           pct(x.p50Error()));
     }
-    b.append(t.render()).append('\n');
+    b.append(t.render());
+    if (open.isEmpty()) {
+      return b.toString();
+    }
+    b.append('\n');
     b.append("OPEN LOOP: predictions for the runs kept aside (big, Poisson arrivals at 60 req/s per tenant)\n");
     Table o = Table.of("MODE", "TENANTS", "P50 MS", "P99 MS", "CARD LOAD");
     for (OpenLoopPrediction x : open) {
