@@ -61,6 +61,11 @@ public final class NodeResourcesBalancedAllocation implements ScorePlugin {
       double std = Math.abs((cpu - mem) / 2);
       return (long) ((1 - std) * MAX_NODE_SCORE);
     }
+    return scoreConfigured(pod, node);
+  }
+
+  /** Any configured list: upstream's general standard deviation over the fractions that count. */
+  private long scoreConfigured(PodInfo pod, NodeInfo node) {
     double[] fractions = new double[resources.length];
     int n = 0;
     double total = 0;

@@ -30,6 +30,8 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   private final java.util.Set<String> ignoredResources;
   private final java.util.Set<String> ignoredResourceGroups;
+  // Built once: the filter runs for every node of every pod.
+  private final java.util.function.Predicate<String> ignoredCheck;
 
   public NodeResourcesFit(ScoringStrategy strategy) {
     this(strategy, java.util.Set.of(), java.util.Set.of());
@@ -44,6 +46,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     this.strategy = strategy;
     this.ignoredResources = java.util.Set.copyOf(ignoredResources);
     this.ignoredResourceGroups = java.util.Set.copyOf(ignoredResourceGroups);
+    this.ignoredCheck = ignoredResources.isEmpty() && ignoredResourceGroups.isEmpty() ? r -> false : this::ignored;
     List<ResourceWeight> resources = strategy.resources();
     kinds = new int[resources.size()];
     names = new String[resources.size()];
@@ -83,7 +86,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
-    List<InsufficientResource> shortfalls = insufficient(pod.requests(), node, this::ignored);
+    List<InsufficientResource> shortfalls = insufficient(pod.requests(), node, ignoredCheck);
     if (shortfalls.isEmpty()) {
       return Status.SUCCESS;
     }
