@@ -24,10 +24,7 @@ import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.nvml.bench.SharingMeasurement;
 import io.gpufleet.report.advise.AdviceReport;
 import io.gpufleet.report.advise.CalibrationReport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -216,16 +213,8 @@ final class AdviseCommand implements Callable<Integer> {
     if (out == null) {
       stdout.print(text);
     } else {
-      try {
-        // As simulate and replay do with --out: the folder is made if it is not there yet.
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null) {
-          Files.createDirectories(parent);
-        }
-        Files.writeString(out, text, StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new UserError("--out " + out + ": cannot write: " + e.getMessage());
-      }
+      // As simulate and replay do with --out: the folder is made if it is not there yet.
+      OutputFiles.writeOne(out, text);
       stdout.println("wrote " + out);
     }
     stdout.flush();

@@ -96,7 +96,7 @@ public final class BenchSharingCommand implements Callable<Integer> {
       SharingMeasurement result = new SharingMeasurement(card, plan, bench.run(plan));
       String json = result.toJson();
       if (jsonFile != null) {
-        Files.writeString(jsonFile, json);
+        OutputFiles.writeOne(jsonFile, json);
       }
       out.print(output.equals("json") ? json : table(result));
       out.flush();

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
         "Plays the GPU-sharing mini-lab, step by step, in virtual time.",
         "Warm the image cache (3.1), time-slice a node to four replicas (3.2),",
         "four pods on one card (3.3), a fifth pod brings a second, unsliced node (3.4), reset (3.5).",
-        "Each step prints what it did and what the cluster shows; the run writes report.html."})
+        "Each step prints what it did and what the cluster shows; --report FILE writes the HTML report."})
 final class LabCommand implements Callable<Integer> {
 
   static final String FOLDER = "lab";
@@ -35,8 +35,8 @@ final class LabCommand implements Callable<Integer> {
   @Option(names = "--explain", description = "Add the why of each step's decisions.")
   boolean explain;
 
-  @Option(names = "--report", defaultValue = "report.html", paramLabel = "FILE",
-      description = "Where to write the HTML report (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--report", paramLabel = "FILE",
+      description = "Write the HTML report to FILE (default: no report; nothing is written unless asked).")
   Path report;
 
   @Override
@@ -51,8 +51,9 @@ final class LabCommand implements Callable<Integer> {
     ScenarioRun run = ScenarioRun.run(file, Optional.ofNullable(step), err);
     run.printSteps(out, explain);
     run.printSummary(out);
-    run.writeHtml(report, explain);
-    out.println("  report          " + report);
+    if (report != null) {
+      out.println("  report          " + run.writeHtml(report, explain));
+    }
     out.flush();
     return run.result().allExpectationsPassed() ? ExitCodes.OK : ExitCodes.EXPECTATION_FAILED;
   }

@@ -21,9 +21,8 @@ import io.gpufleet.sim.replay.SweepProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -156,16 +155,17 @@ public final class ReplayCommand implements Runnable {
       ArrivalGrid grid = ArrivalGrid.of(curve);
       ReplaySummary summary = ReplaySummary.of(variant, kind.title(), s, curve, grid, workload.typical());
 
-      Files.createDirectories(out);
       String stem = "openb-" + variant + "-" + kind.title().toLowerCase(Locale.ROOT) + "-seed" + s;
-      Path perPod = out.resolve(stem + ".csv");
-      Path gridFile = out.resolve(stem + "-grid.csv");
-      try (Writer w = Files.newBufferedWriter(perPod, StandardCharsets.UTF_8)) {
-        CurveCsv.perPod(curve, w);
-      }
-      try (Writer w = Files.newBufferedWriter(gridFile, StandardCharsets.UTF_8)) {
-        CurveCsv.grid(grid, w);
-      }
+      StringWriter perPodText = new StringWriter();
+      CurveCsv.perPod(curve, perPodText);
+      StringWriter gridText = new StringWriter();
+      CurveCsv.grid(grid, gridText);
+      List<Path> written = OutputFiles.in(out)
+          .add(OutputFiles.safeName(stem + ".csv", "--pods"), perPodText.toString())
+          .add(OutputFiles.safeName(stem + "-grid.csv", "--pods"), gridText.toString())
+          .write();
+      Path perPod = written.get(0);
+      Path gridFile = written.get(1);
       stdout.print(SummaryText.of(summary));
       stdout.println("  wrote           " + perPod + " (per pod), " + gridFile + " (x grid)");
       stdout.flush();
@@ -214,11 +214,12 @@ public final class ReplayCommand implements Runnable {
       double seconds = (System.nanoTime() - start) / 1e9;
 
       SweepReport report = new SweepReport(outcomes);
-      Files.createDirectories(out);
-      write(out.resolve("sweep-runs.csv"), report.runsCsv());
-      write(out.resolve("sweep-table.csv"), report.tableCsv());
-      write(out.resolve("sweep-table.md"), report.table());
-      write(out.resolve("sweep.html"), report.html());
+      OutputFiles.in(out)
+          .add("sweep-runs.csv", report.runsCsv())
+          .add("sweep-table.csv", report.tableCsv())
+          .add("sweep-table.md", report.table())
+          .add("sweep.html", report.html())
+          .write();
       stdout.println("Allocated GPU (% of capacity) at 130% arrived demand, mean ± sd over seeds "
           + describeSeeds(ss) + ":");
       stdout.println();
@@ -241,10 +242,6 @@ public final class ReplayCommand implements Runnable {
       stdout.println("wrote " + out.resolve("sweep.html") + ", sweep-table.md, sweep-table.csv, sweep-runs.csv");
       stdout.flush();
       return 0;
-    }
-
-    private static void write(Path file, String text) throws IOException {
-      Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
     private Path dataDirectory() {

@@ -11,9 +11,7 @@ import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,35 +76,21 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
   }
 
   /** Writes the HTML report to {@code html}. */
-  void writeHtml(Path html, boolean explain) {
-    write(html, RunOutputs.html(file.description(), steps, result, explain, file.scenario().seed()));
+  Path writeHtml(Path html, boolean explain) {
+    return OutputFiles.writeOne(html, html(explain));
   }
 
-  /** Writes result.json, timeseries.csv, pods.csv and report.html into {@code dir}. */
+  /** Writes result.json, timeseries.csv, pods.csv and report.html into {@code dir}, all or none. */
   List<Path> writeAll(Path dir, boolean explain) {
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new UserError("cannot create " + dir + ": " + e.getMessage());
-    }
-    List<Path> written = List.of(dir.resolve("result.json"), dir.resolve("timeseries.csv"), dir.resolve("pods.csv"),
-        dir.resolve("report.html"));
-    write(written.get(0), RunOutputs.json(result, file.scenario().seed()));
-    write(written.get(1), RunOutputs.timeSeriesCsv(result));
-    write(written.get(2), RunOutputs.podsCsv(result));
-    writeHtml(written.get(3), explain);
-    return written;
+    return OutputFiles.in(dir)
+        .add("result.json", RunOutputs.json(result, file.scenario().seed()))
+        .add("timeseries.csv", RunOutputs.timeSeriesCsv(result))
+        .add("pods.csv", RunOutputs.podsCsv(result))
+        .add("report.html", html(explain))
+        .write();
   }
 
-  static void write(Path path, String text) {
-    try {
-      Path parent = path.toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-      Files.writeString(path, text);
-    } catch (IOException e) {
-      throw new UserError("cannot write " + path + ": " + e.getMessage());
-    }
+  private String html(boolean explain) {
+    return RunOutputs.html(file.description(), steps, result, explain, file.scenario().seed());
   }
 }

@@ -55,7 +55,7 @@ final class SimulateCommand implements Callable<Integer> {
       run.printSteps(out, explain);
     }
     run.printSummary(out);
-    Path target = outDir != null ? outDir : Path.of("out", scenario.scenario().name());
+    Path target = outDir != null ? outDir : Path.of("out", OutputFiles.safeName(scenario.scenario().name(), "the scenario name"));
     List<Path> written = run.writeAll(target, explain);
     out.println("  wrote           " + String.join(", ", written.stream().map(Path::toString).toList()));
     out.flush();

@@ -1,0 +1,163 @@
+package io.gpufleet.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The one way a command writes files: every file goes into one output directory under a plain name
+ * (no separator, never {@code .} or {@code ..}), is written to a temporary file there first and
+ * renamed into place only once every file of the run has been written, so a failed run leaves no
+ * partial results. A rename replaces a symbolic link at the target rather than writing through it.
+ * Failures are {@link UserError}s that name the file and the operating system's reason in words.
+ */
+final class OutputFiles {
+  private final Path dir;
+  private final Map<String, String> files = new LinkedHashMap<>();
+
+  private OutputFiles(Path dir) {
+    this.dir = dir;
+  }
+
+  /** Files to be written into {@code dir}, which is created (with its parents) if it is missing. */
+  static OutputFiles in(Path dir) {
+    return new OutputFiles(dir);
+  }
+
+  /** One file, {@code file}, written on its own into its parent directory (the working directory if none). */
+  static Path writeOne(Path file, String text) {
+    Path name = file.getFileName();
+    if (name == null) {
+      throw new UserError("cannot write " + file + ": not a file name");
+    }
+    Path parent = file.getParent();
+    return in(parent == null ? Path.of("") : parent).add(name.toString(), text).write().getFirst();
+  }
+
+  /** Adds the file {@code name} with {@code text} (UTF-8); the name must be one plain path segment. */
+  OutputFiles add(String name, String text) {
+    requirePlainName(name);
+    if (files.putIfAbsent(name, text) != null) {
+      throw new IllegalArgumentException("the same output file twice: " + name);
+    }
+    return this;
+  }
+
+  /**
+   * A name derived from user input (a scenario's name, say) made safe as one path segment: characters
+   * other than letters, digits, {@code .}, {@code _} and {@code -} become {@code _}, and a name of only
+   * dots is refused. {@code what} says where the name came from, for the error.
+   */
+  static String safeName(String name, String what) {
+    String cleaned = name.replaceAll("[^A-Za-z0-9._-]", "_");
+    if (cleaned.isEmpty() || cleaned.chars().allMatch(c -> c == '.')) {
+      throw new UserError(what + " \"" + name + "\" cannot name an output folder; give --out DIR");
+    }
+    return cleaned;
+  }
+
+  /** Writes every added file, then moves them all into place; returns their paths in the order added. */
+  List<Path> write() {
+    createDirectory();
+    List<Path> targets = new ArrayList<>();
+    for (String name : files.keySet()) {
+      Path target = dir.resolve(name);
+      if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+        throw new UserError("cannot write " + target + ": it is a directory");
+      }
+      targets.add(target);
+    }
+    List<Path> temps = new ArrayList<>();
+    try {
+      int i = 0;
+      for (Map.Entry<String, String> f : files.entrySet()) {
+        Path target = targets.get(i++);
+        Path temp;
+        try {
+          // Created exclusively (O_EXCL), so a link planted at a guessable name is never followed.
+          temp = Files.createTempFile(dir, "." + f.getKey() + ".", ".tmp");
+        } catch (IOException e) {
+          throw new UserError("cannot write " + target + ": " + reason(e));
+        }
+        temps.add(temp);
+        try {
+          Files.writeString(temp, f.getValue(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          throw new UserError("cannot write " + target + ": " + reason(e));
+        }
+      }
+      for (int k = 0; k < temps.size(); k++) {
+        move(temps.get(k), targets.get(k));
+        temps.set(k, null);
+      }
+      return List.copyOf(targets);
+    } finally {
+      for (Path t : temps) {
+        if (t != null) {
+          try {
+            Files.deleteIfExists(t);
+          } catch (IOException ignored) {
+            // Best effort: the error that brought us here is the one to report.
+          }
+        }
+      }
+    }
+  }
+
+  private void createDirectory() {
+    try {
+      Files.createDirectories(dir);
+    } catch (FileAlreadyExistsException e) {
+      throw new UserError("cannot write into " + dir + ": it is not a directory");
+    } catch (IOException e) {
+      throw new UserError("cannot create " + dir + ": " + reason(e));
+    }
+  }
+
+  private static void move(Path temp, Path target) {
+    try {
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      throw new UserError("cannot write " + target + ": " + reason(e));
+    }
+  }
+
+  private static void requirePlainName(String name) {
+    if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
+        || name.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException("not a plain file name: \"" + name + "\"");
+    }
+  }
+
+  /** The operating system's reason in plain words, without Java's exception class names. */
+  static String reason(IOException e) {
+    return switch (e) {
+      case AccessDeniedException a -> "permission denied";
+      case NoSuchFileException n -> "no such file or directory";
+      case NotDirectoryException n -> "not a directory";
+      case DirectoryNotEmptyException d -> "it is a directory";
+      case FileAlreadyExistsException f -> "a file is in the way";
+      case FileSystemException f when f.getReason() != null -> f.getReason().toLowerCase(Locale.ROOT);
+      default -> e.getMessage() == null ? "input/output error" : e.getMessage();
+    };
+  }
+}
