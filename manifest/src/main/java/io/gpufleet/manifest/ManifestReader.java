@@ -1,5 +1,6 @@
 package io.gpufleet.manifest;
 
+import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
@@ -25,7 +26,8 @@ import java.util.Optional;
 /**
  * Reads Kubernetes manifest files (multi-document YAML, {@code kind: List}, {@code -} for stdin)
  * into a {@link ManifestBundle}. Resolves {@code priorityClassName} to the class's value as the
- * Priority admission plugin does. Throws {@link ManifestException} with every error found.
+ * Priority admission plugin does. Two objects of one kind, namespace and name, in any of the files, are
+ * an error. Throws {@link ManifestException} with every error found.
  */
 public final class ManifestReader {
 
@@ -37,6 +39,7 @@ public final class ManifestReader {
 
   public ManifestBundle read(List<Path> files, InputStream stdin) {
     Diagnostics diagnostics = new Diagnostics();
+    DuplicateObjects duplicates = new DuplicateObjects(diagnostics);
     List<KubeObject> objects = new ArrayList<>();
     for (Path file : files) {
       String name = file.toString();
@@ -48,7 +51,7 @@ public final class ManifestReader {
       } catch (IOException e) {
         throw new ManifestException(ManifestProblem.error(Location.unknown(name), "", "cannot read: " + e.getMessage()));
       }
-      objects.addAll(decode(name, text, diagnostics));
+      objects.addAll(decode(name, text, diagnostics, duplicates));
     }
     return finish(objects, diagnostics);
   }
@@ -56,11 +59,12 @@ public final class ManifestReader {
   /** Reads manifests from text already in memory (built-in scenarios, tests). */
   public ManifestBundle read(String sourceName, String text) {
     Diagnostics diagnostics = new Diagnostics();
-    return finish(decode(sourceName, text, diagnostics), diagnostics);
+    return finish(decode(sourceName, text, diagnostics, new DuplicateObjects(diagnostics)), diagnostics);
   }
 
-  private List<KubeObject> decode(String name, String text, Diagnostics diagnostics) {
+  private List<KubeObject> decode(String name, String text, Diagnostics diagnostics, DuplicateObjects duplicates) {
     List<YNode> docs = yaml.readAll(name, text);
+    duplicates.check(docs);
     return new KubeDecoder(diagnostics).decodeAll(docs);
   }
 

@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
+import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Cursor;
@@ -105,8 +106,9 @@ public final class ScenarioReader {
     });
     spec.get("catalog").ifPresent(c -> b.catalog(catalog(c)));
 
+    DuplicateObjects clusterNames = new DuplicateObjects(diagnostics);
     for (Cursor entry : spec.list("cluster")) {
-      collect(entry, text);
+      collect(entry, text, clusterNames);
     }
     List<ClusterObject> initial = clusterObjects(objects, true);
     b.objects(initial);
@@ -145,7 +147,7 @@ public final class ScenarioReader {
   // ---- manifests ----
 
   /** A manifest entry: {@code {file: path}} or a Kubernetes object written in place. */
-  private void collect(Cursor entry, String scenarioText) {
+  private void collect(Cursor entry, String scenarioText, DuplicateObjects names) {
     if (!entry.isMap()) {
       entry.expected("{file: path} or a Kubernetes object");
       return;
@@ -155,10 +157,12 @@ public final class ScenarioReader {
       String path = file.get().asString();
       String text = sources.read(path, file.get().location());
       List<YNode> docs = yaml.readAll(sources.name(path), text);
+      names.check(docs);
       for (KubeObject o : kube.decodeAll(docs)) {
         objects.add(new Sourced(o, text));
       }
     } else {
+      names.check(List.of(entry.node()));
       for (KubeObject o : kube.decodeAll(List.of(entry.node()))) {
         objects.add(new Sourced(o, scenarioText));
       }
@@ -470,12 +474,15 @@ public final class ScenarioReader {
 
   private ScenarioAction apply(Cursor arg, String scenarioText) {
     int before = objects.size();
+    // Applying a workload, NodePool or PDB the cluster already has updates it, as kubectl apply does,
+    // so only two of one name within the same apply are refused here.
+    DuplicateObjects names = new DuplicateObjects(diagnostics);
     if (arg.node() instanceof YNode.YList) {
       for (Cursor e : arg.asList()) {
-        collect(e, scenarioText);
+        collect(e, scenarioText, names);
       }
     } else {
-      collect(arg, scenarioText);
+      collect(arg, scenarioText, names);
     }
     List<Sourced> added = new ArrayList<>(objects.subList(before, objects.size()));
     return new ScenarioAction.Apply(clusterObjects(added, false));

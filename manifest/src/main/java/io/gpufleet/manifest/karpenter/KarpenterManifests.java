@@ -1,9 +1,11 @@
 package io.gpufleet.manifest.karpenter;
 
+import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
@@ -33,7 +35,9 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> no
 
   /** Reads YAML text; problems go to the diagnostics (call {@code throwIfErrors} to stop on them). */
   public static KarpenterManifests read(String file, String text, Diagnostics diagnostics) {
-    List<KubeObject> objects = new KubeDecoder(diagnostics).decodeAll(new YamlReader().readAll(file, text));
+    List<YNode> docs = new YamlReader().readAll(file, text);
+    new DuplicateObjects(diagnostics).check(docs);
+    List<KubeObject> objects = new KubeDecoder(diagnostics).decodeAll(docs);
     return of(objects, diagnostics);
   }
 
@@ -48,11 +52,8 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> no
       if (o instanceof KubeObject.OtherObject other && other.kind().equals("NodePool")
           && other.apiVersion().startsWith("karpenter.sh/")) {
         NodePool pool = decoder.decode(other.cursor(), other.apiVersion());
-        Location previous = poolLocations.putIfAbsent(pool.name(), other.location());
-        if (previous != null) {
-          diagnostics.error(other.location(), "metadata.name", "NodePool \"" + pool.name() + "\" is already defined at "
-              + previous);
-        } else {
+        // A second NodePool of the same name is reported by DuplicateObjects as the objects are read.
+        if (poolLocations.putIfAbsent(pool.name(), other.location()) == null) {
           pools.add(pool);
         }
       } else if (o instanceof KubeObject.OtherObject other && NODE_CLASS_GROUPS.containsKey(other.kind())) {
