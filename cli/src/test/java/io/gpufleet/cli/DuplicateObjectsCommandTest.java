@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every command that reads manifests refuses two objects of one kind, namespace and name, naming both places. */
 class DuplicateObjectsCommandTest {
@@ -39,10 +43,13 @@ class DuplicateObjectsCommandTest {
         .doesNotContain("Exception");
   }
 
-  @Test
-  void scheduleRefusesDuplicateNodes(@TempDir Path dir) throws IOException {
+  @ParameterizedTest
+  @ValueSource(strings = {"schedule", "smi", "node describe"})
+  void refusesDuplicateNodes(String command, @TempDir Path dir) throws IOException {
     Path f = twoNodes(dir);
-    refused(CliRun.of("schedule", "-f", f.toString()), f + ":10:1", f + ":1:1");
+    List<String> args = new ArrayList<>(List.of(command.split(" ")));
+    args.addAll(List.of("-f", f.toString()));
+    refused(CliRun.of(args.toArray(String[]::new)), f + ":10:1", f + ":1:1");
   }
 
   @Test
@@ -58,18 +65,6 @@ class DuplicateObjectsCommandTest {
     CliRun run = CliRun.of("schedule", "-f", f.toString());
     assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(run.err()).contains(f + ":15:1: metadata.name: Pod \"team/p\" is already defined at " + f + ":10:1");
-  }
-
-  @Test
-  void smiRefusesDuplicateNodes(@TempDir Path dir) throws IOException {
-    Path f = twoNodes(dir);
-    refused(CliRun.of("smi", "-f", f.toString()), f + ":10:1", f + ":1:1");
-  }
-
-  @Test
-  void nodeDescribeRefusesDuplicateNodes(@TempDir Path dir) throws IOException {
-    Path f = twoNodes(dir);
-    refused(CliRun.of("node", "describe", "-f", f.toString()), f + ":10:1", f + ":1:1");
   }
 
   @Test
