@@ -7,17 +7,22 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one way a command writes files: every file goes into one output directory under a plain name
@@ -27,6 +32,10 @@ import java.util.Map;
  * Failures are {@link UserError}s that name the file and the operating system's reason in words.
  */
 final class OutputFiles {
+  private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+  private static final FileAttribute<Set<PosixFilePermission>> READABLE =
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"));
+
   private final Path dir;
   private final Map<String, String> files = new LinkedHashMap<>();
 
@@ -89,8 +98,10 @@ final class OutputFiles {
         Path target = targets.get(i++);
         Path temp;
         try {
-          // Created exclusively (O_EXCL), so a link planted at a guessable name is never followed.
-          temp = Files.createTempFile(dir, "." + f.getKey() + ".", ".tmp");
+          // Created exclusively (O_EXCL), so a link planted at a guessable name is never followed;
+          // readable by others as a plainly written file would be (the umask still applies).
+          temp = POSIX ? Files.createTempFile(dir, "." + f.getKey() + ".", ".tmp", READABLE)
+              : Files.createTempFile(dir, "." + f.getKey() + ".", ".tmp");
         } catch (IOException e) {
           throw new UserError("cannot write " + target + ": " + reason(e));
         }

@@ -79,6 +79,9 @@ class SafeOutputTest {
     assertThat(Files.readString(victim)).isEqualTo("keep me");
     assertThat(Files.isSymbolicLink(out.resolve("report.html"))).isFalse();
     assertThat(Files.readString(out.resolve("report.html"))).contains("<html");
+    // Results are readable by others, as a plainly written file is, not private like a temporary file.
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out.resolve("report.html"))))
+        .startsWith("rw-r");
   }
 
   @Test
