@@ -54,34 +54,50 @@ public class SchedulerBench {
 
   @Setup(Level.Trial)
   public void setUp() {
+    empty = ClusterSnapshot.of(nodes(false));
+    pods = pods(i -> new Pod(ObjectMeta.named("pod-" + i), PodSpec.of()));
+    scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption().withPercentageOfNodesToScore(100));
+  }
+
+  /** The 5,000 GPU nodes in three zones; {@code hostnames} adds each node's kubernetes.io/hostname label. */
+  static List<Node> nodes(boolean hostnames) {
     List<Node> nodes = new ArrayList<>(NODES);
     Taint gpuTaint = Taint.of("nvidia.com/gpu", "true", TaintEffect.NO_SCHEDULE);
     String[] products = {"NVIDIA-A10G", "NVIDIA-L4", "NVIDIA-L40S", "NVIDIA-H100-80GB-HBM3"};
     for (int i = 0; i < NODES; i++) {
       int gpus = (i % 3 == 0) ? 8 : (i % 3 == 1 ? 4 : 1);
-      nodes.add(Node.of(String.format("node-%05d", i),
-          Labels.of("nvidia.com/gpu.product", products[i % products.length], "topology.kubernetes.io/zone",
-              "zone-" + (i % 3)),
+      String name = String.format("node-%05d", i);
+      Labels labels = Labels.of("nvidia.com/gpu.product", products[i % products.length], "topology.kubernetes.io/zone",
+          "zone-" + (i % 3));
+      nodes.add(Node.of(name, hostnames ? labels.with("kubernetes.io/hostname", name) : labels,
           List.of(gpuTaint),
           ResourceList.of("cpu", Integer.toString(8 * gpus), "memory", (32 * gpus) + "Gi", "pods", "110",
               "nvidia.com/gpu", Integer.toString(gpus))));
     }
-    empty = ClusterSnapshot.of(nodes);
+    return nodes;
+  }
+
+  /** 1,000 GPU pods of seeded random size; {@code shell} gives pod {@code i} its metadata. */
+  static List<PodInfo> pods(java.util.function.IntFunction<Pod> shell) {
     SplittableRandom r = new SplittableRandom(42);
-    pods = new ArrayList<>(PODS);
+    List<PodInfo> pods = new ArrayList<>(PODS);
     for (int i = 0; i < PODS; i++) {
       ResourceList req = ResourceList.of("cpu", (500 + r.nextInt(3500)) + "m", "memory", (1 + r.nextInt(15)) + "Gi");
       ResourceList lim = ResourceList.of("nvidia.com/gpu", Integer.toString(1 + r.nextInt(2)));
       PodSpec spec = PodSpec.of(Container.of("main", "vllm", req, lim))
           .withTolerations(List.of(Toleration.exists("nvidia.com/gpu", TaintEffect.NO_SCHEDULE)));
-      pods.add(PodInfo.of(new Pod(ObjectMeta.named("pod-" + i), spec)));
+      pods.add(PodInfo.of(shell.apply(i).withSpec(spec)));
     }
-    scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption().withPercentageOfNodesToScore(100));
+    return pods;
   }
 
   /** Time to place 1,000 pods: the median in milliseconds gives pods/s as 1,000,000 / median. */
   @Benchmark
   public ClusterSnapshot placeThousandPodsOnFiveThousandNodes() {
+    return place(empty, pods, scheduler);
+  }
+
+  static ClusterSnapshot place(ClusterSnapshot empty, List<PodInfo> pods, Scheduler scheduler) {
     ClusterSnapshot s = empty;
     SplittableRandom random = new SplittableRandom(7);
     int start = 0;

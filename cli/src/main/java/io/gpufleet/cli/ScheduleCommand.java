@@ -4,6 +4,7 @@ import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.manifest.ManifestBundle;
@@ -72,7 +73,8 @@ final class ScheduleCommand implements Callable<Integer> {
     SplittableRandom random = new SplittableRandom(seed);
     List<Pod> pods = new ArrayList<>(InitialPods.of(bundle.workloads(), bundle.nodes(), random));
     pods.addAll(bundle.pods());
-    Scheduler scheduler = new Scheduler(profile());
+    // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
+    Scheduler scheduler = new Scheduler(profile().withSpreadSelectors(ControllerSelectors.of(bundle.workloads())));
     BatchPlacement.Result result =
         BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), scheduler, random, explain);
     spec.commandLine().getOut().print(output.equals("json") ? PlacementReport.json(result) : PlacementReport.text(result, explain));

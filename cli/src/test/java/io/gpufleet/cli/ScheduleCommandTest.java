@@ -35,6 +35,33 @@ class ScheduleCommandTest {
   }
 
   @Test
+  void theDefaultConstraintsSpreadADeploymentOnePodPerZone() {
+    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "topology-spread.yaml").toString(),
+        "--output", "json");
+    assertThat(run.exitCode()).isZero();
+    // zone-a's two large nodes win on resources alone; the spread puts one replica in each zone.
+    assertThat(run.out()).containsOnlyOnce("\"big-a").containsOnlyOnce("\"small-b\"").containsOnlyOnce("\"small-c\"");
+  }
+
+  @Test
+  void withoutPodTopologySpreadResourcesAloneStackTheReplicasInOneZone(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws java.io.IOException {
+    Path cfg = dir.resolve("sched.yaml");
+    java.nio.file.Files.writeString(cfg, """
+        apiVersion: kubescheduler.config.k8s.io/v1
+        kind: KubeSchedulerConfiguration
+        profiles:
+        - plugins:
+            score:
+              disabled: [{name: PodTopologySpread}]
+        """);
+    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "topology-spread.yaml").toString(),
+        "--output", "json", "--config", cfg.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).doesNotContain("\"small-b\"").doesNotContain("\"small-c\"");
+  }
+
+  @Test
   void aConfigurationThatDisablesDefaultPreemptionDropsTheSuffix(@org.junit.jupiter.api.io.TempDir Path dir)
       throws java.io.IOException {
     Path cfg = dir.resolve("sched.yaml");

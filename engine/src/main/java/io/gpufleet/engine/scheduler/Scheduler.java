@@ -73,8 +73,7 @@ public final class Scheduler {
     int plugins = scorers.size();
     ScorePlugin[] scoring = new ScorePlugin[plugins];
     for (int p = 0; p < plugins; p++) {
-      ScorePlugin plugin = scorers.get(p).plugin();
-      scoring[p] = plugin.appliesTo(pod) ? plugin : null;
+      scoring[p] = scorers.get(p).plugin().preScore(pod, snapshot).orElse(null);
     }
     // Raw scores are taken as soon as a node passes the filters, while its data is in cache; each
     // plugin normalises its own column once every feasible node is known.
@@ -139,7 +138,7 @@ public final class Scheduler {
         continue;
       }
       long[] column = columns[p];
-      scorers.get(p).plugin().normalize(pod, column);
+      scoring[p].normalize(pod, column);
       long weight = scorers.get(p).weight();
       for (int j = 0; j < found; j++) {
         column[j] *= weight;

@@ -7,10 +7,12 @@ import io.gpufleet.engine.scheduler.plugin.NodeResourcesBalancedAllocation;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.engine.scheduler.plugin.NodeUnschedulable;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.PodTopologySpread;
 import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ResourceWeight;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
+import io.gpufleet.engine.scheduler.plugin.SpreadSelectors;
 import io.gpufleet.engine.scheduler.plugin.TaintToleration;
 import java.util.List;
 
@@ -43,15 +45,16 @@ public record SchedulerProfile(
 
   /**
    * The plugins of kube-scheduler's default profile that decide GPU placement, in its filter order
-   * and with its default score weights (TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1,
-   * NodeResourcesBalancedAllocation 1).
+   * and with its default score weights (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2,
+   * NodeResourcesFit 1, NodeResourcesBalancedAllocation 1). PodTopologySpread knows no controllers
+   * until {@link #withSpreadSelectors} tells it, so it spreads nothing by default.
    */
   public static SchedulerProfile withStrategy(ScoringStrategy strategy) {
     NodeResourcesFit fit = new NodeResourcesFit(strategy);
     return new SchedulerProfile("default-scheduler", List.of(NodeAffinity.INSTANCE),
         List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE, fit),
         List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
-            new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
+            new WeightedScore(new PodTopologySpread(SpreadSelectors.NONE), 2), new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
         List.of(), 0);
   }
 
@@ -102,6 +105,18 @@ public record SchedulerProfile(
   public SchedulerProfile withPreemption() {
     return new SchedulerProfile(name, preFilters, filters, scores,
         List.of(new io.gpufleet.engine.scheduler.plugin.DefaultPreemption(filters)), percentageOfNodesToScore);
+  }
+
+  /**
+   * The same profile whose PodTopologySpread finds each pod's controller selector through {@code
+   * selectors}, so the default system constraints spread ReplicaSet and StatefulSet pods.
+   */
+  public SchedulerProfile withSpreadSelectors(SpreadSelectors selectors) {
+    List<WeightedScore> replaced = scores.stream()
+        .map(ws -> ws.plugin() instanceof PodTopologySpread
+            ? new WeightedScore(new PodTopologySpread(selectors), ws.weight()) : ws)
+        .toList();
+    return new SchedulerProfile(name, preFilters, filters, replaced, postFilters, percentageOfNodesToScore);
   }
 
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {

@@ -49,10 +49,14 @@ public final class PodFactory {
       case Workload.Job j -> j.name() + "-" + PodNames.suffix(random, 5);
       case Workload.DaemonSet ds -> ds.name() + "-" + PodNames.suffix(random, 5);
     };
-    String ownerKind = w instanceof Workload.Deployment ? "ReplicaSet" : w.kind();
-    String ownerName = w instanceof Workload.Deployment d
-        ? d.name() + "-" + PodNames.templateHash(d.template().toString()) : w.name();
-    return fromTemplate(w, name, new OwnerReference(ownerKind, ownerName), w.template().spec());
+    return fromTemplate(w, name, owner(w), w.template().spec());
+  }
+
+  /** The controller of a workload's pods: a Deployment's pods belong to its ReplicaSet. */
+  public static OwnerReference owner(Workload w) {
+    return w instanceof Workload.Deployment d
+        ? new OwnerReference("ReplicaSet", d.name() + "-" + PodNames.templateHash(d.template().toString()))
+        : new OwnerReference(w.kind(), w.name());
   }
 
   /** The daemon pod of a DaemonSet for one node, pinned to it. */

@@ -248,7 +248,8 @@ public final class KubeDecoder {
       }
     }
     spec.get("topologySpreadConstraints").ifPresent(c -> c.warning(
-        "topologySpreadConstraints are not modelled by gpufleet's scheduler yet; they are ignored"));
+        "topologySpreadConstraints are not read by gpufleet's scheduler yet; they are ignored and the "
+            + "default system constraints apply instead"));
     List<Toleration> tolerations = new ArrayList<>();
     for (Cursor t : spec.list("tolerations")) {
       tolerations.add(toleration(t));

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 
@@ -13,6 +14,15 @@ public interface ScorePlugin {
   /** False when the plugin has nothing to say about this pod (PreScore returned Skip). */
   default boolean appliesTo(PodInfo pod) {
     return true;
+  }
+
+  /**
+   * PreScore: the scorer for this pod's cycle, or empty to skip the plugin. A plugin that needs
+   * cluster-wide state (counts over every node) returns a scorer holding it; the default is the
+   * plugin itself when it {@link #appliesTo} the pod.
+   */
+  default java.util.Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+    return appliesTo(pod) ? java.util.Optional.of(this) : java.util.Optional.empty();
   }
 
   long score(PodInfo pod, NodeInfo node);

@@ -18,6 +18,7 @@ final class ConformanceSuite {
     all.addAll(NodeNameAndUnschedulableCases.cases());
     all.addAll(FitErrorCases.cases());
     all.addAll(PreemptionCases.cases());
+    all.addAll(PodTopologySpreadCases.cases());
     return all;
   }
 

@@ -134,9 +134,10 @@ final class K {
     }
   }
 
-  /** Score every node, normalise as the plugin does, and compare. */
+  /** PreScore over these nodes, score every node, normalise as the plugin does, and compare. */
   static void assertScores(ScorePlugin plugin, Pod pod, List<NodeInfo> nodes, long... expected) {
     PodInfo p = PodInfo.of(pod);
+    plugin = plugin.preScore(p, ClusterSnapshot.ofInfos(nodes)).orElse(plugin);
     long[] got = new long[nodes.size()];
     for (int i = 0; i < got.length; i++) {
       got[i] = plugin.score(p, nodes.get(i));

@@ -1,0 +1,50 @@
+package io.gpufleet.engine.workload;
+
+import io.gpufleet.engine.scheduler.plugin.SpreadSelectors;
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.meta.OwnerReference;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.Workload;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code helper.DefaultSelector} over the workloads the twin knows: a pod controlled by a ReplicaSet
+ * (a Deployment's included) or a StatefulSet gets that controller's selector, in the controller's
+ * namespace. Jobs and DaemonSets give none, as upstream (it reads Services, ReplicationControllers,
+ * ReplicaSets and StatefulSets; the twin models no Services or ReplicationControllers).
+ */
+public final class ControllerSelectors implements SpreadSelectors {
+
+  private record Key(String namespace, OwnerReference owner) {}
+
+  private final Map<Key, LabelSelector> selectors;
+
+  private ControllerSelectors(Map<Key, LabelSelector> selectors) {
+    this.selectors = Map.copyOf(selectors);
+  }
+
+  public static ControllerSelectors of(List<Workload> workloads) {
+    Map<Key, LabelSelector> out = new HashMap<>();
+    for (Workload w : workloads) {
+      boolean spread = switch (w) {
+        case Workload.Deployment d -> true;
+        case Workload.ReplicaSet rs -> true;
+        case Workload.StatefulSet ss -> true;
+        case Workload.Job j -> false;
+        case Workload.DaemonSet ds -> false;
+      };
+      if (spread) {
+        out.put(new Key(w.meta().namespace(), PodFactory.owner(w)), w.selector());
+      }
+    }
+    return new ControllerSelectors(out);
+  }
+
+  @Override
+  public Optional<LabelSelector> selectorFor(Pod pod) {
+    return pod.meta().owner().map(o -> selectors.get(new Key(pod.meta().namespace(), o)));
+  }
+}
