@@ -43,6 +43,25 @@ public final class DevicePlugin {
   }
 
   /**
+   * The plugin's config-manager init container failed (an unknown {@code nvidia.com/device-plugin.config},
+   * or several configs and no default): the plugin and GFD never start, so nothing is advertised
+   * (a GPU resource advertised before stays at 0, as the kubelet keeps it) and GFD's labels stay as
+   * they were. The error is the registration's one warning.
+   */
+  static Registration configManagerFailed(Node node, String error) {
+    Advertisement ad = new Advertisement(List.of(), new TreeMap<>(), Advertisement.MigMode.WHOLE_GPUS,
+        Optional.empty(), List.of());
+    TreeMap<String, String> kept = new TreeMap<>();
+    node.labels().map().forEach((k, v) -> {
+      if (GfdLabels.ownedByGfd(k)) {
+        kept.put(k, v);
+      }
+    });
+    return new Registration(withAdvertised(node, ad.counts(), Labels.of(kept)), ad, Optional.empty(),
+        List.of(error + "; the device plugin does not start and advertises nothing"));
+  }
+
+  /**
    * Cards the GPU catalogue does not know: the plugin advertises each one whole as
    * {@code nvidia.com/gpu}, and gpufleet has no GFD labels and no individual devices for them.
    */

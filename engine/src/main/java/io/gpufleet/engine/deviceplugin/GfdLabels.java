@@ -65,6 +65,7 @@ public final class GfdLabels {
         p.multiprocessors().ifPresent(sm -> l.put("nvidia.com/gpu.multiprocessors", Integer.toString(sm)));
         l.put("nvidia.com/gpu.slices.gi", Integer.toString(p.computeSlices()));
         l.put("nvidia.com/gpu.slices.ci", Integer.toString(p.computeSlices()));
+        engines(l, "nvidia.com/gpu.", p);
       }
       case MIG_SINGLE_INVALID -> {
         product = product + "-MIG-INVALID";
@@ -128,9 +129,24 @@ public final class GfdLabels {
       p.multiprocessors().ifPresent(sm -> l.put(prefix + "multiprocessors", Integer.toString(sm)));
       l.put(prefix + "slices.gi", Integer.toString(p.computeSlices()));
       l.put(prefix + "slices.ci", Integer.toString(p.computeSlices()));
+      engines(l, prefix, p);
       l.put(prefix + "product", product);
       l.put(prefix + "replicas", Integer.toString(replicas));
       l.put(prefix + "sharing-strategy", replicas > 1 ? sharing.strategy() : "none");
+    });
+  }
+
+  /**
+   * {@code engines.copy|decoder|encoder|jpeg|ofa} from the MIG device's attributes ({@code internal/lm/
+   * mig-strategy.go}); only for a profile whose engines the catalogue has observed, never guessed.
+   */
+  private static void engines(TreeMap<String, String> l, String prefix, MigProfile p) {
+    p.engines().ifPresent(e -> {
+      l.put(prefix + "engines.copy", Integer.toString(e.copy()));
+      l.put(prefix + "engines.decoder", Integer.toString(e.decoder()));
+      l.put(prefix + "engines.encoder", Integer.toString(e.encoder()));
+      l.put(prefix + "engines.jpeg", Integer.toString(e.jpeg()));
+      l.put(prefix + "engines.ofa", Integer.toString(e.ofa()));
     });
   }
 }

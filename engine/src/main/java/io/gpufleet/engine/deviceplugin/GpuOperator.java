@@ -113,6 +113,10 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
 
   /** The device plugin registering on a node whose GPUs have this layout, under the config its labels pick. */
   public Registration registerPlugin(Node node, GpuInventory inventory, MigLayout layout) {
-    return DevicePlugin.register(node, inventory, configs.select(node.labels()).config(), layout);
+    NamedConfigs.Selection selection = configs.select(node.labels());
+    if (selection.failed()) {
+      return DevicePlugin.configManagerFailed(node, selection.error().orElseThrow());
+    }
+    return DevicePlugin.register(node, inventory, selection.config(), layout);
   }
 }

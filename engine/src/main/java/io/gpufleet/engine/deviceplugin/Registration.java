@@ -48,10 +48,12 @@ public record Registration(Node node, Advertisement advertisement, Optional<Node
 
   /**
    * The registration as the kubelet's device manager takes it on a node that had devices before:
-   * its checkpoint keeps what running pods hold, even devices the plugin no longer advertises.
+   * its checkpoint keeps what running pods hold, even devices the plugin no longer advertises (and
+   * all of them when no plugin came up, as after a failed config-manager).
    */
   public Registration keepingAssignmentsOf(Optional<NodeDevices> previous) {
-    Optional<NodeDevices> kept = devices.map(fresh -> previous.map(fresh::withAssignmentsOf).orElse(fresh));
+    Optional<NodeDevices> kept = devices.isEmpty() ? previous
+        : devices.map(fresh -> previous.map(fresh::withAssignmentsOf).orElse(fresh));
     return new Registration(node, advertisement, kept, warnings);
   }
 

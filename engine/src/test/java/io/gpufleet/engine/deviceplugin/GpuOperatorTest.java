@@ -58,6 +58,47 @@ class GpuOperatorTest {
   }
 
   @Test
+  void aConfigLabelNamingNoConfigStartsNoPluginAndAdvertisesNothing() {
+    Registration r = MIXED_WITH_CUSTOM.register(labelled("g5", NamedConfigs.NODE_LABEL, "ts8"),
+        inventory("g5", "A10G", 1));
+    assertThat(r.advertised().get(ResourceName.NVIDIA_GPU)).isEmpty();
+    assertThat(r.node().allocatable().get(ResourceName.NVIDIA_GPU)).isEmpty();
+    assertThat(r.devices()).isEmpty();
+    assertThat(r.gfdLabels().map()).isEmpty();
+    assertThat(r.warnings()).singleElement().asString()
+        .contains("specified config ts8 does not exist").contains("advertises nothing");
+  }
+
+  @Test
+  void aFailedConfigManagerOnARegisteredNodeLeavesTheGpuResourceAtZero() {
+    Registration before = MIXED_WITH_CUSTOM.register(labelled("g5", NamedConfigs.NODE_LABEL, "ts4"),
+        inventory("g5", "A10G", 1));
+    Node relabelled = before.node().withLabels(before.node().labels().with(NamedConfigs.NODE_LABEL, "ts8"));
+    Registration after = MIXED_WITH_CUSTOM.register(relabelled, inventory("g5", "A10G", 1));
+    assertThat(after.node().allocatable().get(ResourceName.NVIDIA_GPU)).hasValue(Quantity.of(0));
+    // GFD did not run again either: its labels stay as it last wrote them.
+    assertThat(after.gfdLabels()).isEqualTo(before.gfdLabels());
+  }
+
+  @Test
+  void mixedMigPublishesEachProfilesEnginesWhereObserved() {
+    GpuOperator mixed = new GpuOperator(NamedConfigs.of(Map.of("mixed", DevicePluginConfig.mig(MigStrategy.MIXED)),
+        Optional.empty()), new MigManager(MigPartedConfig.of(Map.of("full", List.of(MigPartedConfig.Entry.all(true,
+        Map.of("7g.141gb", 1))), "threes", List.of(MigPartedConfig.Entry.all(true, Map.of("3g.40gb", 2)))))),
+        GpuCatalog.builtIn());
+    Registration h200 = mixed.register(labelled("h", MigPartedConfig.CONFIG_LABEL, "full"), inventory("h", "H200-141GB", 1));
+    // nvidia-smi mig -lgip on a real H200 (data/h200-mig-lgip.txt): 7g.141gb has CE 8, DEC 7, ENC 0, JPEG 7, OFA 1.
+    assertThat(h200.gfdLabels().map()).containsAllEntriesOf(Map.of("nvidia.com/mig-7g.141gb.engines.copy", "8",
+        "nvidia.com/mig-7g.141gb.engines.decoder", "7", "nvidia.com/mig-7g.141gb.engines.encoder", "0",
+        "nvidia.com/mig-7g.141gb.engines.jpeg", "7", "nvidia.com/mig-7g.141gb.engines.ofa", "1"));
+    // No H100 -lgip with engines was observed: no engines labels rather than guessed ones.
+    Registration h100 = mixed.register(labelled("p", MigPartedConfig.CONFIG_LABEL, "threes"),
+        inventory("p", "H100-80GB", 1));
+    assertThat(h100.gfdLabels().get("nvidia.com/mig-3g.40gb.count")).hasValue("2");
+    assertThat(h100.gfdLabels().map().keySet()).noneMatch(k -> k.contains(".engines."));
+  }
+
+  @Test
   void theNodesConfigLabelPicksThePluginConfig() {
     Registration r = MIXED_WITH_CUSTOM.register(labelled("g5", NamedConfigs.NODE_LABEL, "ts4"),
         inventory("g5", "A10G", 1));

@@ -23,7 +23,7 @@ import java.util.OptionalLong;
  *
  * <p>The file is line-oriented: {@code gpu <id>} opens a model; indented {@code key value} lines
  * describe it; a line whose first non-blank character is {@code #} is a comment. Profile lines read
- * {@code profile <name> gi=<id> ci=<n> mem=<n> max=<n> starts=<a,b,..> gib=<x> sm=<n>}.
+ * {@code profile <name> gi=<id> ci=<n> mem=<n> max=<n> starts=<a,b,..> gib=<x> sm=<n> engines=<CE/DEC/ENC/JPEG/OFA>}.
  */
 public final class GpuCatalog {
 
@@ -216,7 +216,7 @@ public final class GpuCatalog {
         f.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
       }
       for (String k : f.keySet()) {
-        if (!List.of("gi", "ci", "mem", "max", "starts", "gib", "sm").contains(k)) {
+        if (!List.of("gi", "ci", "mem", "max", "starts", "gib", "sm", "engines").contains(k)) {
           throw new IllegalArgumentException("unknown profile field \"" + k + "\"");
         }
       }
@@ -226,7 +226,8 @@ public final class GpuCatalog {
       }
       return new MigProfile(parts[0], optInt(f.getOrDefault("gi", "?")), Integer.parseInt(required(f, "ci")),
           Integer.parseInt(required(f, "mem")), Integer.parseInt(required(f, "max")), starts,
-          optDouble(f.getOrDefault("gib", "?")), optInt(f.getOrDefault("sm", "?")));
+          optDouble(f.getOrDefault("gib", "?")), optInt(f.getOrDefault("sm", "?")),
+          unknown(f.getOrDefault("engines", "?")) ? Optional.empty() : Optional.of(MigEngines.parse(f.get("engines"))));
     }
 
     static String required(Map<String, String> f, String k) {

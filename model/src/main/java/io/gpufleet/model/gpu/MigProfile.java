@@ -2,6 +2,7 @@ package io.gpufleet.model.gpu;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
@@ -10,8 +11,9 @@ import java.util.OptionalInt;
  * list it: its name ({@code 1g.10gb}, {@code 1g.10gb+me}), compute and memory slices, the most
  * instances the GPU holds, and the memory slices an instance may start at.
  *
- * <p>{@code memoryGiB} and {@code multiprocessors} are the figures {@code -lgip} prints where someone
- * observed them; empty means not known (the catalogue never guesses them, see {@link #memoryMiB}).
+ * <p>{@code memoryGiB}, {@code multiprocessors} and {@code engines} are the figures {@code -lgip} prints
+ * where someone observed them; empty means not known (the catalogue never guesses them, see
+ * {@link #memoryMiB}).
  */
 public record MigProfile(
     String name,
@@ -21,10 +23,12 @@ public record MigProfile(
     int maxInstances,
     List<Integer> starts,
     OptionalDouble memoryGiB,
-    OptionalInt multiprocessors) {
+    OptionalInt multiprocessors,
+    Optional<MigEngines> engines) {
 
   public MigProfile {
     Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(engines, "engines");
     starts = List.copyOf(starts);
     if (computeSlices < 1 || memorySlices < 1 || maxInstances < 1 || starts.isEmpty()) {
       throw new IllegalArgumentException("MIG profile " + name + " needs positive slices, instances and starts");

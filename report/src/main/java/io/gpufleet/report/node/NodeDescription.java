@@ -46,9 +46,14 @@ public final class NodeDescription {
     DevicePluginConfig config = selection.config();
     Map<String, String> plugin = new LinkedHashMap<>();
     plugin.put("Config:", selection.name() + " (" + selection.reason() + ")");
-    plugin.put("MIG strategy:", config.flags().migStrategy().wireName());
-    plugin.put("Sharing:", sharing(config.sharing(), r));
-    plugin.put("Allocation policy:", config.flags().sharedDevicesAllocationPolicy().wireName());
+    if (selection.failed()) {
+      // The config-manager init container failed: no plugin runs, so there is no strategy or sharing to show.
+      plugin.put("Status:", "not running (see Warnings)");
+    } else {
+      plugin.put("MIG strategy:", config.flags().migStrategy().wireName());
+      plugin.put("Sharing:", sharing(config.sharing(), r));
+      plugin.put("Allocation policy:", config.flags().sharedDevicesAllocationPolicy().wireName());
+    }
     int w = plugin.keySet().stream().mapToInt(String::length).max().orElse(0) + 2;
     plugin.forEach((k, v) -> b.append("  ").append(k).append(" ".repeat(w - k.length())).append(v).append('\n'));
     b.append("Devices:\n");
@@ -68,7 +73,6 @@ public final class NodeDescription {
       t.render().lines().forEach(l -> b.append("  ").append(l).append('\n'));
     }
     List<String> warnings = new ArrayList<>(r.warnings());
-    selection.warning().ifPresent(warnings::add);
     if (!warnings.isEmpty()) {
       multi(b, "Warnings:", warnings);
     }
