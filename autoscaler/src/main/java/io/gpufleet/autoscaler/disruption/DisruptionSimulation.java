@@ -53,9 +53,10 @@ final class DisruptionSimulation {
   /**
    * Reschedules the candidates' pods on the rest of the cluster plus new NodeClaims. Empty when a pod
    * would not fit; otherwise the replacements (none: delete). For consolidation at most one
-   * replacement is allowed and it must be strictly cheaper than the candidates together; a
-   * replacement of an instance type being removed must be cheaper than that candidate; spot
-   * candidates are not replaced by spot without the SpotToSpotConsolidation gate (reference §1.5).
+   * replacement is allowed, launched from the types whose worst launch price is below the
+   * candidates' together ({@code consolidation.go} computeConsolidation); with several candidates,
+   * multi-node consolidation's same-type filter applies too; spot candidates are not replaced by
+   * spot without the SpotToSpotConsolidation gate (reference §1.5).
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random) {
@@ -125,32 +126,22 @@ final class DisruptionSimulation {
     Requirements reqs = p.requirements();
     // All-spot candidates whose replacement may be spot go the spot-to-spot way, never to on-demand
     // ({@code K:pkg/controllers/disruption/consolidation.go} computeSpotToSpotConsolidation).
-    boolean spotToSpot = allSpot && reqs.get(KarpenterLabels.CAPACITY_TYPE).map(v -> v.admits("spot")).orElse(true);
+    boolean spotToSpot = allSpot && admits(reqs, "spot");
     if (spotToSpot) {
       if (!settings.spotToSpotConsolidation()) {
         return Optional.empty(); // "SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node"
       }
       reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.in("spot"));
     }
-    OfferingFilter offerings = OfferingFilter.of(reqs);
-    List<InstanceType> cheaper = new ArrayList<>();
-    for (InstanceType t : p.instanceTypes()) {
-      double cheapest = offerings.cheapestAvailable(t, view.offerings(), view.now());
-      if (!(cheapest < price)) {
-        continue;
-      }
-      boolean sameTypeNotCheaper = false;
-      for (Candidate c : candidates) {
-        if (c.claim().instanceType().name().equals(t.name()) && !(cheapest < c.price())) {
-          sameTypeNotCheaper = true;
-        }
-      }
-      if (!sameTypeNotCheaper) {
-        cheaper.add(t);
-      }
+    // Only types whose worst launch price is below what the candidates cost together stay
+    // (RemoveInstanceTypeOptionsByPriceAndMinValues), and they must still span the NodePool's minValues.
+    List<InstanceType> cheaper = cheaperThan(p.instanceTypes(), reqs, price, view);
+    if (cheaper.isEmpty() || !p.template().minValuesSatisfiedBy(cheaper)) {
+      return Optional.empty(); // "Can't replace with a cheaper node" / "Filtering by price"
     }
-    if (cheaper.isEmpty()) {
-      return Optional.empty();
+    if (!spotToSpot && admits(reqs, "spot") && admits(reqs, "on-demand")) {
+      // Priced as spot, so launched as spot: an on-demand fallback could cost more than the candidates.
+      reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.in("spot"));
     }
     if (spotToSpot && candidates.size() == 1) {
       // One spot node is replaced only with room to choose: 15 cheaper spot types, of which the
@@ -160,12 +151,54 @@ final class DisruptionSimulation {
       }
       cheaper = cheaper.subList(0, MIN_SPOT_TO_SPOT_TYPES);
     }
+    if (candidates.size() > 1) {
+      cheaper = withoutSameType(cheaper, candidates, reqs, view);
+      if (cheaper.isEmpty() || !p.template().minValuesSatisfiedBy(cheaper)) {
+        return Optional.empty();
+      }
+    }
     PlannedClaim narrowed = new PlannedClaim(p.template(), p.pods(), reqs, cheaper, p.requests());
     Optional<NodeClaim> replacement = Launcher.launch(narrowed, view.offerings(), view.now(), random);
     if (replacement.isEmpty() || !(replacement.get().pricePerHour() < price)) {
       return Optional.empty();
     }
     return Optional.of(List.of(replacement.get()));
+  }
+
+  private static boolean admits(Requirements reqs, String capacityType) {
+    return reqs.get(KarpenterLabels.CAPACITY_TYPE).map(v -> v.admits(capacityType)).orElse(true);
+  }
+
+  /** The types whose worst launch price under {@code reqs} is below {@code maxPrice}, in their order. */
+  private static List<InstanceType> cheaperThan(List<InstanceType> types, Requirements reqs, double maxPrice,
+      ClusterView view) {
+    OfferingFilter offerings = OfferingFilter.of(reqs);
+    List<InstanceType> out = new ArrayList<>();
+    for (InstanceType t : types) {
+      if (offerings.worstLaunchPrice(t, view.offerings(), view.now()) < maxPrice) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Multi-node consolidation's {@code filterOutSameInstanceType} ({@code K:pkg/controllers/disruption/
+   * multinodeconsolidation.go}): when a type being removed is among the replacement's options, every
+   * option priced at or above the cheapest such candidate goes. Replacing [A, A] by one A is deleting
+   * one A with more pods moved; that deletion is what consolidation should find instead.
+   */
+  private static List<InstanceType> withoutSameType(List<InstanceType> options, List<Candidate> candidates,
+      Requirements reqs, ClusterView view) {
+    Set<String> names = new HashSet<>();
+    options.forEach(t -> names.add(t.name()));
+    double maxPrice = Double.MAX_VALUE;
+    for (Candidate c : candidates) {
+      if (names.contains(c.claim().instanceType().name())) {
+        maxPrice = Math.min(maxPrice, c.price());
+      }
+    }
+    return cheaperThan(options, reqs, maxPrice, view);
   }
 
   private SlackBound slack(ClusterView view) {

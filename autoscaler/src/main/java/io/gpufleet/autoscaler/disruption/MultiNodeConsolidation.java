@@ -8,9 +8,10 @@ import java.util.random.RandomGenerator;
 
 /**
  * Multi-node consolidation ({@code K:pkg/controllers/disruption/multinodeconsolidation.go}): the
- * largest prefix of the ranked candidates (at most {@code multiNodeMaxCandidates}, at least two)
- * whose pods fit on the rest of the cluster plus at most one cheaper replacement, found by binary
- * search over the prefix length as Karpenter does.
+ * largest prefix of the ranked candidates (at least two) whose pods fit on the rest of the cluster
+ * plus at most one cheaper replacement, found by upstream's binary search over the prefix length
+ * ({@code firstNConsolidationOption}); a replacement never keeps a type being removed at its price
+ * or dearer ({@code filterOutSameInstanceType}, in {@link DisruptionSimulation}).
  */
 final class MultiNodeConsolidation implements DisruptionMethod {
 
@@ -36,17 +37,18 @@ final class MultiNodeConsolidation implements DisruptionMethod {
     if (candidates.size() < 2) {
       return Optional.empty();
     }
-    int max = simulation.settings().multiNodeMaxCandidates();
-    if (candidates.size() > max) {
-      candidates = candidates.subList(0, max);
-    }
+    // firstNConsolidationOption: prefixes [0, mid] for mid in [1, max], so two candidates at least;
+    // max is one less than the candidates when they fit in the batch of multiNodeMaxCandidates, the
+    // batch size otherwise (upstream then tries up to batch + 1, as written).
+    int n = candidates.size();
+    int batch = Math.min(n, simulation.settings().multiNodeMaxCandidates());
     int lo = 1;
-    int hi = candidates.size();
+    int hi = n <= batch ? n - 1 : batch;
     List<Candidate> best = null;
     List<NodeClaim> bestReplacements = null;
     while (lo <= hi) {
       int mid = (lo + hi) / 2;
-      List<Candidate> prefix = candidates.subList(0, mid);
+      List<Candidate> prefix = candidates.subList(0, mid + 1);
       Optional<List<NodeClaim>> r = simulation.simulate(prefix, view, true, random);
       if (r.isPresent()) {
         best = List.copyOf(prefix);

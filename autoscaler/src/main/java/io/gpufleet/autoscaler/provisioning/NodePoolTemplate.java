@@ -57,6 +57,20 @@ public final class NodePoolTemplate {
     return minValues;
   }
 
+  /**
+   * Whether {@code kept}, a subset of this NodePool's types, still spans its {@code minValues}: what
+   * consolidation's price filter must leave ({@code K:pkg/controllers/provisioning/scheduling/nodeclaim.go}
+   * RemoveInstanceTypeOptionsByPriceAndMinValues).
+   */
+  public boolean minValuesSatisfiedBy(List<InstanceType> kept) {
+    if (minValues.isEmpty()) {
+      return true;
+    }
+    Set<String> names = new TreeSet<>();
+    kept.forEach(t -> names.add(t.name()));
+    return minValues.satisfiedBy(types.stream().filter(o -> names.contains(o.type().name())).toList());
+  }
+
   public NodePool pool() {
     return pool;
   }

@@ -6,9 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.cloud.CapacityType;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.cloud.Offering;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.pod.Pod;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -199,6 +204,101 @@ final class DisruptionCases {
       StateNode b = node(empty, "m5.xlarge", 2, owned(pod("b", "cpu", "500m")));
       assertThat(poll(empty, List.of(a, b), List.of())).isEmpty();
     }));
+    // Multi-node consolidation (Context "Multi-NodeClaim"; a DescribeTable's entries are named as Ginkgo
+    // joins them, the table's text then the Entry's). Upstream's three nodes are its dearest type with
+    // pods that request nothing; here m5.4xlarge with 100m pods.
+    AutoscalerSettings spotGate = AutoscalerSettings.DEFAULTS.withSpotToSpotConsolidation(true);
+    for (boolean spot : new boolean[] {false, true}) {
+      String entry = spot ? "if the candidate is spot node" : "if the candidate is on-demand node";
+      c.add(UpstreamCase.of("multi-node consolidation", CONSOLIDATION, "can merge 3 nodes into 1 " + entry, () -> {
+        NodePool pool = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100,
+            spot ? "spot" : "on-demand");
+        List<StateNode> nodes = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+          Pod p = owned(pod("p" + i, "cpu", "100m"));
+          nodes.add(spot ? spotNode(pool, "m5.4xlarge", i, p) : node(pool, "m5.4xlarge", i, p));
+        }
+        // Deleting two onto the third would do, but the search keeps the longest prefix: all three go.
+        DisruptionCommand cmd = pollWith(spotGate, pool, nodes).orElseThrow();
+        assertThat(cmd.method()).isEqualTo(DisruptionCommand.Method.MULTI_NODE_CONSOLIDATION);
+        assertThat(cmd.candidates()).containsExactlyInAnyOrderElementsOf(nodes.stream().map(StateNode::name).toList());
+        assertThat(cmd.replacements()).hasSize(1);
+      }));
+      c.add(UpstreamCase.of("multi-node consolidation", CONSOLIDATION, "won't merge 2 nodes into 1 of the same type "
+          + entry, () -> {
+        // Two of the cheapest type, one pod on the first and two on the second: replacing both by one
+        // new m5.large is filtered out (filterOutSameInstanceType); the node with fewer pods is deleted.
+        NodePool pool = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100,
+            spot ? "spot" : "on-demand");
+        Pod[] first = {owned(pod("a", "cpu", "100m"))};
+        Pod[] second = {owned(pod("b", "cpu", "100m")), owned(pod("c", "cpu", "100m"))};
+        StateNode a = spot ? spotNode(pool, "m5.large", 1, first) : node(pool, "m5.large", 1, first);
+        StateNode b = spot ? spotNode(pool, "m5.large", 2, second) : node(pool, "m5.large", 2, second);
+        DisruptionCommand cmd = pollWith(spotGate, pool, List.of(a, b)).orElseThrow();
+        assertThat(cmd.isDelete()).isTrue();
+        assertThat(cmd.candidates()).containsExactly(a.name());
+      }));
+    }
+    c.add(UpstreamCase.of("multi-node consolidation", CONSOLIDATION, "can merge 3 nodes into 1 if the candidates have "
+        + "both spot and on-demand", () -> {
+      NodePool both = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100, "spot",
+          "on-demand");
+      List<StateNode> nodes = List.of(node(both, "m5.4xlarge", 1, owned(pod("a", "cpu", "100m"))),
+          node(both, "m5.4xlarge", 2, owned(pod("b", "cpu", "100m"))),
+          spotNode(both, "m5.4xlarge", 3, owned(pod("c", "cpu", "100m"))));
+      DisruptionCommand cmd = pollWith(spotGate, both, nodes).orElseThrow();
+      assertThat(cmd.candidates()).hasSize(3);
+      assertThat(cmd.replacements()).hasSize(1);
+    }));
+    c.add(UpstreamCase.of("multi-node consolidation", CONSOLIDATION, "should handle failing filterOutSameInstanceType "
+        + "correctly (without a panic) when minValues isn't satisfied", () -> {
+      // Upstream: two on-demand types (current 0.5, other 0.4), instance-type minValues 2; here m5.xlarge
+      // and the cheaper c5.xlarge. Merging the first two nodes leaves only c5.xlarge once the type being
+      // removed is filtered out: minValues fails, and single-node consolidation deletes one of them.
+      NodePool pool = K.bare("general", min(TYPE, 2, "m5.xlarge", "c5.xlarge"), NodePoolRequirement.in(
+          CAPACITY_TYPE, "on-demand"));
+      pool = pool.withDisruption(pool.disruption().withPolicy(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)
+          .withConsolidateAfter(Optional.of(Duration.ZERO)));
+      StateNode a = node(pool, "m5.xlarge", 1, owned(pod("a", "cpu", "1500m")));
+      StateNode b = node(pool, "m5.xlarge", 2, owned(pod("b", "cpu", "1500m")));
+      StateNode third = node(pool, "m5.xlarge", 3, owned(pod("c", "cpu", "1500m")), owned(pod("d", "cpu", "1500m")));
+      DisruptionCommand cmd = poll(pool, List.of(a, b, third), List.of()).orElseThrow();
+      assertThat(cmd.method()).isEqualTo(DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION);
+      assertThat(cmd.isDelete()).isTrue();
+      assertThat(cmd.candidates()).hasSize(1).isSubsetOf(a.name(), b.name());
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "won't replace node if any spot replacement is more "
+        + "expensive", () -> {
+      // Upstream's replacement type has spot offerings at 1.0, 0.2 and 0.4 against a 0.5 on-demand node.
+      // Here m5.large's spot offerings are 0.5, 0.05 and 0.06 against an m5.xlarge at 0.192: the worst
+      // launch price decides (WorstLaunchPrice), so it is no replacement although two zones are cheaper.
+      InstanceType large = CATALOG.require("m5.large");
+      List<Offering> offerings = new ArrayList<>();
+      double[] spot = {0.5, 0.05, 0.06};
+      String[] zones = {"us-east-1a", "us-east-1b", "us-east-1c"};
+      for (int i = 0; i < 3; i++) {
+        offerings.add(new Offering(CapacityType.SPOT, zones[i], spot[i], true));
+        offerings.add(new Offering(CapacityType.ON_DEMAND, zones[i], large.offerings().stream()
+            .filter(o -> o.capacityType() == CapacityType.ON_DEMAND).findFirst().orElseThrow().pricePerHour(), true));
+      }
+      // The node's own type is sold on-demand only, as upstream's "current-on-demand".
+      InstanceType current = CATALOG.require("m5.xlarge");
+      InstanceCatalog catalog = new InstanceCatalog(List.of(large.withOfferings(offerings), current.withOfferings(
+          current.offerings().stream().filter(o -> o.capacityType() == CapacityType.ON_DEMAND).toList())));
+      NodePool both = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100, "spot",
+          "on-demand");
+      StateNode n = node(both, "m5.xlarge", 1, owned(pod("a", "cpu", "500m")));
+      assertThat(pollOn(catalog, both, List.of(n))).isEmpty();
+    }));
+    c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "should consolidate the node with best savings ratio first",
+        () -> {
+          // Two of the cheapest type; two pods on the first, one on the second: the second goes.
+          StateNode a = node(under, "m5.large", 1, owned(pod("a", "cpu", "100m")), owned(pod("b", "cpu", "100m")));
+          StateNode b = node(under, "m5.large", 2, owned(pod("c", "cpu", "100m")));
+          DisruptionCommand cmd = poll(under, List.of(a, b), List.of()).orElseThrow();
+          assertThat(cmd.isDelete()).isTrue();
+          assertThat(cmd.candidates()).containsExactly(b.name());
+        }));
     // Drift
     NodePool drifting = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ofDays(1), 100);
     c.add(UpstreamCase.of("drift", DRIFT, "should ignore nodes without the drifted status condition", () -> {

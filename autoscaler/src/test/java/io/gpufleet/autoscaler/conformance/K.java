@@ -293,6 +293,15 @@ final class K {
         List.of(), List.of(), PdbIndex.NONE), pool, settings);
   }
 
+  /** A poll an hour after T0 on another catalogue (upstream's fake instance types with their own offerings). */
+  static Optional<DisruptionCommand> pollOn(InstanceCatalog catalog, NodePool pool, List<StateNode> nodes) {
+    ClusterView view = new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), catalog, OfferingAvailability.ALL,
+        nodes, List.of(), List.of(), PdbIndex.NONE);
+    Provisioner p = new Provisioner(ProvisioningModel.of(List.of(pool), catalog, List.of(), NvidiaDevicePlugin.DEFAULTS,
+        GpuSizing.PHYSICAL));
+    return new DisruptionController(AutoscalerSettings.DEFAULTS, p).poll(view, new SplittableRandom(7));
+  }
+
   private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool) {
     return poll(view, pool, AutoscalerSettings.DEFAULTS);
   }

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.testing.Fixtures;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodePool;
@@ -26,20 +27,42 @@ class MultiNodeConsolidationTest {
         node(pool, "m5.xlarge", 3, pod("c")));
   }
 
+  /** Three m5.xlarge with one 1.5-CPU pod each: no two of them fit beside the third's. */
+  static List<StateNode> threeHalfFull(NodePool pool) {
+    return List.of(node(pool, "m5.xlarge", 1, Fixtures.cpuPod("a", "1500m", "1Gi")),
+        node(pool, "m5.xlarge", 2, Fixtures.cpuPod("b", "1500m", "1Gi")),
+        node(pool, "m5.xlarge", 3, Fixtures.cpuPod("c", "1500m", "1Gi")));
+  }
+
   @Test
   void replacesTheWholeSetWithOneCheaperNode() {
+    NodePool pool = pool();
+    MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
+    List<StateNode> nodes = threeHalfFull(pool);
+    ClusterView view = view(pool, nodes);
+    DisruptionCommand cmd = multi.computeCommand(candidates(multi, view), view, random()).orElseThrow();
+    assertThat(cmd.method()).isEqualTo(DisruptionCommand.Method.MULTI_NODE_CONSOLIDATION);
+    assertThat(cmd.reason()).isEqualTo(DisruptionReason.UNDERUTILIZED);
+    // The search keeps the longest prefix that consolidates: all three, onto one node of another type
+    // (an m5.xlarge, the type being removed, is filtered out and could not hold 4.5 CPUs anyway).
+    assertThat(cmd.candidates()).containsExactlyInAnyOrderElementsOf(nodes.stream().map(StateNode::name).toList());
+    assertThat(cmd.replacements()).hasSize(1);
+    assertThat(cmd.replacements().getFirst().instanceType().name()).isNotEqualTo("m5.xlarge");
+    assertThat(cmd.replacementPrice()).isLessThan(cmd.candidatePrice());
+  }
+
+  @Test
+  void deletesTwoWhenTheThirdHoldsTheirPods_ratherThanBuyingOneOfTheSameType() {
+    // Three 1-CPU pods fit on one m5.xlarge. Replacing all three with a new m5.xlarge is cheaper than
+    // three, but it is the type being removed at its own price: filterOutSameInstanceType drops it,
+    // so the longest prefix that consolidates is two nodes deleted onto the third.
     NodePool pool = pool();
     MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
     List<StateNode> small = threeSmall(pool);
     ClusterView view = view(pool, small);
     DisruptionCommand cmd = multi.computeCommand(candidates(multi, view), view, random()).orElseThrow();
-    assertThat(cmd.method()).isEqualTo(DisruptionCommand.Method.MULTI_NODE_CONSOLIDATION);
-    assertThat(cmd.reason()).isEqualTo(DisruptionReason.UNDERUTILIZED);
-    assertThat(cmd.candidates()).containsExactlyInAnyOrderElementsOf(small.stream().map(StateNode::name).toList());
-    // Three 1-CPU pods need more than an m5.xlarge; an m5.2xlarge holds them for less than three m5.xlarge.
-    assertThat(cmd.replacements()).hasSize(1);
-    assertThat(cmd.replacements().getFirst().instanceType().name()).isEqualTo("m5.2xlarge");
-    assertThat(cmd.replacementPrice()).isLessThan(cmd.candidatePrice());
+    assertThat(cmd.isDelete()).isTrue();
+    assertThat(cmd.candidates()).hasSize(2);
   }
 
   @Test
@@ -48,17 +71,18 @@ class MultiNodeConsolidationTest {
     MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
     // Ranked first (dearest per unit of disruption), yet its 15-CPU pod fits only an m5.4xlarge, which
     // is no cheaper than itself.
-    StateNode big = node(pool, "m5.4xlarge", 1, io.gpufleet.autoscaler.testing.Fixtures.cpuPod("big", "15", "1Gi"));
+    StateNode big = node(pool, "m5.4xlarge", 1, Fixtures.cpuPod("big", "15", "1Gi"));
     StateNode a = node(pool, "m5.xlarge", 2, pod("a"));
     StateNode b = node(pool, "m5.xlarge", 3, pod("b"));
     StateNode c = node(pool, "m5.xlarge", 4, pod("c"));
     ClusterView view = view(pool, big, a, b, c);
     assertThat(Consolidation.ranked(candidates(multi, view), view).getFirst().name()).isEqualTo(big.name());
     assertThat(multi.computeCommand(candidates(multi, view), view, random())).isEmpty();
-    // Without it, the other three go together.
+    // Without it, two of the other three go, their pods onto the third.
     ClusterView without = view(pool, a, b, c);
-    assertThat(multi.computeCommand(candidates(multi, without), without, random()).orElseThrow().candidates())
-        .containsExactlyInAnyOrder(a.name(), b.name(), c.name());
+    DisruptionCommand cmd = multi.computeCommand(candidates(multi, without), without, random()).orElseThrow();
+    assertThat(cmd.isDelete()).isTrue();
+    assertThat(cmd.candidates()).hasSize(2).isSubsetOf(a.name(), b.name(), c.name());
   }
 
   @Test
@@ -91,7 +115,7 @@ class MultiNodeConsolidationTest {
   void validationAbandonsWhenTheDecisionChanged() {
     NodePool pool = pool();
     MultiNodeConsolidation multi = new MultiNodeConsolidation(simulation(pool));
-    List<StateNode> small = threeSmall(pool);
+    List<StateNode> small = threeHalfFull(pool);
     ClusterView view = view(pool, small);
     DisruptionCommand cmd = multi.computeCommand(candidates(multi, view), view, random()).orElseThrow();
     List<Candidate> chosen = candidates(multi, view);
