@@ -1,0 +1,405 @@
+package io.gpufleet.lint;
+
+import io.gpufleet.engine.deviceplugin.NodeGpus;
+import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
+import io.gpufleet.manifest.karpenter.NodePoolDecoder;
+import io.gpufleet.manifest.kube.DuplicateObjects;
+import io.gpufleet.manifest.kube.KubeDecoder;
+import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.manifest.yaml.YNode;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
+import io.gpufleet.model.gpu.InstanceTypeGpus;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.karpenter.NodePoolRequirement;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import io.gpufleet.model.workload.Workload;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What the rules look at: every object of the inputs with its YAML, the device-plugin and
+ * mig-parted configs, and two derived views: the {@link PodSite}s (where pod specs are written) and
+ * the {@link GpuTarget}s (where GPU pods could run). Read leniently: what the API server would
+ * reject is kept as {@link #rejected()} problems rather than stopping the read, so the rules still
+ * see the rest and can explain GPU-specific rejections in their own words.
+ */
+public final class LintInput {
+
+  /** Capacity types Karpenter knows (reference §1.2); a NodePool that names none gets on-demand. */
+  static final List<String> CAPACITY_TYPES = List.of("on-demand", "spot", "reserved");
+
+  private final List<String> files;
+  private final List<Located<Node>> nodes;
+  private final List<Located<Pod>> pods;
+  private final List<Located<Workload>> workloads;
+  private final List<Located<PodDisruptionBudget>> pdbs;
+  private final List<Located<NodePool>> nodePools;
+  private final List<Located<KubeObject.ConfigMapObject>> devicePluginConfigMaps;
+  private final NamedConfigs deviceConfigs;
+  private final MigPartedConfig migParted;
+  private final List<ManifestProblem> rejected;
+  private final List<ManifestProblem> warnings;
+  private final List<Located<?>> all;
+  private final GpuCatalog catalog;
+  private final InstanceCatalog instances;
+  private final List<PodSite> podSites;
+  private final List<GpuTarget> targets;
+
+  private LintInput(Builder b, GpuCatalog catalog, InstanceCatalog instances) {
+    this.files = List.copyOf(b.files);
+    this.nodes = List.copyOf(b.nodes);
+    this.pods = List.copyOf(b.pods);
+    this.workloads = List.copyOf(b.workloads);
+    this.pdbs = List.copyOf(b.pdbs);
+    this.nodePools = List.copyOf(b.nodePools);
+    this.devicePluginConfigMaps = List.copyOf(b.configMaps);
+    this.deviceConfigs = b.deviceConfigs;
+    this.migParted = b.migParted;
+    this.rejected = b.diagnostics.errors();
+    this.warnings = b.diagnostics.warnings();
+    this.all = List.copyOf(b.all);
+    this.catalog = catalog;
+    this.instances = instances;
+    this.podSites = List.copyOf(findPodSites());
+    this.targets = List.copyOf(findTargets());
+  }
+
+  /**
+   * Reads the sources. YAML that does not parse stops the read (a {@code ManifestException} naming
+   * file, line and column); everything the API server would reject is kept in {@link #rejected()}.
+   */
+  public static LintInput read(List<Source> sources) {
+    return read(sources, GpuCatalog.builtIn(), InstanceCatalog.builtIn());
+  }
+
+  static LintInput read(List<Source> sources, GpuCatalog catalog, InstanceCatalog instances) {
+    Builder b = new Builder();
+    DuplicateObjects duplicates = new DuplicateObjects(b.diagnostics);
+    YamlReader yaml = new YamlReader();
+    for (Source s : sources) {
+      b.files.add(s.name());
+      List<YNode> docs = yaml.readAll(s.name(), s.text());
+      duplicates.check(docs);
+      Map<Location, YNode> trees = new HashMap<>();
+      docs.forEach(d -> index(d, trees));
+      for (KubeObject o : new KubeDecoder(b.diagnostics).decodeAll(docs)) {
+        b.add(o, trees.get(o.location()), s.text());
+      }
+    }
+    return new LintInput(b, catalog, instances);
+  }
+
+  /** Each object's tree by where it starts; a {@code kind: List} contributes its items. */
+  private static void index(YNode doc, Map<Location, YNode> out) {
+    out.put(doc.location(), doc);
+    if (doc instanceof YNode.YMap m && m.entries().get("kind") != null
+        && m.entries().get("kind").value() instanceof YNode.YScalar k && k.text().equals("List")
+        && m.entries().get("items") != null && m.entries().get("items").value() instanceof YNode.YList items) {
+      items.items().forEach(i -> index(i, out));
+    }
+  }
+
+  /** Collects decoded objects by kind. */
+  private static final class Builder {
+    final Diagnostics diagnostics = new Diagnostics();
+    final List<String> files = new ArrayList<>();
+    final List<Located<Node>> nodes = new ArrayList<>();
+    final List<Located<Pod>> pods = new ArrayList<>();
+    final List<Located<Workload>> workloads = new ArrayList<>();
+    final List<Located<PodDisruptionBudget>> pdbs = new ArrayList<>();
+    final List<Located<NodePool>> nodePools = new ArrayList<>();
+    final List<Located<KubeObject.ConfigMapObject>> configMaps = new ArrayList<>();
+    final List<Located<?>> all = new ArrayList<>();
+    NamedConfigs deviceConfigs = NamedConfigs.NONE;
+    MigPartedConfig migParted = MigPartedConfig.of(Map.of());
+
+    void add(KubeObject o, YNode tree, String text) {
+      switch (o) {
+        case KubeObject.NodeObject n ->
+            nodes.add(keep(n.node(), ObjectRef.clusterScoped("Node", n.name()), tree));
+        case KubeObject.PodObject p -> pods.add(keep(p.pod(), namespaced("Pod", p.pod().meta()), tree));
+        case KubeObject.WorkloadObject w ->
+            workloads.add(keep(w.workload(), namespaced(w.kind(), w.workload().meta()), tree));
+        case KubeObject.PdbObject p ->
+            pdbs.add(keep(p.pdb(), namespaced("PodDisruptionBudget", p.pdb().meta()), tree));
+        case KubeObject.ConfigMapObject cm -> {
+          switch (DevicePluginManifests.kind(cm)) {
+            case DEVICE_PLUGIN -> {
+              deviceConfigs = DevicePluginManifests.namedConfigs(cm, text, diagnostics);
+              configMaps.add(keep(cm, namespaced("ConfigMap", cm.meta()), tree));
+            }
+            case MIG_PARTED -> migParted = DevicePluginManifests.migParted(cm, text, diagnostics);
+            case OTHER -> { }
+          }
+        }
+        case KubeObject.OtherObject other when other.kind().equals("NodePool")
+            && other.apiVersion().startsWith(KarpenterLabels.DOMAIN + "/") -> {
+          NodePool pool = new NodePoolDecoder(diagnostics).decode(other.cursor(), other.apiVersion());
+          nodePools.add(keep(pool, ObjectRef.clusterScoped("NodePool", pool.name()), tree));
+        }
+        case KubeObject.PriorityClassObject pc -> { }
+        case KubeObject.OtherObject other -> { }
+      }
+    }
+
+    private <T> Located<T> keep(T value, ObjectRef ref, YNode tree) {
+      Located<T> l = new Located<>(value, ref, tree);
+      all.add(l);
+      return l;
+    }
+
+    private static ObjectRef namespaced(String kind, ObjectMeta meta) {
+      return new ObjectRef(kind, meta.namespace(), meta.name());
+    }
+  }
+
+  // ---- what was read ----
+
+  /** The sources' names in the order given. */
+  public List<String> files() {
+    return files;
+  }
+
+  public List<Located<Node>> nodes() {
+    return nodes;
+  }
+
+  public List<Located<Pod>> pods() {
+    return pods;
+  }
+
+  public List<Located<Workload>> workloads() {
+    return workloads;
+  }
+
+  public List<Located<PodDisruptionBudget>> pdbs() {
+    return pdbs;
+  }
+
+  public List<Located<NodePool>> nodePools() {
+    return nodePools;
+  }
+
+  /** The device plugin's named-config ConfigMaps (the last one read is the one in force). */
+  public List<Located<KubeObject.ConfigMapObject>> devicePluginConfigMaps() {
+    return devicePluginConfigMaps;
+  }
+
+  public NamedConfigs deviceConfigs() {
+    return deviceConfigs;
+  }
+
+  public MigPartedConfig migParted() {
+    return migParted;
+  }
+
+  /** What the API server (or Karpenter's CRD validation) would reject, in file order. */
+  public List<ManifestProblem> rejected() {
+    return rejected;
+  }
+
+  /** Fields gpufleet does not read or model, as every command reports them. */
+  public List<ManifestProblem> warnings() {
+    return warnings;
+  }
+
+  public GpuCatalog catalog() {
+    return catalog;
+  }
+
+  /** The object whose manifest holds {@code at}: the last one that starts at or before it in its file. */
+  public Optional<Located<?>> objectAt(Location at) {
+    Located<?> best = null;
+    for (Located<?> l : all) {
+      Location s = l.location();
+      boolean before = s.file().equals(at.file())
+          && (s.line() < at.line() || s.line() == at.line() && s.column() <= at.column());
+      if (before && (best == null || s.line() > best.location().line()
+          || s.line() == best.location().line() && s.column() > best.location().column())) {
+        best = l;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  // ---- pod sites ----
+
+  public List<PodSite> podSites() {
+    return podSites;
+  }
+
+  /** Pod sites of pods that ask for GPUs. */
+  public List<PodSite> gpuPodSites() {
+    return podSites.stream().filter(PodSite::requestsGpu).toList();
+  }
+
+  /**
+   * Pod specs as written: Pods and workload templates. A Pod or ReplicaSet whose controller is in
+   * the input is the controller's copy (a {@code kubectl get -o yaml} dump holds all three of a
+   * Deployment's levels) and is judged through the controller.
+   */
+  private List<PodSite> findPodSites() {
+    Set<String> controllers = new java.util.HashSet<>();
+    for (Located<Workload> w : workloads) {
+      controllers.add(w.ref().kind() + "/" + w.ref().namespace() + "/" + w.ref().name());
+    }
+    List<PodSite> out = new ArrayList<>();
+    for (Located<Workload> lw : workloads) {
+      Workload w = lw.value();
+      if (ownedByInput(w.meta(), controllers)) {
+        continue;
+      }
+      PodSite.Kind kind = switch (w) {
+        case Workload.Deployment d -> PodSite.Kind.SERVICE;
+        case Workload.ReplicaSet r -> PodSite.Kind.SERVICE;
+        case Workload.StatefulSet s -> PodSite.Kind.SERVICE;
+        case Workload.Job j -> PodSite.Kind.BATCH;
+        case Workload.DaemonSet ds -> PodSite.Kind.DAEMON;
+      };
+      int replicas = switch (w) {
+        case Workload.Deployment d -> d.replicas();
+        case Workload.ReplicaSet r -> r.replicas();
+        case Workload.StatefulSet s -> s.replicas();
+        case Workload.Job j -> j.parallelism();
+        case Workload.DaemonSet ds -> 1;
+      };
+      out.add(new PodSite(lw, "spec.template.spec", w.template().spec(), w.template().labels(),
+          w.template().annotations(), w.meta().annotations(), w.meta().namespace(), kind, replicas));
+    }
+    for (Located<Pod> lp : pods) {
+      Pod p = lp.value();
+      if (ownedByInput(p.meta(), controllers)) {
+        continue;
+      }
+      out.add(new PodSite(lp, "spec", p.spec(), p.meta().labels(), p.meta().annotations(), p.meta().annotations(),
+          p.meta().namespace(), PodSite.Kind.POD, 1));
+    }
+    return out;
+  }
+
+  private static boolean ownedByInput(ObjectMeta meta, Set<String> controllers) {
+    return meta.owner().isPresent()
+        && controllers.contains(meta.owner().get().kind() + "/" + meta.namespace() + "/" + meta.owner().get().name());
+  }
+
+  /** The PDBs of the site's namespace whose selector picks its pods. */
+  public List<Located<PodDisruptionBudget>> pdbsCovering(PodSite site) {
+    return pdbs.stream().filter(p -> p.value().meta().namespace().equals(site.namespace())
+        && !p.value().selector().isEmpty() && p.value().selector().matches(site.labels())).toList();
+  }
+
+  // ---- GPU capacity ----
+
+  /** Every place a GPU pod could run: GPU Nodes, then what each GPU NodePool could launch. */
+  public List<GpuTarget> targets() {
+    return targets;
+  }
+
+  /** The targets a pod of this site may be scheduled to. */
+  public List<GpuTarget> targetsAdmitting(PodSite site) {
+    return targets.stream().filter(t -> t.admits(site)).toList();
+  }
+
+  /** The NodePools that can launch at least one GPU instance type. */
+  public List<Located<NodePool>> gpuNodePools() {
+    return nodePools.stream().filter(p -> targets.stream().anyMatch(t -> t.source() == p)).toList();
+  }
+
+  /** GPU Nodes: those whose GPUs the engine finds (GFD labels, instance type) or that advertise GPUs. */
+  public List<Located<Node>> gpuNodes() {
+    return nodes.stream().filter(n -> targets.stream().anyMatch(t -> t.source() == n)).toList();
+  }
+
+  private List<GpuTarget> findTargets() {
+    List<GpuTarget> out = new ArrayList<>();
+    Map<String, Located<NodePool>> pools = new LinkedHashMap<>();
+    nodePools.forEach(p -> pools.put(p.value().name(), p));
+    InstanceTypeGpus byType = instances.instanceTypeGpus();
+    for (Located<Node> ln : nodes) {
+      Node n = ln.value();
+      Optional<GpuModel> model = Optional.empty();
+      int count = 0;
+      if (NodeGpus.of(n, catalog, byType) instanceof NodeGpus.Found.Gpus g) {
+        model = Optional.of(g.inventory().model());
+        count = g.inventory().count();
+      }
+      long advertised = n.capacity().quantities().entrySet().stream()
+          .filter(e -> e.getKey().isNvidiaGpuLike()).mapToLong(e -> e.getValue().value()).sum();
+      if (count == 0 && advertised == 0) {
+        continue;
+      }
+      Optional<Located<NodePool>> pool = n.labels().get(KarpenterLabels.NODEPOOL).map(pools::get);
+      out.add(new GpuTarget(ln, n.name(), n.labels(), n.taints(), model, count > 0 ? count : (int) advertised, pool,
+          deviceConfigs.select(n.labels())));
+    }
+    for (Located<NodePool> lp : nodePools) {
+      NodePool pool = lp.value();
+      for (InstanceType type : instances.types()) {
+        Optional<InstanceTypeGpus.Attached> gpus = byType.gpus(type.name());
+        if (gpus.isEmpty() || gpus.get().count() == 0) {
+          continue;
+        }
+        for (String capacity : capacityTypes(pool)) {
+          Labels labels = launchLabels(pool, type, capacity);
+          if (pool.template().requirements().stream().allMatch(r -> r.toSelectorRequirement().matches(labels))) {
+            out.add(new GpuTarget(lp, pool.name() + "/" + type.name() + "/" + capacity, labels,
+                pool.template().taints(), catalog.find(gpus.get().model()), gpus.get().count(), Optional.of(lp),
+                deviceConfigs.select(labels)));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The capacity types a NodePool allows: its requirement's, else on-demand (Karpenter's default). */
+  static List<String> capacityTypes(NodePool pool) {
+    List<String> allowed = new ArrayList<>(List.of("on-demand"));
+    for (NodePoolRequirement r : pool.template().requirements()) {
+      if (r.key().equals(KarpenterLabels.CAPACITY_TYPE)) {
+        allowed = CAPACITY_TYPES.stream()
+            .filter(c -> r.toSelectorRequirement().matches(Labels.of(KarpenterLabels.CAPACITY_TYPE, c))).toList();
+      }
+    }
+    return allowed;
+  }
+
+  /**
+   * The labels a node of this type and capacity type launched by the pool carries: the instance
+   * type's, the template's, the pool's name, and for any other key a requirement pins with
+   * {@code In} (a zone, say) its first value.
+   */
+  private static Labels launchLabels(NodePool pool, InstanceType type, String capacity) {
+    TreeMap<String, String> m = new TreeMap<>(type.labels().map());
+    m.putAll(pool.template().labels().map());
+    m.put(KarpenterLabels.NODEPOOL, pool.name());
+    m.put(KarpenterLabels.CAPACITY_TYPE, capacity);
+    for (NodePoolRequirement r : pool.template().requirements()) {
+      if (!m.containsKey(r.key()) && r.operator() == io.gpufleet.model.karpenter.RequirementOperator.IN
+          && !r.values().isEmpty()) {
+        m.put(r.key(), r.values().getFirst());
+      }
+    }
+    return Labels.of(m);
+  }
+}
