@@ -41,7 +41,8 @@ class LayeringTest {
   /** A rule over an empty package proves nothing: every layer named here must hold classes. */
   @Test
   void everyLayerHasClasses() {
-    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "nvml", "cli")) {
+    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "nvml", "lint",
+        "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
           .as("classes in io.gpufleet.%s", layer).isTrue();
@@ -93,6 +94,16 @@ class LayeringTest {
     onlyDependsOn("io.gpufleet.nvml..", "io.gpufleet.engine..", "io.gpufleet.model..", "tools.jackson..");
     noClasses().that().resideOutsideOfPackages("io.gpufleet.nvml..", "io.gpufleet.cli..")
         .should().dependOnClassesThat().resideInAPackage("io.gpufleet.nvml..")
+        .check(classes);
+  }
+
+  /** Lint reads through manifest and asks the engine for facts; only the command line sees it. */
+  @Test
+  void lintSitsOnManifestAndTheEngineAndOnlyTheCommandLineOnIt() {
+    onlyDependsOn("io.gpufleet.lint..", "io.gpufleet.manifest..", "io.gpufleet.engine..", "io.gpufleet.report..",
+        "io.gpufleet.model..");
+    noClasses().that().resideOutsideOfPackages("io.gpufleet.lint..", "io.gpufleet.cli..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpufleet.lint..")
         .check(classes);
   }
 

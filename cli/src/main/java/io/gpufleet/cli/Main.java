@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
         SmiCommand.class,
         ReplayCommand.class,
         AdviseCommand.class,
+        LintCommand.class,
         ProbeCommand.class,
         BenchSharingCommand.class,
         CommandLine.HelpCommand.class})

@@ -1,0 +1,79 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.lint.rules.Rules;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** {@code gpufleet lint}: exit codes, rule selection, formats, and bad input as one line. */
+class LintCommandTest {
+
+  private static String example(String rule, String kind) {
+    return Path.of("..", "examples", "lint", rule, kind + ".yaml").toString();
+  }
+
+  @Test
+  void warningsPassByDefaultAndFailWithFailOnWarning() {
+    String file = example("service-without-pdb", "trigger");
+    CliRun plain = CliRun.of("lint", "-f", file);
+    assertThat(plain.exitCode()).isZero();
+    assertThat(plain.out()).contains(file + ":5:9: warning: Deployment/default/embeddings: metadata.name:")
+        .contains("[service-without-pdb]");
+    assertThat(CliRun.of("lint", "-f", file, "--fail-on", "warning").exitCode()).isEqualTo(1);
+    assertThat(CliRun.of("lint", "-f", file, "--fail-on", "info").exitCode()).isEqualTo(1);
+  }
+
+  @Test
+  void errorsFailByDefault() {
+    CliRun run = CliRun.of("lint", "-f", example("gpu-whole-units", "trigger"));
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).contains("[gpu-whole-units]");
+  }
+
+  @Test
+  void aDisabledRuleIsNotRun() {
+    CliRun run = CliRun.of("lint", "-f", example("gpu-whole-units", "trigger"), "--disable", "gpu-whole-units",
+        "--disable", "manifest-rejected");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).startsWith("no findings (" + (Rules.all().size() - 2) + " rules)");
+  }
+
+  @Test
+  void aCleanExampleHasNoFindings() {
+    CliRun run = CliRun.of("lint", "-f", example("gpu-whole-units", "clean"), "--fail-on", "info");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).isEqualTo("no findings (" + Rules.all().size() + " rules)\n");
+  }
+
+  @Test
+  void listRulesNamesEveryRegisteredRule() {
+    CliRun run = CliRun.of("lint", "--list-rules");
+    assertThat(run.exitCode()).isZero();
+    Rules.all().forEach(r -> assertThat(run.out()).containsPattern("(?m)^" + r.id() + " +" + r.severity().wire()
+        + " +on +" + java.util.regex.Pattern.quote(r.summary()) + "$"));
+  }
+
+  @Test
+  void badInputIsOneLineAndExitTwo() {
+    CliRun unknownRule = CliRun.of("lint", "-f", example("gpu-whole-units", "clean"), "--disable", "nope");
+    assertThat(unknownRule.exitCode()).isEqualTo(2);
+    assertThat(unknownRule.err()).startsWith("gpufleet lint: unknown rule \"nope\" (rules: gpu-request-equals-limit,");
+    assertThat(CliRun.of("lint", "-f", example("gpu-whole-units", "clean"), "-o", "xml").err())
+        .contains("--output: expected text, json or sarif, found \"xml\"");
+    assertThat(CliRun.of("lint", "-f", example("gpu-whole-units", "clean"), "--fail-on", "fatal").exitCode())
+        .isEqualTo(2);
+    CliRun missing = CliRun.of("lint", "-f", "no/such/file.yaml");
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.err()).contains("no/such/file.yaml: no such file").doesNotContain("Exception");
+    assertThat(CliRun.of("lint").exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void sarifAndJsonAreSelectedByOutput() {
+    String file = example("mig-config-without-mig", "trigger");
+    assertThat(CliRun.of("lint", "-f", file, "-o", "sarif").out()).contains("\"version\" : \"2.1.0\"")
+        .contains("\"ruleId\" : \"mig-config-without-mig\"");
+    assertThat(CliRun.of("lint", "-f", file, "-o", "json").out()).contains("\"rule\" : \"mig-config-without-mig\"");
+  }
+}
