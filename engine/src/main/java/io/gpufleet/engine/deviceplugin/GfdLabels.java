@@ -15,8 +15,8 @@ import java.util.TreeMap;
 /**
  * The labels GPU Feature Discovery publishes for a node (k8s-gpu-semantics §3, from GFD's
  * {@code internal/lm}). Left out because gpufleet has no source for them: CUDA driver and runtime
- * versions, {@code gfd.timestamp}, {@code gpu.clique}, MIG {@code engines.*}; a figure the catalogue
- * marks unknown is left out too, as GFD cannot publish what NVML does not report.
+ * versions, {@code gfd.timestamp}, {@code gpu.clique}; a figure the catalogue marks unknown (MIG SMs
+ * or {@code engines.*} of a profile nobody observed) is left out too, rather than guessed.
  */
 public final class GfdLabels {
   private GfdLabels() {}
@@ -52,39 +52,45 @@ public final class GfdLabels {
     Sharing sharing = config.sharing();
     MigStrategy strategy = config.flags().migStrategy();
     int replicas = sharing.replicas("nvidia.com/gpu");
-    String product = gpu.productLabel();
+    // internal/lm/mig-strategy.go newGPULabelers: GPUs with MIG mode on are labelled without sharing
+    // (replicas 0); a GPU with MIG off brings the config's sharing, and its labels win.
+    boolean allMigOn = inventory.gpus().stream().allMatch(g -> Advertisement.migOn(inventory, layout, g.index()));
+    int labelReplicas = allMigOn ? 0 : replicas;
+    String product = gpu.productLabel() + shared(labelReplicas, sharing);
     String count = Integer.toString(inventory.count());
+    String sharingStrategy = labelReplicas > 1 ? sharing.strategy() : "none";
     Optional<Long> memory = gpu.memoryMiB().isPresent() ? Optional.of(gpu.memoryMiB().getAsLong()) : Optional.empty();
     switch (advertisement.migMode()) {
       case WHOLE_GPUS, MIG_MIXED -> { }
       case MIG_SINGLE -> {
+        // The MIG devices' labeler overrides the full GPUs' (NewMIGResourceLabeler, with the config's sharing).
         MigProfile p = advertisement.singleProfile().orElseThrow();
-        product = product + "-MIG-" + p.labelName();
+        product = gpu.productLabel() + "-MIG-" + p.labelName() + shared(replicas, sharing);
         count = Long.toString(advertisement.devices().stream().filter(d -> d.replica() == 0).count());
         memory = Optional.of(p.memoryMiB(gpu));
+        labelReplicas = replicas;
+        sharingStrategy = replicas > 1 ? sharing.strategy() : "none";
         p.multiprocessors().ifPresent(sm -> l.put("nvidia.com/gpu.multiprocessors", Integer.toString(sm)));
         l.put("nvidia.com/gpu.slices.gi", Integer.toString(p.computeSlices()));
         l.put("nvidia.com/gpu.slices.ci", Integer.toString(p.computeSlices()));
         engines(l, "nvidia.com/gpu.", p);
       }
       case MIG_SINGLE_INVALID -> {
-        product = product + "-MIG-INVALID";
+        // newInvalidMigStrategyLabeler: product -MIG-INVALID, count, replicas and memory 0, an empty strategy.
+        product = gpu.productLabel() + "-MIG-INVALID";
         count = "0";
+        memory = Optional.of(0L);
+        labelReplicas = 0;
+        sharingStrategy = "";
       }
     }
-    // -SHARED marks a shared product only when the resource keeps its name (k8s-gpu-semantics §3).
-    if (replicas > 1 && !sharing.renamed()) {
-      product = product + "-SHARED";
-    }
-    boolean allMigMixed = strategy == MigStrategy.MIXED && inventory.gpus().stream()
-        .allMatch(g -> Advertisement.migOn(inventory, layout, g.index()));
     l.put(PRODUCT, product);
     l.put(COUNT, count);
     memory.ifPresent(m -> l.put(MEMORY, Long.toString(m)));
-    l.put(REPLICAS, Integer.toString(allMigMixed ? 0 : replicas));
+    l.put(REPLICAS, Integer.toString(labelReplicas));
     // internal/lm/resource.go baseLabeler: the strategy only where this resource has replicas > 1, so
     // a time-slicing config aimed at a resource the node lacks leaves nvidia.com/gpu at "none".
-    l.put(SHARING_STRATEGY, replicas > 1 ? sharing.strategy() : "none");
+    l.put(SHARING_STRATEGY, sharingStrategy);
     l.put(FAMILY, gpu.family());
     gpu.compute().ifPresent(cc -> {
       l.put("nvidia.com/gpu.compute.major", Integer.toString(cc.major()));
@@ -148,5 +154,10 @@ public final class GfdLabels {
       l.put(prefix + "engines.jpeg", Integer.toString(e.jpeg()));
       l.put(prefix + "engines.ofa", Integer.toString(e.ofa()));
     });
+  }
+
+  /** {@code -SHARED} marks a shared product only when the resource keeps its name (k8s-gpu-semantics §3). */
+  private static String shared(int replicas, Sharing sharing) {
+    return replicas > 1 && !sharing.renamed() ? "-SHARED" : "";
   }
 }
