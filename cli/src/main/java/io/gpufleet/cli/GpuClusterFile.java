@@ -5,7 +5,6 @@ import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.manifest.ManifestBundle;
-import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
@@ -22,7 +21,6 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,12 +37,7 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
   record GpuNode(Node node, Optional<Registration> registration, Optional<GpuInventory> inventory,
       String inventorySource, NamedConfigs.Selection selection) {}
 
-  static GpuClusterFile read(Path file) {
-    String text = Cli.readFile(file);
-    String name = file.toString();
-    ManifestBundle bundle = new ManifestReader().read(name, text);
-    // The located trees again, for embedded configs and for pointing at a node's fields.
-    List<YNode> docs = new YamlReader().readAll(name, text);
+  static GpuClusterFile read(ManifestBundle bundle) {
     Diagnostics diagnostics = new Diagnostics();
     List<KubeObject> objects = bundle.objects();
     NamedConfigs configs = NamedConfigs.NONE;
@@ -56,8 +49,8 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
       switch (o) {
         case KubeObject.ConfigMapObject cm -> {
           switch (DevicePluginManifests.kind(cm)) {
-            case DEVICE_PLUGIN -> configs = DevicePluginManifests.namedConfigs(cm, text, diagnostics);
-            case MIG_PARTED -> migParted = DevicePluginManifests.migParted(cm, text, diagnostics);
+            case DEVICE_PLUGIN -> configs = DevicePluginManifests.namedConfigs(cm, bundle.text(cm), diagnostics);
+            case MIG_PARTED -> migParted = DevicePluginManifests.migParted(cm, bundle.text(cm), diagnostics);
             case OTHER -> { }
           }
         }
@@ -71,13 +64,13 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
     List<GpuNode> nodes = new ArrayList<>();
     GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), GpuCatalog.builtIn());
     for (KubeObject.NodeObject n : nodeObjects) {
-      nodes.add(register(n, docs, operator, diagnostics));
+      nodes.add(register(n, bundle, operator, diagnostics));
     }
     diagnostics.throwIfErrors();
     return new GpuClusterFile(nodes, pods, workloads, bundle);
   }
 
-  private static GpuNode register(KubeObject.NodeObject n, List<YNode> docs, GpuOperator operator,
+  private static GpuNode register(KubeObject.NodeObject n, ManifestBundle bundle, GpuOperator operator,
       Diagnostics diagnostics) {
     Node node = n.node();
     NamedConfigs.Selection selection = operator.configs().select(node.labels());
@@ -88,7 +81,7 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
         return new GpuNode(node, Optional.empty(), Optional.empty(), "no GPUs found", selection);
       }
       case NodeGpus.Found.Unresolved u -> {
-        diagnostics.add(ManifestProblem.error(locate(docs, n.location(), u.field()), u.field(), u.reason()));
+        diagnostics.add(ManifestProblem.error(locate(bundle, n, u.field()), u.field(), u.reason()));
         return new GpuNode(node, Optional.empty(), Optional.empty(), u.reason(), selection);
       }
       case NodeGpus.Found.Gpus g -> {
@@ -99,12 +92,27 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
     }
   }
 
-  private static Location locate(List<YNode> docs, Location objectAt, String path) {
+  /** Where a field of a node was written: its file's located trees again, read only on this error path. */
+  private static Location locate(ManifestBundle bundle, KubeObject.NodeObject n, String path) {
+    List<YNode> docs = new YamlReader().readAll(n.location().file(), bundle.text(n));
     for (YNode d : docs) {
-      if (d.location().equals(objectAt)) {
-        return YPath.locate(d, path);
+      YNode found = find(d, n.location());
+      if (found != null) {
+        return YPath.locate(found, path);
       }
     }
-    return objectAt;
+    return n.location();
+  }
+
+  /** The document, or the item of a {@code kind: List}, that starts at {@code at}. */
+  private static YNode find(YNode doc, Location at) {
+    if (doc.location().equals(at)) {
+      return doc;
+    }
+    if (doc instanceof YNode.YMap m && m.entries().get("items") != null
+        && m.entries().get("items").value() instanceof YNode.YList l) {
+      return l.items().stream().filter(i -> i.location().equals(at)).findFirst().orElse(null);
+    }
+    return null;
   }
 }

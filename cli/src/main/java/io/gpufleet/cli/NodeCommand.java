@@ -2,7 +2,6 @@ package io.gpufleet.cli;
 
 import io.gpufleet.report.node.NodeDescription;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,9 +25,8 @@ public final class NodeCommand implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
-        description = "Nodes, device-plugin ConfigMap and optional mig-parted ConfigMap (YAML).")
-    Path file;
+    /** Nodes, device-plugin ConfigMap and optional mig-parted ConfigMap. */
+    @CommandLine.Mixin ManifestInputOptions input;
 
     @Option(names = "--node", paramLabel = "NAME", description = "Describe only this node.")
     String only;
@@ -36,7 +34,7 @@ public final class NodeCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      GpuClusterFile cluster = GpuClusterFile.read(file);
+      GpuClusterFile cluster = GpuClusterFile.read(input.read());
       Cli.printWarnings(cluster.bundle(), spec);
       boolean first = true;
       int shown = 0;
@@ -58,7 +56,8 @@ public final class NodeCommand implements Runnable {
         }
       }
       if (shown == 0) {
-        throw new UserError(file + ": " + (only == null ? "no Node in the file" : "no node named " + only));
+        throw new UserError(String.join(", ", input.filenames) + ": "
+            + (only == null ? "no Node in the input" : "no node named " + only));
       }
       out.flush();
       return 0;

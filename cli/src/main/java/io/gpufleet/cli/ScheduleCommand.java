@@ -8,7 +8,6 @@ import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.manifest.ManifestBundle;
-import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.kube.SchedulerConfigurationDecoder;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.placement.PlacementReport;
@@ -31,9 +30,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
-      description = "Manifest file (multi-document YAML; '-' reads stdin). Repeatable.")
-  List<Path> files = new ArrayList<>();
+  @picocli.CommandLine.Mixin ManifestInputOptions input;
 
   @Option(names = {"-o", "--output"}, defaultValue = "wide", paramLabel = "FORMAT",
       description = "wide (a table, the default) or json.")
@@ -67,7 +64,7 @@ final class ScheduleCommand implements Callable<Integer> {
     if (percentage != null && (percentage < 0 || percentage > 100)) {
       throw new UserError("--percentage-of-nodes-to-score: expected 0..100, found " + percentage);
     }
-    ManifestBundle bundle = new ManifestReader().read(files, System.in);
+    ManifestBundle bundle = input.read();
     Cli.printWarnings(bundle, spec);
     Cli.warnUnused(bundle, spec, "schedule");
     SplittableRandom random = new SplittableRandom(seed);

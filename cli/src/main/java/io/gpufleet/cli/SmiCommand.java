@@ -12,7 +12,6 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.smi.SmiView;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,9 +32,8 @@ public final class SmiCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
-      description = "Nodes, device-plugin ConfigMap, pods and workloads (YAML).")
-  Path file;
+  /** Nodes, device-plugin ConfigMap, pods and workloads. */
+  @CommandLine.Mixin ManifestInputOptions input;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
   long seed;
@@ -43,7 +41,7 @@ public final class SmiCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    GpuClusterFile cluster = GpuClusterFile.read(file);
+    GpuClusterFile cluster = GpuClusterFile.read(input.read());
     Cli.printWarnings(cluster.bundle(), spec);
     SplittableRandom random = new SplittableRandom(seed);
     List<Node> nodes = cluster.nodes().stream().map(GpuClusterFile.GpuNode::node).toList();

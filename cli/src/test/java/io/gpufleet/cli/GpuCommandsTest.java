@@ -114,6 +114,7 @@ class GpuCommandsTest {
     assertThat(r.out()).isEmpty();
     Run missing = run("node", "describe", "-f", dir.resolve("none.yaml").toString());
     assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err()).isEqualTo("gpufleet describe: " + dir.resolve("none.yaml") + ": no such file\n");
+    assertThat(missing.err()).isEqualTo(dir.resolve("none.yaml") + ": no such file or directory\n"
+        + "gpufleet: 1 error(s); nothing was run.\n");
   }
 }

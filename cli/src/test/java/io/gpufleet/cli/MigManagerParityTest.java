@@ -96,7 +96,7 @@ class MigManagerParityTest {
     Files.writeString(manifests, GPU_MANIFESTS);
     Files.writeString(dir.resolve("scenario.yaml"), SCENARIO);
 
-    GpuClusterFile.GpuNode described = GpuClusterFile.read(manifests).nodes().getFirst();
+    GpuClusterFile.GpuNode described = GpuClusterFile.read(new io.gpufleet.manifest.ManifestReader().read(java.util.List.of(io.gpufleet.manifest.ManifestInput.read(manifests)))).nodes().getFirst();
     ScenarioFile scenario = ScenarioReader.read("scenario.yaml", SCENARIO, ScenarioSources.directory(dir));
     SimulationResult run = Simulation.run(scenario.scenario());
     Node simulated = run.checkpoints().getLast().state().nodes().get(NODE).node();

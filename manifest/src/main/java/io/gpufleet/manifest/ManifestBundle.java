@@ -8,12 +8,22 @@ import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import java.util.List;
 
-/** Everything read from a set of manifest files, in the order written, with the warnings seen. */
-public record ManifestBundle(List<KubeObject> objects, List<ManifestProblem> warnings) {
+/**
+ * Everything read from a set of manifest files, in the order written, with the warnings seen and
+ * the sources read (embedded configs report lines of their own file).
+ */
+public record ManifestBundle(List<KubeObject> objects, List<ManifestProblem> warnings, List<ManifestSource> sources) {
 
   public ManifestBundle {
     objects = List.copyOf(objects);
     warnings = List.copyOf(warnings);
+    sources = List.copyOf(sources);
+  }
+
+  /** The text of the source an object's location names (empty when none: built in memory). */
+  public String text(KubeObject object) {
+    String file = object.location().file();
+    return sources.stream().filter(s -> s.name().equals(file)).map(ManifestSource::text).findFirst().orElse("");
   }
 
   public List<Node> nodes() {

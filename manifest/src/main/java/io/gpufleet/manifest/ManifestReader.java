@@ -5,17 +5,11 @@ import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
-import io.gpufleet.manifest.yaml.ManifestException;
-import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
-import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,42 +30,52 @@ public final class ManifestReader {
       Map.of("system-cluster-critical", 2_000_000_000, "system-node-critical", 2_000_001_000);
 
   private final YamlReader yaml = new YamlReader();
+  private final boolean strict;
 
-  public ManifestBundle read(List<Path> files, InputStream stdin) {
+  /** A reader that warns of unknown fields, as {@code kubectl --validate=warn} does. */
+  public ManifestReader() {
+    this(false);
+  }
+
+  /** {@code strict}: unknown fields are errors, as with {@code kubectl --validate=strict}. */
+  public ManifestReader(boolean strict) {
+    this.strict = strict;
+  }
+
+  /**
+   * The one entry point for manifests: every source in order (see {@link ManifestInput} for how
+   * {@code -f} arguments become sources). Objects of {@code kind: List} contribute their items.
+   */
+  public ManifestBundle read(List<ManifestSource> sources) {
     Diagnostics diagnostics = new Diagnostics();
     DuplicateObjects duplicates = new DuplicateObjects(diagnostics);
     List<KubeObject> objects = new ArrayList<>();
-    for (Path file : files) {
-      String name = file.toString();
-      String text;
-      try {
-        text = name.equals("-") ? new String(stdin.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(file);
-      } catch (NoSuchFileException e) {
-        throw new ManifestException(ManifestProblem.error(Location.unknown(name), "", "no such file"));
-      } catch (IOException e) {
-        throw new ManifestException(ManifestProblem.error(Location.unknown(name), "", "cannot read: " + e.getMessage()));
-      }
-      objects.addAll(decode(name, text, diagnostics, duplicates));
+    for (ManifestSource source : sources) {
+      objects.addAll(decode(source.name(), source.text(), diagnostics, duplicates));
     }
-    return finish(objects, diagnostics);
+    return finish(objects, sources, diagnostics);
+  }
+
+  /** Files as kubectl's {@code -f} names them, {@code -} being {@code stdin}. */
+  public ManifestBundle read(List<Path> files, InputStream stdin) {
+    return read(ManifestInput.expand(files.stream().map(Path::toString).toList(), false, stdin));
   }
 
   /** Reads manifests from text already in memory (built-in scenarios, tests). */
   public ManifestBundle read(String sourceName, String text) {
-    Diagnostics diagnostics = new Diagnostics();
-    return finish(decode(sourceName, text, diagnostics, new DuplicateObjects(diagnostics)), diagnostics);
+    return read(List.of(new ManifestSource(sourceName, text)));
   }
 
   private List<KubeObject> decode(String name, String text, Diagnostics diagnostics, DuplicateObjects duplicates) {
     List<YNode> docs = yaml.readAll(name, text);
     duplicates.check(docs);
-    return new KubeDecoder(diagnostics).decodeAll(docs);
+    return new KubeDecoder(diagnostics, strict).decodeAll(docs);
   }
 
-  private ManifestBundle finish(List<KubeObject> objects, Diagnostics diagnostics) {
+  private ManifestBundle finish(List<KubeObject> objects, List<ManifestSource> sources, Diagnostics diagnostics) {
     List<KubeObject> resolved = resolvePriorities(objects, diagnostics);
     diagnostics.throwIfErrors();
-    return new ManifestBundle(resolved, diagnostics.warnings());
+    return new ManifestBundle(resolved, diagnostics.warnings(), sources);
   }
 
   private static List<KubeObject> resolvePriorities(List<KubeObject> objects, Diagnostics diagnostics) {

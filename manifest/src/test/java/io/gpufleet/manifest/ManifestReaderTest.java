@@ -204,6 +204,6 @@ class ManifestReaderTest {
   @Test
   void missingFilesAreReportedByName() {
     assertThatThrownBy(() -> reader.read(List.of(java.nio.file.Path.of("no-such.yaml")), System.in))
-        .isInstanceOf(ManifestException.class).hasMessage("no-such.yaml: no such file");
+        .isInstanceOf(ManifestException.class).hasMessage("no-such.yaml: no such file or directory");
   }
 }

@@ -61,9 +61,16 @@ public final class KubeDecoder {
   private static final Set<String> TAINT_FIELDS = Set.of("key", "value", "effect", "timeAdded");
 
   private final Diagnostics diagnostics;
+  /** Unknown fields are errors rather than warnings ({@code kubectl --validate=strict}). */
+  private final boolean strict;
 
   public KubeDecoder(Diagnostics diagnostics) {
+    this(diagnostics, false);
+  }
+
+  public KubeDecoder(Diagnostics diagnostics, boolean strict) {
     this.diagnostics = diagnostics;
+    this.strict = strict;
   }
 
   /** Every object of the documents; a {@code kind: List} contributes its items. */
@@ -188,7 +195,7 @@ public final class KubeDecoder {
   }
 
   public Taint taint(Cursor t) {
-    t.checkKnown(TAINT_FIELDS, false);
+    t.checkKnown(TAINT_FIELDS, strict);
     String key = t.requiredString("key");
     String value = t.string("value", "");
     String effectText = t.requiredString("effect");
@@ -281,7 +288,7 @@ public final class KubeDecoder {
     ResourceList limits = ResourceList.EMPTY;
     Optional<Cursor> res = c.get("resources");
     if (res.isPresent()) {
-      res.get().checkKnown(RESOURCES_FIELDS, false);
+      res.get().checkKnown(RESOURCES_FIELDS, strict);
       requests = res.get().resourceList("requests");
       limits = res.get().resourceList("limits");
     }
@@ -290,7 +297,7 @@ public final class KubeDecoder {
   }
 
   public Toleration toleration(Cursor t) {
-    t.checkKnown(TOLERATION_FIELDS, false);
+    t.checkKnown(TOLERATION_FIELDS, strict);
     String key = t.string("key", "");
     Toleration.Operator op = Toleration.Operator.EQUAL;
     Optional<Cursor> opc = t.get("operator");
