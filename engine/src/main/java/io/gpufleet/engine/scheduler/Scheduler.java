@@ -68,7 +68,7 @@ public final class Scheduler {
     int found = 0;
     Status[] failures = null; // by node index, built into a map only when nothing fits
     int evaluated = 0;
-    FilterPlugin[] filters = profile.filters().toArray(FilterPlugin[]::new);
+    FilterPlugin[] filters = FilterPlugin.forCycle(profile.filters(), pod, snapshot);
     List<SchedulerProfile.WeightedScore> scorers = profile.scores();
     int plugins = scorers.size();
     ScorePlugin[] scoring = new ScorePlugin[plugins];

@@ -45,16 +45,19 @@ public record SchedulerProfile(
 
   /**
    * The plugins of kube-scheduler's default profile that decide GPU placement, in its filter order
+   * (PodTopologySpread's Filter after NodeResourcesFit, as upstream)
    * and with its default score weights (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2,
    * NodeResourcesFit 1, NodeResourcesBalancedAllocation 1). PodTopologySpread knows no controllers
    * until {@link #withSpreadSelectors} tells it, so it spreads nothing by default.
    */
   public static SchedulerProfile withStrategy(ScoringStrategy strategy) {
     NodeResourcesFit fit = new NodeResourcesFit(strategy);
+    PodTopologySpread spread = new PodTopologySpread(SpreadSelectors.NONE);
     return new SchedulerProfile("default-scheduler", List.of(NodeAffinity.INSTANCE),
-        List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE, fit),
+        List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE, fit,
+            spread),
         List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
-            new WeightedScore(new PodTopologySpread(SpreadSelectors.NONE), 2), new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
+            new WeightedScore(spread, 2), new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
         List.of(), 0);
   }
 
@@ -112,11 +115,16 @@ public record SchedulerProfile(
    * selectors}, so the default system constraints spread ReplicaSet and StatefulSet pods.
    */
   public SchedulerProfile withSpreadSelectors(SpreadSelectors selectors) {
+    PodTopologySpread spread = new PodTopologySpread(selectors);
+    List<FilterPlugin> filtering = filters.stream()
+        .map(f -> f instanceof PodTopologySpread ? (FilterPlugin) spread : f).toList();
     List<WeightedScore> replaced = scores.stream()
-        .map(ws -> ws.plugin() instanceof PodTopologySpread
-            ? new WeightedScore(new PodTopologySpread(selectors), ws.weight()) : ws)
+        .map(ws -> ws.plugin() instanceof PodTopologySpread ? new WeightedScore(spread, ws.weight()) : ws)
         .toList();
-    return new SchedulerProfile(name, preFilters, filters, replaced, postFilters, percentageOfNodesToScore);
+    List<PostFilterPlugin> post = postFilters.stream()
+        .map(p -> p instanceof io.gpufleet.engine.scheduler.plugin.DefaultPreemption
+            ? (PostFilterPlugin) new io.gpufleet.engine.scheduler.plugin.DefaultPreemption(filtering) : p).toList();
+    return new SchedulerProfile(name, preFilters, filtering, replaced, post, percentageOfNodesToScore);
   }
 
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {

@@ -74,4 +74,30 @@ class PreemptionTest {
     assertThat(result.outcomes().get(0)).isInstanceOf(BatchPlacement.Outcome.Preempted.class);
     assertThat(result.outcomes().get(1)).isInstanceOf(BatchPlacement.Outcome.Bound.class);
   }
+
+  /** A GPU pod labelled app=web with a hard spread over {@code kubernetes.io/hostname}, maxSkew 1. */
+  private static Pod web(String name, int priority) {
+    Pod p = withPriority(gpuPod(name, 1), priority);
+    p = p.withMeta(new io.gpufleet.model.meta.ObjectMeta(name, "default",
+        io.gpufleet.model.label.Labels.of("app", "web"), io.gpufleet.model.label.Labels.EMPTY, java.util.Optional.empty()));
+    return p.withSpec(p.spec().withTopologySpreadConstraints(List.of(io.gpufleet.model.pod.TopologySpreadConstraint.of(
+        1, "kubernetes.io/hostname", io.gpufleet.model.pod.TopologySpreadConstraint.WhenUnsatisfiable.DO_NOT_SCHEDULE,
+        io.gpufleet.model.label.LabelSelector.matching(io.gpufleet.model.label.Labels.of("app", "web"))))));
+  }
+
+  @Test
+  void preemptionCountsTheSpreadWithoutItsVictimsAsRemovePodDoes() {
+    // g1 holds a low-priority web pod, g2 a pod of higher priority than the preemptor: both GPUs are taken.
+    var g1 = NodeInfo.of(gpuNode("g1", 1).withLabels(gpuNode("g1", 1).labels().with("kubernetes.io/hostname", "g1")))
+        .withPod(PodInfo.of(web("old-web", 10)));
+    var g2 = NodeInfo.of(gpuNode("g2", 1).withLabels(gpuNode("g2", 1).labels().with("kubernetes.io/hostname", "g2")))
+        .withPod(PodInfo.of(withPriority(gpuPod("critical", 5000), 5000)));
+    var r = preempting.schedule(PodInfo.of(web("new-web", 1000)), ClusterSnapshot.ofInfos(List.of(g1, g2)),
+        new SplittableRandom(1));
+    // Counted with old-web, g1's skew would be 1 + 1 - 0 = 2 > 1; without it, 0 + 1 - 0 = 1.
+    assertThat(r).isInstanceOfSatisfying(ScheduleResult.Unschedulable.class, u -> {
+      assertThat(u.nominatedNode()).contains("g1");
+      assertThat(u.victims()).containsExactly("default/old-web");
+    });
+  }
 }

@@ -254,9 +254,6 @@ public final class KubeDecoder {
             unmodelled + " is not modelled by gpufleet's scheduler yet; it is ignored"));
       }
     }
-    spec.get("topologySpreadConstraints").ifPresent(c -> c.warning(
-        "topologySpreadConstraints are not read by gpufleet's scheduler yet; they are ignored and the "
-            + "default system constraints apply instead"));
     List<Toleration> tolerations = new ArrayList<>();
     for (Cursor t : spec.list("tolerations")) {
       tolerations.add(toleration(t));
@@ -278,7 +275,7 @@ public final class KubeDecoder {
     long grace = spec.optLong("terminationGracePeriodSeconds").orElse(PodSpec.DEFAULT_TERMINATION_GRACE_SECONDS);
     String scheduler = spec.string("schedulerName", PodSpec.DEFAULT_SCHEDULER);
     return new PodSpec(containers, inits, overhead, nodeSelector, affinity, tolerations, nodeName, priority,
-        priorityClassName, preemption, grace, scheduler);
+        priorityClassName, preemption, grace, scheduler, new SpreadConstraintDecoder(this).constraints(spec));
   }
 
   private Container container(Cursor c, boolean init) {

@@ -20,7 +20,8 @@ public record PodSpec(
     Optional<String> priorityClassName,
     PreemptionPolicy preemptionPolicy,
     long terminationGracePeriodSeconds,
-    String schedulerName) {
+    String schedulerName,
+    List<TopologySpreadConstraint> topologySpreadConstraints) {
 
   /** The API server's default grace period. */
   public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
@@ -37,6 +38,16 @@ public record PodSpec(
     priorityClassName = priorityClassName == null ? Optional.empty() : priorityClassName;
     preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
     schedulerName = schedulerName == null || schedulerName.isEmpty() ? DEFAULT_SCHEDULER : schedulerName;
+    topologySpreadConstraints = topologySpreadConstraints == null ? List.of() : List.copyOf(topologySpreadConstraints);
+  }
+
+  /** A spec without topology spread constraints. */
+  public PodSpec(List<Container> containers, List<Container> initContainers, ResourceList overhead,
+      Labels nodeSelector, NodeAffinity nodeAffinity, List<Toleration> tolerations, Optional<String> nodeName,
+      int priority, Optional<String> priorityClassName, PreemptionPolicy preemptionPolicy,
+      long terminationGracePeriodSeconds, String schedulerName) {
+    this(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName, priority,
+        priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, List.of());
   }
 
   /** A spec with these containers and every other field at its default. */
@@ -48,43 +59,48 @@ public record PodSpec(
 
   public PodSpec withNodeSelector(Labels selector) {
     return new PodSpec(containers, initContainers, overhead, selector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
   }
 
   public PodSpec withNodeAffinity(NodeAffinity affinity) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, affinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
   }
 
   public PodSpec withTolerations(List<Toleration> newTolerations) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, newTolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
   }
 
   public PodSpec withNodeName(String node) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations,
         Optional.ofNullable(node), priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds,
-        schedulerName);
+        schedulerName, topologySpreadConstraints);
   }
 
   public PodSpec withInitContainers(List<Container> inits) {
     return new PodSpec(containers, inits, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
   }
 
   public PodSpec withOverhead(ResourceList newOverhead) {
     return new PodSpec(containers, initContainers, newOverhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
   }
 
   public PodSpec withPriority(int newPriority) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        newPriority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName);
+        newPriority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
   }
 
   public PodSpec withTerminationGracePeriodSeconds(long seconds) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, seconds, schedulerName);
+        priority, priorityClassName, preemptionPolicy, seconds, schedulerName, topologySpreadConstraints);
+  }
+
+  public PodSpec withTopologySpreadConstraints(List<TopologySpreadConstraint> constraints) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, constraints);
   }
 
   /** Every image the pod pulls, init containers first. */

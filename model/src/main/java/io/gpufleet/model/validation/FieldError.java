@@ -10,6 +10,7 @@ public record FieldError(String path, Kind kind, String value, String detail) {
     REQUIRED("Required value"),
     INVALID("Invalid value"),
     UNSUPPORTED("Unsupported value"),
+    DUPLICATE("Duplicate value"),
     FORBIDDEN("Forbidden");
 
     private final String text;

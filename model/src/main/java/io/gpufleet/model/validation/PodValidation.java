@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * The checks the API server makes on the parts of a pod spec gpufleet models: resource names and
  * quantities (extended resources whole and never overcommitted: request equal to limit, a limit
- * alone implying the request), tolerations, and priorities.
+ * alone implying the request), tolerations, topology spread constraints, and priorities.
  */
 public final class PodValidation {
   private PodValidation() {}
@@ -40,6 +40,7 @@ public final class PodValidation {
     for (int i = 0; i < spec.tolerations().size(); i++) {
       validateToleration(spec.tolerations().get(i), prefix + ".tolerations[" + i + "]", errors);
     }
+    TopologySpreadValidation.validate(spec.topologySpreadConstraints(), prefix + ".topologySpreadConstraints", errors);
     if (spec.terminationGracePeriodSeconds() < 0) {
       errors.add(FieldError.invalid(prefix + ".terminationGracePeriodSeconds",
           Long.toString(spec.terminationGracePeriodSeconds()), "must be greater than or equal to 0"));

@@ -4,6 +4,7 @@ import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.PodState;
 import java.util.ArrayList;
@@ -19,7 +20,9 @@ final class KubeScheduler {
 
   private final ApiServer api;
   private final java.util.random.RandomGenerator tieBreaks;
-  private final Scheduler scheduler = new Scheduler(SchedulerProfile.defaults());
+  private Scheduler scheduler = new Scheduler(SchedulerProfile.defaults());
+  /** The workloads {@link #scheduler}'s spread selectors were built from (an immutable map: identity tells change). */
+  private Object selectorsFrom;
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final java.util.Map<String, Long> failedAt = new java.util.HashMap<>();
@@ -34,6 +37,13 @@ final class KubeScheduler {
    * pod) is narrowed to them by NodeAffinity's PreFilter inside the engine's scheduler.
    */
   private ScheduleResult schedule(PodState p) {
+    var workloads = api.state().workloads();
+    if (workloads != selectorsFrom) {
+      // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
+      selectorsFrom = workloads;
+      scheduler = new Scheduler(SchedulerProfile.defaults().withSpreadSelectors(ControllerSelectors.of(
+          workloads.values().stream().map(io.gpufleet.sim.state.WorkloadState::workload).toList())));
+    }
     var snapshot = api.state().snapshot();
     ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false);
     if (snapshot.size() > 0) {
@@ -54,14 +64,17 @@ final class KubeScheduler {
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
     java.util.Map<io.gpufleet.model.pod.PodSpec, ScheduleResult> failedSpecs = new java.util.IdentityHashMap<>();
     for (PodState p : queue) {
+      // A hard spread constraint can be met once other pods bind (the minimum domain count rises), so
+      // such a pod is retried every cycle, as PodTopologySpread's queueing hint requeues it on pod events.
+      boolean spreads = !p.pod().spec().topologySpreadConstraints().isEmpty();
       Long failed = failedAt.get(p.key());
-      if (failed != null && failed == api.capacityEpoch()) {
+      if (failed != null && failed == api.capacityEpoch() && !spreads) {
         continue;
       }
-      ScheduleResult r = failedSpecs.get(p.pod().spec());
+      ScheduleResult r = spreads ? null : failedSpecs.get(p.pod().spec());
       if (r == null) {
         r = schedule(p);
-        if (r instanceof ScheduleResult.Unschedulable) {
+        if (r instanceof ScheduleResult.Unschedulable && !spreads) {
           failedSpecs.put(p.pod().spec(), r);
         }
       }

@@ -59,6 +59,8 @@ public final class DefaultPreemption implements PostFilterPlugin {
       return new Result(Optional.empty(), List.of(), "preemption: " + NEVER);
     }
     int priority = pod.pod().spec().priority();
+    // PreFilter once over the snapshot; a stateful filter adjusts for the pods removed from a node.
+    FilterPlugin[] filters = FilterPlugin.forCycle(this.filters, pod, snapshot);
     Map<String, Status> statuses = new TreeMap<>();
     List<Candidate> candidates = new ArrayList<>();
     for (NodeInfo node : snapshot.nodes()) {
@@ -79,7 +81,7 @@ public final class DefaultPreemption implements PostFilterPlugin {
         statuses.put(node.name(), Status.unresolvable(pluginName(), NO_VICTIMS));
         continue;
       }
-      Status fits = filter(pod, without);
+      Status fits = filter(filters, pod, without);
       if (!fits.isSuccess()) {
         statuses.put(node.name(), fits);
         continue;
@@ -90,7 +92,7 @@ public final class DefaultPreemption implements PostFilterPlugin {
       NodeInfo current = without;
       for (PodInfo p : lower) {
         NodeInfo back = current.withPod(p);
-        if (filter(pod, back).isSuccess()) {
+        if (filter(filters, pod, back).isSuccess()) {
           current = back;
         } else {
           victims.add(p);
@@ -122,7 +124,7 @@ public final class DefaultPreemption implements PostFilterPlugin {
     return a.victims().size() < b.victims().size();
   }
 
-  private Status filter(PodInfo pod, NodeInfo node) {
+  private static Status filter(FilterPlugin[] filters, PodInfo pod, NodeInfo node) {
     for (FilterPlugin f : filters) {
       Status s = f.filter(pod, node);
       if (!s.isSuccess()) {

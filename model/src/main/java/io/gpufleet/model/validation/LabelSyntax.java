@@ -1,0 +1,139 @@
+package io.gpufleet.model.validation;
+
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.label.Requirement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The syntax of label keys and values, and the label-syntax part of a selector's validation, with
+ * the API server's words. Source: kubernetes/apimachinery {@code pkg/util/validation/validation.go}
+ * ({@code IsQualifiedName}, {@code IsValidLabelValue}, {@code IsDNS1123Subdomain}, {@code
+ * RegexError}) and {@code pkg/apis/meta/v1/validation/validation.go} ({@code ValidateLabelName},
+ * {@code ValidateLabels}, {@code ValidateLabelSelectorRequirement}). Operator value counts are
+ * checked where the selector is read.
+ */
+public final class LabelSyntax {
+  private LabelSyntax() {}
+
+  private static final String QUALIFIED_NAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+  private static final Pattern QUALIFIED_NAME = Pattern.compile(QUALIFIED_NAME_FMT);
+  private static final String QUALIFIED_NAME_MSG =
+      "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+  private static final int QUALIFIED_NAME_MAX = 63;
+  private static final String LABEL_VALUE_FMT = "(" + QUALIFIED_NAME_FMT + ")?";
+  private static final Pattern LABEL_VALUE = Pattern.compile(LABEL_VALUE_FMT);
+  private static final String LABEL_VALUE_MSG = "a valid label must be an empty string or consist of alphanumeric "
+      + "characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+  private static final String DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+  private static final String DNS1123_SUBDOMAIN_FMT = DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT + ")*";
+  private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(DNS1123_SUBDOMAIN_FMT);
+  private static final String DNS1123_SUBDOMAIN_MSG = "a lowercase RFC 1123 subdomain must consist of lower case "
+      + "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+  private static final int DNS1123_SUBDOMAIN_MAX = 253;
+
+  /** {@code IsQualifiedName}: what is wrong with a label key, empty when nothing. */
+  public static List<String> qualifiedNameErrors(String value) {
+    List<String> errs = new ArrayList<>();
+    String[] parts = value.split("/", -1);
+    String name;
+    switch (parts.length) {
+      case 1 -> name = parts[0];
+      case 2 -> {
+        String prefix = parts[0];
+        name = parts[1];
+        if (prefix.isEmpty()) {
+          errs.add("prefix part must be non-empty");
+        } else {
+          for (String m : dns1123SubdomainErrors(prefix)) {
+            errs.add("prefix part " + m);
+          }
+        }
+      }
+      default -> {
+        errs.add("a qualified name " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
+            + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
+        return errs;
+      }
+    }
+    if (name.isEmpty()) {
+      errs.add("name part must be non-empty");
+    } else if (name.length() > QUALIFIED_NAME_MAX) {
+      errs.add("name part must be no more than " + QUALIFIED_NAME_MAX + " characters");
+    }
+    if (!QUALIFIED_NAME.matcher(name).matches()) {
+      errs.add("name part " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc"));
+    }
+    return errs;
+  }
+
+  /** {@code IsValidLabelValue}. */
+  public static List<String> labelValueErrors(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > QUALIFIED_NAME_MAX) {
+      errs.add("must be no more than " + QUALIFIED_NAME_MAX + " characters");
+    }
+    if (!LABEL_VALUE.matcher(value).matches()) {
+      errs.add(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"));
+    }
+    return errs;
+  }
+
+  static List<String> dns1123SubdomainErrors(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > DNS1123_SUBDOMAIN_MAX) {
+      errs.add("must be no more than " + DNS1123_SUBDOMAIN_MAX + " characters");
+    }
+    if (!DNS1123_SUBDOMAIN.matcher(value).matches()) {
+      errs.add(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, "example.com"));
+    }
+    return errs;
+  }
+
+  /** {@code RegexError}, spacing included ({@code 'MyName',  or 'my.name'}). */
+  private static String regexError(String msg, String fmt, String... examples) {
+    StringBuilder b = new StringBuilder(msg).append(" (e.g. ");
+    for (int i = 0; i < examples.length; i++) {
+      if (i > 0) {
+        b.append(" or ");
+      }
+      b.append('\'').append(examples[i]).append("', ");
+    }
+    return b.append("regex used for validation is '").append(fmt).append("')").toString();
+  }
+
+  /** {@code ValidateLabelName}. */
+  public static void validateLabelName(String key, String path, List<FieldError> errors) {
+    for (String m : qualifiedNameErrors(key)) {
+      errors.add(FieldError.invalid(path, key, m));
+    }
+  }
+
+  /** {@code ValidateLabels}: every key a qualified name, every value a label value. */
+  public static void validateLabels(Labels labels, String path, List<FieldError> errors) {
+    for (Map.Entry<String, String> e : labels.map().entrySet()) {
+      validateLabelName(e.getKey(), path, errors);
+      for (String m : labelValueErrors(e.getValue())) {
+        errors.add(FieldError.invalid(path, e.getValue(), m));
+      }
+    }
+  }
+
+  /** The key and value syntax of {@code ValidateLabelSelector}. */
+  public static void validateSelector(LabelSelector selector, String path, List<FieldError> errors) {
+    validateLabels(selector.matchLabels(), path + ".matchLabels", errors);
+    for (int i = 0; i < selector.matchExpressions().size(); i++) {
+      Requirement r = selector.matchExpressions().get(i);
+      String at = path + ".matchExpressions[" + i + "]";
+      validateLabelName(r.key(), at + ".key", errors);
+      for (int v = 0; v < r.values().size(); v++) {
+        for (String m : labelValueErrors(r.values().get(v))) {
+          errors.add(FieldError.invalid(at + ".values[" + v + "]", r.values().get(v), m));
+        }
+      }
+    }
+  }
+}
