@@ -103,6 +103,22 @@ public record PodSpec(
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, constraints);
   }
 
+  /**
+   * The record's usual text, without {@code topologySpreadConstraints} while there are none: a pod
+   * template's hash is taken over its text, and a template that writes no constraints keeps the
+   * hash (so the pod names) it had before the field was modelled.
+   */
+  @Override
+  public String toString() {
+    String text = "PodSpec[containers=" + containers + ", initContainers=" + initContainers + ", overhead=" + overhead
+        + ", nodeSelector=" + nodeSelector + ", nodeAffinity=" + nodeAffinity + ", tolerations=" + tolerations
+        + ", nodeName=" + nodeName + ", priority=" + priority + ", priorityClassName=" + priorityClassName
+        + ", preemptionPolicy=" + preemptionPolicy + ", terminationGracePeriodSeconds=" + terminationGracePeriodSeconds
+        + ", schedulerName=" + schedulerName;
+    return text + (topologySpreadConstraints.isEmpty() ? "" : ", topologySpreadConstraints=" + topologySpreadConstraints)
+        + "]";
+  }
+
   /** Every image the pod pulls, init containers first. */
   public List<String> images() {
     return java.util.stream.Stream.concat(initContainers.stream(), containers.stream())
