@@ -29,10 +29,6 @@ public record GpuTarget(Located<?> source, String name, Labels labels, List<Tain
     taints = List.copyOf(taints);
   }
 
-  public boolean launchedByPool() {
-    return source.value() instanceof NodePool;
-  }
-
   public Optional<String> capacityType() {
     return labels.get(KarpenterLabels.CAPACITY_TYPE);
   }

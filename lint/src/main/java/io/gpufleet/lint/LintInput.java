@@ -13,7 +13,6 @@ import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
-import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuModel;
@@ -56,7 +55,6 @@ public final class LintInput {
   private final List<Located<NodePool>> nodePools;
   private final List<Located<KubeObject.ConfigMapObject>> devicePluginConfigMaps;
   private final NamedConfigs deviceConfigs;
-  private final MigPartedConfig migParted;
   private final List<ManifestProblem> rejected;
   private final List<ManifestProblem> warnings;
   private final List<Located<?>> all;
@@ -74,7 +72,6 @@ public final class LintInput {
     this.nodePools = List.copyOf(b.nodePools);
     this.devicePluginConfigMaps = List.copyOf(b.configMaps);
     this.deviceConfigs = b.deviceConfigs;
-    this.migParted = b.migParted;
     this.rejected = b.diagnostics.errors();
     this.warnings = b.diagnostics.warnings();
     this.all = List.copyOf(b.all);
@@ -131,7 +128,6 @@ public final class LintInput {
     final List<Located<KubeObject.ConfigMapObject>> configMaps = new ArrayList<>();
     final List<Located<?>> all = new ArrayList<>();
     NamedConfigs deviceConfigs = NamedConfigs.NONE;
-    MigPartedConfig migParted = MigPartedConfig.of(Map.of());
 
     void add(KubeObject o, YNode tree, String text) {
       switch (o) {
@@ -148,7 +144,9 @@ public final class LintInput {
               deviceConfigs = DevicePluginManifests.namedConfigs(cm, text, diagnostics);
               configMaps.add(keep(cm, namespaced("ConfigMap", cm.meta()), tree));
             }
-            case MIG_PARTED -> migParted = DevicePluginManifests.migParted(cm, text, diagnostics);
+            // Read for its errors: a broken mig-parted config is what kubectl would still apply but the MIG
+            // manager would refuse; the rules need only the node's mig.config label.
+            case MIG_PARTED -> DevicePluginManifests.migParted(cm, text, diagnostics);
             case OTHER -> { }
           }
         }
@@ -207,10 +205,6 @@ public final class LintInput {
 
   public NamedConfigs deviceConfigs() {
     return deviceConfigs;
-  }
-
-  public MigPartedConfig migParted() {
-    return migParted;
   }
 
   /** What the API server (or Karpenter's CRD validation) would reject, in file order. */

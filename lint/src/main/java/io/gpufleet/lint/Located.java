@@ -8,7 +8,7 @@ import io.gpufleet.manifest.yaml.YPath;
 public record Located<T>(T value, ObjectRef ref, YNode node) {
 
   /** Where {@code field} was written, or its nearest written parent when the field is absent. */
-  public io.gpufleet.manifest.yaml.Location at(String field) {
+  public Location at(String field) {
     return field.isEmpty() ? node.location() : YPath.locate(node, field);
   }
 

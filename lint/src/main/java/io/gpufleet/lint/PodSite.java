@@ -3,8 +3,6 @@ package io.gpufleet.lint;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.pod.PodRequests;
-import io.gpufleet.model.resource.Quantity;
-import io.gpufleet.model.resource.ResourceName;
 import java.util.Optional;
 
 /**
@@ -26,11 +24,6 @@ public record PodSite(Located<?> owner, String specPath, PodSpec spec, Labels la
   public boolean requestsGpu() {
     return PodRequests.of(spec).quantities().entrySet().stream()
         .anyMatch(e -> e.getKey().isNvidiaGpuLike() && e.getValue().signum() > 0);
-  }
-
-  /** How much of {@code nvidia.com/gpu} one pod requests (0 when none). */
-  public Quantity gpus() {
-    return PodRequests.of(spec).getOrZero(ResourceName.NVIDIA_GPU);
   }
 
   /**

@@ -5,6 +5,7 @@ import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
+import io.gpufleet.lint.ObjectRef;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.NodePool;
@@ -49,12 +50,18 @@ public final class DevicePluginConfigMissing implements LintRule {
 
   @Override
   public List<Finding> check(LintInput input) {
-    Map<Located<?>, String> failed = new LinkedHashMap<>();
+    // One finding per Node or NodePool (a pool has a target per instance type), in input order.
+    Map<ObjectRef, Located<?>> sources = new LinkedHashMap<>();
+    Map<ObjectRef, String> failed = new LinkedHashMap<>();
     for (GpuTarget t : input.targets()) {
-      t.plugin().error().ifPresent(e -> failed.putIfAbsent(t.source(), e));
+      t.plugin().error().ifPresent(e -> {
+        sources.putIfAbsent(t.source().ref(), t.source());
+        failed.putIfAbsent(t.source().ref(), e);
+      });
     }
     List<Finding> out = new ArrayList<>();
-    failed.forEach((source, error) -> {
+    failed.forEach((ref, error) -> {
+      Located<?> source = sources.get(ref);
       String prefix = source.value() instanceof NodePool ? "spec.template.metadata" : "metadata";
       out.add(finding(source, prefix + ".labels[" + NamedConfigs.NODE_LABEL + "]", error));
     });

@@ -5,6 +5,7 @@ import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
+import io.gpufleet.lint.ObjectRef;
 import io.gpufleet.lint.PodSite;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.karpenter.NodePool;
@@ -51,7 +52,8 @@ public final class ExpiryWithoutSurvivor implements LintRule {
 
   @Override
   public List<Finding> check(LintInput input) {
-    Map<Located<NodePool>, TreeSet<String>> exposed = new LinkedHashMap<>();
+    Map<ObjectRef, Located<NodePool>> pools = new LinkedHashMap<>();
+    Map<ObjectRef, TreeSet<String>> exposed = new LinkedHashMap<>();
     for (PodSite s : input.gpuPodSites()) {
       if (s.kind() != PodSite.Kind.SERVICE || s.replicas() == 0) {
         continue;
@@ -62,14 +64,19 @@ public final class ExpiryWithoutSurvivor implements LintRule {
       }
       for (GpuTarget t : input.targetsAdmitting(s)) {
         if (t.pool().isPresent() && t.pool().get().value().template().expireAfter().isPresent()) {
-          exposed.computeIfAbsent(t.pool().get(), k -> new TreeSet<>()).add(s.owner().ref() + " (" + weakness + ")");
+          pools.putIfAbsent(t.pool().get().ref(), t.pool().get());
+          exposed.computeIfAbsent(t.pool().get().ref(), k -> new TreeSet<>())
+              .add(s.owner().ref() + " (" + weakness + ")");
         }
       }
     }
     List<Finding> out = new ArrayList<>();
-    exposed.forEach((pool, services) -> out.add(finding(pool, "spec.template.spec.expireAfter", "nodes expire after "
-        + KubeDuration.format(pool.value().template().expireAfter().orElseThrow()) + " under "
-        + Offerings.names(List.copyOf(services)))));
+    exposed.forEach((ref, services) -> {
+      Located<NodePool> pool = pools.get(ref);
+      out.add(finding(pool, "spec.template.spec.expireAfter", "nodes expire after "
+          + KubeDuration.format(pool.value().template().expireAfter().orElseThrow()) + " under "
+          + Offerings.names(List.copyOf(services))));
+    });
     return out;
   }
 }

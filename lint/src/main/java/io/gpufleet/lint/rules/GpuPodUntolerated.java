@@ -61,8 +61,7 @@ public final class GpuPodUntolerated implements LintRule {
       }
       if (!someTolerated) {
         out.add(finding(site.owner(), site.field("tolerations"), "requests GPUs but tolerates none of the GPU taints "
-            + String.join(", ", untolerated) + " (of " + input.targets().size() + " GPU node(s) and NodePool "
-            + "offering(s))"));
+            + String.join(", ", untolerated) + " of " + Offerings.sources(input.targets())));
       }
     }
     return out;

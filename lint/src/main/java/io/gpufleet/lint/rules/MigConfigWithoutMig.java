@@ -5,6 +5,7 @@ import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
+import io.gpufleet.lint.ObjectRef;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.gpu.GpuModel;
@@ -54,22 +55,26 @@ public final class MigConfigWithoutMig implements LintRule {
 
   @Override
   public List<Finding> check(LintInput input) {
-    Map<Located<?>, TreeSet<String>> bad = new LinkedHashMap<>();
-    Map<Located<?>, String> configs = new LinkedHashMap<>();
+    // By object reference: one finding per Node or NodePool, in the order the input holds them.
+    Map<ObjectRef, Located<?>> sources = new LinkedHashMap<>();
+    Map<ObjectRef, TreeSet<String>> bad = new LinkedHashMap<>();
+    Map<ObjectRef, String> configs = new LinkedHashMap<>();
     for (GpuTarget t : input.targets()) {
       Optional<String> config = t.labels().get(MigPartedConfig.CONFIG_LABEL).filter(c -> !c.equals(DISABLED));
       if (config.isEmpty() || t.gpu().isEmpty() || t.gpu().get().migCapable()) {
         continue;
       }
       GpuModel g = t.gpu().get();
-      bad.computeIfAbsent(t.source(), k -> new TreeSet<>()).add(g.productLabel());
-      configs.put(t.source(), config.get());
+      sources.put(t.source().ref(), t.source());
+      bad.computeIfAbsent(t.source().ref(), k -> new TreeSet<>()).add(g.productLabel());
+      configs.put(t.source().ref(), config.get());
     }
     List<Finding> out = new ArrayList<>();
-    bad.forEach((source, models) -> {
+    bad.forEach((ref, models) -> {
+      Located<?> source = sources.get(ref);
       String field = (isPool(source) ? "spec.template.metadata" : "metadata") + ".labels[" + MigPartedConfig.CONFIG_LABEL
           + "]";
-      out.add(finding(source, field, "asks for MIG layout \"" + configs.get(source) + "\" on "
+      out.add(finding(source, field, "asks for MIG layout \"" + configs.get(ref) + "\" on "
           + String.join(", ", models) + ", which has no MIG"));
     });
     return out;
