@@ -53,7 +53,22 @@ final class EveryCommand {
         "--out", "advise/l4.html")));
     r.add(new Run("advise-any-json", 0, false, List.of("advise", "-f", ex + "/advise/a10g-inference.yaml", "--gpu",
         "any", "-o", "json")));
+    // Lint over several rules' triggers at once, so findings of many rules, files and objects are ordered.
+    List<String> lint = new ArrayList<>(List.of("lint"));
+    for (String rule : List.of("mig-config-without-mig", "inference-pool-consolidation", "mps-memory-per-client",
+        "gpu-request-equals-limit")) {
+      lint.addAll(List.of("-f", ex + "/lint/" + rule + "/trigger.yaml"));
+    }
+    r.add(new Run("lint", 1, false, lint));
+    r.add(new Run("lint-json", 1, false, concat(lint, "-o", "json", "--fail-on", "warning")));
+    r.add(new Run("lint-sarif", 1, false, concat(lint, "-o", "sarif")));
     return r;
+  }
+
+  private static List<String> concat(List<String> head, String... tail) {
+    List<String> out = new ArrayList<>(head);
+    out.addAll(List.of(tail));
+    return out;
   }
 
   static String fileName(int index, Run run) {
