@@ -25,6 +25,8 @@ public final class Rules {
       new SharedGpuRequestOverOne(),
       new DevicePluginConfigMissing(),
       new PodGraceOverNodePoolGrace(),
+      new SharedPoolSizing(),
+      new GpuModelUnselected(),
       new ManifestRejected());
 
   public static List<LintRule> all() {

@@ -1,0 +1,58 @@
+package io.gpufleet.lint.rules;
+
+import io.gpufleet.lint.Finding;
+import io.gpufleet.lint.GpuTarget;
+import io.gpufleet.lint.LintInput;
+import io.gpufleet.lint.LintRule;
+import io.gpufleet.lint.PodSite;
+import io.gpufleet.lint.Severity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/** A GPU pod that may land on more than one GPU model because it selects none. */
+public final class GpuModelUnselected implements LintRule {
+
+  @Override
+  public String id() {
+    return "gpu-model-unselected";
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.INFO;
+  }
+
+  @Override
+  public String summary() {
+    return "a GPU pod may land on several GPU models because nothing in it selects one";
+  }
+
+  @Override
+  public String why() {
+    return "The scheduler sees only the integer nvidia.com/gpu: a pod sized for one card's memory and speed lands on "
+        + "whichever model has a free GPU, and its latency and out-of-memory behaviour change with it.";
+  }
+
+  @Override
+  public String fix() {
+    return "Select the model: nodeSelector on GFD's nvidia.com/gpu.product for existing nodes, or on "
+        + "karpenter.k8s.aws/instance-gpu-name (or an instance family) for nodes Karpenter launches.";
+  }
+
+  @Override
+  public List<Finding> check(LintInput input) {
+    List<Finding> out = new ArrayList<>();
+    for (PodSite s : input.gpuPodSites()) {
+      TreeSet<String> models = new TreeSet<>();
+      for (GpuTarget t : input.targetsAdmitting(s)) {
+        t.gpu().ifPresent(g -> models.add(g.productLabel()));
+      }
+      if (models.size() > 1) {
+        out.add(finding(s.owner(), s.field("nodeSelector"), "may run on " + models.size() + " GPU models: "
+            + Offerings.names(List.copyOf(models))));
+      }
+    }
+    return out;
+  }
+}
