@@ -4,14 +4,10 @@ import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Linter;
 import io.gpufleet.lint.Severity;
-import io.gpufleet.lint.Source;
 import io.gpufleet.lint.format.LintFormat;
 import io.gpufleet.lint.rules.Rules;
 import io.gpufleet.manifest.yaml.ManifestProblem;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,9 +25,7 @@ final class LintCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = {"-f", "--filename"}, paramLabel = "FILE",
-      description = "Manifest file (multi-document YAML, kind: List; '-' reads stdin). Repeatable.")
-  List<Path> files = new ArrayList<>();
+  @CommandLine.Mixin ManifestInputOptions input;
 
   @Option(names = {"-o", "--output"}, defaultValue = "text", paramLabel = "FORMAT",
       description = "text (default), json or sarif (SARIF 2.1.0).")
@@ -62,41 +56,23 @@ final class LintCommand implements Callable<Integer> {
         new UserError("--output: expected text, json or sarif, found \"" + output + "\""));
     Severity threshold = Severity.fromWire(failOn).orElseThrow(() ->
         new UserError("--fail-on: expected info, warning or error, found \"" + failOn + "\""));
-    if (files.isEmpty()) {
-      throw new UserError("no input: give manifests with -f FILE (or -f - for stdin)");
-    }
     List<LintRule> rules;
     try {
       rules = Linter.select(Rules.all(), enable, disable);
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
-    LintInput input = LintInput.read(sources());
+    // Read leniently: what the API server would reject becomes a finding, not the end of the run.
+    LintInput manifests = LintInput.read(input.sources(), input.strict);
     PrintWriter err = spec.commandLine().getErr();
-    for (ManifestProblem w : input.warnings()) {
+    for (ManifestProblem w : manifests.warnings()) {
       err.println(w);
     }
     err.flush();
-    Linter.Result result = Linter.run(input, rules);
+    Linter.Result result = Linter.run(manifests, rules);
     out.print(format.render(result, spec.root().version()[0].replace("gpufleet ", "")));
     out.flush();
     return result.hasAtLeast(threshold) ? ExitCodes.EXPECTATION_FAILED : ExitCodes.OK;
-  }
-
-  private List<Source> sources() {
-    List<Source> out = new ArrayList<>();
-    for (Path f : files) {
-      if (f.toString().equals("-")) {
-        try {
-          out.add(new Source("-", new String(System.in.readAllBytes(), StandardCharsets.UTF_8)));
-        } catch (IOException e) {
-          throw new UserError("-: cannot read stdin: " + e.getMessage());
-        }
-      } else {
-        out.add(new Source(f.toString(), Cli.readFile(f)));
-      }
-    }
-    return out;
   }
 
   static String ruleList() {

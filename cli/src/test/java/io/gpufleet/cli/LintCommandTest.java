@@ -70,6 +70,41 @@ class LintCommandTest {
   }
 
   @Test
+  void aDirectoryIsReadAsKubectlReadsIt() {
+    String dir = Path.of("..", "examples", "lint", "gpu-whole-units").toString();
+    CliRun run = CliRun.of("lint", "-f", dir);
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out()).contains(example("gpu-whole-units", "trigger") + ":12:25: error: Pod/default/half-a-gpu:")
+        .contains("1 finding:");
+  }
+
+  @Test
+  void strictTurnsAnUnknownFieldIntoARejection(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    Path file = tmp.resolve("typo.yaml");
+    java.nio.file.Files.writeString(file, """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: c
+            resources:
+              limits:
+                nvidia.com/gpu: 1
+              requsts:
+                cpu: 1
+        """);
+    CliRun lenient = CliRun.of("lint", "-f", file.toString());
+    assertThat(lenient.exitCode()).isZero();
+    assertThat(lenient.err()).contains(file + ":11:7: warning: spec.containers[0].resources.requsts: unknown field");
+    CliRun strict = CliRun.of("lint", "-f", file.toString(), "--strict");
+    assertThat(strict.exitCode()).isEqualTo(1);
+    assertThat(strict.out()).contains(file + ":11:7: error: Pod/default/p: spec.containers[0].resources.requsts: "
+        + "unknown field \"requsts\" [manifest-rejected]");
+  }
+
+  @Test
   void sarifAndJsonAreSelectedByOutput() {
     String file = example("mig-config-without-mig", "trigger");
     assertThat(CliRun.of("lint", "-f", file, "-o", "sarif").out()).contains("\"version\" : \"2.1.0\"")

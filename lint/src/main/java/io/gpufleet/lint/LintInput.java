@@ -1,5 +1,6 @@
 package io.gpufleet.lint;
 
+import io.gpufleet.manifest.ManifestSource;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.NodePoolDecoder;
@@ -85,21 +86,30 @@ public final class LintInput {
    * Reads the sources. YAML that does not parse stops the read (a {@code ManifestException} naming
    * file, line and column); everything the API server would reject is kept in {@link #rejected()}.
    */
-  public static LintInput read(List<Source> sources) {
-    return read(sources, GpuCatalog.builtIn(), InstanceCatalog.builtIn());
+  public static LintInput read(List<ManifestSource> sources) {
+    return read(sources, false);
   }
 
-  static LintInput read(List<Source> sources, GpuCatalog catalog, InstanceCatalog instances) {
+  /**
+   * As {@link #read(List)}; {@code strict} makes unknown fields rejections ({@code kubectl
+   * --validate=strict}) rather than warnings.
+   */
+  public static LintInput read(List<ManifestSource> sources, boolean strict) {
+    return read(sources, strict, GpuCatalog.builtIn(), InstanceCatalog.builtIn());
+  }
+
+  static LintInput read(List<ManifestSource> sources, boolean strict, GpuCatalog catalog,
+      InstanceCatalog instances) {
     Builder b = new Builder();
     DuplicateObjects duplicates = new DuplicateObjects(b.diagnostics);
     YamlReader yaml = new YamlReader();
-    for (Source s : sources) {
+    for (ManifestSource s : sources) {
       b.files.add(s.name());
       List<YNode> docs = yaml.readAll(s.name(), s.text());
       duplicates.check(docs);
       Map<Location, YNode> trees = new HashMap<>();
       docs.forEach(d -> index(d, trees));
-      for (KubeObject o : new KubeDecoder(b.diagnostics).decodeAll(docs)) {
+      for (KubeObject o : new KubeDecoder(b.diagnostics, strict).decodeAll(docs)) {
         b.add(o, trees.get(o.location()), s.text());
       }
     }

@@ -1,5 +1,6 @@
 package io.gpufleet.lint;
 
+import io.gpufleet.manifest.ManifestSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,9 +32,9 @@ final class Examples {
     return ROOT.resolve(rule).resolve("clean.yaml");
   }
 
-  static Source source(Path file) {
+  static ManifestSource source(Path file) {
     try {
-      return new Source(file.toString(), Files.readString(file));
+      return new ManifestSource(file.toString(), Files.readString(file));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

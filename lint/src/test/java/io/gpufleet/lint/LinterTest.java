@@ -1,5 +1,6 @@
 package io.gpufleet.lint;
 
+import io.gpufleet.manifest.ManifestSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class LinterTest {
 
   private static LintInput input(String text) {
-    return LintInput.read(List.of(new Source("in.yaml", text)));
+    return LintInput.read(List.of(new ManifestSource("in.yaml", text)));
   }
 
   @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.lint.Finding;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.Linter;
-import io.gpufleet.lint.Source;
+import io.gpufleet.manifest.ManifestSource;
 import io.gpufleet.lint.rules.Rules;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +24,10 @@ class FormatsTest {
 
   @BeforeAll
   static void lintTwoExamples() throws Exception {
-    List<Source> sources = new ArrayList<>();
+    List<ManifestSource> sources = new ArrayList<>();
     for (String rule : List.of("device-plugin-config-missing", "service-without-pdb")) {
       Path p = Path.of("..", "examples", "lint", rule, "trigger.yaml");
-      sources.add(new Source(p.toString(), Files.readString(p)));
+      sources.add(new ManifestSource(p.toString(), Files.readString(p)));
     }
     result = Linter.run(LintInput.read(sources), Rules.all());
     assertThat(result.findings()).extracting(Finding::rule)
