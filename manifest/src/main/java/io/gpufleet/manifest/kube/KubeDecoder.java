@@ -56,8 +56,6 @@ public final class KubeDecoder {
   /** gpufleet's annotation for how long a Job's pod runs, since a manifest cannot say. */
   public static final String RUN_FOR_ANNOTATION = "gpufleet.io/run-for";
 
-  private static final Set<String> RESOURCES_FIELDS = Set.of("requests", "limits", "claims");
-  private static final Set<String> TOLERATION_FIELDS = Set.of("key", "operator", "value", "effect", "tolerationSeconds");
   private static final Set<String> TAINT_FIELDS = Set.of("key", "value", "effect", "timeAdded");
 
   private final Diagnostics diagnostics;
@@ -93,12 +91,18 @@ public final class KubeDecoder {
       return;
     }
     Location at = doc.location();
-    switch (kind) {
-      case "List" -> {
-        for (Cursor item : doc.list("items")) {
-          decodeDocument(item, out);
-        }
+    if (kind.equals("List")) {
+      // kubectl unpacks a List on the client, item by item; its own fields are not validated.
+      for (Cursor item : doc.list("items")) {
+        decodeDocument(item, out);
       }
+      return;
+    }
+    if (!knownKind(doc, apiVersion, kind)) {
+      return;
+    }
+    ApiSchema.BUILT_IN.reportUnknownFields(kind, objectName(doc, kind), doc.node(), diagnostics, strict);
+    switch (kind) {
       case "Node" -> out.add(new KubeObject.NodeObject(node(doc), at));
       case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at)));
       case "Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet" ->
@@ -118,6 +122,50 @@ public final class KubeDecoder {
       }
       default -> out.add(new KubeObject.OtherObject(apiVersion, kind, name(doc), doc, at));
     }
+  }
+
+  /**
+   * Checks {@code apiVersion} against the kind: a decoded kind must be at the version its decoder
+   * reads, another built-in kind at a version the API has; an unknown kind of a known API group
+   * is a typo. Kinds of other groups (custom resources) pass, to be skipped with a warning.
+   */
+  private boolean knownKind(Cursor doc, String apiVersion, String kind) {
+    if (apiVersion.isEmpty()) {
+      return false;
+    }
+    Optional<String> decoded = ApiSchema.decodedVersion(kind);
+    if (decoded.isPresent()) {
+      if (!decoded.get().equals(apiVersion)) {
+        doc.get("apiVersion").ifPresent(c -> c.error("expected " + decoded.get() + " for kind " + kind + ", found \""
+            + apiVersion + "\""));
+        return false;
+      }
+      return true;
+    }
+    return switch (ApiSchema.BUILT_IN.check(apiVersion, kind)) {
+      case ApiSchema.KindCheck.Known k -> true;
+      case ApiSchema.KindCheck.Foreign f -> true;
+      case ApiSchema.KindCheck.WrongVersion w -> {
+        doc.get("apiVersion").ifPresent(c -> c.error("expected " + String.join(" or ", new java.util.TreeSet<>(w.versions()))
+            + " for kind " + kind + ", found \"" + apiVersion + "\""));
+        yield false;
+      }
+      case ApiSchema.KindCheck.Unknown u -> {
+        doc.get("kind").ifPresent(c -> c.error("unknown kind \"" + kind + "\" in " + apiVersion
+            + u.suggestion().map(s -> " (did you mean " + s + "?)").orElse("")));
+        yield false;
+      }
+    };
+  }
+
+  /** {@code default/web}, or {@code gpu-1} for a node: how messages name an object. */
+  private static String objectName(Cursor doc, String kind) {
+    String name = name(doc);
+    if (kind.equals("Node") || kind.equals("PriorityClass")) {
+      return name;
+    }
+    String ns = doc.get("metadata").flatMap(m -> m.optString("namespace")).filter(n -> !n.isEmpty()).orElse("default");
+    return ns + "/" + name;
   }
 
   private static String name(Cursor doc) {
@@ -163,7 +211,7 @@ public final class KubeDecoder {
     Optional<Cursor> spec = doc.get("spec");
     if (spec.isPresent()) {
       for (Cursor t : spec.get().list("taints")) {
-        taints.add(taint(t));
+        taints.add(taintValue(t));
       }
       unschedulable = spec.get().bool("unschedulable", false);
       providerId = spec.get().optString("providerID");
@@ -194,8 +242,13 @@ public final class KubeDecoder {
     return new Node(meta, taints, unschedulable, capacity, allocatable, providerId, images);
   }
 
+  /** A taint outside the Kubernetes API's own objects (a NodePool's), whose fields are checked here. */
   public Taint taint(Cursor t) {
     t.checkKnown(TAINT_FIELDS, strict);
+    return taintValue(t);
+  }
+
+  private Taint taintValue(Cursor t) {
     String key = t.requiredString("key");
     String value = t.string("value", "");
     String effectText = t.requiredString("effect");
@@ -231,7 +284,34 @@ public final class KubeDecoder {
     }
   }
 
+  /**
+   * Fields the API has and gpufleet does not model, where ignoring them changes where or whether
+   * a pod runs: each is a warning that says so, never silence.
+   */
+  private static final Map<String, String> UNMODELLED_POD_FIELDS = (Map.of(
+      "schedulingGates", "kube-scheduler leaves a gated pod Pending (SchedulingGated) until its gates are removed; "
+          + "gpufleet ignores the gates and schedules it",
+      "runtimeClassName", "the RuntimeClass's pod overhead and node selector are not applied",
+      "resourceClaims", "dynamic resource allocation (DRA) claims are not modelled; the pod is placed without them"));
+
+  private void warnUnmodelled(Cursor spec) {
+    for (var e : new TreeMap<>(UNMODELLED_POD_FIELDS).entrySet()) { // sorted: warnings in a stable order
+      spec.get(e.getKey()).ifPresent(c -> c.warning("not modelled by gpufleet: " + e.getValue()));
+    }
+    for (Cursor c : spec.list("containers")) {
+      for (Cursor port : c.list("ports")) {
+        port.get("hostPort").ifPresent(h -> h.warning("not modelled by gpufleet: host ports (kube-scheduler's "
+            + "NodePorts filter) are not checked, so two pods may be placed on one node with the same port"));
+      }
+    }
+    for (Cursor v : spec.list("volumes")) {
+      v.get("persistentVolumeClaim").ifPresent(c -> c.warning("not modelled by gpufleet: volume binding and the "
+          + "zone of a PersistentVolumeClaim's volume do not constrain where the pod is placed"));
+    }
+  }
+
   public PodSpec podSpec(Cursor spec) {
+    warnUnmodelled(spec);
     List<Container> containers = new ArrayList<>();
     for (Cursor c : spec.list("containers")) {
       containers.add(container(c, false));
@@ -285,7 +365,6 @@ public final class KubeDecoder {
     ResourceList limits = ResourceList.EMPTY;
     Optional<Cursor> res = c.get("resources");
     if (res.isPresent()) {
-      res.get().checkKnown(RESOURCES_FIELDS, strict);
       requests = res.get().resourceList("requests");
       limits = res.get().resourceList("limits");
     }
@@ -294,7 +373,6 @@ public final class KubeDecoder {
   }
 
   public Toleration toleration(Cursor t) {
-    t.checkKnown(TOLERATION_FIELDS, strict);
     String key = t.string("key", "");
     Toleration.Operator op = Toleration.Operator.EQUAL;
     Optional<Cursor> opc = t.get("operator");

@@ -1,0 +1,197 @@
+package io.gpufleet.manifest.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestReader;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Unknown fields, apiVersion per kind and misspelt kinds, as kubectl --validate reports them. */
+class ApiSchemaTest {
+
+  private static final String POD_WITH_TYPOS = """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web, namespace: serving}
+      spec:
+        nodeSelecter: {gpu: h100}
+        containers:
+        - name: c
+          resourcez: {limits: {nvidia.com/gpu: 1}}
+          livenessProbe: {httpGet: {path: /healthz, port: 8080}}
+      status:
+        phase: Running
+        conditions: [{type: Ready, status: "True"}]
+      """;
+
+  private static List<String> warnings(String yaml) {
+    return new ManifestReader().read("m.yaml", yaml).warnings().stream().map(ManifestProblem::toString).toList();
+  }
+
+  private static List<String> errors(boolean strict, String yaml) {
+    try {
+      new ManifestReader(strict).read("m.yaml", yaml);
+    } catch (ManifestException e) {
+      return e.problems().stream().map(ManifestProblem::toString).toList();
+    }
+    throw new AssertionError("expected errors");
+  }
+
+  @Test
+  void unknownFieldsAreWarningsAtTheirKeyNamingFieldAndObject() {
+    assertThat(warnings(POD_WITH_TYPOS)).containsExactly(
+        "m.yaml:5:3: warning: spec.nodeSelecter: unknown field \"nodeSelecter\" in Pod serving/web "
+            + "(ignored; --strict makes this an error)",
+        "m.yaml:8:5: warning: spec.containers[0].resourcez: unknown field \"resourcez\" in Pod serving/web "
+            + "(ignored; --strict makes this an error)");
+  }
+
+  @Test
+  void strictMakesThemErrors() {
+    assertThat(errors(true, POD_WITH_TYPOS)).containsExactly(
+        "m.yaml:5:3: spec.nodeSelecter: unknown field \"nodeSelecter\" in Pod serving/web",
+        "m.yaml:8:5: spec.containers[0].resourcez: unknown field \"resourcez\" in Pod serving/web");
+  }
+
+  @Test
+  void fieldsTheApiHasButTheTwinDoesNotModelAreNotUnknown() {
+    // Every field of a realistic dump object: probes, volumes, status, managedFields, ownerReferences.
+    assertThat(warnings("""
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: vllm
+          uid: 1b2c
+          generation: 3
+          managedFields: [{manager: kubectl, operation: Apply, fieldsV1: {f:spec: {f:replicas: {}}}}]
+          ownerReferences: []
+        spec:
+          replicas: 2
+          revisionHistoryLimit: 10
+          progressDeadlineSeconds: 600
+          selector: {matchLabels: {app: vllm}}
+          strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 25%, maxUnavailable: 0}}
+          template:
+            metadata: {labels: {app: vllm}, annotations: {prometheus.io/scrape: "true"}}
+            spec:
+              containers:
+              - name: vllm
+                image: vllm/vllm-openai:v0.6.3
+                args: [--model, meta-llama/Llama-3.1-8B]
+                env: [{name: HF_HOME, value: /cache}]
+                ports: [{containerPort: 8000, name: http, protocol: TCP}]
+                readinessProbe: {httpGet: {path: /health, port: http}, periodSeconds: 5}
+                resources: {limits: {nvidia.com/gpu: 1}}
+                volumeMounts: [{name: cache, mountPath: /cache}]
+              volumes: [{name: cache, emptyDir: {sizeLimit: 20Gi}}]
+              dnsPolicy: ClusterFirst
+              restartPolicy: Always
+              securityContext: {runAsNonRoot: true}
+        status:
+          observedGeneration: 3
+          replicas: 2
+          readyReplicas: 2
+          conditions: [{type: Available, status: "True", reason: MinimumReplicasAvailable}]
+        """)).isEmpty();
+  }
+
+  @Test
+  void aTemplateTypoIsReportedUnderTheWorkload() {
+    assertThat(warnings("""
+        apiVersion: batch/v1
+        kind: Job
+        metadata: {name: train}
+        spec:
+          template:
+            spec:
+              restartPolicy: Never
+              tolerations: [{key: nvidia.com/gpu, operator: Exists, efect: NoSchedule}]
+              containers: [{name: c}]
+        """)).containsExactly("m.yaml:8:61: warning: spec.template.spec.tolerations[0].efect: unknown field \"efect\" "
+        + "in Job default/train (ignored; --strict makes this an error)");
+  }
+
+  @Test
+  void aNodeAtApiVersionV2IsAnErrorNamingV1() {
+    assertThat(errors(false, """
+        apiVersion: v2
+        kind: Node
+        metadata: {name: gpu-1}
+        """)).containsExactly("m.yaml:1:13: apiVersion: expected v1 for kind Node, found \"v2\"");
+  }
+
+  @Test
+  void aDeploymentAtAnOldVersionIsAnErrorToo() {
+    assertThat(errors(false, """
+        apiVersion: extensions/v1beta1
+        kind: Deployment
+        metadata: {name: web}
+        spec: {}
+        """)).containsExactly("m.yaml:1:13: apiVersion: expected apps/v1 for kind Deployment, found \"extensions/v1beta1\"");
+  }
+
+  @Test
+  void aMisspeltKindIsAnErrorWithTheLikelyKind() {
+    assertThat(errors(false, """
+        apiVersion: apps/v1
+        kind: Deploymnet
+        metadata: {name: web}
+        """)).containsExactly("m.yaml:2:7: kind: unknown kind \"Deploymnet\" in apps/v1 (did you mean Deployment?)");
+  }
+
+  @Test
+  void aBuiltInKindAtAWrongVersionIsAnError() {
+    assertThat(errors(false, """
+        apiVersion: v2
+        kind: Service
+        metadata: {name: web}
+        """)).containsExactly("m.yaml:1:13: apiVersion: expected v1 for kind Service, found \"v2\"");
+  }
+
+  @Test
+  void otherBuiltInKindsAndOtherProjectsResourcesAreKeptForTheCommandToSkip() {
+    ManifestBundle b = new ManifestReader().read("m.yaml", """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: web}
+        ---
+        apiVersion: monitoring.coreos.com/v1
+        kind: ServiceMonitor
+        metadata: {name: web}
+        ---
+        apiVersion: karpenter.sh/v1
+        kind: NodeClaim
+        metadata: {name: gpu-abc12}
+        """);
+    assertThat(b.others()).extracting(KubeObject.OtherObject::kind).containsExactly("Service", "ServiceMonitor",
+        "NodeClaim");
+    assertThat(b.warnings()).isEmpty();
+  }
+
+  @Test
+  void fieldsThatChangeTheAnswerButAreNotModelledAreWarningsSayingSo() {
+    assertThat(warnings("""
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          schedulingGates: [{name: example.com/quota}]
+          containers: [{name: c, ports: [{containerPort: 80, hostPort: 80}]}]
+        """)).containsExactly(
+        "m.yaml:5:20: warning: spec.schedulingGates: not modelled by gpufleet: kube-scheduler leaves a gated pod "
+            + "Pending (SchedulingGated) until its gates are removed; gpufleet ignores the gates and schedules it",
+        "m.yaml:6:64: warning: spec.containers[0].ports[0].hostPort: not modelled by gpufleet: host ports "
+            + "(kube-scheduler's NodePorts filter) are not checked, so two pods may be placed on one node with the "
+            + "same port");
+  }
+
+  @Test
+  void distanceCountsATranspositionAsOneEdit() {
+    assertThat(ApiSchema.distance("Deploymnet", "Deployment")).isEqualTo(1);
+    assertThat(ApiSchema.distance("Pdo", "Pod")).isEqualTo(1);
+    assertThat(ApiSchema.distance("Node", "Job")).isEqualTo(3);
+  }
+}
