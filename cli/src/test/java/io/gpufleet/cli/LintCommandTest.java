@@ -101,7 +101,7 @@ class LintCommandTest {
     CliRun strict = CliRun.of("lint", "-f", file.toString(), "--strict");
     assertThat(strict.exitCode()).isEqualTo(1);
     assertThat(strict.out()).contains(file + ":11:7: error: Pod/default/p: spec.containers[0].resources.requsts: "
-        + "unknown field \"requsts\" [manifest-rejected]");
+        + "unknown field \"requsts\" in Pod default/p [manifest-rejected]");
   }
 
   @Test
