@@ -271,6 +271,8 @@ public final class KubeDecoder {
     if (spec.isEmpty()) {
       return Optional.empty();
     }
+    doc.get("metadata").flatMap(m -> m.get("annotations")).flatMap(a -> a.get(SHUTDOWN_ANNOTATION))
+        .ifPresent(this::shutdownDuration);
     PodSpec podSpec = podSpec(spec.get());
     validate(doc, podSpec, "spec");
     return Optional.of(new Pod(meta, podSpec));
@@ -561,10 +563,21 @@ public final class KubeDecoder {
     if (md.isPresent()) {
       labels = Labels.of(md.get().stringMap("labels"));
       annotations = Labels.of(md.get().stringMap("annotations"));
+      md.get().get("annotations").flatMap(a -> a.get(SHUTDOWN_ANNOTATION)).ifPresent(this::shutdownDuration);
     }
     PodSpec podSpec = t.get().require("spec").map(this::podSpec).orElse(PodSpec.of());
     validate(doc, podSpec, "spec.template.spec");
     return new PodTemplate(labels, annotations, podSpec);
+  }
+
+  /** How long the twin's pods take to stop (read by the simulator's kubelet): a non-negative Go duration. */
+  public static final String SHUTDOWN_ANNOTATION = "gpufleet.io/shutdown-duration";
+
+  private void shutdownDuration(Cursor c) {
+    String text = c.asString();
+    if (io.gpufleet.manifest.yaml.GoDuration.parse(text) == null) {
+      c.error("expected a duration such as 20s, found \"" + text + "\"");
+    }
   }
 
   public IntOrPercent intOrPercent(Cursor c) {

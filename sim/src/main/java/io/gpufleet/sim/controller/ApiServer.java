@@ -319,7 +319,7 @@ final class ApiServer {
 
   /**
    * Starts deleting a pod: an unbound pod goes at once; a bound one stops serving, gets SIGTERM and
-   * exits after it drains its requests or its grace period ends, whichever comes first.
+   * exits when its shutdown is done or its grace period ends, whichever comes first ({@link PodShutdown}).
    */
   void deletePod(String key, RunRecord.Kind kind, String why) {
     PodState p = state.pods().get(key);
@@ -336,10 +336,7 @@ final class ApiServer {
     log(kind, key, why);
     touchNode(p.node().get(), true);
     serviceChanged(p.workload());
-    Duration grace = Duration.ofSeconds(p.pod().spec().terminationGracePeriodSeconds());
-    Duration drain = p.isReady() || p.ready().isPresent()
-        ? p.workload().map(w -> metrics.traffic(w.toString()).requestDuration()).orElse(Duration.ZERO) : Duration.ZERO;
-    Duration exit = drain.compareTo(grace) < 0 ? drain : grace;
+    Duration exit = PodShutdown.of(p, p.workload().map(w -> metrics.traffic(w.toString())).orElse(Traffic.NONE));
     PodState now = state.pods().get(key);
     kernel.schedule(now().plus(exit), new Event.PodExits(key, now.generation()));
     publish(new ClusterEvent.PodDeleting(key, draining(p.node())));

@@ -78,4 +78,68 @@ class InterruptionScenarioTest {
     assertThat(m.lostRequests().orElseThrow()).isGreaterThan(m.outageSeconds() * 20 - 1);
     assertThat(r.metrics().series("ready_pods{workload=Deployment/default/llm}").orElseThrow().min()).isZero();
   }
+
+  /** Two replicas of a service whose traffic is not modelled, with this grace and pod annotations. */
+  static Scenario quietService(long grace, Labels podAnnotations) {
+    var pool = Objects.withRequirement(Objects.gpuPool("gpu", List.of("g5", "g6"), "spot"),
+        NodePoolRequirement.in("karpenter.k8s.aws/instance-gpu-count", "1"));
+    var svc = Objects.withPodAnnotations(Objects.withGrace(Objects.inference("svc", 2, 1, Labels.EMPTY), grace),
+        podAnnotations);
+    return Scenario.builder("spot interruption, grace " + grace + "s")
+        .settings(SimulationSettings.DEFAULTS.withInvariants(SimulationSettings.InvariantMode.FULL))
+        .object(ClusterObject.of(pool))
+        .object(ClusterObject.of(svc))
+        .then(new ScenarioAction.WaitUntil(Condition.readyPods("svc", Comparison.EQ, 2), Duration.ofMinutes(15)))
+        .then(new ScenarioAction.InterruptSpot(NodeRef.hosting("svc", 0)))
+        .then(new ScenarioAction.Wait(Duration.ofMinutes(15)))
+        .build();
+  }
+
+  /** When the record first says {@code kind} about {@code subject}. */
+  static Instant at(SimulationResult r, RunRecord.Kind kind, String subject) {
+    return r.record().about(subject).stream().filter(e -> e.kind() == kind).findFirst().orElseThrow(
+        () -> new AssertionError("no " + kind + " for " + subject)).time();
+  }
+
+  @Test
+  void aPodThatDeclaresNothingUsesItsGracePeriodAndTheInstanceGoesWhenItHasExited() {
+    SimulationResult r = Simulation.run(quietService(60, Labels.EMPTY));
+    assertThat(r.violations()).isEmpty();
+    RunRecord.Entry warning = r.record().of(RunRecord.Kind.SPOT_INTERRUPTION_WARNING).getFirst();
+    RunRecord.Entry evicted = r.record().of(RunRecord.Kind.POD_EVICTED).getFirst();
+    // SIGTERM at the eviction; the pod takes its whole 60 s grace, then the drained instance goes,
+    // before EC2's reclaim two minutes after the warning.
+    Instant exited = at(r, RunRecord.Kind.POD_EXITED, evicted.subject());
+    assertThat(Duration.between(evicted.time(), exited)).isEqualTo(Duration.ofSeconds(60));
+    Instant terminated = at(r, RunRecord.Kind.NODE_TERMINATED, warning.subject());
+    assertThat(terminated).isAfterOrEqualTo(exited).isBefore(warning.time().plus(Duration.ofMinutes(2)));
+    assertThat(r.record().of(RunRecord.Kind.POD_KILLED)).isEmpty();
+    // Traffic is not modelled, so no requests are counted lost or kept.
+    ServiceMetrics m = r.metrics().service("Deployment/default/svc").orElseThrow();
+    assertThat(m.trafficModelled()).isFalse();
+    assertThat(m.lostRequests()).isEmpty();
+  }
+
+  @Test
+  void aDeclaredShutdownDurationShortensTheExit() {
+    SimulationResult r = Simulation.run(quietService(60, Labels.of("gpufleet.io/shutdown-duration", "10s")));
+    RunRecord.Entry evicted = r.record().of(RunRecord.Kind.POD_EVICTED).getFirst();
+    assertThat(Duration.between(evicted.time(), at(r, RunRecord.Kind.POD_EXITED, evicted.subject())))
+        .isEqualTo(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aShutdownLongerThanTheWarningIsCutShortByTheReclaim() {
+    // Five minutes of grace: EC2 does not wait; the pod dies with the instance at the reclaim.
+    SimulationResult r = Simulation.run(quietService(300, Labels.EMPTY));
+    assertThat(r.violations()).isEmpty();
+    RunRecord.Entry warning = r.record().of(RunRecord.Kind.SPOT_INTERRUPTION_WARNING).getFirst();
+    Instant reclaimed = warning.time().plus(Duration.ofMinutes(2));
+    String evicted = r.record().of(RunRecord.Kind.POD_EVICTED).getFirst().subject();
+    assertThat(r.record().of(RunRecord.Kind.POD_KILLED)).singleElement().satisfies(e -> {
+      assertThat(e.subject()).isEqualTo(evicted);
+      assertThat(e.time()).isEqualTo(reclaimed);
+    });
+    assertThat(at(r, RunRecord.Kind.NODE_TERMINATED, warning.subject())).isEqualTo(reclaimed);
+  }
 }
