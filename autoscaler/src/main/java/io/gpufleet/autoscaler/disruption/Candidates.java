@@ -2,7 +2,7 @@ package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
-import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
@@ -61,7 +61,7 @@ final class Candidates {
         if (n.terminating().contains(p.key())) {
           continue;
         }
-        if (Termination.doNotDisrupt(p) || !StateNode.isMirror(p) && view.pdbs().evictionBlocked(p).isPresent()) {
+        if (DoNotDisrupt.active(n, p, view.now()) || !StateNode.isMirror(p) && view.pdbs().evictionBlocked(p).isPresent()) {
           blocked = true;
           break;
         }

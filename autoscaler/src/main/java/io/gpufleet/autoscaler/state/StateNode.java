@@ -9,6 +9,7 @@ import io.gpufleet.model.taint.Taint;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -22,9 +23,11 @@ import java.util.Set;
  * @param terminating keys of the pods among {@code pods} that are being deleted
  * @param lastPodEvent when a pod last bound, finished or started terminating (reference §1.3)
  * @param markedForDeletion the claim is deleting or is a candidate of a disruption in flight
+ * @param podStarts when each pod started on the node ({@code status.startTime}), by pod key; a pod
+ *     missing here has no start time known
  */
 public record StateNode(String name, Optional<NodeClaim> claim, Optional<Node> node, List<Pod> pods,
-    Set<String> terminating, Instant lastPodEvent, boolean markedForDeletion) {
+    Set<String> terminating, Instant lastPodEvent, boolean markedForDeletion, Map<String, Instant> podStarts) {
 
   /** Taints that come and go with a node's start-up and never block Karpenter's plans (reference §1.3). */
   public static boolean isEphemeral(Taint t) {
@@ -40,6 +43,18 @@ public record StateNode(String name, Optional<NodeClaim> claim, Optional<Node> n
     pods = List.copyOf(pods);
     terminating = Set.copyOf(terminating);
     Objects.requireNonNull(lastPodEvent, "lastPodEvent");
+    podStarts = Map.copyOf(podStarts);
+  }
+
+  /** A node whose pods' start times are not known. */
+  public StateNode(String name, Optional<NodeClaim> claim, Optional<Node> node, List<Pod> pods,
+      Set<String> terminating, Instant lastPodEvent, boolean markedForDeletion) {
+    this(name, claim, node, pods, terminating, lastPodEvent, markedForDeletion, Map.of());
+  }
+
+  /** When the pod started here, if known. */
+  public Optional<Instant> started(Pod p) {
+    return Optional.ofNullable(podStarts.get(p.key()));
   }
 
   public boolean isManaged() {

@@ -21,8 +21,8 @@ import java.util.function.Function;
 /**
  * Karpenter's termination controller (reference §1.8): a deleting NodeClaim's node is tainted
  * {@code karpenter.sh/disrupted:NoSchedule} and drained through the Eviction API, which honours
- * PDBs, in two tiers (ordinary pods first, then daemon and critical ones); pods annotated
- * {@code karpenter.sh/do-not-disrupt} are left alone. With a {@code terminationGracePeriod} each pod
+ * PDBs, in two tiers (ordinary pods first, then daemon and critical ones); pods that
+ * {@code karpenter.sh/do-not-disrupt} protects now ({@link DoNotDisrupt}) are left alone. With a {@code terminationGracePeriod} each pod
  * is force-deleted at {@code deadline − its own terminationGracePeriodSeconds}, so it still gets its
  * grace, and at the deadline nothing waits. Pods that tolerate {@code karpenter.sh/disrupted:NoSchedule}
  * would only be scheduled back, so they are not drained and go down with the node
@@ -88,7 +88,7 @@ public final class Termination {
         out.add(new Action.Evict(p.key(), node, true, reason));
         continue;
       }
-      if (doNotDisrupt(p)) {
+      if (DoNotDisrupt.active(n, p, now)) {
         continue;
       }
       List<PdbIndex.Entry> pdbs = view.pdbs().covering(p);
@@ -123,10 +123,6 @@ public final class Termination {
 
   static boolean toleratesDisrupted(Pod p) {
     return io.gpufleet.model.taint.Tolerations.tolerates(p.spec().tolerations(), KarpenterLabels.DISRUPTED);
-  }
-
-  public static boolean doNotDisrupt(Pod p) {
-    return "true".equals(p.meta().annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""));
   }
 
   static boolean isDaemonOrCritical(Pod p) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
@@ -16,6 +17,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.pod.Pod;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,9 +35,7 @@ final class DisruptionCases {
   static final String DRIFT = "pkg/controllers/disruption/drift_test.go";
   static final String SUITE = "pkg/controllers/disruption/suite_test.go";
 
-  static final String DURATION_DO_NOT_DISRUPT = "the duration form of karpenter.sh/do-not-disrupt (\"2h\": protected "
-      + "for that long after the pod starts) is treated as not protecting: the twin's pods carry no start time "
-      + "for the disruption controller to measure from";
+  static final String POD_UTILS = "pkg/utils/pod/suite_test.go";
 
   static List<UpstreamCase> all() {
     List<UpstreamCase> c = new ArrayList<>();
@@ -145,7 +145,7 @@ final class DisruptionCases {
       StateNode a = node(under, "m5.xlarge", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "2h")));
       StateNode b = node(under, "m5.xlarge", 2, owned(doNotDisrupt(pod("b", "cpu", "500m"), "2h")));
       assertThat(poll(under, List.of(a, b), List.of())).isEmpty();
-    }).differs(DURATION_DO_NOT_DISRUPT));
+    }));
     c.add(UpstreamCase.of("consolidation", CONSOLIDATION, "can consolidate nodes after duration-based do-not-disrupt "
         + "annotation expires", () -> {
       StateNode a = node(under, "m5.xlarge", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "30m")));
@@ -299,6 +299,38 @@ final class DisruptionCases {
           assertThat(cmd.isDelete()).isTrue();
           assertThat(cmd.candidates()).containsExactly(b.name());
         }));
+    // IsDoNotDisruptActive (Describe "IsDoNotDisruptActive"): the pod started ten minutes before now.
+    Instant now = T0.plus(Duration.ofMinutes(10));
+    Optional<Instant> started = Optional.of(T0);
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should return false when no annotation exists",
+        () -> assertThat(DoNotDisrupt.active(pod("p"), started, now)).isFalse()));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should return true for 'true' annotation",
+        () -> assertThat(DoNotDisrupt.active(doNotDisrupt(pod("p"), "true"), started, now)).isTrue()));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should return false and emit event for invalid duration "
+        + "format", () -> assertThat(DoNotDisrupt.active(doNotDisrupt(pod("p"), "invalid-format"), started, now))
+            .isFalse()));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should return false and emit event for zero duration",
+        () -> assertThat(DoNotDisrupt.active(doNotDisrupt(pod("p"), "0s"), started, now)).isFalse()));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should return false and emit event for negative duration",
+        () -> assertThat(DoNotDisrupt.active(doNotDisrupt(pod("p"), "-5m"), started, now)).isFalse()));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should return true and emit disruptable-at event when "
+        + "duration has not expired", () -> {
+      Pod p = doNotDisrupt(pod("p"), "15m");
+      assertThat(DoNotDisrupt.active(p, started, now)).isTrue();
+      // The event's "will elapse at" instant: start + 15m.
+      assertThat(DoNotDisrupt.until(p, started)).hasValue(T0.plus(Duration.ofMinutes(15)));
+    }));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should return false and emit grace period elapsed event "
+        + "when duration has expired", () -> assertThat(DoNotDisrupt.active(doNotDisrupt(pod("p"), "5m"), started,
+            now)).isFalse()));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should fail safe when start time is nil",
+        () -> assertThat(DoNotDisrupt.active(doNotDisrupt(pod("p"), "5m"), Optional.empty(), now)).isTrue()));
+    c.add(UpstreamCase.of("do-not-disrupt", POD_UTILS, "should not emit disruptable-at event for indefinite "
+        + "protection", () -> {
+      Pod p = doNotDisrupt(pod("p"), "true");
+      assertThat(DoNotDisrupt.active(p, started, now)).isTrue();
+      assertThat(DoNotDisrupt.until(p, started)).isEmpty();
+    }));
     // Drift
     NodePool drifting = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ofDays(1), 100);
     c.add(UpstreamCase.of("drift", DRIFT, "should ignore nodes without the drifted status condition", () -> {

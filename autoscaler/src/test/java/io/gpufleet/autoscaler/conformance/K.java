@@ -211,7 +211,7 @@ final class K {
     return consolidating(policy, after, budgetPercent, "on-demand");
   }
 
-  /** An initialised node of the pool's (hostname n<seed>) with these pods, all bound at T0; named as its claim. */
+  /** An initialised node of the pool's (hostname n<seed>) with these pods, all bound and started at T0; named as its claim. */
   static StateNode node(NodePool pool, String type, int seed, Pod... pods) {
     return node(pool, type, CapacityType.ON_DEMAND, seed, pods);
   }
@@ -227,8 +227,12 @@ final class K {
     String name = c.name();
     c = c.withLaunched(T0).withRegistered(T0, name).withInitialized(T0);
     Labels labels = c.labels().with("kubernetes.io/hostname", "n" + seed);
+    java.util.Map<String, Instant> started = new java.util.HashMap<>();
+    for (Pod p : pods) {
+      started.put(p.key(), T0);
+    }
     return new StateNode(name, Optional.of(c.withLabels(labels)), Optional.of(Node.of(name, labels, List.of(),
-        t.allocatable())), List.of(pods), Set.of(), T0, false);
+        t.allocatable())), List.of(pods), Set.of(), T0, false, started);
   }
 
   /** A launched claim of the pool's that has not registered yet: capacity on its way. */

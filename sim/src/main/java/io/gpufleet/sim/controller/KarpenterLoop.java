@@ -11,6 +11,7 @@ import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.autoscaler.termination.Termination;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
@@ -165,6 +166,7 @@ final class KarpenterLoop {
           due.add(now.plus(settings.evictionRetry())); // the Eviction API refused: try again
         }
         n.flatMap(Termination::nextForceDeadline).ifPresent(due::add);
+        n.flatMap(s -> DoNotDisrupt.nextExpiry(s, now)).ifPresent(due::add); // a protected pod becomes evictable
       } else if (!c.isLaunched()) {
         due.add(c.created().plus(settings.launchTimeout()));
       } else if (!c.isRegistered()) {
@@ -194,7 +196,7 @@ final class KarpenterLoop {
   /** Whether a draining node still has a pod the Eviction API refused because of its PDB. */
   private boolean blockedByPdb(StateNode n) {
     for (Pod p : n.pods()) {
-      if (!n.terminating().contains(p.key()) && !Termination.doNotDisrupt(p)
+      if (!n.terminating().contains(p.key()) && !DoNotDisrupt.active(n, p, api.now())
           && view().pdbs().evictionBlocked(p).isPresent()) {
         return true;
       }
@@ -222,7 +224,10 @@ final class KarpenterLoop {
     quietUntil = nextConsolidatableChange(v);
   }
 
-  /** When the answer of a poll over an unchanged cluster may next change: a node's consolidateAfter or a budget window. */
+  /**
+   * When the answer of a poll over an unchanged cluster may next change: a node's consolidateAfter, a
+   * budget window, or a pod's duration-based do-not-disrupt running out.
+   */
   private Instant nextConsolidatableChange(ClusterView v) {
     Instant now = api.now();
     Instant next = now.plus(Duration.ofDays(3650));
@@ -247,6 +252,10 @@ final class KarpenterLoop {
       Instant t = since.plus(p.get().disruption().consolidateAfter().get());
       if (t.isAfter(now) && t.isBefore(next)) {
         next = t;
+      }
+      Optional<Instant> unprotected = DoNotDisrupt.nextExpiry(n, now);
+      if (unprotected.isPresent() && unprotected.get().isBefore(next)) {
+        next = unprotected.get();
       }
     }
     return next;
@@ -446,7 +455,7 @@ final class KarpenterLoop {
     Optional<String> pdb = pdbs.size() == 1 ? Optional.of(pdbs.getFirst().pdb().meta().key()) : Optional.empty();
     int allowed = pdbs.size() == 1 ? pdbs.getFirst().disruptionsAllowed() : Integer.MAX_VALUE;
     api.evicting(new io.gpufleet.sim.invariant.Eviction(pod.key(), e.forced(), pdb, allowed,
-        Termination.doNotDisrupt(pod)));
+        DoNotDisrupt.active(pod, p.bound(), api.now())));
     api.metrics().eviction(e.reason().text());
     api.deletePod(pod.key(), RunRecord.Kind.POD_EVICTED, (e.forced() ? "force-deleted at the grace deadline ("
         : "evicted (") + e.reason().text() + ") from " + e.node());

@@ -128,6 +128,7 @@ final class ViewBuilder {
       boolean marked, Instant fallback) {
     List<Pod> pods = new ArrayList<>();
     Set<String> terminating = new HashSet<>();
+    java.util.Map<String, Instant> starts = new java.util.HashMap<>();
     Instant last = fallback;
     if (n.isPresent()) {
       last = n.get().lastPodEvent();
@@ -139,10 +140,13 @@ final class ViewBuilder {
           if (ps != null && ps.isTerminating()) {
             terminating.add(p.key());
           }
+          if (ps != null) {
+            ps.bound().ifPresent(t -> starts.put(p.key(), t)); // the kubelet sets status.startTime on admission
+          }
         }
       }
     }
-    return new StateNode(name, claim, n.map(NodeState::node), pods, terminating, last, marked);
+    return new StateNode(name, claim, n.map(NodeState::node), pods, terminating, last, marked, starts);
   }
 
   /**

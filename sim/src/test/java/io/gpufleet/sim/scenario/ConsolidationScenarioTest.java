@@ -148,4 +148,28 @@ class ConsolidationScenarioTest {
       }
     }
   }
+
+  @Test
+  void aDurationDoNotDisruptHoldsTheNodeForThatLongAfterThePodStarted() {
+    // As theDefaultPolicyReplacesTheSameHalfUsedNodeWithACheaperOne, but the pods say "do not disrupt
+    // me for 2h": the half-used node is replaced only once that has run out for the pod left on it.
+    Workload.Deployment llm = Objects.withPodAnnotations(Objects.inference("llm", 2, 1, Labels.EMPTY),
+        Labels.of(KarpenterLabels.DO_NOT_DISRUPT, "2h"));
+    Scenario s = Scenario.builder("duration do-not-disrupt").settings(FULL)
+        .object(ClusterObject.of(pool(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO)))
+        .object(ClusterObject.of(llm))
+        .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 2), Duration.ofMinutes(15)))
+        .then(new ScenarioAction.Scale("llm", 1))
+        .then(new ScenarioAction.Wait(Duration.ofHours(3)))
+        .build();
+    SimulationResult r = Simulation.run(s);
+    assertThat(r.violations()).isEmpty();
+    var bound = r.record().of(RunRecord.Kind.POD_SCHEDULED);
+    Instant lastStart = bound.get(1).time(); // the second of the two first pods
+    var executed = r.record().of(RunRecord.Kind.DISRUPTION_EXECUTED);
+    assertThat(executed).isNotEmpty();
+    // Not before two hours after the pods started; and soon after, not at some later poll by chance.
+    assertThat(executed.getFirst().time()).isAfterOrEqualTo(bound.getFirst().time().plus(Duration.ofHours(2)))
+        .isBefore(lastStart.plus(Duration.ofHours(2)).plus(Duration.ofMinutes(2)));
+  }
 }
