@@ -153,6 +153,11 @@ final class AdviseCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     ProfileSet given = files.isEmpty() ? fromFlags() : fromFiles();
+    int inAll = given.profiles().stream().mapToInt(WorkloadProfile::replicas).sum();
+    if (inAll > WorkloadProfile.MAX_REPLICAS_IN_ALL) {
+      throw new UserError("the workloads have " + inAll + " replicas in all; advise takes at most "
+          + WorkloadProfile.MAX_REPLICAS_IN_ALL + " (docs/advise.md, \"Input limits\")");
+    }
     List<String> assumptions = new ArrayList<>(given.assumptions());
     assumptions.add("Calibration: fitted to " + measured.source() + ".");
     ProfileSet set = new ProfileSet(given.profiles(), given.gpu(), given.gpuAt(), assumptions);
@@ -254,6 +259,10 @@ final class AdviseCommand implements Callable<Integer> {
     d.name = name;
     d.kind = parse("--kind", kind, WorkloadKind::parse, "inference, notebook, dev or batch");
     d.replicas = tenants == null ? null : positiveInt("--tenants", tenants);
+    if (d.replicas != null && d.replicas > WorkloadProfile.MAX_REPLICAS_IN_ALL) {
+      throw new UserError("--tenants: expected 1 to " + WorkloadProfile.MAX_REPLICAS_IN_ALL
+          + " (advise's limit), found " + d.replicas);
+    }
     d.parameters = dbl("--model-params", modelParams, ProfileValues::count, "a parameter count such as 1.5B");
     d.bytesPerParameter = dbl("--bytes-per-param", bytesPerParam, ProfileValues::positive, "a positive number");
     d.tokens = tokens == null ? null : positiveInt("--tokens", tokens);

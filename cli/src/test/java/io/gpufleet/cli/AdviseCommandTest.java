@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -154,6 +155,35 @@ class AdviseCommandTest {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains(f + ":7:16: spec.load.rate: expected a rate in requests per second")
         .doesNotContain("Exception");
+  }
+
+  @Test
+  void tenantsBeyondTheLimitAreRefusedAtOnce() {
+    CliRun run = CliRun.of("advise", "--gpu", "L4", "--tenants", "1000000", "--model-params", "1B", "--rate", "1");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo("gpufleet advise: --tenants: expected 1 to 2000 (advise's limit), found 1000000\n");
+  }
+
+  @Test
+  void replicasOfSeveralFilesCountTogetherAgainstTheLimit(@TempDir Path dir) throws IOException {
+    List<String> args = new java.util.ArrayList<>(List.of("advise", "--gpu", "L4"));
+    for (String name : List.of("a", "b")) {
+      Path f = dir.resolve(name + ".yaml");
+      Files.writeString(f, """
+          apiVersion: gpufleet.io/v1alpha1
+          kind: WorkloadProfile
+          metadata: {name: %s}
+          spec:
+            replicas: 1500
+            request: {model: {parameters: 1B}}
+            memory: 1Gi
+            load: {rate: 1}
+          """.formatted(name));
+      args.addAll(List.of("-f", f.toString()));
+    }
+    CliRun run = CliRun.of(args.toArray(String[]::new));
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("the workloads have 3000 replicas in all; advise takes at most 2000");
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.gpufleet.engine.mig.MigPlan;
 import io.gpufleet.engine.mig.MigPlanner;
 import io.gpufleet.engine.perf.Calibration;
 import io.gpufleet.engine.perf.Device;
+import io.gpufleet.engine.perf.MemoryFit;
 import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.deviceplugin.SharingMode.Family;
 import io.gpufleet.engine.perf.SharingModel;
@@ -217,6 +218,15 @@ public final class Advisor {
       String failure = null;
       for (Layout l : sameGpus) {
         if (l.gpus() < minGpus) {
+          continue;
+        }
+        List<MemoryFit.Shortfall> shortfalls = forecast.shortfalls(l);
+        if (!shortfalls.isEmpty()) {
+          // Does not fit: neither a pick nor the closest; only its reason and its place as the roomiest count.
+          if (failure == null) {
+            failure = failure(l, new LayoutForecast.Result(shortfalls, List.of()));
+          }
+          roomiest = l;
           continue;
         }
         LayoutForecast.Result r = forecast.run(l, 1);

@@ -122,6 +122,14 @@ final class LayoutForecast {
     if (cached != null) {
       return rename(cached, group);
     }
+    Colocation c = colocation(device, layout, group, rateScale);
+    CardForecast f = model.openLoop(c);
+    DeviceResult result = new DeviceResult(f.tenants(), MemoryFit.check(c));
+    memo.put(key, result);
+    return result;
+  }
+
+  private Colocation colocation(Device device, Layout layout, List<Replica> group, double rateScale) {
     List<Tenant> tenants = new ArrayList<>();
     for (Replica r : group) {
       WorkloadProfile w = r.profile();
@@ -129,11 +137,22 @@ final class LayoutForecast {
       tenants.add(new Tenant(r.name(), d, w.memoryMiB(), w.load().ratePerSecond() * rateScale,
           w.load().burstiness().scv()));
     }
-    Colocation c = new Colocation(device, layout.mode(), tenants);
-    CardForecast f = model.openLoop(c);
-    DeviceResult result = new DeviceResult(f.tenants(), MemoryFit.check(c));
-    memo.put(key, result);
-    return result;
+    return new Colocation(device, layout.mode(), tenants);
+  }
+
+  /**
+   * The GPU memory shortfalls of a layout alone, as {@link #run} reports them, without forecasting
+   * latencies: a layout that does not fit needs no queueing model, and the search meets thousands.
+   */
+  List<MemoryFit.Shortfall> shortfalls(Layout layout) {
+    Device device = layout.slice().map(p -> Device.slice(gpu, p)).orElseGet(() -> Device.whole(gpu));
+    List<MemoryFit.Shortfall> out = new ArrayList<>();
+    for (List<Replica> group : layout.devices()) {
+      if (!group.isEmpty()) {
+        out.addAll(MemoryFit.check(colocation(device, layout, group, 1)));
+      }
+    }
+    return out;
   }
 
   /** A cached device result speaks of the replicas it was computed for; shortfalls name these ones. */

@@ -10,4 +10,11 @@ package io.gpufleet.engine.perf;
  */
 public record TenantForecast(
     String tenant, double ratePerSecond, double throughputPerSecond, double serviceMs, double meanMs,
-    double p50Ms, double p99Ms, double utilisation, boolean stable) {}
+    double p50Ms, double p99Ms, double utilisation, boolean stable) {
+
+  /** The same forecast for another tenant that queues alike. */
+  public TenantForecast withTenant(String name) {
+    return new TenantForecast(name, ratePerSecond, throughputPerSecond, serviceMs, meanMs, p50Ms, p99Ms, utilisation,
+        stable);
+  }
+}

@@ -129,8 +129,8 @@ public final class WorkloadProfileReader {
         s.get("kind").ifPresent(c -> draft.kind = parsed(c, WorkloadKind::parse, "inference, notebook, dev or batch"));
         s.get("replicas").ifPresent(c -> {
           int n = c.asInt();
-          if (n < 1) {
-            c.error("expected at least 1 replica, found " + n);
+          if (n < 1 || n > WorkloadProfile.MAX_REPLICAS_IN_ALL) {
+            c.error("expected 1 to " + WorkloadProfile.MAX_REPLICAS_IN_ALL + " replicas (advise's limit), found " + n);
           }
           draft.replicas = n;
         });

@@ -99,6 +99,20 @@ class WorkloadProfileReaderTest {
   }
 
   @Test
+  void replicasBeyondAdvisesLimitAreRefusedWhereWritten() {
+    List<String> errs = errors(() -> reader.read("p.yaml", """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: WorkloadProfile
+        metadata: {name: m}
+        spec:
+          request: {model: {parameters: 1B}}
+          load: {rate: 1}
+          replicas: 1000000
+        """));
+    assertThat(errs).containsExactly("p.yaml:7:13: spec.replicas: expected 1 to 2000 replicas (advise's limit), found 1000000");
+  }
+
+  @Test
   void aMissingRequestIsReportedAtSpec() {
     List<String> errs = errors(() -> reader.read("p.yaml", """
         apiVersion: gpufleet.io/v1alpha1

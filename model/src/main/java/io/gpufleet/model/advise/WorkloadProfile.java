@@ -28,6 +28,13 @@ public record WorkloadProfile(
     Trust trust,
     HostResources host) {
 
+  /**
+   * The most replicas {@code advise} takes, all workloads together: it deals every replica over
+   * every candidate layout, so its work grows with their square (see docs/advise.md, "Input
+   * limits", for the time measured at the limit).
+   */
+  public static final int MAX_REPLICAS_IN_ALL = 2_000;
+
   public WorkloadProfile {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(kind, "kind");
