@@ -18,6 +18,12 @@ public final class NodeGpus {
   private NodeGpus() {}
 
   public static final String GPUS_ANNOTATION = "gpufleet.io/gpus";
+
+  /**
+   * The most GPUs one node may state. The largest servers hold 16 (DGX-2, HGX-2); 64 leaves room for
+   * any real machine while keeping a typo (100000) from building 100,000 modelled cards.
+   */
+  public static final int MAX_GPUS_PER_NODE = 64;
   private static final String ANNOTATION_FIELD = "metadata.annotations[" + GPUS_ANNOTATION + "]";
   private static final String PRODUCT_FIELD = "metadata.labels[" + GfdLabels.PRODUCT + "]";
 
@@ -82,8 +88,9 @@ public final class NodeGpus {
           + String.join(", ", catalog.models().stream().map(GpuModel::productLabel).toList()) + "), found \""
           + model + "\"");
     }
-    if (count < 0) {
-      return new Found.Unresolved(field, "expected a GPU count >= 0, found " + count);
+    if (count < 0 || count > MAX_GPUS_PER_NODE) {
+      return new Found.Unresolved(field, "expected a GPU count from 0 to " + MAX_GPUS_PER_NODE
+          + " (gpufleet's limit per node), found " + count);
     }
     return new Found.Gpus(new GpuInventory(node.name(), gpu.get(), count), source);
   }
