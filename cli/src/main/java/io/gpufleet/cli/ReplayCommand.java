@@ -4,6 +4,7 @@ import io.gpufleet.engine.placement.PolicyKind;
 import io.gpufleet.manifest.openb.OpenbFormatException;
 import io.gpufleet.manifest.openb.OpenbTrace;
 import io.gpufleet.model.gpu.share.ShareNode;
+import io.gpufleet.model.gpu.share.SharePod;
 import io.gpufleet.report.replay.CurveCsv;
 import io.gpufleet.report.replay.SummaryText;
 import io.gpufleet.report.replay.SweepReport;
@@ -18,6 +19,7 @@ import io.gpufleet.sim.replay.ReplayWorkload;
 import io.gpufleet.sim.replay.SweepCell;
 import io.gpufleet.sim.replay.SweepOutcome;
 import io.gpufleet.sim.replay.SweepProgress;
+import io.gpufleet.sim.replay.WorkloadTuning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -150,7 +152,7 @@ public final class ReplayCommand implements Runnable {
       OpenbTrace trace = new OpenbTrace(dataDirectory());
       String variant = variantOf(pods);
       ReplayCluster cluster = ReplayCluster.of(trace.gpuNodes());
-      ReplayWorkload workload = ReplayWorkload.of(variant, trace.pods(variant), ReplayProtocol.PAPER);
+      ReplayWorkload workload = workload(trace, variant, cluster);
       ReplayCurve curve = ReplayRun.run(cluster, workload, kind, ReplaySweep.generator(s), ReplayProtocol.PAPER);
       ArrivalGrid grid = ArrivalGrid.of(curve);
       ReplaySummary summary = ReplaySummary.of(variant, kind.title(), s, curve, grid, workload.typical());
@@ -172,6 +174,16 @@ public final class ReplayCommand implements Runnable {
       return 0;
     }
 
+    /** A variant's pods as the paper's protocol takes them, refused up front when they cannot be tuned. */
+    private static ReplayWorkload workload(OpenbTrace trace, String variant, ReplayCluster cluster) throws IOException {
+      List<SharePod> pods = trace.pods(variant);
+      Optional<String> refusal = WorkloadTuning.refusal(pods, ReplayProtocol.PAPER.targetMilli(cluster.capacityMilli()));
+      if (refusal.isPresent()) {
+        throw new UsageProblem(trace.directory().resolve(OpenbTrace.podListFile(variant)) + ": " + refusal.get());
+      }
+      return ReplayWorkload.of(variant, pods, ReplayProtocol.PAPER);
+    }
+
     private int runSweep() throws IOException, InterruptedException {
       PrintWriter stdout = spec.commandLine().getOut();
       List<String> vs = variants == null ? (sweep ? OpenbTrace.PAPER_VARIANTS : List.of(variantOf(pods))) : variantsOf(variants);
@@ -188,7 +200,7 @@ public final class ReplayCommand implements Runnable {
       ReplayCluster cluster = ReplayCluster.of(nodes);
       Map<String, ReplayWorkload> workloads = new LinkedHashMap<>();
       for (String v : vs) {
-        workloads.put(v, ReplayWorkload.of(v, trace.pods(v), ReplayProtocol.PAPER));
+        workloads.put(v, workload(trace, v, cluster));
       }
       List<SweepCell> cells = new ArrayList<>();
       for (String v : vs) {

@@ -94,6 +94,24 @@ class ReplayCommandTest {
   }
 
   @Test
+  void aPodListThatCannotReachTheTargetIsRefusedAtOnceNamingTheFile() throws IOException {
+    Path data = tinyTrace();
+    Path pods = data.resolve("openb_pod_list_default.csv");
+    String header = Files.readAllLines(pods).getFirst();
+    // CPU-only: cloning never adds GPU demand, so the tuning loop used to run until memory ran out.
+    Files.write(pods, List.of(header, "p0,1000,1024,0,0,,LS,Running,0,,0", "p1,2000,1024,0,0,,LS,Running,0,,0"));
+    assertOneLineError(gpufleet("replay", "openb", "--data", data.toString()),
+        "gpufleet: " + pods + ": no pod requests a GPU (num_gpu is 0 on every row)");
+    assertOneLineError(gpufleet("replay", "openb", "--data", data.toString(), "--seeds", "1..2"),
+        "gpufleet: " + pods + ": no pod requests a GPU");
+    // 1 milli-GPU per pod: 31,200 milli-GPU of target (24 cards x 1000 x 130%) would take ~31,200 arrivals: fine.
+    // A header-only list holds nothing to clone.
+    Files.write(pods, List.of(header));
+    assertOneLineError(gpufleet("replay", "openb", "--data", data.toString()),
+        "gpufleet: " + pods + ": the pod list holds no pods");
+  }
+
+  @Test
   void oneRunPrintsASummaryAndWritesTheSameCurveForTheSameSeed() throws IOException {
     Path data = tinyTrace();
     Result first = gpufleet("replay", "openb", "--data", data.toString(), "--policy", "FGD", "--seed", "7",

@@ -57,4 +57,19 @@ class WorkloadTuningTest {
     assertThat(total(arrivals)).isLessThanOrEqualTo(target);
     assertThat(trace).containsAll(arrivals);
   }
+
+  @Test
+  void aTraceThatCannotReachTheTargetIsRefusedInsteadOfCloningForever() {
+    SharePod cpu = new SharePod("cpu", ShareRequest.of(1_000, 0, GpuDemand.of(0, 0)));
+    SharePod sliver = new SharePod("sliver", ShareRequest.of(1_000, 0, GpuDemand.of(1, 1)));
+    assertThat(WorkloadTuning.refusal(List.of(), 1_000)).hasValue("the pod list holds no pods");
+    assertThat(WorkloadTuning.refusal(List.of(cpu), 1_000)).hasValueSatisfying(r -> assertThat(r).startsWith(
+        "no pod requests a GPU"));
+    assertThat(WorkloadTuning.refusal(List.of(sliver), WorkloadTuning.MAX_ARRIVALS + 1L)).hasValueSatisfying(
+        r -> assertThat(r).endsWith("the replay takes at most " + WorkloadTuning.MAX_ARRIVALS));
+    assertThat(WorkloadTuning.refusal(List.of(sliver), WorkloadTuning.MAX_ARRIVALS - 1L)).isEmpty();
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> WorkloadTuning.arrivals(List.of(cpu), 1_000, new SplittableRandom(1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("no pod requests a GPU");
+  }
 }
