@@ -44,6 +44,15 @@ class ScheduleCommandTest {
   }
 
   @Test
+  void requiredPodAntiAffinityKeepsReplicasApartAndSaysWhyTheThirdWaits() {
+    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "pod-anti-affinity.yaml").toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).containsOnlyOnce(" gpu-a ").containsOnlyOnce(" gpu-b ")
+        .contains("0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules. preemption: 0/2 nodes are "
+            + "available: 2 No preemption victims found for incoming pod.");
+  }
+
+  @Test
   void withoutPodTopologySpreadResourcesAloneStackTheReplicasInOneZone(@org.junit.jupiter.api.io.TempDir Path dir)
       throws java.io.IOException {
     Path cfg = dir.resolve("sched.yaml");

@@ -16,10 +16,24 @@ public final class ClusterSnapshot {
 
   private final NodeInfo[] nodes;
   private final Map<String, Integer> index;
+  /** Pods with pod (anti-)affinity, and with required anti-affinity, over all nodes: InterPodAffinity skips at 0. */
+  private final int podsWithAffinity;
+  private final int podsWithRequiredAntiAffinity;
 
-  private ClusterSnapshot(NodeInfo[] nodes, Map<String, Integer> index) {
+  private ClusterSnapshot(NodeInfo[] nodes, Map<String, Integer> index, int podsWithAffinity,
+      int podsWithRequiredAntiAffinity) {
     this.nodes = nodes;
     this.index = index;
+    this.podsWithAffinity = podsWithAffinity;
+    this.podsWithRequiredAntiAffinity = podsWithRequiredAntiAffinity;
+  }
+
+  public int podsWithAffinity() {
+    return podsWithAffinity;
+  }
+
+  public int podsWithRequiredAntiAffinity() {
+    return podsWithRequiredAntiAffinity;
   }
 
   public static ClusterSnapshot of(List<Node> nodes) {
@@ -31,18 +45,22 @@ public final class ClusterSnapshot {
         throw new IllegalArgumentException("duplicate node name " + infos[i].name());
       }
     }
-    return new ClusterSnapshot(infos, Map.copyOf(index));
+    return new ClusterSnapshot(infos, Map.copyOf(index), 0, 0);
   }
 
   public static ClusterSnapshot ofInfos(List<NodeInfo> infos) {
     NodeInfo[] arr = infos.toArray(NodeInfo[]::new);
     Map<String, Integer> index = new HashMap<>();
+    int affinity = 0;
+    int anti = 0;
     for (int i = 0; i < arr.length; i++) {
       if (index.put(arr[i].name(), i) != null) {
         throw new IllegalArgumentException("duplicate node name " + arr[i].name());
       }
+      affinity += arr[i].podsWithAffinity().size();
+      anti += arr[i].podsWithRequiredAntiAffinity().size();
     }
-    return new ClusterSnapshot(arr, Map.copyOf(index));
+    return new ClusterSnapshot(arr, Map.copyOf(index), affinity, anti);
   }
 
   public int size() {
@@ -91,7 +109,7 @@ public final class ClusterSnapshot {
     next[nodes.length] = NodeInfo.of(node);
     Map<String, Integer> idx = new HashMap<>(index);
     idx.put(node.name(), nodes.length);
-    return new ClusterSnapshot(next, Map.copyOf(idx));
+    return new ClusterSnapshot(next, Map.copyOf(idx), podsWithAffinity, podsWithRequiredAntiAffinity);
   }
 
   /** The image without a node; its pods go with it (the caller decides what becomes of them). */
@@ -113,6 +131,9 @@ public final class ClusterSnapshot {
   private ClusterSnapshot replace(int i, NodeInfo info) {
     NodeInfo[] next = nodes.clone();
     next[i] = info;
-    return new ClusterSnapshot(next, index);
+    return new ClusterSnapshot(next, index,
+        podsWithAffinity - nodes[i].podsWithAffinity().size() + info.podsWithAffinity().size(),
+        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size()
+            + info.podsWithRequiredAntiAffinity().size());
   }
 }

@@ -28,6 +28,9 @@ public final class NodeInfo {
   private final long freePods;
   private final String[] scalarNames;
   private final long[] freeScalars;
+  /** The pods with pod (anti-)affinity terms, and those with required anti-affinity: InterPodAffinity reads only these. */
+  private final List<PodInfo> podsWithAffinity;
+  private final List<PodInfo> podsWithRequiredAntiAffinity;
 
   public NodeInfo(Node node, ResourceVector allocatable, List<PodInfo> pods, ResourceVector requested,
       long nonZeroMilliCpu, long nonZeroMemory) {
@@ -49,6 +52,28 @@ public final class NodeInfo {
       scalarNames[i] = allocatable.scalarName(i);
       freeScalars[i] = allocatable.scalarValue(i) - requested.scalar(scalarNames[i]);
     }
+    List<PodInfo> withAffinity = null;
+    List<PodInfo> withAnti = null;
+    for (PodInfo p : this.pods) {
+      if (p.hasPodAffinity()) {
+        withAffinity = withAffinity == null ? new ArrayList<>() : withAffinity;
+        withAffinity.add(p);
+        if (p.hasRequiredAntiAffinity()) {
+          withAnti = withAnti == null ? new ArrayList<>() : withAnti;
+          withAnti.add(p);
+        }
+      }
+    }
+    this.podsWithAffinity = withAffinity == null ? List.of() : List.copyOf(withAffinity);
+    this.podsWithRequiredAntiAffinity = withAnti == null ? List.of() : List.copyOf(withAnti);
+  }
+
+  public List<PodInfo> podsWithAffinity() {
+    return podsWithAffinity;
+  }
+
+  public List<PodInfo> podsWithRequiredAntiAffinity() {
+    return podsWithRequiredAntiAffinity;
   }
 
   public static NodeInfo of(Node node) {

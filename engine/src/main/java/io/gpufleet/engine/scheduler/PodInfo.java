@@ -33,6 +33,16 @@ public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, lo
         nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.MEMORY).value(), constrained);
   }
 
+  /** Whether the pod has pod affinity or anti-affinity terms of any kind (upstream's PodsWithAffinity). */
+  public boolean hasPodAffinity() {
+    return !pod.spec().podAffinity().isEmpty() || !pod.spec().podAntiAffinity().isEmpty();
+  }
+
+  /** Whether the pod has required anti-affinity terms (upstream's PodsWithRequiredAntiAffinity). */
+  public boolean hasRequiredAntiAffinity() {
+    return !pod.spec().podAntiAffinity().required().isEmpty();
+  }
+
   public String key() {
     return pod.key();
   }

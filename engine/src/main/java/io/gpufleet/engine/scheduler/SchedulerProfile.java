@@ -1,6 +1,8 @@
 package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.InterPodAffinity;
+import io.gpufleet.engine.scheduler.plugin.NamespaceLabels;
 import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
 import io.gpufleet.engine.scheduler.plugin.NodeName;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesBalancedAllocation;
@@ -45,19 +47,21 @@ public record SchedulerProfile(
 
   /**
    * The plugins of kube-scheduler's default profile that decide GPU placement, in its filter order
-   * (PodTopologySpread's Filter after NodeResourcesFit, as upstream)
+   * (PodTopologySpread's and InterPodAffinity's Filters after NodeResourcesFit, as upstream)
    * and with its default score weights (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2,
-   * NodeResourcesFit 1, NodeResourcesBalancedAllocation 1). PodTopologySpread knows no controllers
+   * InterPodAffinity 2, NodeResourcesFit 1, NodeResourcesBalancedAllocation 1). PodTopologySpread knows no controllers
    * until {@link #withSpreadSelectors} tells it, so it spreads nothing by default.
    */
   public static SchedulerProfile withStrategy(ScoringStrategy strategy) {
     NodeResourcesFit fit = new NodeResourcesFit(strategy);
     PodTopologySpread spread = new PodTopologySpread(SpreadSelectors.NONE);
+    InterPodAffinity podAffinity = new InterPodAffinity(NamespaceLabels.NAME_ONLY);
     return new SchedulerProfile("default-scheduler", List.of(NodeAffinity.INSTANCE),
         List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE, fit,
-            spread),
+            spread, podAffinity),
         List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
-            new WeightedScore(spread, 2), new WeightedScore(fit, 1), new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
+            new WeightedScore(spread, 2), new WeightedScore(podAffinity, 2), new WeightedScore(fit, 1),
+            new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
         List.of(), 0);
   }
 

@@ -331,10 +331,6 @@ public final class KubeDecoder {
       if (na.isPresent()) {
         affinity = nodeAffinity(na.get());
       }
-      for (String unmodelled : List.of("podAffinity", "podAntiAffinity")) {
-        aff.get().get(unmodelled).ifPresent(c -> c.warning(
-            unmodelled + " is not modelled by gpufleet's scheduler yet; it is ignored"));
-      }
     }
     List<Toleration> tolerations = new ArrayList<>();
     for (Cursor t : spec.list("tolerations")) {
@@ -357,7 +353,8 @@ public final class KubeDecoder {
     long grace = spec.optLong("terminationGracePeriodSeconds").orElse(PodSpec.DEFAULT_TERMINATION_GRACE_SECONDS);
     String scheduler = spec.string("schedulerName", PodSpec.DEFAULT_SCHEDULER);
     return new PodSpec(containers, inits, overhead, nodeSelector, affinity, tolerations, nodeName, priority,
-        priorityClassName, preemption, grace, scheduler, new SpreadConstraintDecoder(this).constraints(spec));
+        priorityClassName, preemption, grace, scheduler, new SpreadConstraintDecoder(this).constraints(spec),
+        new PodAffinityDecoder(this).read(aff, "podAffinity"), new PodAffinityDecoder(this).read(aff, "podAntiAffinity"));
   }
 
   private Container container(Cursor c, boolean init) {

@@ -1,6 +1,7 @@
 package io.gpufleet.model.pod;
 
 import io.gpufleet.model.affinity.NodeAffinity;
+import io.gpufleet.model.affinity.PodAffinity;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Toleration;
@@ -21,7 +22,9 @@ public record PodSpec(
     PreemptionPolicy preemptionPolicy,
     long terminationGracePeriodSeconds,
     String schedulerName,
-    List<TopologySpreadConstraint> topologySpreadConstraints) {
+    List<TopologySpreadConstraint> topologySpreadConstraints,
+    PodAffinity podAffinity,
+    PodAffinity podAntiAffinity) {
 
   /** The API server's default grace period. */
   public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
@@ -39,6 +42,8 @@ public record PodSpec(
     preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
     schedulerName = schedulerName == null || schedulerName.isEmpty() ? DEFAULT_SCHEDULER : schedulerName;
     topologySpreadConstraints = topologySpreadConstraints == null ? List.of() : List.copyOf(topologySpreadConstraints);
+    podAffinity = podAffinity == null ? PodAffinity.NONE : podAffinity;
+    podAntiAffinity = podAntiAffinity == null ? PodAffinity.NONE : podAntiAffinity;
   }
 
   /** A spec without topology spread constraints. */
@@ -47,7 +52,8 @@ public record PodSpec(
       int priority, Optional<String> priorityClassName, PreemptionPolicy preemptionPolicy,
       long terminationGracePeriodSeconds, String schedulerName) {
     this(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName, priority,
-        priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, List.of());
+        priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, List.of(), PodAffinity.NONE,
+        PodAffinity.NONE);
   }
 
   /** A spec with these containers and every other field at its default. */
@@ -59,52 +65,68 @@ public record PodSpec(
 
   public PodSpec withNodeSelector(Labels selector) {
     return new PodSpec(containers, initContainers, overhead, selector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withNodeAffinity(NodeAffinity affinity) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, affinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withTolerations(List<Toleration> newTolerations) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, newTolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withNodeName(String node) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations,
         Optional.ofNullable(node), priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds,
-        schedulerName, topologySpreadConstraints);
+        schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withInitContainers(List<Container> inits) {
     return new PodSpec(containers, inits, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withOverhead(ResourceList newOverhead) {
     return new PodSpec(containers, initContainers, newOverhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withPriority(int newPriority) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        newPriority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints);
+        newPriority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withTerminationGracePeriodSeconds(long seconds) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, seconds, schedulerName, topologySpreadConstraints);
+        priority, priorityClassName, preemptionPolicy, seconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity);
   }
 
   public PodSpec withTopologySpreadConstraints(List<TopologySpreadConstraint> constraints) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
-        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, constraints);
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, constraints,
+        podAffinity, podAntiAffinity);
+  }
+
+  public PodSpec withPodAffinity(PodAffinity affinity, PodAffinity antiAffinity) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
+        topologySpreadConstraints, affinity, antiAffinity);
   }
 
   /**
-   * The record's usual text, without {@code topologySpreadConstraints} while there are none: a pod
+   * The record's usual text, without {@code topologySpreadConstraints}, {@code podAffinity} and
+   * {@code podAntiAffinity} while they are empty: a pod
    * template's hash is taken over its text, and a template that writes no constraints keeps the
    * hash (so the pod names) it had before the field was modelled.
    */
@@ -116,7 +138,8 @@ public record PodSpec(
         + ", preemptionPolicy=" + preemptionPolicy + ", terminationGracePeriodSeconds=" + terminationGracePeriodSeconds
         + ", schedulerName=" + schedulerName;
     return text + (topologySpreadConstraints.isEmpty() ? "" : ", topologySpreadConstraints=" + topologySpreadConstraints)
-        + "]";
+        + (podAffinity.isEmpty() ? "" : ", podAffinity=" + podAffinity)
+        + (podAntiAffinity.isEmpty() ? "" : ", podAntiAffinity=" + podAntiAffinity) + "]";
   }
 
   /** Every image the pod pulls, init containers first. */

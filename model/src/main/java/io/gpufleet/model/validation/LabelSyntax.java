@@ -82,6 +82,22 @@ public final class LabelSyntax {
     return errs;
   }
 
+  private static final Pattern DNS1123_LABEL = Pattern.compile(DNS1123_LABEL_FMT);
+  private static final String DNS1123_LABEL_MSG = "a lowercase RFC 1123 label must consist of lower case alphanumeric "
+      + "characters or '-', and must start and end with an alphanumeric character";
+
+  /** {@code IsDNS1123Label}, which a namespace name must be ({@code ValidateNamespaceName}). */
+  public static List<String> dns1123LabelErrors(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > QUALIFIED_NAME_MAX) {
+      errs.add("must be no more than " + QUALIFIED_NAME_MAX + " characters");
+    }
+    if (!DNS1123_LABEL.matcher(value).matches()) {
+      errs.add(regexError(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, "my-name", "123-abc"));
+    }
+    return errs;
+  }
+
   static List<String> dns1123SubdomainErrors(String value) {
     List<String> errs = new ArrayList<>();
     if (value.length() > DNS1123_SUBDOMAIN_MAX) {

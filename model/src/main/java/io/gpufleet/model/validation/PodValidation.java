@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * The checks the API server makes on the parts of a pod spec gpufleet models: resource names and
  * quantities (extended resources whole and never overcommitted: request equal to limit, a limit
- * alone implying the request), tolerations, topology spread constraints, and priorities.
+ * alone implying the request), tolerations, topology spread constraints, pod
+ * (anti-)affinity, and priorities.
  */
 public final class PodValidation {
   private PodValidation() {}
@@ -41,6 +42,8 @@ public final class PodValidation {
       validateToleration(spec.tolerations().get(i), prefix + ".tolerations[" + i + "]", errors);
     }
     TopologySpreadValidation.validate(spec.topologySpreadConstraints(), prefix + ".topologySpreadConstraints", errors);
+    PodAffinityValidation.validate(spec.podAffinity(), prefix + ".affinity.podAffinity", errors);
+    PodAffinityValidation.validate(spec.podAntiAffinity(), prefix + ".affinity.podAntiAffinity", errors);
     if (spec.terminationGracePeriodSeconds() < 0) {
       errors.add(FieldError.invalid(prefix + ".terminationGracePeriodSeconds",
           Long.toString(spec.terminationGracePeriodSeconds()), "must be greater than or equal to 0"));

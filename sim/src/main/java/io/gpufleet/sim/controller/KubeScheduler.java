@@ -64,9 +64,11 @@ final class KubeScheduler {
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
     java.util.Map<io.gpufleet.model.pod.PodSpec, ScheduleResult> failedSpecs = new java.util.IdentityHashMap<>();
     for (PodState p : queue) {
-      // A hard spread constraint can be met once other pods bind (the minimum domain count rises), so
-      // such a pod is retried every cycle, as PodTopologySpread's queueing hint requeues it on pod events.
-      boolean spreads = !p.pod().spec().topologySpreadConstraints().isEmpty();
+      // A hard spread constraint or a required pod affinity can be met once other pods bind (the
+      // minimum domain count rises, a matching pod arrives), so such a pod is retried every cycle, as
+      // the queueing hints of PodTopologySpread and InterPodAffinity requeue it on pod events.
+      boolean spreads = !p.pod().spec().topologySpreadConstraints().isEmpty()
+          || !p.pod().spec().podAffinity().required().isEmpty();
       Long failed = failedAt.get(p.key());
       if (failed != null && failed == api.capacityEpoch() && !spreads) {
         continue;

@@ -19,6 +19,7 @@ final class ConformanceSuite {
     all.addAll(FitErrorCases.cases());
     all.addAll(PreemptionCases.cases());
     all.addAll(PodTopologySpreadCases.cases());
+    all.addAll(InterPodAffinityCases.cases());
     return all;
   }
 
