@@ -42,7 +42,7 @@ class LayeringTest {
   @Test
   void everyLayerHasClasses() {
     for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "nvml", "lint",
-        "cli")) {
+        "k8s", "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
           .as("classes in io.gpufleet.%s", layer).isTrue();
@@ -104,6 +104,16 @@ class LayeringTest {
         "io.gpufleet.model..");
     noClasses().that().resideOutsideOfPackages("io.gpufleet.lint..", "io.gpufleet.cli..")
         .should().dependOnClassesThat().resideInAPackage("io.gpufleet.lint..")
+        .check(classes);
+  }
+
+  /** Live clusters come in through fabric8 into manifests' form; only the command line reaches the import. */
+  @Test
+  void k8sDependsOnModelAndManifestAndOnlyTheCommandLineOnIt() {
+    onlyDependsOn("io.gpufleet.k8s..", "io.gpufleet.model..", "io.gpufleet.manifest..", "io.fabric8..",
+        "tools.jackson..", "javax.net..");
+    noClasses().that().resideOutsideOfPackages("io.gpufleet.k8s..", "io.gpufleet.cli..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpufleet.k8s..")
         .check(classes);
   }
 

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         ScheduleCommand.class,
         NodeCommand.class,
         SmiCommand.class,
+        ImportCommand.class,
         ReplayCommand.class,
         AdviseCommand.class,
         LintCommand.class,

@@ -1,0 +1,69 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.k8s.Snapshot;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gpufleet import --kubeconfig FILE -o snapshot.yaml}: a live cluster's state as one manifest file. */
+@Command(name = "import", mixinStandardHelpOptions = true,
+    description = {
+        "Reads a live cluster, read-only, into a snapshot file every command takes with -f.",
+        "Lists nodes, pods, Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs, PodDisruptionBudgets,",
+        "PriorityClasses, the GPU Operator's device-plugin and mig-parted ConfigMaps and, where installed,",
+        "Karpenter's NodePools, NodeClaims and EC2NodeClasses. Never reads Secrets. Writes one kind: List,",
+        "sorted, with the context, server version and import time in its annotations."})
+final class ImportCommand implements Callable<Integer> {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--kubeconfig", required = true, paramLabel = "FILE",
+      description = "The kubeconfig to use (only this file; KUBECONFIG is not read).")
+  Path kubeconfig;
+
+  @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context (default: its current-context).")
+  String context;
+
+  @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
+      description = "Read namespaced objects from this namespace only (default: all). Nodes, PriorityClasses "
+          + "and Karpenter's objects are cluster-wide and always read.")
+  String namespace;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+      description = "Where the snapshot goes (default, or '-': standard output).")
+  Path output;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Snapshot snapshot = LiveCluster.read(kubeconfig, context, namespace, err);
+    String yaml = snapshot.toYaml();
+    if (output == null || output.toString().equals("-")) {
+      out.print(yaml);
+      out.flush();
+      err.println(summary(snapshot, "standard output"));
+      err.flush();
+    } else {
+      Path written = OutputFiles.writeOne(output, yaml);
+      out.println(summary(snapshot, written.toString()));
+      out.flush();
+    }
+    return ExitCodes.OK;
+  }
+
+  private static String summary(Snapshot s, String where) {
+    Map<String, Long> counts = s.items().stream().collect(Collectors.groupingBy(o -> String.valueOf(o.get("kind")),
+        LinkedHashMap::new, Collectors.counting()));
+    String kinds = counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
+        .collect(Collectors.joining(", "));
+    return "imported " + s.items().size() + " objects (" + (kinds.isEmpty() ? "none" : kinds) + ") from context \""
+        + s.context() + "\" (Kubernetes " + s.serverVersion() + ") to " + where;
+  }
+}
