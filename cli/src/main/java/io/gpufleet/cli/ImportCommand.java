@@ -15,10 +15,11 @@ import picocli.CommandLine.Option;
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = {
         "Reads a live cluster, read-only, into a snapshot file every command takes with -f.",
-        "Lists nodes, pods, Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs, PodDisruptionBudgets,",
-        "PriorityClasses, the GPU Operator's device-plugin and mig-parted ConfigMaps and, where installed,",
-        "Karpenter's NodePools, NodeClaims and EC2NodeClasses. Never reads Secrets. Writes one kind: List,",
-        "sorted, with the context, server version and import time in its annotations."})
+        "Lists nodes, pods, Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs,",
+        "PodDisruptionBudgets, PriorityClasses, the GPU Operator's device-plugin and",
+        "mig-parted ConfigMaps and, where installed, Karpenter's NodePools, NodeClaims and",
+        "EC2NodeClasses. Never reads Secrets. Writes one kind: List, sorted, with the",
+        "context, server version and import time in its annotations (docs/real-clusters.md)."})
 final class ImportCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
