@@ -24,17 +24,7 @@ final class ImportCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--kubeconfig", required = true, paramLabel = "FILE",
-      description = "The kubeconfig to use (only this file; KUBECONFIG is not read).")
-  Path kubeconfig;
-
-  @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context (default: its current-context).")
-  String context;
-
-  @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
-      description = "Read namespaced objects from this namespace only (default: all). Nodes, PriorityClasses "
-          + "and Karpenter's objects are cluster-wide and always read.")
-  String namespace;
+  @CommandLine.Mixin ClusterOptions cluster;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
       description = "Where the snapshot goes (default, or '-': standard output).")
@@ -44,7 +34,10 @@ final class ImportCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Snapshot snapshot = LiveCluster.read(kubeconfig, context, namespace, err);
+    if (!cluster.given()) {
+      throw new UserError("--kubeconfig FILE is required: the kubeconfig of the cluster to import");
+    }
+    Snapshot snapshot = cluster.read(err);
     String yaml = snapshot.toYaml();
     if (output == null || output.toString().equals("-")) {
       out.print(yaml);

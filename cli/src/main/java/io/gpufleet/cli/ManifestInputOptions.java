@@ -6,7 +6,11 @@ import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.ManifestSource;
 import java.util.ArrayList;
 import java.util.List;
+import io.gpufleet.k8s.Snapshot;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * kubectl's input options, one definition for every command that reads Kubernetes manifests
@@ -28,12 +32,41 @@ final class ManifestInputOptions {
       description = "Unknown fields in Kubernetes objects are errors (kubectl --validate=strict), not warnings.")
   boolean strict;
 
-  /** The texts the options name, in kubectl's order; none given is a usage error. */
+  /** {@code --kubeconfig}, {@code --context}, {@code -n}: a live cluster as one more input. */
+  @Mixin ClusterOptions cluster = new ClusterOptions();
+
+  @Spec(Spec.Target.MIXEE) CommandSpec mixee;
+
+  /** Whether any input is named, files or a live cluster. */
+  boolean given() {
+    return !filenames.isEmpty() || cluster.given();
+  }
+
+  /**
+   * The texts the options name, in kubectl's order, then the live cluster's snapshot: its objects
+   * take the same path as a file's (serialised as {@code gpufleet import} writes them, read back by
+   * the same reader). None given is a usage error.
+   */
   List<ManifestSource> sources() {
-    if (filenames.isEmpty()) {
-      throw new UserError("no input: give -f FILE (a file, a directory, or - for stdin)");
+    if (!given()) {
+      throw new UserError("no input: give -f FILE (a file, a directory, or - for stdin) or --kubeconfig FILE");
     }
-    return ManifestInput.expand(filenames, recursive, System.in);
+    List<ManifestSource> out = new ArrayList<>(ManifestInput.expand(filenames, recursive, System.in));
+    if (cluster.given()) {
+      Snapshot s = cluster.read(mixee.commandLine().getErr());
+      out.add(new ManifestSource(ClusterOptions.sourceName(s), s.toYaml()));
+    }
+    return out;
+  }
+
+  /** The inputs as a message names them: the -f arguments and the live cluster's context. */
+  String names() {
+    List<String> names = new ArrayList<>(filenames);
+    if (cluster.kubeconfig != null) {
+      names.add("cluster:" + (cluster.context == null ? "(current context of " + cluster.kubeconfig + ")"
+          : cluster.context));
+    }
+    return String.join(", ", names);
   }
 
   /** Every object of every source, read as one set (duplicates across files are errors). */

@@ -56,7 +56,7 @@ public final class NodeCommand implements Runnable {
         }
       }
       if (shown == 0) {
-        throw new UserError(String.join(", ", input.filenames) + ": "
+        throw new UserError(input.names() + ": "
             + (only == null ? "no Node in the input" : "no node named " + only));
       }
       out.flush();

@@ -5,7 +5,9 @@ import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.io.PrintWriter;
+import io.gpufleet.manifest.yaml.GoDuration;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -24,8 +26,15 @@ final class SimulateCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "SCENARIO", description = "The scenario file.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
+      description = "The scenario file; or give the cluster's manifests with -f or --kubeconfig instead.")
   Path file;
+
+  @picocli.CommandLine.Mixin ManifestInputOptions input;
+
+  @Option(names = "--for", paramLabel = "DURATION", defaultValue = "1m",
+      description = "With -f or --kubeconfig: how long the cluster runs with no changes (default ${DEFAULT-VALUE}).")
+  String runFor;
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Where results go (default: out/<scenario name>).")
@@ -44,9 +53,7 @@ final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    String text = Cli.readFile(file);
-    Path dir = file.toAbsolutePath().getParent();
-    ScenarioFile scenario = ScenarioReader.read(file.toString(), text, ScenarioSources.directory(dir));
+    ScenarioFile scenario = scenario();
     for (ManifestProblem w : scenario.warnings()) {
       err.println(w);
     }
@@ -60,5 +67,28 @@ final class SimulateCommand implements Callable<Integer> {
     out.println("  wrote           " + String.join(", ", written.stream().map(Path::toString).toList()));
     out.flush();
     return run.result().allExpectationsPassed() ? ExitCodes.OK : ExitCodes.EXPECTATION_FAILED;
+  }
+
+  /** The scenario file, or the manifests (files, a live cluster) run for --for with no changes. */
+  private ScenarioFile scenario() {
+    boolean manifests = input.given();
+    if (file != null && manifests) {
+      throw new UserError("give a SCENARIO file or manifests (-f, --kubeconfig), not both");
+    }
+    if (file != null) {
+      Path dir = file.toAbsolutePath().getParent();
+      return ScenarioReader.read(file.toString(), Cli.readFile(file), ScenarioSources.directory(dir));
+    }
+    if (!manifests) {
+      throw new UserError("give a SCENARIO file, or the cluster's manifests with -f FILE or --kubeconfig FILE");
+    }
+    if (input.strict) {
+      throw new UserError("--strict is not applied by simulate; check the same input with gpufleet schedule --strict");
+    }
+    Duration d = GoDuration.parse(runFor);
+    if (d == null || d.isNegative() || d.isZero()) {
+      throw new UserError("--for: expected a duration such as 30s, 1m or 1h30m, found \"" + runFor + "\"");
+    }
+    return ManifestScenario.of("manifests", input.sources(), d);
   }
 }

@@ -116,4 +116,69 @@ class ImportCommandTest {
     assertThat(importFails("--kubeconfig", cluster.kubeconfig(dir).toString(), "--context", "prod").err())
         .contains("context \"prod\" is not in kubeconfig", "(it has: mock-admin, staging)");
   }
+
+  /**
+   * --kubeconfig on schedule, smi, node describe, simulate and lint: the live objects go through the same
+   * reader as the imported file, so each command prints the same bytes either way (messages name
+   * the source, the file's path or cluster:CONTEXT, and lint's findings carry it).
+   */
+  @Test
+  void everyCommandReadsTheLiveClusterAsItReadsItsSnapshotFile() throws IOException {
+    String kubeconfig = cluster.kubeconfig(dir).toString();
+    Path snapshot = dir.resolve("snapshot.yaml");
+    assertThat(CliRun.of("import", "--kubeconfig", kubeconfig, "-o", snapshot.toString()).exitCode()).isZero();
+    String[][] commands = {
+        {"schedule", "-o", "json"},
+        {"schedule"},
+        {"smi"},
+        {"node", "describe"},
+        {"simulate", "--for", "1m", "-q", "--out", dir.resolve("out").toString()},
+        {"lint", "-o", "json"},
+    };
+    for (String[] command : commands) {
+      CliRun fromFile = CliRun.of(concat(command, "-f", snapshot.toString()));
+      CliRun live = CliRun.of(concat(command, "--kubeconfig", kubeconfig));
+      // 0, or lint's 1 for findings; never a usage or internal error.
+      assertThat(fromFile.exitCode()).as(String.join(" ", command) + ": " + fromFile.err()).isLessThan(2);
+      assertThat(live.exitCode()).as(String.join(" ", command)).isEqualTo(fromFile.exitCode());
+      assertThat(live.out().replace("cluster:" + MockCluster.CONTEXT, "FILE")).as(String.join(" ", command))
+          .isEqualTo(fromFile.out().replace(snapshot.toString(), "FILE")).isNotEmpty();
+      assertThat(live.err().replace("cluster:" + MockCluster.CONTEXT, "FILE"))
+          .isEqualTo(fromFile.err().replace(snapshot.toString(), "FILE"));
+    }
+  }
+
+  @Test
+  void aNamespaceNarrowsWhatTheCommandsSee() {
+    CliRun run = CliRun.of("schedule", "--kubeconfig", cluster.kubeconfig(dir).toString(), "-n", "research");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("notebook-alice", "notebook-bob").doesNotContain("vllm", "embedder", "finetune");
+  }
+
+  @Test
+  void clusterOptionsWithoutAKubeconfigAreAUsageError() {
+    CliRun run = CliRun.of("schedule", "--context", "mock-admin");
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(run.err()).isEqualTo("gpufleet schedule: --context needs --kubeconfig FILE\n");
+    CliRun none = CliRun.of("smi");
+    assertThat(none.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(none.err()).contains("give -f FILE", "or --kubeconfig FILE");
+  }
+
+  @Test
+  void simulateTakesAScenarioOrManifestsButNotBoth() {
+    CliRun both = CliRun.of("simulate", "../examples/scenarios/node-expiry.yaml", "--kubeconfig",
+        cluster.kubeconfig(dir).toString());
+    assertThat(both.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(both.err()).isEqualTo("gpufleet simulate: give a SCENARIO file or manifests (-f, --kubeconfig), not both\n");
+    CliRun badDuration = CliRun.of("simulate", "--kubeconfig", cluster.kubeconfig(dir).toString(), "--for", "soon");
+    assertThat(badDuration.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(badDuration.err()).contains("--for: expected a duration such as 30s, 1m or 1h30m, found \"soon\"");
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
 }

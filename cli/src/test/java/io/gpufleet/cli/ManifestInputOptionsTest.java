@@ -76,7 +76,8 @@ class ManifestInputOptionsTest {
   void noInputIsAUsageErrorNamingTheOption() {
     CliRun run = CliRun.of("schedule");
     assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-    assertThat(run.err()).isEqualTo("gpufleet schedule: no input: give -f FILE (a file, a directory, or - for stdin)\n");
+    assertThat(run.err()).isEqualTo("gpufleet schedule: no input: give -f FILE (a file, a directory, or - for stdin) "
+        + "or --kubeconfig FILE\n");
   }
 
   @Test
