@@ -5,14 +5,11 @@ import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
-import io.gpufleet.lint.ObjectRef;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.NodePool;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A GPU Node or NodePool whose device-plugin config cannot be chosen: its
@@ -51,17 +48,12 @@ public final class DevicePluginConfigMissing implements LintRule {
   @Override
   public List<Finding> check(LintInput input) {
     // One finding per Node or NodePool (a pool has a target per instance type), in input order.
-    Map<ObjectRef, Located<?>> sources = new LinkedHashMap<>();
-    Map<ObjectRef, String> failed = new LinkedHashMap<>();
+    PerObject<Located<?>, String> failed = new PerObject<>();
     for (GpuTarget t : input.targets()) {
-      t.plugin().error().ifPresent(e -> {
-        sources.putIfAbsent(t.source().ref(), t.source());
-        failed.putIfAbsent(t.source().ref(), e);
-      });
+      t.plugin().error().ifPresent(e -> failed.of(t.source(), () -> e));
     }
     List<Finding> out = new ArrayList<>();
-    failed.forEach((ref, error) -> {
-      Located<?> source = sources.get(ref);
+    failed.forEach((source, error) -> {
       String prefix = source.value() instanceof NodePool ? "spec.template.metadata" : "metadata";
       out.add(finding(source, prefix + ".labels[" + NamedConfigs.NODE_LABEL + "]", error));
     });

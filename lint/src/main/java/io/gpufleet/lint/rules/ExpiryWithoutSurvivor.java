@@ -5,15 +5,12 @@ import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
-import io.gpufleet.lint.ObjectRef;
 import io.gpufleet.lint.PodSite;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.time.KubeDuration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -52,8 +49,7 @@ public final class ExpiryWithoutSurvivor implements LintRule {
 
   @Override
   public List<Finding> check(LintInput input) {
-    Map<ObjectRef, Located<NodePool>> pools = new LinkedHashMap<>();
-    Map<ObjectRef, TreeSet<String>> exposed = new LinkedHashMap<>();
+    PerObject<Located<NodePool>, TreeSet<String>> exposed = new PerObject<>();
     for (PodSite s : input.gpuPodSites()) {
       if (s.kind() != PodSite.Kind.SERVICE || s.replicas() == 0) {
         continue;
@@ -64,15 +60,12 @@ public final class ExpiryWithoutSurvivor implements LintRule {
       }
       for (GpuTarget t : input.targetsAdmitting(s)) {
         if (t.pool().isPresent() && t.pool().get().value().template().expireAfter().isPresent()) {
-          pools.putIfAbsent(t.pool().get().ref(), t.pool().get());
-          exposed.computeIfAbsent(t.pool().get().ref(), k -> new TreeSet<>())
-              .add(s.owner().ref() + " (" + weakness + ")");
+          exposed.of(t.pool().get(), TreeSet::new).add(s.owner().ref() + " (" + weakness + ")");
         }
       }
     }
     List<Finding> out = new ArrayList<>();
-    exposed.forEach((ref, services) -> {
-      Located<NodePool> pool = pools.get(ref);
+    exposed.forEach((pool, services) -> {
       out.add(finding(pool, "spec.template.spec.expireAfter", "nodes expire after "
           + KubeDuration.format(pool.value().template().expireAfter().orElseThrow()) + " under "
           + Offerings.names(List.copyOf(services))));

@@ -5,14 +5,10 @@ import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
-import io.gpufleet.lint.ObjectRef;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
-import io.gpufleet.model.gpu.GpuModel;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -53,29 +49,26 @@ public final class MigConfigWithoutMig implements LintRule {
         + "on MIG-capable instance types (p4d, p5, p5e, ...).";
   }
 
+  /** The layout a Node or NodePool asks for, and the GPU models without MIG it would be applied to. */
+  private record Ask(String config, TreeSet<String> models) {}
+
   @Override
   public List<Finding> check(LintInput input) {
-    // By object reference: one finding per Node or NodePool, in the order the input holds them.
-    Map<ObjectRef, Located<?>> sources = new LinkedHashMap<>();
-    Map<ObjectRef, TreeSet<String>> bad = new LinkedHashMap<>();
-    Map<ObjectRef, String> configs = new LinkedHashMap<>();
+    // One finding per Node or NodePool, whose targets may hold several GPU models.
+    PerObject<Located<?>, Ask> asks = new PerObject<>();
     for (GpuTarget t : input.targets()) {
       Optional<String> config = t.labels().get(MigPartedConfig.CONFIG_LABEL).filter(c -> !c.equals(DISABLED));
       if (config.isEmpty() || t.gpu().isEmpty() || t.gpu().get().migCapable()) {
         continue;
       }
-      GpuModel g = t.gpu().get();
-      sources.put(t.source().ref(), t.source());
-      bad.computeIfAbsent(t.source().ref(), k -> new TreeSet<>()).add(g.productLabel());
-      configs.put(t.source().ref(), config.get());
+      asks.of(t.source(), () -> new Ask(config.get(), new TreeSet<>())).models().add(t.gpu().get().productLabel());
     }
     List<Finding> out = new ArrayList<>();
-    bad.forEach((ref, models) -> {
-      Located<?> source = sources.get(ref);
+    asks.forEach((source, ask) -> {
       String field = (isPool(source) ? "spec.template.metadata" : "metadata") + ".labels[" + MigPartedConfig.CONFIG_LABEL
           + "]";
-      out.add(finding(source, field, "asks for MIG layout \"" + configs.get(ref) + "\" on "
-          + String.join(", ", models) + ", which has no MIG"));
+      out.add(finding(source, field, "asks for MIG layout \"" + ask.config() + "\" on "
+          + String.join(", ", ask.models()) + ", which has no MIG"));
     });
     return out;
   }

@@ -5,13 +5,10 @@ import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
-import io.gpufleet.lint.ObjectRef;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A NodePool whose nodes run a time-slicing or MPS device-plugin config: Karpenter sizes launches
@@ -50,17 +47,15 @@ public final class SharedPoolSizing implements LintRule {
 
   @Override
   public List<Finding> check(LintInput input) {
-    Map<ObjectRef, Located<?>> pools = new LinkedHashMap<>();
-    Map<ObjectRef, GpuTarget> example = new LinkedHashMap<>();
+    // One finding per pool, from the first of its shared targets.
+    PerObject<Located<?>, GpuTarget> pools = new PerObject<>();
     for (GpuTarget t : input.targets()) {
       if (t.source().value() instanceof io.gpufleet.model.karpenter.NodePool && (t.timeSliced() || t.mps())) {
-        pools.putIfAbsent(t.source().ref(), t.source());
-        example.putIfAbsent(t.source().ref(), t);
+        pools.of(t.source(), () -> t);
       }
     }
     List<Finding> out = new ArrayList<>();
-    pools.forEach((ref, pool) -> {
-      GpuTarget t = example.get(ref);
+    pools.forEach((pool, t) -> {
       int replicas = (t.mps() ? t.config().mps() : t.config().timeSlicing())
           .flatMap(s -> s.resource("nvidia.com/gpu")).map(r -> r.replicas()).orElse(1);
       out.add(finding(pool, "spec.template.metadata.labels[" + NamedConfigs.NODE_LABEL + "]", "nodes run "
