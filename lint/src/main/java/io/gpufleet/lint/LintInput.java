@@ -29,6 +29,7 @@ import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,10 @@ public final class LintInput {
   private final GpuCatalog catalog;
   private final InstanceCatalog instances;
   private final List<PodSite> podSites;
+  private final List<PodSite> gpuPodSites;
   private final List<GpuTarget> targets;
+  /** Each GPU pod site's admitting targets, computed once: most rules ask, some per pool. */
+  private final Map<PodSite, List<GpuTarget>> admitting = new IdentityHashMap<>();
 
   private LintInput(Builder b, GpuCatalog catalog, InstanceCatalog instances) {
     this.files = List.copyOf(b.files);
@@ -80,6 +84,10 @@ public final class LintInput {
     this.instances = instances;
     this.podSites = List.copyOf(findPodSites());
     this.targets = List.copyOf(findTargets());
+    this.gpuPodSites = podSites.stream().filter(PodSite::requestsGpu).toList();
+    for (PodSite s : gpuPodSites) {
+      admitting.put(s, targets.stream().filter(t -> t.admits(s)).toList());
+    }
   }
 
   /**
@@ -254,7 +262,7 @@ public final class LintInput {
 
   /** Pod sites of pods that ask for GPUs. */
   public List<PodSite> gpuPodSites() {
-    return podSites.stream().filter(PodSite::requestsGpu).toList();
+    return gpuPodSites;
   }
 
   /**
@@ -321,7 +329,8 @@ public final class LintInput {
 
   /** The targets a pod of this site may be scheduled to. */
   public List<GpuTarget> targetsAdmitting(PodSite site) {
-    return targets.stream().filter(t -> t.admits(site)).toList();
+    List<GpuTarget> known = admitting.get(site);
+    return known != null ? known : targets.stream().filter(t -> t.admits(site)).toList();
   }
 
   /** The NodePools that can launch at least one GPU instance type. */

@@ -58,9 +58,10 @@ public final class ExpiryWithoutSurvivor implements LintRule {
       if (weakness == null) {
         continue;
       }
+      String service = s.owner().ref() + " (" + weakness + ")";
       for (GpuTarget t : input.targetsAdmitting(s)) {
         if (t.pool().isPresent() && t.pool().get().value().template().expireAfter().isPresent()) {
-          exposed.of(t.pool().get(), TreeSet::new).add(s.owner().ref() + " (" + weakness + ")");
+          exposed.of(t.pool().get(), TreeSet::new).add(service);
         }
       }
     }

@@ -6,8 +6,10 @@ import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.PodSite;
 import io.gpufleet.lint.Severity;
+import io.gpufleet.model.gpu.GpuModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /** A GPU pod that may land on more than one GPU model because it selects none. */
@@ -44,10 +46,13 @@ public final class GpuModelUnselected implements LintRule {
   public List<Finding> check(LintInput input) {
     List<Finding> out = new ArrayList<>();
     for (PodSite s : input.gpuPodSites()) {
-      TreeSet<String> models = new TreeSet<>();
+      // Distinct models first (by identity: the catalogue holds one value per model), then their labels.
+      Set<GpuModel> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       for (GpuTarget t : input.targetsAdmitting(s)) {
-        t.gpu().ifPresent(g -> models.add(g.productLabel()));
+        t.gpu().ifPresent(distinct::add);
       }
+      TreeSet<String> models = new TreeSet<>();
+      distinct.forEach(g -> models.add(g.productLabel()));
       if (models.size() > 1) {
         out.add(finding(s.owner(), s.field("nodeSelector"), "may run on " + models.size() + " GPU models: "
             + Offerings.names(List.copyOf(models))));

@@ -50,9 +50,10 @@ public final class InferencePoolConsolidation implements LintRule {
 
   @Override
   public List<Finding> check(LintInput input) {
+    PerObject<Located<?>, List<String>> served = servicesByPool(input);
     List<Finding> out = new ArrayList<>();
     for (Located<NodePool> p : input.gpuNodePools()) {
-      List<String> services = servicesOn(input, p);
+      List<String> services = served.get(p, List.of());
       if (services.isEmpty()) {
         continue;
       }
@@ -69,15 +70,19 @@ public final class InferencePoolConsolidation implements LintRule {
     return out;
   }
 
-  /** The GPU services of the input that may be scheduled to nodes the pool launches. */
-  static List<String> servicesOn(LintInput input, Located<NodePool> pool) {
-    List<String> out = new ArrayList<>();
+  /** Each NodePool's GPU services: those that may be scheduled to nodes it launches, in input order. */
+  private static PerObject<Located<?>, List<String>> servicesByPool(LintInput input) {
+    PerObject<Located<?>, List<String>> out = new PerObject<>();
     for (PodSite s : input.gpuPodSites()) {
-      if (s.kind() == PodSite.Kind.SERVICE) {
-        for (GpuTarget t : input.targetsAdmitting(s)) {
-          if (t.source() == pool) {
-            out.add(s.owner().ref().toString());
-            break;
+      if (s.kind() != PodSite.Kind.SERVICE) {
+        continue;
+      }
+      String name = s.owner().ref().toString();
+      for (GpuTarget t : input.targetsAdmitting(s)) {
+        if (t.source().value() instanceof NodePool) {
+          List<String> services = out.of(t.source(), ArrayList::new);
+          if (services.isEmpty() || !services.getLast().equals(name)) {
+            services.add(name);
           }
         }
       }

@@ -22,6 +22,12 @@ final class PerObject<L extends Located<?>, V> {
     return entries.computeIfAbsent(object.ref(), k -> new Entry<>(object, make.get())).value();
   }
 
+  /** The object's value, or {@code fallback} when none was gathered for it. */
+  V get(L object, V fallback) {
+    Entry<L, V> e = entries.get(object.ref());
+    return e == null ? fallback : e.value();
+  }
+
   void forEach(BiConsumer<L, V> each) {
     entries.values().forEach(e -> each.accept(e.object(), e.value()));
   }
