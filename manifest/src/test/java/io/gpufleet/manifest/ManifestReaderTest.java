@@ -83,6 +83,22 @@ class ManifestReaderTest {
   }
 
   @Test
+  void nodeQuantitiesAreCheckedAsTheApiServerDoes() {
+    assertThat(errors(() -> reader.read("node.yaml", """
+        apiVersion: v1
+        kind: Node
+        metadata: {name: n}
+        status:
+          capacity: {cpu: "8", memory: 32Gi, nvidia.com/gpu: "-1", pods: "110"}
+          allocatable: {cpu: "-1", memory: 30Gi, nvidia.com/gpu: "0.5", pods: "1.5"}
+        """))).containsExactly(
+        "node.yaml:5:54: status.capacity[nvidia.com/gpu]: Invalid value: \"-1\": must be greater than or equal to 0",
+        "node.yaml:6:22: status.allocatable[cpu]: Invalid value: \"-1\": must be greater than or equal to 0",
+        "node.yaml:6:58: status.allocatable[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer",
+        "node.yaml:6:71: status.allocatable[pods]: Invalid value: \"1500m\": must be an integer");
+  }
+
+  @Test
   void gpuRequestsWithoutLimitsFailValidationAtTheirLine() {
     assertThat(errors(() -> reader.read("pod.yaml", """
         apiVersion: v1

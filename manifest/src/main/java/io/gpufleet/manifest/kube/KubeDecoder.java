@@ -27,6 +27,7 @@ import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.validation.FieldError;
+import io.gpufleet.model.validation.NodeValidation;
 import io.gpufleet.model.validation.PodValidation;
 import io.gpufleet.model.wire.WireEnum;
 import io.gpufleet.model.workload.IntOrPercent;
@@ -228,6 +229,11 @@ public final class KubeDecoder {
       for (Cursor image : status.get().list("images")) {
         images.addAll(image.stringList("names"));
       }
+    }
+    // Checked as written: an allocatable the kubelet defaults from capacity is not reported twice.
+    for (FieldError e : NodeValidation.validate(capacity, allocatable == null ? ResourceList.EMPTY : allocatable)) {
+      diagnostics.error(YPath.locate(doc.node(), e.path()), doc.path().isEmpty() ? e.path() : doc.path() + "." + e.path(),
+          e.message());
     }
     if (allocatable == null) {
       allocatable = capacity;

@@ -75,7 +75,8 @@ public record Quantity(BigDecimal amount, Format format) implements Comparable<Q
     int numberStart = i;
     int dots = 0;
     int digits = 0;
-    while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
+    // ASCII digits only, as resource.ParseQuantity reads them: Character.isDigit would take '١' (Arabic-Indic one).
+    while (i < s.length() && (isAsciiDigit(s.charAt(i)) || s.charAt(i) == '.')) {
       if (s.charAt(i) == '.') {
         dots++;
       } else {
@@ -134,6 +135,10 @@ public record Quantity(BigDecimal amount, Format format) implements Comparable<Q
       format = Format.DECIMAL_SI;
     }
     return new Quantity(negative ? value.negate() : value, format);
+  }
+
+  private static boolean isAsciiDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   /** True when the text parses as a quantity. */

@@ -48,7 +48,7 @@ class QuantityTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"abc", "1.2.3", " 1", "1 ", "--1", ".", "Gi", "1 Gi", "e3", "1Qi", "1KiB"})
+  @ValueSource(strings = {"abc", "1.2.3", " 1", "1 ", "--1", ".", "Gi", "1 Gi", "e3", "1Qi", "1KiB", "\u0661", "\uFF11Gi"})
   void rejectsMalformedQuantitiesWithTheApiServersMessage(String in) {
     assertThatThrownBy(() -> Quantity.parse(in))
         .isInstanceOf(QuantityFormatException.class)
