@@ -77,4 +77,47 @@ class SimulateCommandTest {
     assertThat(run.err()).contains(s + ":8:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m "
         + "or 1h30m, found \"soon\"").doesNotContain("Exception");
   }
+
+  @Test
+  void aStaticNodesStatedGpusRunAFinishedJobThatIsNotReportedAsAnOutage(@TempDir Path dir) throws IOException {
+    Path s = Files.writeString(dir.resolve("job.yaml"), """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: job}
+        spec:
+          seed: 1
+          cluster:
+          - apiVersion: v1
+            kind: Node
+            metadata:
+              name: static-a10g
+              annotations: {gpufleet.io/gpus: "NVIDIA-A10G:1"}
+            status:
+              capacity: {cpu: "8", memory: 32Gi, pods: "110"}
+          - apiVersion: batch/v1
+            kind: Job
+            metadata: {name: train}
+            spec:
+              template:
+                metadata: {annotations: {gpufleet.io/run-for: 5m}}
+                spec:
+                  restartPolicy: Never
+                  containers:
+                  - {name: t, image: i, resources: {limits: {nvidia.com/gpu: 1}}}
+          steps:
+          - id: "1"
+            title: run
+            actions:
+            - wait: 30m
+        """);
+    Path out = dir.resolve("out");
+    CliRun run = CliRun.of("simulate", s.toString(), "--out", out.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    // The annotation gives the node its card in simulate as in node describe and smi.
+    assertThat(run.out()).contains("node added with 1 x NVIDIA A10G (from annotation gpufleet.io/gpus)")
+        .contains("bound to static-a10g").contains("PodSucceeded").doesNotContain("service         Job/");
+    String result = Files.readString(out.resolve("result.json"));
+    assertThat(result).contains("\"workload\" : \"Job/default/train\"").contains("\"service\" : false")
+        .contains("\"outageSeconds\" : null");
+  }
 }

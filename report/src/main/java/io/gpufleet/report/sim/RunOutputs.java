@@ -81,7 +81,8 @@ public final class RunOutputs {
       e.put("allReadySeconds", s.allReady().map(t -> Duration.between(r.start(), t).getSeconds()).orElse(null));
       e.put("mostReady", s.mostReady());
       e.put("minReadyOnceAllReady", s.minReady().isPresent() ? s.minReady().getAsInt() : null);
-      e.put("outageSeconds", s.everReady() ? round(s.outageSeconds()) : null);
+      e.put("service", s.service());
+      e.put("outageSeconds", s.service() && s.everReady() ? round(s.outageSeconds()) : null);
       e.put("lostRequests", s.lostRequests().isPresent() ? round(s.lostRequests().getAsDouble()) : null);
       e.put("podsKilled", s.podsKilled());
       services.add(e);

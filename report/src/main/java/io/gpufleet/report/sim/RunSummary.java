@@ -39,8 +39,8 @@ public final class RunSummary {
     b.append("  disruptions     ").append(m.disruptionsByReason().isEmpty() ? "none" : counts(m.disruptionsByReason()))
         .append(m.evictionsByReason().isEmpty() ? "" : "; evictions " + counts(m.evictionsByReason())).append('\n');
     for (ServiceMetrics s : m.services().values()) {
-      if (s.workload().startsWith("DaemonSet/") || s.workload().startsWith("Job/")) {
-        continue; // a pod per node, or work that runs to completion: not a service whose users see outages
+      if (!s.service()) {
+        continue;
       }
       b.append("  service         ").append(s.workload()).append(": ").append(service(s, r.start())).append('\n');
     }

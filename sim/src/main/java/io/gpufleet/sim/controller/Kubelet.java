@@ -69,9 +69,9 @@ final class Kubelet {
     if (!pluginRegistered) {
       return n;
     }
-    // Resources stay as the scenario wrote them; GFD's labels and the device manager's state are the plugin's.
+    // The node as node describe shows it: the plugin's advertised resources, GFD's labels, the device manager's state.
     Registration r = api.devicePlugin().operator().registerPlugin(booted, gpus, pass.layout());
-    return n.withNode(booted.withLabels(r.node().labels())).withDevices(r.devices());
+    return n.withNode(r.node()).withDevices(r.devices());
   }
 
   /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */

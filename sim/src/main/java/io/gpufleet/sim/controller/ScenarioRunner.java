@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
@@ -250,11 +251,29 @@ final class ScenarioRunner {
           + t.name() + ")");
       return;
     }
-    long gpus = node.capacity().getOrZero(ResourceName.NVIDIA_GPU).value();
-    Optional<GpuSpec> spec = gpus > 0 ? Optional.of(new GpuSpec(labels.get("nvidia.com/gpu.product").orElse("gpu"),
-        "nvidia", (int) gpus, 0)) : Optional.empty();
+    // Its cards found as node describe and smi find them (annotation, GFD labels, instance type), so
+    // the same manifest gives the same GPUs everywhere; else whatever its capacity advertises.
+    NodeGpus.Found found = NodeGpus.of(node, api.devicePlugin().operator().catalog(),
+        api.state().catalog().instanceTypeGpus());
+    long advertised = node.capacity().getOrZero(ResourceName.NVIDIA_GPU).value();
+    Optional<GpuSpec> byCapacity = advertised > 0 ? Optional.of(new GpuSpec(
+        labels.get("nvidia.com/gpu.product").orElse("gpu"), "nvidia", (int) advertised, 0)) : Optional.empty();
+    Optional<GpuSpec> spec = switch (found) {
+      case NodeGpus.Found.Gpus g when g.inventory().count() > 0 -> Optional.of(new GpuSpec(
+          g.inventory().model().productName(), "nvidia", g.inventory().count(),
+          g.inventory().model().memoryMiB().orElse(0)));
+      case NodeGpus.Found.Gpus g -> Optional.empty();
+      case NodeGpus.Found.NoGpus n -> byCapacity;
+      case NodeGpus.Found.Unresolved u -> byCapacity;
+    };
     api.addNode(kubelet.joining(node, Optional.empty(), Optional.empty(), spec, true, true));
-    api.log(RunRecord.Kind.SCENARIO, node.name(), "node added");
+    api.log(RunRecord.Kind.SCENARIO, node.name(), "node added" + switch (found) {
+      case NodeGpus.Found.Gpus g -> " with " + g.inventory().count() + " x " + g.inventory().model().productName()
+          + " (from " + g.source() + ")";
+      case NodeGpus.Found.NoGpus n -> "";
+      case NodeGpus.Found.Unresolved u -> "; its GPUs are taken from its capacity, since " + u.field() + " does not "
+          + "resolve: " + u.reason();
+    });
   }
 
   private static List<io.gpufleet.model.taint.Taint> mergeTaints(Node node, NodePool p) {

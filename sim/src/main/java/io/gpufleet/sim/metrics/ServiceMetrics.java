@@ -31,4 +31,12 @@ public record ServiceMetrics(String workload, Traffic traffic, Optional<Instant>
   public boolean everReady() {
     return firstReady.isPresent();
   }
+
+  /**
+   * Whether users see its outages: a Deployment's or StatefulSet's pods serve; a DaemonSet's run one
+   * per node, and a Job's run to completion, so a finished Job is not down.
+   */
+  public boolean service() {
+    return !(workload.startsWith("DaemonSet/") || workload.startsWith("Job/"));
+  }
 }
