@@ -25,9 +25,11 @@ import java.util.Optional;
  * @param initializationTimeout <b>gpufleet extension</b>, off by default: delete a NodeClaim that
  *     registered but is not initialised after this long (Karpenter has no such timeout, reference §1.3
  *     and pain point 2)
- * @param sizing how new nodes are sized for GPUs: as Karpenter does (physical GPUs) or, a gpufleet
- *     extension, by what the device-plugin config the node will get advertises
+ * @param sizing how new nodes are sized for GPUs: as Karpenter does (physical GPUs, the default) or, a
+ *     gpufleet extension, by what the device-plugin config the node will get advertises
  * @param evictionRetry how soon a drain retries an eviction the API refused
+ * @param nodeOverlay the {@code NodeOverlay} feature gate, off by default ({@code K:pkg/operator/options/options.go}):
+ *     NodeOverlays are honoured only with it on
  */
 public record AutoscalerSettings(
     Duration batchIdle,
@@ -41,7 +43,8 @@ public record AutoscalerSettings(
     boolean spotToSpotConsolidation,
     Optional<Duration> initializationTimeout,
     GpuSizing sizing,
-    Duration evictionRetry) {
+    Duration evictionRetry,
+    boolean nodeOverlay) {
 
   /** How the provisioner counts the GPUs of a node it has not launched yet. */
   public enum GpuSizing {
@@ -54,7 +57,7 @@ public record AutoscalerSettings(
   public static final AutoscalerSettings DEFAULTS = new AutoscalerSettings(
       Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(15),
       Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofMinutes(10), 100, false, Optional.empty(),
-      GpuSizing.ADVERTISED, Duration.ofSeconds(5));
+      GpuSizing.PHYSICAL, Duration.ofSeconds(5), false);
 
   public AutoscalerSettings {
     Objects.requireNonNull(batchIdle, "batchIdle");
@@ -66,18 +69,24 @@ public record AutoscalerSettings(
   public AutoscalerSettings withSizing(GpuSizing s) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
-        initializationTimeout, s, evictionRetry);
+        initializationTimeout, s, evictionRetry, nodeOverlay);
   }
 
   public AutoscalerSettings withInitializationTimeout(Optional<Duration> t) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation, t, sizing,
-        evictionRetry);
+        evictionRetry, nodeOverlay);
   }
 
   public AutoscalerSettings withSpotToSpotConsolidation(boolean on) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, on, initializationTimeout, sizing,
-        evictionRetry);
+        evictionRetry, nodeOverlay);
+  }
+
+  public AutoscalerSettings withNodeOverlay(boolean on) {
+    return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
+        registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
+        initializationTimeout, sizing, evictionRetry, on);
   }
 }

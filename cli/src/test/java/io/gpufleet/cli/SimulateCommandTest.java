@@ -19,7 +19,7 @@ class SimulateCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"scenarios/inference-spot.yaml", "scenarios/consolidation-when-empty.yaml",
       "scenarios/consolidation-underutilized.yaml", "scenarios/consolidation-livelock.yaml", "scenarios/node-expiry.yaml",
-      "scenarios/mig-multi-tenant.yaml",
+      "scenarios/mig-multi-tenant.yaml", "scenarios/time-sliced-node-overlay.yaml",
       "lab/lab.yaml"})
   void exampleScenariosMeetTheirExpectations(String example, @TempDir Path out) {
     CliRun run = CliRun.of("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");
@@ -65,6 +65,31 @@ class SimulateCommandTest {
     assertThat(run.out()).contains("expectations    2 of 3 passed")
         .containsPattern("FAILED at \\+1:00:00 \\(step \\d+ of the timeline\\): the half-used g5.12xlarge is still "
             + "there; seen: 1 nodes");
+  }
+
+  @Test
+  void theNodeOverlayExampleBuysOneSmallNodeAndSaysSo_KarpentersDefaultBuysAFourGpuOne(@TempDir Path dir)
+      throws IOException {
+    Path example = EXAMPLES.resolve("scenarios/time-sliced-node-overlay.yaml");
+    CliRun on = CliRun.of("simulate", example.toString(), "--out", dir.resolve("on").toString());
+    assertThat(on.exitCode()).as(on.err()).isZero();
+    assertThat(on.out()).contains("g6.xlarge on-demand")
+        .contains("NodeOverlayApplied: sliced-1-gpu-types changed g6.xlarge for NodePool sliced")
+        .contains("sizing          1 launch(es) shaped by NodeOverlays");
+    // The same scenario under Karpenter's default feature gates: the overlay is read and ignored.
+    Path off = dir.resolve("off.yaml");
+    Files.writeString(off, Files.readString(example).replace("nodeOverlay: true", "nodeOverlay: false"));
+    CliRun plain = CliRun.of("simulate", off.toString(), "--out", dir.resolve("off").toString());
+    assertThat(plain.out()).contains("g6.12xlarge on-demand").contains("NodeOverlay ignored")
+        .doesNotContain("sizing          ");
+    assertThat(cost(plain.out())).isGreaterThan(5 * cost(on.out()));
+  }
+
+  /** The run's total cost from its summary line. */
+  static double cost(String out) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("cost +\\$([0-9.]+)").matcher(out);
+    assertThat(m.find()).as(out).isTrue();
+    return Double.parseDouble(m.group(1));
   }
 
   @Test

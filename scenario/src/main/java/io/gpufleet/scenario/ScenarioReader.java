@@ -180,6 +180,9 @@ public final class ScenarioReader {
     for (NodePool p : karpenter.nodePools()) {
       out.add(ClusterObject.of(p));
     }
+    for (io.gpufleet.model.karpenter.NodeOverlay o : karpenter.nodeOverlays()) {
+      out.add(ClusterObject.of(o));
+    }
     for (KubeObject o : karpenter.others()) {
       switch (o) {
         case KubeObject.NodeObject n -> out.add(ClusterObject.of(n.node()));
@@ -367,7 +370,7 @@ public final class ScenarioReader {
   }
 
   private AutoscalerSettings autoscaler(Cursor c) {
-    c.checkKnown(Set.of("sizing", "initializationTimeout", "spotToSpotConsolidation"), true);
+    c.checkKnown(Set.of("sizing", "initializationTimeout", "spotToSpotConsolidation", "nodeOverlay"), true);
     AutoscalerSettings a = AutoscalerSettings.DEFAULTS;
     Optional<Cursor> sizing = c.get("sizing");
     if (sizing.isPresent()) {
@@ -386,6 +389,10 @@ public final class ScenarioReader {
     Optional<Boolean> s2s = c.optBool("spotToSpotConsolidation");
     if (s2s.isPresent()) {
       a = a.withSpotToSpotConsolidation(s2s.get());
+    }
+    Optional<Boolean> overlay = c.optBool("nodeOverlay");
+    if (overlay.isPresent()) {
+      a = a.withNodeOverlay(overlay.get());
     }
     return a;
   }

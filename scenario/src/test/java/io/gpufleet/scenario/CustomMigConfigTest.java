@@ -33,6 +33,8 @@ class CustomMigConfigTest {
         metadata: {name: custom-mig}
         spec:
           seed: 1
+          # Karpenter cannot see MIG slices on an instance type; the twin's advertised sizing can.
+          autoscaler: {sizing: advertised}
           cluster:
           - apiVersion: karpenter.k8s.aws/v1
             kind: EC2NodeClass

@@ -102,7 +102,7 @@ public final class NodePoolTemplate {
 
   /** Builds the template of one NodePool over a catalogue. */
   static NodePoolTemplate of(NodePool pool, InstanceCatalog catalog, List<Workload.DaemonSet> daemonSets,
-      GpuAdvertiser advertiser, GpuSizing sizing) {
+      GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays) {
     List<io.gpufleet.model.label.Requirement> selectors = new ArrayList<>();
     for (NodePoolRequirement r : pool.template().requirements()) {
       selectors.add(r.toSelectorRequirement());
@@ -120,7 +120,8 @@ public final class NodePoolTemplate {
       }
     }
     List<TypeOption> options = new ArrayList<>();
-    for (InstanceType t : catalog.types()) {
+    for (InstanceType listed : catalog.types()) {
+      InstanceType t = overlays.apply(pool.name(), listed);
       Requirements typeReqs = requirementsOf(t);
       if (!typeReqs.intersects(reqs)) {
         continue;
@@ -135,10 +136,12 @@ public final class NodePoolTemplate {
         }
       }
       Labels nodeLabels = t.labels().withAll(pool.template().labels());
-      ResourceList alloc = effectiveAllocatable(t, nodeLabels, advertiser, sizing);
+      // Capacity an overlay adds is what Karpenter sees, whatever the sizing extension would count.
+      ResourceList alloc = overlays.withCapacity(pool.name(), t.name(), effectiveAllocatable(t, nodeLabels, advertiser,
+          sizing));
       double cheapest = t.offerings().stream().mapToDouble(Offering::pricePerHour).min().orElse(Double.MAX_VALUE);
       options.add(new TypeOption(t, typeReqs, ResourceVector.of(alloc), t.maxPods(), ResourceVector.of(over), overPods,
-          t.capacity(), cheapest));
+          overlays.withCapacity(pool.name(), t.name(), t.capacity()), cheapest));
     }
     options.sort(Comparator.comparingDouble(TypeOption::cheapestPrice).thenComparing(o -> o.type().name()));
     return new NodePoolTemplate(pool, reqs, options, templateOverhead, templatePods);

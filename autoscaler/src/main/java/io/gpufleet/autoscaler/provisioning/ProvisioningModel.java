@@ -3,6 +3,7 @@ package io.gpufleet.autoscaler.provisioning;
 import io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.Optional;
  * equal weights by name with the later name first ({@code K:pkg/utils/nodepool/nodepool.go}
  * OrderByWeight, reference §1.1). Built once per change of NodePools, catalogue or DaemonSets.
  */
-public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser advertiser, GpuSizing sizing) {
+public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser advertiser, GpuSizing sizing,
+    NodeOverlays overlays) {
 
   public ProvisioningModel {
     templates = List.copyOf(templates);
@@ -23,14 +25,50 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
 
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
       List<Workload.DaemonSet> daemonSets, GpuAdvertiser advertiser, GpuSizing sizing) {
+    return of(nodePools, catalog, daemonSets, advertiser, sizing, NodeOverlays.NONE);
+  }
+
+  /** As above, each NodePool seeing its instance types through the NodeOverlays in force. */
+  public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
+      List<Workload.DaemonSet> daemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays) {
     List<NodePool> ordered = new ArrayList<>(nodePools);
     ordered.sort(Comparator.comparingInt(NodePool::weightOrZero).reversed()
         .thenComparing(NodePool::name, Comparator.reverseOrder()));
     List<NodePoolTemplate> templates = new ArrayList<>();
     for (NodePool p : ordered) {
-      templates.add(NodePoolTemplate.of(p, catalog, daemonSets, advertiser, sizing));
+      templates.add(NodePoolTemplate.of(p, catalog, daemonSets, advertiser, sizing, overlays));
     }
-    return new ProvisioningModel(templates, advertiser, sizing);
+    return new ProvisioningModel(templates, advertiser, sizing, overlays);
+  }
+
+  /**
+   * What sized a launch of {@code type} for {@code nodePool} other than the catalogue Karpenter reads:
+   * the twin's advertised sizing, where it counts other GPUs than the type has, and the NodeOverlays
+   * applied to the type. Empty when Karpenter, as it ships, would have seen the same type.
+   */
+  public List<String> shaping(String nodePool, InstanceType type) {
+    List<String> out = new ArrayList<>();
+    Optional<NodePoolTemplate> t = template(nodePool);
+    if (t.isEmpty()) {
+      return out;
+    }
+    for (TypeOption o : t.get().types()) {
+      if (!o.type().name().equals(type.name())) {
+        continue;
+      }
+      long physical = type.gpuCount();
+      long counted = o.allocatable().get("nvidia.com/gpu");
+      List<String> applied = overlays.appliedTo(nodePool, type.name());
+      if (sizing == GpuSizing.ADVERTISED && type.gpuCount() > 0 && counted != physical && applied.isEmpty()) {
+        out.add("SizedByExtension: sizing: advertised (gpufleet extension) counted " + counted
+            + " nvidia.com/gpu on " + type.name() + ", which has " + physical + "; Karpenter counts " + physical);
+      }
+      if (!applied.isEmpty()) {
+        out.add("NodeOverlayApplied: " + String.join(", ", applied) + " changed " + type.name() + " for NodePool "
+            + nodePool);
+      }
+    }
+    return out;
   }
 
   public Optional<NodePoolTemplate> template(String nodePool) {

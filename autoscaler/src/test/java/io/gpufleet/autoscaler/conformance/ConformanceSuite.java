@@ -17,6 +17,7 @@ final class ConformanceSuite {
     all.addAll(SchedulingCases.all());
     all.addAll(AwsProviderCases.all());
     all.addAll(DisruptionCases.all());
+    all.addAll(NodeOverlayCases.all());
     return all;
   }
 

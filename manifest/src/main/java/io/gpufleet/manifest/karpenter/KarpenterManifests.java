@@ -8,6 +8,7 @@ import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.karpenter.NodeClassRef;
+import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,12 +16,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Karpenter objects of a set of manifests: NodePools (decoded and validated) and node classes
+ * The Karpenter objects of a set of manifests: NodePools and NodeOverlays (decoded and validated), node classes
  * (accepted and ignored: gpufleet needs no AMI or subnet, but each NodePool's {@code nodeClassRef}
  * must resolve, else it is reported as Karpenter would leave the NodePool not ready). Every other
  * object is passed through for the caller.
  */
-public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> nodeClasses, List<KubeObject> others) {
+public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nodeOverlays, List<NodeClassRef> nodeClasses,
+    List<KubeObject> others) {
 
   /** Node class kinds gpufleet recognises, by API group (reference §1.1, §1.9). */
   static final Map<String, String> NODE_CLASS_GROUPS = Map.of(
@@ -29,6 +31,7 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> no
 
   public KarpenterManifests {
     nodePools = List.copyOf(nodePools);
+    nodeOverlays = List.copyOf(nodeOverlays);
     nodeClasses = List.copyOf(nodeClasses);
     others = List.copyOf(others);
   }
@@ -44,7 +47,9 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> no
   /** Picks the Karpenter objects out of decoded objects and checks their cross references. */
   public static KarpenterManifests of(List<KubeObject> objects, Diagnostics diagnostics) {
     NodePoolDecoder decoder = new NodePoolDecoder(diagnostics);
+    NodeOverlayDecoder overlayDecoder = new NodeOverlayDecoder(diagnostics);
     List<NodePool> pools = new ArrayList<>();
+    List<NodeOverlay> overlays = new ArrayList<>();
     Map<String, Location> poolLocations = new HashMap<>();
     List<NodeClassRef> classes = new ArrayList<>();
     List<KubeObject> others = new ArrayList<>();
@@ -56,6 +61,9 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> no
         if (poolLocations.putIfAbsent(pool.name(), other.location()) == null) {
           pools.add(pool);
         }
+      } else if (o instanceof KubeObject.OtherObject other && other.kind().equals("NodeOverlay")
+          && other.apiVersion().startsWith("karpenter.sh/")) {
+        overlays.add(overlayDecoder.decode(other.cursor(), other.apiVersion()));
       } else if (o instanceof KubeObject.OtherObject other && NODE_CLASS_GROUPS.containsKey(other.kind())) {
         String group = other.apiVersion().contains("/") ? other.apiVersion().substring(0,
             other.apiVersion().indexOf('/')) : other.apiVersion();
@@ -73,6 +81,6 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeClassRef> no
                 + "them anyway");
       }
     }
-    return new KarpenterManifests(pools, classes, others);
+    return new KarpenterManifests(pools, overlays, classes, others);
   }
 }

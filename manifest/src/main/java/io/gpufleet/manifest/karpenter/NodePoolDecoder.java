@@ -58,6 +58,7 @@ public final class NodePoolDecoder {
   private static final Set<String> DISRUPTION_FIELDS = Set.of("consolidationPolicy", "consolidateAfter", "budgets");
   private static final Set<String> BUDGET_FIELDS = Set.of("nodes", "schedule", "duration", "reasons");
   private static final Set<String> REQUIREMENT_FIELDS = Set.of("key", "operator", "values", "minValues");
+  private static final Set<String> OVERLAY_REQUIREMENT_FIELDS = Set.of("key", "operator", "values");
 
   private final Diagnostics diagnostics;
   private final KubeDecoder kube;
@@ -152,7 +153,16 @@ public final class NodePoolDecoder {
   }
 
   private Optional<NodePoolRequirement> requirement(Cursor r) {
-    r.checkKnown(REQUIREMENT_FIELDS, true);
+    return requirement(r, false);
+  }
+
+  /**
+   * One requirement, checked as the NodePool CRD does, or with {@code overlay} as the NodeOverlay CRD
+   * does ({@code K:pkg/apis/crds/karpenter.sh_nodeoverlays.yaml}): no {@code minValues}, {@code
+   * karpenter.sh/nodepool} allowed, and {@code NotIn} needs values too.
+   */
+  Optional<NodePoolRequirement> requirement(Cursor r, boolean overlay) {
+    r.checkKnown(overlay ? OVERLAY_REQUIREMENT_FIELDS : REQUIREMENT_FIELDS, true);
     String key = r.requiredString("key");
     String opText = r.requiredString("operator");
     List<String> values = r.stringList("values");
@@ -165,9 +175,10 @@ public final class NodePoolDecoder {
       }
       return Optional.empty();
     }
-    if (key.equals(KarpenterLabels.NODEPOOL) || key.equals("kubernetes.io/hostname")) {
+    if (!overlay && key.equals(KarpenterLabels.NODEPOOL) || key.equals("kubernetes.io/hostname")) {
       r.get("key").ifPresent(c -> c.error("label \"" + key + "\" is restricted"));
-    } else if (KarpenterLabels.isRestricted(key) && !key.equals(KarpenterLabels.CAPACITY_TYPE)) {
+    } else if (KarpenterLabels.isRestricted(key) && !key.equals(KarpenterLabels.CAPACITY_TYPE)
+        && !(overlay && key.equals(KarpenterLabels.NODEPOOL))) {
       r.get("key").ifPresent(c -> c.error("label domain \"karpenter.sh\" is restricted"));
     }
     Cursor at = r.get("values").orElse(r);
@@ -177,7 +188,11 @@ public final class NodePoolDecoder {
           at.error("requirements with operator 'In' must have a value defined");
         }
       }
-      case NOT_IN -> { }
+      case NOT_IN -> {
+        if (overlay && values.isEmpty()) {
+          at.error("requirements with operator 'NotIn' must have a value defined");
+        }
+      }
       case EXISTS, DOES_NOT_EXIST -> {
         if (!values.isEmpty()) {
           at.error("values: may not be specified when `operator` is 'Exists' or 'DoesNotExist'");

@@ -25,7 +25,7 @@ public final class ApiSchema {
 
   /** Groups outside Kubernetes whose kinds gpufleet reads itself (Karpenter) or names. */
   private static final Map<String, Set<String>> EXTRA_GROUPS = Map.of(
-      "karpenter.sh", Set.of("NodePool", "NodeClaim"),
+      "karpenter.sh", Set.of("NodePool", "NodeClaim", "NodeOverlay"),
       "karpenter.k8s.aws", Set.of("EC2NodeClass"),
       "karpenter.kwok.sh", Set.of("KWOKNodeClass"));
 

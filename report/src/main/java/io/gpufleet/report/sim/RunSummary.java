@@ -38,6 +38,10 @@ public final class RunSummary {
     b.append("  pending time    ").append(pending(m)).append('\n');
     b.append("  disruptions     ").append(m.disruptionsByReason().isEmpty() ? "none" : counts(m.disruptionsByReason()))
         .append(m.evictionsByReason().isEmpty() ? "" : "; evictions " + counts(m.evictionsByReason())).append('\n');
+    String shaped = shaped(r);
+    if (!shaped.isEmpty()) {
+      b.append("  sizing          ").append(shaped).append('\n');
+    }
     for (ServiceMetrics s : m.services().values()) {
       if (!s.service()) {
         continue;
@@ -57,6 +61,28 @@ public final class RunSummary {
       for (InvariantViolation v : r.violations()) {
         b.append("    ").append(v).append('\n');
       }
+    }
+    return b.toString();
+  }
+
+  /**
+   * Launches sized other than by the catalogue Karpenter reads, as the run recorded them: by a
+   * NodeOverlay, or by the twin's advertised sizing; empty when none was.
+   */
+  static String shaped(SimulationResult r) {
+    long overlay = 0;
+    long extension = 0;
+    for (var e : r.record().of(io.gpufleet.sim.record.RunRecord.Kind.KARPENTER_EVENT)) {
+      overlay += e.message().startsWith("NodeOverlayApplied: ") ? 1 : 0;
+      extension += e.message().startsWith("SizedByExtension: ") ? 1 : 0;
+    }
+    StringBuilder b = new StringBuilder();
+    if (overlay > 0) {
+      b.append(overlay).append(" launch(es) shaped by NodeOverlays");
+    }
+    if (extension > 0) {
+      b.append(b.isEmpty() ? "" : "; ").append(extension)
+          .append(" launch(es) sized by advertised GPUs (gpufleet extension, not Karpenter)");
     }
     return b.toString();
   }

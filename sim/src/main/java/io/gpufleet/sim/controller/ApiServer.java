@@ -548,7 +548,22 @@ final class ApiServer {
   void claimLaunched(NodeClaim launched) {
     putClaim(launched);
     metrics.claimLaunched(launched.name(), launched.nodePool(), launched.instanceType().name() + " "
-        + launched.offering().capacityType().wireName(), launched.pricePerHour(), now());
+        + launched.offering().capacityType().wireName(), billedPrice(launched), now());
+  }
+
+  /**
+   * What EC2 bills for the claim: the catalogue's price of its offering. A NodeOverlay's price steers
+   * Karpenter's choices (the claim carries it) but does not change the bill.
+   */
+  double billedPrice(NodeClaim c) {
+    return state.catalog().find(c.instanceType().name()).flatMap(t -> t.offerings().stream()
+        .filter(o -> o.capacityType() == c.offering().capacityType() && o.zone().equals(c.offering().zone()))
+        .findFirst()).map(io.gpufleet.model.cloud.Offering::pricePerHour).orElse(c.pricePerHour());
+  }
+
+  /** The claim's instance type as the catalogue has it, without any NodeOverlay's capacity. */
+  io.gpufleet.model.cloud.InstanceType realType(NodeClaim c) {
+    return state.catalog().find(c.instanceType().name()).orElse(c.instanceType());
   }
 
   /** Karpenter starts deleting a claim: its finalizer drains the node, the reason is kept for the record. */
@@ -624,6 +639,20 @@ final class ApiServer {
   }
 
   /** Creates or replaces a NodePool (the list stays sorted by name). */
+  /** The NodeOverlays applied so far, by name (a later one of the same name replaces it). */
+  private final java.util.TreeMap<String, io.gpufleet.model.karpenter.NodeOverlay> overlays = new java.util.TreeMap<>();
+  private List<io.gpufleet.model.karpenter.NodeOverlay> overlayList = List.of();
+
+  void applyNodeOverlay(io.gpufleet.model.karpenter.NodeOverlay o) {
+    overlays.put(o.name(), o);
+    overlayList = List.copyOf(overlays.values());
+  }
+
+  /** The NodeOverlays in the cluster; the same list object until one is applied. */
+  List<io.gpufleet.model.karpenter.NodeOverlay> nodeOverlays() {
+    return overlayList;
+  }
+
   void applyNodePool(io.gpufleet.model.karpenter.NodePool p) {
     List<io.gpufleet.model.karpenter.NodePool> pools = new java.util.ArrayList<>();
     for (var existing : state.nodePools()) {

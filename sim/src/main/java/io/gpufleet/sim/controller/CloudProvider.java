@@ -43,7 +43,7 @@ final class CloudProvider {
     api.claimLaunched(launched);
     api.log(RunRecord.Kind.NODECLAIM_LAUNCHED, launched.name(), launched.instanceType().name() + " "
         + launched.offering().capacityType() + " in " + launched.offering().zone() + " at $"
-        + launched.pricePerHour() + "/h");
+        + api.billedPrice(launched) + "/h");
     api.scheduleIn(api.settings().launchToRegistration(), new Event.NodeRegisters(claim.name()));
     drawInterruption(launched);
     return launched;
@@ -57,8 +57,8 @@ final class CloudProvider {
     }
     String name = c.name();
     Labels labels = c.labels().with(InstanceLabels.HOSTNAME, name);
-    ResourceList alloc = Kubelet.withoutGpus(c.instanceType().allocatable());
-    ResourceList cap = Kubelet.withoutGpus(c.instanceType().capacity());
+    ResourceList alloc = Kubelet.withoutGpus(api.realType(c).allocatable());
+    ResourceList cap = Kubelet.withoutGpus(api.realType(c).capacity());
     if (c.instanceType().gpuCount() > 0) {
       alloc = alloc.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
       cap = cap.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);

@@ -49,6 +49,7 @@ final class KarpenterLoop {
   private Karpenter karpenter;
   private List<NodePool> modelPools;
   private List<Workload.DaemonSet> modelDaemons;
+  private List<io.gpufleet.model.karpenter.NodeOverlay> modelOverlays;
   private Instant windowStart;
   private Instant lastTrigger;
   private long lastQuietVersion = -1;
@@ -76,13 +77,40 @@ final class KarpenterLoop {
   /** The autoscaler, rebuilt when NodePools, DaemonSets or the catalogue change. */
   Karpenter karpenter() {
     ClusterView v = view();
-    if (karpenter == null || changed(v.nodePools(), modelPools) || changed(v.daemonSets(), modelDaemons)) {
+    if (karpenter == null || changed(v.nodePools(), modelPools) || changed(v.daemonSets(), modelDaemons)
+        || api.nodeOverlays() != modelOverlays) {
       modelPools = v.nodePools();
       modelDaemons = v.daemonSets();
+      modelOverlays = api.nodeOverlays();
       karpenter = new Karpenter(settings, ProvisioningModel.of(v.nodePools(), v.catalog(), v.daemonSets(), advertiser,
-          settings.sizing()));
+          settings.sizing(), overlays(v)));
     }
     return karpenter;
+  }
+
+  /**
+   * The NodeOverlays Karpenter honours: none while the NodeOverlay feature gate is off (its default),
+   * which the record says rather than dropping them quietly; an overlay that conflicts with another of
+   * the same weight is refused as Karpenter's controller refuses it.
+   */
+  private io.gpufleet.autoscaler.provisioning.NodeOverlays overlays(ClusterView v) {
+    List<io.gpufleet.model.karpenter.NodeOverlay> all = api.nodeOverlays();
+    if (all.isEmpty()) {
+      return io.gpufleet.autoscaler.provisioning.NodeOverlays.NONE;
+    }
+    if (!settings.nodeOverlay()) {
+      for (var o : all) {
+        api.log(RunRecord.Kind.KARPENTER_EVENT, "nodeoverlay/" + o.name(), "NodeOverlay ignored: the NodeOverlay "
+            + "feature gate is off, as by default (spec.autoscaler.nodeOverlay: true turns it on)");
+      }
+      return io.gpufleet.autoscaler.provisioning.NodeOverlays.NONE;
+    }
+    var overlays = io.gpufleet.autoscaler.provisioning.NodeOverlays.of(all, v.nodePools(), v.catalog());
+    for (String c : overlays.conflicting()) {
+      api.log(RunRecord.Kind.KARPENTER_EVENT, "nodeoverlay/" + c, "ValidationSucceeded False (Conflict): conflict "
+          + "with another overlay");
+    }
+    return overlays;
   }
 
   /** Whether a list differs, comparing elements by identity first (images keep unchanged values). */
@@ -330,6 +358,11 @@ final class KarpenterLoop {
   private void launch(Action.LaunchNodeClaim l) {
     checkLimits(l.claim(), l.command());
     cloud.launch(l.claim());
+    // Say so when the launch was sized other than by the catalogue Karpenter reads: the twin's
+    // sizing extension, or a NodeOverlay.
+    for (String note : karpenter().provisioner().model().shaping(l.claim().nodePool(), l.claim().instanceType())) {
+      api.log(RunRecord.Kind.KARPENTER_EVENT, l.claim().name(), note);
+    }
     if (!l.pods().isEmpty()) {
       String why = l.fitting().isEmpty() ? "" : "; " + l.fitting().size() + " instance type(s) fit, cheapest first: "
           + String.join(", ", l.fitting().subList(0, Math.min(4, l.fitting().size())))

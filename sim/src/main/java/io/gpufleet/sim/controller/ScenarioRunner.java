@@ -177,6 +177,10 @@ final class ScenarioRunner {
     for (ClusterObject o : objects) {
       switch (o) {
         case ClusterObject.NodePoolObject p -> { }
+        case ClusterObject.NodeOverlayObject ov -> {
+          api.applyNodeOverlay(ov.overlay());
+          api.log(RunRecord.Kind.SCENARIO, "nodeoverlay/" + ov.overlay().name(), "NodeOverlay applied");
+        }
         case ClusterObject.NodeObject n -> addNode(n.node());
         case ClusterObject.PodObject p -> api.createPod(p.pod(), Optional.empty());
         case ClusterObject.WorkloadObject w -> putWorkload(w.workload());

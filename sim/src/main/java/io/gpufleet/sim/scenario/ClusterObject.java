@@ -1,5 +1,6 @@
 package io.gpufleet.sim.scenario;
 
+import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
@@ -22,6 +23,9 @@ public sealed interface ClusterObject {
 
   record NodePoolObject(NodePool nodePool) implements ClusterObject {}
 
+  /** A {@code karpenter.sh/v1alpha1} NodeOverlay: honoured when the NodeOverlay feature gate is on. */
+  record NodeOverlayObject(NodeOverlay overlay) implements ClusterObject {}
+
   static ClusterObject of(Workload w) {
     return new WorkloadObject(w);
   }
@@ -32,6 +36,10 @@ public sealed interface ClusterObject {
 
   static ClusterObject of(NodePool p) {
     return new NodePoolObject(p);
+  }
+
+  static ClusterObject of(NodeOverlay o) {
+    return new NodeOverlayObject(o);
   }
 
   static ClusterObject of(Node n) {

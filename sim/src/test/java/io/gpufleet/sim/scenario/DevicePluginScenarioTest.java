@@ -69,6 +69,50 @@ class DevicePluginScenarioTest {
     assertThat(karpenter.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED)).singleElement()
         .satisfies(e -> assertThat(e.message()).startsWith("g6.12xlarge"));
     assertThat(karpenter.metrics().totalCost()).isGreaterThan(twin.metrics().totalCost() * 3);
+    // The twin's run says its extension sized the node; Karpenter's says nothing of the kind.
+    assertThat(twin.record().of(RunRecord.Kind.KARPENTER_EVENT)).anySatisfy(e -> assertThat(e.message())
+        .startsWith("SizedByExtension: sizing: advertised (gpufleet extension) counted 4 nvidia.com/gpu on g6.xlarge"));
+    assertThat(karpenter.record().of(RunRecord.Kind.KARPENTER_EVENT)).noneSatisfy(e -> assertThat(e.message())
+        .contains("SizedBy"));
+  }
+
+  /** The 1-GPU types of the time-sliced pool, as a NodeOverlay tells Karpenter: four nvidia.com/gpu each. */
+  static io.gpufleet.model.karpenter.NodeOverlay fourPerCard() {
+    return new io.gpufleet.model.karpenter.NodeOverlay("ts4-1-gpu", List.of(
+        io.gpufleet.model.karpenter.NodePoolRequirement.in("karpenter.sh/nodepool", "gpu"),
+        io.gpufleet.model.karpenter.NodePoolRequirement.in("karpenter.k8s.aws/instance-gpu-count", "1")),
+        Optional.empty(), Optional.empty(), io.gpufleet.model.resource.ResourceList.of("nvidia.com/gpu", "4"), 0);
+  }
+
+  @Test
+  void byDefaultKarpentersSizingHoldsAndANodeOverlayIsItsOwnFix() {
+    // No sizing set: Karpenter's (physical GPUs) is the default.
+    assertThat(AutoscalerSettings.DEFAULTS.sizing()).isEqualTo(AutoscalerSettings.GpuSizing.PHYSICAL);
+    Scenario.Builder base = Scenario.builder("time-sliced pool, overlay").settings(FULL)
+        .devicePlugin(DevicePlugin.DEFAULTS.withOperator(CONFIGS))
+        .object(ClusterObject.of(slicedPool()))
+        .object(ClusterObject.of(fourPerCard()))
+        .object(ClusterObject.of(small("notebook", 4)))
+        .then(new ScenarioAction.WaitUntil(Condition.readyPods("notebook", Comparison.EQ, 4), Duration.ofMinutes(15)));
+
+    // The NodeOverlay feature gate is off by default: the overlay is read, said to be ignored, and
+    // Karpenter buys the 4-GPU type.
+    SimulationResult gateOff = Simulation.run(base.build());
+    assertThat(gateOff.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED)).singleElement()
+        .satisfies(e -> assertThat(e.message()).startsWith("g6.12xlarge"));
+    assertThat(gateOff.record().of(RunRecord.Kind.KARPENTER_EVENT)).anySatisfy(e -> assertThat(e.message())
+        .startsWith("NodeOverlay ignored: the NodeOverlay feature gate is off"));
+
+    SimulationResult overlaid = Simulation.run(base.autoscaler(AutoscalerSettings.DEFAULTS.withNodeOverlay(true))
+        .build());
+    assertThat(overlaid.violations()).isEmpty();
+    assertThat(overlaid.allExpectationsPassed()).isTrue();
+    assertThat(overlaid.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED)).singleElement()
+        .satisfies(e -> assertThat(e.message()).startsWith("g6.xlarge"));
+    assertThat(overlaid.record().of(RunRecord.Kind.KARPENTER_EVENT)).anySatisfy(e -> assertThat(e.message())
+        .isEqualTo("NodeOverlayApplied: ts4-1-gpu changed g6.xlarge for NodePool gpu"));
+    // Billed at the catalogue's price: the overlay changed what Karpenter saw, not what EC2 charges.
+    assertThat(overlaid.metrics().totalCost()).isLessThan(gateOff.metrics().totalCost() / 3);
   }
 
   @Test

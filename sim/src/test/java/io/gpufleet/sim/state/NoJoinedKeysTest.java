@@ -29,7 +29,11 @@ class NoJoinedKeysTest {
       "CloudProvider.java", List.of("\"aws:///\" + c.offering().zone() + \"/\" + name"),
       // run record subjects, user text
       "ScenarioRunner.java", List.of("api.log(RunRecord.Kind.SCENARIO, kind + \"/\" + name, \"deleted\")",
-          "api.log(RunRecord.Kind.SCENARIO, \"nodepool/\" + p.name(), \"NodePool applied\")"),
+          "api.log(RunRecord.Kind.SCENARIO, \"nodepool/\" + p.name(), \"NodePool applied\")",
+          "api.log(RunRecord.Kind.SCENARIO, \"nodeoverlay/\" + ov.overlay().name(), \"NodeOverlay applied\")"),
+      // run record subjects naming a NodeOverlay, as Karpenter's events name it
+      "KarpenterLoop.java", List.of("api.log(RunRecord.Kind.KARPENTER_EVENT, \"nodeoverlay/\" + o.name(),",
+          "api.log(RunRecord.Kind.KARPENTER_EVENT, \"nodeoverlay/\" + c,"),
       // the subject an event names for tracing, not looked up
       "ApiServer.java", List.of("new ClusterEvent.PolicyChanged(\"nodepool/\" + name)"),
       // the label a per-NodeClaim random stream is derived from
