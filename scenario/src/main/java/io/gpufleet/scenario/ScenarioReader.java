@@ -20,6 +20,7 @@ import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.sim.KubeletConfig;
+import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.sim.SimulationSettings;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Comparison;
@@ -419,6 +420,12 @@ public final class ScenarioReader {
     Duration d = GoDuration.parse(s);
     if (d == null) {
       c.error("expected a duration such as 30s, 3m or 1h30m, found \"" + s + "\"");
+      return Optional.empty();
+    }
+    Duration horizon = SimulationSettings.DEFAULTS.horizon();
+    if (d.compareTo(horizon) > 0) {
+      c.error("expected a duration of at most " + KubeDuration.format(horizon) + " (a run's horizon of "
+          + horizon.toDays() + " days of virtual time), found \"" + s + "\"");
       return Optional.empty();
     }
     return Optional.of(d);

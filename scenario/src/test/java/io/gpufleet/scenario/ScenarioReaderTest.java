@@ -162,6 +162,26 @@ class ScenarioReaderTest {
   }
 
   @Test
+  void durationsBeyondGoOrTheRunsHorizonAreRefusedNotCapped() {
+    assertThat(errors("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          steps:
+          - title: long
+            actions:
+            - wait: 9999999999999999999h
+            - wait: 9601h
+            - wait: 9600h
+        """)).containsExactly(
+        "s.yaml:8:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m or 1h30m, "
+            + "found \"9999999999999999999h\"",
+        "s.yaml:9:13: spec.steps[0].actions[1].wait: expected a duration of at most 9600h (a run's horizon of 400 days "
+            + "of virtual time), found \"9601h\"");
+  }
+
+  @Test
   void aMissingManifestFileIsNamedWhereItIsReferenced() {
     assertThat(errors("""
         apiVersion: gpufleet.io/v1alpha1

@@ -13,7 +13,10 @@ public final class GoDuration {
 
   private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|µs|ms|s|m|h)");
 
-  /** The duration, or null when the text is not one. */
+  /** The longest duration Go has: int64 nanoseconds, about 2562047h47m. */
+  private static final double MAX_NANOS = Long.MAX_VALUE;
+
+  /** The duration, or null when the text is not one, or more than Go's int64 nanoseconds hold (Go's "invalid duration"). */
   public static Duration parse(String text) {
     if (text == null || text.isEmpty()) {
       return null;
@@ -37,7 +40,11 @@ public final class GoDuration {
         case "m" -> 60_000_000_000L;
         default -> 3_600_000_000_000L;
       };
-      nanos += Math.round(v * unit);
+      double part = v * unit;
+      if (part >= MAX_NANOS || nanos + part >= MAX_NANOS) {
+        return null; // time.ParseDuration: overflow is an invalid duration, never a capped one
+      }
+      nanos += Math.round(part);
       pos = m.end();
     }
     return Duration.ofNanos(nanos);
