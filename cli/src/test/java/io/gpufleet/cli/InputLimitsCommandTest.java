@@ -7,11 +7,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import io.gpufleet.engine.deviceplugin.NodeGpus;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.advise.WorkloadProfile;
+import io.gpufleet.model.time.KubeDuration;
+import io.gpufleet.sim.SimulationSettings;
+import io.gpufleet.sim.replay.WorkloadTuning;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Stated input limits: refused at once, where written, exit 2. */
+/** The input limits of docs/input-limits.md: stated as the code enforces them, refused at once, where written, exit 2. */
 class InputLimitsCommandTest {
 
   @ParameterizedTest
@@ -33,5 +40,19 @@ class InputLimitsCommandTest {
     assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(run.err()).contains(f + ":6:23: metadata.annotations[gpufleet.io/gpus]: expected a GPU count from 0 "
         + "to 64 (gpufleet's limit per node), found 100000").doesNotContain("Exception");
+  }
+
+  @Test
+  void theDocsStateTheLimitsTheCodeEnforces() throws IOException {
+    String doc = Files.readString(Path.of("..", "docs", "input-limits.md"));
+    assertThat(doc)
+        .contains("| " + YamlReader.MAX_CHARS + " characters (256 Mi) |")
+        .contains("| " + YamlReader.MAX_DEPTH + " levels |")
+        .contains("| " + NodeGpus.MAX_GPUS_PER_NODE + " |")
+        .contains("| " + WorkloadProfile.MAX_REPLICAS_IN_ALL + " |")
+        .contains("| " + WorkloadTuning.MAX_ARRIVALS + " |")
+        .contains("| " + KubeDuration.format(SimulationSettings.DEFAULTS.horizon()) + " (the run's horizon, "
+            + SimulationSettings.DEFAULTS.horizon().toDays() + " days of virtual time) |");
+    assertThat(YamlReader.MAX_CHARS).isEqualTo(256 * 1024 * 1024);
   }
 }
