@@ -55,7 +55,11 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
           }
         }
         case KubeObject.NodeObject n -> nodeObjects.add(n);
-        case KubeObject.PodObject p -> pods.add(p.pod());
+        case KubeObject.PodObject p -> {
+          if (!p.finished()) {
+            pods.add(p.pod());
+          }
+        }
         case KubeObject.WorkloadObject w -> workloads.add(w.workload());
         default -> { }
       }

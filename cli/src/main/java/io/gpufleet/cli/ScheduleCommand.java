@@ -68,7 +68,9 @@ final class ScheduleCommand implements Callable<Integer> {
     Cli.printWarnings(bundle, spec);
     Cli.warnUnused(bundle, spec, "schedule");
     SplittableRandom random = new SplittableRandom(seed);
-    List<Pod> pods = new ArrayList<>(InitialPods.of(bundle.workloads(), bundle.nodes(), random));
+    // Controllers resume from the pods the cluster has; finished pods hold nothing.
+    List<Pod> pods = new ArrayList<>(InitialPods.resume(bundle.workloads(), bundle.nodes(), bundle.pods(),
+        bundle.succeededPods(), random));
     pods.addAll(bundle.pods());
     // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
     Scheduler scheduler = new Scheduler(profile().withSpreadSelectors(ControllerSelectors.of(bundle.workloads())));

@@ -45,7 +45,9 @@ public final class SmiCommand implements Callable<Integer> {
     Cli.printWarnings(cluster.bundle(), spec);
     SplittableRandom random = new SplittableRandom(seed);
     List<Node> nodes = cluster.nodes().stream().map(GpuClusterFile.GpuNode::node).toList();
-    List<Pod> pods = new ArrayList<>(InitialPods.of(cluster.workloads(), nodes, random));
+    // Controllers resume from the pods the cluster has; finished pods hold nothing.
+    List<Pod> pods = new ArrayList<>(InitialPods.resume(cluster.workloads(), nodes, cluster.pods(),
+        cluster.bundle().succeededPods(), random));
     pods.addAll(cluster.pods());
     BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodes),
         new Scheduler(SchedulerProfile.defaults()), random, false);

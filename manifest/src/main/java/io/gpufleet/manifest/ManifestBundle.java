@@ -31,9 +31,25 @@ public record ManifestBundle(List<KubeObject> objects, List<ManifestProblem> war
         .map(o -> ((KubeObject.NodeObject) o).node()).toList();
   }
 
+  /**
+   * The pods that hold or want room: requests and live state (Pending, Running). Finished pods
+   * (Succeeded, Failed) occupy nothing and are not run again; see {@link #finishedPods}.
+   */
   public List<Pod> pods() {
-    return objects.stream().filter(o -> o instanceof KubeObject.PodObject)
+    return objects.stream().filter(o -> o instanceof KubeObject.PodObject p && !p.finished())
         .map(o -> ((KubeObject.PodObject) o).pod()).toList();
+  }
+
+  /** Pods whose phase is Succeeded or Failed: their controllers count them, nothing else does. */
+  public List<KubeObject.PodObject> finishedPods() {
+    return objects.stream().filter(o -> o instanceof KubeObject.PodObject p && p.finished())
+        .map(o -> (KubeObject.PodObject) o).toList();
+  }
+
+  /** Finished pods that succeeded: a Job counts them as completions. */
+  public List<Pod> succeededPods() {
+    return finishedPods().stream().filter(p -> p.phase().orElseThrow() == KubeObject.PodObject.Phase.SUCCEEDED)
+        .map(KubeObject.PodObject::pod).toList();
   }
 
   public List<Workload> workloads() {

@@ -94,7 +94,7 @@ public final class ManifestReader {
       out.add(switch (o) {
         case KubeObject.PodObject p -> new KubeObject.PodObject(
             p.pod().withSpec(withPriority(p.pod().spec(), classes, globalDefault, p.location(), diagnostics)),
-            p.location());
+            p.location(), p.phase());
         case KubeObject.WorkloadObject w -> new KubeObject.WorkloadObject(
             withTemplatePriority(w.workload(), classes, globalDefault, w.location(), diagnostics), w.location());
         default -> o;

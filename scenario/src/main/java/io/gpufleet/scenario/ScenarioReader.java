@@ -187,7 +187,12 @@ public final class ScenarioReader {
     for (KubeObject o : karpenter.others()) {
       switch (o) {
         case KubeObject.NodeObject n -> out.add(ClusterObject.of(n.node()));
-        case KubeObject.PodObject p -> out.add(ClusterObject.of(p.pod()));
+        case KubeObject.PodObject p -> {
+          // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again.
+          if (!p.finished()) {
+            out.add(ClusterObject.of(p.pod()));
+          }
+        }
         case KubeObject.WorkloadObject w -> out.add(ClusterObject.of(w.workload()));
         case KubeObject.PdbObject p -> out.add(ClusterObject.of(p.pdb()));
         case KubeObject.ConfigMapObject cm -> {

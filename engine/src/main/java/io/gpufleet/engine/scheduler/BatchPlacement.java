@@ -115,7 +115,7 @@ public final class BatchPlacement {
    * The kubelet's admission of a pod bound by name: the node must exist, match and have room. The
    * first shortfall is reported, as {@code pkg/kubelet/lifecycle/predicate.go} does.
    */
-  static Outcome admit(PodInfo pod, String nodeName, ClusterSnapshot snapshot) {
+  public static Outcome admit(PodInfo pod, String nodeName, ClusterSnapshot snapshot) {
     var node = snapshot.node(nodeName);
     if (node.isEmpty()) {
       return new Outcome.Orphaned(pod.pod(), nodeName);

@@ -4,38 +4,82 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
- * The pods a set of workloads has created once its controllers have caught up with a fixed set of
+ * The pods a set of workloads creates once its controllers have caught up with a fixed set of
  * nodes: a daemon pod per eligible node for each DaemonSet (first, as their controller reacts to
  * nodes), then each workload's replicas in the order given. Jobs run {@code min(parallelism,
  * completions)} pods at once.
+ *
+ * <p>Controllers resume from the observed state: pods the cluster already has (by their owner
+ * chain, see {@link Ownership}) count towards their controller's replicas, so a Deployment of 3
+ * with 2 observed pods creates one; a ReplicaSet owned by a Deployment creates nothing itself; a
+ * Job's succeeded pods count as completions; a StatefulSet fills only its missing ordinals; a
+ * DaemonSet skips nodes that already run its pod.
  */
 public final class InitialPods {
   private InitialPods() {}
 
   public static List<Pod> of(List<Workload> workloads, List<Node> nodes, RandomGenerator random) {
+    return resume(workloads, nodes, List.of(), List.of(), random);
+  }
+
+  /**
+   * The pods still to create, given the {@code observed} pods (live: running or pending) and the
+   * {@code succeeded} ones the cluster has.
+   */
+  public static List<Pod> resume(List<Workload> workloads, List<Node> nodes, List<Pod> observed,
+      List<Pod> succeeded, RandomGenerator random) {
+    Ownership ownership = new Ownership(workloads);
+    Map<Workload, List<Pod>> live = new IdentityHashMap<>();
+    Map<Workload, Integer> done = new IdentityHashMap<>();
+    for (Pod p : observed) {
+      ownership.controllerOf(p).ifPresent(w -> live.computeIfAbsent(w, k -> new ArrayList<>()).add(p));
+    }
+    for (Pod p : succeeded) {
+      ownership.controllerOf(p).ifPresent(w -> done.merge(w, 1, Integer::sum));
+    }
     List<Pod> pods = new ArrayList<>();
     for (Workload w : workloads) {
-      if (w instanceof Workload.DaemonSet ds) {
+      if (w instanceof Workload.DaemonSet ds && !ownership.owned(ds)) {
+        Set<String> covered = new HashSet<>();
+        live.getOrDefault(ds, List.of()).forEach(p -> p.spec().nodeName().ifPresent(covered::add));
         for (Node n : nodes) {
-          if (PodFactory.shouldRunOn(ds, n)) {
+          if (!covered.contains(n.name()) && PodFactory.shouldRunOn(ds, n)) {
             pods.add(PodFactory.daemonPod(ds, n.name(), random));
           }
         }
       }
     }
     for (Workload w : workloads) {
-      int count = switch (w) {
+      if (ownership.owned(w)) {
+        continue;
+      }
+      List<Pod> have = live.getOrDefault(w, List.of());
+      if (w instanceof Workload.StatefulSet ss) {
+        Set<String> names = new HashSet<>();
+        have.forEach(p -> names.add(p.name()));
+        for (int i = 0; i < ss.replicas(); i++) {
+          if (!names.contains(ss.name() + "-" + i)) {
+            pods.add(PodFactory.pod(w, i, random));
+          }
+        }
+        continue;
+      }
+      int want = switch (w) {
         case Workload.Deployment d -> d.replicas();
         case Workload.ReplicaSet r -> r.replicas();
         case Workload.StatefulSet s -> s.replicas();
-        case Workload.Job j -> Math.min(j.parallelism(), j.completions());
+        case Workload.Job j -> Math.min(j.parallelism(), Math.max(0, j.completions() - done.getOrDefault(w, 0)));
         case Workload.DaemonSet ds -> 0;
       };
-      for (int i = 0; i < count; i++) {
+      for (int i = have.size(); i < want; i++) {
         pods.add(PodFactory.pod(w, i, random));
       }
     }

@@ -105,7 +105,7 @@ public final class KubeDecoder {
     ApiSchema.BUILT_IN.reportUnknownFields(kind, objectName(doc, kind), doc.node(), diagnostics, strict);
     switch (kind) {
       case "Node" -> out.add(new KubeObject.NodeObject(node(doc), at));
-      case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at)));
+      case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at, phase(doc))));
       case "Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet" ->
           out.add(new KubeObject.WorkloadObject(workload(kind, doc), at));
       case "PodDisruptionBudget" -> out.add(new KubeObject.PdbObject(pdb(doc), at));
@@ -282,6 +282,20 @@ public final class KubeDecoder {
     PodSpec podSpec = podSpec(spec.get());
     validate(doc, podSpec, "spec");
     return Optional.of(new Pod(meta, podSpec));
+  }
+
+  /** {@code status.phase}, when the object records its status. */
+  private static Optional<KubeObject.PodObject.Phase> phase(Cursor doc) {
+    Optional<Cursor> c = doc.get("status").flatMap(st -> st.get("phase"));
+    if (c.isEmpty()) {
+      return Optional.empty();
+    }
+    String s = c.get().asString();
+    Optional<KubeObject.PodObject.Phase> p = KubeObject.PodObject.Phase.fromWire(s);
+    if (p.isEmpty()) {
+      c.get().error("expected one of Pending, Running, Succeeded, Failed, Unknown, found \"" + s + "\"");
+    }
+    return p;
   }
 
   /** Reports the API server's validation errors at the lines that hold the offending fields. */

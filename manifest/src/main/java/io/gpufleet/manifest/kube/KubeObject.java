@@ -30,7 +30,41 @@ public sealed interface KubeObject {
     }
   }
 
-  record PodObject(Pod pod, Location location) implements KubeObject {
+  /**
+   * A pod, with {@code status.phase} when the manifest records one (a dump of a cluster): a pod
+   * with a status is state, not a request; a finished one (Succeeded, Failed) occupies nothing.
+   */
+  record PodObject(Pod pod, Location location, java.util.Optional<Phase> phase) implements KubeObject {
+
+    /** {@code status.phase}, as the API server writes it. */
+    public enum Phase {
+      PENDING("Pending"), RUNNING("Running"), SUCCEEDED("Succeeded"), FAILED("Failed"), UNKNOWN("Unknown");
+
+      private final String wire;
+
+      Phase(String wire) {
+        this.wire = wire;
+      }
+
+      public String wire() {
+        return wire;
+      }
+
+      public static java.util.Optional<Phase> fromWire(String s) {
+        return java.util.Arrays.stream(values()).filter(p -> p.wire.equals(s)).findFirst();
+      }
+    }
+
+    /** A pod as written in a request: no status. */
+    public PodObject(Pod pod, Location location) {
+      this(pod, location, java.util.Optional.empty());
+    }
+
+    /** Succeeded or Failed: its containers have exited; it holds no resources and is not run again. */
+    public boolean finished() {
+      return phase.filter(p -> p == Phase.SUCCEEDED || p == Phase.FAILED).isPresent();
+    }
+
     @Override
     public String kind() {
       return "Pod";

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.Scheduler;
@@ -52,12 +53,42 @@ final class KubeScheduler {
     return r;
   }
 
+  /**
+   * The kubelet's admission of a pod bound by name ({@link BatchPlacement#admit}): bound when its
+   * node exists and has room; left Pending with no event while the node does not exist; refused
+   * (the kubelet's reason kept as its message) when it does not fit.
+   */
+  private void admit(PodState p) {
+    String node = p.pod().spec().nodeName().orElseThrow();
+    switch (BatchPlacement.admit(PodInfo.of(p.pod()), node, api.state().snapshot())) {
+      case BatchPlacement.Outcome.Bound b -> api.bindPod(p.key(), node, "spec.nodeName: admitted by the kubelet");
+      case BatchPlacement.Outcome.Rejected r -> {
+        if (!r.reason().equals(p.schedulingMessage().orElse(null))) {
+          api.setSchedulingMessage(p.key(), r.reason());
+          api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, p.key(), r.reason() + ": " + r.message());
+        }
+      }
+      case BatchPlacement.Outcome.Orphaned o -> { }
+      case BatchPlacement.Outcome.Pending x -> { }
+      case BatchPlacement.Outcome.Preempted x -> { }
+    }
+  }
+
   void cycle() {
     if (api.state().pending().isEmpty()) {
       return;
     }
     List<PodState> queue = new ArrayList<>();
-    api.state().pending().forEach((k, v) -> queue.add(api.state().pods().get(k)));
+    List<PodState> named = new ArrayList<>();
+    // kube-scheduler never sees a pod that names its node: the kubelet admits it, as in `schedule`.
+    api.state().pending().forEach((k, v) -> {
+      PodState p = api.state().pods().get(k);
+      (p.pod().spec().nodeName().isPresent() ? named : queue).add(p);
+    });
+    named.sort(Comparator.comparingLong(PodState::sequence));
+    for (PodState p : named) {
+      admit(p);
+    }
     queue.sort(Comparator.comparingInt((PodState p) -> -p.pod().spec().priority())
         .thenComparingLong(PodState::sequence));
     boolean newlyUnschedulable = false;

@@ -2,6 +2,8 @@ package io.gpufleet.sim.controller;
 
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.engine.workload.Ownership;
+import io.gpufleet.engine.workload.PodFactory;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
 import io.gpufleet.model.cloud.CapacityType;
@@ -174,6 +176,10 @@ final class ScenarioRunner {
         putNodePool(p.nodePool());
       }
     }
+    // Pods the objects already have belong to their controllers (by ownerReferences), which resume
+    // from them; a ReplicaSet a Deployment owns is that Deployment's and runs nothing itself.
+    Ownership ownership = new Ownership(objects.stream().filter(o -> o instanceof ClusterObject.WorkloadObject)
+        .map(o -> ((ClusterObject.WorkloadObject) o).workload()).toList());
     for (ClusterObject o : objects) {
       switch (o) {
         case ClusterObject.NodePoolObject p -> { }
@@ -182,12 +188,24 @@ final class ScenarioRunner {
           api.log(RunRecord.Kind.SCENARIO, "nodeoverlay/" + ov.overlay().name(), "NodeOverlay applied");
         }
         case ClusterObject.NodeObject n -> addNode(n.node());
-        case ClusterObject.PodObject p -> api.createPod(p.pod(), Optional.empty());
-        case ClusterObject.WorkloadObject w -> putWorkload(w.workload());
+        case ClusterObject.PodObject p -> {
+          Optional<Workload> controller = ownership.controllerOf(p.pod());
+          // The twin tells a Deployment's current pods by its own ReplicaSet name: an observed pod is current.
+          var pod = controller.filter(w -> w instanceof Workload.Deployment)
+              .map(w -> p.pod().withMeta(p.pod().meta().withOwner(PodFactory.owner(w)))).orElse(p.pod());
+          api.createPod(pod, controller.map(WorkloadState::keyOf));
+        }
+        case ClusterObject.WorkloadObject w -> { }
         case ClusterObject.PdbObject b -> {
           api.putPdb(b.pdb());
           api.log(RunRecord.Kind.SCENARIO, b.pdb().meta().key(), "PodDisruptionBudget applied");
         }
+      }
+    }
+    // Workloads last, so that their controllers find the pods they own whatever the file order.
+    for (ClusterObject o : objects) {
+      if (o instanceof ClusterObject.WorkloadObject w && !ownership.owned(w.workload())) {
+        putWorkload(w.workload());
       }
     }
   }

@@ -223,7 +223,8 @@ final class WorkloadControllers {
     daemonSeen.put(key, seen);
     Set<String> covered = new HashSet<>();
     for (PodState p : active(key)) {
-      Optional<String> pinned = pinnedNode(p.pod());
+      // A daemon pod read from a cluster dump names its node; one the controller made here is pinned by affinity.
+      Optional<String> pinned = p.pod().spec().nodeName().or(() -> pinnedNode(p.pod()));
       NodeState node = pinned.map(n -> api.state().nodes().get(n)).orElse(null);
       // The DaemonSet controller deletes pods for nodes that are gone, and pods not yet running on
       // nodes they should no longer run on.

@@ -1,0 +1,156 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.scenario.ScenarioReader;
+import io.gpufleet.scenario.ScenarioSources;
+import io.gpufleet.sim.Simulation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A kubectl dump is state, not a request: schedule, smi and simulate read examples/snapshot's dump
+ * alike. Running pods keep the node the dump gives them, the finished Job pod holds nothing, the
+ * Deployment (3 wanted, 2 observed through its ReplicaSet) adds one pod, the Job and the DaemonSet
+ * none; and the order of the dump's items changes nothing.
+ */
+class SnapshotAgreementTest {
+
+  private static Path examples() {
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      if (Files.isDirectory(p.resolve("examples/snapshot"))) {
+        return p.resolve("examples/snapshot");
+      }
+    }
+    throw new IllegalStateException("examples/snapshot not found");
+  }
+
+  private static final Path DUMP = examples().resolve("cluster-dump.yaml");
+
+  /** The dump's own statement of where each live pod runs: its spec.nodeName, read from the text. */
+  private static Map<String, String> boundInDump(String dump) {
+    Map<String, String> out = new TreeMap<>();
+    Matcher m = Pattern.compile("kind: Pod\\n  metadata:\\n    name: (\\S+)\\n    namespace: (\\S+)\\n(?s:.*?)"
+        + "nodeName: (\\S+)\\n(?s:.*?)phase: (\\w+)").matcher(dump);
+    while (m.find()) {
+      if (m.group(4).equals("Running")) {
+        out.put(m.group(2) + "/" + m.group(1), m.group(3));
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, String> schedule(Path file) {
+    CliRun run = CliRun.of("schedule", "-f", file.toString(), "-o", "json");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Map<String, String> out = new TreeMap<>();
+    for (JsonNode p : JsonMapper.builder().build().readTree(run.out()).get("pods")) {
+      out.put(p.get("namespace").asString() + "/" + p.get("name").asString(),
+          p.has("node") ? p.get("node").asString() : "<pending>");
+    }
+    return out;
+  }
+
+  private static Map<String, String> smi(Path file) {
+    CliRun run = CliRun.of("smi", "-f", file.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Map<String, String> out = new TreeMap<>();
+    String node = null;
+    for (String line : run.out().lines().toList()) {
+      Matcher n = Pattern.compile("^\\| Node (\\S+)").matcher(line);
+      if (n.find()) {
+        node = n.group(1);
+      }
+      Matcher p = Pattern.compile("GPU-\\S+\\s+(\\S+/\\S+)\\s").matcher(line);
+      if (p.find() && node != null) {
+        out.put(p.group(1), node);
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, String> simulate() {
+    Path dir = examples();
+    ScenarioFile scenario;
+    try {
+      scenario = ScenarioReader.read("one-minute.yaml", Files.readString(dir.resolve("one-minute.yaml")),
+          ScenarioSources.directory(dir));
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    Map<String, String> out = new TreeMap<>();
+    Simulation.run(scenario.scenario()).checkpoints().getLast().state().pods()
+        .forEach((k, p) -> out.put(k, p.node().orElse("<pending>")));
+    return out;
+  }
+
+  /** Pods the dump does not name: what the controllers created, by owner prefix. */
+  private static List<String> created(Map<String, String> placements, String dump) {
+    return placements.keySet().stream().filter(k -> !Pattern.compile("name: " + Pattern.quote(
+        k.substring(k.indexOf('/') + 1)) + "[,\n}]").matcher(dump).find()).toList();
+  }
+
+  @Test
+  void scheduleSmiAndSimulateAgreeOnTheDump() throws IOException {
+    String dump = Files.readString(DUMP);
+    Map<String, String> bound = boundInDump(dump);
+    assertThat(bound).hasSize(6);
+    Map<String, String> schedule = schedule(DUMP);
+    Map<String, String> simulate = simulate();
+    Map<String, String> smi = smi(DUMP);
+    for (Map<String, String> placements : List.of(schedule, simulate)) {
+      assertThat(placements).containsAllEntriesOf(bound).doesNotContainKey("ml/train-x7k2p");
+      // One new vLLM replica on the H100 node; nothing else new; the notebook on the shared A10G.
+      List<String> created = created(placements, dump);
+      assertThat(created).singleElement().satisfies(k -> {
+        assertThat(k).startsWith("serving/vllm-");
+        assertThat(placements.get(k)).isEqualTo("ip-10-0-3-33.ec2.internal");
+      });
+      assertThat(placements).containsEntry("research/notebook-alice", "ip-10-0-1-11.ec2.internal");
+    }
+    // smi shows the GPU pods only: the same nodes for each.
+    schedule.forEach((pod, node) -> {
+      if (smi.containsKey(pod)) {
+        assertThat(smi.get(pod)).as(pod).isEqualTo(node);
+      }
+    });
+    assertThat(smi).containsKeys("ml/train-9qz4m", "serving/vllm-6c8f9d7b5-4xk8d", "serving/vllm-6c8f9d7b5-p2m9t",
+        "research/notebook-alice").doesNotContainKey("ml/train-x7k2p").hasSize(5);
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {1, 2, 3})
+  void shufflingTheDumpsItemsChangesNothing(long seed, @TempDir Path dir) throws IOException {
+    String dump = Files.readString(DUMP);
+    int start = dump.indexOf("items:\n") + "items:\n".length();
+    List<String> items = new ArrayList<>(List.of(dump.substring(start).split("\n(?=- apiVersion)")));
+    Collections.shuffle(items, new Random(seed));
+    Path shuffled = dir.resolve("shuffled.yaml");
+    Files.writeString(shuffled, dump.substring(0, start) + String.join("\n", items) + "\n");
+    assertThat(stable(schedule(shuffled))).isEqualTo(stable(schedule(DUMP)));
+    assertThat(stable(smi(shuffled))).isEqualTo(stable(smi(DUMP)));
+  }
+
+  /** Placements with the random suffix of controller-made pod names dropped. */
+  private static Map<String, String> stable(Map<String, String> placements) {
+    Map<String, String> out = new TreeMap<>();
+    placements.forEach((k, v) -> out.merge(k.replaceAll("-[a-z0-9]{10}-[a-z0-9]{5}$", "-<new>"), v, (a, b) -> a + "," + b));
+    return out;
+  }
+}

@@ -1,0 +1,61 @@
+package io.gpufleet.engine.workload;
+
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.meta.OwnerReference;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.Workload;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which workload controls what, by {@code metadata.ownerReferences} as the cluster recorded them:
+ * a ReplicaSet owned by a Deployment is that Deployment's (it creates no pods of its own here),
+ * and a pod belongs to the top of its owner chain (Deployment, StatefulSet, DaemonSet, Job, or a
+ * ReplicaSet nobody owns). Owners live in the object's namespace, as the API requires.
+ */
+public final class Ownership {
+
+  private record Key(String kind, String namespace, String name) {}
+
+  private final Map<Key, Workload> byKey = new HashMap<>();
+
+  public Ownership(List<Workload> workloads) {
+    for (Workload w : workloads) {
+      byKey.put(key(w.kind(), w.meta()), w);
+    }
+  }
+
+  private static Key key(String kind, ObjectMeta meta) {
+    return new Key(kind, meta.namespace(), meta.name());
+  }
+
+  /** The workload at the top of {@code w}'s owner chain ({@code w} itself when nobody here owns it). */
+  public Workload top(Workload w) {
+    Workload at = w;
+    for (int hops = 0; hops < byKey.size(); hops++) {
+      Optional<Workload> owner = ownerOf(at.meta());
+      if (owner.isEmpty()) {
+        return at;
+      }
+      at = owner.get();
+    }
+    return at;
+  }
+
+  /** True when another workload here owns {@code w}: its pods are counted for that owner. */
+  public boolean owned(Workload w) {
+    return ownerOf(w.meta()).isPresent();
+  }
+
+  /** The workload that controls {@code pod}, at the top of its owner chain; empty for a bare pod. */
+  public Optional<Workload> controllerOf(Pod pod) {
+    return ownerOf(pod.meta()).map(this::top);
+  }
+
+  private Optional<Workload> ownerOf(ObjectMeta meta) {
+    Optional<OwnerReference> ref = meta.owner();
+    return ref.map(r -> byKey.get(new Key(r.kind(), meta.namespace(), r.name())));
+  }
+}
