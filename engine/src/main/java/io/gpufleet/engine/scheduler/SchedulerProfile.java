@@ -107,7 +107,7 @@ public record SchedulerProfile(
 
   /**
    * The same profile with DefaultPreemption as its PostFilter, over its own filters (kube-scheduler's
-   * default profile has it; the simulator does not evict for it yet, so it is opt-in there).
+   * default profile has it; the simulator evicts the victims it names).
    */
   public SchedulerProfile withPreemption() {
     return new SchedulerProfile(name, preFilters, filters, scores,

@@ -21,7 +21,9 @@ final class KubeScheduler {
 
   private final ApiServer api;
   private final java.util.random.RandomGenerator tieBreaks;
-  private Scheduler scheduler = new Scheduler(SchedulerProfile.defaults());
+  private Scheduler scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption());
+  /** The node each preemptor was nominated to, while it waits for its victims to exit. */
+  private final java.util.Map<String, String> nominated = new java.util.HashMap<>();
   /** The workloads {@link #scheduler}'s spread selectors were built from (an immutable map: identity tells change). */
   private Object selectorsFrom;
   private int startIndex;
@@ -42,7 +44,7 @@ final class KubeScheduler {
     if (workloads != selectorsFrom) {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
-      scheduler = new Scheduler(SchedulerProfile.defaults().withSpreadSelectors(ControllerSelectors.of(
+      scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption().withSpreadSelectors(ControllerSelectors.of(
           workloads.values().stream().map(io.gpufleet.sim.state.WorkloadState::workload).toList())));
     }
     var snapshot = api.state().snapshot();
@@ -107,13 +109,14 @@ final class KubeScheduler {
       ScheduleResult r = spreads ? null : failedSpecs.get(p.pod().spec());
       if (r == null) {
         r = schedule(p);
-        if (r instanceof ScheduleResult.Unschedulable && !spreads) {
+        if (r instanceof ScheduleResult.Unschedulable u && u.nominatedNode().isEmpty() && !spreads) {
           failedSpecs.put(p.pod().spec(), r);
         }
       }
       switch (r) {
         case ScheduleResult.Scheduled s -> {
           failedAt.remove(p.key());
+          nominated.remove(p.key());
           api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
               : s.feasibleNodes() + " feasible nodes, best score " + s.score());
         }
@@ -128,12 +131,44 @@ final class KubeScheduler {
             api.setSchedulingMessage(p.key(), reasons);
             api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, p.key(), u.error().message());
           }
+          if (u.nominatedNode().isPresent()) {
+            preempt(p, u.nominatedNode().get(), u.victims());
+          }
         }
       }
     }
     failedAt.keySet().removeIf(k -> !api.state().pending().containsKey(k));
+    nominated.keySet().removeIf(k -> !api.state().pending().containsKey(k));
     if (newlyUnschedulable) {
       api.podsUnschedulable();
     }
+  }
+
+  /**
+   * DefaultPreemption's outcome: the victims are deleted and exit within their grace period, and the
+   * preemptor is nominated to the node and waits, first in the queue by priority, until they are
+   * gone. While a nominated pod's victims are still terminating it preempts nothing more, as
+   * upstream's {@code PodEligibleToPreemptOthers} holds it back.
+   */
+  private void preempt(PodState preemptor, String node, List<String> victims) {
+    String already = nominated.get(preemptor.key());
+    if (already != null && terminatingOn(already)) {
+      return;
+    }
+    nominated.put(preemptor.key(), node);
+    api.log(RunRecord.Kind.POD_NOMINATED, preemptor.key(), "nominated node " + node + ", preempting "
+        + String.join(", ", victims));
+    for (String victim : victims) {
+      api.deletePod(victim, RunRecord.Kind.POD_PREEMPTED, "Preempted by pod " + preemptor.key() + " on node " + node);
+    }
+  }
+
+  private boolean terminatingOn(String node) {
+    for (PodState p : api.state().pods().values()) {
+      if (p.isTerminating() && node.equals(p.node().orElse(null))) {
+        return true;
+      }
+    }
+    return false;
   }
 }
