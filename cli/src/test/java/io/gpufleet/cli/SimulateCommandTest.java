@@ -145,4 +145,12 @@ class SimulateCommandTest {
     assertThat(result).contains("\"workload\" : \"Job/default/train\"").contains("\"service\" : false")
         .contains("\"outageSeconds\" : null");
   }
+
+  @Test
+  void aDumpsFinishedJobCountsItsSucceededPodsAndRunsNothingMore() {
+    CliRun run = CliRun.of("simulate", "-f", "src/test/resources/snapshot/finished-job.yaml", "--for", "1m");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).containsPattern("Job/ml/nightly +Job complete \\(1 succeeded\\), deleted")
+        .doesNotContain("by Job/ml/nightly");
+  }
 }

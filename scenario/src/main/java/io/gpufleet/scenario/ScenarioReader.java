@@ -191,6 +191,8 @@ public final class ScenarioReader {
           // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again.
           if (!p.finished()) {
             out.add(ClusterObject.of(p.pod()));
+          } else if (p.phase().orElseThrow() == KubeObject.PodObject.Phase.SUCCEEDED) {
+            out.add(new ClusterObject.SucceededPodObject(p.pod()));
           }
         }
         case KubeObject.WorkloadObject w -> out.add(ClusterObject.of(w.workload()));

@@ -180,6 +180,8 @@ final class ScenarioRunner {
     // from them; a ReplicaSet a Deployment owns is that Deployment's and runs nothing itself.
     Ownership ownership = new Ownership(objects.stream().filter(o -> o instanceof ClusterObject.WorkloadObject)
         .map(o -> ((ClusterObject.WorkloadObject) o).workload()).toList());
+    // A Job resumes counting the completions its finished pods already made.
+    java.util.SortedMap<ObjectRef, Integer> completed = new java.util.TreeMap<>();
     for (ClusterObject o : objects) {
       switch (o) {
         case ClusterObject.NodePoolObject p -> { }
@@ -195,6 +197,9 @@ final class ScenarioRunner {
               .map(w -> p.pod().withMeta(p.pod().meta().withOwner(PodFactory.owner(w)))).orElse(p.pod());
           api.createPod(pod, controller.map(WorkloadState::keyOf));
         }
+        case ClusterObject.SucceededPodObject s -> ownership.controllerOf(s.pod())
+            .filter(w -> w instanceof Workload.Job).map(WorkloadState::keyOf)
+            .ifPresent(job -> completed.merge(job, 1, Integer::sum));
         case ClusterObject.WorkloadObject w -> { }
         case ClusterObject.PdbObject b -> {
           api.putPdb(b.pdb());
@@ -208,6 +213,12 @@ final class ScenarioRunner {
         putWorkload(w.workload());
       }
     }
+    completed.forEach((job, n) -> {
+      WorkloadState w = api.state().workloads().get(job);
+      if (w != null) {
+        api.workloadStatus(w.withSucceeded(w.succeeded() + n));
+      }
+    });
   }
 
   private void putNodePool(NodePool p) {

@@ -17,6 +17,9 @@ public sealed interface ClusterObject {
 
   record PodObject(Pod pod) implements ClusterObject {}
 
+  /** A pod of a cluster dump that ran to completion: it holds nothing and runs no more, but its Job counts it. */
+  record SucceededPodObject(Pod pod) implements ClusterObject {}
+
   record WorkloadObject(Workload workload) implements ClusterObject {}
 
   record PdbObject(PodDisruptionBudget pdb) implements ClusterObject {}
