@@ -6,6 +6,7 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
@@ -17,44 +18,45 @@ import javax.net.ssl.SSLException;
 final class AccessErrors {
   private AccessErrors() {}
 
-  /** {@code verb} and {@code what} ("pods in all namespaces") name the request that failed. */
+  /** {@code verb}, {@code r} and {@code scope} ("in all namespaces") name the request that failed. */
   static ClusterAccessException translate(KubernetesClientException e, Kubeconfig kc, String verb, ApiResource r,
       String scope) {
-    String server = String.valueOf(kc.config().getMasterUrl());
-    String ctx = "context \"" + kc.context() + "\"";
-    Throwable network = cause(e);
-    if (network != null) {
-      return new ClusterAccessException("cannot reach the API server " + server + " (" + ctx + "): "
-          + networkReason(network));
-    }
-    String serverSays = e.getStatus() != null && e.getStatus().getMessage() != null
-        ? e.getStatus().getMessage() : Kubeconfig.firstLine(e);
-    return switch (e.getCode()) {
-      case 401 -> new ClusterAccessException("the API server " + server + " rejected the credentials of " + ctx
-          + " (401 Unauthorized): they are expired or invalid; renew them (e.g. your cloud's get-credentials) and retry");
-      case 403 -> new ClusterAccessException("RBAC denies \"" + verb + "\" on " + r.plural() + " (API group "
-          + r.groupForRbac() + ") " + scope + " to " + ctx + " (403 Forbidden); import needs get and list on it: "
-          + oneLine(serverSays));
-      default -> new ClusterAccessException("the API server " + server + " answered " + verb + " " + r.plural() + " "
-          + scope + " with " + (e.getCode() == 0 ? "an error" : "HTTP " + e.getCode()) + ": " + oneLine(serverSays));
-    };
+    return unreachableOrUnauthorized(e, kc).orElseGet(() -> {
+      String serverSays = e.getStatus() != null && e.getStatus().getMessage() != null
+          ? e.getStatus().getMessage() : Kubeconfig.firstLine(e);
+      return e.getCode() == 403
+          ? new ClusterAccessException("RBAC denies \"" + verb + "\" on " + r.plural() + " (API group "
+              + r.groupForRbac() + ") " + scope + " to context \"" + kc.context() + "\" (403 Forbidden); import "
+              + "needs " + verb + " on it: " + oneLine(serverSays))
+          : new ClusterAccessException("the API server " + kc.config().getMasterUrl() + " answered " + verb + " "
+              + r.plural() + " " + scope + " with " + (e.getCode() == 0 ? "an error" : "HTTP " + e.getCode()) + ": "
+              + oneLine(serverSays));
+    });
   }
 
   /** The same for the version request, which names no resource. */
   static ClusterAccessException translateVersion(KubernetesClientException e, Kubeconfig kc) {
+    return unreachableOrUnauthorized(e, kc).orElseGet(() -> new ClusterAccessException("the API server "
+        + kc.config().getMasterUrl() + " (context \"" + kc.context() + "\") did not tell its version: "
+        + (e.getCode() == 0 ? "" : "HTTP " + e.getCode() + ": ") + oneLine(Kubeconfig.firstLine(e))));
+  }
+
+  /** What any request can meet: no connection, or credentials the server rejects. */
+  private static Optional<ClusterAccessException> unreachableOrUnauthorized(KubernetesClientException e,
+      Kubeconfig kc) {
     String server = String.valueOf(kc.config().getMasterUrl());
     String ctx = "context \"" + kc.context() + "\"";
     Throwable network = cause(e);
     if (network != null) {
-      return new ClusterAccessException("cannot reach the API server " + server + " (" + ctx + "): "
-          + networkReason(network));
+      return Optional.of(new ClusterAccessException("cannot reach the API server " + server + " (" + ctx + "): "
+          + networkReason(network)));
     }
     if (e.getCode() == 401) {
-      return new ClusterAccessException("the API server " + server + " rejected the credentials of " + ctx
-          + " (401 Unauthorized): they are expired or invalid; renew them (e.g. your cloud's get-credentials) and retry");
+      return Optional.of(new ClusterAccessException("the API server " + server + " rejected the credentials of "
+          + ctx + " (401 Unauthorized): they are expired or invalid; renew them (e.g. your cloud's get-credentials) "
+          + "and retry"));
     }
-    return new ClusterAccessException("the API server " + server + " (" + ctx + ") did not tell its version: "
-        + (e.getCode() == 0 ? "" : "HTTP " + e.getCode() + ": ") + oneLine(Kubeconfig.firstLine(e)));
+    return Optional.empty();
   }
 
   private static Throwable cause(Throwable e) {
