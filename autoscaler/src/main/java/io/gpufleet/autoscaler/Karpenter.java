@@ -114,6 +114,11 @@ public final class Karpenter {
     return disruption.poll(view, random);
   }
 
+  /** Why consolidation leaves each node it could act on, by NodeClaim (Karpenter's Unconsolidatable events). */
+  public java.util.SortedMap<String, String> unconsolidatable(ClusterView view) {
+    return disruption.unconsolidatable(view);
+  }
+
   public Object disruptionQuiescenceKey(ClusterView view) {
     return disruption.quiescenceKey(view);
   }

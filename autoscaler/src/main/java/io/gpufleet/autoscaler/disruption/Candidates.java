@@ -35,43 +35,70 @@ final class Candidates {
   static List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
     List<Candidate> out = new ArrayList<>();
     for (StateNode n : view.nodes()) {
-      if (n.claim().isEmpty() || n.node().isEmpty() || n.markedForDeletion()) {
-        continue;
+      if (rejection(n, view, eventual, filter).isEmpty()) {
+        NodeClaim c = n.claim().get();
+        List<Pod> pods = n.reschedulablePods();
+        out.add(new Candidate(n, c, view.nodePool(c.nodePool()).get(), pods, c.pricePerHour(), 1.0 + pods.size()));
       }
-      NodeClaim c = n.claim().get();
-      if (!c.isInitialized() || c.isDeleting()) {
-        continue;
-      }
-      Optional<NodePool> pool = view.nodePool(c.nodePool());
-      if (pool.isEmpty() || !filter.shouldDisrupt(n, pool.get(), view.now())) {
-        continue;
-      }
-      if ("true".equals(n.annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
-        continue;
-      }
-      if (!n.labels().has(KarpenterLabels.CAPACITY_TYPE) || !n.labels().has("topology.kubernetes.io/zone")) {
-        continue;
-      }
-      List<Pod> pods = n.reschedulablePods();
-      boolean blocked = false;
-      // Every active pod counts, not only the reschedulable ones: a DaemonSet or mirror pod marked
-      // do-not-disrupt blocks the node, and so does a DaemonSet pod its PDB will not let go
-      // ({@code K:pkg/controllers/state/statenode.go} ValidatePodsDisruptable; pdb.go isEvictable skips mirror pods).
-      for (Pod p : n.pods()) {
-        if (n.terminating().contains(p.key())) {
-          continue;
-        }
-        if (DoNotDisrupt.active(n, p, view.now()) || !StateNode.isMirror(p) && view.pdbs().evictionBlocked(p).isPresent()) {
-          blocked = true;
-          break;
-        }
-      }
-      if (blocked && !(eventual && pool.get().template().terminationGracePeriod().isPresent())) {
-        continue;
-      }
-      out.add(new Candidate(n, c, pool.get(), pods, c.pricePerHour(), 1.0 + pods.size()));
     }
     return out;
+  }
+
+  /** What {@link #rejection} says when the method's own filter turned the node down. */
+  static final String FILTERED = "not one this method acts on";
+
+  /** Why {@code n} is not a candidate for a method with {@code filter}; empty when it is one. */
+  static Optional<String> rejection(StateNode n, ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
+    if (n.claim().isEmpty()) {
+      return Optional.of("not managed by Karpenter");
+    }
+    if (n.node().isEmpty()) {
+      return Optional.of("not registered yet");
+    }
+    if (n.markedForDeletion()) {
+      return Optional.of("already being disrupted");
+    }
+    NodeClaim c = n.claim().get();
+    if (!c.isInitialized()) {
+      return Optional.of("not initialized yet");
+    }
+    if (c.isDeleting()) {
+      return Optional.of("being deleted");
+    }
+    Optional<NodePool> pool = view.nodePool(c.nodePool());
+    if (pool.isEmpty()) {
+      return Optional.of("its NodePool " + c.nodePool() + " does not exist");
+    }
+    if (!filter.shouldDisrupt(n, pool.get(), view.now())) {
+      return Optional.of(FILTERED);
+    }
+    if ("true".equals(n.annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
+      return Optional.of("the node is annotated karpenter.sh/do-not-disrupt: true");
+    }
+    if (!n.labels().has(KarpenterLabels.CAPACITY_TYPE) || !n.labels().has("topology.kubernetes.io/zone")) {
+      return Optional.of("the node has no capacity-type or zone label");
+    }
+    // Every active pod counts, not only the reschedulable ones: a DaemonSet or mirror pod marked
+    // do-not-disrupt blocks the node, and so does a DaemonSet pod its PDB will not let go
+    // ({@code K:pkg/controllers/state/statenode.go} ValidatePodsDisruptable; pdb.go isEvictable skips mirror pods).
+    if (eventual && pool.get().template().terminationGracePeriod().isPresent()) {
+      return Optional.empty();
+    }
+    for (Pod p : n.pods()) {
+      if (n.terminating().contains(p.key())) {
+        continue;
+      }
+      if (DoNotDisrupt.active(n, p, view.now())) {
+        return Optional.of("pod " + p.key() + " has karpenter.sh/do-not-disrupt");
+      }
+      if (!StateNode.isMirror(p)) {
+        Optional<String> pdb = view.pdbs().evictionBlocked(p);
+        if (pdb.isPresent()) {
+          return Optional.of("pod " + p.key() + " cannot be evicted: " + pdb.get());
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /**

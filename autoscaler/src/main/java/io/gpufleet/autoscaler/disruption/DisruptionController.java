@@ -6,6 +6,7 @@ import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
@@ -37,6 +38,7 @@ public final class DisruptionController {
   private static final DisruptionMethod.Filter ANY = (n, p, now) -> true;
 
   private final AutoscalerSettings settings;
+  private final DisruptionSimulation simulation;
   /** The registry, in the order the controller tries them ({@code K:pkg/controllers/disruption/controller.go}). */
   private final List<DisruptionMethod> methods;
   /** Candidates per filter for the last view seen: a memo, the same for the same view. */
@@ -45,7 +47,7 @@ public final class DisruptionController {
 
   public DisruptionController(AutoscalerSettings settings, Provisioner provisioner) {
     this.settings = settings;
-    DisruptionSimulation simulation = new DisruptionSimulation(settings, provisioner);
+    this.simulation = new DisruptionSimulation(settings, provisioner);
     this.methods = List.of(new Emptiness(), new Drift(simulation), new MultiNodeConsolidation(simulation),
         new SingleNodeConsolidation(simulation));
   }
@@ -64,6 +66,49 @@ public final class DisruptionController {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Why consolidation leaves each node it could act on (a non-empty node of a NodePool that
+   * consolidates underutilized nodes), by NodeClaim name: the candidate filter's reason, the
+   * Underutilized budget, or what the single-node simulation found, in the words of Karpenter's
+   * {@code Unconsolidatable} events ({@code K:pkg/controllers/disruption/consolidation.go}). A node
+   * still inside its {@code consolidateAfter} is left out: waiting is not a refusal. Uses a random
+   * stream of its own, so asking changes nothing a later poll draws.
+   */
+  public java.util.SortedMap<String, String> unconsolidatable(ClusterView view) {
+    java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
+    DisruptionMethod single = method(DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION);
+    Map<String, Candidate> inBudget = new HashMap<>();
+    for (Candidate c : Consolidation.ranked(candidates(view, single), view)) {
+      inBudget.put(c.name(), c);
+    }
+    java.util.random.RandomGenerator own = new java.util.SplittableRandom(0);
+    for (StateNode n : view.nodes()) {
+      Optional<NodePool> pool = n.claim().flatMap(c -> view.nodePool(c.nodePool()));
+      if (pool.isEmpty() || pool.get().disruption().consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY
+          || n.isEmpty()) {
+        continue;
+      }
+      String name = n.claim().get().name();
+      Optional<String> rejected = Candidates.rejection(n, view, false, Consolidation.FILTER);
+      if (rejected.isPresent()) {
+        if (!rejected.get().equals(Candidates.FILTERED)) {
+          out.put(name, rejected.get());
+        }
+        continue;
+      }
+      Candidate c = inBudget.get(name);
+      if (c == null) {
+        out.put(name, "the NodePool's disruption budget for Underutilized allows no more disruptions now");
+        continue;
+      }
+      StringBuilder why = new StringBuilder();
+      if (simulation.simulate(List.of(c), view, true, own, why::append).isEmpty()) {
+        out.put(name, why.toString());
+      }
+    }
+    return out;
   }
 
   /**

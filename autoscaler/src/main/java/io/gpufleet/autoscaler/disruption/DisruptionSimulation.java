@@ -60,7 +60,17 @@ final class DisruptionSimulation {
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random) {
+    return simulate(candidates, view, consolidation, random, why -> { });
+  }
+
+  /**
+   * As above, telling {@code why} the reason when the answer is empty, in the words of Karpenter's
+   * {@code Unconsolidatable} events where it has them ({@code consolidation.go}).
+   */
+  Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
+      RandomGenerator random, java.util.function.Consumer<String> why) {
     if (consolidation && !slack(view).mayConsolidate(candidates)) {
+      why.accept("its pods fit on no other node, nor on one cheaper new node");
       return Optional.empty();
     }
     Set<String> leaving = new HashSet<>();
@@ -96,12 +106,14 @@ final class DisruptionSimulation {
     ProvisioningPlan plan = provisioner.solve(simulated, rest, view.daemonSets(), view.offerings(), view.now());
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
+        why.accept("pod " + p.key() + " would not schedule: " + plan.errors().get(p.key()));
         return Optional.empty();
       }
     }
     for (Pod p : pods) {
       String host = plan.onExisting().get(p.key());
       if (host != null && !view.node(host).map(StateNode::isInitialized).orElse(true)) {
+        why.accept("pod " + p.key() + " would schedule against uninitialized node " + host);
         return Optional.empty();
       }
     }
@@ -120,7 +132,8 @@ final class DisruptionSimulation {
       return Optional.of(out);
     }
     if (plan.newClaims().size() > 1) {
-      return Optional.empty(); // "Can't remove without creating N candidates"
+      why.accept("Can't remove without creating " + plan.newClaims().size() + " candidates");
+      return Optional.empty();
     }
     PlannedClaim p = plan.newClaims().getFirst();
     Requirements reqs = p.requirements();
@@ -129,7 +142,8 @@ final class DisruptionSimulation {
     boolean spotToSpot = allSpot && admits(reqs, "spot");
     if (spotToSpot) {
       if (!settings.spotToSpotConsolidation()) {
-        return Optional.empty(); // "SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node"
+        why.accept("SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node");
+        return Optional.empty();
       }
       reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.in("spot"));
     }
@@ -137,7 +151,9 @@ final class DisruptionSimulation {
     // (RemoveInstanceTypeOptionsByPriceAndMinValues), and they must still span the NodePool's minValues.
     List<InstanceType> cheaper = cheaperThan(p.instanceTypes(), reqs, price, view);
     if (cheaper.isEmpty() || !p.template().minValuesSatisfiedBy(cheaper)) {
-      return Optional.empty(); // "Can't replace with a cheaper node" / "Filtering by price"
+      why.accept(cheaper.isEmpty() ? "Can't replace with a cheaper node"
+          : "Filtering by price: minValues requirement is not met");
+      return Optional.empty();
     }
     if (!spotToSpot && admits(reqs, "spot") && admits(reqs, "on-demand")) {
       // Priced as spot, so launched as spot: an on-demand fallback could cost more than the candidates.
@@ -147,6 +163,8 @@ final class DisruptionSimulation {
       // One spot node is replaced only with room to choose: 15 cheaper spot types, of which the
       // cheapest 15 are kept, so the replacement is not the next most interrupted type.
       if (cheaper.size() < MIN_SPOT_TO_SPOT_TYPES) {
+        why.accept("SpotToSpotConsolidation requires " + MIN_SPOT_TO_SPOT_TYPES + " cheaper instance type options "
+            + "than the current candidate to consolidate, got " + cheaper.size());
         return Optional.empty();
       }
       cheaper = cheaper.subList(0, MIN_SPOT_TO_SPOT_TYPES);
@@ -154,12 +172,14 @@ final class DisruptionSimulation {
     if (candidates.size() > 1) {
       cheaper = withoutSameType(cheaper, candidates, reqs, view);
       if (cheaper.isEmpty() || !p.template().minValuesSatisfiedBy(cheaper)) {
+        why.accept("Can't replace with a cheaper node");
         return Optional.empty();
       }
     }
     PlannedClaim narrowed = new PlannedClaim(p.template(), p.pods(), reqs, cheaper, p.requests());
     Optional<NodeClaim> replacement = Launcher.launch(narrowed, view.offerings(), view.now(), random);
     if (replacement.isEmpty() || !(replacement.get().pricePerHour() < price)) {
+      why.accept("Can't replace with a cheaper node");
       return Optional.empty();
     }
     return Optional.of(List.of(replacement.get()));

@@ -250,6 +250,24 @@ final class KarpenterLoop {
     }
     lastQuietVersion = api.disruptionEpoch();
     quietUntil = nextConsolidatableChange(v);
+    explainQuiet(v);
+  }
+
+  /** The reason last recorded per NodeClaim for consolidation leaving it, so each change is recorded once. */
+  private final java.util.Map<String, String> unconsolidatable = new java.util.HashMap<>();
+
+  /**
+   * After a poll that found nothing: records, when it changes, why consolidation leaves each node it
+   * could act on, as Karpenter's {@code Unconsolidatable} events say it.
+   */
+  private void explainQuiet(ClusterView v) {
+    java.util.SortedMap<String, String> now = karpenter().unconsolidatable(v);
+    unconsolidatable.keySet().retainAll(now.keySet());
+    now.forEach((claim, why) -> {
+      if (!why.equals(unconsolidatable.put(claim, why))) {
+        api.log(RunRecord.Kind.KARPENTER_EVENT, claim, "Unconsolidatable: " + why);
+      }
+    });
   }
 
   /**

@@ -1,0 +1,76 @@
+package io.gpufleet.autoscaler.disruption;
+
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.CATALOG;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.T0;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.budget;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.doNotDisrupt;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.node;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.pod;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.pool;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.view;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.autoscaler.gpu.Advertised;
+import io.gpufleet.autoscaler.provisioning.Provisioner;
+import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.testing.Fixtures;
+import io.gpufleet.model.karpenter.ConsolidationPolicy;
+import io.gpufleet.model.karpenter.NodePool;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Why consolidation leaves a node: every node it could act on gets its reason, in Karpenter's words. */
+class UnconsolidatableTest {
+
+  static DisruptionController controller(NodePool pool) {
+    return new DisruptionController(AutoscalerSettings.DEFAULTS, new Provisioner(ProvisioningModel.of(List.of(pool),
+        CATALOG, List.of(), (labels, gpus) -> Advertised.NOTHING, AutoscalerSettings.GpuSizing.PHYSICAL)));
+  }
+
+  @Test
+  void eachNodeConsolidationLeavesHasItsReason() {
+    NodePool pool = pool();
+    // The cheapest type that holds its pod: no cheaper replacement, and nowhere else to go.
+    StateNode snug = node(pool, "m5.large", 1, Fixtures.cpuPod("snug", "1500m", "1Gi"));
+    // Neither of the others has room for the 1.5-CPU pod beside its own 1-CPU one.
+    StateNode pinned = node(pool, "m5.large", 2, doNotDisrupt(pod("pinned")));
+    // Still inside consolidateAfter (10m): waiting, not refused, so not listed.
+    StateNode fresh = node(pool, "m5.large", 3, T0.plus(Duration.ofMinutes(55)), pod("fresh"));
+    ClusterView v = view(pool, List.of(snug, pinned, fresh));
+    DisruptionController c = controller(pool);
+    assertThat(c.poll(v, new SplittableRandom(7))).isEmpty();
+    var why = c.unconsolidatable(v);
+    assertThat(why).containsOnlyKeys(snug.claim().get().name(), pinned.claim().get().name());
+    assertThat(why.get(snug.claim().get().name())).isEqualTo("Can't replace with a cheaper node");
+    assertThat(why.get(pinned.claim().get().name())).isEqualTo("pod default/pinned has karpenter.sh/do-not-disrupt");
+  }
+
+  @Test
+  void theBudgetAndAWhenEmptyPolicyAreSaidOrLeftOut() {
+    NodePool none = pool().withDisruption(pool().disruption().withBudgets(List.of(budget(0))));
+    StateNode a = node(none, "m5.xlarge", 1, pod("a"));
+    ClusterView v = view(none, List.of(a));
+    assertThat(controller(none).unconsolidatable(v)).containsEntry(a.claim().get().name(),
+        "the NodePool's disruption budget for Underutilized allows no more disruptions now");
+    // WhenEmpty: consolidation does not look at non-empty nodes at all, so it has nothing to explain.
+    NodePool whenEmpty = pool(ConsolidationPolicy.WHEN_EMPTY);
+    StateNode b = node(whenEmpty, "m5.xlarge", 1, pod("b"));
+    assertThat(controller(whenEmpty).unconsolidatable(view(whenEmpty, List.of(b)))).isEmpty();
+  }
+
+  @Test
+  void aNodeConsolidationWouldTakeIsNotListed() {
+    NodePool pool = pool();
+    // One 1-CPU pod on an m5.2xlarge: a cheaper m5.large would do, so it is no refusal.
+    StateNode big = node(pool, "m5.2xlarge", 1, pod("b"));
+    ClusterView v = view(pool, List.of(big));
+    DisruptionController c = controller(pool);
+    assertThat(c.poll(v, new SplittableRandom(7))).isPresent();
+    assertThat(c.unconsolidatable(v)).isEmpty();
+  }
+}
