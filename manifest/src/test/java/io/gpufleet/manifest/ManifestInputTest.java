@@ -89,12 +89,13 @@ class ManifestInputTest {
     ManifestBundle b = new ManifestReader().read("dump.json", """
         {"apiVersion": "v1", "kind": "List", "items": [
           {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n1"}},
-          {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "~"}}
+          {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n2", "annotations": {"note": "~"}}}
         ]}
         {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n3"}}
         """);
     // "~" is a string in JSON, not YAML's null.
-    assertThat(b.nodes().stream().map(n -> n.name())).containsExactly("n1", "~", "n3");
+    assertThat(b.nodes().stream().map(n -> n.name())).containsExactly("n1", "n2", "n3");
+    assertThat(b.nodes().get(1).meta().annotations().get("note")).hasValue("~");
   }
 
   @Test

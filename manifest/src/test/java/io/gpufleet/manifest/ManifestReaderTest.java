@@ -83,6 +83,28 @@ class ManifestReaderTest {
   }
 
   @Test
+  void namesNamespacesAndLabelsAreCheckedAsValidateObjectMetaDoes() {
+    assertThat(errors(() -> reader.read("pod.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: Bad_Name!
+          namespace: Team
+          labels: {"bad key!": ok, app: "bad value!"}
+        spec:
+          containers: [{name: c, image: i}]
+        """))).satisfiesExactly(
+        e -> assertThat(e).startsWith("pod.yaml:4:9: metadata.name: Invalid value: \"Bad_Name!\": a lowercase RFC 1123 "
+            + "subdomain must consist of"),
+        e -> assertThat(e).startsWith("pod.yaml:5:14: metadata.namespace: Invalid value: \"Team\": a lowercase RFC 1123 "
+            + "label must consist of"),
+        e -> assertThat(e).startsWith("pod.yaml:6:24: metadata.labels: Invalid value: \"bad key!\": name part must "
+            + "consist of"),
+        e -> assertThat(e).startsWith("pod.yaml:6:33: metadata.labels: Invalid value: \"bad value!\": a valid label "
+            + "must be"));
+  }
+
+  @Test
   void nodeQuantitiesAreCheckedAsTheApiServerDoes() {
     assertThat(errors(() -> reader.read("node.yaml", """
         apiVersion: v1

@@ -27,6 +27,7 @@ import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.validation.FieldError;
+import io.gpufleet.model.validation.LabelSyntax;
 import io.gpufleet.model.validation.NodeValidation;
 import io.gpufleet.model.validation.PodValidation;
 import io.gpufleet.model.wire.WireEnum;
@@ -190,7 +191,19 @@ public final class KubeDecoder {
         diagnostics.error(md.location(), "metadata.name", "required value (or generateName)");
       }
     }
+    // As the API server's ValidateObjectMeta: names are DNS subdomains, namespaces DNS labels,
+    // label keys qualified names and values label values.
+    if (md.optString("name").isPresent()) {
+      invalidIf(md, "metadata.name", "name", name, LabelSyntax.dns1123SubdomainErrors(name));
+    }
     Labels labels = Labels.of(md.stringMap("labels"));
+    for (var e : labels.map().entrySet()) {
+      String at = "metadata.labels";
+      md.get("labels").ifPresent(l -> {
+        invalidIf(l, at, e.getKey(), e.getKey(), LabelSyntax.qualifiedNameErrors(e.getKey()));
+        invalidIf(l, at, e.getKey(), e.getValue(), LabelSyntax.labelValueErrors(e.getValue()));
+      });
+    }
     Labels annotations = Labels.of(md.stringMap("annotations"));
     Optional<OwnerReference> owner = Optional.empty();
     for (Cursor ref : md.list("ownerReferences")) {
@@ -199,7 +212,18 @@ public final class KubeDecoder {
       }
     }
     String namespace = namespaced ? md.string("namespace", ObjectMeta.DEFAULT_NAMESPACE) : "";
+    if (namespaced && md.optString("namespace").isPresent()) {
+      invalidIf(md, "metadata.namespace", "namespace", namespace, LabelSyntax.dns1123LabelErrors(namespace));
+    }
     return new ObjectMeta(name, namespace, labels, annotations, owner);
+  }
+
+  /** One error per reason, at the key's value, in the API server's {@code Invalid value: "x": reason} form. */
+  private void invalidIf(Cursor parent, String field, String key, String value, List<String> reasons) {
+    for (String r : reasons) {
+      Location at = parent.get(key).map(Cursor::location).orElse(parent.location());
+      diagnostics.error(at, field, FieldError.invalid(field, value, r).message());
+    }
   }
 
   // ---- nodes ----

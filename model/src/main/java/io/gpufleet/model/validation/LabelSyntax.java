@@ -98,7 +98,8 @@ public final class LabelSyntax {
     return errs;
   }
 
-  static List<String> dns1123SubdomainErrors(String value) {
+  /** {@code IsDNS1123Subdomain}, which most object names must be ({@code NameIsDNSSubdomain}). */
+  public static List<String> dns1123SubdomainErrors(String value) {
     List<String> errs = new ArrayList<>();
     if (value.length() > DNS1123_SUBDOMAIN_MAX) {
       errs.add("must be no more than " + DNS1123_SUBDOMAIN_MAX + " characters");
