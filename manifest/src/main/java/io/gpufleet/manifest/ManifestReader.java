@@ -68,6 +68,10 @@ public final class ManifestReader {
 
   private List<KubeObject> decode(String name, String text, Diagnostics diagnostics, DuplicateObjects duplicates) {
     List<YNode> docs = yaml.readAll(name, text);
+    if (docs.isEmpty()) {
+      // kubectl refuses such input ("no objects passed to apply"); here it is said, not silently fine.
+      diagnostics.warning(Location.unknown(name), "", "no objects: the file is empty or holds only comments");
+    }
     duplicates.check(docs);
     return new KubeDecoder(diagnostics, strict).decodeAll(docs);
   }

@@ -105,6 +105,13 @@ class ManifestReaderTest {
   }
 
   @Test
+  void aFileWithNoObjectsIsSaidNotSilentlyFine() {
+    ManifestBundle b = reader.read("empty.yaml", "# only a comment\n");
+    assertThat(b.warnings()).extracting(Object::toString).singleElement().asString()
+        .contains("empty.yaml").contains("no objects: the file is empty or holds only comments");
+  }
+
+  @Test
   void nodeQuantitiesAreCheckedAsTheApiServerDoes() {
     assertThat(errors(() -> reader.read("node.yaml", """
         apiVersion: v1
