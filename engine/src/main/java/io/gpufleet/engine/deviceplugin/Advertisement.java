@@ -55,6 +55,10 @@ public record Advertisement(List<Device> devices, SortedMap<ResourceName, Long> 
     return pluginError.isEmpty();
   }
 
+  /** No plugin running: no devices, no resources. */
+  public static final Advertisement NOTHING = new Advertisement(List.of(), new TreeMap<>(), MigMode.WHOLE_GPUS,
+      Optional.empty(), List.of());
+
   public static Advertisement of(GpuInventory inventory, DevicePluginConfig config, MigLayout layout) {
     MigStrategy strategy = config.flags().migStrategy();
     Sharing sharing = config.sharing();

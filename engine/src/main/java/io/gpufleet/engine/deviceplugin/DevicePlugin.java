@@ -49,15 +49,8 @@ public final class DevicePlugin {
    * they were. The error is the registration's one warning.
    */
   static Registration configManagerFailed(Node node, String error) {
-    Advertisement ad = new Advertisement(List.of(), new TreeMap<>(), Advertisement.MigMode.WHOLE_GPUS,
-        Optional.empty(), List.of());
-    TreeMap<String, String> kept = new TreeMap<>();
-    node.labels().map().forEach((k, v) -> {
-      if (GfdLabels.ownedByGfd(k)) {
-        kept.put(k, v);
-      }
-    });
-    return new Registration(withAdvertised(node, ad.counts(), Labels.of(kept)), ad, Optional.empty(),
+    Advertisement ad = Advertisement.NOTHING;
+    return new Registration(withAdvertised(node, ad.counts(), GfdLabels.ownedIn(node.labels())), ad, Optional.empty(),
         List.of(error + "; the device plugin does not start and advertises nothing"));
   }
 

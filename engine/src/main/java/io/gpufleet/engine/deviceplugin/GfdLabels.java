@@ -42,6 +42,17 @@ public final class GfdLabels {
         || key.startsWith("nvidia.com/cuda.") || key.equals("nvidia.com/gfd.timestamp");
   }
 
+  /** The labels of {@code labels} that GFD wrote. */
+  public static Labels ownedIn(Labels labels) {
+    TreeMap<String, String> out = new TreeMap<>();
+    labels.map().forEach((k, v) -> {
+      if (ownedByGfd(k)) {
+        out.put(k, v);
+      }
+    });
+    return Labels.of(out);
+  }
+
   public static Labels of(GpuInventory inventory, DevicePluginConfig config, MigLayout layout,
       Advertisement advertisement, Optional<String> machine) {
     TreeMap<String, String> l = new TreeMap<>();

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The GPU Operator's node software with its ConfigMaps: the MIG manager (stock and custom
@@ -89,8 +88,7 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
    */
   public Registration registerPlugin(Node node, Optional<GpuSpec> gpus, MigLayout layout) {
     if (gpus.isEmpty() || !gpus.get().manufacturer().equals("nvidia")) {
-      return new Registration(node, new Advertisement(List.of(), new TreeMap<>(), Advertisement.MigMode.WHOLE_GPUS,
-          Optional.empty(), List.of()), Optional.empty(), List.of());
+      return new Registration(node, Advertisement.NOTHING, Optional.empty(), List.of());
     }
     return inventory(node, gpus).map(i -> registerPlugin(node, i, layout))
         .orElseGet(() -> DevicePlugin.registerUnknownCards(node, gpus.get().count()));

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * A node after its device plugin and GFD have run: capacity, allocatable and labels updated, the
@@ -37,13 +36,7 @@ public record Registration(Node node, Advertisement advertisement, Optional<Node
 
   /** The labels GPU Feature Discovery published on the node. */
   public Labels gfdLabels() {
-    TreeMap<String, String> out = new TreeMap<>();
-    node.labels().map().forEach((k, v) -> {
-      if (GfdLabels.ownedByGfd(k)) {
-        out.put(k, v);
-      }
-    });
-    return Labels.of(out);
+    return GfdLabels.ownedIn(node.labels());
   }
 
   /**

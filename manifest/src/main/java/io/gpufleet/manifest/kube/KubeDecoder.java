@@ -197,12 +197,11 @@ public final class KubeDecoder {
       invalidIf(md, "metadata.name", "name", name, LabelSyntax.dns1123SubdomainErrors(name));
     }
     Labels labels = Labels.of(md.stringMap("labels"));
+    Optional<Cursor> labelsAt = md.get("labels");
     for (var e : labels.map().entrySet()) {
-      String at = "metadata.labels";
-      md.get("labels").ifPresent(l -> {
-        invalidIf(l, at, e.getKey(), e.getKey(), LabelSyntax.qualifiedNameErrors(e.getKey()));
-        invalidIf(l, at, e.getKey(), e.getValue(), LabelSyntax.labelValueErrors(e.getValue()));
-      });
+      Cursor l = labelsAt.orElseThrow();
+      invalidIf(l, "metadata.labels", e.getKey(), e.getKey(), LabelSyntax.qualifiedNameErrors(e.getKey()));
+      invalidIf(l, "metadata.labels", e.getKey(), e.getValue(), LabelSyntax.labelValueErrors(e.getValue()));
     }
     Labels annotations = Labels.of(md.stringMap("annotations"));
     Optional<OwnerReference> owner = Optional.empty();

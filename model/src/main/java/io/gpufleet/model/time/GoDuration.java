@@ -41,7 +41,7 @@ public final class GoDuration {
         default -> 3_600_000_000_000L;
       };
       double part = v * unit;
-      if (part >= MAX_NANOS || nanos + part >= MAX_NANOS) {
+      if (nanos + part >= MAX_NANOS) {
         return null; // time.ParseDuration: overflow is an invalid duration, never a capped one
       }
       nanos += Math.round(part);
