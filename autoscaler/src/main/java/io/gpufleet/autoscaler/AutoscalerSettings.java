@@ -66,6 +66,13 @@ public record AutoscalerSettings(
     Objects.requireNonNull(sizing, "sizing");
   }
 
+  /** Karpenter's {@code BATCH_IDLE_DURATION} and {@code BATCH_MAX_DURATION}. */
+  public AutoscalerSettings withBatchWindow(Duration idle, Duration max) {
+    return new AutoscalerSettings(idle, max, disruptionPoll, commandValidationDelay, launchTimeout,
+        registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
+        initializationTimeout, sizing, evictionRetry, nodeOverlay);
+  }
+
   public AutoscalerSettings withSizing(GpuSizing s) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,

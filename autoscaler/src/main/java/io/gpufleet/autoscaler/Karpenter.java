@@ -109,6 +109,11 @@ public final class Karpenter {
     return lifecycle.reconcile(view, checkDrift);
   }
 
+  /** A launch the cloud refused for want of capacity ({@link NodeClaimLifecycle#insufficientCapacity}). */
+  public List<Action> launchFailed(NodeClaim claim, String error, java.time.Instant now) {
+    return NodeClaimLifecycle.insufficientCapacity(claim, error, now);
+  }
+
   /** The next disruption to propose (reference §1.5). */
   public Optional<DisruptionCommand> disrupt(ClusterView view, RandomGenerator random) {
     return disruption.poll(view, random);

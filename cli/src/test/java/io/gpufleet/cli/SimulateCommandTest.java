@@ -78,7 +78,7 @@ class SimulateCommandTest {
         .contains("sizing          1 launch(es) shaped by NodeOverlays");
     // The same scenario under Karpenter's default feature gates: the overlay is read and ignored.
     Path off = dir.resolve("off.yaml");
-    Files.writeString(off, Files.readString(example).replace("nodeOverlay: true", "nodeOverlay: false"));
+    Files.writeString(off, Files.readString(example).replace("NodeOverlay: true", "NodeOverlay: false"));
     CliRun plain = CliRun.of("simulate", off.toString(), "--out", dir.resolve("off").toString());
     assertThat(plain.out()).contains("g6.12xlarge on-demand").contains("NodeOverlay ignored")
         .doesNotContain("sizing          ");

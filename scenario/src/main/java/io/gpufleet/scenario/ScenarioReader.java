@@ -55,7 +55,7 @@ public final class ScenarioReader {
       "devicePlugin", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
-      "wait", "waitUntil", "expect", "show");
+      "insufficientCapacity", "wait", "waitUntil", "expect", "show");
 
   private final ScenarioSources sources;
   private final Diagnostics diagnostics = new Diagnostics();
@@ -63,6 +63,8 @@ public final class ScenarioReader {
   private final KubeDecoder kube = new KubeDecoder(diagnostics);
   /** Decoded objects with the text of the file each came from (ConfigMaps embed YAML). */
   private final List<Sourced> objects = new ArrayList<>();
+  /** The scenario's instance catalogue, which capacity errors name their instance types from. */
+  private InstanceCatalog catalog = InstanceCatalog.builtIn();
 
   private record Sourced(KubeObject object, String text) {}
 
@@ -105,7 +107,10 @@ public final class ScenarioReader {
         c.error("expected an RFC 3339 time such as 2026-01-05T09:00:00Z, found \"" + s + "\"");
       }
     });
-    spec.get("catalog").ifPresent(c -> b.catalog(catalog(c)));
+    spec.get("catalog").ifPresent(c -> {
+      catalog = catalog(c);
+      b.catalog(catalog);
+    });
 
     DuplicateObjects clusterNames = new DuplicateObjects(diagnostics);
     for (Cursor entry : spec.list("cluster")) {
@@ -377,8 +382,38 @@ public final class ScenarioReader {
     return new KubeletConfig(serialize, max);
   }
 
+  /**
+   * Karpenter's feature gates ({@code FEATURE_GATES}) with their defaults
+   * ({@code K:pkg/operator/options/options.go}). The twin models two; the others may only be
+   * written with their default value, since the twin behaves as Karpenter does with them so.
+   */
+  private static final Map<String, Boolean> FEATURE_GATES = featureGateDefaults();
+
+  private static Map<String, Boolean> featureGateDefaults() {
+    Map<String, Boolean> m = new LinkedHashMap<>();
+    m.put("NodeRepair", false);
+    m.put("ReservedCapacity", true);
+    m.put("SpotToSpotConsolidation", false);
+    m.put("NodeOverlay", false);
+    m.put("StaticCapacity", false);
+    m.put("CapacityBuffer", false);
+    return java.util.Collections.unmodifiableMap(m);
+  }
+
+  private static final Set<String> MODELLED_GATES = Set.of("SpotToSpotConsolidation", "NodeOverlay");
+
+  /**
+   * {@code spec.autoscaler}: Karpenter's operator settings (the batch window, the feature gates)
+   * and gpufleet's own (sizing, initializationTimeout), the one place a scenario sets them.
+   */
   private AutoscalerSettings autoscaler(Cursor c) {
-    c.checkKnown(Set.of("sizing", "initializationTimeout", "spotToSpotConsolidation", "nodeOverlay"), true);
+    for (String moved : List.of("spotToSpotConsolidation", "nodeOverlay")) {
+      c.get(moved).ifPresent(x -> x.error("Karpenter's feature gates are written under featureGates, as "
+          + "FEATURE_GATES names them: featureGates: {" + Character.toUpperCase(moved.charAt(0)) + moved.substring(1)
+          + ": " + (x.node() instanceof YNode.YScalar v ? v.text() : "true") + "}"));
+    }
+    c.checkKnown(Set.of("sizing", "initializationTimeout", "batchIdleDuration", "batchMaxDuration", "featureGates",
+        "spotToSpotConsolidation", "nodeOverlay"), true);
     AutoscalerSettings a = AutoscalerSettings.DEFAULTS;
     Optional<Cursor> sizing = c.get("sizing");
     if (sizing.isPresent()) {
@@ -394,13 +429,28 @@ public final class ScenarioReader {
     if (init.isPresent()) {
       a = a.withInitializationTimeout(init);
     }
-    Optional<Boolean> s2s = c.optBool("spotToSpotConsolidation");
-    if (s2s.isPresent()) {
-      a = a.withSpotToSpotConsolidation(s2s.get());
-    }
-    Optional<Boolean> overlay = c.optBool("nodeOverlay");
-    if (overlay.isPresent()) {
-      a = a.withNodeOverlay(overlay.get());
+    a = a.withBatchWindow(duration(c, "batchIdleDuration").orElse(a.batchIdle()),
+        duration(c, "batchMaxDuration").orElse(a.batchMax()));
+    for (var e : c.get("featureGates").map(Cursor::entries).orElse(Map.of()).entrySet()) {
+      String gate = e.getKey();
+      if (!FEATURE_GATES.containsKey(gate)) {
+        // Karpenter itself ignores a gate it does not know; a misspelt gate here would silently do nothing.
+        e.getValue().error("unknown feature gate \"" + gate + "\"; Karpenter's are " + String.join(", ",
+            FEATURE_GATES.keySet()));
+        continue;
+      }
+      boolean on = e.getValue().asBoolean();
+      switch (gate) {
+        case "SpotToSpotConsolidation" -> a = a.withSpotToSpotConsolidation(on);
+        case "NodeOverlay" -> a = a.withNodeOverlay(on);
+        default -> {
+          if (on != FEATURE_GATES.get(gate)) {
+            e.getValue().error("the feature gate " + gate + " is not modelled by gpufleet, which behaves as Karpenter "
+                + "does with its default (" + gate + "=" + FEATURE_GATES.get(gate) + "); modelled: "
+                + String.join(", ", MODELLED_GATES.stream().sorted().toList()));
+          }
+        }
+      }
     }
     return a;
   }
@@ -476,6 +526,7 @@ public final class ScenarioReader {
         arg.checkKnown(Set.of("node"), true);
         yield Optional.of(new ScenarioAction.InterruptSpot(nodeRef(arg.require("node"))));
       }
+      case "insufficientCapacity" -> insufficientCapacity(arg);
       case "wait" -> durationOf(arg).map(ScenarioAction.Wait::new);
       case "show" -> Optional.of(new ScenarioAction.Checkpoint(arg.asString()));
       case "waitUntil" -> {
@@ -484,13 +535,69 @@ public final class ScenarioReader {
         Duration timeout = duration(arg, "timeout").orElse(Duration.ofMinutes(30));
         yield Optional.of(new ScenarioAction.WaitUntil(c, timeout));
       }
-      case "expect" -> {
-        arg.checkKnown(Set.of("that", "condition"), true);
-        Condition c = condition(arg.require("condition"));
-        yield Optional.of(new ScenarioAction.Expect(arg.string("that", ConditionText.of(c)), c));
-      }
+      case "expect" -> expect(arg);
       default -> throw new IllegalStateException(verb);
     };
+  }
+
+  /**
+   * {@code expect}: a {@code condition} now, or a condition that must hold {@code throughout} or
+   * {@code never} hold from now on, {@code for} a while or to the end of the run.
+   */
+  private Optional<ScenarioAction> expect(Cursor arg) {
+    arg.checkKnown(Set.of("that", "condition", "throughout", "never", "for"), true);
+    List<String> given = java.util.stream.Stream.of("condition", "throughout", "never")
+        .filter(k -> arg.get(k).isPresent()).toList();
+    if (given.size() != 1) {
+      (given.isEmpty() ? arg : arg.get(given.get(1)).orElseThrow()).error("expected exactly one of condition (now), "
+          + "throughout or never (from now on), found " + (given.isEmpty() ? "none" : String.join(", ", given)));
+      return Optional.empty();
+    }
+    String kind = given.getFirst();
+    Condition c = condition(arg.get(kind));
+    if (kind.equals("condition")) {
+      arg.get("for").ifPresent(f -> f.error("for applies to throughout and never; a condition is checked once, now"));
+      return Optional.of(new ScenarioAction.Expect(arg.string("that", ConditionText.of(c)), c));
+    }
+    Optional<Duration> window = duration(arg, "for");
+    String text = arg.string("that", kind + " " + ConditionText.of(c)
+        + window.map(d -> " for " + KubeDuration.format(d)).orElse(""));
+    return Optional.of(new ScenarioAction.Watch(text, c, kind.equals("never"), window));
+  }
+
+  /** {@code insufficientCapacity}: EC2 has none of an instance type (in a zone, of a capacity type) for a while. */
+  private Optional<ScenarioAction> insufficientCapacity(Cursor arg) {
+    arg.checkKnown(Set.of("instanceType", "zone", "capacityType", "for"), true);
+    String type = arg.requiredString("instanceType");
+    Optional<String> zone = arg.optString("zone");
+    Optional<io.gpufleet.model.cloud.CapacityType> capacityType = Optional.empty();
+    Optional<Cursor> ct = arg.get("capacityType");
+    if (ct.isPresent()) {
+      capacityType = io.gpufleet.model.cloud.CapacityType.fromWire(ct.get().asString());
+      if (capacityType.isEmpty()) {
+        ct.get().error("expected one of " + String.join(", ", io.gpufleet.model.wire.WireEnum.wireNames(
+            io.gpufleet.model.cloud.CapacityType.class)) + ", found \"" + ct.get().asString() + "\"");
+      }
+    }
+    Optional<Duration> window = duration(arg, "for");
+    if (type.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<io.gpufleet.model.cloud.InstanceType> t = catalog.find(type);
+    if (t.isEmpty()) {
+      arg.get("instanceType").orElse(arg).error("no instance type \"" + type + "\" in the instance catalogue");
+      return Optional.empty();
+    }
+    Optional<io.gpufleet.model.cloud.CapacityType> want = capacityType;
+    boolean offered = t.get().offerings().stream().anyMatch(o -> zone.map(o.zone()::equals).orElse(true)
+        && want.map(w -> w == o.capacityType()).orElse(true));
+    if (!offered && (ct.isEmpty() || want.isPresent())) {
+      arg.error(type + " has no offering" + want.map(w -> " of capacity type " + w.wireName()).orElse("")
+          + zone.map(z -> " in " + z).orElse("") + " to take away; its offerings: " + String.join(", ",
+              t.get().offerings().stream().map(o -> o.capacityType().wireName() + " in " + o.zone()).distinct()
+                  .toList()));
+    }
+    return Optional.of(new ScenarioAction.InsufficientCapacity(type, zone, capacityType, window));
   }
 
   private ScenarioAction apply(Cursor arg, String scenarioText) {
@@ -543,8 +650,9 @@ public final class ScenarioReader {
     }
     Cursor cond = c.get();
     List<String> keys = cond.keys();
-    Set<String> kinds = Set.of("podRunningOn", "podReady", "readyPods", "nodeCount", "nodeInitialized",
-        "resourceAdvertised", "pendingPods", "all", "not");
+    Set<String> kinds = Set.of("podRunningOn", "podReady", "readyPods", "nodeCount", "nodeClaimCount",
+        "nodeInitialized", "resourceAdvertised", "pendingPods", "events", "disruptions", "evictions", "cost", "all",
+        "not");
     if (keys.size() != 1 || !kinds.contains(keys.getFirst())) {
       cond.error("expected exactly one condition of " + String.join(", ", kinds.stream().sorted().toList())
           + ", found " + (keys.isEmpty() ? cond.node().describe() : String.join(", ", keys)));
@@ -567,6 +675,27 @@ public final class ScenarioReader {
         LabelSelector s = a.get("selector").map(kube::labelSelector).orElse(LabelSelector.EVERYTHING);
         yield new Condition.NodeCount(s, n.comparison(), (int) n.value());
       }
+      case "nodeClaimCount" -> {
+        Count n = count(a, Set.of("selector"));
+        LabelSelector s = a.get("selector").map(kube::labelSelector).orElse(LabelSelector.EVERYTHING);
+        yield new Condition.NodeClaimCount(s, n.comparison(), (int) n.value());
+      }
+      case "events" -> events(a);
+      case "disruptions" -> {
+        Count n = count(a, Set.of("method", "reason"));
+        Optional<String> method = oneOf(a, "method", io.gpufleet.model.wire.WireEnum.wireNames(
+            io.gpufleet.autoscaler.disruption.DisruptionCommand.Method.class));
+        Optional<String> reason = oneOf(a, "reason", REMOVAL_REASONS);
+        yield new Condition.Disruptions(method, reason, n.comparison(), (int) n.value());
+      }
+      case "evictions" -> {
+        Count n = count(a, Set.of("reason"));
+        yield new Condition.Evictions(oneOf(a, "reason", REMOVAL_REASONS), n.comparison(), (int) n.value());
+      }
+      case "cost" -> {
+        Count n = count(a, Set.of());
+        yield new Condition.Cost(n.comparison(), n.at().map(ScenarioReader::number).orElse(0.0));
+      }
       case "nodeInitialized" -> {
         a.checkKnown(Set.of("node"), true);
         yield new Condition.NodeInitialized(nodeRef(a.require("node")));
@@ -586,7 +715,43 @@ public final class ScenarioReader {
     };
   }
 
-  private record Count(Comparison comparison, long value) {}
+  /** Why Karpenter deletes a NodeClaim (and evicts its pods), as its events and metrics name the reasons. */
+  private static final List<String> REMOVAL_REASONS = java.util.Arrays.stream(
+      io.gpufleet.autoscaler.action.RemovalReason.values()).map(io.gpufleet.autoscaler.action.RemovalReason::text)
+      .toList();
+
+  /** An optional field whose value must be one of {@code allowed}. */
+  private static Optional<String> oneOf(Cursor a, String field, List<String> allowed) {
+    Optional<Cursor> c = a.get(field);
+    if (c.isEmpty()) {
+      return Optional.empty();
+    }
+    String v = c.get().asString();
+    if (!allowed.contains(v)) {
+      c.get().error("expected one of " + String.join(", ", allowed) + ", found \"" + v + "\"");
+    }
+    return Optional.of(v);
+  }
+
+  /** {@code events}: run-record entries of a type, a Karpenter event reason and an object, each where given. */
+  private Condition events(Cursor a) {
+    Count n = count(a, Set.of("type", "reason", "object"));
+    List<String> types = io.gpufleet.model.wire.WireEnum.wireNames(io.gpufleet.sim.record.RunRecord.Kind.class);
+    Optional<io.gpufleet.sim.record.RunRecord.Kind> type = oneOf(a, "type", types)
+        .flatMap(t -> io.gpufleet.model.wire.WireEnum.fromWire(io.gpufleet.sim.record.RunRecord.Kind.class, t));
+    Optional<String> reason = a.optString("reason");
+    if (reason.isPresent() && type.isPresent() && type.get() != io.gpufleet.sim.record.RunRecord.Kind.KARPENTER_EVENT) {
+      a.get("reason").orElseThrow().error("an event reason belongs to KarpenterEvent entries; type "
+          + type.get().wireName() + " has none");
+    }
+    return new Condition.Events(type, reason, a.optString("object"), n.comparison(), (int) n.value());
+  }
+
+  private record Count(Comparison comparison, Optional<Cursor> at) {
+    long value() {
+      return at.map(Cursor::asLong).orElse(0L);
+    }
+  }
 
   /** One of equals / atLeast / atMost / moreThan / lessThan, beside the condition's own fields. */
   private static Count count(Cursor a, Set<String> fields) {
@@ -603,12 +768,12 @@ public final class ScenarioReader {
         if (found != null) {
           v.get().error("only one of equals, atLeast, atMost, moreThan, lessThan may be given");
         }
-        found = new Count(c, v.get().asLong());
+        found = new Count(c, v);
       }
     }
     if (found == null) {
       a.error("expected one of equals, atLeast, atMost, moreThan, lessThan");
-      return new Count(Comparison.EQ, 0);
+      return new Count(Comparison.EQ, Optional.empty());
     }
     return found;
   }

@@ -103,9 +103,17 @@ class ScenarioReaderTest {
         - {resourceAdvertised: {node: ip-10-0-1-17.ec2.internal, resource: nvidia.com/gpu, lessThan: 8}}
         - {pendingPods: {atMost: 0}}
         - {not: {all: [{pendingPods: {equals: 0}}, {podReady: "true"}]}}
+        - {nodeClaimCount: {selector: {matchLabels: {karpenter.sh/nodepool: gpu}}, atMost: 4}}
+        - {events: {reason: Unconsolidatable, object: gpu-abcde, atLeast: 1}}
+        - {events: {type: PodEvicted, equals: 0}}
+        - {disruptions: {method: Drift, reason: Drifted, equals: 2}}
+        - {disruptions: {reason: Expired, moreThan: 0}}
+        - {evictions: {reason: Interrupted, lessThan: 3}}
+        - {evictions: {atMost: 10}}
+        - {cost: {atMost: 12.5}}
         """;
     List<Condition> read = expectations(conditions);
-    assertThat(read).hasSize(9);
+    assertThat(read).hasSize(17);
     StringBuilder rendered = new StringBuilder();
     for (Condition c : read) {
       String text = io.gpufleet.sim.scenario.ConditionText.of(c);
@@ -155,10 +163,120 @@ class ScenarioReaderTest {
             + "found \"3 minutes\"",
         "s.yaml:10:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m or 1h30m, found \"forever\"",
         "s.yaml:11:14: spec.steps[0].actions[1].scale.replicas: required field is missing",
-        "s.yaml:12:7: spec.steps[0].actions[2]: expected exactly one action of apply, delete, expect, interrupt, label, "
-            + "scale, show, unlabel, wait, waitUntil, found jump",
+        "s.yaml:12:7: spec.steps[0].actions[2]: expected exactly one action of apply, delete, expect, "
+            + "insufficientCapacity, interrupt, label, scale, show, unlabel, wait, waitUntil, found jump",
         "s.yaml:13:39: spec.steps[0].actions[3].expect.condition.readyPods: expected one of equals, atLeast, atMost, "
             + "moreThan, lessThan");
+  }
+
+  @Test
+  void watchesCapacityErrorsAndKarpentersOperatorSettings() {
+    ScenarioFile f = read("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          autoscaler:
+            batchIdleDuration: 2s
+            batchMaxDuration: 30s
+            featureGates: {SpotToSpotConsolidation: true, NodeOverlay: true, ReservedCapacity: true, NodeRepair: false}
+          steps:
+          - title: watched
+            actions:
+            - expect: {throughout: {readyPods: {workload: web, atLeast: 1}}, for: 30m}
+            - expect: {that: no evictions, never: {evictions: {moreThan: 0}}}
+            - insufficientCapacity: {instanceType: g5.xlarge, zone: us-east-1a, capacityType: spot, for: 10m}
+            - insufficientCapacity: {instanceType: g6.xlarge}
+        """);
+    var a = f.scenario().autoscaler();
+    assertThat(a.batchIdle()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(a.batchMax()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(a.spotToSpotConsolidation()).isTrue();
+    assertThat(a.nodeOverlay()).isTrue();
+    List<ScenarioAction> t = f.scenario().timeline();
+    assertThat(t.get(0)).isEqualTo(new ScenarioAction.Watch(
+        "throughout {readyPods: {workload: web, atLeast: 1}} for 30m",
+        new Condition.ReadyPods("web", Comparison.GE, 1), false, java.util.Optional.of(Duration.ofMinutes(30))));
+    assertThat(t.get(1)).isEqualTo(new ScenarioAction.Watch("no evictions",
+        new Condition.Evictions(java.util.Optional.empty(), Comparison.GT, 0), true, java.util.Optional.empty()));
+    assertThat(t.get(2)).isEqualTo(new ScenarioAction.InsufficientCapacity("g5.xlarge",
+        java.util.Optional.of("us-east-1a"), java.util.Optional.of(io.gpufleet.model.cloud.CapacityType.SPOT),
+        java.util.Optional.of(Duration.ofMinutes(10))));
+    assertThat(t.get(3)).isEqualTo(new ScenarioAction.InsufficientCapacity("g6.xlarge", java.util.Optional.empty(),
+        java.util.Optional.empty(), java.util.Optional.empty()));
+    // Karpenter's defaults where the scenario says nothing.
+    ScenarioFile plain = read("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec: {autoscaler: {sizing: physical}}
+        """);
+    assertThat(plain.scenario().autoscaler().batchIdle()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(plain.scenario().autoscaler().batchMax()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(plain.scenario().autoscaler().spotToSpotConsolidation()).isFalse();
+  }
+
+  @Test
+  void mistakesInWatchesCapacityErrorsAndSettingsAreReportedAtTheirLine() {
+    assertThat(errors("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          autoscaler:
+            nodeOverlay: true
+            batchIdleDuration: soon
+            featureGates: {SpotToSpot: true, NodeRepair: true, ReservedCapacity: true}
+          steps:
+          - title: bad
+            actions:
+            - expect: {condition: {pendingPods: {equals: 0}}, never: {pendingPods: {equals: 1}}}
+            - expect: {condition: {pendingPods: {equals: 0}}, for: 5m}
+            - insufficientCapacity: {instanceType: g9.huge}
+            - insufficientCapacity: {instanceType: g5.xlarge, zone: us-west-2a}
+            - insufficientCapacity: {instanceType: g5.xlarge, capacityType: preemptible}
+            - expect: {condition: {events: {type: PodEvicted, reason: Evicted, atLeast: 1}}}
+            - expect: {condition: {events: {type: Evicted, atLeast: 1}}}
+            - expect: {condition: {disruptions: {method: Consolidation, atLeast: 1}}}
+            - expect: {condition: {evictions: {reason: Preempted, atLeast: 1}}}
+            - expect: {condition: {cost: {atMost: cheap}}}
+        """)).containsExactly(
+        "s.yaml:6:18: spec.autoscaler.nodeOverlay: Karpenter's feature gates are written under featureGates, as "
+            + "FEATURE_GATES names them: featureGates: {NodeOverlay: true}",
+        "s.yaml:7:24: spec.autoscaler.batchIdleDuration: expected a duration such as 30s, 3m or 1h30m, found \"soon\"",
+        "s.yaml:8:32: spec.autoscaler.featureGates[SpotToSpot]: unknown feature gate \"SpotToSpot\"; Karpenter's are "
+            + "NodeRepair, ReservedCapacity, SpotToSpotConsolidation, NodeOverlay, StaticCapacity, CapacityBuffer",
+        "s.yaml:8:50: spec.autoscaler.featureGates[NodeRepair]: the feature gate NodeRepair is not modelled by "
+            + "gpufleet, which behaves as Karpenter does with its default (NodeRepair=false); modelled: NodeOverlay, "
+            + "SpotToSpotConsolidation",
+        "s.yaml:12:62: spec.steps[0].actions[0].expect.never: expected exactly one of condition (now), throughout or "
+            + "never (from now on), found condition, never",
+        "s.yaml:13:60: spec.steps[0].actions[1].expect.for: for applies to throughout and never; a condition is "
+            + "checked once, now",
+        "s.yaml:14:44: spec.steps[0].actions[2].insufficientCapacity.instanceType: no instance type \"g9.huge\" in "
+            + "the instance catalogue",
+        "s.yaml:15:29: spec.steps[0].actions[3].insufficientCapacity: g5.xlarge has no offering in us-west-2a to take "
+            + "away; its offerings: spot in us-east-1a, on-demand in us-east-1a, spot in us-east-1b, on-demand in "
+            + "us-east-1b, spot in us-east-1c, on-demand in us-east-1c",
+        "s.yaml:16:69: spec.steps[0].actions[4].insufficientCapacity.capacityType: expected one of reserved, spot, "
+            + "on-demand, found \"preemptible\"",
+        "s.yaml:17:63: spec.steps[0].actions[5].expect.condition.events.reason: an event reason belongs to "
+            + "KarpenterEvent entries; type PodEvicted has none",
+        "s.yaml:18:43: spec.steps[0].actions[6].expect.condition.events.type: expected one of Scenario, PodCreated, "
+            + "PodScheduled, PodStarted, PodReady, PodFailedScheduling, PodNominated, PodPreempted, PodEvicted, "
+            + "PodDeleted, PodExited, PodKilled, PodSucceeded, NodeclaimLaunched, NodeclaimLaunchFailed, NodeRegistered, "
+            + "NodeReady, NodeclaimRegistered, NodeclaimInitialized, NodeclaimDrifted, NodeclaimDeleting, NodeTerminated, "
+            + "DevicePluginRegistered, DevicePluginStopped, DeviceAllocationRefused, NodeLabeled, NodeTainted, "
+            + "NodeUntainted, ImagePulled, KarpenterEvent, DisruptionProposed, DisruptionExecuted, DisruptionAbandoned, "
+            + "SpotInterruptionWarning, SpotReclaimed, OfferingUnavailable, Expectation, InvariantViolated, found "
+            + "\"Evicted\"",
+        "s.yaml:19:50: spec.steps[0].actions[7].expect.condition.disruptions.method: expected one of Emptiness, Drift, "
+            + "MultiNodeConsolidation, SingleNodeConsolidation, found \"Consolidation\"",
+        "s.yaml:20:48: spec.steps[0].actions[8].expect.condition.evictions.reason: expected one of Empty, "
+            + "Underutilized, Drifted, Expired, Interrupted, LaunchFailed, LaunchTimeout, RegistrationTimeout, "
+            + "InitializationTimeout, Deleted, found \"Preempted\"",
+        "s.yaml:21:43: spec.steps[0].actions[9].expect.condition.cost.atMost: expected a number, found the string "
+            + "\"cheap\"");
   }
 
   @Test

@@ -39,6 +39,22 @@ public final class NodeClaimLifecycle {
   }
 
   /**
+   * The cloud refused to launch a NodeClaim for want of capacity: Karpenter records
+   * {@code InsufficientCapacityError} on it and deletes it, and the AWS provider keeps the offering
+   * out of launches for three minutes, so the pods, still pending, get another offering in the next
+   * round ({@code K:pkg/controllers/nodeclaim/lifecycle/launch.go} launchNodeClaim and
+   * {@code events.go} InsufficientCapacityErrorEvent; {@code A:pkg/providers/instance/instance.go}
+   * MarkUnavailableForFleetErr). The claim never launched, so there is nothing to drain.
+   */
+  public static List<Action> insufficientCapacity(NodeClaim claim, String error, Instant now) {
+    return List.of(
+        new Action.RecordEvent(claim.name(), "InsufficientCapacityError", "NodeClaim " + claim.name() + " event: "
+            + error),
+        new Action.MarkOfferingUnavailable(claim.instanceType().name(), claim.offering().capacityType(),
+            claim.offering().zone(), now.plus(io.gpufleet.autoscaler.state.OfferingAvailability.TTL)));
+  }
+
+  /**
    * As {@link #reconcile(ClusterView)}; {@code checkDrift} false skips drift detection, for a runtime
    * that knows neither the NodePools nor the catalogue changed since it last checked.
    */

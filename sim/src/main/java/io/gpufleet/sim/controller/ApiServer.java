@@ -142,6 +142,11 @@ final class ApiServer {
     return record.size();
   }
 
+  /** The run record as far as it goes, for counting what happened while the run goes on. */
+  RunRecord.Recorder recorder() {
+    return record;
+  }
+
   RunRecord buildRecord() {
     return record.build();
   }
@@ -570,7 +575,14 @@ final class ApiServer {
   void claimDeleting(NodeClaim c, io.gpufleet.autoscaler.action.RemovalReason reason) {
     putClaim(c.withDeletionRequested(now()));
     state = state.withRemovalReason(c.name(), reason);
-    metrics.disruption(reason.text());
+    // The method of the executing command that takes this claim, if a command does.
+    Optional<String> method = Optional.empty();
+    for (io.gpufleet.autoscaler.disruption.InFlightDisruption d : state.executing().values()) {
+      if (d.command().candidates().contains(c.name())) {
+        method = Optional.of(d.command().method().wireName());
+      }
+    }
+    metrics.disruption(reason.text(), method);
   }
 
   // ---- node status the kubelet keeps for itself ----

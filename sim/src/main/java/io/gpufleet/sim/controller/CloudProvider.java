@@ -30,11 +30,42 @@ final class CloudProvider {
   private final ApiServer api;
   private final RandomStreams random;
   private final Kubelet kubelet;
+  /** Where the scenario took EC2's capacity away, and until when (empty: to the end of the run). */
+  private final List<CapacityGap> gaps = new java.util.ArrayList<>();
+
+  private record CapacityGap(String instanceType, Optional<String> zone, Optional<CapacityType> capacityType,
+      Optional<java.time.Instant> until) {}
 
   CloudProvider(ApiServer api, RandomStreams random, Kubelet kubelet) {
     this.api = api;
     this.kubelet = kubelet;
     this.random = random;
+  }
+
+  /** From now on, EC2 has no capacity for the matching offerings, for {@code window} or to the end of the run. */
+  void removeCapacity(String instanceType, Optional<String> zone, Optional<CapacityType> capacityType,
+      Optional<Duration> window) {
+    gaps.add(new CapacityGap(instanceType, zone, capacityType, window.map(api.now()::plus)));
+  }
+
+  /**
+   * The error CreateFleet returns for the claim's offering now, if the scenario took its capacity
+   * away: EC2's {@code InsufficientInstanceCapacity}, worded as the AWS provider passes it on
+   * ({@code A:pkg/providers/instance/instance.go} "creating instance, insufficient capacity, with
+   * fleet error(s)").
+   */
+  Optional<String> insufficientCapacity(NodeClaim c) {
+    for (CapacityGap g : gaps) {
+      if (g.instanceType().equals(c.instanceType().name())
+          && g.zone().map(c.offering().zone()::equals).orElse(true)
+          && g.capacityType().map(t -> t == c.offering().capacityType()).orElse(true)
+          && g.until().map(api.now()::isBefore).orElse(true)) {
+        return Optional.of("creating instance, insufficient capacity, with fleet error(s), InsufficientInstanceCapacity: "
+            + "We currently do not have sufficient " + c.instanceType().name() + " capacity in the Availability Zone "
+            + "you requested (" + c.offering().zone() + ").");
+      }
+    }
+    return Optional.empty();
   }
 
   /** {@code cloudProvider.Create} succeeded: the claim is Launched and its instance boots. */

@@ -21,7 +21,7 @@ final class Conditions {
   /** Whether a condition holds, and what was seen. */
   record Outcome(boolean holds, String seen) {}
 
-  static Outcome evaluate(Condition c, ClusterState s) {
+  static Outcome evaluate(Condition c, ClusterState s, RunFacts facts) {
     return switch (c) {
       case Condition.PodRunningOn r -> {
         Optional<String> node = resolve(r.node(), s);
@@ -76,18 +76,47 @@ final class Conditions {
         int n = s.pending().size();
         yield new Outcome(r.comparison().test(n, r.count()), n + " pending");
       }
+      case Condition.NodeClaimCount r -> {
+        int n = 0;
+        for (NodeClaim claim : s.claims().values()) {
+          if (r.selector().matches(claim.labels())) {
+            n++;
+          }
+        }
+        yield new Outcome(r.comparison().test(n, r.count()), n + " NodeClaims");
+      }
+      case Condition.Events e -> {
+        if (!facts.recording()) {
+          yield new Outcome(false, "the run record is off (recordEvents false), so no events are counted");
+        }
+        int n = facts.events(e);
+        yield new Outcome(e.comparison().test(n, e.count()), n + " events");
+      }
+      case Condition.Disruptions d -> {
+        int n = facts.disruptions(d);
+        yield new Outcome(d.comparison().test(n, d.count()), n + " NodeClaims disrupted");
+      }
+      case Condition.Evictions e -> {
+        int n = facts.evictions(e);
+        yield new Outcome(e.comparison().test(n, e.count()), n + " evictions");
+      }
+      case Condition.Cost k -> {
+        double dollars = facts.cost();
+        yield new Outcome(k.comparison().test(dollars, k.dollars()), String.format(java.util.Locale.ROOT,
+            "$%.2f so far", dollars));
+      }
       case Condition.All a -> {
         List<String> seen = new ArrayList<>();
         boolean all = true;
         for (Condition x : a.conditions()) {
-          Outcome o = evaluate(x, s);
+          Outcome o = evaluate(x, s, facts);
           all &= o.holds();
           seen.add(o.seen());
         }
         yield new Outcome(all, String.join("; ", seen));
       }
       case Condition.Not n -> {
-        Outcome o = evaluate(n.condition(), s);
+        Outcome o = evaluate(n.condition(), s, facts);
         yield new Outcome(!o.holds(), "not: " + o.seen());
       }
     };

@@ -101,7 +101,7 @@ final class KarpenterLoop {
     if (!settings.nodeOverlay()) {
       for (var o : all) {
         api.log(RunRecord.Kind.KARPENTER_EVENT, "nodeoverlay/" + o.name(), "NodeOverlay ignored: the NodeOverlay "
-            + "feature gate is off, as by default (spec.autoscaler.nodeOverlay: true turns it on)");
+            + "feature gate is off, as by default (spec.autoscaler.featureGates: {NodeOverlay: true} turns it on)");
       }
       return io.gpufleet.autoscaler.provisioning.NodeOverlays.NONE;
     }
@@ -374,6 +374,16 @@ final class KarpenterLoop {
   }
 
   private void launch(Action.LaunchNodeClaim l) {
+    Optional<String> ice = cloud.insufficientCapacity(l.claim());
+    if (ice.isPresent()) {
+      // The claim is deleted as soon as it fails, so it never enters the image; a disruption whose
+      // replacement it was finds it missing and is abandoned.
+      api.log(RunRecord.Kind.NODECLAIM_LAUNCH_FAILED, l.claim().name(), l.claim().instanceType().name() + " "
+          + l.claim().offering().capacityType() + " in " + l.claim().offering().zone() + ": " + ice.get());
+      apply(karpenter().launchFailed(l.claim(), ice.get(), api.now()), Optional.empty());
+      trigger(); // its pods are still pending: the next round picks another offering
+      return;
+    }
     checkLimits(l.claim(), l.command());
     cloud.launch(l.claim());
     // Say so when the launch was sized other than by the catalogue Karpenter reads: the twin's

@@ -62,6 +62,7 @@ public final class Runtime {
     kernel.schedule(start.plus(scenario.autoscaler().disruptionPoll()), new Event.DisruptionPoll());
     check();
     kernel.run(this::handle, () -> runner.done() || kernel.now().isAfter(horizon));
+    runner.finish();
     Instant end = kernel.now();
     progress.onProgress(new ProgressListener.Progress(end, kernel.processed(), runner.step(), runner.steps()));
     return new SimulationResult(scenario.name(), start, end, kernel.processed(), api.buildRecord(),

@@ -53,6 +53,9 @@ final class ScenarioRunner {
   private final List<ScenarioAction> timeline;
   private final List<ExpectationOutcome> outcomes = new ArrayList<>();
   private final List<io.gpufleet.sim.Checkpoint> checkpoints = new ArrayList<>();
+  private final RunFacts facts;
+  /** Throughout/never expectations still being checked, in the order they started. */
+  private final List<OpenWatch> watches = new ArrayList<>();
   private int next;
   private ScenarioAction.WaitUntil waiting;
   private int waitingStep = -1;
@@ -66,7 +69,11 @@ final class ScenarioRunner {
     this.cloud = cloud;
     this.karpenter = karpenter;
     this.timeline = scenario.timeline();
+    this.facts = new RunFacts(api);
   }
+
+  /** A throughout/never expectation being checked: its timeline index, when it started and its end, if any. */
+  private record OpenWatch(int step, ScenarioAction.Watch watch, Instant since, Optional<Instant> until) {}
 
   List<ExpectationOutcome> outcomes() {
     return outcomes;
@@ -111,12 +118,24 @@ final class ScenarioRunner {
             cloud.warn(claim.get());
           }
         }
+        case ScenarioAction.InsufficientCapacity ice -> {
+          cloud.removeCapacity(ice.instanceType(), ice.zone(), ice.capacityType(), ice.window());
+          api.log(RunRecord.Kind.SCENARIO, ice.instanceType(), "no EC2 capacity"
+              + ice.capacityType().map(t -> " for " + t.wireName()).orElse("")
+              + ice.zone().map(z -> " in " + z).orElse("")
+              + ice.window().map(d -> " for " + KubeDuration.format(d)).orElse(" from now on"));
+        }
+        case ScenarioAction.Watch w -> {
+          OpenWatch o = new OpenWatch(index, w, api.now(), w.window().map(api.now()::plus));
+          watches.add(o);
+          check(o);
+        }
         case ScenarioAction.Wait w -> {
           api.scheduleIn(w.duration(), new Event.ScenarioStep());
           return;
         }
         case ScenarioAction.WaitUntil w -> {
-          Conditions.Outcome o = Conditions.evaluate(w.condition(), api.state());
+          Conditions.Outcome o = Conditions.evaluate(w.condition(), api.state(), facts);
           if (o.holds()) {
             continue;
           }
@@ -126,19 +145,31 @@ final class ScenarioRunner {
           return;
         }
         case ScenarioAction.Expect e -> {
-          Conditions.Outcome o = Conditions.evaluate(e.condition(), api.state());
+          Conditions.Outcome o = Conditions.evaluate(e.condition(), api.state(), facts);
           outcome(index, e.description(), o.holds(), o.seen());
         }
         case ScenarioAction.Checkpoint c ->
             checkpoints.add(new io.gpufleet.sim.Checkpoint(c.label(), api.now(), api.state(), api.recordSize()));
       }
     }
+    // The run lasts until the last throughout/never window closes.
+    Optional<Instant> last = watches.stream().flatMap(w -> w.until().stream()).max(Instant::compareTo);
+    if (last.isPresent() && last.get().isAfter(api.now())) {
+      api.schedule(last.get(), new Event.ScenarioStep());
+      return;
+    }
     done = true;
   }
 
-  /** After every event: a wait-until whose condition now holds lets the timeline go on. */
+  /**
+   * After every event: throughout/never expectations are checked, and a wait-until whose condition
+   * now holds lets the timeline go on.
+   */
   void checkWaiting() {
-    if (waiting != null && Conditions.evaluate(waiting.condition(), api.state()).holds()) {
+    for (OpenWatch w : List.copyOf(watches)) {
+      check(w);
+    }
+    if (waiting != null && Conditions.evaluate(waiting.condition(), api.state(), facts).holds()) {
       waiting = null;
       waitingStep = -1;
       api.schedule(api.now(), new Event.ScenarioStep());
@@ -151,7 +182,7 @@ final class ScenarioRunner {
 
   void onTimeout(Event.WaitTimeout t) {
     if (waiting != null && waitingStep == t.step()) {
-      Conditions.Outcome o = Conditions.evaluate(waiting.condition(), api.state());
+      Conditions.Outcome o = Conditions.evaluate(waiting.condition(), api.state(), facts);
       outcome(t.step(), "wait until " + ConditionText.of(waiting.condition()), false, "timed out after "
           + KubeDuration.format(waiting.timeout()) + ": "
           + o.seen());
@@ -164,6 +195,41 @@ final class ScenarioRunner {
   private void outcome(int step, String description, boolean passed, String detail) {
     outcomes.add(new ExpectationOutcome(step, description, api.now(), passed, detail));
     api.log(RunRecord.Kind.EXPECTATION, description, (passed ? "passed: " : "FAILED: ") + detail);
+  }
+
+  /**
+   * One throughout/never expectation at the current event: past its window it has passed (it was
+   * checked at every event up to the window's end); otherwise the first event that breaks it fails it.
+   */
+  private void check(OpenWatch w) {
+    if (w.until().isPresent() && api.now().isAfter(w.until().get())) {
+      watches.remove(w);
+      outcome(w.step(), w.watch().description(), true, held(w) + " for " + KubeDuration.format(w.watch().window()
+          .orElseThrow()));
+      return;
+    }
+    Conditions.Outcome o = Conditions.evaluate(w.watch().condition(), api.state(), facts);
+    if (o.holds() == w.watch().never()) {
+      watches.remove(w);
+      outcome(w.step(), w.watch().description(), false, (w.watch().never() ? "held" : "broken") + " after "
+          + KubeDuration.format(java.time.Duration.between(w.since(), api.now())) + ": " + o.seen());
+    }
+  }
+
+  private static String held(OpenWatch w) {
+    return w.watch().never() ? "never held" : "held throughout";
+  }
+
+  /** At the end of the run: every throughout/never expectation not broken has passed, as far as the run went. */
+  void finish() {
+    for (OpenWatch w : List.copyOf(watches)) {
+      watches.remove(w);
+      boolean whole = w.until().map(u -> !api.now().isBefore(u)).orElse(true);
+      outcome(w.step(), w.watch().description(), true, held(w) + (whole && w.until().isPresent()
+          ? " for " + KubeDuration.format(w.watch().window().orElseThrow())
+          : " until the run ended, " + KubeDuration.format(java.time.Duration.between(w.since(), api.now()))
+              + " after it started"));
+    }
   }
 
   // ---- actions ----

@@ -29,10 +29,14 @@ public final class MetricsRecorder {
   private double gpusAllocated;
   private final Map<String, PodPendingTime> pending = new java.util.LinkedHashMap<>();
   private final TreeMap<String, Integer> disruptions = new TreeMap<>();
+  /** Deletions by reason and the disruption method behind them, for a scenario's expectations. */
+  private final Map<Disrupted, Integer> disrupted = new HashMap<>();
   private final TreeMap<String, Integer> evictions = new TreeMap<>();
   private final Map<String, Service> services = new TreeMap<>();
 
   private record Running(String pool, double price, Instant since) {}
+
+  private record Disrupted(String reason, Optional<String> method) {}
 
   /** One service's running tallies. */
   private static final class Service {
@@ -157,8 +161,40 @@ public final class MetricsRecorder {
     }
   }
 
-  public void disruption(String reason) {
+  /** A NodeClaim started deleting, for this reason, by this disruption method's command where one did it. */
+  public void disruption(String reason, Optional<String> method) {
     disruptions.merge(reason, 1, Integer::sum);
+    disrupted.merge(new Disrupted(reason, method), 1, Integer::sum);
+  }
+
+  /** NodeClaims deleted so far, of this reason and by this method, each only where given. */
+  public int disruptions(Optional<String> reason, Optional<String> method) {
+    int n = 0;
+    for (var e : disrupted.entrySet()) {
+      if (reason.map(e.getKey().reason()::equals).orElse(true)
+          && method.map(m -> e.getKey().method().map(m::equals).orElse(false)).orElse(true)) {
+        n += e.getValue();
+      }
+    }
+    return n;
+  }
+
+  /** Pods evicted so far, of this reason where given. */
+  public int evictions(Optional<String> reason) {
+    return reason.map(r -> evictions.getOrDefault(r, 0))
+        .orElseGet(() -> evictions.values().stream().mapToInt(Integer::intValue).sum());
+  }
+
+  /** Dollars the run's instances have cost up to {@code now}: those gone, and those running billed to now. */
+  public double costSoFar(Instant now) {
+    double total = 0;
+    for (double c : costByPool.values()) {
+      total += c;
+    }
+    for (Running r : running.values()) {
+      total += r.price() * Duration.between(r.since(), now).toMillis() / 3_600_000.0;
+    }
+    return total;
   }
 
   public void eviction(String reason) {

@@ -11,8 +11,8 @@ public record RunRecord(List<Entry> entries) {
     entries = List.copyOf(entries);
   }
 
-  /** What kind of thing happened. */
-  public enum Kind {
+  /** What kind of thing happened; its wire name ({@code KarpenterEvent}) is how reports and scenarios write it. */
+  public enum Kind implements io.gpufleet.model.wire.WireEnum {
     SCENARIO, POD_CREATED, POD_SCHEDULED, POD_STARTED, POD_READY, POD_FAILED_SCHEDULING, POD_NOMINATED, POD_PREEMPTED, POD_EVICTED,
     POD_DELETED,
     POD_EXITED, POD_KILLED, POD_SUCCEEDED, NODECLAIM_LAUNCHED, NODECLAIM_LAUNCH_FAILED, NODE_REGISTERED, NODE_READY,
@@ -52,6 +52,16 @@ public record RunRecord(List<Entry> entries) {
       if (enabled || kind == Kind.EXPECTATION || kind == Kind.INVARIANT_VIOLATED || kind == Kind.SCENARIO) {
         entries.add(new Entry(time, sequence++, kind, subject, message));
       }
+    }
+
+    /** The {@code i}-th entry recorded, from 0. */
+    public Entry get(int i) {
+      return entries.get(i);
+    }
+
+    /** Whether every occurrence is kept, or only expectations, violations and the scenario's own actions. */
+    public boolean enabled() {
+      return enabled;
     }
 
     /** Entries recorded so far. */

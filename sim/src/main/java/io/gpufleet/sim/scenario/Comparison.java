@@ -31,6 +31,16 @@ public enum Comparison {
     };
   }
 
+  public boolean test(double actual, double expected) {
+    return switch (this) {
+      case EQ -> actual == expected;
+      case GE -> actual >= expected;
+      case LE -> actual <= expected;
+      case GT -> actual > expected;
+      case LT -> actual < expected;
+    };
+  }
+
   @Override
   public String toString() {
     return symbol;

@@ -1,7 +1,9 @@
 package io.gpufleet.sim.scenario;
 
 import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.sim.record.RunRecord;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Something a scenario waits for or expects about the cluster, evaluated on its current image.
@@ -31,6 +33,32 @@ public sealed interface Condition {
 
   /** How many pods are waiting for a node. */
   record PendingPods(Comparison comparison, int count) implements Condition {}
+
+  /** How many NodeClaims match the selector on their labels (those being deleted included, until gone). */
+  record NodeClaimCount(LabelSelector selector, Comparison comparison, int count) implements Condition {}
+
+  /**
+   * How many entries of the run record so far match: of a record type ({@code KarpenterEvent},
+   * {@code PodEvicted}, ...), with a Kubernetes event reason (a Karpenter event's, e.g.
+   * {@code Unconsolidatable}), about an object, each only where given.
+   */
+  record Events(Optional<RunRecord.Kind> type, Optional<String> reason, Optional<String> object,
+      Comparison comparison, int count) implements Condition {}
+
+  /**
+   * How many NodeClaims Karpenter has started deleting so far, by the reason (its removal reason:
+   * {@code Empty}, {@code Underutilized}, {@code Drifted}, {@code Expired}, {@code Interrupted}, ...)
+   * and the disruption method whose command deleted them ({@code Emptiness}, {@code Drift},
+   * {@code MultiNodeConsolidation}, {@code SingleNodeConsolidation}), each only where given.
+   */
+  record Disruptions(Optional<String> method, Optional<String> reason, Comparison comparison, int count)
+      implements Condition {}
+
+  /** How many pods were evicted so far (forced deletions at a grace deadline included), by reason where given. */
+  record Evictions(Optional<String> reason, Comparison comparison, int count) implements Condition {}
+
+  /** What the run's instances have cost so far, in dollars. */
+  record Cost(Comparison comparison, double dollars) implements Condition {}
 
   record All(List<Condition> conditions) implements Condition {
     public All {

@@ -34,6 +34,37 @@ public final class ConditionText {
       case Condition.ResourceAdvertised r -> wrap("resourceAdvertised", map(List.of("node: " + node(r.node()),
           "resource: " + scalar(r.resource()), count(r.comparison(), r.quantity()))));
       case Condition.PendingPods p -> wrap("pendingPods", map(List.of(count(p.comparison(), p.count()))));
+      case Condition.NodeClaimCount n -> {
+        List<String> fields = new ArrayList<>();
+        if (!n.selector().isEmpty()) {
+          fields.add("selector: " + selector(n.selector()));
+        }
+        fields.add(count(n.comparison(), n.count()));
+        yield wrap("nodeClaimCount", map(fields));
+      }
+      case Condition.Events e -> {
+        List<String> fields = new ArrayList<>();
+        e.type().ifPresent(t -> fields.add("type: " + t.wireName()));
+        e.reason().ifPresent(r -> fields.add("reason: " + scalar(r)));
+        e.object().ifPresent(o -> fields.add("object: " + scalar(o)));
+        fields.add(count(e.comparison(), e.count()));
+        yield wrap("events", map(fields));
+      }
+      case Condition.Disruptions d -> {
+        List<String> fields = new ArrayList<>();
+        d.method().ifPresent(m -> fields.add("method: " + scalar(m)));
+        d.reason().ifPresent(r -> fields.add("reason: " + scalar(r)));
+        fields.add(count(d.comparison(), d.count()));
+        yield wrap("disruptions", map(fields));
+      }
+      case Condition.Evictions e -> {
+        List<String> fields = new ArrayList<>();
+        e.reason().ifPresent(r -> fields.add("reason: " + scalar(r)));
+        fields.add(count(e.comparison(), e.count()));
+        yield wrap("evictions", map(fields));
+      }
+      case Condition.Cost k -> wrap("cost", map(List.of(k.comparison().field() + ": "
+          + java.math.BigDecimal.valueOf(k.dollars()).stripTrailingZeros().toPlainString())));
       case Condition.All a -> wrap("all", "[" + String.join(", ", a.conditions().stream().map(ConditionText::of)
           .toList()) + "]");
       case Condition.Not n -> wrap("not", of(n.condition()));

@@ -1,7 +1,9 @@
 package io.gpufleet.sim.scenario;
 
+import io.gpufleet.model.cloud.CapacityType;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** One step of a scenario's timeline. Steps run in order; waits move virtual time on. */
 public sealed interface ScenarioAction {
@@ -30,6 +32,14 @@ public sealed interface ScenarioAction {
   /** An EC2 spot interruption warning for the node's instance (reclaimed two minutes later). */
   record InterruptSpot(NodeRef node) implements ScenarioAction {}
 
+  /**
+   * EC2 has no capacity for the matching offerings (an instance type, in a zone and of a capacity
+   * type where given) from now on, for {@code window} or to the end of the run: a launch there fails
+   * with {@code InsufficientInstanceCapacity}, as CreateFleet reports it.
+   */
+  record InsufficientCapacity(String instanceType, Optional<String> zone, Optional<CapacityType> capacityType,
+      Optional<Duration> window) implements ScenarioAction {}
+
   record Wait(Duration duration) implements ScenarioAction {}
 
   /** Wait until the condition holds, at most {@code timeout}; a timeout is a failed expectation. */
@@ -37,6 +47,15 @@ public sealed interface ScenarioAction {
 
   /** Check a condition now; the outcome goes into the result. */
   record Expect(String description, Condition condition) implements ScenarioAction {}
+
+  /**
+   * Check a condition from now on, after every event, while the timeline goes on: it must hold
+   * throughout ({@code never} false) or never hold ({@code never} true), for {@code window} or to the
+   * end of the run. The first event that breaks it fails the expectation, at that time; the run lasts
+   * at least until the window closes.
+   */
+  record Watch(String description, Condition condition, boolean never, Optional<Duration> window)
+      implements ScenarioAction {}
 
   /**
    * Keep the cluster as it is now in the result, under a label: what a step-by-step report shows
