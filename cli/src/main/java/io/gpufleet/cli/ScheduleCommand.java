@@ -76,8 +76,14 @@ final class ScheduleCommand implements Callable<Integer> {
     Scheduler scheduler = new Scheduler(profile().withSpreadSelectors(ControllerSelectors.of(bundle.workloads())));
     BatchPlacement.Result result =
         BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), scheduler, random, explain);
-    spec.commandLine().getOut().print(output.equals("json") ? PlacementReport.json(result) : PlacementReport.text(result, explain));
-    spec.commandLine().getOut().flush();
+    // Written as it is made: a fleet-sized placement is never held as one string.
+    java.io.PrintWriter out = spec.commandLine().getOut();
+    if (output.equals("json")) {
+      PlacementReport.json(result, out);
+    } else {
+      PlacementReport.text(result, explain, out);
+    }
+    out.flush();
     return ExitCodes.OK;
   }
 

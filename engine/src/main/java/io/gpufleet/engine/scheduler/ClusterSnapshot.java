@@ -120,6 +120,12 @@ public final class ClusterSnapshot {
     return ofInfos(next);
   }
 
+  /** The node's index, or -1 when there is none by that name. */
+  int position(String nodeName) {
+    Integer i = index.get(nodeName);
+    return i == null ? -1 : i;
+  }
+
   private int indexOf(String nodeName) {
     Integer i = index.get(nodeName);
     if (i == null) {

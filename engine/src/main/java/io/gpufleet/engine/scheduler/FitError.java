@@ -1,32 +1,48 @@
 package io.gpufleet.engine.scheduler;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Why no node passed: each evaluated node's failing status, the status shared by the nodes a
- * PreFilter plugin left out ({@code absentStatus}), and the messages of PreFilter and PostFilter.
- * {@link #message()} is kube-scheduler's FailedScheduling text
+ * Why no node passed: how many nodes failed with each reason ({@code reasonCounts}), each evaluated
+ * node's failing status while the scheduling cycle needs it ({@code nodeStatuses}), the status shared
+ * by the nodes a PreFilter plugin left out ({@code absentStatus}), and the messages of PreFilter and
+ * PostFilter. {@link #message()} is kube-scheduler's FailedScheduling text
  * ({@code pkg/scheduler/framework/types.go}, {@code FitError.Error}):
  * {@code 0/N nodes are available: <PreFilterMsg>.} when a PreFilter plugin rejected the pod, else
  * the reasons counted over nodes, {@code "<count> <reason>"} sorted as strings and joined, then the
  * PostFilter message, e.g.
  * {@code 0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: true}, 2 Insufficient nvidia.com/gpu.}
+ *
+ * <p>The message needs only the counts; the per-node statuses are dropped once the cycle's
+ * PostFilter has read them ({@link #withoutNodeStatuses()}), so a Pending pod holds a few counts
+ * instead of one status per node of the fleet.
  */
-public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Optional<Status> absentStatus,
-    String preFilterMessage, String postFilterMessage) {
+public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<String, Integer> reasonCounts,
+    Optional<Status> absentStatus, String preFilterMessage, String postFilterMessage) {
 
   /** kube-scheduler's {@code ErrNoNodesAvailable}. */
   public static final String NO_NODES = "no nodes available to schedule pods";
 
   public FitError {
-    nodeStatuses = java.util.Collections.unmodifiableMap(new TreeMap<>(nodeStatuses));
+    // The scheduler's own view over its per-cycle array is immutable already; any other map is copied.
+    nodeStatuses = nodeStatuses instanceof IndexedStatuses ? nodeStatuses
+        : Collections.unmodifiableMap(new TreeMap<>(nodeStatuses));
+    reasonCounts = Collections.unmodifiableMap(new TreeMap<>(reasonCounts));
     absentStatus = absentStatus == null ? Optional.empty() : absentStatus;
     preFilterMessage = preFilterMessage == null ? "" : preFilterMessage;
     postFilterMessage = postFilterMessage == null ? "" : postFilterMessage;
+  }
+
+  /** The counts taken from the nodes' statuses, and from {@code absentStatus} for the nodes not among them. */
+  public FitError(int numAllNodes, Map<String, Status> nodeStatuses, Optional<Status> absentStatus,
+      String preFilterMessage, String postFilterMessage) {
+    this(numAllNodes, nodeStatuses, count(numAllNodes, nodeStatuses.values(), nodeStatuses.size(), absentStatus),
+        absentStatus, preFilterMessage, postFilterMessage);
   }
 
   /** Every node evaluated by the filters, none left out by a PreFilter plugin. */
@@ -34,16 +50,33 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Option
     this(numAllNodes, nodeStatuses, Optional.empty(), "", postFilterMessage);
   }
 
-  /** How many nodes failed with each reason; a node with two shortfalls counts under both. */
-  public Map<String, Integer> histogram() {
+  /** Only the counts: {@code reasonCounts} already covers every node. */
+  public static FitError ofCounts(int numAllNodes, Map<String, Integer> reasonCounts, String postFilterMessage) {
+    return new FitError(numAllNodes, Map.of(), reasonCounts, Optional.empty(), "", postFilterMessage);
+  }
+
+  /**
+   * The statuses of the nodes a cycle evaluated, {@code failures[i]} for snapshot node {@code i}
+   * (null for nodes not evaluated), without copying them into a map keyed by name.
+   */
+  static FitError ofCycle(ClusterSnapshot snapshot, Status[] failures, int evaluatedFailures,
+      Optional<Status> absentStatus) {
+    IndexedStatuses statuses = new IndexedStatuses(snapshot, failures, evaluatedFailures);
+    return new FitError(snapshot.size(),
+        statuses, count(snapshot.size(), statuses.statuses(), evaluatedFailures, absentStatus),
+        absentStatus, "", "");
+  }
+
+  private static Map<String, Integer> count(int numAllNodes, Iterable<Status> statuses, int evaluated,
+      Optional<Status> absentStatus) {
     Map<String, Integer> h = new TreeMap<>();
-    for (Status s : nodeStatuses.values()) {
+    for (Status s : statuses) {
       for (String r : s.reasons()) {
         h.merge(r, 1, Integer::sum);
       }
     }
-    int absent = numAllNodes - nodeStatuses.size();
-    if (absent > 0 && absentStatus.isPresent()) {
+    int absent = numAllNodes - evaluated;
+    if (absent > 0 && absentStatus != null && absentStatus.isPresent()) {
       for (String r : absentStatus.get().reasons()) {
         h.merge(r, absent, Integer::sum);
       }
@@ -51,10 +84,36 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Option
     return h;
   }
 
-  /** The status of one node: its own, or the one shared by the nodes PreFilter left out. */
+  /** How many nodes failed with each reason; a node with two shortfalls counts under both. */
+  public Map<String, Integer> histogram() {
+    return reasonCounts;
+  }
+
+  /**
+   * The status of one node: its own, or the one shared by the nodes PreFilter left out. Only while
+   * the per-node statuses are kept (the scheduling cycle, or {@code --explain}).
+   */
   public Optional<Status> statusOf(String node) {
     Status s = nodeStatuses.get(node);
     return s != null ? Optional.of(s) : absentStatus;
+  }
+
+  /**
+   * The status of the snapshot's node {@code i}, as {@link #statusOf(String)}: by index, without a
+   * lookup by name, when the statuses were taken on this very snapshot (PostFilter's case).
+   */
+  public Optional<Status> statusOf(ClusterSnapshot snapshot, int i) {
+    if (nodeStatuses instanceof IndexedStatuses x && x.snapshot == snapshot) {
+      Status s = x.failures[i];
+      return s != null ? Optional.of(s) : absentStatus;
+    }
+    return statusOf(snapshot.get(i).name());
+  }
+
+  /** The same error holding only its counts and messages: what a Pending pod keeps. */
+  public FitError withoutNodeStatuses() {
+    return nodeStatuses.isEmpty() ? this
+        : new FitError(numAllNodes, Map.of(), reasonCounts, absentStatus, preFilterMessage, postFilterMessage);
   }
 
   public String message() {
@@ -67,7 +126,7 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Option
       b.append(' ').append(preFilterMessage).append('.');
     } else {
       List<String> entries = new ArrayList<>();
-      histogram().forEach((reason, count) -> entries.add(count + " " + reason));
+      reasonCounts.forEach((reason, count) -> entries.add(count + " " + reason));
       entries.sort(null);
       if (!entries.isEmpty()) {
         b.append(' ').append(String.join(", ", entries)).append('.');
@@ -81,11 +140,67 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Option
   }
 
   public FitError withPostFilterMessage(String message) {
-    return new FitError(numAllNodes, nodeStatuses, absentStatus, preFilterMessage, message);
+    return new FitError(numAllNodes, nodeStatuses, reasonCounts, absentStatus, preFilterMessage, message);
   }
 
   @Override
   public String toString() {
     return message();
+  }
+
+  /**
+   * A read-only map view of one cycle's per-node failures, indexed as the snapshot is: no entry per
+   * node is copied, so an unschedulable pod on a large fleet costs one array, not a sorted map.
+   * Iterates in snapshot order.
+   */
+  private static final class IndexedStatuses extends java.util.AbstractMap<String, Status> {
+    private final ClusterSnapshot snapshot;
+    private final Status[] failures;
+    private final int size;
+
+    IndexedStatuses(ClusterSnapshot snapshot, Status[] failures, int size) {
+      this.snapshot = snapshot;
+      this.failures = failures;
+      this.size = size;
+    }
+
+    Iterable<Status> statuses() {
+      return () -> java.util.Arrays.stream(failures).filter(java.util.Objects::nonNull).iterator();
+    }
+
+    @Override
+    public Status get(Object key) {
+      if (!(key instanceof String name)) {
+        return null;
+      }
+      int i = snapshot.position(name);
+      return i < 0 ? null : failures[i];
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return get(key) != null;
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+
+    @Override
+    public java.util.Set<Map.Entry<String, Status>> entrySet() {
+      return new java.util.AbstractSet<>() {
+        @Override
+        public java.util.Iterator<Map.Entry<String, Status>> iterator() {
+          return java.util.stream.IntStream.range(0, failures.length).filter(i -> failures[i] != null)
+              .mapToObj(i -> Map.entry(snapshot.get(i).name(), failures[i])).iterator();
+        }
+
+        @Override
+        public int size() {
+          return size;
+        }
+      };
+    }
   }
 }

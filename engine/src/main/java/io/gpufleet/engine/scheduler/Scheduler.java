@@ -5,7 +5,6 @@ import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -50,7 +49,7 @@ public final class Scheduler {
         case PreFilterPlugin.Result.AllNodes a -> { }
         case PreFilterPlugin.Result.Rejected r -> {
           return postFilter(pod, snapshot, new FitError(all, Map.of(),
-              java.util.Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0);
+              java.util.Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0, explain);
         }
         case PreFilterPlugin.Result.NodeNames names -> {
           candidates = narrow(snapshot, candidates, names.names());
@@ -60,7 +59,7 @@ public final class Scheduler {
     }
     int n = candidates == null ? all : candidates.length;
     if (n == 0) {
-      return postFilter(pod, snapshot, new FitError(all, Map.of(), java.util.Optional.of(absent), "", ""), 0);
+      return postFilter(pod, snapshot, new FitError(all, Map.of(), java.util.Optional.of(absent), "", ""), 0, explain);
     }
     int want = profile.feasibleNodesToFind(n);
     int cap = Math.min(want, n);
@@ -108,14 +107,9 @@ public final class Scheduler {
       }
     }
     if (found == 0) {
-      Map<String, Status> byNode = new HashMap<>();
-      for (int i = 0; failures != null && i < all; i++) {
-        if (failures[i] != null) {
-          byNode.put(snapshot.get(i).name(), failures[i]);
-        }
-      }
-      FitError error = new FitError(all, byNode, java.util.Optional.ofNullable(absent), "", "");
-      return postFilter(pod, snapshot, error, evaluated);
+      FitError error = FitError.ofCycle(snapshot, failures == null ? new Status[all] : failures, evaluated,
+          java.util.Optional.ofNullable(absent));
+      return postFilter(pod, snapshot, error, evaluated, explain);
     }
     if (found == 1 && !explain) {
       // kube-scheduler skips scoring when only one node is feasible.
@@ -163,17 +157,22 @@ public final class Scheduler {
     return new ScheduleResult.Scheduled(snapshot.get(feasible[best]).name(), total[best], found, evaluated, ranking);
   }
 
-  /** PostFilter (preemption): the first plugin that nominates a node ends the cycle; else its message is kept. */
+  /**
+   * PostFilter (preemption): the first plugin that nominates a node ends the cycle; else its message
+   * is kept. The per-node statuses serve PostFilter only; past it they stay with the result only when
+   * explained, so a Pending pod on a large fleet keeps a few counts.
+   */
   private ScheduleResult.Unschedulable postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error,
-      int evaluated) {
+      int evaluated, boolean explain) {
     for (PostFilterPlugin p : profile.postFilters()) {
       PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
       error = error.withPostFilterMessage(r.message());
       if (r.nominatedNode().isPresent()) {
-        return new ScheduleResult.Unschedulable(error, evaluated, r.nominatedNode(), r.victims());
+        return new ScheduleResult.Unschedulable(explain ? error : error.withoutNodeStatuses(), evaluated,
+            r.nominatedNode(), r.victims());
       }
     }
-    return new ScheduleResult.Unschedulable(error, evaluated);
+    return new ScheduleResult.Unschedulable(explain ? error : error.withoutNodeStatuses(), evaluated);
   }
 
   /** The snapshot indices of the named nodes (within {@code previous} when set), in snapshot order. */

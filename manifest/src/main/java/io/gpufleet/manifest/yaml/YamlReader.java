@@ -59,11 +59,13 @@ public final class YamlReader {
     }
     boolean json = looksLikeJson(text);
     List<YNode> docs = new ArrayList<>();
+    // Scanned once for the whole stream: per document it made reading quadratic in the documents.
+    boolean astral = text.chars().anyMatch(c -> Character.isSurrogate((char) c));
     try (JsonParser p = json ? JSON.createParser(ObjectReadContext.empty(), source)
         : yamlFactory(text.length()).createParser(ObjectReadContext.empty(), source)) {
       JsonToken t;
       while ((t = p.nextToken()) != null) {
-        YNode doc = new Document(file, text, p, json).read(t);
+        YNode doc = new Document(file, text, astral, p, json).read(t);
         if (!(doc instanceof YNode.YNull)) {
           docs.add(doc);
         }
@@ -148,10 +150,10 @@ public final class YamlReader {
 
     private record Anchored(YNode node, long size) {}
 
-    Document(String file, String text, JsonParser p, boolean json) {
+    Document(String file, String text, boolean astral, JsonParser p, boolean json) {
       this.file = file;
       this.text = text;
-      this.astral = text.chars().anyMatch(c -> Character.isSurrogate((char) c));
+      this.astral = astral;
       this.p = p;
       this.json = json;
     }

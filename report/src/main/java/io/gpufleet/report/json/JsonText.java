@@ -27,6 +27,36 @@ public final class JsonText {
     return MAPPER.writeValueAsString(ordered(tree)) + "\n";
   }
 
+  /**
+   * Writes {@code {"<name>": [elements...]}} to {@code out} element by element, byte for byte as
+   * {@link #write} writes the same tree, so a long list is never held as one tree or one string.
+   * {@code out} is flushed, not closed.
+   */
+  public static void writeList(String name, Iterable<?> elements, java.io.Writer out) {
+    java.io.Writer kept = new java.io.FilterWriter(out) {
+      @Override
+      public void close() throws java.io.IOException {
+        flush();
+      }
+    };
+    try (tools.jackson.core.JsonGenerator g = MAPPER.createGenerator(kept)) {
+      g.writeStartObject();
+      g.writeName(name);
+      g.writeStartArray();
+      for (Object e : elements) {
+        MAPPER.writeValue(g, ordered(e));
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+    try {
+      out.write('\n');
+      out.flush();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   static Object ordered(Object value) {
     return switch (value) {
       case SequencedMap<?, ?> m -> orderedEntries(m, new LinkedHashMap<>());

@@ -17,45 +17,69 @@ import java.util.Map;
 public final class PlacementReport {
   private PlacementReport() {}
 
+  private static final List<String> POD_HEADERS =
+      List.of("NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "AGE", "NODE", "NOMINATED NODE");
+  private static final List<String> EVENT_HEADERS = List.of("TYPE", "REASON", "OBJECT", "MESSAGE");
+
   public static String text(BatchPlacement.Result result, boolean explain) {
-    Table pods = Table.of("NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "AGE", "NODE", "NOMINATED NODE");
-    for (Outcome o : result.outcomes()) {
-      String ns = o.pod().meta().namespace();
-      pods = switch (o) {
-        case Outcome.Bound b -> pods.row(ns, b.pod().name(), "0/" + containers(b), "ContainerCreating", 0, "0s", b.node(),
-            "<none>");
-        case Outcome.Pending p -> pods.row(ns, p.pod().name(), "0/" + containers(p), "Pending", 0, "0s", "<none>",
-            p.nominatedNode().orElse("<none>"));
-        case Outcome.Preempted v -> pods.row(ns, v.pod().name(), "0/" + containers(v), "Terminating", 0, "0s", v.node(),
-            "<none>");
-        case Outcome.Rejected r -> pods.row(ns, r.pod().name(), "0/" + containers(r), r.reason(), 0, "0s", r.node(),
-            "<none>");
-        case Outcome.Orphaned o2 -> pods.row(ns, o2.pod().name(), "0/" + containers(o2), "Pending", 0, "0s", o2.node(),
-            "<none>");
-      };
-    }
-    StringBuilder b = new StringBuilder(pods.render());
-    Table events = Table.of("TYPE", "REASON", "OBJECT", "MESSAGE");
-    for (Outcome o : result.outcomes()) {
-      switch (o) {
-        case Outcome.Pending p ->
-            events = events.row("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
-        case Outcome.Rejected r -> events = events.row("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
-        case Outcome.Orphaned orphaned -> { } // no scheduler and no kubelet sees it: no event
-        // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
-        case Outcome.Preempted v -> events = events.row("Normal", "Preempted", "pod/" + v.pod().name(),
-            "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
-        case Outcome.Bound bound -> {
-          if (explain && bound.decision() != null) {
-            events = events.row("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound));
-          }
-        }
-      }
-    }
-    if (!events.isEmpty()) {
-      b.append('\n').append(events.render());
-    }
+    StringBuilder b = new StringBuilder();
+    text(result, explain, b);
     return b.toString();
+  }
+
+  /**
+   * Writes the text to {@code out} as it goes: rows are made from the outcomes one at a time (twice,
+   * for the column widths), so 50,000 pods never sit in memory as a table.
+   */
+  public static void text(BatchPlacement.Result result, boolean explain, Appendable out) {
+    List<Outcome> outcomes = result.outcomes();
+    Table.write(POD_HEADERS, () -> outcomes.stream().map(PlacementReport::podRow).iterator(), out);
+    Iterable<List<String>> events = () -> outcomes.stream()
+        .map(o -> eventRow(o, explain)).filter(java.util.Objects::nonNull).iterator();
+    if (events.iterator().hasNext()) {
+      try {
+        out.append('\n');
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      Table.write(EVENT_HEADERS, events, out);
+    }
+  }
+
+  private static List<String> podRow(Outcome o) {
+    String ns = o.pod().meta().namespace();
+    String ready = "0/" + containers(o);
+    return switch (o) {
+      case Outcome.Bound b -> cells(ns, b.pod().name(), ready, "ContainerCreating", "0", "0s", b.node(), "<none>");
+      case Outcome.Pending p -> cells(ns, p.pod().name(), ready, "Pending", "0", "0s", "<none>",
+          p.nominatedNode().orElse("<none>"));
+      case Outcome.Preempted v -> cells(ns, v.pod().name(), ready, "Terminating", "0", "0s", v.node(), "<none>");
+      case Outcome.Rejected r -> cells(ns, r.pod().name(), ready, r.reason(), "0", "0s", r.node(), "<none>");
+      case Outcome.Orphaned o2 -> cells(ns, o2.pod().name(), ready, "Pending", "0", "0s", o2.node(), "<none>");
+    };
+  }
+
+  /** The event a pod's outcome shows, or null when it shows none. */
+  private static List<String> eventRow(Outcome o, boolean explain) {
+    return switch (o) {
+      case Outcome.Pending p -> cells("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
+      case Outcome.Rejected r -> cells("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
+      case Outcome.Orphaned orphaned -> null; // no scheduler and no kubelet sees it: no event
+      // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
+      case Outcome.Preempted v -> cells("Normal", "Preempted", "pod/" + v.pod().name(),
+          "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
+      case Outcome.Bound bound -> explain && bound.decision() != null
+          ? cells("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound)) : null;
+    };
+  }
+
+  /** A row's cells as text; a missing value shows as {@code <none>}, as kubectl prints it. */
+  private static List<String> cells(Object... values) {
+    List<String> out = new ArrayList<>(values.length);
+    for (Object v : values) {
+      out.add(v == null ? "<none>" : v.toString());
+    }
+    return out;
   }
 
   private static int containers(Outcome o) {
@@ -85,45 +109,55 @@ public final class PlacementReport {
   public static String json(BatchPlacement.Result result) {
     List<Map<String, Object>> pods = new ArrayList<>();
     for (Outcome o : result.outcomes()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("namespace", o.pod().meta().namespace());
-      m.put("name", o.pod().name());
-      switch (o) {
-        case Outcome.Bound b -> {
-          m.put("phase", "Scheduled");
-          m.put("node", b.node());
-          m.put("boundBy", b.byScheduler() ? "default-scheduler" : "nodeName");
-        }
-        case Outcome.Preempted v -> {
-          m.put("phase", "Terminating");
-          m.put("node", v.node());
-          m.put("reason", "Preempted");
-          m.put("message", "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
-        }
-        case Outcome.Pending p -> {
-          m.put("phase", "Pending");
-          m.put("node", null);
-          p.nominatedNode().ifPresent(n -> m.put("nominatedNode", n));
-          m.put("reason", "Unschedulable");
-          m.put("message", p.error().message());
-        }
-        case Outcome.Orphaned orphaned -> {
-          m.put("phase", "Pending");
-          m.put("node", orphaned.node());
-          m.put("reason", "NodeNotFound");
-          m.put("message", "spec.nodeName names node \"" + orphaned.node() + "\", which does not exist");
-        }
-        case Outcome.Rejected r -> {
-          m.put("phase", "Failed");
-          m.put("node", r.node());
-          m.put("reason", r.reason());
-          m.put("message", r.message());
-        }
-      }
-      pods.add(m);
+      pods.add(jsonPod(o));
     }
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("pods", pods);
     return JsonText.write(root);
+  }
+
+  /** The same JSON as {@link #json(BatchPlacement.Result)}, written one pod at a time. */
+  public static void json(BatchPlacement.Result result, java.io.Writer out) {
+    Iterable<Map<String, Object>> pods = () -> result.outcomes().stream().map(PlacementReport::jsonPod).iterator();
+    JsonText.writeList("pods", pods, out);
+  }
+
+  private static Map<String, Object> jsonPod(Outcome o) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("namespace", o.pod().meta().namespace());
+    m.put("name", o.pod().name());
+    switch (o) {
+      case Outcome.Bound b -> {
+        m.put("phase", "Scheduled");
+        m.put("node", b.node());
+        m.put("boundBy", b.byScheduler() ? "default-scheduler" : "nodeName");
+      }
+      case Outcome.Preempted v -> {
+        m.put("phase", "Terminating");
+        m.put("node", v.node());
+        m.put("reason", "Preempted");
+        m.put("message", "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
+      }
+      case Outcome.Pending p -> {
+        m.put("phase", "Pending");
+        m.put("node", null);
+        p.nominatedNode().ifPresent(n -> m.put("nominatedNode", n));
+        m.put("reason", "Unschedulable");
+        m.put("message", p.error().message());
+      }
+      case Outcome.Orphaned orphaned -> {
+        m.put("phase", "Pending");
+        m.put("node", orphaned.node());
+        m.put("reason", "NodeNotFound");
+        m.put("message", "spec.nodeName names node \"" + orphaned.node() + "\", which does not exist");
+      }
+      case Outcome.Rejected r -> {
+        m.put("phase", "Failed");
+        m.put("node", r.node());
+        m.put("reason", r.reason());
+        m.put("message", r.message());
+      }
+    }
+    return m;
   }
 }

@@ -37,22 +37,39 @@ public record Table(List<String> headers, List<List<String>> rows) {
 
   /** The table as lines ending in {@code \n}. */
   public String render() {
-    int[] width = new int[headers.size()];
-    for (int i = 0; i < width.length; i++) {
-      width[i] = headers.get(i).length();
-      for (List<String> r : rows) {
-        width[i] = Math.max(width[i], r.get(i).length());
-      }
-    }
     StringBuilder b = new StringBuilder();
-    line(b, headers.stream().map(h -> h.toUpperCase(java.util.Locale.ROOT)).toList(), width);
-    for (List<String> r : rows) {
-      line(b, r, width);
-    }
+    write(headers, rows, b);
     return b.toString();
   }
 
-  private static void line(StringBuilder b, List<String> cells, int[] width) {
+  /**
+   * Writes a table as {@link #render()} does without holding it: {@code rows} is iterated twice,
+   * once for the column widths and once to write, so a table of any length costs one row at a time.
+   */
+  public static void write(List<String> headers, Iterable<List<String>> rows, Appendable out) {
+    int[] width = new int[headers.size()];
+    for (int i = 0; i < width.length; i++) {
+      width[i] = headers.get(i).length();
+    }
+    for (List<String> r : rows) {
+      if (r.size() != width.length) {
+        throw new IllegalArgumentException("expected " + width.length + " cells, found " + r.size());
+      }
+      for (int i = 0; i < width.length; i++) {
+        width[i] = Math.max(width[i], r.get(i).length());
+      }
+    }
+    try {
+      line(out, headers.stream().map(h -> h.toUpperCase(java.util.Locale.ROOT)).toList(), width);
+      for (List<String> r : rows) {
+        line(out, r, width);
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static void line(Appendable b, List<String> cells, int[] width) throws java.io.IOException {
     StringBuilder l = new StringBuilder();
     for (int i = 0; i < cells.size(); i++) {
       l.append(cells.get(i));

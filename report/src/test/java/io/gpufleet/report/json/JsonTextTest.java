@@ -38,4 +38,23 @@ class JsonTextTest {
     keys.reversed().forEach(k -> two.put(k, k.length()));
     assertThat(JsonText.write(one)).isEqualTo(JsonText.write(two));
   }
+
+  @Test
+  void aListWrittenElementByElementHasTheBytesOfTheWholeTree() {
+    List<Object> pods = new java.util.ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", "pod-" + i);
+      m.put("node", i == 1 ? null : "node-" + i);
+      m.put("labels", Map.of("b", "2", "a", List.of(1, 2)));
+      pods.add(m);
+    }
+    for (List<Object> list : List.of(pods, List.<Object>of())) {
+      Map<String, Object> root = new LinkedHashMap<>();
+      root.put("pods", list);
+      java.io.StringWriter out = new java.io.StringWriter();
+      JsonText.writeList("pods", list, out);
+      assertThat(out.toString()).isEqualTo(JsonText.write(root));
+    }
+  }
 }

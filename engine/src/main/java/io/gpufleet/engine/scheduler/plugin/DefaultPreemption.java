@@ -61,12 +61,14 @@ public final class DefaultPreemption implements PostFilterPlugin {
     int priority = pod.pod().spec().priority();
     // PreFilter once over the snapshot; a stateful filter adjusts for the pods removed from a node.
     FilterPlugin[] filters = FilterPlugin.forCycle(this.filters, pod, snapshot);
-    Map<String, Status> statuses = new TreeMap<>();
+    // Only the counts per reason make the message; no status is kept per node.
+    Map<String, Integer> reasons = new TreeMap<>();
     List<Candidate> candidates = new ArrayList<>();
-    for (NodeInfo node : snapshot.nodes()) {
-      Status failed = error.statusOf(node.name()).orElse(null);
+    for (int i = 0; i < snapshot.size(); i++) {
+      NodeInfo node = snapshot.get(i);
+      Status failed = error.statusOf(snapshot, i).orElse(null);
       if (failed == null || failed.code() != Status.Code.UNSCHEDULABLE) {
-        statuses.put(node.name(), Status.unresolvable(pluginName(), NOT_HELPFUL));
+        reasons.merge(NOT_HELPFUL, 1, Integer::sum);
         continue;
       }
       List<PodInfo> lower = new ArrayList<>();
@@ -78,12 +80,12 @@ public final class DefaultPreemption implements PostFilterPlugin {
         }
       }
       if (lower.isEmpty()) {
-        statuses.put(node.name(), Status.unresolvable(pluginName(), NO_VICTIMS));
+        reasons.merge(NO_VICTIMS, 1, Integer::sum);
         continue;
       }
       Status fits = filter(filters, pod, without);
       if (!fits.isSuccess()) {
-        statuses.put(node.name(), fits);
+        fits.reasons().forEach(r -> reasons.merge(r, 1, Integer::sum));
         continue;
       }
       // Reprieve the most important pods first: higher priority, then the order they were bound.
@@ -102,7 +104,7 @@ public final class DefaultPreemption implements PostFilterPlugin {
     }
     if (candidates.isEmpty()) {
       return new Result(Optional.empty(), List.of(),
-          "preemption: " + new FitError(statuses.size(), statuses, "").message());
+          "preemption: " + FitError.ofCounts(snapshot.size(), reasons, "").message());
     }
     Candidate best = candidates.getFirst();
     for (Candidate c : candidates.subList(1, candidates.size())) {
