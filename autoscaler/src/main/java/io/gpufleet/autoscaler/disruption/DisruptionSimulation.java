@@ -32,8 +32,6 @@ import java.util.random.RandomGenerator;
  */
 final class DisruptionSimulation {
 
-  /** {@code MinInstanceTypesForSpotToSpotConsolidation} ({@code consolidation.go}). */
-  static final int MIN_SPOT_TO_SPOT_TYPES = 15;
 
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
@@ -160,14 +158,15 @@ final class DisruptionSimulation {
       reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.in("spot"));
     }
     if (spotToSpot && candidates.size() == 1) {
-      // One spot node is replaced only with room to choose: 15 cheaper spot types, of which the
-      // cheapest 15 are kept, so the replacement is not the next most interrupted type.
-      if (cheaper.size() < MIN_SPOT_TO_SPOT_TYPES) {
-        why.accept("SpotToSpotConsolidation requires " + MIN_SPOT_TO_SPOT_TYPES + " cheaper instance type options "
-            + "than the current candidate to consolidate, got " + cheaper.size());
+      // Ordered by price as spot before the cut, as RemoveInstanceTypeOptionsByPriceAndMinValues orders them.
+      OfferingFilter spot = OfferingFilter.of(reqs);
+      List<InstanceType> byPrice = new ArrayList<>(cheaper);
+      byPrice.sort(java.util.Comparator.comparingDouble(t -> spot.cheapestAvailable(t, view.offerings(), view.now())));
+      Optional<List<InstanceType>> options = SpotToSpot.options(byPrice, p.template(), why);
+      if (options.isEmpty()) {
         return Optional.empty();
       }
-      cheaper = cheaper.subList(0, MIN_SPOT_TO_SPOT_TYPES);
+      cheaper = options.get();
     }
     if (candidates.size() > 1) {
       cheaper = withoutSameType(cheaper, candidates, reqs, view);

@@ -52,6 +52,30 @@ record MinValues(Map<String, Integer> byKey) {
     return out;
   }
 
+  /**
+   * How many of {@code ordered}, from the first, it takes to span every minValues; all of them when
+   * they never do, 0 without minValues ({@code K:pkg/cloudprovider/types.go} SatisfiesMinValues'
+   * minNeededInstanceTypes).
+   */
+  int neededPrefix(List<TypeOption> ordered) {
+    if (byKey.isEmpty()) {
+      return 0;
+    }
+    Map<String, Set<String>> values = new TreeMap<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      boolean all = true;
+      for (var e : byKey.entrySet()) {
+        Set<String> seen = values.computeIfAbsent(e.getKey(), k -> new HashSet<>());
+        ordered.get(i).requirements().get(e.getKey()).filter(ValueSet::isFinite).ifPresent(v -> seen.addAll(v.values()));
+        all &= seen.size() >= e.getValue();
+      }
+      if (all) {
+        return i + 1;
+      }
+    }
+    return ordered.size();
+  }
+
   boolean satisfiedBy(List<TypeOption> options) {
     return byKey.isEmpty() || unmet(options).isEmpty();
   }

@@ -71,6 +71,17 @@ public final class NodePoolTemplate {
     return minValues.satisfiedBy(types.stream().filter(o -> names.contains(o.type().name())).toList());
   }
 
+  /** How many of {@code ordered} (cheapest first), from the first, it takes to span the NodePool's minValues. */
+  public int minTypesForMinValues(List<InstanceType> ordered) {
+    if (minValues.isEmpty()) {
+      return 0;
+    }
+    java.util.Map<String, TypeOption> byName = new java.util.HashMap<>();
+    types.forEach(o -> byName.put(o.type().name(), o));
+    return minValues.neededPrefix(ordered.stream().map(t -> byName.get(t.name())).filter(java.util.Objects::nonNull)
+        .toList());
+  }
+
   public NodePool pool() {
     return pool;
   }

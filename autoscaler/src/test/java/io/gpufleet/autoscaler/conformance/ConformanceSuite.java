@@ -18,6 +18,8 @@ final class ConformanceSuite {
     all.addAll(AwsProviderCases.all());
     all.addAll(DisruptionCases.all());
     all.addAll(NodeOverlayCases.all());
+    all.addAll(LifecycleCases.all());
+    all.addAll(CapacityCases.all());
     return all;
   }
 

@@ -71,6 +71,18 @@ class ConformanceTest {
     return lines.subList(from, to);
   }
 
+  /** The README's "Karpenter conformance" section, to the next heading. */
+  static List<String> readmeSection() throws IOException {
+    List<String> lines = Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+    int from = lines.indexOf("### Karpenter conformance");
+    assertThat(from).as("README.md has a '### Karpenter conformance' section").isNotNegative();
+    int to = from + 1;
+    while (to < lines.size() && !lines.get(to).startsWith("#")) {
+      to++;
+    }
+    return lines.subList(from, to);
+  }
+
   @Test
   void theDocsTableShowsTheSuitesCounts() throws IOException {
     Map<String, ConformanceSuite.Count> counts = ConformanceSuite.counts();
@@ -102,6 +114,16 @@ class ConformanceTest {
     Map<String, ConformanceSuite.Count> expected = new LinkedHashMap<>(counts);
     expected.put("total", new ConformanceSuite.Count(cases, passing));
     assertThat(documented).as("Karpenter table of docs/conformance.md; the suite prints:%n%s", printed)
+        .containsExactlyEntriesOf(expected);
+    // The README shows the same table.
+    Map<String, ConformanceSuite.Count> readme = new LinkedHashMap<>();
+    for (String line : readmeSection()) {
+      Matcher m = ROW.matcher(line.strip());
+      if (m.matches()) {
+        readme.put(m.group(1), new ConformanceSuite.Count(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))));
+      }
+    }
+    assertThat(readme).as("Karpenter conformance table of README.md; the suite prints:%n%s", printed)
         .containsExactlyEntriesOf(expected);
     String overview = Files.readAllLines(Path.of("..", "docs", "conformance.md"), StandardCharsets.UTF_8).stream()
         .filter(l -> l.startsWith("| Karpenter")).findFirst().orElse("");
