@@ -145,8 +145,71 @@ class ManifestReaderTest {
               limits: {nvidia.com/gpu: 2}
         """))).containsExactly(
         "pod.yaml:7:5: spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources",
-        "pod.yaml:12:34: spec.containers[1].resources.requests[nvidia.com/gpu]: Invalid value: \"1\": must be equal to "
+        "pod.yaml:12:7: spec.containers[1].resources.requests: Invalid value: \"1\": must be equal to "
             + "nvidia.com/gpu limit of 2");
+  }
+
+  @Test
+  void selectorsAndNodeAffinityAreCheckedAsTheApiServerDoes() {
+    assertThat(errors(() -> reader.read("p.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers: [{name: c, resources: {limits: {kubernetes.io/bandwidth: 1}}}]
+          nodeSelector: {"bad key!": a100}
+          affinity:
+            nodeAffinity:
+              requiredDuringSchedulingIgnoredDuringExecution:
+                nodeSelectorTerms:
+                - matchExpressions: [{key: gpu, operator: In}, {key: gpu, operator: Exists, values: [a]}]
+                  matchFields: [{key: metadata.namespace, operator: In, values: [n1, n2]}]
+              preferredDuringSchedulingIgnoredDuringExecution:
+              - {weight: 0, preference: {matchExpressions: [{key: gpu, operator: In, values: ["not valid!"]}]}}
+            podAffinity:
+              requiredDuringSchedulingIgnoredDuringExecution:
+              - labelSelector: {matchExpressions: [{key: app, operator: Gt, values: ["1"]}]}
+                topologyKey: zone
+        """))).containsExactly(
+        "p.yaml:6:3: spec.nodeSelector: Invalid value: \"bad key!\": name part must consist of alphanumeric characters, "
+            + "'-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or "
+            + "'123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+        "p.yaml:11:30: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+            + ".matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'",
+        "p.yaml:11:85: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+            + ".matchExpressions[1].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+        "p.yaml:12:31: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+            + ".matchFields[0].key: Invalid value: \"metadata.namespace\": not a valid field selector key",
+        "p.yaml:12:65: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+            + ".matchFields[0].values: Required value: must be only one value when `operator` is 'In' or 'NotIn' for "
+            + "node field selector",
+        // Preferred terms keep invalid label values (upstream allows them); the weight is checked.
+        "p.yaml:14:18: spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid "
+            + "value: \"0\": must be in the range 1-100",
+        "p.yaml:17:65: spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector"
+            + ".matchExpressions[0].operator: Invalid value: \"Gt\": not a valid selector operator");
+  }
+
+  @Test
+  void workloadSelectorsAndTemplateLabelsAreChecked() {
+    assertThat(errors(() -> reader.read("d.yaml", """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: d}
+        spec:
+          selector:
+            matchLabels: {app: web}
+            matchExpressions: [{key: tier, operator: NotIn, values: ["front end"]}, {key: app, operator: Bogus}]
+          template:
+            metadata: {labels: {app: web, "tier!": a}}
+            spec: {containers: [{name: c}]}
+        """))).satisfiesExactly(
+        e -> assertThat(e).startsWith("d.yaml:7:62: spec.selector.matchExpressions[0].values[0]: Invalid value: "
+            + "\"front end\": a valid label must be an empty string or consist of"),
+        e -> assertThat(e).isEqualTo("d.yaml:7:98: spec.selector.matchExpressions[1].operator: Invalid value: \"Bogus\": "
+            + "not a valid selector operator"),
+        e -> assertThat(e).startsWith("d.yaml:9:24: spec.template.labels: Invalid value: \"tier!\": name part must "
+            + "consist of"));
   }
 
   @Test
@@ -184,8 +247,10 @@ class ManifestReaderTest {
                 - matchExpressions: [{key: nvidia.com/gpu.memory, operator: Gt, values: ["40GB"]}]
         """))).containsExactly(
         "p.yaml:6:49: spec.tolerations[0].operator: expected Equal or Exists, found \"Exist\"",
-        "p.yaml:11:81: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
-            + ".matchExpressions[0].values: values[0]: expected an integer, found \"40GB\"");
+        // The API server accepts it; kube-scheduler's parser (labels.NewRequirement) cannot match it.
+        "p.yaml:11:82: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+            + ".matchExpressions[0].values[0]: Invalid value: \"40GB\": for 'Gt', 'Lt' operators, the value must be an "
+            + "integer");
   }
 
   @Test

@@ -254,10 +254,7 @@ public final class KubeDecoder {
       }
     }
     // Checked as written: an allocatable the kubelet defaults from capacity is not reported twice.
-    for (FieldError e : NodeValidation.validate(capacity, allocatable == null ? ResourceList.EMPTY : allocatable)) {
-      diagnostics.error(YPath.locate(doc.node(), e.path()), doc.path().isEmpty() ? e.path() : doc.path() + "." + e.path(),
-          e.message());
-    }
+    report(doc, NodeValidation.validate(capacity, allocatable == null ? ResourceList.EMPTY : allocatable));
     if (allocatable == null) {
       allocatable = capacity;
     }
@@ -323,10 +320,22 @@ public final class KubeDecoder {
 
   /** Reports the API server's validation errors at the lines that hold the offending fields. */
   public void validate(Cursor doc, PodSpec spec, String prefix) {
-    for (FieldError e : PodValidation.validate(spec, prefix)) {
+    report(doc, PodValidation.validate(spec, prefix));
+  }
+
+  /** Each error at the line of the field its path names, under the document's own path. */
+  private void report(Cursor doc, List<FieldError> errors) {
+    for (FieldError e : errors) {
       String full = doc.path().isEmpty() ? e.path() : doc.path() + "." + e.path();
       diagnostics.error(YPath.locate(doc.node(), e.path()), full, e.message());
     }
+  }
+
+  /** {@code ValidateLabelSelector} on a selector at {@code path} (a workload's or a budget's {@code spec.selector}). */
+  private void validateSelector(Cursor doc, LabelSelector selector, String path) {
+    List<FieldError> errors = new ArrayList<>();
+    LabelSyntax.validateSelector(selector, path, errors);
+    report(doc, errors);
   }
 
   /**
@@ -448,17 +457,11 @@ public final class KubeDecoder {
       for (Cursor term : req.get().list("nodeSelectorTerms")) {
         terms.add(nodeSelectorTerm(term));
       }
-      if (terms.isEmpty()) {
-        req.get().error("nodeSelectorTerms: must have at least one term");
-      }
       required = Optional.of(new NodeSelector(terms));
     }
     List<PreferredSchedulingTerm> preferred = new ArrayList<>();
     for (Cursor p : na.list("preferredDuringSchedulingIgnoredDuringExecution")) {
       int weight = p.require("weight").map(Cursor::asInt).orElse(1);
-      if (weight < 1 || weight > 100) {
-        p.get("weight").ifPresent(w -> w.error("expected a weight in 1..100, found " + weight));
-      }
       NodeSelectorTerm term = p.require("preference").map(this::nodeSelectorTerm)
           .orElse(new NodeSelectorTerm(List.of(), List.of()));
       preferred.add(new PreferredSchedulingTerm(weight, term));
@@ -469,58 +472,31 @@ public final class KubeDecoder {
   public NodeSelectorTerm nodeSelectorTerm(Cursor term) {
     List<Requirement> exprs = new ArrayList<>();
     for (Cursor e : term.list("matchExpressions")) {
-      exprs.add(requirement(e, true));
+      exprs.add(requirement(e));
     }
     List<Requirement> fields = new ArrayList<>();
     for (Cursor f : term.list("matchFields")) {
-      Requirement r = requirement(f, false);
-      if (!r.key().equals("metadata.name")) {
-        f.get("key").ifPresent(k -> k.error("expected metadata.name (the only supported field), found \""
-            + r.key() + "\""));
-      }
-      fields.add(r);
+      fields.add(requirement(f));
     }
     return new NodeSelectorTerm(exprs, fields);
   }
 
-  /** A requirement, checked as the API server checks node selector (and label selector) requirements. */
-  public Requirement requirement(Cursor e, boolean allowGtLt) {
+  /**
+   * A requirement as written. Which operators the selector allows, the value counts and the
+   * syntax are the API server's validation (LabelSyntax.validateRequirement); an operator the
+   * model cannot hold is reported here, in the API server's words.
+   */
+  public Requirement requirement(Cursor e) {
     String key = e.requiredString("key");
     String opText = e.requiredString("operator");
     List<String> values = e.stringList("values");
     Optional<SelectorOperator> op = SelectorOperator.fromWire(opText);
-    List<String> allowed = allowGtLt ? List.of("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt")
-        : List.of("In", "NotIn", "Exists", "DoesNotExist");
-    if (op.isEmpty() || !allowed.contains(opText)) {
+    if (op.isEmpty()) {
       if (!opText.isEmpty()) {
-        e.get("operator").ifPresent(c -> c.error("expected one of " + String.join(", ", allowed)
-            + ", found \"" + opText + "\""));
+        e.get("operator").ifPresent(c -> c.error(FieldError.invalid(c.path(), opText, "not a valid selector operator")
+            .message()));
       }
       return new Requirement(key, SelectorOperator.EXISTS, List.of());
-    }
-    Cursor at = e.get("values").orElse(e);
-    switch (op.get()) {
-      case IN, NOT_IN -> {
-        if (values.isEmpty()) {
-          at.error("values: must be specified when `operator` is 'In' or 'NotIn'");
-        }
-      }
-      case EXISTS, DOES_NOT_EXIST -> {
-        if (!values.isEmpty()) {
-          at.error("values: may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
-        }
-      }
-      case GT, LT -> {
-        if (values.size() != 1) {
-          at.error("values: must be specified single value when `operator` is 'Lt' or 'Gt'");
-        } else {
-          try {
-            Long.parseLong(values.getFirst());
-          } catch (NumberFormatException ex) {
-            at.error("values[0]: expected an integer, found \"" + values.getFirst() + "\"");
-          }
-        }
-      }
     }
     return new Requirement(key, op.get(), values);
   }
@@ -529,7 +505,7 @@ public final class KubeDecoder {
     Labels matchLabels = Labels.of(s.stringMap("matchLabels"));
     List<Requirement> exprs = new ArrayList<>();
     for (Cursor e : s.list("matchExpressions")) {
-      exprs.add(requirement(e, false));
+      exprs.add(requirement(e));
     }
     return new LabelSelector(matchLabels, exprs);
   }
@@ -542,6 +518,7 @@ public final class KubeDecoder {
     PodTemplate template = template(spec, doc);
     LabelSelector selector = spec.get("selector").map(this::labelSelector)
         .orElse(LabelSelector.matching(template.labels()));
+    spec.get("selector").ifPresent(sel -> validateSelector(doc, selector, "spec.selector"));
     if (!kind.equals("Job") && spec.get("selector").isEmpty()) {
       spec.error("spec.selector: required value");
     }
@@ -606,6 +583,13 @@ public final class KubeDecoder {
       md.get().get("annotations").flatMap(a -> a.get(SHUTDOWN_ANNOTATION)).ifPresent(this::shutdownDuration);
     }
     PodSpec podSpec = t.get().require("spec").map(this::podSpec).orElse(PodSpec.of());
+    List<FieldError> labelErrors = new ArrayList<>();
+    // ValidatePodTemplateSpec's path: the template's labels are "spec.template.labels".
+    LabelSyntax.validateLabels(labels, "spec.template.labels", labelErrors);
+    for (FieldError e : labelErrors) {
+      Location at = md.flatMap(m -> m.get("labels")).map(Cursor::location).orElse(t.get().location());
+      diagnostics.error(at, doc.path().isEmpty() ? e.path() : doc.path() + "." + e.path(), e.message());
+    }
     validate(doc, podSpec, "spec.template.spec");
     return new PodTemplate(labels, annotations, podSpec);
   }
@@ -637,6 +621,7 @@ public final class KubeDecoder {
     ObjectMeta meta = meta(doc, true);
     Cursor spec = doc.require("spec").orElse(doc);
     LabelSelector selector = spec.get("selector").map(this::labelSelector).orElse(LabelSelector.EVERYTHING);
+    spec.get("selector").ifPresent(sel -> validateSelector(doc, selector, "spec.selector"));
     Optional<IntOrPercent> min = spec.get("minAvailable").map(this::intOrPercent);
     Optional<IntOrPercent> max = spec.get("maxUnavailable").map(this::intOrPercent);
     if (min.isPresent() && max.isPresent()) {

@@ -27,9 +27,12 @@ public record ResourceName(String name) implements Comparable<ResourceName> {
     };
   }
 
-  /** Resources in the default {@code kubernetes.io} namespace: cpu, memory, storage, pods, hugepages. */
+  /**
+   * Resources in the default {@code kubernetes.io} namespace: cpu, memory, storage, pods, hugepages,
+   * and any name containing {@code kubernetes.io/} ({@code IsNativeResource}, helpers.go).
+   */
   public boolean isNative() {
-    return !name.contains("/") || name.startsWith("kubernetes.io/");
+    return !name.contains("/") || name.contains("kubernetes.io/");
   }
 
   /** An extended resource: fully qualified outside {@code kubernetes.io}, not a quota name. */
@@ -46,9 +49,9 @@ public record ResourceName(String name) implements Comparable<ResourceName> {
     return isExtended() || isHugePages();
   }
 
-  /** Extended resources and huge pages are counted in whole units. */
+  /** Extended resources and {@code pods} are counted in whole units ({@code IsIntegerResourceName}, helpers.go). */
   public boolean mustBeInteger() {
-    return isExtended() || isHugePages();
+    return isExtended() || equals(PODS);
   }
 
   /** A name the device plugin hands out for a GPU or a slice of one. */

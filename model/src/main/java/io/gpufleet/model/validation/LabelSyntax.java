@@ -139,18 +139,69 @@ public final class LabelSyntax {
     }
   }
 
-  /** The key and value syntax of {@code ValidateLabelSelector}. */
+  /** Which operators a requirement may use: a label selector's four, or a node selector's six. */
+  public enum Operators {
+    LABEL_SELECTOR,
+    NODE_SELECTOR
+  }
+
+  /** {@code ValidateLabelSelector}: matchLabels as labels, each expression as a requirement with its values checked. */
   public static void validateSelector(LabelSelector selector, String path, List<FieldError> errors) {
     validateLabels(selector.matchLabels(), path + ".matchLabels", errors);
     for (int i = 0; i < selector.matchExpressions().size(); i++) {
-      Requirement r = selector.matchExpressions().get(i);
-      String at = path + ".matchExpressions[" + i + "]";
-      validateLabelName(r.key(), at + ".key", errors);
-      for (int v = 0; v < r.values().size(); v++) {
-        for (String m : labelValueErrors(r.values().get(v))) {
-          errors.add(FieldError.invalid(at + ".values[" + v + "]", r.values().get(v), m));
+      validateRequirement(selector.matchExpressions().get(i), Operators.LABEL_SELECTOR, true,
+          path + ".matchExpressions[" + i + "]", errors);
+    }
+  }
+
+  /**
+   * {@code ValidateLabelSelectorRequirement} and {@code ValidateNodeSelectorRequirement}: the value
+   * count the operator needs, the key, and (when {@code checkValues}) each value's syntax. A
+   * {@code Gt}/{@code Lt} value that is not an integer is reported in the words of kube-scheduler's
+   * parser ({@code labels.NewRequirement}), which cannot match such a term; the API server accepts it.
+   */
+  public static void validateRequirement(Requirement r, Operators allowed, boolean checkValues, String path,
+      List<FieldError> errors) {
+    switch (r.operator()) {
+      case IN, NOT_IN -> {
+        if (r.values().isEmpty()) {
+          errors.add(FieldError.required(path + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
         }
       }
+      case EXISTS, DOES_NOT_EXIST -> {
+        if (!r.values().isEmpty()) {
+          errors.add(FieldError.forbidden(path + ".values",
+              "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+        }
+      }
+      case GT, LT -> {
+        if (allowed == Operators.LABEL_SELECTOR) {
+          errors.add(FieldError.invalid(path + ".operator", r.operator().wireName(), "not a valid selector operator"));
+        } else if (r.values().size() != 1) {
+          errors.add(FieldError.required(path + ".values",
+              "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+        } else if (!isInteger(r.values().getFirst())) {
+          errors.add(FieldError.invalid(path + ".values[0]", r.values().getFirst(),
+              "for 'Gt', 'Lt' operators, the value must be an integer"));
+        }
+      }
+    }
+    validateLabelName(r.key(), path + ".key", errors);
+    if (checkValues) {
+      for (int v = 0; v < r.values().size(); v++) {
+        for (String m : labelValueErrors(r.values().get(v))) {
+          errors.add(FieldError.invalid(path + ".values[" + v + "]", r.values().get(v), m));
+        }
+      }
+    }
+  }
+
+  private static boolean isInteger(String s) {
+    try {
+      Long.parseLong(s);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 }

@@ -29,7 +29,7 @@ public final class NodeValidation {
       if (e.getValue().signum() < 0) {
         errors.add(FieldError.invalid(at, e.getValue().toString(), "must be greater than or equal to 0"));
       }
-      if ((e.getKey().isExtended() || e.getKey().equals(ResourceName.PODS)) && !e.getValue().isInteger()) {
+      if (e.getKey().mustBeInteger() && !e.getValue().isInteger()) {
         errors.add(FieldError.invalid(at, e.getValue().toString(), "must be an integer"));
       }
     }

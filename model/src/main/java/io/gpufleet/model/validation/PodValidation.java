@@ -14,13 +14,15 @@ import java.util.Map;
 /**
  * The checks the API server makes on the parts of a pod spec gpufleet models: resource names and
  * quantities (extended resources whole and never overcommitted: request equal to limit, a limit
- * alone implying the request), tolerations, topology spread constraints, pod
- * (anti-)affinity, and priorities.
+ * alone implying the request), huge pages, the node selector, node and pod (anti-)affinity,
+ * topology spread constraints, tolerations and the priority class name. Source: kubernetes/kubernetes
+ * {@code pkg/apis/core/validation/validation.go} ({@code ValidatePodSpec},
+ * {@code ValidateContainerResourceRequirements}, {@code ValidateTolerations}).
  */
 public final class PodValidation {
   private PodValidation() {}
 
-  /** Validates a pod spec found at {@code prefix} (e.g. {@code spec} or {@code spec.template.spec}). */
+  /** Validates a pod spec found at {@code prefix} (e.g. {@code spec} or {@code spec.template.spec}), in ValidatePodSpec's order. */
   public static List<FieldError> validate(PodSpec spec, String prefix) {
     List<FieldError> errors = new ArrayList<>();
     if (spec.containers().isEmpty()) {
@@ -32,18 +34,21 @@ public final class PodValidation {
     for (int i = 0; i < spec.initContainers().size(); i++) {
       validateContainer(spec.initContainers().get(i), prefix + ".initContainers[" + i + "]", errors);
     }
-    for (var e : spec.overhead().quantities().entrySet()) {
-      if (e.getValue().signum() < 0) {
-        errors.add(FieldError.invalid(prefix + ".overhead[" + e.getKey() + "]", e.getValue().toString(),
-            "must be greater than or equal to 0"));
-      }
-    }
+    LabelSyntax.validateLabels(spec.nodeSelector(), prefix + ".nodeSelector", errors);
+    NodeAffinityValidation.validate(spec.nodeAffinity(), prefix + ".affinity.nodeAffinity", errors);
+    PodAffinityValidation.validate(spec.podAffinity(), prefix + ".affinity.podAffinity", errors);
+    PodAffinityValidation.validate(spec.podAntiAffinity(), prefix + ".affinity.podAntiAffinity", errors);
+    TopologySpreadValidation.validate(spec.topologySpreadConstraints(), prefix + ".topologySpreadConstraints", errors);
     for (int i = 0; i < spec.tolerations().size(); i++) {
       validateToleration(spec.tolerations().get(i), prefix + ".tolerations[" + i + "]", errors);
     }
-    TopologySpreadValidation.validate(spec.topologySpreadConstraints(), prefix + ".topologySpreadConstraints", errors);
-    PodAffinityValidation.validate(spec.podAffinity(), prefix + ".affinity.podAffinity", errors);
-    PodAffinityValidation.validate(spec.podAntiAffinity(), prefix + ".affinity.podAntiAffinity", errors);
+    spec.priorityClassName().filter(n -> !n.isEmpty()).ifPresent(n -> {
+      for (String m : LabelSyntax.dns1123SubdomainErrors(n)) {
+        errors.add(FieldError.invalid(prefix + ".priorityClassName", n, m));
+      }
+    });
+    // validateOverhead reuses the container rules with the overhead as limits, path included.
+    resources(ResourceList.EMPTY, spec.overhead(), prefix + ".overhead", errors);
     if (spec.terminationGracePeriodSeconds() < 0) {
       errors.add(FieldError.invalid(prefix + ".terminationGracePeriodSeconds",
           Long.toString(spec.terminationGracePeriodSeconds()), "must be greater than or equal to 0"));
@@ -52,53 +57,74 @@ public final class PodValidation {
   }
 
   static void validateContainer(Container c, String path, List<FieldError> errors) {
-    String req = path + ".resources.requests";
-    String lim = path + ".resources.limits";
-    validateNames(c.requests(), req, errors);
-    validateNames(c.limits(), lim, errors);
-    for (Map.Entry<ResourceName, Quantity> e : c.requests().quantities().entrySet()) {
+    resources(c.requests(), c.limits(), path + ".resources", errors);
+  }
+
+  /**
+   * {@code ValidateContainerResourceRequirements} for a new pod: limits, then requests (names,
+   * quantities, request against limit, whole huge pages), then huge pages' need of cpu or memory.
+   */
+  private static void resources(ResourceList requests, ResourceList limits, String path, List<FieldError> errors) {
+    String lim = path + ".limits";
+    String req = path + ".requests";
+    boolean cpuOrMemory = false;
+    boolean hugePages = false;
+    for (Map.Entry<ResourceName, Quantity> e : limits.quantities().entrySet()) {
+      quantity(e.getKey(), e.getValue(), lim + "[" + e.getKey() + "]", errors);
+      hugePages |= e.getKey().isHugePages();
+      cpuOrMemory |= isCpuOrMemory(e.getKey());
+    }
+    for (Map.Entry<ResourceName, Quantity> e : requests.quantities().entrySet()) {
       ResourceName name = e.getKey();
       Quantity request = e.getValue();
-      String at = req + "[" + name + "]";
-      var limit = c.limits().get(name);
-      if (name.overcommitForbidden()) {
-        if (limit.isEmpty()) {
-          errors.add(FieldError.required(lim, "Limit must be set for non overcommitable resources"));
-        } else if (!limit.get().equals(request)) {
-          errors.add(FieldError.invalid(at, request.toString(),
-              "must be equal to " + name + " limit of " + limit.get()));
+      quantity(name, request, req + "[" + name + "]", errors);
+      var limit = limits.get(name);
+      if (limit.isPresent()) {
+        if (name.overcommitForbidden() && !limit.get().equals(request)) {
+          errors.add(FieldError.invalid(req, request.toString(), "must be equal to " + name + " limit of " + limit.get()));
+        } else if (request.compareTo(limit.get()) > 0) {
+          errors.add(FieldError.invalid(req, request.toString(),
+              "must be less than or equal to " + name + " limit of " + limit.get()));
         }
-      } else if (limit.isPresent() && request.compareTo(limit.get()) > 0) {
-        errors.add(FieldError.invalid(at, request.toString(),
-            "must be less than or equal to " + name + " limit of " + limit.get()));
+      } else if (name.overcommitForbidden()) {
+        errors.add(FieldError.required(lim, "Limit must be set for non overcommitable resources"));
       }
+      hugePages |= name.isHugePages();
+      cpuOrMemory |= isCpuOrMemory(name);
+    }
+    if (hugePages && !cpuOrMemory) {
+      errors.add(FieldError.forbidden(path, "HugePages require cpu or memory"));
     }
   }
 
-  private static void validateNames(ResourceList list, String path, List<FieldError> errors) {
-    for (Map.Entry<ResourceName, Quantity> e : list.quantities().entrySet()) {
-      ResourceName name = e.getKey();
-      String at = path + "[" + name + "]";
-      if (name.isNative() && !isStandardContainerResource(name)) {
-        errors.add(FieldError.invalid(at, name.name(), "must be a standard resource for containers"));
-        continue;
-      }
-      if (e.getValue().signum() < 0) {
-        errors.add(FieldError.invalid(at, e.getValue().toString(), "must be greater than or equal to 0"));
-      } else if (name.mustBeInteger() && !e.getValue().isInteger()) {
-        errors.add(FieldError.invalid(at, e.getValue().toString(), "must be an integer"));
-      }
+  /** The name, the quantity ({@code ValidateResourceQuantityValue}) and, for huge pages, the page multiple. */
+  private static void quantity(ResourceName name, Quantity q, String at, List<FieldError> errors) {
+    ResourceNameValidation.validateContainerResourceName(name, at, errors);
+    if (q.signum() < 0) {
+      errors.add(FieldError.invalid(at, q.toString(), "must be greater than or equal to 0"));
+    }
+    if (name.mustBeInteger() && !q.isInteger()) {
+      errors.add(FieldError.invalid(at, q.toString(), "must be an integer"));
+    }
+    for (String m : ResourceNameValidation.hugePageValueErrors(name, q)) {
+      errors.add(FieldError.invalid(at, q.toString(), m));
     }
   }
 
-  private static boolean isStandardContainerResource(ResourceName name) {
-    return switch (name.name()) {
-      case "cpu", "memory", "ephemeral-storage" -> true;
-      default -> name.isHugePages();
-    };
+  private static boolean isCpuOrMemory(ResourceName name) {
+    return name.equals(ResourceName.CPU) || name.equals(ResourceName.MEMORY);
   }
 
   static void validateToleration(Toleration t, String path, List<FieldError> errors) {
+    if (!t.key().isEmpty()) {
+      LabelSyntax.validateLabelName(t.key(), path + ".key", errors);
+    }
+    if (t.operator() == Toleration.Operator.EQUAL) {
+      List<String> bad = LabelSyntax.labelValueErrors(t.value());
+      if (!bad.isEmpty()) {
+        errors.add(FieldError.invalid(path + ".operator", t.value(), String.join(";", bad)));
+      }
+    }
     if (t.key().isEmpty() && t.operator() != Toleration.Operator.EXISTS) {
       errors.add(FieldError.invalid(path + ".operator", t.operator().wireName(),
           "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));

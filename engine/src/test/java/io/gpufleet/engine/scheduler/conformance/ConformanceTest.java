@@ -43,7 +43,7 @@ class ConformanceTest {
   void everyCaseNamesItsUpstreamFileAndIsUnique() {
     List<UpstreamCase> all = ConformanceSuite.all();
     assertThat(all).allSatisfy(c -> {
-      assertThat(c.file()).startsWith("pkg/scheduler/").endsWith("_test.go");
+      assertThat(c.file()).matches("pkg/(scheduler|apis/core/validation)/.*_test\\.go");
       assertThat(c.name()).isNotBlank();
     });
     assertThat(all.stream().map(c -> c.file() + "#" + c.name()).distinct().count()).isEqualTo(all.size());

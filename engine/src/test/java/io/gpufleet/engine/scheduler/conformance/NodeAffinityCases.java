@@ -91,7 +91,8 @@ final class NodeAffinityCases {
     c.add(filter("Pod with an invalid value in Affinity term won't be scheduled onto the node",
         requiring(p(), expr(notIn("foo", "invalid value: ___@#$%^"))), "n", l("foo", "bar"), null, FAIL)
         .differs("the twin does not parse label values when matching; upstream's parse error makes the term match "
-            + "nothing. The API server rejects such a value, which gpufleet's manifest validation does not yet check"));
+            + "nothing. The API server rejects such a value in a required term, and so does gpufleet's manifest reader "
+            + "(API validation cases), so no such pod reaches the engine from a manifest"));
     c.add(filter("Pod with matchFields using In operator that matches the existing node",
         requiring(p(), fields(in("metadata.name", "node1"))), "node1", l(), Set.of("node1"), OK));
     c.add(filter("Pod with matchFields using In operator that does not match the existing node",
