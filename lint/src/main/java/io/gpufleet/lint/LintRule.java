@@ -31,7 +31,7 @@ public interface LintRule {
 
   /**
    * A fallback rule reports what no other rule explains: its finding is dropped where another
-   * rule's finding stands at the same place.
+   * rule's finding stands at the same place or inside the field it names.
    */
   default boolean fallback() {
     return false;

@@ -37,9 +37,19 @@ public final class Linter {
     Set<Location> explained = new HashSet<>();
     primary.forEach(f -> explained.add(f.location()));
     List<Finding> all = new ArrayList<>(primary);
-    fallback.stream().filter(f -> !explained.contains(f.location())).forEach(all::add);
+    fallback.stream().filter(f -> !explained.contains(f.location()) && primary.stream().noneMatch(p -> within(p, f)))
+        .forEach(all::add);
     all.sort(Finding.order(input.files()));
     return new Result(all, rules);
+  }
+
+  /**
+   * Whether {@code p} stands inside the field {@code f} names, on the same object: the API server
+   * reports some errors at the map ({@code resources.requests}) a rule names by key.
+   */
+  private static boolean within(Finding p, Finding f) {
+    return p.object().equals(f.object()) && !f.field().isEmpty()
+        && (p.field().startsWith(f.field() + "[") || p.field().startsWith(f.field() + "."));
   }
 
   /**
