@@ -42,7 +42,7 @@ class LayeringTest {
   @Test
   void everyLayerHasClasses() {
     for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "nvml", "lint",
-        "k8s", "cli")) {
+        "k8s", "web", "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
           .as("classes in io.gpufleet.%s", layer).isTrue();
@@ -114,6 +114,20 @@ class LayeringTest {
         "tools.jackson..", "javax.net..");
     noClasses().that().resideOutsideOfPackages("io.gpufleet.k8s..", "io.gpufleet.cli..")
         .should().dependOnClassesThat().resideInAPackage("io.gpufleet.k8s..")
+        .check(classes);
+  }
+
+  /**
+   * The dashboard renders runs of the simulator through the report's views and reads scenarios;
+   * it sits under the command line only, and nothing but the command line reaches it.
+   */
+  @Test
+  void webSitsOnTheSimulatorAndReportsAndOnlyTheCommandLineOnIt() {
+    onlyDependsOn("io.gpufleet.web..", "io.gpufleet.sim..", "io.gpufleet.report..", "io.gpufleet.scenario..",
+        "io.gpufleet.autoscaler..", "io.gpufleet.engine..", "io.gpufleet.model..", "io.javalin..",
+        "tools.jackson..");
+    noClasses().that().resideOutsideOfPackages("io.gpufleet.web..", "io.gpufleet.cli..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpufleet.web..")
         .check(classes);
   }
 

@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
         ReplayCommand.class,
         AdviseCommand.class,
         LintCommand.class,
+        ServeCommand.class,
         ProbeCommand.class,
         BenchSharingCommand.class,
         CommandLine.HelpCommand.class})

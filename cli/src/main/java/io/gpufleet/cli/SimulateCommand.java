@@ -53,7 +53,7 @@ final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ScenarioFile scenario = scenario();
+    ScenarioFile scenario = scenario(file, input, runFor);
     for (ManifestProblem w : scenario.warnings()) {
       err.println(w);
     }
@@ -69,8 +69,11 @@ final class SimulateCommand implements Callable<Integer> {
     return run.result().allExpectationsPassed() ? ExitCodes.OK : ExitCodes.EXPECTATION_FAILED;
   }
 
-  /** The scenario file, or the manifests (files, a live cluster) run for --for with no changes. */
-  private ScenarioFile scenario() {
+  /**
+   * The scenario file, or the manifests (files, a live cluster) run for --for with no changes; also
+   * what {@code serve} shows.
+   */
+  static ScenarioFile scenario(Path file, ManifestInputOptions input, String runFor) {
     boolean manifests = input.given();
     if (file != null && manifests) {
       throw new UserError("give a SCENARIO file or manifests (-f, --kubeconfig), not both");

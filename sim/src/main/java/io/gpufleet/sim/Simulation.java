@@ -18,4 +18,9 @@ public final class Simulation {
   public static SimulationResult run(Scenario scenario, ProgressListener progress) {
     return new Runtime(scenario).listening(progress).run(progress);
   }
+
+  /** Runs the scenario and hands {@code images} the cluster after every event that changed it. */
+  public static SimulationResult run(Scenario scenario, ProgressListener progress, ImageListener images) {
+    return new Runtime(scenario).listening(progress).watchingImages(images).run(progress);
+  }
 }

@@ -106,7 +106,7 @@ public final class ClusterTables {
   }
 
   /** {@code POD_SCHEDULED} → {@code PodScheduled}, the way Kubernetes names event reasons. */
-  static String title(RunRecord.Kind k) {
+  public static String title(RunRecord.Kind k) {
     StringBuilder b = new StringBuilder();
     for (String part : k.name().split("_")) {
       b.append(part.charAt(0)).append(part.substring(1).toLowerCase(java.util.Locale.ROOT));

@@ -147,8 +147,13 @@ public final class RunSummary {
   /** The pending-time percentiles the summary and result.json report. */
   static final double[] QUANTILES = {0.5, 0.9, 0.99, 1.0};
 
+  /** The same percentiles, for other views of a run (the dashboard's comparison). */
+  public static java.util.List<Double> quantiles() {
+    return java.util.Arrays.stream(QUANTILES).boxed().toList();
+  }
+
   /** {@code p50}, {@code p90}, {@code p99}, {@code max}. */
-  static String quantileName(double q) {
+  public static String quantileName(double q) {
     return q == 1.0 ? "max" : "p" + Math.round(q * 100);
   }
 

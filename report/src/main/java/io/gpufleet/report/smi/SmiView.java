@@ -118,7 +118,8 @@ public final class SmiView {
     return seen.values().stream().sorted().toList();
   }
 
-  static String sharing(NodeDevices n) {
+  /** {@code time-slicing (4 replicas per device)}, {@code MIG, exclusive}: how the node's plugin shares its cards. */
+  public static String sharing(NodeDevices n) {
     String mig = n.devices().stream().anyMatch(d -> d.mig().isPresent()) ? "MIG, " : "";
     SharingMode.Family family = n.sharing().family();
     return mig + family.label() + (family == SharingMode.Family.EXCLUSIVE ? "" : " (" + replicaSummary(n) + ")");

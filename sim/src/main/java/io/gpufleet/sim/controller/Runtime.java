@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.sim.ImageListener;
 import io.gpufleet.sim.ProgressListener;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.SimulationSettings;
@@ -61,6 +62,7 @@ public final class Runtime {
     kernel.schedule(start, new Event.ScenarioStep());
     kernel.schedule(start.plus(scenario.autoscaler().disruptionPoll()), new Event.DisruptionPoll());
     check();
+    offerImage();
     kernel.run(this::handle, () -> runner.done() || kernel.now().isAfter(horizon));
     runner.finish();
     Instant end = kernel.now();
@@ -70,6 +72,8 @@ public final class Runtime {
   }
 
   private ProgressListener listener = ProgressListener.NONE;
+  private ImageListener images = ImageListener.NONE;
+  private long lastImageVersion = -1;
 
   public SimulationResult run() {
     return run(ProgressListener.NONE);
@@ -77,6 +81,12 @@ public final class Runtime {
 
   public Runtime listening(ProgressListener l) {
     this.listener = l;
+    return this;
+  }
+
+  /** Hands {@code l} the cluster image after each event that changed it. */
+  public Runtime watchingImages(ImageListener l) {
+    this.images = l;
     return this;
   }
 
@@ -126,9 +136,17 @@ public final class Runtime {
     karpenter.retireFinishedCommands();
     check();
     runner.checkWaiting();
+    offerImage();
     if (kernel.processed() % PROGRESS_EVERY == 0) {
       listener.onProgress(new ProgressListener.Progress(kernel.now(), kernel.processed(), runner.step(),
           runner.steps()));
+    }
+  }
+
+  private void offerImage() {
+    if (api.state().version() != lastImageVersion) {
+      lastImageVersion = api.state().version();
+      images.onImage(new ImageListener.Image(kernel.now(), kernel.processed(), api.state(), api.recordSize()));
     }
   }
 

@@ -1,0 +1,249 @@
+package io.gpufleet.web.server;
+
+import io.gpufleet.report.json.JsonText;
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.web.view.ClusterView;
+import io.gpufleet.web.view.Knobs;
+import io.gpufleet.web.view.PlayedRun;
+import io.gpufleet.web.view.RunComparison;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The web server of {@code gpufleet serve}: the page and its assets (a fixed list from the jar),
+ * and a JSON API over the scenario's run and its what-ifs. Every parameter is checked; a bad one
+ * gets a 4xx with a message saying what was expected; nothing a request carries is executed or used
+ * as a path.
+ *
+ * <pre>
+ * GET  /                               the page
+ * GET  /assets/{name}                  index.html, app.js, app.css, echarts.min.js
+ * GET  /api/runs                       the runs held: id, label, knobs, summary
+ * POST /api/runs                       a what-if: a JSON object of knobs (see Knobs), played now
+ * GET  /api/runs/{id}                  one run: steps, frames' times, series, lanes, markers, events
+ * GET  /api/runs/{id}/cluster?frame=N  the cluster at frame N (or ?seconds=S: the last frame by then)
+ * GET  /api/compare?a=ID&amp;b=ID          two runs side by side, with their differences
+ * </pre>
+ */
+public final class Dashboard implements AutoCloseable {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String JSON_TYPE = "application/json; charset=utf-8";
+  /** Only the page's own files; the charts set inline styles on their elements. */
+  private static final String CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+      + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+  private final Javalin app;
+  private final RunStore runs;
+
+  private Dashboard(Javalin app, RunStore runs) {
+    this.app = app;
+    this.runs = runs;
+  }
+
+  /** Plays the scenario, then serves it on {@code address:port} (port 0: any free port). */
+  public static Dashboard start(ScenarioFile file, String address, int port, Limits limits) {
+    RunStore runs = new RunStore(file, limits);
+    Assets assets = Assets.load();
+    Javalin app = Javalin.create(config -> {
+      config.startup.showJavalinBanner = false;
+      config.startup.showOldJavalinVersionWarning = false;
+      config.http.maxRequestSize = limits.maxBodyBytes();
+      config.jetty.host = address;
+      config.jetty.port = port;
+      config.routes.before(ctx -> {
+        ctx.header("Content-Security-Policy", CSP);
+        ctx.header("X-Content-Type-Options", "nosniff");
+        ctx.header("Referrer-Policy", "no-referrer");
+        ctx.header("Cache-Control", "no-store");
+      });
+      config.routes.get("/", ctx -> {
+        onlyParams(ctx);
+        asset(ctx, assets, "index.html");
+      });
+      config.routes.get("/assets/{name}", ctx -> {
+        onlyParams(ctx);
+        asset(ctx, assets, ctx.pathParam("name"));
+      });
+      config.routes.get("/api/runs", ctx -> {
+        onlyParams(ctx);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (RunStore.Stored s : runs.all()) {
+          out.add(listed(s));
+        }
+        json(ctx, 200, JsonText.write(out));
+      });
+      config.routes.post("/api/runs", ctx -> {
+        onlyParams(ctx);
+        Knobs knobs = knobs(ctx);
+        json(ctx, 201, JsonText.write(listed(runs.whatIf(knobs))));
+      });
+      config.routes.get("/api/runs/{id}", ctx -> {
+        onlyParams(ctx);
+        json(ctx, 200, run(runs, ctx.pathParam("id")).overviewJson());
+      });
+      config.routes.get("/api/runs/{id}/cluster", ctx -> {
+        onlyParams(ctx, "frame", "seconds");
+        PlayedRun run = run(runs, ctx.pathParam("id")).run();
+        json(ctx, 200, JsonText.write(ClusterView.of(run, frame(ctx, run))));
+      });
+      config.routes.get("/api/compare", ctx -> {
+        onlyParams(ctx, "a", "b");
+        RunStore.Stored a = run(runs, required(ctx, "a"));
+        RunStore.Stored b = run(runs, required(ctx, "b"));
+        json(ctx, 200, JsonText.write(RunComparison.of(Integer.toString(a.id()), a.run(), a.knobs(),
+            Integer.toString(b.id()), b.run(), b.knobs())));
+      });
+      config.routes.exception(BadRequest.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
+      config.routes.exception(Knobs.BadKnob.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
+      config.routes.exception(Exception.class, (e, ctx) -> error(ctx, 500,
+          "internal error (a bug in gpufleet): " + e.getClass().getSimpleName()));
+      // Javalin answers an unknown address in plain text; answer it as every other error.
+      config.routes.error(404, ctx -> {
+        String type = ctx.res().getContentType();
+        if (type == null || !type.startsWith("application/json")) {
+          error(ctx, 404, "no such page: " + printable(ctx.path()));
+        }
+      });
+      config.routes.error(405, ctx -> error(ctx, 405, ctx.method() + " is not allowed on " + printable(ctx.path())));
+    });
+    app.start();
+    return new Dashboard(app, runs);
+  }
+
+  /** The port it listens on (the one chosen, where 0 was asked). */
+  public int port() {
+    return app.port();
+  }
+
+  /** The runs held, the scenario's own first, then the what-ifs in the order they were played. */
+  public List<PlayedRun> runs() {
+    return runs.all().stream().map(RunStore.Stored::run).toList();
+  }
+
+  @Override
+  public void close() {
+    app.stop();
+  }
+
+  private static Map<String, Object> listed(RunStore.Stored s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("id", Integer.toString(s.id()));
+    m.put("label", s.run().label());
+    m.put("knobs", s.knobs().describe());
+    m.put("summary", io.gpufleet.web.view.RunOverview.summary(s.run().result()));
+    return m;
+  }
+
+  private static void asset(Context ctx, Assets assets, String name) {
+    Assets.Asset a = assets.get(name).orElseThrow(() -> new BadRequest(404, "no such asset: " + printable(name)));
+    ctx.status(200).contentType(a.contentType()).result(a.bytes());
+  }
+
+  /** Refuses query parameters the route does not take, and repeated ones. */
+  private static void onlyParams(Context ctx, String... allowed) {
+    Set<String> ok = Set.of(allowed);
+    for (var e : new TreeMap<>(ctx.queryParamMap()).entrySet()) {
+      if (!ok.contains(e.getKey())) {
+        throw new BadRequest(400, "unknown query parameter \"" + printable(e.getKey()) + "\""
+            + (ok.isEmpty() ? "; this address takes none" : "; expected " + String.join(" or ", new java.util.TreeSet<>(ok))));
+      }
+      if (e.getValue().size() > 1) {
+        throw new BadRequest(400, "query parameter \"" + e.getKey() + "\" given " + e.getValue().size() + " times");
+      }
+    }
+  }
+
+  private static String required(Context ctx, String name) {
+    String v = ctx.queryParam(name);
+    if (v == null) {
+      throw new BadRequest(400, "query parameter \"" + name + "\" is required: a run id");
+    }
+    return v;
+  }
+
+  private static RunStore.Stored run(RunStore runs, String id) {
+    if (!id.matches("[0-9]{1,6}")) {
+      throw new BadRequest(400, "run id: expected a whole number such as 0, found \"" + printable(id) + "\"");
+    }
+    return runs.get(Integer.parseInt(id)).orElseThrow(() -> new BadRequest(404, "no run " + id
+        + " (runs held: " + String.join(", ", runs.all().stream().map(s -> Integer.toString(s.id())).toList()) + ")"));
+  }
+
+  private static int frame(Context ctx, PlayedRun run) {
+    String frame = ctx.queryParam("frame");
+    String seconds = ctx.queryParam("seconds");
+    if ((frame == null) == (seconds == null)) {
+      throw new BadRequest(400, "give one of frame (0 to " + (run.frames().size() - 1) + ") or seconds (0 to "
+          + run.result().simulated().getSeconds() + ")");
+    }
+    if (frame != null) {
+      return (int) number(frame, "frame", run.frames().size() - 1);
+    }
+    return run.frameAt(number(seconds, "seconds", run.result().simulated().getSeconds()));
+  }
+
+  private static long number(String text, String name, long max) {
+    if (!text.matches("[0-9]{1,12}") || Long.parseLong(text) > max) {
+      throw new BadRequest(400, name + ": expected a whole number from 0 to " + max + ", found \"" + printable(text)
+          + "\"");
+    }
+    return Long.parseLong(text);
+  }
+
+  /** A JSON object of knob names to strings or whole numbers, nothing else. */
+  private static Knobs knobs(Context ctx) {
+    String type = ctx.contentType();
+    if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+      throw new BadRequest(415, "expected a JSON body (Content-Type: application/json), found "
+          + (type == null ? "none" : "\"" + printable(type) + "\""));
+    }
+    Object body;
+    try {
+      body = JSON.readValue(ctx.body(), Object.class);
+    } catch (JacksonException e) {
+      throw new BadRequest(400, "the body is not JSON: " + printable(e.getOriginalMessage()));
+    }
+    if (!(body instanceof Map<?, ?> map)) {
+      throw new BadRequest(400, "expected a JSON object of knobs such as {\"consolidationPolicy\": \"WhenEmpty\"}");
+    }
+    Map<String, String> values = new TreeMap<>();
+    for (var e : map.entrySet()) {
+      Object v = e.getValue();
+      if (!(v instanceof String || v instanceof Integer || v instanceof Long)) {
+        throw new BadRequest(400, printable(String.valueOf(e.getKey())) + ": expected a string or a whole number");
+      }
+      values.put(String.valueOf(e.getKey()), String.valueOf(v));
+    }
+    return Knobs.read(values);
+  }
+
+  private static void json(Context ctx, int status, String body) {
+    ctx.status(status).contentType(JSON_TYPE).result(body);
+  }
+
+  private static void error(Context ctx, int status, String message) {
+    json(ctx, status, JsonText.write(Map.of("error", message, "status", status)));
+  }
+
+  /** User text echoed in a message: printable ASCII only, at most 80 characters. */
+  static String printable(String s) {
+    if (s == null) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < s.length() && b.length() < 80; i++) {
+      char c = s.charAt(i);
+      b.append(c >= 0x20 && c < 0x7f ? c : '?');
+    }
+    return s.length() > 80 ? b + "..." : b.toString();
+  }
+}

@@ -1,0 +1,79 @@
+package io.gpufleet.web.server;
+
+import io.gpufleet.report.json.JsonText;
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.web.view.Knobs;
+import io.gpufleet.web.view.PlayedRun;
+import io.gpufleet.web.view.RunOverview;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The runs a dashboard holds: the scenario's own (id 0) and the what-ifs played from it, at most
+ * {@code maxRuns} (the oldest what-if goes first), with at most {@code maxConcurrent} what-ifs
+ * playing at once; a request beyond that waits briefly, then is refused.
+ */
+final class RunStore {
+
+  /** A run and its overview, written once. */
+  record Stored(int id, PlayedRun run, Knobs knobs, String overviewJson) {}
+
+  private final ScenarioFile file;
+  private final Limits limits;
+  private final Semaphore playing;
+  private final LinkedHashMap<Integer, Stored> runs = new LinkedHashMap<>();
+  private int nextId;
+
+  RunStore(ScenarioFile file, Limits limits) {
+    this.file = file;
+    this.limits = limits;
+    this.playing = new Semaphore(limits.concurrentRuns());
+    add(PlayedRun.play(file.scenario().name(), file, file.scenario(), limits.maxFrames()), Knobs.NONE);
+  }
+
+  private synchronized Stored add(PlayedRun run, Knobs knobs) {
+    int id = nextId++;
+    Stored s = new Stored(id, run, knobs, JsonText.write(RunOverview.of(Integer.toString(id), run)));
+    runs.put(id, s);
+    while (runs.size() > limits.maxRuns()) {
+      Integer oldest = runs.keySet().stream().filter(k -> k != 0).findFirst().orElseThrow();
+      runs.remove(oldest);
+    }
+    return s;
+  }
+
+  synchronized Optional<Stored> get(int id) {
+    return Optional.ofNullable(runs.get(id));
+  }
+
+  synchronized List<Stored> all() {
+    return new ArrayList<>(runs.values());
+  }
+
+  /** Plays the scenario with the knobs turned; refuses when too many are playing. */
+  Stored whatIf(Knobs knobs) {
+    boolean admitted;
+    try {
+      admitted = playing.tryAcquire(limits.queueWait().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BadRequest(503, "the server is stopping");
+    }
+    if (!admitted) {
+      throw new BadRequest(429, "already playing " + limits.concurrentRuns() + " what-if run(s); try again shortly");
+    }
+    try {
+      Map<String, String> changed = knobs.describe();
+      String label = changed.isEmpty() ? "re-run" : String.join(", ", changed.entrySet().stream()
+          .map(e -> e.getKey() + "=" + e.getValue()).toList());
+      return add(PlayedRun.play(label, file, knobs.apply(file.scenario()), limits.maxFrames()), knobs);
+    } finally {
+      playing.release();
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package io.gpufleet.web.view;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Two runs side by side: each one's label, knobs and summary, and the differences (second minus
+ * first) in cost, pending time, disruptions and evictions.
+ */
+public final class RunComparison {
+  private RunComparison() {}
+
+  /** The summary fields the difference is taken of, numbers in both runs. */
+  static final List<String> COMPARED = List.of("totalCost", "stillPending", "disruptions", "evictions",
+      "gpuHoursIdle");
+
+  public static Map<String, Object> of(String idA, PlayedRun a, Knobs knobsA, String idB, PlayedRun b, Knobs knobsB) {
+    Map<String, Object> sa = RunOverview.summary(a.result());
+    Map<String, Object> sb = RunOverview.summary(b.result());
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("a", side(idA, a, knobsA, sa));
+    out.put("b", side(idB, b, knobsB, sb));
+    Map<String, Object> diff = new LinkedHashMap<>();
+    for (String k : COMPARED) {
+      diff.put(k, RunOverview.round(((Number) sb.get(k)).doubleValue() - ((Number) sa.get(k)).doubleValue()));
+    }
+    Map<?, ?> pa = (Map<?, ?>) sa.get("pendingSeconds");
+    Map<?, ?> pb = (Map<?, ?>) sb.get("pendingSeconds");
+    Map<String, Object> pending = new LinkedHashMap<>();
+    pa.forEach((q, v) -> pending.put(String.valueOf(q), v == null || pb.get(q) == null ? null
+        : ((Number) pb.get(q)).longValue() - ((Number) v).longValue()));
+    diff.put("pendingSeconds", pending);
+    out.put("difference", diff);
+    return out;
+  }
+
+  private static Map<String, Object> side(String id, PlayedRun run, Knobs knobs, Map<String, Object> summary) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("id", id);
+    m.put("label", run.label());
+    m.put("knobs", knobs.describe());
+    m.put("summary", summary);
+    return m;
+  }
+}

@@ -1,0 +1,335 @@
+// The gpufleet dashboard: plays a finished run frame by frame from the server's JSON API.
+'use strict';
+
+const state = { runs: [], run: null, frame: 0, playing: null, target: 0, charts: {} };
+
+const $ = (sel) => document.querySelector(sel);
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined) continue;
+    if (k === 'class') e.className = v; else if (k === 'text') e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+async function api(path, options) {
+  const res = await fetch(path, options);
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.error || ('HTTP ' + res.status));
+  return body;
+}
+
+function hms(seconds) {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  return '+' + h + ':' + String(m).padStart(2, '0') + ':' + String(r).padStart(2, '0');
+}
+
+function parseHms(text) {
+  const parts = text.trim().replace(/^\+/, '').split(':');
+  if (parts.length === 0 || parts.length > 3 || parts.some(p => !/^\d{1,6}$/.test(p))) return null;
+  return parts.reduce((acc, p) => acc * 60 + Number(p), 0);
+}
+
+// ---- loading ----
+
+async function loadRuns(selectId) {
+  state.runs = await api('/api/runs');
+  const sel = $('#run-select');
+  sel.replaceChildren(...state.runs.map(r => el('option', { value: r.id, text: r.id + ': ' + r.label })));
+  await showRun(selectId || state.runs[0].id);
+}
+
+async function showRun(id) {
+  pause();
+  state.run = await api('/api/runs/' + encodeURIComponent(id));
+  $('#run-select').value = id;
+  $('#scenario').textContent = state.run.scenario;
+  $('#run-label').textContent = state.run.label;
+  $('#description').textContent = state.run.description;
+  $('#scrubber').max = String(state.run.frameSeconds.length - 1);
+  renderSteps();
+  renderLanes();
+  renderCharts();
+  await goTo(0);
+}
+
+// ---- timeline ----
+
+function renderSteps() {
+  const box = $('#steps');
+  box.replaceChildren(...state.run.steps.map(s => {
+    const b = el('button', { class: 'step-button', 'data-step': s.id, title: s.description, text: (s.id ? s.id + ' ' : '') + s.title });
+    b.addEventListener('click', () => { pause(); goTo(s.endFrame); });
+    return b;
+  }));
+}
+
+async function goTo(frame) {
+  const n = state.run.frameSeconds.length;
+  frame = Math.max(0, Math.min(n - 1, frame));
+  state.frame = frame;
+  const runId = state.run.id;
+  const view = await api('/api/runs/' + runId + '/cluster?frame=' + frame);
+  if (state.run.id !== runId || state.frame !== frame) return; // a later move won
+  state.target = view.seconds;
+  $('#scrubber').value = String(frame);
+  $('#clock').textContent = hms(view.seconds) + '  (frame ' + (frame + 1) + ' of ' + n + ')';
+  $('#cluster-time').textContent = hms(view.seconds);
+  $('#checkpoint').textContent = view.checkpoint ? 'checkpoint: ' + view.checkpoint : '';
+  for (const b of document.querySelectorAll('.step-button')) {
+    const s = state.run.steps.find(x => x.id === b.dataset.step);
+    b.classList.toggle('active', s !== undefined && s.endFrame === frame);
+  }
+  renderCards(view);
+  renderEvents(frame);
+  moveCursor(view.seconds);
+  document.body.dataset.frame = String(frame);
+}
+
+function frameAt(seconds) {
+  const t = state.run.frameSeconds;
+  let lo = 0, hi = t.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (t[mid] > seconds) hi = mid - 1; else lo = mid; }
+  return lo;
+}
+
+function play() {
+  if (state.playing) return;
+  $('#play').disabled = true; $('#pause').disabled = false;
+  const tickMs = 250;
+  state.playing = setInterval(() => {
+    const speed = Number($('#speed').value);
+    state.target += speed * tickMs / 1000;
+    const last = state.run.frameSeconds.length - 1;
+    let f = frameAt(state.target);
+    if (f === state.frame && state.frame < last && state.run.frameSeconds[state.frame + 1] <= state.target) f++;
+    if (f !== state.frame) goTo(f);
+    if (state.target >= state.run.seconds) pause();
+  }, tickMs);
+}
+
+function pause() {
+  if (state.playing) clearInterval(state.playing);
+  state.playing = null;
+  $('#play').disabled = false; $('#pause').disabled = true;
+}
+
+// ---- cluster ----
+
+function renderCards(view) {
+  const cards = view.nodes.map(n => {
+    const card = el('article', {
+      class: 'node-card', 'data-node': n.name, 'data-lifecycle': n.lifecycle, 'data-nodepool': n.nodePool,
+      'data-advertised': String(n.gpuAdvertised),
+      title: 'taints: ' + (n.taints.length ? n.taints.join(', ') : 'none') + '\nGFD labels:\n'
+        + Object.entries(n.gfdLabels).map(([k, v]) => '  ' + k + '=' + v).join('\n')
+    });
+    card.append(el('div', { class: 'name', text: n.name }));
+    card.append(el('div', { class: 'meta', text: [n.instanceType, n.capacityType, 'NodePool ' + (n.nodePool || '-'),
+      n.lifecycle, n.pricePerHour === null ? 'no price' : '$' + n.pricePerHour.toFixed(3) + '/h'].join(' · ') }));
+    const counts = el('div', { class: 'counts' });
+    counts.append('nvidia.com/gpu advertised ', el('b', { class: 'advertised', text: String(n.gpuAdvertised) }),
+      ', allocated ', el('b', { class: 'allocated', text: String(n.gpuAllocated) }),
+      ' · ', n.sharing);
+    card.append(counts);
+    if (n.removalReason) card.append(el('div', { class: 'meta', text: 'removing: ' + n.removalReason }));
+    for (const g of n.gpus) {
+      const gpu = el('div', { class: 'gpu', 'data-index': String(g.index) });
+      gpu.append(el('div', { class: 'title', text: 'GPU ' + g.index + ' · ' + g.product
+        + (g.memoryMiB > 0 ? ' · ' + Math.round(g.memoryMiB / 1024) + ' GiB' : '') + ' · ' + g.pods.length + ' pod(s)' }));
+      const slices = el('div', { class: 'slices' });
+      for (const d of g.devices) {
+        const label = d.mig ? d.mig : (d.replicas > 1 ? 'replica ' + d.replica : 'whole GPU');
+        const dev = el('div', { class: 'device' + (d.pod ? ' held' : ''), title: d.id + ' (' + d.resource + ')' });
+        dev.append(el('div', { text: label }));
+        if (d.pod) dev.append(el('span', { class: 'pod-chip', 'data-pod': d.pod, text: d.pod.replace(/^default\//, '') }));
+        slices.append(dev);
+      }
+      if (g.devices.length === 0) slices.append(el('div', { class: 'device', text: 'nothing advertised' }));
+      gpu.append(slices);
+      card.append(gpu);
+    }
+    const others = n.pods.filter(p => p.gpus === 0);
+    if (others.length) card.append(el('div', { class: 'pods', text: 'other pods: ' + others.map(p => p.pod.replace(/^[^/]*\//, '') + ' (' + p.phase + ')').join(', ') }));
+    const gpuPods = n.pods.filter(p => p.gpus > 0);
+    if (gpuPods.length) card.append(el('div', { class: 'pods', text: 'GPU pods: ' + gpuPods.map(p => p.pod.replace(/^[^/]*\//, '') + ' (' + p.phase + ')').join(', ') }));
+    card.append(el('div', { class: 'tags', text: n.taints.length ? 'taints: ' + n.taints.join(', ') : 'no taints' }));
+    return card;
+  });
+  $('#cards').replaceChildren(...cards);
+  $('#pending').replaceChildren(...(view.pending.length ? [el('h3', { text: view.pending.length + ' pending pod(s)' })] : []),
+    ...view.pending.map(p => el('div', { class: 'pending-pod', 'data-pod': p.pod,
+      text: p.pod + ' waiting ' + hms(p.waitingSeconds).slice(1) + (p.message ? ': ' + p.message : '') })));
+}
+
+function renderEvents(frame) {
+  const upTo = state.run.frameEntries[frame];
+  const rows = [];
+  for (let i = Math.min(upTo, state.run.events.length) - 1; i >= 0 && rows.length < 60; i--) {
+    const e = state.run.events[i];
+    rows.push(el('tr', { 'data-reason': e.reason }, el('td', { text: hms(e.seconds) }), el('td', { text: e.reason }),
+      el('td', { text: e.object }), el('td', { text: e.message })));
+  }
+  $('#events tbody').replaceChildren(...rows);
+}
+
+// ---- lanes ----
+
+function pct(seconds) {
+  return (state.run.seconds > 0 ? 100 * seconds / state.run.seconds : 0) + '%';
+}
+
+function markerClass(kind) {
+  if (kind === 'SpotInterruptionWarning' || kind === 'SpotReclaimed') return 'marker interruption';
+  if (kind === 'DisruptionExecuted' || kind === 'NodeclaimDeleting' || kind === 'PodEvicted') return 'marker disruption';
+  return 'marker';
+}
+
+function renderLanes() {
+  const box = $('#lanes');
+  const lanes = state.run.lanes.map(l => {
+    const track = el('div', { class: 'track' });
+    for (const s of l.spans) {
+      const width = Math.max(0.2, 100 * (s.to - s.from) / Math.max(1, state.run.seconds));
+      track.append(el('div', { class: 'span ' + s.state, 'data-state': s.state,
+        style: 'left:' + pct(s.from) + ';width:' + width + '%', title: l.node + ': ' + s.state + ' ' + hms(s.from) + ' to ' + hms(s.to) }));
+    }
+    return el('div', { class: 'lane', 'data-lane': l.node }, el('div', { class: 'lane-name', text: l.node, title: l.key }), track);
+  });
+  const area = el('div', { class: 'track-area' });
+  for (const m of state.run.markers) {
+    area.append(el('div', { class: markerClass(m.kind), 'data-kind': m.kind, style: 'left:' + pct(m.seconds),
+      title: hms(m.seconds) + ' ' + m.kind + ' ' + m.subject + (m.message ? ': ' + m.message : '') }));
+  }
+  area.append(el('div', { class: 'cursor', id: 'lane-cursor' }));
+  box.replaceChildren(...lanes, area);
+}
+
+function moveCursor(seconds) {
+  const c = $('#lane-cursor');
+  if (c) c.style.left = pct(seconds);
+  for (const chart of Object.values(state.charts)) {
+    chart.setOption({ series: [{ id: 'cursor', markLine: { data: [{ xAxis: seconds }] } }] });
+  }
+}
+
+// ---- charts ----
+
+function markerLines() {
+  return state.run.markers.filter(m => m.kind === 'Step' || m.kind.startsWith('Spot') || m.kind === 'DisruptionExecuted')
+    .map(m => ({ xAxis: m.seconds, name: m.kind === 'Step' ? m.subject : m.kind,
+      lineStyle: { color: m.kind === 'Step' ? '#8250df' : '#cf222e', type: m.kind === 'Step' ? 'dashed' : 'solid' },
+      label: { formatter: m.kind === 'Step' ? m.subject : m.kind.replace('SpotInterruptionWarning', 'spot warning') } }));
+}
+
+function chart(id, series, wholeNumbers) {
+  if (!window.echarts) return;
+  const dom = $('#' + id);
+  const existing = state.charts[id];
+  if (existing) existing.dispose();
+  const c = echarts.init(dom, null, { renderer: 'svg' });
+  state.charts[id] = c;
+  const all = series.map((s, i) => ({
+    name: s.name, type: 'line', step: 'end', showSymbol: false, data: s.data,
+    markLine: i === 0 ? { symbol: 'none', silent: true, data: markerLines() } : undefined
+  }));
+  all.push({ id: 'cursor', name: 'now', type: 'line', data: [], markLine: { symbol: 'none', silent: true,
+    lineStyle: { color: '#0969da', width: 2, type: 'solid' }, label: { show: false }, data: [{ xAxis: 0 }] } });
+  c.setOption({
+    animation: false,
+    tooltip: { trigger: 'axis', valueFormatter: v => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v) },
+    legend: { top: 0, data: series.map(s => s.name) },
+    grid: { left: 50, right: 20, top: 40, bottom: 60 },
+    xAxis: { type: 'value', min: 0, max: state.run.seconds, axisLabel: { formatter: v => hms(v).slice(1) } },
+    yAxis: wholeNumbers ? { type: 'value', minInterval: 1 } : { type: 'value' },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    series: all
+  });
+}
+
+function renderCharts() {
+  const s = state.run.series;
+  chart('chart-nodes', [{ name: 'nodes', data: s.nodes }, { name: 'NodeClaims', data: s.nodeClaims }], true);
+  chart('chart-gpus', [{ name: 'physical', data: s.gpusPhysical }, { name: 'advertised', data: s.gpusAdvertised },
+    { name: 'allocated', data: s.gpusAllocated }, { name: 'idle', data: s.gpusIdle }], true);
+  chart('chart-pending', [{ name: 'pending pods', data: s.pendingPods }], true);
+  chart('chart-cost', [{ name: 'total', data: s.costCumulative },
+    ...Object.entries(s.costByNodePool).map(([pool, data]) => ({ name: 'NodePool ' + pool, data }))]);
+}
+
+// ---- what-if ----
+
+async function whatIf(event) {
+  event.preventDefault();
+  const form = $('#whatif');
+  const knobs = {};
+  for (const [k, v] of new FormData(form).entries()) if (String(v).trim() !== '') knobs[k] = String(v).trim();
+  $('#whatif-error').textContent = '';
+  $('#rerun').disabled = true;
+  $('#status').textContent = 'playing the what-if...';
+  const base = state.run.id;
+  try {
+    const made = await api('/api/runs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(knobs) });
+    const cmp = await api('/api/compare?a=' + base + '&b=' + made.id);
+    renderCompare(cmp);
+    await loadRuns(base);
+    $('#status').textContent = 'what-if ' + made.id + ' played; pick it under Run to watch it';
+  } catch (e) {
+    $('#whatif-error').textContent = e.message;
+    $('#status').textContent = '';
+  } finally {
+    $('#rerun').disabled = false;
+  }
+}
+
+function renderCompare(cmp) {
+  const a = cmp.a.summary, b = cmp.b.summary, d = cmp.difference;
+  const money = v => '$' + v.toFixed(2);
+  const secs = v => (v === null || v === undefined) ? '-' : v + ' s';
+  const rows = [
+    ['total cost', 'totalCost', money(a.totalCost), money(b.totalCost), d.totalCost, money],
+    ['pending p50', 'pendingP50', secs(a.pendingSeconds.p50), secs(b.pendingSeconds.p50), d.pendingSeconds.p50, secs],
+    ['pending p90', 'pendingP90', secs(a.pendingSeconds.p90), secs(b.pendingSeconds.p90), d.pendingSeconds.p90, secs],
+    ['pending max', 'pendingMax', secs(a.pendingSeconds.max), secs(b.pendingSeconds.max), d.pendingSeconds.max, secs],
+    ['still pending', 'stillPending', a.stillPending, b.stillPending, d.stillPending, String],
+    ['disruptions', 'disruptions', a.disruptions, b.disruptions, d.disruptions, String],
+    ['evictions', 'evictions', a.evictions, b.evictions, d.evictions, String],
+    ['idle GPU-hours', 'gpuHoursIdle', a.gpuHoursIdle, b.gpuHoursIdle, d.gpuHoursIdle, v => v.toFixed(2)],
+    ['expectations passed', 'expectations', a.expectationsPassed + ' of ' + a.expectations, b.expectationsPassed + ' of ' + b.expectations, null, String]
+  ];
+  const head = el('tr', {}, el('th', { text: '' }),
+    el('th', { text: 'run ' + cmp.a.id + ': ' + cmp.a.label }), el('th', { text: 'run ' + cmp.b.id + ': ' + cmp.b.label }),
+    el('th', { text: 'difference' }));
+  const body = rows.map(([name, key, va, vb, diff, fmt]) => {
+    const cls = diff === null || diff === undefined || diff === 0 ? '' : (diff < 0 ? 'better' : 'worse');
+    const shown = diff === null || diff === undefined ? '' : (diff > 0 ? '+' : diff < 0 ? '-' : '') + fmt(Math.abs(diff));
+    return el('tr', { 'data-row': key }, el('td', { text: name }), el('td', { class: 'a', text: String(va) }),
+      el('td', { class: 'b', text: String(vb) }), el('td', { class: 'diff ' + cls, text: shown }));
+  });
+  $('#compare').replaceChildren(head, ...body);
+}
+
+// ---- wiring ----
+
+window.addEventListener('DOMContentLoaded', () => {
+  $('#play').addEventListener('click', play);
+  $('#pause').addEventListener('click', pause);
+  $('#next').addEventListener('click', () => { pause(); goTo(state.frame + 1); });
+  $('#prev').addEventListener('click', () => { pause(); goTo(state.frame - 1); });
+  $('#first').addEventListener('click', () => { pause(); goTo(0); });
+  $('#scrubber').addEventListener('input', e => { pause(); goTo(Number(e.target.value)); });
+  $('#jump').addEventListener('click', () => {
+    const s = parseHms($('#jump-time').value);
+    if (s === null) { $('#status').textContent = 'jump: expected a time such as 0:12:30'; return; }
+    pause(); goTo(frameAt(s));
+  });
+  $('#run-select').addEventListener('change', e => showRun(e.target.value));
+  $('#whatif').addEventListener('submit', whatIf);
+  window.addEventListener('resize', () => Object.values(state.charts).forEach(c => c.resize()));
+  loadRuns().then(() => { document.body.dataset.ready = 'true'; })
+    .catch(e => { $('#status').textContent = 'could not load the run: ' + e.message; });
+});

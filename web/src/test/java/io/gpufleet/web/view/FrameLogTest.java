@@ -1,0 +1,59 @@
+package io.gpufleet.web.view;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.sim.Checkpoint;
+import io.gpufleet.sim.ImageListener;
+import io.gpufleet.sim.state.ClusterState;
+import java.time.Instant;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class FrameLogTest {
+
+  private static final ClusterState EMPTY = ClusterState.empty(InstanceCatalog.builtIn());
+  private static final Instant T0 = Instant.parse("2026-01-05T00:00:00Z");
+
+  private static ImageListener.Image image(int i) {
+    return new ImageListener.Image(T0.plusSeconds(i), i, EMPTY, i);
+  }
+
+  @Property(tries = 50)
+  void staysWithinItsCapacityAndKeepsFirstAndLast(@ForAll @IntRange(min = 4, max = 64) int capacity,
+      @ForAll @IntRange(min = 1, max = 2_000) int offered) {
+    FrameLog log = new FrameLog(capacity);
+    for (int i = 0; i < offered; i++) {
+      log.onImage(image(i));
+    }
+    List<Frame> frames = log.frames(List.of());
+    assertThat(frames.size()).isLessThanOrEqualTo(capacity + 1);
+    assertThat(frames.getFirst().time()).isEqualTo(T0);
+    assertThat(frames.getLast().time()).isEqualTo(T0.plusSeconds(offered - 1));
+    assertThat(log.thinned()).isEqualTo(offered > capacity);
+    for (int i = 1; i < frames.size(); i++) {
+      assertThat(frames.get(i).time()).isAfter(frames.get(i - 1).time());
+    }
+  }
+
+  @Test
+  void aCheckpointComesBeforeTheFirstImageRecordedAfterIt() {
+    FrameLog log = new FrameLog(100);
+    for (int i = 0; i < 5; i++) {
+      log.onImage(image(i * 10));
+    }
+    List<Frame> frames = log.frames(List.of(new Checkpoint("a", T0.plusSeconds(15), EMPTY, 15),
+        new Checkpoint("b", T0.plusSeconds(99), EMPTY, 99)));
+    assertThat(frames).extracting(f -> f.checkpoint().orElse("-"))
+        .containsExactly("-", "-", "a", "-", "-", "-", "b");
+  }
+
+  @Test
+  void refusesATinyCapacity() {
+    assertThatThrownBy(() -> new FrameLog(2)).isInstanceOf(IllegalArgumentException.class);
+  }
+}

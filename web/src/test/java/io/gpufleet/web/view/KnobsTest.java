@@ -1,0 +1,69 @@
+package io.gpufleet.web.view;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.model.karpenter.ConsolidationPolicy;
+import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.karpenter.NodePoolRequirement;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.sim.scenario.ClusterObject;
+import io.gpufleet.sim.scenario.Scenario;
+import io.gpufleet.web.Lab;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class KnobsTest {
+
+  private static NodePool gpuPool(Scenario s) {
+    return s.objects().stream().filter(o -> o instanceof ClusterObject.NodePoolObject)
+        .map(o -> ((ClusterObject.NodePoolObject) o).nodePool()).findFirst().orElseThrow();
+  }
+
+  @Test
+  void turnsTheNodePoolsAndTheAutoscalersKnobsAndNothingElse() {
+    Scenario lab = Lab.lab().scenario();
+    Knobs k = Knobs.read(Map.of("consolidationPolicy", "WhenEmptyOrUnderutilized", "consolidateAfter", "Never",
+        "gpuLimit", "2", "capacityTypes", "spot", "sizing", "advertised", "timeSlicingReplicas", " "));
+    Scenario turned = k.apply(lab);
+    NodePool pool = gpuPool(turned);
+    assertThat(pool.disruption().consolidationPolicy()).isEqualTo(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED);
+    assertThat(pool.disruption().consolidateAfter()).isEmpty();
+    assertThat(pool.limits().get(ResourceName.NVIDIA_GPU)).contains(Quantity.of(2));
+    assertThat(pool.template().requirements()).filteredOn(r -> r.key().equals(KarpenterLabels.CAPACITY_TYPE))
+        .extracting(NodePoolRequirement::values).containsExactly(java.util.List.of("spot"));
+    assertThat(turned.autoscaler().sizing()).isEqualTo(AutoscalerSettings.GpuSizing.ADVERTISED);
+    // The blank knob is left as the scenario has it: the plugin is the very same.
+    assertThat(turned.devicePlugin()).isSameAs(lab.devicePlugin());
+    assertThat(turned.timeline()).isEqualTo(lab.timeline());
+    assertThat(k.describe()).containsEntry("consolidateAfter", "Never").containsEntry("capacityTypes", "spot")
+        .doesNotContainKey("timeSlicingReplicas");
+  }
+
+  @Test
+  void noKnobsChangeNothing() {
+    Scenario lab = Lab.lab().scenario();
+    assertThat(Knobs.NONE.apply(lab)).isEqualTo(lab);
+    assertThat(Knobs.read(Map.of())).isEqualTo(Knobs.NONE);
+  }
+
+  @Test
+  void aDurationIsReadAsKarpentersConsolidateAfter() {
+    assertThat(Knobs.read(Map.of("consolidateAfter", "1h30m")).consolidateAfter())
+        .contains(Optional.of(Duration.ofMinutes(90)));
+  }
+
+  @Test
+  void refusesUnknownKnobsAndValuesOutOfRange() {
+    assertThatThrownBy(() -> Knobs.read(Map.of("replicas", "2"))).hasMessageContaining("knob: expected one of");
+    assertThatThrownBy(() -> Knobs.read(Map.of("consolidationPolicy", "Balanced")))
+        .hasMessageContaining("expected WhenEmpty or WhenEmptyOrUnderutilized");
+    assertThatThrownBy(() -> Knobs.read(Map.of("gpuLimit", "1001"))).hasMessageContaining("from 0 to 1000");
+    assertThatThrownBy(() -> Knobs.read(Map.of("consolidateAfter", "-5m"))).hasMessageContaining("Never or a duration");
+  }
+}
