@@ -41,6 +41,9 @@ public final class Dashboard implements AutoCloseable {
   private static final String CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
       + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
+  /** Marks a request already answered with an error of ours, which the 404 page must not replace. */
+  private static final String ANSWERED = "gpufleet.error";
+
   private final Javalin app;
   private final RunStore runs;
 
@@ -108,8 +111,7 @@ public final class Dashboard implements AutoCloseable {
           "internal error (a bug in gpufleet): " + e.getClass().getSimpleName()));
       // Javalin answers an unknown address in plain text; answer it as every other error.
       config.routes.error(404, ctx -> {
-        String type = ctx.res().getContentType();
-        if (type == null || !type.startsWith("application/json")) {
+        if (ctx.attribute(ANSWERED) == null) {
           error(ctx, 404, "no such page: " + printable(ctx.path()));
         }
       });
@@ -231,6 +233,7 @@ public final class Dashboard implements AutoCloseable {
   }
 
   private static void error(Context ctx, int status, String message) {
+    ctx.attribute(ANSWERED, Boolean.TRUE);
     json(ctx, status, JsonText.write(Map.of("error", message, "status", status)));
   }
 
