@@ -64,6 +64,20 @@ class DashboardBrowserTest {
       assertThat(d.findElements(By.cssSelector(".step-button"))).extracting(e -> e.getDomAttribute("data-step"))
           .containsExactly("3.1", "3.2", "3.3", "3.4", "3.5");
 
+      // Play at 600x: the frames advance by themselves; pause stops them.
+      new Select(d.findElement(By.id("speed"))).selectByValue("600");
+      d.findElement(By.id("play")).click();
+      waitFor(d).until(x -> Integer.parseInt(x.findElement(By.tagName("body")).getDomAttribute("data-frame")) > 2);
+      d.findElement(By.id("pause")).click();
+      assertThat(d.findElement(By.id("play")).isEnabled()).isTrue();
+
+      // Jump to 0:06:10: the last frame by then, as the server finds it.
+      int expected = dashboard.runs().getFirst().frameAt(370);
+      d.findElement(By.id("jump-time")).sendKeys("0:06:10");
+      d.findElement(By.id("jump")).click();
+      waitFor(d).until(x -> Integer.toString(expected).equals(
+          x.findElement(By.tagName("body")).getDomAttribute("data-frame")));
+
       step(d, "3.3");
       List<WebElement> chips = labCard(d).findElements(By.cssSelector(".gpu[data-index='0'] .pod-chip"));
       assertThat(chips).hasSize(4).allSatisfy(c -> assertThat(c.getText()).startsWith("vllm-sliced"));
