@@ -43,7 +43,8 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--step", paramLabel = "ID", description = "Stop after the step with this id.")
   String step;
 
-  @Option(names = "--explain", description = "Add each step's explanation.")
+  @Option(names = "--explain", description = "Add each step's explanation, and the disruption controller's decisions: "
+      + "each node it considered, the one it chose and why it left each other.")
   boolean explain;
 
   @Option(names = {"-q", "--quiet"}, description = "Print only the summary, not each step.")

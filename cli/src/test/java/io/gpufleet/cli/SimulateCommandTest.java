@@ -41,6 +41,24 @@ class SimulateCommandTest {
   }
 
   @Test
+  void explainSaysWhichNodeConsolidationTookAndWhyItLeftTheOthers(@TempDir Path out) {
+    String scenario = EXAMPLES.resolve("scenarios/consolidation-underutilized.yaml").toString();
+    CliRun run = CliRun.of("simulate", scenario, "--out", out.resolve("explained").toString(), "--explain");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    java.util.regex.Matcher proposed = java.util.regex.Pattern.compile(
+        "proposed (disruption-\\w+): SingleNodeConsolidation \\(Underutilized\\): replace (\\S+) with").matcher(run.out());
+    assertThat(proposed.find()).as(run.out()).isTrue();
+    // The node it took, by the command's id, and the replacement that was left as it is, with Karpenter's reason.
+    assertThat(run.out()).contains("Disruption decisions (each node the disruption controller considered")
+        .contains(proposed.group(2) + "  chosen by " + proposed.group(1))
+        .contains("executed " + proposed.group(1))
+        .containsPattern("  left: Can't replace with a cheaper node");
+    // Without --explain the decisions are not printed, and the events table never lists them.
+    CliRun plain = CliRun.of("simulate", scenario, "--out", out.resolve("plain").toString());
+    assertThat(plain.out()).doesNotContain("Disruption decisions").doesNotContain("DisruptionConsidered");
+  }
+
+  @Test
   void theSpotScenarioShowsTheDrainInItsResults(@TempDir Path out) throws IOException {
     CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(), "--out",
         out.toString(), "-q");

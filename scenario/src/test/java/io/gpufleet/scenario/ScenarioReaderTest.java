@@ -267,7 +267,8 @@ class ScenarioReaderTest {
             + "PodDeleted, PodExited, PodKilled, PodSucceeded, NodeclaimLaunched, NodeclaimLaunchFailed, NodeRegistered, "
             + "NodeReady, NodeclaimRegistered, NodeclaimInitialized, NodeclaimDrifted, NodeclaimDeleting, NodeTerminated, "
             + "DevicePluginRegistered, DevicePluginStopped, DeviceAllocationRefused, NodeLabeled, NodeTainted, "
-            + "NodeUntainted, ImagePulled, KarpenterEvent, DisruptionProposed, DisruptionExecuted, DisruptionAbandoned, "
+            + "NodeUntainted, ImagePulled, KarpenterEvent, DisruptionProposed, DisruptionConsidered, DisruptionExecuted, "
+            + "DisruptionAbandoned, "
             + "SpotInterruptionWarning, SpotReclaimed, OfferingUnavailable, Expectation, InvariantViolated, found "
             + "\"Evicted\"",
         "s.yaml:19:50: spec.steps[0].actions[7].expect.condition.disruptions.method: expected one of Emptiness, Drift, "

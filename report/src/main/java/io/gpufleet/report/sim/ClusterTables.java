@@ -96,10 +96,16 @@ public final class ClusterTables {
     return t;
   }
 
-  /** Run-record entries in {@code [from, to)}, as events with their offset from the run's start. */
+  /**
+   * Run-record entries in {@code [from, to)}, as events with their offset from the run's start; what
+   * the disruption controller weighed at a decision is left to {@code --explain} ({@link DisruptionDecisions}).
+   */
   public static Table events(RunRecord record, int from, int to, Instant start) {
     Table t = Table.of("TIME", "EVENT", "OBJECT", "MESSAGE");
     for (RunRecord.Entry e : record.entries().subList(from, Math.min(to, record.entries().size()))) {
+      if (e.kind() == RunRecord.Kind.DISRUPTION_CONSIDERED) {
+        continue;
+      }
       t = t.row(Durations.offset(start, e.time()), title(e.kind()), e.subject(), e.message().isEmpty() ? "" : e.message());
     }
     return t;

@@ -59,6 +59,12 @@ public final class StepText {
     if (explain && !step.explanation().isEmpty()) {
       b.append("\nWhy:\n").append(wrap(step.explanation(), "  ")).append('\n');
     }
+    List<String> decisions = explain ? DisruptionDecisions.render(run.record(), step.from(), step.end().recordEntries(),
+        start) : List.of();
+    if (!decisions.isEmpty()) {
+      b.append("\nDisruption decisions (each node the disruption controller considered; \"left\" says why it stays):\n");
+      decisions.forEach(l -> b.append("  ").append(l).append('\n'));
+    }
     b.append('\n');
     return b.toString();
   }

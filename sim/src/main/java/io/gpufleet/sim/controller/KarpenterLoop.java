@@ -246,6 +246,7 @@ final class KarpenterLoop {
     Optional<DisruptionCommand> c = karpenter().disrupt(v, random.disruption());
     if (c.isPresent()) {
       apply(List.of(new Action.ProposeDisruption(c.get())), Optional.empty());
+      explainDecision(v, c.get());
       return;
     }
     lastQuietVersion = api.disruptionEpoch();
@@ -266,6 +267,25 @@ final class KarpenterLoop {
     now.forEach((claim, why) -> {
       if (!why.equals(unconsolidatable.put(claim, why))) {
         api.log(RunRecord.Kind.KARPENTER_EVENT, claim, "Unconsolidatable: " + why);
+      }
+    });
+  }
+
+  /**
+   * At a decision, for {@code simulate --explain}: each node the command takes, and why consolidation
+   * leaves each other node it could act on (the same reasons as the Unconsolidatable events). Only
+   * while the record keeps every occurrence: asking costs a simulation per node.
+   */
+  private void explainDecision(ClusterView v, DisruptionCommand c) {
+    if (!api.recorder().enabled()) {
+      return;
+    }
+    for (String claim : c.candidates()) {
+      api.log(RunRecord.Kind.DISRUPTION_CONSIDERED, claim, "chosen by " + c.id());
+    }
+    karpenter().unconsolidatable(v).forEach((claim, why) -> {
+      if (!c.candidates().contains(claim)) {
+        api.log(RunRecord.Kind.DISRUPTION_CONSIDERED, claim, "left: " + why);
       }
     });
   }
