@@ -213,6 +213,22 @@ class ManifestReaderTest {
   }
 
   @Test
+  void nodeImagesKeepTheirNamesAndSizesForImageLocality() {
+    var node = reader.read("n.yaml", """
+        apiVersion: v1
+        kind: Node
+        metadata: {name: n}
+        status:
+          images:
+          - names: [docker.io/vllm/vllm-openai:v0.6.3, vllm/vllm-openai:v0.6.3]
+            sizeBytes: 9663676416
+        """).nodes().getFirst();
+    assertThat(node.image("vllm/vllm-openai:v0.6.3")).hasValueSatisfying(i -> assertThat(i.sizeBytes())
+        .isEqualTo(9_663_676_416L));
+    assertThat(node.image("vllm/vllm-openai:latest")).isEmpty();
+  }
+
+  @Test
   void unquotedBooleansWhereStringsBelongAreRejectedWithAHint() {
     assertThat(errors(() -> reader.read("n.yaml", """
         apiVersion: v1

@@ -30,6 +30,8 @@ import io.gpufleet.sim.scenario.DevicePlugin;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.QuantityFormatException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -306,14 +308,34 @@ public final class ScenarioReader {
     return out;
   }
 
+  /** An image's size as a quantity of bytes ({@code 9Gi}, {@code 9e9}), as a node's status would report it. */
+  private static Optional<Long> imageSize(Cursor c) {
+    String text = c.asString();
+    try {
+      Quantity q = Quantity.parse(text);
+      if (q.signum() < 0) {
+        c.error("expected a non-negative size such as 9Gi, found \"" + text + "\"");
+        return Optional.empty();
+      }
+      return Optional.of(q.value());
+    } catch (QuantityFormatException e) {
+      c.error("expected a size such as 9Gi, found \"" + text + "\": " + e.getMessage());
+      return Optional.empty();
+    }
+  }
+
   private SimulationSettings simulation(Cursor c, Set<String> nodeClasses) {
     c.checkKnown(Set.of("launchToRegistration", "registrationToReady", "startupTaintRemoval", "defaultImagePull",
-        "imagePulls", "containerStart", "readiness", "spotInterruptionsPerHour", "invariants", "horizon", "kubelet"),
+        "imagePulls", "imageSizes", "containerStart", "readiness", "spotInterruptionsPerHour", "invariants", "horizon", "kubelet"),
         true);
     SimulationSettings d = SimulationSettings.DEFAULTS;
     Map<String, Duration> pulls = new LinkedHashMap<>(d.imagePulls());
     for (var e : c.get("imagePulls").map(Cursor::entries).orElse(Map.of()).entrySet()) {
       durationOf(e.getValue()).ifPresent(v -> pulls.put(e.getKey(), v));
+    }
+    Map<String, Long> sizes = new LinkedHashMap<>(d.imageSizes());
+    for (var e : c.get("imageSizes").map(Cursor::entries).orElse(Map.of()).entrySet()) {
+      imageSize(e.getValue()).ifPresent(v -> sizes.put(e.getKey(), v));
     }
     double rate = c.get("spotInterruptionsPerHour").map(x -> number(x)).orElse(d.spotInterruptionsPerHour());
     SimulationSettings.InvariantMode mode = d.invariants();
@@ -333,6 +355,7 @@ public final class ScenarioReader {
         duration(c, "startupTaintRemoval").orElse(d.startupTaintRemoval()),
         duration(c, "defaultImagePull").orElse(d.defaultImagePull()),
         pulls,
+        sizes,
         duration(c, "containerStart").orElse(d.containerStart()),
         duration(c, "readiness").orElse(d.readiness()),
         d.interruptionNoticeDelay(),

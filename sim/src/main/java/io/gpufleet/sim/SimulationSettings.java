@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param startupTaintRemoval how long after Ready the owner of startup taints removes them
  * @param defaultImagePull pull time of an image not listed in {@code imagePulls}
  * @param imagePulls pull times per image (a 9 GB vLLM image takes minutes, the workshop module)
+ * @param imageSizes sizes in bytes per image, as a node's status reports images it pulled (what
+ *     kube-scheduler's ImageLocality weighs); an image not listed counts as size 0
  * @param containerStart from images present to containers running
  * @param readiness from running to Ready (the readiness probe)
  * @param interruptionNoticeDelay from an interruption warning to Karpenter's queue
@@ -34,6 +36,7 @@ public record SimulationSettings(
     Duration startupTaintRemoval,
     Duration defaultImagePull,
     Map<String, Duration> imagePulls,
+    Map<String, Long> imageSizes,
     Duration containerStart,
     Duration readiness,
     Duration interruptionNoticeDelay,
@@ -54,13 +57,14 @@ public record SimulationSettings(
   }
 
   public static final SimulationSettings DEFAULTS = new SimulationSettings(Duration.ofMinutes(3), Duration.ZERO,
-      Duration.ZERO, Duration.ofSeconds(30), Map.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO,
+      Duration.ZERO, Duration.ofSeconds(30), Map.of(), Map.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO,
       Duration.ofMinutes(2), 0, InvariantMode.INCREMENTAL, true, Duration.ofDays(400),
       KubeletConfig.PerNodeClass.EKS_AMI);
 
   public SimulationSettings {
     Objects.requireNonNull(launchToRegistration, "launchToRegistration");
     imagePulls = Map.copyOf(imagePulls);
+    imageSizes = Map.copyOf(imageSizes);
     Objects.requireNonNull(invariants, "invariants");
     Objects.requireNonNull(kubelets, "kubelets");
   }
@@ -69,45 +73,55 @@ public record SimulationSettings(
     return Optional.ofNullable(imagePulls.get(image)).orElse(defaultImagePull);
   }
 
+  public long imageSize(String image) {
+    return imageSizes.getOrDefault(image, 0L);
+  }
+
   public SimulationSettings withInvariants(InvariantMode mode) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
-        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
         spotInterruptionsPerHour, mode, recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withImagePulls(Duration byDefault, Map<String, Duration> perImage) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, byDefault,
-        perImage, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        perImage, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets);
+  }
+
+  public SimulationSettings withImageSizes(Map<String, Long> sizes) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, sizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
         spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withLaunchToRegistration(Duration d) {
     return new SimulationSettings(d, registrationToReady, startupTaintRemoval, defaultImagePull, imagePulls,
-        containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
+        imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
         invariants, recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withSpotInterruptionsPerHour(double rate) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
-        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, rate, invariants,
+        imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, rate, invariants,
         recordEvents, horizon, kubelets);
   }
 
   public SimulationSettings withRecordEvents(boolean on) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
-        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
         spotInterruptionsPerHour, invariants, on, horizon, kubelets);
   }
 
   public SimulationSettings withKubelets(KubeletConfig.PerNodeClass k) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
-        imagePulls, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
         spotInterruptionsPerHour, invariants, recordEvents, horizon, k);
   }
 
   public SimulationSettings withReadiness(Duration d) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
-        imagePulls, containerStart, d, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
+        imagePulls, imageSizes, containerStart, d, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
         invariants, recordEvents, horizon, kubelets);
   }
 }

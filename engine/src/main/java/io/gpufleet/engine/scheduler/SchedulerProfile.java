@@ -1,6 +1,7 @@
 package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.ImageLocality;
 import io.gpufleet.engine.scheduler.plugin.InterPodAffinity;
 import io.gpufleet.engine.scheduler.plugin.NamespaceLabels;
 import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
@@ -49,7 +50,7 @@ public record SchedulerProfile(
    * The plugins of kube-scheduler's default profile that decide GPU placement, in its filter order
    * (PodTopologySpread's and InterPodAffinity's Filters after NodeResourcesFit, as upstream)
    * and with its default score weights (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2,
-   * InterPodAffinity 2, NodeResourcesFit 1, NodeResourcesBalancedAllocation 1). PodTopologySpread knows no controllers
+   * InterPodAffinity 2, NodeResourcesFit 1, NodeResourcesBalancedAllocation 1, ImageLocality 1). PodTopologySpread knows no controllers
    * until {@link #withSpreadSelectors} tells it, so it spreads nothing by default.
    */
   public static SchedulerProfile withStrategy(ScoringStrategy strategy) {
@@ -61,7 +62,8 @@ public record SchedulerProfile(
             spread, podAffinity),
         List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
             new WeightedScore(spread, 2), new WeightedScore(podAffinity, 2), new WeightedScore(fit, 1),
-            new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1)),
+            new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1),
+            new WeightedScore(ImageLocality.INSTANCE, 1)),
         List.of(), 0);
   }
 

@@ -15,6 +15,7 @@ import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.label.SelectorOperator;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.OwnerReference;
+import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Container;
 import io.gpufleet.model.pod.Pod;
@@ -242,7 +243,7 @@ public final class KubeDecoder {
     }
     ResourceList capacity = ResourceList.EMPTY;
     ResourceList allocatable = null;
-    List<String> images = new ArrayList<>();
+    List<ContainerImage> images = new ArrayList<>();
     Optional<Cursor> status = doc.get("status");
     if (status.isPresent()) {
       capacity = status.get().resourceList("capacity");
@@ -250,7 +251,11 @@ public final class KubeDecoder {
         allocatable = status.get().resourceList("allocatable");
       }
       for (Cursor image : status.get().list("images")) {
-        images.addAll(image.stringList("names"));
+        long size = image.optLong("sizeBytes").orElse(0);
+        if (size < 0) {
+          image.get("sizeBytes").ifPresent(c -> c.error("expected a non-negative size in bytes, found " + size));
+        }
+        images.add(new ContainerImage(image.stringList("names"), Math.max(0, size)));
       }
     }
     // Checked as written: an allocatable the kubelet defaults from capacity is not reported twice.

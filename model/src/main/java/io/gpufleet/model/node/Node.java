@@ -9,8 +9,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A node as the scheduler sees it: labels, taints, whether it is cordoned, and its capacity and
- * allocatable resources. Allocatable defaults to capacity when a manifest gives only capacity.
+ * A node as the scheduler sees it: labels, taints, whether it is cordoned, its capacity and
+ * allocatable resources, and the images it holds. Allocatable defaults to capacity when a manifest
+ * gives only capacity.
  */
 public record Node(
     ObjectMeta meta,
@@ -19,7 +20,7 @@ public record Node(
     ResourceList capacity,
     ResourceList allocatable,
     Optional<String> providerId,
-    List<String> images) {
+    List<ContainerImage> images) {
 
   public Node {
     Objects.requireNonNull(meta, "meta");
@@ -59,7 +60,17 @@ public record Node(
     return new Node(meta, taints, unschedulable, newCapacity, newAllocatable, providerId, images);
   }
 
-  public Node withImages(List<String> newImages) {
+  public Node withImages(List<ContainerImage> newImages) {
     return new Node(meta, taints, unschedulable, capacity, allocatable, providerId, newImages);
+  }
+
+  /** The image this node holds under {@code name}, if any. */
+  public Optional<ContainerImage> image(String name) {
+    for (ContainerImage i : images) {
+      if (i.hasName(name)) {
+        return Optional.of(i);
+      }
+    }
+    return Optional.empty();
   }
 }

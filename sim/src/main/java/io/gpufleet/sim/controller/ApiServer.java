@@ -596,6 +596,15 @@ final class ApiServer {
     state = state.withNode(next);
   }
 
+  /**
+   * The images a node's kubelet reports it holds (status.images): the scheduler's image takes them
+   * for ImageLocality; nothing else reads them, so no controller is woken.
+   */
+  void kubeletImages(NodeState next) {
+    state = state.withNode(next);
+    state = state.withSnapshot(state.snapshot().withNode(next.node()));
+  }
+
   // ---- Karpenter's own objects ----
 
   /** An offering failed to launch (ICE): unavailable until {@code until}, which disruption decisions read. */

@@ -8,6 +8,7 @@ import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.mig.MigConfigState;
 import io.gpufleet.engine.mig.MigManager;
+import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.node.Node;
@@ -84,7 +85,7 @@ final class Kubelet {
     // Each of the kubelet's pull slots frees at an instant; none at all means unbounded parallel pulls.
     List<Instant> slots = new ArrayList<>(n.pullSlots());
     for (String image : p.pod().spec().images()) {
-      if (n.node().images().contains(image)) {
+      if (n.node().image(image).isPresent()) {
         continue;
       }
       Instant done = pulling.get(image);
@@ -169,21 +170,26 @@ final class Kubelet {
   private void cacheImages(PodState p) {
     NodeState n = api.state().nodes().get(p.node().get());
     Instant now = api.now();
-    List<String> images = new ArrayList<>(n.node().images());
+    List<ContainerImage> images = new ArrayList<>(n.node().images());
     // By image name: parallel pulls finish at the same instant, and the node state's map has no order.
     Map<String, Instant> pulling = new java.util.TreeMap<>(n.pulling());
     boolean changed = false;
     for (var it = pulling.entrySet().iterator(); it.hasNext();) {
       var e = it.next();
       if (!e.getValue().isAfter(now)) {
-        images.add(e.getKey());
+        // Reported as the runtime reports it (a tag added to an untagged reference), with the size
+        // the scenario gives it: what ImageLocality reads.
+        String name = e.getKey();
+        String normalized = ContainerImage.normalizedName(name);
+        images.add(new ContainerImage(name.equals(normalized) ? List.of(name) : List.of(name, normalized),
+            api.settings().imageSize(name)));
         it.remove();
         changed = true;
         api.log(RunRecord.Kind.IMAGE_PULLED, n.name(), e.getKey());
       }
     }
     if (changed) {
-      api.kubeletStatus(n.withNode(n.node().withImages(images)).withPulls(pulling, n.pullSlots()));
+      api.kubeletImages(n.withNode(n.node().withImages(images)).withPulls(pulling, n.pullSlots()));
     }
   }
 

@@ -20,6 +20,7 @@ final class ConformanceSuite {
     all.addAll(PreemptionCases.cases());
     all.addAll(PodTopologySpreadCases.cases());
     all.addAll(InterPodAffinityCases.cases());
+    all.addAll(ImageLocalityCases.cases());
     all.addAll(ValidationCases.cases());
     return all;
   }
