@@ -226,6 +226,8 @@ function markerLines() {
       label: { formatter: m.kind === 'Step' ? m.subject : m.kind.replace('SpotInterruptionWarning', 'spot warning') } }));
 }
 
+// Counts hold their value until the next frame (a step); cost accrues linearly between frames, since
+// the rate changes only with an event, and every event that changes the cluster is a frame.
 function chart(id, series, wholeNumbers) {
   if (!window.echarts) return;
   const dom = $('#' + id);
@@ -234,7 +236,7 @@ function chart(id, series, wholeNumbers) {
   const c = echarts.init(dom, null, { renderer: 'svg' });
   state.charts[id] = c;
   const all = series.map((s, i) => ({
-    name: s.name, type: 'line', step: 'end', showSymbol: false, data: s.data,
+    name: s.name, type: 'line', step: wholeNumbers ? 'end' : false, showSymbol: false, data: s.data,
     markLine: i === 0 ? { symbol: 'none', silent: true, data: markerLines() } : undefined
   }));
   all.push({ id: 'cursor', name: 'now', type: 'line', data: [], markLine: { symbol: 'none', silent: true,
@@ -298,7 +300,7 @@ function renderCompare(cmp) {
     ['still pending', 'stillPending', a.stillPending, b.stillPending, d.stillPending, String],
     ['disruptions', 'disruptions', a.disruptions, b.disruptions, d.disruptions, String],
     ['evictions', 'evictions', a.evictions, b.evictions, d.evictions, String],
-    ['idle GPU-hours', 'gpuHoursIdle', a.gpuHoursIdle, b.gpuHoursIdle, d.gpuHoursIdle, v => v.toFixed(2)],
+    ['idle GPU-hours', 'gpuHoursIdle', a.gpuHoursIdle.toFixed(2), b.gpuHoursIdle.toFixed(2), d.gpuHoursIdle, v => v.toFixed(2)],
     ['expectations passed', 'expectations', a.expectationsPassed + ' of ' + a.expectations, b.expectationsPassed + ' of ' + b.expectations, null, String]
   ];
   const head = el('tr', {}, el('th', { text: '' }),
