@@ -54,7 +54,7 @@ final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ScenarioFile scenario = scenario(file, input, runFor);
+    ScenarioFile scenario = scenario(file, input, runFor, "simulate");
     for (ManifestProblem w : scenario.warnings()) {
       err.println(w);
     }
@@ -74,7 +74,7 @@ final class SimulateCommand implements Callable<Integer> {
    * The scenario file, or the manifests (files, a live cluster) run for --for with no changes; also
    * what {@code serve} shows.
    */
-  static ScenarioFile scenario(Path file, ManifestInputOptions input, String runFor) {
+  static ScenarioFile scenario(Path file, ManifestInputOptions input, String runFor, String command) {
     boolean manifests = input.given();
     if (file != null && manifests) {
       throw new UserError("give a SCENARIO file or manifests (-f, --kubeconfig), not both");
@@ -87,7 +87,7 @@ final class SimulateCommand implements Callable<Integer> {
       throw new UserError("give a SCENARIO file, or the cluster's manifests with -f FILE or --kubeconfig FILE");
     }
     if (input.strict) {
-      throw new UserError("--strict is not applied by simulate; check the same input with gpufleet schedule --strict");
+      throw new UserError("--strict is not applied by " + command + "; check the same input with gpufleet schedule --strict");
     }
     Duration d = GoDuration.parse(runFor);
     if (d == null || d.isNegative() || d.isZero()) {
