@@ -4,6 +4,8 @@ import io.gpufleet.report.sim.RunOutputs;
 import io.gpufleet.report.sim.RunSummary;
 import io.gpufleet.report.sim.StepText;
 import io.gpufleet.report.sim.StepView;
+import io.gpufleet.report.timeline.Frame;
+import io.gpufleet.report.timeline.FrameLog;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.Step;
 import io.gpufleet.sim.Checkpoint;
@@ -18,7 +20,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** Runs a scenario file for {@code lab} and {@code simulate}: wiring between reader, simulator and reports. */
-record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> steps) {
+record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> steps, List<Frame> frames) {
+
+  /** Cluster images kept for the report's lifecycle lanes and advertised GPUs: enough for any lane, bounded. */
+  static final int REPORT_FRAMES = 4_000;
 
   /**
    * Runs the scenario, stopping after the step with id {@code stopAfter} if given, with a progress
@@ -45,9 +50,10 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
       steps = steps.subList(0, last + 1);
     }
     SimulationResult result;
+    FrameLog images = new FrameLog(REPORT_FRAMES);
     try (TerminalProgress bar = TerminalProgress.forTerminal(err)) {
       result = Simulation.run(scenario, p -> bar.update(p.step(), p.steps(), "step " + p.step() + "/" + p.steps()
-          + ", " + p.events() + " events"));
+          + ", " + p.events() + " events"), images);
     }
     List<StepView> views = new ArrayList<>();
     List<Checkpoint> checkpoints = result.checkpoints();
@@ -62,7 +68,7 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
       next += s.checkpoints();
       from = own.getLast().recordEntries();
     }
-    return new ScenarioRun(file, result, views);
+    return new ScenarioRun(file, result, views, images.frames(result.checkpoints()));
   }
 
   void printSteps(PrintWriter out, boolean explain) {
@@ -91,6 +97,6 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
   }
 
   private String html(boolean explain) {
-    return RunOutputs.html(file.description(), steps, result, explain, file.scenario().seed());
+    return RunOutputs.html(file.description(), steps, result, explain, file.scenario().seed(), frames);
   }
 }

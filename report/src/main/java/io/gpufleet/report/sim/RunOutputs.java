@@ -9,6 +9,10 @@ import io.gpufleet.report.chart.Series;
 import io.gpufleet.report.chart.SvgGanttChart;
 import io.gpufleet.report.chart.SvgLineChart;
 import io.gpufleet.report.json.JsonText;
+import io.gpufleet.report.timeline.FleetCounts;
+import io.gpufleet.report.timeline.Frame;
+import io.gpufleet.report.timeline.LifecycleLane;
+import io.gpufleet.report.timeline.RunMarker;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
 import io.gpufleet.sim.metrics.CardSpan;
@@ -170,6 +174,16 @@ public final class RunOutputs {
   }
 
   public static String html(String description, List<StepView> steps, SimulationResult r, boolean explain, long seed) {
+    return html(description, steps, r, explain, seed, List.of());
+  }
+
+  /**
+   * The report with the cluster images the run handed out ({@link io.gpufleet.report.timeline.FrameLog}):
+   * it adds each node's lifecycle lane with the interruptions and disruptions marked, and the GPUs the
+   * nodes advertise, from the same code the dashboard draws them with.
+   */
+  public static String html(String description, List<StepView> steps, SimulationResult r, boolean explain, long seed,
+      List<Frame> frames) {
     TimeUnit unit = TimeUnit.of(r.simulated());
     double span = Math.max(unit.of(r.start(), r.end()), 1.0 / unit.seconds());
     StringBuilder b = new StringBuilder(64 * 1024);
@@ -192,12 +206,16 @@ public final class RunOutputs {
     b.append("<h2>Summary</h2>\n<pre>").append(esc(RunSummary.render(r))).append("</pre>\n");
     b.append("<h2>Charts</h2>\n");
     figure(b, nodesChart(r, unit, span));
-    figure(b, gpuChart(r, unit, span));
+    figure(b, gpuChart(r, unit, span, frames));
     figure(b, costChart(r, unit, span));
     figure(b, pendingChart(r, unit, span));
     String gantt = gantt(r, unit, span);
     if (!gantt.isEmpty()) {
       b.append("<figure>\n").append(gantt).append("</figure>\n");
+    }
+    String lanes = lifecycleChart(r, unit, span, frames);
+    if (!lanes.isEmpty()) {
+      b.append("<figure id=\"node-lifecycle\">\n").append(lanes).append("</figure>\n");
     }
     if (!r.expectations().isEmpty()) {
       b.append("<h2>Expectations</h2>\n<ul>\n");
@@ -285,7 +303,7 @@ public final class RunOutputs {
     return LineChart.of("Nodes by instance type and capacity type", xAxis(unit, span), yAxis("nodes", series), series);
   }
 
-  static LineChart gpuChart(SimulationResult r, TimeUnit unit, double span) {
+  static LineChart gpuChart(SimulationResult r, TimeUnit unit, double span, List<Frame> frames) {
     var total = r.metrics().series(Metrics.GPUS_TOTAL);
     var allocated = r.metrics().series(Metrics.GPUS_ALLOCATED);
     if (total.isEmpty()) {
@@ -302,6 +320,14 @@ public final class RunOutputs {
     times.stream().distinct().sorted().forEach(t -> idle.add(new TimeSeries.Sample(t,
         total.get().at(t) - allocated.map(a -> a.at(t)).orElse(0.0))));
     series.add(new Series("GPUs idle", steps(new TimeSeries("idle", idle), r, unit, 1)));
+    if (!frames.isEmpty()) {
+      // What the device plugins advertise (replicas and MIG slices count one each): 1 -> 4 -> 1 in the lab.
+      List<TimeSeries.Sample> advertised = new ArrayList<>();
+      for (Frame f : frames) {
+        advertised.add(new TimeSeries.Sample(f.time(), FleetCounts.of(f.state()).gpusAdvertised()));
+      }
+      series.add(new Series("GPU devices advertised", steps(new TimeSeries("advertised", advertised), r, unit, 1)));
+    }
     return LineChart.of("GPUs: in the fleet, allocated to pods, idle", xAxis(unit, span), yAxis("GPUs", series),
         series);
   }
@@ -379,6 +405,40 @@ public final class RunOutputs {
       }
     });
     return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), out, 1000));
+  }
+
+  /**
+   * A lane per node with its lifecycle states (launched, registered, initialized, cordoned,
+   * draining) and one lane marking each spot interruption, disruption and eviction.
+   */
+  static String lifecycleChart(SimulationResult r, TimeUnit unit, double span, List<Frame> frames) {
+    List<LifecycleLane> lanes = LifecycleLane.of(frames, r.start(), r.end());
+    if (lanes.isEmpty()) {
+      return "";
+    }
+    List<GanttChart.Lane> out = new ArrayList<>();
+    for (LifecycleLane l : lanes) {
+      List<GanttChart.Bar> bars = new ArrayList<>();
+      for (LifecycleLane.Span s : l.spans()) {
+        bars.add(new GanttChart.Bar(s.from() / unit.seconds(), s.to() / unit.seconds(), s.state().wire(),
+            s.state().wire()));
+      }
+      out.add(new GanttChart.Lane(l.node(), bars));
+    }
+    List<GanttChart.Bar> marks = new ArrayList<>();
+    double width = span / 150;
+    for (RunMarker m : RunMarker.of(r.record(), r.start())) {
+      if (m.disruptive()) {
+        double x = m.seconds() / unit.seconds();
+        marks.add(new GanttChart.Bar(x, Math.max(x, Math.min(x + width, span)), m.kind() + " " + m.subject(),
+            m.kind()));
+      }
+    }
+    if (!marks.isEmpty()) {
+      out.add(new GanttChart.Lane("interruptions, disruptions", marks));
+    }
+    return SvgGanttChart.render(new GanttChart("Node lifecycle, with interruptions and disruptions marked",
+        xAxis(unit, span), out, 1000));
   }
 
   /** Bars share a colour per owner: pod names without the controller's random suffixes. */

@@ -6,12 +6,11 @@ import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
-import io.gpufleet.model.pod.PodRequests;
-import io.gpufleet.model.resource.Quantity;
-import io.gpufleet.model.resource.ResourceList;
-import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.report.smi.SmiView;
+import io.gpufleet.report.timeline.FleetCounts;
+import io.gpufleet.report.timeline.Frame;
+import io.gpufleet.report.timeline.NodeLifecycle;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
@@ -32,15 +31,6 @@ import java.util.TreeMap;
  */
 public final class ClusterView {
   private ClusterView() {}
-
-  /** Where a node is in its life, as Karpenter's NodeClaim conditions and the Node say it. */
-  public enum Lifecycle {
-    LAUNCHING, LAUNCHED, REGISTERED, INITIALIZED, CORDONED, DRAINING;
-
-    public String wire() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
-  }
 
   public static Map<String, Object> of(PlayedRun run, int index) {
     Frame f = run.frames().get(index);
@@ -69,7 +59,7 @@ public final class ClusterView {
       if (p.isPending()) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("pod", p.key());
-        e.put("gpus", gpuRequest(p));
+        e.put("gpus", FleetCounts.gpuRequest(p));
         e.put("waitingSeconds", Duration.between(p.created(), f.time()).getSeconds());
         e.put("message", p.schedulingMessage().orElse(""));
         pending.add(e);
@@ -85,28 +75,6 @@ public final class ClusterView {
     return nodes;
   }
 
-  /** The lifecycle of a registered node. */
-  public static Lifecycle lifecycle(ClusterState s, NodeState n) {
-    Optional<NodeClaim> claim = n.claim().flatMap(s::claim);
-    if (claim.map(NodeClaim::isDeleting).orElse(false)) {
-      return Lifecycle.DRAINING;
-    }
-    if (n.node().unschedulable()) {
-      return Lifecycle.CORDONED;
-    }
-    // A node that joined without a NodeClaim (the scenario's own) counts as initialised once Ready.
-    boolean initialized = claim.map(NodeClaim::isInitialized).orElse(n.ready());
-    return initialized ? Lifecycle.INITIALIZED : Lifecycle.REGISTERED;
-  }
-
-  /** The lifecycle of a NodeClaim whose node has not registered. */
-  public static Lifecycle lifecycle(NodeClaim c) {
-    if (c.isDeleting()) {
-      return Lifecycle.DRAINING;
-    }
-    return c.isLaunched() ? Lifecycle.LAUNCHED : Lifecycle.LAUNCHING;
-  }
-
   private static Map<String, Object> node(ClusterState s, NodeState n) {
     var labels = n.node().labels();
     Optional<NodeClaim> claim = n.claim().flatMap(s::claim);
@@ -116,7 +84,7 @@ public final class ClusterView {
     card.put("instanceType", labels.get(InstanceLabels.INSTANCE_TYPE).orElse(""));
     card.put("capacityType", labels.get(KarpenterLabels.CAPACITY_TYPE).orElse(""));
     card.put("nodePool", labels.get(KarpenterLabels.NODEPOOL).orElse(""));
-    card.put("lifecycle", lifecycle(s, n).wire());
+    card.put("lifecycle", NodeLifecycle.of(s, n).wire());
     card.put("ready", n.ready());
     card.put("pricePerHour", price(s, n, claim));
     card.put("removalReason", claim.flatMap(c -> Optional.ofNullable(s.removalReasons().get(c.name())))
@@ -129,8 +97,8 @@ public final class ClusterView {
       }
     });
     card.put("gfdLabels", gfd);
-    card.put("gpuCapacity", gpus(n.node().capacity()));
-    card.put("gpuAdvertised", gpus(n.node().allocatable()));
+    card.put("gpuCapacity", FleetCounts.gpus(n.node().capacity()));
+    card.put("gpuAdvertised", FleetCounts.gpus(n.node().allocatable()));
     List<PodState> onNode = new ArrayList<>();
     s.pods().forEach((k, p) -> {
       if (p.node().filter(n.name()::equals).isPresent()) {
@@ -138,7 +106,7 @@ public final class ClusterView {
       }
     });
     onNode.sort(Comparator.comparingLong(PodState::sequence));
-    card.put("gpuAllocated", onNode.stream().mapToLong(ClusterView::gpuRequest).sum());
+    card.put("gpuAllocated", onNode.stream().mapToLong(FleetCounts::gpuRequest).sum());
     card.put("sharing", n.devices().map(SmiView::sharing).orElse(n.gpus().isPresent() ? "plugin not registered" : ""));
     card.put("gpus", n.devices().map(d -> cards(d, s)).orElseGet(() -> unregisteredCards(n)));
     List<Map<String, Object>> pods = new ArrayList<>();
@@ -150,7 +118,7 @@ public final class ClusterView {
         case STARTING -> "ContainerCreating";
         case RUNNING -> "Running";
       });
-      e.put("gpus", gpuRequest(p));
+      e.put("gpus", FleetCounts.gpuRequest(p));
       pods.add(e);
     }
     card.put("pods", pods);
@@ -164,7 +132,7 @@ public final class ClusterView {
     card.put("instanceType", c.instanceType().name());
     card.put("capacityType", c.offering().capacityType().wireName());
     card.put("nodePool", c.nodePool());
-    card.put("lifecycle", lifecycle(c).wire());
+    card.put("lifecycle", NodeLifecycle.of(c).wire());
     card.put("ready", false);
     card.put("pricePerHour", c.pricePerHour());
     card.put("taints", c.taints().stream().map(Taint::toString).toList());
@@ -241,20 +209,5 @@ public final class ClusterView {
       }
     });
     return out;
-  }
-
-  /** The GPU-like resources (whole GPUs, replicas, MIG slices) a list holds, summed. */
-  static long gpus(ResourceList r) {
-    long sum = 0;
-    for (Map.Entry<ResourceName, Quantity> e : r.quantities().entrySet()) {
-      if (e.getKey().isNvidiaGpuLike()) {
-        sum += e.getValue().value();
-      }
-    }
-    return sum;
-  }
-
-  static long gpuRequest(PodState p) {
-    return gpus(PodRequests.of(p.pod().spec()));
   }
 }

@@ -1,5 +1,7 @@
 package io.gpufleet.web.view;
 
+import io.gpufleet.report.timeline.Frame;
+import io.gpufleet.report.timeline.FrameLog;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.Step;
 import io.gpufleet.sim.ProgressListener;

@@ -1,25 +1,21 @@
 package io.gpufleet.web.view;
 
-import io.gpufleet.engine.deviceplugin.ContainerDevices;
-import io.gpufleet.engine.deviceplugin.Device;
-import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.report.sim.ClusterTables;
 import io.gpufleet.report.sim.RunSummary;
+import io.gpufleet.report.timeline.FleetCounts;
+import io.gpufleet.report.timeline.Frame;
+import io.gpufleet.report.timeline.LifecycleLane;
+import io.gpufleet.report.timeline.RunMarker;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.TimeSeries;
 import io.gpufleet.sim.record.RunRecord;
-import io.gpufleet.sim.state.ClusterState;
-import io.gpufleet.sim.state.NodeState;
-import io.gpufleet.sim.state.PodState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -34,11 +30,6 @@ public final class RunOverview {
 
   /** Event-log entries sent with the overview at most; the rest are counted, not sent. */
   public static final int MAX_EVENTS = 20_000;
-
-  /** The run-record kinds drawn as markers on the timeline and the charts. */
-  static final Set<RunRecord.Kind> MARKED = Set.of(RunRecord.Kind.SPOT_INTERRUPTION_WARNING,
-      RunRecord.Kind.SPOT_RECLAIMED, RunRecord.Kind.DISRUPTION_EXECUTED, RunRecord.Kind.NODECLAIM_LAUNCHED,
-      RunRecord.Kind.NODECLAIM_DELETING, RunRecord.Kind.POD_EVICTED, RunRecord.Kind.INVARIANT_VIOLATED);
 
   public static Map<String, Object> of(String id, PlayedRun run) {
     SimulationResult r = run.result();
@@ -109,7 +100,9 @@ public final class RunOverview {
     rates.keySet().forEach(p -> byPool.put(p, new ArrayList<>()));
     for (Frame f : run.frames()) {
       double t = seconds(r, f.time());
-      double[] counts = counts(f.state());
+      FleetCounts c = FleetCounts.of(f.state());
+      double[] counts = {c.nodes(), c.nodeClaims(), c.gpusPhysical(), c.gpusAdvertised(), c.gpusAllocated(),
+          c.gpusIdle(), c.pendingPods()};
       for (int i = 0; i < names.length; i++) {
         out.get(names[i]).add(new double[] {t, counts[i]});
       }
@@ -127,109 +120,26 @@ public final class RunOverview {
     return all;
   }
 
-  /**
-   * Nodes, NodeClaims, physical GPUs, advertised GPU devices (replicas and MIG slices count one
-   * each), GPU devices requested by pods bound to nodes, physical GPUs no container holds a
-   * device of, and pending pods.
-   */
-  static double[] counts(ClusterState s) {
-    long physical = 0;
-    long advertised = 0;
-    long idle = 0;
-    for (NodeState n : s.nodes().values()) {
-      int cards = n.gpus().map(g -> g.count()).orElse(0);
-      physical += cards;
-      advertised += ClusterView.gpus(n.node().allocatable());
-      Set<Integer> held = new HashSet<>();
-      n.devices().ifPresent(d -> {
-        for (ContainerDevices c : d.allAssignments()) {
-          for (Device dev : c.devices()) {
-            held.add(dev.gpuIndex());
-          }
-        }
-      });
-      idle += cards - held.size();
-    }
-    long allocated = 0;
-    for (PodState p : s.pods().values()) {
-      if (p.node().isPresent()) {
-        allocated += ClusterView.gpuRequest(p);
-      }
-    }
-    return new double[] {s.nodes().size(), s.claims().size(), physical, advertised, allocated, idle,
-        s.pending().size()};
-  }
-
   /** Per node (by NodeClaim where it has one), the spans of its lifecycle states. */
   static List<Map<String, Object>> lanes(PlayedRun run) {
-    SimulationResult r = run.result();
-    Map<String, Map<String, Object>> lanes = new LinkedHashMap<>();
-    Map<String, String> current = new TreeMap<>();
-    for (Frame f : run.frames()) {
-      ClusterState s = f.state();
-      Map<String, String> now = new TreeMap<>();
-      Map<String, String> names = new TreeMap<>();
-      for (NodeState n : s.nodes().values()) {
-        String key = n.claim().orElse(n.name());
-        now.put(key, ClusterView.lifecycle(s, n).wire());
-        names.put(key, n.name());
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (LifecycleLane l : LifecycleLane.of(run.frames(), run.result().start(), run.result().end())) {
+      Map<String, Object> lane = new LinkedHashMap<>();
+      lane.put("key", l.key());
+      lane.put("node", l.node());
+      List<Map<String, Object>> spans = new ArrayList<>();
+      for (LifecycleLane.Span s : l.spans()) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("state", s.state().wire());
+        e.put("from", s.from());
+        e.put("to", s.to());
+        spans.add(e);
       }
-      for (NodeClaim c : s.claims().values()) {
-        if (!now.containsKey(c.name())) {
-          now.put(c.name(), ClusterView.lifecycle(c).wire());
-          names.put(c.name(), c.nodeName().orElse(c.name()));
-        }
-      }
-      long t = seconds(r, f.time());
-      for (var e : now.entrySet()) {
-        Map<String, Object> lane = lanes.computeIfAbsent(e.getKey(), k -> newLane(k));
-        lane.put("node", names.get(e.getKey()));
-        if (!e.getValue().equals(current.get(e.getKey()))) {
-          close(lane, t);
-          spans(lane).add(span(e.getValue(), t));
-        }
-      }
-      for (String gone : current.keySet()) {
-        if (!now.containsKey(gone)) {
-          close(lanes.get(gone), t);
-          lanes.get(gone).put("deletedSeconds", t);
-        }
-      }
-      current = now;
+      lane.put("spans", spans);
+      lane.put("deletedSeconds", l.deletedSeconds().orElse(null));
+      out.add(lane);
     }
-    for (String open : current.keySet()) {
-      close(lanes.get(open), seconds(r, r.end()));
-    }
-    return List.copyOf(lanes.values());
-  }
-
-  private static Map<String, Object> newLane(String key) {
-    Map<String, Object> lane = new LinkedHashMap<>();
-    lane.put("key", key);
-    lane.put("node", key);
-    lane.put("spans", new ArrayList<Map<String, Object>>());
-    lane.put("deletedSeconds", null);
-    return lane;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> spans(Map<String, Object> lane) {
-    return (List<Map<String, Object>>) lane.get("spans");
-  }
-
-  private static Map<String, Object> span(String state, long from) {
-    Map<String, Object> e = new LinkedHashMap<>();
-    e.put("state", state);
-    e.put("from", from);
-    e.put("to", null);
-    return e;
-  }
-
-  private static void close(Map<String, Object> lane, long t) {
-    List<Map<String, Object>> spans = spans(lane);
-    if (!spans.isEmpty() && spans.getLast().get("to") == null) {
-      spans.getLast().put("to", t);
-    }
+    return out;
   }
 
   /** Steps start, spot interruptions, disruptions, launches, deletions and evictions. */
@@ -244,15 +154,13 @@ public final class RunOverview {
       e.put("message", s.title());
       out.add(e);
     }
-    for (RunRecord.Entry entry : r.record().entries()) {
-      if (MARKED.contains(entry.kind())) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("kind", reason(entry.kind()));
-        e.put("seconds", seconds(r, entry.time()));
-        e.put("subject", entry.subject());
-        e.put("message", entry.message());
-        out.add(e);
-      }
+    for (RunMarker m : RunMarker.of(r.record(), r.start())) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("kind", m.kind());
+      e.put("seconds", m.seconds());
+      e.put("subject", m.subject());
+      e.put("message", m.message());
+      out.add(e);
     }
     return out;
   }

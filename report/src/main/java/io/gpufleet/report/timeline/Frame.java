@@ -1,4 +1,4 @@
-package io.gpufleet.web.view;
+package io.gpufleet.report.timeline;
 
 import io.gpufleet.sim.state.ClusterState;
 import java.time.Instant;

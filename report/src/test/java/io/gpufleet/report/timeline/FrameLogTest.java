@@ -1,4 +1,4 @@
-package io.gpufleet.web.view;
+package io.gpufleet.report.timeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
