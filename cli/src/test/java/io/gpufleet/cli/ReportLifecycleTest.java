@@ -13,26 +13,27 @@ class ReportLifecycleTest {
 
   private static final Path EXAMPLES = Path.of("..", "examples");
 
+  /** Simulates an example and returns its report.html. */
+  private static String report(String example, Path out) throws IOException {
+    CliRun run = CliRun.of("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return Files.readString(out.resolve("report.html"));
+  }
+
   @Test
   void theSpotExamplesReportMarksTheInterruptionAndTheNodesLane(@TempDir Path out) throws IOException {
-    CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(),
-        "--out", out.toString(), "-q");
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    String html = Files.readString(out.resolve("report.html"));
+    String html = report("scenarios/inference-spot.yaml", out);
     int at = html.indexOf("<figure id=\"node-lifecycle\">");
     assertThat(at).as("the lifecycle figure").isNotNegative();
     String figure = html.substring(at, html.indexOf("</figure>", at));
     assertThat(figure).contains("interruptions, disruptions", "SpotInterruptionWarning", "initialized", "draining");
-    assertThat(html).contains("GPU devices advertised");
+    assertThat(html).contains("GPUs advertised");
   }
 
   @Test
   void theLabsReportShowsTheAdvertisedGpusGoFromOneToFourAndBack(@TempDir Path out) throws IOException {
-    CliRun run = CliRun.of("simulate", EXAMPLES.resolve("lab/lab.yaml").toString(),
-        "--out", out.toString(), "-q");
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    String html = Files.readString(out.resolve("report.html"));
-    assertThat(html).contains("GPU devices advertised", "<figure id=\"node-lifecycle\">");
+    String html = report("lab/lab.yaml", out);
+    assertThat(html).contains("GPUs advertised", "<figure id=\"node-lifecycle\">");
     assertThat(html).doesNotContain("interruptions, disruptions");
   }
 }

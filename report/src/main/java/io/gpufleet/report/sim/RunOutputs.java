@@ -326,7 +326,7 @@ public final class RunOutputs {
       for (Frame f : frames) {
         advertised.add(new TimeSeries.Sample(f.time(), FleetCounts.of(f.state()).gpusAdvertised()));
       }
-      series.add(new Series("GPU devices advertised", steps(new TimeSeries("advertised", advertised), r, unit, 1)));
+      series.add(new Series("GPUs advertised", steps(new TimeSeries("advertised", advertised), r, unit, 1)));
     }
     return LineChart.of("GPUs: in the fleet, allocated to pods, idle", xAxis(unit, span), yAxis("GPUs", series),
         series);
