@@ -191,6 +191,9 @@ public final class ScenarioReader {
     for (io.gpufleet.model.karpenter.NodeOverlay o : karpenter.nodeOverlays()) {
       out.add(ClusterObject.of(o));
     }
+    for (io.gpufleet.model.karpenter.EC2NodeClass c : karpenter.ec2NodeClasses()) {
+      out.add(new ClusterObject.NodeClassObject(c));
+    }
     for (KubeObject o : karpenter.others()) {
       switch (o) {
         case KubeObject.NodeObject n -> out.add(ClusterObject.of(n.node()));

@@ -113,7 +113,8 @@ public final class NodePoolTemplate {
 
   /** Builds the template of one NodePool over a catalogue. */
   static NodePoolTemplate of(NodePool pool, InstanceCatalog catalog, List<Workload.DaemonSet> daemonSets,
-      GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays) {
+      GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays,
+      io.gpufleet.model.karpenter.EC2NodeClass nodeClass) {
     List<io.gpufleet.model.label.Requirement> selectors = new ArrayList<>();
     for (NodePoolRequirement r : pool.template().requirements()) {
       selectors.add(r.toSelectorRequirement());
@@ -132,7 +133,7 @@ public final class NodePoolTemplate {
     }
     List<TypeOption> options = new ArrayList<>();
     for (InstanceType listed : catalog.types()) {
-      InstanceType t = overlays.apply(pool.name(), listed);
+      InstanceType t = overlays.apply(pool.name(), nodeClass.apply(listed));
       Requirements typeReqs = requirementsOf(t);
       if (!typeReqs.intersects(reqs)) {
         continue;

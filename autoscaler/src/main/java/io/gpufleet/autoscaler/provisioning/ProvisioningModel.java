@@ -31,12 +31,24 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
   /** As above, each NodePool seeing its instance types through the NodeOverlays in force. */
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
       List<Workload.DaemonSet> daemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays) {
+    return of(nodePools, catalog, daemonSets, advertiser, sizing, overlays, java.util.Map.of());
+  }
+
+  /**
+   * As above, each NodePool's instance types as its EC2NodeClass ({@code nodeClassRef}) makes them:
+   * kubelet reservations, pods and root volume (a NodePool whose class is not given gets Karpenter's
+   * defaults).
+   */
+  public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
+      List<Workload.DaemonSet> daemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays,
+      java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses) {
     List<NodePool> ordered = new ArrayList<>(nodePools);
     ordered.sort(Comparator.comparingInt(NodePool::weightOrZero).reversed()
         .thenComparing(NodePool::name, Comparator.reverseOrder()));
     List<NodePoolTemplate> templates = new ArrayList<>();
     for (NodePool p : ordered) {
-      templates.add(NodePoolTemplate.of(p, catalog, daemonSets, advertiser, sizing, overlays));
+      templates.add(NodePoolTemplate.of(p, catalog, daemonSets, advertiser, sizing, overlays,
+          nodeClassOf(p, nodeClasses)));
     }
     return new ProvisioningModel(templates, advertiser, sizing, overlays);
   }
@@ -69,6 +81,14 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
       }
     }
     return out;
+  }
+
+  /** The EC2NodeClass a NodePool's nodeClassRef names, or Karpenter's defaults. */
+  public static io.gpufleet.model.karpenter.EC2NodeClass nodeClassOf(NodePool p,
+      java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses) {
+    var ref = p.template().nodeClassRef();
+    io.gpufleet.model.karpenter.EC2NodeClass c = ref.kind().equals("EC2NodeClass") ? nodeClasses.get(ref.name()) : null;
+    return c == null ? io.gpufleet.model.karpenter.EC2NodeClass.defaults(ref.name()) : c;
   }
 
   public Optional<NodePoolTemplate> template(String nodePool) {

@@ -22,7 +22,7 @@ import java.util.Map;
  * object is passed through for the caller.
  */
 public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nodeOverlays, List<NodeClassRef> nodeClasses,
-    List<KubeObject> others) {
+    List<io.gpufleet.model.karpenter.EC2NodeClass> ec2NodeClasses, List<KubeObject> others) {
 
   /** Node class kinds gpufleet recognises, by API group (reference §1.1, §1.9). */
   static final Map<String, String> NODE_CLASS_GROUPS = Map.of(
@@ -33,6 +33,7 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nod
     nodePools = List.copyOf(nodePools);
     nodeOverlays = List.copyOf(nodeOverlays);
     nodeClasses = List.copyOf(nodeClasses);
+    ec2NodeClasses = List.copyOf(ec2NodeClasses);
     others = List.copyOf(others);
   }
 
@@ -52,6 +53,7 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nod
     List<NodeOverlay> overlays = new ArrayList<>();
     Map<String, Location> poolLocations = new HashMap<>();
     List<NodeClassRef> classes = new ArrayList<>();
+    List<io.gpufleet.model.karpenter.EC2NodeClass> ec2 = new ArrayList<>();
     List<KubeObject> others = new ArrayList<>();
     for (KubeObject o : objects) {
       if (o instanceof KubeObject.OtherObject other && other.kind().equals("NodePool")
@@ -68,6 +70,9 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nod
         String group = other.apiVersion().contains("/") ? other.apiVersion().substring(0,
             other.apiVersion().indexOf('/')) : other.apiVersion();
         classes.add(new NodeClassRef(group, other.kind(), other.name()));
+        if (other.kind().equals("EC2NodeClass")) {
+          ec2.add(EC2NodeClassDecoder.decode(other.name(), other.cursor()));
+        }
       } else {
         others.add(o);
       }
@@ -81,6 +86,6 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nod
                 + "them anyway");
       }
     }
-    return new KarpenterManifests(pools, overlays, classes, others);
+    return new KarpenterManifests(pools, overlays, classes, ec2, others);
   }
 }

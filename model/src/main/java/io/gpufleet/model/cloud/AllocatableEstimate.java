@@ -50,12 +50,62 @@ public final class AllocatableEstimate {
     return volumeBytes - KUBE_RESERVED_EPHEMERAL_BYTES - eviction;
   }
 
-  /** cpu, memory, ephemeral storage and pods allocatable for an instance of this size. */
+  /** cpu, memory, ephemeral storage and pods allocatable for an instance of this size, with default settings. */
   public static ResourceList of(int vcpu, long memoryMib, int maxPods) {
+    return of(vcpu, memoryMib, maxPods, Reservations.DEFAULTS);
+  }
+
+  /**
+   * What an EC2NodeClass's kubelet settings and root volume change: {@code kubeReserved} and
+   * {@code systemReserved} amounts (each resource given replaces Karpenter's default for it),
+   * {@code evictionHard}'s {@code memory.available} and {@code nodefs.available} (a quantity or a
+   * percentage of the capacity), and the root volume's size.
+   */
+  public record Reservations(ResourceList kubeReserved, ResourceList systemReserved,
+      java.util.Optional<String> memoryAvailable, java.util.Optional<String> nodefsAvailable, long rootVolumeBytes) {
+
+    public static final Reservations DEFAULTS = new Reservations(ResourceList.EMPTY, ResourceList.EMPTY,
+        java.util.Optional.empty(), java.util.Optional.empty(), ROOT_VOLUME_BYTES);
+  }
+
+  /**
+   * {@code A:pkg/providers/instancetype/types.go} NewInstanceType: capacity less kube-reserved
+   * ({@code kubeReservedResources}: the per-core cpu share, {@code 11 × pods + 255} MiB, 1Gi of
+   * storage, each overridden by the node class), system-reserved ({@code systemReservedResources})
+   * and the hard eviction thresholds ({@code evictionThreshold}: 100Mi of memory and 10 % of the root
+   * volume unless {@code evictionHard} says otherwise; a percentage is of the capacity, rounded up,
+   * and 100 % means none, as {@code computeEvictionSignal} and {@code mustParsePercentage} read it).
+   */
+  public static ResourceList of(int vcpu, long memoryMib, int pods, Reservations r) {
+    long cpuMilli = vcpu * 1000L;
+    long kubeCpu = r.kubeReserved().contains(ResourceName.CPU) ? r.kubeReserved().getOrZero(ResourceName.CPU)
+        .milliValue() : cpuMilli - milliCpu(vcpu);
+    long cpu = cpuMilli - kubeCpu - r.systemReserved().getOrZero(ResourceName.CPU).milliValue();
+    long memCapacity = ((long) Math.floor(memoryMib * (1 - VM_MEMORY_OVERHEAD))) << 20;
+    long kubeMem = r.kubeReserved().contains(ResourceName.MEMORY) ? r.kubeReserved().getOrZero(ResourceName.MEMORY)
+        .value() : (11L * pods + 255) << 20;
+    long memEviction = r.memoryAvailable().map(v -> signal(memCapacity, v)).orElse(EVICTION_THRESHOLD_MIB << 20);
+    long memory = memCapacity - kubeMem - r.systemReserved().getOrZero(ResourceName.MEMORY).value() - memEviction;
+    long storage = r.rootVolumeBytes();
+    long kubeStorage = r.kubeReserved().contains(ResourceName.EPHEMERAL_STORAGE)
+        ? r.kubeReserved().getOrZero(ResourceName.EPHEMERAL_STORAGE).value() : KUBE_RESERVED_EPHEMERAL_BYTES;
+    long storageEviction = r.nodefsAvailable().map(v -> signal(storage, v))
+        .orElse((long) Math.ceil(storage / 100.0 * 10));
+    long ephemeral = storage - kubeStorage - r.systemReserved().getOrZero(ResourceName.EPHEMERAL_STORAGE).value()
+        - storageEviction;
     return ResourceList.EMPTY
-        .with(ResourceName.CPU, Quantity.ofMillis(milliCpu(vcpu)))
-        .with(ResourceName.MEMORY, Quantity.ofMebibytes(memoryMib(memoryMib, maxPods)))
-        .with(ResourceName.EPHEMERAL_STORAGE, Quantity.ofBytes(ephemeralStorageBytes(ROOT_VOLUME_BYTES)))
-        .with(ResourceName.PODS, Quantity.of(maxPods));
+        .with(ResourceName.CPU, Quantity.ofMillis(Math.max(0, cpu)))
+        .with(ResourceName.MEMORY, Quantity.ofBytes(Math.max(0, memory)))
+        .with(ResourceName.EPHEMERAL_STORAGE, Quantity.ofBytes(Math.max(0, ephemeral)))
+        .with(ResourceName.PODS, Quantity.of(pods));
+  }
+
+  /** An eviction signal's amount: a percentage of {@code capacity} (rounded up; 100 % is none) or a quantity. */
+  static long signal(long capacity, String value) {
+    if (value.endsWith("%")) {
+      double p = Double.parseDouble(value.substring(0, value.length() - 1));
+      return p == 100 ? 0 : (long) Math.ceil(capacity / 100.0 * p);
+    }
+    return Quantity.parse(value).value();
   }
 }

@@ -568,7 +568,9 @@ final class ApiServer {
 
   /** The claim's instance type as the catalogue has it, without any NodeOverlay's capacity. */
   io.gpufleet.model.cloud.InstanceType realType(NodeClaim c) {
-    return state.catalog().find(c.instanceType().name()).orElse(c.instanceType());
+    io.gpufleet.model.cloud.InstanceType listed = state.catalog().find(c.instanceType().name()).orElse(c.instanceType());
+    return state.nodePool(c.nodePool()).map(p -> io.gpufleet.autoscaler.provisioning.ProvisioningModel.nodeClassOf(p,
+        nodeClasses).apply(listed)).orElse(listed);
   }
 
   /** Karpenter starts deleting a claim: its finalizer drains the node, the reason is kept for the record. */
@@ -667,6 +669,19 @@ final class ApiServer {
   void applyNodeOverlay(io.gpufleet.model.karpenter.NodeOverlay o) {
     overlays.put(o.name(), o);
     overlayList = List.copyOf(overlays.values());
+  }
+
+  /** The EC2NodeClasses applied so far, by name; the same map object until one is applied. */
+  private java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses = java.util.Map.of();
+
+  void applyNodeClass(io.gpufleet.model.karpenter.EC2NodeClass c) {
+    java.util.TreeMap<String, io.gpufleet.model.karpenter.EC2NodeClass> m = new java.util.TreeMap<>(nodeClasses);
+    m.put(c.name(), c);
+    nodeClasses = java.util.Collections.unmodifiableMap(m);
+  }
+
+  java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses() {
+    return nodeClasses;
   }
 
   /** The NodeOverlays in the cluster; the same list object until one is applied. */

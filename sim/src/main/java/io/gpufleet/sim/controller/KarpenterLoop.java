@@ -50,6 +50,7 @@ final class KarpenterLoop {
   private List<NodePool> modelPools;
   private List<Workload.DaemonSet> modelDaemons;
   private List<io.gpufleet.model.karpenter.NodeOverlay> modelOverlays;
+  private java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> modelClasses;
   private Instant windowStart;
   private Instant lastTrigger;
   private long lastQuietVersion = -1;
@@ -78,12 +79,13 @@ final class KarpenterLoop {
   Karpenter karpenter() {
     ClusterView v = view();
     if (karpenter == null || changed(v.nodePools(), modelPools) || changed(v.daemonSets(), modelDaemons)
-        || api.nodeOverlays() != modelOverlays) {
+        || api.nodeOverlays() != modelOverlays || api.nodeClasses() != modelClasses) {
       modelPools = v.nodePools();
       modelDaemons = v.daemonSets();
       modelOverlays = api.nodeOverlays();
+      modelClasses = api.nodeClasses();
       karpenter = new Karpenter(settings, ProvisioningModel.of(v.nodePools(), v.catalog(), v.daemonSets(), advertiser,
-          settings.sizing(), overlays(v)));
+          settings.sizing(), overlays(v), modelClasses));
     }
     return karpenter;
   }

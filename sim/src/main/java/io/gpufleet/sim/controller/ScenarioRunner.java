@@ -236,10 +236,13 @@ final class ScenarioRunner {
 
   void apply(List<ClusterObject> objects) {
     api.scenarioChanges();
-    // NodePools first, so adopted nodes find theirs.
+    // NodePools and their node classes first, so adopted nodes find theirs.
     for (ClusterObject o : objects) {
       if (o instanceof ClusterObject.NodePoolObject p) {
         putNodePool(p.nodePool());
+      } else if (o instanceof ClusterObject.NodeClassObject nc) {
+        api.applyNodeClass(nc.nodeClass());
+        api.log(RunRecord.Kind.SCENARIO, "ec2nodeclass/" + nc.nodeClass().name(), "EC2NodeClass applied");
       }
     }
     // Pods the objects already have belong to their controllers (by ownerReferences), which resume
@@ -251,6 +254,7 @@ final class ScenarioRunner {
     for (ClusterObject o : objects) {
       switch (o) {
         case ClusterObject.NodePoolObject p -> { }
+        case ClusterObject.NodeClassObject nc -> { }
         case ClusterObject.NodeOverlayObject ov -> {
           api.applyNodeOverlay(ov.overlay());
           api.log(RunRecord.Kind.SCENARIO, "nodeoverlay/" + ov.overlay().name(), "NodeOverlay applied");
@@ -312,7 +316,8 @@ final class ScenarioRunner {
     Optional<InstanceType> type = labels.get(InstanceLabels.INSTANCE_TYPE).flatMap(api.state().catalog()::find);
     Instant now = api.now();
     if (pool.isPresent() && type.isPresent()) {
-      InstanceType t = type.get();
+      InstanceType t = io.gpufleet.autoscaler.provisioning.ProvisioningModel.nodeClassOf(pool.get(), api.nodeClasses())
+          .apply(type.get());
       CapacityType ct = labels.get(KarpenterLabels.CAPACITY_TYPE).flatMap(CapacityType::fromWire)
           .orElse(CapacityType.ON_DEMAND);
       Optional<String> zone = labels.get(InstanceLabels.ZONE);

@@ -29,6 +29,9 @@ public sealed interface ClusterObject {
   /** A {@code karpenter.sh/v1alpha1} NodeOverlay: honoured when the NodeOverlay feature gate is on. */
   record NodeOverlayObject(NodeOverlay overlay) implements ClusterObject {}
 
+  /** A {@code karpenter.k8s.aws/v1} EC2NodeClass: its kubelet settings and root volume shape its nodes. */
+  record NodeClassObject(io.gpufleet.model.karpenter.EC2NodeClass nodeClass) implements ClusterObject {}
+
   static ClusterObject of(Workload w) {
     return new WorkloadObject(w);
   }

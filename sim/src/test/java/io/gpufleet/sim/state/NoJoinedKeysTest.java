@@ -30,7 +30,8 @@ class NoJoinedKeysTest {
       // run record subjects, user text
       "ScenarioRunner.java", List.of("api.log(RunRecord.Kind.SCENARIO, kind + \"/\" + name, \"deleted\")",
           "api.log(RunRecord.Kind.SCENARIO, \"nodepool/\" + p.name(), \"NodePool applied\")",
-          "api.log(RunRecord.Kind.SCENARIO, \"nodeoverlay/\" + ov.overlay().name(), \"NodeOverlay applied\")"),
+          "api.log(RunRecord.Kind.SCENARIO, \"nodeoverlay/\" + ov.overlay().name(), \"NodeOverlay applied\")",
+          "api.log(RunRecord.Kind.SCENARIO, \"ec2nodeclass/\" + nc.nodeClass().name(), \"EC2NodeClass applied\")"),
       // run record subjects naming a NodeOverlay, as Karpenter's events name it
       "KarpenterLoop.java", List.of("api.log(RunRecord.Kind.KARPENTER_EVENT, \"nodeoverlay/\" + o.name(),",
           "api.log(RunRecord.Kind.KARPENTER_EVENT, \"nodeoverlay/\" + c,"),

@@ -1,0 +1,163 @@
+package io.gpufleet.manifest.karpenter;
+
+import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.model.cloud.AllocatableEstimate;
+import io.gpufleet.model.karpenter.EC2NodeClass;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.QuantityFormatException;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads what of an EC2NodeClass ({@code karpenter.k8s.aws/v1}) changes its nodes' allocatable: the
+ * kubelet's {@code maxPods}, {@code podsPerCore}, {@code kubeReserved}, {@code systemReserved} and
+ * {@code evictionHard}, and the root volume among {@code blockDeviceMappings}
+ * ({@code A:pkg/apis/v1/ec2nodeclass.go}; the kubelet map is checked here as
+ * {@code ValidateKubeletConfig} checks it, for the keys read). Any other kubelet setting is said
+ * with a warning, since the twin does not model it; the rest of the spec (AMIs, subnets, roles)
+ * does not change what a node holds and is not read.
+ */
+final class EC2NodeClassDecoder {
+  private EC2NodeClassDecoder() {}
+
+  /** The kubeReserved and systemReserved keys the kubelet accepts. */
+  static final Set<String> RESERVED_KEYS = Set.of("cpu", "memory", "ephemeral-storage", "pid");
+  /** The evictionHard signals the kubelet accepts. */
+  static final Set<String> EVICTION_SIGNALS = Set.of("memory.available", "nodefs.available", "nodefs.inodesFree",
+      "imagefs.available", "imagefs.inodesFree", "pid.available");
+  static final Set<String> MODELLED_KUBELET = Set.of("maxPods", "podsPerCore", "kubeReserved", "systemReserved",
+      "evictionHard");
+  /** {@code ebs.volumeSize}'s CRD pattern. */
+  static final Pattern VOLUME_SIZE = Pattern.compile("^((?:[1-9][0-9]{0,3}|[1-4][0-9]{4}|[5][0-8][0-9]{3}|59000)Gi|"
+      + "(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|[6][0-3][0-9]{3}|64000)G|([1-9]||[1-5][0-7]|58)Ti|([1-9]||[1-5][0-9]|6[0-3]|64)T)$");
+  static final Pattern PERCENT = Pattern.compile("^(100|[0-9]{1,2}(\\.[0-9]+)?)%$");
+
+  static EC2NodeClass decode(String name, Cursor doc) {
+    Optional<Cursor> spec = doc.get("spec");
+    if (spec.isEmpty()) {
+      return EC2NodeClass.defaults(name);
+    }
+    OptionalInt maxPods = OptionalInt.empty();
+    OptionalInt podsPerCore = OptionalInt.empty();
+    ResourceList kubeReserved = ResourceList.EMPTY;
+    ResourceList systemReserved = ResourceList.EMPTY;
+    Optional<String> memoryAvailable = Optional.empty();
+    Optional<String> nodefsAvailable = Optional.empty();
+    Optional<Cursor> kubelet = spec.get().get("kubelet");
+    if (kubelet.isPresent()) {
+      for (var e : kubelet.get().entries().entrySet()) {
+        if (!MODELLED_KUBELET.contains(e.getKey())) {
+          e.getValue().warning("kubelet setting " + e.getKey() + " is not modelled by gpufleet; nodes of EC2NodeClass \""
+              + name + "\" are simulated without it");
+        }
+      }
+      maxPods = nonNegative(kubelet.get(), "maxPods");
+      podsPerCore = nonNegative(kubelet.get(), "podsPerCore");
+      kubeReserved = reserved(kubelet.get(), "kubeReserved");
+      systemReserved = reserved(kubelet.get(), "systemReserved");
+      Map<String, Cursor> eviction = kubelet.get().get("evictionHard").map(Cursor::entries).orElse(Map.of());
+      for (var e : eviction.entrySet()) {
+        if (!EVICTION_SIGNALS.contains(e.getKey())) {
+          e.getValue().error("valid keys for evictionHard are " + sorted(EVICTION_SIGNALS) + ", found \"" + e.getKey()
+              + "\"");
+          continue;
+        }
+        String v = e.getValue().asString();
+        if (!PERCENT.matcher(v).matches() && quantity(e.getValue(), v).isEmpty()) {
+          continue;
+        }
+        if (e.getKey().equals("memory.available")) {
+          memoryAvailable = Optional.of(v);
+        } else if (e.getKey().equals("nodefs.available")) {
+          nodefsAvailable = Optional.of(v);
+        } else {
+          e.getValue().warning("evictionHard " + e.getKey() + " does not change allocatable cpu, memory or "
+              + "ephemeral-storage; gpufleet does not model it");
+        }
+      }
+    }
+    long root = rootVolume(spec.get());
+    return new EC2NodeClass(name, maxPods, podsPerCore, new AllocatableEstimate.Reservations(kubeReserved,
+        systemReserved, memoryAvailable, nodefsAvailable, root));
+  }
+
+  /**
+   * The root volume's size: the mapping marked {@code rootVolume: true}, else AL2023's root device,
+   * else the default 20Gi ({@code A:pkg/providers/instancetype/types.go} ephemeralStorage).
+   */
+  private static long rootVolume(Cursor spec) {
+    List<Cursor> mappings = spec.get("blockDeviceMappings").map(Cursor::asList).orElse(List.of());
+    Optional<Long> marked = Optional.empty();
+    Optional<Long> device = Optional.empty();
+    for (Cursor m : mappings) {
+      Optional<Cursor> size = m.get("ebs").flatMap(ebs -> ebs.get("volumeSize"));
+      Optional<Long> bytes = Optional.empty();
+      if (size.isPresent()) {
+        String v = size.get().asString();
+        if (!VOLUME_SIZE.matcher(v).matches()) {
+          size.get().error("expected a volume size in Gi, G, Ti or T such as 100Gi (at most 59000Gi), found \"" + v
+              + "\"");
+        } else {
+          bytes = quantity(size.get(), v).map(Quantity::value);
+        }
+      }
+      if (m.optBool("rootVolume").orElse(false) && marked.isEmpty()) {
+        marked = bytes;
+      }
+      if (EC2NodeClass.AL2023_ROOT_DEVICE.equals(m.optString("deviceName").orElse("")) && device.isEmpty()) {
+        device = bytes;
+      }
+    }
+    Optional<Long> byDevice = device;
+    return marked.or(() -> byDevice).orElse(AllocatableEstimate.ROOT_VOLUME_BYTES);
+  }
+
+  private static OptionalInt nonNegative(Cursor kubelet, String key) {
+    Optional<Cursor> c = kubelet.get(key);
+    if (c.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    int v = c.get().asInt();
+    if (v < 0) {
+      c.get().error("should be greater than or equal to 0, found " + v);
+      return OptionalInt.empty();
+    }
+    return OptionalInt.of(v);
+  }
+
+  private static ResourceList reserved(Cursor kubelet, String key) {
+    ResourceList out = ResourceList.EMPTY;
+    for (var e : kubelet.get(key).map(Cursor::entries).orElse(Map.of()).entrySet()) {
+      if (!RESERVED_KEYS.contains(e.getKey())) {
+        e.getValue().error("valid keys for " + key + " are " + sorted(RESERVED_KEYS) + ", found \"" + e.getKey()
+            + "\"");
+        continue;
+      }
+      Optional<Quantity> q = quantity(e.getValue(), e.getValue().asString());
+      if (q.isPresent() && !e.getKey().equals("pid")) {
+        out = out.with(ResourceName.of(e.getKey()), q.get());
+      }
+    }
+    return out;
+  }
+
+  private static Optional<Quantity> quantity(Cursor c, String v) {
+    try {
+      return Optional.of(Quantity.parse(v));
+    } catch (QuantityFormatException e) {
+      c.error("expected a quantity such as 1Gi or 500m, or a percentage such as 10%, found \"" + v + "\": "
+          + e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  private static String sorted(Set<String> s) {
+    return "[" + String.join(", ", s.stream().sorted().toList()) + "]";
+  }
+}
