@@ -71,6 +71,21 @@ class ConformanceTest {
     return lines.subList(from, to);
   }
 
+  /** The rows of an area table (area, cases, passing, known differences), whose last column must add up. */
+  static Map<String, ConformanceSuite.Count> table(List<String> section) {
+    Map<String, ConformanceSuite.Count> rows = new LinkedHashMap<>();
+    for (String line : section) {
+      Matcher m = ROW.matcher(line.strip());
+      if (m.matches()) {
+        int n = Integer.parseInt(m.group(2));
+        int p = Integer.parseInt(m.group(3));
+        assertThat(Integer.parseInt(m.group(4))).as(line).isEqualTo(n - p);
+        rows.put(m.group(1).replace("`", ""), new ConformanceSuite.Count(n, p));
+      }
+    }
+    return rows;
+  }
+
   /** The README's "Karpenter conformance" section, to the next heading. */
   static List<String> readmeSection() throws IOException {
     List<String> lines = Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8);
@@ -101,29 +116,12 @@ class ConformanceTest {
         .append(" |\n");
     System.out.print(printed);
 
-    Map<String, ConformanceSuite.Count> documented = new LinkedHashMap<>();
-    for (String line : karpenterSection()) {
-      Matcher m = ROW.matcher(line.strip());
-      if (m.matches()) {
-        int n = Integer.parseInt(m.group(2));
-        int p = Integer.parseInt(m.group(3));
-        assertThat(Integer.parseInt(m.group(4))).as(line).isEqualTo(n - p);
-        documented.put(m.group(1).replace("`", ""), new ConformanceSuite.Count(n, p));
-      }
-    }
     Map<String, ConformanceSuite.Count> expected = new LinkedHashMap<>(counts);
     expected.put("total", new ConformanceSuite.Count(cases, passing));
-    assertThat(documented).as("Karpenter table of docs/conformance.md; the suite prints:%n%s", printed)
+    assertThat(table(karpenterSection())).as("Karpenter table of docs/conformance.md; the suite prints:%n%s", printed)
         .containsExactlyEntriesOf(expected);
     // The README shows the same table.
-    Map<String, ConformanceSuite.Count> readme = new LinkedHashMap<>();
-    for (String line : readmeSection()) {
-      Matcher m = ROW.matcher(line.strip());
-      if (m.matches()) {
-        readme.put(m.group(1), new ConformanceSuite.Count(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))));
-      }
-    }
-    assertThat(readme).as("Karpenter conformance table of README.md; the suite prints:%n%s", printed)
+    assertThat(table(readmeSection())).as("Karpenter conformance table of README.md; the suite prints:%n%s", printed)
         .containsExactlyEntriesOf(expected);
     String overview = Files.readAllLines(Path.of("..", "docs", "conformance.md"), StandardCharsets.UTF_8).stream()
         .filter(l -> l.startsWith("| Karpenter")).findFirst().orElse("");

@@ -22,22 +22,21 @@ public enum Comparison {
   }
 
   public boolean test(long actual, long expected) {
-    return switch (this) {
-      case EQ -> actual == expected;
-      case GE -> actual >= expected;
-      case LE -> actual <= expected;
-      case GT -> actual > expected;
-      case LT -> actual < expected;
-    };
+    return holds(Long.compare(actual, expected));
   }
 
   public boolean test(double actual, double expected) {
+    return holds(Double.compare(actual, expected));
+  }
+
+  /** Whether the comparison holds for {@code cmp}, the sign of actual against expected. */
+  private boolean holds(int cmp) {
     return switch (this) {
-      case EQ -> actual == expected;
-      case GE -> actual >= expected;
-      case LE -> actual <= expected;
-      case GT -> actual > expected;
-      case LT -> actual < expected;
+      case EQ -> cmp == 0;
+      case GE -> cmp >= 0;
+      case LE -> cmp <= 0;
+      case GT -> cmp > 0;
+      case LT -> cmp < 0;
     };
   }
 

@@ -22,26 +22,12 @@ public final class ConditionText {
       case Condition.PodReady r -> wrap("podReady", scalar(r.pod()));
       case Condition.ReadyPods r -> wrap("readyPods", map(List.of("workload: " + scalar(r.workload()),
           count(r.comparison(), r.count()))));
-      case Condition.NodeCount n -> {
-        List<String> fields = new ArrayList<>();
-        if (!n.selector().isEmpty()) {
-          fields.add("selector: " + selector(n.selector()));
-        }
-        fields.add(count(n.comparison(), n.count()));
-        yield wrap("nodeCount", map(fields));
-      }
+      case Condition.NodeCount n -> selected("nodeCount", n.selector(), n.comparison(), n.count());
       case Condition.NodeInitialized n -> wrap("nodeInitialized", map(List.of("node: " + node(n.node()))));
       case Condition.ResourceAdvertised r -> wrap("resourceAdvertised", map(List.of("node: " + node(r.node()),
           "resource: " + scalar(r.resource()), count(r.comparison(), r.quantity()))));
       case Condition.PendingPods p -> wrap("pendingPods", map(List.of(count(p.comparison(), p.count()))));
-      case Condition.NodeClaimCount n -> {
-        List<String> fields = new ArrayList<>();
-        if (!n.selector().isEmpty()) {
-          fields.add("selector: " + selector(n.selector()));
-        }
-        fields.add(count(n.comparison(), n.count()));
-        yield wrap("nodeClaimCount", map(fields));
-      }
+      case Condition.NodeClaimCount n -> selected("nodeClaimCount", n.selector(), n.comparison(), n.count());
       case Condition.Events e -> {
         List<String> fields = new ArrayList<>();
         e.type().ifPresent(t -> fields.add("type: " + t.wireName()));
@@ -102,6 +88,16 @@ public final class ConditionText {
       fields.add("matchExpressions: [" + String.join(", ", exprs) + "]");
     }
     return map(fields);
+  }
+
+  /** A count of objects a selector picks: the selector only where it narrows. */
+  private static String selected(String kind, LabelSelector s, Comparison c, int n) {
+    List<String> fields = new ArrayList<>();
+    if (!s.isEmpty()) {
+      fields.add("selector: " + selector(s));
+    }
+    fields.add(count(c, n));
+    return wrap(kind, map(fields));
   }
 
   private static String count(Comparison c, long n) {
