@@ -87,9 +87,10 @@ public final class ClusterTables {
         case PENDING -> "Pending";
         case STARTING -> "ContainerCreating";
         case RUNNING -> "Running";
+        case FAILED -> p.schedulingMessage().orElse("Failed"); // kubectl shows a Failed pod's reason
       };
       t = t.row(p.pod().meta().namespace(), p.pod().name(), (p.isReady() ? containers : 0) + "/" + containers,
-          status, p.node().orElse("<none>"), gpus(PodRequests.of(p.pod().spec())),
+          status, p.node().or(() -> p.pod().spec().nodeName()).orElse("<none>"), gpus(PodRequests.of(p.pod().spec())),
           KubeDuration.age(Duration.between(p.created(), now)),
           p.ready().map(r -> KubeDuration.format(Duration.between(p.created(), r))).orElse("-"));
     }
@@ -132,7 +133,8 @@ public final class ClusterTables {
     for (PodState p : pods) {
       boolean wantsGpu = PodRequests.of(p.pod().spec()).names().stream().anyMatch(ResourceName::isNvidiaGpuLike);
       if (wantsGpu && p.node().isEmpty()) {
-        unplaced.add(new SmiView.Unplaced(p.key(), "Pending", p.schedulingMessage().orElse("")));
+        unplaced.add(new SmiView.Unplaced(p.key(), p.isFailed() ? "Failed" : "Pending",
+            p.schedulingMessage().orElse("")));
       }
     }
     return SmiView.render(List.copyOf(byName.values()), unplaced);

@@ -383,6 +383,20 @@ final class ApiServer {
     publish(new ClusterEvent.PodRemoved(key, freed, draining(p.node())));
   }
 
+  /**
+   * The kubelet refused a pod bound by name (kubelet admission): the pod is Failed with the kubelet's
+   * reason and message, as {@code pkg/kubelet/kubelet.go} rejectPod records them, and holds nothing.
+   */
+  void podFailed(String key, String reason, String message) {
+    PodState p = state.pods().get(key);
+    state = state.withPod(p.failed(reason));
+    bumpWorkload(p.workload());
+    metrics.podFailed(key);
+    log(RunRecord.Kind.POD_FAILED, key, reason + ": " + message);
+    pendingGauge();
+    publish(new ClusterEvent.PodFailed(key));
+  }
+
   void setSchedulingMessage(String key, String message) {
     PodState p = state.pods().get(key);
     state = state.withPod(p.withSchedulingMessage(message));

@@ -63,6 +63,13 @@ sealed interface ClusterEvent {
     }
   }
 
+  /** The kubelet refused a pod bound by name: it is Failed and its controller replaces it. */
+  record PodFailed(String pod) implements ClusterEvent {
+    public List<Hint> hints() {
+      return List.of(Hint.WORKLOADS);
+    }
+  }
+
   /** A pod is gone; if it held room on a node, that room is free again. */
   record PodRemoved(String pod, boolean freedCapacity, boolean nodeDraining) implements ClusterEvent {
     public List<Hint> hints() {

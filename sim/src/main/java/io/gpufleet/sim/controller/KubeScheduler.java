@@ -57,19 +57,14 @@ final class KubeScheduler {
 
   /**
    * The kubelet's admission of a pod bound by name ({@link BatchPlacement#admit}): bound when its
-   * node exists and has room; left Pending with no event while the node does not exist; refused
-   * (the kubelet's reason kept as its message) when it does not fit.
+   * node exists and has room; left Pending with no event while the node does not exist; Failed
+   * with the kubelet's reason when it does not fit, as {@code schedule} reports it.
    */
   private void admit(PodState p) {
     String node = p.pod().spec().nodeName().orElseThrow();
     switch (BatchPlacement.admit(PodInfo.of(p.pod()), node, api.state().snapshot())) {
       case BatchPlacement.Outcome.Bound b -> api.bindPod(p.key(), node, "spec.nodeName: admitted by the kubelet");
-      case BatchPlacement.Outcome.Rejected r -> {
-        if (!r.reason().equals(p.schedulingMessage().orElse(null))) {
-          api.setSchedulingMessage(p.key(), r.reason());
-          api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, p.key(), r.reason() + ": " + r.message());
-        }
-      }
+      case BatchPlacement.Outcome.Rejected r -> api.podFailed(p.key(), r.reason(), r.message());
       case BatchPlacement.Outcome.Orphaned o -> { }
       case BatchPlacement.Outcome.Pending x -> { }
       case BatchPlacement.Outcome.Preempted x -> { }

@@ -70,10 +70,11 @@ final class WorkloadControllers {
     }
   }
 
+  /** The pods a controller counts: not being deleted and not Failed (kubelet-refused pods are replaced). */
   private List<PodState> active(ObjectRef key) {
     List<PodState> out = new ArrayList<>();
     for (PodState p : api.state().podsOf(key)) {
-      if (!p.isTerminating()) {
+      if (!p.isTerminating() && !p.isFailed()) {
         out.add(p);
       }
     }
@@ -169,7 +170,11 @@ final class WorkloadControllers {
         }
         continue;
       }
-      if (api.state().pods().get(ObjectMeta.key(s.meta().namespace(), name)) != null) {
+      PodState old = api.state().pods().get(ObjectMeta.key(s.meta().namespace(), name));
+      if (old != null && old.isFailed()) {
+        // The StatefulSet controller deletes a Failed pod and creates its ordinal again.
+        api.removePod(old.key(), RunRecord.Kind.POD_DELETED, "Failed; recreated by its StatefulSet");
+      } else if (old != null) {
         return; // the old pod of this ordinal is still terminating
       }
       create(key, s, i);
@@ -222,13 +227,15 @@ final class WorkloadControllers {
     }
     daemonSeen.put(key, seen);
     Set<String> covered = new HashSet<>();
-    for (PodState p : active(key)) {
+    // A daemon pod its kubelet refused still covers its node: made again, it would be refused again.
+    for (PodState p : api.state().podsOf(key).stream().filter(p -> !p.isTerminating()).toList()) {
       // A daemon pod read from a cluster dump names its node; one the controller made here is pinned by affinity.
       Optional<String> pinned = p.pod().spec().nodeName().or(() -> pinnedNode(p.pod()));
       NodeState node = pinned.map(n -> api.state().nodes().get(n)).orElse(null);
       // The DaemonSet controller deletes pods for nodes that are gone, and pods not yet running on
       // nodes they should no longer run on.
-      if (node == null || (p.phase() == PodState.Phase.PENDING && !PodFactory.shouldRunOn(ds, node.node()))) {
+      if (node == null || (p.phase() != PodState.Phase.RUNNING && p.phase() != PodState.Phase.STARTING
+          && !PodFactory.shouldRunOn(ds, node.node()))) {
         api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, node == null ? "its node is gone" : "no longer fits its node");
         continue;
       }

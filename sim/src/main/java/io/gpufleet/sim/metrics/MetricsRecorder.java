@@ -161,6 +161,14 @@ public final class MetricsRecorder {
     }
   }
 
+  /** A pod its kubelet refused never waits for a node: it leaves the pending times. */
+  public void podFailed(String pod) {
+    PodPendingTime p = pending.get(pod);
+    if (p != null && p.scheduled().isEmpty()) {
+      pending.remove(pod);
+    }
+  }
+
   /** A NodeClaim started deleting, for this reason, by this disruption method's command where one did it. */
   public void disruption(String reason, Optional<String> method) {
     disruptions.merge(reason, 1, Integer::sum);

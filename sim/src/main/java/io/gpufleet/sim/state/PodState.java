@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * A pod and where it is in its life: waiting for a node, bound and starting (pulling images),
- * running, and whether it is being deleted. Terminal pods leave the image.
+ * running, and whether it is being deleted. Pods that end leave the image, except one its kubelet
+ * refused: it stays Failed, holding nothing, as the API server keeps it for {@code kubectl get pods}.
  *
  * @param sequence creation order, for the scheduler's queue and stable reports
  * @param workload the key of the workload that owns it, if any
@@ -25,7 +26,12 @@ public record PodState(Pod pod, long sequence, Optional<ObjectRef> workload, Pha
     /** Bound; pulling images and starting containers. */
     STARTING,
     /** Containers running. Ready when {@code ready} is set and it is not being deleted. */
-    RUNNING
+    RUNNING,
+    /**
+     * Refused by the kubelet of the node it named (kubelet admission): never started, holds nothing;
+     * its reason ({@code OutOfnvidia.com/gpu}, ...) is the scheduling message.
+     */
+    FAILED
   }
 
   public PodState {
@@ -69,6 +75,15 @@ public record PodState(Pod pod, long sequence, Optional<ObjectRef> workload, Pha
 
   public PodState deleting(Instant t) {
     return next(phase, node, bound, ready, Optional.of(t), schedulingMessage);
+  }
+
+  /** The kubelet refused it: Failed with the kubelet's reason, on no node. */
+  public PodState failed(String reason) {
+    return next(Phase.FAILED, Optional.empty(), bound, ready, deletionRequested, Optional.of(reason));
+  }
+
+  public boolean isFailed() {
+    return phase == Phase.FAILED;
   }
 
   public PodState withSchedulingMessage(String message) {
