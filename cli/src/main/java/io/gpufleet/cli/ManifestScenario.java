@@ -18,7 +18,7 @@ import java.util.List;
 final class ManifestScenario {
   private ManifestScenario() {}
 
-  static ScenarioFile of(String name, List<ManifestSource> sources, Duration runFor) {
+  static ScenarioFile of(String name, List<ManifestSource> sources, Duration runFor, boolean strict) {
     StringBuilder y = new StringBuilder()
         .append("apiVersion: ").append(ScenarioReader.API_VERSION).append('\n')
         .append("kind: Scenario\n")
@@ -49,6 +49,6 @@ final class ManifestScenario {
         }
         return sources.get(i);
       }
-    });
+    }, strict);
   }
 }

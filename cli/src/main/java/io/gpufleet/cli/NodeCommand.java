@@ -55,6 +55,11 @@ public final class NodeCommand implements Runnable {
           out.println("GPUs:               <none> (" + n.inventorySource() + ")");
         }
       }
+      if (cluster.nodes().stream().anyMatch(n -> n.registration().isPresent()
+          && (only == null || only.equals(n.node().name())))) {
+        out.println();
+        out.println("note: " + io.gpufleet.report.smi.SmiView.DEVICE_IDS_NOTE);
+      }
       if (shown == 0) {
         throw new UserError(input.names() + ": "
             + (only == null ? "no Node in the input" : "no node named " + only));

@@ -77,6 +77,12 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
     }
   }
 
+  /** Whether a step's views showed GPU devices (an nvidia-smi section): their ids are the twin's. */
+  boolean showedDevices() {
+    return result.checkpoints().stream().anyMatch(c -> c.state().nodes().values().stream()
+        .anyMatch(n -> n.devices().isPresent()));
+  }
+
   void printSummary(PrintWriter out) {
     out.print(RunSummary.render(result));
   }

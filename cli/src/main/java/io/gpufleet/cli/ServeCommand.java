@@ -57,7 +57,7 @@ final class ServeCommand implements Callable<Integer> {
     ScenarioFile scenario = file == null && !input.given()
         ? ScenarioReader.read("builtin:lab.yaml", LabCommand.builtIn("lab.yaml"),
             ScenarioSources.classpath(LabCommand.class, LabCommand.FOLDER))
-        : SimulateCommand.scenario(file, input, runFor, "serve");
+        : SimulateCommand.scenario(file, input, runFor);
     for (ManifestProblem w : scenario.warnings()) {
       err.println(w);
     }

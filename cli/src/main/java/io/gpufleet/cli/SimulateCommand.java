@@ -54,13 +54,17 @@ final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ScenarioFile scenario = scenario(file, input, runFor, "simulate");
+    ScenarioFile scenario = scenario(file, input, runFor);
     for (ManifestProblem w : scenario.warnings()) {
       err.println(w);
     }
     ScenarioRun run = ScenarioRun.run(scenario, Optional.ofNullable(step), err);
     if (!quiet) {
       run.printSteps(out, explain);
+      if (run.showedDevices()) {
+        out.println("note: " + io.gpufleet.report.smi.SmiView.DEVICE_IDS_NOTE);
+        out.println();
+      }
     }
     run.printSummary(out);
     Path target = outDir != null ? outDir : Path.of("out", OutputFiles.safeName(scenario.scenario().name(), "the scenario name"));
@@ -74,25 +78,22 @@ final class SimulateCommand implements Callable<Integer> {
    * The scenario file, or the manifests (files, a live cluster) run for --for with no changes; also
    * what {@code serve} shows.
    */
-  static ScenarioFile scenario(Path file, ManifestInputOptions input, String runFor, String command) {
+  static ScenarioFile scenario(Path file, ManifestInputOptions input, String runFor) {
     boolean manifests = input.given();
     if (file != null && manifests) {
       throw new UserError("give a SCENARIO file or manifests (-f, --kubeconfig), not both");
     }
     if (file != null) {
       Path dir = file.toAbsolutePath().getParent();
-      return ScenarioReader.read(file.toString(), Cli.readFile(file), ScenarioSources.directory(dir));
+      return ScenarioReader.read(file.toString(), Cli.readFile(file), ScenarioSources.directory(dir), input.strict);
     }
     if (!manifests) {
       throw new UserError("give a SCENARIO file, or the cluster's manifests with -f FILE or --kubeconfig FILE");
-    }
-    if (input.strict) {
-      throw new UserError("--strict is not applied by " + command + "; check the same input with gpufleet schedule --strict");
     }
     Duration d = GoDuration.parse(runFor);
     if (d == null || d.isNegative() || d.isZero()) {
       throw new UserError("--for: expected a duration such as 30s, 1m or 1h30m, found \"" + runFor + "\"");
     }
-    return ManifestScenario.of("manifests", input.sources(), d);
+    return ManifestScenario.of("manifests", input.sources(), d, input.strict);
   }
 }

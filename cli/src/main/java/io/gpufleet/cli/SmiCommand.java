@@ -80,6 +80,9 @@ public final class SmiCommand implements Callable<Integer> {
       }
     }
     out.print(SmiView.render(List.copyOf(devices.values()), unplaced));
+    if (!devices.isEmpty()) {
+      out.println("note: " + SmiView.DEVICE_IDS_NOTE);
+    }
     out.flush();
     return 0;
   }

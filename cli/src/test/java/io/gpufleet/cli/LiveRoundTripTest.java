@@ -83,4 +83,22 @@ class LiveRoundTripTest {
     assertThat(after).isEqualTo(had);
     assertThat(run.out()).doesNotContain("NodeclaimLaunched");
   }
+
+  /** Karpenter's NodeClaims come back bound to their Nodes: the autoscaler resumes with them, under their names. */
+  @Test
+  void theNodeClaimsResumeBoundToTheirNodes() {
+    Map<String, String> claims = new TreeMap<>();
+    for (var c : cluster.client().genericKubernetesResources("karpenter.sh/v1", "NodeClaim").list().getItems()) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> status = (Map<String, Object>) c.getAdditionalProperties().get("status");
+      claims.put(c.getMetadata().getName(), (String) status.get("nodeName"));
+    }
+    assertThat(claims).hasSize(2);
+    CliRun run = CliRun.of("simulate", "-f", snapshot.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    claims.forEach((claim, node) -> assertThat(run.out())
+        .containsPattern(java.util.regex.Pattern.quote(node) + "\\s+node adopted as NodeClaim " + claim + " of NodePool "));
+    assertThat(run.err()).doesNotContain("NodeClaim");
+    assertThat(run.out()).doesNotContain("NodeclaimLaunched");
+  }
 }

@@ -171,4 +171,121 @@ class SimulateCommandTest {
     assertThat(run.out()).containsPattern("Job/ml/nightly +Job complete \\(1 succeeded\\), deleted")
         .doesNotContain("by Job/ml/nightly");
   }
+  /** kubectl --validate=strict: with --strict, simulate refuses the misspelt field it otherwise only warns about. */
+  @Test
+  void strictMakesAnUnknownFieldInTheManifestsAnError(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("typo.yaml");
+    Files.writeString(f, """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          nodeSelecter: {gpu: a100}
+          containers: [{name: c, image: busybox}]
+        """);
+    CliRun lenient = CliRun.of("simulate", "-f", f.toString(), "--for", "10s", "--out", dir.resolve("a").toString());
+    assertThat(lenient.exitCode()).as(lenient.err()).isZero();
+    assertThat(lenient.err()).contains(f + ":5:3: warning: spec.nodeSelecter: unknown field \"nodeSelecter\" in Pod default/p");
+    CliRun strict = CliRun.of("simulate", "-f", f.toString(), "--strict", "--for", "10s", "--out",
+        dir.resolve("b").toString());
+    assertThat(strict.exitCode()).isEqualTo(2);
+    assertThat(strict.err()).contains(f + ":5:3: spec.nodeSelecter: unknown field \"nodeSelecter\" in Pod default/p");
+    assertThat(dir.resolve("b")).doesNotExist();
+  }
+  /**
+   * A dump's NodeClaim binds to its Node by status.nodeName: the node, though its own labels name no
+   * NodePool, resumes as that claim of that NodePool; a claim with no Node is said, not dropped silently.
+   */
+  @Test
+  void aDumpsNodeClaimBindsToItsNode(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("claims.yaml");
+    Files.writeString(f, """
+        apiVersion: karpenter.k8s.aws/v1
+        kind: EC2NodeClass
+        metadata: {name: default}
+        spec: {amiSelectorTerms: [{alias: al2023@latest}]}
+        ---
+        apiVersion: karpenter.sh/v1
+        kind: NodePool
+        metadata: {name: gpu}
+        spec:
+          template:
+            spec:
+              nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
+              requirements: [{key: node.kubernetes.io/instance-type, operator: In, values: [g5.xlarge]}]
+        ---
+        apiVersion: karpenter.sh/v1
+        kind: NodeClaim
+        metadata:
+          name: gpu-x7k2p
+          labels: {karpenter.sh/nodepool: gpu, karpenter.sh/capacity-type: on-demand}
+        spec:
+          nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
+          requirements: [{key: node.kubernetes.io/instance-type, operator: In, values: [g5.xlarge]}]
+        status: {nodeName: ip-10-0-9-9.ec2.internal, providerID: "aws:///us-east-1a/i-0abc"}
+        ---
+        apiVersion: karpenter.sh/v1
+        kind: NodeClaim
+        metadata: {name: gpu-launching, labels: {karpenter.sh/nodepool: gpu}}
+        spec:
+          nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
+          requirements: [{key: node.kubernetes.io/instance-type, operator: In, values: [g5.xlarge]}]
+        ---
+        apiVersion: v1
+        kind: Node
+        metadata: {name: ip-10-0-9-9.ec2.internal}
+        spec: {providerID: "aws:///us-east-1a/i-0abc"}
+        """);
+    CliRun run = CliRun.of("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).containsPattern(
+        "ip-10-0-9-9.ec2.internal\\s+node adopted as NodeClaim gpu-x7k2p of NodePool gpu \\(g5.xlarge\\)")
+        .doesNotContain("NodeclaimLaunched");
+    assertThat(run.err()).contains(f + ":25:1: warning: status.nodeName: NodeClaim \"gpu-launching\" has no Node in the "
+        + "input (it has not registered one yet)").doesNotContain("gpu-x7k2p");
+  }
+  /** A scenario's file: takes what -f takes: several files, a directory, its subdirectories with recursive. */
+  @Test
+  void aScenarioFileEntryNamesSeveralFilesAndDirectoriesAsDashFDoes(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("node.yaml"), """
+        apiVersion: v1
+        kind: Node
+        metadata: {name: cpu-1}
+        status: {capacity: {cpu: "8", memory: 32Gi, pods: "110"}}
+        """);
+    Files.createDirectories(dir.resolve("pods/more"));
+    for (String p : List.of("pods/a.yaml", "pods/b.yml", "pods/more/c.yaml")) {
+      String name = p.substring(p.lastIndexOf('/') + 1, p.indexOf('.'));
+      Files.writeString(dir.resolve(p), "apiVersion: v1\nkind: Pod\nmetadata: {name: pod-" + name + "}\n"
+          + "spec: {containers: [{name: c, image: busybox, resources: {requests: {cpu: \"1\"}}}]}\n");
+    }
+    Files.writeString(dir.resolve("pods/notes.txt"), "not a manifest");
+    Files.createDirectories(dir.resolve("empty"));
+    String scenario = """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: includes}
+        spec:
+          cluster:
+          - file: [node.yaml, pods]
+          steps:
+          - {title: settle, actions: [{wait: 10s}]}
+        """;
+    Path flat = dir.resolve("flat.yaml");
+    Files.writeString(flat, scenario);
+    CliRun run = CliRun.of("simulate", flat.toString(), "--out", dir.resolve("out1").toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("default/pod-a").contains("default/pod-b").doesNotContain("pod-c")
+        .doesNotContain("notes");
+    Path deep = dir.resolve("deep.yaml");
+    Files.writeString(deep, scenario.replace("- file: [node.yaml, pods]", "- {file: [node.yaml, pods], recursive: true}"));
+    run = CliRun.of("simulate", deep.toString(), "--out", dir.resolve("out2").toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("default/pod-a").contains("default/pod-b").contains("default/pod-c");
+    Path none = dir.resolve("none.yaml");
+    Files.writeString(none, scenario.replace("[node.yaml, pods]", "[node.yaml, empty]"));
+    run = CliRun.of("simulate", none.toString(), "--out", dir.resolve("out3").toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(none + ":6:23: ").contains("holds no .json, .yaml or .yml file");
+  }
 }

@@ -147,6 +147,65 @@ class SnapshotAgreementTest {
     assertThat(stable(smi(shuffled))).isEqualTo(stable(smi(DUMP)));
   }
 
+  /** The dump records no device ids: every view that shows them says they are the twin's. */
+  @Test
+  void everyViewOfDevicesSaysTheirIdsAreGpufleets(@TempDir Path dir) {
+    String note = io.gpufleet.report.smi.SmiView.DEVICE_IDS_NOTE;
+    CliRun smi = CliRun.of("smi", "-f", DUMP.toString());
+    CliRun describe = CliRun.of("node", "describe", "-f", DUMP.toString());
+    CliRun simulate = CliRun.of("simulate", "-f", DUMP.toString(), "--for", "10s", "--out", dir.toString());
+    for (CliRun run : List.of(smi, describe, simulate)) {
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.out()).contains("GPU-").containsOnlyOnce("note: " + note);
+    }
+    // Nothing to say where no device is shown (-q prints the summary only).
+    CliRun quiet = CliRun.of("simulate", "-f", DUMP.toString(), "--for", "10s", "-q", "--out", dir.resolve("q").toString());
+    assertThat(quiet.out()).doesNotContain(note);
+  }
+
+  /** A node with one A10G and a pod bound to it by name that asks for two: the kubelet refuses it. */
+  private static final String REFUSED = """
+      apiVersion: v1
+      kind: Node
+      metadata:
+        name: a10g-1
+        labels: {node.kubernetes.io/instance-type: g5.2xlarge, nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "1"}
+      status:
+        capacity: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "1"}
+        allocatable: {cpu: 7910m, memory: 29317Mi, pods: "110", nvidia.com/gpu: "1"}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: too-big, namespace: default}
+      spec:
+        nodeName: a10g-1
+        containers:
+        - {name: c, image: busybox, resources: {limits: {nvidia.com/gpu: "2"}}}
+      status: {phase: Pending}
+      """;
+
+  @Test
+  void aPodTheKubeletRefusesEndsFailedWithItsReasonInScheduleAndSimulate(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("refused.yaml");
+    Files.writeString(file, REFUSED);
+    CliRun schedule = CliRun.of("schedule", "-f", file.toString(), "-o", "json");
+    assertThat(schedule.exitCode()).as(schedule.err()).isZero();
+    JsonNode pod = JsonMapper.builder().build().readTree(schedule.out()).get("pods").get(0);
+    assertThat(pod.get("phase").asString()).isEqualTo("Failed");
+    assertThat(pod.get("reason").asString()).isEqualTo("OutOfnvidia.com/gpu");
+    String message = pod.get("message").asString();
+    assertThat(message).startsWith("Pod was rejected: Node didn't have enough resource: nvidia.com/gpu, requested: 2");
+
+    CliRun simulate = CliRun.of("simulate", "-f", file.toString(), "--for", "2m", "--out", dir.resolve("out").toString());
+    assertThat(simulate.exitCode()).as(simulate.err()).isZero();
+    assertThat(simulate.out()).containsPattern("PodFailed\\s+default/too-big\\s+OutOfnvidia.com/gpu: " + Pattern.quote(message));
+    String table = simulate.out().substring(simulate.out().lastIndexOf("$ kubectl get pods -A -o wide"));
+    assertThat(table).containsPattern("default\\s+too-big\\s+0/1\\s+OutOfnvidia.com/gpu\\s+a10g-1\\s");
+    // Failed, it holds nothing and is not retried: one refusal only, and the card stays free.
+    assertThat(simulate.out().split("PodFailed\\s+default/too-big", -1)).hasSize(2);
+    assertThat(simulate.out()).contains("No running processes found");
+  }
+
   /** Placements with the random suffix of controller-made pod names dropped. */
   private static Map<String, String> stable(Map<String, String> placements) {
     Map<String, String> out = new TreeMap<>();

@@ -67,6 +67,11 @@ public final class ManifestInput {
     return out;
   }
 
+  /** The manifest files of a directory as {@code kubectl -f DIR} reads them (with {@code -R}: {@code recursive}). */
+  public static List<Path> filesIn(Path dir, boolean recursive) {
+    return directory(dir, recursive);
+  }
+
   private static List<Path> directory(Path dir, boolean recursive) {
     try (Stream<Path> walk = recursive ? Files.walk(dir) : Files.list(dir)) {
       return walk.filter(Files::isRegularFile)

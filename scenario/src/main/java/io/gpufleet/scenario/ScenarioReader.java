@@ -62,7 +62,7 @@ public final class ScenarioReader {
   private final ScenarioSources sources;
   private final Diagnostics diagnostics = new Diagnostics();
   private final YamlReader yaml = new YamlReader();
-  private final KubeDecoder kube = new KubeDecoder(diagnostics);
+  private final KubeDecoder kube;
   /** Decoded objects with the text of the file each came from (ConfigMaps embed YAML). */
   private final List<Sourced> objects = new ArrayList<>();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
@@ -70,13 +70,22 @@ public final class ScenarioReader {
 
   private record Sourced(KubeObject object, String text) {}
 
-  private ScenarioReader(ScenarioSources sources) {
+  private ScenarioReader(ScenarioSources sources, boolean strict) {
     this.sources = sources;
+    this.kube = new KubeDecoder(diagnostics, strict);
   }
 
   /** Reads a scenario; throws {@link ManifestException} with every error found. */
   public static ScenarioFile read(String file, String text, ScenarioSources sources) {
-    return new ScenarioReader(sources).decode(file, text);
+    return read(file, text, sources, false);
+  }
+
+  /**
+   * Reads a scenario; with {@code strict}, unknown fields in its Kubernetes objects are errors
+   * ({@code kubectl --validate=strict}) rather than warnings.
+   */
+  public static ScenarioFile read(String file, String text, ScenarioSources sources, boolean strict) {
+    return new ScenarioReader(sources, strict).decode(file, text);
   }
 
   private ScenarioFile decode(String file, String text) {
@@ -154,7 +163,11 @@ public final class ScenarioReader {
 
   // ---- manifests ----
 
-  /** A manifest entry: {@code {file: path}} or a Kubernetes object written in place. */
+  /**
+   * A manifest entry: a Kubernetes object written in place, or {@code {file: ...}} naming what
+   * {@code kubectl -f} takes: a file, a directory (its .json, .yaml and .yml files in name order; its
+   * subdirectories too with {@code recursive: true}, as {@code -R}), or a list of them.
+   */
   private void collect(Cursor entry, String scenarioText, DuplicateObjects names) {
     if (!entry.isMap()) {
       entry.expected("{file: path} or a Kubernetes object");
@@ -162,12 +175,18 @@ public final class ScenarioReader {
     }
     Optional<Cursor> file = entry.get("file");
     if (file.isPresent()) {
-      String path = file.get().asString();
-      String text = sources.read(path, file.get().location());
-      List<YNode> docs = yaml.readAll(sources.name(path), text);
-      names.check(docs);
-      for (KubeObject o : kube.decodeAll(docs)) {
-        objects.add(new Sourced(o, text));
+      entry.checkKnown(Set.of("file", "recursive"), true);
+      boolean recursive = entry.bool("recursive", false);
+      List<Cursor> named = file.get().node() instanceof YNode.YList ? file.get().asList() : List.of(file.get());
+      for (Cursor f : named) {
+        for (String path : sources.expand(f.asString(), recursive, f.location())) {
+          String text = sources.read(path, f.location());
+          List<YNode> docs = yaml.readAll(sources.name(path), text);
+          names.check(docs);
+          for (KubeObject o : kube.decodeAll(docs)) {
+            objects.add(new Sourced(o, text));
+          }
+        }
       }
     } else {
       names.check(List.of(entry.node()));
@@ -194,9 +213,13 @@ public final class ScenarioReader {
     for (io.gpufleet.model.karpenter.EC2NodeClass c : karpenter.ec2NodeClasses()) {
       out.add(new ClusterObject.NodeClassObject(c));
     }
+    NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
     for (KubeObject o : karpenter.others()) {
+      if (claims.isClaim(o)) {
+        continue;
+      }
       switch (o) {
-        case KubeObject.NodeObject n -> out.add(ClusterObject.of(n.node()));
+        case KubeObject.NodeObject n -> out.add(new ClusterObject.NodeObject(n.node(), claims.of(n)));
         case KubeObject.PodObject p -> {
           // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again.
           if (!p.finished()) {

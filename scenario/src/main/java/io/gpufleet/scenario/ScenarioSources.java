@@ -7,8 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import io.gpufleet.manifest.ManifestInput;
 
 /**
  * Where a scenario's referenced files come from: beside the scenario file on disk, or, for the
@@ -22,24 +23,56 @@ public interface ScenarioSources {
   /** How the file is named in messages (the path a user can open). */
   String name(String path);
 
+  /**
+   * The files a {@code file:} path stands for: itself, or, for a directory, its manifest files as
+   * {@code kubectl -f DIR} reads them ({@code recursive}: with {@code -R}). Only a directory on disk
+   * expands; {@code at} is where the scenario names it.
+   */
+  default List<String> expand(String path, boolean recursive, Location at) {
+    return List.of(path);
+  }
+
   /** Files relative to a directory on disk. */
   static ScenarioSources directory(Path dir) {
     return new ScenarioSources() {
       @Override
       public String read(String path, Location at) {
         Path p = dir.resolve(path);
+        if (Files.isDirectory(p)) {
+          throw new ManifestException(ManifestProblem.error(at, "file", p + " is a directory"));
+        }
         try {
-          return Files.readString(p);
-        } catch (NoSuchFileException e) {
-          throw new ManifestException(ManifestProblem.error(at, "file", "no such file: " + p));
-        } catch (IOException e) {
-          throw new ManifestException(ManifestProblem.error(at, "file", "cannot read " + p + ": " + e.getMessage()));
+          // UTF-8 strictly, with the operating system's reason, as every -f file is read.
+          return ManifestInput.read(p).text();
+        } catch (ManifestException e) {
+          String why = e.problems().getFirst().message();
+          throw new ManifestException(ManifestProblem.error(at, "file", why.equals("no such file or directory")
+              ? "no such file: " + p : "cannot read " + p + ": " + why));
         }
       }
 
       @Override
       public String name(String path) {
         return dir.resolve(path).normalize().toString();
+      }
+
+      @Override
+      public List<String> expand(String path, boolean recursive, Location at) {
+        Path p = dir.resolve(path);
+        if (!Files.isDirectory(p)) {
+          return List.of(path);
+        }
+        List<Path> files;
+        try {
+          files = ManifestInput.filesIn(p, recursive);
+        } catch (ManifestException e) {
+          throw new ManifestException(ManifestProblem.error(at, "file", p + ": " + e.problems().getFirst().message()));
+        }
+        if (files.isEmpty()) {
+          throw new ManifestException(ManifestProblem.error(at, "file", "the directory " + p
+              + " holds no .json, .yaml or .yml file" + (recursive ? "" : " (add recursive: true to read its subdirectories)")));
+        }
+        return files.stream().map(f -> dir.relativize(f).toString()).toList();
       }
     };
   }

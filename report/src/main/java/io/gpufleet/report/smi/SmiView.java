@@ -25,6 +25,14 @@ import java.util.Map;
 public final class SmiView {
   private SmiView() {}
 
+  /**
+   * What every view of devices says about their ids: the UUIDs and the card each pod holds are the
+   * twin's, since neither is in the objects a dump or an import holds (GFD publishes no UUIDs, and the
+   * kubelet keeps its device assignment in its checkpoint and PodResources API on the node).
+   */
+  public static final String DEVICE_IDS_NOTE = "GPU UUIDs and the card each pod holds are gpufleet's (deterministic); "
+      + "the cluster's objects record neither, so a dump's running pods get the cards the device plugin would give";
+
   /** A pod that is not running on a GPU: Pending with the scheduler's message, or Failed at admission. */
   public record Unplaced(String podKey, String status, String message) {}
 

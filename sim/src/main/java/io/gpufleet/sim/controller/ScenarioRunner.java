@@ -259,7 +259,7 @@ final class ScenarioRunner {
           api.applyNodeOverlay(ov.overlay());
           api.log(RunRecord.Kind.SCENARIO, "nodeoverlay/" + ov.overlay().name(), "NodeOverlay applied");
         }
-        case ClusterObject.NodeObject n -> addNode(n.node());
+        case ClusterObject.NodeObject n -> addNode(n.node(), n.claim());
         case ClusterObject.PodObject p -> {
           Optional<Workload> controller = ownership.controllerOf(p.pod());
           // The twin tells a Deployment's current pods by its own ReplicaSet name: an observed pod is current.
@@ -305,13 +305,18 @@ final class ScenarioRunner {
     api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
   }
 
-  /**
-   * A Node from the scenario. Labelled with a known NodePool and instance type, it is adopted as an
-   * initialised NodeClaim of that NodePool (its GPUs advertised as the device plugin would); otherwise
-   * it is a node Karpenter does not manage.
-   */
   void addNode(Node node) {
-    Labels labels = node.labels();
+    addNode(node, Optional.empty());
+  }
+
+  /**
+   * A Node from the scenario. Labelled with a known NodePool and instance type (its own labels, or
+   * those of the NodeClaim the input binds to it), it is adopted as an initialised NodeClaim of that
+   * NodePool, named as the cluster named it (the node's name when the input has no NodeClaim), its
+   * GPUs advertised as the device plugin would; otherwise it is a node Karpenter does not manage.
+   */
+  void addNode(Node node, Optional<ClusterObject.ObservedClaim> observed) {
+    Labels labels = observed.map(c -> c.labels().withAll(node.labels())).orElse(node.labels());
     Optional<NodePool> pool = labels.get(KarpenterLabels.NODEPOOL).flatMap(api.state()::nodePool);
     Optional<InstanceType> type = labels.get(InstanceLabels.INSTANCE_TYPE).flatMap(api.state().catalog()::find);
     Instant now = api.now();
@@ -342,7 +347,8 @@ final class ScenarioRunner {
       Labels registered = api.devicePlugin().operator().register(node.withLabels(nodeLabels), t.gpu()).node().labels();
       Node adopted = node.withLabels(registered).withResources(cap, alloc)
           .withTaints(mergeTaints(node, p));
-      NodeClaim claim = new NodeClaim(node.name(), p.name(), t, offering, claimLabels,
+      String claimName = observed.map(ClusterObject.ObservedClaim::name).orElse(node.name());
+      NodeClaim claim = new NodeClaim(claimName, p.name(), t, offering, claimLabels,
           p.template().annotations().with(KarpenterLabels.NODEPOOL_HASH, p.templateHash()), p.template().taints(),
           p.template().startupTaints(), ResourceList.EMPTY, p.templateHash(), p.template().expireAfter(),
           p.template().terminationGracePeriod(), now, Optional.of(now), Optional.of(now), Optional.of(now),
@@ -351,8 +357,8 @@ final class ScenarioRunner {
       api.putClaim(claim);
       api.metrics().claimLaunched(claim.name(), p.name(), t.name() + " " + offering.capacityType().wireName(),
           offering.pricePerHour(), now);
-      api.log(RunRecord.Kind.SCENARIO, node.name(), "node adopted as NodeClaim of NodePool " + p.name() + " ("
-          + t.name() + ")");
+      api.log(RunRecord.Kind.SCENARIO, node.name(), "node adopted as NodeClaim "
+          + observed.map(c -> c.name() + " ").orElse("") + "of NodePool " + p.name() + " (" + t.name() + ")");
       return;
     }
     // Its cards found as node describe and smi find them (annotation, GFD labels, instance type), so

@@ -13,7 +13,21 @@ import io.gpufleet.model.workload.Workload;
  */
 public sealed interface ClusterObject {
 
-  record NodeObject(Node node) implements ClusterObject {}
+  /**
+   * A Node, with the Karpenter NodeClaim the same input binds to it ({@code status.nodeName} or
+   * {@code status.providerID}), when there is one: the node is adopted under that claim's name.
+   */
+  record NodeObject(Node node, java.util.Optional<ObservedClaim> claim) implements ClusterObject {
+    public NodeObject(Node node) {
+      this(node, java.util.Optional.empty());
+    }
+  }
+
+  /**
+   * A {@code karpenter.sh/v1 NodeClaim} of a dump, as far as the twin resumes it: its name and its
+   * labels (NodePool, instance type, capacity type, zone), which fill in what its Node leaves out.
+   */
+  record ObservedClaim(String name, io.gpufleet.model.label.Labels labels) {}
 
   record PodObject(Pod pod) implements ClusterObject {}
 
