@@ -163,6 +163,28 @@ class SnapshotAgreementTest {
     assertThat(quiet.out()).doesNotContain(note);
   }
 
+  /**
+   * A Deployment caught mid-rollout (two ReplicaSets, v1 and v2 templates, 2 + 1 pods, 2 wanted):
+   * schedule keeps the three pods the cluster has and adds none; simulate goes on with the rollout,
+   * replacing the old ReplicaSet's pods by pods of the current template, and ends with exactly 2.
+   */
+  @Test
+  void aMidRolloutDeploymentResumesItsRollout(@TempDir Path dir) {
+    Path file = Path.of("src/test/resources/snapshot/mid-rollout.yaml");
+    assertThat(schedule(file)).containsOnlyKeys("default/web-7d9f8c6b5-aaaaa", "default/web-7d9f8c6b5-bbbbb",
+        "default/web-5c4b7f9d8-ccccc");
+    CliRun run = CliRun.of("simulate", "-f", file.toString(), "--for", "5m", "--out", dir.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    String last = run.out().substring(run.out().lastIndexOf("$ kubectl get pods -A -o wide"));
+    List<String> pods = last.lines().skip(2).map(String::strip).takeWhile(l -> !l.isEmpty()).toList();
+    assertThat(pods).hasSize(2).allSatisfy(l -> assertThat(l).contains(" Running "));
+    assertThat(pods).anySatisfy(l -> assertThat(l).containsPattern("^default\\s+web-5c4b7f9d8-ccccc\\s"))
+        .noneSatisfy(l -> assertThat(l).contains("web-7d9f8c6b5-"));
+    // The old pods went by the rolling update, not by a scale-down of surplus replicas.
+    assertThat(run.out()).containsPattern("default/web-7d9f8c6b5-aaaaa\\s+rolling update")
+        .containsPattern("default/web-7d9f8c6b5-bbbbb\\s+rolling update").doesNotContain("scaled down");
+  }
+
   /** A node with one A10G and a pod bound to it by name that asks for two: the kubelet refuses it. */
   private static final String REFUSED = """
       apiVersion: v1

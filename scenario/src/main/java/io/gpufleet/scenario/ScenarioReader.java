@@ -219,7 +219,8 @@ public final class ScenarioReader {
         continue;
       }
       switch (o) {
-        case KubeObject.NodeObject n -> out.add(new ClusterObject.NodeObject(n.node(), claims.of(n)));
+        case KubeObject.NodeObject n -> out.add(new ClusterObject.NodeObject(withRunningImages(n.node(), decoded),
+            claims.of(n)));
         case KubeObject.PodObject p -> {
           // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again.
           if (!p.finished()) {
@@ -242,6 +243,22 @@ public final class ScenarioReader {
       }
     }
     return out;
+  }
+
+  /**
+   * A node of a dump already holds the images of the pods it runs (status.phase Running): their
+   * containers were started from them, so the twin's kubelet does not pull them again and those
+   * pods are Ready from the start, as the cluster has them.
+   */
+  private static io.gpufleet.model.node.Node withRunningImages(io.gpufleet.model.node.Node node, List<KubeObject> objects) {
+    java.util.LinkedHashSet<String> images = new java.util.LinkedHashSet<>(node.images());
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.PodObject p && p.phase().equals(Optional.of(KubeObject.PodObject.Phase.RUNNING))
+          && p.pod().spec().nodeName().equals(Optional.of(node.name()))) {
+        images.addAll(p.pod().spec().images());
+      }
+    }
+    return images.size() == node.images().size() ? node : node.withImages(List.copyOf(images));
   }
 
   private InstanceCatalog catalog(Cursor c) {

@@ -3,6 +3,7 @@ package io.gpufleet.engine.workload;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
 import java.util.HashMap;
 import java.util.List;
@@ -52,6 +53,34 @@ public final class Ownership {
   /** The workload that controls {@code pod}, at the top of its owner chain; empty for a bare pod. */
   public Optional<Workload> controllerOf(Pod pod) {
     return ownerOf(pod.meta()).map(this::top);
+  }
+
+  /**
+   * Whether a Deployment's pod runs its current template. The pod's ReplicaSet is compared with the
+   * Deployment as the deployment controller compares them ({@code EqualIgnoreHash}: the templates
+   * equal once the {@code pod-template-hash} label is dropped); a pod of another ReplicaSet of a
+   * Deployment that has a current one is of an older revision, left from a rollout in progress.
+   * Where nothing here tells (no ReplicaSet, or none matches), the pod counts as current.
+   */
+  public boolean ofCurrentTemplate(Pod pod) {
+    Optional<Workload> rs = ownerOf(pod.meta()).filter(w -> w instanceof Workload.ReplicaSet);
+    Optional<Workload> deployment = rs.flatMap(r -> ownerOf(r.meta())).filter(w -> w instanceof Workload.Deployment);
+    if (deployment.isEmpty()) {
+      return true;
+    }
+    PodTemplate current = withoutHash(deployment.get().template());
+    if (withoutHash(rs.get().template()).equals(current)) {
+      return true;
+    }
+    return byKey.values().stream().noneMatch(w -> w instanceof Workload.ReplicaSet
+        && ownerOf(w.meta()).equals(deployment) && withoutHash(w.template()).equals(current));
+  }
+
+  /** The label the deployment controller adds to its ReplicaSets' templates. */
+  private static final String TEMPLATE_HASH = "pod-template-hash";
+
+  private static PodTemplate withoutHash(PodTemplate t) {
+    return new PodTemplate(t.labels().without(TEMPLATE_HASH), t.annotations(), t.spec());
   }
 
   private Optional<Workload> ownerOf(ObjectMeta meta) {

@@ -262,8 +262,10 @@ final class ScenarioRunner {
         case ClusterObject.NodeObject n -> addNode(n.node(), n.claim());
         case ClusterObject.PodObject p -> {
           Optional<Workload> controller = ownership.controllerOf(p.pod());
-          // The twin tells a Deployment's current pods by its own ReplicaSet name: an observed pod is current.
-          var pod = controller.filter(w -> w instanceof Workload.Deployment)
+          // The twin tells a Deployment's current pods by its own ReplicaSet name: an observed pod of the
+          // current template takes it; one of an older ReplicaSet (a rollout in progress) keeps its own,
+          // so the controller goes on replacing it within maxSurge and maxUnavailable.
+          var pod = controller.filter(w -> w instanceof Workload.Deployment && ownership.ofCurrentTemplate(p.pod()))
               .map(w -> p.pod().withMeta(p.pod().meta().withOwner(PodFactory.owner(w)))).orElse(p.pod());
           api.createPod(pod, controller.map(WorkloadState::keyOf));
         }
