@@ -264,7 +264,7 @@ class ScenarioReaderTest {
             + "KarpenterEvent entries; type PodEvicted has none",
         "s.yaml:18:43: spec.steps[0].actions[6].expect.condition.events.type: expected one of Scenario, PodCreated, "
             + "PodScheduled, PodStarted, PodReady, PodFailedScheduling, PodNominated, PodPreempted, PodEvicted, "
-            + "PodDeleted, PodExited, PodKilled, PodSucceeded, NodeclaimLaunched, NodeclaimLaunchFailed, NodeRegistered, "
+            + "PodDeleted, PodFailed, PodExited, PodKilled, PodSucceeded, NodeclaimLaunched, NodeclaimLaunchFailed, NodeRegistered, "
             + "NodeReady, NodeclaimRegistered, NodeclaimInitialized, NodeclaimDrifted, NodeclaimDeleting, NodeTerminated, "
             + "DevicePluginRegistered, DevicePluginStopped, DeviceAllocationRefused, NodeLabeled, NodeTainted, "
             + "NodeUntainted, ImagePulled, KarpenterEvent, DisruptionProposed, DisruptionConsidered, DisruptionExecuted, "
