@@ -78,7 +78,10 @@ public final class KubeDecoder {
   public List<KubeObject> decodeAll(List<YNode> documents) {
     List<KubeObject> out = new ArrayList<>();
     for (YNode doc : documents) {
-      decodeDocument(Cursor.root(doc, diagnostics), out);
+      // kubectl converts each document to JSON before reading it: a document that cannot convert is not read.
+      if (!NonFiniteNumbers.report(doc, diagnostics)) {
+        decodeDocument(Cursor.root(doc, diagnostics), out);
+      }
     }
     return out;
   }

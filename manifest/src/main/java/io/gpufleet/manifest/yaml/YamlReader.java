@@ -40,6 +40,10 @@ public final class YamlReader {
   /** The deepest nesting read; deeper input is refused (Jackson's default, stated here as ours). */
   public static final int MAX_DEPTH = 1000;
 
+  /** YAML 1.1's infinities and NaN (yaml.org/type/float.html). */
+  private static final java.util.regex.Pattern NON_FINITE =
+      java.util.regex.Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+
   /** The YAML merge key (YAML 1.1 type {@code tag:yaml.org,2002:merge}). */
   static final String MERGE_KEY = "<<";
 
@@ -177,7 +181,8 @@ public final class YamlReader {
           yield new YNode.YList(items, at);
         }
         case VALUE_STRING -> !json && "~".equals(p.getString()) ? new YNode.YNull(at)
-            : new YNode.YScalar(p.getString(), YNode.YScalar.Type.STRING, at);
+            : new YNode.YScalar(p.getString(), !json && plainNonFinite(p.getString()) ? YNode.YScalar.Type.FLOAT
+                : YNode.YScalar.Type.STRING, at);
         case VALUE_NUMBER_INT -> new YNode.YScalar(p.getString(), YNode.YScalar.Type.INTEGER, at);
         case VALUE_NUMBER_FLOAT -> new YNode.YScalar(p.getString(), YNode.YScalar.Type.FLOAT, at);
         case VALUE_TRUE, VALUE_FALSE -> new YNode.YScalar(p.getString(), YNode.YScalar.Type.BOOLEAN, at);
@@ -194,6 +199,18 @@ public final class YamlReader {
      * The anchor written before a scalar ({@code &name}, perhaps after or before a tag): Jackson
      * reports anchors of collections only, so it is read from the text at the scalar's event mark.
      */
+    /**
+     * A plain (unquoted) {@code -.inf}, {@code +.Inf} or {@code .NaN}: a float in YAML 1.1's core schema,
+     * as go-yaml (kubectl) resolves it, which the parser leaves a string when signed.
+     */
+    private boolean plainNonFinite(String value) {
+      if (!NON_FINITE.matcher(value).matches()) {
+        return false;
+      }
+      int i = charIndex(p.currentTokenLocation().getCharOffset());
+      return i >= 0 && i < text.length() && text.startsWith(value, i);
+    }
+
     private String scalarAnchor() {
       int i = charIndex(p.currentTokenLocation().getCharOffset());
       while (i >= 0 && i < text.length() && (text.charAt(i) == '&' || text.charAt(i) == '!')) {

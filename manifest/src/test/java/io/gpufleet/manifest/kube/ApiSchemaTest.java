@@ -194,4 +194,40 @@ class ApiSchemaTest {
     assertThat(ApiSchema.distance("Pdo", "Pod")).isEqualTo(1);
     assertThat(ApiSchema.distance("Node", "Job")).isEqualTo(3);
   }
+  /**
+   * kubectl's YAML-to-JSON step: an infinite or NaN float has no JSON form and the document is
+   * refused, at the value's position; a float too large for a float64 stays a string (go-yaml), so
+   * memory: 1e400 is the quantity 10^400, not capped as a binary quantity would be.
+   */
+  @Test
+  void infinitiesAndNaNAreRefusedAsKubectlsYamlToJsonStepDoes() {
+    assertThat(errors(false, """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p, labels: {a: .inf}}
+        spec:
+          containers:
+          - {name: c, image: busybox, resources: {requests: {cpu: -.Inf, memory: .nan}}}
+        """)).containsExactly(
+        "m.yaml:3:33: metadata.labels.a: error converting YAML to JSON: json: unsupported value: +Inf "
+            + "(kubectl refuses infinities and NaN; quote it, \".inf\", for a string)",
+        "m.yaml:6:59: spec.containers[0].resources.requests.cpu: error converting YAML to JSON: json: "
+            + "unsupported value: -Inf (kubectl refuses infinities and NaN; quote it, \"-.Inf\", for a string)",
+        "m.yaml:6:74: spec.containers[0].resources.requests.memory: error converting YAML to JSON: json: "
+            + "unsupported value: NaN (kubectl refuses infinities and NaN; quote it, \".nan\", for a string)");
+    // Quoted, the same text is a string; unquoted 1e400 is a quantity.
+    ManifestBundle huge = new ManifestReader().read("m.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p, annotations: {note: "-.Inf", other: '.nan'}}
+        spec:
+          containers:
+          - {name: c, image: busybox, resources: {requests: {memory: 1e400, cpu: 1.5e3}}}
+        """);
+    var requests = huge.pods().getFirst().spec().containers().getFirst().requests();
+    assertThat(requests.get(io.gpufleet.model.resource.ResourceName.MEMORY).orElseThrow().amount())
+        .isEqualByComparingTo(java.math.BigDecimal.TEN.pow(400));
+    assertThat(requests.get(io.gpufleet.model.resource.ResourceName.CPU).orElseThrow().amount())
+        .isEqualByComparingTo("1500");
+  }
 }

@@ -127,8 +127,8 @@ public record Quantity(BigDecimal amount, Format format) implements Comparable<Q
         }
       }
     }
-    if (value.compareTo(MAX) > 0) {
-      value = MAX; // the API server caps rather than rejects
+    if (format == Format.BINARY_SI && value.compareTo(MAX) > 0) {
+      value = MAX; // resource.ParseQuantity caps a binary quantity (only) at 2^63-1 rather than reject it
     }
     // A binary quantity below one cannot print in binary without rounding: it becomes decimal.
     if (format == Format.BINARY_SI && value.compareTo(BigDecimal.ONE) < 0 && value.signum() > 0) {
