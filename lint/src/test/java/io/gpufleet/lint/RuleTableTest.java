@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** docs/lint.md's rule table lists exactly the registered rules, with their texts and both examples. */
+/** docs/lint.md's and the README's rule tables list exactly the registered rules, with their texts and both examples. */
 class RuleTableTest {
 
   @Test
@@ -32,6 +32,26 @@ class RuleTableTest {
       assertThat(row[4]).as("fix of %s", rule.id()).isEqualTo(rule.fix());
       assertThat(row[5]).contains("(../examples/lint/" + rule.id() + "/trigger.yaml)",
           "(../examples/lint/" + rule.id() + "/clean.yaml)");
+    }
+  }
+
+  /** The README's shorter table lists the same rules in the same order, with their severities, summaries and examples. */
+  @Test
+  void theReadmeTableIsTheRegistry() throws Exception {
+    List<String[]> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(Path.of("..", "README.md"))) {
+      if (line.startsWith("| `") && line.split(" \\| ").length == 4) {
+        rows.add(line.substring(2, line.length() - 2).split(" \\| "));
+      }
+    }
+    assertThat(rows).extracting(r -> r[0]).containsExactlyElementsOf(
+        Rules.all().stream().map(r -> "`" + r.id() + "`").toList());
+    for (int i = 0; i < rows.size(); i++) {
+      LintRule rule = Rules.all().get(i);
+      assertThat(rows.get(i)[1]).as("severity of %s", rule.id()).isEqualTo(rule.severity().wire());
+      assertThat(rows.get(i)[2]).as("what of %s", rule.id()).isEqualTo(rule.summary());
+      assertThat(rows.get(i)[3]).contains("(examples/lint/" + rule.id() + "/trigger.yaml)",
+          "(examples/lint/" + rule.id() + "/clean.yaml)");
     }
   }
 }
