@@ -76,7 +76,7 @@ final class NodeClaims {
   private static Labels labels(Cursor doc, KubeDecoder kube) {
     Labels labels = doc.get("metadata").map(m -> Labels.of(m.stringMap("labels"))).orElse(Labels.EMPTY);
     for (Cursor r : doc.get("spec").map(s -> s.list("requirements")).orElse(List.of())) {
-      Requirement req = kube.requirement(r, true);
+      Requirement req = kube.requirement(r);
       if (req.operator() == SelectorOperator.IN && req.values().size() == 1 && !labels.has(req.key())) {
         labels = labels.with(req.key(), req.values().getFirst());
       }
