@@ -42,6 +42,24 @@ class InputLimitsCommandTest {
         + "to 64 (gpufleet's limit per node), found 100000").doesNotContain("Exception");
   }
 
+  /** Stated by GFD's labels, the count is reported at the count label, not at the product's. */
+  @Test
+  void aGpuCountLabelBeyondTheLimitIsReportedAtThatLabel(@TempDir Path dir) throws IOException {
+    Path f = Files.writeString(dir.resolve("node.yaml"), """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: big
+          labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "100000"}
+        status:
+          capacity: {cpu: "8", memory: 32Gi, pods: "110"}
+        """);
+    CliRun run = CliRun.of("node", "describe", "-f", f.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(run.err()).contains(f + ":5:71: metadata.labels[nvidia.com/gpu.count]: expected a GPU count from 0 "
+        + "to 64 (gpufleet's limit per node), found 100000");
+  }
+
   @Test
   void theDocsStateTheLimitsTheCodeEnforces() throws IOException {
     String doc = Files.readString(Path.of("..", "docs", "input-limits.md"));

@@ -147,6 +147,32 @@ class SnapshotAgreementTest {
     assertThat(stable(smi(shuffled))).isEqualTo(stable(smi(DUMP)));
   }
 
+  /** pod -> the device ids it holds, from the process rows of an nvidia-smi view (smi's, or simulate's last). */
+  private static Map<String, List<String>> cards(String text) {
+    Map<String, List<String>> out = new TreeMap<>();
+    Matcher m = Pattern.compile("\\|\\s+\\d+\\s+\\S+\\s+(GPU-\\S+)\\s+(\\S+/\\S+)\\s").matcher(text);
+    while (m.find()) {
+      out.computeIfAbsent(m.group(2), k -> new ArrayList<>()).add(m.group(1));
+    }
+    out.values().forEach(Collections::sort);
+    return out;
+  }
+
+  /** The cards are gpufleet's, but the same in every command: each running pod of the dump holds the same ones in smi and simulate. */
+  @Test
+  void theDumpsRunningPodsHoldTheSameCardsInSmiAndSimulate(@TempDir Path dir) throws IOException {
+    Map<String, String> bound = boundInDump(Files.readString(DUMP));
+    CliRun smi = CliRun.of("smi", "-f", DUMP.toString());
+    CliRun simulate = CliRun.of("simulate", "-f", DUMP.toString(), "--for", "1m", "--out", dir.toString());
+    assertThat(smi.exitCode()).as(smi.err()).isZero();
+    assertThat(simulate.exitCode()).as(simulate.err()).isZero();
+    Map<String, List<String>> inSmi = cards(smi.out());
+    Map<String, List<String>> inSimulate = cards(simulate.out().substring(simulate.out().lastIndexOf("$ nvidia-smi")));
+    inSmi.keySet().retainAll(bound.keySet());
+    inSimulate.keySet().retainAll(bound.keySet());
+    assertThat(inSmi).hasSize(3).isEqualTo(inSimulate);
+  }
+
   /** The dump records no device ids: every view that shows them says they are the twin's. */
   @Test
   void everyViewOfDevicesSaysTheirIdsAreGpufleets(@TempDir Path dir) {

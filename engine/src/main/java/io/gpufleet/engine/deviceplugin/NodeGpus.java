@@ -52,7 +52,7 @@ public final class NodeGpus {
       } catch (NumberFormatException e) {
         return new Found.Unresolved(ANNOTATION_FIELD, "expected MODEL:COUNT such as NVIDIA-A10G:1, found \"" + v + "\"");
       }
-      return resolve(node, catalog, model, count, "annotation " + GPUS_ANNOTATION, ANNOTATION_FIELD);
+      return resolve(node, catalog, model, count, "annotation " + GPUS_ANNOTATION, ANNOTATION_FIELD, ANNOTATION_FIELD);
     }
     Optional<String> product = node.labels().get(GfdLabels.PRODUCT);
     if (product.isPresent()) {
@@ -68,20 +68,24 @@ public final class NodeGpus {
         return new Found.Unresolved("metadata.labels[" + GfdLabels.COUNT + "]",
             "expected an integer, found \"" + count.get() + "\"");
       }
-      return resolve(node, catalog, product.get(), n, "label " + GfdLabels.PRODUCT, PRODUCT_FIELD);
+      return resolve(node, catalog, product.get(), n, "label " + GfdLabels.PRODUCT, PRODUCT_FIELD,
+          count.isPresent() ? "metadata.labels[" + GfdLabels.COUNT + "]" : PRODUCT_FIELD);
     }
     Optional<String> type = node.labels().get(GfdLabels.INSTANCE_TYPE);
     if (type.isPresent()) {
       Optional<InstanceTypeGpus.Attached> attached = instanceTypes.gpus(type.get());
       if (attached.isPresent()) {
-        return resolve(node, catalog, attached.get().model(), attached.get().count(),
-            "instance type " + type.get(), "metadata.labels[" + GfdLabels.INSTANCE_TYPE + "]");
+        String field = "metadata.labels[" + GfdLabels.INSTANCE_TYPE + "]";
+        return resolve(node, catalog, attached.get().model(), attached.get().count(), "instance type " + type.get(),
+            field, field);
       }
     }
     return new Found.NoGpus();
   }
 
-  private static Found resolve(Node node, GpuCatalog catalog, String model, int count, String source, String field) {
+  /** {@code field} names where the model was written, {@code countField} where the count was. */
+  private static Found resolve(Node node, GpuCatalog catalog, String model, int count, String source, String field,
+      String countField) {
     Optional<GpuModel> gpu = catalog.find(model);
     if (gpu.isEmpty()) {
       return new Found.Unresolved(field, "expected a GPU model of the catalogue ("
@@ -89,7 +93,7 @@ public final class NodeGpus {
           + model + "\"");
     }
     if (count < 0 || count > MAX_GPUS_PER_NODE) {
-      return new Found.Unresolved(field, "expected a GPU count from 0 to " + MAX_GPUS_PER_NODE
+      return new Found.Unresolved(countField, "expected a GPU count from 0 to " + MAX_GPUS_PER_NODE
           + " (gpufleet's limit per node), found " + count);
     }
     return new Found.Gpus(new GpuInventory(node.name(), gpu.get(), count), source);
