@@ -117,6 +117,7 @@ public final class ClusterView {
         case PENDING -> "Pending";
         case STARTING -> "ContainerCreating";
         case RUNNING -> "Running";
+        case FAILED -> "Failed";
       });
       e.put("gpus", FleetCounts.gpuRequest(p));
       pods.add(e);
