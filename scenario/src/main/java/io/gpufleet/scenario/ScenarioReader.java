@@ -248,17 +248,29 @@ public final class ScenarioReader {
   /**
    * A node of a dump already holds the images of the pods it runs (status.phase Running): their
    * containers were started from them, so the twin's kubelet does not pull them again and those
-   * pods are Ready from the start, as the cluster has them.
+   * pods are Ready from the start, as the cluster has them. An image the node's status.images does
+   * not list is added with size 0, since the pod does not say its size: ImageLocality, which weighs
+   * sizes, then scores the node as if it lacked it, as it would without the dump.
    */
   private static io.gpufleet.model.node.Node withRunningImages(io.gpufleet.model.node.Node node, List<KubeObject> objects) {
-    java.util.LinkedHashSet<String> images = new java.util.LinkedHashSet<>(node.images());
+    List<io.gpufleet.model.node.ContainerImage> images = new ArrayList<>(node.images());
+    java.util.Set<String> added = new java.util.TreeSet<>();
     for (KubeObject o : objects) {
       if (o instanceof KubeObject.PodObject p && p.phase().equals(Optional.of(KubeObject.PodObject.Phase.RUNNING))
           && p.pod().spec().nodeName().equals(Optional.of(node.name()))) {
-        images.addAll(p.pod().spec().images());
+        for (String image : p.pod().spec().images()) {
+          if (node.image(image).isEmpty()) {
+            added.add(image);
+          }
+        }
       }
     }
-    return images.size() == node.images().size() ? node : node.withImages(List.copyOf(images));
+    for (String image : added) {
+      String normalized = io.gpufleet.model.node.ContainerImage.normalizedName(image);
+      images.add(new io.gpufleet.model.node.ContainerImage(
+          image.equals(normalized) ? List.of(image) : List.of(image, normalized), 0));
+    }
+    return added.isEmpty() ? node : node.withImages(images);
   }
 
   private InstanceCatalog catalog(Cursor c) {
