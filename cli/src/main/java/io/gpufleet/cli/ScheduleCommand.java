@@ -73,9 +73,10 @@ final class ScheduleCommand implements Callable<Integer> {
         bundle.succeededPods(), random));
     pods.addAll(bundle.pods());
     // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
-    Scheduler scheduler = new Scheduler(profile().withSpreadSelectors(ControllerSelectors.of(bundle.workloads())));
+    var selectors = ControllerSelectors.of(bundle.workloads());
+    List<Scheduler> schedulers = profiles().stream().map(p -> new Scheduler(p.withSpreadSelectors(selectors))).toList();
     BatchPlacement.Result result =
-        BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), scheduler, random, explain);
+        BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), schedulers, random, explain);
     // Written as it is made: a fleet-sized placement is never held as one string.
     java.io.PrintWriter out = spec.commandLine().getOut();
     if (output.equals("json")) {
@@ -87,18 +88,23 @@ final class ScheduleCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private SchedulerProfile profile() {
-    SchedulerConfiguration c = config == null ? SchedulerConfiguration.defaults()
+  /** The configuration's profiles (a pod picks one by schedulerName), each with the options' overrides. */
+  private List<SchedulerProfile> profiles() {
+    List<SchedulerConfiguration> configs = config == null ? List.of(SchedulerConfiguration.defaults())
         : SchedulerConfigurationDecoder.read(config.toString(), Cli.readFile(config));
-    if (scoring != null) {
-      c = c.withStrategy(strategyType(scoring));
+    List<SchedulerProfile> out = new ArrayList<>();
+    for (SchedulerConfiguration c : configs) {
+      if (scoring != null) {
+        c = c.withStrategy(strategyType(scoring));
+      }
+      if (percentage != null) {
+        c = c.withPercentageOfNodesToScore(percentage);
+      }
+      SchedulerProfile profile = SchedulerProfile.of(c);
+      // DefaultPreemption is in kube-scheduler's default profile; a configuration may disable it.
+      out.add(c.disabledScorePlugins().contains("DefaultPreemption") ? profile : profile.withPreemption());
     }
-    if (percentage != null) {
-      c = c.withPercentageOfNodesToScore(percentage);
-    }
-    SchedulerProfile profile = SchedulerProfile.of(c);
-    // DefaultPreemption is in kube-scheduler's default profile; a configuration may disable it.
-    return c.disabledScorePlugins().contains("DefaultPreemption") ? profile : profile.withPreemption();
+    return out;
   }
 
   static SchedulerConfiguration.ScoringStrategyType strategyType(String name) {

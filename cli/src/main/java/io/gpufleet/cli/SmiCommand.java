@@ -77,6 +77,8 @@ public final class SmiCommand implements Callable<Integer> {
             "Preempted by pod " + v.preemptor().key() + " on node " + v.node()));
         case BatchPlacement.Outcome.Orphaned o2 -> unplaced.add(new SmiView.Unplaced(o2.pod().key(), "Pending",
             "spec.nodeName names node \"" + o2.node() + "\", which does not exist"));
+        case BatchPlacement.Outcome.Unclaimed u -> unplaced.add(new SmiView.Unplaced(u.pod().key(), "Pending",
+            "no scheduler profile named \"" + u.schedulerName() + "\""));
       }
     }
     out.print(SmiView.render(List.copyOf(devices.values()), unplaced));

@@ -26,6 +26,76 @@ class SchedulerConfigTest {
   }
 
   @Test
+  void podsPickTheirProfileBySchedulerNameAndAnUnknownOneStaysPendingWithoutAnEvent(@TempDir Path dir)
+      throws IOException {
+    Path cfg = dir.resolve("profiles.yaml");
+    Files.writeString(cfg, """
+        apiVersion: kubescheduler.config.k8s.io/v1
+        kind: KubeSchedulerConfiguration
+        profiles:
+        - schedulerName: default-scheduler
+        - schedulerName: gpu-packer
+          pluginConfig:
+          - name: NodeResourcesFit
+            args:
+              scoringStrategy:
+                type: MostAllocated
+                resources: [{name: cpu, weight: 1}, {name: memory, weight: 1}, {name: nvidia.com/gpu, weight: 5}]
+        """);
+    Path pods = dir.resolve("pods.yaml");
+    Files.writeString(pods, """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: packed}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: packed}}
+          template:
+            metadata: {labels: {app: packed}}
+            spec:
+              schedulerName: gpu-packer
+              tolerations: [{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]
+              containers:
+              - {name: c, image: i, resources: {requests: {cpu: "4", memory: 16Gi}, limits: {nvidia.com/gpu: 1}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: stray}
+        spec:
+          schedulerName: volcano
+          containers: [{name: c, image: i}]
+        """);
+    String out = CliRun.of("schedule", "-f", FLEET.toString(), "-f", pods.toString(), "--config", cfg.toString()).out();
+    // The default profile spreads llm (one replica on the emptier node b); gpu-packer packs onto a.
+    assertThat(podsOn(out, "g5-12xlarge-b")).isEqualTo(2);
+    assertThat(out.lines().filter(l -> l.contains("packed-") && l.contains("g5-12xlarge-a")).count()).isEqualTo(2);
+    assertThat(out.lines().filter(l -> l.contains("stray"))).singleElement().satisfies(l -> {
+      assertThat(l).contains("Pending");
+      assertThat(l).doesNotContain("FailedScheduling");
+    });
+    String json = CliRun.of("schedule", "-f", FLEET.toString(), "-f", pods.toString(), "--config", cfg.toString(),
+        "-o", "json").out();
+    assertThat(json).contains("\"reason\" : \"SchedulerNotFound\"").contains("\"boundBy\" : \"gpu-packer\"");
+  }
+
+  @Test
+  void severalProfilesNeedNamesOfTheirOwn(@TempDir Path dir) throws IOException {
+    Path cfg = dir.resolve("profiles.yaml");
+    Files.writeString(cfg, """
+        apiVersion: kubescheduler.config.k8s.io/v1
+        kind: KubeSchedulerConfiguration
+        profiles:
+        - schedulerName: a
+        - schedulerName: a
+        - plugins: {}
+        """);
+    CliRun run = CliRun.of("schedule", "-f", FLEET.toString(), "--config", cfg.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(cfg + ":5:18: profiles[1].schedulerName: Duplicate value: \"a\"")
+        .contains(cfg + ":6:3: profiles[2]: schedulerName: Required value");
+  }
+
+  @Test
   void aBadSchedulerConfigurationIsReportedAtItsLine(@TempDir Path dir) throws IOException {
     Path bad = dir.resolve("sched.yaml");
     Files.writeString(bad, """

@@ -5,6 +5,8 @@ import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -47,6 +49,12 @@ public final class BatchPlacement {
 
     /** Named a node whose kubelet refused it: phase Failed with a reason such as {@code OutOfnvidia.com/gpu}. */
     record Rejected(Pod pod, String node, String reason, String message) implements Outcome {}
+
+    /**
+     * Names a {@code schedulerName} no profile has: it stays Pending with no event, since no
+     * scheduler picks it up (kube-scheduler skips pods of other schedulers, {@code responsibleForPod}).
+     */
+    record Unclaimed(Pod pod, String schedulerName) implements Outcome {}
   }
 
   public record Result(List<Outcome> outcomes, ClusterSnapshot snapshot) {
@@ -64,6 +72,21 @@ public final class BatchPlacement {
 
   public static Result place(
       List<Pod> pods, ClusterSnapshot snapshot, Scheduler scheduler, RandomGenerator random, boolean explain) {
+    return place(pods, snapshot, List.of(scheduler), random, explain);
+  }
+
+  /**
+   * As one kube-scheduler with several profiles: one queue, each pod scheduled by the profile its
+   * {@code schedulerName} names; a pod no profile names is left {@link Outcome.Unclaimed}.
+   */
+  public static Result place(List<Pod> pods, ClusterSnapshot snapshot, List<Scheduler> profiles,
+      RandomGenerator random, boolean explain) {
+    Map<String, Scheduler> byName = new HashMap<>();
+    for (Scheduler s : profiles) {
+      if (byName.putIfAbsent(s.profile().name(), s) != null) {
+        throw new IllegalArgumentException("two profiles named " + s.profile().name());
+      }
+    }
     List<Outcome> outcomes = new ArrayList<>();
     for (Pod pod : pods) {
       if (pod.spec().nodeName().isPresent()) {
@@ -79,6 +102,11 @@ public final class BatchPlacement {
     int start = 0;
     for (Pod pod : queueOrder(pods)) {
       if (pod.spec().nodeName().isPresent()) {
+        continue;
+      }
+      Scheduler scheduler = byName.get(pod.spec().schedulerName());
+      if (scheduler == null) {
+        outcomes.add(new Outcome.Unclaimed(pod, pod.spec().schedulerName()));
         continue;
       }
       PodInfo info = PodInfo.of(pod);

@@ -9,6 +9,7 @@ import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ResourceWeightSpec;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ScoringStrategyType;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ShapePointSpec;
+import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.model.wire.WireEnum;
 import java.util.ArrayList;
@@ -20,33 +21,36 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads a {@code kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration}: the profile named
- * {@code default-scheduler} (or the only one), its {@code percentageOfNodesToScore} (the profile's,
- * else the global one), score plugin weights and disabled plugins from {@code plugins.score} and
- * {@code plugins.multiPoint}, and the NodeResourcesFit {@code scoringStrategy}, validated as the
- * scheduler validates them.
+ * Reads a {@code kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration}: every profile (a pod
+ * picks one by its {@code schedulerName}), each with its {@code percentageOfNodesToScore} (the
+ * profile's, else the global one), score plugin weights and disabled plugins from {@code
+ * plugins.score} and {@code plugins.multiPoint}, and the NodeResourcesFit {@code scoringStrategy},
+ * validated as the scheduler validates them. As upstream's defaulting, a lone profile without a
+ * name is {@code default-scheduler} and no profiles at all is one default profile; with several,
+ * each needs a name of its own ({@code ValidateKubeSchedulerConfiguration}).
  */
 public final class SchedulerConfigurationDecoder {
 
   private final Diagnostics diagnostics = new Diagnostics();
 
-  public static SchedulerConfiguration read(String file, String text) {
+  /** The profiles, in the order written. */
+  public static List<SchedulerConfiguration> read(String file, String text) {
     return new SchedulerConfigurationDecoder().decodeText(file, text);
   }
 
-  private SchedulerConfiguration decodeText(String file, String text) {
+  private List<SchedulerConfiguration> decodeText(String file, String text) {
     List<YNode> docs = new YamlReader().readAll(file, text);
     if (docs.size() != 1) {
       throw new ManifestException(ManifestProblem.error(io.gpufleet.manifest.yaml.Location.unknown(file), "",
           "expected one KubeSchedulerConfiguration document, found " + docs.size()));
     }
     Cursor doc = Cursor.root(docs.getFirst(), diagnostics);
-    SchedulerConfiguration c = decode(doc);
+    List<SchedulerConfiguration> c = decode(doc);
     diagnostics.throwIfErrors();
     return c;
   }
 
-  SchedulerConfiguration decode(Cursor doc) {
+  List<SchedulerConfiguration> decode(Cursor doc) {
     String kind = doc.requiredString("kind");
     String apiVersion = doc.requiredString("apiVersion");
     if (!kind.isEmpty() && !kind.equals("KubeSchedulerConfiguration")) {
@@ -58,24 +62,24 @@ public final class SchedulerConfigurationDecoder {
     }
     int globalPercentage = percentage(doc).orElse(0);
     List<Cursor> profiles = doc.list("profiles");
-    Cursor profile = null;
+    if (profiles.isEmpty()) {
+      return List.of(SchedulerConfiguration.defaults().withPercentageOfNodesToScore(globalPercentage));
+    }
+    List<SchedulerConfiguration> out = new ArrayList<>();
+    Set<String> names = new HashSet<>();
     for (Cursor p : profiles) {
-      if (p.string("schedulerName", "default-scheduler").equals("default-scheduler")) {
-        profile = p;
+      String name = p.string("schedulerName", profiles.size() == 1 ? PodSpec.DEFAULT_SCHEDULER : "");
+      if (name.isEmpty()) {
+        p.get("schedulerName").orElse(p).error("schedulerName: Required value");
+      } else if (!names.add(name)) {
+        p.get("schedulerName").ifPresent(c -> c.error("Duplicate value: \"" + name + "\""));
       }
+      out.add(profile(p, name, globalPercentage));
     }
-    if (profile == null && !profiles.isEmpty()) {
-      profile = profiles.getFirst();
-    }
-    if (profile == null) {
-      return new SchedulerConfiguration("default-scheduler", globalPercentage,
-          ScoringStrategyType.LEAST_ALLOCATED, SchedulerConfiguration.DEFAULT_RESOURCES, List.of(), Map.of(), Set.of(),
-          SchedulerConfiguration.DEFAULT_RESOURCES, Set.of(), Set.of());
-    }
-    if (profiles.size() > 1) {
-      profile.warning("several profiles: gpufleet schedules every pod with this one");
-    }
-    String name = profile.string("schedulerName", "default-scheduler");
+    return out;
+  }
+
+  private SchedulerConfiguration profile(Cursor profile, String name, int globalPercentage) {
     int percentage = percentage(profile).orElse(globalPercentage);
     Map<String, Integer> weights = new HashMap<>();
     Set<String> disabled = new HashSet<>();

@@ -56,6 +56,7 @@ public final class PlacementReport {
       case Outcome.Preempted v -> cells(ns, v.pod().name(), ready, "Terminating", "0", "0s", v.node(), "<none>");
       case Outcome.Rejected r -> cells(ns, r.pod().name(), ready, r.reason(), "0", "0s", r.node(), "<none>");
       case Outcome.Orphaned o2 -> cells(ns, o2.pod().name(), ready, "Pending", "0", "0s", o2.node(), "<none>");
+      case Outcome.Unclaimed u -> cells(ns, u.pod().name(), ready, "Pending", "0", "0s", "<none>", "<none>");
     };
   }
 
@@ -65,6 +66,7 @@ public final class PlacementReport {
       case Outcome.Pending p -> cells("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
       case Outcome.Rejected r -> cells("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
       case Outcome.Orphaned orphaned -> null; // no scheduler and no kubelet sees it: no event
+      case Outcome.Unclaimed unclaimed -> null; // no profile of this scheduler is responsible for it: no event
       // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
       case Outcome.Preempted v -> cells("Normal", "Preempted", "pod/" + v.pod().name(),
           "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
@@ -130,7 +132,7 @@ public final class PlacementReport {
       case Outcome.Bound b -> {
         m.put("phase", "Scheduled");
         m.put("node", b.node());
-        m.put("boundBy", b.byScheduler() ? "default-scheduler" : "nodeName");
+        m.put("boundBy", b.byScheduler() ? b.pod().spec().schedulerName() : "nodeName");
       }
       case Outcome.Preempted v -> {
         m.put("phase", "Terminating");
@@ -150,6 +152,12 @@ public final class PlacementReport {
         m.put("node", orphaned.node());
         m.put("reason", "NodeNotFound");
         m.put("message", "spec.nodeName names node \"" + orphaned.node() + "\", which does not exist");
+      }
+      case Outcome.Unclaimed u -> {
+        m.put("phase", "Pending");
+        m.put("node", null);
+        m.put("reason", "SchedulerNotFound");
+        m.put("message", "no scheduler profile named \"" + u.schedulerName() + "\": no scheduler picks the pod up");
       }
       case Outcome.Rejected r -> {
         m.put("phase", "Failed");

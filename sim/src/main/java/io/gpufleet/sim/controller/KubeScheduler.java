@@ -66,6 +66,7 @@ final class KubeScheduler {
       case BatchPlacement.Outcome.Bound b -> api.bindPod(p.key(), node, "spec.nodeName: admitted by the kubelet");
       case BatchPlacement.Outcome.Rejected r -> api.podFailed(p.key(), r.reason(), r.message());
       case BatchPlacement.Outcome.Orphaned o -> { }
+      case BatchPlacement.Outcome.Unclaimed x -> { }
       case BatchPlacement.Outcome.Pending x -> { }
       case BatchPlacement.Outcome.Preempted x -> { }
     }
@@ -80,7 +81,12 @@ final class KubeScheduler {
     // kube-scheduler never sees a pod that names its node: the kubelet admits it, as in `schedule`.
     api.state().pending().forEach((k, v) -> {
       PodState p = api.state().pods().get(k);
-      (p.pod().spec().nodeName().isPresent() ? named : queue).add(p);
+      if (p.pod().spec().nodeName().isPresent()) {
+        named.add(p);
+      } else if (p.pod().spec().schedulerName().equals(scheduler.profile().name())) {
+        queue.add(p);
+      }
+      // A pod of another scheduler stays Pending with no event: this one is not responsible for it.
     });
     named.sort(Comparator.comparingLong(PodState::sequence));
     for (PodState p : named) {
