@@ -73,8 +73,18 @@ final class ScheduleCommand implements Callable<Integer> {
         bundle.succeededPods(), random));
     pods.addAll(bundle.pods());
     // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
+    // DRA: the objects written, and what NVIDIA's DRA driver publishes for the nodes it serves.
+    io.gpufleet.model.dra.DraObjects draObjects = bundle.dra();
+    var driverSlices = new io.gpufleet.engine.dra.NvidiaDraDriver(io.gpufleet.model.gpu.GpuCatalog.builtIn())
+        .slices(bundle.nodes());
+    if (!driverSlices.isEmpty()) {
+      draObjects = draObjects.withSlices(driverSlices)
+          .withDefaultClasses(io.gpufleet.engine.dra.NvidiaDraDriver.deviceClasses());
+    }
+    io.gpufleet.model.dra.DraObjects dra = draObjects;
     var selectors = ControllerSelectors.of(bundle.workloads());
-    List<Scheduler> schedulers = profiles().stream().map(p -> new Scheduler(p.withSpreadSelectors(selectors))).toList();
+    List<Scheduler> schedulers = profiles().stream()
+        .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dra))).toList();
     BatchPlacement.Result result =
         BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), schedulers, random, explain);
     // Written as it is made: a fleet-sized placement is never held as one string.
@@ -83,6 +93,8 @@ final class ScheduleCommand implements Callable<Integer> {
       PlacementReport.json(result, out);
     } else {
       PlacementReport.text(result, explain, out);
+      io.gpufleet.report.placement.ClaimReport.text(result, dra,
+          new io.gpufleet.engine.scheduler.plugin.DynamicResources(dra).state(result.snapshot()), out);
     }
     out.flush();
     return ExitCodes.OK;

@@ -174,6 +174,7 @@ public final class LintInput {
           nodePools.add(keep(pool, ObjectRef.clusterScoped("NodePool", pool.name()), tree));
         }
         case KubeObject.PriorityClassObject pc -> { }
+        case KubeObject.ResourceObject r -> { } // no lint rule reads DRA objects yet
         case KubeObject.OtherObject other -> { }
       }
     }

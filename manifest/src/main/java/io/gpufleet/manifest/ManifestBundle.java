@@ -72,4 +72,10 @@ public record ManifestBundle(List<KubeObject> objects, List<ManifestProblem> war
     return objects.stream().filter(o -> o instanceof KubeObject.OtherObject)
         .map(o -> (KubeObject.OtherObject) o).toList();
   }
+
+  /** The {@code resource.k8s.io/v1} objects, in the order read. */
+  public io.gpufleet.model.dra.DraObjects dra() {
+    return io.gpufleet.model.dra.DraObjects.of(objects.stream()
+        .filter(o -> o instanceof KubeObject.ResourceObject).map(o -> ((KubeObject.ResourceObject) o).value()).toList());
+  }
 }

@@ -223,13 +223,22 @@ public final class ScenarioReader {
             claims.of(n)));
         case KubeObject.PodObject p -> {
           // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again.
-          if (!p.finished()) {
+          if (!p.pod().spec().resourceClaims().isEmpty()) {
+            refuseDra(p.location(), "pod " + p.pod().meta().key() + " has spec.resourceClaims");
+          } else if (!p.finished()) {
             out.add(ClusterObject.of(p.pod()));
           } else if (p.phase().orElseThrow() == KubeObject.PodObject.Phase.SUCCEEDED) {
             out.add(new ClusterObject.SucceededPodObject(p.pod()));
           }
         }
-        case KubeObject.WorkloadObject w -> out.add(ClusterObject.of(w.workload()));
+        case KubeObject.WorkloadObject w -> {
+          if (!w.workload().template().spec().resourceClaims().isEmpty()) {
+            refuseDra(w.location(), w.kind() + " " + w.name() + " has spec.template.spec.resourceClaims");
+          } else {
+            out.add(ClusterObject.of(w.workload()));
+          }
+        }
+        case KubeObject.ResourceObject r -> refuseDra(r.location(), r.kind() + " \"" + r.name() + "\"");
         case KubeObject.PdbObject p -> out.add(ClusterObject.of(p.pdb()));
         case KubeObject.ConfigMapObject cm -> {
           if (!initial || DevicePluginManifests.kind(cm) == DevicePluginManifests.Kind.OTHER) {
@@ -271,6 +280,15 @@ public final class ScenarioReader {
           image.equals(normalized) ? List.of(image) : List.of(image, normalized), 0));
     }
     return added.isEmpty() ? node : node.withImages(images);
+  }
+
+  /**
+   * Dynamic Resource Allocation is modelled in {@code gpufleet schedule} only: the simulator's
+   * scheduler and kubelet would place such a pod without its devices, so it is refused, not mis-run.
+   */
+  private void refuseDra(io.gpufleet.manifest.yaml.Location at, String what) {
+    diagnostics.error(at, "", what + ": dynamic resource allocation (resource.k8s.io) is not simulated yet; "
+        + "`gpufleet schedule` places such pods");
   }
 
   private InstanceCatalog catalog(Cursor c) {

@@ -158,15 +158,18 @@ public final class Scheduler {
   }
 
   /**
-   * PostFilter (preemption): the first plugin that nominates a node ends the cycle; else its message
-   * is kept. The per-node statuses serve PostFilter only; past it they stay with the result only when
+   * PostFilter (preemption): the first plugin that nominates a node ends the cycle; else the plugins'
+   * messages are kept, joined. The per-node statuses serve PostFilter only; past it they stay with the result only when
    * explained, so a Pending pod on a large fleet keeps a few counts.
    */
   private ScheduleResult.Unschedulable postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error,
       int evaluated, boolean explain) {
     for (PostFilterPlugin p : profile.postFilters()) {
       PostFilterPlugin.Result r = p.postFilter(pod, snapshot, error);
-      error = error.withPostFilterMessage(r.message());
+      // Upstream joins the plugins' reasons with ", " (RunPostFilterPlugins, then Status.Message).
+      String before = error.postFilterMessage();
+      error = error.withPostFilterMessage(before.isEmpty() ? r.message()
+          : r.message().isEmpty() ? before : before + ", " + r.message());
       if (r.nominatedNode().isPresent()) {
         return new ScheduleResult.Unschedulable(explain ? error : error.withoutNodeStatuses(), evaluated,
             r.nominatedNode(), r.victims());

@@ -133,6 +133,26 @@ public record SchedulerProfile(
     return new SchedulerProfile(name, preFilters, filtering, replaced, post, percentageOfNodesToScore);
   }
 
+  /**
+   * The same profile with DynamicResources over {@code dra}: its PreFilter and its Filter last (after
+   * InterPodAffinity, as in the default plugin order), its PostFilter before DefaultPreemption, which is
+   * rebuilt over the new filters.
+   */
+  public SchedulerProfile withDynamicResources(io.gpufleet.model.dra.DraObjects dra) {
+    io.gpufleet.engine.scheduler.plugin.DynamicResources plugin = new io.gpufleet.engine.scheduler.plugin.DynamicResources(dra);
+    List<PreFilterPlugin> pre = new java.util.ArrayList<>(preFilters);
+    pre.add(plugin);
+    List<FilterPlugin> filtering = new java.util.ArrayList<>(filters);
+    filtering.add(plugin);
+    List<PostFilterPlugin> post = new java.util.ArrayList<>();
+    post.add(plugin);
+    for (PostFilterPlugin p : postFilters) {
+      post.add(p instanceof io.gpufleet.engine.scheduler.plugin.DefaultPreemption
+          ? new io.gpufleet.engine.scheduler.plugin.DefaultPreemption(filtering) : p);
+    }
+    return new SchedulerProfile(name, pre, filtering, scores, post, percentageOfNodesToScore);
+  }
+
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {
     return new SchedulerProfile(name, preFilters, filters, scores, postFilters, percentage);
   }

@@ -121,6 +121,8 @@ public final class KubeDecoder {
         cursors.forEach((k, c) -> data.put(k, c.isNull() ? "" : c.asString()));
         out.add(new KubeObject.ConfigMapObject(meta(doc, true), data, cursors, at));
       }
+      case "DeviceClass", "ResourceClaim", "ResourceClaimTemplate", "ResourceSlice" ->
+          new DraDecoder(this, strict).decode(kind, doc).ifPresent(d -> out.add(new KubeObject.ResourceObject(d, at)));
       case "PriorityClass" -> {
         int value = doc.require("value").map(Cursor::asInt).orElse(0);
         out.add(new KubeObject.PriorityClassObject(meta(doc, false).name(), value,
@@ -353,8 +355,7 @@ public final class KubeDecoder {
   private static final Map<String, String> UNMODELLED_POD_FIELDS = (Map.of(
       "schedulingGates", "kube-scheduler leaves a gated pod Pending (SchedulingGated) until its gates are removed; "
           + "gpufleet ignores the gates and schedules it",
-      "runtimeClassName", "the RuntimeClass's pod overhead and node selector are not applied",
-      "resourceClaims", "dynamic resource allocation (DRA) claims are not modelled; the pod is placed without them"));
+      "runtimeClassName", "the RuntimeClass's pod overhead and node selector are not applied"));
 
   private void warnUnmodelled(Cursor spec) {
     for (var e : new TreeMap<>(UNMODELLED_POD_FIELDS).entrySet()) { // sorted: warnings in a stable order
@@ -414,7 +415,8 @@ public final class KubeDecoder {
     String scheduler = spec.string("schedulerName", PodSpec.DEFAULT_SCHEDULER);
     return new PodSpec(containers, inits, overhead, nodeSelector, affinity, tolerations, nodeName, priority,
         priorityClassName, preemption, grace, scheduler, new SpreadConstraintDecoder(this).constraints(spec),
-        new PodAffinityDecoder(this).read(aff, "podAffinity"), new PodAffinityDecoder(this).read(aff, "podAntiAffinity"));
+        new PodAffinityDecoder(this).read(aff, "podAffinity"), new PodAffinityDecoder(this).read(aff, "podAntiAffinity"))
+        .withResourceClaims(new DraDecoder(this, strict).podClaims(spec));
   }
 
   private Container container(Cursor c, boolean init) {

@@ -122,6 +122,19 @@ public sealed interface KubeObject {
     }
   }
 
+  /** A {@code resource.k8s.io/v1} object: device class, claim, claim template or slice. */
+  record ResourceObject(io.gpufleet.model.dra.DraObject value, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return value.kind();
+    }
+
+    @Override
+    public String name() {
+      return value.name();
+    }
+  }
+
   /**
    * A kind the core decoder does not know; other readers (Karpenter NodePools, scenarios) decode
    * it from the cursor.

@@ -24,7 +24,8 @@ public record PodSpec(
     String schedulerName,
     List<TopologySpreadConstraint> topologySpreadConstraints,
     PodAffinity podAffinity,
-    PodAffinity podAntiAffinity) {
+    PodAffinity podAntiAffinity,
+    List<io.gpufleet.model.dra.PodResourceClaim> resourceClaims) {
 
   /** The API server's default grace period. */
   public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
@@ -44,6 +45,18 @@ public record PodSpec(
     topologySpreadConstraints = topologySpreadConstraints == null ? List.of() : List.copyOf(topologySpreadConstraints);
     podAffinity = podAffinity == null ? PodAffinity.NONE : podAffinity;
     podAntiAffinity = podAntiAffinity == null ? PodAffinity.NONE : podAntiAffinity;
+    resourceClaims = resourceClaims == null ? List.of() : List.copyOf(resourceClaims);
+  }
+
+  /** A spec without DRA resource claims. */
+  public PodSpec(List<Container> containers, List<Container> initContainers, ResourceList overhead,
+      Labels nodeSelector, NodeAffinity nodeAffinity, List<Toleration> tolerations, Optional<String> nodeName,
+      int priority, Optional<String> priorityClassName, PreemptionPolicy preemptionPolicy,
+      long terminationGracePeriodSeconds, String schedulerName, List<TopologySpreadConstraint> topologySpreadConstraints,
+      PodAffinity podAffinity, PodAffinity podAntiAffinity) {
+    this(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName, priority,
+        priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity, List.of());
   }
 
   /** A spec without topology spread constraints. */
@@ -66,67 +79,73 @@ public record PodSpec(
   public PodSpec withNodeSelector(Labels selector) {
     return new PodSpec(containers, initContainers, overhead, selector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withNodeAffinity(NodeAffinity affinity) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, affinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withTolerations(List<Toleration> newTolerations) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, newTolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withNodeName(String node) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations,
         Optional.ofNullable(node), priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds,
         schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withInitContainers(List<Container> inits) {
     return new PodSpec(containers, inits, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withOverhead(ResourceList newOverhead) {
     return new PodSpec(containers, initContainers, newOverhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withPriority(int newPriority) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         newPriority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withTerminationGracePeriodSeconds(long seconds) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, seconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withTopologySpreadConstraints(List<TopologySpreadConstraint> constraints) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, constraints,
-        podAffinity, podAntiAffinity);
+        podAffinity, podAntiAffinity, resourceClaims);
   }
 
   public PodSpec withPodAffinity(PodAffinity affinity, PodAffinity antiAffinity) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
-        topologySpreadConstraints, affinity, antiAffinity);
+        topologySpreadConstraints, affinity, antiAffinity, resourceClaims);
+  }
+
+  public PodSpec withResourceClaims(List<io.gpufleet.model.dra.PodResourceClaim> claims) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
+        topologySpreadConstraints, podAffinity, podAntiAffinity, claims);
   }
 
   /**
-   * The record's usual text, without {@code topologySpreadConstraints}, {@code podAffinity} and
-   * {@code podAntiAffinity} while they are empty: a pod
+   * The record's usual text, without {@code topologySpreadConstraints}, {@code podAffinity},
+   * {@code podAntiAffinity} and {@code resourceClaims} while they are empty: a pod
    * template's hash is taken over its text, and a template that writes no constraints keeps the
    * hash (so the pod names) it had before the field was modelled.
    */
@@ -139,7 +158,8 @@ public record PodSpec(
         + ", schedulerName=" + schedulerName;
     return text + (topologySpreadConstraints.isEmpty() ? "" : ", topologySpreadConstraints=" + topologySpreadConstraints)
         + (podAffinity.isEmpty() ? "" : ", podAffinity=" + podAffinity)
-        + (podAntiAffinity.isEmpty() ? "" : ", podAntiAffinity=" + podAntiAffinity) + "]";
+        + (podAntiAffinity.isEmpty() ? "" : ", podAntiAffinity=" + podAntiAffinity)
+        + (resourceClaims.isEmpty() ? "" : ", resourceClaims=" + resourceClaims) + "]";
   }
 
   /** Every image the pod pulls, init containers first. */

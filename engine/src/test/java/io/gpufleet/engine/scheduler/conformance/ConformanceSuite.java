@@ -22,6 +22,7 @@ final class ConformanceSuite {
     all.addAll(InterPodAffinityCases.cases());
     all.addAll(ImageLocalityCases.cases());
     all.addAll(ValidationCases.cases());
+    all.addAll(DynamicResourcesCases.cases());
     return all;
   }
 

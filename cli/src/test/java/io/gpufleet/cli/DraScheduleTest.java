@@ -1,0 +1,211 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Dynamic Resource Allocation in {@code gpufleet schedule}, and its refusal in {@code simulate}. */
+class DraScheduleTest {
+
+  private static final Path EXAMPLE = Path.of("..", "examples", "dra", "gpu-claim-template.yaml");
+
+  /** Two driver nodes: one with four A10Gs, one with two H100s; the device plugin is off on both. */
+  private static final String NODES = """
+      apiVersion: v1
+      kind: Node
+      metadata:
+        name: a10g-node
+        labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "4"}
+      status:
+        allocatable: {cpu: "48", memory: 192Gi, pods: "110"}
+      ---
+      apiVersion: v1
+      kind: Node
+      metadata:
+        name: h100-node
+        labels: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, nvidia.com/gpu.count: "2"}
+      status:
+        allocatable: {cpu: "48", memory: 192Gi, pods: "110"}
+      """;
+
+  private static String pod(String name, String claimField, String claim) {
+    return """
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: %s}
+        spec:
+          resourceClaims:
+          - {name: gpu, %s: %s}
+          containers:
+          - name: c
+            resources:
+              claims: [{name: gpu}]
+        """.formatted(name, claimField, claim);
+  }
+
+  private static String template(String name, String exactly) {
+    return """
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: %s}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly:
+        %s""".formatted(name, exactly.indent(10));
+  }
+
+  private static CliRun schedule(Path dir, String yaml, String... more) throws IOException {
+    Path f = dir.resolve("dra.yaml");
+    Files.writeString(f, yaml);
+    String[] args = new String[3 + more.length];
+    args[0] = "schedule";
+    args[1] = "-f";
+    args[2] = f.toString();
+    System.arraycopy(more, 0, args, 3, more.length);
+    return CliRun.of(args);
+  }
+
+  @Test
+  void theExamplesTemplatePodLandsOnTheH100NodeAndTheUnmatchedOneWaitsInUpstreamsWords() {
+    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).containsPattern("trainer +0/1 +ContainerCreating +0 +0s +h100-node ")
+        .contains("pod/waits-for-b200   0/2 nodes are available: 2 cannot allocate all claims. still not schedulable, "
+            + "preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.\n")
+        .containsPattern("trainer-gpu +allocated,reserved +h100-node +gpu: gpu.nvidia.com/h100-node/gpu-0 +trainer\n")
+        .containsPattern("waits-for-b200-gpu +pending +<none>");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void aClaimSharedByThreePodsIsAllocatedOnceAndPullsThemOntoOneNode(@TempDir Path dir) throws IOException {
+    String claim = """
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.nvidia.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.nvidia.com"].architecture == "Ampere"'}
+        """;
+    CliRun run = schedule(dir, NODES + claim + pod("p1", "resourceClaimName", "shared")
+        + pod("p2", "resourceClaimName", "shared") + pod("p3", "resourceClaimName", "shared"));
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).containsPattern("p1 +0/1 +ContainerCreating +0 +0s +a10g-node ")
+        .containsPattern("p2 +0/1 +ContainerCreating +0 +0s +a10g-node ")
+        .containsPattern("p3 +0/1 +ContainerCreating +0 +0s +a10g-node ")
+        .containsPattern("shared +allocated,reserved +a10g-node +gpu: gpu.nvidia.com/a10g-node/gpu-0 +p1,p2,p3\n");
+  }
+
+  @Test
+  void allocationModeAllTakesEveryMatchingCardAndCountTakesThatMany(@TempDir Path dir) throws IOException {
+    String all = template("all-h100", """
+        deviceClassName: gpu.nvidia.com
+        allocationMode: All
+        selectors:
+        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.startsWith("NVIDIA H100")'}
+        """);
+    String three = template("three", "deviceClassName: gpu.nvidia.com\ncount: 3\n");
+    String one = template("one-h100", """
+        deviceClassName: gpu.nvidia.com
+        selectors:
+        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.startsWith("NVIDIA H100")'}
+        """);
+    CliRun run = schedule(dir, NODES + all + three + one + pod("whole", "resourceClaimTemplateName", "all-h100")
+        + pod("triple", "resourceClaimTemplateName", "three") + pod("late", "resourceClaimTemplateName", "one-h100"));
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .containsPattern("whole-gpu +allocated,reserved +h100-node +gpu: gpu.nvidia.com/h100-node/gpu-0, "
+            + "gpu: gpu.nvidia.com/h100-node/gpu-1 +whole\n")
+        // Three cards fit only the A10G node once the H100s are taken.
+        .containsPattern("triple-gpu +allocated,reserved +a10g-node +gpu: gpu.nvidia.com/a10g-node/gpu-0, "
+            + "gpu: gpu.nvidia.com/a10g-node/gpu-1, gpu: gpu.nvidia.com/a10g-node/gpu-2 +triple\n")
+        .contains("pod/late   0/2 nodes are available: 2 cannot allocate all claims.");
+  }
+
+  @Test
+  void aMissingTemplateOrClassIsThePluginsPreFilterMessage(@TempDir Path dir) throws IOException {
+    CliRun run = schedule(dir, NODES + template("ghost-class", "deviceClassName: no-such-class\n")
+        + pod("no-template", "resourceClaimTemplateName", "absent") + pod("no-class", "resourceClaimTemplateName",
+        "ghost-class"));
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("pod/no-template   0/2 nodes are available: pod \"default/no-template\": ResourceClaim not created yet. "
+            + "no new claims to deallocate, preemption: 0/2 nodes are available: 2 Preemption is not helpful for "
+            + "scheduling.\n")
+        .contains("pod/no-class      0/2 nodes are available: request gpu: device class no-such-class does not exist.");
+  }
+
+  @Test
+  void aNodeWithTheDevicePluginPublishesNoSliceSoItsCardsAreNeverGivenTwice(@TempDir Path dir) throws IOException {
+    String pluginNode = """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: plugin-node
+          labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "4"}
+        status:
+          allocatable: {cpu: "48", memory: 192Gi, pods: "110", nvidia.com/gpu: "4"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.nvidia.com}
+        spec:
+          selectors:
+          - cel: {expression: "device.driver == 'gpu.nvidia.com'"}
+        """;
+    CliRun run = schedule(dir, pluginNode + template("one", "deviceClassName: gpu.nvidia.com\n")
+        + pod("p", "resourceClaimTemplateName", "one"));
+    assertThat(run.out()).containsPattern("pod/p +0/1 nodes are available: 1 cannot allocate all claims\\.");
+  }
+
+  @Test
+  void invalidClaimsAreRefusedWithFileLineAndField(@TempDir Path dir) throws IOException {
+    CliRun run = schedule(dir, NODES + template("bad", """
+        deviceClassName: gpu.nvidia.com
+        allocationMode: All
+        count: 2
+        """) + template("alt", "deviceClassName: Not_A_Name\n") + """
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: both}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: a, resourceClaimTemplateName: b}
+          containers:
+          - name: c
+            resources:
+              claims: [{name: other}]
+        """);
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err())
+        .containsPattern("dra.yaml:\\d+:\\d+: .*count.*must not be specified when allocationMode is 'All'")
+        .containsPattern("dra.yaml:\\d+:\\d+: .*deviceClassName.*Invalid value: \"Not_A_Name\"")
+        .contains("must specify one of: `resourceClaimName`, `resourceClaimTemplateName`")
+        .contains("Not found: \"other\": must be the name of one of spec.resourceClaims")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void simulateRefusesDraPodsInsteadOfRunningThemWithoutTheirDevices() {
+    CliRun run = CliRun.of("simulate", "-f", EXAMPLE.toString(), "--for", "1m");
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err()).contains("pod default/trainer has spec.resourceClaims: dynamic resource allocation "
+        + "(resource.k8s.io) is not simulated yet");
+  }
+}

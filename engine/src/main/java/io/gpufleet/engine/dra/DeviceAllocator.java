@@ -1,0 +1,186 @@
+package io.gpufleet.engine.dra;
+
+import io.gpufleet.model.dra.Device;
+import io.gpufleet.model.dra.DeviceClass;
+import io.gpufleet.model.dra.DeviceRequest;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.dra.ResourceSlice;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The structured-parameters allocator ({@code k8s.io/dynamic-resource-allocation/structured}) for
+ * the requests the twin reads: every request of every claim is met on one node from its
+ * node-local slices, each device going to at most one request; a device matches when every selector
+ * of its class and of the request is true. {@code ExactCount} takes {@code count} devices;
+ * {@code All} takes every matching device and needs at least one, none of them already allocated
+ * (the API's documentation of {@code allocationMode}). Requests are met in order, devices tried in
+ * slice order, backtracking when a later request cannot be met.
+ */
+public final class DeviceAllocator {
+
+  /** What allocating a pod's claims on one node came to. */
+  public sealed interface Outcome {
+    record Allocated(List<Allocation> allocations) implements Outcome {
+      public Allocated {
+        allocations = List.copyOf(allocations);
+      }
+    }
+
+    /** Not on this node: upstream's {@code cannot allocate all claims}. */
+    record Unsatisfiable() implements Outcome {}
+
+    /** A selector failed to compile or evaluate: upstream aborts the cycle with this error. */
+    record Failed(String message) implements Outcome {}
+  }
+
+  private record Slot(ResourceClaim claim, DeviceRequest request, List<Candidate> candidates) {}
+
+  private record Candidate(String driver, String pool, Device device) {
+    String id() {
+      return driver + "/" + pool + "/" + device.name();
+    }
+  }
+
+  private final DraObjects dra;
+  private final CelDeviceSelector cel;
+
+  public DeviceAllocator(DraObjects dra, CelDeviceSelector cel) {
+    this.dra = dra;
+    this.cel = cel;
+  }
+
+  /** The first request whose class does not exist, in upstream's PreFilter words. */
+  public Optional<String> missingClass(List<ResourceClaim> claims) {
+    for (ResourceClaim c : claims) {
+      for (DeviceRequest r : c.spec().requests()) {
+        if (dra.deviceClass(r.deviceClassName()).isEmpty()) {
+          return Optional.of("request " + r.name() + ": device class " + r.deviceClassName() + " does not exist");
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Allocates {@code claims} (none of them allocated yet) on {@code node}, avoiding {@code inUse} devices. */
+  public Outcome allocate(List<ResourceClaim> claims, String node, Set<String> inUse) {
+    List<Candidate> onNode = new ArrayList<>();
+    for (ResourceSlice s : dra.slices()) {
+      if (s.nodeName().filter(node::equals).isPresent()) {
+        for (Device d : s.devices()) {
+          onNode.add(new Candidate(s.driver(), s.pool(), d));
+        }
+      }
+    }
+    List<Slot> slots = new ArrayList<>();
+    for (ResourceClaim c : claims) {
+      for (DeviceRequest r : c.spec().requests()) {
+        List<Candidate> matching = new ArrayList<>();
+        for (Candidate cand : onNode) {
+          CelDeviceSelector.Outcome o = matchAll(classSelectors(r), "class " + r.deviceClassName(), cand);
+          if (o instanceof CelDeviceSelector.Outcome.Match) {
+            o = matchAll(r.selectors(), "claim " + c.key(), cand);
+          }
+          switch (o) {
+            case CelDeviceSelector.Outcome.Failed f -> {
+              return new Outcome.Failed(f.message());
+            }
+            case CelDeviceSelector.Outcome.Match m -> matching.add(cand);
+            case CelDeviceSelector.Outcome.NoMatch n -> { }
+          }
+        }
+        if (r.allocationMode() == DeviceRequest.AllocationMode.ALL
+            && (matching.isEmpty() || matching.stream().anyMatch(m -> inUse.contains(m.id())))) {
+          return new Outcome.Unsatisfiable();
+        }
+        slots.add(new Slot(c, r, matching));
+      }
+    }
+    List<List<Candidate>> chosen = new ArrayList<>();
+    if (!search(slots, 0, new HashSet<>(inUse), chosen)) {
+      return new Outcome.Unsatisfiable();
+    }
+    List<Allocation> out = new ArrayList<>();
+    for (ResourceClaim c : claims) {
+      List<Allocation.Result> results = new ArrayList<>();
+      for (int i = 0; i < slots.size(); i++) {
+        if (slots.get(i).claim() == c) {
+          for (Candidate cand : chosen.get(i)) {
+            results.add(new Allocation.Result(slots.get(i).request().name(), cand.driver(), cand.pool(),
+                cand.device().name()));
+          }
+        }
+      }
+      out.add(new Allocation(c.key(), node, results));
+    }
+    return new Outcome.Allocated(out);
+  }
+
+  /**
+   * Every selector true: a match; the first false: no match; an error names its owner and index as
+   * upstream does ({@code claim default/c: selector #0: CEL runtime error: ...}), with CEL's own text.
+   */
+  private CelDeviceSelector.Outcome matchAll(List<String> selectors, String owner, Candidate cand) {
+    for (int i = 0; i < selectors.size(); i++) {
+      CelDeviceSelector.Outcome o = cel.evaluate(selectors.get(i), cand.driver(), cand.device());
+      switch (o) {
+        case CelDeviceSelector.Outcome.Failed f -> {
+          return new CelDeviceSelector.Outcome.Failed(owner + ": selector #" + i + ": " + f.message());
+        }
+        case CelDeviceSelector.Outcome.NoMatch n -> {
+          return n;
+        }
+        case CelDeviceSelector.Outcome.Match m -> { }
+      }
+    }
+    return new CelDeviceSelector.Outcome.Match();
+  }
+
+  private List<String> classSelectors(DeviceRequest r) {
+    return dra.deviceClass(r.deviceClassName()).map(DeviceClass::selectors).orElse(List.of());
+  }
+
+  private static boolean search(List<Slot> slots, int i, Set<String> used, List<List<Candidate>> chosen) {
+    if (i == slots.size()) {
+      return true;
+    }
+    Slot slot = slots.get(i);
+    long want = slot.request().allocationMode() == DeviceRequest.AllocationMode.ALL
+        ? slot.candidates().size() : slot.request().count();
+    return pick(slots, i, 0, want, new ArrayList<>(), used, chosen);
+  }
+
+  /** Chooses {@code want} free devices of slot {@code i} from position {@code from} on, then the later slots. */
+  private static boolean pick(List<Slot> slots, int i, int from, long want, List<Candidate> taken, Set<String> used,
+      List<List<Candidate>> chosen) {
+    if (taken.size() == want) {
+      chosen.add(List.copyOf(taken));
+      if (search(slots, i + 1, used, chosen)) {
+        return true;
+      }
+      chosen.removeLast();
+      return false;
+    }
+    List<Candidate> cands = slots.get(i).candidates();
+    for (int k = from; k < cands.size(); k++) {
+      Candidate c = cands.get(k);
+      if (cands.size() - k < want - taken.size()) {
+        return false;
+      }
+      if (used.add(c.id())) {
+        taken.add(c);
+        if (pick(slots, i, k + 1, want, taken, used, chosen)) {
+          return true;
+        }
+        taken.removeLast();
+        used.remove(c.id());
+      }
+    }
+    return false;
+  }
+
+}

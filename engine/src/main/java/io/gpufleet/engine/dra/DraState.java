@@ -1,0 +1,75 @@
+package io.gpufleet.engine.dra;
+
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.pod.Pod;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The claims' allocations implied by the pods bound so far: each node's pods, in the order they
+ * were bound, allocate their claims not yet allocated from what is left on the node, exactly as
+ * their scheduling cycle did, so the state is a function of the bound pods and no cache is kept. A
+ * claim shared by several pods is allocated once, by the first, and reserved for each
+ * ({@code status.reservedFor}); a claim whose last pod leaves is free again.
+ */
+public record DraState(Map<String, Allocation> allocations, Map<String, List<String>> reservedFor, Set<String> inUse) {
+
+  public DraState {
+    allocations = Collections.unmodifiableMap(new LinkedHashMap<>(allocations));
+    Map<String, List<String>> r = new LinkedHashMap<>();
+    reservedFor.forEach((k, v) -> r.put(k, List.copyOf(v)));
+    reservedFor = Collections.unmodifiableMap(r);
+    inUse = Set.copyOf(inUse);
+  }
+
+  /**
+   * Replays {@code podsByNode} (node name to its pods in bind order, nodes in a fixed order).
+   * Pods whose claims cannot be resolved or allocated there (bound by {@code nodeName}) hold nothing.
+   */
+  public static DraState replay(Map<String, List<Pod>> podsByNode, Function<Pod, PodClaims.Resolution> resolve,
+      DeviceAllocator allocator) {
+    Map<String, Allocation> allocations = new LinkedHashMap<>();
+    Map<String, List<String>> reserved = new LinkedHashMap<>();
+    Set<String> inUse = new HashSet<>();
+    for (var e : podsByNode.entrySet()) {
+      for (Pod pod : e.getValue()) {
+        if (pod.spec().resourceClaims().isEmpty()
+            || !(resolve.apply(pod) instanceof PodClaims.Resolution.Claims claims)) {
+          continue;
+        }
+        List<ResourceClaim> fresh = new ArrayList<>();
+        boolean elsewhere = false;
+        for (ResourceClaim c : claims.claims()) {
+          Allocation a = allocations.get(c.key());
+          if (a == null) {
+            fresh.add(c);
+          } else if (!a.node().equals(e.getKey())) {
+            elsewhere = true;
+          }
+        }
+        if (elsewhere) {
+          continue;
+        }
+        if (!fresh.isEmpty()) {
+          if (!(allocator.allocate(fresh, e.getKey(), inUse) instanceof DeviceAllocator.Outcome.Allocated done)) {
+            continue;
+          }
+          for (Allocation a : done.allocations()) {
+            allocations.put(a.claimKey(), a);
+            a.results().forEach(r -> inUse.add(r.deviceId()));
+          }
+        }
+        for (ResourceClaim c : claims.claims()) {
+          reserved.computeIfAbsent(c.key(), k -> new ArrayList<>()).add(pod.key());
+        }
+      }
+    }
+    return new DraState(allocations, reserved, inUse);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Dynamic Resource Allocation as kube-scheduler's DynamicResources plugin and the NVIDIA DRA
+ * driver see it: device selection by CEL, claims instantiated from templates, allocation of
+ * devices from node-local ResourceSlices, and the slices and classes the driver publishes.
+ */
+package io.gpufleet.engine.dra;

@@ -1,0 +1,146 @@
+package io.gpufleet.engine.scheduler.plugin;
+
+import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.engine.dra.CelDeviceSelector;
+import io.gpufleet.engine.dra.DeviceAllocator;
+import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.PodClaims;
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.FitError;
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.pod.Pod;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * kube-scheduler's DynamicResources plugin ({@code pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go})
+ * over the cluster's DRA objects. PreFilter: a pod without claims is skipped; a claim or template
+ * that does not exist, or a request naming a missing class, rejects the pod. Filter: a claim already
+ * allocated (by a pod bound earlier) is available only on its node ({@code resourceclaim not available
+ * on the node}); the others must all be allocated on the node ({@code cannot allocate all claims}).
+ * Both are UnschedulableAndUnresolvable, so preemption does not help. PostFilter: no claim can be
+ * deallocated for the pod here, so it adds upstream's {@code still not schedulable} (or {@code no new
+ * claims to deallocate} when PreFilter failed) before DefaultPreemption's message.
+ *
+ * <p>A selector that fails to compile or evaluate makes upstream abort the cycle with an error; the
+ * twin reports that error as the node's reason instead.
+ */
+public final class DynamicResources implements PreFilterPlugin, FilterPlugin, PostFilterPlugin {
+
+  public static final String NAME = "DynamicResources";
+
+  private final DraObjects dra;
+  private final DeviceAllocator allocator;
+
+  public DynamicResources(DraObjects dra) {
+    this.dra = dra;
+    this.allocator = new DeviceAllocator(dra, new CelDeviceSelector());
+  }
+
+  public DraObjects objects() {
+    return dra;
+  }
+
+  @Override
+  public String pluginName() {
+    return NAME;
+  }
+
+  @Override
+  public PreFilterPlugin.Result preFilter(PodInfo pod) {
+    if (pod.pod().spec().resourceClaims().isEmpty()) {
+      return PreFilterPlugin.Result.ALL;
+    }
+    return switch (PodClaims.resolve(pod.pod(), dra)) {
+      case PodClaims.Resolution.Missing m -> new PreFilterPlugin.Result.Rejected(Status.unresolvable(NAME, m.reason()));
+      case PodClaims.Resolution.Claims c -> allocator.missingClass(c.claims())
+          .<PreFilterPlugin.Result>map(reason -> new PreFilterPlugin.Result.Rejected(Status.unresolvable(NAME, reason)))
+          .orElse(PreFilterPlugin.Result.ALL);
+    };
+  }
+
+  @Override
+  public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
+    if (pod.pod().spec().resourceClaims().isEmpty()
+        || !(PodClaims.resolve(pod.pod(), dra) instanceof PodClaims.Resolution.Claims claims)) {
+      return Optional.empty();
+    }
+    return Optional.of(new Cycle(claims.claims(), state(snapshot)));
+  }
+
+  /** The allocations the pods bound in {@code snapshot} hold. */
+  public DraState state(ClusterSnapshot snapshot) {
+    Map<String, List<Pod>> byNode = new LinkedHashMap<>();
+    for (NodeInfo n : snapshot.nodes()) {
+      List<Pod> pods = new ArrayList<>();
+      for (PodInfo p : n.pods()) {
+        pods.add(p.pod());
+      }
+      byNode.put(n.name(), pods);
+    }
+    return DraState.replay(byNode, p -> PodClaims.resolve(p, dra), allocator);
+  }
+
+  @Override
+  public Status filter(PodInfo pod, NodeInfo node) {
+    Optional<FilterPlugin> cycle = forCycle(pod, ClusterSnapshot.ofInfos(List.of(node)));
+    return cycle.isEmpty() ? Status.SUCCESS : cycle.get().filter(pod, node);
+  }
+
+  @Override
+  public PostFilterPlugin.Result postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error) {
+    String message;
+    if (pod.pod().spec().resourceClaims().isEmpty()) {
+      message = "";
+    } else if (preFilter(pod) instanceof PreFilterPlugin.Result.Rejected) {
+      message = "no new claims to deallocate";
+    } else {
+      message = "still not schedulable";
+    }
+    return new PostFilterPlugin.Result(Optional.empty(), List.of(), message);
+  }
+
+  /** One pod's Filter over a snapshot's allocations. */
+  private final class Cycle implements FilterPlugin {
+    private final List<ResourceClaim> claims;
+    private final DraState state;
+
+    Cycle(List<ResourceClaim> claims, DraState state) {
+      this.claims = claims;
+      this.state = state;
+    }
+
+    @Override
+    public String pluginName() {
+      return NAME;
+    }
+
+    @Override
+    public Status filter(PodInfo pod, NodeInfo node) {
+      List<ResourceClaim> fresh = new ArrayList<>();
+      for (ResourceClaim c : claims) {
+        Allocation a = state.allocations().get(c.key());
+        if (a == null) {
+          fresh.add(c);
+        } else if (!a.node().equals(node.name())) {
+          return Status.unresolvable(NAME, "resourceclaim not available on the node");
+        }
+      }
+      if (fresh.isEmpty()) {
+        return Status.SUCCESS;
+      }
+      return switch (allocator.allocate(fresh, node.name(), state.inUse())) {
+        case DeviceAllocator.Outcome.Allocated a -> Status.SUCCESS;
+        case DeviceAllocator.Outcome.Unsatisfiable u -> Status.unresolvable(NAME, "cannot allocate all claims");
+        case DeviceAllocator.Outcome.Failed f -> Status.unresolvable(NAME, f.message());
+      };
+    }
+  }
+}

@@ -1,0 +1,315 @@
+package io.gpufleet.manifest.kube;
+
+import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.model.dra.AttributeValue;
+import io.gpufleet.model.dra.Device;
+import io.gpufleet.model.dra.DeviceClass;
+import io.gpufleet.model.dra.DeviceRequest;
+import io.gpufleet.model.dra.DraObject;
+import io.gpufleet.model.dra.PodResourceClaim;
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.dra.ResourceClaimSpec;
+import io.gpufleet.model.dra.ResourceClaimTemplate;
+import io.gpufleet.model.dra.ResourceSlice;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.validation.LabelSyntax;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads {@code resource.k8s.io/v1} DeviceClass, ResourceClaim, ResourceClaimTemplate and
+ * ResourceSlice, and a pod's {@code spec.resourceClaims}. The checks are the API server's for the
+ * fields read ({@code pkg/apis/resource/validation/validation.go}: request names are DNS labels and
+ * unique, {@code deviceClassName} is a DNS subdomain, {@code allocationMode} is {@code ExactCount}
+ * or {@code All}, {@code count} is positive and only with {@code ExactCount}, a device attribute
+ * has exactly one value; {@code pkg/apis/core/validation/validation.go}: a pod claim names exactly
+ * one of {@code resourceClaimName} and {@code resourceClaimTemplateName}, and a container's
+ * {@code resources.claims[].name} is one of the pod's claims). Fields that would change the
+ * allocation and are not modelled ({@code firstAvailable}, {@code constraints}, {@code adminAccess},
+ * non-node-local slices) are errors; those that do not change it (opaque {@code config}) warnings.
+ */
+final class DraDecoder {
+
+  /** {@code resource.k8s.io/v1}'s limit on requests per claim and selectors per request or class. */
+  static final int MAX_REQUESTS = 32;
+  static final int MAX_SELECTORS = 32;
+
+  private final KubeDecoder kube;
+  private final boolean strict;
+
+  DraDecoder(KubeDecoder kube, boolean strict) {
+    this.kube = kube;
+    this.strict = strict;
+  }
+
+  Optional<DraObject> decode(String kind, Cursor doc) {
+    doc.checkKnown(Set.of("apiVersion", "kind", "metadata", "spec", "status"), strict);
+    return switch (kind) {
+      case "DeviceClass" -> Optional.of(deviceClass(doc));
+      case "ResourceClaim" -> Optional.of(claim(doc));
+      case "ResourceClaimTemplate" -> Optional.of(template(doc));
+      case "ResourceSlice" -> Optional.of(slice(doc));
+      default -> Optional.empty();
+    };
+  }
+
+  private DeviceClass deviceClass(Cursor doc) {
+    ObjectMeta meta = kube.meta(doc, false);
+    List<String> selectors = List.of();
+    Optional<Cursor> spec = doc.get("spec");
+    if (spec.isPresent()) {
+      Cursor s = spec.get();
+      s.checkKnown(Set.of("selectors", "config", "extendedResourceName"), strict);
+      selectors = selectors(s);
+      s.get("config").ifPresent(c -> c.warning("not modelled by gpufleet: a class's opaque driver configuration "
+          + "does not change which device is allocated; it is not passed on"));
+      s.get("extendedResourceName").ifPresent(c -> c.warning("not modelled by gpufleet: pods asking for the "
+          + "extended resource are not given devices of this class; the device plugin's resource is used"));
+    }
+    return new DeviceClass(meta.name(), selectors);
+  }
+
+  private ResourceClaim claim(Cursor doc) {
+    ObjectMeta meta = kube.meta(doc, true);
+    doc.get("status").ifPresent(s -> s.warning("not modelled by gpufleet: a claim's recorded allocation is not "
+        + "read; the claim is allocated afresh"));
+    return new ResourceClaim(meta.namespace(), meta.name(), doc.require("spec").map(this::claimSpec)
+        .orElse(new ResourceClaimSpec(List.of())));
+  }
+
+  private ResourceClaimTemplate template(Cursor doc) {
+    ObjectMeta meta = kube.meta(doc, true);
+    ResourceClaimSpec spec = new ResourceClaimSpec(List.of());
+    Optional<Cursor> outer = doc.require("spec");
+    if (outer.isPresent()) {
+      outer.get().checkKnown(Set.of("metadata", "spec"), strict);
+      spec = outer.get().require("spec").map(this::claimSpec).orElse(spec);
+    }
+    return new ResourceClaimTemplate(meta.namespace(), meta.name(), spec);
+  }
+
+  private ResourceClaimSpec claimSpec(Cursor spec) {
+    spec.checkKnown(Set.of("devices"), strict);
+    List<DeviceRequest> requests = new ArrayList<>();
+    Optional<Cursor> devices = spec.get("devices");
+    if (devices.isEmpty()) {
+      return new ResourceClaimSpec(requests);
+    }
+    Cursor d = devices.get();
+    d.checkKnown(Set.of("requests", "constraints", "config"), strict);
+    d.get("constraints").ifPresent(c -> c.error("not modelled by gpufleet: constraints (matchAttribute, "
+        + "distinctAttribute) change which devices may be allocated together; remove them to schedule here"));
+    d.get("config").ifPresent(c -> c.warning("not modelled by gpufleet: opaque driver configuration (such as "
+        + "the NVIDIA driver's GpuConfig sharing) does not change the allocation here; it is not applied"));
+    List<Cursor> items = d.list("requests");
+    if (items.size() > MAX_REQUESTS) {
+      d.get("requests").ifPresent(c -> c.error("Too many: " + items.size() + ": must have at most " + MAX_REQUESTS
+          + " items"));
+    }
+    Set<String> names = new HashSet<>();
+    for (Cursor r : items) {
+      r.checkKnown(Set.of("name", "exactly", "firstAvailable"), strict);
+      String name = r.requiredString("name");
+      if (!name.isEmpty()) {
+        LabelSyntax.dns1123LabelErrors(name).forEach(m -> r.get("name").orElseThrow()
+            .error("Invalid value: \"" + name + "\": " + m));
+        if (!names.add(name)) {
+          r.get("name").orElseThrow().error("Duplicate value: \"" + name + "\"");
+        }
+      }
+      r.get("firstAvailable").ifPresent(c -> c.error("not modelled by gpufleet: prioritized alternatives "
+          + "(firstAvailable); write one request with exactly"));
+      Optional<Cursor> exactly = r.get("exactly");
+      if (exactly.isEmpty()) {
+        if (r.get("firstAvailable").isEmpty()) {
+          r.error("Required value: exactly one of `exactly` or `firstAvailable` is required");
+        }
+        continue;
+      }
+      requests.add(exactly(name, exactly.get()));
+    }
+    return new ResourceClaimSpec(requests);
+  }
+
+  private DeviceRequest exactly(String name, Cursor e) {
+    e.checkKnown(Set.of("deviceClassName", "selectors", "allocationMode", "count", "adminAccess", "tolerations",
+        "capacity"), strict);
+    String className = e.requiredString("deviceClassName");
+    if (!className.isEmpty()) {
+      LabelSyntax.dns1123SubdomainErrors(className).forEach(m -> e.get("deviceClassName").orElseThrow()
+          .error("Invalid value: \"" + className + "\": " + m));
+    }
+    List<String> selectors = selectors(e);
+    DeviceRequest.AllocationMode mode = DeviceRequest.AllocationMode.EXACT_COUNT;
+    Optional<Cursor> m = e.get("allocationMode");
+    if (m.isPresent()) {
+      String v = m.get().asString();
+      switch (v) {
+        case "ExactCount" -> mode = DeviceRequest.AllocationMode.EXACT_COUNT;
+        case "All" -> mode = DeviceRequest.AllocationMode.ALL;
+        default -> m.get().error("Unsupported value: \"" + v + "\": supported values: \"All\", \"ExactCount\"");
+      }
+    }
+    long count = 1;
+    Optional<Cursor> c = e.get("count");
+    if (c.isPresent()) {
+      count = c.get().asLong();
+      if (mode == DeviceRequest.AllocationMode.ALL) {
+        c.get().error("Invalid value: " + count + ": must not be specified when allocationMode is 'All'");
+      } else if (count <= 0) {
+        c.get().error("Invalid value: " + count + ": must be greater than zero");
+      }
+    }
+    e.get("adminAccess").ifPresent(a -> a.error("not modelled by gpufleet: admin access to devices in use"));
+    e.get("tolerations").ifPresent(a -> a.warning("not modelled by gpufleet: device taints are not modelled, "
+        + "so tolerations change nothing"));
+    e.get("capacity").ifPresent(a -> a.error("not modelled by gpufleet: consumable capacity requests"));
+    return new DeviceRequest(name, className, selectors, mode, count);
+  }
+
+  /** {@code selectors[].cel.expression}; each must be set. */
+  private List<String> selectors(Cursor parent) {
+    List<Cursor> items = parent.list("selectors");
+    if (items.size() > MAX_SELECTORS) {
+      parent.get("selectors").ifPresent(c -> c.error("Too many: " + items.size() + ": must have at most "
+          + MAX_SELECTORS + " items"));
+    }
+    List<String> out = new ArrayList<>();
+    for (Cursor s : items) {
+      s.checkKnown(Set.of("cel"), strict);
+      Optional<Cursor> cel = s.require("cel");
+      if (cel.isEmpty()) {
+        continue;
+      }
+      cel.get().checkKnown(Set.of("expression"), strict);
+      String expression = cel.get().requiredString("expression");
+      if (expression.isBlank()) {
+        cel.get().error("Required value: expression");
+      } else {
+        out.add(expression);
+      }
+    }
+    return out;
+  }
+
+  private ResourceSlice slice(Cursor doc) {
+    ObjectMeta meta = kube.meta(doc, false);
+    Optional<Cursor> spec = doc.require("spec");
+    if (spec.isEmpty()) {
+      return new ResourceSlice(meta.name(), "", "", Optional.empty(), List.of());
+    }
+    Cursor s = spec.get();
+    s.checkKnown(Set.of("driver", "pool", "nodeName", "nodeSelector", "allNodes", "devices", "perDeviceNodeSelection",
+        "sharedCounters"), strict);
+    String driver = s.requiredString("driver");
+    if (!driver.isEmpty()) {
+      LabelSyntax.dns1123SubdomainErrors(driver).forEach(m -> s.get("driver").orElseThrow()
+          .error("Invalid value: \"" + driver + "\": " + m));
+    }
+    String pool = s.require("pool").map(p -> {
+      p.checkKnown(Set.of("name", "generation", "resourceSliceCount"), strict);
+      return p.requiredString("name");
+    }).orElse("");
+    Optional<String> nodeName = s.optString("nodeName").filter(n -> !n.isEmpty());
+    for (String other : List.of("nodeSelector", "allNodes", "perDeviceNodeSelection", "sharedCounters")) {
+      s.get(other).ifPresent(c -> c.error("not modelled by gpufleet: only node-local slices (nodeName) are; "
+          + "found " + other));
+    }
+    if (nodeName.isEmpty() && s.get("nodeSelector").isEmpty() && s.get("allNodes").isEmpty()
+        && s.get("perDeviceNodeSelection").isEmpty()) {
+      s.error("Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` "
+          + "is required");
+    }
+    List<Device> devices = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (Cursor d : s.list("devices")) {
+      d.checkKnown(Set.of("name", "attributes", "capacity", "consumesCounters", "nodeName", "nodeSelector",
+          "allNodes", "taints", "bindsToNode", "bindingConditions", "bindingFailureConditions",
+          "allowMultipleAllocations"), strict);
+      String name = d.requiredString("name");
+      if (!name.isEmpty()) {
+        LabelSyntax.dns1123LabelErrors(name).forEach(m -> d.get("name").orElseThrow()
+            .error("Invalid value: \"" + name + "\": " + m));
+        if (!names.add(name)) {
+          d.get("name").orElseThrow().error("Duplicate value: \"" + name + "\"");
+        }
+      }
+      for (String other : List.of("consumesCounters", "taints", "bindingConditions", "allowMultipleAllocations")) {
+        d.get(other).ifPresent(c -> c.error("not modelled by gpufleet: " + other));
+      }
+      Map<String, AttributeValue> attributes = new LinkedHashMap<>();
+      d.get("attributes").ifPresent(a -> a.entries().forEach((k, v) -> attribute(v).ifPresent(x -> attributes.put(k, x))));
+      Map<String, String> capacity = new LinkedHashMap<>();
+      d.get("capacity").ifPresent(a -> a.entries().forEach((k, v) -> {
+        v.checkKnown(Set.of("value", "requestPolicy"), strict);
+        v.require("value").ifPresent(q -> {
+          q.asQuantity();
+          capacity.put(k, q.asString());
+        });
+      }));
+      devices.add(new Device(name, attributes, capacity));
+    }
+    return new ResourceSlice(meta.name(), driver, pool, nodeName, devices);
+  }
+
+  /** One attribute: exactly one of bool, int, string, version. */
+  private Optional<AttributeValue> attribute(Cursor v) {
+    v.checkKnown(Set.of("bool", "int", "string", "version"), strict);
+    List<AttributeValue> found = new ArrayList<>();
+    v.get("bool").ifPresent(c -> found.add(new AttributeValue.Bool(c.asBoolean())));
+    v.get("int").ifPresent(c -> found.add(new AttributeValue.Int(c.asLong())));
+    v.get("string").ifPresent(c -> found.add(new AttributeValue.Str(c.asString())));
+    v.get("version").ifPresent(c -> found.add(new AttributeValue.Version(c.asString())));
+    if (found.size() != 1) {
+      v.error("Invalid value: exactly one value must be specified, found " + found.size());
+      return Optional.empty();
+    }
+    return Optional.of(found.getFirst());
+  }
+
+  /**
+   * A pod's {@code spec.resourceClaims}, and its containers' {@code resources.claims} checked
+   * against them.
+   */
+  List<PodResourceClaim> podClaims(Cursor spec) {
+    List<PodResourceClaim> out = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (Cursor c : spec.list("resourceClaims")) {
+      String name = c.requiredString("name");
+      if (!name.isEmpty()) {
+        LabelSyntax.dns1123LabelErrors(name).forEach(m -> c.get("name").orElseThrow()
+            .error("Invalid value: \"" + name + "\": " + m));
+        if (!names.add(name)) {
+          c.get("name").orElseThrow().error("Duplicate value: \"" + name + "\"");
+        }
+      }
+      Optional<String> claim = c.optString("resourceClaimName");
+      Optional<String> template = c.optString("resourceClaimTemplateName");
+      if (claim.isPresent() == template.isPresent()) {
+        c.error("Invalid value: must specify one of: `resourceClaimName`, `resourceClaimTemplateName`");
+        continue;
+      }
+      out.add(claim.<PodResourceClaim>map(n -> new PodResourceClaim.Named(name, n))
+          .orElseGet(() -> new PodResourceClaim.FromTemplate(name, template.orElseThrow())));
+    }
+    for (String list : List.of("initContainers", "containers")) {
+      for (Cursor container : spec.list(list)) {
+        container.get("resources").ifPresent(r -> {
+          for (Cursor claim : r.list("claims")) {
+            String name = claim.requiredString("name");
+            if (!name.isEmpty() && !names.contains(name)) {
+              claim.get("name").orElseThrow().error("Not found: \"" + name + "\": must be the name of one of "
+                  + "spec.resourceClaims");
+            }
+          }
+        });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,19 @@
+package io.gpufleet.model.dra;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One device of a ResourceSlice: its name in the pool, its attributes and its capacities (the
+ * quantity as written, e.g. {@code 81559Mi}). Attribute and capacity names are as the slice writes
+ * them: an unqualified name belongs to the slice's driver's domain.
+ */
+public record Device(String name, Map<String, AttributeValue> attributes, Map<String, String> capacity) {
+
+  public Device {
+    Objects.requireNonNull(name, "name");
+    attributes = java.util.Collections.unmodifiableMap(new TreeMap<>(attributes));
+    capacity = java.util.Collections.unmodifiableMap(new TreeMap<>(capacity));
+  }
+}

@@ -1,0 +1,9 @@
+package io.gpufleet.model.dra;
+
+/** One {@code resource.k8s.io/v1} object as read from a manifest. */
+public sealed interface DraObject permits DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice {
+
+  String kind();
+
+  String name();
+}
