@@ -114,14 +114,7 @@ final class DraDecoder {
     Set<String> names = new HashSet<>();
     for (Cursor r : items) {
       r.checkKnown(Set.of("name", "exactly", "firstAvailable"), strict);
-      String name = r.requiredString("name");
-      if (!name.isEmpty()) {
-        LabelSyntax.dns1123LabelErrors(name).forEach(m -> r.get("name").orElseThrow()
-            .error("Invalid value: \"" + name + "\": " + m));
-        if (!names.add(name)) {
-          r.get("name").orElseThrow().error("Duplicate value: \"" + name + "\"");
-        }
-      }
+      String name = uniqueLabel(r, names);
       r.get("firstAvailable").ifPresent(c -> c.error("not modelled by gpufleet: prioritized alternatives "
           + "(firstAvailable); write one request with exactly"));
       Optional<Cursor> exactly = r.get("exactly");
@@ -231,14 +224,7 @@ final class DraDecoder {
       d.checkKnown(Set.of("name", "attributes", "capacity", "consumesCounters", "nodeName", "nodeSelector",
           "allNodes", "taints", "bindsToNode", "bindingConditions", "bindingFailureConditions",
           "allowMultipleAllocations"), strict);
-      String name = d.requiredString("name");
-      if (!name.isEmpty()) {
-        LabelSyntax.dns1123LabelErrors(name).forEach(m -> d.get("name").orElseThrow()
-            .error("Invalid value: \"" + name + "\": " + m));
-        if (!names.add(name)) {
-          d.get("name").orElseThrow().error("Duplicate value: \"" + name + "\"");
-        }
-      }
+      String name = uniqueLabel(d, names);
       for (String other : List.of("consumesCounters", "taints", "bindingConditions", "allowMultipleAllocations")) {
         d.get(other).ifPresent(c -> c.error("not modelled by gpufleet: " + other));
       }
@@ -255,6 +241,19 @@ final class DraDecoder {
       devices.add(new Device(name, attributes, capacity));
     }
     return new ResourceSlice(meta.name(), driver, pool, nodeName, devices);
+  }
+
+  /** {@code name}: required, a DNS label, not seen before in its list. */
+  private static String uniqueLabel(Cursor item, Set<String> seen) {
+    String name = item.requiredString("name");
+    if (!name.isEmpty()) {
+      Cursor at = item.get("name").orElseThrow();
+      LabelSyntax.dns1123LabelErrors(name).forEach(m -> at.error("Invalid value: \"" + name + "\": " + m));
+      if (!seen.add(name)) {
+        at.error("Duplicate value: \"" + name + "\"");
+      }
+    }
+    return name;
   }
 
   /** One attribute: exactly one of bool, int, string, version. */
@@ -280,14 +279,7 @@ final class DraDecoder {
     List<PodResourceClaim> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (Cursor c : spec.list("resourceClaims")) {
-      String name = c.requiredString("name");
-      if (!name.isEmpty()) {
-        LabelSyntax.dns1123LabelErrors(name).forEach(m -> c.get("name").orElseThrow()
-            .error("Invalid value: \"" + name + "\": " + m));
-        if (!names.add(name)) {
-          c.get("name").orElseThrow().error("Duplicate value: \"" + name + "\"");
-        }
-      }
+      String name = uniqueLabel(c, names);
       Optional<String> claim = c.optString("resourceClaimName");
       Optional<String> template = c.optString("resourceClaimTemplateName");
       if (claim.isPresent() == template.isPresent()) {
