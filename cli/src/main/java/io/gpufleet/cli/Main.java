@@ -4,6 +4,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,21 +13,7 @@ import picocli.CommandLine.Command;
     name = "gpufleet",
     mixinStandardHelpOptions = true,
     version = {"gpufleet 0.1.0", "follows Kubernetes " + io.gpufleet.model.meta.KubernetesVersion.FOLLOWS},
-    description = "A digital twin of a Kubernetes GPU platform: scheduler, device plugin, autoscaler, in deterministic discrete-event time.",
-    subcommands = {
-        LabCommand.class,
-        SimulateCommand.class,
-        ScheduleCommand.class,
-        NodeCommand.class,
-        SmiCommand.class,
-        ImportCommand.class,
-        ReplayCommand.class,
-        AdviseCommand.class,
-        LintCommand.class,
-        ServeCommand.class,
-        ProbeCommand.class,
-        BenchSharingCommand.class,
-        CommandLine.HelpCommand.class})
+    description = "A digital twin of a Kubernetes GPU platform: scheduler, device plugin, autoscaler, in deterministic discrete-event time.")
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -51,7 +38,7 @@ public final class Main implements Runnable {
    * never depend on {@code LANG}.
    */
   static int run(OutputStream out, OutputStream err, String... args) {
-    CommandLine cl = commandLine();
+    CommandLine cl = commandLine(List.of(args));
     PrintWriter o = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
     PrintWriter e = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
     cl.setOut(o);
@@ -62,8 +49,49 @@ public final class Main implements Runnable {
     return code;
   }
 
+  /**
+   * The subcommands, in the order help lists them. Picocli reads a command's annotations by
+   * reflection when it is added, and its own classes predate what the AOT cache can hold, so a call
+   * adds only the subcommand it names: that is most of a small command's start-up.
+   */
+  private static final java.util.SequencedMap<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
+      subcommands();
+
+  private static java.util.SequencedMap<String, java.util.function.Supplier<Object>> subcommands() {
+    java.util.LinkedHashMap<String, java.util.function.Supplier<Object>> m = new java.util.LinkedHashMap<>();
+    m.put("lab", LabCommand::new);
+    m.put("simulate", SimulateCommand::new);
+    m.put("schedule", ScheduleCommand::new);
+    m.put("node", NodeCommand::new);
+    m.put("smi", SmiCommand::new);
+    m.put("import", ImportCommand::new);
+    m.put("replay", ReplayCommand::new);
+    m.put("advise", AdviseCommand::new);
+    m.put("lint", LintCommand::new);
+    m.put("serve", ServeCommand::new);
+    m.put("probe", ProbeCommand::new);
+    m.put("bench-sharing", BenchSharingCommand::new);
+    m.put("help", CommandLine.HelpCommand::new);
+    return java.util.Collections.unmodifiableSequencedMap(m);
+  }
+
+  /** The whole command tree. */
   static CommandLine commandLine() {
+    return commandLine(List.of());
+  }
+
+  /**
+   * The tree a call with {@code args} needs: only the subcommand named first, when one is (help
+   * excepted, which lists them all); none for a lone {@code --version}; else all of them.
+   */
+  static CommandLine commandLine(List<String> args) {
     CommandLine cl = new CommandLine(new Main());
+    String first = args.isEmpty() ? "" : args.getFirst();
+    if (SUBCOMMANDS.containsKey(first) && !first.equals("help")) {
+      cl.addSubcommand(first, SUBCOMMANDS.get(first).get());
+    } else if (!(args.size() == 1 && (first.equals("--version") || first.equals("-V")))) {
+      SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+    }
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> Cli.handle(e, cmd));
     return cl;
   }

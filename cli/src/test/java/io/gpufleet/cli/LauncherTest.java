@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,6 +32,7 @@ class LauncherTest {
   private Path builds;
   private Path fakeBin;
   private Path fakeJdk;
+  private boolean aot;
 
   @BeforeEach
   void layOut() throws IOException {
@@ -112,11 +114,84 @@ class LauncherTest {
     assertEquals(3, buildCount(), "a newer pom.xml rebuilds");
   }
 
+  /**
+   * The AOT cache: the first call runs plainly and then makes the cache in the background with the
+   * training run; later calls use it; a rebuilt jar makes it stale; a failed creation never changes
+   * the command's result; GPUFLEET_AOT=0 leaves it out.
+   */
+  @Test
+  void anAotCacheIsMadeAfterTheFirstCallUsedAfterwardsAndRemadeWhenAJarChanges() throws Exception {
+    aot = true;
+    Path calls = tmp.resolve("java-calls.log");
+    Path failCreation = tmp.resolve("fail-creation");
+    executable(fakeJdk.resolve("bin/java"), """
+        #!/usr/bin/env bash
+        echo "$*" >> "%s"
+        for a in "$@"; do
+          case "$a" in
+            -XX:AOTCacheOutput=*) [ -f "%s" ] && exit 1; echo cache > "${a#-XX:AOTCacheOutput=}" ;;
+          esac
+        done
+        echo ran
+        """.formatted(calls, failCreation));
+    write(root.resolve("cli/target/lib/dep.jar"), "dep");
+    Path cache = root.resolve("cli/target/gpufleet.aot");
+
+    Files.writeString(failCreation, "");
+    launch();
+    awaitNoLock();
+    assertTrue(Files.notExists(cache), "a failed creation leaves no cache");
+    Files.delete(failCreation);
+
+    launch();
+    awaitNoLock();
+    assertTrue(Files.exists(cache), "the cache is made after a call that found none");
+    List<String> lines = Files.readAllLines(calls);
+    assertTrue(lines.stream().anyMatch(l -> l.contains("-XX:AOTCacheOutput=") && l.contains("io.gpufleet.cli.Training")),
+        "made by the training run: " + lines);
+    assertTrue(lines.stream().filter(l -> l.endsWith("--version")).noneMatch(l -> l.contains("-XX:AOTCache=")),
+        "no cache is used before there is one");
+
+    launch();
+    assertTrue(lastCommand(calls).contains("-XX:AOTCache=" + cache), "a later call uses it");
+
+    Files.setLastModifiedTime(root.resolve("cli/target/lib/dep.jar"), FileTime.from(Instant.now().plusSeconds(3600)));
+    launch();
+    awaitNoLock();
+    assertTrue(!lastCommand(calls).contains("-XX:AOTCache="), "a jar newer than the cache makes it stale");
+
+    ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("gpufleet").toString(), "--version");
+    pb.environment().put("PATH", fakeBin + ":" + System.getenv("PATH"));
+    pb.environment().put("JAVA_HOME", fakeJdk.toString());
+    pb.environment().put("GPUFLEET_AOT", "0");
+    Process p = pb.start();
+    p.getInputStream().readAllBytes();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertTrue(!lastCommand(calls).contains("AOT"), "GPUFLEET_AOT=0 leaves the cache out");
+  }
+
+  /** The last call of the command itself (not the training run). */
+  private static String lastCommand(Path calls) throws IOException {
+    List<String> lines = Files.readAllLines(calls);
+    return lines.reversed().stream().filter(l -> l.endsWith("--version")).findFirst().orElse("");
+  }
+
+  /** Waits for the background maker to finish: it holds the lock while it runs. */
+  private void awaitNoLock() throws InterruptedException {
+    Path lock = root.resolve("cli/target/gpufleet.aot.lock");
+    for (int i = 0; i < 600 && Files.exists(lock); i++) {
+      Thread.sleep(50);
+    }
+    assertTrue(Files.notExists(lock), "the cache maker finished");
+  }
+
   private void launch() throws Exception {
     ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("gpufleet").toString(), "--version")
         .redirectErrorStream(true);
     pb.environment().put("PATH", fakeBin + ":" + System.getenv("PATH"));
     pb.environment().put("JAVA_HOME", fakeJdk.toString());
+    // The build-decision tests leave the AOT cache out: its maker would still run when they end.
+    pb.environment().put("GPUFLEET_AOT", aot ? "1" : "0");
     Process p = pb.start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher finished");

@@ -1,0 +1,52 @@
+package io.gpufleet.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The training run of the launcher's AOT cache (JEP 514's {@code -XX:AOTCacheOutput}): each command's
+ * smallest example from the repository at {@code args[0]}, run in one JVM with its output discarded,
+ * so the cache holds the classes and method profiles a real call needs. Files a command writes go
+ * to a temporary folder that is removed afterwards. Exit status 0 whatever the examples do.
+ */
+final class Training {
+  private Training() {}
+
+  public static void main(String[] args) throws IOException {
+    Path root = Path.of(args.length > 0 ? args[0] : ".");
+    Path out = Files.createTempDirectory("gpufleet-training");
+    try {
+      for (List<String> command : commands(root, out)) {
+        Main.run(OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), command.toArray(String[]::new));
+      }
+    } finally {
+      try (Stream<Path> files = Files.walk(out)) {
+        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
+  }
+
+  static List<List<String>> commands(Path root, Path out) {
+    String ex = root.resolve("examples").toString();
+    List<List<String>> c = new ArrayList<>();
+    c.add(List.of("--version"));
+    c.add(List.of("schedule", "--help"));
+    c.add(List.of("schedule", "-f", ex + "/scheduling/gpu-fleet.yaml"));
+    c.add(List.of("schedule", "-f", ex + "/scheduling/gpu-fleet.yaml", "-o", "json", "--explain"));
+    c.add(List.of("smi", "-f", ex + "/gpu/lab-time-slicing.yaml"));
+    c.add(List.of("node", "describe", "-f", ex + "/gpu/lab-time-slicing.yaml"));
+    c.add(List.of("lint", "-f", ex + "/lint/single-replica-on-spot/trigger.yaml"));
+    c.add(List.of("advise", "-f", ex + "/advise/l4-notebooks.yaml"));
+    c.add(List.of("simulate", ex + "/scenarios/inference-spot.yaml", "--out", out.resolve("sim").toString()));
+    c.add(List.of("replay", "openb", "--policy", "fgd", "--seed", "42", "--out", out.resolve("openb").toString()));
+    return c;
+  }
+}
