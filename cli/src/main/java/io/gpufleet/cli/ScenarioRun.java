@@ -87,18 +87,25 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
     out.print(RunSummary.render(result));
   }
 
-  /** Writes the HTML report to {@code html}. */
+  /** Writes the HTML report to {@code html}, and the run record it summarises, events.jsonl, beside it. */
   Path writeHtml(Path html, boolean explain) {
-    return OutputFiles.writeOne(html, html(explain));
+    Path name = html.getFileName();
+    if (name == null) {
+      throw new UserError("cannot write " + html + ": not a file name");
+    }
+    Path parent = html.getParent();
+    return OutputFiles.in(parent == null ? Path.of("") : parent).add(name.toString(), html(explain))
+        .add("events.jsonl", RunOutputs.eventsJsonl(result)).write().getFirst();
   }
 
-  /** Writes result.json, timeseries.csv, pods.csv and report.html into {@code dir}, all or none. */
+  /** Writes result.json, timeseries.csv, pods.csv, report.html and events.jsonl into {@code dir}, all or none. */
   List<Path> writeAll(Path dir, boolean explain) {
     return OutputFiles.in(dir)
         .add("result.json", RunOutputs.json(result, file.scenario().seed()))
         .add("timeseries.csv", RunOutputs.timeSeriesCsv(result))
         .add("pods.csv", RunOutputs.podsCsv(result))
         .add("report.html", html(explain))
+        .add("events.jsonl", RunOutputs.eventsJsonl(result))
         .write();
   }
 

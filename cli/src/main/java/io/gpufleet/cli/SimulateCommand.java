@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
         "Runs a scenario in virtual time and reports what happened, what it cost, and every expectation.",
         "A scenario (gpufleet.io/v1alpha1 Scenario) holds real Kubernetes, Karpenter and device-plugin",
         "manifests plus a timeline of steps) in virtual time. Prints each step and a summary, and writes",
-        "result.json, timeseries.csv, pods.csv and report.html. Exit code 1 when an expectation fails."})
+        "result.json, timeseries.csv, pods.csv, report.html and events.jsonl. Exit code 1 when an expectation fails."})
 final class SimulateCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

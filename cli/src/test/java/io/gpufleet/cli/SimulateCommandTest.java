@@ -35,8 +35,36 @@ class SimulateCommandTest {
     CliRun first = CliRun.of("simulate", scenario, "--out", a.toString());
     CliRun second = CliRun.of("simulate", scenario, "--out", b.toString());
     assertThat(second.out().replace(b.toString(), a.toString())).isEqualTo(first.out());
-    for (String f : List.of("result.json", "timeseries.csv", "pods.csv", "report.html")) {
+    for (String f : List.of("result.json", "timeseries.csv", "pods.csv", "report.html", "events.jsonl")) {
       assertThat(Files.readString(b.resolve(f))).as(f).isEqualTo(Files.readString(a.resolve(f)));
+    }
+  }
+
+  /**
+   * A fleet larger than the report's bound: the terminal shows every node and pod, the HTML the
+   * first rows of each table and how many it left out, and events.jsonl every entry of the run record.
+   */
+  @Test
+  void aLargeFleetsReportIsBoundedAndEventsJsonlHoldsTheWholeRecord(@TempDir Path dir) throws IOException {
+    int replicas = io.gpufleet.report.sim.RunOutputs.HTML_ROW_BOUND + 50;
+    Path s = dir.resolve("large.yaml");
+    Files.writeString(s, Files.readString(EXAMPLES.resolve("scenarios/inference-spot.yaml"))
+        .replace("replicas: 2", "replicas: " + replicas).replace("limits: {nvidia.com/gpu: 8}", "")
+        .replace("values: [spot]", "values: [on-demand]")
+        .replaceAll("(?s)  - id: \"2\".*", ""));
+    Path out = dir.resolve("out");
+    CliRun run = CliRun.of("simulate", s.toString(), "--out", out.toString());
+    // Every pod's row is in the terminal's view, however many there are.
+    assertThat(run.out().lines().filter(l -> l.contains(" chat-")).count()).isGreaterThanOrEqualTo(replicas);
+    assertThat(run.out()).doesNotContain("more rows not shown");
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).contains("more rows not shown; the whole run record is in events.jsonl");
+    List<String> lines = Files.readAllLines(out.resolve("events.jsonl"));
+    assertThat(lines.stream().filter(l -> l.contains("\"kind\":\"PodScheduled\"")).count())
+        .isGreaterThanOrEqualTo(replicas);
+    for (String line : lines) {
+      assertThat(line).startsWith("{\"time\":\"").contains("\"offset\":", "\"kind\":", "\"subject\":", "\"message\":")
+          .endsWith("}");
     }
   }
 

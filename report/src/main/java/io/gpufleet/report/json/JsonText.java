@@ -27,6 +27,13 @@ public final class JsonText {
     return MAPPER.writeValueAsString(ordered(tree)) + "\n";
   }
 
+  private static final JsonMapper COMPACT = JsonMapper.builder().build();
+
+  /** The tree as JSON on one line, without a newline: a line of a JSON Lines file. */
+  public static String line(Object tree) {
+    return COMPACT.writeValueAsString(ordered(tree));
+  }
+
   /**
    * Writes {@code {"<name>": [elements...]}} to {@code out} element by element, byte for byte as
    * {@link #write} writes the same tree, so a long list is never held as one tree or one string.

@@ -50,38 +50,29 @@ public final class PlacementReport {
     String ns = o.pod().meta().namespace();
     String ready = "0/" + containers(o);
     return switch (o) {
-      case Outcome.Bound b -> cells(ns, b.pod().name(), ready, "ContainerCreating", "0", "0s", b.node(), "<none>");
-      case Outcome.Pending p -> cells(ns, p.pod().name(), ready, "Pending", "0", "0s", "<none>",
+      case Outcome.Bound b -> Table.cells(ns, b.pod().name(), ready, "ContainerCreating", "0", "0s", b.node(), "<none>");
+      case Outcome.Pending p -> Table.cells(ns, p.pod().name(), ready, "Pending", "0", "0s", "<none>",
           p.nominatedNode().orElse("<none>"));
-      case Outcome.Preempted v -> cells(ns, v.pod().name(), ready, "Terminating", "0", "0s", v.node(), "<none>");
-      case Outcome.Rejected r -> cells(ns, r.pod().name(), ready, r.reason(), "0", "0s", r.node(), "<none>");
-      case Outcome.Orphaned o2 -> cells(ns, o2.pod().name(), ready, "Pending", "0", "0s", o2.node(), "<none>");
-      case Outcome.Unclaimed u -> cells(ns, u.pod().name(), ready, "Pending", "0", "0s", "<none>", "<none>");
+      case Outcome.Preempted v -> Table.cells(ns, v.pod().name(), ready, "Terminating", "0", "0s", v.node(), "<none>");
+      case Outcome.Rejected r -> Table.cells(ns, r.pod().name(), ready, r.reason(), "0", "0s", r.node(), "<none>");
+      case Outcome.Orphaned o2 -> Table.cells(ns, o2.pod().name(), ready, "Pending", "0", "0s", o2.node(), "<none>");
+      case Outcome.Unclaimed u -> Table.cells(ns, u.pod().name(), ready, "Pending", "0", "0s", "<none>", "<none>");
     };
   }
 
   /** The event a pod's outcome shows, or null when it shows none. */
   private static List<String> eventRow(Outcome o, boolean explain) {
     return switch (o) {
-      case Outcome.Pending p -> cells("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
-      case Outcome.Rejected r -> cells("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
+      case Outcome.Pending p -> Table.cells("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
+      case Outcome.Rejected r -> Table.cells("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
       case Outcome.Orphaned orphaned -> null; // no scheduler and no kubelet sees it: no event
       case Outcome.Unclaimed unclaimed -> null; // no profile of this scheduler is responsible for it: no event
       // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
-      case Outcome.Preempted v -> cells("Normal", "Preempted", "pod/" + v.pod().name(),
+      case Outcome.Preempted v -> Table.cells("Normal", "Preempted", "pod/" + v.pod().name(),
           "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
       case Outcome.Bound bound -> explain && bound.decision() != null
-          ? cells("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound)) : null;
+          ? Table.cells("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound)) : null;
     };
-  }
-
-  /** A row's cells as text; a missing value shows as {@code <none>}, as kubectl prints it. */
-  private static List<String> cells(Object... values) {
-    List<String> out = new ArrayList<>(values.length);
-    for (Object v : values) {
-      out.add(v == null ? "<none>" : v.toString());
-    }
-    return out;
   }
 
   private static int containers(Outcome o) {

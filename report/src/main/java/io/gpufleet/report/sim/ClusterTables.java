@@ -31,8 +31,7 @@ public final class ClusterTables {
 
   /** Nodes by name, with their GPU capacity, allocatable and what pods hold of it. */
   public static Table nodes(ClusterState s, Instant now) {
-    Table t = Table.of("NAME", "STATUS", "INSTANCE-TYPE", "CAPACITY-TYPE", "NODEPOOL", "GPU CAPACITY",
-        "GPU ALLOCATABLE", "GPU ALLOCATED", "AGE");
+    List<List<String>> rows = new ArrayList<>();
     List<NodeState> nodes = new ArrayList<>(s.nodes().values());
     nodes.sort(Comparator.comparing(NodeState::name));
     for (NodeState n : nodes) {
@@ -42,13 +41,14 @@ public final class ClusterTables {
         status += ",SchedulingDisabled";
       }
       String allocated = s.snapshot().node(n.name()).map(info -> gpus(info.requested())).orElse("-");
-      t = t.row(n.name(), status, labels.get("node.kubernetes.io/instance-type").orElse("<none>"),
+      rows.add(Table.cells(n.name(), status, labels.get("node.kubernetes.io/instance-type").orElse("<none>"),
           labels.get(KarpenterLabels.CAPACITY_TYPE).orElse("<none>"),
           labels.get(KarpenterLabels.NODEPOOL).orElse("<none>"),
           gpus(n.node().capacity()), gpus(n.node().allocatable()), allocated,
-          KubeDuration.age(Duration.between(n.registered(), now)));
+          KubeDuration.age(Duration.between(n.registered(), now))));
     }
-    return t;
+    return new Table(List.of("NAME", "STATUS", "INSTANCE-TYPE", "CAPACITY-TYPE", "NODEPOOL", "GPU CAPACITY",
+        "GPU ALLOCATABLE", "GPU ALLOCATED", "AGE"), rows);
   }
 
   /** The GPU resources bound pods hold, from the scheduler's image of the node. */
@@ -78,7 +78,7 @@ public final class ClusterTables {
    * from creation to Ready (image pulls show here).
    */
   public static Table pods(ClusterState s, Instant now) {
-    Table t = Table.of("NAMESPACE", "NAME", "READY", "STATUS", "NODE", "GPU", "AGE", "READY AFTER");
+    List<List<String>> rows = new ArrayList<>();
     List<PodState> pods = new ArrayList<>(s.pods().values());
     pods.sort(Comparator.comparingLong(PodState::sequence));
     for (PodState p : pods) {
@@ -89,12 +89,12 @@ public final class ClusterTables {
         case RUNNING -> "Running";
         case FAILED -> p.schedulingMessage().orElse("Failed"); // kubectl shows a Failed pod's reason
       };
-      t = t.row(p.pod().meta().namespace(), p.pod().name(), (p.isReady() ? containers : 0) + "/" + containers,
+      rows.add(Table.cells(p.pod().meta().namespace(), p.pod().name(), (p.isReady() ? containers : 0) + "/" + containers,
           status, p.node().or(() -> p.pod().spec().nodeName()).orElse("<none>"), gpus(PodRequests.of(p.pod().spec())),
           KubeDuration.age(Duration.between(p.created(), now)),
-          p.ready().map(r -> KubeDuration.format(Duration.between(p.created(), r))).orElse("-"));
+          p.ready().map(r -> KubeDuration.format(Duration.between(p.created(), r))).orElse("-")));
     }
-    return t;
+    return new Table(List.of("NAMESPACE", "NAME", "READY", "STATUS", "NODE", "GPU", "AGE", "READY AFTER"), rows);
   }
 
   /**
@@ -102,14 +102,14 @@ public final class ClusterTables {
    * the disruption controller weighed at a decision is left to {@code --explain} ({@link DisruptionDecisions}).
    */
   public static Table events(RunRecord record, int from, int to, Instant start) {
-    Table t = Table.of("TIME", "EVENT", "OBJECT", "MESSAGE");
+    List<List<String>> rows = new ArrayList<>();
     for (RunRecord.Entry e : record.entries().subList(from, Math.min(to, record.entries().size()))) {
       if (e.kind() == RunRecord.Kind.DISRUPTION_CONSIDERED) {
         continue;
       }
-      t = t.row(Durations.offset(start, e.time()), title(e.kind()), e.subject(), e.message().isEmpty() ? "" : e.message());
+      rows.add(Table.cells(Durations.offset(start, e.time()), title(e.kind()), e.subject(), e.message()));
     }
-    return t;
+    return new Table(List.of("TIME", "EVENT", "OBJECT", "MESSAGE"), rows);
   }
 
   /** {@code POD_SCHEDULED} → {@code PodScheduled}, the way Kubernetes names event reasons. */

@@ -173,6 +173,27 @@ public final class RunOutputs {
     }
   }
 
+  /** Rows of each table a step shows in the HTML; beyond it the step says how many are left out. */
+  public static final int HTML_ROW_BOUND = 200;
+
+  /**
+   * The run record whole, one JSON object a line ({@code time}, {@code offset} from the start,
+   * {@code kind} as an event reason, {@code subject}, {@code message}): what the HTML summarises.
+   */
+  public static String eventsJsonl(SimulationResult r) {
+    StringBuilder b = new StringBuilder();
+    for (RunRecord.Entry e : r.record().entries()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("time", e.time().toString());
+      m.put("offset", Durations.offset(r.start(), e.time()));
+      m.put("kind", ClusterTables.title(e.kind()));
+      m.put("subject", e.subject());
+      m.put("message", e.message());
+      b.append(JsonText.line(m)).append('\n');
+    }
+    return b.toString();
+  }
+
   public static String html(String description, List<StepView> steps, SimulationResult r, boolean explain, long seed) {
     return html(description, steps, r, explain, seed, List.of());
   }
@@ -229,7 +250,7 @@ public final class RunOutputs {
     if (!steps.isEmpty()) {
       b.append("<h2>Steps</h2>\n");
       for (StepView s : steps) {
-        b.append("<h3>").append(esc(s.heading())).append("</h3>\n<pre>").append(esc(StepText.render(s, r, explain)))
+        b.append("<h3>").append(esc(s.heading())).append("</h3>\n<pre>").append(esc(StepText.render(s, r, explain, HTML_ROW_BOUND)))
             .append("</pre>\n");
       }
     }
@@ -242,7 +263,7 @@ public final class RunOutputs {
           .append('\n');
     }
     if (shown < entries.size()) {
-      b.append("... ").append(entries.size() - shown).append(" more entries in the run record\n");
+      b.append("... ").append(entries.size() - shown).append(" more entries in the run record; all are in events.jsonl\n");
     }
     b.append("</pre>\n</body>\n</html>\n");
     return b.toString();

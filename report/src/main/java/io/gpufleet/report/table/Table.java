@@ -18,17 +18,23 @@ public record Table(List<String> headers, List<List<String>> rows) {
     return new Table(List.of(headers), List.of());
   }
 
+  /** A new table with one more row; for many rows, build them with {@link #cells} and make the table once. */
   public Table row(Object... cells) {
     if (cells.length != headers.size()) {
       throw new IllegalArgumentException("expected " + headers.size() + " cells, found " + cells.length);
     }
-    List<String> r = new ArrayList<>(cells.length);
-    for (Object c : cells) {
+    List<List<String>> next = new ArrayList<>(rows);
+    next.add(cells(cells));
+    return new Table(headers, next);
+  }
+
+  /** A row's cells as text; a missing value shows as {@code <none>}, as kubectl prints it. */
+  public static List<String> cells(Object... values) {
+    List<String> r = new ArrayList<>(values.length);
+    for (Object c : values) {
       r.add(c == null ? "<none>" : c.toString());
     }
-    List<List<String>> next = new ArrayList<>(rows);
-    next.add(List.copyOf(r));
-    return new Table(headers, next);
+    return List.copyOf(r);
   }
 
   public boolean isEmpty() {
