@@ -71,7 +71,9 @@ public final class Main implements Runnable {
     m.put("serve", ServeCommand::new);
     m.put("probe", ProbeCommand::new);
     m.put("bench-sharing", BenchSharingCommand::new);
-    m.put("help", CommandLine.HelpCommand::new);
+    // A lambda, not a constructor reference: the AOT cache cannot hold picocli's classes, and JDK
+    // 25.0.3 crashed assembling a cache with a method handle to one of them (archiveHeapWriter.cpp).
+    m.put("help", () -> new CommandLine.HelpCommand());
     return java.util.Collections.unmodifiableSequencedMap(m);
   }
 
