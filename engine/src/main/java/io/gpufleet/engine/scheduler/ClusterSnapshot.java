@@ -16,14 +16,25 @@ public final class ClusterSnapshot {
 
   private final NodeInfo[] nodes;
   private final Map<String, Integer> index;
+  /**
+   * Each node's value of a label, by node index, made on first use: shared with every image a bind
+   * or an unbind derives from this one, since those keep every node and its labels where they were.
+   */
+  private final LabelColumns columns;
   /** Pods with pod (anti-)affinity, and with required anti-affinity, over all nodes: InterPodAffinity skips at 0. */
   private final int podsWithAffinity;
   private final int podsWithRequiredAntiAffinity;
 
   private ClusterSnapshot(NodeInfo[] nodes, Map<String, Integer> index, int podsWithAffinity,
       int podsWithRequiredAntiAffinity) {
+    this(nodes, index, podsWithAffinity, podsWithRequiredAntiAffinity, new LabelColumns());
+  }
+
+  private ClusterSnapshot(NodeInfo[] nodes, Map<String, Integer> index, int podsWithAffinity,
+      int podsWithRequiredAntiAffinity, LabelColumns columns) {
     this.nodes = nodes;
     this.index = index;
+    this.columns = columns;
     this.podsWithAffinity = podsWithAffinity;
     this.podsWithRequiredAntiAffinity = podsWithRequiredAntiAffinity;
   }
@@ -137,9 +148,45 @@ public final class ClusterSnapshot {
   private ClusterSnapshot replace(int i, NodeInfo info) {
     NodeInfo[] next = nodes.clone();
     next[i] = info;
+    // The same Node object keeps its labels: the label columns stay valid for the new image.
+    LabelColumns kept = info.node() == nodes[i].node() ? columns : new LabelColumns();
     return new ClusterSnapshot(next, index,
         podsWithAffinity - nodes[i].podsWithAffinity().size() + info.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size()
-            + info.podsWithRequiredAntiAffinity().size());
+            + info.podsWithRequiredAntiAffinity().size(), kept);
+  }
+
+  /**
+   * The value of label {@code key} on every node, by node index ({@code null} where a node lacks it):
+   * a topology domain read once per image lineage instead of once per node per scheduling cycle.
+   */
+  public LabelColumn labelColumn(String key) {
+    return columns.byKey.computeIfAbsent(key, k -> {
+      String[] values = new String[nodes.length];
+      for (int i = 0; i < nodes.length; i++) {
+        values[i] = nodes[i].node().labels().get(k).orElse(null);
+      }
+      return new LabelColumn(values);
+    });
+  }
+
+  /** One label's values by node index; read-only. */
+  public static final class LabelColumn {
+    private final String[] values;
+
+    private LabelColumn(String[] values) {
+      this.values = values;
+    }
+
+    /** The label's value on node {@code i}, or null when the node has no such label. */
+    public String get(int i) {
+      return values[i];
+    }
+  }
+
+  /** The columns made so far; safe to share between threads, as images are. */
+  private static final class LabelColumns {
+    private final java.util.concurrent.ConcurrentHashMap<String, LabelColumn> byKey =
+        new java.util.concurrent.ConcurrentHashMap<>();
   }
 }

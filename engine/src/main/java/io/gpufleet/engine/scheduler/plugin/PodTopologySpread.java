@@ -304,17 +304,23 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
       if (!perDomain) {
         return;
       }
-      for (NodeInfo node : snapshot.nodes()) {
+      // Each node's domain comes from the image's label columns: one lookup by index, not a label map per node.
+      List<ClusterSnapshot.LabelColumn> domains = new ArrayList<>();
+      for (Spread c : constraints) {
+        domains.add(c.topologyKey().equals(HOSTNAME) ? null : snapshot.labelColumn(c.topologyKey()));
+      }
+      for (int k = 0; k < snapshot.size(); k++) {
+        NodeInfo node = snapshot.get(k);
         if (requireAll && !hasAllKeys(node, constraints)) {
           continue;
         }
         for (int i = 0; i < constraints.size(); i++) {
           Spread c = constraints.get(i);
-          if (c.topologyKey().equals(HOSTNAME) || !c.includes(pod, node)) {
+          if (domains.get(i) == null || !c.includes(pod, node)) {
             continue;
           }
-          counts.get(i).merge(node.node().labels().get(c.topologyKey()).orElse(""), c.count(node, namespace),
-              Integer::sum);
+          String domain = domains.get(i).get(k);
+          counts.get(i).merge(domain == null ? "" : domain, c.count(node, namespace), Integer::sum);
         }
       }
     }
