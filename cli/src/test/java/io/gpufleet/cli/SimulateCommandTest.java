@@ -58,7 +58,8 @@ class SimulateCommandTest {
     assertThat(run.out().lines().filter(l -> l.contains(" chat-")).count()).isGreaterThanOrEqualTo(replicas);
     assertThat(run.out()).doesNotContain("more rows not shown");
     String html = Files.readString(out.resolve("report.html"));
-    assertThat(html).contains("more rows not shown; the whole run record is in events.jsonl");
+    assertThat(html).contains("more rows not shown; the whole run record is in events.jsonl")
+        .contains("more card lanes not shown");
     List<String> lines = Files.readAllLines(out.resolve("events.jsonl"));
     assertThat(lines.stream().filter(l -> l.contains("\"kind\":\"PodScheduled\"")).count())
         .isGreaterThanOrEqualTo(replicas);

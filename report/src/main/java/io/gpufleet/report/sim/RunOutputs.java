@@ -425,7 +425,17 @@ public final class RunOutputs {
         out.add(new GanttChart.Lane(rows.size() == 1 ? card : card + " #" + (i + 1), rows.get(i)));
       }
     });
-    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), out, 1000));
+    // One lane per card: a fleet of thousands of cards would make a chart of megabytes, so beyond the
+    // bound the chart shows the first cards by node name and says how many it leaves out.
+    String note = "";
+    List<GanttChart.Lane> shown = out;
+    if (out.size() > HTML_ROW_BOUND) {
+      note = String.format(Locale.ROOT, "<figcaption>... %,d more card lanes not shown; every pod's node and times "
+          + "are in pods.csv, the whole run record in events.jsonl</figcaption>%n", out.size() - HTML_ROW_BOUND);
+      shown = out.subList(0, HTML_ROW_BOUND);
+    }
+    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), shown, 1000))
+        + note;
   }
 
   /**
