@@ -142,6 +142,12 @@ class LauncherTest {
     awaitNoLock();
     assertTrue(Files.notExists(cache), "a failed creation leaves no cache");
     Files.delete(failCreation);
+    launch();
+    awaitNoLock();
+    assertEquals(1, Files.readAllLines(calls).stream().filter(l -> l.contains("-XX:AOTCacheOutput=")).count(),
+        "a failed creation is not tried again while no jar changed");
+    // A rebuild since the failure: the jars are newer than its marker.
+    Files.setLastModifiedTime(root.resolve("cli/target/gpufleet.aot.failed"), FileTime.from(LONG_AGO));
 
     launch();
     awaitNoLock();

@@ -59,7 +59,7 @@ class SimulateCommandTest {
     assertThat(run.out()).doesNotContain("more rows not shown");
     String html = Files.readString(out.resolve("report.html"));
     assertThat(html).contains("more rows not shown; the whole run record is in events.jsonl")
-        .contains("more card lanes not shown");
+        .contains("more card lanes not shown").contains("more node lanes not shown");
     List<String> lines = Files.readAllLines(out.resolve("events.jsonl"));
     assertThat(lines.stream().filter(l -> l.contains("\"kind\":\"PodScheduled\"")).count())
         .isGreaterThanOrEqualTo(replicas);

@@ -176,6 +176,9 @@ public final class RunOutputs {
   /** Rows of each table a step shows in the HTML; beyond it the step says how many are left out. */
   public static final int HTML_ROW_BOUND = 200;
 
+  /** Interruptions, disruptions and evictions marked in the node lifecycle chart, at most. */
+  static final int MARK_BOUND = 1000;
+
   /**
    * The run record whole, one JSON object a line ({@code time}, {@code offset} from the start,
    * {@code kind} as an event reason, {@code subject}, {@code message}): what the HTML summarises.
@@ -448,6 +451,12 @@ public final class RunOutputs {
       return "";
     }
     List<GanttChart.Lane> out = new ArrayList<>();
+    // As the card chart: a lane per node ever launched would be megabytes on a large fleet's week.
+    List<String> notes = new ArrayList<>();
+    if (lanes.size() > HTML_ROW_BOUND) {
+      notes.add(String.format(Locale.ROOT, "%,d more node lanes", lanes.size() - HTML_ROW_BOUND));
+      lanes = lanes.subList(0, HTML_ROW_BOUND);
+    }
     for (LifecycleLane l : lanes) {
       List<GanttChart.Bar> bars = new ArrayList<>();
       for (LifecycleLane.Span s : l.spans()) {
@@ -465,11 +474,17 @@ public final class RunOutputs {
             m.kind()));
       }
     }
+    if (marks.size() > MARK_BOUND) {
+      notes.add(String.format(Locale.ROOT, "%,d more marks", marks.size() - MARK_BOUND));
+      marks = marks.subList(0, MARK_BOUND);
+    }
     if (!marks.isEmpty()) {
       out.add(new GanttChart.Lane("interruptions, disruptions", marks));
     }
+    String note = notes.isEmpty() ? "" : "<figcaption>... " + String.join(" and ", notes)
+        + " not shown; the whole run record is in events.jsonl</figcaption>\n";
     return SvgGanttChart.render(new GanttChart("Node lifecycle, with interruptions and disruptions marked",
-        xAxis(unit, span), out, 1000));
+        xAxis(unit, span), out, 1000)) + note;
   }
 
   /** Bars share a colour per owner: pod names without the controller's random suffixes. */
