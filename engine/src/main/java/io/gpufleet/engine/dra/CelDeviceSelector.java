@@ -45,11 +45,19 @@ public final class CelDeviceSelector {
     record Invalid(String message) implements Compiled {}
   }
 
-  private final CelCompiler compiler = CelCompilerFactory.standardCelCompilerBuilder()
-      .addVar("device", MapType.create(SimpleType.STRING, SimpleType.DYN))
-      .setResultType(SimpleType.BOOL)
-      .build();
-  private final CelRuntime runtime = CelRuntimeFactory.standardCelRuntimeBuilder().build();
+  /** CEL's compiler and runtime, made when the first expression is compiled. */
+  private record Cel(CelCompiler compiler, CelRuntime runtime) {
+    static Cel make() {
+      return new Cel(CelCompilerFactory.standardCelCompilerBuilder()
+          .addVar("device", MapType.create(SimpleType.STRING, SimpleType.DYN))
+          .setResultType(SimpleType.BOOL)
+          .build(), CelRuntimeFactory.standardCelRuntimeBuilder().build());
+    }
+  }
+
+  // Made on first use: every schedule run builds this selector, and loading CEL (with protobuf and
+  // guava) cost a pod-less or DRA-less run about a third of its start-up.
+  private Cel cel;
   private final Map<String, Compiled> programs = new HashMap<>();
 
   /** The compile error of an expression, if any. */
@@ -75,8 +83,11 @@ public final class CelDeviceSelector {
   private Compiled compile(String expression) {
     return programs.computeIfAbsent(expression, e -> {
       try {
-        CelAbstractSyntaxTree ast = compiler.compile(e).getAst();
-        return new Compiled.Ok(runtime.createProgram(ast));
+        if (cel == null) {
+          cel = Cel.make();
+        }
+        CelAbstractSyntaxTree ast = cel.compiler().compile(e).getAst();
+        return new Compiled.Ok(cel.runtime().createProgram(ast));
       } catch (CelValidationException ex) {
         return new Compiled.Invalid("compilation failed: " + ex.getMessage());
       } catch (CelEvaluationException ex) {
