@@ -194,8 +194,9 @@ class SimulateCommandTest {
   }
 
   @Test
-  void aDumpsFinishedJobCountsItsSucceededPodsAndRunsNothingMore() {
-    CliRun run = CliRun.of("simulate", "-f", "src/test/resources/snapshot/finished-job.yaml", "--for", "1m");
+  void aDumpsFinishedJobCountsItsSucceededPodsAndRunsNothingMore(@TempDir Path out) {
+    CliRun run = CliRun.of("simulate", "-f", "src/test/resources/snapshot/finished-job.yaml", "--for", "1m",
+        "--out", out.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).containsPattern("Job/ml/nightly +Job complete \\(1 succeeded\\), deleted")
         .doesNotContain("by Job/ml/nightly");
