@@ -1,15 +1,20 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.kube.SchedulerConfigurationDecoder;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.report.placement.ClaimReport;
 import io.gpufleet.report.placement.PlacementReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,14 +79,14 @@ final class ScheduleCommand implements Callable<Integer> {
     pods.addAll(bundle.pods());
     // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
     // DRA: the objects written, and what NVIDIA's DRA driver publishes for the nodes it serves.
-    io.gpufleet.model.dra.DraObjects draObjects = bundle.dra();
-    var driverSlices = new io.gpufleet.engine.dra.NvidiaDraDriver(io.gpufleet.model.gpu.GpuCatalog.builtIn())
+    DraObjects draObjects = bundle.dra();
+    var driverSlices = new NvidiaDraDriver(GpuCatalog.builtIn())
         .slices(bundle.nodes());
     if (!driverSlices.isEmpty()) {
       draObjects = draObjects.withSlices(driverSlices)
-          .withDefaultClasses(io.gpufleet.engine.dra.NvidiaDraDriver.deviceClasses());
+          .withDefaultClasses(NvidiaDraDriver.deviceClasses());
     }
-    io.gpufleet.model.dra.DraObjects dra = draObjects;
+    DraObjects dra = draObjects;
     var selectors = ControllerSelectors.of(bundle.workloads());
     List<Scheduler> schedulers = profiles().stream()
         .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dra))).toList();
@@ -93,8 +98,8 @@ final class ScheduleCommand implements Callable<Integer> {
       PlacementReport.json(result, out);
     } else {
       PlacementReport.text(result, explain, out);
-      io.gpufleet.report.placement.ClaimReport.text(result, dra,
-          new io.gpufleet.engine.scheduler.plugin.DynamicResources(dra).state(result.snapshot()), out);
+      ClaimReport.text(result, dra,
+          new DynamicResources(dra).state(result.snapshot()), out);
     }
     out.flush();
     return ExitCodes.OK;

@@ -1,5 +1,7 @@
 package io.gpufleet.engine.scheduler;
 
+import io.gpufleet.engine.scheduler.plugin.DefaultPreemption;
+import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ImageLocality;
 import io.gpufleet.engine.scheduler.plugin.InterPodAffinity;
@@ -17,6 +19,8 @@ import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
 import io.gpufleet.engine.scheduler.plugin.SpreadSelectors;
 import io.gpufleet.engine.scheduler.plugin.TaintToleration;
+import io.gpufleet.model.dra.DraObjects;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -113,7 +117,7 @@ public record SchedulerProfile(
    */
   public SchedulerProfile withPreemption() {
     return new SchedulerProfile(name, preFilters, filters, scores,
-        List.of(new io.gpufleet.engine.scheduler.plugin.DefaultPreemption(filters)), percentageOfNodesToScore);
+        List.of(new DefaultPreemption(filters)), percentageOfNodesToScore);
   }
 
   /**
@@ -127,10 +131,14 @@ public record SchedulerProfile(
     List<WeightedScore> replaced = scores.stream()
         .map(ws -> ws.plugin() instanceof PodTopologySpread ? new WeightedScore(spread, ws.weight()) : ws)
         .toList();
-    List<PostFilterPlugin> post = postFilters.stream()
-        .map(p -> p instanceof io.gpufleet.engine.scheduler.plugin.DefaultPreemption
-            ? (PostFilterPlugin) new io.gpufleet.engine.scheduler.plugin.DefaultPreemption(filtering) : p).toList();
-    return new SchedulerProfile(name, preFilters, filtering, replaced, post, percentageOfNodesToScore);
+    return new SchedulerProfile(name, preFilters, filtering, replaced, postFiltersOver(filtering),
+        percentageOfNodesToScore);
+  }
+
+  /** This profile's PostFilters with DefaultPreemption rebuilt over {@code filtering}, which it re-runs. */
+  private List<PostFilterPlugin> postFiltersOver(List<FilterPlugin> filtering) {
+    return postFilters.stream()
+        .map(p -> p instanceof DefaultPreemption ? (PostFilterPlugin) new DefaultPreemption(filtering) : p).toList();
   }
 
   /**
@@ -138,18 +146,15 @@ public record SchedulerProfile(
    * InterPodAffinity, as in the default plugin order), its PostFilter before DefaultPreemption, which is
    * rebuilt over the new filters.
    */
-  public SchedulerProfile withDynamicResources(io.gpufleet.model.dra.DraObjects dra) {
-    io.gpufleet.engine.scheduler.plugin.DynamicResources plugin = new io.gpufleet.engine.scheduler.plugin.DynamicResources(dra);
-    List<PreFilterPlugin> pre = new java.util.ArrayList<>(preFilters);
+  public SchedulerProfile withDynamicResources(DraObjects dra) {
+    DynamicResources plugin = new DynamicResources(dra);
+    List<PreFilterPlugin> pre = new ArrayList<>(preFilters);
     pre.add(plugin);
-    List<FilterPlugin> filtering = new java.util.ArrayList<>(filters);
+    List<FilterPlugin> filtering = new ArrayList<>(filters);
     filtering.add(plugin);
-    List<PostFilterPlugin> post = new java.util.ArrayList<>();
+    List<PostFilterPlugin> post = new ArrayList<>();
     post.add(plugin);
-    for (PostFilterPlugin p : postFilters) {
-      post.add(p instanceof io.gpufleet.engine.scheduler.plugin.DefaultPreemption
-          ? new io.gpufleet.engine.scheduler.plugin.DefaultPreemption(filtering) : p);
-    }
+    post.addAll(postFiltersOver(filtering));
     return new SchedulerProfile(name, pre, filtering, scores, post, percentageOfNodesToScore);
   }
 
