@@ -30,6 +30,8 @@ import java.util.Optional;
  * @param evictionRetry how soon a drain retries an eviction the API refused
  * @param nodeOverlay the {@code NodeOverlay} feature gate, off by default ({@code K:pkg/operator/options/options.go}):
  *     NodeOverlays are honoured only with it on
+ * @param draRequests what the provisioner does with pods that have DRA ResourceClaims: as Karpenter
+ *     (the default), or, a gpufleet extension, size nodes by the NVIDIA DRA driver's devices
  */
 public record AutoscalerSettings(
     Duration batchIdle,
@@ -44,7 +46,8 @@ public record AutoscalerSettings(
     Optional<Duration> initializationTimeout,
     GpuSizing sizing,
     Duration evictionRetry,
-    boolean nodeOverlay) {
+    boolean nodeOverlay,
+    DraRequests draRequests) {
 
   /** How the provisioner counts the GPUs of a node it has not launched yet. */
   public enum GpuSizing {
@@ -54,46 +57,65 @@ public record AutoscalerSettings(
     ADVERTISED
   }
 
+  /** What the provisioner does with a pod that has DRA ResourceClaims. */
+  public enum DraRequests {
+    /**
+     * As Karpenter: its {@code --ignore-dra-requests} ({@code IGNORE_DRA_REQUESTS}) defaults to true
+     * ({@code K:pkg/operator/options/options.go}), and the scheduler then refuses such a pod
+     * ({@code K:pkg/controllers/provisioning/scheduling/scheduler.go}, {@code Scheduler.add}).
+     */
+    IGNORE,
+    /** gpufleet: sizes the node so that the NVIDIA DRA driver's devices on it satisfy the pod's claims. */
+    ALLOCATE
+  }
+
   public static final AutoscalerSettings DEFAULTS = new AutoscalerSettings(
       Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(15),
       Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofMinutes(10), 100, false, Optional.empty(),
-      GpuSizing.PHYSICAL, Duration.ofSeconds(5), false);
+      GpuSizing.PHYSICAL, Duration.ofSeconds(5), false, DraRequests.IGNORE);
 
   public AutoscalerSettings {
     Objects.requireNonNull(batchIdle, "batchIdle");
     Objects.requireNonNull(batchMax, "batchMax");
     Objects.requireNonNull(initializationTimeout, "initializationTimeout");
     Objects.requireNonNull(sizing, "sizing");
+    Objects.requireNonNull(draRequests, "draRequests");
   }
 
   /** Karpenter's {@code BATCH_IDLE_DURATION} and {@code BATCH_MAX_DURATION}. */
   public AutoscalerSettings withBatchWindow(Duration idle, Duration max) {
     return new AutoscalerSettings(idle, max, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
-        initializationTimeout, sizing, evictionRetry, nodeOverlay);
+        initializationTimeout, sizing, evictionRetry, nodeOverlay, draRequests);
   }
 
   public AutoscalerSettings withSizing(GpuSizing s) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
-        initializationTimeout, s, evictionRetry, nodeOverlay);
+        initializationTimeout, s, evictionRetry, nodeOverlay, draRequests);
   }
 
   public AutoscalerSettings withInitializationTimeout(Optional<Duration> t) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation, t, sizing,
-        evictionRetry, nodeOverlay);
+        evictionRetry, nodeOverlay, draRequests);
   }
 
   public AutoscalerSettings withSpotToSpotConsolidation(boolean on) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, on, initializationTimeout, sizing,
-        evictionRetry, nodeOverlay);
+        evictionRetry, nodeOverlay, draRequests);
   }
 
   public AutoscalerSettings withNodeOverlay(boolean on) {
     return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
         registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
-        initializationTimeout, sizing, evictionRetry, on);
+        initializationTimeout, sizing, evictionRetry, on, draRequests);
+  }
+
+  public AutoscalerSettings withDraRequests(DraRequests d) {
+    return new AutoscalerSettings(batchIdle, batchMax, disruptionPoll, commandValidationDelay, launchTimeout,
+        registrationTimeout, replacementTimeout, multiNodeMaxCandidates, spotToSpotConsolidation,
+        initializationTimeout, sizing, evictionRetry, nodeOverlay, d);
   }
 }

@@ -57,7 +57,8 @@ public final class Karpenter {
   /**
    * One provisioning round after a batch window closes (reference §1.4): plans capacity for pending
    * pods and for the pods of nodes being deleted, launches new NodeClaims, nominates pods to in-flight
-   * nodes, and records Karpenter's {@code FailedScheduling} for pods nothing can host.
+   * nodes, and records Karpenter's {@code FailedScheduling} for pods nothing can host (pods with DRA
+   * claims among them, unless gpufleet's DRA sizing placed them, which is recorded too).
    */
   public List<Action> provision(ClusterView view, RandomGenerator random) {
     List<Pod> pods = new ArrayList<>(view.pendingPods());
@@ -94,6 +95,13 @@ public final class Karpenter {
     for (Map.Entry<String, String> e : plan.errors().entrySet()) {
       if (pending.contains(e.getKey())) {
         out.add(new Action.RecordEvent(e.getKey(), "FailedScheduling", e.getValue()));
+      }
+    }
+    // Said per pod, so a run shows which of Karpenter's refusal and the twin's sizing happened.
+    for (Map.Entry<String, String> e : plan.draSized().entrySet()) {
+      if (pending.contains(e.getKey())) {
+        out.add(new Action.RecordEvent(e.getKey(), "SizedByExtension", "draRequests: allocate (gpufleet extension): "
+            + e.getValue() + "; Karpenter, with its default --ignore-dra-requests, does not provision for this pod"));
       }
     }
     return out;

@@ -500,7 +500,7 @@ public final class ScenarioReader {
 
   /**
    * {@code spec.autoscaler}: Karpenter's operator settings (the batch window, the feature gates)
-   * and gpufleet's own (sizing, initializationTimeout), the one place a scenario sets them.
+   * and gpufleet's own (sizing, initializationTimeout, draRequests), the one place a scenario sets them.
    */
   private AutoscalerSettings autoscaler(Cursor c) {
     for (String moved : List.of("spotToSpotConsolidation", "nodeOverlay")) {
@@ -508,8 +508,11 @@ public final class ScenarioReader {
           + "FEATURE_GATES names them: featureGates: {" + Character.toUpperCase(moved.charAt(0)) + moved.substring(1)
           + ": " + (x.node() instanceof YNode.YScalar v ? v.text() : "true") + "}"));
     }
+    c.get("ignoreDRARequests").ifPresent(x -> x.error("Karpenter's --ignore-dra-requests is not a scenario setting: "
+        + "gpufleet behaves as its default (true), draRequests: ignore; draRequests: allocate is gpufleet's own "
+        + "DRA-aware sizing"));
     c.checkKnown(Set.of("sizing", "initializationTimeout", "batchIdleDuration", "batchMaxDuration", "featureGates",
-        "spotToSpotConsolidation", "nodeOverlay"), true);
+        "spotToSpotConsolidation", "nodeOverlay", "draRequests", "ignoreDRARequests"), true);
     AutoscalerSettings a = AutoscalerSettings.DEFAULTS;
     Optional<Cursor> sizing = c.get("sizing");
     if (sizing.isPresent()) {
@@ -519,6 +522,15 @@ public final class ScenarioReader {
         case "advertised" -> a = a.withSizing(AutoscalerSettings.GpuSizing.ADVERTISED);
         default -> sizing.get().error("expected physical (as Karpenter) or advertised (gpufleet), found \"" + v
             + "\"");
+      }
+    }
+    Optional<Cursor> dra = c.get("draRequests");
+    if (dra.isPresent()) {
+      String v = dra.get().asString();
+      switch (v) {
+        case "ignore" -> a = a.withDraRequests(AutoscalerSettings.DraRequests.IGNORE);
+        case "allocate" -> a = a.withDraRequests(AutoscalerSettings.DraRequests.ALLOCATE);
+        default -> dra.get().error("expected ignore (as Karpenter) or allocate (gpufleet), found \"" + v + "\"");
       }
     }
     Optional<Duration> init = duration(c, "initializationTimeout");

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A NodeClaim being planned in one provisioning round: the pods placed on it so far, the requirements
@@ -44,8 +45,17 @@ final class DraftClaim {
     this.sequence = sequence;
   }
 
-  /** Filters every option for the first pod; returns why none is left, or null. */
-  String tryFirst(Pod pod, ResourceVector req) {
+  /** The name DRA sizing knows this claim by until it is launched. */
+  String draName() {
+    return template.name() + "-draft-" + sequence;
+  }
+
+  /**
+   * Filters every option for the first pod, keeping those {@code dra} accepts (all but for a pod
+   * whose DRA claims the twin sizes); returns why none is left, or null.
+   */
+  String tryFirst(Pod pod, ResourceVector req, Predicate<TypeOption> dra) {
+    boolean draRefused = false;
     boolean reqMet = false;
     boolean fits = false;
     boolean offering = false;
@@ -64,8 +74,15 @@ final class DraftClaim {
       reqOffering |= c && h && !f;
       fitsOffering |= f && h && !c;
       if (c && f && h) {
-        kept.add(o);
+        if (dra.test(o)) {
+          kept.add(o);
+        } else {
+          draRefused = true;
+        }
       }
+    }
+    if (kept.isEmpty() && draRefused) {
+      return SchedulingMessages.DRA_UNSATISFIED;
     }
     if (kept.isEmpty()) {
       return SchedulingMessages.failureReason(reqMet, fits, offering, reqFits, reqOffering, fitsOffering);
@@ -78,7 +95,7 @@ final class DraftClaim {
     return null;
   }
 
-  boolean tryAdd(Pod pod, ResourceVector req, Requirements podReqs) {
+  boolean tryAdd(Pod pod, ResourceVector req, Requirements podReqs, Predicate<TypeOption> dra) {
     if (!headroom.admits(req, pods.size() + 1)) {
       return false;
     }
@@ -94,7 +111,7 @@ final class DraftClaim {
     List<TypeOption> kept = new ArrayList<>(options.size());
     for (TypeOption o : options) {
       if (o.fits(next, pods.size() + 1)
-          && (sameReqs || (o.requirements().intersects(merged) && hasOffering(o, merged)))) {
+          && (sameReqs || (o.requirements().intersects(merged) && hasOffering(o, merged))) && dra.test(o)) {
         kept.add(o);
       }
     }

@@ -17,10 +17,11 @@ import java.util.Optional;
  * OrderByWeight, reference §1.1). Built once per change of NodePools, catalogue or DaemonSets.
  */
 public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser advertiser, GpuSizing sizing,
-    NodeOverlays overlays) {
+    NodeOverlays overlays, DraProvisioning dra) {
 
   public ProvisioningModel {
     templates = List.copyOf(templates);
+    java.util.Objects.requireNonNull(dra, "dra");
   }
 
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
@@ -42,6 +43,14 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
       List<Workload.DaemonSet> daemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays,
       java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses) {
+    return of(nodePools, catalog, daemonSets, advertiser, sizing, overlays, nodeClasses, DraProvisioning.IGNORE);
+  }
+
+  /** As above, with pods' DRA claims treated as {@code dra} says (Karpenter ignores them by default). */
+  public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
+      List<Workload.DaemonSet> allDaemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays,
+      java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses, DraProvisioning dra) {
+    List<Workload.DaemonSet> daemonSets = dra.countedDaemons(allDaemonSets);
     List<NodePool> ordered = new ArrayList<>(nodePools);
     ordered.sort(Comparator.comparingInt(NodePool::weightOrZero).reversed()
         .thenComparing(NodePool::name, Comparator.reverseOrder()));
@@ -50,7 +59,7 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
       templates.add(NodePoolTemplate.of(p, catalog, daemonSets, advertiser, sizing, overlays,
           nodeClassOf(p, nodeClasses)));
     }
-    return new ProvisioningModel(templates, advertiser, sizing, overlays);
+    return new ProvisioningModel(templates, advertiser, sizing, overlays, dra);
   }
 
   /**

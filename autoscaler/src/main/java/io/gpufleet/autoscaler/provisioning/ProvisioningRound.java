@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /** One provisioning round: its existing capacity, its planned claims and its limit budget. */
 final class ProvisioningRound {
@@ -35,17 +36,21 @@ final class ProvisioningRound {
   private final Map<PodSpec, ResourceVector> requests = new IdentityHashMap<>();
   private final Map<PodSpec, List<Requirements>> requirements = new IdentityHashMap<>();
   private int sequence;
+  // gpufleet's DRA sizing; null while DRA pods are ignored, as Karpenter ignores them.
+  private final DraRound dra;
 
   ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
       OfferingAvailability offerings, Instant now) {
     this.model = model;
     this.offerings = offerings;
     this.now = now;
+    this.dra = model.dra().ignores() ? null : new DraRound(model.dra(), nodes);
     for (NodePoolTemplate t : model.templates()) {
       if (!t.pool().limits().isEmpty()) {
         remaining.put(t.name(), new RemainingLimits(t.pool().limits()));
       }
     }
+    List<Workload.DaemonSet> counted = model.dra().countedDaemons(daemonSets);
     List<ExistingNode> initialised = new ArrayList<>();
     List<ExistingNode> inFlight = new ArrayList<>();
     for (StateNode n : nodes) {
@@ -58,7 +63,7 @@ final class ProvisioningRound {
       if (n.markedForDeletion()) {
         continue;
       }
-      ExistingNode e = new ExistingNode(n, allocatable(n), daemonSets);
+      ExistingNode e = new ExistingNode(n, allocatable(n), counted);
       (n.isInitialized() ? initialised : inFlight).add(e);
     }
     initialised.sort(Comparator.comparing(e -> e.node.name()));
@@ -97,15 +102,36 @@ final class ProvisioningRound {
     for (DraftClaim p : plannedInOrder) {
       claims.add(p.toPlannedClaim());
     }
-    return new ProvisioningPlan(claims, onExisting, errors);
+    return new ProvisioningPlan(claims, onExisting, errors, dra == null ? Map.of() : dra.sized());
   }
 
   /** Places one pod; returns null, or Karpenter's message when nothing can host it. */
   private String place(Pod pod, Map<String, String> onExisting) {
+    boolean claims = DraProvisioning.hasDraRequirements(pod.spec());
+    if (claims && dra == null) {
+      return DraProvisioning.NOT_SUPPORTED;
+    }
+    DraRound.Need.Claims need = null;
+    if (claims) {
+      switch (dra.need(pod)) {
+        case DraRound.Need.Refused r -> {
+          return r.message();
+        }
+        case DraRound.Need.Claims c -> need = c;
+      }
+    }
     ResourceVector req = requests.get(pod.spec());
     for (ExistingNode e : existing) {
+      String name = e.node.name();
+      if (need != null && (need.pinned().filter(p -> !p.equals(name)).isPresent()
+          || !dra.fitsExisting(name, need.fresh()))) {
+        continue;
+      }
       if (e.tryAdd(pod, req)) {
-        onExisting.put(pod.key(), e.node.name());
+        onExisting.put(pod.key(), name);
+        if (need != null) {
+          dra.commitExisting(pod, name, need.fresh());
+        }
         return null;
       }
     }
@@ -113,14 +139,25 @@ final class ProvisioningRound {
     String error = null;
     for (Requirements podReqs : variants) {
       for (DraftClaim p : planned) {
-        if (p.tryAdd(pod, req, podReqs)) {
+        if (need != null && need.pinned().filter(d -> !d.equals(p.draName())).isPresent()) {
+          continue;
+        }
+        if (p.tryAdd(pod, req, podReqs, draFit(p.draName(), need))) {
           planned.remove(p);
           p.commit();
           planned.add(p);
+          if (need != null) {
+            dra.commitDraft(pod, p.draName(), need.fresh());
+          }
           return null;
         }
       }
-      error = newClaim(pod, req, podReqs);
+      if (need != null && need.pinned().isPresent()) {
+        // Its claim is allocated on a node or NodeClaim that cannot take it: a new one would not have the claim.
+        return "Failed to schedule pod, its allocated ResourceClaim is on " + need.pinned().get()
+            + ", which cannot take it";
+      }
+      error = newClaim(pod, req, podReqs, need);
       if (error == null) {
         return null;
       }
@@ -128,7 +165,12 @@ final class ProvisioningRound {
     return error;
   }
 
-  private String newClaim(Pod pod, ResourceVector req, Requirements podReqs) {
+  /** What DRA sizing lets a draft keep: every type for a pod without claims. */
+  private Predicate<TypeOption> draFit(String draft, DraRound.Need.Claims need) {
+    return need == null ? o -> true : o -> dra.fitsType(draft, o.type(), need.fresh());
+  }
+
+  private String newClaim(Pod pod, ResourceVector req, Requirements podReqs, DraRound.Need.Claims need) {
     List<String> errors = new ArrayList<>();
     for (NodePoolTemplate t : model.templates()) {
       List<TypeOption> types = t.types();
@@ -156,7 +198,7 @@ final class ProvisioningRound {
       }
       Requirements merged = t.requirements().and(podReqs);
       DraftClaim p = new DraftClaim(t, merged, types, sequence++, offerings, now);
-      String why = p.tryFirst(pod, req);
+      String why = p.tryFirst(pod, req, draFit(p.draName(), need));
       if (why != null) {
         ResourceList total = t.overhead().plus(PodRequests.of(pod.spec()));
         errors.add(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why, merged.toString(),
@@ -164,6 +206,9 @@ final class ProvisioningRound {
         continue;
       }
       p.commit();
+      if (need != null) {
+        dra.commitDraft(pod, p.draName(), need.fresh());
+      }
       planned.add(p);
       plannedInOrder.add(p);
       if (limit != null) {

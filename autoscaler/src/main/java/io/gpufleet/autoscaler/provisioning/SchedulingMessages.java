@@ -18,6 +18,13 @@ final class SchedulingMessages {
     return "Failed to schedule pod, " + String.join("; ", perNodePool);
   }
 
+  /**
+   * gpufleet's {@code draRequests: allocate}: the instance types that met everything else had no
+   * NVIDIA DRA driver devices to satisfy the pod's claims.
+   */
+  static final String DRA_UNSATISFIED = "no instance type's NVIDIA DRA driver devices satisfy the pod's "
+      + "ResourceClaims (draRequests: allocate, a gpufleet extension)";
+
   static String limitsExceeded(String nodePool) {
     return "all available instance types exceed limits for nodepool (NodePool=" + nodePool + ")";
   }

@@ -77,13 +77,19 @@ public final class NvidiaDraDriver {
     if (model.isEmpty()) {
       return Optional.empty();
     }
-    Optional<String> driverVersion = node.labels().get(DRIVER_VERSION_LABEL);
+    return Optional.of(slice(node.name(), model.get(), count.get(), node.labels().get(DRIVER_VERSION_LABEL)));
+  }
+
+  /**
+   * The slice the driver publishes on a node with {@code count} GPUs of {@code model}: also what a
+   * node not launched yet would get, for sizing it.
+   */
+  public static ResourceSlice slice(String nodeName, GpuModel model, int count, Optional<String> driverVersion) {
     List<Device> devices = new ArrayList<>();
-    for (int minor = 0; minor < count.get(); minor++) {
-      devices.add(device(minor, model.get(), driverVersion));
+    for (int minor = 0; minor < count; minor++) {
+      devices.add(device(minor, model, driverVersion));
     }
-    return Optional.of(new ResourceSlice(node.name() + "-" + DRIVER, DRIVER, node.name(), Optional.of(node.name()),
-        devices));
+    return new ResourceSlice(nodeName + "-" + DRIVER, DRIVER, nodeName, Optional.of(nodeName), devices);
   }
 
   private static Device device(int minor, GpuModel model, Optional<String> driverVersion) {

@@ -85,7 +85,9 @@ final class KarpenterLoop {
       modelOverlays = api.nodeOverlays();
       modelClasses = api.nodeClasses();
       karpenter = new Karpenter(settings, ProvisioningModel.of(v.nodePools(), v.catalog(), v.daemonSets(), advertiser,
-          settings.sizing(), overlays(v), modelClasses));
+          settings.sizing(), overlays(v), modelClasses, new io.gpufleet.autoscaler.provisioning.DraProvisioning(
+              settings.draRequests(), io.gpufleet.model.dra.DraObjects.NONE,
+              io.gpufleet.model.gpu.GpuCatalog.builtIn())));
     }
     return karpenter;
   }

@@ -1,0 +1,59 @@
+package io.gpufleet.autoscaler.provisioning;
+
+import io.gpufleet.autoscaler.AutoscalerSettings.DraRequests;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.workload.Workload;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the provisioner does with pods that have DRA ResourceClaims, and, for gpufleet's sizing
+ * extension, the DRA objects their claims are resolved against (device classes, claims, templates,
+ * slices the manifests define; the NVIDIA driver's classes are added where they are not).
+ *
+ * <p>{@link DraRequests#IGNORE} is Karpenter's default ({@code --ignore-dra-requests=true},
+ * {@code K:pkg/operator/options/options.go}): {@code Scheduler.add} fails such a pod with
+ * {@link #NOT_SUPPORTED} before trying any node ({@code K:pkg/controllers/provisioning/scheduling/scheduler.go}),
+ * and DaemonSet pods with DRA requirements are left out of the daemon overhead
+ * ({@code shouldSkipDaemonPod}, {@code buildDaemonOverheadGroups}).
+ */
+public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog gpus) {
+
+  /** {@code Scheduler.add}'s DRAError, as the FailedScheduling event ({@code PodFailedToScheduleEvent}) words it. */
+  public static final String NOT_SUPPORTED =
+      "Failed to schedule pod, pod has Dynamic Resource Allocation requirements that are not yet supported by Karpenter";
+
+  /** Karpenter as it ships. */
+  public static final DraProvisioning IGNORE = new DraProvisioning(DraRequests.IGNORE, DraObjects.NONE,
+      GpuCatalog.builtIn());
+
+  public DraProvisioning {
+    Objects.requireNonNull(mode, "mode");
+    objects = objects.withDefaultClasses(NvidiaDraDriver.deviceClasses());
+    Objects.requireNonNull(gpus, "gpus");
+  }
+
+  public boolean ignores() {
+    return mode == DraRequests.IGNORE;
+  }
+
+  /**
+   * {@code K:pkg/utils/pod/scheduling.go} {@code HasDRARequirements}: the pod names claims. (It also
+   * checks containers' {@code resources.claims}; the API server accepts those only for a name in
+   * {@code spec.resourceClaims}, which gpufleet's manifest reader checks, so the pod's list decides.)
+   */
+  public static boolean hasDraRequirements(PodSpec spec) {
+    return !spec.resourceClaims().isEmpty();
+  }
+
+  /** The DaemonSets whose pods count as overhead: those with DRA requirements not while ignoring them. */
+  List<Workload.DaemonSet> countedDaemons(List<Workload.DaemonSet> daemonSets) {
+    if (!ignores()) {
+      return daemonSets;
+    }
+    return daemonSets.stream().filter(ds -> !hasDraRequirements(ds.template().spec())).toList();
+  }
+}
