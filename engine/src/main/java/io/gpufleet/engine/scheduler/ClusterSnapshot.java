@@ -170,6 +170,26 @@ public final class ClusterSnapshot {
     });
   }
 
+  /**
+   * Whether any node reports an image it holds: ImageLocality counts image holders over every node
+   * for each pod, and skips at once when none holds any. Known once per image lineage, as the label
+   * columns are, since it reads only the nodes themselves.
+   */
+  public boolean anyNodeHoldsImages() {
+    int known = columns.anyImages;
+    if (known < 0) {
+      known = 0;
+      for (NodeInfo n : nodes) {
+        if (!n.node().images().isEmpty()) {
+          known = 1;
+          break;
+        }
+      }
+      columns.anyImages = known;
+    }
+    return known == 1;
+  }
+
   /** One label's values by node index; read-only. */
   public static final class LabelColumn {
     private final String[] values;
@@ -186,6 +206,8 @@ public final class ClusterSnapshot {
 
   /** The columns made so far; safe to share between threads, as images are. */
   private static final class LabelColumns {
+    /** -1 until known, then 1 when some node holds an image, else 0 (racing threads compute the same). */
+    private volatile int anyImages = -1;
     private final java.util.concurrent.ConcurrentHashMap<String, LabelColumn> byKey =
         new java.util.concurrent.ConcurrentHashMap<>();
   }

@@ -80,8 +80,13 @@ public final class Scheduler {
     for (int p = 0; p < plugins; p++) {
       columns[p] = scoring[p] == null ? null : new long[cap];
     }
+    // The rotating position without a division per node: (startIndex + k) % n, stepped.
+    int position = startIndex % n;
     for (int k = 0; k < n && found < want; k++) {
-      int i = candidates == null ? (startIndex + k) % n : candidates[(startIndex + k) % n];
+      int i = candidates == null ? position : candidates[position];
+      if (++position == n) {
+        position = 0;
+      }
       NodeInfo node = snapshot.get(i);
       evaluated++;
       Status failed = null;

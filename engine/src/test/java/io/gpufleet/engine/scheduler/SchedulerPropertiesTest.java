@@ -149,6 +149,43 @@ class SchedulerPropertiesTest {
     }
   }
 
+  /**
+   * The shortcuts a cycle takes (a filter skipped for a pod it cannot reject, a taint verdict
+   * reused for the next node's equal taint list, the fit check without its report) decide every
+   * node, in the order the scheduler visits them, exactly as each plugin's plain per-node check.
+   */
+  @Property(tries = 300)
+  void cycleShortcutsDecideAsThePlainPlugins(
+      @ForAll("nodeLists") List<Node> nodes, @ForAll("pods") Pod pod, @ForAll boolean named) {
+    ClusterSnapshot snapshot = ClusterSnapshot.of(nodes);
+    if (named && !nodes.isEmpty()) {
+      pod = pod.withSpec(pod.spec().withNodeName(nodes.getFirst().name()));
+    }
+    PodInfo p = PodInfo.of(pod);
+    SchedulerProfile profile = SchedulerProfile.defaults();
+    for (FilterPlugin plain : profile.filters()) {
+      var cycle = plain.forCycle(p, snapshot);
+      for (NodeInfo n : snapshot.nodes()) {
+        if (plain instanceof io.gpufleet.engine.scheduler.plugin.PodTopologySpread
+            || plain instanceof io.gpufleet.engine.scheduler.plugin.InterPodAffinity) {
+          continue; // these filter only through their cycle state
+        }
+        Status expected = plain.filter(p, n);
+        Status actual = cycle.isPresent() ? cycle.get().filter(p, n) : Status.SUCCESS;
+        assertThat(actual).as("%s on %s", plain.pluginName(), n.name()).isEqualTo(expected);
+      }
+    }
+    for (SchedulerProfile.WeightedScore ws : profile.scores()) {
+      if (!(ws.plugin() instanceof io.gpufleet.engine.scheduler.plugin.TaintToleration plain)) {
+        continue;
+      }
+      var cycle = plain.preScore(p, snapshot).orElseThrow();
+      for (NodeInfo n : snapshot.nodes()) {
+        assertThat(cycle.score(p, n)).as("TaintToleration score on %s", n.name()).isEqualTo(plain.score(p, n));
+      }
+    }
+  }
+
   private static boolean passesAll(List<FilterPlugin> filters, PodInfo p, NodeInfo n) {
     return filters.stream().allMatch(f -> f.filter(p, n).isSuccess());
   }

@@ -36,6 +36,9 @@ public enum ImageLocality implements ScorePlugin {
    */
   @Override
   public Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+    if (!snapshot.anyNodeHoldsImages()) {
+      return Optional.empty();
+    }
     List<String> images = new ArrayList<>();
     for (Container c : pod.pod().spec().initContainers()) {
       images.add(ContainerImage.normalizedName(c.image()));

@@ -61,6 +61,12 @@ public enum NodeAffinity implements PreFilterPlugin, FilterPlugin, ScorePlugin {
         : new Result.NodeNames(union);
   }
 
+  /** A pod without a node selector or required affinity passes every node: the filter is skipped. */
+  @Override
+  public java.util.Optional<FilterPlugin> forCycle(PodInfo pod, io.gpufleet.engine.scheduler.ClusterSnapshot snapshot) {
+    return pod.nodeConstrained() ? java.util.Optional.of(this) : java.util.Optional.empty();
+  }
+
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
     return !pod.nodeConstrained() || matches(pod.pod().spec(), node) ? Status.SUCCESS : Status.unresolvable(pluginName(), REASON);

@@ -15,6 +15,12 @@ public enum NodeName implements FilterPlugin {
     return "NodeName";
   }
 
+  /** Nothing to check for a pod that names no node, so no node pays for the plugin. */
+  @Override
+  public java.util.Optional<FilterPlugin> forCycle(PodInfo pod, io.gpufleet.engine.scheduler.ClusterSnapshot snapshot) {
+    return pod.pod().spec().nodeName().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(this);
+  }
+
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
     var wanted = pod.pod().spec().nodeName();

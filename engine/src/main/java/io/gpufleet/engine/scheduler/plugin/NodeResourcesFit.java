@@ -86,6 +86,9 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
+    if (fits(pod.requests(), node)) {
+      return Status.SUCCESS;
+    }
     List<InsufficientResource> shortfalls = insufficient(pod.requests(), node, ignoredCheck);
     if (shortfalls.isEmpty()) {
       return Status.SUCCESS;
@@ -100,6 +103,30 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     }
     return new Status(unresolvable ? Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE : Status.Code.UNSCHEDULABLE,
         pluginName(), List.of(reasons));
+  }
+
+  /**
+   * Whether {@link #insufficient} finds nothing short, by the same comparisons without building
+   * anything: every node of every pod is asked this, and most pass.
+   */
+  private boolean fits(ResourceVector req, NodeInfo node) {
+    if (node.freePods() < 1) {
+      return false;
+    }
+    long cpu = req.milliCpu();
+    long memory = req.memory();
+    long ephemeral = req.ephemeralStorage();
+    if ((cpu > 0 && cpu > node.freeMilliCpu()) || (memory > 0 && memory > node.freeMemory())
+        || (ephemeral > 0 && ephemeral > node.freeEphemeralStorage())) {
+      return false;
+    }
+    for (int i = 0, n = req.scalarCount(); i < n; i++) {
+      long want = req.scalarValue(i);
+      if (want != 0 && want > node.freeScalar(req.scalarName(i)) && !ignoredCheck.test(req.scalarName(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether an extended resource is left unchecked by {@code ignoredResources}/{@code ignoredResourceGroups}. */

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
@@ -8,6 +9,7 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.taint.Tolerations;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Filter: the first NoSchedule or NoExecute taint the pod does not tolerate rejects the node.
@@ -23,8 +25,73 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
 
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
-    Taint untolerated = Tolerations.firstUntoleratedBlockingOrNull(node.node().taints(), pod.pod().spec().tolerations());
+    return filter(node.node().taints(), pod.pod().spec().tolerations());
+  }
+
+  private Status filter(List<Taint> taints, List<Toleration> tolerations) {
+    Taint untolerated = Tolerations.firstUntoleratedBlockingOrNull(taints, tolerations);
     return untolerated == null ? Status.SUCCESS : Status.unresolvable(pluginName(), reason(untolerated));
+  }
+
+  /** The filter of one cycle: see {@link Cycle}. */
+  @Override
+  public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
+    return Optional.of(new Cycle(pod.pod().spec().tolerations()));
+  }
+
+  /** The scorer of one cycle: see {@link Cycle}. */
+  @Override
+  public Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+    return Optional.of(new Cycle(pod.pod().spec().tolerations()));
+  }
+
+  /**
+   * One pod's cycle. The nodes of a pool carry equal taint lists, so the verdict for the list the
+   * previous node had is reused when the next node's list is equal (often the very same object):
+   * comparing the lists is cheaper than matching every taint against every toleration, and the
+   * verdict depends on nothing else. Holds the last list, so one cycle's filter or scorer is used
+   * by one thread.
+   */
+  private static final class Cycle implements FilterPlugin, ScorePlugin {
+    private final List<Toleration> tolerations;
+    private List<Taint> filtered;
+    private Status status;
+    private List<Taint> scored;
+    private long count;
+
+    Cycle(List<Toleration> tolerations) {
+      this.tolerations = tolerations;
+    }
+
+    @Override
+    public String pluginName() {
+      return INSTANCE.pluginName();
+    }
+
+    @Override
+    public Status filter(PodInfo pod, NodeInfo node) {
+      List<Taint> taints = node.node().taints();
+      if (taints != filtered && !taints.equals(filtered)) {
+        status = INSTANCE.filter(taints, tolerations);
+        filtered = taints;
+      }
+      return status;
+    }
+
+    @Override
+    public long score(PodInfo pod, NodeInfo node) {
+      List<Taint> taints = node.node().taints();
+      if (taints != scored && !taints.equals(scored)) {
+        count = untoleratedPreferNoSchedule(taints, tolerations);
+        scored = taints;
+      }
+      return count;
+    }
+
+    @Override
+    public void normalize(PodInfo pod, long[] scores) {
+      INSTANCE.normalize(pod, scores);
+    }
   }
 
   /** {@code node(s) had untolerated taint {key: value}}, the wording of Kubernetes 1.26 and later. */
@@ -34,8 +101,10 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
 
   @Override
   public long score(PodInfo pod, NodeInfo node) {
-    List<Toleration> tolerations = pod.pod().spec().tolerations();
-    List<Taint> taints = node.node().taints();
+    return untoleratedPreferNoSchedule(node.node().taints(), pod.pod().spec().tolerations());
+  }
+
+  private static long untoleratedPreferNoSchedule(List<Taint> taints, List<Toleration> tolerations) {
     long count = 0;
     for (int i = 0, n = taints.size(); i < n; i++) {
       Taint taint = taints.get(i);
