@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Dynamic Resource Allocation in {@code gpufleet schedule}, and its refusal in {@code simulate}. */
+/** Dynamic Resource Allocation in {@code gpufleet schedule} and {@code simulate}. */
 class DraScheduleTest {
 
   private static final Path EXAMPLE = Path.of("..", "examples", "dra", "gpu-claim-template.yaml");
@@ -202,10 +202,35 @@ class DraScheduleTest {
   }
 
   @Test
-  void simulateRefusesDraPodsInsteadOfRunningThemWithoutTheirDevices() {
-    CliRun run = CliRun.of("simulate", "-f", EXAMPLE.toString(), "--for", "1m");
+  void simulateRunsTheExampleWithItsClaimsAllocated(@TempDir Path tmp) {
+    CliRun run = CliRun.of("simulate", "-f", EXAMPLE.toString(), "--for", "2m", "--out",
+        tmp.resolve("out").toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).containsPattern("PodScheduled +default/trainer +bound to h100-node")
+        .containsPattern("default +trainer +1/1 +Running +h100-node")
+        .contains("0/2 nodes are available: 2 cannot allocate all claims. still not schedulable");
+  }
+
+  @Test
+  void simulateRefusesAPodThatNamesItsNodeAndHasClaims(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("dra.yaml");
+    Files.writeString(f, NODES + """
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pinned}
+        spec:
+          nodeName: h100-node
+          resourceClaims:
+          - {name: gpu, resourceClaimName: c}
+          containers:
+          - name: c
+            resources:
+              claims: [{name: gpu}]
+        """);
+    CliRun run = CliRun.of("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
     assertThat(run.exitCode()).isNotZero();
-    assertThat(run.err()).contains("pod default/trainer has spec.resourceClaims: dynamic resource allocation "
-        + "(resource.k8s.io) is not simulated yet");
+    assertThat(run.err()).containsPattern("dra.yaml:\\d+:\\d+: .*pod default/pinned names its node and has "
+        + "spec.resourceClaims").doesNotContain("Exception");
   }
 }

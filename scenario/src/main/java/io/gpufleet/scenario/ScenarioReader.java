@@ -67,6 +67,9 @@ public final class ScenarioReader {
   private final List<Sourced> objects = new ArrayList<>();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
+  /** Whether any NodePool was read, and where pods with ResourceClaims were (see refuseAutoscaledDra). */
+  private boolean autoscaled;
+  private final List<io.gpufleet.manifest.yaml.Location> draUses = new ArrayList<>();
 
   private record Sourced(KubeObject object, String text) {}
 
@@ -156,6 +159,7 @@ public final class ScenarioReader {
       steps.add(step);
       actionIndex += actions.size();
     }
+    refuseAutoscaledDra(b.build().autoscaler());
     diagnostics.throwIfErrors();
     String description = spec.string("description", "");
     return new ScenarioFile(b.build(), description, steps, diagnostics.warnings());
@@ -204,6 +208,7 @@ public final class ScenarioReader {
     List<ClusterObject> out = new ArrayList<>();
     List<KubeObject> decoded = sourced.stream().map(Sourced::object).toList();
     KarpenterManifests karpenter = KarpenterManifests.of(decoded, diagnostics);
+    autoscaled |= !karpenter.nodePools().isEmpty();
     for (NodePool p : karpenter.nodePools()) {
       out.add(ClusterObject.of(p));
     }
@@ -223,9 +228,13 @@ public final class ScenarioReader {
             claims.of(n)));
         case KubeObject.PodObject p -> {
           // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again.
-          if (!p.pod().spec().resourceClaims().isEmpty()) {
-            refuseDra(p.location(), "pod " + p.pod().meta().key() + " has spec.resourceClaims");
+          if (!p.pod().spec().resourceClaims().isEmpty() && p.pod().spec().nodeName().isPresent()) {
+            refuseDra(p.location(), "pod " + p.pod().meta().key() + " names its node and has spec.resourceClaims "
+                + "(no scheduler would allocate its claims)");
           } else if (!p.finished()) {
+            if (!p.pod().spec().resourceClaims().isEmpty()) {
+              draUses.add(p.location());
+            }
             out.add(ClusterObject.of(p.pod()));
           } else if (p.phase().orElseThrow() == KubeObject.PodObject.Phase.SUCCEEDED) {
             out.add(new ClusterObject.SucceededPodObject(p.pod()));
@@ -233,12 +242,11 @@ public final class ScenarioReader {
         }
         case KubeObject.WorkloadObject w -> {
           if (!w.workload().template().spec().resourceClaims().isEmpty()) {
-            refuseDra(w.location(), w.kind() + " " + w.name() + " has spec.template.spec.resourceClaims");
-          } else {
-            out.add(ClusterObject.of(w.workload()));
+            draUses.add(w.location());
           }
+          out.add(ClusterObject.of(w.workload()));
         }
-        case KubeObject.ResourceObject r -> refuseDra(r.location(), r.kind() + " \"" + r.name() + "\"");
+        case KubeObject.ResourceObject r -> out.add(new ClusterObject.DraObjectValue(r.value()));
         case KubeObject.PdbObject p -> out.add(ClusterObject.of(p.pdb()));
         case KubeObject.ConfigMapObject cm -> {
           if (!initial || DevicePluginManifests.kind(cm) == DevicePluginManifests.Kind.OTHER) {
@@ -282,13 +290,25 @@ public final class ScenarioReader {
     return added.isEmpty() ? node : node.withImages(images);
   }
 
-  /**
-   * Dynamic Resource Allocation is modelled in {@code gpufleet schedule} only: the simulator's
-   * scheduler and kubelet would place such a pod without its devices, so it is refused, not mis-run.
-   */
+  /** A DRA pod the simulator cannot run as upstream would: refused, not mis-run. */
   private void refuseDra(io.gpufleet.manifest.yaml.Location at, String what) {
-    diagnostics.error(at, "", what + ": dynamic resource allocation (resource.k8s.io) is not simulated yet; "
-        + "`gpufleet schedule` places such pods");
+    diagnostics.error(at, "", what + ": not simulated; `gpufleet schedule` places such pods");
+  }
+
+  /**
+   * Pods with ResourceClaims where the autoscaler's DRA-aware sizing (draRequests: allocate) would
+   * launch nodes for them: in the simulator a launched node runs the device plugin, not the DRA
+   * driver, so such a pod would never get the card it was launched for. Karpenter's own behaviour
+   * (draRequests: ignore, the default) refuses them and is simulated.
+   */
+  private void refuseAutoscaledDra(AutoscalerSettings settings) {
+    if (autoscaled && settings.draRequests() == AutoscalerSettings.DraRequests.ALLOCATE) {
+      for (io.gpufleet.manifest.yaml.Location at : draUses) {
+        diagnostics.error(at, "", "pods with spec.resourceClaims under spec.autoscaler.draRequests: allocate are "
+            + "not simulated yet (nodes launched here run the device plugin, not NVIDIA's DRA driver); use "
+            + "draRequests: ignore, Karpenter's behaviour, or nodes that exist from the start");
+      }
+    }
   }
 
   private InstanceCatalog catalog(Cursor c) {

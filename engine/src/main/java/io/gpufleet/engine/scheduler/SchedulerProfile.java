@@ -147,7 +147,11 @@ public record SchedulerProfile(
    * rebuilt over the new filters.
    */
   public SchedulerProfile withDynamicResources(DraObjects dra) {
-    DynamicResources plugin = new DynamicResources(dra);
+    return withDynamicResources(new DynamicResources(dra));
+  }
+
+  /** The same profile with {@code plugin} as its DynamicResources (placed as above). */
+  public SchedulerProfile withDynamicResources(DynamicResources plugin) {
     List<PreFilterPlugin> pre = new ArrayList<>(preFilters);
     pre.add(plugin);
     List<FilterPlugin> filtering = new ArrayList<>(filters);

@@ -291,6 +291,40 @@ final class ApiServer {
     return s;
   }
 
+  // ---- resource.k8s.io ----
+
+  /** A DeviceClass, ResourceClaim, ResourceClaimTemplate or ResourceSlice the scenario applies. */
+  void putDraObject(io.gpufleet.model.dra.DraObject o) {
+    state = state.withDra(state.dra().withWritten(o));
+    log(RunRecord.Kind.SCENARIO, o.kind().toLowerCase(java.util.Locale.ROOT) + "/" + o.name(), o.kind() + " applied");
+  }
+
+  /** A pod with claims exists: the scheduler runs DynamicResources from now on. */
+  void claimsUsed() {
+    if (!state.dra().used()) {
+      state = state.withDra(state.dra().withUse());
+    }
+  }
+
+  /** The resource claim controller made {@code claim} for the pod's template entry {@code podClaimName}. */
+  void claimMade(String podKey, String podClaimName, io.gpufleet.model.dra.ResourceClaim claim) {
+    state = state.withDra(state.dra().withMade(podKey, podClaimName, claim));
+  }
+
+  /**
+   * The scheduler's Reserve and PreBind for a pod with claims: the claims it allocated now get
+   * {@code status.allocation}, and every claim of the pod lists it in {@code status.reservedFor}.
+   */
+  void reserveClaims(String podKey, List<String> claimKeys, List<io.gpufleet.engine.dra.Allocation> allocated) {
+    io.gpufleet.sim.state.ClaimTable t = state.dra();
+    for (String claim : claimKeys) {
+      Optional<io.gpufleet.engine.dra.Allocation> a = allocated.stream().filter(x -> x.claimKey().equals(claim))
+          .findFirst();
+      t = t.reserved(claim, a, podKey);
+    }
+    state = state.withDra(t);
+  }
+
   /** Binds a pod; {@code why} (the scheduler's view of the choice) joins the run record's entry. */
   void bindPod(String key, String nodeName, String why) {
     PodState p = state.pods().get(key);
@@ -368,6 +402,11 @@ final class ApiServer {
         state = state.withNode(n.withDevices(Optional.of(n.devices().get().withoutPod(key))));
       }
       metrics.cardsReleased(key, now());
+    }
+    if (!state.dra().isEmpty()) {
+      // The resource claim controller takes the pod out of its claims' reservedFor (a claim nobody
+      // reserves is deallocated), and the garbage collector deletes the claims made for it.
+      state = state.withDra(state.dra().withoutPod(key));
     }
     boolean freed = p.node().isPresent() && state.snapshot().node(p.node().get()).isPresent();
     if (freed) {

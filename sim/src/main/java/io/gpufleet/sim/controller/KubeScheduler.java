@@ -1,11 +1,23 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.engine.dra.DeviceAllocator;
+import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
+import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.scheduler.BatchPlacement;
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.PodState;
 import java.util.ArrayList;
@@ -26,6 +38,11 @@ final class KubeScheduler {
   private final java.util.Map<String, String> nominated = new java.util.HashMap<>();
   /** The workloads {@link #scheduler}'s spread selectors were built from (an immutable map: identity tells change). */
   private Object selectorsFrom;
+  /** The written DRA objects and node-shape epoch {@link #dynamicResources} was built from. */
+  private Object draFrom;
+  private long draNodesAt = -1;
+  /** The scheduler's DynamicResources, once the run uses DRA. */
+  private DynamicResources dynamicResources;
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final java.util.Map<String, Long> failedAt = new java.util.HashMap<>();
@@ -41,11 +58,20 @@ final class KubeScheduler {
    */
   private ScheduleResult schedule(PodState p) {
     var workloads = api.state().workloads();
-    if (workloads != selectorsFrom) {
+    ClaimTable dra = api.state().dra();
+    boolean draChanged = !dra.isEmpty() && (dra.written() != draFrom || api.nodeShapeEpoch() != draNodesAt);
+    if (workloads != selectorsFrom || draChanged) {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
-      scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption().withSpreadSelectors(ControllerSelectors.of(
-          workloads.values().stream().map(io.gpufleet.sim.state.WorkloadState::workload).toList())));
+      SchedulerProfile profile = SchedulerProfile.defaults().withPreemption().withSpreadSelectors(ControllerSelectors.of(
+          workloads.values().stream().map(io.gpufleet.sim.state.WorkloadState::workload).toList()));
+      if (!dra.isEmpty()) {
+        draFrom = dra.written();
+        draNodesAt = api.nodeShapeEpoch();
+        dynamicResources = dynamicResources(dra.written());
+        profile = profile.withDynamicResources(dynamicResources);
+      }
+      scheduler = new Scheduler(profile);
     }
     var snapshot = api.state().snapshot();
     ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false);
@@ -53,6 +79,50 @@ final class KubeScheduler {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
     }
     return r;
+  }
+
+  /**
+   * DynamicResources over what was written, the ResourceSlices NVIDIA's DRA driver publishes for the
+   * nodes it serves now, and its DeviceClasses where none of the same name was written; the claims
+   * are the cluster's, with the status recorded at bind.
+   */
+  private DynamicResources dynamicResources(DraObjects written) {
+    List<Node> nodes = new ArrayList<>();
+    api.state().nodes().forEach((name, n) -> nodes.add(n.node()));
+    nodes.sort(Comparator.comparing(Node::name));
+    DraObjects objects = written.withSlices(new NvidiaDraDriver(GpuCatalog.builtIn()).slices(nodes))
+        .withDefaultClasses(NvidiaDraDriver.deviceClasses());
+    return new DynamicResources(objects, new DynamicResources.ClaimSource() {
+      @Override
+      public PodClaims.Resolution resolve(Pod pod) {
+        ClaimTable t = api.state().dra();
+        return PodClaims.resolve(pod, objects, (p, entry, template) -> t.madeFor(p.key(), entry.name())
+            .map(ClaimTable.Claim::claim));
+      }
+
+      @Override
+      public DraState state(ClusterSnapshot snapshot) {
+        return api.state().dra().state();
+      }
+    });
+  }
+
+  /**
+   * Binds a scheduled pod; one with claims first has them allocated and reserved for it (the plugin's
+   * Reserve and PreBind write the claims' status before the binding).
+   */
+  private void bind(PodState p, ScheduleResult.Scheduled s) {
+    if (!p.pod().spec().resourceClaims().isEmpty() && dynamicResources != null) {
+      var snapshot = api.state().snapshot();
+      if (!(dynamicResources.reserve(p.pod(), s.node(), snapshot) instanceof DeviceAllocator.Outcome.Allocated a)
+          || !(dynamicResources.claims(p.pod()) instanceof PodClaims.Resolution.Claims claims)) {
+        throw new IllegalStateException("DynamicResources passed " + p.key() + " on " + s.node()
+            + " in Filter but cannot reserve its claims there");
+      }
+      api.reserveClaims(p.key(), claims.claims().stream().map(ResourceClaim::key).toList(), a.allocations());
+    }
+    api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
+        : s.feasibleNodes() + " feasible nodes, best score " + s.score());
   }
 
   /**
@@ -118,8 +188,7 @@ final class KubeScheduler {
         case ScheduleResult.Scheduled s -> {
           failedAt.remove(p.key());
           nominated.remove(p.key());
-          api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
-              : s.feasibleNodes() + " feasible nodes, best score " + s.score());
+          bind(p, s);
         }
         case ScheduleResult.Unschedulable u -> {
           failedAt.put(p.key(), api.capacityEpoch());

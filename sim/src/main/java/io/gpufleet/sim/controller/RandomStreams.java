@@ -18,6 +18,7 @@ final class RandomStreams {
   private final RandomGenerator tieBreaks;
   private final RandomGenerator provisioning;
   private final RandomGenerator disruption;
+  private final RandomGenerator claimNames;
 
   RandomStreams(long seed) {
     this.seed = seed;
@@ -25,6 +26,12 @@ final class RandomStreams {
     this.tieBreaks = stream(seed, "tie-breaks");
     this.provisioning = stream(seed, "provisioning");
     this.disruption = stream(seed, "disruption");
+    this.claimNames = stream(seed, "resource-claims");
+  }
+
+  /** The random suffixes of the ResourceClaims the resource claim controller makes from templates. */
+  RandomGenerator claimNames() {
+    return claimNames;
   }
 
   /** Pod name suffixes (the workload controllers' generateName). */

@@ -46,6 +46,7 @@ public final class Runtime {
     RandomStreams random = new RandomStreams(scenario.seed());
     this.kubelet = new Kubelet(api);
     this.scheduler = new KubeScheduler(api, random.tieBreaks());
+    new ResourceClaimController(api, random.claimNames());
     this.workloads = new WorkloadControllers(api, random.names());
     this.cloud = new CloudProvider(api, random, kubelet);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),

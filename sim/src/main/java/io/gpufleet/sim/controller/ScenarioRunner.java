@@ -245,6 +245,12 @@ final class ScenarioRunner {
         api.log(RunRecord.Kind.SCENARIO, "ec2nodeclass/" + nc.nodeClass().name(), "EC2NodeClass applied");
       }
     }
+    // DRA objects before pods, so the resource claim controller finds the templates they name.
+    for (ClusterObject o : objects) {
+      if (o instanceof ClusterObject.DraObjectValue d) {
+        api.putDraObject(d.object());
+      }
+    }
     // Pods the objects already have belong to their controllers (by ownerReferences), which resume
     // from them; a ReplicaSet a Deployment owns is that Deployment's and runs nothing itself.
     Ownership ownership = new Ownership(objects.stream().filter(o -> o instanceof ClusterObject.WorkloadObject)
@@ -255,6 +261,7 @@ final class ScenarioRunner {
       switch (o) {
         case ClusterObject.NodePoolObject p -> { }
         case ClusterObject.NodeClassObject nc -> { }
+        case ClusterObject.DraObjectValue d -> { }
         case ClusterObject.NodeOverlayObject ov -> {
           api.applyNodeOverlay(ov.overlay());
           api.log(RunRecord.Kind.SCENARIO, "nodeoverlay/" + ov.overlay().name(), "NodeOverlay applied");
@@ -306,6 +313,9 @@ final class ScenarioRunner {
     api.putWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
     api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
   }
+
+  /** The GPU Operator's per-node switch for its device-plugin operand. */
+  private static final String DEPLOY_DEVICE_PLUGIN = "nvidia.com/gpu.deploy.device-plugin";
 
   void addNode(Node node) {
     addNode(node, Optional.empty());
@@ -378,7 +388,10 @@ final class ScenarioRunner {
       case NodeGpus.Found.NoGpus n -> byCapacity;
       case NodeGpus.Found.Unresolved u -> byCapacity;
     };
-    api.addNode(kubelet.joining(node, Optional.empty(), Optional.empty(), spec, true, true));
+    // The GPU Operator deploys no device plugin on a node labelled nvidia.com/gpu.deploy.device-plugin=false:
+    // that is how a node is left to NVIDIA's DRA driver, whose ResourceSlice then offers its cards.
+    boolean devicePlugin = !labels.get(DEPLOY_DEVICE_PLUGIN).equals(Optional.of("false"));
+    api.addNode(kubelet.joining(node, Optional.empty(), Optional.empty(), spec, true, devicePlugin));
     api.log(RunRecord.Kind.SCENARIO, node.name(), "node added" + switch (found) {
       case NodeGpus.Found.Gpus g -> " with " + g.inventory().count() + " x " + g.inventory().model().productName()
           + " (from " + g.source() + ")";

@@ -6,6 +6,9 @@ import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Tolerations;
+import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.model.dra.PodResourceClaim;
+import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
@@ -19,8 +22,9 @@ import java.util.List;
  * has (unless its device plugin just shrank allocatable under running pods, which Kubernetes allows),
  * no pod runs on a node whose NoExecute taint it does not tolerate, every binding met the node's
  * taints, selector and affinity, and no voluntary eviction went past a PDB or moved a pod annotated
- * {@code karpenter.sh/do-not-disrupt}, and no device plugin advertises while the pod it registered
- * from is not running on its node (a plugin registers from its own process). NodePool limits are
+ * {@code karpenter.sh/do-not-disrupt}, no device plugin advertises while the pod it registered
+ * from is not running on its node (a plugin registers from its own process), and ResourceClaims hold
+ * no device twice and are reserved for exactly the bound pods using them. NodePool limits are
  * checked where capacity is launched.
  */
 public final class Invariants {
@@ -61,6 +65,9 @@ public final class Invariants {
             + " which its node selector or required affinity excludes"));
       }
     }
+    if (!s.dra().isEmpty()) {
+      checkClaims(s, now, bound, out);
+    }
     for (Eviction e : evictions) {
       if (e.forced()) {
         continue;
@@ -75,6 +82,56 @@ public final class Invariants {
       }
     }
     return out;
+  }
+
+  /**
+   * ResourceClaims: no device is in two claims' allocations (a shared claim holds its devices once for
+   * all its pods); a claim is allocated exactly while some pod reserves it; every pod in
+   * {@code reservedFor} exists and is bound to the allocation's node; and a pod bound in this event
+   * is in the reservations of each of its claims.
+   */
+  static void checkClaims(ClusterState s, Instant now, Collection<String> bound, List<InvariantViolation> out) {
+    java.util.Map<String, String> holder = new java.util.HashMap<>();
+    for (ClaimTable.Claim c : s.dra().sorted()) {
+      String key = c.claim().key();
+      if (c.allocation().isPresent() != !c.reservedFor().isEmpty()) {
+        out.add(new InvariantViolation(now, "claims", key, c.allocation().isPresent()
+            ? "allocated but reserved for no pod" : "reserved for " + c.reservedFor() + " but not allocated"));
+      }
+      if (c.allocation().isEmpty()) {
+        continue;
+      }
+      Allocation a = c.allocation().get();
+      for (Allocation.Result r : a.results()) {
+        String other = holder.putIfAbsent(r.deviceId(), key);
+        if (other != null) {
+          out.add(new InvariantViolation(now, "claims", key, "device " + r.deviceId() + " is also allocated to "
+              + other));
+        }
+      }
+      for (String pod : c.reservedFor()) {
+        PodState p = s.pods().get(pod);
+        if (p == null || !p.node().equals(java.util.Optional.of(a.node()))) {
+          out.add(new InvariantViolation(now, "claims", key, "reserved for " + pod + ", which "
+              + (p == null ? "is gone" : "is not bound to " + a.node())));
+        }
+      }
+    }
+    for (String key : bound) {
+      PodState p = s.pods().get(key);
+      if (p == null) {
+        continue;
+      }
+      for (PodResourceClaim e : p.pod().spec().resourceClaims()) {
+        java.util.Optional<ClaimTable.Claim> c = switch (e) {
+          case PodResourceClaim.Named n -> s.dra().claim(p.pod().meta().namespace() + "/" + n.resourceClaimName());
+          case PodResourceClaim.FromTemplate t -> s.dra().madeFor(key, t.name());
+        };
+        if (c.isEmpty() || !c.get().reservedFor().contains(key)) {
+          out.add(new InvariantViolation(now, "claims", key, "bound without claim " + e.name() + " reserved for it"));
+        }
+      }
+    }
   }
 
   /** The first resource whose bound pods' requests exceed allocatable, or null. */

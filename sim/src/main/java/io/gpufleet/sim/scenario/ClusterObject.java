@@ -46,6 +46,9 @@ public sealed interface ClusterObject {
   /** A {@code karpenter.k8s.aws/v1} EC2NodeClass: its kubelet settings and root volume shape its nodes. */
   record NodeClassObject(io.gpufleet.model.karpenter.EC2NodeClass nodeClass) implements ClusterObject {}
 
+  /** A {@code resource.k8s.io/v1} DeviceClass, ResourceClaim, ResourceClaimTemplate or ResourceSlice. */
+  record DraObjectValue(io.gpufleet.model.dra.DraObject object) implements ClusterObject {}
+
   static ClusterObject of(Workload w) {
     return new WorkloadObject(w);
   }

@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param removalReasons why each deleting NodeClaim is being deleted
  * @param proposed disruption commands waiting out their validation delay
  * @param executing disruption commands whose replacements are launching
+ * @param dra the DRA objects and every ResourceClaim with its allocation and reservations
  */
 public record ClusterState(
     long version,
@@ -40,16 +41,18 @@ public record ClusterState(
     OfferingAvailability offerings,
     ClusterSnapshot snapshot,
     PMap<String, DisruptionCommand> proposed,
-    PMap<String, InFlightDisruption> executing) {
+    PMap<String, InFlightDisruption> executing,
+    ClaimTable dra) {
 
   public ClusterState {
     nodePools = List.copyOf(nodePools);
+    java.util.Objects.requireNonNull(dra, "dra");
   }
 
   public static ClusterState empty(InstanceCatalog catalog) {
     return new ClusterState(0, PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(),
         PMap.empty(), PMap.empty(), List.of(), catalog, OfferingAvailability.ALL, ClusterSnapshot.of(List.of()),
-        PMap.empty(), PMap.empty());
+        PMap.empty(), PMap.empty(), ClaimTable.EMPTY);
   }
 
   public Optional<PodState> pod(String key) {
@@ -87,7 +90,12 @@ public record ClusterState(
       PMap<ObjectRef, WorkloadState> w, PMap<String, PodDisruptionBudget> b, List<NodePool> np, InstanceCatalog cat,
       OfferingAvailability off, ClusterSnapshot snap, PMap<String, DisruptionCommand> prop,
       PMap<String, InFlightDisruption> exec) {
-    return new ClusterState(version + 1, p, byW, pend, n, c, rr, w, b, np, cat, off, snap, prop, exec);
+    return new ClusterState(version + 1, p, byW, pend, n, c, rr, w, b, np, cat, off, snap, prop, exec, dra);
+  }
+
+  public ClusterState withDra(ClaimTable d) {
+    return new ClusterState(version + 1, pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs,
+        nodePools, catalog, offerings, snapshot, proposed, executing, d);
   }
 
   public ClusterState withPod(PodState s) {

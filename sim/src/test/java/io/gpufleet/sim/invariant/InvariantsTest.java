@@ -100,4 +100,38 @@ class InvariantsTest {
     s = s.withNode(s.nodes().get("g").withDevices(Optional.of(devices.withPod("default/p", List.of(held)))));
     assertThat(Invariants.check(s, T, List.of("g"), List.of(), List.of())).isEmpty();
   }
+
+  static io.gpufleet.model.dra.ResourceClaim claim(String name) {
+    return new io.gpufleet.model.dra.ResourceClaim("default", name, new io.gpufleet.model.dra.ResourceClaimSpec(
+        List.of()));
+  }
+
+  static io.gpufleet.engine.dra.Allocation allocation(String claim, String node, String device) {
+    return new io.gpufleet.engine.dra.Allocation("default/" + claim, node, List.of(
+        new io.gpufleet.engine.dra.Allocation.Result("gpu", "gpu.nvidia.com", node, device)));
+  }
+
+  @Test
+  void oneDeviceInTwoClaimsAndAReservationForAGonePodAreCaught() {
+    Node n = Node.of("g", Labels.EMPTY, List.of(), ResourceList.of("cpu", "4", "memory", "16Gi", "pods", "10"));
+    ClusterState s = withPodOn(n, "p");
+    var table = io.gpufleet.sim.state.ClaimTable.EMPTY.withWritten(claim("a")).withWritten(claim("b"))
+        .reserved("default/a", Optional.of(allocation("a", "g", "gpu-0")), "default/p")
+        .reserved("default/b", Optional.of(allocation("b", "g", "gpu-0")), "default/gone");
+    var found = Invariants.check(s.withDra(table), T, List.of(), List.of(), List.of());
+    assertThat(found).extracting(InvariantViolation::detail).containsExactlyInAnyOrder(
+        "device gpu.nvidia.com/g/gpu-0 is also allocated to default/a", "reserved for default/gone, which is gone");
+  }
+
+  @Test
+  void aClaimAllocatedOnlyWhileReservedHoldsAndFreeingItHoldsToo() {
+    Node n = Node.of("g", Labels.EMPTY, List.of(), ResourceList.of("cpu", "4", "memory", "16Gi", "pods", "10"));
+    ClusterState s = withPodOn(n, "p");
+    var table = io.gpufleet.sim.state.ClaimTable.EMPTY.withWritten(claim("a"))
+        .reserved("default/a", Optional.of(allocation("a", "g", "gpu-0")), "default/p");
+    assertThat(Invariants.check(s.withDra(table), T, List.of(), List.of(), List.of())).isEmpty();
+    var freed = table.withoutPod("default/p");
+    assertThat(freed.claim("default/a").orElseThrow().allocation()).isEmpty();
+    assertThat(Invariants.check(s.withDra(freed), T, List.of(), List.of(), List.of())).isEmpty();
+  }
 }

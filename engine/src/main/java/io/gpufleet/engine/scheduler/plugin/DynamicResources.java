@@ -31,17 +31,58 @@ import java.util.Optional;
  *
  * <p>A selector that fails to compile or evaluate makes upstream abort the cycle with an error; the
  * twin reports that error as the node's reason instead.
+ *
+ * <p>Where the claims and their status come from is a {@link ClaimSource}: a one-shot placement
+ * replays the bound pods ({@link DraState#replay}); the simulator reads the claims its resource claim
+ * controller made and the allocations recorded at bind ({@link #reserve}), which stay put while the
+ * claim is reserved.
  */
 public final class DynamicResources implements PreFilterPlugin, FilterPlugin, PostFilterPlugin {
 
   public static final String NAME = "DynamicResources";
 
+  /** A pod's claims and the claims' allocations, as the plugin's listers see them. */
+  public interface ClaimSource {
+    PodClaims.Resolution resolve(Pod pod);
+
+    /** The allocations and reservations in force with {@code snapshot}'s pods bound. */
+    DraState state(ClusterSnapshot snapshot);
+  }
+
   private final DraObjects dra;
   private final DeviceAllocator allocator;
+  private final ClaimSource claims;
 
+  /** Over {@code dra}'s claims, templates instantiated as {@code <pod>-<entry>}, status replayed. */
   public DynamicResources(DraObjects dra) {
     this.dra = dra;
     this.allocator = new DeviceAllocator(dra, new CelDeviceSelector());
+    this.claims = new ClaimSource() {
+      @Override
+      public PodClaims.Resolution resolve(Pod pod) {
+        return PodClaims.resolve(pod, dra);
+      }
+
+      @Override
+      public DraState state(ClusterSnapshot snapshot) {
+        Map<String, List<Pod>> byNode = new LinkedHashMap<>();
+        for (NodeInfo n : snapshot.nodes()) {
+          List<Pod> pods = new ArrayList<>();
+          for (PodInfo p : n.pods()) {
+            pods.add(p.pod());
+          }
+          byNode.put(n.name(), pods);
+        }
+        return DraState.replay(byNode, this::resolve, allocator);
+      }
+    };
+  }
+
+  /** Over {@code dra}'s classes and slices, with claims and their status from {@code claims}. */
+  public DynamicResources(DraObjects dra, ClaimSource claims) {
+    this.dra = dra;
+    this.allocator = new DeviceAllocator(dra, new CelDeviceSelector());
+    this.claims = claims;
   }
 
   public DraObjects objects() {
@@ -58,7 +99,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Po
     if (pod.pod().spec().resourceClaims().isEmpty()) {
       return PreFilterPlugin.Result.ALL;
     }
-    return switch (PodClaims.resolve(pod.pod(), dra)) {
+    return switch (claims.resolve(pod.pod())) {
       case PodClaims.Resolution.Missing m -> new PreFilterPlugin.Result.Rejected(Status.unresolvable(NAME, m.reason()));
       case PodClaims.Resolution.Claims c -> allocator.missingClass(c.claims())
           .<PreFilterPlugin.Result>map(reason -> new PreFilterPlugin.Result.Rejected(Status.unresolvable(NAME, reason)))
@@ -69,23 +110,47 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Po
   @Override
   public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
     if (pod.pod().spec().resourceClaims().isEmpty()
-        || !(PodClaims.resolve(pod.pod(), dra) instanceof PodClaims.Resolution.Claims claims)) {
+        || !(claims.resolve(pod.pod()) instanceof PodClaims.Resolution.Claims c)) {
       return Optional.empty();
     }
-    return Optional.of(new Cycle(claims.claims(), state(snapshot)));
+    return Optional.of(new Cycle(c.claims(), state(snapshot)));
+  }
+
+  /** The pod's claims as the plugin resolves them. */
+  public PodClaims.Resolution claims(Pod pod) {
+    return claims.resolve(pod);
   }
 
   /** The allocations the pods bound in {@code snapshot} hold. */
   public DraState state(ClusterSnapshot snapshot) {
-    Map<String, List<Pod>> byNode = new LinkedHashMap<>();
-    for (NodeInfo n : snapshot.nodes()) {
-      List<Pod> pods = new ArrayList<>();
-      for (PodInfo p : n.pods()) {
-        pods.add(p.pod());
-      }
-      byNode.put(n.name(), pods);
+    return claims.state(snapshot);
+  }
+
+  /**
+   * Reserve: the allocations of the pod's claims not yet allocated, made on {@code node} (the node
+   * its cycle chose) from what {@code snapshot}'s pods leave free; {@link DeviceAllocator.Outcome.Allocated}
+   * with none when all were allocated already. The caller records them in the claims' status.
+   */
+  public DeviceAllocator.Outcome reserve(Pod pod, String node, ClusterSnapshot snapshot) {
+    if (!(claims.resolve(pod) instanceof PodClaims.Resolution.Claims c)) {
+      return new DeviceAllocator.Outcome.Unsatisfiable();
     }
-    return DraState.replay(byNode, p -> PodClaims.resolve(p, dra), allocator);
+    return allocateFresh(c.claims(), node, state(snapshot));
+  }
+
+  /** The claims' allocation on {@code node}: none needed, one elsewhere (unsatisfiable), or the allocator's. */
+  private DeviceAllocator.Outcome allocateFresh(List<ResourceClaim> podClaims, String node, DraState state) {
+    List<ResourceClaim> fresh = new ArrayList<>();
+    for (ResourceClaim c : podClaims) {
+      Allocation a = state.allocations().get(c.key());
+      if (a == null) {
+        fresh.add(c);
+      } else if (!a.node().equals(node)) {
+        return new DeviceAllocator.Outcome.Unsatisfiable();
+      }
+    }
+    return fresh.isEmpty() ? new DeviceAllocator.Outcome.Allocated(List.of())
+        : allocator.allocate(fresh, node, state.inUse());
   }
 
   @Override
@@ -124,19 +189,13 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Po
 
     @Override
     public Status filter(PodInfo pod, NodeInfo node) {
-      List<ResourceClaim> fresh = new ArrayList<>();
       for (ResourceClaim c : claims) {
         Allocation a = state.allocations().get(c.key());
-        if (a == null) {
-          fresh.add(c);
-        } else if (!a.node().equals(node.name())) {
+        if (a != null && !a.node().equals(node.name())) {
           return Status.unresolvable(NAME, "resourceclaim not available on the node");
         }
       }
-      if (fresh.isEmpty()) {
-        return Status.SUCCESS;
-      }
-      return switch (allocator.allocate(fresh, node.name(), state.inUse())) {
+      return switch (allocateFresh(claims, node.name(), state)) {
         case DeviceAllocator.Outcome.Allocated a -> Status.SUCCESS;
         case DeviceAllocator.Outcome.Unsatisfiable u -> Status.unresolvable(NAME, "cannot allocate all claims");
         case DeviceAllocator.Outcome.Failed f -> Status.unresolvable(NAME, f.message());

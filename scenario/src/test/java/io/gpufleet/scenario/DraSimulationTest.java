@@ -1,0 +1,272 @@
+package io.gpufleet.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.sim.Checkpoint;
+import io.gpufleet.sim.Simulation;
+import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.ClaimTable;
+import io.gpufleet.sim.state.ClusterState;
+import io.gpufleet.sim.state.PodState;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code simulate} with Dynamic Resource Allocation on nodes left to NVIDIA's DRA driver: claims made
+ * from templates per pod, allocated at bind, shared claims allocated once, claims freed when their
+ * last pod goes, and the run's invariants kept throughout.
+ */
+class DraSimulationTest {
+
+  static final String NODES = """
+          - apiVersion: v1
+            kind: Node
+            metadata:
+              name: a10g-node
+              labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "2",
+                       nvidia.com/gpu.deploy.device-plugin: "false"}
+            status: {allocatable: {cpu: "48", memory: 192Gi, pods: "110"}}
+          - apiVersion: v1
+            kind: Node
+            metadata:
+              name: h100-node
+              labels: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, nvidia.com/gpu.count: "2",
+                       nvidia.com/gpu.deploy.device-plugin: "false"}
+            status: {allocatable: {cpu: "192", memory: 2000Gi, pods: "110"}}
+          - apiVersion: resource.k8s.io/v1
+            kind: ResourceClaimTemplate
+            metadata: {name: one-h100}
+            spec:
+              spec:
+                devices:
+                  requests:
+                  - name: gpu
+                    exactly:
+                      deviceClassName: gpu.nvidia.com
+                      selectors:
+                      - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "NVIDIA H100 80GB HBM3"'}
+          - apiVersion: resource.k8s.io/v1
+            kind: ResourceClaimTemplate
+            metadata: {name: one-b200}
+            spec:
+              spec:
+                devices:
+                  requests:
+                  - name: gpu
+                    exactly:
+                      deviceClassName: gpu.nvidia.com
+                      selectors:
+                      - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "NVIDIA B200"'}
+          - apiVersion: resource.k8s.io/v1
+            kind: ResourceClaim
+            metadata: {name: shared-a10g}
+            spec:
+              devices:
+                requests:
+                - name: gpu
+                  exactly:
+                    deviceClassName: gpu.nvidia.com
+                    selectors:
+                    - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "NVIDIA A10G"'}
+        """;
+
+  static String pod(String name, String entry) {
+    return """
+          - apiVersion: v1
+            kind: Pod
+            metadata: {name: %s}
+            spec:
+              resourceClaims: [%s]
+              containers:
+              - name: c
+                image: example/app:1
+                resources: {requests: {cpu: "1"}, claims: [{name: gpu}]}
+        """.formatted(name, entry);
+  }
+
+  static final String FROM_H100 = "{name: gpu, resourceClaimTemplateName: one-h100}";
+
+  static SimulationResult run(long seed, String cluster, String steps) {
+    String text = """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: dra}
+        spec:
+          seed: %d
+          cluster:
+        %s
+          steps:
+        %s
+        """.formatted(seed, cluster, steps);
+    ScenarioFile f = ScenarioReader.read("dra.yaml", text, ScenarioSources.directory(java.nio.file.Path.of(".")));
+    return Simulation.run(f.scenario());
+  }
+
+  static final String SETTLE = """
+          - title: settle
+            actions:
+            - wait: 2m
+        """;
+
+  static Checkpoint checkpoint(SimulationResult r, String label) {
+    return r.checkpoints().stream().filter(c -> c.label().equals(label)).findFirst().orElseThrow();
+  }
+
+  static ClaimTable.Claim madeFor(ClusterState s, String pod) {
+    return s.dra().madeFor("default/" + pod, "gpu").orElseThrow();
+  }
+
+  @Test
+  void aTemplateClaimIsMadePerPodNamedAsTheControllerNamesItAndAllocatedOnTheMatchingNode() {
+    SimulationResult r = run(1, NODES + pod("trainer", FROM_H100)
+        + pod("waits-for-b200", "{name: gpu, resourceClaimTemplateName: one-b200}"), SETTLE);
+    ClusterState s = r.finalState();
+    assertThat(r.violations()).isEmpty();
+    assertThat(s.pods().get("default/trainer").node()).contains("h100-node");
+    ClaimTable.Claim claim = madeFor(s, "trainer");
+    assertThat(claim.claim().name()).matches("trainer-gpu-[bcdfghjklmnpqrstvwxz2456789]{5}");
+    assertThat(claim.owner()).contains("default/trainer");
+    assertThat(claim.reservedFor()).containsExactly("default/trainer");
+    Allocation a = claim.allocation().orElseThrow();
+    assertThat(a.node()).isEqualTo("h100-node");
+    assertThat(a.results()).extracting(Allocation.Result::deviceId).hasSize(1).allMatch(
+        id -> id.startsWith("gpu.nvidia.com/h100-node/gpu-"));
+    // The pod nothing matches waits with upstream's words; its claim exists, unallocated.
+    assertThat(s.pods().get("default/waits-for-b200").node()).isEmpty();
+    assertThat(r.record().of(RunRecord.Kind.POD_FAILED_SCHEDULING)).anyMatch(e -> e.subject()
+        .equals("default/waits-for-b200") && e.message().startsWith("0/2 nodes are available: 2 cannot allocate all "
+        + "claims. still not schedulable"));
+    assertThat(madeFor(s, "waits-for-b200").allocation()).isEmpty();
+  }
+
+  @Test
+  void claimNamesComeFromTheSeedAndRepeat() {
+    String cluster = NODES + pod("trainer", FROM_H100);
+    String once = madeFor(run(1, cluster, SETTLE).finalState(), "trainer").claim().name();
+    assertThat(madeFor(run(1, cluster, SETTLE).finalState(), "trainer").claim().name()).isEqualTo(once);
+    List<String> others = java.util.stream.LongStream.rangeClosed(2, 6)
+        .mapToObj(seed -> madeFor(run(seed, cluster, SETTLE).finalState(), "trainer").claim().name()).toList();
+    assertThat(others).anyMatch(n -> !n.equals(once));
+  }
+
+  @Test
+  void aSharedClaimIsAllocatedOnceForAllItsPodsAndFreedWhenTheLastGoes() {
+    String deployment = """
+          - apiVersion: apps/v1
+            kind: Deployment
+            metadata: {name: shared, namespace: default}
+            spec:
+              replicas: 3
+              selector: {matchLabels: {app: shared}}
+              template:
+                metadata: {labels: {app: shared}}
+                spec:
+                  resourceClaims: [{name: gpu, resourceClaimName: shared-a10g}]
+                  containers:
+                  - name: c
+                    image: example/app:1
+                    resources: {requests: {cpu: "1"}, claims: [{name: gpu}]}
+        """;
+    String steps = """
+          - title: run
+            actions:
+            - wait: 2m
+            - show: running
+          - title: scale to zero
+            actions:
+            - scale: {workload: Deployment/default/shared, replicas: 0}
+            - wait: 5m
+        """;
+    SimulationResult r = run(1, NODES + deployment, steps);
+    assertThat(r.violations()).isEmpty();
+    ClusterState running = checkpoint(r, "running").state();
+    ClaimTable.Claim claim = running.dra().claim("default/shared-a10g").orElseThrow();
+    List<PodState> pods = running.pods().values().stream().filter(p -> p.workload().isPresent()).toList();
+    assertThat(pods).hasSize(3).allMatch(p -> p.node().equals(Optional.of("a10g-node")));
+    assertThat(claim.reservedFor()).containsExactlyInAnyOrderElementsOf(pods.stream().map(PodState::key).toList());
+    assertThat(claim.allocation().orElseThrow().results()).hasSize(1);
+    ClaimTable.Claim after = r.finalState().dra().claim("default/shared-a10g").orElseThrow();
+    assertThat(after.reservedFor()).isEmpty();
+    assertThat(after.allocation()).isEmpty();
+  }
+
+  @Test
+  void anAllocationStaysPutWhileReservedAndAFreedDeviceGoesToTheNextPod() {
+    String steps = """
+          - title: two pods
+            actions:
+            - wait: 2m
+            - show: two
+          - title: the first goes, a third comes
+            actions:
+            - delete: {kind: Pod, name: default/first}
+            - wait: 2m
+            - apply:
+        %s
+            - wait: 2m
+        """.formatted(pod("third", FROM_H100).indent(4));
+    SimulationResult r = run(1, NODES + pod("first", FROM_H100) + pod("second", FROM_H100), steps);
+    assertThat(r.violations()).isEmpty();
+    ClusterState two = checkpoint(r, "two").state();
+    String firstDevice = madeFor(two, "first").allocation().orElseThrow().results().getFirst().deviceId();
+    String secondDevice = madeFor(two, "second").allocation().orElseThrow().results().getFirst().deviceId();
+    assertThat(firstDevice).isNotEqualTo(secondDevice);
+    ClusterState end = r.finalState();
+    // The template claim went with its pod; the second keeps its device; the third gets the freed one.
+    assertThat(end.dra().claims().values()).noneMatch(c -> c.owner().equals(Optional.of("default/first")));
+    assertThat(madeFor(end, "second").allocation().orElseThrow().results().getFirst().deviceId())
+        .isEqualTo(secondDevice);
+    assertThat(madeFor(end, "third").allocation().orElseThrow().results().getFirst().deviceId())
+        .isEqualTo(firstDevice);
+  }
+
+  static final String POOL = """
+          - apiVersion: karpenter.k8s.aws/v1
+            kind: EC2NodeClass
+            metadata: {name: gpu}
+            spec: {amiSelectorTerms: [{alias: bottlerocket@latest}]}
+          - apiVersion: karpenter.sh/v1
+            kind: NodePool
+            metadata: {name: gpu}
+            spec:
+              template:
+                spec:
+                  nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: gpu}
+                  requirements:
+                  - {key: karpenter.k8s.aws/instance-family, operator: In, values: [g5, p5]}
+        """;
+
+  @Test
+  void onAnAutoscaledClusterKarpenterRefusesDraPodsAndTheSchedulerPlacesThemOnDraNodes() {
+    SimulationResult r = run(1, NODES + POOL + pod("trainer", FROM_H100)
+        + pod("waits-for-b200", "{name: gpu, resourceClaimTemplateName: one-b200}"), SETTLE);
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.finalState().pods().get("default/trainer").node()).contains("h100-node");
+    assertThat(r.finalState().pods().get("default/waits-for-b200").node()).isEmpty();
+    assertThat(r.finalState().claims().size()).as("no NodeClaim launched for a DRA pod").isZero();
+    assertThat(r.record().of(RunRecord.Kind.KARPENTER_EVENT)).anyMatch(e -> e.subject().equals(
+        "default/waits-for-b200") && e.message().contains("Dynamic Resource Allocation requirements"));
+  }
+
+  @Test
+  void theAutoscalersDraSizingExtensionIsRefusedWhileLaunchedNodesRunTheDevicePlugin() {
+    String text = """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: dra}
+        spec:
+          autoscaler: {draRequests: allocate}
+          cluster:
+        %s
+        """.formatted(NODES + POOL + pod("trainer", FROM_H100));
+    assertThatThrownBy(() -> ScenarioReader.read("dra.yaml", text, ScenarioSources.directory(java.nio.file.Path.of("."))))
+        .isInstanceOf(ManifestException.class)
+        .hasMessageContaining("pods with spec.resourceClaims under spec.autoscaler.draRequests: allocate are not "
+            + "simulated yet");
+  }
+}

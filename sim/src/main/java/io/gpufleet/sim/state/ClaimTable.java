@@ -1,0 +1,167 @@
+package io.gpufleet.sim.state;
+
+import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.model.dra.DraObject;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.dra.ResourceClaim;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The cluster's {@code resource.k8s.io} objects: those the scenario wrote (classes, templates,
+ * slices, claims) and every ResourceClaim with its status — the ones written and those the resource
+ * claim controller made from templates for pods.
+ *
+ * @param written the objects as the scenario wrote them
+ * @param claims every claim by {@code namespace/name}
+ * @param madeFor a pod's template entry ({@link #entryKey}) to the key of the claim made for it
+ * @param used whether any pod has named claims ({@code spec.resourceClaims}), so the scheduler needs
+ *     DynamicResources even where nothing was written
+ */
+public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<String, String> madeFor, boolean used) {
+
+  public static final ClaimTable EMPTY = new ClaimTable(DraObjects.NONE, PMap.empty(), PMap.empty(), false);
+
+  /**
+   * One claim and its status.
+   *
+   * @param owner the pod a template claim was made for (its owner reference); empty for a written claim
+   * @param allocation {@code status.allocation}, set when the first pod using it is bound
+   * @param reservedFor {@code status.reservedFor}: the bound pods using it, in bind order
+   */
+  public record Claim(ResourceClaim claim, Optional<String> owner, Optional<Allocation> allocation,
+      List<String> reservedFor) {
+    public Claim {
+      Objects.requireNonNull(claim, "claim");
+      Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(allocation, "allocation");
+      reservedFor = List.copyOf(reservedFor);
+    }
+  }
+
+  public ClaimTable {
+    Objects.requireNonNull(written, "written");
+    Objects.requireNonNull(claims, "claims");
+    Objects.requireNonNull(madeFor, "madeFor");
+  }
+
+  public static String entryKey(String podKey, String podClaimName) {
+    return podKey + "#" + podClaimName;
+  }
+
+  /** Nothing written, no claims, no pod using any: DRA plays no part. */
+  public boolean isEmpty() {
+    return !used && written.isEmpty() && claims.isEmpty();
+  }
+
+  /** A pod with claims exists (from now on the run uses DRA). */
+  public ClaimTable withUse() {
+    return used ? this : new ClaimTable(written, claims, madeFor, true);
+  }
+
+  public Optional<Claim> claim(String key) {
+    return Optional.ofNullable(claims.get(key));
+  }
+
+  /** The claim made for a pod's template entry, if the controller made it. */
+  public Optional<Claim> madeFor(String podKey, String podClaimName) {
+    return Optional.ofNullable(madeFor.get(entryKey(podKey, podClaimName))).map(claims::get);
+  }
+
+  /** A written object; a written claim enters the table unallocated. */
+  public ClaimTable withWritten(DraObject o) {
+    List<DraObject> all = new ArrayList<>();
+    all.addAll(written.classes());
+    all.addAll(written.claims());
+    all.addAll(written.templates());
+    all.addAll(written.slices());
+    all.add(o);
+    PMap<String, Claim> c = claims;
+    if (o instanceof ResourceClaim rc) {
+      c = c.put(rc.key(), new Claim(rc, Optional.empty(), Optional.empty(), List.of()));
+    }
+    return new ClaimTable(DraObjects.of(all), c, madeFor, used);
+  }
+
+  /** A claim the controller made for {@code podKey}'s entry {@code podClaimName}. */
+  public ClaimTable withMade(String podKey, String podClaimName, ResourceClaim claim) {
+    return new ClaimTable(written, claims.put(claim.key(), new Claim(claim, Optional.of(podKey), Optional.empty(),
+        List.of())), madeFor.put(entryKey(podKey, podClaimName), claim.key()), used);
+  }
+
+  /** The claim with {@code allocation} (when given) and {@code podKey} added to its reservations. */
+  public ClaimTable reserved(String claimKey, Optional<Allocation> allocation, String podKey) {
+    Claim c = claims.get(claimKey);
+    List<String> r = new ArrayList<>(c.reservedFor());
+    r.add(podKey);
+    return new ClaimTable(written, claims.put(claimKey, new Claim(c.claim(), c.owner(),
+        allocation.isPresent() ? allocation : c.allocation(), r)), madeFor, used);
+  }
+
+  /**
+   * {@code podKey} is gone: it leaves every reservation, a claim no pod reserves any more is
+   * deallocated, and the claims made for it are deleted with it (their owner reference).
+   */
+  public ClaimTable withoutPod(String podKey) {
+    PMap<String, Claim> c = claims;
+    PMap<String, String> m = madeFor;
+    for (Claim claim : claims.values()) {
+      boolean owned = claim.owner().equals(Optional.of(podKey));
+      if (owned) {
+        c = c.remove(claim.claim().key());
+      } else if (claim.reservedFor().contains(podKey)) {
+        List<String> r = new ArrayList<>(claim.reservedFor());
+        r.remove(podKey);
+        c = c.put(claim.claim().key(), new Claim(claim.claim(), claim.owner(),
+            r.isEmpty() ? Optional.empty() : claim.allocation(), r));
+      }
+    }
+    for (String k : madeFor.keys()) {
+      if (k.startsWith(podKey + "#")) {
+        m = m.remove(k);
+      }
+    }
+    if (c == claims && m == madeFor) {
+      return this;
+    }
+    return new ClaimTable(written, c, m, used);
+  }
+
+  /** The recorded allocations and reservations, as the scheduler's DynamicResources reads them. */
+  public DraState state() {
+    Map<String, Allocation> allocations = new LinkedHashMap<>();
+    Map<String, List<String>> reserved = new LinkedHashMap<>();
+    Set<String> inUse = new TreeSet<>();
+    for (Claim c : sorted()) {
+      c.allocation().ifPresent(a -> {
+        allocations.put(c.claim().key(), a);
+        a.results().forEach(r -> inUse.add(r.deviceId()));
+      });
+      if (!c.reservedFor().isEmpty()) {
+        reserved.put(c.claim().key(), c.reservedFor());
+      }
+    }
+    return new DraState(allocations, reserved, inUse);
+  }
+
+  /** Every claim, by key. */
+  public List<Claim> sorted() {
+    Map<String, Claim> byKey = new TreeMap<>();
+    claims.forEach(byKey::put);
+    return List.copyOf(byKey.values());
+  }
+
+  /** The written objects with every claim of the table (written and made) as claims. */
+  public DraObjects objects() {
+    return new DraObjects(written.classes(), sorted().stream().map(Claim::claim).toList(), written.templates(),
+        written.slices());
+  }
+}
