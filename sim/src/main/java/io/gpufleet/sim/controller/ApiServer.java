@@ -296,7 +296,6 @@ final class ApiServer {
   /** A DeviceClass, ResourceClaim, ResourceClaimTemplate or ResourceSlice the scenario applies. */
   void putDraObject(io.gpufleet.model.dra.DraObject o) {
     state = state.withDra(state.dra().withWritten(o));
-    log(RunRecord.Kind.SCENARIO, o.kind().toLowerCase(java.util.Locale.ROOT) + "/" + o.name(), o.kind() + " applied");
   }
 
   /** A pod with claims exists: the scheduler runs DynamicResources from now on. */

@@ -42,7 +42,7 @@ final class ResourceClaimController {
           String name;
           do {
             name = generateName(pod.name(), t.name()) + PodNames.suffix(names, RANDOM_LENGTH);
-          } while (api.state().dra().claim(ns + "/" + name).isPresent());
+          } while (api.state().dra().claim(io.gpufleet.model.meta.ObjectMeta.key(ns, name)).isPresent());
           api.claimMade(pod.key(), t.name(), new ResourceClaim(ns, name, template.spec()));
         });
       }

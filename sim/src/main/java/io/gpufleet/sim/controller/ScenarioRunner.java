@@ -249,6 +249,8 @@ final class ScenarioRunner {
     for (ClusterObject o : objects) {
       if (o instanceof ClusterObject.DraObjectValue d) {
         api.putDraObject(d.object());
+        String kind = d.object().kind().toLowerCase(java.util.Locale.ROOT);
+        api.log(RunRecord.Kind.SCENARIO, kind + "/" + d.object().name(), d.object().kind() + " applied");
       }
     }
     // Pods the objects already have belong to their controllers (by ownerReferences), which resume

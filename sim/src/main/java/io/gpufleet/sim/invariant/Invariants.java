@@ -124,7 +124,8 @@ public final class Invariants {
       }
       for (PodResourceClaim e : p.pod().spec().resourceClaims()) {
         java.util.Optional<ClaimTable.Claim> c = switch (e) {
-          case PodResourceClaim.Named n -> s.dra().claim(p.pod().meta().namespace() + "/" + n.resourceClaimName());
+          case PodResourceClaim.Named n -> s.dra().claim(io.gpufleet.model.meta.ObjectMeta.key(p.pod().meta().namespace(),
+              n.resourceClaimName()));
           case PodResourceClaim.FromTemplate t -> s.dra().madeFor(key, t.name());
         };
         if (c.isEmpty() || !c.get().reservedFor().contains(key)) {

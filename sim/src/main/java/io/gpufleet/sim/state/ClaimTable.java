@@ -22,11 +22,11 @@ import java.util.TreeSet;
  *
  * @param written the objects as the scenario wrote them
  * @param claims every claim by {@code namespace/name}
- * @param madeFor a pod's template entry ({@link #entryKey}) to the key of the claim made for it
+ * @param madeFor a pod's template entry to the key of the claim made for it
  * @param used whether any pod has named claims ({@code spec.resourceClaims}), so the scheduler needs
  *     DynamicResources even where nothing was written
  */
-public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<String, String> madeFor, boolean used) {
+public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<Entry, String> madeFor, boolean used) {
 
   public static final ClaimTable EMPTY = new ClaimTable(DraObjects.NONE, PMap.empty(), PMap.empty(), false);
 
@@ -53,9 +53,8 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<St
     Objects.requireNonNull(madeFor, "madeFor");
   }
 
-  public static String entryKey(String podKey, String podClaimName) {
-    return podKey + "#" + podClaimName;
-  }
+  /** A pod's {@code spec.resourceClaims[]} entry, by the pod's key and the entry's name. */
+  public record Entry(String pod, String podClaimName) {}
 
   /** Nothing written, no claims, no pod using any: DRA plays no part. */
   public boolean isEmpty() {
@@ -73,7 +72,7 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<St
 
   /** The claim made for a pod's template entry, if the controller made it. */
   public Optional<Claim> madeFor(String podKey, String podClaimName) {
-    return Optional.ofNullable(madeFor.get(entryKey(podKey, podClaimName))).map(claims::get);
+    return Optional.ofNullable(madeFor.get(new Entry(podKey, podClaimName))).map(claims::get);
   }
 
   /** A written object; a written claim enters the table unallocated. */
@@ -94,7 +93,7 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<St
   /** A claim the controller made for {@code podKey}'s entry {@code podClaimName}. */
   public ClaimTable withMade(String podKey, String podClaimName, ResourceClaim claim) {
     return new ClaimTable(written, claims.put(claim.key(), new Claim(claim, Optional.of(podKey), Optional.empty(),
-        List.of())), madeFor.put(entryKey(podKey, podClaimName), claim.key()), used);
+        List.of())), madeFor.put(new Entry(podKey, podClaimName), claim.key()), used);
   }
 
   /** The claim with {@code allocation} (when given) and {@code podKey} added to its reservations. */
@@ -112,7 +111,7 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<St
    */
   public ClaimTable withoutPod(String podKey) {
     PMap<String, Claim> c = claims;
-    PMap<String, String> m = madeFor;
+    PMap<Entry, String> m = madeFor;
     for (Claim claim : claims.values()) {
       boolean owned = claim.owner().equals(Optional.of(podKey));
       if (owned) {
@@ -124,8 +123,8 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<St
             r.isEmpty() ? Optional.empty() : claim.allocation(), r));
       }
     }
-    for (String k : madeFor.keys()) {
-      if (k.startsWith(podKey + "#")) {
+    for (Entry k : madeFor.keys()) {
+      if (k.pod().equals(podKey)) {
         m = m.remove(k);
       }
     }

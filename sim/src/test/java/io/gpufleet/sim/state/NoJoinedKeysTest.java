@@ -29,6 +29,7 @@ class NoJoinedKeysTest {
       "CloudProvider.java", List.of("\"aws:///\" + c.offering().zone() + \"/\" + name"),
       // run record subjects, user text
       "ScenarioRunner.java", List.of("api.log(RunRecord.Kind.SCENARIO, kind + \"/\" + name, \"deleted\")",
+          "api.log(RunRecord.Kind.SCENARIO, kind + \"/\" + d.object().name(), d.object().kind() + \" applied\")",
           "api.log(RunRecord.Kind.SCENARIO, \"nodepool/\" + p.name(), \"NodePool applied\")",
           "api.log(RunRecord.Kind.SCENARIO, \"nodeoverlay/\" + ov.overlay().name(), \"NodeOverlay applied\")",
           "api.log(RunRecord.Kind.SCENARIO, \"ec2nodeclass/\" + nc.nodeClass().name(), \"EC2NodeClass applied\")"),
