@@ -24,7 +24,29 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(new Main().execute(args));
+    startUp();
+    int code = new Main().execute(args);
+    // Runtime.exit asks the platform's System.Logger whether to log the exit (JDK 17+), and finding
+    // that logger reads META-INF/services of every jar on the class path: about 100 jars opened for
+    // nothing on every call. A successful call ends by returning instead, unless a thread of its
+    // own would keep the JVM alive.
+    if (code != ExitCodes.OK || otherThreadKeepsJvmAlive(Thread.currentThread(), Thread.getAllStackTraces().keySet())) {
+      System.exit(code);
+    }
+  }
+
+  /**
+   * Process-wide settings of a real call, made before any picocli class is used: picocli's default
+   * factory looks for Groovy's {@code Closure} class (to run closures given in annotations) unless
+   * told not to, and a class that is not there is looked for in every jar of the class path.
+   */
+  static void startUp() {
+    System.setProperty("picocli.disable.closures", "true");
+  }
+
+  /** Whether any thread but {@code main} is alive and not a daemon: the JVM would wait for it. */
+  static boolean otherThreadKeepsJvmAlive(Thread main, java.util.Collection<Thread> threads) {
+    return threads.stream().anyMatch(t -> t != main && t.isAlive() && !t.isDaemon());
   }
 
   /** Runs the command line as the {@code gpufleet} script would; returns its exit code. */
@@ -51,8 +73,7 @@ public final class Main implements Runnable {
 
   /**
    * The subcommands, in the order help lists them. Picocli reads a command's annotations by
-   * reflection when it is added, and its own classes predate what the AOT cache can hold, so a call
-   * adds only the subcommand it names: that is most of a small command's start-up.
+   * reflection when it is added, so a call adds only the subcommand it names.
    */
   private static final java.util.SequencedMap<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
       subcommands();
@@ -71,8 +92,8 @@ public final class Main implements Runnable {
     m.put("serve", ServeCommand::new);
     m.put("probe", ProbeCommand::new);
     m.put("bench-sharing", BenchSharingCommand::new);
-    // A lambda, not a constructor reference: the AOT cache cannot hold picocli's classes, and JDK
-    // 25.0.3 crashed assembling a cache with a method handle to one of them (archiveHeapWriter.cpp).
+    // A lambda, not a constructor reference: JDK 25.0.3 crashed assembling a cache with a method
+    // handle to a picocli class it could not hold (archiveHeapWriter.cpp, before the build upgraded them).
     m.put("help", () -> new CommandLine.HelpCommand());
     return java.util.Collections.unmodifiableSequencedMap(m);
   }

@@ -19,6 +19,7 @@ final class Training {
   private Training() {}
 
   public static void main(String[] args) throws IOException {
+    Main.startUp();
     Path root = Path.of(args.length > 0 ? args[0] : ".");
     Path out = Files.createTempDirectory("gpufleet-training");
     try {
