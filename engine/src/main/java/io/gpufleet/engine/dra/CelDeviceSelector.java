@@ -11,6 +11,7 @@ import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
 import io.gpufleet.model.dra.AttributeValue;
 import io.gpufleet.model.dra.Device;
+import io.gpufleet.model.resource.Quantity;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,11 +19,15 @@ import java.util.TreeMap;
 /**
  * Evaluates a DRA selector ({@code selectors[].cel.expression}) against a device with google's
  * CEL implementation. The variable is upstream's {@code device} ({@code
- * k8s.io/dynamic-resource-allocation/cel}): {@code device.driver}, and {@code device.attributes}
- * as a map from domain to a map from attribute name to value, an unqualified name under the
- * driver's own domain. Not modelled: {@code device.capacity} (upstream's quantity type and library)
- * and the semver library ({@code version} attributes are strings); an expression using them fails
- * to compile here with CEL's own message.
+ * k8s.io/dynamic-resource-allocation/cel/compile.go}): {@code device.driver}, {@code
+ * device.attributes} and {@code device.capacity} as maps from domain to a map from name to value, an
+ * unqualified name under the driver's own domain. A {@code version} attribute is a semantic version
+ * and a capacity a quantity, with the functions of Kubernetes' CEL libraries for them
+ * ({@code k8s.io/apiserver/pkg/cel/library}: {@link CelLibraries}), so
+ * {@code device.capacity["gpu.nvidia.com"].memory.compareTo(quantity("40Gi")) >= 0} and
+ * {@code device.attributes["gpu.nvidia.com"].driverVersion.isGreaterThan(semver("550.0.0"))} work as
+ * on a cluster. Not modelled: the rest of the Kubernetes base environment (lists, regex, URLs, IP and
+ * CIDR libraries, {@code cel.bind}); an expression using them fails to compile with CEL's message.
  *
  * <p>Each instance caches its compiled programs (upstream keeps an LRU cache of them); it is used
  * by one scheduling run, never shared.
@@ -50,8 +55,9 @@ public final class CelDeviceSelector {
     static Cel make() {
       return new Cel(CelCompilerFactory.standardCelCompilerBuilder()
           .addVar("device", MapType.create(SimpleType.STRING, SimpleType.DYN))
+          .addFunctionDeclarations(CelLibraries.declarations())
           .setResultType(SimpleType.BOOL)
-          .build(), CelRuntimeFactory.standardCelRuntimeBuilder().build());
+          .build(), CelRuntimeFactory.standardCelRuntimeBuilder().addFunctionBindings(CelLibraries.bindings()).build());
     }
   }
 
@@ -75,6 +81,8 @@ public final class CelDeviceSelector {
           yield Boolean.TRUE.equals(result) ? new Outcome.Match() : new Outcome.NoMatch();
         } catch (CelEvaluationException e) {
           yield new Outcome.Failed("CEL runtime error: " + e.getMessage());
+        } catch (BadAttribute e) {
+          yield new Outcome.Failed("CEL runtime error: " + e.getMessage());
         }
       }
     };
@@ -96,25 +104,47 @@ public final class CelDeviceSelector {
     });
   }
 
-  /** {@code device} as upstream lays it out: attributes grouped by domain. */
-  static Map<String, Object> variable(String driver, Device device) {
-    Map<String, Map<String, Object>> byDomain = new TreeMap<>();
-    for (var e : device.attributes().entrySet()) {
-      String name = e.getKey();
-      int slash = name.indexOf('/');
-      String domain = slash < 0 ? driver : name.substring(0, slash);
-      String id = slash < 0 ? name : name.substring(slash + 1);
-      byDomain.computeIfAbsent(domain, d -> new TreeMap<>()).put(id, celValue(e.getValue()));
+  /** A device value CEL cannot be given; upstream's {@code DeviceMatches} fails with these words. */
+  static final class BadAttribute extends Exception {
+    BadAttribute(String message) {
+      super(message);
     }
-    return Map.of("driver", driver, "attributes", byDomain);
   }
 
-  private static Object celValue(AttributeValue v) {
+  /** {@code device} as upstream lays it out: attributes and capacities grouped by domain. */
+  static Map<String, Object> variable(String driver, Device device) throws BadAttribute {
+    Map<String, Map<String, Object>> byDomain = new TreeMap<>();
+    for (var e : device.attributes().entrySet()) {
+      put(byDomain, driver, e.getKey(), celValue(e.getKey(), e.getValue()));
+    }
+    Map<String, Map<String, Object>> capacity = new TreeMap<>();
+    for (var e : device.capacity().entrySet()) {
+      // A slice's capacities were checked as quantities when read or derived.
+      put(capacity, driver, e.getKey(), Quantity.parse(e.getValue()));
+    }
+    return Map.of("driver", driver, "attributes", byDomain, "capacity", capacity);
+  }
+
+  private static void put(Map<String, Map<String, Object>> byDomain, String driver, String name, Object value) {
+    int slash = name.indexOf('/');
+    String domain = slash < 0 ? driver : name.substring(0, slash);
+    String id = slash < 0 ? name : name.substring(slash + 1);
+    byDomain.computeIfAbsent(domain, d -> new TreeMap<>()).put(id, value);
+  }
+
+  /** {@code getAttributeValue}: a version attribute is parsed as a semantic version. */
+  private static Object celValue(String name, AttributeValue v) throws BadAttribute {
     return switch (v) {
       case AttributeValue.Bool b -> b.value();
       case AttributeValue.Int i -> i.value();
       case AttributeValue.Str s -> s.value();
-      case AttributeValue.Version ver -> ver.value();
+      case AttributeValue.Version ver -> {
+        try {
+          yield Semver.parse(ver.value());
+        } catch (Semver.Invalid e) {
+          throw new BadAttribute("attribute " + name + ": parse semantic version: " + e.getMessage());
+        }
+      }
     };
   }
 }

@@ -1,0 +1,104 @@
+package io.gpufleet.engine.dra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.model.dra.AttributeValue;
+import io.gpufleet.model.dra.Device;
+import io.gpufleet.model.gpu.GpuCatalog;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DRA selectors with Kubernetes' quantity and semver libraries. Expressions marked "upstream" are the
+ * examples of {@code k8s.io/apiserver/pkg/cel/library/quantity.go} and {@code semverlib.go}.
+ */
+class CelDeviceSelectorTest {
+
+  private final CelDeviceSelector cel = new CelDeviceSelector();
+
+  /** The driver's device for one H100 on a node whose GFD saw driver 550.54.15. */
+  private static final Device H100 = NvidiaDraDriver.slice("n", GpuCatalog.builtIn().find("h100").orElseThrow(), 1,
+      Optional.of("550.54.15")).devices().getFirst();
+
+  private CelDeviceSelector.Outcome on(String expression, Device d) {
+    return cel.evaluate(expression, NvidiaDraDriver.DRIVER, d);
+  }
+
+  private boolean matches(String expression) {
+    CelDeviceSelector.Outcome o = on(expression, H100);
+    assertThat(o).as(expression).isNotInstanceOf(CelDeviceSelector.Outcome.Failed.class);
+    return o instanceof CelDeviceSelector.Outcome.Match;
+  }
+
+  @Test
+  void capacityIsAQuantity() {
+    assertThat(H100.capacity()).containsKey("memory");
+    assertThat(matches("device.capacity[\"gpu.nvidia.com\"].memory.compareTo(quantity(\"40Gi\")) >= 0")).isTrue();
+    assertThat(matches("device.capacity[\"gpu.nvidia.com\"].memory.compareTo(quantity(\"100Gi\")) >= 0")).isFalse();
+    assertThat(matches("device.capacity[\"gpu.nvidia.com\"].memory.isGreaterThan(quantity(\"80G\"))")).isTrue();
+    assertThat(matches("device.capacity[\"gpu.nvidia.com\"].memory.isLessThan(quantity(\"80Gi\"))")).isTrue();
+  }
+
+  @Test
+  void theQuantityLibraryAsUpstreamDocumentsIt() {
+    // upstream
+    assertThat(matches("quantity(\"200M\").compareTo(quantity(\"0.2G\")) == 0")).isTrue();
+    assertThat(matches("quantity(\"50M\").compareTo(quantity(\"50Mi\")) == -1")).isTrue();
+    assertThat(matches("quantity(\"50Mi\").compareTo(quantity(\"50M\")) == 1")).isTrue();
+    assertThat(matches("quantity(\"50k\").asInteger() == 50000")).isTrue();
+    assertThat(matches("quantity(\"50k\").add(20) == quantity(\"50020\")")).isTrue();
+    assertThat(matches("quantity(\"50k\").sub(quantity(\"20k\")) == quantity(\"30k\")")).isTrue();
+    assertThat(matches("isQuantity(\"1.3Gi\") && !isQuantity(\"200K\") && !isQuantity(\"Mi\")")).isTrue();
+    assertThat(matches("quantity(\"1.5\").isInteger()")).isFalse();
+  }
+
+  @Test
+  void versionAttributesAreSemanticVersions() {
+    assertThat(H100.attributes().get("driverVersion")).isEqualTo(new AttributeValue.Version("550.54.15"));
+    assertThat(matches("device.attributes[\"gpu.nvidia.com\"].driverVersion.isGreaterThan(semver(\"550.0.0\"))"))
+        .isTrue();
+    assertThat(matches("device.attributes[\"gpu.nvidia.com\"].driverVersion.major() == 550")).isTrue();
+    assertThat(matches("device.attributes[\"gpu.nvidia.com\"].cudaComputeCapability.compareTo(semver(\"8.0.0\")) > 0"))
+        .isTrue();
+    assertThat(matches("device.attributes[\"gpu.nvidia.com\"].driverVersion == semver(\"550.54.15\")")).isTrue();
+  }
+
+  @Test
+  void theSemverLibraryAsUpstreamDocumentsIt() {
+    // upstream
+    assertThat(matches("semver(\"1.2.3\").compareTo(semver(\"2.0.0\")) == -1")).isTrue();
+    assertThat(matches("semver(\"1.2.3\").compareTo(semver(\"0.1.2\")) == 1")).isTrue();
+    assertThat(matches("semver(\"v1.0.0\", true) == semver(\"1.0.0\")")).isTrue();
+    assertThat(matches("semver(\"01.01.01\", true) == semver(\"1.1.1\")")).isTrue();
+    assertThat(matches("isSemver(\"1.0.0\") && !isSemver(\"hello\") && !isSemver(\"v1.0\") && isSemver(\"v1.0\", true)"))
+        .isTrue();
+    // semver.org's precedence: a pre-release sorts before its release, numeric identifiers before others.
+    assertThat(matches("semver(\"1.0.0-alpha\").isLessThan(semver(\"1.0.0\"))")).isTrue();
+    assertThat(matches("semver(\"1.0.0-alpha.1\").isLessThan(semver(\"1.0.0-alpha.beta\"))")).isTrue();
+    assertThat(matches("semver(\"1.0.0-rc.1+build.5\") == semver(\"1.0.0-rc.1\")")).isTrue();
+  }
+
+  @Test
+  void badTextFailsWithTheLibrariesWords() {
+    // resource.ParseQuantity's ErrSuffix and ErrFormatWrong.
+    assertThat(on("quantity(\"200K\").isInteger()", H100)).isEqualTo(new CelDeviceSelector.Outcome.Failed(
+        "CEL runtime error: unable to parse quantity's suffix"));
+    assertThat(on("quantity(\"Three\").isInteger()", H100)).isEqualTo(new CelDeviceSelector.Outcome.Failed(
+        "CEL runtime error: quantities must match the regular expression "
+            + "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
+    assertThat(on("semver(\"Three\").major() == 3", H100)).isInstanceOf(CelDeviceSelector.Outcome.Failed.class)
+        .extracting(o -> ((CelDeviceSelector.Outcome.Failed) o).message()).asString()
+        .contains("No Major.Minor.Patch elements found");
+    assertThat(on("quantity(1) > 0", H100)).isInstanceOf(CelDeviceSelector.Outcome.Failed.class)
+        .extracting(o -> ((CelDeviceSelector.Outcome.Failed) o).message()).asString()
+        .startsWith("compilation failed: ").contains("found no matching overload for 'quantity' applied to '(int)'");
+  }
+
+  @Test
+  void aVersionAttributeThatIsNoSemanticVersionFailsAsUpstreamsDeviceMatches() {
+    Device d = new Device("gpu-0", Map.of("driverVersion", new AttributeValue.Version("550.54")), Map.of());
+    assertThat(on("true", d)).isEqualTo(new CelDeviceSelector.Outcome.Failed(
+        "CEL runtime error: attribute driverVersion: parse semantic version: No Major.Minor.Patch elements found"));
+  }
+}
