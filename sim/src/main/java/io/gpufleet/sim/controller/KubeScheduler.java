@@ -15,7 +15,6 @@ import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.gpu.GpuCatalog;
-import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.record.RunRecord;
@@ -87,11 +86,16 @@ final class KubeScheduler {
    * are the cluster's, with the status recorded at bind.
    */
   private DynamicResources dynamicResources(DraObjects written) {
-    List<Node> nodes = new ArrayList<>();
-    api.state().nodes().forEach((name, n) -> nodes.add(n.node()));
-    nodes.sort(Comparator.comparing(Node::name));
-    DraObjects objects = written.withSlices(new NvidiaDraDriver(GpuCatalog.builtIn()).slices(nodes))
-        .withDefaultClasses(NvidiaDraDriver.deviceClasses());
+    // Each node's cards as its MIG manager has laid them out now.
+    NvidiaDraDriver driver = new NvidiaDraDriver(GpuCatalog.builtIn());
+    List<io.gpufleet.model.dra.ResourceSlice> slices = new ArrayList<>();
+    List<String> names = new ArrayList<>(api.state().nodes().keys());
+    names.sort(Comparator.naturalOrder());
+    for (String name : names) {
+      io.gpufleet.sim.state.NodeState n = api.state().nodes().get(name);
+      driver.slice(n.node(), n.migLayout()).ifPresent(slices::add);
+    }
+    DraObjects objects = written.withSlices(slices).withDefaultClasses(NvidiaDraDriver.deviceClasses());
     return new DynamicResources(objects, new DynamicResources.ClaimSource() {
       @Override
       public PodClaims.Resolution resolve(Pod pod) {
