@@ -94,12 +94,12 @@ final class ScheduleCommand implements Callable<Integer> {
         BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), schedulers, random, explain);
     // Written as it is made: a fleet-sized placement is never held as one string.
     java.io.PrintWriter out = spec.commandLine().getOut();
+    var claims = new DynamicResources(dra).state(result.snapshot());
     if (output.equals("json")) {
-      PlacementReport.json(result, out);
+      PlacementReport.json(result, ClaimReport.json(result, dra, claims), out);
     } else {
       PlacementReport.text(result, explain, out);
-      ClaimReport.text(result, dra,
-          new DynamicResources(dra).state(result.snapshot()), out);
+      ClaimReport.text(result, dra, claims, out);
     }
     out.flush();
     return ExitCodes.OK;

@@ -40,6 +40,15 @@ public final class JsonText {
    * {@code out} is flushed, not closed.
    */
   public static void writeList(String name, Iterable<?> elements, java.io.Writer out) {
+    writeList(name, elements, new LinkedHashMap<>(), out);
+  }
+
+  /**
+   * As {@link #writeList(String, Iterable, java.io.Writer)}, with more members after the list, as
+   * {@link #write} writes a map holding the list first and then {@code after}'s entries.
+   */
+  public static void writeList(String name, Iterable<?> elements, SequencedMap<String, ?> after,
+      java.io.Writer out) {
     java.io.Writer kept = new java.io.FilterWriter(out) {
       @Override
       public void close() throws java.io.IOException {
@@ -54,6 +63,10 @@ public final class JsonText {
         MAPPER.writeValue(g, ordered(e));
       }
       g.writeEndArray();
+      for (var e : after.entrySet()) {
+        g.writeName(e.getKey());
+        MAPPER.writeValue(g, ordered(e.getValue()));
+      }
       g.writeEndObject();
     }
     try {

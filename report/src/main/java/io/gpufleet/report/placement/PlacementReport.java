@@ -111,8 +111,20 @@ public final class PlacementReport {
 
   /** The same JSON as {@link #json(BatchPlacement.Result)}, written one pod at a time. */
   public static void json(BatchPlacement.Result result, java.io.Writer out) {
+    json(result, List.of(), out);
+  }
+
+  /**
+   * As {@link #json(BatchPlacement.Result, java.io.Writer)}, followed by a {@code claims} list
+   * ({@link ClaimReport#json}) when there are claims.
+   */
+  public static void json(BatchPlacement.Result result, List<Map<String, Object>> claims, java.io.Writer out) {
     Iterable<Map<String, Object>> pods = () -> result.outcomes().stream().map(PlacementReport::jsonPod).iterator();
-    JsonText.writeList("pods", pods, out);
+    LinkedHashMap<String, Object> after = new LinkedHashMap<>();
+    if (!claims.isEmpty()) {
+      after.put("claims", claims);
+    }
+    JsonText.writeList("pods", pods, after, out);
   }
 
   private static Map<String, Object> jsonPod(Outcome o) {

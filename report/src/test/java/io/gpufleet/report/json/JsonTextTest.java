@@ -55,6 +55,14 @@ class JsonTextTest {
       java.io.StringWriter out = new java.io.StringWriter();
       JsonText.writeList("pods", list, out);
       assertThat(out.toString()).isEqualTo(JsonText.write(root));
+      // Members after the list come out as the whole tree would have them.
+      java.util.LinkedHashMap<String, Object> after = new java.util.LinkedHashMap<>();
+      after.put("claims", List.of(Map.of("name", "c", "results", List.of())));
+      after.put("note", null);
+      root.putAll(after);
+      java.io.StringWriter more = new java.io.StringWriter();
+      JsonText.writeList("pods", list, after, more);
+      assertThat(more.toString()).isEqualTo(JsonText.write(root));
     }
   }
 }
