@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * Every command's {@code --help}, and the usage errors a mistyped call meets, byte for byte as the
@@ -19,7 +18,7 @@ class HelpGoldenTest {
   void everyHelpAndUsageErrorMatchesItsGoldenFile() {
     List<List<String>> calls = new ArrayList<>();
     List<List<String>> paths = new ArrayList<>();
-    walk(Main.commandLine(), List.of(), paths);
+    HelpTextTest.walk(Main.commandLine(), List.of(), paths);
     for (List<String> path : paths) {
       calls.add(with(path, "--help"));
     }
@@ -65,14 +64,5 @@ class HelpGoldenTest {
     List<String> call = new ArrayList<>(path);
     call.add(arg);
     return call;
-  }
-
-  private static void walk(CommandLine cl, List<String> path, List<List<String>> into) {
-    into.add(path);
-    cl.getSubcommands().forEach((name, sub) -> {
-      List<String> subPath = new ArrayList<>(path);
-      subPath.add(name);
-      walk(sub, List.copyOf(subPath), into);
-    });
   }
 }

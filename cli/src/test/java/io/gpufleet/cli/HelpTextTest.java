@@ -30,7 +30,8 @@ class HelpTextTest {
         String.join(" ", path.isEmpty() ? List.of("gpufleet") : path) + " --help", () -> checkHelp(path)));
   }
 
-  private static void walk(CommandLine cl, List<String> path, List<List<String>> into) {
+  /** Every command path of the tree below {@code cl}, parents before their subcommands. */
+  static void walk(CommandLine cl, List<String> path, List<List<String>> into) {
     into.add(path);
     cl.getSubcommands().forEach((name, sub) -> {
       List<String> subPath = new ArrayList<>(path);
