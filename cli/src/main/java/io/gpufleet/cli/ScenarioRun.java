@@ -30,6 +30,13 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
    * bar on a terminal.
    */
   static ScenarioRun run(ScenarioFile file, Optional<String> stopAfter, PrintWriter err) {
+    try (TerminalProgress bar = TerminalProgress.forTerminal(err)) {
+      return run(file, stopAfter, bar);
+    }
+  }
+
+  /** As {@link #run(ScenarioFile, Optional, PrintWriter)}, drawing on {@code bar} (a batch's runs draw none). */
+  static ScenarioRun run(ScenarioFile file, Optional<String> stopAfter, TerminalProgress bar) {
     List<Step> steps = file.steps();
     Scenario scenario = file.scenario();
     if (stopAfter.isPresent()) {
@@ -51,10 +58,9 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
     }
     SimulationResult result;
     FrameLog images = new FrameLog(REPORT_FRAMES);
-    try (TerminalProgress bar = TerminalProgress.forTerminal(err)) {
-      result = Simulation.run(scenario, p -> bar.update(p.step(), p.steps(), "step " + p.step() + "/" + p.steps()
-          + ", " + p.events() + " events"), images);
-    }
+    result = Simulation.run(scenario, p -> bar.update(p.step(), p.steps(), "step " + p.step() + "/" + p.steps()
+        + ", " + p.events() + " events"), images);
+    bar.close();
     List<StepView> views = new ArrayList<>();
     List<Checkpoint> checkpoints = result.checkpoints();
     int from = 0;

@@ -21,6 +21,11 @@ final class TerminalProgress implements AutoCloseable {
     return new TerminalProgress(err, console != null && console.isTerminal());
   }
 
+  /** A bar that never draws: for work whose progress a caller shows otherwise. */
+  static TerminalProgress off(PrintWriter err) {
+    return new TerminalProgress(err, false);
+  }
+
   /** Shows {@code done} of {@code total} with a label; redraws only when the bar moves. */
   synchronized void update(long done, long total, String label) {
     if (!enabled || total <= 0) {

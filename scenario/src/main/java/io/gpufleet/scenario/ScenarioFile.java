@@ -13,4 +13,11 @@ public record ScenarioFile(Scenario scenario, String description, List<Step> ste
     steps = List.copyOf(steps);
     warnings = List.copyOf(warnings);
   }
+
+  /** The same scenario under another seed (a multi-seed batch): every random stream of the run derives from it. */
+  public ScenarioFile withSeed(long seed) {
+    Scenario s = scenario;
+    return new ScenarioFile(new Scenario(s.name(), s.start(), seed, s.catalog(), s.objects(), s.devicePlugin(),
+        s.settings(), s.autoscaler(), s.timeline()), description, steps, warnings);
+  }
 }
