@@ -19,7 +19,7 @@ class SimulateCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"scenarios/inference-spot.yaml", "scenarios/consolidation-when-empty.yaml",
       "scenarios/consolidation-underutilized.yaml", "scenarios/consolidation-livelock.yaml", "scenarios/node-expiry.yaml",
-      "scenarios/mig-multi-tenant.yaml", "scenarios/time-sliced-node-overlay.yaml",
+      "scenarios/mig-multi-tenant.yaml", "scenarios/time-sliced-node-overlay.yaml", "scenarios/preemption.yaml",
       "lab/lab.yaml"})
   void exampleScenariosMeetTheirExpectations(String example, @TempDir Path out) {
     CliRun run = CliRun.of("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");

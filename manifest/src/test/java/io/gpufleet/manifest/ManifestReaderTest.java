@@ -1,5 +1,6 @@
 package io.gpufleet.manifest;
 
+import io.gpufleet.model.pod.PreemptionPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -311,6 +312,76 @@ class ManifestReaderTest {
           priorityClassName: gold
           containers: [{name: c}]
         """))).containsExactly("p.yaml:1:1: spec.priorityClassName: no PriorityClass with name gold was found");
+  }
+
+  /** Pods of the admission tests: one naming {@code class}, or none when it is empty. */
+  private static String podNaming(String name, String priorityClass, String extra) {
+    return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + "}\nspec:\n"
+        + (priorityClass.isEmpty() ? "" : "  priorityClassName: " + priorityClass + "\n") + extra
+        + "  containers: [{name: c}]\n";
+  }
+
+  private static final String BATCH_NEVER = """
+      apiVersion: scheduling.k8s.io/v1
+      kind: PriorityClass
+      metadata: {name: batch}
+      value: 50
+      preemptionPolicy: Never
+      ---
+      """;
+
+  @Test
+  void aClassGivesItsValueAndItsPreemptionPolicy() {
+    ManifestBundle b = reader.read("p.yaml", BATCH_NEVER + podNaming("p", "batch", "") + "---\n"
+        + podNaming("q", "system-node-critical", "") + "---\n" + podNaming("r", "", ""));
+    assertThat(b.pods()).extracting(pod -> pod.name() + " " + pod.spec().priority() + " "
+        + pod.spec().preemptionPolicy()).containsExactly("p 50 NEVER", "q 2000001000 PREEMPT_LOWER_PRIORITY",
+        "r 0 PREEMPT_LOWER_PRIORITY");
+  }
+
+  @Test
+  void aPodNamingNoClassGetsTheGlobalDefaultWithItsNameAndPolicy() {
+    ManifestBundle b = reader.read("p.yaml", BATCH_NEVER.replace("value: 50", "value: 50\nglobalDefault: true")
+        + podNaming("p", "", ""));
+    assertThat(b.pods().getFirst().spec().priority()).isEqualTo(50);
+    assertThat(b.pods().getFirst().spec().priorityClassName()).contains("batch");
+    assertThat(b.pods().getFirst().spec().preemptionPolicy()).isEqualTo(PreemptionPolicy.NEVER);
+  }
+
+  @Test
+  void aSecondGlobalDefaultIsRefusedAsTheApiServerRefusesIt() {
+    assertThat(errors(() -> reader.read("p.yaml", """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: a}
+        value: 10
+        globalDefault: true
+        ---
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: b}
+        value: 20
+        globalDefault: true
+        """))).containsExactly("p.yaml:7:1: globalDefault: PriorityClass a is already marked as default. "
+        + "Only one default can exist");
+  }
+
+  @Test
+  void aPodContradictingItsClassIsRefusedInTheAdmissionPluginsWords() {
+    assertThat(errors(() -> reader.read("p.yaml", BATCH_NEVER.replace("preemptionPolicy: Never\n", "")
+        + podNaming("p", "batch", "  priority: 7\n") + "---\n" + podNaming("q", "batch", "  preemptionPolicy: Never\n"))))
+        .containsExactly(
+            "p.yaml:6:1: spec.priority: the integer value of priority (7) must not be provided in pod spec; "
+                + "priority admission controller computed 50 from the given PriorityClass name",
+            "p.yaml:14:1: spec.preemptionPolicy: the string value of PreemptionPolicy (Never) must not be provided "
+                + "in pod spec; priority admission controller computed PreemptLowerPriority from the given "
+                + "PriorityClass name");
+  }
+
+  @Test
+  void aClassesPreemptionPolicyIsChecked() {
+    assertThat(errors(() -> reader.read("p.yaml", BATCH_NEVER.replace("Never", "Sometimes"))))
+        .singleElement().asString().contains("p.yaml:5:").contains("expected PreemptLowerPriority or Never, found \"Sometimes\"");
   }
 
   @Test

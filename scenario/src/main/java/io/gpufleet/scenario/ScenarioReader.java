@@ -7,6 +7,7 @@ import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.kube.PriorityAdmission;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.GoDuration;
@@ -65,6 +66,8 @@ public final class ScenarioReader {
   private final KubeDecoder kube;
   /** Decoded objects with the text of the file each came from (ConfigMaps embed YAML). */
   private final List<Sourced> objects = new ArrayList<>();
+  /** The PriorityClasses the cluster holds, as the steps apply them. */
+  private final PriorityAdmission priorities = new PriorityAdmission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
   /** Whether any NodePool was read, and where pods with ResourceClaims were (see refuseAutoscaledDra). */
@@ -201,12 +204,13 @@ public final class ScenarioReader {
   }
 
   /**
-   * Cluster objects from decoded manifests. NodePools are decoded here; ConfigMaps, node classes
-   * and PriorityClasses are consumed elsewhere or need nothing further.
+   * Cluster objects from decoded manifests, admitted as the API server admits them (pods get the
+   * priority of their PriorityClass, among the built-in classes and those applied so far). NodePools
+   * are decoded here; ConfigMaps and node classes are consumed elsewhere.
    */
   private List<ClusterObject> clusterObjects(List<Sourced> sourced, boolean initial) {
     List<ClusterObject> out = new ArrayList<>();
-    List<KubeObject> decoded = sourced.stream().map(Sourced::object).toList();
+    List<KubeObject> decoded = priorities.admit(sourced.stream().map(Sourced::object).toList(), diagnostics);
     KarpenterManifests karpenter = KarpenterManifests.of(decoded, diagnostics);
     autoscaled |= !karpenter.nodePools().isEmpty();
     for (NodePool p : karpenter.nodePools()) {

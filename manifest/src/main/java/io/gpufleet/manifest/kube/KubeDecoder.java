@@ -126,10 +126,24 @@ public final class KubeDecoder {
       case "PriorityClass" -> {
         int value = doc.require("value").map(Cursor::asInt).orElse(0);
         out.add(new KubeObject.PriorityClassObject(meta(doc, false).name(), value,
-            doc.bool("globalDefault", false), at));
+            doc.bool("globalDefault", false), preemptionPolicy(doc), at));
       }
       default -> out.add(new KubeObject.OtherObject(apiVersion, kind, name(doc), doc, at));
     }
+  }
+
+  /** A pod's or PriorityClass's {@code preemptionPolicy}; PreemptLowerPriority when absent. */
+  private static PreemptionPolicy preemptionPolicy(Cursor owner) {
+    Optional<Cursor> pp = owner.get("preemptionPolicy");
+    if (pp.isEmpty()) {
+      return PreemptionPolicy.PREEMPT_LOWER_PRIORITY;
+    }
+    String v = pp.get().asString();
+    Optional<PreemptionPolicy> p = WireEnum.fromWire(PreemptionPolicy.class, v);
+    if (p.isEmpty()) {
+      pp.get().error("expected PreemptLowerPriority or Never, found \"" + v + "\"");
+    }
+    return p.orElse(PreemptionPolicy.PREEMPT_LOWER_PRIORITY);
   }
 
   /**
@@ -400,17 +414,7 @@ public final class KubeDecoder {
     Optional<String> nodeName = spec.optString("nodeName").filter(s -> !s.isEmpty());
     int priority = spec.integer("priority", 0);
     Optional<String> priorityClassName = spec.optString("priorityClassName");
-    PreemptionPolicy preemption = PreemptionPolicy.PREEMPT_LOWER_PRIORITY;
-    Optional<Cursor> pp = spec.get("preemptionPolicy");
-    if (pp.isPresent()) {
-      String v = pp.get().asString();
-      Optional<PreemptionPolicy> p = WireEnum.fromWire(PreemptionPolicy.class, v);
-      if (p.isPresent()) {
-        preemption = p.get();
-      } else {
-        pp.get().error("expected PreemptLowerPriority or Never, found \"" + v + "\"");
-      }
-    }
+    PreemptionPolicy preemption = preemptionPolicy(spec);
     long grace = spec.optLong("terminationGracePeriodSeconds").orElse(PodSpec.DEFAULT_TERMINATION_GRACE_SECONDS);
     String scheduler = spec.string("schedulerName", PodSpec.DEFAULT_SCHEDULER);
     return new PodSpec(containers, inits, overhead, nodeSelector, affinity, tolerations, nodeName, priority,

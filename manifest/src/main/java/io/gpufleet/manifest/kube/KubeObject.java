@@ -114,8 +114,12 @@ public sealed interface KubeObject {
     }
   }
 
-  /** {@code scheduling.k8s.io/v1 PriorityClass}: the value a pod naming it gets as its priority. */
-  record PriorityClassObject(String name, int value, boolean globalDefault, Location location) implements KubeObject {
+  /**
+   * {@code scheduling.k8s.io/v1 PriorityClass}: the value and preemption policy a pod naming it gets
+   * ({@code preemptionPolicy} defaults to PreemptLowerPriority, as the API's defaulting sets it).
+   */
+  record PriorityClassObject(String name, int value, boolean globalDefault,
+      io.gpufleet.model.pod.PreemptionPolicy preemptionPolicy, Location location) implements KubeObject {
     @Override
     public String kind() {
       return "PriorityClass";

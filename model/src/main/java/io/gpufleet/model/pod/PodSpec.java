@@ -119,6 +119,20 @@ public record PodSpec(
         podAffinity, podAntiAffinity, resourceClaims);
   }
 
+  /** The policy the Priority admission plugin computes from the pod's class. */
+  public PodSpec withPreemptionPolicy(PreemptionPolicy policy) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, policy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity, resourceClaims);
+  }
+
+  /** The class name admission writes into a pod that named none (the globalDefault class). */
+  public PodSpec withPriorityClassName(String name) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, Optional.of(name), preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
+        topologySpreadConstraints, podAffinity, podAntiAffinity, resourceClaims);
+  }
+
   public PodSpec withTerminationGracePeriodSeconds(long seconds) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, seconds, schedulerName, topologySpreadConstraints,

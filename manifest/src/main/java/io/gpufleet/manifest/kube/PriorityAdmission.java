@@ -1,0 +1,136 @@
+package io.gpufleet.manifest.kube;
+
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.pod.PreemptionPolicy;
+import io.gpufleet.model.workload.PodTemplate;
+import io.gpufleet.model.workload.Workload;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The API server's Priority admission plugin, the one resolver of {@code priorityClassName} for
+ * every reader ({@code schedule}'s manifests, scenario files and their later {@code apply}s): a pod
+ * naming a class gets its value and its {@code preemptionPolicy}; a pod naming none gets the
+ * {@code globalDefault} class's; a class that does not exist is refused. The classes a cluster holds
+ * accumulate over the objects admitted, as they do in the API server, so a pod applied in a later
+ * scenario step sees the classes applied before it. Follows kubernetes/kubernetes
+ * {@code plugin/pkg/admission/priority/admission.go} ({@code admitPod}, {@code getDefaultPriorityClass},
+ * {@code validatePriorityClass}); the built-in classes are {@code pkg/apis/scheduling/types.go}'s
+ * {@code SystemPriorityClasses}.
+ */
+public final class PriorityAdmission {
+
+  /** A class as admission reads it. */
+  private record PriorityClass(String name, int value, boolean globalDefault, PreemptionPolicy policy) {}
+
+  /** Built-in classes every cluster has (scheduling.SystemCriticalPriority and +1000). */
+  private static final List<PriorityClass> SYSTEM = List.of(
+      new PriorityClass("system-cluster-critical", 2_000_000_000, false, PreemptionPolicy.PREEMPT_LOWER_PRIORITY),
+      new PriorityClass("system-node-critical", 2_000_001_000, false, PreemptionPolicy.PREEMPT_LOWER_PRIORITY));
+
+  private final Map<String, PriorityClass> classes = new TreeMap<>();
+
+  /** A cluster holding only the built-in classes. */
+  public PriorityAdmission() {
+    SYSTEM.forEach(c -> classes.put(c.name(), c));
+  }
+
+  /**
+   * Admits {@code objects} in order: their PriorityClasses first (an object set is applied as one),
+   * then every pod and workload pod template with its priority and preemption policy resolved.
+   * Refusals are errors at the object's location, in the API server's words.
+   */
+  public List<KubeObject> admit(List<KubeObject> objects, Diagnostics diagnostics) {
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.PriorityClassObject pc) {
+        register(pc, diagnostics);
+      }
+    }
+    List<KubeObject> out = new ArrayList<>(objects.size());
+    for (KubeObject o : objects) {
+      out.add(switch (o) {
+        case KubeObject.PodObject p -> new KubeObject.PodObject(
+            p.pod().withSpec(admit(p.pod().spec(), p.location(), "spec", diagnostics)), p.location(), p.phase());
+        case KubeObject.WorkloadObject w -> new KubeObject.WorkloadObject(admit(w.workload(), w.location(),
+            diagnostics), w.location());
+        default -> o;
+      });
+    }
+    return out;
+  }
+
+  private void register(KubeObject.PriorityClassObject pc, Diagnostics diagnostics) {
+    if (pc.globalDefault()) {
+      Optional<PriorityClass> other = globalDefault().filter(d -> !d.name().equals(pc.name()));
+      if (other.isPresent()) {
+        // validatePriorityClass: a second default is refused, so the first one stays the default.
+        diagnostics.error(pc.location(), "globalDefault", "PriorityClass " + other.get().name()
+            + " is already marked as default. Only one default can exist");
+        return;
+      }
+    }
+    classes.put(pc.name(), new PriorityClass(pc.name(), pc.value(), pc.globalDefault(), pc.preemptionPolicy()));
+  }
+
+  /** getDefaultPriorityClass: the lowest value among defaults, should several exist. */
+  private Optional<PriorityClass> globalDefault() {
+    return classes.values().stream().filter(PriorityClass::globalDefault)
+        .min(Comparator.comparingInt(PriorityClass::value));
+  }
+
+  private PodSpec admit(PodSpec spec, Location at, String path, Diagnostics diagnostics) {
+    Optional<String> named = spec.priorityClassName().filter(n -> !n.isEmpty());
+    Optional<PriorityClass> pc;
+    if (named.isPresent()) {
+      pc = Optional.ofNullable(classes.get(named.get()));
+      if (pc.isEmpty()) {
+        diagnostics.error(at, path + ".priorityClassName", "no PriorityClass with name " + named.get()
+            + " was found");
+        return spec;
+      }
+    } else {
+      pc = globalDefault();
+    }
+    // With no class at all the priority is 0 (DefaultPriorityWhenNoDefaultClassExists) and the
+    // policy PreemptLowerPriority. A written priority of 0 and an absent one read alike here, so only
+    // a non-zero written value can be seen to differ.
+    int priority = pc.map(PriorityClass::value).orElse(0);
+    if (spec.priority() != 0 && spec.priority() != priority) {
+      diagnostics.error(at, path + ".priority", "the integer value of priority (" + spec.priority()
+          + ") must not be provided in pod spec; priority admission controller computed " + priority
+          + " from the given PriorityClass name");
+      return spec;
+    }
+    PreemptionPolicy policy = pc.map(PriorityClass::policy).orElse(PreemptionPolicy.PREEMPT_LOWER_PRIORITY);
+    // Likewise a written PreemptLowerPriority reads as the default; a written Never that the class
+    // contradicts is seen and refused.
+    if (spec.preemptionPolicy() == PreemptionPolicy.NEVER && policy != PreemptionPolicy.NEVER) {
+      diagnostics.error(at, path + ".preemptionPolicy", "the string value of PreemptionPolicy (Never) must not be"
+          + " provided in pod spec; priority admission controller computed " + policy.wireName()
+          + " from the given PriorityClass name");
+      return spec;
+    }
+    PodSpec out = spec.withPriority(priority).withPreemptionPolicy(policy);
+    return pc.isPresent() && named.isEmpty() ? out.withPriorityClassName(pc.get().name()) : out;
+  }
+
+  private Workload admit(Workload w, Location at, Diagnostics diagnostics) {
+    PodTemplate t = w.template();
+    PodTemplate nt = new PodTemplate(t.labels(), t.annotations(), admit(t.spec(), at, "spec.template.spec",
+        diagnostics));
+    return switch (w) {
+      case Workload.Deployment d -> new Workload.Deployment(d.meta(), d.replicas(), d.selector(), nt, d.maxSurge(),
+          d.maxUnavailable());
+      case Workload.ReplicaSet r -> new Workload.ReplicaSet(r.meta(), r.replicas(), r.selector(), nt);
+      case Workload.StatefulSet s -> new Workload.StatefulSet(s.meta(), s.replicas(), s.selector(), nt);
+      case Workload.Job j -> new Workload.Job(j.meta(), j.parallelism(), j.completions(), j.selector(), nt, j.runFor());
+      case Workload.DaemonSet ds -> new Workload.DaemonSet(ds.meta(), ds.selector(), nt);
+    };
+  }
+}
