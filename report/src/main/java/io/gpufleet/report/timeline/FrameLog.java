@@ -47,6 +47,11 @@ public final class FrameLog implements ImageListener {
     images.add(image);
   }
 
+  /** How many images the run handed out: the changes a frame could have been kept for. */
+  public long offered() {
+    return offered;
+  }
+
   /** Whether images were dropped to stay within the capacity. */
   public boolean thinned() {
     return stride > 1;

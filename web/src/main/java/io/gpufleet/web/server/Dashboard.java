@@ -27,7 +27,8 @@ import tools.jackson.databind.json.JsonMapper;
  * GET  /                               the page
  * GET  /assets/{name}                  index.html, app.js, app.css, echarts.min.js
  * GET  /api/runs                       the runs held: id, label, knobs, summary
- * POST /api/runs                       a what-if: a JSON object of knobs (see Knobs), played now
+ * POST /api/runs                       a what-if: a JSON object of knobs (see Knobs), played now;
+ *                                      "nodePool" names the NodePool the NodePool knobs change
  * GET  /api/runs/{id}                  one run: steps, frames' times, series, lanes, markers, events
  * GET  /api/runs/{id}/cluster?frame=N  the cluster at frame N (or ?seconds=S: the last frame by then)
  * GET  /api/compare?a=ID&amp;b=ID          two runs side by side, with their differences
@@ -54,7 +55,12 @@ public final class Dashboard implements AutoCloseable {
 
   /** Plays the scenario, then serves it on {@code address:port} (port 0: any free port). */
   public static Dashboard start(ScenarioFile file, String address, int port, Limits limits) {
-    RunStore runs = new RunStore(file, limits);
+    return start(file, address, port, limits, PlayedRun::play);
+  }
+
+  /** As {@link #start(ScenarioFile, String, int, Limits)}, with the runs played by {@code player}. */
+  static Dashboard start(ScenarioFile file, String address, int port, Limits limits, RunStore.Player player) {
+    RunStore runs = new RunStore(file, limits, player);
     Assets assets = Assets.load();
     Javalin app = Javalin.create(config -> {
       config.startup.showJavalinBanner = false;
@@ -80,14 +86,14 @@ public final class Dashboard implements AutoCloseable {
         onlyParams(ctx);
         List<Map<String, Object>> out = new ArrayList<>();
         for (RunStore.Stored s : runs.all()) {
-          out.add(listed(s));
+          out.add(listed(s, runs));
         }
         json(ctx, 200, JsonText.write(out));
       });
       config.routes.post("/api/runs", ctx -> {
         onlyParams(ctx);
         Knobs knobs = knobs(ctx);
-        json(ctx, 201, JsonText.write(listed(runs.whatIf(knobs))));
+        json(ctx, 201, JsonText.write(listed(runs.whatIf(knobs), runs)));
       });
       config.routes.get("/api/runs/{id}", ctx -> {
         onlyParams(ctx);
@@ -136,11 +142,12 @@ public final class Dashboard implements AutoCloseable {
     app.stop();
   }
 
-  private static Map<String, Object> listed(RunStore.Stored s) {
+  private static Map<String, Object> listed(RunStore.Stored s, RunStore runs) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("id", Integer.toString(s.id()));
     m.put("label", s.run().label());
     m.put("knobs", s.knobs().describe());
+    m.put("nodePools", runs.nodePools());
     m.put("summary", io.gpufleet.web.view.RunOverview.summary(s.run().result()));
     return m;
   }

@@ -23,17 +23,25 @@ final class RunStore {
   /** A run and its overview, written once. */
   record Stored(int id, PlayedRun run, Knobs knobs, String overviewJson) {}
 
+  /** How a run is played: {@link PlayedRun#play} in the dashboard; a test holds one open to fill the bound. */
+  @FunctionalInterface
+  interface Player {
+    PlayedRun play(String label, ScenarioFile file, io.gpufleet.sim.scenario.Scenario scenario, int maxFrames);
+  }
+
   private final ScenarioFile file;
   private final Limits limits;
+  private final Player player;
   private final Semaphore playing;
   private final LinkedHashMap<Integer, Stored> runs = new LinkedHashMap<>();
   private int nextId;
 
-  RunStore(ScenarioFile file, Limits limits) {
+  RunStore(ScenarioFile file, Limits limits, Player player) {
     this.file = file;
     this.limits = limits;
+    this.player = player;
     this.playing = new Semaphore(limits.concurrentRuns());
-    add(PlayedRun.play(file.scenario().name(), file, file.scenario(), limits.maxFrames()), Knobs.NONE);
+    add(player.play(file.scenario().name(), file, file.scenario(), limits.maxFrames()), Knobs.NONE);
   }
 
   private synchronized Stored add(PlayedRun run, Knobs knobs) {
@@ -55,8 +63,15 @@ final class RunStore {
     return new ArrayList<>(runs.values());
   }
 
+  /** The NodePools a what-if may name. */
+  List<String> nodePools() {
+    return Knobs.nodePools(file.scenario());
+  }
+
   /** Plays the scenario with the knobs turned; refuses when too many are playing. */
   Stored whatIf(Knobs knobs) {
+    // Checked before taking a slot: a knob that does not fit the scenario is refused at once.
+    io.gpufleet.sim.scenario.Scenario turned = knobs.apply(file.scenario());
     boolean admitted;
     try {
       admitted = playing.tryAcquire(limits.queueWait().toMillis(), TimeUnit.MILLISECONDS);
@@ -71,7 +86,7 @@ final class RunStore {
       Map<String, String> changed = knobs.describe();
       String label = changed.isEmpty() ? "re-run" : String.join(", ", changed.entrySet().stream()
           .map(e -> e.getKey() + "=" + e.getValue()).toList());
-      return add(PlayedRun.play(label, file, knobs.apply(file.scenario()), limits.maxFrames()), knobs);
+      return add(player.play(label, file, turned, limits.maxFrames()), knobs);
     } finally {
       playing.release();
     }

@@ -29,7 +29,8 @@ import java.util.TreeMap;
 
 /**
  * A what-if: the knobs a user may turn before re-running a scenario, each optional (unset: as the
- * scenario has it). NodePool knobs apply to every NodePool of the scenario.
+ * scenario has it). NodePool knobs change the NodePool {@code nodePool} names, which may be left
+ * out only where the scenario has one NodePool; a name the scenario does not have is refused.
  *
  * @param timeSlicingReplicas replicas of every time-slicing resource in the device plugin's configs
  * @param consolidationPolicy {@code spec.disruption.consolidationPolicy}
@@ -37,13 +38,14 @@ import java.util.TreeMap;
  * @param gpuLimit {@code spec.limits} of {@code nvidia.com/gpu}
  * @param capacityTypes the values of the {@code karpenter.sh/capacity-type} requirement
  * @param sizing how Karpenter counts the GPUs of a node it plans (gpufleet's extension)
+ * @param nodePool the NodePool the NodePool knobs change (one of the scenario's {@code spec.cluster})
  */
 public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<ConsolidationPolicy> consolidationPolicy,
     Optional<Optional<Duration>> consolidateAfter, Optional<Long> gpuLimit, Optional<List<String>> capacityTypes,
-    Optional<AutoscalerSettings.GpuSizing> sizing) {
+    Optional<AutoscalerSettings.GpuSizing> sizing, Optional<String> nodePool) {
 
   public static final Knobs NONE = new Knobs(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-      Optional.empty(), Optional.empty());
+      Optional.empty(), Optional.empty(), Optional.empty());
 
   /** Bounds that keep a what-if's run about the size of the scenario's own. */
   public static final int MAX_REPLICAS = 16;
@@ -56,6 +58,16 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
 
     public BadKnob(String knob, String expected, Object found) {
       super(knob + ": expected " + expected + ", found " + (found instanceof String ? "\"" + found + "\"" : found));
+    }
+
+    /** A knob that was needed and not given. */
+    static BadKnob missing(String knob, String expected) {
+      return new BadKnob(knob, expected, new Object() {
+        @Override
+        public String toString() {
+          return "none";
+        }
+      });
     }
   }
 
@@ -70,6 +82,7 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
     Optional<Long> limit = Optional.empty();
     Optional<List<String>> capacity = Optional.empty();
     Optional<AutoscalerSettings.GpuSizing> sizing = Optional.empty();
+    Optional<String> nodePool = Optional.empty();
     for (Map.Entry<String, String> e : new TreeMap<>(values).entrySet()) {
       String knob = e.getKey();
       String v = e.getValue().strip();
@@ -94,15 +107,22 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
           case "advertised" -> AutoscalerSettings.GpuSizing.ADVERTISED;
           default -> throw new BadKnob(knob, "physical or advertised", v);
         });
+        case "nodePool" -> {
+          // A Kubernetes object name (DNS subdomain); whether the scenario has it is checked in apply.
+          if (v.length() > 253 || !v.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?")) {
+            throw new BadKnob(knob, "a NodePool name", v);
+          }
+          nodePool = Optional.of(v);
+        }
         default -> throw new BadKnob("knob", "one of " + String.join(", ", NAMES), knob);
       }
     }
-    return new Knobs(replicas, policy, after, limit, capacity, sizing);
+    return new Knobs(replicas, policy, after, limit, capacity, sizing, nodePool);
   }
 
   /** The knobs' names, as forms and JSON bodies give them. */
   public static final List<String> NAMES = List.of("timeSlicingReplicas", "consolidationPolicy", "consolidateAfter",
-      "gpuLimit", "capacityTypes", "sizing");
+      "gpuLimit", "capacityTypes", "sizing", "nodePool");
 
   private static int integer(String knob, String v, int min, int max) {
     String expected = "a whole number from " + min + " to " + max;
@@ -136,14 +156,51 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
     gpuLimit.ifPresent(l -> m.put("gpuLimit", Long.toString(l)));
     capacityTypes.ifPresent(c -> m.put("capacityTypes", String.join(",", c)));
     sizing.ifPresent(s -> m.put("sizing", s.name().toLowerCase(java.util.Locale.ROOT)));
+    nodePool.ifPresent(p -> m.put("nodePool", p));
     return m;
   }
 
-  /** The scenario with these knobs turned. */
+  /** The NodePools of the scenario's {@code spec.cluster}, the ones {@code nodePool} may name, in order. */
+  public static List<String> nodePools(Scenario s) {
+    return s.objects().stream().filter(o -> o instanceof ClusterObject.NodePoolObject)
+        .map(o -> ((ClusterObject.NodePoolObject) o).nodePool().name()).toList();
+  }
+
+  private boolean turnsANodePool() {
+    return consolidationPolicy.isPresent() || consolidateAfter.isPresent() || gpuLimit.isPresent()
+        || capacityTypes.isPresent();
+  }
+
+  /**
+   * The NodePool the NodePool knobs change: the one named, or the scenario's only one. Naming one it
+   * does not have, or none where it has several, is a {@link BadKnob}.
+   */
+  private Optional<String> target(Scenario s) {
+    List<String> pools = nodePools(s);
+    String known = pools.isEmpty() ? "no NodePool in the scenario's spec.cluster"
+        : "one of " + String.join(", ", pools);
+    if (nodePool.isPresent()) {
+      if (!pools.contains(nodePool.get())) {
+        throw new BadKnob("nodePool", known, nodePool.get());
+      }
+      return nodePool;
+    }
+    if (!turnsANodePool()) {
+      return Optional.empty();
+    }
+    if (pools.size() != 1) {
+      throw BadKnob.missing("nodePool", "the NodePool to change, " + known);
+    }
+    return Optional.of(pools.getFirst());
+  }
+
+  /** The scenario with these knobs turned; a {@link BadKnob} where {@code nodePool} does not fit it. */
   public Scenario apply(Scenario s) {
+    Optional<String> target = target(s);
     List<ClusterObject> objects = new ArrayList<>();
     for (ClusterObject o : s.objects()) {
-      objects.add(o instanceof ClusterObject.NodePoolObject p ? new ClusterObject.NodePoolObject(pool(p.nodePool())) : o);
+      objects.add(o instanceof ClusterObject.NodePoolObject p && target.equals(Optional.of(p.nodePool().name()))
+          ? new ClusterObject.NodePoolObject(pool(p.nodePool())) : o);
     }
     AutoscalerSettings autoscaler = sizing.map(s.autoscaler()::withSizing).orElse(s.autoscaler());
     return new Scenario(s.name(), s.start(), s.seed(), s.catalog(), objects, plugin(s.devicePlugin()), s.settings(),

@@ -17,9 +17,10 @@ import java.util.List;
  *
  * @param label what the user calls this run ("lab", "what-if 1: consolidation WhenEmpty")
  * @param thinned whether frames were dropped to keep the run within {@code maxFrames}
+ * @param images the cluster images the run handed out, of which {@code frames} keeps some when thinned
  */
 public record PlayedRun(String label, String description, SimulationResult result, List<Frame> frames,
-    List<StepMark> steps, boolean thinned) {
+    List<StepMark> steps, boolean thinned, long images) {
 
   public PlayedRun {
     frames = List.copyOf(frames);
@@ -34,7 +35,8 @@ public record PlayedRun(String label, String description, SimulationResult resul
     FrameLog log = new FrameLog(maxFrames);
     SimulationResult result = Simulation.run(scenario, ProgressListener.NONE, log);
     List<Frame> frames = log.frames(result.checkpoints());
-    return new PlayedRun(label, file.description(), result, frames, marks(file.steps(), frames), log.thinned());
+    return new PlayedRun(label, file.description(), result, frames, marks(file.steps(), frames), log.thinned(),
+        log.offered());
   }
 
   /**

@@ -40,6 +40,7 @@ async function loadRuns(selectId) {
   state.runs = await api('/api/runs');
   const sel = $('#run-select');
   sel.replaceChildren(...state.runs.map(r => el('option', { value: r.id, text: r.id + ': ' + r.label })));
+  renderNodePools(state.runs[0].nodePools);
   await showRun(selectId || state.runs[0].id);
 }
 
@@ -51,13 +52,34 @@ async function showRun(id) {
   $('#run-label').textContent = state.run.label;
   $('#description').textContent = state.run.description;
   $('#scrubber').max = String(state.run.frameSeconds.length - 1);
+  renderThinning();
   renderSteps();
   renderLanes();
   renderCharts();
   await goTo(0);
 }
 
+// The NodePool the NodePool knobs change: the only one preselected, else the user picks one.
+function renderNodePools(pools) {
+  const sel = $('#nodepool-select');
+  if (sel.options.length > 0) return; // keep the user's choice across re-runs
+  const options = pools.length === 1 ? [] : [el('option', { value: '', text: pools.length ? 'choose one' : 'none in the scenario' })];
+  sel.replaceChildren(...options, ...pools.map(p => el('option', { value: p, text: p })));
+}
+
 // ---- timeline ----
+
+// A long run keeps only some of its cluster images: say so, never thin silently.
+function renderThinning() {
+  const note = $('#thinned');
+  const r = state.run;
+  note.hidden = !r.thinned;
+  note.textContent = r.thinned
+    ? 'Long run: the timeline keeps ' + r.frameSeconds.length.toLocaleString('en') + ' frames of the run\'s '
+      + r.images.toLocaleString('en') + ' cluster changes (each step\'s end and the last are always kept), so '
+      + 'Next event, the cards and the charts skip the changes in between; the event log still lists their events.'
+    : '';
+}
 
 function renderSteps() {
   const box = $('#steps');

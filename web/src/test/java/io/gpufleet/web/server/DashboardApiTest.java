@@ -112,6 +112,8 @@ class DashboardApiTest {
       "application/json|{\"consolidateAfter\": \"25h\"}|400|Never or a duration from 0s to 24h",
       "application/json|{\"gpuLimit\": \"lots\"}|400|gpuLimit: expected a whole number",
       "application/json|{\"rm -rf\": \"1\"}|400|knob: expected one of",
+      "application/json|{\"gpuLimit\": 4, \"nodePool\": \"cpu\"}|400|nodePool: expected one of gpu, found \"cpu\"",
+      "application/json|{\"nodePool\": \"Not A Name\"}|400|nodePool: expected a NodePool name",
       "application/json|{\"sizing\": {\"x\": 1}}|400|sizing: expected a string or a whole number",
       "application/json|[1, 2]|400|expected a JSON object of knobs",
       "application/json|{not json|400|the body is not JSON",
@@ -120,6 +122,17 @@ class DashboardApiTest {
     HttpResponse<String> r = post("/api/runs", type, body);
     assertThat(r.statusCode()).isEqualTo(status);
     assertThat(JSON.readTree(r.body()).get("error").asString()).contains(message);
+  }
+
+  @Test
+  void aWhatIfNamesTheNodePoolItChanges() throws Exception {
+    JsonNode listed = JSON.readTree(get("/api/runs").body());
+    assertThat(listed.get(0).get("nodePools").toString()).isEqualTo("[\"gpu\"]");
+    HttpResponse<String> made = post("/api/runs", "application/json", "{\"gpuLimit\": 3, \"nodePool\": \"gpu\"}");
+    assertThat(made.statusCode()).as(made.body()).isEqualTo(201);
+    JsonNode run = JSON.readTree(made.body());
+    assertThat(run.get("knobs").get("nodePool").asString()).isEqualTo("gpu");
+    assertThat(run.get("knobs").get("gpuLimit").asString()).isEqualTo("3");
   }
 
   @Test

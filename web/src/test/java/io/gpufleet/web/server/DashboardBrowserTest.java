@@ -63,6 +63,9 @@ class DashboardBrowserTest {
       open(d, dashboard);
       assertThat(d.findElements(By.cssSelector(".step-button"))).extracting(e -> e.getDomAttribute("data-step"))
           .containsExactly("3.1", "3.2", "3.3", "3.4", "3.5");
+      // Every frame kept: no thinning to report.
+      assertThat(dashboard.runs().getFirst().thinned()).isFalse();
+      assertThat(d.findElement(By.id("thinned")).isDisplayed()).isFalse();
 
       // Play at 600x: the frames advance by themselves; pause stops them.
       new Select(d.findElement(By.id("speed"))).selectByValue("600");
@@ -135,6 +138,25 @@ class DashboardBrowserTest {
       assertThat(cost.findElement(By.cssSelector(".diff")).getDomAttribute("class")).contains("better");
       assertThat(d.findElement(By.cssSelector("#compare tr[data-row='disruptions'] .b")).getText()).isNotEqualTo("0");
       screenshot(d, "what-if-consolidation");
+      assertThat(chrome.consoleErrors()).isEmpty();
+    }
+  }
+
+  @Test
+  void aRunThinnedToFewFramesSaysSoOnThePage() throws IOException {
+    Limits eightFrames = new Limits(8, 2, Duration.ofSeconds(10), 8, 16 * 1024);
+    try (Dashboard dashboard = Dashboard.start(Lab.lab(), "127.0.0.1", 0, eightFrames);
+        HeadlessChromium chrome = HeadlessChromium.start()) {
+      WebDriver d = chrome.driver();
+      open(d, dashboard);
+      var run = dashboard.runs().getFirst();
+      assertThat(run.thinned()).isTrue();
+      WebElement note = d.findElement(By.id("thinned"));
+      assertThat(note.isDisplayed()).isTrue();
+      assertThat(note.getText()).contains(String.format(java.util.Locale.ROOT,
+          "the timeline keeps %,d frames of the run's %,d cluster changes", run.frames().size(), run.images()));
+      assertThat(run.frames().size()).isLessThan((int) run.images());
+      screenshot(d, "thinned-run-notice");
       assertThat(chrome.consoleErrors()).isEmpty();
     }
   }

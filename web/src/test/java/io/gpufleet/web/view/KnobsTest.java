@@ -58,6 +58,43 @@ class KnobsTest {
         .contains(Optional.of(Duration.ofMinutes(90)));
   }
 
+  /** The lab with a second NodePool, {@code gpu-spot}, a copy of its {@code gpu} pool. */
+  private static Scenario twoPools() {
+    Scenario lab = Lab.lab().scenario();
+    java.util.List<ClusterObject> objects = new java.util.ArrayList<>(lab.objects());
+    NodePool gpu = gpuPool(lab);
+    objects.add(new ClusterObject.NodePoolObject(new NodePool("gpu-spot", gpu.template(), gpu.disruption(),
+        gpu.limits(), gpu.weight())));
+    return new Scenario(lab.name(), lab.start(), lab.seed(), lab.catalog(), objects, lab.devicePlugin(), lab.settings(),
+        lab.autoscaler(), lab.timeline());
+  }
+
+  private static NodePool pool(Scenario s, String name) {
+    return s.objects().stream().filter(o -> o instanceof ClusterObject.NodePoolObject p && p.nodePool().name().equals(name))
+        .map(o -> ((ClusterObject.NodePoolObject) o).nodePool()).findFirst().orElseThrow();
+  }
+
+  @Test
+  void nodePoolKnobsChangeOnlyTheNodePoolNamed() {
+    Scenario two = twoPools();
+    Scenario turned = Knobs.read(Map.of("gpuLimit", "2", "nodePool", "gpu-spot")).apply(two);
+    assertThat(pool(turned, "gpu-spot").limits().get(ResourceName.NVIDIA_GPU)).contains(Quantity.of(2));
+    assertThat(pool(turned, "gpu")).isEqualTo(pool(two, "gpu"));
+  }
+
+  @Test
+  void withOneNodePoolTheNameMayBeLeftOutWithSeveralItMayNot() {
+    Scenario lab = Lab.lab().scenario();
+    assertThat(gpuPool(Knobs.read(Map.of("gpuLimit", "2")).apply(lab)).limits().get(ResourceName.NVIDIA_GPU))
+        .contains(Quantity.of(2));
+    assertThatThrownBy(() -> Knobs.read(Map.of("gpuLimit", "2")).apply(twoPools()))
+        .hasMessage("nodePool: expected the NodePool to change, one of gpu, gpu-spot, found none");
+    assertThatThrownBy(() -> Knobs.read(Map.of("gpuLimit", "2", "nodePool", "cpu")).apply(twoPools()))
+        .hasMessage("nodePool: expected one of gpu, gpu-spot, found \"cpu\"");
+    // A knob that is not the NodePool's needs no name.
+    assertThat(Knobs.read(Map.of("sizing", "advertised")).apply(twoPools()).objects()).isEqualTo(twoPools().objects());
+  }
+
   @Test
   void refusesUnknownKnobsAndValuesOutOfRange() {
     assertThatThrownBy(() -> Knobs.read(Map.of("replicas", "2"))).hasMessageContaining("knob: expected one of");
