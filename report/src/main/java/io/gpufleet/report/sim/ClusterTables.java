@@ -102,14 +102,9 @@ public final class ClusterTables {
    * the disruption controller weighed at a decision is left to {@code --explain} ({@link DisruptionDecisions}).
    */
   public static Table events(RunRecord record, int from, int to, Instant start) {
-    List<List<String>> rows = new ArrayList<>();
-    for (RunRecord.Entry e : record.entries().subList(from, Math.min(to, record.entries().size()))) {
-      if (e.kind() == RunRecord.Kind.DISRUPTION_CONSIDERED) {
-        continue;
-      }
-      rows.add(Table.cells(Durations.offset(start, e.time()), title(e.kind()), e.subject(), e.message()));
-    }
-    return new Table(List.of("TIME", "EVENT", "OBJECT", "MESSAGE"), rows);
+    String considered = title(RunRecord.Kind.DISRUPTION_CONSIDERED);
+    return EventRow.table(EventRow.of(record, from, to).stream().filter(r -> !r.reason().equals(considered)).toList(),
+        start);
   }
 
   /** {@code POD_SCHEDULED} → {@code PodScheduled}, the way Kubernetes names event reasons. */

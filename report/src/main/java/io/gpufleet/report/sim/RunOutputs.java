@@ -176,6 +176,9 @@ public final class RunOutputs {
   /** Rows of each table a step shows in the HTML; beyond it the step says how many are left out. */
   public static final int HTML_ROW_BOUND = 200;
 
+  /** Rows of the report's event log; the whole run record is in events.jsonl. */
+  static final int EVENT_LOG_BOUND = 5000;
+
   /** Interruptions, disruptions and evictions marked in the node lifecycle chart, at most. */
   static final int MARK_BOUND = 1000;
 
@@ -216,6 +219,11 @@ public final class RunOutputs {
         .append("</title>\n<style>\n")
         .append("body{font-family:sans-serif;margin:24px;max-width:1200px;color:#222}\n")
         .append("pre{background:#f6f6f6;padding:10px;overflow-x:auto;font-size:12px;line-height:1.35}\n")
+        .append("table.step,table.log{border-collapse:collapse;font-size:12px;margin:4px 0 8px}\n")
+        .append("table.step th,table.step td,table.log th,table.log td{padding:2px 10px 2px 0;text-align:left;"
+            + "vertical-align:top;border-bottom:1px solid #eee}\n")
+        .append("table.step tfoot td,table.log tfoot td{color:#666;font-style:italic}\n")
+        .append("h4{margin:14px 0 4px;font-size:13px}.span{color:#666;margin-top:0}\n")
         .append("table.summary td{padding:2px 12px 2px 0;vertical-align:top}\n")
         .append("h2{border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:36px}\n")
         .append(".failed{color:#b00020;font-weight:bold}.passed{color:#1b7a1b}\n")
@@ -253,22 +261,18 @@ public final class RunOutputs {
     if (!steps.isEmpty()) {
       b.append("<h2>Steps</h2>\n");
       for (StepView s : steps) {
-        b.append("<h3>").append(esc(s.heading())).append("</h3>\n<pre>").append(esc(StepText.render(s, r, explain, HTML_ROW_BOUND)))
-            .append("</pre>\n");
+        b.append("<section class=\"step\">\n").append(StepText.html(s, r, explain, HTML_ROW_BOUND)).append("</section>\n");
       }
     }
-    b.append("<h2>Event log</h2>\n<pre>");
-    List<RunRecord.Entry> entries = r.record().entries();
-    int shown = Math.min(entries.size(), 5000);
-    for (RunRecord.Entry e : entries.subList(0, shown)) {
-      b.append(esc(Durations.offset(r.start(), e.time()))).append("  ").append(esc(ClusterTables.title(e.kind())))
-          .append("  ").append(esc(e.subject())).append(e.message().isEmpty() ? "" : "  " + esc(e.message()))
-          .append('\n');
+    b.append("<h2>Event log</h2>\n");
+    // The dashboard's event-log rows, as a table of at most EVENT_LOG_BOUND; the rest are counted.
+    int entries = r.record().entries().size();
+    b.append(EventRow.table(EventRow.of(r.record(), 0, EVENT_LOG_BOUND), r.start()).html("log", EVENT_LOG_BOUND, ""));
+    if (entries > EVENT_LOG_BOUND) {
+      b.append(String.format(java.util.Locale.ROOT, "<p class=\"more\">... %,d more entries in the run record; all "
+          + "are in events.jsonl</p>\n", entries - EVENT_LOG_BOUND));
     }
-    if (shown < entries.size()) {
-      b.append("... ").append(entries.size() - shown).append(" more entries in the run record; all are in events.jsonl\n");
-    }
-    b.append("</pre>\n</body>\n</html>\n");
+    b.append("</body>\n</html>\n");
     return b.toString();
   }
 

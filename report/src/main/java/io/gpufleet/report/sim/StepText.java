@@ -11,9 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A step of a scenario for a terminal: heading, what it does, what happened (events with their
- * offsets), any node launches with type, price and time to initialisation, and then what the
- * cluster shows: nodes, pods, and the per-card process view.
+ * A step of a scenario for a terminal or the HTML report: heading, what it does, what happened
+ * (events with their offsets), any node launches with type, price and time to initialisation, and
+ * then what the cluster shows: nodes, pods, and the per-card process view. One order of parts, two
+ * ways of writing them.
  */
 public final class StepText {
   private StepText() {}
@@ -31,62 +32,95 @@ public final class StepText {
    * its size this way on a fleet of thousands of nodes; the run record is whole in events.jsonl.
    */
   public static String render(StepView step, SimulationResult run, boolean explain, int rowBound) {
-    StringBuilder b = new StringBuilder();
+    Text out = new Text();
+    write(step, run, explain, rowBound, out);
+    return out.b.toString();
+  }
+
+  /** The step as the HTML report shows it: the same parts as {@link #render}, its tables as HTML tables. */
+  public static String html(StepView step, SimulationResult run, boolean explain, int rowBound) {
+    Html out = new Html();
+    write(step, run, explain, rowBound, out);
+    return out.b.toString();
+  }
+
+  /** What a step is made of; {@link #write} says what and in which order, each sink how it looks. */
+  private interface Sink {
+    void heading(String heading, String span);
+
+    void paragraph(String text);
+
+    /** A titled part: "What happened", "The cluster after ...", "Why". */
+    void section(String title);
+
+    /** A command whose output follows, as a terminal shows it. */
+    void command(String command);
+
+    void table(io.gpufleet.report.table.Table t, int rowBound);
+
+    void items(List<String> lines, int rowBound, String what);
+
+    /** Text already laid out in columns (the nvidia-smi view). */
+    void preformatted(String text);
+
+    void failure(String text);
+
+    void explanation(String text);
+
+    void end();
+  }
+
+  private static void write(StepView step, SimulationResult run, boolean explain, int rowBound, Sink out) {
     Instant start = run.start();
-    String rule = "=".repeat(WIDTH);
-    b.append(rule).append('\n');
     Instant from = step.from() < run.record().entries().size() && step.from() > 0
         ? run.record().entries().get(step.from()).time() : start;
-    b.append(step.heading()).append("   (virtual time ").append(Durations.offset(start, from)).append(" to ")
-        .append(Durations.offset(start, step.end().time())).append(")\n");
-    b.append(rule).append('\n');
+    out.heading(step.heading(), Durations.offset(start, from) + " to " + Durations.offset(start, step.end().time()));
     if (!step.description().isEmpty()) {
-      b.append(wrap(step.description(), "")).append('\n');
+      out.paragraph(step.description());
     }
     int segmentStart = step.from();
     for (int i = 0; i < step.checkpoints().size(); i++) {
       Checkpoint c = step.checkpoints().get(i);
       boolean last = i == step.checkpoints().size() - 1;
-      b.append(last && i > 0 ? "\nThen:\n" : "\nWhat happened:\n");
-      b.append(indent(bounded(ClusterTables.events(run.record(), segmentStart, c.recordEntries(), start), rowBound)));
+      out.section(last && i > 0 ? "Then" : "What happened");
+      out.table(ClusterTables.events(run.record(), segmentStart, c.recordEntries(), start), rowBound);
       List<String> launches = launches(run.record(), segmentStart, c.recordEntries(), start);
       if (!launches.isEmpty()) {
-        b.append("\nNodes Karpenter launched (the cheapest instance type its NodePool allows that fits the pending pods):\n");
-        launches.stream().limit(rowBound).forEach(l -> b.append("  ").append(l).append('\n'));
-        if (launches.size() > rowBound) {
-          b.append("  ").append(more(launches.size() - rowBound, "launches")).append('\n');
-        }
+        out.section("Nodes Karpenter launched (the cheapest instance type its NodePool allows that fits the pending pods)");
+        out.items(launches, rowBound, "launches");
       }
       if (!last) {
-        b.append("\nThe cluster ").append(c.label()).append(":\n");
+        out.section("The cluster " + c.label());
       }
-      views(b, c, rowBound);
+      views(out, c, rowBound);
       segmentStart = c.recordEntries();
     }
     for (ExpectationOutcome o : run.expectations()) {
       if (!o.time().isBefore(from) && !o.time().isAfter(step.end().time()) && !o.passed()) {
-        b.append("\nEXPECTATION FAILED at ").append(Durations.offset(start, o.time())).append(": ")
-            .append(o.description()).append(" (seen: ").append(o.detail()).append(")\n");
+        out.failure("EXPECTATION FAILED at " + Durations.offset(start, o.time()) + ": " + o.description() + " (seen: "
+            + o.detail() + ")");
       }
     }
     if (explain && !step.explanation().isEmpty()) {
-      b.append("\nWhy:\n").append(wrap(step.explanation(), "  ")).append('\n');
+      out.section("Why");
+      out.explanation(step.explanation());
     }
     List<String> decisions = explain ? DisruptionDecisions.render(run.record(), step.from(), step.end().recordEntries(),
         start) : List.of();
     if (!decisions.isEmpty()) {
-      b.append("\nDisruption decisions (each node the disruption controller considered; \"left\" says why it stays):\n");
-      decisions.forEach(l -> b.append("  ").append(l).append('\n'));
+      out.section("Disruption decisions (each node the disruption controller considered; \"left\" says why it stays)");
+      out.items(decisions, Integer.MAX_VALUE, "decisions");
     }
-    b.append('\n');
-    return b.toString();
+    out.end();
   }
 
-  private static void views(StringBuilder b, Checkpoint c, int rowBound) {
+  private static void views(Sink out, Checkpoint c, int rowBound) {
     var s = c.state();
     Instant now = c.time();
-    b.append("\n$ kubectl get nodes\n").append(indent(bounded(ClusterTables.nodes(s, now), rowBound)));
-    b.append("\n$ kubectl get pods -A -o wide\n").append(indent(bounded(ClusterTables.pods(s, now), rowBound)));
+    out.command("$ kubectl get nodes");
+    out.table(ClusterTables.nodes(s, now), rowBound);
+    out.command("$ kubectl get pods -A -o wide");
+    out.table(ClusterTables.pods(s, now), rowBound);
     String smi = ClusterTables.smi(s);
     if (!smi.isBlank()) {
       String[] lines = smi.split("\n", -1);
@@ -94,7 +128,132 @@ public final class StepText {
         smi = String.join("\n", java.util.Arrays.asList(lines).subList(0, rowBound)) + "\n"
             + more(lines.length - 1 - rowBound, "lines") + "\n";
       }
-      b.append("\n$ nvidia-smi   (each GPU node's cards and the pods holding them)\n").append(indent(smi));
+      out.command("$ nvidia-smi   (each GPU node's cards and the pods holding them)");
+      out.preformatted(smi);
+    }
+  }
+
+  /** A terminal's text: rules, indented tables, wrapped paragraphs. */
+  private static final class Text implements Sink {
+    final StringBuilder b = new StringBuilder();
+
+    @Override
+    public void heading(String heading, String span) {
+      String rule = "=".repeat(WIDTH);
+      b.append(rule).append('\n').append(heading).append("   (virtual time ").append(span).append(")\n")
+          .append(rule).append('\n');
+    }
+
+    @Override
+    public void paragraph(String text) {
+      b.append(wrap(text, "")).append('\n');
+    }
+
+    @Override
+    public void section(String title) {
+      b.append('\n').append(title).append(":\n");
+    }
+
+    @Override
+    public void command(String command) {
+      b.append('\n').append(command).append('\n');
+    }
+
+    @Override
+    public void table(io.gpufleet.report.table.Table t, int rowBound) {
+      b.append(indent(bounded(t, rowBound)));
+    }
+
+    @Override
+    public void items(List<String> lines, int rowBound, String what) {
+      lines.stream().limit(rowBound).forEach(l -> b.append("  ").append(l).append('\n'));
+      if (lines.size() > rowBound) {
+        b.append("  ").append(more(lines.size() - rowBound, what)).append('\n');
+      }
+    }
+
+    @Override
+    public void preformatted(String text) {
+      b.append(indent(text));
+    }
+
+    @Override
+    public void failure(String text) {
+      b.append('\n').append(text).append('\n');
+    }
+
+    @Override
+    public void explanation(String text) {
+      b.append(wrap(text, "  ")).append('\n');
+    }
+
+    @Override
+    public void end() {
+      b.append('\n');
+    }
+  }
+
+  /** The report's HTML: headings, paragraphs, lists and HTML tables; only the card view stays preformatted. */
+  private static final class Html implements Sink {
+    final StringBuilder b = new StringBuilder();
+
+    private static String esc(String s) {
+      return io.gpufleet.report.chart.SvgLineChart.escape(s);
+    }
+
+    @Override
+    public void heading(String heading, String span) {
+      b.append("<h3>").append(esc(heading)).append("</h3>\n<p class=\"span\">virtual time ").append(esc(span))
+          .append("</p>\n");
+    }
+
+    @Override
+    public void paragraph(String text) {
+      b.append("<p>").append(esc(text.strip())).append("</p>\n");
+    }
+
+    @Override
+    public void section(String title) {
+      b.append("<h4>").append(esc(title)).append("</h4>\n");
+    }
+
+    @Override
+    public void command(String command) {
+      b.append("<h4><code>").append(esc(command)).append("</code></h4>\n");
+    }
+
+    @Override
+    public void table(io.gpufleet.report.table.Table t, int rowBound) {
+      b.append(t.html("step", rowBound, "the whole run record is in events.jsonl"));
+    }
+
+    @Override
+    public void items(List<String> lines, int rowBound, String what) {
+      b.append("<ul>\n");
+      lines.stream().limit(rowBound).forEach(l -> b.append("<li>").append(esc(l)).append("</li>\n"));
+      if (lines.size() > rowBound) {
+        b.append("<li>").append(esc(more(lines.size() - rowBound, what))).append("</li>\n");
+      }
+      b.append("</ul>\n");
+    }
+
+    @Override
+    public void preformatted(String text) {
+      b.append("<pre>").append(esc(text)).append("</pre>\n");
+    }
+
+    @Override
+    public void failure(String text) {
+      b.append("<p class=\"failed\">").append(esc(text)).append("</p>\n");
+    }
+
+    @Override
+    public void explanation(String text) {
+      b.append("<p class=\"why\">").append(esc(text.strip())).append("</p>\n");
+    }
+
+    @Override
+    public void end() {
     }
   }
 

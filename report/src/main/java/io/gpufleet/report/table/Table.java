@@ -49,6 +49,35 @@ public record Table(List<String> headers, List<List<String>> rows) {
   }
 
   /**
+   * The same table as HTML: a header row as {@link #render()} writes it, then at most {@code rowBound}
+   * rows; a longer table ends in a caption row saying how many rows are left out and where they are
+   * ({@code whereTheRestIs}). Every cell is escaped.
+   */
+  public String html(String cssClass, int rowBound, String whereTheRestIs) {
+    StringBuilder b = new StringBuilder();
+    b.append("<table class=\"").append(io.gpufleet.report.chart.SvgLineChart.escape(cssClass)).append("\">\n<thead><tr>");
+    for (String h : headers) {
+      b.append("<th>").append(io.gpufleet.report.chart.SvgLineChart.escape(h.toUpperCase(java.util.Locale.ROOT)))
+          .append("</th>");
+    }
+    b.append("</tr></thead>\n<tbody>\n");
+    for (List<String> r : rows.subList(0, Math.min(rowBound, rows.size()))) {
+      b.append("<tr>");
+      for (String c : r) {
+        b.append("<td>").append(io.gpufleet.report.chart.SvgLineChart.escape(c)).append("</td>");
+      }
+      b.append("</tr>\n");
+    }
+    b.append("</tbody>\n");
+    if (rows.size() > rowBound) {
+      b.append(String.format(java.util.Locale.ROOT, "<tfoot><tr><td colspan=\"%d\">... %,d more rows not shown; %s"
+          + "</td></tr></tfoot>\n", headers.size(), rows.size() - rowBound,
+          io.gpufleet.report.chart.SvgLineChart.escape(whereTheRestIs)));
+    }
+    return b.append("</table>\n").toString();
+  }
+
+  /**
    * Writes a table as {@link #render()} does without holding it: {@code rows} is iterated twice,
    * once for the column widths and once to write, so a table of any length costs one row at a time.
    */

@@ -1,6 +1,6 @@
 package io.gpufleet.web.view;
 
-import io.gpufleet.report.sim.ClusterTables;
+import io.gpufleet.report.sim.EventRow;
 import io.gpufleet.report.sim.RunSummary;
 import io.gpufleet.report.timeline.FleetCounts;
 import io.gpufleet.report.timeline.Frame;
@@ -9,7 +9,6 @@ import io.gpufleet.report.timeline.RunMarker;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.TimeSeries;
-import io.gpufleet.sim.record.RunRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,6 +41,8 @@ public final class RunOverview {
     out.put("end", r.end().toString());
     out.put("seconds", r.simulated().getSeconds());
     out.put("thinned", run.thinned());
+    // What a thinned run's page says: how many of the run's cluster images its frames keep.
+    out.put("images", run.images());
     List<Long> times = new ArrayList<>(run.frames().size());
     List<Integer> entries = new ArrayList<>(run.frames().size());
     for (Frame f : run.frames()) {
@@ -165,24 +166,19 @@ public final class RunOverview {
     return out;
   }
 
+  /** The event log's rows, made as the report's tables make theirs ({@link EventRow}). */
   static List<Map<String, Object>> events(SimulationResult r) {
     List<Map<String, Object>> out = new ArrayList<>();
-    List<RunRecord.Entry> entries = r.record().entries();
-    for (int i = 0; i < Math.min(entries.size(), MAX_EVENTS); i++) {
-      RunRecord.Entry entry = entries.get(i);
+    for (EventRow row : EventRow.of(r.record(), 0, MAX_EVENTS)) {
       Map<String, Object> e = new LinkedHashMap<>();
-      e.put("index", i);
-      e.put("seconds", seconds(r, entry.time()));
-      e.put("reason", reason(entry.kind()));
-      e.put("object", entry.subject());
-      e.put("message", entry.message());
+      e.put("index", row.index());
+      e.put("seconds", row.seconds(r.start()));
+      e.put("reason", row.reason());
+      e.put("object", row.object());
+      e.put("message", row.message());
       out.add(e);
     }
     return out;
-  }
-
-  static String reason(RunRecord.Kind k) {
-    return ClusterTables.title(k);
   }
 
   /** What two runs are compared by: cost, pending time, disruptions, evictions, expectations. */
