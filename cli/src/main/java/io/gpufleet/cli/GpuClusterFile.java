@@ -88,6 +88,10 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
         diagnostics.add(ManifestProblem.error(locate(bundle, n, u.field()), u.field(), u.reason()));
         return new GpuNode(node, Optional.empty(), Optional.empty(), u.reason(), selection);
       }
+      case NodeGpus.Found.Gpus g when !GpuOperator.runsDevicePlugin(node.labels()) -> {
+        // Left to NVIDIA's DRA driver: no device plugin registers, the driver's slice offers the cards.
+        return new GpuNode(node, Optional.empty(), Optional.of(g.inventory()), g.source(), selection);
+      }
       case NodeGpus.Found.Gpus g -> {
         // A node that registers with a mig.config label has had the MIG manager's one pass.
         Registration r = operator.register(node, g.inventory());

@@ -52,8 +52,7 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
       }
       Step end = steps.get(last);
       List<ScenarioAction> timeline = scenario.timeline().subList(0, end.firstAction() + end.actionCount());
-      scenario = new Scenario(scenario.name(), scenario.start(), scenario.seed(), scenario.catalog(),
-          scenario.objects(), scenario.devicePlugin(), scenario.settings(), scenario.autoscaler(), timeline);
+      scenario = scenario.withTimeline(timeline);
       steps = steps.subList(0, last + 1);
     }
     SimulationResult result;

@@ -79,14 +79,7 @@ final class ScheduleCommand implements Callable<Integer> {
     pods.addAll(bundle.pods());
     // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
     // DRA: the objects written, and what NVIDIA's DRA driver publishes for the nodes it serves.
-    DraObjects draObjects = bundle.dra();
-    var driverSlices = new NvidiaDraDriver(GpuCatalog.builtIn())
-        .slices(bundle.nodes());
-    if (!driverSlices.isEmpty()) {
-      draObjects = draObjects.withSlices(driverSlices)
-          .withDefaultClasses(NvidiaDraDriver.deviceClasses());
-    }
-    DraObjects dra = draObjects;
+    DraObjects dra = new NvidiaDraDriver(GpuCatalog.builtIn()).published(bundle.dra(), bundle.nodes());
     var selectors = ControllerSelectors.of(bundle.workloads());
     List<Scheduler> schedulers = profiles().stream()
         .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dra))).toList();

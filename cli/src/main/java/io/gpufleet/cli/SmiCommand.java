@@ -3,11 +3,21 @@ package io.gpufleet.cli;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.engine.deviceplugin.Registration;
+import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
+import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.InitialPods;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.smi.SmiView;
@@ -38,6 +48,11 @@ public final class SmiCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(names = "--dra-feature-gates", paramLabel = "GATE=BOOL,...",
+      description = "NVIDIA DRA driver feature gates (TimeSlicingSettings, MPSSupport; both off by default, "
+          + "as upstream): whether a claim's GpuConfig sharing applies.")
+  String draFeatureGates;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -49,8 +64,12 @@ public final class SmiCommand implements Callable<Integer> {
     List<Pod> pods = new ArrayList<>(InitialPods.resume(cluster.workloads(), nodes, cluster.pods(),
         cluster.bundle().succeededPods(), random));
     pods.addAll(cluster.pods());
+    GpuClaimPreparation.FeatureGates gates = gates(draFeatureGates);
+    // DRA: the objects written and what NVIDIA's DRA driver publishes for the nodes it serves.
+    DraObjects dra = new NvidiaDraDriver(GpuCatalog.builtIn()).published(cluster.bundle().dra(), nodes);
+    DynamicResources dynamicResources = new DynamicResources(dra);
     BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodes),
-        new Scheduler(SchedulerProfile.defaults()), random, false);
+        new Scheduler(SchedulerProfile.defaults().withDynamicResources(dynamicResources)), random, false);
     Map<String, NodeDevices> devices = new LinkedHashMap<>();
     for (GpuClusterFile.GpuNode n : cluster.nodes()) {
       n.registration().flatMap(Registration::devices).ifPresent(d -> devices.put(n.node().name(), d));
@@ -81,11 +100,76 @@ public final class SmiCommand implements Callable<Integer> {
             "no scheduler profile named \"" + u.schedulerName() + "\""));
       }
     }
-    out.print(SmiView.render(List.copyOf(devices.values()), unplaced));
+    List<SmiView.DraNode> draNodes = draNodes(cluster, placed, dynamicResources, gates, unplaced);
+    out.print(SmiView.render(List.copyOf(devices.values()), draNodes, unplaced));
     if (!devices.isEmpty()) {
       out.println("note: " + SmiView.DEVICE_IDS_NOTE);
     }
     out.flush();
     return 0;
+  }
+
+  /** {@code --dra-feature-gates}: {@code GATE=true|false}, comma-separated. */
+  static GpuClaimPreparation.FeatureGates gates(String option) {
+    GpuClaimPreparation.FeatureGates gates = GpuClaimPreparation.FeatureGates.DEFAULTS;
+    if (option == null || option.isBlank()) {
+      return gates;
+    }
+    for (String item : option.split(",")) {
+      String[] kv = item.strip().split("=", 2);
+      String value = kv.length == 2 ? kv[1].strip() : "";
+      if (!value.equals("true") && !value.equals("false")) {
+        throw new UserError("--dra-feature-gates: expected GATE=true or GATE=false, found \"" + item.strip() + "\"");
+      }
+      gates = gates.with(kv[0].strip(), Boolean.parseBoolean(value)).orElseThrow(() -> new UserError(
+          "--dra-feature-gates: expected one of " + String.join(", ", GpuClaimPreparation.FeatureGates.NAMES)
+              + ", found \"" + kv[0].strip() + "\""));
+    }
+    return gates;
+  }
+
+  /**
+   * The nodes NVIDIA's DRA driver serves, with the pods holding their cards through claims, each
+   * claim prepared as the driver's kubelet plugin prepares it; a pod whose claim fails to prepare
+   * is listed with the driver's error instead, its containers waiting as they would.
+   */
+  private static List<SmiView.DraNode> draNodes(GpuClusterFile cluster, BatchPlacement.Result placed,
+      DynamicResources plugin, GpuClaimPreparation.FeatureGates gates, List<SmiView.Unplaced> unplaced) {
+    DraState state = plugin.state(placed.snapshot());
+    Map<String, List<SmiView.ClaimedCard>> held = new LinkedHashMap<>();
+    Map<String, GpuClaimPreparation.Outcome> prepared = new LinkedHashMap<>();
+    for (BatchPlacement.Outcome o : placed.outcomes()) {
+      if (!(o instanceof BatchPlacement.Outcome.Bound b) || b.pod().spec().resourceClaims().isEmpty()
+          || !(plugin.claims(b.pod()) instanceof PodClaims.Resolution.Claims claims)) {
+        continue;
+      }
+      for (ResourceClaim c : claims.claims()) {
+        Allocation a = state.allocations().get(c.key());
+        if (a == null) {
+          continue;
+        }
+        Map<String, String> uuids = new LinkedHashMap<>();
+        a.results().forEach(r -> GpuClaimPreparation.gpuIndex(r.device()).ifPresent(i -> uuids.put(r.device(),
+            GpuInventory.uuid(a.node(), i))));
+        switch (prepared.computeIfAbsent(c.key(), k -> GpuClaimPreparation.prepare(c, a, gates, uuids))) {
+          case GpuClaimPreparation.Outcome.Failed f -> unplaced.add(new SmiView.Unplaced(b.pod().key(),
+              "ContainerCreating", "FailedPrepareDynamicResources: claim " + c.name() + ": " + f.message()));
+          case GpuClaimPreparation.Outcome.Prepared p -> {
+            for (GpuClaimPreparation.PreparedDevice d : p.devices()) {
+              GpuClaimPreparation.gpuIndex(d.device()).ifPresent(i -> held.computeIfAbsent(a.node(),
+                  k -> new ArrayList<>()).add(new SmiView.ClaimedCard(i, d.device(), b.pod().key(), c.name(),
+                  GpuClaimPreparation.describe(d.sharing()))));
+            }
+          }
+        }
+      }
+    }
+    List<SmiView.DraNode> out = new ArrayList<>();
+    for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+      if (n.registration().isEmpty() && n.inventory().isPresent() && held.containsKey(n.node().name())) {
+        out.add(new SmiView.DraNode(n.node().name(), n.inventory().get(), held.get(n.node().name())));
+      }
+    }
+    return out;
   }
 }

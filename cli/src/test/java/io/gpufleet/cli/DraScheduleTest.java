@@ -233,4 +233,62 @@ class DraScheduleTest {
     assertThat(run.err()).containsPattern("dra.yaml:\\d+:\\d+: .*pod default/pinned names its node and has "
         + "spec.resourceClaims").doesNotContain("Exception");
   }
+
+  @Test
+  void theLabThroughDraRunsFourPodsOnOneCardAndSmiShowsThemSharingTheClaim(@TempDir Path tmp) {
+    CliRun run = CliRun.of("simulate", Path.of("..", "examples", "dra", "lab-shared-claim.yaml").toString(), "--out",
+        tmp.resolve("out").toString());
+    assertThat(run.exitCode()).isZero();
+    String afterStep = run.out().substring(run.out().indexOf("3.3 Four pods"), run.out().indexOf("3.4 The fifth pod"));
+    assertThat(afterStep.lines().filter(l -> l.matches(".*\\| 0 +gpu-0 +default/vllm-sliced-\\S+ +lab-gpu +time-sliced "
+        + "Long +\\|"))).hasSize(4);
+    assertThat(run.out()).contains("expectations    1 of 1 passed");
+  }
+
+  @Test
+  void smiOnManifestsPreparesSharedClaimsWithTheGatesGiven(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("shared.yaml");
+    // smi registers the device plugin on GPU nodes, except where the GPU Operator's label keeps it off.
+    Files.writeString(f, """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: a10g-node
+          labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "4",
+                   nvidia.com/gpu.deploy.device-plugin: "false"}
+        status:
+          allocatable: {cpu: "48", memory: 192Gi, pods: "110"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.nvidia.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "NVIDIA A10G"'}
+            config:
+            - opaque:
+                driver: gpu.nvidia.com
+                parameters:
+                  apiVersion: resource.nvidia.com/v1beta1
+                  kind: GpuConfig
+                  sharing: {strategy: MPS, mpsConfig: {defaultActiveThreadPercentage: 25}}
+        """ + pod("one", "resourceClaimName", "shared") + pod("two", "resourceClaimName", "shared"));
+    CliRun on = CliRun.of("smi", "-f", f.toString(), "--dra-feature-gates", "MPSSupport=true");
+    assertThat(on.exitCode()).isZero();
+    assertThat(on.out()).containsPattern("\\| 0 +gpu-0 +default/one +shared +MPS 25% threads")
+        .containsPattern("\\| 0 +gpu-0 +default/two +shared +MPS 25% threads")
+        .contains("Node a10g-node   4 x NVIDIA A10G   NVIDIA DRA driver (ResourceClaims)");
+    CliRun off = CliRun.of("smi", "-f", f.toString());
+    assertThat(off.out()).contains("FailedPrepareDynamicResources: claim shared: error validating GPU config: \"MPS\" is "
+        + "selected as the GPU sharing strategy, but the \"MPSSupport\" feature gate is not enabled");
+    CliRun bad = CliRun.of("smi", "-f", f.toString(), "--dra-feature-gates", "DynamicMIG=true");
+    assertThat(bad.exitCode()).isNotZero();
+    assertThat(bad.err()).contains("--dra-feature-gates: expected one of TimeSlicingSettings, MPSSupport, found "
+        + "\"DynamicMIG\"").doesNotContain("Exception");
+  }
 }

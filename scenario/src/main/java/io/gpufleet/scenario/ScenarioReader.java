@@ -55,7 +55,7 @@ public final class ScenarioReader {
   public static final String API_VERSION = "gpufleet.io/v1alpha1";
 
   private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "cluster",
-      "devicePlugin", "simulation", "autoscaler", "steps");
+      "devicePlugin", "draDriver", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
       "insufficientCapacity", "wait", "waitUntil", "expect", "show");
@@ -137,7 +137,9 @@ public final class ScenarioReader {
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
     b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
-    spec.get("simulation").ifPresent(c -> b.settings(simulation(c, nodeClassesOf(initial))));
+    SimulationSettings settings = spec.get("simulation").map(c -> simulation(c, nodeClassesOf(initial)))
+        .orElse(SimulationSettings.DEFAULTS);
+    b.settings(spec.get("draDriver").map(c -> settings.withDraDriver(draDriver(c))).orElse(settings));
     spec.get("autoscaler").ifPresent(c -> b.autoscaler(autoscaler(c)));
 
     List<Step> steps = new ArrayList<>();
@@ -315,6 +317,28 @@ public final class ScenarioReader {
     }
   }
 
+  /**
+   * {@code draDriver.featureGates}: the gates of NVIDIA's DRA driver (its chart's {@code featureGates}
+   * value) that the twin models, TimeSlicingSettings and MPSSupport, both off by default as upstream's
+   * {@code pkg/featuregates} has them. Other gates are errors, so none is silently ignored.
+   */
+  private io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates draDriver(Cursor c) {
+    c.checkKnown(Set.of("featureGates"), true);
+    var gates = io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates.DEFAULTS;
+    Optional<Cursor> written = c.get("featureGates");
+    if (written.isPresent()) {
+      for (var e : written.get().entries().entrySet()) {
+        var next = gates.with(e.getKey(), e.getValue().asBoolean());
+        if (next.isEmpty()) {
+          e.getValue().error("not modelled by gpufleet: DRA driver feature gate \"" + e.getKey() + "\"; the twin "
+              + "models " + String.join(" and ", io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates.NAMES));
+        }
+        gates = next.orElse(gates);
+      }
+    }
+    return gates;
+  }
+
   private InstanceCatalog catalog(Cursor c) {
     String path = c.asString();
     if (path.equals("builtin")) {
@@ -459,7 +483,8 @@ public final class ScenarioReader {
         d.spotReclaimAfterWarning(),
         rate, mode, d.recordEvents(),
         duration(c, "horizon").orElse(d.horizon()),
-        c.get("kubelet").map(k -> kubelets(k, nodeClasses)).orElse(d.kubelets()));
+        c.get("kubelet").map(k -> kubelets(k, nodeClasses)).orElse(d.kubelets()),
+        d.draDriver());
   }
 
   /**

@@ -269,4 +269,83 @@ class DraSimulationTest {
         .hasMessageContaining("pods with spec.resourceClaims under spec.autoscaler.draRequests: allocate are not "
             + "simulated yet");
   }
+  static String sharedTimeSliced(int replicas) {
+    return """
+          - apiVersion: resource.k8s.io/v1
+            kind: ResourceClaim
+            metadata: {name: sliced}
+            spec:
+              devices:
+                requests:
+                - name: gpu
+                  exactly: {deviceClassName: gpu.nvidia.com}
+                config:
+                - opaque:
+                    driver: gpu.nvidia.com
+                    parameters:
+                      apiVersion: resource.nvidia.com/v1beta1
+                      kind: GpuConfig
+                      sharing: {strategy: TimeSlicing, timeSlicingConfig: {interval: Long}}
+          - apiVersion: apps/v1
+            kind: Deployment
+            metadata: {name: four, namespace: default}
+            spec:
+              replicas: %d
+              selector: {matchLabels: {app: four}}
+              template:
+                metadata: {labels: {app: four}}
+                spec:
+                  resourceClaims: [{name: gpu, resourceClaimName: sliced}]
+                  containers:
+                  - name: c
+                    image: example/app:1
+                    resources: {requests: {cpu: "1"}, claims: [{name: gpu}]}
+        """.formatted(replicas);
+  }
+
+  static SimulationResult runWithGates(String gates, String cluster) {
+    String text = """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: dra}
+        spec:
+          seed: 1
+          draDriver: {featureGates: %s}
+          cluster:
+        %s
+          steps:
+        %s
+        """.formatted(gates, cluster, SETTLE);
+    return Simulation.run(ScenarioReader.read("dra.yaml", text, ScenarioSources.directory(java.nio.file.Path.of(".")))
+        .scenario());
+  }
+
+  @Test
+  void fourPodsSharingOneTimeSlicedClaimRunOnOneCardPreparedAsTheDriverPreparesIt() {
+    SimulationResult r = runWithGates("{TimeSlicingSettings: true}", NODES + sharedTimeSliced(4));
+    assertThat(r.violations()).isEmpty();
+    ClaimTable.Claim claim = r.finalState().dra().claim("default/sliced").orElseThrow();
+    assertThat(claim.reservedFor()).hasSize(4);
+    assertThat(claim.prepared()).extracting(p -> p.sharing()).containsExactly(
+        new io.gpufleet.engine.dra.GpuClaimPreparation.Sharing.TimeSliced("Long"));
+    assertThat(r.record().of(RunRecord.Kind.POD_STARTED)).hasSize(4);
+    // The card counts as allocated once, for as long as the claim holds it.
+    assertThat(r.metrics().gpuHoursAllocated()).isGreaterThan(0);
+  }
+
+  @Test
+  void withTheDriversGateOffATimeSlicingConfigFailsPreparationAndThePodsDoNotStart() {
+    SimulationResult r = runWithGates("{}", NODES + sharedTimeSliced(2));
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.record().of(RunRecord.Kind.POD_STARTED)).isEmpty();
+    assertThat(r.record().of(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED)).hasSize(2).allMatch(e -> e.message().equals(
+        "FailedPrepareDynamicResources: claim sliced: error validating GPU config: \"TimeSlicing\" is selected as the "
+            + "GPU sharing strategy, but the \"TimeSlicingSettings\" feature gate is not enabled"));
+  }
+
+  @Test
+  void aDriverGateTheTwinDoesNotModelIsAnError() {
+    assertThatThrownBy(() -> runWithGates("{DynamicMIG: true}", NODES)).isInstanceOf(ManifestException.class)
+        .hasMessageContaining("not modelled by gpufleet: DRA driver feature gate \"DynamicMIG\"");
+  }
 }

@@ -29,6 +29,8 @@ import java.util.Optional;
  * @param horizon the longest a run may last in virtual time
  * @param kubelets the kubelet settings of each node class (how image pulls queue); the EKS-optimized
  *     AMIs' by default
+ * @param draDriver NVIDIA's DRA driver's feature gates (a scenario's {@code draDriver.featureGates}),
+ *     which decide whether a claim's GpuConfig sharing applies; upstream's defaults, both off
  */
 public record SimulationSettings(
     Duration launchToRegistration,
@@ -45,7 +47,8 @@ public record SimulationSettings(
     InvariantMode invariants,
     boolean recordEvents,
     Duration horizon,
-    KubeletConfig.PerNodeClass kubelets) {
+    KubeletConfig.PerNodeClass kubelets,
+    io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates draDriver) {
 
   /** How much invariant checking each event gets. */
   public enum InvariantMode {
@@ -59,7 +62,7 @@ public record SimulationSettings(
   public static final SimulationSettings DEFAULTS = new SimulationSettings(Duration.ofMinutes(3), Duration.ZERO,
       Duration.ZERO, Duration.ofSeconds(30), Map.of(), Map.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO,
       Duration.ofMinutes(2), 0, InvariantMode.INCREMENTAL, true, Duration.ofDays(400),
-      KubeletConfig.PerNodeClass.EKS_AMI);
+      KubeletConfig.PerNodeClass.EKS_AMI, io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates.DEFAULTS);
 
   public SimulationSettings {
     Objects.requireNonNull(launchToRegistration, "launchToRegistration");
@@ -67,6 +70,7 @@ public record SimulationSettings(
     imageSizes = Map.copyOf(imageSizes);
     Objects.requireNonNull(invariants, "invariants");
     Objects.requireNonNull(kubelets, "kubelets");
+    Objects.requireNonNull(draDriver, "draDriver");
   }
 
   public Duration pullTime(String image) {
@@ -80,48 +84,54 @@ public record SimulationSettings(
   public SimulationSettings withInvariants(InvariantMode mode) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, mode, recordEvents, horizon, kubelets);
+        spotInterruptionsPerHour, mode, recordEvents, horizon, kubelets, draDriver);
   }
 
   public SimulationSettings withImagePulls(Duration byDefault, Map<String, Duration> perImage) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, byDefault,
         perImage, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, draDriver);
   }
 
   public SimulationSettings withImageSizes(Map<String, Long> sizes) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, sizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, draDriver);
   }
 
   public SimulationSettings withLaunchToRegistration(Duration d) {
     return new SimulationSettings(d, registrationToReady, startupTaintRemoval, defaultImagePull, imagePulls,
         imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
-        invariants, recordEvents, horizon, kubelets);
+        invariants, recordEvents, horizon, kubelets, draDriver);
   }
 
   public SimulationSettings withSpotInterruptionsPerHour(double rate) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, rate, invariants,
-        recordEvents, horizon, kubelets);
+        recordEvents, horizon, kubelets, draDriver);
   }
 
   public SimulationSettings withRecordEvents(boolean on) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, on, horizon, kubelets);
+        spotInterruptionsPerHour, invariants, on, horizon, kubelets, draDriver);
   }
 
   public SimulationSettings withKubelets(KubeletConfig.PerNodeClass k) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon, k);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, k, draDriver);
   }
 
   public SimulationSettings withReadiness(Duration d) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, d, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
-        invariants, recordEvents, horizon, kubelets);
+        invariants, recordEvents, horizon, kubelets, draDriver);
+  }
+
+  public SimulationSettings withDraDriver(io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates gates) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, gates);
   }
 }

@@ -38,6 +38,18 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
   }
 
   /** One named config, used on every node (the helm {@code single} fallback). */
+  /**
+   * The GPU Operator's per-node switch for its device-plugin operand: no plugin runs on a node
+   * labelled {@code nvidia.com/gpu.deploy.device-plugin=false}, which is how a node is left to
+   * NVIDIA's DRA driver (both handing out the same cards would give each twice).
+   */
+  public static final String DEPLOY_DEVICE_PLUGIN = "nvidia.com/gpu.deploy.device-plugin";
+
+  /** Whether the operator runs its device plugin on a node with these labels. */
+  public static boolean runsDevicePlugin(io.gpufleet.model.label.Labels labels) {
+    return !labels.get(DEPLOY_DEVICE_PLUGIN).equals(java.util.Optional.of("false"));
+  }
+
   public static GpuOperator withConfig(String name, DevicePluginConfig config) {
     return DEFAULTS.withConfigs(NamedConfigs.of(Map.of(name, config), Optional.empty()));
   }

@@ -82,6 +82,15 @@ public final class NvidiaDraDriver {
             List.of("device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'mig'")));
   }
 
+  /**
+   * The objects written plus what the driver publishes for {@code nodes}: their slices and, where it
+   * serves any node, its DeviceClasses unless the objects define classes of the same names.
+   */
+  public io.gpufleet.model.dra.DraObjects published(io.gpufleet.model.dra.DraObjects written, List<Node> nodes) {
+    List<ResourceSlice> slices = slices(nodes);
+    return slices.isEmpty() ? written : written.withSlices(slices).withDefaultClasses(deviceClasses());
+  }
+
   /** The slices of every node the driver serves, in node order. */
   public List<ResourceSlice> slices(List<Node> nodes) {
     List<ResourceSlice> out = new ArrayList<>();

@@ -3,9 +3,11 @@ package io.gpufleet.manifest.kube;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.model.dra.AttributeValue;
 import io.gpufleet.model.dra.Device;
+import io.gpufleet.model.dra.DeviceConfig;
 import io.gpufleet.model.dra.DeviceClass;
 import io.gpufleet.model.dra.DeviceRequest;
 import io.gpufleet.model.dra.DraObject;
+import io.gpufleet.model.dra.GpuConfig;
 import io.gpufleet.model.dra.PodResourceClaim;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceClaimSpec;
@@ -31,13 +33,17 @@ import java.util.Set;
  * one of {@code resourceClaimName} and {@code resourceClaimTemplateName}, and a container's
  * {@code resources.claims[].name} is one of the pod's claims). Fields that would change the
  * allocation and are not modelled ({@code firstAvailable}, {@code constraints}, {@code adminAccess},
- * non-node-local slices) are errors; those that do not change it (opaque {@code config}) warnings.
+ * non-node-local slices) are errors; those that do not change it (a class's opaque {@code config})
+ * warnings. A claim's opaque {@code config} for NVIDIA's GPU driver ({@code GpuConfig}) is read.
  */
 final class DraDecoder {
 
   /** {@code resource.k8s.io/v1}'s limit on requests per claim and selectors per request or class. */
   static final int MAX_REQUESTS = 32;
   static final int MAX_SELECTORS = 32;
+
+  /** NVIDIA's GPU DRA driver, whose opaque GpuConfig the twin decodes. */
+  private static final String NVIDIA_GPU_DRIVER = GpuConfig.DRIVER;
 
   private final KubeDecoder kube;
   private final boolean strict;
@@ -104,8 +110,6 @@ final class DraDecoder {
     d.checkKnown(Set.of("requests", "constraints", "config"), strict);
     d.get("constraints").ifPresent(c -> c.error("not modelled by gpufleet: constraints (matchAttribute, "
         + "distinctAttribute) change which devices may be allocated together; remove them to schedule here"));
-    d.get("config").ifPresent(c -> c.warning("not modelled by gpufleet: opaque driver configuration (such as "
-        + "the NVIDIA driver's GpuConfig sharing) does not change the allocation here; it is not applied"));
     List<Cursor> items = d.list("requests");
     if (items.size() > MAX_REQUESTS) {
       d.get("requests").ifPresent(c -> c.error("Too many: " + items.size() + ": must have at most " + MAX_REQUESTS
@@ -126,7 +130,79 @@ final class DraDecoder {
       }
       requests.add(exactly(name, exactly.get()));
     }
-    return new ResourceClaimSpec(requests);
+    return new ResourceClaimSpec(requests, configs(d, names));
+  }
+
+  /**
+   * {@code spec.devices.config[]}: each names requests of this claim (none: all) and carries
+   * {@code opaque} parameters for a driver ({@code validateDeviceConfiguration}). NVIDIA's GPU driver's
+   * {@code GpuConfig} is decoded as its strict decoder decodes it; what the twin does not model is
+   * said so with a warning and not applied.
+   */
+  private List<DeviceConfig> configs(Cursor devices, Set<String> requestNames) {
+    List<DeviceConfig> out = new ArrayList<>();
+    for (Cursor c : devices.list("config")) {
+      c.checkKnown(Set.of("requests", "opaque"), strict);
+      List<String> requests = new ArrayList<>();
+      for (Cursor r : c.list("requests")) {
+        String name = r.asString();
+        if (!requestNames.contains(name)) {
+          r.error("Invalid value: \"" + name + "\": must be the name of a request in the claim or the name of a "
+              + "request and a subrequest separated by '/'");
+        }
+        requests.add(name);
+      }
+      Optional<Cursor> opaque = c.require("opaque");
+      if (opaque.isEmpty()) {
+        continue;
+      }
+      Cursor o = opaque.get();
+      o.checkKnown(Set.of("driver", "parameters"), strict);
+      String driver = o.requiredString("driver");
+      if (!driver.isEmpty()) {
+        LabelSyntax.dns1123SubdomainErrors(driver).forEach(m -> o.get("driver").orElseThrow()
+            .error("Invalid value: \"" + driver + "\": " + m));
+      }
+      Optional<Cursor> parameters = o.require("parameters");
+      if (parameters.isEmpty()) {
+        continue;
+      }
+      out.add(new DeviceConfig(requests, driver, parameters(driver, parameters.get())));
+    }
+    return out;
+  }
+
+  /** The NVIDIA GPU driver's GpuConfig; anything else is kept by kind and not applied. */
+  private DeviceConfig.Parameters parameters(String driver, Cursor p) {
+    String apiVersion = p.string("apiVersion", "");
+    String kind = p.string("kind", "");
+    if (!driver.equals(NVIDIA_GPU_DRIVER) || !apiVersion.equals(GpuConfig.API_VERSION)
+        || !kind.equals(GpuConfig.KIND)) {
+      p.warning("not modelled by gpufleet: opaque parameters " + apiVersion + " " + kind + " for driver " + driver
+          + " are not applied (the twin applies " + GpuConfig.API_VERSION + " " + GpuConfig.KIND + " of driver "
+          + NVIDIA_GPU_DRIVER + ")");
+      return new DeviceConfig.Unmodelled(apiVersion, kind);
+    }
+    // The driver's StrictDecoder fails on any field its types do not have (api.go), so these are errors.
+    p.checkKnown(Set.of("apiVersion", "kind", "sharing"), true);
+    return new GpuConfig(p.get("sharing").map(s -> {
+      s.checkKnown(Set.of("strategy", "timeSlicingConfig", "mpsConfig"), true);
+      Optional<GpuConfig.TimeSlicing> ts = s.get("timeSlicingConfig").map(t -> {
+        t.checkKnown(Set.of("interval"), true);
+        return new GpuConfig.TimeSlicing(t.optString("interval"));
+      });
+      Optional<GpuConfig.Mps> mps = s.get("mpsConfig").map(m -> {
+        m.checkKnown(Set.of("defaultActiveThreadPercentage", "defaultPinnedDeviceMemoryLimit",
+            "defaultPerDevicePinnedMemoryLimit"), true);
+        Optional<Integer> percentage = m.get("defaultActiveThreadPercentage").map(Cursor::asInt);
+        Optional<Long> pinned = m.get("defaultPinnedDeviceMemoryLimit").map(q -> q.asQuantity().value());
+        Map<String, Long> perDevice = new LinkedHashMap<>();
+        m.get("defaultPerDevicePinnedMemoryLimit").ifPresent(x -> x.entries().forEach((k, v) ->
+            perDevice.put(k, v.asQuantity().value())));
+        return new GpuConfig.Mps(percentage, pinned, perDevice);
+      });
+      return new GpuConfig.Sharing(s.string("strategy", ""), ts, mps);
+    }));
   }
 
   private DeviceRequest exactly(String name, Cursor e) {

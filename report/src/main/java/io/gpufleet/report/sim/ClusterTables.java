@@ -11,6 +11,8 @@ import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
@@ -126,12 +128,51 @@ public final class ClusterTables {
     List<PodState> pods = new ArrayList<>(s.pods().values());
     pods.sort(Comparator.comparingLong(PodState::sequence));
     for (PodState p : pods) {
-      boolean wantsGpu = PodRequests.of(p.pod().spec()).names().stream().anyMatch(ResourceName::isNvidiaGpuLike);
+      boolean wantsGpu = PodRequests.of(p.pod().spec()).names().stream().anyMatch(ResourceName::isNvidiaGpuLike)
+          || !p.pod().spec().resourceClaims().isEmpty();
       if (wantsGpu && p.node().isEmpty()) {
         unplaced.add(new SmiView.Unplaced(p.key(), p.isFailed() ? "Failed" : "Pending",
             p.schedulingMessage().orElse("")));
       }
     }
-    return SmiView.render(List.copyOf(byName.values()), unplaced);
+    return SmiView.render(List.copyOf(byName.values()), draNodes(s), unplaced);
+  }
+
+  /**
+   * Nodes whose cards NVIDIA's DRA driver hands out (GPU nodes without the device manager's state),
+   * with every running pod that holds one of their cards through a prepared claim.
+   */
+  static List<SmiView.DraNode> draNodes(ClusterState s) {
+    if (s.dra().isEmpty()) {
+      return List.of();
+    }
+    TreeMap<String, List<SmiView.ClaimedCard>> held = new TreeMap<>();
+    for (ClaimTable.Claim c : s.dra().sorted()) {
+      for (GpuClaimPreparation.PreparedDevice d : c.prepared()) {
+        var index = GpuClaimPreparation.gpuIndex(d.device());
+        if (index.isEmpty() || c.allocation().isEmpty()) {
+          continue;
+        }
+        for (String pod : c.reservedFor()) {
+          PodState p = s.pods().get(pod);
+          if (p != null && p.phase() == PodState.Phase.RUNNING) {
+            held.computeIfAbsent(c.allocation().get().node(), k -> new ArrayList<>()).add(new SmiView.ClaimedCard(
+                index.getAsInt(), d.device(), pod, c.claim().name(), GpuClaimPreparation.describe(d.sharing())));
+          }
+        }
+      }
+    }
+    List<SmiView.DraNode> out = new ArrayList<>();
+    TreeMap<String, NodeState> nodes = new TreeMap<>();
+    s.nodes().forEach(nodes::put);
+    for (NodeState n : nodes.values()) {
+      if (n.devices().isPresent() || n.gpus().isEmpty() || !held.containsKey(n.name())) {
+        continue;
+      }
+      var model = io.gpufleet.model.gpu.GpuCatalog.builtIn().find(n.gpus().get().name());
+      model.ifPresent(m -> out.add(new SmiView.DraNode(n.name(), new io.gpufleet.model.gpu.GpuInventory(n.name(), m,
+          n.gpus().get().count()), held.get(n.name()))));
+    }
+    return out;
   }
 }

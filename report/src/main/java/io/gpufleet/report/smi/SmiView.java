@@ -5,6 +5,7 @@ import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.deviceplugin.Sharing;
 import io.gpufleet.model.deviceplugin.SharingMode;
+import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.PhysicalGpu;
@@ -36,10 +37,32 @@ public final class SmiView {
   /** A pod that is not running on a GPU: Pending with the scheduler's message, or Failed at admission. */
   public record Unplaced(String podKey, String status, String message) {}
 
+  /**
+   * A pod using a card that NVIDIA's DRA driver gave one of its claims: the card, the device's name in
+   * the driver's slice, the claim, and how the driver prepared the card for the claim (the model keeps
+   * no per-container claim list, so the row is per pod).
+   */
+  public record ClaimedCard(int gpuIndex, String device, String podKey, String claim, String sharing) {}
+
+  /** A node whose cards NVIDIA's DRA driver publishes, and the pods holding them through claims. */
+  public record DraNode(String nodeName, GpuInventory inventory, List<ClaimedCard> held) {
+    public DraNode {
+      held = List.copyOf(held);
+    }
+  }
+
   public static String render(List<NodeDevices> nodes, List<Unplaced> unplaced) {
+    return render(nodes, List.of(), unplaced);
+  }
+
+  /** Device-plugin nodes, then DRA nodes, then the pods without a GPU. */
+  public static String render(List<NodeDevices> nodes, List<DraNode> draNodes, List<Unplaced> unplaced) {
     StringBuilder b = new StringBuilder();
     for (NodeDevices n : nodes) {
       b.append(node(n)).append('\n');
+    }
+    for (DraNode n : draNodes) {
+      b.append(draNode(n)).append('\n');
     }
     if (!unplaced.isEmpty()) {
       Table t = Table.of("pod", "status", "message");
@@ -53,7 +76,6 @@ public final class SmiView {
 
   static String node(NodeDevices n) {
     GpuModel model = n.inventory().model();
-    List<String> lines = new ArrayList<>();
     String header = "Node " + n.nodeName() + "   " + n.inventory().count() + " x " + model.productName() + "   "
         + sharing(n);
     Table gpus = Table.of("gpu", "name", "uuid", "memory", "mig");
@@ -90,8 +112,30 @@ public final class SmiView {
         count++;
       }
     }
-    String gpuText = gpus.render();
-    String procText = count == 0 ? "No running processes found\n" : procs.render();
+    return boxed(header, gpus.render(), count == 0 ? "No running processes found\n" : procs.render());
+  }
+
+  /** A DRA node: its cards, then one row per container and card it holds through a claim. */
+  static String draNode(DraNode n) {
+    GpuModel model = n.inventory().model();
+    String header = "Node " + n.nodeName() + "   " + n.inventory().count() + " x " + model.productName()
+        + "   NVIDIA DRA driver (ResourceClaims)";
+    Table gpus = Table.of("gpu", "name", "uuid", "memory", "mig");
+    for (PhysicalGpu g : n.inventory().gpus()) {
+      gpus = gpus.row(g.index(), model.productName(), g.uuid(), mib(model.memoryMiB().orElse(-1)), "-");
+    }
+    Table procs = Table.of("gpu", "device", "pod", "claim", "sharing");
+    List<ClaimedCard> held = new ArrayList<>(n.held());
+    held.sort(java.util.Comparator.comparingInt(ClaimedCard::gpuIndex).thenComparing(ClaimedCard::podKey));
+    for (ClaimedCard c : held) {
+      procs = procs.row(c.gpuIndex(), c.device(), c.podKey(), c.claim(), c.sharing());
+    }
+    return boxed(header, gpus.render(), held.isEmpty() ? "No running processes found\n" : procs.render());
+  }
+
+  /** The header, the cards and the processes in nvidia-smi's box. */
+  private static String boxed(String header, String gpuText, String procText) {
+    List<String> lines = new ArrayList<>();
     int width = header.length();
     for (String l : (gpuText + procText).split("\n")) {
       width = Math.max(width, l.length());

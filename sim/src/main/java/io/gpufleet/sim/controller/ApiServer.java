@@ -324,6 +324,11 @@ final class ApiServer {
     state = state.withDra(t);
   }
 
+  /** NVIDIA's kubelet plugin prepared the claim's devices. */
+  void claimPrepared(String claimKey, List<io.gpufleet.engine.dra.GpuClaimPreparation.PreparedDevice> devices) {
+    state = state.withDra(state.dra().prepared(claimKey, devices));
+  }
+
   /** Binds a pod; {@code why} (the scheduler's view of the choice) joins the run record's entry. */
   void bindPod(String key, String nodeName, String why) {
     PodState p = state.pods().get(key);
@@ -580,6 +585,8 @@ final class ApiServer {
         fraction += (double) Math.min(used, advertised) / advertised;
       }
     }
+    // Cards NVIDIA's DRA driver handed out here count whole, however many pods share their claim.
+    fraction += state.dra().allocatedDevices(name) / physical;
     metrics.nodeGpus(name, physical, physical * Math.min(1.0, fraction), now());
   }
 

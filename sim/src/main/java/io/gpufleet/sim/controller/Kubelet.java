@@ -6,6 +6,7 @@ import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
 import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.deviceplugin.Registration;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.engine.mig.MigConfigState;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.node.ContainerImage;
@@ -22,6 +23,7 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
@@ -46,9 +48,12 @@ final class Kubelet {
   static final Taint NOT_READY = Taint.of("node.kubernetes.io/not-ready", "", TaintEffect.NO_SCHEDULE);
 
   private final ApiServer api;
+  /** NVIDIA's DRA driver's feature gates, which decide whether a claim's sharing settings apply. */
+  private final GpuClaimPreparation.FeatureGates draDriver;
 
-  Kubelet(ApiServer api) {
+  Kubelet(ApiServer api, GpuClaimPreparation.FeatureGates draDriver) {
     this.api = api;
+    this.draDriver = draDriver;
     api.watch(ClusterEvent.PodBound.class, b -> start(api.state().pods().get(b.pod())));
   }
 
@@ -75,8 +80,15 @@ final class Kubelet {
     return n.withNode(r.node()).withDevices(r.devices());
   }
 
-  /** A pod was bound here: the device manager assigns its GPUs, then missing images are pulled and it starts. */
+  /**
+   * A pod was bound here: NVIDIA's DRA driver prepares its claims (a failure leaves its containers
+   * waiting, as the kubelet's NodePrepareResources does), the device manager assigns its GPUs, then
+   * missing images are pulled and it starts.
+   */
   private void start(PodState p) {
+    if (!prepareClaims(p)) {
+      return;
+    }
     allocateDevices(p);
     NodeState n = api.state().nodes().get(p.node().get());
     Instant now = api.now();
@@ -148,6 +160,53 @@ final class Kubelet {
         api.log(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED, p.key(), r.reason() + ": " + r.message());
       }
     }
+  }
+
+  /**
+   * NodePrepareResources for the pod's claims through NVIDIA's GPU kubelet plugin. The cards it is
+   * given count for the run's GPU metrics as the device plugin's do. A preparation that fails is
+   * recorded with the driver's error and the pod does not start: the kubelet would retry it, and with
+   * the claim's configuration unchanged it fails alike.
+   */
+  private boolean prepareClaims(PodState p) {
+    if (p.pod().spec().resourceClaims().isEmpty()) {
+      return true;
+    }
+    String node = p.node().orElseThrow();
+    List<CardSpan.Card> cards = new ArrayList<>();
+    for (ClaimTable.Claim c : api.state().dra().of(p.pod())) {
+      if (c.allocation().isEmpty()) {
+        continue;
+      }
+      var allocation = c.allocation().get();
+      Map<String, String> uuids = new HashMap<>();
+      for (var r : allocation.results()) {
+        GpuClaimPreparation.gpuIndex(r.device()).ifPresent(i -> uuids.put(r.device(),
+            io.gpufleet.model.gpu.GpuInventory.uuid(node, i)));
+      }
+      switch (GpuClaimPreparation.prepare(c.claim(), allocation, draDriver, uuids)) {
+        case GpuClaimPreparation.Outcome.Failed f -> {
+          api.log(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED, p.key(), "FailedPrepareDynamicResources: claim "
+              + c.claim().name() + ": " + f.message());
+          return false;
+        }
+        case GpuClaimPreparation.Outcome.Prepared ok -> {
+          api.claimPrepared(c.claim().key(), ok.devices());
+          for (var d : ok.devices()) {
+            GpuClaimPreparation.gpuIndex(d.device()).ifPresent(i -> {
+              CardSpan.Card card = new CardSpan.Card(i, uuids.get(d.device()), GpuClaimPreparation.describe(d.sharing()));
+              if (!cards.contains(card)) {
+                cards.add(card);
+              }
+            });
+          }
+        }
+      }
+    }
+    if (!cards.isEmpty()) {
+      api.metrics().cardsAssigned(p.key(), node, cards, api.now());
+    }
+    return true;
   }
 
   void onStarts(Event.PodStarts e) {

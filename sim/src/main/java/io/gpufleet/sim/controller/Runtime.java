@@ -44,7 +44,7 @@ public final class Runtime {
     this.api = new ApiServer(kernel, scenario.settings(), scenario.devicePlugin(), ClusterState.empty(
         scenario.catalog()));
     RandomStreams random = new RandomStreams(scenario.seed());
-    this.kubelet = new Kubelet(api);
+    this.kubelet = new Kubelet(api, scenario.settings().draDriver());
     this.scheduler = new KubeScheduler(api, random.tieBreaks());
     new ResourceClaimController(api, random.claimNames());
     this.workloads = new WorkloadControllers(api, random.names());

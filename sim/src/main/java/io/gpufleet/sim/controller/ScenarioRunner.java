@@ -316,9 +316,6 @@ final class ScenarioRunner {
     api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
   }
 
-  /** The GPU Operator's per-node switch for its device-plugin operand. */
-  private static final String DEPLOY_DEVICE_PLUGIN = "nvidia.com/gpu.deploy.device-plugin";
-
   void addNode(Node node) {
     addNode(node, Optional.empty());
   }
@@ -390,9 +387,8 @@ final class ScenarioRunner {
       case NodeGpus.Found.NoGpus n -> byCapacity;
       case NodeGpus.Found.Unresolved u -> byCapacity;
     };
-    // The GPU Operator deploys no device plugin on a node labelled nvidia.com/gpu.deploy.device-plugin=false:
-    // that is how a node is left to NVIDIA's DRA driver, whose ResourceSlice then offers its cards.
-    boolean devicePlugin = !labels.get(DEPLOY_DEVICE_PLUGIN).equals(Optional.of("false"));
+    // A node left to NVIDIA's DRA driver runs no device plugin; the driver's ResourceSlice offers its cards.
+    boolean devicePlugin = io.gpufleet.engine.deviceplugin.GpuOperator.runsDevicePlugin(labels);
     api.addNode(kubelet.joining(node, Optional.empty(), Optional.empty(), spec, true, devicePlugin));
     api.log(RunRecord.Kind.SCENARIO, node.name(), "node added" + switch (found) {
       case NodeGpus.Found.Gpus g -> " with " + g.inventory().count() + " x " + g.inventory().model().productName()

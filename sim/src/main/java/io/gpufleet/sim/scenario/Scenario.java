@@ -30,6 +30,11 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
     timeline = List.copyOf(timeline);
   }
 
+  /** The same scenario with a shorter (or other) timeline. */
+  public Scenario withTimeline(List<ScenarioAction> actions) {
+    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, actions);
+  }
+
   public static Builder builder(String name) {
     return new Builder(name);
   }

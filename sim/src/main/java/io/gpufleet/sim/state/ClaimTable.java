@@ -2,6 +2,7 @@ package io.gpufleet.sim.state;
 
 import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.model.dra.DraObject;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
@@ -36,14 +37,21 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
    * @param owner the pod a template claim was made for (its owner reference); empty for a written claim
    * @param allocation {@code status.allocation}, set when the first pod using it is bound
    * @param reservedFor {@code status.reservedFor}: the bound pods using it, in bind order
+   * @param prepared how NVIDIA's kubelet plugin prepared its devices (its checkpoint on the node, not
+   *     the API's); empty until a pod using it starts
    */
   public record Claim(ResourceClaim claim, Optional<String> owner, Optional<Allocation> allocation,
-      List<String> reservedFor) {
+      List<String> reservedFor, List<GpuClaimPreparation.PreparedDevice> prepared) {
     public Claim {
       Objects.requireNonNull(claim, "claim");
       Objects.requireNonNull(owner, "owner");
       Objects.requireNonNull(allocation, "allocation");
       reservedFor = List.copyOf(reservedFor);
+      prepared = List.copyOf(prepared);
+    }
+
+    static Claim fresh(ResourceClaim claim, Optional<String> owner) {
+      return new Claim(claim, owner, Optional.empty(), List.of(), List.of());
     }
   }
 
@@ -85,15 +93,15 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
     all.add(o);
     PMap<String, Claim> c = claims;
     if (o instanceof ResourceClaim rc) {
-      c = c.put(rc.key(), new Claim(rc, Optional.empty(), Optional.empty(), List.of()));
+      c = c.put(rc.key(), Claim.fresh(rc, Optional.empty()));
     }
     return new ClaimTable(DraObjects.of(all), c, madeFor, used);
   }
 
   /** A claim the controller made for {@code podKey}'s entry {@code podClaimName}. */
   public ClaimTable withMade(String podKey, String podClaimName, ResourceClaim claim) {
-    return new ClaimTable(written, claims.put(claim.key(), new Claim(claim, Optional.of(podKey), Optional.empty(),
-        List.of())), madeFor.put(new Entry(podKey, podClaimName), claim.key()), used);
+    return new ClaimTable(written, claims.put(claim.key(), Claim.fresh(claim, Optional.of(podKey))),
+        madeFor.put(new Entry(podKey, podClaimName), claim.key()), used);
   }
 
   /** The claim with {@code allocation} (when given) and {@code podKey} added to its reservations. */
@@ -102,7 +110,14 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
     List<String> r = new ArrayList<>(c.reservedFor());
     r.add(podKey);
     return new ClaimTable(written, claims.put(claimKey, new Claim(c.claim(), c.owner(),
-        allocation.isPresent() ? allocation : c.allocation(), r)), madeFor, used);
+        allocation.isPresent() ? allocation : c.allocation(), r, c.prepared())), madeFor, used);
+  }
+
+  /** The claim's devices as the driver prepared them. */
+  public ClaimTable prepared(String claimKey, List<GpuClaimPreparation.PreparedDevice> devices) {
+    Claim c = claims.get(claimKey);
+    return new ClaimTable(written, claims.put(claimKey, new Claim(c.claim(), c.owner(), c.allocation(),
+        c.reservedFor(), devices)), madeFor, used);
   }
 
   /**
@@ -119,8 +134,9 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
       } else if (claim.reservedFor().contains(podKey)) {
         List<String> r = new ArrayList<>(claim.reservedFor());
         r.remove(podKey);
-        c = c.put(claim.claim().key(), new Claim(claim.claim(), claim.owner(),
-            r.isEmpty() ? Optional.empty() : claim.allocation(), r));
+        // Deallocated, its devices are unprepared too.
+        c = c.put(claim.claim().key(), r.isEmpty() ? Claim.fresh(claim.claim(), claim.owner())
+            : new Claim(claim.claim(), claim.owner(), claim.allocation(), r, claim.prepared()));
       }
     }
     for (Entry k : madeFor.keys()) {
@@ -149,6 +165,31 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
       }
     }
     return new DraState(allocations, reserved, inUse);
+  }
+
+  /** How many devices the claims hold on {@code node}. */
+  public int allocatedDevices(String node) {
+    int n = 0;
+    for (Claim c : claims.values()) {
+      if (c.allocation().isPresent() && c.allocation().get().node().equals(node)) {
+        n += c.allocation().get().results().size();
+      }
+    }
+    return n;
+  }
+
+  /** The claims a pod uses, in its {@code spec.resourceClaims} order (those that exist). */
+  public List<Claim> of(io.gpufleet.model.pod.Pod pod) {
+    List<Claim> out = new ArrayList<>();
+    for (io.gpufleet.model.dra.PodResourceClaim e : pod.spec().resourceClaims()) {
+      Optional<Claim> c = switch (e) {
+        case io.gpufleet.model.dra.PodResourceClaim.Named n -> claim(io.gpufleet.model.meta.ObjectMeta.key(
+            pod.meta().namespace(), n.resourceClaimName()));
+        case io.gpufleet.model.dra.PodResourceClaim.FromTemplate t -> madeFor(pod.key(), t.name());
+      };
+      c.ifPresent(out::add);
+    }
+    return out;
   }
 
   /** Every claim, by key. */
