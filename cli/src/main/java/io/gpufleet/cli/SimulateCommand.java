@@ -1,5 +1,6 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.report.sim.RunComparison;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
@@ -76,6 +77,11 @@ final class SimulateCommand implements Callable<Integer> {
   /** What one run printed and how it ended. */
   private record Printed(String out, String err, int exitCode) {}
 
+  @Option(names = "--compare", paramLabel = "OTHER",
+      description = "Also run the scenario file OTHER (its summary only; its files are not written) and print the "
+          + "two runs side by side: made for the same workloads through the device plugin and through DRA.")
+  Path compare;
+
   @Override
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
@@ -147,6 +153,9 @@ final class SimulateCommand implements Callable<Integer> {
     if (threads != null && threads < 1) {
       throw new UserError("--threads must be at least 1, got " + threads);
     }
+    if (compare != null && (seeds != null || (files != null && files.size() > 1))) {
+      throw new UserError("--compare compares one run with another: give one SCENARIO file and no --seeds");
+    }
     List<Long> seedList = null;
     if (seeds != null) {
       try {
@@ -205,9 +214,29 @@ final class SimulateCommand implements Callable<Integer> {
     run.printSummary(out);
     List<Path> written = run.writeAll(job.target(), explain);
     out.println("  wrote           " + String.join(", ", written.stream().map(Path::toString).toList()));
+    boolean passed = run.result().allExpectationsPassed();
+    if (compare != null) {
+      ScenarioFile otherFile = scenarioFile(compare, input.strict);
+      for (ManifestProblem w : otherFile.warnings()) {
+        err.println(w);
+      }
+      ScenarioRun other = ScenarioRun.run(otherFile, Optional.empty(), err);
+      out.println();
+      other.printSummary(out);
+      out.println();
+      out.println("COMPARISON");
+      out.print(RunComparison.render(run.result(), other.result()).indent(2));
+      passed &= other.result().allExpectationsPassed();
+    }
     out.flush();
     err.flush();
-    return run.result().allExpectationsPassed() ? ExitCodes.OK : ExitCodes.EXPECTATION_FAILED;
+    return passed ? ExitCodes.OK : ExitCodes.EXPECTATION_FAILED;
+  }
+
+  /** A scenario file, its relative paths resolved from its own folder. */
+  static ScenarioFile scenarioFile(Path file, boolean strict) {
+    Path dir = file.toAbsolutePath().getParent();
+    return ScenarioReader.read(file.toString(), Cli.readFile(file), ScenarioSources.directory(dir), strict);
   }
 
   /**
@@ -220,8 +249,7 @@ final class SimulateCommand implements Callable<Integer> {
       throw new UserError("give a SCENARIO file or manifests (-f, --kubeconfig), not both");
     }
     if (file != null) {
-      Path dir = file.toAbsolutePath().getParent();
-      return ScenarioReader.read(file.toString(), Cli.readFile(file), ScenarioSources.directory(dir), input.strict);
+      return scenarioFile(file, input.strict);
     }
     if (!manifests) {
       throw new UserError("give a SCENARIO file, or the cluster's manifests with -f FILE or --kubeconfig FILE");

@@ -291,4 +291,19 @@ class DraScheduleTest {
     assertThat(bad.err()).contains("--dra-feature-gates: expected one of TimeSlicingSettings, MPSSupport, found "
         + "\"DynamicMIG\"").doesNotContain("Exception");
   }
+
+  @Test
+  void theLabsWorkloadsThroughTheDevicePluginAndThroughDraSideBySide(@TempDir Path tmp) {
+    CliRun run = CliRun.of("simulate", Path.of("..", "examples", "dra", "lab-device-plugin.yaml").toString(),
+        "--compare", Path.of("..", "examples", "dra", "lab-shared-claim.yaml").toString(), "-q", "--out",
+        tmp.resolve("out").toString());
+    assertThat(run.exitCode()).isZero();
+    String table = run.out().substring(run.out().indexOf("COMPARISON"));
+    assertThat(table).containsPattern("most pods on one card at once +4 +4")
+        // The fifth pod's template claim has no GpuConfig: the driver's default, time-slicing with its Default interval.
+        .containsPattern("cards shared as +shared +time-sliced Default, time-sliced Long")
+        .containsPattern("why pods waited +1 pod\\(s\\): 0/1 nodes are available: 1 Insufficient nvidia.com/gpu.*"
+            + "1 pod\\(s\\): 0/1 nodes are available: 1 cannot allocate all claims")
+        .containsPattern("invariants violated +0 +0");
+  }
 }
