@@ -76,6 +76,10 @@ class SimulateBatchTest {
     CliRun twice = CliRun.of("simulate", file, file, "--out", out.toString());
     assertThat(twice.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(twice.err()).contains("are both named \"consolidation-when-empty\"; their results would share");
+    CliRun compared = CliRun.of("simulate", file, "--seeds", "1..2", "--compare", file, "--out", out.toString());
+    assertThat(compared.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(compared.err()).isEqualTo(
+        "gpufleet simulate: --compare compares one run with another: give one SCENARIO file and no --seeds\n");
     assertThat(out).isEmptyDirectory();
   }
 }
