@@ -351,8 +351,9 @@ public final class RunOutputs {
     if (!frames.isEmpty()) {
       // What the device plugins advertise (replicas and MIG slices count one each): 1 -> 4 -> 1 in the lab.
       List<TimeSeries.Sample> advertised = new ArrayList<>();
-      for (Frame f : frames) {
-        advertised.add(new TimeSeries.Sample(f.time(), FleetCounts.of(f.state()).gpusAdvertised()));
+      long[] counts = FleetCounts.gpusAdvertised(frames);
+      for (int i = 0; i < counts.length; i++) {
+        advertised.add(new TimeSeries.Sample(frames.get(i).time(), counts[i]));
       }
       series.add(new Series("GPUs advertised", steps(new TimeSeries("advertised", advertised), r, unit, 1)));
     }

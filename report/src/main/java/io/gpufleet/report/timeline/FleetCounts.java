@@ -8,6 +8,7 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PMap;
 import io.gpufleet.sim.state.PodState;
 import java.util.HashSet;
 import java.util.Map;
@@ -47,6 +48,26 @@ public record FleetCounts(long nodes, long nodeClaims, long gpusPhysical, long g
     }
     return new FleetCounts(s.nodes().size(), s.claims().size(), physical, advertised, allocated, idle,
         s.pending().size());
+  }
+
+  /**
+   * The GPU devices advertised at each frame, as {@link #of} counts them; each frame is read as its
+   * change from the one before, so a long run of a large fleet costs what changed, not frames × nodes.
+   */
+  public static long[] gpusAdvertised(java.util.List<Frame> frames) {
+    long[] out = new long[frames.size()];
+    long sum = 0;
+    PMap<String, NodeState> before = PMap.empty();
+    for (int i = 0; i < out.length; i++) {
+      PMap<String, NodeState> now = frames.get(i).state().nodes();
+      long[] delta = new long[1];
+      before.diff(now, (name, was, is) -> delta[0] += (is == null ? 0 : gpus(is.node().allocatable()))
+          - (was == null ? 0 : gpus(was.node().allocatable())));
+      sum += delta[0];
+      out[i] = sum;
+      before = now;
+    }
+    return out;
   }
 
   /** The GPU-like resources (whole GPUs, replicas, MIG slices) a list holds, summed. */

@@ -86,6 +86,25 @@ public final class PMap<K, V> {
     return out;
   }
 
+  /** What {@link #diff} reports for each key whose value is not the same object in both maps. */
+  @FunctionalInterface
+  public interface Change<K, V> {
+    /** {@code before} is null for a key only {@code after} holds, {@code after} for one it lacks. */
+    void changed(K key, V before, V after);
+  }
+
+  /**
+   * Reports every key added, removed or mapped to another object (by identity) from this map to
+   * {@code after}, in no particular order. Subtrees the two maps share are skipped, so for two images
+   * of one lineage the cost follows what changed between them, not the map's size.
+   */
+  @SuppressWarnings("unchecked")
+  public void diff(PMap<K, V> after, Change<K, V> change) {
+    if (after.root != root) {
+      Bitmap.diff(root, after.root, 0, (Change<Object, Object>) (Change<?, ?>) change);
+    }
+  }
+
   /** A trie node: a bitmap of occupied slots; each slot a key and value, or (null key) a child node. */
   private static final class Bitmap {
     final int bitmap;
@@ -221,6 +240,67 @@ public final class PMap<K, V> {
       System.arraycopy(slots, 0, s, 0, i);
       System.arraycopy(slots, i + 2, s, i, slots.length - i - 2);
       return new Bitmap(bitmap & ~bit, s);
+    }
+
+    static void diff(Bitmap a, Bitmap b, int shift, Change<Object, Object> change) {
+      if (a == b) {
+        return;
+      }
+      if (shift >= 32) {
+        diffFlat(a, b, change);
+        return;
+      }
+      int bits = a.bitmap | b.bitmap;
+      while (bits != 0) {
+        int bit = bits & -bits;
+        bits &= bits - 1;
+        Object ak = null;
+        Object av = null;
+        Object bk = null;
+        Object bv = null;
+        boolean inA = (a.bitmap & bit) != 0;
+        boolean inB = (b.bitmap & bit) != 0;
+        if (inA) {
+          int i = 2 * Integer.bitCount(a.bitmap & (bit - 1));
+          ak = a.slots[i];
+          av = a.slots[i + 1];
+        }
+        if (inB) {
+          int i = 2 * Integer.bitCount(b.bitmap & (bit - 1));
+          bk = b.slots[i];
+          bv = b.slots[i + 1];
+        }
+        if (inA && inB && ak == null && bk == null) {
+          diff((Bitmap) av, (Bitmap) bv, shift + BITS, change);
+        } else if (inA && inB && ak != null && bk != null && ak.equals(bk)) {
+          if (av != bv) {
+            change.changed(ak, av, bv);
+          }
+        } else {
+          // One side lacks the slot, or the shapes differ (an entry beside a subtree, or two keys in one slot): compare them flat.
+          diffFlat(inA ? slot(ak, av) : EMPTY_NODE, inB ? slot(bk, bv) : EMPTY_NODE, change);
+        }
+      }
+    }
+
+    private static final Bitmap EMPTY_NODE = new Bitmap(0, new Object[0]);
+
+    /** A slot as a node: its subtree, or a node of its one entry. */
+    private static Bitmap slot(Object k, Object v) {
+      return k == null ? (Bitmap) v : new Bitmap(0, new Object[] {k, v});
+    }
+
+    /** Compares two subtrees entry by entry, whatever their shapes. */
+    private static void diffFlat(Bitmap a, Bitmap b, Change<Object, Object> change) {
+      java.util.Map<Object, Object> before = new java.util.HashMap<>();
+      a.forEach(before::put);
+      b.forEach((k, v) -> {
+        Object old = before.remove(k);
+        if (old != v) {
+          change.changed(k, old, v);
+        }
+      });
+      before.forEach((k, v) -> change.changed(k, v, null));
     }
 
     void forEach(BiConsumer<Object, Object> action) {

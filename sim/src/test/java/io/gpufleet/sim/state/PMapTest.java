@@ -51,4 +51,42 @@ class PMapTest {
     p.forEach(iterated::put);
     assertThat(iterated).isEqualTo(ref);
   }
+
+  /** diff reports exactly the keys whose values differ, from any map to any other, shared or not. */
+  @Property(tries = 300)
+  void diffReportsExactlyWhatChanged(
+      @ForAll @Size(max = 200) List<@IntRange(min = 0, max = 200) Integer> first,
+      @ForAll @Size(max = 200) List<@IntRange(min = 0, max = 200) Integer> then,
+      @ForAll boolean unrelated) {
+    PMap<Key, Integer> a = apply(PMap.empty(), first);
+    PMap<Key, Integer> b = apply(unrelated ? PMap.empty() : a, then);
+    Map<Key, Integer> expected = new HashMap<>();
+    Map<Key, Integer> before = new HashMap<>();
+    a.forEach(before::put);
+    Map<Key, Integer> after = new HashMap<>();
+    b.forEach(after::put);
+    java.util.Set<Key> keys = new java.util.HashSet<>(before.keySet());
+    keys.addAll(after.keySet());
+    for (Key k : keys) {
+      if (before.get(k) != after.get(k)) { // identity, as diff compares
+        expected.put(k, after.get(k) == null ? -1 : after.get(k));
+      }
+    }
+    Map<Key, Integer> reported = new HashMap<>();
+    a.diff(b, (k, was, now) -> {
+      assertThat(reported).doesNotContainKey(k);
+      assertThat(was).isSameAs(before.get(k));
+      reported.put(k, now == null ? -1 : now);
+    });
+    assertThat(reported).isEqualTo(expected);
+  }
+
+  private static PMap<Key, Integer> apply(PMap<Key, Integer> p, List<Integer> ops) {
+    for (int op : ops) {
+      Key k = new Key(op % 100);
+      // Boxed values above 127 are fresh objects, so a put of an equal value still counts as a change.
+      p = op >= 150 ? p.remove(k) : p.put(k, Integer.valueOf(op * 1000));
+    }
+    return p;
+  }
 }
