@@ -1,8 +1,10 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.autoscaler.disruption.InFlightDisruption;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.model.karpenter.NodeClaim;
@@ -39,30 +41,45 @@ final class ViewBuilder {
   private ClusterView cached;
   /** State nodes by name with what they were built from: unchanged inputs give back the same object. */
   private final java.util.Map<String, Object[]> nodeMemo = new java.util.HashMap<>();
+  /** The last view's state nodes in its order, each one's position, and each by node and claim name. */
+  private final List<StateNode> nodes = new ArrayList<>();
+  private final java.util.Map<String, Integer> positions = new java.util.HashMap<>();
+  private PMap<String, StateNode> byName = PMap.empty();
+  /** The DaemonSets and the pods Karpenter provisions for, with the maps they were read from. */
+  private PMap<ObjectRef, WorkloadState> daemonSetsOf;
+  private List<Workload.DaemonSet> daemonSets;
+  private PMap<String, PodState> pendingPodsOf;
+  private PMap<String, Boolean> pendingKeysOf;
+  private List<Pod> pendingPods;
 
   ViewBuilder(ApiServer api) {
     this.api = api;
   }
 
+  /**
+   * The view of an image. The state nodes follow the image by its changes since the last view: the
+   * NodeClaims, Nodes, disruption commands and scheduler nodes that differ (shared subtrees of the
+   * images are skipped), so a view costs what changed, not the fleet's size; a NodeClaim or Node
+   * that came or went rebuilds the list, reusing every state node whose inputs are the same objects.
+   */
   ClusterView view(ClusterState s, Instant now) {
     if (s == cachedState && now.equals(cachedNow)) {
       return cached;
     }
-    cached = build(s, now, nodeMemo, this::pdbsCached);
+    if (s != cachedState && !follow(cachedState, s)) {
+      rebuild(s);
+    }
+    cached = new ClusterView(now, s.nodePools(), s.catalog(), s.offerings(), nodes, pendingPods(s), daemonSets(s),
+        pdbsCached(s), byName.asMap());
     cachedState = s;
     cachedNow = now;
     return cached;
   }
 
-  static ClusterView build(ClusterState s, Instant now) {
-    return build(s, now, new java.util.HashMap<>(), ViewBuilder::pdbs);
-  }
-
-  static ClusterView build(ClusterState s, Instant now, java.util.Map<String, Object[]> memo,
-      java.util.function.Function<ClusterState, PdbIndex> pdbs) {
-    Set<String> executing = new HashSet<>();
-    s.executing().forEach((k, v) -> executing.addAll(v.command().candidates()));
-    List<StateNode> nodes = new ArrayList<>();
+  /** Every state node from the image: a NodeClaim's in the image's order, then unmanaged nodes by name. */
+  private void rebuild(ClusterState s) {
+    Set<String> executing = executing(s);
+    nodes.clear();
     Set<String> managedNodes = new HashSet<>();
     // The image's own (deterministic) order: every decision that depends on order sorts for itself.
     for (NodeClaim c : s.claims().values()) {
@@ -70,7 +87,7 @@ final class ViewBuilder {
       Optional<NodeState> n = Optional.ofNullable(s.nodes().get(c.nodeName().orElse(c.name())))
           .filter(ns -> ns.claim().map(c.name()::equals).orElse(false));
       n.ifPresent(ns -> managedNodes.add(ns.name()));
-      nodes.add(memoised(memo, s, c.nodeName().orElse(c.name()), Optional.of(c), n,
+      nodes.add(memoised(nodeMemo, s, c.nodeName().orElse(c.name()), Optional.of(c), n,
           c.isDeleting() || executing.contains(c.name()), c.created()));
     }
     List<String> unmanaged = new ArrayList<>();
@@ -82,7 +99,125 @@ final class ViewBuilder {
     unmanaged.sort(null);
     for (String name : unmanaged) {
       NodeState n = s.nodes().get(name);
-      nodes.add(memoised(memo, s, name, Optional.empty(), Optional.of(n), false, n.registered()));
+      nodes.add(memoised(nodeMemo, s, name, Optional.empty(), Optional.of(n), false, n.registered()));
+    }
+    positions.clear();
+    PMap<String, StateNode> names = PMap.empty();
+    for (int i = 0; i < nodes.size(); i++) {
+      StateNode n = nodes.get(i);
+      positions.put(n.name(), i);
+      names = names.put(n.name(), n);
+    }
+    // A NodeClaim's own name finds its state node too, unless a node already goes by it.
+    for (StateNode n : nodes) {
+      if (n.claim().isPresent() && names.get(n.claim().get().name()) == null) {
+        names = names.put(n.claim().get().name(), n);
+      }
+    }
+    byName = names;
+  }
+
+  /**
+   * Brings the last view's state nodes to image {@code s} by what changed since {@code before};
+   * false, leaving them to a rebuild, when a NodeClaim or Node came, went or changed which one it
+   * pairs with (the list's order and membership change then).
+   */
+  private boolean follow(ClusterState before, ClusterState s) {
+    if (before == null) {
+      return false;
+    }
+    Set<String> dirty = new HashSet<>();
+    boolean[] reorder = new boolean[1];
+    before.claims().diff(s.claims(), (name, was, now) -> {
+      if (was == null || now == null || !was.nodeName().equals(now.nodeName())) {
+        reorder[0] = true;
+      } else {
+        dirty.add(now.nodeName().orElse(name));
+      }
+    });
+    before.nodes().diff(s.nodes(), (name, was, now) -> {
+      if (was == null || now == null || !was.claim().equals(now.claim())) {
+        reorder[0] = true;
+      } else {
+        dirty.add(name);
+      }
+    });
+    if (reorder[0]) {
+      return false;
+    }
+    before.executing().diff(s.executing(), (id, was, now) -> {
+      for (InFlightDisruption d : new InFlightDisruption[] {was, now}) {
+        if (d != null) {
+          for (String claim : d.command().candidates()) {
+            NodeClaim c = s.claims().get(claim);
+            if (c != null) {
+              dirty.add(c.nodeName().orElse(claim));
+            }
+          }
+        }
+      }
+    });
+    ClusterSnapshot was = before.snapshot();
+    ClusterSnapshot now = s.snapshot();
+    if (was != now) {
+      if (was.size() != now.size()) {
+        return false;
+      }
+      for (int i = 0; i < now.size(); i++) {
+        if (was.get(i) != now.get(i)) {
+          dirty.add(was.get(i).name());
+          dirty.add(now.get(i).name());
+        }
+      }
+    }
+    if (dirty.isEmpty()) {
+      return true;
+    }
+    Set<String> executing = executing(s);
+    List<String> names = new ArrayList<>(dirty);
+    names.sort(null);
+    for (String name : names) {
+      Integer at = positions.get(name);
+      if (at == null) {
+        return false;
+      }
+      StateNode old = nodes.get(at);
+      StateNode built;
+      if (old.claim().isPresent()) {
+        NodeClaim c = s.claims().get(old.claim().get().name());
+        Optional<NodeState> n = Optional.ofNullable(s.nodes().get(name))
+            .filter(ns -> ns.claim().map(c.name()::equals).orElse(false));
+        built = memoised(nodeMemo, s, name, Optional.of(c), n, c.isDeleting() || executing.contains(c.name()),
+            c.created());
+      } else {
+        NodeState n = s.nodes().get(name);
+        built = memoised(nodeMemo, s, name, Optional.empty(), Optional.of(n), false, n.registered());
+      }
+      if (built == old) {
+        continue;
+      }
+      nodes.set(at, built);
+      if (byName.get(name) == old) {
+        byName = byName.put(name, built);
+      }
+      if (built.claim().isPresent() && byName.get(built.claim().get().name()) == old) {
+        byName = byName.put(built.claim().get().name(), built);
+      }
+    }
+    return true;
+  }
+
+  /** The NodeClaims that are candidates of a disruption in flight. */
+  private static Set<String> executing(ClusterState s) {
+    Set<String> executing = new HashSet<>();
+    s.executing().forEach((k, v) -> executing.addAll(v.command().candidates()));
+    return executing;
+  }
+
+  /** The pods Karpenter may provision for: pending, not daemon pods, not pinned by name, oldest first. */
+  private List<Pod> pendingPods(ClusterState s) {
+    if (s.pods() == pendingPodsOf && s.pending() == pendingKeysOf) {
+      return pendingPods;
     }
     List<PodState> pending = new ArrayList<>();
     s.pending().forEach((k, v) -> {
@@ -92,16 +227,31 @@ final class ViewBuilder {
       }
     });
     pending.sort(Comparator.comparingLong(PodState::sequence));
-    List<Workload.DaemonSet> daemonSets = new ArrayList<>();
-    List<ObjectRef> keys = new ArrayList<>(s.workloads().keys());
-    keys.sort(null);
-    for (ObjectRef k : keys) {
-      if (s.workloads().get(k).workload() instanceof Workload.DaemonSet ds) {
-        daemonSets.add(ds);
-      }
+    pendingPods = pending.stream().map(PodState::pod).toList();
+    pendingPodsOf = s.pods();
+    pendingKeysOf = s.pending();
+    return pendingPods;
+  }
+
+  /** The DaemonSets, by key. */
+  private List<Workload.DaemonSet> daemonSets(ClusterState s) {
+    if (s.workloads() == daemonSetsOf) {
+      return daemonSets;
     }
-    return new ClusterView(now, s.nodePools(), s.catalog(), s.offerings(), nodes,
-        pending.stream().map(PodState::pod).toList(), daemonSets, pdbs.apply(s));
+    List<ObjectRef> keys = new ArrayList<>();
+    s.workloads().forEach((k, w) -> {
+      if (w.workload() instanceof Workload.DaemonSet) {
+        keys.add(k);
+      }
+    });
+    keys.sort(null);
+    List<Workload.DaemonSet> out = new ArrayList<>(keys.size());
+    for (ObjectRef k : keys) {
+      out.add((Workload.DaemonSet) s.workloads().get(k).workload());
+    }
+    daemonSets = List.copyOf(out);
+    daemonSetsOf = s.workloads();
+    return daemonSets;
   }
 
   /**

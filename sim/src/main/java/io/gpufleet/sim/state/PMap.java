@@ -86,6 +86,38 @@ public final class PMap<K, V> {
     return out;
   }
 
+  /**
+   * This map as a read-only {@link java.util.Map}: lookups go to the trie; iteration (rare for its
+   * users) lists the entries in this map's order.
+   */
+  public java.util.Map<K, V> asMap() {
+    PMap<K, V> self = this;
+    return new java.util.AbstractMap<>() {
+      @Override
+      @SuppressWarnings("unchecked")
+      public V get(Object key) {
+        return key == null ? null : (V) self.root.get(key, hash(key), 0);
+      }
+
+      @Override
+      public boolean containsKey(Object key) {
+        return get(key) != null;
+      }
+
+      @Override
+      public int size() {
+        return self.size;
+      }
+
+      @Override
+      public java.util.Set<Entry<K, V>> entrySet() {
+        java.util.Set<Entry<K, V>> entries = new java.util.LinkedHashSet<>();
+        self.forEach((k, v) -> entries.add(java.util.Map.entry(k, v)));
+        return java.util.Collections.unmodifiableSet(entries);
+      }
+    };
+  }
+
   /** What {@link #diff} reports for each key whose value is not the same object in both maps. */
   @FunctionalInterface
   public interface Change<K, V> {
