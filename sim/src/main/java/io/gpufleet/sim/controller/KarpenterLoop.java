@@ -75,17 +75,23 @@ final class KarpenterLoop {
     return views.view(api.state(), api.now());
   }
 
-  /** The autoscaler, rebuilt when NodePools, DaemonSets or the catalogue change. */
+  /**
+   * The autoscaler, rebuilt when NodePools, DaemonSets or the catalogue change. It reads them from the
+   * image, not a view: each launch asks for it, and a view after each new NodeClaim would rebuild
+   * Karpenter's node list once per launch.
+   */
   Karpenter karpenter() {
-    ClusterView v = view();
-    if (karpenter == null || changed(v.nodePools(), modelPools) || changed(v.daemonSets(), modelDaemons)
+    io.gpufleet.sim.state.ClusterState s = api.state();
+    List<NodePool> pools = s.nodePools();
+    List<Workload.DaemonSet> daemons = views.daemonSets(s);
+    if (karpenter == null || changed(pools, modelPools) || changed(daemons, modelDaemons)
         || api.nodeOverlays() != modelOverlays || api.nodeClasses() != modelClasses) {
-      modelPools = v.nodePools();
-      modelDaemons = v.daemonSets();
+      modelPools = pools;
+      modelDaemons = daemons;
       modelOverlays = api.nodeOverlays();
       modelClasses = api.nodeClasses();
-      karpenter = new Karpenter(settings, ProvisioningModel.of(v.nodePools(), v.catalog(), v.daemonSets(), advertiser,
-          settings.sizing(), overlays(v), modelClasses, new io.gpufleet.autoscaler.provisioning.DraProvisioning(
+      karpenter = new Karpenter(settings, ProvisioningModel.of(pools, s.catalog(), daemons, advertiser,
+          settings.sizing(), overlays(pools, s.catalog()), modelClasses, new io.gpufleet.autoscaler.provisioning.DraProvisioning(
               settings.draRequests(), io.gpufleet.model.dra.DraObjects.NONE,
               io.gpufleet.model.gpu.GpuCatalog.builtIn())));
     }
@@ -97,7 +103,8 @@ final class KarpenterLoop {
    * which the record says rather than dropping them quietly; an overlay that conflicts with another of
    * the same weight is refused as Karpenter's controller refuses it.
    */
-  private io.gpufleet.autoscaler.provisioning.NodeOverlays overlays(ClusterView v) {
+  private io.gpufleet.autoscaler.provisioning.NodeOverlays overlays(List<NodePool> pools,
+      io.gpufleet.model.cloud.InstanceCatalog catalog) {
     List<io.gpufleet.model.karpenter.NodeOverlay> all = api.nodeOverlays();
     if (all.isEmpty()) {
       return io.gpufleet.autoscaler.provisioning.NodeOverlays.NONE;
@@ -109,7 +116,7 @@ final class KarpenterLoop {
       }
       return io.gpufleet.autoscaler.provisioning.NodeOverlays.NONE;
     }
-    var overlays = io.gpufleet.autoscaler.provisioning.NodeOverlays.of(all, v.nodePools(), v.catalog());
+    var overlays = io.gpufleet.autoscaler.provisioning.NodeOverlays.of(all, pools, catalog);
     for (String c : overlays.conflicting()) {
       api.log(RunRecord.Kind.KARPENTER_EVENT, "nodeoverlay/" + c, "ValidationSucceeded False (Conflict): conflict "
           + "with another overlay");

@@ -234,7 +234,7 @@ final class ViewBuilder {
   }
 
   /** The DaemonSets, by key. */
-  private List<Workload.DaemonSet> daemonSets(ClusterState s) {
+  List<Workload.DaemonSet> daemonSets(ClusterState s) {
     if (s.workloads() == daemonSetsOf) {
       return daemonSets;
     }
