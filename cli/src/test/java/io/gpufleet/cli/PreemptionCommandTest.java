@@ -86,6 +86,41 @@ class PreemptionCommandTest {
   }
 
   @Test
+  void aVictimRunningInTheDumpKeepsItsGracePeriodWhenPreemptedAtTheStart(@TempDir Path out) throws IOException {
+    // The scheduling example as a cluster dump has it: the trainer already Running on its node.
+    long grace = 45;
+    String example = Files.readString(EXAMPLES.resolve("scheduling/preemption.yaml"));
+    String trainer = "  name: train\nspec:\n";
+    assertThat(example).contains(trainer).contains("---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: inference");
+    String dump = example.replace(trainer, trainer + "  terminationGracePeriodSeconds: " + grace + "\n")
+        .replace("---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: inference",
+            "status:\n  phase: Running\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: inference");
+    Path running = Files.writeString(out.resolve("running.yaml"), dump);
+    CliRun run = CliRun.of("simulate", "-f", running.toString(), "--out", out.resolve("run").toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    List<Event> e = events(out.resolve("run"));
+    Instant start = e.get(0).time();
+    int started = index(e, "PodStarted", "default/train");
+    int preempted = index(e, "PodPreempted", "default/train");
+    int exited = index(e, "PodExited", "default/train");
+    int bound = index(e, "PodScheduled", "default/inference");
+    assertThat(List.of(started, preempted, exited, bound)).isSorted();
+    assertThat(e.get(started).time()).isEqualTo(start);
+    assertThat(e.get(preempted).time()).isEqualTo(start);
+    assertThat(Duration.between(e.get(preempted).time(), e.get(exited).time())).isEqualTo(Duration.ofSeconds(grace));
+    assertThat(e.get(bound).time()).isEqualTo(e.get(exited).time());
+    assertThat(e.get(bound).message()).startsWith("bound to gpu-node-1 ");
+
+    // Without the status the trainer is a request: preempted before its containers start, it exits at once.
+    Path request = Files.writeString(out.resolve("request.yaml"), dump.replace("status:\n  phase: Running\n", ""));
+    CliRun fresh = CliRun.of("simulate", "-f", request.toString(), "--out", out.resolve("fresh").toString());
+    assertThat(fresh.exitCode()).as(fresh.out() + fresh.err()).isZero();
+    List<Event> f = events(out.resolve("fresh"));
+    assertThat(f.get(index(f, "PodExited", "default/train")).time())
+        .isEqualTo(f.get(index(f, "PodPreempted", "default/train")).time());
+  }
+
+  @Test
   void atEqualPrioritiesNeitherCommandPreempts(@TempDir Path out) throws IOException {
     // The same manifests with both pods at priority 0: nothing to preempt, the inference pod waits.
     String text = Files.readString(EXAMPLES.resolve("scheduling/preemption.yaml"))

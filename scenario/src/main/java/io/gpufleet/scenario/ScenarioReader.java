@@ -241,7 +241,8 @@ public final class ScenarioReader {
             if (!p.pod().spec().resourceClaims().isEmpty()) {
               draUses.add(p.location());
             }
-            out.add(ClusterObject.of(p.pod()));
+            out.add(new ClusterObject.PodObject(p.pod(),
+                p.phase().equals(Optional.of(KubeObject.PodObject.Phase.RUNNING))));
           } else if (p.phase().orElseThrow() == KubeObject.PodObject.Phase.SUCCEEDED) {
             out.add(new ClusterObject.SucceededPodObject(p.pod()));
           }

@@ -50,6 +50,12 @@ final class Kubelet {
   private final ApiServer api;
   /** NVIDIA's DRA driver's feature gates, which decide whether a claim's sharing settings apply. */
   private final GpuClaimPreparation.FeatureGates draDriver;
+  /**
+   * Pods a cluster dump records Running, not yet admitted here: their containers already run, so
+   * admission resumes them running and Ready at once (no pull, no start time, no probe delay), and a
+   * preemption or drain in the same instant gives them their grace period as any running pod.
+   */
+  private final java.util.Set<String> resumingRunning = new java.util.TreeSet<>();
 
   Kubelet(ApiServer api, GpuClaimPreparation.FeatureGates draDriver) {
     this.api = api;
@@ -58,6 +64,11 @@ final class Kubelet {
   }
 
   // ---- pods ----
+
+  /** A pod the scenario's cluster has Running on its node: its kubelet resumes it when it admits it. */
+  void resumeRunning(String pod) {
+    resumingRunning.add(pod);
+  }
 
   /**
    * A node as its kubelet registers it: pull slots as its node class's kubelet settings give them,
@@ -90,6 +101,10 @@ final class Kubelet {
       return;
     }
     allocateDevices(p);
+    if (resumingRunning.remove(p.key())) {
+      run(p, true);
+      return;
+    }
     NodeState n = api.state().nodes().get(p.node().get());
     Instant now = api.now();
     Instant ready = now;
@@ -214,14 +229,24 @@ final class Kubelet {
     if (p == null || p.generation() != e.generation() || p.isTerminating()) {
       return;
     }
+    run(p, false);
+  }
+
+  /** Its containers run; one resumed from the cluster's state is Ready at once, others after the probe. */
+  private void run(PodState p, boolean resumed) {
     cacheImages(p);
     api.podStarted(p.key());
-    PodState s = api.state().pods().get(p.key());
-    if (isPluginPod(s)) {
+    if (isPluginPod(api.state().pods().get(p.key()))) {
       // The plugin's process runs now: it registers over the kubelet's socket a little later.
-      schedulePlugin(api.state().nodes().get(s.node().get()), api.devicePlugin().registrationDelay());
+      schedulePlugin(api.state().nodes().get(p.node().get()), api.devicePlugin().registrationDelay());
     }
-    api.scheduleIn(api.settings().readiness(), new Event.PodBecomesReady(p.key(), s.generation()));
+    if (resumed) {
+      api.podReady(p.key());
+    } else {
+      api.scheduleIn(api.settings().readiness(),
+          new Event.PodBecomesReady(p.key(), api.state().pods().get(p.key()).generation()));
+    }
+    PodState s = api.state().pods().get(p.key());
     runFor(s).ifPresent(d -> api.scheduleIn(d, new Event.PodCompletes(p.key(), s.generation())));
   }
 

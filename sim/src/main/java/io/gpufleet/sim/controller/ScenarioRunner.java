@@ -277,6 +277,9 @@ final class ScenarioRunner {
           var pod = controller.filter(w -> w instanceof Workload.Deployment && ownership.ofCurrentTemplate(p.pod()))
               .map(w -> p.pod().withMeta(p.pod().meta().withOwner(PodFactory.owner(w)))).orElse(p.pod());
           api.createPod(pod, controller.map(WorkloadState::keyOf));
+          if (p.running()) {
+            kubelet.resumeRunning(pod.key());
+          }
         }
         case ClusterObject.SucceededPodObject s -> ownership.controllerOf(s.pod())
             .filter(w -> w instanceof Workload.Job).map(WorkloadState::keyOf)

@@ -29,7 +29,15 @@ public sealed interface ClusterObject {
    */
   record ObservedClaim(String name, io.gpufleet.model.label.Labels labels) {}
 
-  record PodObject(Pod pod) implements ClusterObject {}
+  /**
+   * A pod; {@code running} when a cluster dump records it {@code Running} on its node: its containers
+   * already run, so its kubelet resumes it as running at once rather than starting it anew.
+   */
+  record PodObject(Pod pod, boolean running) implements ClusterObject {
+    public PodObject(Pod pod) {
+      this(pod, false);
+    }
+  }
 
   /** A pod of a cluster dump that ran to completion: it holds nothing and runs no more, but its Job counts it. */
   record SucceededPodObject(Pod pod) implements ClusterObject {}
