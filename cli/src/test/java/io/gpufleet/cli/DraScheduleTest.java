@@ -138,6 +138,59 @@ class DraScheduleTest {
   }
 
   @Test
+  void firstAvailablePrefersAnH100AndFallsBackToAnA10GOnceTheH100sAreTaken(@TempDir Path dir) throws IOException {
+    String all = template("all-h100", """
+        deviceClassName: gpu.nvidia.com
+        allocationMode: All
+        selectors:
+        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.startsWith("NVIDIA H100")'}
+        """);
+    String prefer = """
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: h100-else-a10g}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                firstAvailable:
+                - name: h100
+                  deviceClassName: gpu.nvidia.com
+                  selectors:
+                  - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.startsWith("NVIDIA H100")'}
+                - name: a10g
+                  deviceClassName: gpu.nvidia.com
+                  selectors:
+                  - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "NVIDIA A10G"'}
+        """;
+    String h100Only = NODES.substring(NODES.indexOf("---") + 4);
+    CliRun alone = schedule(dir, h100Only + prefer + pod("p", "resourceClaimTemplateName", "h100-else-a10g"));
+    assertThat(alone.exitCode()).isZero();
+    assertThat(alone.out()).containsPattern("p-gpu +allocated,reserved +h100-node +gpu/h100: gpu.nvidia.com/h100-node/gpu-0 +p\n");
+    CliRun run = schedule(dir, NODES + all + prefer + pod("whole", "resourceClaimTemplateName", "all-h100")
+        + pod("fallback", "resourceClaimTemplateName", "h100-else-a10g"));
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).containsPattern("whole-gpu +allocated,reserved +h100-node ")
+        .containsPattern("fallback +0/1 +ContainerCreating +0 +0s +a10g-node ")
+        .containsPattern("fallback-gpu +allocated,reserved +a10g-node +gpu/a10g: gpu.nvidia.com/a10g-node/gpu-0 "
+            + "+fallback\n");
+  }
+
+  @Test
+  void theFirstAvailableExampleNamesTheSubrequestEachNodeCouldMeet() {
+    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "dra", "first-available.yaml").toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    // Every pod is placed; on the H100 node the first subrequest, on the A10G node the second.
+    assertThat(run.out()).doesNotContain("Pending").doesNotContain("gpu/a10g: gpu.nvidia.com/h100-node")
+        .doesNotContain("gpu/h100: gpu.nvidia.com/a10g-node")
+        .containsPattern("infer-\\d-gpu +allocated,reserved +h100-node +gpu/h100: gpu.nvidia.com/h100-node/gpu-0 ")
+        .containsPattern("infer-\\d-gpu +allocated,reserved +a10g-node +gpu/a10g: gpu.nvidia.com/a10g-node/gpu-0 ");
+  }
+
+  @Test
   void aMissingTemplateOrClassIsThePluginsPreFilterMessage(@TempDir Path dir) throws IOException {
     CliRun run = schedule(dir, NODES + template("ghost-class", "deviceClassName: no-such-class\n")
         + pod("no-template", "resourceClaimTemplateName", "absent") + pod("no-class", "resourceClaimTemplateName",

@@ -18,8 +18,10 @@ import java.util.Set;
  * node-local slices, each device going to at most one request; a device matches when every selector
  * of its class and of the request is true. {@code ExactCount} takes {@code count} devices;
  * {@code All} takes every matching device and needs at least one, none of them already allocated
- * (the API's documentation of {@code allocationMode}). Requests are met in order, devices tried in
- * slice order, backtracking when a later request cannot be met.
+ * (the API's documentation of {@code allocationMode}). A {@code firstAvailable} request is met by
+ * the first of its subrequests, in order, that can be met together with the other requests; its
+ * results name {@code <request>/<subrequest>}. Requests are met in order, devices tried in slice
+ * order, backtracking (to the next device, then the next subrequest) when a later request cannot be met.
  */
 public final class DeviceAllocator {
 
@@ -38,7 +40,18 @@ public final class DeviceAllocator {
     record Failed(String message) implements Outcome {}
   }
 
-  private record Slot(ResourceClaim claim, DeviceRequest request, List<Candidate> candidates) {}
+  /** A request of a claim and the alternatives (itself, or its subrequests) that could meet it on this node. */
+  private record Slot(ResourceClaim claim, List<Option> options) {}
+
+  private record Option(DeviceRequest.Alternative alternative, List<Candidate> candidates) {
+    long want() {
+      return alternative.devices().allocationMode() == DeviceRequest.AllocationMode.ALL
+          ? candidates.size() : alternative.devices().count();
+    }
+  }
+
+  /** The alternative and devices chosen for one slot. */
+  private record Choice(Option option, List<Candidate> devices) {}
 
   private record Candidate(String driver, String pool, Device device) {
     String id() {
@@ -54,12 +67,18 @@ public final class DeviceAllocator {
     this.cel = cel;
   }
 
-  /** The first request whose class does not exist, in upstream's PreFilter words. */
+  /**
+   * The first request whose class does not exist, in upstream's PreFilter words; a subrequest is
+   * named {@code <request>/<subrequest>} ({@code dynamicresources.go}, PreFilter).
+   */
   public Optional<String> missingClass(List<ResourceClaim> claims) {
     for (ResourceClaim c : claims) {
       for (DeviceRequest r : c.spec().requests()) {
-        if (dra.deviceClass(r.deviceClassName()).isEmpty()) {
-          return Optional.of("request " + r.name() + ": device class " + r.deviceClassName() + " does not exist");
+        for (DeviceRequest.Alternative a : r.alternatives()) {
+          String className = a.devices().deviceClassName();
+          if (dra.deviceClass(className).isEmpty()) {
+            return Optional.of("request " + a.resultName() + ": device class " + className + " does not exist");
+          }
         }
       }
     }
@@ -79,28 +98,36 @@ public final class DeviceAllocator {
     List<Slot> slots = new ArrayList<>();
     for (ResourceClaim c : claims) {
       for (DeviceRequest r : c.spec().requests()) {
-        List<Candidate> matching = new ArrayList<>();
-        for (Candidate cand : onNode) {
-          CelDeviceSelector.Outcome o = matchAll(classSelectors(r), "class " + r.deviceClassName(), cand);
-          if (o instanceof CelDeviceSelector.Outcome.Match) {
-            o = matchAll(r.selectors(), "claim " + c.key(), cand);
-          }
-          switch (o) {
-            case CelDeviceSelector.Outcome.Failed f -> {
-              return new Outcome.Failed(f.message());
+        List<Option> options = new ArrayList<>();
+        for (DeviceRequest.Alternative a : r.alternatives()) {
+          DeviceRequest want = a.devices();
+          List<Candidate> matching = new ArrayList<>();
+          for (Candidate cand : onNode) {
+            CelDeviceSelector.Outcome o = matchAll(classSelectors(want), "class " + want.deviceClassName(), cand);
+            if (o instanceof CelDeviceSelector.Outcome.Match) {
+              o = matchAll(want.selectors(), "claim " + c.key(), cand);
             }
-            case CelDeviceSelector.Outcome.Match m -> matching.add(cand);
-            case CelDeviceSelector.Outcome.NoMatch n -> { }
+            switch (o) {
+              case CelDeviceSelector.Outcome.Failed f -> {
+                return new Outcome.Failed(f.message());
+              }
+              case CelDeviceSelector.Outcome.Match m -> matching.add(cand);
+              case CelDeviceSelector.Outcome.NoMatch n -> { }
+            }
+          }
+          boolean allBlocked = want.allocationMode() == DeviceRequest.AllocationMode.ALL
+              && (matching.isEmpty() || matching.stream().anyMatch(m -> inUse.contains(m.id())));
+          if (!allBlocked) {
+            options.add(new Option(a, matching));
           }
         }
-        if (r.allocationMode() == DeviceRequest.AllocationMode.ALL
-            && (matching.isEmpty() || matching.stream().anyMatch(m -> inUse.contains(m.id())))) {
+        if (options.isEmpty()) {
           return new Outcome.Unsatisfiable();
         }
-        slots.add(new Slot(c, r, matching));
+        slots.add(new Slot(c, options));
       }
     }
-    List<List<Candidate>> chosen = new ArrayList<>();
+    List<Choice> chosen = new ArrayList<>();
     if (!search(slots, 0, new HashSet<>(inUse), chosen)) {
       return new Outcome.Unsatisfiable();
     }
@@ -109,8 +136,9 @@ public final class DeviceAllocator {
       List<Allocation.Result> results = new ArrayList<>();
       for (int i = 0; i < slots.size(); i++) {
         if (slots.get(i).claim() == c) {
-          for (Candidate cand : chosen.get(i)) {
-            results.add(new Allocation.Result(slots.get(i).request().name(), cand.driver(), cand.pool(),
+          Choice choice = chosen.get(i);
+          for (Candidate cand : choice.devices()) {
+            results.add(new Allocation.Result(choice.option().alternative().resultName(), cand.driver(), cand.pool(),
                 cand.device().name()));
           }
         }
@@ -144,28 +172,32 @@ public final class DeviceAllocator {
     return dra.deviceClass(r.deviceClassName()).map(DeviceClass::selectors).orElse(List.of());
   }
 
-  private static boolean search(List<Slot> slots, int i, Set<String> used, List<List<Candidate>> chosen) {
+  /** Meets slot {@code i} with its first option that leaves the later slots satisfiable. */
+  private static boolean search(List<Slot> slots, int i, Set<String> used, List<Choice> chosen) {
     if (i == slots.size()) {
       return true;
     }
-    Slot slot = slots.get(i);
-    long want = slot.request().allocationMode() == DeviceRequest.AllocationMode.ALL
-        ? slot.candidates().size() : slot.request().count();
-    return pick(slots, i, 0, want, new ArrayList<>(), used, chosen);
+    for (Option option : slots.get(i).options()) {
+      if (pick(slots, i, option, 0, new ArrayList<>(), used, chosen)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  /** Chooses {@code want} free devices of slot {@code i} from position {@code from} on, then the later slots. */
-  private static boolean pick(List<Slot> slots, int i, int from, long want, List<Candidate> taken, Set<String> used,
-      List<List<Candidate>> chosen) {
+  /** Chooses {@code option.want()} free devices of slot {@code i} from position {@code from} on, then the later slots. */
+  private static boolean pick(List<Slot> slots, int i, Option option, int from, List<Candidate> taken,
+      Set<String> used, List<Choice> chosen) {
+    long want = option.want();
     if (taken.size() == want) {
-      chosen.add(List.copyOf(taken));
+      chosen.add(new Choice(option, List.copyOf(taken)));
       if (search(slots, i + 1, used, chosen)) {
         return true;
       }
       chosen.removeLast();
       return false;
     }
-    List<Candidate> cands = slots.get(i).candidates();
+    List<Candidate> cands = option.candidates();
     for (int k = from; k < cands.size(); k++) {
       Candidate c = cands.get(k);
       if (cands.size() - k < want - taken.size()) {
@@ -173,7 +205,7 @@ public final class DeviceAllocator {
       }
       if (used.add(c.id())) {
         taken.add(c);
-        if (pick(slots, i, k + 1, want, taken, used, chosen)) {
+        if (pick(slots, i, option, k + 1, taken, used, chosen)) {
           return true;
         }
         taken.removeLast();

@@ -31,8 +31,10 @@ import java.util.Set;
  * or {@code All}, {@code count} is positive and only with {@code ExactCount}, a device attribute
  * has exactly one value; {@code pkg/apis/core/validation/validation.go}: a pod claim names exactly
  * one of {@code resourceClaimName} and {@code resourceClaimTemplateName}, and a container's
- * {@code resources.claims[].name} is one of the pod's claims). Fields that would change the
- * allocation and are not modelled ({@code firstAvailable}, {@code constraints}, {@code adminAccess},
+ * {@code resources.claims[].name} is one of the pod's claims). A request has exactly one of
+ * {@code exactly} and {@code firstAvailable} (DRAPrioritizedList, on by default): at most eight
+ * subrequests with unique DNS-label names. Fields that would change the
+ * allocation and are not modelled ({@code constraints}, {@code adminAccess},
  * non-node-local slices) are errors; those that do not change it (a class's opaque {@code config})
  * warnings. A claim's opaque {@code config} for NVIDIA's GPU driver ({@code GpuConfig}) is read.
  */
@@ -41,6 +43,14 @@ final class DraDecoder {
   /** {@code resource.k8s.io/v1}'s limit on requests per claim and selectors per request or class. */
   static final int MAX_REQUESTS = 32;
   static final int MAX_SELECTORS = 32;
+  /** {@code FirstAvailableDeviceRequestMaxSize} ({@code pkg/apis/resource/types.go}). */
+  static final int MAX_SUBREQUESTS = 8;
+
+  private static final Set<String> EXACTLY_FIELDS = Set.of("deviceClassName", "selectors", "allocationMode", "count",
+      "adminAccess", "tolerations", "capacity");
+  /** A {@code DeviceSubRequest}'s fields: {@code exactly}'s less {@code adminAccess}, plus its {@code name}. */
+  private static final Set<String> SUBREQUEST_FIELDS = Set.of("name", "deviceClassName", "selectors",
+      "allocationMode", "count", "tolerations", "capacity");
 
   /** NVIDIA's GPU DRA driver, whose opaque GpuConfig the twin decodes. */
   private static final String NVIDIA_GPU_DRIVER = GpuConfig.DRIVER;
@@ -116,21 +126,45 @@ final class DraDecoder {
           + " items"));
     }
     Set<String> names = new HashSet<>();
+    Set<String> refs = new HashSet<>();
     for (Cursor r : items) {
       r.checkKnown(Set.of("name", "exactly", "firstAvailable"), strict);
       String name = uniqueLabel(r, names);
-      r.get("firstAvailable").ifPresent(c -> c.error("not modelled by gpufleet: prioritized alternatives "
-          + "(firstAvailable); write one request with exactly"));
+      refs.add(name);
       Optional<Cursor> exactly = r.get("exactly");
-      if (exactly.isEmpty()) {
-        if (r.get("firstAvailable").isEmpty()) {
-          r.error("Required value: exactly one of `exactly` or `firstAvailable` is required");
-        }
-        continue;
+      List<Cursor> alternatives = r.list("firstAvailable");
+      if (exactly.isPresent() && !alternatives.isEmpty()) {
+        r.error("Invalid value: null: exactly one of `exactly` or `firstAvailable` is required, but multiple "
+            + "fields are set");
+      } else if (exactly.isPresent()) {
+        requests.add(devices(name, exactly.get(), EXACTLY_FIELDS));
+      } else if (alternatives.isEmpty()) {
+        r.error("Required value: exactly one of `exactly` or `firstAvailable` is required");
+      } else {
+        requests.add(firstAvailable(name, r, alternatives, refs));
       }
-      requests.add(exactly(name, exactly.get()));
     }
-    return new ResourceClaimSpec(requests, configs(d, names));
+    return new ResourceClaimSpec(requests, configs(d, refs));
+  }
+
+  /**
+   * {@code firstAvailable}: at most {@value #MAX_SUBREQUESTS} subrequests, each named by a DNS label
+   * unique in the list, with the fields of {@code exactly} less {@code adminAccess}
+   * ({@code validateDeviceSubRequest}). Their names, as {@code <request>/<subrequest>}, join {@code refs}.
+   */
+  private DeviceRequest firstAvailable(String name, Cursor request, List<Cursor> items, Set<String> refs) {
+    if (items.size() > MAX_SUBREQUESTS) {
+      request.get("firstAvailable").ifPresent(c -> c.error("Too many: " + items.size() + ": must have at most "
+          + MAX_SUBREQUESTS + " items"));
+    }
+    Set<String> names = new HashSet<>();
+    List<DeviceRequest> subrequests = new ArrayList<>();
+    for (Cursor sub : items) {
+      String subName = uniqueLabel(sub, names);
+      refs.add(name + "/" + subName);
+      subrequests.add(devices(subName, sub, SUBREQUEST_FIELDS));
+    }
+    return DeviceRequest.firstAvailable(name, subrequests);
   }
 
   /**
@@ -205,9 +239,9 @@ final class DraDecoder {
     }));
   }
 
-  private DeviceRequest exactly(String name, Cursor e) {
-    e.checkKnown(Set.of("deviceClassName", "selectors", "allocationMode", "count", "adminAccess", "tolerations",
-        "capacity"), strict);
+  /** {@code exactly} or one subrequest: a class, selectors, an allocation mode and count. */
+  private DeviceRequest devices(String name, Cursor e, Set<String> known) {
+    e.checkKnown(known, strict);
     String className = e.requiredString("deviceClassName");
     if (!className.isEmpty()) {
       LabelSyntax.dns1123SubdomainErrors(className).forEach(m -> e.get("deviceClassName").orElseThrow()

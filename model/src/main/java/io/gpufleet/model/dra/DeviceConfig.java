@@ -22,8 +22,14 @@ public record DeviceConfig(List<String> requests, String driver, Parameters para
     Objects.requireNonNull(parameters, "parameters");
   }
 
-  /** Whether this entry applies to the devices allocated for {@code request}. */
+  /**
+   * Whether this entry applies to the devices allocated for {@code request}; an entry naming a
+   * request applies to its subrequests' results ({@code <request>/<subrequest>}) too
+   * ({@code k8s.io/dynamic-resource-allocation/resourceclaim} {@code ConfigForResult}).
+   */
   public boolean appliesTo(String request) {
-    return requests.isEmpty() || requests.contains(request);
+    int slash = request.indexOf('/');
+    return requests.isEmpty() || requests.contains(request)
+        || slash >= 0 && requests.contains(request.substring(0, slash));
   }
 }

@@ -4,12 +4,14 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One {@code spec.devices.requests[]} entry with {@code exactly}: devices of a class, narrowed by
+ * One {@code spec.devices.requests[]} entry. With {@code exactly}: devices of a class, narrowed by
  * CEL selectors, {@code count} of them ({@code ExactCount}, default 1) or every matching device on
- * the node ({@code All}).
+ * the node ({@code All}). With {@code firstAvailable} (DRAPrioritizedList): ordered subrequests of
+ * that same shape, of which the allocator uses the first it can satisfy; the request's own class,
+ * selectors and count are then unset ({@code deviceClassName} empty).
  */
 public record DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
-    long count) {
+    long count, List<DeviceRequest> firstAvailable) {
 
   /** {@code exactly.allocationMode}. */
   public enum AllocationMode {
@@ -31,5 +33,45 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
     Objects.requireNonNull(deviceClassName, "deviceClassName");
     selectors = List.copyOf(selectors);
     Objects.requireNonNull(allocationMode, "allocationMode");
+    firstAvailable = List.copyOf(firstAvailable);
+    if (!firstAvailable.isEmpty() && (!deviceClassName.isEmpty() || !selectors.isEmpty())) {
+      throw new IllegalArgumentException("request " + name + ": firstAvailable excludes a class and selectors");
+    }
+    if (firstAvailable.stream().anyMatch(s -> !s.firstAvailable().isEmpty())) {
+      throw new IllegalArgumentException("request " + name + ": subrequests do not nest");
+    }
+  }
+
+  /** An {@code exactly} request, or one subrequest of a {@code firstAvailable} list. */
+  public DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
+      long count) {
+    this(name, deviceClassName, selectors, allocationMode, count, List.of());
+  }
+
+  /** A {@code firstAvailable} request: {@code subrequests} in order of preference. */
+  public static DeviceRequest firstAvailable(String name, List<DeviceRequest> subrequests) {
+    if (subrequests.isEmpty()) {
+      throw new IllegalArgumentException("request " + name + ": firstAvailable needs a subrequest");
+    }
+    return new DeviceRequest(name, "", List.of(), AllocationMode.EXACT_COUNT, 0, subrequests);
+  }
+
+  /**
+   * What the allocator may satisfy this request with, in order: its subrequests named
+   * {@code <request>/<subrequest>} as the allocation result records them, or the request itself.
+   */
+  public List<Alternative> alternatives() {
+    if (firstAvailable.isEmpty()) {
+      return List.of(new Alternative(name, this));
+    }
+    return firstAvailable.stream().map(s -> new Alternative(name + "/" + s.name(), s)).toList();
+  }
+
+  /** One way to satisfy a request: the name its allocation results carry and the devices it asks for. */
+  public record Alternative(String resultName, DeviceRequest devices) {
+    public Alternative {
+      Objects.requireNonNull(resultName, "resultName");
+      Objects.requireNonNull(devices, "devices");
+    }
   }
 }
