@@ -63,6 +63,16 @@ class DraScheduleTest {
         %s""".formatted(name, exactly.indent(10));
   }
 
+  /** A template taking every H100 on a node ({@code allocationMode: All}). */
+  private static String allH100() {
+    return template("all-h100", """
+        deviceClassName: gpu.nvidia.com
+        allocationMode: All
+        selectors:
+        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.startsWith("NVIDIA H100")'}
+        """);
+  }
+
   private static CliRun schedule(Path dir, String yaml, String... more) throws IOException {
     Path f = dir.resolve("dra.yaml");
     Files.writeString(f, yaml);
@@ -113,12 +123,7 @@ class DraScheduleTest {
 
   @Test
   void allocationModeAllTakesEveryMatchingCardAndCountTakesThatMany(@TempDir Path dir) throws IOException {
-    String all = template("all-h100", """
-        deviceClassName: gpu.nvidia.com
-        allocationMode: All
-        selectors:
-        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.startsWith("NVIDIA H100")'}
-        """);
+    String all = allH100();
     String three = template("three", "deviceClassName: gpu.nvidia.com\ncount: 3\n");
     String one = template("one-h100", """
         deviceClassName: gpu.nvidia.com
@@ -139,12 +144,7 @@ class DraScheduleTest {
 
   @Test
   void firstAvailablePrefersAnH100AndFallsBackToAnA10GOnceTheH100sAreTaken(@TempDir Path dir) throws IOException {
-    String all = template("all-h100", """
-        deviceClassName: gpu.nvidia.com
-        allocationMode: All
-        selectors:
-        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.startsWith("NVIDIA H100")'}
-        """);
+    String all = allH100();
     String prefer = """
         ---
         apiVersion: resource.k8s.io/v1
