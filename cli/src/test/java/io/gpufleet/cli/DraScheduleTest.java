@@ -355,8 +355,10 @@ class DraScheduleTest {
     assertThat(table).containsPattern("most pods on one card at once +4 +4")
         // The fifth pod's template claim has no GpuConfig: the driver's default, time-slicing with its Default interval.
         .containsPattern("cards shared as +shared +time-sliced Default, time-sliced Long")
-        .containsPattern("why pods waited +1 pod\\(s\\): 0/1 nodes are available: 1 Insufficient nvidia.com/gpu.*"
-            + "1 pod\\(s\\): 0/1 nodes are available: 1 cannot allocate all claims")
-        .containsPattern("invariants violated +0 +0");
+        .contains("why pods waited\n    gpu-sharing-lab-device-plugin: 1 pod(s): 0/1 nodes are available: 1 "
+            + "Insufficient nvidia.com/gpu.")
+        .contains("\n    gpu-sharing-lab-dra: 1 pod(s): 0/1 nodes are available: 1 cannot allocate all claims.")
+        .containsPattern("invariants violated +0 +0")
+        .containsPattern("pending time +p50 0s, p90 2m30s, p99 2m30s, max 2m30s over 5 pods +p50 0s");
   }
 }

@@ -23,12 +23,26 @@ import java.util.TreeMap;
 public final class RunComparison {
   private RunComparison() {}
 
+  /** A value longer than this goes below the table, one line per run, so the columns stay readable. */
+  static final int WIDEST_CELL = 56;
+
   public static String render(SimulationResult a, SimulationResult b) {
-    Table t = Table.of("", a.scenario(), b.scenario());
-    for (List<String> row : rows(a, b)) {
-      t = t.row(row.get(0), row.get(1), row.get(2));
+    return render(a.scenario(), b.scenario(), rows(a, b));
+  }
+
+  static String render(String nameA, String nameB, List<List<String>> rows) {
+    Table t = Table.of("", nameA, nameB);
+    StringBuilder below = new StringBuilder();
+    for (List<String> row : rows) {
+      if (row.get(1).length() <= WIDEST_CELL && row.get(2).length() <= WIDEST_CELL) {
+        t = t.row(row.get(0), row.get(1), row.get(2));
+      } else {
+        below.append(row.get(0)).append('\n')
+            .append("  ").append(nameA).append(": ").append(row.get(1)).append('\n')
+            .append("  ").append(nameB).append(": ").append(row.get(2)).append('\n');
+      }
     }
-    return t.render();
+    return below.isEmpty() ? t.render() : t.render() + "\n" + below;
   }
 
   static List<List<String>> rows(SimulationResult a, SimulationResult b) {

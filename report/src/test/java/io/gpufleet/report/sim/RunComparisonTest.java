@@ -46,4 +46,18 @@ class RunComparisonTest {
     assertThat(RunComparison.cards(m)).isZero();
     assertThat(RunComparison.sharedAs(m)).isEqualTo("-");
   }
+
+  @Test
+  void aLongValueGoesBelowTheTableWithBothRunsNamedAndShortRowsStayInIt() {
+    String longA = "1 pod(s): " + "x".repeat(RunComparison.WIDEST_CELL);
+    String out = RunComparison.render("run-a", "run-b", List.of(
+        List.of("cost", "$1.00", "$2.00"),
+        List.of("why pods waited", longA, "none")));
+    String table = out.substring(0, out.indexOf("\n\n") + 1);
+    assertThat(table).containsPattern("cost +\\$1.00 +\\$2.00").doesNotContain("why pods waited");
+    assertThat(out.substring(table.length())).isEqualTo(
+        "\nwhy pods waited\n  run-a: " + longA + "\n  run-b: none\n");
+    assertThat(RunComparison.render("run-a", "run-b", List.of(List.of("cost", "$1.00", "$2.00"))))
+        .doesNotContain("\n\n");
+  }
 }
