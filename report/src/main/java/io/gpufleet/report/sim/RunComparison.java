@@ -5,14 +5,17 @@ import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.metrics.CardSpan;
 import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.scenario.ExpectationOutcome;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Two runs side by side, figure by figure: made to put the same workloads through two ways of
@@ -75,7 +78,7 @@ public final class RunComparison {
   }
 
   private static String passed(SimulationResult r) {
-    return r.expectations().stream().filter(io.gpufleet.sim.scenario.ExpectationOutcome::passed).count() + " of "
+    return r.expectations().stream().filter(ExpectationOutcome::passed).count() + " of "
         + r.expectations().size();
   }
 
@@ -93,7 +96,7 @@ public final class RunComparison {
 
   /** The most pods holding one physical card at the same instant. */
   static int peakPerCard(Metrics m) {
-    Map<CardRef, TreeMap<Instant, Integer>> deltas = new java.util.HashMap<>();
+    Map<CardRef, TreeMap<Instant, Integer>> deltas = new HashMap<>();
     for (CardSpan s : m.cardSpans()) {
       TreeMap<Instant, Integer> d = deltas.computeIfAbsent(new CardRef(s.node(), s.card().gpuIndex()),
           k -> new TreeMap<>());
@@ -113,7 +116,7 @@ public final class RunComparison {
 
   /** How the cards were handed out: the replica, MIG profile or claim sharing each span names. */
   static String sharedAs(Metrics m) {
-    Set<String> how = new java.util.TreeSet<>();
+    Set<String> how = new TreeSet<>();
     for (CardSpan s : m.cardSpans()) {
       how.add(s.card().detail().isEmpty() ? "whole" : s.card().detail());
     }
@@ -124,7 +127,7 @@ public final class RunComparison {
   static String waited(SimulationResult r) {
     Map<String, Set<String>> byMessage = new TreeMap<>();
     for (RunRecord.Entry e : r.record().of(RunRecord.Kind.POD_FAILED_SCHEDULING)) {
-      byMessage.computeIfAbsent(e.message(), k -> new java.util.TreeSet<>()).add(e.subject());
+      byMessage.computeIfAbsent(e.message(), k -> new TreeSet<>()).add(e.subject());
     }
     if (byMessage.isEmpty()) {
       return "none";
