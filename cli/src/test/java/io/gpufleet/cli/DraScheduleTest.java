@@ -179,15 +179,18 @@ class DraScheduleTest {
   }
 
   @Test
-  void theFirstAvailableExampleNamesTheSubrequestEachNodeCouldMeet() {
+  void theFirstAvailableExampleGivesTheH100ToTheFirstPodAndTheA10GsToTheRest() {
     CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "dra", "first-available.yaml").toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).isEmpty();
-    // Every pod is placed; on the H100 node the first subrequest, on the A10G node the second.
+    // DynamicResources' Score ranks the node that meets the first subrequest (8) above the one meeting
+    // the second (7), so the first pod takes the free H100 and the others fall back to A10Gs.
     assertThat(run.out()).doesNotContain("Pending").doesNotContain("gpu/a10g: gpu.nvidia.com/h100-node")
         .doesNotContain("gpu/h100: gpu.nvidia.com/a10g-node")
-        .containsPattern("infer-\\d-gpu +allocated,reserved +h100-node +gpu/h100: gpu.nvidia.com/h100-node/gpu-0 ")
-        .containsPattern("infer-\\d-gpu +allocated,reserved +a10g-node +gpu/a10g: gpu.nvidia.com/a10g-node/gpu-0 ");
+        .containsPattern("infer-1 +0/1 +ContainerCreating +0 +0s +h100-node ")
+        .containsPattern("infer-1-gpu +allocated,reserved +h100-node +gpu/h100: gpu.nvidia.com/h100-node/gpu-0 ")
+        .containsPattern("infer-2-gpu +allocated,reserved +a10g-node +gpu/a10g: gpu.nvidia.com/a10g-node/gpu-0 ")
+        .containsPattern("infer-3-gpu +allocated,reserved +a10g-node +gpu/a10g: gpu.nvidia.com/a10g-node/gpu-1 ");
   }
 
   @Test

@@ -143,8 +143,9 @@ public record SchedulerProfile(
 
   /**
    * The same profile with DynamicResources over {@code dra}: its PreFilter and its Filter last (after
-   * InterPodAffinity, as in the default plugin order), its PostFilter before DefaultPreemption, which is
-   * rebuilt over the new filters.
+   * InterPodAffinity, as in the default plugin order), its Score with weight 1 (the default profile lists
+   * it without a weight, and a score plugin's weight defaults to 1), its PostFilter before
+   * DefaultPreemption, which is rebuilt over the new filters.
    */
   public SchedulerProfile withDynamicResources(DraObjects dra) {
     return withDynamicResources(new DynamicResources(dra));
@@ -159,7 +160,9 @@ public record SchedulerProfile(
     List<PostFilterPlugin> post = new ArrayList<>();
     post.add(plugin);
     post.addAll(postFiltersOver(filtering));
-    return new SchedulerProfile(name, pre, filtering, scores, post, percentageOfNodesToScore);
+    List<WeightedScore> scoring = new ArrayList<>(scores);
+    scoring.add(new WeightedScore(plugin, 1));
+    return new SchedulerProfile(name, pre, filtering, scoring, post, percentageOfNodesToScore);
   }
 
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {

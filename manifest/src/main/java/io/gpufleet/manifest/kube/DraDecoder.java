@@ -44,7 +44,7 @@ final class DraDecoder {
   static final int MAX_REQUESTS = 32;
   static final int MAX_SELECTORS = 32;
   /** {@code FirstAvailableDeviceRequestMaxSize} ({@code pkg/apis/resource/types.go}). */
-  static final int MAX_SUBREQUESTS = 8;
+  static final int MAX_SUBREQUESTS = DeviceRequest.FIRST_AVAILABLE_MAX_SIZE;
 
   private static final Set<String> EXACTLY_FIELDS = Set.of("deviceClassName", "selectors", "allocationMode", "count",
       "adminAccess", "tolerations", "capacity");

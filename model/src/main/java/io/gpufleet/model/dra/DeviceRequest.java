@@ -13,6 +13,13 @@ import java.util.Objects;
 public record DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
     long count, List<DeviceRequest> firstAvailable) {
 
+  /**
+   * {@code FirstAvailableDeviceRequestMaxSize} ({@code k8s.io/api/resource/v1}): the most subrequests a
+   * request may list; the API server refuses more, and the scheduler scores subrequest {@code i} as
+   * {@code FIRST_AVAILABLE_MAX_SIZE - i}.
+   */
+  public static final int FIRST_AVAILABLE_MAX_SIZE = 8;
+
   /** {@code exactly.allocationMode}. */
   public enum AllocationMode {
     EXACT_COUNT("ExactCount"), ALL("All");

@@ -10,14 +10,17 @@ import io.gpufleet.engine.scheduler.FitError;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.dra.DeviceRequest;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * kube-scheduler's DynamicResources plugin ({@code pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go})
@@ -25,9 +28,12 @@ import java.util.Optional;
  * that does not exist, or a request naming a missing class, rejects the pod. Filter: a claim already
  * allocated (by a pod bound earlier) is available only on its node ({@code resourceclaim not available
  * on the node}); the others must all be allocated on the node ({@code cannot allocate all claims}).
- * Both are UnschedulableAndUnresolvable, so preemption does not help. PostFilter: no claim can be
- * deallocated for the pod here, so it adds upstream's {@code still not schedulable} (or {@code no new
- * claims to deallocate} when PreFilter failed) before DefaultPreemption's message.
+ * Both are UnschedulableAndUnresolvable, so preemption does not help. Score: a node where the pod's
+ * {@code firstAvailable} requests are met by earlier subrequests ranks higher, {@code 8 - i} for each
+ * request met by its subrequest {@code i} ({@code computeScore}), normalised so the best node gets 100
+ * ({@code DefaultNormalizeScore}); weight 1, as the default profile enables the plugin without one.
+ * PostFilter: no claim can be deallocated for the pod here, so it adds upstream's {@code still not
+ * schedulable} (or {@code no new claims to deallocate} when PreFilter failed) before DefaultPreemption's message.
  *
  * <p>A selector that fails to compile or evaluate makes upstream abort the cycle with an error; the
  * twin reports that error as the node's reason instead.
@@ -37,7 +43,7 @@ import java.util.Optional;
  * controller made and the allocations recorded at bind ({@link #reserve}), which stay put while the
  * claim is reserved.
  */
-public final class DynamicResources implements PreFilterPlugin, FilterPlugin, PostFilterPlugin {
+public final class DynamicResources implements PreFilterPlugin, FilterPlugin, ScorePlugin, PostFilterPlugin {
 
   public static final String NAME = "DynamicResources";
 
@@ -116,6 +122,22 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Po
     return Optional.of(new Cycle(c.claims(), state(snapshot)));
   }
 
+  /** PreScore: a scorer over the snapshot's allocations for a pod with claims; none for a pod without. */
+  @Override
+  public Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+    return forCycle(pod, snapshot).map(ScorePlugin.class::cast);
+  }
+
+  @Override
+  public long score(PodInfo pod, NodeInfo node) {
+    return preScore(pod, ClusterSnapshot.ofInfos(List.of(node))).map(s -> s.score(pod, node)).orElse(0L);
+  }
+
+  @Override
+  public void normalize(PodInfo pod, long[] scores) {
+    ScorePlugin.defaultNormalize(scores, false);
+  }
+
   /** The pod's claims as the plugin resolves them. */
   public PodClaims.Resolution claims(Pod pod) {
     return claims.resolve(pod);
@@ -172,8 +194,39 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Po
     return new PostFilterPlugin.Result(Optional.empty(), List.of(), message);
   }
 
-  /** One pod's Filter over a snapshot's allocations. */
-  private final class Cycle implements FilterPlugin {
+  /**
+   * {@code computeScore}: for each claim (allocated before, or by this node's allocation), each
+   * {@code firstAvailable} request adds {@code 8 - i} for every subrequest {@code i} its results name.
+   * A node where none of the claims needed allocating scores 0, as upstream keeps no allocation for it.
+   */
+  static long subrequestScore(List<ResourceClaim> claims, Map<String, Allocation> allocated, List<Allocation> fresh) {
+    if (fresh.isEmpty()) {
+      return 0;
+    }
+    Map<String, Allocation> byClaim = new LinkedHashMap<>(allocated);
+    fresh.forEach(a -> byClaim.put(a.claimKey(), a));
+    long score = 0;
+    for (ResourceClaim c : claims) {
+      Allocation a = byClaim.get(c.key());
+      if (a == null) {
+        continue;
+      }
+      Set<String> requests = new HashSet<>();
+      a.results().forEach(r -> requests.add(r.request()));
+      for (DeviceRequest r : c.spec().requests()) {
+        List<DeviceRequest.Alternative> subrequests = r.firstAvailable().isEmpty() ? List.of() : r.alternatives();
+        for (int i = 0; i < subrequests.size(); i++) {
+          if (requests.contains(subrequests.get(i).resultName())) {
+            score += DeviceRequest.FIRST_AVAILABLE_MAX_SIZE - i;
+          }
+        }
+      }
+    }
+    return score;
+  }
+
+  /** One pod's Filter and Score over a snapshot's allocations. */
+  private final class Cycle implements FilterPlugin, ScorePlugin {
     private final List<ResourceClaim> claims;
     private final DraState state;
 
@@ -200,6 +253,18 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Po
         case DeviceAllocator.Outcome.Unsatisfiable u -> Status.unresolvable(NAME, "cannot allocate all claims");
         case DeviceAllocator.Outcome.Failed f -> Status.unresolvable(NAME, f.message());
       };
+    }
+
+    /** The node passed Filter, so its allocation is the one Filter found (the allocator is deterministic). */
+    @Override
+    public long score(PodInfo pod, NodeInfo node) {
+      return allocateFresh(claims, node.name(), state) instanceof DeviceAllocator.Outcome.Allocated a
+          ? subrequestScore(claims, state.allocations(), a.allocations()) : 0;
+    }
+
+    @Override
+    public void normalize(PodInfo pod, long[] scores) {
+      ScorePlugin.defaultNormalize(scores, false);
     }
   }
 }

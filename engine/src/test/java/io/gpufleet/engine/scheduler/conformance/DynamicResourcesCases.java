@@ -65,6 +65,52 @@ final class DynamicResourcesCases {
 
   private record PostFilterMessage(String text) {}
 
+  /** {@code st.SubRequest(name, class, count)}: one subrequest of the class, {@code count} devices. */
+  private static DeviceRequest sub(String name, long count, String... selectors) {
+    return new DeviceRequest(name, CLASS, List.of(selectors), DeviceRequest.AllocationMode.EXACT_COUNT, count);
+  }
+
+  /** A claim whose requests {@code req-1}, {@code req-2}, ... each list these subrequests. */
+  private static ResourceClaim prioritized(String name, List<List<DeviceRequest>> requests) {
+    List<DeviceRequest> out = new ArrayList<>();
+    for (int i = 0; i < requests.size(); i++) {
+      out.add(DeviceRequest.firstAvailable("req-" + (i + 1), requests.get(i)));
+    }
+    return new ResourceClaim("default", name, new ResourceClaimSpec(out));
+  }
+
+  /** {@code st.MakeResourceSlice(node, driver).Device(...)}: devices {@code instance-1..n}, each with these attributes. */
+  private static ResourceSlice sliceOf(String node, int devices, Map<String, AttributeValue> attributes) {
+    List<Device> out = new ArrayList<>();
+    for (int i = 1; i <= devices; i++) {
+      out.add(new Device("instance-" + i, attributes, Map.of()));
+    }
+    return new ResourceSlice(node + "-slice", DRIVER, node, Optional.of(node), out);
+  }
+
+  /**
+   * As upstream's test loop: Filter every node, then (more than one passing) Score each feasible node
+   * and NormalizeScore; returns the raw scores then the normalised ones, by node name.
+   */
+  private static Map<String, List<Long>> scores(DynamicResources plugin, Pod pod, List<NodeInfo> nodes) {
+    ClusterSnapshot snapshot = ClusterSnapshot.ofInfos(nodes);
+    PodInfo p = PodInfo.of(pod);
+    FilterPlugin filter = plugin.forCycle(p, snapshot).orElseThrow();
+    List<NodeInfo> feasible = nodes.stream().filter(n -> filter.filter(p, n).isSuccess()).toList();
+    var scorer = plugin.preScore(p, snapshot).orElseThrow();
+    long[] raw = new long[feasible.size()];
+    for (int i = 0; i < raw.length; i++) {
+      raw[i] = scorer.score(p, feasible.get(i));
+    }
+    long[] normalized = raw.clone();
+    scorer.normalize(p, normalized);
+    Map<String, List<Long>> out = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < raw.length; i++) {
+      out.put(feasible.get(i).name(), List.of(raw[i], normalized[i]));
+    }
+    return out;
+  }
+
   static List<UpstreamCase> cases() {
     List<UpstreamCase> c = new ArrayList<>();
     Pod podWithClaimName = podWith(new PodResourceClaim.Named("my-resource", "my-pod-my-resource"));
@@ -77,6 +123,7 @@ final class DynamicResourcesCases {
       // PreFilter Skip: the plugin takes no part in the pod's cycle.
       assertThat(plugin.preFilter(PodInfo.of(pod))).isEqualTo(PreFilterPlugin.Result.ALL);
       assertThat(plugin.forCycle(PodInfo.of(pod), K.snapshot(worker))).isEmpty();
+      assertThat(plugin.preScore(PodInfo.of(pod), K.snapshot(worker))).isEmpty();
       // PostFilter's fast path: Unschedulable with no reason, so nothing is added to the message.
       assertThat(postFilter(plugin, pod, K.snapshot(worker)).text()).isEmpty();
     }));
@@ -120,6 +167,47 @@ final class DynamicResourcesCases {
       NodeInfo busyWorker = K.info(K.node("worker"), holder);
       FilterPlugin cycle = plugin.forCycle(PodInfo.of(podWithClaimName), K.snapshot(busyWorker)).orElseThrow();
       K.assertFilter(cycle, podWithClaimName, busyWorker, Status.Code.SUCCESS);
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "single-claim-prioritized-list-scoring", () -> {
+      // subreq-1 wants a healthy device: met on worker (8), not on worker-2, where subreq-2 is (7).
+      ResourceClaim claim = prioritized("my-pod-my-resource", List.of(List.of(
+          sub("subreq-1", 1, "device.attributes[\"" + DRIVER + "\"].healthy"), sub("subreq-2", 1))));
+      DynamicResources plugin = new DynamicResources(objects(List.of(claim), List.of(
+          sliceOf("worker", 1, Map.of("healthy", new AttributeValue.Bool(true))),
+          sliceOf("worker-2", 1, Map.of("healthy", new AttributeValue.Bool(false))))));
+      assertThat(scores(plugin, podWithClaimName, List.of(worker, K.info(K.node("worker-2")))))
+          .containsExactly(Map.entry("worker", List.of(8L, 100L)), Map.entry("worker-2", List.of(7L, 87L)));
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "multiple-claims-prioritized-list-scoring", () -> {
+      // Claim 1 takes one device (subreq-1, 8); claim 2 then gets 3 of worker's 4 (subreq-2, 7) and 1 of
+      // worker-2's 2 (subreq-4, 5); worker-3's one device cannot hold both claims.
+      ResourceClaim first = prioritized("my-pod-my-resource", List.of(List.of(sub("subreq-1", 1))));
+      ResourceClaim second = prioritized("my-pod-my-resource-2", List.of(List.of(
+          sub("subreq-1", 4), sub("subreq-2", 3), sub("subreq-3", 2), sub("subreq-4", 1))));
+      DynamicResources plugin = new DynamicResources(objects(List.of(first, second), List.of(
+          sliceOf("worker", 4, Map.of()), sliceOf("worker-2", 2, Map.of()), sliceOf("worker-3", 1, Map.of()))));
+      Pod pod = K.pod("my-pod");
+      pod = pod.withSpec(pod.spec().withResourceClaims(List.of(
+          new PodResourceClaim.Named("my-resource", "my-pod-my-resource"),
+          new PodResourceClaim.Named("my-resource-2", "my-pod-my-resource-2"))));
+      NodeInfo worker3 = K.info(K.node("worker-3"));
+      List<NodeInfo> nodes = List.of(worker, K.info(K.node("worker-2")), worker3);
+      K.assertFilter(plugin.forCycle(PodInfo.of(pod), ClusterSnapshot.ofInfos(nodes)).orElseThrow(), pod, worker3,
+          Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE, "cannot allocate all claims");
+      assertThat(scores(plugin, pod, nodes))
+          .containsExactly(Map.entry("worker", List.of(15L, 100L)), Map.entry("worker-2", List.of(13L, 86L)));
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "multiple-requests-prioritized-list-scoring", () -> {
+      // Two requests, each 2 devices else 1: 4 devices meet both with subreq-1 (16), 3 one of them (15),
+      // 2 neither: the allocator backtracks req-1 to subreq-2, and req-2 then fits only subreq-2 (14).
+      List<DeviceRequest> twoElseOne = List.of(sub("subreq-1", 2), sub("subreq-2", 1));
+      ResourceClaim claim = prioritized("my-pod-my-resource", List.of(twoElseOne, twoElseOne));
+      DynamicResources plugin = new DynamicResources(objects(List.of(claim), List.of(
+          sliceOf("worker", 4, Map.of()), sliceOf("worker-2", 3, Map.of()), sliceOf("worker-3", 2, Map.of()))));
+      assertThat(scores(plugin, podWithClaimName,
+          List.of(worker, K.info(K.node("worker-2")), K.info(K.node("worker-3")))))
+          .containsExactly(Map.entry("worker", List.of(16L, 100L)), Map.entry("worker-2", List.of(15L, 93L)),
+              Map.entry("worker-3", List.of(14L, 87L)));
     }));
     return c;
   }
