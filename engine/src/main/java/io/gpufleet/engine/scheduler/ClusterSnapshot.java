@@ -1,39 +1,46 @@
 package io.gpufleet.engine.scheduler;
 
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.node.Node;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * An immutable image of the nodes and the pods bound to them, in a fixed node order (the order
- * the scheduler iterates). Every change returns a new image that shares the untouched nodes.
+ * the scheduler iterates). Every change returns a new image that shares the untouched nodes, and
+ * the name index: a node added or removed costs a copy of the node array and one update of a
+ * persistent map, not a rebuild of the index over every node (as kube-scheduler's cache updates its
+ * node map in place instead of rebuilding it).
  */
 public final class ClusterSnapshot {
 
   private final NodeInfo[] nodes;
-  private final Map<String, Integer> index;
+  /**
+   * Each node's slot, by node index: a number given when the node was added, so ascending in node
+   * order. The index maps a name to its slot, which stays put when an earlier node is removed; the
+   * node's position is the slot's place in this array.
+   */
+  private final int[] slots;
+  private final PMap<String, Integer> index;
+  /** The slot the next node added takes. */
+  private final int nextSlot;
   /**
    * Each node's value of a label, by node index, made on first use: shared with every image a bind
-   * or an unbind derives from this one, since those keep every node and its labels where they were.
+   * or an unbind derives from this one, since those keep every node and its labels where they were,
+   * and carried over, shifted, to an image with a node added or removed.
    */
   private final LabelColumns columns;
   /** Pods with pod (anti-)affinity, and with required anti-affinity, over all nodes: InterPodAffinity skips at 0. */
   private final int podsWithAffinity;
   private final int podsWithRequiredAntiAffinity;
 
-  private ClusterSnapshot(NodeInfo[] nodes, Map<String, Integer> index, int podsWithAffinity,
-      int podsWithRequiredAntiAffinity) {
-    this(nodes, index, podsWithAffinity, podsWithRequiredAntiAffinity, new LabelColumns());
-  }
-
-  private ClusterSnapshot(NodeInfo[] nodes, Map<String, Integer> index, int podsWithAffinity,
-      int podsWithRequiredAntiAffinity, LabelColumns columns) {
+  private ClusterSnapshot(NodeInfo[] nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
+      int podsWithAffinity, int podsWithRequiredAntiAffinity, LabelColumns columns) {
     this.nodes = nodes;
+    this.slots = slots;
     this.index = index;
+    this.nextSlot = nextSlot;
     this.columns = columns;
     this.podsWithAffinity = podsWithAffinity;
     this.podsWithRequiredAntiAffinity = podsWithRequiredAntiAffinity;
@@ -48,30 +55,25 @@ public final class ClusterSnapshot {
   }
 
   public static ClusterSnapshot of(List<Node> nodes) {
-    NodeInfo[] infos = new NodeInfo[nodes.size()];
-    Map<String, Integer> index = new HashMap<>();
-    for (int i = 0; i < infos.length; i++) {
-      infos[i] = NodeInfo.of(nodes.get(i));
-      if (index.put(infos[i].name(), i) != null) {
-        throw new IllegalArgumentException("duplicate node name " + infos[i].name());
-      }
-    }
-    return new ClusterSnapshot(infos, Map.copyOf(index), 0, 0);
+    return ofInfos(nodes.stream().map(NodeInfo::of).toList());
   }
 
   public static ClusterSnapshot ofInfos(List<NodeInfo> infos) {
     NodeInfo[] arr = infos.toArray(NodeInfo[]::new);
-    Map<String, Integer> index = new HashMap<>();
+    int[] slots = new int[arr.length];
+    PMap<String, Integer> index = PMap.empty();
     int affinity = 0;
     int anti = 0;
     for (int i = 0; i < arr.length; i++) {
-      if (index.put(arr[i].name(), i) != null) {
+      if (index.containsKey(arr[i].name())) {
         throw new IllegalArgumentException("duplicate node name " + arr[i].name());
       }
+      slots[i] = i;
+      index = index.put(arr[i].name(), i);
       affinity += arr[i].podsWithAffinity().size();
       anti += arr[i].podsWithRequiredAntiAffinity().size();
     }
-    return new ClusterSnapshot(arr, Map.copyOf(index), affinity, anti);
+    return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, new LabelColumns());
   }
 
   public int size() {
@@ -83,8 +85,8 @@ public final class ClusterSnapshot {
   }
 
   public Optional<NodeInfo> node(String name) {
-    Integer i = index.get(name);
-    return i == null ? Optional.empty() : Optional.of(nodes[i]);
+    int i = position(name);
+    return i < 0 ? Optional.empty() : Optional.of(nodes[i]);
   }
 
   public List<NodeInfo> nodes() {
@@ -105,41 +107,53 @@ public final class ClusterSnapshot {
 
   /** The image with a node changed (labels, taints, allocatable, cordon), its pods kept. */
   public ClusterSnapshot withNode(Node changed) {
-    Integer i = index.get(changed.name());
-    if (i == null) {
+    int i = position(changed.name());
+    if (i < 0) {
       return addNode(changed);
     }
     return replace(i, nodes[i].withNode(changed));
   }
 
+  /** The image with a node added last, with no pods. */
   public ClusterSnapshot addNode(Node node) {
     if (index.containsKey(node.name())) {
       throw new IllegalArgumentException("node " + node.name() + " already exists");
     }
-    NodeInfo[] next = Arrays.copyOf(nodes, nodes.length + 1);
-    next[nodes.length] = NodeInfo.of(node);
-    Map<String, Integer> idx = new HashMap<>(index);
-    idx.put(node.name(), nodes.length);
-    return new ClusterSnapshot(next, Map.copyOf(idx), podsWithAffinity, podsWithRequiredAntiAffinity);
+    int n = nodes.length;
+    NodeInfo info = NodeInfo.of(node);
+    NodeInfo[] next = Arrays.copyOf(nodes, n + 1);
+    next[n] = info;
+    int[] nextSlots = Arrays.copyOf(slots, n + 1);
+    nextSlots[n] = nextSlot;
+    return new ClusterSnapshot(next, nextSlots, index.put(node.name(), nextSlot), nextSlot + 1,
+        podsWithAffinity + info.podsWithAffinity().size(),
+        podsWithRequiredAntiAffinity + info.podsWithRequiredAntiAffinity().size(), columns.added(info));
   }
 
   /** The image without a node; its pods go with it (the caller decides what becomes of them). */
   public ClusterSnapshot removeNode(String name) {
     int i = indexOf(name);
-    List<NodeInfo> next = new ArrayList<>(Arrays.asList(nodes));
-    next.remove(i);
-    return ofInfos(next);
+    int n = nodes.length;
+    NodeInfo[] next = new NodeInfo[n - 1];
+    System.arraycopy(nodes, 0, next, 0, i);
+    System.arraycopy(nodes, i + 1, next, i, n - 1 - i);
+    int[] nextSlots = new int[n - 1];
+    System.arraycopy(slots, 0, nextSlots, 0, i);
+    System.arraycopy(slots, i + 1, nextSlots, i, n - 1 - i);
+    return new ClusterSnapshot(next, nextSlots, index.remove(name), nextSlot,
+        podsWithAffinity - nodes[i].podsWithAffinity().size(),
+        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size(), columns.removed(i));
   }
 
   /** The node's index, or -1 when there is none by that name. */
   int position(String nodeName) {
-    Integer i = index.get(nodeName);
-    return i == null ? -1 : i;
+    Integer slot = index.get(nodeName);
+    return slot == null ? -1 : Arrays.binarySearch(slots, slot);
   }
 
   private int indexOf(String nodeName) {
-    Integer i = index.get(nodeName);
-    if (i == null) {
+    int i = position(nodeName);
+    if (i < 0) {
       throw new IllegalArgumentException("no node named " + nodeName);
     }
     return i;
@@ -150,7 +164,7 @@ public final class ClusterSnapshot {
     next[i] = info;
     // The same Node object keeps its labels: the label columns stay valid for the new image.
     LabelColumns kept = info.node() == nodes[i].node() ? columns : new LabelColumns();
-    return new ClusterSnapshot(next, index,
+    return new ClusterSnapshot(next, slots, index, nextSlot,
         podsWithAffinity - nodes[i].podsWithAffinity().size() + info.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size()
             + info.podsWithRequiredAntiAffinity().size(), kept);
@@ -210,5 +224,31 @@ public final class ClusterSnapshot {
     private volatile int anyImages = -1;
     private final java.util.concurrent.ConcurrentHashMap<String, LabelColumn> byKey =
         new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The columns made so far, for the nodes with {@code info} added last. */
+    LabelColumns added(NodeInfo info) {
+      LabelColumns out = new LabelColumns();
+      int images = anyImages;
+      out.anyImages = images == 0 ? (info.node().images().isEmpty() ? 0 : 1) : images;
+      byKey.forEach((key, column) -> {
+        String[] values = Arrays.copyOf(column.values, column.values.length + 1);
+        values[column.values.length] = info.node().labels().get(key).orElse(null);
+        out.byKey.put(key, new LabelColumn(values));
+      });
+      return out;
+    }
+
+    /** The columns made so far, for the nodes without the one at index {@code i}. */
+    LabelColumns removed(int i) {
+      LabelColumns out = new LabelColumns();
+      out.anyImages = anyImages == 0 ? 0 : -1;
+      byKey.forEach((key, column) -> {
+        String[] values = new String[column.values.length - 1];
+        System.arraycopy(column.values, 0, values, 0, i);
+        System.arraycopy(column.values, i + 1, values, i, values.length - i);
+        out.byKey.put(key, new LabelColumn(values));
+      });
+      return out;
+    }
   }
 }

@@ -2,13 +2,13 @@ package io.gpufleet.report.timeline;
 
 import io.gpufleet.engine.deviceplugin.ContainerDevices;
 import io.gpufleet.engine.deviceplugin.Device;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
-import io.gpufleet.sim.state.PMap;
 import io.gpufleet.sim.state.PodState;
 import java.util.HashSet;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.gpufleet.report.timeline;
 
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
-import io.gpufleet.sim.state.PMap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

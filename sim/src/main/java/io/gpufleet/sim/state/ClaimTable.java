@@ -3,6 +3,7 @@ package io.gpufleet.sim.state;
 import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.dra.DraObject;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;

@@ -6,6 +6,7 @@ import io.gpufleet.autoscaler.disruption.InFlightDisruption;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.meta.ObjectRef;

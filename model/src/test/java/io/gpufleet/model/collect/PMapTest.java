@@ -1,4 +1,4 @@
-package io.gpufleet.sim.state;
+package io.gpufleet.model.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

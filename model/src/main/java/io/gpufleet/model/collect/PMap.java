@@ -1,4 +1,4 @@
-package io.gpufleet.sim.state;
+package io.gpufleet.model.collect;
 
 import java.util.ArrayList;
 import java.util.Arrays;
