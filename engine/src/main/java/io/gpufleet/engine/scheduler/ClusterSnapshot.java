@@ -2,8 +2,12 @@ package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.node.Node;
+import io.gpufleet.model.taint.Taint;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -204,6 +208,74 @@ public final class ClusterSnapshot {
     return known == 1;
   }
 
+  /** Whether any node is cordoned: NodeUnschedulable is skipped at once when none is. Known once per image lineage. */
+  public boolean anyNodeUnschedulable() {
+    int known = columns.anyUnschedulable;
+    if (known < 0) {
+      known = 0;
+      for (NodeInfo n : nodes) {
+        if (n.node().unschedulable()) {
+          known = 1;
+          break;
+        }
+      }
+      columns.anyUnschedulable = known;
+    }
+    return known == 1;
+  }
+
+  /**
+   * Every node's taint list as a class number, equal lists sharing one: a cycle decides each class
+   * once instead of each node. Made once per image lineage, as the label columns are.
+   */
+  public TaintClasses taintClasses() {
+    TaintClasses known = columns.taintClasses;
+    if (known == null) {
+      int[] classOf = new int[nodes.length];
+      Map<List<Taint>, Integer> numbers = new HashMap<>();
+      List<List<Taint>> lists = new ArrayList<>();
+      for (int i = 0; i < nodes.length; i++) {
+        List<Taint> taints = nodes[i].node().taints();
+        Integer c = numbers.get(taints);
+        if (c == null) {
+          c = lists.size();
+          numbers.put(taints, c);
+          lists.add(taints);
+        }
+        classOf[i] = c;
+      }
+      known = new TaintClasses(classOf, List.copyOf(lists));
+      columns.taintClasses = known;
+    }
+    return known;
+  }
+
+  /** Nodes grouped by equal taint lists; read-only. */
+  public static final class TaintClasses {
+    private final int[] classOf;
+    private final List<List<Taint>> lists;
+
+    private TaintClasses(int[] classOf, List<List<Taint>> lists) {
+      this.classOf = classOf;
+      this.lists = lists;
+    }
+
+    /** The class of node {@code i}. */
+    public int of(int i) {
+      return classOf[i];
+    }
+
+    /** How many distinct taint lists the nodes carry. */
+    public int count() {
+      return lists.size();
+    }
+
+    /** The taint list of class {@code c}. */
+    public List<Taint> taints(int c) {
+      return lists.get(c);
+    }
+  }
+
   /** One label's values by node index; read-only. */
   public static final class LabelColumn {
     private final String[] values;
@@ -222,6 +294,10 @@ public final class ClusterSnapshot {
   private static final class LabelColumns {
     /** -1 until known, then 1 when some node holds an image, else 0 (racing threads compute the same). */
     private volatile int anyImages = -1;
+    /** As {@code anyImages}, for cordoned nodes. */
+    private volatile int anyUnschedulable = -1;
+    /** Null until made; racing threads make equal ones. */
+    private volatile TaintClasses taintClasses;
     private final java.util.concurrent.ConcurrentHashMap<String, LabelColumn> byKey =
         new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -230,6 +306,8 @@ public final class ClusterSnapshot {
       LabelColumns out = new LabelColumns();
       int images = anyImages;
       out.anyImages = images == 0 ? (info.node().images().isEmpty() ? 0 : 1) : images;
+      int cordoned = anyUnschedulable;
+      out.anyUnschedulable = cordoned == 0 ? (info.node().unschedulable() ? 1 : 0) : cordoned;
       byKey.forEach((key, column) -> {
         String[] values = Arrays.copyOf(column.values, column.values.length + 1);
         values[column.values.length] = info.node().labels().get(key).orElse(null);
@@ -242,6 +320,7 @@ public final class ClusterSnapshot {
     LabelColumns removed(int i) {
       LabelColumns out = new LabelColumns();
       out.anyImages = anyImages == 0 ? 0 : -1;
+      out.anyUnschedulable = anyUnschedulable == 0 ? 0 : -1;
       byKey.forEach((key, column) -> {
         String[] values = new String[column.values.length - 1];
         System.arraycopy(column.values, 0, values, 0, i);

@@ -65,7 +65,6 @@ public final class Scheduler {
     int cap = Math.min(want, n);
     int[] feasible = new int[cap];
     int found = 0;
-    Status[] failures = null; // by node index, built into a map only when nothing fits
     int evaluated = 0;
     FilterPlugin[] filters = FilterPlugin.forCycle(profile.filters(), pod, snapshot);
     List<SchedulerProfile.WeightedScore> scorers = profile.scores();
@@ -74,57 +73,52 @@ public final class Scheduler {
     for (int p = 0; p < plugins; p++) {
       scoring[p] = scorers.get(p).plugin().preScore(pod, snapshot).orElse(null);
     }
-    // Raw scores are taken as soon as a node passes the filters, while its data is in cache; each
-    // plugin normalises its own column once every feasible node is known.
-    long[][] columns = new long[plugins][];
-    for (int p = 0; p < plugins; p++) {
-      columns[p] = scoring[p] == null ? null : new long[cap];
-    }
-    // The rotating position without a division per node: (startIndex + k) % n, stepped.
+    // Filter in batches, in the rotating order ((startIndex + k) % n), each plugin over the whole
+    // batch in one call: a node is kept only if every plugin passes it, as when each node stops at
+    // its first failing plugin. A batch is as large as the feasible nodes still wanted, so with
+    // every node scored it is all of them; past the node that completes the wanted count the
+    // per-node loop would have stopped, so the rest of that batch is not counted as evaluated.
+    int[] batch = new int[Math.min(n, Math.max(want, MIN_BATCH))];
+    int[] order = new int[batch.length];
     int position = startIndex % n;
-    for (int k = 0; k < n && found < want; k++) {
-      int i = candidates == null ? position : candidates[position];
-      if (++position == n) {
-        position = 0;
-      }
-      NodeInfo node = snapshot.get(i);
-      evaluated++;
-      Status failed = null;
-      for (FilterPlugin f : filters) {
-        Status s = f.filter(pod, node);
-        if (!s.isSuccess()) {
-          failed = s;
-          break;
+    while (evaluated < n && found < want) {
+      int size = Math.min(n - evaluated, Math.max(want - found, MIN_BATCH));
+      for (int j = 0; j < size; j++) {
+        order[j] = candidates == null ? position : candidates[position];
+        if (++position == n) {
+          position = 0;
         }
       }
-      if (failed == null) {
-        for (int p = 0; p < plugins; p++) {
-          if (scoring[p] != null) {
-            columns[p][found] = scoring[p].score(pod, node);
-          }
-        }
-        feasible[found++] = i;
-      } else {
-        if (failures == null) {
-          failures = new Status[all];
-        }
-        failures[i] = failed;
+      System.arraycopy(order, 0, batch, 0, size);
+      int kept = size;
+      for (int f = 0; f < filters.length && kept > 0; f++) {
+        kept = filters[f].filterAll(pod, snapshot, batch, kept);
       }
+      int take = Math.min(kept, want - found);
+      System.arraycopy(batch, 0, feasible, found, take);
+      found += take;
+      evaluated += found == want ? positionOf(order, batch, take) + 1 : size;
     }
     if (found == 0) {
-      FitError error = FitError.ofCycle(snapshot, failures == null ? new Status[all] : failures, evaluated,
-          java.util.Optional.ofNullable(absent));
+      // Only now are the statuses needed: every candidate was evaluated and failed.
+      Status[] failures = new Status[all];
+      for (int k = 0; k < n; k++) {
+        int i = candidates == null ? k : candidates[k];
+        failures[i] = firstFailure(filters, pod, snapshot.get(i));
+      }
+      FitError error = FitError.ofCycle(snapshot, failures, evaluated, java.util.Optional.ofNullable(absent));
       return postFilter(pod, snapshot, error, evaluated, explain);
     }
     if (found == 1 && !explain) {
       // kube-scheduler skips scoring when only one node is feasible.
       return new ScheduleResult.Scheduled(snapshot.get(feasible[0]).name(), 0, 1, evaluated, List.of());
     }
-    if (found < cap) {
-      for (int p = 0; p < plugins; p++) {
-        if (columns[p] != null) {
-          columns[p] = java.util.Arrays.copyOf(columns[p], found);
-        }
+    // Raw scores, one plugin over every feasible node at a time; each normalises its own column.
+    long[][] columns = new long[plugins][];
+    for (int p = 0; p < plugins; p++) {
+      if (scoring[p] != null) {
+        columns[p] = new long[found];
+        scoring[p].scoreAll(pod, snapshot, feasible, found, columns[p]);
       }
     }
     boolean[] applies = new boolean[plugins];
@@ -160,6 +154,30 @@ public final class Scheduler {
     }
     List<ScheduleResult.NodeScore> ranking = explain ? ranking(snapshot, feasible, total, perPlugin, found) : List.of();
     return new ScheduleResult.Scheduled(snapshot.get(feasible[best]).name(), total[best], found, evaluated, ranking);
+  }
+
+  /** The smallest filter batch: a few nodes more than wanted cost less than a call per plugin per node. */
+  private static final int MIN_BATCH = 64;
+
+  /** The position in {@code order} of the {@code take}-th of the kept nodes, an ordered subsequence of it. */
+  private static int positionOf(int[] order, int[] kept, int take) {
+    int s = 0;
+    for (int j = 0; ; j++) {
+      if (order[j] == kept[s] && ++s == take) {
+        return j;
+      }
+    }
+  }
+
+  /** The status of the first filter that rejects the node, as the plain per-node cycle records it. */
+  private static Status firstFailure(FilterPlugin[] filters, PodInfo pod, NodeInfo node) {
+    for (FilterPlugin f : filters) {
+      Status s = f.filter(pod, node);
+      if (!s.isSuccess()) {
+        return s;
+      }
+    }
+    throw new IllegalStateException("node " + node.name() + " passes every filter it failed before");
   }
 
   /**

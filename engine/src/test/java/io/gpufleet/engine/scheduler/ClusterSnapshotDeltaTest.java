@@ -34,6 +34,8 @@ class ClusterSnapshotDeltaTest {
   private static Node node(int id, int variant) {
     Labels labels = variant % 3 == 0 ? Labels.EMPTY : Labels.of(ZONE, "z" + variant % 3, POOL, "p" + variant % 2);
     Node n = Node.of("n" + id, labels, List.of(), ResourceList.of("cpu", "8", "memory", "16Gi", "pods", "20"));
+    n = variant % 5 == 2 ? n.withTaints(List.of(io.gpufleet.model.taint.Taint.of("gpu", "true",
+        io.gpufleet.model.taint.TaintEffect.NO_SCHEDULE))).withUnschedulable(variant % 10 == 7) : n;
     return variant % 4 == 1 ? n.withImages(List.of(new ContainerImage(List.of("vllm/vllm-openai:v0.6.3"), 1L << 30))) : n;
   }
 
@@ -101,10 +103,12 @@ class ClusterSnapshotDeltaTest {
     int affinity = 0;
     int anti = 0;
     boolean images = false;
+    boolean cordoned = false;
     for (NodeInfo n : s.nodes()) {
       affinity += n.podsWithAffinity().size();
       anti += n.podsWithRequiredAntiAffinity().size();
       images |= !n.node().images().isEmpty();
+      cordoned |= n.node().unschedulable();
     }
     assertThat(s.podsWithAffinity()).isEqualTo(affinity);
     assertThat(s.podsWithRequiredAntiAffinity()).isEqualTo(anti);
@@ -112,6 +116,11 @@ class ClusterSnapshotDeltaTest {
       return;
     }
     assertThat(s.anyNodeHoldsImages()).isEqualTo(images);
+    assertThat(s.anyNodeUnschedulable()).isEqualTo(cordoned);
+    ClusterSnapshot.TaintClasses classes = s.taintClasses();
+    for (int i = 0; i < s.size(); i++) {
+      assertThat(classes.taints(classes.of(i))).as("taints of %s", s.get(i).name()).isEqualTo(s.get(i).node().taints());
+    }
     for (String key : List.of(ZONE, POOL)) {
       ClusterSnapshot.LabelColumn column = s.labelColumn(key);
       for (int i = 0; i < s.size(); i++) {

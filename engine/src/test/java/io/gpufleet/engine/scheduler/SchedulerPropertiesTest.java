@@ -186,6 +186,195 @@ class SchedulerPropertiesTest {
     }
   }
 
+  /**
+   * Each plugin's batch call decides and scores every node as its plain per-node call: the filter
+   * keeps exactly the nodes {@code filter} passes, in the order given (any order, here shuffled),
+   * {@code passes} agrees with {@code filter}, and {@code scoreAll} gives each node's {@code score}.
+   */
+  @Property(tries = 300, seed = "20261130")
+  void batchCallsDecideAsThePerNodeCalls(
+      @ForAll("nodeLists") List<Node> nodes, @ForAll("pods") Pod pod, @ForAll boolean cordon, @ForAll long seed) {
+    ClusterSnapshot snapshot = ClusterSnapshot.of(cordoned(nodes, cordon));
+    PodInfo p = PodInfo.of(pod);
+    int[] order = shuffled(snapshot.size(), seed);
+    SchedulerProfile profile = SchedulerProfile.defaults();
+    for (FilterPlugin plain : profile.filters()) {
+      var cycle = plain.forCycle(p, snapshot);
+      if (cycle.isEmpty()) {
+        continue;
+      }
+      List<Integer> expected = new ArrayList<>();
+      for (int i : order) {
+        Status s = cycle.get().filter(p, snapshot.get(i));
+        assertThat(cycle.get().passes(p, snapshot.get(i))).as("%s passes %d", plain.pluginName(), i)
+            .isEqualTo(s.isSuccess());
+        if (s.isSuccess()) {
+          expected.add(i);
+        }
+      }
+      int[] batch = order.clone();
+      int kept = cycle.get().filterAll(p, snapshot, batch, batch.length);
+      assertThat(java.util.Arrays.stream(batch, 0, kept).boxed().toList()).as(plain.pluginName()).isEqualTo(expected);
+    }
+    for (SchedulerProfile.WeightedScore ws : profile.scores()) {
+      var cycle = ws.plugin().preScore(p, snapshot);
+      if (cycle.isEmpty()) {
+        continue;
+      }
+      long[] out = new long[order.length];
+      cycle.get().scoreAll(p, snapshot, order, order.length, out);
+      for (int j = 0; j < order.length; j++) {
+        assertThat(out[j]).as("%s on %d", ws.plugin().pluginName(), order[j])
+            .isEqualTo(cycle.get().score(p, snapshot.get(order[j])));
+      }
+    }
+  }
+
+  /**
+   * The batched cycle places every pod of a sequence where the per-node cycle it replaced does
+   * ({@link #perNodeCycle}): the same node and score, the same feasible and evaluated counts (so
+   * the same next start index), the same random draws for ties, the same failure message. Fleets
+   * of up to 300 nodes under the adaptive and fixed percentages make the cycle stop early, where a
+   * batch reaches past the node that completes the wanted count.
+   */
+  @Property(tries = 200, seed = "20261201")
+  void batchedCyclePlacesAsThePerNodeCycle(
+      @ForAll("nodeLists") List<Node> base, @ForAll("podLists") List<Pod> pods,
+      @ForAll("strategies") ScoringStrategy strategy, @ForAll boolean cordon,
+      @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 25) int copies,
+      @ForAll("percentages") int percentage, @ForAll long seed) {
+    List<Node> nodes = new ArrayList<>();
+    for (int c = 0; c < copies; c++) {
+      for (Node n : base) {
+        nodes.add(Node.of(n.name() + "-" + c, n.labels(), n.taints(), n.allocatable()));
+      }
+    }
+    SchedulerProfile profile = SchedulerProfile.withStrategy(strategy).withPercentageOfNodesToScore(percentage);
+    Scheduler scheduler = new Scheduler(profile);
+    ClusterSnapshot snapshot = ClusterSnapshot.of(cordoned(nodes, cordon));
+    SplittableRandom batched = new SplittableRandom(seed);
+    SplittableRandom plain = new SplittableRandom(seed);
+    int start = 0;
+    for (Pod pod : pods) {
+      PodInfo p = PodInfo.of(pod);
+      ScheduleResult actual = scheduler.schedule(p, snapshot, batched, start, false);
+      ScheduleResult expected = perNodeCycle(profile, p, snapshot, plain, start);
+      assertThat(actual.evaluatedNodes()).as(pod.name()).isEqualTo(expected.evaluatedNodes());
+      switch (expected) {
+        case ScheduleResult.Scheduled e -> {
+          var a = (ScheduleResult.Scheduled) actual;
+          assertThat(List.of(a.node(), a.score(), a.feasibleNodes())).as(pod.name())
+              .isEqualTo(List.of(e.node(), e.score(), e.feasibleNodes()));
+          snapshot = snapshot.bind(p, a.node());
+        }
+        case ScheduleResult.Unschedulable e ->
+            assertThat(((ScheduleResult.Unschedulable) actual).error().message()).isEqualTo(e.error().message());
+      }
+      if (snapshot.size() > 0) {
+        start = (start + actual.evaluatedNodes()) % snapshot.size();
+      }
+    }
+  }
+
+  /**
+   * The cycle as it ran before filtering and scoring were batched: each node in the rotating order
+   * through the filters until one fails, scored as soon as it passes, stopping once enough are
+   * feasible; then normalised, weighted, summed, the best picked by reservoir sampling. No PreFilter
+   * narrows the nodes of these pods.
+   */
+  static ScheduleResult perNodeCycle(SchedulerProfile profile, PodInfo pod, ClusterSnapshot snapshot,
+      java.util.random.RandomGenerator random, int startIndex) {
+    int n = snapshot.size();
+    if (n == 0) {
+      return new ScheduleResult.Unschedulable(new FitError(0, java.util.Map.of(), ""), 0);
+    }
+    int want = profile.feasibleNodesToFind(n);
+    FilterPlugin[] filters = FilterPlugin.forCycle(profile.filters(), pod, snapshot);
+    int plugins = profile.scores().size();
+    var scoring = new io.gpufleet.engine.scheduler.plugin.ScorePlugin[plugins];
+    long[][] columns = new long[plugins][n];
+    for (int q = 0; q < plugins; q++) {
+      scoring[q] = profile.scores().get(q).plugin().preScore(pod, snapshot).orElse(null);
+    }
+    int[] feasible = new int[n];
+    Status[] failures = new Status[n];
+    int found = 0;
+    int evaluated = 0;
+    for (int k = 0; k < n && found < want; k++) {
+      int i = (startIndex + k) % n;
+      evaluated++;
+      Status failed = null;
+      for (FilterPlugin f : filters) {
+        Status s = f.filter(pod, snapshot.get(i));
+        if (!s.isSuccess()) {
+          failed = s;
+          break;
+        }
+      }
+      if (failed != null) {
+        failures[i] = failed;
+        continue;
+      }
+      for (int q = 0; q < plugins; q++) {
+        if (scoring[q] != null) {
+          columns[q][found] = scoring[q].score(pod, snapshot.get(i));
+        }
+      }
+      feasible[found++] = i;
+    }
+    if (found == 0) {
+      return new ScheduleResult.Unschedulable(FitError.ofCycle(snapshot, failures, evaluated, java.util.Optional.empty()),
+          evaluated);
+    }
+    if (found == 1) {
+      return new ScheduleResult.Scheduled(snapshot.get(feasible[0]).name(), 0, 1, evaluated, List.of());
+    }
+    long[] total = new long[found];
+    for (int q = 0; q < plugins; q++) {
+      if (scoring[q] != null) {
+        long[] column = java.util.Arrays.copyOf(columns[q], found);
+        scoring[q].normalize(pod, column);
+        for (int j = 0; j < found; j++) {
+          total[j] += column[j] * profile.scores().get(q).weight();
+        }
+      }
+    }
+    int best = 0;
+    int ties = 1;
+    for (int j = 1; j < found; j++) {
+      if (total[j] > total[best]) {
+        best = j;
+        ties = 1;
+      } else if (total[j] == total[best] && random.nextInt(++ties) == 0) {
+        best = j;
+      }
+    }
+    return new ScheduleResult.Scheduled(snapshot.get(feasible[best]).name(), total[best], found, evaluated, List.of());
+  }
+
+  /** Every third node cordoned when {@code cordon}, so NodeUnschedulable has nodes to reject. */
+  private static List<Node> cordoned(List<Node> nodes, boolean cordon) {
+    List<Node> out = new ArrayList<>();
+    for (int i = 0; i < nodes.size(); i++) {
+      out.add(cordon && i % 3 == 0 ? nodes.get(i).withUnschedulable(true) : nodes.get(i));
+    }
+    return out;
+  }
+
+  private static int[] shuffled(int n, long seed) {
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      order.add(i);
+    }
+    java.util.Collections.shuffle(order, new java.util.Random(seed));
+    return order.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  @Provide
+  Arbitrary<Integer> percentages() {
+    return Arbitraries.of(0, 1, 10, 50, 100);
+  }
+
   private static boolean passesAll(List<FilterPlugin> filters, PodInfo p, NodeInfo n) {
     return filters.stream().allMatch(f -> f.filter(p, n).isSuccess());
   }

@@ -15,6 +15,31 @@ public interface FilterPlugin {
   Status filter(PodInfo pod, NodeInfo node);
 
   /**
+   * Whether {@link #filter} passes the node, without building the status a rejection carries: the
+   * cycle needs the statuses only when no node passes, and then asks {@link #filter} again.
+   */
+  default boolean passes(PodInfo pod, NodeInfo node) {
+    return filter(pod, node).isSuccess();
+  }
+
+  /**
+   * Filters a batch in one call: keeps, in order, those of the snapshot indices {@code nodes[0..count)}
+   * that {@link #passes} and returns how many it kept. One call per plugin instead of one per node
+   * keeps the plugin's own loop monomorphic; a plugin with per-node columns overrides it to read
+   * them. Must decide each node exactly as {@link #filter} does.
+   */
+  default int filterAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count) {
+    int kept = 0;
+    for (int j = 0; j < count; j++) {
+      int i = nodes[j];
+      if (passes(pod, snapshot.get(i))) {
+        nodes[kept++] = i;
+      }
+    }
+    return kept;
+  }
+
+  /**
    * The PreFilter a plugin with cluster-wide state needs: the filter for this pod's cycle over this
    * snapshot (holding the counts it computed once), or empty when the plugin has nothing to check
    * for the pod (upstream's PreFilter Skip), so no node pays for it. The default is the plugin

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import java.util.List;
@@ -45,6 +46,13 @@ public final class NodeResourcesBalancedAllocation implements ScorePlugin {
       }
     }
     return false;
+  }
+
+  @Override
+  public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
+    for (int j = 0; j < count; j++) {
+      out[j] = score(pod, snapshot.get(nodes[j]));
+    }
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ResourceVector;
@@ -105,6 +106,25 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
         pluginName(), List.of(reasons));
   }
 
+  /** The same comparisons as {@link #filter} without the report of what is short. */
+  @Override
+  public boolean passes(PodInfo pod, NodeInfo node) {
+    return fits(pod.requests(), node);
+  }
+
+  @Override
+  public int filterAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count) {
+    ResourceVector req = pod.requests();
+    int kept = 0;
+    for (int j = 0; j < count; j++) {
+      int i = nodes[j];
+      if (fits(req, snapshot.get(i))) {
+        nodes[kept++] = i;
+      }
+    }
+    return kept;
+  }
+
   /**
    * Whether {@link #insufficient} finds nothing short, by the same comparisons without building
    * anything: every node of every pod is asked this, and most pass.
@@ -198,6 +218,13 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     List<InsufficientResource> next = list.isEmpty() ? new ArrayList<>(2) : list;
     next.add(r);
     return next;
+  }
+
+  @Override
+  public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
+    for (int j = 0; j < count; j++) {
+      out[j] = score(pod, snapshot.get(nodes[j]));
+    }
   }
 
   @Override

@@ -19,6 +19,13 @@ public enum NodeUnschedulable implements FilterPlugin {
     return "NodeUnschedulable";
   }
 
+  /** Nothing to check when no node is cordoned or the pod tolerates the cordon: no node pays for the plugin. */
+  @Override
+  public java.util.Optional<FilterPlugin> forCycle(PodInfo pod, io.gpufleet.engine.scheduler.ClusterSnapshot snapshot) {
+    return !snapshot.anyNodeUnschedulable() || Tolerations.tolerates(pod.pod().spec().tolerations(), UNSCHEDULABLE_TAINT)
+        ? java.util.Optional.empty() : java.util.Optional.of(this);
+  }
+
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
     if (!node.node().unschedulable()) {

@@ -27,6 +27,16 @@ public interface ScorePlugin {
 
   long score(PodInfo pod, NodeInfo node);
 
+  /**
+   * The raw scores of the snapshot indices {@code nodes[0..count)} into {@code out[0..count)}, in one
+   * call per plugin rather than one per node; an override must give what {@link #score} gives.
+   */
+  default void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
+    for (int j = 0; j < count; j++) {
+      out[j] = score(pod, snapshot.get(nodes[j]));
+    }
+  }
+
   /** Rewrites the raw scores of all feasible nodes in place; the default leaves them. */
   default void normalize(PodInfo pod, long[] scores) {}
 

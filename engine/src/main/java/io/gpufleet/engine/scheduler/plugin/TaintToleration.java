@@ -78,6 +78,43 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
       return status;
     }
 
+    /** Over a batch: each class of equal taint lists is decided once, on first sight, and read by number after. */
+    @Override
+    public int filterAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count) {
+      ClusterSnapshot.TaintClasses classes = snapshot.taintClasses();
+      Status[] verdicts = new Status[classes.count()];
+      int kept = 0;
+      for (int j = 0; j < count; j++) {
+        int i = nodes[j];
+        int c = classes.of(i);
+        Status v = verdicts[c];
+        if (v == null) {
+          v = INSTANCE.filter(classes.taints(c), tolerations);
+          verdicts[c] = v;
+        }
+        if (v.isSuccess()) {
+          nodes[kept++] = i;
+        }
+      }
+      return kept;
+    }
+
+    @Override
+    public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
+      ClusterSnapshot.TaintClasses classes = snapshot.taintClasses();
+      long[] counts = new long[classes.count()];
+      java.util.Arrays.fill(counts, -1);
+      for (int j = 0; j < count; j++) {
+        int c = classes.of(nodes[j]);
+        long v = counts[c];
+        if (v < 0) {
+          v = untoleratedPreferNoSchedule(classes.taints(c), tolerations);
+          counts[c] = v;
+        }
+        out[j] = v;
+      }
+    }
+
     @Override
     public long score(PodInfo pod, NodeInfo node) {
       List<Taint> taints = node.node().taints();
