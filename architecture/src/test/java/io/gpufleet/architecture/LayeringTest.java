@@ -56,8 +56,9 @@ class LayeringTest {
 
   @Test
   void engineDependsOnModelOnly() {
-    // CEL for DRA device selectors is google's implementation (dev.cel), not one of our own.
-    onlyDependsOn("io.gpufleet.engine..", "io.gpufleet.model..", "dev.cel..");
+    // CEL for DRA device selectors is google's implementation (dev.cel), not one of our own; its type
+    // API takes Guava's immutable collections.
+    onlyDependsOn("io.gpufleet.engine..", "io.gpufleet.model..", "dev.cel..", "com.google.common.collect..");
   }
 
   @Test

@@ -207,6 +207,32 @@ class DraScheduleTest {
   }
 
   @Test
+  void aSelectorThatDoesNotCompileIsRefusedWhenReadWithItsPlaceAndCelsMessage(@TempDir Path dir) throws IOException {
+    String badClass = """
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: typo}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver = "gpu.nvidia.com"'}
+        """;
+    CliRun run = schedule(dir, NODES + badClass + template("kube-lib", """
+        deviceClassName: gpu.nvidia.com
+        selectors:
+        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName.find("H100") == "H100"'}
+        """) + pod("p", "resourceClaimTemplateName", "kube-lib"));
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.out()).isEmpty();
+    // As the API server refuses them at create: the field, the value, CEL's own message; no stack trace.
+    assertThat(run.err()).containsPattern("dra\\.yaml:\\d+:\\d+: spec\\.selectors\\[0\\]\\.cel\\.expression: Invalid value: "
+            + "\"device\\.driver = \\\\\"gpu\\.nvidia\\.com\\\\\"\": compilation failed: ERROR: <input>:1:15: ")
+        .containsPattern("dra\\.yaml:\\d+:\\d+: spec\\.spec\\.devices\\.requests\\[0\\]\\.exactly\\.selectors\\[0\\]"
+            + "\\.cel\\.expression: Invalid value: .*: compilation failed: ERROR: <input>:1:53: undeclared reference to 'find'")
+        .doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
   void aNodeWithTheDevicePluginPublishesNoSliceSoItsCardsAreNeverGivenTwice(@TempDir Path dir) throws IOException {
     String pluginNode = """
         apiVersion: v1

@@ -1,19 +1,35 @@
 package io.gpufleet.engine.dra;
 
+import com.google.common.collect.ImmutableCollection;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.CelErrorCode;
+import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
+import dev.cel.common.types.CelType;
+import dev.cel.common.types.CelTypeProvider;
 import dev.cel.common.types.MapType;
 import dev.cel.common.types.SimpleType;
+import dev.cel.common.types.StructType;
 import dev.cel.compiler.CelCompiler;
 import dev.cel.compiler.CelCompilerFactory;
+import dev.cel.extensions.CelExtensions;
+import dev.cel.parser.CelStandardMacro;
+import dev.cel.validator.CelValidator;
+import dev.cel.validator.CelValidatorFactory;
+import dev.cel.validator.validators.HomogeneousLiteralValidator;
+import dev.cel.validator.validators.RegexLiteralValidator;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
 import io.gpufleet.model.dra.AttributeValue;
 import io.gpufleet.model.dra.Device;
+import io.gpufleet.model.dra.SelectorCompiler;
 import io.gpufleet.model.resource.Quantity;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -26,13 +42,16 @@ import java.util.TreeMap;
  * ({@code k8s.io/apiserver/pkg/cel/library}: {@link CelLibraries}), so
  * {@code device.capacity["gpu.nvidia.com"].memory.compareTo(quantity("40Gi")) >= 0} and
  * {@code device.attributes["gpu.nvidia.com"].driverVersion.isGreaterThan(semver("550.0.0"))} work as
- * on a cluster. Not modelled: the rest of the Kubernetes base environment (lists, regex, URLs, IP and
- * CIDR libraries, {@code cel.bind}); an expression using them fails to compile with CEL's message.
+ * on a cluster. The rest of the environment is what {@link Cel} lists. Not offered by {@code dev.cel},
+ * so not modelled: Kubernetes' own lists ({@code isSorted}, {@code sum}, {@code min}, {@code max},
+ * {@code indexOf}, {@code lastIndexOf}), regex ({@code find}, {@code findAll}), URL, IP, CIDR, format
+ * and image libraries, and the runtime cost limit ({@code CELSelectorExpressionMaxCost}); an
+ * expression using those functions fails to compile with CEL's message.
  *
  * <p>Each instance caches its compiled programs (upstream keeps an LRU cache of them); it is used
  * by one scheduling run, never shared.
  */
-public final class CelDeviceSelector {
+public final class CelDeviceSelector implements SelectorCompiler {
 
   /** What one expression made of one device. */
   public sealed interface Outcome {
@@ -50,26 +69,84 @@ public final class CelDeviceSelector {
     record Invalid(String message) implements Compiled {}
   }
 
-  /** CEL's compiler and runtime, made when the first expression is compiled. */
-  private record Cel(CelCompiler compiler, CelRuntime runtime) {
+  /**
+   * CEL's compiler and runtime, made when the first expression is compiled: the Kubernetes CEL
+   * environment as {@code dev.cel} offers it ({@code k8s.io/apiserver/pkg/cel/environment/base.go}
+   * plus DRA's {@code ext.Bindings}): the standard macros ({@code has}, {@code all}, {@code exists},
+   * {@code exists_one}, {@code map}, {@code filter}), cross-type numeric comparisons, optional types,
+   * the strings and sets extensions, two-variable comprehensions, {@code cel.bind}, regular
+   * expression literals checked at compile time, homogeneous aggregate literals, and the quantity and
+   * semver libraries ({@link CelLibraries}).
+   */
+  private record Cel(CelCompiler compiler, CelValidator validator, CelRuntime runtime) {
     static Cel make() {
-      return new Cel(CelCompilerFactory.standardCelCompilerBuilder()
-          .addVar("device", MapType.create(SimpleType.STRING, SimpleType.DYN))
+      CelOptions options = CelOptions.current().enableHeterogeneousNumericComparisons(true)
+          .enableOptionalSyntax(true).build();
+      CelCompiler compiler = CelCompilerFactory.standardCelCompilerBuilder()
+          .setOptions(options)
+          .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+          .setTypeProvider(DEVICE_TYPES)
+          .addVar("device", DEVICE)
           .addFunctionDeclarations(CelLibraries.declarations())
+          .addLibraries(CelExtensions.strings(), CelExtensions.sets(options), CelExtensions.optional(),
+              CelExtensions.bindings(), CelExtensions.comprehensions())
           .setResultType(SimpleType.BOOL)
-          .build(), CelRuntimeFactory.standardCelRuntimeBuilder().addFunctionBindings(CelLibraries.bindings()).build());
+          .build();
+      CelRuntime runtime = CelRuntimeFactory.standardCelRuntimeBuilder()
+          .setOptions(options)
+          .addFunctionBindings(CelLibraries.bindings())
+          .addLibraries(CelExtensions.strings(), CelExtensions.sets(options), CelExtensions.optional(),
+              CelExtensions.comprehensions())
+          .build();
+      CelValidator validator = CelValidatorFactory.standardCelValidatorBuilder(compiler, runtime)
+          .addAstValidators(RegexLiteralValidator.INSTANCE, HomogeneousLiteralValidator.newInstance())
+          .build();
+      return new Cel(compiler, validator, runtime);
     }
   }
 
-  // Made on first use: every schedule run builds this selector, and loading CEL (with protobuf and
-  // guava) cost a pod-less or DRA-less run about a third of its start-up.
-  private Cel cel;
+  /**
+   * Upstream's {@code kubernetes.DRADevice}: {@code driver}, {@code attributes} (domain to name to
+   * value) and {@code capacity} (domain to name to quantity); any other field is a compile error.
+   */
+  private static final StructType DEVICE = StructType.create("kubernetes.DRADevice",
+      ImmutableSet.of("driver", "attributes", "capacity"), field -> switch (field) {
+        case "driver" -> Optional.of(SimpleType.STRING);
+        case "attributes" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
+            SimpleType.DYN)));
+        case "capacity" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
+            CelLibraries.QUANTITY)));
+        default -> Optional.empty();
+      });
+
+  private static final CelTypeProvider DEVICE_TYPES = new CelTypeProvider() {
+    @Override
+    public ImmutableCollection<CelType> types() {
+      return ImmutableList.of(DEVICE);
+    }
+
+    @Override
+    public Optional<CelType> findType(String name) {
+      return name.equals(DEVICE.name()) ? Optional.of(DEVICE) : Optional.empty();
+    }
+  };
+
+  /**
+   * The environment, built once when the first expression is compiled (the holder idiom: immutable
+   * once made, and CEL's compiler and runtime are thread-safe). Every schedule run makes a selector
+   * and the manifest reader another, and loading CEL (with protobuf and guava) cost a pod-less or
+   * DRA-less run about a third of its start-up, so neither builds it until a selector is seen.
+   */
+  private static final class Environment {
+    static final Cel CEL = Cel.make();
+  }
+
   private final Map<String, Compiled> programs = new HashMap<>();
 
   /** The compile error of an expression, if any. */
-  public java.util.Optional<String> compileError(String expression) {
-    return compile(expression) instanceof Compiled.Invalid i ? java.util.Optional.of(i.message())
-        : java.util.Optional.empty();
+  @Override
+  public Optional<String> compileError(String expression) {
+    return compile(expression) instanceof Compiled.Invalid i ? Optional.of(i.message()) : Optional.empty();
   }
 
   public Outcome evaluate(String expression, String driver, Device device) {
@@ -80,7 +157,7 @@ public final class CelDeviceSelector {
           Object result = ok.program().eval(Map.of("device", variable(driver, device)));
           yield Boolean.TRUE.equals(result) ? new Outcome.Match() : new Outcome.NoMatch();
         } catch (CelEvaluationException e) {
-          yield new Outcome.Failed("CEL runtime error: " + e.getMessage());
+          yield new Outcome.Failed("CEL runtime error: " + runtimeMessage(e));
         } catch (BadAttribute e) {
           yield new Outcome.Failed("CEL runtime error: " + e.getMessage());
         }
@@ -91,10 +168,8 @@ public final class CelDeviceSelector {
   private Compiled compile(String expression) {
     return programs.computeIfAbsent(expression, e -> {
       try {
-        if (cel == null) {
-          cel = Cel.make();
-        }
-        CelAbstractSyntaxTree ast = cel.compiler().compile(e).getAst();
+        Cel cel = Environment.CEL;
+        CelAbstractSyntaxTree ast = cel.validator().validate(cel.compiler().compile(e).getAst()).getAst();
         return new Compiled.Ok(cel.runtime().createProgram(ast));
       } catch (CelValidationException ex) {
         return new Compiled.Invalid("compilation failed: " + ex.getMessage());
@@ -111,6 +186,57 @@ public final class CelDeviceSelector {
     }
   }
 
+  /**
+   * cel-go's words where cel-java's differ: a map lookup of a missing key is {@code no such key: <key>}
+   * (cel-java says {@code evaluation error at <input>:<offset>: key '<key>' is not present in map.}).
+   */
+  private static String runtimeMessage(CelEvaluationException e) {
+    String m = e.getMessage();
+    if (e.getErrorCode() == CelErrorCode.ATTRIBUTE_NOT_FOUND) {
+      java.util.regex.Matcher at = MISSING_KEY.matcher(m);
+      if (at.matches()) {
+        java.util.regex.Matcher key = NOT_PRESENT.matcher(at.group(1));
+        return "no such key: " + (key.matches() ? key.group(1) : at.group(1));
+      }
+    }
+    return m;
+  }
+
+  private static final java.util.regex.Pattern NOT_PRESENT =
+      java.util.regex.Pattern.compile("key '(.*)' is not present in map\\.", java.util.regex.Pattern.DOTALL);
+  private static final java.util.regex.Pattern MISSING_KEY =
+      java.util.regex.Pattern.compile("evaluation error at <input>:\\d+: (.*)", java.util.regex.Pattern.DOTALL);
+
+  /**
+   * Upstream's {@code newStringInterfaceMapWithDefault}: looking up a domain the device has nothing
+   * under gives an empty map, so {@code device.attributes["other.domain"].x} fails with {@code no such
+   * key: x} and {@code "x" in device.attributes["other.domain"]} is false, rather than the domain
+   * itself being missing.
+   */
+  private static final class DomainMap extends java.util.AbstractMap<String, Object> {
+    private final Map<String, Map<String, Object>> byDomain;
+
+    DomainMap(Map<String, Map<String, Object>> byDomain) {
+      this.byDomain = byDomain;
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return key instanceof String;
+    }
+
+    @Override
+    public Object get(Object key) {
+      Map<String, Object> m = byDomain.get(key);
+      return m != null || !(key instanceof String) ? m : Map.of();
+    }
+
+    @Override
+    public java.util.Set<Entry<String, Object>> entrySet() {
+      return java.util.Collections.unmodifiableMap(new TreeMap<String, Object>(byDomain)).entrySet();
+    }
+  }
+
   /** {@code device} as upstream lays it out: attributes and capacities grouped by domain. */
   static Map<String, Object> variable(String driver, Device device) throws BadAttribute {
     Map<String, Map<String, Object>> byDomain = new TreeMap<>();
@@ -122,7 +248,7 @@ public final class CelDeviceSelector {
       // A slice's capacities were checked as quantities when read or derived.
       put(capacity, driver, e.getKey(), Quantity.parse(e.getValue()));
     }
-    return Map.of("driver", driver, "attributes", byDomain, "capacity", capacity);
+    return Map.of("driver", driver, "attributes", new DomainMap(byDomain), "capacity", new DomainMap(capacity));
   }
 
   private static void put(Map<String, Map<String, Object>> byDomain, String driver, String name, Object value) {

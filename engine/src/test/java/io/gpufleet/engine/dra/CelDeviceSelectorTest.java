@@ -101,4 +101,56 @@ class CelDeviceSelectorTest {
     assertThat(on("true", d)).isEqualTo(new CelDeviceSelector.Outcome.Failed(
         "CEL runtime error: attribute driverVersion: parse semantic version: No Major.Minor.Patch elements found"));
   }
+
+  @Test
+  void aDomainWithNothingUnderItIsAnEmptyMapAndAMissingAttributeIsNoSuchKey() {
+    // newStringInterfaceMapWithDefault: an unknown domain reads as {}, so membership is false ...
+    assertThat(matches("\"productName\" in device.attributes[\"gpu.nvidia.com\"]")).isTrue();
+    assertThat(matches("!(\"healthy\" in device.attributes[\"other.example.com\"])")).isTrue();
+    assertThat(matches("size(device.capacity[\"other.example.com\"]) == 0")).isTrue();
+    // ... and a lookup in it fails with cel-go's words, as a lookup of a missing attribute does.
+    assertThat(on("device.attributes[\"other.example.com\"].healthy", H100))
+        .isEqualTo(new CelDeviceSelector.Outcome.Failed("CEL runtime error: no such key: healthy"));
+    assertThat(on("device.attributes[\"gpu.nvidia.com\"].healthy", H100))
+        .isEqualTo(new CelDeviceSelector.Outcome.Failed("CEL runtime error: no such key: healthy"));
+  }
+
+  private String compileError(String expression) {
+    return cel.compileError(expression).orElseThrow(() -> new AssertionError("compiles: " + expression));
+  }
+
+  @Test
+  void theKubernetesEnvironmentThatDevCelOffers() {
+    String gpu = "device.attributes[\"gpu.nvidia.com\"]";
+    // Standard macros and matches().
+    assertThat(matches("has(" + gpu + ".productName)")).isTrue();
+    assertThat(matches(gpu + ".productName.matches(\"^NVIDIA H100\")")).isTrue();
+    assertThat(matches("device.attributes.exists(d, d == \"gpu.nvidia.com\")")).isTrue();
+    // ext.Strings, ext.Sets, cel.bind, optional types, two-variable comprehensions.
+    assertThat(matches(gpu + ".productName.lowerAscii().split(\" \")[0] == \"nvidia\"")).isTrue();
+    assertThat(matches("sets.contains([\"hopper\", \"blackwell\"], [" + gpu + ".architecture.lowerAscii()])"))
+        .isTrue();
+    assertThat(matches("cel.bind(g, " + gpu + ", g.productName.startsWith(\"NVIDIA\") && g.architecture != \"\")"))
+        .isTrue();
+    assertThat(matches(gpu + ".?nvlink.orValue(false) == false")).isTrue();
+    assertThat(matches(gpu + ".exists(name, value, name == \"architecture\" && value == \"Hopper\")")).isTrue();
+    // Cross-type numeric ordering (CrossTypeNumericComparisons); equality stays within a type, as in cel-go.
+    assertThat(matches("2 > 1.5 && 1 < 1.5")).isTrue();
+    assertThat(compileError("1 == 1.0")).contains("found no matching overload for '_==_'");
+  }
+
+  @Test
+  void aSelectorThatDoesNotCompileSaysWhyInCelsWords() {
+    assertThat(compileError("device.foo == 1")).startsWith("compilation failed: ")
+        .contains("undefined field 'foo'");
+    assertThat(compileError("device.driver")).startsWith("compilation failed: ");
+    // A regular expression literal is checked when compiled (cel.ValidateRegexLiterals).
+    assertThat(compileError("device.driver.matches(\"[\")")).startsWith("compilation failed: ")
+        .containsIgnoringCase("regex");
+    // Homogeneous aggregate literals.
+    assertThat(compileError("[1, \"a\"].size() == 2")).startsWith("compilation failed: ");
+    // A Kubernetes library function dev.cel does not offer: CEL's error, no stack trace.
+    assertThat(compileError("device.driver.find(\"a\") == \"a\""))
+        .startsWith("compilation failed: ").contains("find").doesNotContain("Exception").doesNotContain("\tat ");
+  }
 }

@@ -275,7 +275,10 @@ final class DraDecoder {
     return new DeviceRequest(name, className, selectors, mode, count);
   }
 
-  /** {@code selectors[].cel.expression}; each must be set. */
+  /**
+   * {@code selectors[].cel.expression}; each must be set and compile, as the API server's
+   * {@code validateCELSelector} requires ({@code Invalid value: "<expression>": compilation failed: ...}).
+   */
   private List<String> selectors(Cursor parent) {
     List<Cursor> items = parent.list("selectors");
     if (items.size() > MAX_SELECTORS) {
@@ -294,6 +297,10 @@ final class DraDecoder {
       if (expression.isBlank()) {
         cel.get().error("Required value: expression");
       } else {
+        Cursor at = cel.get().get("expression").orElse(cel.get());
+        // Go's %q, as field.Invalid prints the value: an expression is full of quotes.
+        String quoted = "\"" + expression.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        kube.selectorError(expression).ifPresent(m -> at.error("Invalid value: " + quoted + ": " + m));
         out.add(expression);
       }
     }

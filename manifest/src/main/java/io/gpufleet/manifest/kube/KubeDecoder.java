@@ -64,6 +64,8 @@ public final class KubeDecoder {
   private final Diagnostics diagnostics;
   /** Unknown fields are errors rather than warnings ({@code kubectl --validate=strict}). */
   private final boolean strict;
+  /** DRA selectors' CEL compiler, looked up when the first selector is read (null until then). */
+  private Optional<io.gpufleet.model.dra.SelectorCompiler> selectorCompiler;
 
   public KubeDecoder(Diagnostics diagnostics) {
     this(diagnostics, false);
@@ -72,6 +74,14 @@ public final class KubeDecoder {
   public KubeDecoder(Diagnostics diagnostics, boolean strict) {
     this.diagnostics = diagnostics;
     this.strict = strict;
+  }
+
+  /** CEL's message when a DRA selector does not compile; none when no compiler is on the class path. */
+  Optional<String> selectorError(String expression) {
+    if (selectorCompiler == null) {
+      selectorCompiler = io.gpufleet.model.dra.SelectorCompiler.installed();
+    }
+    return selectorCompiler.flatMap(c -> c.compileError(expression));
   }
 
   /** Every object of the documents; a {@code kind: List} contributes its items. */

@@ -7,6 +7,8 @@ import io.gpufleet.engine.scheduler.FitError;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
@@ -51,6 +53,21 @@ final class DynamicResourcesCases {
   private static ResourceSlice slice(String node) {
     return new ResourceSlice(node + "-slice", DRIVER, node, Optional.of(node),
         List.of(new Device("instance-1", Map.of("healthy", new AttributeValue.Bool(true)), Map.of())));
+  }
+
+  /** {@code brokenSelector}: an attribute set on worker-2's device only. */
+  private static final String BROKEN = "device.attributes[\"" + DRIVER + "\"].healthy";
+
+  /** {@code workerNodeSlice} (no attributes) or {@code workerNode2Slice} ({@code healthy: true}). */
+  private static ResourceSlice slice(String node, boolean healthy) {
+    return new ResourceSlice(node + "-slice", DRIVER, node, Optional.of(node), List.of(new Device("instance-1",
+        healthy ? Map.of("healthy", new AttributeValue.Bool(true)) : Map.of(), Map.of())));
+  }
+
+  /** {@code breakCELInClaim(pendingClaim)}. */
+  private static ResourceClaim brokenClaim() {
+    return new ResourceClaim("default", "my-pod-my-resource", new ResourceClaimSpec(List.of(
+        new DeviceRequest("req-1", CLASS, List.of(BROKEN), DeviceRequest.AllocationMode.EXACT_COUNT, 1))));
   }
 
   private static DraObjects objects(List<ResourceClaim> claims, List<ResourceSlice> slices) {
@@ -167,6 +184,71 @@ final class DynamicResourcesCases {
       NodeInfo busyWorker = K.info(K.node("worker"), holder);
       FilterPlugin cycle = plugin.forCycle(PodInfo.of(podWithClaimName), K.snapshot(busyWorker)).orElseThrow();
       K.assertFilter(cycle, podWithClaimName, busyWorker, Status.Code.SUCCESS);
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "with-resources", () -> {
+      // A pending claim and a node with one device: Filter passes, Reserve allocates instance-1 for req-1.
+      DynamicResources plugin = new DynamicResources(objects(List.of(claim(CLASS)), List.of(slice("worker"))));
+      FilterPlugin cycle = plugin.forCycle(PodInfo.of(podWithClaimName), K.snapshot(worker)).orElseThrow();
+      K.assertFilter(cycle, podWithClaimName, worker, Status.Code.SUCCESS);
+      assertThat(plugin.reserve(podWithClaimName, "worker", K.snapshot(worker))).isEqualTo(
+          new DeviceAllocator.Outcome.Allocated(List.of(new Allocation("default/my-pod-my-resource", "worker",
+              List.of(new Allocation.Result("req-1", DRIVER, "worker", "instance-1"))))));
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "exhausted-resources", () -> {
+      // otherAllocatedClaim holds the node's only device (allocated for the pod bound there).
+      ResourceClaim other = new ResourceClaim("default", "not-my-claim", claim(CLASS).spec());
+      DynamicResources plugin = new DynamicResources(objects(List.of(claim(CLASS), other), List.of(slice("worker"))));
+      Pod holder = K.pod("holder");
+      holder = holder.withSpec(holder.spec().withResourceClaims(List.of(
+          new PodResourceClaim.Named("other", "not-my-claim"))));
+      NodeInfo busy = K.info(K.node("worker"), holder);
+      FilterPlugin cycle = plugin.forCycle(PodInfo.of(podWithClaimName), K.snapshot(busy)).orElseThrow();
+      K.assertFilter(cycle, podWithClaimName, busy, Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE,
+          "cannot allocate all claims");
+      assertThat(postFilter(plugin, podWithClaimName, K.snapshot(busy)).text()).isEqualTo("still not schedulable");
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "claim-parameters-CEL-runtime-error", () -> {
+      // breakCELInClaim: the claim's selector reads an attribute worker's device lacks.
+      DynamicResources plugin = new DynamicResources(objects(List.of(brokenClaim()), List.of(slice("worker", false))));
+      FilterPlugin cycle = plugin.forCycle(PodInfo.of(podWithClaimName), K.snapshot(worker)).orElseThrow();
+      assertThat(cycle.filter(PodInfo.of(podWithClaimName), worker).reasons()).containsExactly(
+          "claim default/my-pod-my-resource: selector #0: CEL runtime error: no such key: healthy");
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "class-parameters-CEL-runtime-error", () -> {
+      DynamicResources plugin = new DynamicResources(new DraObjects(List.of(new DeviceClass(CLASS, List.of(BROKEN))),
+          List.of(claim(CLASS)), List.of(), List.of(slice("worker", false))));
+      FilterPlugin cycle = plugin.forCycle(PodInfo.of(podWithClaimName), K.snapshot(worker)).orElseThrow();
+      assertThat(cycle.filter(PodInfo.of(podWithClaimName), worker).reasons()).containsExactly(
+          "class my-resource-class: selector #0: CEL runtime error: no such key: healthy");
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "CEL-runtime-error-for-one-of-two-nodes", () -> {
+      // worker-2's device has the attribute, worker's does not. Upstream's Filter on worker returns an
+      // Error, which aborts the cycle: the pod is placed nowhere, worker-2 included.
+      DynamicResources plugin = new DynamicResources(objects(List.of(brokenClaim()),
+          List.of(slice("worker", false), slice("worker-2", true))));
+      NodeInfo worker2 = K.info(K.node("worker-2"));
+      FilterPlugin cycle = plugin.forCycle(PodInfo.of(podWithClaimName), K.snapshot(worker, worker2)).orElseThrow();
+      assertThat(cycle.filter(PodInfo.of(podWithClaimName), worker).reasons()).containsExactly(
+          "claim default/my-pod-my-resource: selector #0: CEL runtime error: no such key: healthy");
+      assertThat(cycle.filter(PodInfo.of(podWithClaimName), worker2).isSuccess()).as("placed on worker-2").isFalse();
+    }).differs("upstream's Filter returns an Error that aborts the cycle, so the pod stays pending although"
+        + " worker-2 fits; the twin has no Error status, reports the error as worker's UnschedulableAndUnresolvable"
+        + " reason and places the pod on worker-2"));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "claim-with-prioritized-list", () -> {
+      DynamicResources plugin = new DynamicResources(objects(
+          List.of(prioritized("my-pod-my-resource", List.of(List.of(sub("subreq-1", 1))))), List.of(slice("worker"))));
+      assertThat(plugin.reserve(podWithClaimName, "worker", K.snapshot(worker))).isEqualTo(
+          new DeviceAllocator.Outcome.Allocated(List.of(new Allocation("default/my-pod-my-resource", "worker",
+              List.of(new Allocation.Result("req-1/subreq-1", DRIVER, "worker", "instance-1"))))));
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "claim-with-prioritized-list-unknown-device-class", () -> {
+      ResourceClaim claim = prioritized("my-pod-my-resource", List.of(List.of(
+          new DeviceRequest("subreq-1", "does-not-exist", List.of(), DeviceRequest.AllocationMode.EXACT_COUNT, 1))));
+      DynamicResources plugin = new DynamicResources(objects(List.of(claim), List.of(slice("worker"))));
+      assertThat(plugin.preFilter(PodInfo.of(podWithClaimName))).isEqualTo(new PreFilterPlugin.Result.Rejected(
+          Status.unresolvable(PLUGIN, "request req-1/subreq-1: device class does-not-exist does not exist")));
+      assertThat(postFilter(plugin, podWithClaimName, K.snapshot(worker)).text())
+          .isEqualTo("no new claims to deallocate");
     }));
     c.add(UpstreamCase.of(PLUGIN, FILE, "single-claim-prioritized-list-scoring", () -> {
       // subreq-1 wants a healthy device: met on worker (8), not on worker-2, where subreq-2 is (7).
