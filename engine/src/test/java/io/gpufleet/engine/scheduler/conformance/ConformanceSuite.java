@@ -23,6 +23,7 @@ final class ConformanceSuite {
     all.addAll(ImageLocalityCases.cases());
     all.addAll(ValidationCases.cases());
     all.addAll(DynamicResourcesCases.cases());
+    all.addAll(DraAllocatorCases.cases());
     return all;
   }
 
