@@ -107,6 +107,11 @@ public record SchedulerProfile(
       Integer w = c.scoreWeights().get(name);
       scores.add(new WeightedScore(ws.plugin(), w == null || w == 0 ? ws.weight() : w));
     }
+    // DynamicResources joins later (withDynamicResources); its configured weight waits for it here.
+    boolean draOff = c.disabledScorePlugins().contains(DynamicResources.NAME) || c.disabledScorePlugins().contains("*");
+    Integer draWeight = c.scoreWeights().get(DynamicResources.NAME);
+    scores.add(new WeightedScore(new DynamicResourcesWeight(),
+        draOff ? 0 : draWeight == null || draWeight == 0 ? 1 : draWeight));
     return new SchedulerProfile(c.schedulerName(), base.preFilters(), filters, scores, base.postFilters(),
         c.percentageOfNodesToScore());
   }
@@ -143,9 +148,10 @@ public record SchedulerProfile(
 
   /**
    * The same profile with DynamicResources over {@code dra}: its PreFilter and its Filter last (after
-   * InterPodAffinity, as in the default plugin order), its Score with weight 1 (the default profile lists
-   * it without a weight, and a score plugin's weight defaults to 1), its PostFilter before
-   * DefaultPreemption, which is rebuilt over the new filters.
+   * InterPodAffinity, as in the default plugin order), its Score with the weight the configuration gave
+   * it ({@link #of}), else 1 (the default profile lists it without a weight, and a score plugin's weight
+   * defaults to 1), none when the configuration disabled it, its PostFilter before DefaultPreemption,
+   * which is rebuilt over the new filters.
    */
   public SchedulerProfile withDynamicResources(DraObjects dra) {
     return withDynamicResources(new DynamicResources(dra));
@@ -160,8 +166,18 @@ public record SchedulerProfile(
     List<PostFilterPlugin> post = new ArrayList<>();
     post.add(plugin);
     post.addAll(postFiltersOver(filtering));
-    List<WeightedScore> scoring = new ArrayList<>(scores);
-    scoring.add(new WeightedScore(plugin, 1));
+    long weight = 1;
+    List<WeightedScore> scoring = new ArrayList<>();
+    for (WeightedScore ws : scores) {
+      if (ws.plugin() instanceof DynamicResourcesWeight) {
+        weight = ws.weight();
+      } else {
+        scoring.add(ws);
+      }
+    }
+    if (weight > 0) {
+      scoring.add(new WeightedScore(plugin, weight));
+    }
     return new SchedulerProfile(name, pre, filtering, scoring, post, percentageOfNodesToScore);
   }
 
@@ -181,5 +197,26 @@ public record SchedulerProfile(
     }
     int n = (int) ((long) allNodes * percentage / 100);
     return Math.max(minFeasible, n);
+  }
+
+  /**
+   * DynamicResources' score weight from a KubeSchedulerConfiguration (0: disabled), held in the
+   * profile's scores until {@link #withDynamicResources} puts the plugin in its place. It scores nothing.
+   */
+  private record DynamicResourcesWeight() implements ScorePlugin {
+    @Override
+    public String pluginName() {
+      return DynamicResources.NAME;
+    }
+
+    @Override
+    public java.util.Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+      return java.util.Optional.empty();
+    }
+
+    @Override
+    public long score(PodInfo pod, NodeInfo node) {
+      return 0;
+    }
   }
 }

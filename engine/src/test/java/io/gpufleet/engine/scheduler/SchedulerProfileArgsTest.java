@@ -67,4 +67,26 @@ class SchedulerProfileArgsTest {
     // With the default cpu and memory only, the GPU is not looked at: equal fractions score 100.
     assertThat(NodeResourcesBalancedAllocation.INSTANCE.score(PodInfo.of(pod), NodeInfo.of(gpu))).isEqualTo(100);
   }
+
+  /** DynamicResources' score weight as the profile ends up with it after the plugin joins; 0 when it has none. */
+  private static long draWeight(SchedulerProfile p) {
+    SchedulerProfile withDra = p.withDynamicResources(new io.gpufleet.model.dra.DraObjects(List.of(), List.of(),
+        List.of(), List.of()));
+    assertThat(withDra.scores()).noneMatch(ws -> ws.plugin().getClass().getSimpleName().equals("DynamicResourcesWeight"));
+    return withDra.scores().stream().filter(ws -> ws.plugin().pluginName().equals("DynamicResources"))
+        .mapToLong(SchedulerProfile.WeightedScore::weight).sum();
+  }
+
+  @Test
+  void dynamicResourcesScoresWithTheConfiguredWeightOrOneAndNotWhenDisabled() {
+    SchedulerConfiguration d = SchedulerConfiguration.defaults();
+    assertThat(draWeight(SchedulerProfile.defaults())).isEqualTo(1);
+    assertThat(draWeight(SchedulerProfile.of(d))).isEqualTo(1);
+    assertThat(draWeight(SchedulerProfile.of(new SchedulerConfiguration(d.schedulerName(), 0, d.strategy(),
+        d.resources(), d.shape(), Map.of("DynamicResources", 5), Set.of(), d.balancedResources(),
+        d.ignoredResources(), d.ignoredResourceGroups())))).isEqualTo(5);
+    assertThat(draWeight(SchedulerProfile.of(new SchedulerConfiguration(d.schedulerName(), 0, d.strategy(),
+        d.resources(), d.shape(), Map.of(), Set.of("DynamicResources"), d.balancedResources(),
+        d.ignoredResources(), d.ignoredResourceGroups())))).isZero();
+  }
 }
