@@ -317,6 +317,21 @@ class DraScheduleTest {
   }
 
   @Test
+  void theAutoscaledExampleLaunchesAnL4NodeRunningTheDraDriverAndLeavesTheH100PodPending(@TempDir Path tmp) {
+    CliRun run = CliRun.of("simulate", Path.of("..", "examples", "dra", "autoscaled-claims.yaml").toString(), "--out",
+        tmp.resolve("out").toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out()).containsPattern("NodeRegistered +(gpu-dra-\\S+) +kubelet registered \\(g6\\.\\S+\\); NVIDIA's "
+        + "DRA driver publishes ResourceSlice \\1-gpu\\.nvidia\\.com")
+        .containsPattern("\\| [0-9] +gpu-[0-9] +default/vllm-\\S+ +vllm-\\S+-gpu-\\S+ +claim +\\|")
+        .contains("no instance type's NVIDIA DRA driver devices satisfy the pod's ResourceClaims")
+        .contains("2 pod(s) with ResourceClaims provisioned for by draRequests: allocate (gpufleet extension, not Karpenter)")
+        .contains("NVIDIA's DRA driver published its devices at registration")
+        .contains("expectations    2 of 2 passed");
+  }
+
+  @Test
   void theLabThroughDraRunsFourPodsOnOneCardAndSmiShowsThemSharingTheClaim(@TempDir Path tmp) {
     CliRun run = CliRun.of("simulate", Path.of("..", "examples", "dra", "lab-shared-claim.yaml").toString(), "--out",
         tmp.resolve("out").toString());

@@ -70,8 +70,12 @@ public final class ScenarioReader {
   private final PriorityAdmission priorities = new PriorityAdmission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
-  /** Whether any NodePool was read, and where pods with ResourceClaims were (see refuseAutoscaledDra). */
+  /**
+   * Whether any NodePool was read, whether one leaves its nodes' GPUs to NVIDIA's DRA driver, and
+   * where pods with ResourceClaims were (see warnDraUnsized).
+   */
   private boolean autoscaled;
+  private boolean draNodePool;
   private final List<io.gpufleet.manifest.yaml.Location> draUses = new ArrayList<>();
 
   private record Sourced(KubeObject object, String text) {}
@@ -164,7 +168,7 @@ public final class ScenarioReader {
       steps.add(step);
       actionIndex += actions.size();
     }
-    refuseAutoscaledDra(b.build().autoscaler());
+    warnDraUnsized(b.build().autoscaler());
     diagnostics.throwIfErrors();
     String description = spec.string("description", "");
     return new ScenarioFile(b.build(), description, steps, diagnostics.warnings());
@@ -216,6 +220,7 @@ public final class ScenarioReader {
     KarpenterManifests karpenter = KarpenterManifests.of(decoded, diagnostics);
     autoscaled |= !karpenter.nodePools().isEmpty();
     for (NodePool p : karpenter.nodePools()) {
+      draNodePool |= io.gpufleet.autoscaler.provisioning.DraProvisioning.runsDraDriver(p.template().labels());
       out.add(ClusterObject.of(p));
     }
     for (io.gpufleet.model.karpenter.NodeOverlay o : karpenter.nodeOverlays()) {
@@ -303,17 +308,17 @@ public final class ScenarioReader {
   }
 
   /**
-   * Pods with ResourceClaims where the autoscaler's DRA-aware sizing (draRequests: allocate) would
-   * launch nodes for them: in the simulator a launched node runs the device plugin, not the DRA
-   * driver, so such a pod would never get the card it was launched for. Karpenter's own behaviour
-   * (draRequests: ignore, the default) refuses them and is simulated.
+   * Pods with ResourceClaims under the autoscaler's DRA-aware sizing (draRequests: allocate) where no
+   * NodePool leaves its nodes' GPUs to NVIDIA's DRA driver: nothing launched could hold their claims,
+   * which the run would show only as pods waiting, so the file says it at once.
    */
-  private void refuseAutoscaledDra(AutoscalerSettings settings) {
-    if (autoscaled && settings.draRequests() == AutoscalerSettings.DraRequests.ALLOCATE) {
+  private void warnDraUnsized(AutoscalerSettings settings) {
+    if (autoscaled && !draNodePool && settings.draRequests() == AutoscalerSettings.DraRequests.ALLOCATE) {
       for (io.gpufleet.manifest.yaml.Location at : draUses) {
-        diagnostics.error(at, "", "pods with spec.resourceClaims under spec.autoscaler.draRequests: allocate are "
-            + "not simulated yet (nodes launched here run the device plugin, not NVIDIA's DRA driver); use "
-            + "draRequests: ignore, Karpenter's behaviour, or nodes that exist from the start");
+        diagnostics.warning(at, "", "pods with spec.resourceClaims under spec.autoscaler.draRequests: allocate, "
+            + "but no NodePool leaves its nodes' GPUs to NVIDIA's DRA driver (template label "
+            + "nvidia.com/gpu.deploy.device-plugin: \"false\"): nodes launched here run the device plugin and "
+            + "publish no devices for their claims");
       }
     }
   }

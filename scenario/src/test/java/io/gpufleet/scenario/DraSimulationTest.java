@@ -253,22 +253,106 @@ class DraSimulationTest {
         "default/waits-for-b200") && e.message().contains("Dynamic Resource Allocation requirements"));
   }
 
-  @Test
-  void theAutoscalersDraSizingExtensionIsRefusedWhileLaunchedNodesRunTheDevicePlugin() {
-    String text = """
+  /** Two L4 pods, each with a claim from one template; a NodePool whose labels are given. */
+  static String autoscaledL4(String draRequests, String poolLabels) {
+    return """
         apiVersion: gpufleet.io/v1alpha1
         kind: Scenario
-        metadata: {name: dra}
+        metadata: {name: dra-autoscaled}
         spec:
-          autoscaler: {draRequests: allocate}
+          seed: 1
+          autoscaler: {draRequests: %s}
           cluster:
-        %s
-        """.formatted(NODES + POOL + pod("trainer", FROM_H100));
-    assertThatThrownBy(() -> ScenarioReader.read("dra.yaml", text, ScenarioSources.directory(java.nio.file.Path.of("."))))
-        .isInstanceOf(ManifestException.class)
-        .hasMessageContaining("pods with spec.resourceClaims under spec.autoscaler.draRequests: allocate are not "
-            + "simulated yet");
+          - apiVersion: karpenter.k8s.aws/v1
+            kind: EC2NodeClass
+            metadata: {name: gpu}
+            spec: {amiSelectorTerms: [{alias: bottlerocket@latest}]}
+          - apiVersion: karpenter.sh/v1
+            kind: NodePool
+            metadata: {name: gpu}
+            spec:
+              template:
+                metadata: {labels: %s}
+                spec:
+                  nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: gpu}
+                  requirements:
+                  - {key: karpenter.k8s.aws/instance-family, operator: In, values: [g5, g6]}
+          - apiVersion: resource.k8s.io/v1
+            kind: ResourceClaimTemplate
+            metadata: {name: one-l4}
+            spec:
+              spec:
+                devices:
+                  requests:
+                  - name: gpu
+                    exactly:
+                      deviceClassName: gpu.nvidia.com
+                      selectors:
+                      - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "NVIDIA L4"'}
+        %s%s
+          steps:
+          - title: settle
+            actions:
+            - wait: 10m
+        """.formatted(draRequests, poolLabels, pod("first", "{name: gpu, resourceClaimTemplateName: one-l4}"),
+        pod("second", "{name: gpu, resourceClaimTemplateName: one-l4}"));
   }
+
+  static final String DRA_POOL = "{nvidia.com/gpu.deploy.device-plugin: \"false\"}";
+
+  @Test
+  void theDraSizingExtensionLaunchesNodesRunningTheDraDriverAndTheClaimsAreAllocatedThere() {
+    ScenarioFile f = ScenarioReader.read("dra.yaml", autoscaledL4("allocate", DRA_POOL),
+        ScenarioSources.directory(java.nio.file.Path.of(".")));
+    assertThat(f.warnings()).isEmpty();
+    SimulationResult r = Simulation.run(f.scenario());
+    assertThat(r.violations()).isEmpty();
+    ClusterState end = r.finalState();
+    java.util.Set<String> devices = new java.util.TreeSet<>();
+    for (String pod : List.of("first", "second")) {
+      PodState p = end.pods().get("default/" + pod);
+      assertThat(p.phase()).as(pod).isEqualTo(PodState.Phase.RUNNING);
+      String node = p.node().orElseThrow();
+      // Launched by Karpenter for the pod, as an L4 type (the selector left out the A10G types).
+      assertThat(end.claims().get(node)).as(pod + "'s node is a NodeClaim").isNotNull();
+      assertThat(end.claims().get(node).instanceType().gpu().orElseThrow().name()).isEqualTo("l4");
+      // Its GPUs are the driver's: no device-plugin resource, the claim allocated from its slice.
+      assertThat(end.nodes().get(node).node().allocatable().quantities().keySet())
+          .noneMatch(io.gpufleet.model.resource.ResourceName::isNvidiaGpuLike);
+      Allocation a = madeFor(end, pod).allocation().orElseThrow();
+      assertThat(a.node()).isEqualTo(node);
+      devices.add(a.node() + "/" + a.results().getFirst().device());
+    }
+    assertThat(devices).as("no device given twice").hasSize(2);
+    assertThat(r.record().of(RunRecord.Kind.KARPENTER_EVENT)).anyMatch(e -> e.subject().equals("default/first")
+        && e.message().startsWith("SizedByExtension: draRequests: allocate (gpufleet extension)"));
+    assertThat(r.record().of(RunRecord.Kind.NODE_REGISTERED))
+        .allMatch(e -> e.message().contains("NVIDIA's DRA driver publishes ResourceSlice " + e.subject()
+            + "-gpu.nvidia.com"));
+  }
+
+  @Test
+  void underTheExtensionANodePoolWhoseNodesRunTheDevicePluginIsWarnedOfAndLaunchesNothing() {
+    ScenarioFile f = ScenarioReader.read("dra.yaml", autoscaledL4("allocate", "{team: ml}"),
+        ScenarioSources.directory(java.nio.file.Path.of(".")));
+    assertThat(f.warnings()).hasSize(2).allSatisfy(w -> assertThat(w.toString())
+        .contains("no NodePool leaves its nodes' GPUs to NVIDIA's DRA driver"));
+    SimulationResult r = Simulation.run(f.scenario());
+    assertThat(r.finalState().claims().size()).isZero();
+    assertThat(r.finalState().pods().get("default/first").node()).isEmpty();
+    assertThat(r.record().of(RunRecord.Kind.KARPENTER_EVENT)).anyMatch(e -> e.subject().equals("default/first")
+        && e.message().contains("nodepool's nodes run the NVIDIA device plugin, not the DRA driver"));
+  }
+
+  @Test
+  void byDefaultKarpenterRefusesTheSamePodsEvenWhereTheNodePoolLeavesGpusToTheDriver() {
+    SimulationResult r = Simulation.run(ScenarioReader.read("dra.yaml", autoscaledL4("ignore", DRA_POOL),
+        ScenarioSources.directory(java.nio.file.Path.of("."))).scenario());
+    assertThat(r.finalState().claims().size()).isZero();
+    assertThat(r.record().of(RunRecord.Kind.KARPENTER_EVENT)).anyMatch(e -> e.subject().equals("default/first")
+        && e.message().equals("FailedScheduling: " + io.gpufleet.autoscaler.provisioning.DraProvisioning.NOT_SUPPORTED));
+  }
+
   static String sharedTimeSliced(int replicas) {
     return """
           - apiVersion: resource.k8s.io/v1

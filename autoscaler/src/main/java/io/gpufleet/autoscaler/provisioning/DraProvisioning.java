@@ -1,9 +1,11 @@
 package io.gpufleet.autoscaler.provisioning;
 
 import io.gpufleet.autoscaler.AutoscalerSettings.DraRequests;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.workload.Workload;
 import java.util.List;
@@ -19,8 +21,13 @@ import java.util.Objects;
  * {@link #NOT_SUPPORTED} before trying any node ({@code K:pkg/controllers/provisioning/scheduling/scheduler.go}),
  * and DaemonSet pods with DRA requirements are left out of the daemon overhead
  * ({@code shouldSkipDaemonPod}, {@code buildDaemonOverheadGroups}).
+ *
+ * <p>Under {@link DraRequests#ALLOCATE} only nodes whose GPUs are left to NVIDIA's DRA driver offer
+ * devices: those whose labels turn the GPU Operator's device plugin off
+ * ({@code nvidia.com/gpu.deploy.device-plugin: "false"}, {@link GpuOperator#runsDevicePlugin}); a
+ * NodePool's template labels decide that for the nodes it launches.
  */
-public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog gpus) {
+public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog gpus, ClusterClaims claims) {
 
   /** {@code Scheduler.add}'s DRAError, as the FailedScheduling event ({@code PodFailedToScheduleEvent}) words it. */
   public static final String NOT_SUPPORTED =
@@ -34,6 +41,12 @@ public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog g
     Objects.requireNonNull(mode, "mode");
     objects = objects.withDefaultClasses(NvidiaDraDriver.deviceClasses());
     Objects.requireNonNull(gpus, "gpus");
+    Objects.requireNonNull(claims, "claims");
+  }
+
+  /** Over {@code objects} alone: templates instantiated per pod, allocations replayed from the bound pods. */
+  public DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog gpus) {
+    this(mode, objects, gpus, ClusterClaims.REPLAYED);
   }
 
   public boolean ignores() {
@@ -47,6 +60,11 @@ public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog g
    */
   public static boolean hasDraRequirements(PodSpec spec) {
     return !spec.resourceClaims().isEmpty();
+  }
+
+  /** Whether a node with these labels (a NodePool's template labels for those it launches) runs the DRA driver. */
+  public static boolean runsDraDriver(Labels labels) {
+    return !GpuOperator.runsDevicePlugin(labels);
   }
 
   /** The DaemonSets whose pods count as overhead: those with DRA requirements not while ignoring them. */

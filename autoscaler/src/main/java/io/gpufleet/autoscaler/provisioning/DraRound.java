@@ -12,6 +12,7 @@ import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +29,8 @@ import java.util.TreeSet;
  * claims are allocated by the scheduler's own {@link DeviceAllocator} (the same CEL evaluation)
  * against the NVIDIA DRA driver's slice of each node: an existing node's as the driver publishes it
  * (its claim's instance type while the node is not up), a new NodeClaim's as the driver would publish
- * it on each instance type still open to it. Devices held by the pods already bound, and by the pods
+ * it on each instance type still open to it, where the NodePool's labels leave its GPUs to the
+ * driver. Devices held by the pods already bound, and by the pods
  * placed earlier in the round, are not given twice; a claim allocated already pins its pods to that
  * node.
  */
@@ -56,25 +58,30 @@ final class DraRound {
     List<ResourceSlice> slices = new ArrayList<>();
     Map<String, List<Pod>> bound = new LinkedHashMap<>();
     for (StateNode n : nodes) {
-      Optional<ResourceSlice> s = n.node().flatMap(driver::slice);
-      if (s.isEmpty() && n.claim().isPresent()) {
-        s = templateSlice(n.name(), n.claim().get().instanceType());
-      }
+      // A registered node offers what the driver publishes there (nothing where the device plugin
+      // has its GPUs); one not registered yet what the driver would publish on its instance type.
+      Optional<ResourceSlice> s = n.node().isPresent() ? n.node().flatMap(driver::slice)
+          : n.claim().flatMap(c -> templateSlice(n.name(), c.labels(), c.instanceType()));
       s.ifPresent(slices::add);
       bound.put(n.name(), n.pods());
     }
     this.objects = dra.objects().withSlices(slices);
-    DraState state = DraState.replay(bound, p -> PodClaims.resolve(p, objects), new DeviceAllocator(objects, cel));
+    DraState state = dra.claims().recorded().orElseGet(() -> DraState.replay(bound, this::resolve,
+        new DeviceAllocator(objects, cel)));
     inUse.addAll(state.inUse());
     state.allocations().forEach((k, a) -> claimAt.put(k, a.node()));
   }
 
   /** The pod's claims split into those to allocate and the place an allocated one pins it to. */
   Need need(Pod pod) {
-    return switch (PodClaims.resolve(pod, objects)) {
+    return switch (resolve(pod)) {
       case PodClaims.Resolution.Missing m -> new Need.Refused("Failed to schedule pod, " + m.reason());
       case PodClaims.Resolution.Claims claims -> split(claims.claims());
     };
+  }
+
+  private PodClaims.Resolution resolve(Pod pod) {
+    return PodClaims.resolve(pod, objects, dra.claims().templateClaims());
   }
 
   private Need split(List<ResourceClaim> claims) {
@@ -115,8 +122,8 @@ final class DraRound {
    * Whether the draft's claims so far and {@code fresh} can all be allocated on a node of this
    * instance type, from the slice the driver would publish there.
    */
-  boolean fitsType(String draft, InstanceType type, List<ResourceClaim> fresh) {
-    Optional<ResourceSlice> slice = templateSlice(draft, type);
+  boolean fitsType(String draft, Labels labels, InstanceType type, List<ResourceClaim> fresh) {
+    Optional<ResourceSlice> slice = templateSlice(draft, labels, type);
     if (slice.isEmpty()) {
       return fresh.isEmpty();
     }
@@ -139,9 +146,10 @@ final class DraRound {
     return sized;
   }
 
-  private Optional<ResourceSlice> templateSlice(String nodeName, InstanceType type) {
+  /** The slice the driver would publish on a new node of {@code type} with these labels, if it serves it. */
+  private Optional<ResourceSlice> templateSlice(String nodeName, Labels labels, InstanceType type) {
     Optional<GpuSpec> gpu = type.gpu();
-    if (gpu.isEmpty()) {
+    if (gpu.isEmpty() || !DraProvisioning.runsDraDriver(labels)) {
       return Optional.empty();
     }
     return dra.gpus().find(gpu.get().catalogName())

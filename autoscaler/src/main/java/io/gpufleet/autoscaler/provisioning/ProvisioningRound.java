@@ -142,7 +142,7 @@ final class ProvisioningRound {
         if (need != null && need.pinned().filter(d -> !d.equals(p.draName())).isPresent()) {
           continue;
         }
-        if (p.tryAdd(pod, req, podReqs, draFit(p.draName(), need))) {
+        if (p.tryAdd(pod, req, podReqs, draFit(p, need))) {
           planned.remove(p);
           p.commit();
           planned.add(p);
@@ -166,8 +166,9 @@ final class ProvisioningRound {
   }
 
   /** What DRA sizing lets a draft keep: every type for a pod without claims. */
-  private Predicate<TypeOption> draFit(String draft, DraRound.Need.Claims need) {
-    return need == null ? o -> true : o -> dra.fitsType(draft, o.type(), need.fresh());
+  private Predicate<TypeOption> draFit(DraftClaim draft, DraRound.Need.Claims need) {
+    return need == null ? o -> true : o -> dra.fitsType(draft.draName(), draft.template.pool().template().labels(),
+        o.type(), need.fresh());
   }
 
   private String newClaim(Pod pod, ResourceVector req, Requirements podReqs, DraRound.Need.Claims need) {
@@ -196,9 +197,14 @@ final class ProvisioningRound {
         errors.add(SchedulingMessages.incompatibleRequirements(incompatible.get()));
         continue;
       }
+      if (need != null && !need.fresh().isEmpty()
+          && !DraProvisioning.runsDraDriver(t.pool().template().labels())) {
+        errors.add(SchedulingMessages.draDriverOff(t.name()));
+        continue;
+      }
       Requirements merged = t.requirements().and(podReqs);
       DraftClaim p = new DraftClaim(t, merged, types, sequence++, offerings, now);
-      String why = p.tryFirst(pod, req, draFit(p.draName(), need));
+      String why = p.tryFirst(pod, req, draFit(p, need));
       if (why != null) {
         ResourceList total = t.overhead().plus(PodRequests.of(pod.spec()));
         errors.add(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why, merged.toString(),

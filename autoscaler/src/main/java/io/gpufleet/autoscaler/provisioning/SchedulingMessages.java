@@ -25,6 +25,16 @@ final class SchedulingMessages {
   static final String DRA_UNSATISFIED = "no instance type's NVIDIA DRA driver devices satisfy the pod's "
       + "ResourceClaims (draRequests: allocate, a gpufleet extension)";
 
+  /**
+   * gpufleet's {@code draRequests: allocate}: the NodePool's nodes would run the device plugin, so
+   * NVIDIA's DRA driver publishes no devices there for the pod's claims.
+   */
+  static String draDriverOff(String nodePool) {
+    return "nodepool's nodes run the NVIDIA device plugin, not the DRA driver, so no devices for the pod's "
+        + "ResourceClaims (label nvidia.com/gpu.deploy.device-plugin: \"false\" in its template leaves their GPUs "
+        + "to the driver; draRequests: allocate, a gpufleet extension) (NodePool=" + nodePool + ")";
+  }
+
   static String limitsExceeded(String nodePool) {
     return "all available instance types exceed limits for nodepool (NodePool=" + nodePool + ")";
   }

@@ -41,7 +41,12 @@ class DraSizingTest {
 
   static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
   static final InstanceCatalog CATALOG = InstanceCatalog.builtIn();
+  /** A GPU pool whose nodes leave their cards to NVIDIA's DRA driver (the GPU Operator's device plugin off). */
   static final NodePool GPU = NodePool.of("gpu", NodeClaimTemplate.of(
+      NodePoolRequirement.in("karpenter.k8s.aws/instance-family", "g5", "g6"))
+      .withLabels(Labels.of("nvidia.com/gpu.deploy.device-plugin", "false")));
+  /** The same instance types with the device plugin on, as a GPU Operator runs it by default. */
+  static final NodePool PLUGIN = NodePool.of("plugin", NodeClaimTemplate.of(
       NodePoolRequirement.in("karpenter.k8s.aws/instance-family", "g5", "g6")));
   static final String L4 = "device.attributes[\"gpu.nvidia.com\"].productName == \"NVIDIA L4\"";
 
@@ -61,8 +66,13 @@ class DraSizingTest {
   }
 
   static ProvisioningPlan solve(DraRequests mode, List<DraObject> objects, List<Pod> pods, List<StateNode> nodes) {
+    return solve(List.of(GPU), mode, objects, pods, nodes);
+  }
+
+  static ProvisioningPlan solve(List<NodePool> pools, DraRequests mode, List<DraObject> objects, List<Pod> pods,
+      List<StateNode> nodes) {
     DraProvisioning dra = new DraProvisioning(mode, DraObjects.of(objects), GpuCatalog.builtIn());
-    Provisioner p = new Provisioner(ProvisioningModel.of(List.of(GPU), CATALOG, List.of(), NvidiaDevicePlugin.DEFAULTS,
+    Provisioner p = new Provisioner(ProvisioningModel.of(pools, CATALOG, List.of(), NvidiaDevicePlugin.DEFAULTS,
         GpuSizing.PHYSICAL, NodeOverlays.NONE, Map.of(), dra));
     return p.solve(pods, nodes, List.of(), OfferingAvailability.ALL, T0);
   }
@@ -73,8 +83,12 @@ class DraSizingTest {
 
   /** A NodeClaim of the GPU pool launched as {@code type} and not yet up, with {@code pods} bound to it. */
   static StateNode inFlight(String type, Pod... pods) {
+    return inFlight(GPU, type, pods);
+  }
+
+  static StateNode inFlight(NodePool pool, String type, Pod... pods) {
     InstanceType t = CATALOG.require(type);
-    NodeClaim c = Launcher.nodeClaim(GPU, t, t.cheapest(o -> o.capacityType() == CapacityType.ON_DEMAND)
+    NodeClaim c = Launcher.nodeClaim(pool, t, t.cheapest(o -> o.capacityType() == CapacityType.ON_DEMAND)
         .orElseThrow(), ResourceList.EMPTY, T0, new SplittableRandom(3));
     return new StateNode(c.name(), Optional.of(c), Optional.empty(), List.of(pods), Set.of(), T0, false);
   }
@@ -147,5 +161,28 @@ class DraSizingTest {
         List.of(inFlight("g6.xlarge", holder)));
     assertThat(plan.onExisting()).isEmpty();
     assertThat(plan.newClaims()).hasSize(1);
+  }
+
+  @Test
+  void aNodePoolWhoseNodesRunTheDevicePluginGetsNoDraPodAndSaysWhy() {
+    List<DraObject> objects = List.of(new ResourceClaimTemplate("default", "l4", gpus(1, L4)));
+    Pod p = pod("p", template("l4"));
+    ProvisioningPlan plugin = solve(List.of(PLUGIN), DraRequests.ALLOCATE, objects, List.of(p), List.of());
+    assertThat(plugin.newClaims()).isEmpty();
+    assertThat(plugin.errors().get(p.key())).contains(SchedulingMessages.draDriverOff("plugin"));
+    // Beside a pool that leaves its cards to the driver, the pod goes there.
+    ProvisioningPlan both = solve(List.of(PLUGIN, GPU), DraRequests.ALLOCATE, objects, List.of(p), List.of());
+    assertThat(both.errors()).isEmpty();
+    assertThat(both.newClaims()).singleElement().satisfies(c -> assertThat(c.nodePool()).isEqualTo("gpu"));
+  }
+
+  @Test
+  void anInFlightNodeOfADevicePluginPoolOffersNoDevices() {
+    List<DraObject> objects = List.of(new ResourceClaimTemplate("default", "l4", gpus(1, L4)));
+    Pod next = pod("next", template("l4"));
+    ProvisioningPlan plan = solve(List.of(PLUGIN, GPU), DraRequests.ALLOCATE, objects, List.of(next),
+        List.of(inFlight(PLUGIN, "g6.xlarge")));
+    assertThat(plan.onExisting()).isEmpty();
+    assertThat(plan.newClaims()).singleElement().satisfies(c -> assertThat(c.nodePool()).isEqualTo("gpu"));
   }
 }

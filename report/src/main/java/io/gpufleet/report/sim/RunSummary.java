@@ -72,9 +72,14 @@ public final class RunSummary {
   static String shaped(SimulationResult r) {
     long overlay = 0;
     long extension = 0;
+    long dra = 0;
     for (var e : r.record().of(io.gpufleet.sim.record.RunRecord.Kind.KARPENTER_EVENT)) {
       overlay += e.message().startsWith("NodeOverlayApplied: ") ? 1 : 0;
-      extension += e.message().startsWith("SizedByExtension: ") ? 1 : 0;
+      // The same event reason says either extension: advertised sizing per launch, DRA sizing per pod.
+      boolean sized = e.message().startsWith("SizedByExtension: ");
+      boolean byDra = sized && e.message().startsWith("SizedByExtension: draRequests: ");
+      extension += sized && !byDra ? 1 : 0;
+      dra += byDra ? 1 : 0;
     }
     StringBuilder b = new StringBuilder();
     if (overlay > 0) {
@@ -83,6 +88,10 @@ public final class RunSummary {
     if (extension > 0) {
       b.append(b.isEmpty() ? "" : "; ").append(extension)
           .append(" launch(es) sized by advertised GPUs (gpufleet extension, not Karpenter)");
+    }
+    if (dra > 0) {
+      b.append(b.isEmpty() ? "" : "; ").append(dra)
+          .append(" pod(s) with ResourceClaims provisioned for by draRequests: allocate (gpufleet extension, not Karpenter)");
     }
     return b.toString();
   }

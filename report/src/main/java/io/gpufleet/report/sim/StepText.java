@@ -285,9 +285,13 @@ public final class StepText {
     }
     // Each NodeClaim's initialisations in record order, found in one pass instead of one per launch.
     java.util.Map<String, List<RunRecord.Entry>> initialized = new java.util.HashMap<>();
+    // Nodes whose GPUs NVIDIA's DRA driver took at registration: no device plugin registers there.
+    java.util.Set<String> draNodes = new java.util.HashSet<>();
     for (RunRecord.Entry later : all) {
       if (later.kind() == RunRecord.Kind.NODECLAIM_INITIALIZED) {
         initialized.computeIfAbsent(later.subject(), k -> new ArrayList<>()).add(later);
+      } else if (later.kind() == RunRecord.Kind.NODE_REGISTERED && later.message().contains("NVIDIA's DRA driver")) {
+        draNodes.add(later.subject());
       }
     }
     for (RunRecord.Entry e : launched) {
@@ -296,7 +300,8 @@ public final class StepText {
         if (!later.time().isBefore(e.time())) {
           line += ", initialised at " + Durations.offset(start, later.time()) + " ("
               + KubeDuration.format(Duration.between(e.time(), later.time())) + " later: boot and registration, then the "
-              + "device plugin registering nvidia.com/gpu)";
+              + (draNodes.contains(e.subject()) ? "node Ready; NVIDIA's DRA driver published its devices at registration)"
+                  : "device plugin registering nvidia.com/gpu)");
           break;
         }
       }

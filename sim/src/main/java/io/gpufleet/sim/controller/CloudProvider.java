@@ -1,7 +1,9 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.label.Labels;
@@ -14,6 +16,7 @@ import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.NodeState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +102,14 @@ final class CloudProvider {
         Optional.of("aws:///" + c.offering().zone() + "/" + name), List.of());
     api.addNode(kubelet.joining(node, Optional.of(c.name()), Optional.of(c.nodePool()), c.instanceType().gpu(), false,
         false));
-    api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")");
+    NodeState joined = api.state().nodes().get(name);
+    // Where its GPUs are left to NVIDIA's DRA driver, the driver's kubelet plugin publishes its slice now.
+    String slice = new NvidiaDraDriver(GpuCatalog.builtIn())
+        .slice(joined.node(), joined.migLayout())
+        .map(s -> "; NVIDIA's DRA driver publishes ResourceSlice " + s.name() + " (" + s.devices().size()
+            + (s.devices().size() == 1 ? " device)" : " devices)"))
+        .orElse("");
+    api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")" + slice);
     api.scheduleIn(api.settings().registrationToReady(), new Event.NodeReady(name));
   }
 

@@ -7,12 +7,16 @@ import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.disruption.DisruptionController;
 import io.gpufleet.autoscaler.disruption.InFlightDisruption;
+import io.gpufleet.autoscaler.provisioning.ClusterClaims;
+import io.gpufleet.autoscaler.provisioning.DraProvisioning;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
@@ -51,6 +55,24 @@ final class KarpenterLoop {
   private List<Workload.DaemonSet> modelDaemons;
   private List<io.gpufleet.model.karpenter.NodeOverlay> modelOverlays;
   private java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> modelClasses;
+  /** The written DRA objects the DRA sizing was built over (an immutable value: identity tells change). */
+  private io.gpufleet.model.dra.DraObjects modelDra;
+  /**
+   * The cluster's claims as gpufleet's DRA sizing ({@code draRequests: allocate}) reads them: those
+   * the resource claim controller made for pods and the allocations the scheduler recorded at bind.
+   */
+  private final ClusterClaims claims = new ClusterClaims() {
+    @Override
+    public PodClaims.TemplateClaims templateClaims() {
+      return (pod, entry, template) -> api.state().dra().madeFor(pod.key(), entry.name())
+          .map(io.gpufleet.sim.state.ClaimTable.Claim::claim);
+    }
+
+    @Override
+    public Optional<DraState> recorded() {
+      return Optional.of(api.state().dra().state());
+    }
+  };
   private Instant windowStart;
   private Instant lastTrigger;
   private long lastQuietVersion = -1;
@@ -85,15 +107,16 @@ final class KarpenterLoop {
     List<NodePool> pools = s.nodePools();
     List<Workload.DaemonSet> daemons = views.daemonSets(s);
     if (karpenter == null || changed(pools, modelPools) || changed(daemons, modelDaemons)
-        || api.nodeOverlays() != modelOverlays || api.nodeClasses() != modelClasses) {
+        || api.nodeOverlays() != modelOverlays || api.nodeClasses() != modelClasses
+        || s.dra().written() != modelDra) {
       modelPools = pools;
       modelDaemons = daemons;
       modelOverlays = api.nodeOverlays();
       modelClasses = api.nodeClasses();
+      modelDra = s.dra().written();
       karpenter = new Karpenter(settings, ProvisioningModel.of(pools, s.catalog(), daemons, advertiser,
-          settings.sizing(), overlays(pools, s.catalog()), modelClasses, new io.gpufleet.autoscaler.provisioning.DraProvisioning(
-              settings.draRequests(), io.gpufleet.model.dra.DraObjects.NONE,
-              io.gpufleet.model.gpu.GpuCatalog.builtIn())));
+          settings.sizing(), overlays(pools, s.catalog()), modelClasses, new DraProvisioning(
+              settings.draRequests(), modelDra, io.gpufleet.model.gpu.GpuCatalog.builtIn(), claims)));
     }
     return karpenter;
   }

@@ -12,6 +12,7 @@ import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.sim.metrics.CardSpan;
@@ -82,6 +83,10 @@ final class Kubelet {
     int slots = api.settings().kubelets().of(nodeClass).pullSlots().orElse(0);
     MigManager.Pass pass = api.devicePlugin().operator().migPass(node, gpus);
     Node booted = node.withLabels(pass.labelled(node.labels()));
+    if (!GpuOperator.runsDevicePlugin(booted.labels()) && gpus.isPresent()) {
+      return NodeState.joining(leftToDraDriver(booted, gpus, pass), claim, gpus, api.now(), ready, false, slots,
+          pass.layout());
+    }
     NodeState n = NodeState.joining(booted, claim, gpus, api.now(), ready, pluginRegistered, slots, pass.layout());
     if (!pluginRegistered) {
       return n;
@@ -89,6 +94,21 @@ final class Kubelet {
     // The node as node describe shows it: the plugin's advertised resources, GFD's labels, the device manager's state.
     Registration r = api.devicePlugin().operator().registerPlugin(booted, gpus, pass.layout());
     return n.withNode(r.node()).withDevices(r.devices());
+  }
+
+  /**
+   * A node whose GPUs are left to NVIDIA's DRA driver (its labels turn the GPU Operator's device plugin
+   * off): no {@code nvidia.com/gpu} resource is advertised, not even as 0, and GPU Feature Discovery,
+   * which the operator still runs, labels the cards as beside a device plugin with no config (no
+   * sharing). The labels it was written with win. The driver's kubelet plugin publishes the node's
+   * ResourceSlice from these labels as the node registers ({@code NvidiaDraDriver#slice}); the
+   * scheduler reads it from there.
+   */
+  private Node leftToDraDriver(Node booted, Optional<GpuSpec> gpus, MigManager.Pass pass) {
+    Node bare = booted.withResources(withoutGpus(booted.capacity()), withoutGpus(booted.allocatable()));
+    Node gfd = api.devicePlugin().operator().withConfigs(NamedConfigs.NONE).registerPlugin(bare, gpus, pass.layout())
+        .node();
+    return bare.withLabels(io.gpufleet.engine.deviceplugin.GfdLabels.ownedIn(gfd.labels()).withAll(bare.labels()));
   }
 
   /**
@@ -337,7 +357,7 @@ final class Kubelet {
    * modelled and does not run there yet (that pod's start schedules it).
    */
   void schedulePlugin(NodeState n, Duration delay) {
-    if (n.gpus().isEmpty()) {
+    if (n.gpus().isEmpty() || !GpuOperator.runsDevicePlugin(n.node().labels())) {
       return;
     }
     if (pluginRunsInPods() && runningPluginPod(n).isEmpty()) {
