@@ -153,6 +153,6 @@ final class DraRound {
       return Optional.empty();
     }
     return dra.gpus().find(gpu.get().catalogName())
-        .map(m -> NvidiaDraDriver.slice(nodeName, m, gpu.get().count(), Optional.empty()));
+        .map(m -> NvidiaDraDriver.slice(nodeName, m, gpu.get().count()));
   }
 }

@@ -31,11 +31,14 @@ import java.util.TreeMap;
  * {@code nvidia.com/mig-*} resource: the device plugin is off there, as it must be where the DRA
  * driver hands out the cards (both at once would give one card twice). A GPU without MIG is device
  * {@code gpu-<minor>} ({@code cmd/gpu-kubelet-plugin/deviceinfo.go}, {@code CanonicalName}) with the
- * attributes of {@code GpuInfo.Attributes()} that the twin knows: {@code type=gpu}, {@code uuid}
- * (the twin's name-based UUID of the card), {@code productName} (NVML's name), {@code architecture}
- * ({@code go-nvlib}'s {@code GetArchitectureAsString} names), {@code cudaComputeCapability} (a
- * version, {@code 9.0.0}), and {@code driverVersion} from GFD's
- * {@code nvidia.com/cuda.driver-version.full} label when the node has it; and capacity {@code memory}
+ * attributes of {@code GpuInfo.Attributes()} (read at NVIDIA/k8s-dra-driver-gpu 22407113, v0.4.0-rc.1
+ * and 14 commits; the values are filled in {@code nvlib.go}, {@code getGpuInfo}): {@code type=gpu},
+ * {@code uuid} (the twin's name-based UUID of the card), {@code productName} (NVML's name, from the
+ * catalogue), {@code brand}, {@code architecture} ({@code go-nvlib}'s {@code GetArchitectureAsString}
+ * names), {@code cudaComputeCapability} (the catalogue's, as a version, {@code 9.0.0}),
+ * {@code driverVersion} and {@code cudaDriverVersion}, and the standard
+ * {@code resource.kubernetes.io/pciBusID} and {@code resource.kubernetes.io/pcieRoot}
+ * ({@code k8s.io/dynamic-resource-allocation/deviceattribute}); and capacity {@code memory}
  * ({@code partitions.go}, {@code fullGpuCapacity}).
  *
  * <p>A node with a {@code nvidia.com/mig.config} label has the layout the MIG manager gives it
@@ -46,9 +49,29 @@ import java.util.TreeMap;
  * {@code parentUUID}, {@code profile}, and the card's product, architecture and versions) and
  * {@code uuid}, and {@code CommonCapacitiesMig}'s capacities where the GPU catalogue knows them
  * ({@code multiprocessors}, the engines, {@code memory}) plus one {@code memorySlice<i>} per memory
- * slice of the placement. A card's devices are in name order, as the driver sorts them. Not derived:
- * {@code brand}, {@code cudaDriverVersion}, {@code addressingMode} and the PCI attributes
- * ({@code resource.kubernetes.io/pciBusID}, {@code pcieRoot}), which need a real machine.
+ * slice of the placement. A card's devices are in name order, as the driver sorts them.
+ *
+ * <p>Where the values come from, since the twin has no NVML to ask:
+ * <ul>
+ *   <li>{@code brand}: {@link #BRAND}, what {@code go-nvlib}'s {@code GetBrandAsString} makes of
+ *       {@code NVML_BRAND_NVIDIA}, the brand current drivers report for the catalogue's data-center
+ *       cards ({@code nvidia-smi -q} shows "Product Brand : NVIDIA" for an H100 80GB HBM3 on 560.35.03
+ *       and a Tesla T4 on 530.30.02); the catalogue holds no brand of its own.
+ *   <li>{@code driverVersion}, {@code cudaDriverVersion}: GFD's {@code nvidia.com/cuda.driver-version.full}
+ *       and {@code nvidia.com/cuda.runtime-version.full} labels, which GFD fills from the same NVML calls
+ *       ({@code SystemGetDriverVersion}, {@code SystemGetCudaDriverVersion};
+ *       NVIDIA/k8s-device-plugin {@code internal/lm/nvml.go}). A node without them is taken to run the
+ *       driver the GPU Operator installs by default ({@link #DEFAULT_DRIVER_VERSION}) with
+ *       {@link #DEFAULT_CUDA_DRIVER_VERSION}, which is the twin's assumption, not a reading.
+ *       Versions are written as the driver's {@code semver.MustParse(..).String()} writes them: three
+ *       numeric parts, a missing one 0, a leading zero dropped ({@code 12.4} is {@code 12.4.0}).
+ *   <li>{@code pciBusID}, {@code pcieRoot}: <b>invented</b>. The twin knows no machine's PCI topology;
+ *       card {@code m} is put on bus {@code 0x10+m} under a root complex of its own
+ *       ({@code 0000:10:00.0}, {@code pci0000:10}), so selectors and attribute comparisons have
+ *       well-formed values, which describe no real instance type.
+ *   <li>Not published: {@code addressingMode}, which upstream sets only on coherent-memory systems
+ *       (Grace Hopper and later), where the twin cannot tell HMM from ATS.
+ * </ul>
  */
 public final class NvidiaDraDriver {
 
@@ -56,6 +79,25 @@ public final class NvidiaDraDriver {
   public static final String DRIVER = "gpu.nvidia.com";
 
   private static final String DRIVER_VERSION_LABEL = "nvidia.com/cuda.driver-version.full";
+  private static final String CUDA_VERSION_LABEL = "nvidia.com/cuda.runtime-version.full";
+
+  /** {@code go-nvlib} {@code GetBrandAsString} for {@code NVML_BRAND_NVIDIA}. */
+  public static final String BRAND = "Nvidia";
+
+  /**
+   * The driver the GPU Operator installs unless told otherwise (NVIDIA/gpu-operator
+   * {@code deployments/gpu-operator/values.yaml}, {@code driver.version}, at a22dbf67).
+   */
+  public static final String DEFAULT_DRIVER_VERSION = "595.91.07";
+
+  /**
+   * Invented: the CUDA driver version taken for {@link #DEFAULT_DRIVER_VERSION}, CUDA 13.2, the toolkit
+   * released with the R595 branch as the twin assumes it; no NVML reading or NVIDIA table checked.
+   */
+  public static final String DEFAULT_CUDA_DRIVER_VERSION = "13.2";
+
+  /** The standard attributes' domain ({@code deviceattribute.StandardDeviceAttributePrefix}). */
+  static final String STANDARD = "resource.kubernetes.io/";
 
   private final GpuCatalog catalog;
   private final MigManager mig;
@@ -131,24 +173,34 @@ public final class NvidiaDraDriver {
     MigLayout layout = known.orElseGet(() -> node.labels().get(MigPartedConfig.CONFIG_LABEL).isEmpty()
         ? MigLayout.NONE : mig.configure(node.labels(), new GpuInventory(node.name(), model.get(), count.get()))
         .layout());
-    return Optional.of(slice(node.name(), model.get(), count.get(), node.labels().get(DRIVER_VERSION_LABEL),
-        layout));
+    return Optional.of(slice(node.name(), model.get(), count.get(), versions(node), layout));
+  }
+
+  /** The driver's and CUDA's versions on a node: GFD's labels, else the operator's default driver. */
+  private static Versions versions(Node node) {
+    return new Versions(node.labels().get(DRIVER_VERSION_LABEL).orElse(DEFAULT_DRIVER_VERSION),
+        node.labels().get(CUDA_VERSION_LABEL).orElse(DEFAULT_CUDA_DRIVER_VERSION));
+  }
+
+  /** {@code driverVersion} and {@code cudaDriverVersion} as NVML would give them. */
+  private record Versions(String driver, String cuda) {
+    static final Versions DEFAULT = new Versions(DEFAULT_DRIVER_VERSION, DEFAULT_CUDA_DRIVER_VERSION);
   }
 
   /**
-   * The slice the driver publishes on a node with {@code count} GPUs of {@code model} and no MIG:
-   * also what a node not launched yet would get, for sizing it.
+   * The slice the driver publishes on a node with {@code count} GPUs of {@code model}, no MIG and the
+   * operator's default driver: also what a node not launched yet would get, for sizing it.
    */
-  public static ResourceSlice slice(String nodeName, GpuModel model, int count, Optional<String> driverVersion) {
-    return slice(nodeName, model, count, driverVersion, MigLayout.NONE);
+  public static ResourceSlice slice(String nodeName, GpuModel model, int count) {
+    return slice(nodeName, model, count, Versions.DEFAULT, MigLayout.NONE);
   }
 
-  private static ResourceSlice slice(String nodeName, GpuModel model, int count, Optional<String> driverVersion,
+  private static ResourceSlice slice(String nodeName, GpuModel model, int count, Versions versions,
       MigLayout layout) {
     List<Device> devices = new ArrayList<>();
     for (int minor = 0; minor < count; minor++) {
       String uuid = GpuInventory.uuid(nodeName, minor);
-      Map<String, AttributeValue> card = cardAttributes(model, driverVersion);
+      Map<String, AttributeValue> card = cardAttributes(model, versions, minor);
       if (!layout.migEnabled(minor)) {
         Map<String, AttributeValue> a = new LinkedHashMap<>();
         a.put("type", new AttributeValue.Str("gpu"));
@@ -169,16 +221,52 @@ public final class NvidiaDraDriver {
     return new ResourceSlice(nodeName + "-" + DRIVER, DRIVER, nodeName, Optional.of(nodeName), devices);
   }
 
-  /** The attributes a card and its MIG devices share. */
-  private static Map<String, AttributeValue> cardAttributes(GpuModel model, Optional<String> driverVersion) {
+  /**
+   * The attributes a card and its MIG devices share ({@code GpuInfo.Attributes}, {@code mig.go}
+   * {@code CommonAttributesMig}), in that code's order.
+   */
+  private static Map<String, AttributeValue> cardAttributes(GpuModel model, Versions versions, int minor) {
     Map<String, AttributeValue> a = new LinkedHashMap<>();
     a.put("productName", new AttributeValue.Str(model.productName()));
+    a.put("brand", new AttributeValue.Str(BRAND));
     model.compute().ifPresent(cc -> {
       architecture(cc.family()).ifPresent(arch -> a.put("architecture", new AttributeValue.Str(arch)));
       a.put("cudaComputeCapability", new AttributeValue.Version(cc.major() + "." + cc.minor() + ".0"));
     });
-    driverVersion.ifPresent(v -> a.put("driverVersion", new AttributeValue.Version(v)));
+    semver(versions.driver()).ifPresent(v -> a.put("driverVersion", new AttributeValue.Version(v)));
+    semver(versions.cuda()).ifPresent(v -> a.put("cudaDriverVersion", new AttributeValue.Version(v)));
+    a.put(STANDARD + "pciBusID", new AttributeValue.Str(pciBusId(minor)));
+    a.put(STANDARD + "pcieRoot", new AttributeValue.Str(pcieRoot(minor)));
     return a;
+  }
+
+  /** Invented (see the class comment): card {@code minor} on bus {@code 0x10+minor}, extended BDF notation. */
+  static String pciBusId(int minor) {
+    return String.format(Locale.ROOT, "0000:%02x:00.0", 0x10 + minor);
+  }
+
+  /** Invented: the card's own root complex, {@code pci<domain>:<bus>} as the standard attribute writes it. */
+  static String pcieRoot(int minor) {
+    return String.format(Locale.ROOT, "pci0000:%02x", 0x10 + minor);
+  }
+
+  /**
+   * {@code X.Y[.Z]} as {@code semver.MustParse(..).String()} writes it: each part a number, a missing
+   * patch 0; empty for anything else (where the driver's {@code MustParse} would stop the plugin).
+   */
+  static Optional<String> semver(String version) {
+    String[] parts = version.split("\\.", -1);
+    if (parts.length < 2 || parts.length > 3) {
+      return Optional.empty();
+    }
+    long[] n = new long[3];
+    for (int i = 0; i < parts.length; i++) {
+      if (parts[i].isEmpty() || parts[i].length() > 18 || !parts[i].chars().allMatch(c -> c >= '0' && c <= '9')) {
+        return Optional.empty();
+      }
+      n[i] = Long.parseLong(parts[i]);
+    }
+    return Optional.of(n[0] + "." + n[1] + "." + n[2]);
   }
 
   private static Device migDevice(int minor, String parentUuid, MigInstance i, Map<String, AttributeValue> card) {

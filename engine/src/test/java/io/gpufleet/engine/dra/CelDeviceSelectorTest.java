@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.model.dra.AttributeValue;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.ResourceList;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,8 +21,10 @@ class CelDeviceSelectorTest {
   private final CelDeviceSelector cel = new CelDeviceSelector();
 
   /** The driver's device for one H100 on a node whose GFD saw driver 550.54.15. */
-  private static final Device H100 = NvidiaDraDriver.slice("n", GpuCatalog.builtIn().find("h100").orElseThrow(), 1,
-      Optional.of("550.54.15")).devices().getFirst();
+  private static final Device H100 = new NvidiaDraDriver(GpuCatalog.builtIn()).slice(Node.of("n",
+      Labels.of("nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3", "nvidia.com/gpu.count", "1",
+          "nvidia.com/cuda.driver-version.full", "550.54.15", "nvidia.com/cuda.runtime-version.full", "12.4"),
+      List.of(), ResourceList.of("cpu", "8"))).orElseThrow().devices().getFirst();
 
   private CelDeviceSelector.Outcome on(String expression, Device d) {
     return cel.evaluate(expression, NvidiaDraDriver.DRIVER, d);

@@ -87,4 +87,65 @@ class NvidiaDraDriverTest {
     assertThat(NvidiaDraDriver.rfc1123("1g10gb+me")).isEqualTo("1g10gb-me");
     assertThat(NvidiaDraDriver.rfc1123("1G24GB+ME")).isEqualTo("1g24gb-me");
   }
+
+  @Test
+  void aCardCarriesBrandVersionsAndPciAttributesWithTheVersionsGfdSaw() {
+    Node n = h100("v", "nvidia.com/cuda.driver-version.full", "550.127.05", "nvidia.com/cuda.runtime-version.full",
+        "12.4");
+    var cc = GpuCatalog.builtIn().find("NVIDIA-H100-80GB-HBM3").orElseThrow().compute().orElseThrow();
+    List<Device> cards = DRIVER.slice(n).orElseThrow().devices();
+    assertThat(cards.getFirst().attributes())
+        .containsEntry("brand", new AttributeValue.Str(NvidiaDraDriver.BRAND))
+        .containsEntry("architecture", new AttributeValue.Str("Hopper"))
+        .containsEntry("cudaComputeCapability", new AttributeValue.Version(cc.major() + "." + cc.minor() + ".0"))
+        // Masterminds' semver reads each part as a number: the revision's leading zero goes, a missing patch is 0.
+        .containsEntry("driverVersion", new AttributeValue.Version("550.127.5"))
+        .containsEntry("cudaDriverVersion", new AttributeValue.Version("12.4.0"));
+    // One bus and one root complex per card: no two cards share either.
+    assertThat(cards).extracting(d -> d.attributes().get("resource.kubernetes.io/pciBusID")).doesNotContainNull()
+        .doesNotHaveDuplicates();
+    assertThat(cards).extracting(d -> d.attributes().get("resource.kubernetes.io/pcieRoot")).doesNotContainNull()
+        .doesNotHaveDuplicates();
+  }
+
+  @Test
+  void withoutGfdsVersionLabelsTheOperatorsDefaultDriverIsAssumed() {
+    var a = DRIVER.slice(h100("d")).orElseThrow().devices().getFirst().attributes();
+    assertThat(a.get("driverVersion")).isEqualTo(new AttributeValue.Version(
+        NvidiaDraDriver.semver(NvidiaDraDriver.DEFAULT_DRIVER_VERSION).orElseThrow()));
+    assertThat(a.get("cudaDriverVersion")).isEqualTo(new AttributeValue.Version(
+        NvidiaDraDriver.semver(NvidiaDraDriver.DEFAULT_CUDA_DRIVER_VERSION).orElseThrow()));
+  }
+
+  @Test
+  void aMigDeviceCarriesItsParentCardsCommonAttributes() {
+    Device card = DRIVER.slice(h100("m")).orElseThrow().devices().get(1);
+    Device mig = DRIVER.slice(h100("m", "nvidia.com/mig.config", "all-1g.10gb")).orElseThrow().devices().get(9);
+    assertThat(mig.name()).startsWith("gpu-1-mig-");
+    for (String shared : List.of("productName", "brand", "architecture", "cudaComputeCapability", "driverVersion",
+        "cudaDriverVersion", "resource.kubernetes.io/pciBusID", "resource.kubernetes.io/pcieRoot")) {
+      assertThat(mig.attributes().get(shared)).as(shared).isNotNull().isEqualTo(card.attributes().get(shared));
+    }
+  }
+
+  @Test
+  void aSelectorOnTheStandardPciAttributePicksThatCard() {
+    ResourceSlice s = DRIVER.slice(h100("p")).orElseThrow();
+    AttributeValue second = s.devices().get(1).attributes().get("resource.kubernetes.io/pciBusID");
+    DraObjects objects = new DraObjects(NvidiaDraDriver.deviceClasses(), List.of(), List.of(), List.of(s));
+    ResourceClaim claim = new ResourceClaim("default", "by-bus", new ResourceClaimSpec(List.of(
+        new DeviceRequest("gpu", "gpu.nvidia.com", List.of("device.attributes[\"resource.kubernetes.io\"].pciBusID == \""
+            + ((AttributeValue.Str) second).value() + "\""), DeviceRequest.AllocationMode.EXACT_COUNT, 1))));
+    var outcome = new DeviceAllocator(objects, new CelDeviceSelector()).allocate(List.of(claim), "p", Set.of());
+    assertThat(((DeviceAllocator.Outcome.Allocated) outcome).allocations().getFirst().results())
+        .extracting(Allocation.Result::device).containsExactly("gpu-1");
+  }
+
+  @Test
+  void versionsAreWrittenAsTheDriversSemverWritesThem() {
+    assertThat(NvidiaDraDriver.semver("12.4")).contains("12.4.0");
+    assertThat(NvidiaDraDriver.semver("595.91.07")).contains("595.91.7");
+    assertThat(NvidiaDraDriver.semver("12")).isEmpty();
+    assertThat(NvidiaDraDriver.semver("550.x.1")).isEmpty();
+  }
 }
