@@ -18,6 +18,7 @@ import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.smi.SmiView;
@@ -136,6 +137,12 @@ public final class SmiCommand implements Callable<Integer> {
   private static List<SmiView.DraNode> draNodes(GpuClusterFile cluster, BatchPlacement.Result placed,
       DynamicResources plugin, GpuClaimPreparation.FeatureGates gates, List<SmiView.Unplaced> unplaced) {
     DraState state = plugin.state(placed.snapshot());
+    // Each DRA node's cards as the MIG manager lays them out, which names the driver's MIG devices.
+    NvidiaDraDriver driver = new NvidiaDraDriver(GpuCatalog.builtIn());
+    Map<String, MigLayout> layouts = new LinkedHashMap<>();
+    for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+      n.inventory().ifPresent(i -> layouts.put(n.node().name(), driver.layout(n.node(), i)));
+    }
     Map<String, List<SmiView.ClaimedCard>> held = new LinkedHashMap<>();
     Map<String, GpuClaimPreparation.Outcome> prepared = new LinkedHashMap<>();
     for (BatchPlacement.Outcome o : placed.outcomes()) {
@@ -148,17 +155,18 @@ public final class SmiCommand implements Callable<Integer> {
         if (a == null) {
           continue;
         }
+        MigLayout layout = layouts.getOrDefault(a.node(), MigLayout.NONE);
         Map<String, String> uuids = new LinkedHashMap<>();
-        a.results().forEach(r -> GpuClaimPreparation.gpuIndex(r.device()).ifPresent(i -> uuids.put(r.device(),
-            GpuInventory.uuid(a.node(), i))));
+        a.results().forEach(r -> NvidiaDraDriver.placement(r.device(), layout).ifPresent(w -> uuids.put(r.device(),
+            NvidiaDraDriver.uuid(a.node(), w))));
         switch (prepared.computeIfAbsent(c.key(), k -> GpuClaimPreparation.prepare(c, a, gates, uuids))) {
           case GpuClaimPreparation.Outcome.Failed f -> unplaced.add(new SmiView.Unplaced(b.pod().key(),
               "ContainerCreating", "FailedPrepareDynamicResources: claim " + c.name() + ": " + f.message()));
           case GpuClaimPreparation.Outcome.Prepared p -> {
             for (GpuClaimPreparation.PreparedDevice d : p.devices()) {
-              GpuClaimPreparation.gpuIndex(d.device()).ifPresent(i -> held.computeIfAbsent(a.node(),
-                  k -> new ArrayList<>()).add(new SmiView.ClaimedCard(i, d.device(), b.pod().key(), c.name(),
-                  GpuClaimPreparation.describe(d.sharing()))));
+              NvidiaDraDriver.placement(d.device(), layout).ifPresent(w -> held.computeIfAbsent(a.node(),
+                  k -> new ArrayList<>()).add(new SmiView.ClaimedCard(w.gpuIndex(), w.mig(), d.device(), b.pod().key(),
+                  c.name(), GpuClaimPreparation.describe(d.sharing()))));
             }
           }
         }
@@ -167,7 +175,8 @@ public final class SmiCommand implements Callable<Integer> {
     List<SmiView.DraNode> out = new ArrayList<>();
     for (GpuClusterFile.GpuNode n : cluster.nodes()) {
       if (n.registration().isEmpty() && n.inventory().isPresent() && held.containsKey(n.node().name())) {
-        out.add(new SmiView.DraNode(n.node().name(), n.inventory().get(), held.get(n.node().name())));
+        out.add(new SmiView.DraNode(n.node().name(), n.inventory().get(), layouts.get(n.node().name()),
+            held.get(n.node().name())));
       }
     }
     return out;

@@ -324,7 +324,7 @@ class DraScheduleTest {
     assertThat(run.err()).isEmpty();
     assertThat(run.out()).containsPattern("NodeRegistered +(gpu-dra-\\S+) +kubelet registered \\(g6\\.\\S+\\); NVIDIA's "
         + "DRA driver publishes ResourceSlice \\1-gpu\\.nvidia\\.com")
-        .containsPattern("\\| [0-9] +gpu-[0-9] +default/vllm-\\S+ +vllm-\\S+-gpu-\\S+ +claim +\\|")
+        .containsPattern("\\| [0-9] +- +gpu-[0-9] +default/vllm-\\S+ +vllm-\\S+-gpu-\\S+ +claim +\\|")
         .contains("no instance type's NVIDIA DRA driver devices satisfy the pod's ResourceClaims")
         .contains("2 pod(s) with ResourceClaims provisioned for by draRequests: allocate (gpufleet extension, not Karpenter)")
         .contains("NVIDIA's DRA driver published its devices at registration")
@@ -337,7 +337,7 @@ class DraScheduleTest {
         tmp.resolve("out").toString());
     assertThat(run.exitCode()).isZero();
     String afterStep = run.out().substring(run.out().indexOf("3.3 Four pods"), run.out().indexOf("3.4 The fifth pod"));
-    assertThat(afterStep.lines().filter(l -> l.matches(".*\\| 0 +gpu-0 +default/vllm-sliced-\\S+ +lab-gpu +time-sliced "
+    assertThat(afterStep.lines().filter(l -> l.matches(".*\\| 0 +- +gpu-0 +default/vllm-sliced-\\S+ +lab-gpu +time-sliced "
         + "Long +\\|"))).hasSize(4);
     assertThat(run.out()).contains("expectations    1 of 1 passed");
   }
@@ -377,8 +377,8 @@ class DraScheduleTest {
         """ + pod("one", "resourceClaimName", "shared") + pod("two", "resourceClaimName", "shared"));
     CliRun on = CliRun.of("smi", "-f", f.toString(), "--dra-feature-gates", "MPSSupport=true");
     assertThat(on.exitCode()).isZero();
-    assertThat(on.out()).containsPattern("\\| 0 +gpu-0 +default/one +shared +MPS 25% threads")
-        .containsPattern("\\| 0 +gpu-0 +default/two +shared +MPS 25% threads")
+    assertThat(on.out()).containsPattern("\\| 0 +- +gpu-0 +default/one +shared +MPS 25% threads")
+        .containsPattern("\\| 0 +- +gpu-0 +default/two +shared +MPS 25% threads")
         .contains("Node a10g-node   4 x NVIDIA A10G   NVIDIA DRA driver (ResourceClaims)");
     CliRun off = CliRun.of("smi", "-f", f.toString());
     assertThat(off.out()).contains("FailedPrepareDynamicResources: claim shared: error validating GPU config: \"MPS\" is "
@@ -387,6 +387,65 @@ class DraScheduleTest {
     assertThat(bad.exitCode()).isNotZero();
     assertThat(bad.err()).contains("--dra-feature-gates: expected one of TimeSlicingSettings, MPSSupport, found "
         + "\"DynamicMIG\"").doesNotContain("Exception");
+  }
+
+  /** An H100 node left to the DRA driver, partitioned by the MIG manager, and a pod claiming one 1g.10gb device. */
+  static final String MIG_DRA = """
+      apiVersion: gpufleet.io/v1alpha1
+      kind: Scenario
+      metadata: {name: mig-dra}
+      spec:
+        seed: 1
+        cluster:
+        - apiVersion: v1
+          kind: Node
+          metadata:
+            name: h100-mig
+            labels: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, nvidia.com/gpu.count: "1",
+                     nvidia.com/gpu.deploy.device-plugin: "false", nvidia.com/mig.config: all-1g.10gb}
+          status: {allocatable: {cpu: "32", memory: 256Gi, pods: "110"}}
+        - apiVersion: resource.k8s.io/v1
+          kind: ResourceClaimTemplate
+          metadata: {name: one-slice}
+          spec:
+            spec:
+              devices:
+                requests:
+                - name: slice
+                  exactly:
+                    deviceClassName: mig.nvidia.com
+                    selectors:
+                    - cel: {expression: 'device.attributes["gpu.nvidia.com"].profile == "1g.10gb"'}
+        - apiVersion: v1
+          kind: Pod
+          metadata: {name: infer}
+          spec:
+            resourceClaims: [{name: slice, resourceClaimTemplateName: one-slice}]
+            containers:
+            - name: c
+              image: example/app:1
+              resources: {requests: {cpu: "1"}, claims: [{name: slice}]}
+        steps:
+        - title: settle
+          actions:
+          - wait: 2m
+      """;
+
+  @Test
+  void aDraAllocatedMigDeviceShowsInSmiUnderItsCardAndInTheCardMetrics(@TempDir Path tmp) throws IOException {
+    Path f = tmp.resolve("mig-dra.yaml");
+    Files.writeString(f, MIG_DRA);
+    CliRun run = CliRun.of("simulate", f.toString(), "--compare",
+        Path.of("..", "examples", "dra", "lab-device-plugin.yaml").toString(), "--out", tmp.resolve("out").toString());
+    assertThat(run.exitCode()).isZero();
+    String smi = run.out().substring(run.out().lastIndexOf("Node h100-mig"));
+    // The card lists its seven instances; the pod's row names the MIG device and the driver's device.
+    assertThat(smi).containsPattern("\\| 0 +NVIDIA H100 80GB HBM3 +GPU-\\S+ +\\S+MiB +7 instance\\(s\\) +\\|")
+        .containsPattern("\\| +1g\\.10gb @0 +MIG-\\S+ +")
+        .containsPattern("\\| 0 +1g\\.10gb@0 +gpu-0-mig-1g10gb-19-0 +default/infer +infer-slice-\\S+ +claim +\\|");
+    String table = run.out().substring(run.out().indexOf("COMPARISON"));
+    assertThat(table).containsPattern("cards held \\(node/GPU\\) +1 +1")
+        .containsPattern("cards shared as +MIG 1g\\.10gb +time-slicing, 4 replicas");
   }
 
   @Test
@@ -398,7 +457,8 @@ class DraScheduleTest {
     String table = run.out().substring(run.out().indexOf("COMPARISON"));
     assertThat(table).containsPattern("most pods on one card at once +4 +4")
         // The fifth pod's template claim has no GpuConfig: the driver's default, time-slicing with its Default interval.
-        .containsPattern("cards shared as +shared +time-sliced Default, time-sliced Long")
+        // What the device plugin does (its time-slicing config's replicas), beside what each claim's config asks.
+        .containsPattern("cards shared as +time-slicing, 4 replicas +time-sliced Default, time-sliced Long")
         .contains("why pods waited\n    gpu-sharing-lab-device-plugin: 1 pod(s): 0/1 nodes are available: 1 "
             + "Insufficient nvidia.com/gpu.")
         .contains("\n    gpu-sharing-lab-dra: 1 pod(s): 0/1 nodes are available: 1 cannot allocate all claims.")

@@ -170,10 +170,50 @@ public final class NvidiaDraDriver {
     if (model.isEmpty()) {
       return Optional.empty();
     }
-    MigLayout layout = known.orElseGet(() -> node.labels().get(MigPartedConfig.CONFIG_LABEL).isEmpty()
-        ? MigLayout.NONE : mig.configure(node.labels(), new GpuInventory(node.name(), model.get(), count.get()))
-        .layout());
+    MigLayout layout = known.orElseGet(() -> layout(node, new GpuInventory(node.name(), model.get(), count.get())));
     return Optional.of(slice(node.name(), model.get(), count.get(), versions(node), layout));
+  }
+
+  /**
+   * The layout the MIG manager gives a node registering with these cards: its {@code mig.config}
+   * label's, none without one.
+   */
+  public MigLayout layout(Node node, GpuInventory inventory) {
+    return node.labels().get(MigPartedConfig.CONFIG_LABEL).isEmpty() ? MigLayout.NONE
+        : mig.configure(node.labels(), inventory).layout();
+  }
+
+  /** Where a device of the driver's slice is: its card and, for a MIG device, the instance on the card. */
+  public record Placement(int gpuIndex, Optional<MigInstance> mig) {}
+
+  /**
+   * Which card, and which MIG instance of {@code layout}, a device the driver published is: the
+   * inverse of its naming ({@code gpu-<minor>}, {@link #migName}); empty for a name it does not publish
+   * on a node with this layout.
+   */
+  public static Optional<Placement> placement(String device, MigLayout layout) {
+    java.util.regex.Matcher m = DEVICE_NAME.matcher(device);
+    if (!m.matches() || m.group(1).length() > 9) {
+      return Optional.empty();
+    }
+    int minor = Integer.parseInt(m.group(1));
+    if (m.group(2) == null) {
+      return layout.migEnabled(minor) ? Optional.empty() : Optional.of(new Placement(minor, Optional.empty()));
+    }
+    for (MigInstance i : layout.instances(minor)) {
+      if (migName(minor, i).equals(device)) {
+        return Optional.of(new Placement(minor, Optional.of(i)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static final java.util.regex.Pattern DEVICE_NAME = java.util.regex.Pattern.compile("gpu-([0-9]+)(-mig-.+)?");
+
+  /** The driver's devices' UUIDs: a card's, or a MIG device's on that card. */
+  public static String uuid(String nodeName, Placement p) {
+    String card = GpuInventory.uuid(nodeName, p.gpuIndex());
+    return p.mig().map(i -> GpuInventory.migUuid(card, i.placement(), i.profile().name())).orElse(card);
   }
 
   /** The driver's and CUDA's versions on a node: GFD's labels, else the operator's default driver. */
@@ -291,10 +331,17 @@ public final class NvidiaDraDriver {
     for (int s = i.placement().start(); s < i.placement().end(); s++) {
       capacity.put("memorySlice" + s, "1");
     }
-    // The catalogue lacks a few GI profile ids (A30's); the name then says so rather than guess one.
+    return new Device(migName(minor, i), a, capacity);
+  }
+
+  /**
+   * {@code gpu-<minor>-mig-<profile>-<giProfileId>-<placementStart>} ({@code mig.go}, {@code ToCanonicalName}).
+   * The catalogue lacks a few GI profile ids (A30's); the name then says so rather than guess one.
+   */
+  static String migName(int minor, MigInstance i) {
+    MigProfile p = i.profile();
     String id = p.giProfileId().isPresent() ? Integer.toString(p.giProfileId().getAsInt()) : "unknown";
-    return new Device("gpu-" + minor + "-mig-" + rfc1123(p.name().replace(".", "")) + "-" + id + "-"
-        + i.placement().start(), a, capacity);
+    return "gpu-" + minor + "-mig-" + rfc1123(p.name().replace(".", "")) + "-" + id + "-" + i.placement().start();
   }
 
   /** {@code mig.go}'s {@code toRFC1123Compliant}. */

@@ -148,4 +148,24 @@ class NvidiaDraDriverTest {
     assertThat(NvidiaDraDriver.semver("12")).isEmpty();
     assertThat(NvidiaDraDriver.semver("550.x.1")).isEmpty();
   }
+
+  @Test
+  void aPublishedDeviceNameLeadsBackToItsCardAndMigInstance() {
+    Node n = h100("m", "nvidia.com/mig.config", "all-1g.10gb");
+    var layout = DRIVER.layout(n, new GpuInventory("m", GpuCatalog.builtIn().find("NVIDIA-H100-80GB-HBM3")
+        .orElseThrow(), 2));
+    for (Device d : DRIVER.slice(n).orElseThrow().devices()) {
+      NvidiaDraDriver.Placement p = NvidiaDraDriver.placement(d.name(), layout).orElseThrow();
+      assertThat(p.mig()).isPresent();
+      // The UUID the driver gives the device is the one the placement leads to.
+      assertThat(d.attributes().get("uuid")).isEqualTo(new AttributeValue.Str(NvidiaDraDriver.uuid("m", p)));
+      assertThat(d.attributes().get("parentUUID")).isEqualTo(new AttributeValue.Str(GpuInventory.uuid("m",
+          p.gpuIndex())));
+    }
+    // A whole card's name on a partitioned card, and a name the driver never publishes, lead nowhere.
+    assertThat(NvidiaDraDriver.placement("gpu-0", layout)).isEmpty();
+    assertThat(NvidiaDraDriver.placement("gpu-0-mig-7g80gb-0-0", layout)).isEmpty();
+    assertThat(NvidiaDraDriver.placement("gpu-1", io.gpufleet.model.gpu.MigLayout.NONE))
+        .contains(new NvidiaDraDriver.Placement(1, java.util.Optional.empty()));
+  }
 }

@@ -12,6 +12,7 @@ import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
@@ -148,16 +149,20 @@ public final class ClusterTables {
     }
     TreeMap<String, List<SmiView.ClaimedCard>> held = new TreeMap<>();
     for (ClaimTable.Claim c : s.dra().sorted()) {
+      NodeState on = c.allocation().map(a -> s.nodes().get(a.node())).orElse(null);
+      if (on == null) {
+        continue;
+      }
       for (GpuClaimPreparation.PreparedDevice d : c.prepared()) {
-        var index = GpuClaimPreparation.gpuIndex(d.device());
-        if (index.isEmpty() || c.allocation().isEmpty()) {
+        var where = NvidiaDraDriver.placement(d.device(), on.migLayout());
+        if (where.isEmpty()) {
           continue;
         }
         for (String pod : c.reservedFor()) {
           PodState p = s.pods().get(pod);
           if (p != null && p.phase() == PodState.Phase.RUNNING) {
-            held.computeIfAbsent(c.allocation().get().node(), k -> new ArrayList<>()).add(new SmiView.ClaimedCard(
-                index.getAsInt(), d.device(), pod, c.claim().name(), GpuClaimPreparation.describe(d.sharing())));
+            held.computeIfAbsent(on.name(), k -> new ArrayList<>()).add(new SmiView.ClaimedCard(where.get().gpuIndex(),
+                where.get().mig(), d.device(), pod, c.claim().name(), GpuClaimPreparation.describe(d.sharing())));
           }
         }
       }
@@ -171,7 +176,7 @@ public final class ClusterTables {
       }
       var model = io.gpufleet.model.gpu.GpuCatalog.builtIn().find(n.gpus().get().name());
       model.ifPresent(m -> out.add(new SmiView.DraNode(n.name(), new io.gpufleet.model.gpu.GpuInventory(n.name(), m,
-          n.gpus().get().count()), held.get(n.name()))));
+          n.gpus().get().count()), n.migLayout(), held.get(n.name()))));
     }
     return out;
   }

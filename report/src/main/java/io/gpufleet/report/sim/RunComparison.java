@@ -118,7 +118,7 @@ public final class RunComparison {
   static String sharedAs(Metrics m) {
     Set<String> how = new TreeSet<>();
     for (CardSpan s : m.cardSpans()) {
-      how.add(s.card().detail().isEmpty() ? "whole" : s.card().detail());
+      how.add(s.card().detail().isEmpty() ? "exclusive" : s.card().detail());
     }
     return how.isEmpty() ? "-" : String.join(", ", how);
   }

@@ -8,6 +8,7 @@ import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigInstance;
+import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.PhysicalGpu;
 import io.gpufleet.report.table.Table;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * An {@code nvidia-smi}-like view of a cluster's GPUs after scheduling: per node, each card (index,
@@ -42,10 +44,14 @@ public final class SmiView {
    * the driver's slice, the claim, and how the driver prepared the card for the claim (the model keeps
    * no per-container claim list, so the row is per pod).
    */
-  public record ClaimedCard(int gpuIndex, String device, String podKey, String claim, String sharing) {}
+  public record ClaimedCard(int gpuIndex, Optional<MigInstance> mig, String device, String podKey, String claim,
+      String sharing) {}
 
-  /** A node whose cards NVIDIA's DRA driver publishes, and the pods holding them through claims. */
-  public record DraNode(String nodeName, GpuInventory inventory, List<ClaimedCard> held) {
+  /**
+   * A node whose cards NVIDIA's DRA driver publishes, their MIG layout (the driver publishes a
+   * partitioned card's MIG devices), and the pods holding them through claims.
+   */
+  public record DraNode(String nodeName, GpuInventory inventory, MigLayout layout, List<ClaimedCard> held) {
     public DraNode {
       held = List.copyOf(held);
     }
@@ -86,9 +92,7 @@ public final class SmiView {
       for (MigInstance m : migs) {
         String uuid = n.devices().stream().filter(d -> d.gpuIndex() == g.index() && d.mig().equals(
             java.util.Optional.of(m))).map(Device::visibleUuid).findFirst().orElse("");
-        gpus = gpus.row("", "  " + m.profile().name() + " @" + m.placement().start(), uuid,
-            (m.profile().memoryObserved() ? "" : "~") + mib(m.profile().memoryMiB(model)), m.profile().computeSlices() + "/"
-                + model.migGeometry().orElseThrow().computeSlices() + " compute");
+        gpus = migRow(gpus, model, m, uuid);
       }
     }
     Table procs = Table.of("gpu", "mig", "device", "pod", "container", "resource", "limits");
@@ -107,7 +111,7 @@ public final class SmiView {
       ContainerDevices c = e.getKey();
       Device d = e.getValue();
       {
-        procs = procs.row(d.gpuIndex(), d.mig().map(m -> m.profile().name() + "@" + m.placement().start()).orElse("-"),
+        procs = procs.row(d.gpuIndex(), d.mig().map(SmiView::migLabel).orElse("-"),
             d.id(), c.podKey(), c.container(), c.resource(), limits(n, d));
         count++;
       }
@@ -122,15 +126,34 @@ public final class SmiView {
         + "   NVIDIA DRA driver (ResourceClaims)";
     Table gpus = Table.of("gpu", "name", "uuid", "memory", "mig");
     for (PhysicalGpu g : n.inventory().gpus()) {
-      gpus = gpus.row(g.index(), model.productName(), g.uuid(), mib(model.memoryMiB().orElse(-1)), "-");
+      List<MigInstance> migs = n.layout().instances(g.index());
+      gpus = gpus.row(g.index(), model.productName(), g.uuid(), mib(model.memoryMiB().orElse(-1)),
+          migs.isEmpty() ? "-" : migs.size() + " instance(s)");
+      for (MigInstance m : migs) {
+        gpus = migRow(gpus, model, m, GpuInventory.migUuid(g.uuid(), m.placement(), m.profile().name()));
+      }
     }
-    Table procs = Table.of("gpu", "device", "pod", "claim", "sharing");
+    Table procs = Table.of("gpu", "mig", "device", "pod", "claim", "sharing");
     List<ClaimedCard> held = new ArrayList<>(n.held());
-    held.sort(java.util.Comparator.comparingInt(ClaimedCard::gpuIndex).thenComparing(ClaimedCard::podKey));
+    held.sort(java.util.Comparator.comparingInt(ClaimedCard::gpuIndex)
+        .thenComparingInt(c -> c.mig().map(m -> m.placement().start()).orElse(-1)).thenComparing(ClaimedCard::podKey));
     for (ClaimedCard c : held) {
-      procs = procs.row(c.gpuIndex(), c.device(), c.podKey(), c.claim(), c.sharing());
+      procs = procs.row(c.gpuIndex(), c.mig().map(SmiView::migLabel).orElse("-"), c.device(), c.podKey(), c.claim(),
+          c.sharing());
     }
     return boxed(header, gpus.render(), held.isEmpty() ? "No running processes found\n" : procs.render());
+  }
+
+  /** A MIG instance's row under its card: profile and placement, UUID, memory ({@code ~} where estimated), compute. */
+  private static Table migRow(Table gpus, GpuModel model, MigInstance m, String uuid) {
+    return gpus.row("", "  " + m.profile().name() + " @" + m.placement().start(), uuid,
+        (m.profile().memoryObserved() ? "" : "~") + mib(m.profile().memoryMiB(model)), m.profile().computeSlices() + "/"
+            + model.migGeometry().orElseThrow().computeSlices() + " compute");
+  }
+
+  /** {@code 1g.10gb@0}: a MIG device in the processes table. */
+  private static String migLabel(MigInstance m) {
+    return m.profile().name() + "@" + m.placement().start();
   }
 
   /** The header, the cards and the processes in nvidia-smi's box. */

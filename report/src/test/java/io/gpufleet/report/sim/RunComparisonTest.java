@@ -28,15 +28,16 @@ class RunComparisonTest {
   @Test
   void thePeakCountsPodsHoldingOneCardAtTheSameInstantAndAPodLeavingAsAnotherArrivesIsNotOverlap() {
     Metrics m = metrics(List.of(
-        span("a", "n", 0, "shared", 0, 100),
-        span("b", "n", 0, "shared", 10, null),
-        span("c", "n", 0, "shared", 100, null),
+        span("a", "n", 0, "time-slicing, 4 replicas", 0, 100),
+        span("b", "n", 0, "time-slicing, 4 replicas", 10, null),
+        span("c", "n", 0, "time-slicing, 4 replicas", 100, null),
         span("d", "n", 1, "", 0, null),
         span("e", "m", 0, "", 0, null)));
     // a and b overlap, c starts as a ends: at most two on n/0 at once.
     assertThat(RunComparison.peakPerCard(m)).isEqualTo(2);
     assertThat(RunComparison.cards(m)).isEqualTo(3);
-    assertThat(RunComparison.sharedAs(m)).isEqualTo("shared, whole");
+    // A whole card held alone is named for what it is: exclusive.
+    assertThat(RunComparison.sharedAs(m)).isEqualTo("exclusive, time-slicing, 4 replicas");
   }
 
   @Test

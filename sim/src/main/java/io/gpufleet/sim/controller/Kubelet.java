@@ -7,6 +7,7 @@ import io.gpufleet.engine.deviceplugin.DeviceAllocation;
 import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.mig.MigConfigState;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.node.ContainerImage;
@@ -181,8 +182,7 @@ final class Kubelet {
         List<CardSpan.Card> cards = new ArrayList<>();
         for (ContainerDevices c : g.containers()) {
           for (Device d : c.devices()) {
-            String detail = d.mig().map(m -> m.profile().name()).orElse(d.replicas() > 1 ? "shared" : "");
-            CardSpan.Card card = new CardSpan.Card(d.gpuIndex(), d.gpuUuid(), detail);
+            CardSpan.Card card = new CardSpan.Card(d.gpuIndex(), d.gpuUuid(), sharedAs(g.next(), d));
             if (!cards.contains(card)) {
               cards.add(card);
             }
@@ -198,6 +198,16 @@ final class Kubelet {
   }
 
   /**
+   * How the device plugin gave the card, for the run's metrics: {@code MIG 1g.10gb}, the strategy and
+   * replicas of a shared device ({@code time-slicing, 4 replicas}, {@code MPS, 4 replicas}, after the
+   * profile for a shared MIG device), or nothing for a whole card held alone.
+   */
+  static String sharedAs(NodeDevices n, Device d) {
+    String shared = d.replicas() > 1 ? n.sharing().family().label() + ", " + d.replicas() + " replicas" : "";
+    return d.mig().map(m -> "MIG " + m.profile().name() + (shared.isEmpty() ? "" : ", " + shared)).orElse(shared);
+  }
+
+  /**
    * NodePrepareResources for the pod's claims through NVIDIA's GPU kubelet plugin. The cards it is
    * given count for the run's GPU metrics as the device plugin's do. A preparation that fails is
    * recorded with the driver's error and the pod does not start: the kubelet would retry it, and with
@@ -208,6 +218,7 @@ final class Kubelet {
       return true;
     }
     String node = p.node().orElseThrow();
+    io.gpufleet.model.gpu.MigLayout layout = api.state().nodes().get(node).migLayout();
     List<CardSpan.Card> cards = new ArrayList<>();
     for (ClaimTable.Claim c : api.state().dra().of(p.pod())) {
       if (c.allocation().isEmpty()) {
@@ -216,8 +227,7 @@ final class Kubelet {
       var allocation = c.allocation().get();
       Map<String, String> uuids = new HashMap<>();
       for (var r : allocation.results()) {
-        GpuClaimPreparation.gpuIndex(r.device()).ifPresent(i -> uuids.put(r.device(),
-            io.gpufleet.model.gpu.GpuInventory.uuid(node, i)));
+        NvidiaDraDriver.placement(r.device(), layout).ifPresent(w -> uuids.put(r.device(), NvidiaDraDriver.uuid(node, w)));
       }
       switch (GpuClaimPreparation.prepare(c.claim(), allocation, draDriver, uuids)) {
         case GpuClaimPreparation.Outcome.Failed f -> {
@@ -228,8 +238,12 @@ final class Kubelet {
         case GpuClaimPreparation.Outcome.Prepared ok -> {
           api.claimPrepared(c.claim().key(), ok.devices());
           for (var d : ok.devices()) {
-            GpuClaimPreparation.gpuIndex(d.device()).ifPresent(i -> {
-              CardSpan.Card card = new CardSpan.Card(i, uuids.get(d.device()), GpuClaimPreparation.describe(d.sharing()));
+            NvidiaDraDriver.placement(d.device(), layout).ifPresent(w -> {
+              // A MIG device counts under its card, named by profile as the device plugin's are.
+              String how = GpuClaimPreparation.describe(d.sharing());
+              CardSpan.Card card = new CardSpan.Card(w.gpuIndex(), io.gpufleet.model.gpu.GpuInventory.uuid(node,
+                  w.gpuIndex()), w.mig().map(m -> "MIG " + m.profile().name() + (d.sharing()
+                  instanceof GpuClaimPreparation.Sharing.Unset ? "" : ", " + how)).orElse(how));
               if (!cards.contains(card)) {
                 cards.add(card);
               }
