@@ -196,29 +196,27 @@ public final class ClusterSnapshot {
   public boolean anyNodeHoldsImages() {
     int known = columns.anyImages;
     if (known < 0) {
-      known = 0;
-      for (NodeInfo n : nodes) {
-        if (!n.node().images().isEmpty()) {
-          known = 1;
-          break;
-        }
-      }
+      known = anyNode(n -> !n.images().isEmpty());
       columns.anyImages = known;
     }
     return known == 1;
+  }
+
+  /** 1 when some node passes {@code test}, else 0. */
+  private int anyNode(java.util.function.Predicate<Node> test) {
+    for (NodeInfo n : nodes) {
+      if (test.test(n.node())) {
+        return 1;
+      }
+    }
+    return 0;
   }
 
   /** Whether any node is cordoned: NodeUnschedulable is skipped at once when none is. Known once per image lineage. */
   public boolean anyNodeUnschedulable() {
     int known = columns.anyUnschedulable;
     if (known < 0) {
-      known = 0;
-      for (NodeInfo n : nodes) {
-        if (n.node().unschedulable()) {
-          known = 1;
-          break;
-        }
-      }
+      known = anyNode(Node::unschedulable);
       columns.anyUnschedulable = known;
     }
     return known == 1;
