@@ -83,6 +83,18 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
     public int filterAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count) {
       ClusterSnapshot.TaintClasses classes = snapshot.taintClasses();
       Status[] verdicts = new Status[classes.count()];
+      if (verdicts.length <= count) {
+        // Fewer classes than nodes: decide them all first; when every class passes (the pod
+        // tolerates every pool's taints), so does every node, and no node needs reading.
+        boolean all = true;
+        for (int c = 0; c < verdicts.length; c++) {
+          verdicts[c] = INSTANCE.filter(classes.taints(c), tolerations);
+          all &= verdicts[c].isSuccess();
+        }
+        if (all) {
+          return count;
+        }
+      }
       int kept = 0;
       for (int j = 0; j < count; j++) {
         int i = nodes[j];
@@ -104,6 +116,18 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
       ClusterSnapshot.TaintClasses classes = snapshot.taintClasses();
       long[] counts = new long[classes.count()];
       java.util.Arrays.fill(counts, -1);
+      if (counts.length > 0 && counts.length <= count) {
+        // As in filterAll: when every class scores the same, so does every node.
+        boolean same = true;
+        for (int c = 0; c < counts.length; c++) {
+          counts[c] = untoleratedPreferNoSchedule(classes.taints(c), tolerations);
+          same &= counts[c] == counts[0];
+        }
+        if (same) {
+          java.util.Arrays.fill(out, 0, count, counts[0]);
+          return;
+        }
+      }
       for (int j = 0; j < count; j++) {
         int c = classes.of(nodes[j]);
         long v = counts[c];
