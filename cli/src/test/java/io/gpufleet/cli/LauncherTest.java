@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
@@ -114,6 +115,35 @@ class LauncherTest {
     assertEquals(3, buildCount(), "a newer pom.xml rebuilds");
   }
 
+  @Test
+  void aNewModulesSourceOrResourceRebuildsButDocsExamplesAndTestsDoNot() throws Exception {
+    launch();
+    write(root.resolve("docs/notes.md"), "notes");
+    write(root.resolve("examples/scheduling/fleet.yaml"), "kind: Node");
+    ageEverything();
+    editedAfterTheJar(root.resolve("docs/notes.md"));
+    editedAfterTheJar(root.resolve("examples/scheduling/fleet.yaml"));
+    launch();
+    assertEquals(1, buildCount(), "documents and examples outside the lab are not built into the jar");
+
+    write(root.resolve("model/src/test/java/io/x/RealTest.java"), "class RealTest {}");
+    ageEverything();
+    editedAfterTheJar(root.resolve("model/src/test/java/io/x/RealTest.java"));
+    launch();
+    assertEquals(1, buildCount(), "tests are not in the jar");
+
+    write(root.resolve("fresh/src/main/java/io/x/Fresh.java"), "class Fresh {}");
+    ageEverything();
+    editedAfterTheJar(root.resolve("fresh/src/main/java/io/x/Fresh.java"));
+    launch();
+    assertEquals(2, buildCount(), "a source in a module the last build did not have rebuilds");
+    write(root.resolve("fresh/src/main/resources/catalogue.yaml"), "gpus: []");
+    ageEverything();
+    editedAfterTheJar(root.resolve("fresh/src/main/resources/catalogue.yaml"));
+    launch();
+    assertEquals(3, buildCount(), "so does a resource");
+  }
+
   /**
    * The AOT cache: the first call runs plainly and then makes the cache in the background with the
    * training run; later calls use it; a rebuilt jar makes it stale; a failed creation never changes
@@ -124,16 +154,7 @@ class LauncherTest {
     aot = true;
     Path calls = tmp.resolve("java-calls.log");
     Path failCreation = tmp.resolve("fail-creation");
-    executable(fakeJdk.resolve("bin/java"), """
-        #!/usr/bin/env bash
-        echo "$*" >> "%s"
-        for a in "$@"; do
-          case "$a" in
-            -XX:AOTCacheOutput=*) [ -f "%s" ] && exit 1; echo cache > "${a#-XX:AOTCacheOutput=}" ;;
-          esac
-        done
-        echo ran
-        """.formatted(calls, failCreation));
+    recordingJava(calls, failCreation);
     write(root.resolve("cli/target/lib/dep.jar"), "dep");
     Path cache = root.resolve("cli/target/gpufleet.aot");
 
@@ -176,10 +197,61 @@ class LauncherTest {
     assertTrue(!lastCommand(calls).contains("AOT"), "GPUFLEET_AOT=0 leaves the cache out");
   }
 
+  /**
+   * A command with training examples has a cache of its own, trained on its examples alone (the
+   * JVM loads all of a cache's classes at start); other calls share the cache trained on all.
+   */
+  @Test
+  void aCommandWithTrainingExamplesHasACacheOfItsOwn() throws Exception {
+    aot = true;
+    Path calls = tmp.resolve("java-calls.log");
+    recordingJava(calls, tmp.resolve("no-failure"));
+    Path scheduleCache = root.resolve("cli/target/gpufleet-schedule.aot");
+    Path shared = root.resolve("cli/target/gpufleet.aot");
+
+    launch("schedule", "-f", "x.yaml");
+    awaitNoLock();
+    assertTrue(Files.exists(scheduleCache), "schedule's cache is made after a schedule call");
+    assertTrue(Files.notExists(shared), "and only that one");
+    assertTrue(Files.readAllLines(calls).stream()
+            .anyMatch(l -> l.contains("-XX:AOTCacheOutput=" + scheduleCache) && l.endsWith("io.gpufleet.cli.Training " + root + " schedule")),
+        "trained on schedule's examples: " + Files.readAllLines(calls));
+
+    launch("schedule", "-f", "x.yaml");
+    assertTrue(lastCommand(calls, "x.yaml").contains("-XX:AOTCache=" + scheduleCache + " "), "a later schedule uses it");
+    launch("--version");
+    awaitNoLock();
+    assertTrue(!lastCommand(calls, "--version").contains("-XX:AOTCache="), "another call does not use schedule's cache");
+    assertTrue(Files.readAllLines(calls).stream()
+            .anyMatch(l -> l.contains("-XX:AOTCacheOutput=" + shared) && l.endsWith("io.gpufleet.cli.Training " + root)),
+        "it makes the shared one, trained on every command");
+    launch("--version");
+    assertTrue(lastCommand(calls, "--version").contains("-XX:AOTCache=" + shared + " "), "which a later call uses");
+  }
+
+  /** A stand-in java that logs its arguments and makes a cache when asked, unless {@code failCreation} exists. */
+  private void recordingJava(Path calls, Path failCreation) throws IOException {
+    executable(fakeJdk.resolve("bin/java"), """
+        #!/usr/bin/env bash
+        echo "$*" >> "%s"
+        for a in "$@"; do
+          case "$a" in
+            -XX:AOTCacheOutput=*) [ -f "%s" ] && exit 1; echo cache > "${a#-XX:AOTCacheOutput=}" ;;
+          esac
+        done
+        echo ran
+        """.formatted(calls, failCreation));
+  }
+
   /** The last call of the command itself (not the training run). */
   private static String lastCommand(Path calls) throws IOException {
+    return lastCommand(calls, "--version");
+  }
+
+  /** The last call whose arguments end with {@code lastArg}. */
+  private static String lastCommand(Path calls, String lastArg) throws IOException {
     List<String> lines = Files.readAllLines(calls);
-    return lines.reversed().stream().filter(l -> l.endsWith("--version")).findFirst().orElse("");
+    return lines.reversed().stream().filter(l -> l.endsWith(lastArg)).findFirst().orElse("");
   }
 
   /** Waits for the background maker to finish: it holds the lock while it runs. */
@@ -192,8 +264,13 @@ class LauncherTest {
   }
 
   private void launch() throws Exception {
-    ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("gpufleet").toString(), "--version")
-        .redirectErrorStream(true);
+    launch("--version");
+  }
+
+  private void launch(String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", root.resolve("gpufleet").toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     pb.environment().put("PATH", fakeBin + ":" + System.getenv("PATH"));
     pb.environment().put("JAVA_HOME", fakeJdk.toString());
     // The build-decision tests leave the AOT cache out: its maker would still run when they end.

@@ -1,11 +1,16 @@
 package io.gpufleet.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,5 +37,23 @@ class TrainingTest {
       // lint exits 1 on the example's finding; everything else succeeds.
       assertThat(code).as("%s: %s", c, err).isIn(0, c.getFirst().equals("lint") ? 1 : 0);
     }
+  }
+
+  /**
+   * The launcher gives a cache of its own to each command it names; a command without training
+   * calls would get a cache holding none of its classes, so each must have some.
+   */
+  @Test
+  void everyCommandWithACacheOfItsOwnHasTrainingCalls() throws IOException {
+    String launcher = Files.readString(REPO.resolve("gpufleet"));
+    Matcher m = Pattern.compile("\\n\\s*([a-z| -]+)\\) trained=\"\\$1\"").matcher(launcher);
+    assertThat(m.find()).as("the launcher's list of commands with a cache of their own").isTrue();
+    List<String> named = Arrays.stream(m.group(1).split("\\|")).map(String::strip).toList();
+    assertThat(named).contains("schedule", "simulate");
+    List<List<String>> all = Training.commands(REPO, out);
+    for (String command : named) {
+      assertThat(Training.only(command, all)).as(command).isNotEmpty().allMatch(c -> c.getFirst().equals(command));
+    }
+    assertThatThrownBy(() -> Training.only("serve", all)).hasMessageContaining("serve");
   }
 }
