@@ -42,6 +42,12 @@ public final class Main implements Runnable {
    */
   static void startUp() {
     System.setProperty("picocli.disable.closures", "true");
+    // JDK 25's BigDecimal computes 5^(2^16) when it is initialised (its FIVE_TO_2_TO table), in the
+    // interpreter this early: a fifth of the main thread's Java samples in a small schedule, which
+    // meets it first through Jackson's YAML parser. The AOT cache holds no initialised state of
+    // such a class, so a daemon thread initialises it while the main thread builds the command
+    // line; the main thread waits for it only if it needs the class before that thread is done.
+    Thread.ofPlatform().name("gpufleet-bigdecimal").daemon().start(() -> java.math.BigDecimal.ZERO.signum());
   }
 
   /** Whether any thread but {@code main} is alive and not a daemon: the JVM would wait for it. */
