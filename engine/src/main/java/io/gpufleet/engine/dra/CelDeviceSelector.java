@@ -27,10 +27,15 @@ import io.gpufleet.model.dra.AttributeValue;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.SelectorCompiler;
 import io.gpufleet.model.resource.Quantity;
+import java.util.AbstractMap;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Evaluates a DRA selector ({@code selectors[].cel.expression}) against a device with google's
@@ -193,19 +198,19 @@ public final class CelDeviceSelector implements SelectorCompiler {
   private static String runtimeMessage(CelEvaluationException e) {
     String m = e.getMessage();
     if (e.getErrorCode() == CelErrorCode.ATTRIBUTE_NOT_FOUND) {
-      java.util.regex.Matcher at = MISSING_KEY.matcher(m);
+      Matcher at = MISSING_KEY.matcher(m);
       if (at.matches()) {
-        java.util.regex.Matcher key = NOT_PRESENT.matcher(at.group(1));
+        Matcher key = NOT_PRESENT.matcher(at.group(1));
         return "no such key: " + (key.matches() ? key.group(1) : at.group(1));
       }
     }
     return m;
   }
 
-  private static final java.util.regex.Pattern NOT_PRESENT =
-      java.util.regex.Pattern.compile("key '(.*)' is not present in map\\.", java.util.regex.Pattern.DOTALL);
-  private static final java.util.regex.Pattern MISSING_KEY =
-      java.util.regex.Pattern.compile("evaluation error at <input>:\\d+: (.*)", java.util.regex.Pattern.DOTALL);
+  private static final Pattern NOT_PRESENT =
+      Pattern.compile("key '(.*)' is not present in map\\.", Pattern.DOTALL);
+  private static final Pattern MISSING_KEY =
+      Pattern.compile("evaluation error at <input>:\\d+: (.*)", Pattern.DOTALL);
 
   /**
    * Upstream's {@code newStringInterfaceMapWithDefault}: looking up a domain the device has nothing
@@ -213,7 +218,7 @@ public final class CelDeviceSelector implements SelectorCompiler {
    * key: x} and {@code "x" in device.attributes["other.domain"]} is false, rather than the domain
    * itself being missing.
    */
-  private static final class DomainMap extends java.util.AbstractMap<String, Object> {
+  private static final class DomainMap extends AbstractMap<String, Object> {
     private final Map<String, Map<String, Object>> byDomain;
 
     DomainMap(Map<String, Map<String, Object>> byDomain) {
@@ -232,8 +237,8 @@ public final class CelDeviceSelector implements SelectorCompiler {
     }
 
     @Override
-    public java.util.Set<Entry<String, Object>> entrySet() {
-      return java.util.Collections.unmodifiableMap(new TreeMap<String, Object>(byDomain)).entrySet();
+    public Set<Entry<String, Object>> entrySet() {
+      return Collections.unmodifiableMap(new TreeMap<String, Object>(byDomain)).entrySet();
     }
   }
 

@@ -9,6 +9,7 @@ import io.gpufleet.model.affinity.NodeAffinity;
 import io.gpufleet.model.affinity.NodeSelector;
 import io.gpufleet.model.affinity.NodeSelectorTerm;
 import io.gpufleet.model.affinity.PreferredSchedulingTerm;
+import io.gpufleet.model.dra.SelectorCompiler;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.label.Requirement;
@@ -65,7 +66,7 @@ public final class KubeDecoder {
   /** Unknown fields are errors rather than warnings ({@code kubectl --validate=strict}). */
   private final boolean strict;
   /** DRA selectors' CEL compiler, looked up when the first selector is read (null until then). */
-  private Optional<io.gpufleet.model.dra.SelectorCompiler> selectorCompiler;
+  private Optional<SelectorCompiler> selectorCompiler;
 
   public KubeDecoder(Diagnostics diagnostics) {
     this(diagnostics, false);
@@ -79,7 +80,7 @@ public final class KubeDecoder {
   /** CEL's message when a DRA selector does not compile; none when no compiler is on the class path. */
   Optional<String> selectorError(String expression) {
     if (selectorCompiler == null) {
-      selectorCompiler = io.gpufleet.model.dra.SelectorCompiler.installed();
+      selectorCompiler = SelectorCompiler.installed();
     }
     return selectorCompiler.flatMap(c -> c.compileError(expression));
   }
