@@ -156,10 +156,8 @@ public final class SmiCommand implements Callable<Integer> {
           continue;
         }
         MigLayout layout = layouts.getOrDefault(a.node(), MigLayout.NONE);
-        Map<String, String> uuids = new LinkedHashMap<>();
-        a.results().forEach(r -> NvidiaDraDriver.placement(r.device(), layout).ifPresent(w -> uuids.put(r.device(),
-            NvidiaDraDriver.uuid(a.node(), w))));
-        switch (prepared.computeIfAbsent(c.key(), k -> GpuClaimPreparation.prepare(c, a, gates, uuids))) {
+        switch (prepared.computeIfAbsent(c.key(),
+            k -> GpuClaimPreparation.prepare(c, a, gates, NvidiaDraDriver.deviceUuids(a, layout)))) {
           case GpuClaimPreparation.Outcome.Failed f -> unplaced.add(new SmiView.Unplaced(b.pod().key(),
               "ContainerCreating", "FailedPrepareDynamicResources: claim " + c.name() + ": " + f.message()));
           case GpuClaimPreparation.Outcome.Prepared p -> {

@@ -216,6 +216,18 @@ public final class NvidiaDraDriver {
     return p.mig().map(i -> GpuInventory.migUuid(card, i.placement(), i.profile().name())).orElse(card);
   }
 
+  /**
+   * Each allocated device's UUID on the allocation's node, whose cards have {@code layout}: what the
+   * kubelet plugin's preparation needs, since MPS limits may name a device by its UUID.
+   */
+  public static Map<String, String> deviceUuids(Allocation allocation, MigLayout layout) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Allocation.Result r : allocation.results()) {
+      placement(r.device(), layout).ifPresent(w -> out.put(r.device(), uuid(allocation.node(), w)));
+    }
+    return out;
+  }
+
   /** The driver's and CUDA's versions on a node: GFD's labels, else the operator's default driver. */
   private static Versions versions(Node node) {
     return new Versions(node.labels().get(DRIVER_VERSION_LABEL).orElse(DEFAULT_DRIVER_VERSION),

@@ -225,11 +225,8 @@ final class Kubelet {
         continue;
       }
       var allocation = c.allocation().get();
-      Map<String, String> uuids = new HashMap<>();
-      for (var r : allocation.results()) {
-        NvidiaDraDriver.placement(r.device(), layout).ifPresent(w -> uuids.put(r.device(), NvidiaDraDriver.uuid(node, w)));
-      }
-      switch (GpuClaimPreparation.prepare(c.claim(), allocation, draDriver, uuids)) {
+      switch (GpuClaimPreparation.prepare(c.claim(), allocation, draDriver,
+          NvidiaDraDriver.deviceUuids(allocation, layout))) {
         case GpuClaimPreparation.Outcome.Failed f -> {
           api.log(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED, p.key(), "FailedPrepareDynamicResources: claim "
               + c.claim().name() + ": " + f.message());
