@@ -48,6 +48,10 @@ public final class NodeResourcesBalancedAllocation implements ScorePlugin {
     return false;
   }
 
+  /**
+   * The interface's default loop, written here on purpose: the JIT profiles a default method's one
+   * body for every plugin, so its call to {@code score} sees many classes; here it sees this one.
+   */
   @Override
   public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
     for (int j = 0; j < count; j++) {

@@ -220,6 +220,10 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     return next;
   }
 
+  /**
+   * The interface's default loop, written here on purpose: the JIT profiles a default method's one
+   * body for every plugin, so its call to {@code score} sees many classes; here it sees this one.
+   */
   @Override
   public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
     for (int j = 0; j < count; j++) {
