@@ -56,7 +56,7 @@ import java.util.regex.Pattern;
  * <p>Each instance caches its compiled programs (upstream keeps an LRU cache of them); it is used
  * by one scheduling run, never shared.
  */
-public final class CelDeviceSelector implements SelectorCompiler {
+public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector {
 
   /** What one expression made of one device. */
   public sealed interface Outcome {
@@ -154,6 +154,7 @@ public final class CelDeviceSelector implements SelectorCompiler {
     return compile(expression) instanceof Compiled.Invalid i ? Optional.of(i.message()) : Optional.empty();
   }
 
+  @Override
   public Outcome evaluate(String expression, String driver, Device device) {
     return switch (compile(expression)) {
       case Compiled.Invalid i -> new Outcome.Failed(i.message());

@@ -60,9 +60,9 @@ public final class DeviceAllocator {
   }
 
   private final DraObjects dra;
-  private final CelDeviceSelector cel;
+  private final DeviceSelector cel;
 
-  public DeviceAllocator(DraObjects dra, CelDeviceSelector cel) {
+  public DeviceAllocator(DraObjects dra, DeviceSelector cel) {
     this.dra = dra;
     this.cel = cel;
   }

@@ -3,6 +3,7 @@ package io.gpufleet.engine.scheduler.plugin;
 import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.CelDeviceSelector;
 import io.gpufleet.engine.dra.DeviceAllocator;
+import io.gpufleet.engine.dra.DeviceSelector;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
@@ -15,12 +16,14 @@ import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * kube-scheduler's DynamicResources plugin ({@code pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go})
@@ -58,37 +61,54 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
   private final DraObjects dra;
   private final DeviceAllocator allocator;
   private final ClaimSource claims;
+  /**
+   * The cycle whose filter the scheduler took last, until its PreScore takes it back: upstream
+   * writes the plugin's state in PreFilter and Score reads Filter's allocations from it (the cycle
+   * state's {@code stateData.nodeAllocations}); the scheduler asks for a cycle's filter and then
+   * its scorer with the same pod and snapshot, so the scorer is that cycle and nothing is allocated
+   * twice. A cycle that does not match (another pod, another snapshot) is never used.
+   */
+  private final AtomicReference<Cycle> filtered = new AtomicReference<>();
 
   /** Over {@code dra}'s claims, templates instantiated as {@code <pod>-<entry>}, status replayed. */
   public DynamicResources(DraObjects dra) {
-    this.dra = dra;
-    this.allocator = new DeviceAllocator(dra, new CelDeviceSelector());
-    this.claims = new ClaimSource() {
-      @Override
-      public PodClaims.Resolution resolve(Pod pod) {
-        return PodClaims.resolve(pod, dra);
-      }
-
-      @Override
-      public DraState state(ClusterSnapshot snapshot) {
-        Map<String, List<Pod>> byNode = new LinkedHashMap<>();
-        for (NodeInfo n : snapshot.nodes()) {
-          List<Pod> pods = new ArrayList<>();
-          for (PodInfo p : n.pods()) {
-            pods.add(p.pod());
-          }
-          byNode.put(n.name(), pods);
-        }
-        return DraState.replay(byNode, this::resolve, allocator);
-      }
-    };
+    this(dra, null, new CelDeviceSelector());
   }
 
   /** Over {@code dra}'s classes and slices, with claims and their status from {@code claims}. */
   public DynamicResources(DraObjects dra, ClaimSource claims) {
+    this(dra, claims, new CelDeviceSelector());
+  }
+
+  /**
+   * As above, devices selected by {@code selector}; {@code claims} null: the claims of {@code dra},
+   * their status replayed from the snapshot's bound pods.
+   */
+  public DynamicResources(DraObjects dra, ClaimSource claims, DeviceSelector selector) {
     this.dra = dra;
-    this.allocator = new DeviceAllocator(dra, new CelDeviceSelector());
-    this.claims = claims;
+    this.allocator = new DeviceAllocator(dra, selector);
+    this.claims = claims != null ? claims : new Replayed();
+  }
+
+  /** The claims of {@code dra}, their allocations replayed from the bound pods ({@link DraState#replay}). */
+  private final class Replayed implements ClaimSource {
+    @Override
+    public PodClaims.Resolution resolve(Pod pod) {
+      return PodClaims.resolve(pod, dra);
+    }
+
+    @Override
+    public DraState state(ClusterSnapshot snapshot) {
+      Map<String, List<Pod>> byNode = new LinkedHashMap<>();
+      for (NodeInfo n : snapshot.nodes()) {
+        List<Pod> pods = new ArrayList<>();
+        for (PodInfo p : n.pods()) {
+          pods.add(p.pod());
+        }
+        byNode.put(n.name(), pods);
+      }
+      return DraState.replay(byNode, this::resolve, allocator);
+    }
   }
 
   public DraObjects objects() {
@@ -113,24 +133,38 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     };
   }
 
+  /** PreFilter's state: the pod's claims and the snapshot's allocations, for this cycle's Filter and Score. */
   @Override
   public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
+    Optional<Cycle> cycle = cycle(pod, snapshot);
+    cycle.ifPresent(filtered::set);
+    return cycle.map(FilterPlugin.class::cast);
+  }
+
+  /**
+   * PreScore: the cycle whose filter this pod's cycle ran over {@code snapshot}, so Score reads the
+   * allocations Filter made; a new one when there is none (Filter disabled); none for a pod without claims.
+   */
+  @Override
+  public Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+    Cycle last = filtered.get();
+    if (last != null && last.pod == pod && last.snapshot == snapshot && filtered.compareAndSet(last, null)) {
+      return Optional.of(last);
+    }
+    return cycle(pod, snapshot).map(ScorePlugin.class::cast);
+  }
+
+  private Optional<Cycle> cycle(PodInfo pod, ClusterSnapshot snapshot) {
     if (pod.pod().spec().resourceClaims().isEmpty()
         || !(claims.resolve(pod.pod()) instanceof PodClaims.Resolution.Claims c)) {
       return Optional.empty();
     }
-    return Optional.of(new Cycle(c.claims(), state(snapshot)));
-  }
-
-  /** PreScore: a scorer over the snapshot's allocations for a pod with claims; none for a pod without. */
-  @Override
-  public Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
-    return forCycle(pod, snapshot).map(ScorePlugin.class::cast);
+    return Optional.of(new Cycle(pod, snapshot, c.claims(), state(snapshot)));
   }
 
   @Override
   public long score(PodInfo pod, NodeInfo node) {
-    return preScore(pod, ClusterSnapshot.ofInfos(List.of(node))).map(s -> s.score(pod, node)).orElse(0L);
+    return cycle(pod, ClusterSnapshot.ofInfos(List.of(node))).map(s -> s.score(pod, node)).orElse(0L);
   }
 
   @Override
@@ -177,7 +211,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
 
   @Override
   public Status filter(PodInfo pod, NodeInfo node) {
-    Optional<FilterPlugin> cycle = forCycle(pod, ClusterSnapshot.ofInfos(List.of(node)));
+    Optional<Cycle> cycle = cycle(pod, ClusterSnapshot.ofInfos(List.of(node)));
     return cycle.isEmpty() ? Status.SUCCESS : cycle.get().filter(pod, node);
   }
 
@@ -225,12 +259,22 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     return score;
   }
 
-  /** One pod's Filter and Score over a snapshot's allocations. */
+  /**
+   * One pod's Filter and Score over a snapshot's allocations. Filter's outcome per node is kept, so
+   * Score reads the allocation Filter found (upstream's {@code nodeAllocations}, "the result of Filter
+   * for the nodes") and each node is allocated once per cycle. A cycle belongs to one scheduling
+   * cycle, which runs on one thread.
+   */
   private final class Cycle implements FilterPlugin, ScorePlugin {
+    private final PodInfo pod;
+    private final ClusterSnapshot snapshot;
     private final List<ResourceClaim> claims;
     private final DraState state;
+    private final Map<String, DeviceAllocator.Outcome> byNode = new HashMap<>();
 
-    Cycle(List<ResourceClaim> claims, DraState state) {
+    Cycle(PodInfo pod, ClusterSnapshot snapshot, List<ResourceClaim> claims, DraState state) {
+      this.pod = pod;
+      this.snapshot = snapshot;
       this.claims = claims;
       this.state = state;
     }
@@ -238,6 +282,11 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     @Override
     public String pluginName() {
       return NAME;
+    }
+
+    /** The claims' allocation on {@code node}, made the first time this cycle asks. */
+    private DeviceAllocator.Outcome outcome(String node) {
+      return byNode.computeIfAbsent(node, n -> allocateFresh(claims, n, state));
     }
 
     @Override
@@ -248,17 +297,17 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
           return Status.unresolvable(NAME, "resourceclaim not available on the node");
         }
       }
-      return switch (allocateFresh(claims, node.name(), state)) {
+      return switch (outcome(node.name())) {
         case DeviceAllocator.Outcome.Allocated a -> Status.SUCCESS;
         case DeviceAllocator.Outcome.Unsatisfiable u -> Status.unresolvable(NAME, "cannot allocate all claims");
         case DeviceAllocator.Outcome.Failed f -> Status.unresolvable(NAME, f.message());
       };
     }
 
-    /** The node passed Filter, so its allocation is the one Filter found (the allocator is deterministic). */
+    /** The allocation Filter found on the node (or, with Filter disabled, the allocator's now). */
     @Override
     public long score(PodInfo pod, NodeInfo node) {
-      return allocateFresh(claims, node.name(), state) instanceof DeviceAllocator.Outcome.Allocated a
+      return outcome(node.name()) instanceof DeviceAllocator.Outcome.Allocated a
           ? subrequestScore(claims, state.allocations(), a.allocations()) : 0;
     }
 
