@@ -81,13 +81,15 @@ final class ScheduleCommand implements Callable<Integer> {
     // DRA: the objects written, and what NVIDIA's DRA driver publishes for the nodes it serves.
     DraObjects dra = new NvidiaDraDriver(GpuCatalog.builtIn()).published(bundle.dra(), bundle.nodes());
     var selectors = ControllerSelectors.of(bundle.workloads());
+    // One plugin for every profile and for the claims table: the allocations printed are the scheduler's.
+    DynamicResources dynamicResources = new DynamicResources(dra);
     List<Scheduler> schedulers = profiles().stream()
-        .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dra))).toList();
+        .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dynamicResources))).toList();
     BatchPlacement.Result result =
         BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), schedulers, random, explain);
     // Written as it is made: a fleet-sized placement is never held as one string.
     java.io.PrintWriter out = spec.commandLine().getOut();
-    var claims = new DynamicResources(dra).state(result.snapshot());
+    var claims = dynamicResources.state(result.snapshot());
     if (output.equals("json")) {
       PlacementReport.json(result, ClaimReport.json(result, dra, claims), out);
     } else {
