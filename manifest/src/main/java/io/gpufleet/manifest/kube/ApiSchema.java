@@ -18,8 +18,14 @@ import java.util.TreeSet;
 /**
  * The Kubernetes API as far as reading manifests needs it: every built-in kind with its API
  * versions, and every field of the kinds gpufleet decodes. Generated from k8s.io/api's round-trip
- * fixtures ({@code api-fields.txt}; see its header), so a field the twin does not model is still
- * known and only a field the API lacks is reported, as {@code kubectl --validate} reports it.
+ * fixtures ({@code api-kinds.txt} and {@code api-fields/<kind>.txt}; see the former's header), so a
+ * field the twin does not model is still known and only a field the API lacks is reported, as
+ * {@code kubectl --validate} reports it.
+ *
+ * <p>Every CLI call reads a manifest, so nothing here is read before it is needed: the kinds when a
+ * kind gpufleet does not decode is checked, and a kind's fields when the first object of that kind
+ * is. An instance keeps the fields it has read; one serves one reader, which is not shared between
+ * threads.
  */
 public final class ApiSchema {
 
@@ -29,11 +35,14 @@ public final class ApiSchema {
       "karpenter.k8s.aws", Set.of("EC2NodeClass"),
       "karpenter.kwok.sh", Set.of("KWOKNodeClass"));
 
-  /** The one schema, read once from the class path; immutable. */
-  public static final ApiSchema BUILT_IN = load();
-
   /** How a field's value is checked: its own fields, any keys (labels), anything, or a named type. */
   private record Field(String flag) {
+    static final Field PLAIN = new Field("");
+
+    static Field of(String flag) {
+      return flag.isEmpty() ? PLAIN : new Field(flag);
+    }
+
     boolean freeMap() {
       return flag.equals("{}");
     }
@@ -47,17 +56,30 @@ public final class ApiSchema {
     }
   }
 
-  private final Map<String, Set<String>> versionsByKind;
-  private final Set<String> groups;
-  private final Map<String, Map<String, Field>> fieldsByKind;
+  /** Every built-in kind's API versions and the API groups, read when first used (the JVM's holder idiom). */
+  private static final class Kinds {
+    static final Map<String, Set<String>> VERSIONS = versions();
+    static final Set<String> GROUPS = groups(VERSIONS);
 
-  private ApiSchema(Map<String, Set<String>> versionsByKind, Map<String, Map<String, Field>> fieldsByKind) {
-    this.versionsByKind = versionsByKind;
-    this.fieldsByKind = fieldsByKind;
-    Set<String> g = new TreeSet<>(EXTRA_GROUPS.keySet());
-    versionsByKind.values().forEach(vs -> vs.forEach(v -> g.add(group(v))));
-    this.groups = Set.copyOf(g);
+    private static Map<String, Set<String>> versions() {
+      Map<String, Set<String>> versions = new HashMap<>();
+      lines(resource("api-kinds.txt").orElseThrow(() -> new IllegalStateException(
+          "api-kinds.txt is missing from the class path")), (kind, version) ->
+          versions.computeIfAbsent(kind, k -> new LinkedHashSet<>()).add(version));
+      Map<String, Set<String>> v = new HashMap<>();
+      versions.forEach((k, s) -> v.put(k, Set.copyOf(s)));
+      return Map.copyOf(v);
+    }
+
+    private static Set<String> groups(Map<String, Set<String>> versions) {
+      Set<String> g = new TreeSet<>(EXTRA_GROUPS.keySet());
+      versions.values().forEach(vs -> vs.forEach(v -> g.add(group(v))));
+      return Set.copyOf(g);
+    }
   }
+
+  /** The fields of each kind read so far, by kind; a kind with no fields file maps to an empty map. */
+  private final Map<String, Map<String, Field>> fieldsByKind = new HashMap<>();
 
   /** The API group of {@code group/version}, or {@code ""} for the core group's {@code v1}. */
   public static String group(String apiVersion) {
@@ -80,8 +102,8 @@ public final class ApiSchema {
     record Unknown(Optional<String> suggestion) implements KindCheck {}
   }
 
-  public KindCheck check(String apiVersion, String kind) {
-    Set<String> versions = versionsByKind.get(kind);
+  public static KindCheck check(String apiVersion, String kind) {
+    Set<String> versions = Kinds.VERSIONS.get(kind);
     String group = group(apiVersion);
     if (EXTRA_GROUPS.getOrDefault(group, Set.of()).contains(kind)) {
       return new KindCheck.Known();
@@ -89,7 +111,7 @@ public final class ApiSchema {
     if (versions != null) {
       return versions.contains(apiVersion) ? new KindCheck.Known() : new KindCheck.WrongVersion(versions);
     }
-    if (!groups.contains(group)) {
+    if (!Kinds.GROUPS.contains(group)) {
       return new KindCheck.Foreign();
     }
     return new KindCheck.Unknown(closest(kind));
@@ -109,10 +131,10 @@ public final class ApiSchema {
   }
 
   /** A known kind one or two edits away (case-insensitive), for "did you mean". */
-  private Optional<String> closest(String kind) {
+  private static Optional<String> closest(String kind) {
     String best = null;
     int bestDistance = 3;
-    Set<String> all = new TreeSet<>(versionsByKind.keySet());
+    Set<String> all = new TreeSet<>(Kinds.VERSIONS.keySet());
     EXTRA_GROUPS.values().forEach(all::addAll);
     for (String k : all) {
       int d = distance(kind.toLowerCase(java.util.Locale.ROOT), k.toLowerCase(java.util.Locale.ROOT));
@@ -154,8 +176,8 @@ public final class ApiSchema {
    */
   public List<UnknownField> unknownFields(String kind, YNode doc) {
     List<UnknownField> out = new ArrayList<>();
-    Map<String, Field> fields = fieldsByKind.get(kind);
-    if (fields != null) {
+    Map<String, Field> fields = fields(kind);
+    if (!fields.isEmpty()) {
       walk(fields, "", doc, "", out);
     }
     return out;
@@ -171,7 +193,7 @@ public final class ApiSchema {
           if (f == null) {
             out.add(new UnknownField(e.getValue(), e.getKey(), childPath));
           } else if (f.type().isPresent()) {
-            walk(fieldsByKind.get(f.type().get()), "", e.getValue().value(), childPath, out);
+            walk(fields(f.type().get()), "", e.getValue().value(), childPath, out);
           } else if (f.freeMap()) {
             Field values = fields.get(childSchema + ".{}");
             if (values != null && e.getValue().value() instanceof YNode.YMap map) {
@@ -207,28 +229,58 @@ public final class ApiSchema {
     }
   }
 
-  private static ApiSchema load() {
-    Map<String, Set<String>> versions = new HashMap<>();
-    Map<String, Map<String, Field>> fields = new HashMap<>();
-    try (InputStream in = ApiSchema.class.getResourceAsStream("api-fields.txt")) {
-      if (in == null) {
-        throw new IllegalStateException("api-fields.txt is missing from the class path");
+  /** A kind's fields, read from its file the first time; none for a kind without one. */
+  private Map<String, Field> fields(String kind) {
+    Map<String, Field> fields = fieldsByKind.get(kind);
+    if (fields == null) {
+      Optional<String> text = plainName(kind) ? resource("api-fields/" + kind + ".txt") : Optional.empty();
+      Map<String, Field> read = new HashMap<>();
+      text.ifPresent(t -> lines(t, (path, flag) -> read.put(path, Field.of(flag))));
+      fields = read;
+      fieldsByKind.put(kind, fields);
+    }
+    return fields;
+  }
+
+  /** Whether {@code kind} is ASCII letters only: the kind comes from the manifest, and names a file. */
+  private static boolean plainName(String kind) {
+    for (int i = 0; i < kind.length(); i++) {
+      char c = kind.charAt(i);
+      if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')) {
+        return false;
       }
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-        String[] p = line.split(" ");
-        if (p[0].equals("KIND")) {
-          versions.computeIfAbsent(p[1], k -> new LinkedHashSet<>()).add(p[2]);
-        } else if (p[0].equals("FIELD")) {
-          fields.computeIfAbsent(p[1], k -> new HashMap<>()).put(p[2], new Field(p.length > 3 ? p[3] : ""));
-        }
-      }
+    }
+    return !kind.isEmpty();
+  }
+
+  private static Optional<String> resource(String name) {
+    try (InputStream in = ApiSchema.class.getResourceAsStream(name)) {
+      return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    Map<String, Set<String>> v = new HashMap<>();
-    versions.forEach((k, s) -> v.put(k, Set.copyOf(s)));
-    Map<String, Map<String, Field>> f = new HashMap<>();
-    fields.forEach((k, m) -> f.put(k, Map.copyOf(m)));
-    return new ApiSchema(Map.copyOf(v), Map.copyOf(f));
+  }
+
+  /**
+   * Each line of {@code text} but comments, split at its first space ({@code ""} after a line with
+   * none). Scanned by index, not split: this runs at every start, before the JIT has compiled anything.
+   */
+  private static void lines(String text, java.util.function.BiConsumer<String, String> line) {
+    int start = 0;
+    while (start < text.length()) {
+      int end = text.indexOf('\n', start);
+      if (end < 0) {
+        end = text.length();
+      }
+      if (end > start && text.charAt(start) != '#') {
+        int space = text.indexOf(' ', start);
+        if (space < 0 || space > end) {
+          line.accept(text.substring(start, end), "");
+        } else {
+          line.accept(text.substring(start, space), text.substring(space + 1, end));
+        }
+      }
+      start = end + 1;
+    }
   }
 }

@@ -65,6 +65,8 @@ public final class KubeDecoder {
   private final Diagnostics diagnostics;
   /** Unknown fields are errors rather than warnings ({@code kubectl --validate=strict}). */
   private final boolean strict;
+  /** The API's fields, each kind's read when the first object of it is. */
+  private final ApiSchema schema = new ApiSchema();
   /** DRA selectors' CEL compiler, looked up when the first selector is read (null until then). */
   private Optional<SelectorCompiler> selectorCompiler;
 
@@ -118,7 +120,7 @@ public final class KubeDecoder {
     if (!knownKind(doc, apiVersion, kind)) {
       return;
     }
-    ApiSchema.BUILT_IN.reportUnknownFields(kind, objectName(doc, kind), doc.node(), diagnostics, strict);
+    schema.reportUnknownFields(kind, objectName(doc, kind), doc.node(), diagnostics, strict);
     switch (kind) {
       case "Node" -> out.add(new KubeObject.NodeObject(node(doc), at));
       case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at, phase(doc))));
@@ -175,7 +177,7 @@ public final class KubeDecoder {
       }
       return true;
     }
-    return switch (ApiSchema.BUILT_IN.check(apiVersion, kind)) {
+    return switch (ApiSchema.check(apiVersion, kind)) {
       case ApiSchema.KindCheck.Known k -> true;
       case ApiSchema.KindCheck.Foreign f -> true;
       case ApiSchema.KindCheck.WrongVersion w -> {

@@ -188,6 +188,31 @@ class ApiSchemaTest {
             + "same port");
   }
 
+  /**
+   * Each decoded kind's fields come from a file of its own: a file the class path lacked would
+   * leave that kind's typos unreported in silence, so every kind is checked for a known field and a
+   * misspelt one, the workloads also inside their template (the PodTemplate file).
+   */
+  @Test
+  void everyDecodedKindHasItsFieldsIncludingTheTemplatesOfWorkloads() {
+    ApiSchema schema = new ApiSchema();
+    for (String kind : List.of("Pod", "Node", "ConfigMap", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet",
+        "Job", "PodDisruptionBudget", "PriorityClass")) {
+      String template = List.of("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job").contains(kind)
+          ? "spec: {template: {metadata: {labels: {a: b}, nmae: x}}}\n"
+          : "";
+      var doc = new io.gpufleet.manifest.yaml.YamlReader().readAll("m.yaml",
+          "metadata: {name: x, nam: y}\n" + template).getFirst();
+      assertThat(schema.unknownFields(kind, doc)).as(kind).extracting(ApiSchema.UnknownField::path)
+          .containsExactlyElementsOf(template.isEmpty() ? List.of("metadata.nam")
+              : List.of("metadata.nam", "spec.template.metadata.nmae"));
+    }
+    // A kind of no file (another project's resource) has no fields to check, whatever its name.
+    var doc = new io.gpufleet.manifest.yaml.YamlReader().readAll("m.yaml", "spec: {a: b}\n").getFirst();
+    assertThat(schema.unknownFields("Widget", doc)).isEmpty();
+    assertThat(schema.unknownFields("../api-fields/Pod", doc)).isEmpty();
+  }
+
   @Test
   void distanceCountsATranspositionAsOneEdit() {
     assertThat(ApiSchema.distance("Deploymnet", "Deployment")).isEqualTo(1);
