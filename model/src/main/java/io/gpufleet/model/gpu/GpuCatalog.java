@@ -28,6 +28,14 @@ import java.util.OptionalLong;
 public final class GpuCatalog {
 
   private static final String RESOURCE = "gpu-catalog.txt";
+  /**
+   * What separates a profile's fields and the aliases, compiled once: {@code String.split("\\s+")}
+   * compiles its pattern at each call, which was most of this parse, run at every CLI start.
+   */
+  private static final java.util.regex.Pattern BLANKS = java.util.regex.Pattern.compile("\\s+");
+  /** The fields a profile line may have. */
+  private static final java.util.Set<String> PROFILE_FIELDS =
+      java.util.Set.of("gi", "ci", "mem", "max", "starts", "gib", "sm", "engines");
   private static final GpuCatalog BUILT_IN = load();
 
   private final Map<String, GpuModel> models;
@@ -179,7 +187,7 @@ public final class GpuCatalog {
         case "bf16-tflops" -> bf16 = optDouble(value);
         case "fp16-tflops" -> fp16 = optDouble(value);
         case "pci-device-id" -> pci = unknown(value) ? Optional.empty() : Optional.of(value);
-        case "aliases" -> aliases.addAll(List.of(value.split("\\s+")));
+        case "aliases" -> aliases.addAll(List.of(BLANKS.split(value)));
         case "source" -> sources.add(value);
         default -> throw new IllegalArgumentException("unknown key \"" + key + "\"");
       }
@@ -206,7 +214,7 @@ public final class GpuCatalog {
     }
 
     static MigProfile profile(String v) {
-      String[] parts = v.split("\\s+");
+      String[] parts = BLANKS.split(v);
       Map<String, String> f = new LinkedHashMap<>();
       for (int i = 1; i < parts.length; i++) {
         int eq = parts[i].indexOf('=');
@@ -216,7 +224,7 @@ public final class GpuCatalog {
         f.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
       }
       for (String k : f.keySet()) {
-        if (!List.of("gi", "ci", "mem", "max", "starts", "gib", "sm", "engines").contains(k)) {
+        if (!PROFILE_FIELDS.contains(k)) {
           throw new IllegalArgumentException("unknown profile field \"" + k + "\"");
         }
       }
