@@ -13,6 +13,13 @@ public record NodeAffinity(Optional<NodeSelector> required, List<PreferredSchedu
     preferred = List.copyOf(preferred);
   }
 
+  /** The record's usual text, written out; part of a pod template's text (see {@link io.gpufleet.model.workload.PodTemplate#toString}). */
+  @Override
+  public String toString() {
+    return new StringBuilder("NodeAffinity[required=").append(required).append(", preferred=").append(preferred)
+        .append(']').toString();
+  }
+
   public static NodeAffinity requiring(NodeSelectorTerm... terms) {
     return new NodeAffinity(Optional.of(new NodeSelector(List.of(terms))), List.of());
   }

@@ -10,6 +10,12 @@ public record NodeSelector(List<NodeSelectorTerm> terms) {
     terms = List.copyOf(terms);
   }
 
+  /** The record's usual text, written out; part of a pod template's text (see {@link io.gpufleet.model.workload.PodTemplate#toString}). */
+  @Override
+  public String toString() {
+    return new StringBuilder("NodeSelector[terms=").append(terms).append(']').toString();
+  }
+
   public boolean matches(String nodeName, Labels nodeLabels) {
     for (NodeSelectorTerm t : terms) {
       if (t.matches(nodeName, nodeLabels)) {

@@ -15,6 +15,13 @@ public record NodeSelectorTerm(List<Requirement> matchExpressions, List<Requirem
     matchFields = List.copyOf(matchFields);
   }
 
+  /** The record's usual text, written out; part of a pod template's text (see {@link io.gpufleet.model.workload.PodTemplate#toString}). */
+  @Override
+  public String toString() {
+    return new StringBuilder("NodeSelectorTerm[matchExpressions=").append(matchExpressions).append(", matchFields=")
+        .append(matchFields).append(']').toString();
+  }
+
   public static NodeSelectorTerm of(Requirement... expressions) {
     return new NodeSelectorTerm(List.of(expressions), List.of());
   }

@@ -16,6 +16,14 @@ public record Container(String name, String image, ResourceList requests, Resour
     limits = limits == null ? ResourceList.EMPTY : limits;
   }
 
+  /** The record's usual text, written out; part of a pod template's text (see {@link io.gpufleet.model.workload.PodTemplate#toString}). */
+  @Override
+  public String toString() {
+    return new StringBuilder("Container[name=").append(name).append(", image=").append(image).append(", requests=")
+        .append(requests).append(", limits=").append(limits).append(", sidecar=").append(sidecar).append(']')
+        .toString();
+  }
+
   public static Container of(String name, String image, ResourceList requests, ResourceList limits) {
     return new Container(name, image, requests, limits, false);
   }

@@ -16,6 +16,21 @@ public record ResourceName(String name) implements Comparable<ResourceName> {
     Objects.requireNonNull(name, "name");
   }
 
+  /**
+   * The record's usual equality and hash, written out: resource names are compared and hashed all
+   * through a call, and the generated methods cost a bootstrap at the first use in every one. The
+   * hash is the generated one's ({@code 31 * 0 + name.hashCode()}), so hash maps keep their order.
+   */
+  @Override
+  public boolean equals(Object o) {
+    return o == this || o instanceof ResourceName other && name.equals(other.name);
+  }
+
+  @Override
+  public int hashCode() {
+    return name.hashCode();
+  }
+
   public static ResourceName of(String name) {
     return switch (name) {
       case "cpu" -> CPU;
