@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SequencedCollection;
 import java.util.SequencedMap;
 import java.util.TreeMap;
+import tools.jackson.core.io.JsonStringEncoder;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,6 +33,18 @@ public final class JsonText {
   /** The tree as JSON on one line, without a newline: a line of a JSON Lines file. */
   public static String line(Object tree) {
     return COMPACT.writeValueAsString(ordered(tree));
+  }
+
+  private static final JsonStringEncoder STRINGS = JsonStringEncoder.getInstance();
+
+  /**
+   * Appends {@code s} as a JSON string value, quoted and escaped byte for byte as {@link #line}
+   * writes it (the same Jackson escaping), for a line of a fixed shape written without a tree.
+   */
+  public static StringBuilder quoted(StringBuilder b, String s) {
+    b.append('"');
+    STRINGS.quoteAsString(s, b);
+    return b.append('"');
   }
 
   /**

@@ -112,6 +112,21 @@ public final class ClusterTables {
 
   /** {@code POD_SCHEDULED} → {@code PodScheduled}, the way Kubernetes names event reasons. */
   public static String title(RunRecord.Kind k) {
+    return TITLES.get(k);
+  }
+
+  /** Every kind's title, made once: events.jsonl and the event tables ask for one per record. */
+  private static final Map<RunRecord.Kind, String> TITLES = titles();
+
+  private static Map<RunRecord.Kind, String> titles() {
+    Map<RunRecord.Kind, String> out = new java.util.EnumMap<>(RunRecord.Kind.class);
+    for (RunRecord.Kind k : RunRecord.Kind.values()) {
+      out.put(k, titleOf(k));
+    }
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
+  private static String titleOf(RunRecord.Kind k) {
     StringBuilder b = new StringBuilder();
     for (String part : k.name().split("_")) {
       b.append(part.charAt(0)).append(part.substring(1).toLowerCase(java.util.Locale.ROOT));

@@ -10,9 +10,19 @@ final class Durations {
   /** {@code +04:25} minutes and seconds since the start; hours when the run is long. */
   static String offset(Instant start, Instant t) {
     long s = Math.max(0, Duration.between(start, t).getSeconds());
+    // Written by hand, not String.format: events.jsonl takes one per record, and a record count
+    // that grows with the fleet made the format parser a visible share of writing it.
+    StringBuilder b = new StringBuilder(9).append('+');
     if (s >= 3600) {
-      return String.format(java.util.Locale.ROOT, "+%d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60);
+      b.append(s / 3600).append(':');
+      twoDigits(b, (s % 3600) / 60);
+    } else {
+      twoDigits(b, s / 60);
     }
-    return String.format(java.util.Locale.ROOT, "+%02d:%02d", s / 60, s % 60);
+    return twoDigits(b.append(':'), s % 60).toString();
+  }
+
+  private static StringBuilder twoDigits(StringBuilder b, long v) {
+    return (v < 10 ? b.append('0') : b).append(v);
   }
 }

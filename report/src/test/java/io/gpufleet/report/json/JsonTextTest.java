@@ -65,4 +65,24 @@ class JsonTextTest {
       assertThat(more.toString()).isEqualTo(JsonText.write(root));
     }
   }
+
+  @Test
+  void aQuotedStringIsWhatALineWritesForTheSameString() {
+    // Seeded strings over the characters JSON escapes or passes through: controls, quotes,
+    // backslash, slash, DEL, non-ASCII, a surrogate pair and U+2028.
+    char[] alphabet = {'a', 'Z', '0', ' ', '"', '\\', '/', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f',
+        '\u007f', '\u00e9', '\u2028', '\u4e2d', '\ud83d', '\ude00'};
+    java.util.Random random = new java.util.Random(18);
+    for (int n = 0; n < 2_000; n++) {
+      StringBuilder s = new StringBuilder();
+      int length = random.nextInt(12);
+      for (int i = 0; i < length; i++) {
+        s.append(alphabet[random.nextInt(alphabet.length)]);
+      }
+      Map<String, Object> line = new LinkedHashMap<>();
+      line.put("k", s.toString());
+      assertThat(JsonText.quoted(new StringBuilder("{\"k\":"), s.toString()).append('}').toString())
+          .as("string %d", n).isEqualTo(JsonText.line(line));
+    }
+  }
 }
