@@ -9,7 +9,6 @@ import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
-import io.gpufleet.sim.state.WorkloadState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -150,20 +149,20 @@ final class Conditions {
   /** {@code name}, {@code Kind/name} or {@code Kind/namespace/name} to a workload key. */
   static Optional<ObjectRef> workload(String ref, ClusterState s) {
     String[] parts = ref.split("/");
-    List<ObjectRef> keys = new ArrayList<>(s.workloads().keys());
-    keys.sort(null);
-    for (ObjectRef k : keys) {
-      WorkloadState w = s.workloads().get(k);
+    // The first match in key order, found in one pass: a scale step per service per hour would
+    // otherwise copy and sort every workload key, a cost that grows with the services squared.
+    ObjectRef[] first = new ObjectRef[1];
+    s.workloads().forEach((k, w) -> {
       var wl = w.workload();
       boolean match = switch (parts.length) {
         case 1 -> wl.name().equals(parts[0]) && wl.meta().namespace().equals("default");
         case 2 -> wl.kind().equals(parts[0]) && wl.name().equals(parts[1]) && wl.meta().namespace().equals("default");
         default -> wl.kind().equals(parts[0]) && wl.meta().namespace().equals(parts[1]) && wl.name().equals(parts[2]);
       };
-      if (match) {
-        return Optional.of(k);
+      if (match && (first[0] == null || k.compareTo(first[0]) < 0)) {
+        first[0] = k;
       }
-    }
-    return Optional.empty();
+    });
+    return Optional.ofNullable(first[0]);
   }
 }

@@ -10,6 +10,8 @@ import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.mig.MigConfigState;
 import io.gpufleet.engine.mig.MigManager;
+import io.gpufleet.model.collect.PMap;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
@@ -58,6 +60,9 @@ final class Kubelet {
    * preemption or drain in the same instant gives them their grace period as any running pod.
    */
   private final java.util.Set<String> resumingRunning = new java.util.TreeSet<>();
+  /** Whether the device plugin runs in pods of its own, and the workloads that answer was read from. */
+  private PMap<ObjectRef, WorkloadState> pluginWorkloadsOf;
+  private boolean pluginInPods;
 
   Kubelet(ApiServer api, GpuClaimPreparation.FeatureGates draDriver) {
     this.api = api;
@@ -443,12 +448,15 @@ final class Kubelet {
 
   /** Whether the scenario runs the plugin in a DaemonSet of its own (else it runs outside the modelled pods). */
   private boolean pluginRunsInPods() {
-    for (var key : api.state().workloads().keys()) {
-      if (api.devicePlugin().isPluginDaemonSet(key, api.state().workloads().get(key).workload())) {
-        return true;
-      }
+    // Asked on every node event; the answer reads every workload, so it is kept until they change.
+    PMap<ObjectRef, WorkloadState> workloads = api.state().workloads();
+    if (workloads != pluginWorkloadsOf) {
+      boolean[] found = new boolean[1];
+      workloads.forEach((key, w) -> found[0] |= api.devicePlugin().isPluginDaemonSet(key, w.workload()));
+      pluginInPods = found[0];
+      pluginWorkloadsOf = workloads;
     }
-    return false;
+    return pluginInPods;
   }
 
   private boolean isPluginPod(PodState p) {

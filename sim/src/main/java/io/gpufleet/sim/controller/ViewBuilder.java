@@ -4,7 +4,6 @@ import io.gpufleet.autoscaler.disruption.InFlightDisruption;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
-import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.model.collect.PMap;
@@ -157,18 +156,12 @@ final class ViewBuilder {
         }
       }
     });
-    ClusterSnapshot was = before.snapshot();
-    ClusterSnapshot now = s.snapshot();
-    if (was != now) {
-      if (was.size() != now.size()) {
-        return false;
-      }
-      for (int i = 0; i < now.size(); i++) {
-        if (was.get(i) != now.get(i)) {
-          dirty.add(was.get(i).name());
-          dirty.add(now.get(i).name());
-        }
-      }
+    // The scheduler's node changes only with the node's NodeState: the API server gives a node a new
+    // NodeState whenever it binds to it, unbinds from it or changes it in the snapshot, so the nodes'
+    // diff above already named it. Comparing the two snapshots node by node cost the fleet's size on
+    // every view.
+    if (before.snapshot().size() != s.snapshot().size()) {
+      return false;
     }
     if (dirty.isEmpty()) {
       return true;

@@ -57,6 +57,17 @@ class ViewBuilderTest {
       assertThat(followed.byName()).as("image %d", i).isEqualTo(fresh.byName());
       assertThat(followed.pendingPods()).isEqualTo(fresh.pendingPods());
       assertThat(followed.daemonSets()).isEqualTo(fresh.daemonSets());
+      if (i > 0) {
+        // What following relies on: a node whose scheduler entry changed has a new NodeState too.
+        var before = images.get(i - 1).state();
+        for (var info : image.state().snapshot().nodes()) {
+          var was = before.snapshot().node(info.name());
+          if (was.isPresent() && was.get() != info) {
+            assertThat(image.state().nodes().get(info.name())).as("image %d, node %s", i, info.name())
+                .isNotSameAs(before.nodes().get(info.name()));
+          }
+        }
+      }
       if (i > 0 && images.get(i - 1).state().claims().keys().equals(image.state().claims().keys())
           && images.get(i - 1).state().nodes().keys().equals(image.state().nodes().keys())) {
         sameClaimsAndNodes++;
