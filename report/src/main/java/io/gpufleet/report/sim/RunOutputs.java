@@ -79,7 +79,7 @@ public final class RunOutputs {
     List<Map<String, Object>> services = new ArrayList<>();
     for (ServiceMetrics s : m.services().values()) {
       Map<String, Object> e = new LinkedHashMap<>();
-      e.put("workload", s.workload());
+      e.put("workload", s.workload().toString());
       e.put("trafficModelled", s.trafficModelled());
       e.put("firstReadySeconds", s.firstReady().map(t -> Duration.between(r.start(), t).getSeconds()).orElse(null));
       e.put("allReadySeconds", s.allReady().map(t -> Duration.between(r.start(), t).getSeconds()).orElse(null));

@@ -2,6 +2,7 @@ package io.gpufleet.report.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.MetricsRecorder;
 import io.gpufleet.sim.metrics.ServiceMetrics;
@@ -18,11 +19,11 @@ class RunSummaryTest {
 
   static ServiceMetrics service(Traffic traffic, int... readyEveryTenSeconds) {
     MetricsRecorder m = new MetricsRecorder();
-    m.service("Deployment/default/s", traffic);
+    m.service(new ObjectRef("Deployment", "default", "s"), traffic);
     for (int i = 0; i < readyEveryTenSeconds.length; i++) {
-      m.serviceReady("Deployment/default/s", readyEveryTenSeconds[i], 2, T0.plusSeconds(10L * i));
+      m.serviceReady(new ObjectRef("Deployment", "default", "s"), readyEveryTenSeconds[i], 2, T0.plusSeconds(10L * i));
     }
-    return m.finish(T0.plusSeconds(600)).service("Deployment/default/s").orElseThrow();
+    return m.finish(T0.plusSeconds(600)).service(new ObjectRef("Deployment", "default", "s")).orElseThrow();
   }
 
   @Test

@@ -379,7 +379,7 @@ final class ApiServer {
     log(kind, key, why);
     touchNode(p.node().get(), true);
     serviceChanged(p.workload());
-    Duration exit = PodShutdown.of(p, p.workload().map(w -> metrics.traffic(w.toString())).orElse(Traffic.NONE));
+    Duration exit = PodShutdown.of(p, p.workload().map(metrics::traffic).orElse(Traffic.NONE));
     PodState now = state.pods().get(key);
     kernel.schedule(now().plus(exit), new Event.PodExits(key, now.generation()));
     publish(new ClusterEvent.PodDeleting(key, draining(p.node())));
@@ -393,10 +393,10 @@ final class ApiServer {
     }
     if (kind == RunRecord.Kind.POD_KILLED && p.workload().isPresent()) {
       // In-flight requests die with a pod that was serving or still draining.
-      Traffic t = metrics.traffic(p.workload().get().toString());
+      Traffic t = metrics.traffic(p.workload().get());
       if (p.ready().isPresent()) {
         int ready = Math.max(1, readyCount(p.workload().get()) + (p.isReady() ? 0 : 1));
-        metrics.podKilled(p.workload().get().toString(), t.inFlightPerPod(ready));
+        metrics.podKilled(p.workload().get(), t.inFlightPerPod(ready));
       }
     }
     if (p.node().isPresent()) {
@@ -487,7 +487,7 @@ final class ApiServer {
     if (w == null) {
       return;
     }
-    metrics.serviceReady(workload.get().toString(), readyCount(workload.get()), desired(w.workload()), now());
+    metrics.serviceReady(workload.get(), readyCount(workload.get()), desired(w.workload()), now());
   }
 
   // ---- nodes ----

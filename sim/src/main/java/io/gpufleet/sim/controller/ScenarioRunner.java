@@ -314,7 +314,7 @@ final class ScenarioRunner {
   private void putWorkload(Workload w) {
     ObjectRef key = WorkloadState.keyOf(w);
     WorkloadState old = api.state().workloads().get(key);
-    api.metrics().service(key.toString(), Traffic.of(w));
+    api.metrics().service(key, Traffic.of(w));
     api.putWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
     api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
   }

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.metrics;
 
+import io.gpufleet.model.meta.ObjectRef;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.SortedMap;
 public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Double> costByNode,
     SortedMap<String, Double> costByNodePool, double gpuHoursAllocated, double gpuHoursIdle,
     List<PodPendingTime> pendingTimes, SortedMap<String, Integer> disruptionsByReason,
-    SortedMap<String, Integer> evictionsByReason, SortedMap<String, ServiceMetrics> services,
+    SortedMap<String, Integer> evictionsByReason, SortedMap<ObjectRef, ServiceMetrics> services,
     List<CardSpan> cardSpans, Instant end) {
 
   public Metrics {
@@ -33,7 +34,7 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
     return Optional.ofNullable(series.get(name));
   }
 
-  public Optional<ServiceMetrics> service(String workload) {
+  public Optional<ServiceMetrics> service(ObjectRef workload) {
     return Optional.ofNullable(services.get(workload));
   }
 

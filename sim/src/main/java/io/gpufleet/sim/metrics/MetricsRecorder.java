@@ -1,5 +1,6 @@
 package io.gpufleet.sim.metrics;
 
+import io.gpufleet.model.meta.ObjectRef;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class MetricsRecorder {
   /** Deletions by reason and the disruption method behind them, for a scenario's expectations. */
   private final Map<Disrupted, Integer> disrupted = new HashMap<>();
   private final TreeMap<String, Integer> evictions = new TreeMap<>();
-  private final Map<String, Service> services = new TreeMap<>();
+  private final Map<ObjectRef, Service> services = new TreeMap<>();
 
   private record Running(String pool, double price, Instant since) {}
 
@@ -210,17 +211,17 @@ public final class MetricsRecorder {
   }
 
   /** Registers a workload's traffic model (once, when it appears). */
-  public void service(String workload, Traffic traffic) {
+  public void service(ObjectRef workload, Traffic traffic) {
     services.putIfAbsent(workload, new Service(traffic));
   }
 
   /** A workload's Ready count and desired replicas changed. */
-  public void serviceReady(String workload, int ready, int desired, Instant now) {
+  public void serviceReady(ObjectRef workload, int ready, int desired, Instant now) {
     Service s = services.get(workload);
     if (s == null) {
       return;
     }
-    gauge(Metrics.readySeries(workload), now, ready);
+    gauge(Metrics.readySeries(workload.toString()), now, ready);
     closeOutage(s, now);
     s.ready = ready;
     s.desired = desired;
@@ -249,7 +250,7 @@ public final class MetricsRecorder {
   }
 
   /** A pod of a workload died with requests in flight. */
-  public void podKilled(String workload, double inFlight) {
+  public void podKilled(ObjectRef workload, double inFlight) {
     Service s = services.get(workload);
     if (s != null) {
       s.killed++;
@@ -257,7 +258,7 @@ public final class MetricsRecorder {
     }
   }
 
-  public Traffic traffic(String workload) {
+  public Traffic traffic(ObjectRef workload) {
     Service s = services.get(workload);
     return s == null ? Traffic.NONE : s.traffic;
   }
@@ -267,7 +268,7 @@ public final class MetricsRecorder {
       bill(e.getKey(), e.getValue(), end);
       running.put(e.getKey(), new Running(e.getValue().pool(), e.getValue().price(), end));
     }
-    TreeMap<String, ServiceMetrics> svc = new TreeMap<>();
+    TreeMap<ObjectRef, ServiceMetrics> svc = new TreeMap<>();
     for (var e : services.entrySet()) {
       Service s = e.getValue();
       closeOutage(s, end);

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.metrics;
 
+import io.gpufleet.model.meta.ObjectRef;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -20,7 +21,7 @@ import java.util.OptionalInt;
  *     before they finished draining; empty when no traffic was modelled or it never served
  * @param podsKilled pods killed after they had been Ready
  */
-public record ServiceMetrics(String workload, Traffic traffic, Optional<Instant> firstReady,
+public record ServiceMetrics(ObjectRef workload, Traffic traffic, Optional<Instant> firstReady,
     Optional<Instant> allReady, int mostReady, OptionalInt minReady, double outageSeconds,
     OptionalDouble lostRequests, int podsKilled) {
 
@@ -37,6 +38,6 @@ public record ServiceMetrics(String workload, Traffic traffic, Optional<Instant>
    * per node, and a Job's run to completion, so a finished Job is not down.
    */
   public boolean service() {
-    return !(workload.startsWith("DaemonSet/") || workload.startsWith("Job/"));
+    return !(workload.kind().equals("DaemonSet") || workload.kind().equals("Job"));
   }
 }

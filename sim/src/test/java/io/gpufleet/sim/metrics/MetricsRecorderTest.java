@@ -2,6 +2,7 @@ package io.gpufleet.sim.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.model.meta.ObjectRef;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -19,11 +20,11 @@ class MetricsRecorderTest {
   @Test
   void aServiceWithoutTrafficAnnotationsCountsNoRequests() {
     MetricsRecorder m = new MetricsRecorder();
-    m.service("Deployment/default/web", Traffic.NONE);
-    m.serviceReady("Deployment/default/web", 1, 1, at(10));
-    m.serviceReady("Deployment/default/web", 0, 1, at(20));
-    m.serviceReady("Deployment/default/web", 1, 1, at(50));
-    ServiceMetrics s = m.finish(at(100)).service("Deployment/default/web").orElseThrow();
+    m.service(new ObjectRef("Deployment", "default", "web"), Traffic.NONE);
+    m.serviceReady(new ObjectRef("Deployment", "default", "web"), 1, 1, at(10));
+    m.serviceReady(new ObjectRef("Deployment", "default", "web"), 0, 1, at(20));
+    m.serviceReady(new ObjectRef("Deployment", "default", "web"), 1, 1, at(50));
+    ServiceMetrics s = m.finish(at(100)).service(new ObjectRef("Deployment", "default", "web")).orElseThrow();
     assertThat(s.trafficModelled()).isFalse();
     assertThat(s.lostRequests()).isEmpty();
     assertThat(s.outageSeconds()).isEqualTo(30);
@@ -32,11 +33,11 @@ class MetricsRecorderTest {
   @Test
   void withTrafficAnOutageLosesItsRequests() {
     MetricsRecorder m = new MetricsRecorder();
-    m.service("Deployment/default/llm", new Traffic(20, Duration.ofSeconds(2)));
-    m.serviceReady("Deployment/default/llm", 1, 1, at(10));
-    m.serviceReady("Deployment/default/llm", 0, 1, at(20));
-    m.serviceReady("Deployment/default/llm", 1, 1, at(50));
-    ServiceMetrics s = m.finish(at(100)).service("Deployment/default/llm").orElseThrow();
+    m.service(new ObjectRef("Deployment", "default", "llm"), new Traffic(20, Duration.ofSeconds(2)));
+    m.serviceReady(new ObjectRef("Deployment", "default", "llm"), 1, 1, at(10));
+    m.serviceReady(new ObjectRef("Deployment", "default", "llm"), 0, 1, at(20));
+    m.serviceReady(new ObjectRef("Deployment", "default", "llm"), 1, 1, at(50));
+    ServiceMetrics s = m.finish(at(100)).service(new ObjectRef("Deployment", "default", "llm")).orElseThrow();
     assertThat(s.trafficModelled()).isTrue();
     assertThat(s.lostRequests()).hasValue(30 * 20.0);
     assertThat(s.minReady()).hasValue(0);
@@ -45,9 +46,9 @@ class MetricsRecorderTest {
   @Test
   void aServiceThatNeverHadAReadyPodIsNeverReadyWithNothingMeasuredAfterwards() {
     MetricsRecorder m = new MetricsRecorder();
-    m.service("Deployment/default/stuck", new Traffic(5, Duration.ofSeconds(1)));
-    m.serviceReady("Deployment/default/stuck", 0, 3, at(0));
-    ServiceMetrics s = m.finish(at(600)).service("Deployment/default/stuck").orElseThrow();
+    m.service(new ObjectRef("Deployment", "default", "stuck"), new Traffic(5, Duration.ofSeconds(1)));
+    m.serviceReady(new ObjectRef("Deployment", "default", "stuck"), 0, 3, at(0));
+    ServiceMetrics s = m.finish(at(600)).service(new ObjectRef("Deployment", "default", "stuck")).orElseThrow();
     assertThat(s.everReady()).isFalse();
     assertThat(s.firstReady()).isEmpty();
     assertThat(s.allReady()).isEmpty();
@@ -59,12 +60,12 @@ class MetricsRecorderTest {
   @Test
   void theFewestReadyCountsOnlyAfterAllWantedWereReady() {
     MetricsRecorder m = new MetricsRecorder();
-    m.service("Deployment/default/web", Traffic.NONE);
-    m.serviceReady("Deployment/default/web", 1, 3, at(10));
-    m.serviceReady("Deployment/default/web", 3, 3, at(20));
-    m.serviceReady("Deployment/default/web", 2, 3, at(30));
-    m.serviceReady("Deployment/default/web", 3, 3, at(40));
-    ServiceMetrics s = m.finish(at(100)).service("Deployment/default/web").orElseThrow();
+    m.service(new ObjectRef("Deployment", "default", "web"), Traffic.NONE);
+    m.serviceReady(new ObjectRef("Deployment", "default", "web"), 1, 3, at(10));
+    m.serviceReady(new ObjectRef("Deployment", "default", "web"), 3, 3, at(20));
+    m.serviceReady(new ObjectRef("Deployment", "default", "web"), 2, 3, at(30));
+    m.serviceReady(new ObjectRef("Deployment", "default", "web"), 3, 3, at(40));
+    ServiceMetrics s = m.finish(at(100)).service(new ObjectRef("Deployment", "default", "web")).orElseThrow();
     assertThat(s.firstReady()).contains(at(10));
     assertThat(s.allReady()).contains(at(20));
     assertThat(s.minReady()).hasValue(2);
@@ -109,5 +110,29 @@ class MetricsRecorderTest {
   @Test
   void noPodsNoQuantile() {
     assertThat(new MetricsRecorder().finish(T0).pendingQuantile(0.5)).isEmpty();
+  }
+
+  @Test
+  void servicesAreKeyedByTheirTypedReferenceAndOnlyServingKindsCountAsServices() {
+    MetricsRecorder m = new MetricsRecorder();
+    ObjectRef web = new ObjectRef("Deployment", "default", "web");
+    ObjectRef db = new ObjectRef("StatefulSet", "default", "db");
+    ObjectRef agent = new ObjectRef("DaemonSet", "kube-system", "agent");
+    ObjectRef train = new ObjectRef("Job", "ml", "train");
+    // Same namespace and name, another kind: another workload.
+    ObjectRef webJob = new ObjectRef("Job", "default", "web");
+    for (ObjectRef w : new ObjectRef[] {web, db, agent, train, webJob}) {
+      m.service(w, Traffic.NONE);
+      m.serviceReady(w, 1, 1, at(10));
+    }
+    m.serviceReady(web, 0, 1, at(20));
+    Metrics metrics = m.finish(at(100));
+    // In the order of their Kind/namespace/name text, as reports list them.
+    assertThat(metrics.services().keySet()).containsExactly(agent, web, webJob, train, db);
+    assertThat(metrics.service(web).orElseThrow().outageSeconds()).isEqualTo(80);
+    assertThat(metrics.service(webJob).orElseThrow().outageSeconds()).isZero();
+    assertThat(metrics.services().values().stream().filter(ServiceMetrics::service).map(ServiceMetrics::workload))
+        .containsExactly(web, db);
+    assertThat(metrics.series(Metrics.readySeries("Deployment/default/web"))).isPresent();
   }
 }

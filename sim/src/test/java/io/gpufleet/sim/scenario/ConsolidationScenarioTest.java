@@ -7,6 +7,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
@@ -113,7 +114,7 @@ class ConsolidationScenarioTest {
     var executed = r.record().of(RunRecord.Kind.DISRUPTION_EXECUTED);
     assertThat(executed).singleElement().satisfies(e -> assertThat(e.message())
         .contains("replace big with g6.12xlarge/on-demand"));
-    assertThat(r.metrics().service("Deployment/default/llm")).hasValueSatisfying(m -> {
+    assertThat(r.metrics().service(new ObjectRef("Deployment", "default", "llm"))).hasValueSatisfying(m -> {
       assertThat(m.minReady().orElseThrow()).isGreaterThanOrEqualTo(1);
       assertThat(m.outageSeconds()).isZero();
       assertThat(m.lostRequests()).hasValue(0.0);

@@ -9,6 +9,7 @@ import io.gpufleet.model.karpenter.Disruption;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
@@ -82,7 +83,7 @@ class DisruptionLifecycleScenarioTest {
     // The budget of one node: never two drifted nodes deleting at once.
     var executed = r.record().of(RunRecord.Kind.DISRUPTION_EXECUTED);
     assertThat(executed).hasSize(3).allSatisfy(e -> assertThat(e.message()).startsWith("Drift (Drifted): replace"));
-    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady().orElseThrow()).isGreaterThanOrEqualTo(2);
+    assertThat(r.metrics().service(new ObjectRef("Deployment", "default", "llm")).orElseThrow().minReady().orElseThrow()).isGreaterThanOrEqualTo(2);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.SimulationSettings;
@@ -53,7 +54,7 @@ class InterruptionScenarioTest {
     assertThat(r.record().about(pod).stream().filter(e -> e.kind() == RunRecord.Kind.POD_EXITED))
         .singleElement().satisfies(e -> assertThat(e.time()).isBefore(reclaimed));
     assertThat(r.record().of(RunRecord.Kind.POD_KILLED)).isEmpty();
-    ServiceMetrics m = r.metrics().service("Deployment/default/llm").orElseThrow();
+    ServiceMetrics m = r.metrics().service(new ObjectRef("Deployment", "default", "llm")).orElseThrow();
     assertThat(m.minReady()).hasValue(1);
     assertThat(m.outageSeconds()).isZero();
     assertThat(m.trafficModelled()).isTrue();
@@ -68,7 +69,7 @@ class InterruptionScenarioTest {
     SimulationResult r = Simulation.run(spotService(1));
     assertThat(r.violations()).isEmpty();
     assertThat(r.allExpectationsPassed()).as(r.expectations().toString()).isTrue();
-    ServiceMetrics m = r.metrics().service("Deployment/default/llm").orElseThrow();
+    ServiceMetrics m = r.metrics().service(new ObjectRef("Deployment", "default", "llm")).orElseThrow();
     // The PDB (minAvailable 1 of 1) refuses the eviction, so EC2 kills the pod at the reclaim.
     assertThat(r.record().of(RunRecord.Kind.POD_EVICTED)).isEmpty();
     assertThat(r.record().of(RunRecord.Kind.POD_KILLED)).hasSize(1);
@@ -115,7 +116,7 @@ class InterruptionScenarioTest {
     assertThat(terminated).isAfterOrEqualTo(exited).isBefore(warning.time().plus(Duration.ofMinutes(2)));
     assertThat(r.record().of(RunRecord.Kind.POD_KILLED)).isEmpty();
     // Traffic is not modelled, so no requests are counted lost or kept.
-    ServiceMetrics m = r.metrics().service("Deployment/default/svc").orElseThrow();
+    ServiceMetrics m = r.metrics().service(new ObjectRef("Deployment", "default", "svc")).orElseThrow();
     assertThat(m.trafficModelled()).isFalse();
     assertThat(m.lostRequests()).isEmpty();
   }

@@ -7,6 +7,7 @@ import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.SimulationSettings;
@@ -87,7 +88,7 @@ class RunExpectationsScenarioTest {
     var killed = r.record().of(RunRecord.Kind.POD_KILLED);
     assertThat(killed).isNotEmpty();
     assertThat(o.time()).isBeforeOrEqualTo(killed.getFirst().time());
-    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady()).hasValue(0);
+    assertThat(r.metrics().service(new ObjectRef("Deployment", "default", "llm")).orElseThrow().minReady()).hasValue(0);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.Simulation;
@@ -42,7 +43,7 @@ class WorkloadScenarioTest {
     assertThat(r.finalState().pods().values()).allSatisfy(p ->
         assertThat(p.pod().spec().images()).containsExactly("vllm/vllm-openai:v0.7"));
     // maxUnavailable 25% of 4 is 1: never fewer than three Ready once the first four were.
-    assertThat(r.metrics().service("Deployment/default/llm").orElseThrow().minReady().orElseThrow()).isGreaterThanOrEqualTo(3);
+    assertThat(r.metrics().service(new ObjectRef("Deployment", "default", "llm")).orElseThrow().minReady().orElseThrow()).isGreaterThanOrEqualTo(3);
   }
 
   @Test
