@@ -7,6 +7,7 @@ import io.gpufleet.manifest.karpenter.NodePoolDecoder;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.kube.PriorityAdmission;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.ManifestProblem;
@@ -111,15 +112,21 @@ public final class LintInput {
     Builder b = new Builder();
     DuplicateObjects duplicates = new DuplicateObjects(b.diagnostics);
     YamlReader yaml = new YamlReader();
+    List<KubeObject> objects = new ArrayList<>();
+    Map<Location, YNode> trees = new HashMap<>();
+    Map<String, String> texts = new HashMap<>();
     for (ManifestSource s : sources) {
       b.files.add(s.name());
+      texts.put(s.name(), s.text());
       List<YNode> docs = yaml.readAll(s.name(), s.text());
       duplicates.check(docs);
-      Map<Location, YNode> trees = new HashMap<>();
       docs.forEach(d -> index(d, trees));
-      for (KubeObject o : new KubeDecoder(b.diagnostics, strict).decodeAll(docs)) {
-        b.add(o, trees.get(o.location()), s.text());
-      }
+      objects.addAll(new KubeDecoder(b.diagnostics, strict).decodeAll(docs));
+    }
+    // The inputs are applied as one set, so a pod may name a PriorityClass from any of the files;
+    // what the API server's Priority admission refuses is a rejection like any other.
+    for (KubeObject o : new PriorityAdmission().admit(objects, b.diagnostics)) {
+      b.add(o, trees.get(o.location()), texts.get(o.location().file()));
     }
     return new LintInput(b, catalog, instances);
   }
@@ -173,7 +180,8 @@ public final class LintInput {
           NodePool pool = new NodePoolDecoder(diagnostics).decode(other.cursor(), other.apiVersion());
           nodePools.add(keep(pool, ObjectRef.clusterScoped("NodePool", pool.name()), tree));
         }
-        case KubeObject.PriorityClassObject pc -> { }
+        // Kept so that a refusal of the class (a second globalDefault) names it.
+        case KubeObject.PriorityClassObject pc -> keep(pc, ObjectRef.clusterScoped("PriorityClass", pc.name()), tree);
         case KubeObject.ResourceObject r -> { } // no lint rule reads DRA objects yet
         case KubeObject.OtherObject other -> { }
       }

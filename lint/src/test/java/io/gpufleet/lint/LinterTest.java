@@ -51,6 +51,70 @@ class LinterTest {
   }
 
   @Test
+  void aPodNamingAPriorityClassNotInTheInputsIsRefusedAsPriorityAdmissionRefusesIt() {
+    LintInput in = LintInput.read(List.of(new ManifestSource("classes.yaml", """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch}
+        value: 50
+        """), new ManifestSource("pods.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: known}
+        spec: {priorityClassName: batch, containers: [{name: c}]}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: builtin}
+        spec: {priorityClassName: system-node-critical, containers: [{name: c}]}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: typo}
+        spec: {priorityClassName: bacth, containers: [{name: c}]}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: zero}
+        spec: {priorityClassName: batch, priority: 0, containers: [{name: c}]}
+        """)));
+    // A class from another input file and a built-in class resolve; the unknown name and the
+    // written priority that differs from the class's value are refused in admission.go's words.
+    assertThat(Linter.run(in, Rules.all()).findings()).satisfiesExactly(f -> {
+      assertThat(f.rule()).isEqualTo("manifest-rejected");
+      assertThat(f.object()).isEqualTo(new ObjectRef("Pod", "default", "typo"));
+      assertThat(f.field()).isEqualTo("spec.priorityClassName");
+      assertThat(f.message()).isEqualTo("no PriorityClass with name bacth was found");
+    }, f -> {
+      assertThat(f.object()).isEqualTo(new ObjectRef("Pod", "default", "zero"));
+      assertThat(f.field()).isEqualTo("spec.priority");
+      assertThat(f.message()).isEqualTo("the integer value of priority (0) must not be provided in pod spec; "
+          + "priority admission controller computed 50 from the given PriorityClass name");
+    });
+  }
+
+  @Test
+  void aSecondGlobalDefaultClassIsRefusedAndNamed() {
+    LintInput in = input("""
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: a}
+        value: 10
+        globalDefault: true
+        ---
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: b}
+        value: 20
+        globalDefault: true
+        """);
+    assertThat(Linter.run(in, Rules.all()).findings()).singleElement().satisfies(f -> {
+      assertThat(f.object()).isEqualTo(ObjectRef.clusterScoped("PriorityClass", "b"));
+      assertThat(f.message()).isEqualTo("PriorityClass a is already marked as default. Only one default can exist");
+    });
+  }
+
+  @Test
   void aDeploymentChainIsJudgedOnceThroughItsController() {
     String deployment = """
         apiVersion: apps/v1

@@ -379,6 +379,37 @@ class ManifestReaderTest {
   }
 
   @Test
+  void aWrittenZeroPriorityOrDefaultPolicyIsAWrittenValueAndMustMatchTheClass() {
+    // spec.priority and spec.preemptionPolicy are pointers upstream: written as 0 or as
+    // PreemptLowerPriority they are not omitted, and admission compares them with the class's.
+    assertThat(errors(() -> reader.read("p.yaml", BATCH_NEVER + podNaming("p", "batch", "  priority: 0\n")
+        + "---\n" + podNaming("q", "batch", "  priority: 50\n  preemptionPolicy: PreemptLowerPriority\n")
+        + "---\n" + podNaming("r", "", "  priority: 0\n  preemptionPolicy: PreemptLowerPriority\n")
+        + "---\n" + podNaming("s", "batch", "  priority: 50\n  preemptionPolicy: Never\n"))))
+        .containsExactly(
+            "p.yaml:7:1: spec.priority: the integer value of priority (0) must not be provided in pod spec; "
+                + "priority admission controller computed 50 from the given PriorityClass name",
+            "p.yaml:15:1: spec.preemptionPolicy: the string value of PreemptionPolicy (PreemptLowerPriority) must not "
+                + "be provided in pod spec; priority admission controller computed Never from the given "
+                + "PriorityClass name");
+  }
+
+  @Test
+  void aWorkloadTemplatesWrittenZeroPriorityIsCheckedToo() {
+    assertThat(errors(() -> reader.read("d.yaml", BATCH_NEVER + """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: d}
+        spec:
+          selector: {matchLabels: {app: a}}
+          template:
+            metadata: {labels: {app: a}}
+            spec: {priorityClassName: batch, priority: 0, containers: [{name: c}]}
+        """))).containsExactly("d.yaml:7:1: spec.template.spec.priority: the integer value of priority (0) must not "
+        + "be provided in pod spec; priority admission controller computed 50 from the given PriorityClass name");
+  }
+
+  @Test
   void aClassesPreemptionPolicyIsChecked() {
     assertThat(errors(() -> reader.read("p.yaml", BATCH_NEVER.replace("Never", "Sometimes"))))
         .singleElement().asString().contains("p.yaml:5:").contains("expected PreemptLowerPriority or Never, found \"Sometimes\"");

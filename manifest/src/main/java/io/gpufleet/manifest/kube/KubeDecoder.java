@@ -123,9 +123,11 @@ public final class KubeDecoder {
     schema.reportUnknownFields(kind, objectName(doc, kind), doc.node(), diagnostics, strict);
     switch (kind) {
       case "Node" -> out.add(new KubeObject.NodeObject(node(doc), at));
-      case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at, phase(doc))));
+      case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at, phase(doc),
+          priorityWritten(doc.node(), "spec"))));
       case "Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet" ->
-          out.add(new KubeObject.WorkloadObject(workload(kind, doc), at));
+          out.add(new KubeObject.WorkloadObject(workload(kind, doc), at,
+              priorityWritten(doc.node(), "spec", "template", "spec")));
       case "PodDisruptionBudget" -> out.add(new KubeObject.PdbObject(pdb(doc), at));
       case "ConfigMap" -> {
         Map<String, Cursor> cursors = new LinkedHashMap<>();
@@ -339,6 +341,27 @@ public final class KubeDecoder {
     PodSpec podSpec = podSpec(spec.get());
     validate(doc, podSpec, "spec");
     return Optional.of(new Pod(meta, podSpec));
+  }
+
+  /**
+   * Which of {@code priority} and {@code preemptionPolicy} the pod spec at {@code path} writes (a
+   * null value is not written). Read from the tree, not through a cursor: the spec's own read has
+   * reported whatever is malformed there.
+   */
+  private static KubeObject.PriorityWritten priorityWritten(YNode doc, String... path) {
+    YNode n = doc;
+    for (String key : path) {
+      n = n instanceof YNode.YMap m && m.entries().get(key) != null ? m.entries().get(key).value() : null;
+    }
+    if (!(n instanceof YNode.YMap spec)) {
+      return new KubeObject.PriorityWritten(false, false);
+    }
+    return new KubeObject.PriorityWritten(written(spec, "priority"), written(spec, "preemptionPolicy"));
+  }
+
+  private static boolean written(YNode.YMap map, String key) {
+    YNode.YMap.Entry e = map.entries().get(key);
+    return e != null && !(e.value() instanceof YNode.YNull);
   }
 
   /** {@code status.phase}, when the object records its status. */

@@ -5,6 +5,8 @@ import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.pod.PreemptionPolicy;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import java.util.Map;
@@ -34,7 +36,13 @@ public sealed interface KubeObject {
    * A pod, with {@code status.phase} when the manifest records one (a dump of a cluster): a pod
    * with a status is state, not a request; a finished one (Succeeded, Failed) occupies nothing.
    */
-  record PodObject(Pod pod, Location location, java.util.Optional<Phase> phase) implements KubeObject {
+  record PodObject(Pod pod, Location location, java.util.Optional<Phase> phase, PriorityWritten written)
+      implements KubeObject {
+
+    /** A pod whose manifest's written priority fields are inferred from its spec ({@link PriorityWritten#inferred}). */
+    public PodObject(Pod pod, Location location, java.util.Optional<Phase> phase) {
+      this(pod, location, phase, PriorityWritten.inferred(pod.spec()));
+    }
 
     /** {@code status.phase}, as the API server writes it. */
     public enum Phase {
@@ -76,7 +84,14 @@ public sealed interface KubeObject {
     }
   }
 
-  record WorkloadObject(Workload workload, Location location) implements KubeObject {
+  /** A workload; {@code written}: its pod template's written priority fields. */
+  record WorkloadObject(Workload workload, Location location, PriorityWritten written) implements KubeObject {
+
+    /** A workload whose template's written priority fields are inferred from its spec ({@link PriorityWritten#inferred}). */
+    public WorkloadObject(Workload workload, Location location) {
+      this(workload, location, PriorityWritten.inferred(workload.template().spec()));
+    }
+
     @Override
     public String kind() {
       return workload.kind();
@@ -145,4 +160,23 @@ public sealed interface KubeObject {
    */
   record OtherObject(String apiVersion, String kind, String name, Cursor cursor, Location location)
       implements KubeObject {}
+
+  /**
+   * Which of the pod spec's {@code priority} and {@code preemptionPolicy} the manifest wrote. Both are
+   * pointers upstream, nil until the Priority admission plugin sets them, and admission refuses a
+   * written value that differs from the one it computes; the twin's spec holds 0 and
+   * PreemptLowerPriority alike for "absent" and "written as the default", so the decoder records
+   * what was written.
+   */
+  record PriorityWritten(boolean priority, boolean preemptionPolicy) {
+
+    /**
+     * For an object not read from a manifest: a non-zero priority and a Never policy were written,
+     * as nothing else could have set them before admission.
+     */
+    public static PriorityWritten inferred(PodSpec spec) {
+      return new PriorityWritten(spec.priority() != 0,
+          spec.preemptionPolicy() == PreemptionPolicy.NEVER);
+    }
+  }
 }

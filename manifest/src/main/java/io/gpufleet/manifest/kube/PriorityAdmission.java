@@ -55,10 +55,10 @@ public final class PriorityAdmission {
     List<KubeObject> out = new ArrayList<>(objects.size());
     for (KubeObject o : objects) {
       out.add(switch (o) {
-        case KubeObject.PodObject p -> new KubeObject.PodObject(
-            p.pod().withSpec(admit(p.pod().spec(), p.location(), "spec", diagnostics)), p.location(), p.phase());
-        case KubeObject.WorkloadObject w -> new KubeObject.WorkloadObject(admit(w.workload(), w.location(),
-            diagnostics), w.location());
+        case KubeObject.PodObject p -> new KubeObject.PodObject(p.pod().withSpec(
+            admit(p.pod().spec(), p.written(), p.location(), "spec", diagnostics)), p.location(), p.phase(), p.written());
+        case KubeObject.WorkloadObject w -> new KubeObject.WorkloadObject(admit(w.workload(), w.written(),
+            w.location(), diagnostics), w.location(), w.written());
         default -> o;
       });
     }
@@ -84,7 +84,8 @@ public final class PriorityAdmission {
         .min(Comparator.comparingInt(PriorityClass::value));
   }
 
-  private PodSpec admit(PodSpec spec, Location at, String path, Diagnostics diagnostics) {
+  private PodSpec admit(PodSpec spec, KubeObject.PriorityWritten written, Location at, String path,
+      Diagnostics diagnostics) {
     Optional<String> named = spec.priorityClassName().filter(n -> !n.isEmpty());
     Optional<PriorityClass> pc;
     if (named.isPresent()) {
@@ -98,31 +99,30 @@ public final class PriorityAdmission {
       pc = globalDefault();
     }
     // With no class at all the priority is 0 (DefaultPriorityWhenNoDefaultClassExists) and the
-    // policy PreemptLowerPriority. A written priority of 0 and an absent one read alike here, so only
-    // a non-zero written value can be seen to differ.
+    // policy PreemptLowerPriority. A value written in the spec must equal the computed one
+    // (admitPod: "pod.Spec.Priority != nil && *pod.Spec.Priority != priority"), a written 0 included.
     int priority = pc.map(PriorityClass::value).orElse(0);
-    if (spec.priority() != 0 && spec.priority() != priority) {
+    if (written.priority() && spec.priority() != priority) {
       diagnostics.error(at, path + ".priority", "the integer value of priority (" + spec.priority()
           + ") must not be provided in pod spec; priority admission controller computed " + priority
           + " from the given PriorityClass name");
       return spec;
     }
     PreemptionPolicy policy = pc.map(PriorityClass::policy).orElse(PreemptionPolicy.PREEMPT_LOWER_PRIORITY);
-    // Likewise a written PreemptLowerPriority reads as the default; a written Never that the class
-    // contradicts is seen and refused.
-    if (spec.preemptionPolicy() == PreemptionPolicy.NEVER && policy != PreemptionPolicy.NEVER) {
-      diagnostics.error(at, path + ".preemptionPolicy", "the string value of PreemptionPolicy (Never) must not be"
-          + " provided in pod spec; priority admission controller computed " + policy.wireName()
-          + " from the given PriorityClass name");
+    // Likewise a written policy, PreemptLowerPriority included, must be the class's.
+    if (written.preemptionPolicy() && spec.preemptionPolicy() != policy) {
+      diagnostics.error(at, path + ".preemptionPolicy", "the string value of PreemptionPolicy ("
+          + spec.preemptionPolicy().wireName() + ") must not be provided in pod spec; priority admission controller"
+          + " computed " + policy.wireName() + " from the given PriorityClass name");
       return spec;
     }
     PodSpec out = spec.withPriority(priority).withPreemptionPolicy(policy);
     return pc.isPresent() && named.isEmpty() ? out.withPriorityClassName(pc.get().name()) : out;
   }
 
-  private Workload admit(Workload w, Location at, Diagnostics diagnostics) {
+  private Workload admit(Workload w, KubeObject.PriorityWritten written, Location at, Diagnostics diagnostics) {
     PodTemplate t = w.template();
-    PodTemplate nt = new PodTemplate(t.labels(), t.annotations(), admit(t.spec(), at, "spec.template.spec",
+    PodTemplate nt = new PodTemplate(t.labels(), t.annotations(), admit(t.spec(), written, at, "spec.template.spec",
         diagnostics));
     return switch (w) {
       case Workload.Deployment d -> new Workload.Deployment(d.meta(), d.replicas(), d.selector(), nt, d.maxSurge(),
