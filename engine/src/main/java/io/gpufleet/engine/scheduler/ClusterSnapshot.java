@@ -9,6 +9,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * An immutable image of the nodes and the pods bound to them, in a fixed node order (the order
@@ -38,9 +40,18 @@ public final class ClusterSnapshot {
   /** Pods with pod (anti-)affinity, and with required anti-affinity, over all nodes: InterPodAffinity skips at 0. */
   private final int podsWithAffinity;
   private final int podsWithRequiredAntiAffinity;
+  /**
+   * PodTopologySpread's matching-pod counts, each made on first use for this image and carried, by
+   * the delta, to every image derived from it (a few keys, one per workload, cover a simulation).
+   * Images whose counts cannot differ (a node added without pods, a node changed but not its labels)
+   * share one map, so counts either makes serve both; otherwise counts made after an image was
+   * derived stay the maker's own.
+   */
+  private final ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> spreads;
 
   private ClusterSnapshot(NodeInfo[] nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
-      int podsWithAffinity, int podsWithRequiredAntiAffinity, LabelColumns columns) {
+      int podsWithAffinity, int podsWithRequiredAntiAffinity, LabelColumns columns,
+      ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> spreads) {
     this.nodes = nodes;
     this.slots = slots;
     this.index = index;
@@ -48,6 +59,7 @@ public final class ClusterSnapshot {
     this.columns = columns;
     this.podsWithAffinity = podsWithAffinity;
     this.podsWithRequiredAntiAffinity = podsWithRequiredAntiAffinity;
+    this.spreads = spreads;
   }
 
   public int podsWithAffinity() {
@@ -77,7 +89,8 @@ public final class ClusterSnapshot {
       affinity += arr[i].podsWithAffinity().size();
       anti += arr[i].podsWithRequiredAntiAffinity().size();
     }
-    return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, new LabelColumns());
+    return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, new LabelColumns(),
+        new ConcurrentHashMap<>());
   }
 
   public int size() {
@@ -100,13 +113,27 @@ public final class ClusterSnapshot {
   /** The image after binding a pod to a node. */
   public ClusterSnapshot bind(PodInfo pod, String nodeName) {
     int i = indexOf(nodeName);
-    return replace(i, nodes[i].withPod(pod));
+    Node node = nodes[i].node();
+    return replace(i, nodes[i].withPod(pod), carried(c -> c.withPod(node, pod, 1)));
   }
 
   /** The image after a pod leaves a node. */
   public ClusterSnapshot unbind(String podKey, String nodeName) {
     int i = indexOf(nodeName);
-    return replace(i, nodes[i].withoutPod(podKey));
+    NodeInfo before = nodes[i];
+    NodeInfo after = before.withoutPod(podKey);
+    if (after == before) {
+      return replace(i, after, spreads);
+    }
+    PodInfo pod = null;
+    for (PodInfo p : before.pods()) {
+      if (p.key().equals(podKey)) {
+        pod = p;
+        break;
+      }
+    }
+    PodInfo removed = pod;
+    return replace(i, after, carried(c -> c.withPod(before.node(), removed, -1)));
   }
 
   /** The image with a node changed (labels, taints, allocatable, cordon), its pods kept. */
@@ -115,7 +142,9 @@ public final class ClusterSnapshot {
     if (i < 0) {
       return addNode(changed);
     }
-    return replace(i, nodes[i].withNode(changed));
+    Node before = nodes[i].node();
+    return replace(i, nodes[i].withNode(changed),
+        before.labels().equals(changed.labels()) ? spreads : carried(c -> c.relabelled(before, changed)));
   }
 
   /** The image with a node added last, with no pods. */
@@ -131,7 +160,8 @@ public final class ClusterSnapshot {
     nextSlots[n] = nextSlot;
     return new ClusterSnapshot(next, nextSlots, index.put(node.name(), nextSlot), nextSlot + 1,
         podsWithAffinity + info.podsWithAffinity().size(),
-        podsWithRequiredAntiAffinity + info.podsWithRequiredAntiAffinity().size(), columns.added(info));
+        podsWithRequiredAntiAffinity + info.podsWithRequiredAntiAffinity().size(), columns.added(info),
+        spreads);
   }
 
   /** The image without a node; its pods go with it (the caller decides what becomes of them). */
@@ -144,9 +174,11 @@ public final class ClusterSnapshot {
     int[] nextSlots = new int[n - 1];
     System.arraycopy(slots, 0, nextSlots, 0, i);
     System.arraycopy(slots, i + 1, nextSlots, i, n - 1 - i);
+    Node gone = nodes[i].node();
     return new ClusterSnapshot(next, nextSlots, index.remove(name), nextSlot,
         podsWithAffinity - nodes[i].podsWithAffinity().size(),
-        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size(), columns.removed(i));
+        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size(), columns.removed(i, gone),
+        carried(c -> c.plus(gone, -c.onNode(name))));
   }
 
   /** The node's index, or -1 when there is none by that name. */
@@ -163,15 +195,31 @@ public final class ClusterSnapshot {
     return i;
   }
 
-  private ClusterSnapshot replace(int i, NodeInfo info) {
+  /** This image's spread counts, each passed through {@code delta}, for a derived image. */
+  private ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> carried(UnaryOperator<SpreadCounts> delta) {
+    ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> out = new ConcurrentHashMap<>();
+    spreads.forEach((key, counts) -> out.put(key, delta.apply(counts)));
+    return out;
+  }
+
+  /**
+   * PodTopologySpread's counts for {@code key} over this image's nodes: carried from the image this
+   * one derives from, or counted now from every node's pods.
+   */
+  public SpreadCounts spreadCounts(SpreadCounts.Key key) {
+    SpreadCounts known = spreads.get(key);
+    return known != null ? known : spreads.computeIfAbsent(key, k -> SpreadCounts.of(k, nodes));
+  }
+
+  private ClusterSnapshot replace(int i, NodeInfo info, ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> nextSpreads) {
     NodeInfo[] next = nodes.clone();
     next[i] = info;
     // The same Node object keeps its labels: the label columns stay valid for the new image.
-    LabelColumns kept = info.node() == nodes[i].node() ? columns : new LabelColumns();
+    LabelColumns kept = info.node() == nodes[i].node() ? columns : columns.replaced(nodes[i].node(), info.node());
     return new ClusterSnapshot(next, slots, index, nextSlot,
         podsWithAffinity - nodes[i].podsWithAffinity().size() + info.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size()
-            + info.podsWithRequiredAntiAffinity().size(), kept);
+            + info.podsWithRequiredAntiAffinity().size(), kept, nextSpreads);
   }
 
   /**
@@ -188,18 +236,31 @@ public final class ClusterSnapshot {
     });
   }
 
-  /**
-   * Whether any node reports an image it holds: ImageLocality counts image holders over every node
-   * for each pod, and skips at once when none holds any. Known once per image lineage, as the label
-   * columns are, since it reads only the nodes themselves.
-   */
+  /** Whether any node reports an image it holds: ImageLocality skips at once when none does. */
   public boolean anyNodeHoldsImages() {
-    int known = columns.anyImages;
-    if (known < 0) {
-      known = anyNode(n -> !n.images().isEmpty());
-      columns.anyImages = known;
+    return !imageHolders().isEmpty();
+  }
+
+  /**
+   * How many nodes hold an image under {@code name} (upstream ImageLocality's {@code
+   * createImageExistenceMap}, which walks every node each cycle). Counted once per image lineage and
+   * carried by deltas to images with a node added, removed or changed.
+   */
+  public int nodesHoldingImage(String name) {
+    Integer n = imageHolders().get(name);
+    return n == null ? 0 : n;
+  }
+
+  private PMap<String, Integer> imageHolders() {
+    PMap<String, Integer> known = columns.imageHolders;
+    if (known == null) {
+      known = PMap.empty();
+      for (NodeInfo n : nodes) {
+        known = LabelColumns.holding(known, n.node(), 1);
+      }
+      columns.imageHolders = known;
     }
-    return known == 1;
+    return known;
   }
 
   /** 1 when some node passes {@code test}, else 0. */
@@ -277,9 +338,22 @@ public final class ClusterSnapshot {
   /** One label's values by node index; read-only. */
   public static final class LabelColumn {
     private final String[] values;
+    private final int missing;
 
     private LabelColumn(String[] values) {
       this.values = values;
+      int none = 0;
+      for (String v : values) {
+        if (v == null) {
+          none++;
+        }
+      }
+      this.missing = none;
+    }
+
+    /** How many nodes lack the label. */
+    public int missing() {
+      return missing;
     }
 
     /** The label's value on node {@code i}, or null when the node has no such label. */
@@ -290,9 +364,9 @@ public final class ClusterSnapshot {
 
   /** The columns made so far; safe to share between threads, as images are. */
   private static final class LabelColumns {
-    /** -1 until known, then 1 when some node holds an image, else 0 (racing threads compute the same). */
-    private volatile int anyImages = -1;
-    /** As {@code anyImages}, for cordoned nodes. */
+    /** Null until made: how many nodes hold an image under each name (racing threads make equal ones). */
+    private volatile PMap<String, Integer> imageHolders;
+    /** -1 until known, then 1 when some node is cordoned, else 0 (racing threads compute the same). */
     private volatile int anyUnschedulable = -1;
     /** Null until made; racing threads make equal ones. */
     private volatile TaintClasses taintClasses;
@@ -302,8 +376,8 @@ public final class ClusterSnapshot {
     /** The columns made so far, for the nodes with {@code info} added last. */
     LabelColumns added(NodeInfo info) {
       LabelColumns out = new LabelColumns();
-      int images = anyImages;
-      out.anyImages = images == 0 ? (info.node().images().isEmpty() ? 0 : 1) : images;
+      PMap<String, Integer> holders = imageHolders;
+      out.imageHolders = holders == null ? null : holding(holders, info.node(), 1);
       int cordoned = anyUnschedulable;
       out.anyUnschedulable = cordoned == 0 ? (info.node().unschedulable() ? 1 : 0) : cordoned;
       byKey.forEach((key, column) -> {
@@ -314,10 +388,11 @@ public final class ClusterSnapshot {
       return out;
     }
 
-    /** The columns made so far, for the nodes without the one at index {@code i}. */
-    LabelColumns removed(int i) {
+    /** The columns made so far, for the nodes without {@code gone}, the one at index {@code i}. */
+    LabelColumns removed(int i, Node gone) {
       LabelColumns out = new LabelColumns();
-      out.anyImages = anyImages == 0 ? 0 : -1;
+      PMap<String, Integer> holders = imageHolders;
+      out.imageHolders = holders == null ? null : holding(holders, gone, -1);
       out.anyUnschedulable = anyUnschedulable == 0 ? 0 : -1;
       byKey.forEach((key, column) -> {
         String[] values = new String[column.values.length - 1];
@@ -326,6 +401,43 @@ public final class ClusterSnapshot {
         out.byKey.put(key, new LabelColumn(values));
       });
       return out;
+    }
+
+    /** The columns made so far, for the nodes with {@code before} changed to {@code after}. */
+    LabelColumns replaced(Node before, Node after) {
+      LabelColumns out = new LabelColumns();
+      // What the change left as it was stays: kubelets report images, Karpenter taints, apart from labels.
+      if (before.labels().equals(after.labels())) {
+        out.byKey.putAll(byKey);
+      }
+      if (before.taints().equals(after.taints())) {
+        out.taintClasses = taintClasses;
+      }
+      if (before.unschedulable() == after.unschedulable()) {
+        out.anyUnschedulable = anyUnschedulable;
+      }
+      PMap<String, Integer> holders = imageHolders;
+      if (holders != null && before.images().equals(after.images())) {
+        out.imageHolders = holders;
+      } else if (holders != null) {
+        out.imageHolders = holding(holding(holders, before, -1), after, 1);
+      }
+      return out;
+    }
+
+    /** {@code holders} with {@code node} counted once more ({@code sign} 1) or once less (-1) under each name it holds. */
+    static PMap<String, Integer> holding(PMap<String, Integer> holders, Node node, int sign) {
+      if (node.images().isEmpty()) {
+        return holders;
+      }
+      java.util.Set<String> names = new java.util.HashSet<>();
+      for (var image : node.images()) {
+        names.addAll(image.names());
+      }
+      for (String name : names) {
+        holders = SpreadCounts.add(holders, name, sign);
+      }
+      return holders;
     }
   }
 }

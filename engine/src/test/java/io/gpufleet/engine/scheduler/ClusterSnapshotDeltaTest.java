@@ -36,11 +36,28 @@ class ClusterSnapshotDeltaTest {
     Node n = Node.of("n" + id, labels, List.of(), ResourceList.of("cpu", "8", "memory", "16Gi", "pods", "20"));
     n = variant % 5 == 2 ? n.withTaints(List.of(io.gpufleet.model.taint.Taint.of("gpu", "true",
         io.gpufleet.model.taint.TaintEffect.NO_SCHEDULE))).withUnschedulable(variant % 10 == 7) : n;
-    return variant % 4 == 1 ? n.withImages(List.of(new ContainerImage(List.of("vllm/vllm-openai:v0.6.3"), 1L << 30))) : n;
+    return switch (variant % 4) {
+      case 1 -> n.withImages(List.of(new ContainerImage(List.of(VLLM), 1L << 30)));
+      // Two entries naming the same image: the node still counts once for it.
+      case 3 -> n.withImages(List.of(new ContainerImage(List.of(VLLM, "cuda:12"), 1L << 30),
+          new ContainerImage(List.of("cuda:12"), 1L << 20)));
+      default -> n;
+    };
   }
 
+  private static final String VLLM = "vllm/vllm-openai:v0.6.3";
+
+  /** PodTopologySpread's counts the test reads: two selectors, two namespaces, a key some nodes lack. */
+  private static final List<SpreadCounts.Key> SPREAD_KEYS = List.of(
+      new SpreadCounts.Key("default", LabelSelector.matching(Labels.of("app", "a")), ZONE),
+      new SpreadCounts.Key("default", LabelSelector.matching(Labels.of("app", "b")), POOL),
+      new SpreadCounts.Key("team", LabelSelector.matching(Labels.of("app", "a")), "kubernetes.io/hostname"));
+
   private static PodInfo pod(int id) {
-    Pod pod = new Pod(ObjectMeta.named("p" + id), PodSpec.of());
+    // Labels app=a, app=b or none; every fifth pod in another namespace.
+    Labels labels = id % 4 == 3 ? Labels.EMPTY : Labels.of("app", id % 4 == 1 ? "b" : "a");
+    ObjectMeta meta = new ObjectMeta("p" + id, id % 5 == 4 ? "team" : "default", labels, Labels.EMPTY, Optional.empty());
+    Pod pod = new Pod(meta, PodSpec.of());
     PodAffinity term = new PodAffinity(
         List.of(PodAffinityTerm.of(LabelSelector.matching(Labels.of("app", "a")), ZONE)), List.of());
     return PodInfo.of(switch (id % 3) {
@@ -76,7 +93,7 @@ class ClusterSnapshotDeltaTest {
           default -> s = s.withNode(node(Integer.parseInt(name.substring(1)), op / 6));
         }
       }
-      // Columns read on some images only: a later image then makes its own rather than carrying them over.
+      // Columns and counts read on some images only: a later image then makes its own rather than carrying them over.
       assertSameAsRebuilt(s, nextNode, op % 2 == 0);
       earlier.add(s);
       earlierNodes.add(s.nodes());
@@ -85,6 +102,40 @@ class ClusterSnapshotDeltaTest {
       assertThat(earlier.get(i).nodes()).as("image %d after later deltas", i).isEqualTo(earlierNodes.get(i));
       assertSameAsRebuilt(earlier.get(i), nextNode, true);
     }
+  }
+
+  /** The image's counts for {@code key}, carried or made, against a count over every pod of every node. */
+  private static void assertSpreadCountsRecounted(ClusterSnapshot s, SpreadCounts.Key key) {
+    SpreadCounts counts = s.spreadCounts(key);
+    java.util.Map<String, Integer> byDomain = new java.util.HashMap<>();
+    int unlabelled = 0;
+    for (NodeInfo n : s.nodes()) {
+      int matching = 0;
+      for (PodInfo p : n.pods()) {
+        if (p.pod().meta().namespace().equals(key.namespace()) && key.selector().matches(p.pod().meta().labels())) {
+          matching++;
+        }
+      }
+      assertThat(counts.onNode(n.name())).as("%s on %s", key, n.name()).isEqualTo(matching);
+      Optional<String> domain = n.node().labels().get(key.topologyKey());
+      if (domain.isPresent()) {
+        byDomain.merge(domain.get(), matching, Integer::sum);
+      } else {
+        unlabelled += matching;
+      }
+    }
+    for (var e : byDomain.entrySet()) {
+      assertThat(counts.inDomain(e.getKey())).as("%s in %s", key, e.getKey()).isEqualTo(e.getValue());
+    }
+    assertThat(counts.unlabelled()).as("%s without the key", key).isEqualTo(unlabelled);
+    List<String> held = new ArrayList<>();
+    counts.forEachNode((name, n) -> held.add(name));
+    assertThat(held).as("only nodes of this image with matching pods are listed")
+        .allSatisfy(name -> {
+          assertThat(s.node(name)).isPresent();
+          assertThat(counts.onNode(name)).isPositive();
+        });
+    assertThat(counts).isEqualTo(ClusterSnapshot.ofInfos(s.nodes()).spreadCounts(key));
   }
 
   /** Everything an image answers, against the image built from its nodes in one go. */
@@ -116,6 +167,13 @@ class ClusterSnapshotDeltaTest {
       return;
     }
     assertThat(s.anyNodeHoldsImages()).isEqualTo(images);
+    for (String image : List.of(VLLM, "cuda:12", "absent:1")) {
+      long holders = s.nodes().stream().filter(n -> n.node().image(image).isPresent()).count();
+      assertThat(s.nodesHoldingImage(image)).as("nodes holding %s", image).isEqualTo((int) holders);
+    }
+    for (SpreadCounts.Key key : SPREAD_KEYS) {
+      assertSpreadCountsRecounted(s, key);
+    }
     assertThat(s.anyNodeUnschedulable()).isEqualTo(cordoned);
     ClusterSnapshot.TaintClasses classes = s.taintClasses();
     for (int i = 0; i < s.size(); i++) {

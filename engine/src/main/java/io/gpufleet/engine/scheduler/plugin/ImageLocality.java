@@ -31,8 +31,8 @@ public enum ImageLocality implements ScorePlugin {
   }
 
   /**
-   * Counts, once per cycle, how many of all nodes hold each image the pod names; a pod none of
-   * whose images any node holds scores 0 everywhere, so the plugin is skipped.
+   * Reads how many of all nodes hold each image the pod names (the image keeps those counts by
+   * deltas); a pod none of whose images any node holds scores 0 everywhere, so the plugin is skipped.
    */
   @Override
   public Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
@@ -47,21 +47,11 @@ public enum ImageLocality implements ScorePlugin {
       images.add(ContainerImage.normalizedName(c.image()));
     }
     Map<String, Integer> numNodes = new HashMap<>();
-    for (String image : images) {
-      numNodes.putIfAbsent(image, 0);
-    }
     boolean any = false;
-    for (int i = 0; i < snapshot.size(); i++) {
-      var node = snapshot.get(i).node();
-      if (node.images().isEmpty()) {
-        continue;
-      }
-      for (var e : numNodes.entrySet()) {
-        if (node.image(e.getKey()).isPresent()) {
-          e.setValue(e.getValue() + 1);
-          any = true;
-        }
-      }
+    for (String image : images) {
+      int holders = snapshot.nodesHoldingImage(image);
+      numNodes.put(image, holders);
+      any |= holders > 0;
     }
     return any ? Optional.of(new Cycle(images, numNodes, snapshot.size())) : Optional.empty();
   }

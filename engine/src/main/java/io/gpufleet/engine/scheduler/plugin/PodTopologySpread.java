@@ -3,6 +3,7 @@ package io.gpufleet.engine.scheduler.plugin;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.SpreadCounts;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 
 /**
  * PodTopologySpread as kube-scheduler runs it. Filter: a pod's hard ({@code DoNotSchedule})
@@ -77,18 +79,33 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
       return selector.isPresent() && selector.get().matches(labels);
     }
 
-    /** {@code countPodsMatchSelector}: an empty or absent selector counts nothing. */
+    /** Which pods this constraint counts, in the pod's namespace; none when the selector is empty or absent. */
+    Optional<SpreadCounts.Key> key(String namespace) {
+      return selector.filter(s -> !s.isEmpty()).map(s -> new SpreadCounts.Key(namespace, s, topologyKey));
+    }
+
+    /** {@code countPodsMatchSelector} on one node: an empty or absent selector counts nothing. */
     int count(NodeInfo node, String namespace) {
-      if (selector.isEmpty() || selector.get().isEmpty()) {
-        return 0;
+      return key(namespace).map(k -> k.count(node)).orElse(0);
+    }
+
+    /**
+     * Whether {@link #includes} holds for every node of the image: no affinity to honour, or a pod
+     * its nodes do not constrain; no taints to honour, or every taint list of the image tolerated.
+     */
+    boolean includesEvery(PodInfo pod, ClusterSnapshot snapshot) {
+      if (honorAffinity && pod.nodeConstrained()) {
+        return false;
       }
-      int n = 0;
-      for (PodInfo p : node.pods()) {
-        if (p.pod().meta().namespace().equals(namespace) && selector.get().matches(p.pod().meta().labels())) {
-          n++;
+      if (honorTaints) {
+        ClusterSnapshot.TaintClasses classes = snapshot.taintClasses();
+        for (int t = 0; t < classes.count(); t++) {
+          if (Tolerations.firstUntoleratedBlockingOrNull(classes.taints(t), pod.pod().spec().tolerations()) != null) {
+            return false;
+          }
         }
       }
-      return n;
+      return true;
     }
 
     /** {@code matchNodeInclusionPolicies}. */
@@ -172,6 +189,7 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
       for (int i = 0; i < constraints.size(); i++) {
         counts.add(new HashMap<>());
       }
+      // Every domain of an eligible node is present, with 0 until its matching pods are added.
       for (NodeInfo node : snapshot.nodes()) {
         if (!hasAllKeys(node, constraints)) {
           continue;
@@ -179,10 +197,24 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
         for (int i = 0; i < constraints.size(); i++) {
           Spread c = constraints.get(i);
           if (c.includes(pod, node)) {
-            counts.get(i).merge(node.node().labels().get(c.topologyKey()).orElseThrow(), c.count(node, namespace),
-                Integer::sum);
+            counts.get(i).putIfAbsent(node.node().labels().get(c.topologyKey()).orElseThrow(), 0);
           }
         }
+      }
+      // The matching pods come from the image's counts: only the nodes holding some are visited.
+      for (int i = 0; i < constraints.size(); i++) {
+        Spread c = constraints.get(i);
+        Optional<SpreadCounts.Key> key = c.key(namespace);
+        if (key.isEmpty()) {
+          continue;
+        }
+        Map<String, Integer> byDomain = counts.get(i);
+        snapshot.spreadCounts(key.get()).forEachNode((name, n) -> {
+          NodeInfo node = snapshot.node(name).orElseThrow();
+          if (hasAllKeys(node, constraints) && c.includes(pod, node)) {
+            byDomain.merge(node.node().labels().get(c.topologyKey()).orElseThrow(), n, Integer::sum);
+          }
+        });
       }
       min = new int[constraints.size()];
       for (int i = 0; i < min.length; i++) {
@@ -287,8 +319,11 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
     private final PodInfo pod;
     private final List<Spread> constraints;
     private final boolean requireAll;
-    /** Matching pods per domain of each constraint other than hostname, over every node. */
-    private final List<Map<String, Integer>> counts = new ArrayList<>();
+    /**
+     * Matching pods in a domain of each constraint other than hostname, over every eligible node (a
+     * node without the key counts in the domain ""); null for hostname.
+     */
+    private final List<ToIntFunction<String>> counts = new ArrayList<>();
     private final List<NodeInfo> scored = new ArrayList<>();
 
     ScoreCycle(PodInfo pod, List<Spread> constraints, boolean requireAll, ClusterSnapshot snapshot) {
@@ -296,33 +331,46 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
       this.constraints = constraints;
       this.requireAll = requireAll;
       String namespace = pod.pod().meta().namespace();
-      boolean perDomain = false;
+      // When every node is eligible, the image's counts by domain are the answer as they stand.
+      Boolean everyNode = null;
       for (Spread c : constraints) {
-        counts.add(new HashMap<>());
-        perDomain |= !c.topologyKey().equals(HOSTNAME);
-      }
-      if (!perDomain) {
-        return;
-      }
-      // Each node's domain comes from the image's label columns: one lookup by index, not a label map per node.
-      List<ClusterSnapshot.LabelColumn> domains = new ArrayList<>();
-      for (Spread c : constraints) {
-        domains.add(c.topologyKey().equals(HOSTNAME) ? null : snapshot.labelColumn(c.topologyKey()));
-      }
-      for (int k = 0; k < snapshot.size(); k++) {
-        NodeInfo node = snapshot.get(k);
-        if (requireAll && !hasAllKeys(node, constraints)) {
+        Optional<SpreadCounts.Key> key = c.key(namespace);
+        if (c.topologyKey().equals(HOSTNAME)) {
+          counts.add(null);
           continue;
         }
-        for (int i = 0; i < constraints.size(); i++) {
-          Spread c = constraints.get(i);
-          if (domains.get(i) == null || !c.includes(pod, node)) {
-            continue;
-          }
-          String domain = domains.get(i).get(k);
-          counts.get(i).merge(domain == null ? "" : domain, c.count(node, namespace), Integer::sum);
+        if (key.isEmpty()) {
+          counts.add(domain -> 0);
+          continue;
+        }
+        if (everyNode == null) {
+          everyNode = !requireAll || everyNodeHasAllKeys(snapshot);
+        }
+        if (everyNode && c.includesEvery(pod, snapshot)) {
+          SpreadCounts all = snapshot.spreadCounts(key.get());
+          counts.add(domain -> all.inDomain(domain) + (domain.isEmpty() ? all.unlabelled() : 0));
+        } else {
+          // Some nodes are left out: add up the eligible ones among those holding matching pods.
+          Map<String, Integer> byDomain = new HashMap<>();
+          snapshot.spreadCounts(key.get()).forEachNode((name, n) -> {
+            NodeInfo node = snapshot.node(name).orElseThrow();
+            if ((!requireAll || hasAllKeys(node, constraints)) && c.includes(pod, node)) {
+              byDomain.merge(node.node().labels().get(c.topologyKey()).orElse(""), n, Integer::sum);
+            }
+          });
+          counts.add(domain -> byDomain.getOrDefault(domain, 0));
         }
       }
+    }
+
+    /** Whether every node of the image carries every constraint's topology key. */
+    private boolean everyNodeHasAllKeys(ClusterSnapshot snapshot) {
+      for (Spread c : constraints) {
+        if (snapshot.labelColumn(c.topologyKey()).missing() > 0) {
+          return false;
+        }
+      }
+      return true;
     }
 
     @Override
@@ -377,7 +425,7 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
             continue;
           }
           long count = c.topologyKey().equals(HOSTNAME) ? c.count(node, namespace)
-              : counts.get(i).getOrDefault(value.get(), 0);
+              : counts.get(i).applyAsInt(value.get());
           s += count * weight[i] + (c.maxSkew() - 1);
         }
         scores[j] = Math.round(s);
