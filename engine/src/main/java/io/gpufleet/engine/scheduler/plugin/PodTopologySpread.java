@@ -319,28 +319,37 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
     private final PodInfo pod;
     private final List<Spread> constraints;
     private final boolean requireAll;
+    private final ClusterSnapshot snapshot;
+    /** Which pods each constraint counts (empty: none). */
+    private final List<Optional<SpreadCounts.Key>> keys = new ArrayList<>();
     /**
-     * Matching pods in a domain of each constraint other than hostname, over every eligible node (a
-     * node without the key counts in the domain ""); null for hostname.
+     * Matching pods in a domain of each constraint, over every eligible node (a node without the key
+     * counts in the domain ""); for hostname, by node name.
      */
     private final List<ToIntFunction<String>> counts = new ArrayList<>();
     private final List<NodeInfo> scored = new ArrayList<>();
+    /** Each scored node's index in {@link #snapshot}, or -1 for a node scored on its own. */
+    private int[] positions = new int[16];
 
     ScoreCycle(PodInfo pod, List<Spread> constraints, boolean requireAll, ClusterSnapshot snapshot) {
       this.pod = pod;
       this.constraints = constraints;
       this.requireAll = requireAll;
+      this.snapshot = snapshot;
       String namespace = pod.pod().meta().namespace();
       // When every node is eligible, the image's counts by domain are the answer as they stand.
       Boolean everyNode = null;
       for (Spread c : constraints) {
         Optional<SpreadCounts.Key> key = c.key(namespace);
-        if (c.topologyKey().equals(HOSTNAME)) {
-          counts.add(null);
-          continue;
-        }
+        keys.add(key);
         if (key.isEmpty()) {
           counts.add(domain -> 0);
+          continue;
+        }
+        if (c.topologyKey().equals(HOSTNAME)) {
+          // Upstream counts a scored node's own pods, whatever the inclusion policies.
+          SpreadCounts all = snapshot.spreadCounts(key.get());
+          counts.add(all::onNode);
           continue;
         }
         if (everyNode == null) {
@@ -380,13 +389,45 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
 
     @Override
     public long score(PodInfo p, NodeInfo node) {
-      scored.add(node);
+      record(node, -1);
       return 0;
+    }
+
+    /** Records the image's own nodes by index, so that normalize reads their labels from the image's columns. */
+    @Override
+    public void scoreAll(PodInfo p, ClusterSnapshot image, int[] nodes, int count, long[] out) {
+      for (int j = 0; j < count; j++) {
+        record(image.get(nodes[j]), image == snapshot ? nodes[j] : -1);
+        out[j] = 0;
+      }
+    }
+
+    private void record(NodeInfo node, int position) {
+      if (scored.size() == positions.length) {
+        positions = java.util.Arrays.copyOf(positions, positions.length * 2);
+      }
+      positions[scored.size()] = position;
+      scored.add(node);
     }
 
     @Override
     public void normalize(PodInfo p, long[] scores) {
       int feasible = scores.length;
+      // Each scored node's value of each topology key (null without it).
+      String[][] values = new String[constraints.size()][feasible];
+      for (int i = 0; i < constraints.size(); i++) {
+        String key = constraints.get(i).topologyKey();
+        ClusterSnapshot.LabelColumn column = null;
+        for (int j = 0; j < feasible; j++) {
+          int at = positions[j];
+          if (at >= 0) {
+            column = column == null ? snapshot.labelColumn(key) : column;
+            values[i][j] = column.get(at);
+          } else {
+            values[i][j] = scored.get(j).node().labels().get(key).orElse(null);
+          }
+        }
+      }
       boolean[] ignored = new boolean[feasible];
       int eligible = 0;
       List<Set<String>> domains = new ArrayList<>();
@@ -394,14 +435,19 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
         domains.add(new HashSet<>());
       }
       for (int j = 0; j < feasible; j++) {
-        NodeInfo node = scored.get(j);
-        ignored[j] = requireAll && !hasAllKeys(node, constraints);
+        boolean all = true;
+        for (int i = 0; i < constraints.size(); i++) {
+          all &= values[i][j] != null;
+        }
+        ignored[j] = requireAll && !all;
         if (ignored[j]) {
           continue;
         }
         eligible++;
         for (int i = 0; i < constraints.size(); i++) {
-          domains.get(i).add(node.node().labels().get(constraints.get(i).topologyKey()).orElse(""));
+          if (!constraints.get(i).topologyKey().equals(HOSTNAME)) {
+            domains.get(i).add(values[i][j] == null ? "" : values[i][j]);
+          }
         }
       }
       double[] weight = new double[constraints.size()];
@@ -409,7 +455,6 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
         int size = constraints.get(i).topologyKey().equals(HOSTNAME) ? eligible : domains.get(i).size();
         weight[i] = Math.log(size + 2.0);
       }
-      String namespace = pod.pod().meta().namespace();
       long min = Long.MAX_VALUE;
       long max = 0;
       for (int j = 0; j < feasible; j++) {
@@ -420,12 +465,18 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
         double s = 0;
         for (int i = 0; i < constraints.size(); i++) {
           Spread c = constraints.get(i);
-          Optional<String> value = node.node().labels().get(c.topologyKey());
-          if (value.isEmpty()) {
+          String value = values[i][j];
+          if (value == null) {
             continue;
           }
-          long count = c.topologyKey().equals(HOSTNAME) ? c.count(node, namespace)
-              : counts.get(i).applyAsInt(value.get());
+          long count;
+          if (!c.topologyKey().equals(HOSTNAME)) {
+            count = counts.get(i).applyAsInt(value);
+          } else if (positions[j] >= 0) {
+            count = counts.get(i).applyAsInt(node.name());
+          } else {
+            count = keys.get(i).map(k -> k.count(node)).orElse(0);
+          }
           s += count * weight[i] + (c.maxSkew() - 1);
         }
         scores[j] = Math.round(s);

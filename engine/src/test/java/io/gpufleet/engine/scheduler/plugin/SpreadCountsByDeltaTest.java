@@ -175,11 +175,17 @@ class SpreadCountsByDeltaTest {
     assertThat(scoreNow.isPresent()).isEqualTo(scoreBefore.isPresent());
     if (scoreNow.isPresent()) {
       // Every other node feasible: the weights depend on the feasible set, the counts on every node.
-      List<NodeInfo> feasible = new ArrayList<>();
-      for (int i = 0; i < s.size(); i += 2) {
-        feasible.add(s.get(i));
+      int[] feasible = java.util.stream.IntStream.range(0, s.size()).filter(i -> i % 2 == 0).toArray();
+      long[] expected = scores(scoreBefore.get(), pod, s, feasible);
+      assertThat(scores(scoreNow.get(), pod, s, feasible)).as("scored by index").isEqualTo(expected);
+      // Nodes handed over one by one (not by their index in the image) score the same.
+      ScorePlugin oneByOne = now.preScore(pod, s).orElseThrow();
+      long[] raw = new long[feasible.length];
+      for (int j = 0; j < feasible.length; j++) {
+        raw[j] = oneByOne.score(pod, s.get(feasible[j]));
       }
-      assertThat(scores(scoreNow.get(), pod, feasible)).isEqualTo(scores(scoreBefore.get(), pod, feasible));
+      oneByOne.normalize(pod, raw);
+      assertThat(raw).as("scored node by node").isEqualTo(expected);
     }
     Optional<ScorePlugin> images = ImageLocality.INSTANCE.preScore(pod, s);
     List<String> names = pod.pod().spec().containers().stream()
@@ -205,11 +211,9 @@ class SpreadCountsByDeltaTest {
     }
   }
 
-  private static long[] scores(ScorePlugin plugin, PodInfo pod, List<NodeInfo> feasible) {
-    long[] out = new long[feasible.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = plugin.score(pod, feasible.get(i));
-    }
+  private static long[] scores(ScorePlugin plugin, PodInfo pod, ClusterSnapshot s, int[] feasible) {
+    long[] out = new long[feasible.length];
+    plugin.scoreAll(pod, s, feasible, feasible.length, out);
     plugin.normalize(pod, out);
     return out;
   }
