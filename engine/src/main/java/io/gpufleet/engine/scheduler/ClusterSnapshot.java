@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 
 /**
@@ -47,11 +47,11 @@ public final class ClusterSnapshot {
    * share one map, so counts either makes serve both; otherwise counts made after an image was
    * derived stay the maker's own.
    */
-  private final ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> spreads;
+  private final AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> spreads;
 
   private ClusterSnapshot(NodeInfo[] nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
       int podsWithAffinity, int podsWithRequiredAntiAffinity, LabelColumns columns,
-      ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> spreads) {
+      AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> spreads) {
     this.nodes = nodes;
     this.slots = slots;
     this.index = index;
@@ -90,7 +90,7 @@ public final class ClusterSnapshot {
       anti += arr[i].podsWithRequiredAntiAffinity().size();
     }
     return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, new LabelColumns(),
-        new ConcurrentHashMap<>());
+        new AtomicReference<>(PMap.empty()));
   }
 
   public int size() {
@@ -196,10 +196,18 @@ public final class ClusterSnapshot {
   }
 
   /** This image's spread counts, each passed through {@code delta}, for a derived image. */
-  private ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> carried(UnaryOperator<SpreadCounts> delta) {
-    ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> out = new ConcurrentHashMap<>();
-    spreads.forEach((key, counts) -> out.put(key, delta.apply(counts)));
-    return out;
+  @SuppressWarnings("unchecked")
+  private AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> carried(UnaryOperator<SpreadCounts> delta) {
+    PMap<SpreadCounts.Key, SpreadCounts> before = spreads.get();
+    PMap<SpreadCounts.Key, SpreadCounts>[] after = new PMap[] {before};
+    // Most counts are unchanged by a delta (a pod matches one workload's keys): only the changed are put.
+    before.forEach((key, counts) -> {
+      SpreadCounts next = delta.apply(counts);
+      if (next != counts) {
+        after[0] = after[0].put(key, next);
+      }
+    });
+    return new AtomicReference<>(after[0]);
   }
 
   /**
@@ -207,11 +215,16 @@ public final class ClusterSnapshot {
    * one derives from, or counted now from every node's pods.
    */
   public SpreadCounts spreadCounts(SpreadCounts.Key key) {
-    SpreadCounts known = spreads.get(key);
-    return known != null ? known : spreads.computeIfAbsent(key, k -> SpreadCounts.of(k, nodes));
+    SpreadCounts known = spreads.get().get(key);
+    if (known != null) {
+      return known;
+    }
+    SpreadCounts made = SpreadCounts.of(key, nodes);
+    // Racing threads make equal counts; the first one in stays.
+    return spreads.updateAndGet(m -> m.containsKey(key) ? m : m.put(key, made)).get(key);
   }
 
-  private ClusterSnapshot replace(int i, NodeInfo info, ConcurrentHashMap<SpreadCounts.Key, SpreadCounts> nextSpreads) {
+  private ClusterSnapshot replace(int i, NodeInfo info, AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> nextSpreads) {
     NodeInfo[] next = nodes.clone();
     next[i] = info;
     // The same Node object keeps its labels: the label columns stay valid for the new image.
