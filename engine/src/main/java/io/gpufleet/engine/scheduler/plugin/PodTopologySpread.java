@@ -37,6 +37,11 @@ import java.util.function.ToIntFunction;
  * {@code Score}, {@code NormalizeScore}, {@code topologyNormalizingWeight}, {@code scoreForCount}).
  * A pod without hard constraints skips the Filter, and one without soft or default constraints the
  * Score, so unconstrained pods cost nothing here.
+ *
+ * <p>Upstream counts matching pods over every node's pods in each cycle; here the cluster image
+ * keeps those counts by node and by domain ({@link SpreadCounts}, followed by deltas), so a cycle
+ * reads them, and visits only the nodes holding matching pods when the inclusion policies or a
+ * missing topology key leave some nodes out. The numbers are upstream's either way.
  */
 public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
 
