@@ -70,11 +70,19 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
   private static Map<String, Integer> count(int numAllNodes, Iterable<Status> statuses, int evaluated,
       Optional<Status> absentStatus) {
     Map<String, Integer> h = new TreeMap<>();
+    // Nodes that fail alike often share one status object (a plugin's rejections): a run of the
+    // same status is counted once with its length, not node by node. A null status counts nothing.
+    Status run = null;
+    int length = 0;
     for (Status s : statuses) {
-      for (String r : s.reasons()) {
-        h.merge(r, 1, Integer::sum);
+      if (s != run) {
+        add(h, run, length);
+        run = s;
+        length = 0;
       }
+      length++;
     }
+    add(h, run, length);
     int absent = numAllNodes - evaluated;
     if (absent > 0 && absentStatus != null && absentStatus.isPresent()) {
       for (String r : absentStatus.get().reasons()) {
@@ -82,6 +90,14 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
       }
     }
     return h;
+  }
+
+  private static void add(Map<String, Integer> counts, Status status, int nodes) {
+    if (status != null) {
+      for (String r : status.reasons()) {
+        counts.merge(r, nodes, Integer::sum);
+      }
+    }
   }
 
   /** How many nodes failed with each reason; a node with two shortfalls counts under both. */
@@ -164,8 +180,9 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
       this.size = size;
     }
 
-    Iterable<Status> statuses() {
-      return () -> java.util.Arrays.stream(failures).filter(java.util.Objects::nonNull).iterator();
+    /** One entry per snapshot node, in snapshot order: null for a node not evaluated (counting skips it). */
+    java.util.List<Status> statuses() {
+      return java.util.Arrays.asList(failures);
     }
 
     @Override

@@ -101,11 +101,7 @@ public final class Scheduler {
     }
     if (found == 0) {
       // Only now are the statuses needed: every candidate was evaluated and failed.
-      Status[] failures = new Status[all];
-      for (int k = 0; k < n; k++) {
-        int i = candidates == null ? k : candidates[k];
-        failures[i] = firstFailure(filters, pod, snapshot.get(i));
-      }
+      Status[] failures = firstFailures(filters, pod, snapshot, candidates, n);
       FitError error = FitError.ofCycle(snapshot, failures, evaluated, java.util.Optional.ofNullable(absent));
       return postFilter(pod, snapshot, error, evaluated, explain);
     }
@@ -169,15 +165,45 @@ public final class Scheduler {
     }
   }
 
-  /** The status of the first filter that rejects the node, as the plain per-node cycle records it. */
-  private static Status firstFailure(FilterPlugin[] filters, PodInfo pod, NodeInfo node) {
-    for (FilterPlugin f : filters) {
-      Status s = f.filter(pod, node);
-      if (!s.isSuccess()) {
-        return s;
-      }
+  /**
+   * Each candidate's status from the first filter that rejects it, as the per-node cycle records
+   * it ({@code null} for the nodes not among the candidates), when none passed every filter. The
+   * filters' batch calls run again over all candidates, each node dropping out at the plugin that
+   * rejects it, and only that plugin is asked for the node's status ({@link FilterPlugin#rejections}):
+   * asking every filter in turn, node by node, ran each plain check the node passes too, on every
+   * node of the fleet for every Pending pod retried.
+   */
+  private static Status[] firstFailures(FilterPlugin[] filters, PodInfo pod, ClusterSnapshot snapshot,
+      int[] candidates, int n) {
+    Status[] failures = new Status[snapshot.size()];
+    int[] left = new int[n];
+    for (int k = 0; k < n; k++) {
+      left[k] = candidates == null ? k : candidates[k];
     }
-    throw new IllegalStateException("node " + node.name() + " passes every filter it failed before");
+    int[] before = new int[n];
+    int[] dropped = new int[n];
+    int count = n;
+    for (int f = 0; f < filters.length && count > 0; f++) {
+      System.arraycopy(left, 0, before, 0, count);
+      int kept = filters[f].filterAll(pod, snapshot, left, count);
+      // The kept nodes are an ordered subsequence of those before: the others dropped out here.
+      int d = 0;
+      for (int j = 0, s = 0; j < count; j++) {
+        if (s < kept && left[s] == before[j]) {
+          s++;
+        } else {
+          dropped[d++] = before[j];
+        }
+      }
+      if (d > 0) {
+        filters[f].rejections(pod, snapshot, dropped, d, failures);
+      }
+      count = kept;
+    }
+    if (count > 0) {
+      throw new IllegalStateException("node " + snapshot.get(left[0]).name() + " passes every filter it failed before");
+    }
+    return failures;
   }
 
   /**

@@ -27,6 +27,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Whatever the cluster and pods, placement never overcommits a node on any resource, never puts a
@@ -189,7 +190,8 @@ class SchedulerPropertiesTest {
   /**
    * Each plugin's batch call decides and scores every node as its plain per-node call: the filter
    * keeps exactly the nodes {@code filter} passes, in the order given (any order, here shuffled),
-   * {@code passes} agrees with {@code filter}, and {@code scoreAll} gives each node's {@code score}.
+   * {@code passes} agrees with {@code filter}, {@code rejections} gives each rejected node the status
+   * {@code filter} gives it, and {@code scoreAll} gives each node's {@code score}.
    */
   @Property(tries = 300, seed = "20261130")
   void batchCallsDecideAsThePerNodeCalls(
@@ -215,6 +217,12 @@ class SchedulerPropertiesTest {
       int[] batch = order.clone();
       int kept = cycle.get().filterAll(p, snapshot, batch, batch.length);
       assertThat(java.util.Arrays.stream(batch, 0, kept).boxed().toList()).as(plain.pluginName()).isEqualTo(expected);
+      int[] rejected = java.util.Arrays.stream(order).filter(i -> !expected.contains(i)).toArray();
+      Status[] statuses = new Status[snapshot.size()];
+      cycle.get().rejections(p, snapshot, rejected, rejected.length, statuses);
+      for (int i : rejected) {
+        assertThat(statuses[i]).as("%s rejects %d", plain.pluginName(), i).isEqualTo(cycle.get().filter(p, snapshot.get(i)));
+      }
     }
     for (SchedulerProfile.WeightedScore ws : profile.scores()) {
       var cycle = ws.plugin().preScore(p, snapshot);
@@ -235,7 +243,8 @@ class SchedulerPropertiesTest {
    * ({@link #perNodeCycle}): the same node and score, the same feasible and evaluated counts (so
    * the same next start index), the same random draws for ties, the same failure message. Fleets
    * of up to 300 nodes under the adaptive and fixed percentages make the cycle stop early, where a
-   * batch reaches past the node that completes the wanted count.
+   * batch reaches past the node that completes the wanted count. A pod that fits nowhere keeps, when
+   * explained, the same status per node as the per-node cycle's first failing plugin gives.
    */
   @Property(tries = 200, seed = "20261201")
   void batchedCyclePlacesAsThePerNodeCycle(
@@ -255,6 +264,7 @@ class SchedulerPropertiesTest {
     SplittableRandom batched = new SplittableRandom(seed);
     SplittableRandom plain = new SplittableRandom(seed);
     int start = 0;
+    long failingPlugins = 0;
     for (Pod pod : pods) {
       PodInfo p = PodInfo.of(pod);
       ScheduleResult actual = scheduler.schedule(p, snapshot, batched, start, false);
@@ -267,13 +277,28 @@ class SchedulerPropertiesTest {
               .isEqualTo(List.of(e.node(), e.score(), e.feasibleNodes()));
           snapshot = snapshot.bind(p, a.node());
         }
-        case ScheduleResult.Unschedulable e ->
-            assertThat(((ScheduleResult.Unschedulable) actual).error().message()).isEqualTo(e.error().message());
+        case ScheduleResult.Unschedulable e -> {
+          assertThat(((ScheduleResult.Unschedulable) actual).error().message()).isEqualTo(e.error().message());
+          // Explained, the cycle keeps each node's status: the one its first failing plugin gave.
+          // No random draw is made for a pod that fits nowhere, so asking again changes nothing.
+          FitError explained = ((ScheduleResult.Unschedulable) scheduler.schedule(p, snapshot, batched, start, true))
+              .error();
+          assertThat(explained.nodeStatuses()).as(pod.name()).isEqualTo(e.error().nodeStatuses());
+          assertThat(explained.histogram()).as(pod.name()).isEqualTo(e.error().histogram());
+          failingPlugins = Math.max(failingPlugins,
+              e.error().nodeStatuses().values().stream().map(Status::plugin).distinct().count());
+        }
       }
       if (snapshot.size() > 0) {
         start = (start + actual.evaluatedNodes()) % snapshot.size();
       }
     }
+    // The statuses are compared where it matters: pods whose nodes fail at different plugins.
+    Statistics.label("most plugins a Pending pod's nodes failed at").collect(Math.min(failingPlugins, 2));
+    Statistics.label("most plugins a Pending pod's nodes failed at").coverage(cov -> {
+      cov.check(2L).count(c -> c >= 20);
+      cov.check(1L).count(c -> c >= 20);
+    });
   }
 
   /**

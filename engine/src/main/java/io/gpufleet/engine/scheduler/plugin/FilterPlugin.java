@@ -40,6 +40,23 @@ public interface FilterPlugin {
   }
 
   /**
+   * The statuses of nodes this filter rejects, {@code out[nodes[j]]} for each of {@code nodes[0..count)}:
+   * what the cycle reports when no node passed, each node at the first filter that rejected it. The
+   * default asks {@link #filter} node by node; a plugin whose rejections repeat across nodes may
+   * share one status among them. Must give each node a status equal to {@link #filter}'s.
+   */
+  default void rejections(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, Status[] out) {
+    for (int j = 0; j < count; j++) {
+      NodeInfo node = snapshot.get(nodes[j]);
+      Status s = filter(pod, node);
+      if (s.isSuccess()) {
+        throw new IllegalStateException(pluginName() + " passes node " + node.name() + " that its batch call rejected");
+      }
+      out[nodes[j]] = s;
+    }
+  }
+
+  /**
    * The PreFilter a plugin with cluster-wide state needs: the filter for this pod's cycle over this
    * snapshot (holding the counts it computed once), or empty when the plugin has nothing to check
    * for the pod (upstream's PreFilter Skip), so no node pays for it. The default is the plugin

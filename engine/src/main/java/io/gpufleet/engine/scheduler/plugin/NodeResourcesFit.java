@@ -90,20 +90,54 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     if (fits(pod.requests(), node)) {
       return Status.SUCCESS;
     }
-    List<InsufficientResource> shortfalls = insufficient(pod.requests(), node, ignoredCheck);
-    if (shortfalls.isEmpty()) {
-      return Status.SUCCESS;
+    long shortfalls = shortfalls(pod.requests(), node, ignoredCheck);
+    return shortfalls == 0 ? Status.SUCCESS : status(pod.requests(), node, shortfalls);
+  }
+
+  /** The status {@link #filter} gives a node short of {@code shortfalls} (not none). */
+  private Status status(ResourceVector req, NodeInfo node, long shortfalls) {
+    List<String> reasons = new ArrayList<>(2);
+    if ((shortfalls & SHORT_PODS) != 0) {
+      reasons.add(TOO_MANY_PODS);
     }
-    String[] reasons = new String[shortfalls.size()];
-    boolean unresolvable = false;
-    for (int i = 0; i < reasons.length; i++) {
-      InsufficientResource r = shortfalls.get(i);
-      reasons[i] = r.reason();
-      // Upstream: a request larger than the whole node's allocatable cannot be helped by preemption.
-      unresolvable |= !r.resourceName().equals("pods") && r.requested() > r.capacity();
+    if ((shortfalls & SHORT_CPU) != 0) {
+      reasons.add("Insufficient cpu");
     }
-    return new Status(unresolvable ? Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE : Status.Code.UNSCHEDULABLE,
-        pluginName(), List.of(reasons));
+    if ((shortfalls & SHORT_MEMORY) != 0) {
+      reasons.add("Insufficient memory");
+    }
+    if ((shortfalls & SHORT_EPHEMERAL) != 0) {
+      reasons.add("Insufficient ephemeral-storage");
+    }
+    for (int i = 0; i < req.scalarCount(); i++) {
+      if (scalarShort(shortfalls, req, i, node, ignoredCheck)) {
+        reasons.add("Insufficient " + req.scalarName(i));
+      }
+    }
+    // Upstream: a request larger than the whole node's allocatable cannot be helped by preemption.
+    return new Status((shortfalls & BEYOND_NODE) != 0 ? Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE
+        : Status.Code.UNSCHEDULABLE, pluginName(), reasons);
+  }
+
+  /**
+   * As {@link #filter} node by node, but the nodes short of the same resources (each within or
+   * beyond the whole node alike) share one status: when no node fits, a fleet's full nodes all
+   * fail alike, and one status per kind of shortfall is built instead of one per node.
+   */
+  @Override
+  public void rejections(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, Status[] out) {
+    ResourceVector req = pod.requests();
+    java.util.Map<Long, Status> seen = new java.util.HashMap<>();
+    for (int j = 0; j < count; j++) {
+      NodeInfo node = snapshot.get(nodes[j]);
+      long shortfalls = shortfalls(req, node, ignoredCheck);
+      if (shortfalls == 0) {
+        throw new IllegalStateException(pluginName() + " passes node " + node.name() + " that its batch call rejected");
+      }
+      // Past the scalars a mask names one by one, two nodes alike in the mask may lack different ones.
+      out[nodes[j]] = (shortfalls & SHORT_LATER_SCALAR) != 0 ? status(req, node, shortfalls)
+          : seen.computeIfAbsent(shortfalls, k -> status(req, node, k));
+    }
   }
 
   /** The same comparisons as {@link #filter} without the report of what is short. */
@@ -181,43 +215,87 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   private static List<InsufficientResource> insufficient(ResourceVector req, NodeInfo node,
       java.util.function.Predicate<String> ignored) {
-    List<InsufficientResource> out = List.of();
-    if (node.freePods() < 1) {
-      out = add(out, new InsufficientResource("pods", TOO_MANY_PODS, 1, node.podCount(), node.allocatable().pods()));
+    long shortfalls = shortfalls(req, node, ignored);
+    if (shortfalls == 0) {
+      return List.of();
     }
-    if (req.milliCpu() == 0 && req.memory() == 0 && req.ephemeralStorage() == 0 && !req.hasScalars()) {
-      return out;
+    List<InsufficientResource> out = new ArrayList<>(2);
+    if ((shortfalls & SHORT_PODS) != 0) {
+      out.add(new InsufficientResource("pods", TOO_MANY_PODS, 1, node.podCount(), node.allocatable().pods()));
     }
-    if (req.milliCpu() > 0 && req.milliCpu() > node.freeMilliCpu()) {
-      out = add(out, new InsufficientResource("cpu", "Insufficient cpu", req.milliCpu(), node.requestedMilliCpu(),
+    if ((shortfalls & SHORT_CPU) != 0) {
+      out.add(new InsufficientResource("cpu", "Insufficient cpu", req.milliCpu(), node.requestedMilliCpu(),
           node.allocatableMilliCpu()));
     }
-    if (req.memory() > 0 && req.memory() > node.freeMemory()) {
-      out = add(out, new InsufficientResource("memory", "Insufficient memory", req.memory(), node.requestedMemory(),
+    if ((shortfalls & SHORT_MEMORY) != 0) {
+      out.add(new InsufficientResource("memory", "Insufficient memory", req.memory(), node.requestedMemory(),
           node.allocatableMemory()));
     }
-    if (req.ephemeralStorage() > 0 && req.ephemeralStorage() > node.freeEphemeralStorage()) {
-      out = add(out, new InsufficientResource("ephemeral-storage", "Insufficient ephemeral-storage",
+    if ((shortfalls & SHORT_EPHEMERAL) != 0) {
+      out.add(new InsufficientResource("ephemeral-storage", "Insufficient ephemeral-storage",
           req.ephemeralStorage(), node.requested().ephemeralStorage(), node.allocatable().ephemeralStorage()));
     }
     for (int i = 0; i < req.scalarCount(); i++) {
-      long want = req.scalarValue(i);
-      if (want == 0) {
-        continue;
-      }
-      String name = req.scalarName(i);
-      if (want > node.freeScalar(name) && !ignored.test(name)) {
-        out = add(out, new InsufficientResource(name, "Insufficient " + name, want, node.requested().scalar(name),
-            node.allocatable().scalar(name)));
+      if (scalarShort(shortfalls, req, i, node, ignored)) {
+        String name = req.scalarName(i);
+        out.add(new InsufficientResource(name, "Insufficient " + name, req.scalarValue(i),
+            node.requested().scalar(name), node.allocatable().scalar(name)));
       }
     }
     return out;
   }
 
-  private static List<InsufficientResource> add(List<InsufficientResource> list, InsufficientResource r) {
-    List<InsufficientResource> next = list.isEmpty() ? new ArrayList<>(2) : list;
-    next.add(r);
-    return next;
+  // The bits of a shortfall mask: the resources short, in kube-scheduler's order, and whether any
+  // request (pods aside) exceeds the node's whole allocatable.
+  private static final long SHORT_PODS = 1;
+  private static final long SHORT_CPU = 1 << 1;
+  private static final long SHORT_MEMORY = 1 << 2;
+  private static final long SHORT_EPHEMERAL = 1 << 3;
+  private static final int FIRST_SCALAR_BIT = 4;
+  /** The scalars past those with a bit of their own share this one. */
+  private static final int LATER_SCALAR_BIT = 62;
+  private static final long SHORT_LATER_SCALAR = 1L << LATER_SCALAR_BIT;
+  private static final long BEYOND_NODE = 1L << 63;
+
+  /**
+   * What the node lacks for the request, as a mask of the bits above (0: nothing): kube-scheduler's
+   * comparisons, done once here for the report, {@link #filter}'s status and the kubelet's check.
+   */
+  private static long shortfalls(ResourceVector req, NodeInfo node, java.util.function.Predicate<String> ignored) {
+    long out = node.freePods() < 1 ? SHORT_PODS : 0;
+    if (req.milliCpu() == 0 && req.memory() == 0 && req.ephemeralStorage() == 0 && !req.hasScalars()) {
+      return out;
+    }
+    if (req.milliCpu() > 0 && req.milliCpu() > node.freeMilliCpu()) {
+      out |= SHORT_CPU | (req.milliCpu() > node.allocatableMilliCpu() ? BEYOND_NODE : 0);
+    }
+    if (req.memory() > 0 && req.memory() > node.freeMemory()) {
+      out |= SHORT_MEMORY | (req.memory() > node.allocatableMemory() ? BEYOND_NODE : 0);
+    }
+    if (req.ephemeralStorage() > 0 && req.ephemeralStorage() > node.freeEphemeralStorage()) {
+      out |= SHORT_EPHEMERAL | (req.ephemeralStorage() > node.allocatable().ephemeralStorage() ? BEYOND_NODE : 0);
+    }
+    for (int i = 0; i < req.scalarCount(); i++) {
+      if (scalarShort(req, i, node, ignored)) {
+        out |= 1L << Math.min(FIRST_SCALAR_BIT + i, LATER_SCALAR_BIT)
+            | (req.scalarValue(i) > node.allocatable().scalar(req.scalarName(i)) ? BEYOND_NODE : 0);
+      }
+    }
+    return out;
+  }
+
+  /** Whether the node lacks the request's {@code i}-th extended resource (one not ignored). */
+  private static boolean scalarShort(ResourceVector req, int i, NodeInfo node, java.util.function.Predicate<String> ignored) {
+    long want = req.scalarValue(i);
+    return want != 0 && want > node.freeScalar(req.scalarName(i)) && !ignored.test(req.scalarName(i));
+  }
+
+  /** Whether a mask from {@link #shortfalls} has the request's {@code i}-th extended resource short. */
+  private static boolean scalarShort(long shortfalls, ResourceVector req, int i, NodeInfo node,
+      java.util.function.Predicate<String> ignored) {
+    int bit = FIRST_SCALAR_BIT + i;
+    return bit < LATER_SCALAR_BIT ? (shortfalls & (1L << bit)) != 0
+        : (shortfalls & SHORT_LATER_SCALAR) != 0 && scalarShort(req, i, node, ignored);
   }
 
   /**
