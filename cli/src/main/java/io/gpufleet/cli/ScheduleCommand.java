@@ -16,9 +16,11 @@ import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.placement.ClaimReport;
 import io.gpufleet.report.placement.PlacementReport;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -88,7 +90,7 @@ final class ScheduleCommand implements Callable<Integer> {
     BatchPlacement.Result result =
         BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), schedulers, random, explain);
     // Written as it is made: a fleet-sized placement is never held as one string.
-    java.io.PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = spec.commandLine().getOut();
     var claims = dynamicResources.state(result.snapshot());
     if (output.equals("json")) {
       PlacementReport.json(result, ClaimReport.json(result, dra, claims), out);
@@ -120,7 +122,7 @@ final class ScheduleCommand implements Callable<Integer> {
   }
 
   static SchedulerConfiguration.ScoringStrategyType strategyType(String name) {
-    return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+    return switch (name.toLowerCase(Locale.ROOT)) {
       case "leastallocated" -> SchedulerConfiguration.ScoringStrategyType.LEAST_ALLOCATED;
       case "mostallocated" -> SchedulerConfiguration.ScoringStrategyType.MOST_ALLOCATED;
       case "requestedtocapacityratio" -> SchedulerConfiguration.ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO;

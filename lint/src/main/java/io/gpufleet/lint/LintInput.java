@@ -22,6 +22,7 @@ import io.gpufleet.model.gpu.InstanceTypeGpus;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
+import io.gpufleet.model.karpenter.RequirementOperator;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
@@ -30,6 +31,7 @@ import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -280,7 +282,7 @@ public final class LintInput {
    * Deployment's levels) and is judged through the controller.
    */
   private List<PodSite> findPodSites() {
-    Set<String> controllers = new java.util.HashSet<>();
+    Set<String> controllers = new HashSet<>();
     for (Located<Workload> w : workloads) {
       controllers.add(w.ref().kind() + "/" + w.ref().namespace() + "/" + w.ref().name());
     }
@@ -417,7 +419,7 @@ public final class LintInput {
     m.put(KarpenterLabels.NODEPOOL, pool.name());
     m.put(KarpenterLabels.CAPACITY_TYPE, capacity);
     for (NodePoolRequirement r : pool.template().requirements()) {
-      if (!m.containsKey(r.key()) && r.operator() == io.gpufleet.model.karpenter.RequirementOperator.IN
+      if (!m.containsKey(r.key()) && r.operator() == RequirementOperator.IN
           && !r.values().isEmpty()) {
         m.put(r.key(), r.values().getFirst());
       }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
@@ -277,11 +278,11 @@ public final class GpuClaimPreparation {
   }
 
   /** The GPU index of a whole-GPU device ({@code gpu-<minor>}, the driver's canonical name); empty for others. */
-  public static java.util.OptionalInt gpuIndex(String device) {
+  public static OptionalInt gpuIndex(String device) {
     if (device.matches("gpu-[0-9]+")) {
-      return java.util.OptionalInt.of(Integer.parseInt(device.substring("gpu-".length())));
+      return OptionalInt.of(Integer.parseInt(device.substring("gpu-".length())));
     }
-    return java.util.OptionalInt.empty();
+    return OptionalInt.empty();
   }
 
   /** A short account of how a device is shared, for views and metrics. */

@@ -5,6 +5,7 @@ import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.dra.AttributeValue;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.DeviceClass;
+import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
@@ -21,6 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * NVIDIA's DRA driver for GPUs (NVIDIA/k8s-dra-driver-gpu) as a node component: the ResourceSlice
@@ -128,7 +131,7 @@ public final class NvidiaDraDriver {
    * The objects written plus what the driver publishes for {@code nodes}: their slices and, where it
    * serves any node, its DeviceClasses unless the objects define classes of the same names.
    */
-  public io.gpufleet.model.dra.DraObjects published(io.gpufleet.model.dra.DraObjects written, List<Node> nodes) {
+  public DraObjects published(DraObjects written, List<Node> nodes) {
     List<ResourceSlice> slices = slices(nodes);
     return slices.isEmpty() ? written : written.withSlices(slices).withDefaultClasses(deviceClasses());
   }
@@ -192,7 +195,7 @@ public final class NvidiaDraDriver {
    * on a node with this layout.
    */
   public static Optional<Placement> placement(String device, MigLayout layout) {
-    java.util.regex.Matcher m = DEVICE_NAME.matcher(device);
+    Matcher m = DEVICE_NAME.matcher(device);
     if (!m.matches() || m.group(1).length() > 9) {
       return Optional.empty();
     }
@@ -208,7 +211,7 @@ public final class NvidiaDraDriver {
     return Optional.empty();
   }
 
-  private static final java.util.regex.Pattern DEVICE_NAME = java.util.regex.Pattern.compile("gpu-([0-9]+)(-mig-.+)?");
+  private static final Pattern DEVICE_NAME = Pattern.compile("gpu-([0-9]+)(-mig-.+)?");
 
   /** The driver's devices' UUIDs: a card's, or a MIG device's on that card. */
   public static String uuid(String nodeName, Placement p) {

@@ -3,6 +3,7 @@ package io.gpufleet.engine.dra;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A semantic version as {@code github.com/blang/semver/v4} parses and orders it: the value of a DRA
@@ -171,7 +172,7 @@ record Semver(BigInteger major, BigInteger minor, BigInteger patch, List<String>
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(major, minor, patch, pre);
+    return Objects.hash(major, minor, patch, pre);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.gpufleet.manifest.kube;
 
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.model.dra.DraObject;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
@@ -9,7 +10,9 @@ import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.pod.PreemptionPolicy;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 
 /** One object read from a manifest, with where it was written. */
 public sealed interface KubeObject {
@@ -36,11 +39,11 @@ public sealed interface KubeObject {
    * A pod, with {@code status.phase} when the manifest records one (a dump of a cluster): a pod
    * with a status is state, not a request; a finished one (Succeeded, Failed) occupies nothing.
    */
-  record PodObject(Pod pod, Location location, java.util.Optional<Phase> phase, PriorityWritten written)
+  record PodObject(Pod pod, Location location, Optional<Phase> phase, PriorityWritten written)
       implements KubeObject {
 
     /** A pod whose manifest's written priority fields are inferred from its spec ({@link PriorityWritten#inferred}). */
-    public PodObject(Pod pod, Location location, java.util.Optional<Phase> phase) {
+    public PodObject(Pod pod, Location location, Optional<Phase> phase) {
       this(pod, location, phase, PriorityWritten.inferred(pod.spec()));
     }
 
@@ -58,14 +61,14 @@ public sealed interface KubeObject {
         return wire;
       }
 
-      public static java.util.Optional<Phase> fromWire(String s) {
-        return java.util.Arrays.stream(values()).filter(p -> p.wire.equals(s)).findFirst();
+      public static Optional<Phase> fromWire(String s) {
+        return Arrays.stream(values()).filter(p -> p.wire.equals(s)).findFirst();
       }
     }
 
     /** A pod as written in a request: no status. */
     public PodObject(Pod pod, Location location) {
-      this(pod, location, java.util.Optional.empty());
+      this(pod, location, Optional.empty());
     }
 
     /** Succeeded or Failed: its containers have exited; it holds no resources and is not run again. */
@@ -134,7 +137,7 @@ public sealed interface KubeObject {
    * ({@code preemptionPolicy} defaults to PreemptLowerPriority, as the API's defaulting sets it).
    */
   record PriorityClassObject(String name, int value, boolean globalDefault,
-      io.gpufleet.model.pod.PreemptionPolicy preemptionPolicy, Location location) implements KubeObject {
+      PreemptionPolicy preemptionPolicy, Location location) implements KubeObject {
     @Override
     public String kind() {
       return "PriorityClass";
@@ -142,7 +145,7 @@ public sealed interface KubeObject {
   }
 
   /** A {@code resource.k8s.io/v1} object: device class, claim, claim template or slice. */
-  record ResourceObject(io.gpufleet.model.dra.DraObject value, Location location) implements KubeObject {
+  record ResourceObject(DraObject value, Location location) implements KubeObject {
     @Override
     public String kind() {
       return value.kind();

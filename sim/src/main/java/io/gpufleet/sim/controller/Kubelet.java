@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.engine.deviceplugin.ContainerDevices;
 import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
+import io.gpufleet.engine.deviceplugin.GfdLabels;
 import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
@@ -16,6 +17,8 @@ import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.sim.metrics.CardSpan;
@@ -38,6 +41,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The kubelets: start bound pods (pulling images the node does not have, one at a time or side by
@@ -59,7 +66,7 @@ final class Kubelet {
    * admission resumes them running and Ready at once (no pull, no start time, no probe delay), and a
    * preemption or drain in the same instant gives them their grace period as any running pod.
    */
-  private final java.util.Set<String> resumingRunning = new java.util.TreeSet<>();
+  private final Set<String> resumingRunning = new TreeSet<>();
   /** Whether the device plugin runs in pods of its own, and the workloads that answer was read from. */
   private PMap<ObjectRef, WorkloadState> pluginWorkloadsOf;
   private boolean pluginInPods;
@@ -114,7 +121,7 @@ final class Kubelet {
     Node bare = booted.withResources(withoutGpus(booted.capacity()), withoutGpus(booted.allocatable()));
     Node gfd = api.devicePlugin().operator().withConfigs(NamedConfigs.NONE).registerPlugin(bare, gpus, pass.layout())
         .node();
-    return bare.withLabels(io.gpufleet.engine.deviceplugin.GfdLabels.ownedIn(gfd.labels()).withAll(bare.labels()));
+    return bare.withLabels(GfdLabels.ownedIn(gfd.labels()).withAll(bare.labels()));
   }
 
   /**
@@ -223,7 +230,7 @@ final class Kubelet {
       return true;
     }
     String node = p.node().orElseThrow();
-    io.gpufleet.model.gpu.MigLayout layout = api.state().nodes().get(node).migLayout();
+    MigLayout layout = api.state().nodes().get(node).migLayout();
     List<CardSpan.Card> cards = new ArrayList<>();
     for (ClaimTable.Claim c : api.state().dra().of(p.pod())) {
       if (c.allocation().isEmpty()) {
@@ -243,7 +250,7 @@ final class Kubelet {
             NvidiaDraDriver.placement(d.device(), layout).ifPresent(w -> {
               // A MIG device counts under its card, named by profile as the device plugin's are.
               String how = GpuClaimPreparation.describe(d.sharing());
-              CardSpan.Card card = new CardSpan.Card(w.gpuIndex(), io.gpufleet.model.gpu.GpuInventory.uuid(node,
+              CardSpan.Card card = new CardSpan.Card(w.gpuIndex(), GpuInventory.uuid(node,
                   w.gpuIndex()), w.mig().map(m -> "MIG " + m.profile().name() + (d.sharing()
                   instanceof GpuClaimPreparation.Sharing.Unset ? "" : ", " + how)).orElse(how));
               if (!cards.contains(card)) {
@@ -292,7 +299,7 @@ final class Kubelet {
     Instant now = api.now();
     List<ContainerImage> images = new ArrayList<>(n.node().images());
     // By image name: parallel pulls finish at the same instant, and the node state's map has no order.
-    Map<String, Instant> pulling = new java.util.TreeMap<>(n.pulling());
+    Map<String, Instant> pulling = new TreeMap<>(n.pulling());
     boolean changed = false;
     for (var it = pulling.entrySet().iterator(); it.hasNext();) {
       var e = it.next();
@@ -313,15 +320,15 @@ final class Kubelet {
     }
   }
 
-  private java.util.Optional<Duration> runFor(PodState p) {
+  private Optional<Duration> runFor(PodState p) {
     if (p.workload().isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     WorkloadState w = api.state().workloads().get(p.workload().get());
     if (w != null && w.workload() instanceof Workload.Job j) {
       return j.runFor();
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   void onReady(Event.PodBecomesReady e) {
@@ -426,7 +433,7 @@ final class Kubelet {
     }
     api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + r.advertised() + " (config "
         + n.node().labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")"
-        + warnings.stream().map(w -> "; " + w).collect(java.util.stream.Collectors.joining()));
+        + warnings.stream().map(w -> "; " + w).collect(Collectors.joining()));
   }
 
   /**

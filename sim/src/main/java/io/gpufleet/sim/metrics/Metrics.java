@@ -3,9 +3,11 @@ package io.gpufleet.sim.metrics;
 import io.gpufleet.model.meta.ObjectRef;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * A run's measurements: time series (node counts and spend per NodePool, GPUs allocated and in the
@@ -20,13 +22,13 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
     List<CardSpan> cardSpans, Instant end) {
 
   public Metrics {
-    series = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(series));
-    costByNode = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(costByNode));
-    costByNodePool = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(costByNodePool));
+    series = Collections.unmodifiableSortedMap(new TreeMap<>(series));
+    costByNode = Collections.unmodifiableSortedMap(new TreeMap<>(costByNode));
+    costByNodePool = Collections.unmodifiableSortedMap(new TreeMap<>(costByNodePool));
     pendingTimes = List.copyOf(pendingTimes);
-    disruptionsByReason = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(disruptionsByReason));
-    evictionsByReason = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(evictionsByReason));
-    services = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(services));
+    disruptionsByReason = Collections.unmodifiableSortedMap(new TreeMap<>(disruptionsByReason));
+    evictionsByReason = Collections.unmodifiableSortedMap(new TreeMap<>(evictionsByReason));
+    services = Collections.unmodifiableSortedMap(new TreeMap<>(services));
     cardSpans = List.copyOf(cardSpans);
   }
 

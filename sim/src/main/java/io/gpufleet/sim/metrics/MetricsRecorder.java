@@ -4,10 +4,14 @@ import io.gpufleet.model.meta.ObjectRef;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /** Collects a run's measurements as the simulator reports changes; {@link #finish} yields {@link Metrics}. */
@@ -15,7 +19,7 @@ public final class MetricsRecorder {
 
   private final Map<String, String> claimKinds = new HashMap<>();
   private final TreeMap<String, Integer> kindNodes = new TreeMap<>();
-  private final java.util.LinkedHashMap<String, List<CardSpan>> openCards = new java.util.LinkedHashMap<>();
+  private final LinkedHashMap<String, List<CardSpan>> openCards = new LinkedHashMap<>();
   private final List<CardSpan> closedCards = new ArrayList<>();
 
   private final Map<String, List<TimeSeries.Sample>> series = new TreeMap<>();
@@ -28,7 +32,7 @@ public final class MetricsRecorder {
   private final Map<String, double[]> nodeGpus = new HashMap<>();
   private double gpusTotal;
   private double gpusAllocated;
-  private final Map<String, PodPendingTime> pending = new java.util.LinkedHashMap<>();
+  private final Map<String, PodPendingTime> pending = new LinkedHashMap<>();
   private final TreeMap<String, Integer> disruptions = new TreeMap<>();
   /** Deletions by reason and the disruption method behind them, for a scenario's expectations. */
   private final Map<Disrupted, Integer> disrupted = new HashMap<>();
@@ -278,8 +282,8 @@ public final class MetricsRecorder {
       boolean counted = !s.traffic.equals(Traffic.NONE) && s.firstReady != null;
       svc.put(e.getKey(), new ServiceMetrics(e.getKey(), s.traffic, Optional.ofNullable(s.firstReady),
           Optional.ofNullable(s.allReady), s.mostReady,
-          s.minReady == Integer.MAX_VALUE ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(s.minReady),
-          s.outageSeconds, counted ? java.util.OptionalDouble.of(s.lost) : java.util.OptionalDouble.empty(),
+          s.minReady == Integer.MAX_VALUE ? OptionalInt.empty() : OptionalInt.of(s.minReady),
+          s.outageSeconds, counted ? OptionalDouble.of(s.lost) : OptionalDouble.empty(),
           s.killed));
     }
     TreeMap<String, TimeSeries> out = new TreeMap<>();
@@ -291,7 +295,7 @@ public final class MetricsRecorder {
     double total = out.containsKey(Metrics.GPUS_TOTAL) ? out.get(Metrics.GPUS_TOTAL).hoursIntegral(start, end) : 0;
     List<CardSpan> cards = new ArrayList<>(closedCards);
     openCards.values().forEach(cards::addAll);
-    cards.sort(java.util.Comparator.comparing(CardSpan::start).thenComparing(CardSpan::pod)
+    cards.sort(Comparator.comparing(CardSpan::start).thenComparing(CardSpan::pod)
         .thenComparing(c -> c.card().label()));
     return new Metrics(out, costByNode, costByPool, allocated, total - allocated, new ArrayList<>(pending.values()),
         disruptions, evictions, svc, cards, end);
