@@ -19,18 +19,23 @@ import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.DevicePlugin;
 import io.gpufleet.sim.scenario.Scenario;
+import io.gpufleet.sim.scenario.ScenarioAction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * A what-if: the knobs a user may turn before re-running a scenario, each optional (unset: as the
  * scenario has it). NodePool knobs change the NodePool {@code nodePool} names, which may be left
- * out only where the scenario has one NodePool; a name the scenario does not have is refused.
+ * out only where the scenario has one NodePool; a name the scenario does not have is refused. The
+ * scenario's NodePools are those of its {@code spec.cluster} and those a step applies later; a knob
+ * changes its NodePool wherever the scenario writes it, so a later apply does not undo it.
  *
  * @param timeSlicingReplicas replicas of every time-slicing resource in the device plugin's configs
  * @param consolidationPolicy {@code spec.disruption.consolidationPolicy}
@@ -38,7 +43,7 @@ import java.util.TreeMap;
  * @param gpuLimit {@code spec.limits} of {@code nvidia.com/gpu}
  * @param capacityTypes the values of the {@code karpenter.sh/capacity-type} requirement
  * @param sizing how Karpenter counts the GPUs of a node it plans (gpufleet's extension)
- * @param nodePool the NodePool the NodePool knobs change (one of the scenario's {@code spec.cluster})
+ * @param nodePool the NodePool the NodePool knobs change (one of the scenario's, {@link #nodePools})
  */
 public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<ConsolidationPolicy> consolidationPolicy,
     Optional<Optional<Duration>> consolidateAfter, Optional<Long> gpuLimit, Optional<List<String>> capacityTypes,
@@ -160,10 +165,27 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
     return m;
   }
 
-  /** The NodePools of the scenario's {@code spec.cluster}, the ones {@code nodePool} may name, in order. */
+  /**
+   * The NodePools {@code nodePool} may name: those of the scenario's {@code spec.cluster}, then those
+   * its steps apply, each once, in the order the scenario first writes them.
+   */
   public static List<String> nodePools(Scenario s) {
-    return s.objects().stream().filter(o -> o instanceof ClusterObject.NodePoolObject)
-        .map(o -> ((ClusterObject.NodePoolObject) o).nodePool().name()).toList();
+    Set<String> names = new LinkedHashSet<>();
+    collectNodePools(s.objects(), names);
+    for (ScenarioAction a : s.timeline()) {
+      if (a instanceof ScenarioAction.Apply apply) {
+        collectNodePools(apply.objects(), names);
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  private static void collectNodePools(List<ClusterObject> objects, Set<String> names) {
+    for (ClusterObject o : objects) {
+      if (o instanceof ClusterObject.NodePoolObject p) {
+        names.add(p.nodePool().name());
+      }
+    }
   }
 
   private boolean turnsANodePool() {
@@ -177,7 +199,7 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
    */
   private Optional<String> target(Scenario s) {
     List<String> pools = nodePools(s);
-    String known = pools.isEmpty() ? "no NodePool in the scenario's spec.cluster"
+    String known = pools.isEmpty() ? "no NodePool in the scenario"
         : "one of " + String.join(", ", pools);
     if (nodePool.isPresent()) {
       if (!pools.contains(nodePool.get())) {
@@ -197,14 +219,25 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
   /** The scenario with these knobs turned; a {@link BadKnob} where {@code nodePool} does not fit it. */
   public Scenario apply(Scenario s) {
     Optional<String> target = target(s);
-    List<ClusterObject> objects = new ArrayList<>();
-    for (ClusterObject o : s.objects()) {
-      objects.add(o instanceof ClusterObject.NodePoolObject p && target.equals(Optional.of(p.nodePool().name()))
-          ? new ClusterObject.NodePoolObject(pool(p.nodePool())) : o);
+    List<ScenarioAction> timeline = new ArrayList<>(s.timeline().size());
+    for (ScenarioAction a : s.timeline()) {
+      timeline.add(a instanceof ScenarioAction.Apply apply && target.isPresent()
+          ? new ScenarioAction.Apply(turned(apply.objects(), target.get())) : a);
     }
     AutoscalerSettings autoscaler = sizing.map(s.autoscaler()::withSizing).orElse(s.autoscaler());
-    return new Scenario(s.name(), s.start(), s.seed(), s.catalog(), objects, plugin(s.devicePlugin()), s.settings(),
-        autoscaler, s.timeline());
+    return new Scenario(s.name(), s.start(), s.seed(), s.catalog(),
+        target.map(t -> turned(s.objects(), t)).orElse(s.objects()), plugin(s.devicePlugin()), s.settings(),
+        autoscaler, timeline);
+  }
+
+  /** {@code objects} with the NodePool named {@code target}, wherever it is, turned. */
+  private List<ClusterObject> turned(List<ClusterObject> objects, String target) {
+    List<ClusterObject> out = new ArrayList<>(objects.size());
+    for (ClusterObject o : objects) {
+      out.add(o instanceof ClusterObject.NodePoolObject p && p.nodePool().name().equals(target)
+          ? new ClusterObject.NodePoolObject(pool(p.nodePool())) : o);
+    }
+    return out;
   }
 
   private NodePool pool(NodePool p) {

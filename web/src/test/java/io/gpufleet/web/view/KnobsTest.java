@@ -12,8 +12,11 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Scenario;
+import io.gpufleet.sim.scenario.ScenarioAction;
 import io.gpufleet.web.Lab;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -93,6 +96,50 @@ class KnobsTest {
         .hasMessage("nodePool: expected one of gpu, gpu-spot, found \"cpu\"");
     // A knob that is not the NodePool's needs no name.
     assertThat(Knobs.read(Map.of("sizing", "advertised")).apply(twoPools()).objects()).isEqualTo(twoPools().objects());
+  }
+
+  /** The lab whose {@code gpu-late} NodePool, a copy of its {@code gpu} pool, a step applies, then applies again. */
+  private static Scenario aPoolAppliedLater() {
+    Scenario lab = Lab.lab().scenario();
+    NodePool late = new NodePool("gpu-late", gpuPool(lab).template(), gpuPool(lab).disruption(),
+        gpuPool(lab).limits(), gpuPool(lab).weight());
+    List<ScenarioAction> timeline = new ArrayList<>(lab.timeline());
+    timeline.add(new ScenarioAction.Apply(List.of(new ClusterObject.NodePoolObject(late))));
+    timeline.add(new ScenarioAction.Wait(Duration.ofMinutes(1)));
+    timeline.add(new ScenarioAction.Apply(List.of(new ClusterObject.NodePoolObject(late))));
+    return lab.withTimeline(timeline);
+  }
+
+  private static List<NodePool> applied(Scenario s, String name) {
+    return s.timeline().stream().filter(a -> a instanceof ScenarioAction.Apply)
+        .flatMap(a -> ((ScenarioAction.Apply) a).objects().stream())
+        .filter(o -> o instanceof ClusterObject.NodePoolObject p && p.nodePool().name().equals(name))
+        .map(o -> ((ClusterObject.NodePoolObject) o).nodePool()).toList();
+  }
+
+  @Test
+  void aNodePoolAStepAppliesLaterIsOneTheKnobsMayNameAndEveryApplyOfItIsTurned() {
+    Scenario later = aPoolAppliedLater();
+    assertThat(Knobs.nodePools(later)).containsExactly("gpu", "gpu-late");
+    Scenario turned = Knobs.read(Map.of("gpuLimit", "2", "nodePool", "gpu-late")).apply(later);
+    assertThat(applied(turned, "gpu-late")).hasSize(2)
+        .allSatisfy(p -> assertThat(p.limits().get(ResourceName.NVIDIA_GPU)).contains(Quantity.of(2)));
+    // spec.cluster's pool is left as it was.
+    assertThat(turned.objects()).isEqualTo(later.objects());
+    // With two NodePools in the scenario, one must be named.
+    assertThatThrownBy(() -> Knobs.read(Map.of("gpuLimit", "2")).apply(later))
+        .hasMessage("nodePool: expected the NodePool to change, one of gpu, gpu-late, found none");
+  }
+
+  @Test
+  void aKnobOnASpecClusterPoolAlsoTurnsALaterApplyOfIt() {
+    Scenario lab = Lab.lab().scenario();
+    List<ScenarioAction> timeline = new ArrayList<>(lab.timeline());
+    timeline.add(new ScenarioAction.Apply(List.of(new ClusterObject.NodePoolObject(gpuPool(lab)))));
+    Scenario turned = Knobs.read(Map.of("gpuLimit", "3")).apply(lab.withTimeline(timeline));
+    assertThat(applied(turned, "gpu")).singleElement()
+        .satisfies(p -> assertThat(p.limits().get(ResourceName.NVIDIA_GPU)).contains(Quantity.of(3)));
+    assertThat(gpuPool(turned).limits().get(ResourceName.NVIDIA_GPU)).contains(Quantity.of(3));
   }
 
   @Test
