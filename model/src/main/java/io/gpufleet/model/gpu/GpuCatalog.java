@@ -28,11 +28,6 @@ import java.util.OptionalLong;
 public final class GpuCatalog {
 
   private static final String RESOURCE = "gpu-catalog.txt";
-  /**
-   * What separates a profile's fields and the aliases, compiled once: {@code String.split("\\s+")}
-   * compiles its pattern at each call, which was most of this parse, run at every CLI start.
-   */
-  private static final java.util.regex.Pattern BLANKS = java.util.regex.Pattern.compile("\\s+");
   /** The fields a profile line may have. */
   private static final java.util.Set<String> PROFILE_FIELDS =
       java.util.Set.of("gi", "ci", "mem", "max", "starts", "gib", "sm", "engines");
@@ -148,6 +143,32 @@ public final class GpuCatalog {
     return of(out);
   }
 
+  /**
+   * The words of a stripped value, split at runs of whitespace as {@code split("\\s+")} splits it
+   * ({@code [""]} for an empty one). Scanned by hand: a regular expression, compiled or not, was
+   * most of this parse, which runs at every CLI start before anything is compiled.
+   */
+  static List<String> words(String v) {
+    List<String> out = new ArrayList<>();
+    int i = 0;
+    do {
+      int start = i;
+      while (i < v.length() && !blank(v.charAt(i))) {
+        i++;
+      }
+      out.add(v.substring(start, i));
+      while (i < v.length() && blank(v.charAt(i))) {
+        i++;
+      }
+    } while (i < v.length());
+    return out;
+  }
+
+  /** What {@code \s} matches. */
+  private static boolean blank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+  }
+
   /** A model being read. */
   private static final class Draft {
     final String id;
@@ -187,7 +208,7 @@ public final class GpuCatalog {
         case "bf16-tflops" -> bf16 = optDouble(value);
         case "fp16-tflops" -> fp16 = optDouble(value);
         case "pci-device-id" -> pci = unknown(value) ? Optional.empty() : Optional.of(value);
-        case "aliases" -> aliases.addAll(List.of(BLANKS.split(value)));
+        case "aliases" -> aliases.addAll(words(value));
         case "source" -> sources.add(value);
         default -> throw new IllegalArgumentException("unknown key \"" + key + "\"");
       }
@@ -214,7 +235,7 @@ public final class GpuCatalog {
     }
 
     static MigProfile profile(String v) {
-      String[] parts = BLANKS.split(v);
+      String[] parts = words(v).toArray(String[]::new);
       Map<String, String> f = new LinkedHashMap<>();
       for (int i = 1; i < parts.length; i++) {
         int eq = parts[i].indexOf('=');

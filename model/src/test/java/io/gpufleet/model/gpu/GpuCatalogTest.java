@@ -139,6 +139,15 @@ class GpuCatalogTest {
     assertThat(p.memoryMiB(h100)).isEqualTo(81559 / 8);
   }
 
+  /** The hand-made split reads each line as {@code split("\\s+")} would, which it replaced. */
+  @Test
+  void wordsSplitAsTheWhitespacePatternDoes() {
+    for (String v : java.util.List.of("", "a", "1g.10gb gi=19 ci=1 mem=1", "a  b\tc\u000Bd\fe\rf\ng", "x\u00A0y z",
+        "H100 h100-80gb  H100-SXM5-80GB")) {
+      assertThat(GpuCatalog.words(v)).as(v).containsExactly(v.split("\\s+"));
+    }
+  }
+
   @Test
   void rejectsMalformedCatalogues() {
     assertThatThrownBy(() -> GpuCatalog.parse("x.txt", new StringReader("gpu X\n  colour red\n")))
