@@ -273,8 +273,8 @@ public final class ApiSchema {
         end = text.length();
       }
       if (end > start && text.charAt(start) != '#') {
-        int space = text.indexOf(' ', start);
-        if (space < 0 || space > end) {
+        int space = text.indexOf(' ', start, end);
+        if (space < 0) {
           line.accept(text.substring(start, end), "");
         } else {
           line.accept(text.substring(start, space), text.substring(space + 1, end));
