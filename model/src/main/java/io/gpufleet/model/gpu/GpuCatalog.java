@@ -145,22 +145,24 @@ public final class GpuCatalog {
 
   /**
    * The words of a stripped value, split at runs of whitespace as {@code split("\\s+")} splits it
-   * ({@code [""]} for an empty one). Scanned by hand: a regular expression, compiled or not, was
-   * most of this parse, which runs at every CLI start before anything is compiled.
+   * ({@code [""]} for an empty one). Scanned by hand over the value's characters: the regular
+   * expression, compiled or not, and a {@code charAt} call per character were most of this parse,
+   * which runs interpreted at every CLI start.
    */
   static List<String> words(String v) {
+    char[] c = v.toCharArray();
     List<String> out = new ArrayList<>();
     int i = 0;
     do {
       int start = i;
-      while (i < v.length() && !blank(v.charAt(i))) {
+      while (i < c.length && !blank(c[i])) {
         i++;
       }
       out.add(v.substring(start, i));
-      while (i < v.length() && blank(v.charAt(i))) {
+      while (i < c.length && blank(c[i])) {
         i++;
       }
-    } while (i < v.length());
+    } while (i < c.length);
     return out;
   }
 
