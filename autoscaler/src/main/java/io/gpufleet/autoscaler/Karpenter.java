@@ -18,12 +18,14 @@ import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.Termination;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
@@ -118,7 +120,7 @@ public final class Karpenter {
   }
 
   /** A launch the cloud refused for want of capacity ({@link NodeClaimLifecycle#insufficientCapacity}). */
-  public List<Action> launchFailed(NodeClaim claim, String error, java.time.Instant now) {
+  public List<Action> launchFailed(NodeClaim claim, String error, Instant now) {
     return NodeClaimLifecycle.insufficientCapacity(claim, error, now);
   }
 
@@ -128,7 +130,7 @@ public final class Karpenter {
   }
 
   /** Why consolidation leaves each node it could act on, by NodeClaim (Karpenter's Unconsolidatable events). */
-  public java.util.SortedMap<String, String> unconsolidatable(ClusterView view) {
+  public SortedMap<String, String> unconsolidatable(ClusterView view) {
     return disruption.unconsolidatable(view);
   }
 

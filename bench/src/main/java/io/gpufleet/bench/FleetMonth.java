@@ -19,14 +19,17 @@ import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationSettings;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /**
  * A month of a GPU platform of about 200 nodes at its daily peak: 24 inference services on
@@ -46,7 +49,7 @@ final class FleetMonth {
     Scenario.Builder b = Scenario.builder("fleet month")
         .seed(seed)
         .settings(SimulationSettings.DEFAULTS.withSpotInterruptionsPerHour(0.01)
-            .withImagePulls(Duration.ofSeconds(45), java.util.Map.of("vllm/vllm-openai:v0.6", Duration.ofMinutes(4))))
+            .withImagePulls(Duration.ofSeconds(45), Map.of("vllm/vllm-openai:v0.6", Duration.ofMinutes(4))))
         .autoscaler(AutoscalerSettings.DEFAULTS);
     NodePool inference = NodePool.of("inference", NodeClaimTemplate.of(
             NodePoolRequirement.in("karpenter.k8s.aws/instance-family", "g5", "g6"),
@@ -143,7 +146,7 @@ final class FleetMonth {
     int hours = args.length > 0 ? Integer.parseInt(args[0]) : 30 * 24;
     var scenario = scenario(hours, 1);
     long t0 = System.nanoTime();
-    var r = io.gpufleet.sim.Simulation.run(scenario);
+    var r = Simulation.run(scenario);
     double wall = (System.nanoTime() - t0) / 1e9;
     double simulated = r.simulated().toSeconds();
     System.out.printf("%d hours in %.2f s wall: %.0fx, %d events, %d violations, %d records, max nodes %s, cost $%.0f%n",
@@ -152,7 +155,7 @@ final class FleetMonth {
             .map(e -> e.getKey() + "=" + (int) e.getValue().max()).toList(), r.metrics().totalCost());
     r.violations().stream().limit(5).forEach(System.out::println);
     if (args.length > 1) {
-      java.util.Map<Object, Long> kinds = new java.util.TreeMap<>();
+      Map<Object, Long> kinds = new TreeMap<>();
       r.record().entries().forEach(e -> kinds.merge(e.kind(), 1L, Long::sum));
       System.out.println(kinds);
       r.record().entries().stream().filter(e -> e.kind().name().startsWith(args[1])).limit(40)

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -78,7 +79,7 @@ public class SchedulerBench {
   }
 
   /** 1,000 GPU pods of seeded random size; {@code shell} gives pod {@code i} its metadata. */
-  static List<PodInfo> pods(java.util.function.IntFunction<Pod> shell) {
+  static List<PodInfo> pods(IntFunction<Pod> shell) {
     SplittableRandom r = new SplittableRandom(42);
     List<PodInfo> pods = new ArrayList<>(PODS);
     for (int i = 0; i < PODS; i++) {

@@ -28,6 +28,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -194,7 +195,7 @@ final class AdviseCommand implements Callable<Integer> {
       json = Files.readString(calibrationFile, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UserError("--calibration-file " + calibrationFile + ": cannot read: "
-          + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+          + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
     }
     try {
       MeasuredSharing m = SharingMeasurement.calibration(calibrationFile.toString(), json);

@@ -1,9 +1,14 @@
 package io.gpufleet.cli;
 
 import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /** How every command reports problems: warnings to stderr, user errors as lines and exit code 2. */
@@ -26,8 +31,8 @@ final class Cli {
           + "\" is not used by " + command + "; skipped");
     }
     for (var o : bundle.objects()) {
-      if (o instanceof io.gpufleet.manifest.kube.KubeObject.PdbObject
-          || o instanceof io.gpufleet.manifest.kube.KubeObject.ConfigMapObject) {
+      if (o instanceof KubeObject.PdbObject
+          || o instanceof KubeObject.ConfigMapObject) {
         err.println(o.location() + ": warning: " + o.kind() + " \"" + o.name() + "\" is not used by " + command
             + "; skipped");
       }
@@ -36,12 +41,12 @@ final class Cli {
   }
 
   /** A user's file as text, or a one-line error naming it. */
-  static String readFile(java.nio.file.Path file) {
+  static String readFile(Path file) {
     try {
-      return java.nio.file.Files.readString(file);
-    } catch (java.nio.file.NoSuchFileException e) {
+      return Files.readString(file);
+    } catch (NoSuchFileException e) {
       throw new UserError(file + ": no such file");
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new UserError(file + ": cannot read: " + e.getMessage());
     }
   }

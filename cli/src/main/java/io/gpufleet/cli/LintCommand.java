@@ -10,10 +10,11 @@ import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code gpufleet lint -f FILE...}: the GPU platform rules over manifests; wiring only. */
 @Command(name = "lint", mixinStandardHelpOptions = true,
@@ -78,10 +79,10 @@ final class LintCommand implements Callable<Integer> {
   static String ruleList() {
     StringBuilder b = new StringBuilder();
     int width = Rules.all().stream().mapToInt(r -> r.id().length()).max().orElse(4);
-    b.append(String.format(java.util.Locale.ROOT, "%-" + width + "s   %-8s %-7s %s\n", "RULE", "SEVERITY",
+    b.append(String.format(Locale.ROOT, "%-" + width + "s   %-8s %-7s %s\n", "RULE", "SEVERITY",
         "DEFAULT", "WHAT"));
     for (LintRule r : Rules.all()) {
-      b.append(String.format(java.util.Locale.ROOT, "%-" + width + "s   %-8s %-7s %s\n", r.id(),
+      b.append(String.format(Locale.ROOT, "%-" + width + "s   %-8s %-7s %s\n", r.id(),
           r.severity().wire(), r.enabledByDefault() ? "on" : "off", r.summary()));
     }
     return b.toString();

@@ -1,18 +1,25 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.model.meta.KubernetesVersion;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
-import picocli.CommandLine;
+import java.util.SequencedMap;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code gpufleet} command: subcommands are wired here and nowhere else. */
 @Command(
     name = "gpufleet",
     mixinStandardHelpOptions = true,
-    version = {"gpufleet 0.1.0", "follows Kubernetes " + io.gpufleet.model.meta.KubernetesVersion.FOLLOWS},
+    version = {"gpufleet 0.1.0", "follows Kubernetes " + KubernetesVersion.FOLLOWS},
     description = "A digital twin of a Kubernetes GPU platform: scheduler, device plugin, autoscaler, in deterministic discrete-event time.")
 public final class Main implements Runnable {
 
@@ -47,11 +54,11 @@ public final class Main implements Runnable {
     // meets it first through Jackson's YAML parser. The AOT cache holds no initialised state of
     // such a class, so a daemon thread initialises it while the main thread builds the command
     // line; the main thread waits for it only if it needs the class before that thread is done.
-    Thread.ofPlatform().name("gpufleet-bigdecimal").daemon().start(() -> java.math.BigDecimal.ZERO.signum());
+    Thread.ofPlatform().name("gpufleet-bigdecimal").daemon().start(() -> BigDecimal.ZERO.signum());
   }
 
   /** Whether any thread but {@code main} is alive and not a daemon: the JVM would wait for it. */
-  static boolean otherThreadKeepsJvmAlive(Thread main, java.util.Collection<Thread> threads) {
+  static boolean otherThreadKeepsJvmAlive(Thread main, Collection<Thread> threads) {
     return threads.stream().anyMatch(t -> t != main && t.isAlive() && !t.isDaemon());
   }
 
@@ -81,11 +88,11 @@ public final class Main implements Runnable {
    * The subcommands, in the order help lists them. Picocli reads a command's annotations by
    * reflection when it is added, so a call adds only the subcommand it names.
    */
-  private static final java.util.SequencedMap<String, java.util.function.Supplier<Object>> SUBCOMMANDS =
+  private static final SequencedMap<String, Supplier<Object>> SUBCOMMANDS =
       subcommands();
 
-  private static java.util.SequencedMap<String, java.util.function.Supplier<Object>> subcommands() {
-    java.util.LinkedHashMap<String, java.util.function.Supplier<Object>> m = new java.util.LinkedHashMap<>();
+  private static SequencedMap<String, Supplier<Object>> subcommands() {
+    LinkedHashMap<String, Supplier<Object>> m = new LinkedHashMap<>();
     m.put("lab", LabCommand::new);
     m.put("simulate", SimulateCommand::new);
     m.put("schedule", ScheduleCommand::new);
@@ -101,7 +108,7 @@ public final class Main implements Runnable {
     // A lambda, not a constructor reference: JDK 25.0.3 crashed assembling a cache with a method
     // handle to a picocli class it could not hold (archiveHeapWriter.cpp, before the build upgraded them).
     m.put("help", () -> new CommandLine.HelpCommand());
-    return java.util.Collections.unmodifiableSequencedMap(m);
+    return Collections.unmodifiableSequencedMap(m);
   }
 
   /** The whole command tree. */

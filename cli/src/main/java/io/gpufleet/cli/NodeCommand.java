@@ -1,11 +1,12 @@
 package io.gpufleet.cli;
 
 import io.gpufleet.report.node.NodeDescription;
+import io.gpufleet.report.smi.SmiView;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code gpufleet node describe -f FILE}: what each node advertises and how GFD labels it. */
 @Command(name = "node", description = "Nodes as the device plugin and GPU Feature Discovery present them.",
@@ -58,7 +59,7 @@ public final class NodeCommand implements Runnable {
       if (cluster.nodes().stream().anyMatch(n -> n.registration().isPresent()
           && (only == null || only.equals(n.node().name())))) {
         out.println();
-        out.println("note: " + io.gpufleet.report.smi.SmiView.DEVICE_IDS_NOTE);
+        out.println("note: " + SmiView.DEVICE_IDS_NOTE);
       }
       if (shown == 0) {
         throw new UserError(input.names() + ": "

@@ -1,13 +1,14 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.manifest.yaml.GoDuration;
+import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.report.sim.RunComparison;
+import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
-import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import io.gpufleet.manifest.yaml.GoDuration;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -207,7 +208,7 @@ final class SimulateCommand implements Callable<Integer> {
     if (!quiet) {
       run.printSteps(out, explain);
       if (run.showedDevices()) {
-        out.println("note: " + io.gpufleet.report.smi.SmiView.DEVICE_IDS_NOTE);
+        out.println("note: " + SmiView.DEVICE_IDS_NOTE);
         out.println();
       }
     }

@@ -2,6 +2,7 @@ package io.gpufleet.lint;
 
 import io.gpufleet.manifest.yaml.Location;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,7 +14,7 @@ public record Finding(String rule, Severity severity, ObjectRef object, String f
     String message, String why, String fix) {
 
   /** Files as given, then line, column, rule: the order a reader walks the files in. */
-  public static Comparator<Finding> order(java.util.List<String> files) {
+  public static Comparator<Finding> order(List<String> files) {
     return Comparator.comparingInt((Finding f) -> files.indexOf(f.location().file()))
         .thenComparingInt(f -> f.location().line())
         .thenComparingInt(f -> f.location().column())

@@ -2,6 +2,7 @@ package io.gpufleet.manifest;
 
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
@@ -74,8 +75,8 @@ public record ManifestBundle(List<KubeObject> objects, List<ManifestProblem> war
   }
 
   /** The {@code resource.k8s.io/v1} objects, in the order read. */
-  public io.gpufleet.model.dra.DraObjects dra() {
-    return io.gpufleet.model.dra.DraObjects.of(objects.stream()
+  public DraObjects dra() {
+    return DraObjects.of(objects.stream()
         .filter(o -> o instanceof KubeObject.ResourceObject).map(o -> ((KubeObject.ResourceObject) o).value()).toList());
   }
 }

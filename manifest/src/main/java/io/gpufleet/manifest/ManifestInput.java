@@ -5,12 +5,15 @@ import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -78,7 +81,7 @@ public final class ManifestInput {
           .filter(p -> EXTENSIONS.stream().anyMatch(e -> p.getFileName().toString().toLowerCase(Locale.ROOT)
               .endsWith(e)))
           .sorted().toList();
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw problem(dir.toString(), "cannot list the directory: " + reason(e));
     }
   }
@@ -118,7 +121,7 @@ public final class ManifestInput {
   private static int firstBadByte(byte[] bytes) {
     var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes);
-    var result = decoder.decode(in, java.nio.CharBuffer.allocate(bytes.length + 1), true);
+    var result = decoder.decode(in, CharBuffer.allocate(bytes.length + 1), true);
     return result.isError() ? in.position() : 0;
   }
 
@@ -130,7 +133,7 @@ public final class ManifestInput {
     return switch (e) {
       case NoSuchFileException n -> "no such file or directory";
       case AccessDeniedException a -> "permission denied";
-      case java.nio.file.FileSystemException f when f.getReason() != null -> f.getReason();
+      case FileSystemException f when f.getReason() != null -> f.getReason();
       default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     };
   }

@@ -3,6 +3,7 @@ package io.gpufleet.nvml;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Reads a machine's GPUs through {@link Nvml}. A card that does not support a query (MIG on a card
@@ -51,7 +52,7 @@ public final class NodeProbe {
     return bytes >>> 20;
   }
 
-  private static <T> Optional<T> unlessNotSupported(java.util.function.Supplier<T> call) {
+  private static <T> Optional<T> unlessNotSupported(Supplier<T> call) {
     try {
       return Optional.of(call.get());
     } catch (NvmlException e) {

@@ -12,6 +12,8 @@ import io.gpufleet.model.resource.ResourceList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -52,8 +54,8 @@ public record ProbeLabels(Labels labels, Optional<String> catalogEntry, List<Str
       warnings.add("\"" + first.name() + "\" is not in gpufleet's GPU catalogue: labels from NVML alone, "
           + "nvidia.com/mig.capable=false even if the card has MIG");
       model = new GpuModel("nvml:" + first.name(), first.name(), OptionalLong.of(first.memoryMiB()), false,
-          Optional.of(first.compute()), java.util.OptionalInt.empty(), Optional.empty(), List.of(),
-          java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(),
+          Optional.of(first.compute()), OptionalInt.empty(), Optional.empty(), List.of(),
+          OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
           Optional.empty(), List.of(), List.of("NVML on this node"));
     }
     // The node registers as the simulator's nodes do, with no labels of its own: what it ends up with is GFD's.

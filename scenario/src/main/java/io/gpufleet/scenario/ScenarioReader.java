@@ -1,6 +1,10 @@
 package io.gpufleet.scenario;
 
 import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.DisruptionCommand;
+import io.gpufleet.autoscaler.provisioning.DraProvisioning;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
@@ -13,16 +17,27 @@ import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.GoDuration;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.karpenter.EC2NodeClass;
+import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
-import io.gpufleet.sim.KubeletConfig;
+import io.gpufleet.model.node.ContainerImage;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
+import io.gpufleet.model.wire.WireEnum;
+import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
+import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Comparison;
 import io.gpufleet.sim.scenario.Condition;
@@ -31,17 +46,21 @@ import io.gpufleet.sim.scenario.DevicePlugin;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
-import io.gpufleet.model.resource.Quantity;
-import io.gpufleet.model.resource.QuantityFormatException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Reads a {@code gpufleet.io/v1alpha1 Scenario}: the cluster as real manifests (by file or written
@@ -76,7 +95,7 @@ public final class ScenarioReader {
    */
   private boolean autoscaled;
   private boolean draNodePool;
-  private final List<io.gpufleet.manifest.yaml.Location> draUses = new ArrayList<>();
+  private final List<Location> draUses = new ArrayList<>();
 
   private record Sourced(KubeObject object, String text) {}
 
@@ -101,7 +120,7 @@ public final class ScenarioReader {
   private ScenarioFile decode(String file, String text) {
     List<YNode> docs = yaml.readAll(file, text);
     if (docs.size() != 1) {
-      throw new ManifestException(io.gpufleet.manifest.yaml.ManifestProblem.error(Location.unknown(file), "",
+      throw new ManifestException(ManifestProblem.error(Location.unknown(file), "",
           "expected one Scenario document, found " + docs.size()));
     }
     Cursor doc = Cursor.root(docs.getFirst(), diagnostics);
@@ -220,13 +239,13 @@ public final class ScenarioReader {
     KarpenterManifests karpenter = KarpenterManifests.of(decoded, diagnostics);
     autoscaled |= !karpenter.nodePools().isEmpty();
     for (NodePool p : karpenter.nodePools()) {
-      draNodePool |= io.gpufleet.autoscaler.provisioning.DraProvisioning.runsDraDriver(p.template().labels());
+      draNodePool |= DraProvisioning.runsDraDriver(p.template().labels());
       out.add(ClusterObject.of(p));
     }
-    for (io.gpufleet.model.karpenter.NodeOverlay o : karpenter.nodeOverlays()) {
+    for (NodeOverlay o : karpenter.nodeOverlays()) {
       out.add(ClusterObject.of(o));
     }
-    for (io.gpufleet.model.karpenter.EC2NodeClass c : karpenter.ec2NodeClasses()) {
+    for (EC2NodeClass c : karpenter.ec2NodeClasses()) {
       out.add(new ClusterObject.NodeClassObject(c));
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
@@ -281,9 +300,9 @@ public final class ScenarioReader {
    * not list is added with size 0, since the pod does not say its size: ImageLocality, which weighs
    * sizes, then scores the node as if it lacked it, as it would without the dump.
    */
-  private static io.gpufleet.model.node.Node withRunningImages(io.gpufleet.model.node.Node node, List<KubeObject> objects) {
-    List<io.gpufleet.model.node.ContainerImage> images = new ArrayList<>(node.images());
-    java.util.Set<String> added = new java.util.TreeSet<>();
+  private static Node withRunningImages(Node node, List<KubeObject> objects) {
+    List<ContainerImage> images = new ArrayList<>(node.images());
+    Set<String> added = new TreeSet<>();
     for (KubeObject o : objects) {
       if (o instanceof KubeObject.PodObject p && p.phase().equals(Optional.of(KubeObject.PodObject.Phase.RUNNING))
           && p.pod().spec().nodeName().equals(Optional.of(node.name()))) {
@@ -295,15 +314,15 @@ public final class ScenarioReader {
       }
     }
     for (String image : added) {
-      String normalized = io.gpufleet.model.node.ContainerImage.normalizedName(image);
-      images.add(new io.gpufleet.model.node.ContainerImage(
+      String normalized = ContainerImage.normalizedName(image);
+      images.add(new ContainerImage(
           image.equals(normalized) ? List.of(image) : List.of(image, normalized), 0));
     }
     return added.isEmpty() ? node : node.withImages(images);
   }
 
   /** A DRA pod the simulator cannot run as upstream would: refused, not mis-run. */
-  private void refuseDra(io.gpufleet.manifest.yaml.Location at, String what) {
+  private void refuseDra(Location at, String what) {
     diagnostics.error(at, "", what + ": not simulated; `gpufleet schedule` places such pods");
   }
 
@@ -314,7 +333,7 @@ public final class ScenarioReader {
    */
   private void warnDraUnsized(AutoscalerSettings settings) {
     if (autoscaled && !draNodePool && settings.draRequests() == AutoscalerSettings.DraRequests.ALLOCATE) {
-      for (io.gpufleet.manifest.yaml.Location at : draUses) {
+      for (Location at : draUses) {
         diagnostics.warning(at, "", "pods with spec.resourceClaims under spec.autoscaler.draRequests: allocate, "
             + "but no NodePool leaves its nodes' GPUs to NVIDIA's DRA driver (template label "
             + "nvidia.com/gpu.deploy.device-plugin: \"false\"): nodes launched here run the device plugin and "
@@ -328,16 +347,16 @@ public final class ScenarioReader {
    * value) that the twin models, TimeSlicingSettings and MPSSupport, both off by default as upstream's
    * {@code pkg/featuregates} has them. Other gates are errors, so none is silently ignored.
    */
-  private io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates draDriver(Cursor c) {
+  private GpuClaimPreparation.FeatureGates draDriver(Cursor c) {
     c.checkKnown(Set.of("featureGates"), true);
-    var gates = io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates.DEFAULTS;
+    var gates = GpuClaimPreparation.FeatureGates.DEFAULTS;
     Optional<Cursor> written = c.get("featureGates");
     if (written.isPresent()) {
       for (var e : written.get().entries().entrySet()) {
         var next = gates.with(e.getKey(), e.getValue().asBoolean());
         if (next.isEmpty()) {
           e.getValue().error("not modelled by gpufleet: DRA driver feature gate \"" + e.getKey() + "\"; the twin "
-              + "models " + String.join(" and ", io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates.NAMES));
+              + "models " + String.join(" and ", GpuClaimPreparation.FeatureGates.NAMES));
         }
         gates = next.orElse(gates);
       }
@@ -426,7 +445,7 @@ public final class ScenarioReader {
 
   /** The node classes the starting NodePools refer to. */
   private static Set<String> nodeClassesOf(List<ClusterObject> objects) {
-    Set<String> out = new java.util.TreeSet<>();
+    Set<String> out = new TreeSet<>();
     for (ClusterObject o : objects) {
       if (o instanceof ClusterObject.NodePoolObject p) {
         out.add(p.nodePool().template().nodeClassRef().name());
@@ -516,13 +535,13 @@ public final class ScenarioReader {
 
   private static KubeletConfig kubelet(Cursor c, KubeletConfig inherited) {
     boolean serialize = c.optBool("serializeImagePulls").orElse(inherited.serializeImagePulls());
-    java.util.OptionalInt max = c.optInt("maxParallelImagePulls");
+    OptionalInt max = c.optInt("maxParallelImagePulls");
     if (max.isPresent() && max.getAsInt() < 1) {
       c.get("maxParallelImagePulls").get().error("expected a positive number of pulls, found " + max.getAsInt());
       return inherited;
     }
     if (max.isEmpty()) {
-      max = serialize ? java.util.OptionalInt.empty() : inherited.maxParallelImagePulls();
+      max = serialize ? OptionalInt.empty() : inherited.maxParallelImagePulls();
     }
     if (serialize && max.orElse(1) > 1) {
       // The kubelet's own validation (KubeletConfiguration) refuses this pair.
@@ -548,7 +567,7 @@ public final class ScenarioReader {
     m.put("NodeOverlay", false);
     m.put("StaticCapacity", false);
     m.put("CapacityBuffer", false);
-    return java.util.Collections.unmodifiableMap(m);
+    return Collections.unmodifiableMap(m);
   }
 
   private static final Set<String> MODELLED_GATES = Set.of("SpotToSpotConsolidation", "NodeOverlay");
@@ -709,7 +728,7 @@ public final class ScenarioReader {
    */
   private Optional<ScenarioAction> expect(Cursor arg) {
     arg.checkKnown(Set.of("that", "condition", "throughout", "never", "for"), true);
-    List<String> given = java.util.stream.Stream.of("condition", "throughout", "never")
+    List<String> given = Stream.of("condition", "throughout", "never")
         .filter(k -> arg.get(k).isPresent()).toList();
     if (given.size() != 1) {
       (given.isEmpty() ? arg : arg.get(given.get(1)).orElseThrow()).error("expected exactly one of condition (now), "
@@ -733,25 +752,25 @@ public final class ScenarioReader {
     arg.checkKnown(Set.of("instanceType", "zone", "capacityType", "for"), true);
     String type = arg.requiredString("instanceType");
     Optional<String> zone = arg.optString("zone");
-    Optional<io.gpufleet.model.cloud.CapacityType> capacityType = Optional.empty();
+    Optional<CapacityType> capacityType = Optional.empty();
     Optional<Cursor> ct = arg.get("capacityType");
     if (ct.isPresent()) {
-      capacityType = io.gpufleet.model.cloud.CapacityType.fromWire(ct.get().asString());
+      capacityType = CapacityType.fromWire(ct.get().asString());
       if (capacityType.isEmpty()) {
-        ct.get().error("expected one of " + String.join(", ", io.gpufleet.model.wire.WireEnum.wireNames(
-            io.gpufleet.model.cloud.CapacityType.class)) + ", found \"" + ct.get().asString() + "\"");
+        ct.get().error("expected one of " + String.join(", ", WireEnum.wireNames(
+            CapacityType.class)) + ", found \"" + ct.get().asString() + "\"");
       }
     }
     Optional<Duration> window = duration(arg, "for");
     if (type.isEmpty()) {
       return Optional.empty();
     }
-    Optional<io.gpufleet.model.cloud.InstanceType> t = catalog.find(type);
+    Optional<InstanceType> t = catalog.find(type);
     if (t.isEmpty()) {
       arg.get("instanceType").orElse(arg).error("no instance type \"" + type + "\" in the instance catalogue");
       return Optional.empty();
     }
-    Optional<io.gpufleet.model.cloud.CapacityType> want = capacityType;
+    Optional<CapacityType> want = capacityType;
     boolean offered = t.get().offerings().stream().anyMatch(o -> zone.map(o.zone()::equals).orElse(true)
         && want.map(w -> w == o.capacityType()).orElse(true));
     if (!offered && (ct.isEmpty() || want.isPresent())) {
@@ -846,8 +865,8 @@ public final class ScenarioReader {
       case "events" -> events(a);
       case "disruptions" -> {
         Count n = count(a, Set.of("method", "reason"));
-        Optional<String> method = oneOf(a, "method", io.gpufleet.model.wire.WireEnum.wireNames(
-            io.gpufleet.autoscaler.disruption.DisruptionCommand.Method.class));
+        Optional<String> method = oneOf(a, "method", WireEnum.wireNames(
+            DisruptionCommand.Method.class));
         Optional<String> reason = oneOf(a, "reason", REMOVAL_REASONS);
         yield new Condition.Disruptions(method, reason, n.comparison(), (int) n.value());
       }
@@ -879,8 +898,8 @@ public final class ScenarioReader {
   }
 
   /** Why Karpenter deletes a NodeClaim (and evicts its pods), as its events and metrics name the reasons. */
-  private static final List<String> REMOVAL_REASONS = java.util.Arrays.stream(
-      io.gpufleet.autoscaler.action.RemovalReason.values()).map(io.gpufleet.autoscaler.action.RemovalReason::text)
+  private static final List<String> REMOVAL_REASONS = Arrays.stream(
+      RemovalReason.values()).map(RemovalReason::text)
       .toList();
 
   /** An optional field whose value must be one of {@code allowed}. */
@@ -899,11 +918,11 @@ public final class ScenarioReader {
   /** {@code events}: run-record entries of a type, a Karpenter event reason and an object, each where given. */
   private Condition events(Cursor a) {
     Count n = count(a, Set.of("type", "reason", "object"));
-    List<String> types = io.gpufleet.model.wire.WireEnum.wireNames(io.gpufleet.sim.record.RunRecord.Kind.class);
-    Optional<io.gpufleet.sim.record.RunRecord.Kind> type = oneOf(a, "type", types)
-        .flatMap(t -> io.gpufleet.model.wire.WireEnum.fromWire(io.gpufleet.sim.record.RunRecord.Kind.class, t));
+    List<String> types = WireEnum.wireNames(RunRecord.Kind.class);
+    Optional<RunRecord.Kind> type = oneOf(a, "type", types)
+        .flatMap(t -> WireEnum.fromWire(RunRecord.Kind.class, t));
     Optional<String> reason = a.optString("reason");
-    if (reason.isPresent() && type.isPresent() && type.get() != io.gpufleet.sim.record.RunRecord.Kind.KARPENTER_EVENT) {
+    if (reason.isPresent() && type.isPresent() && type.get() != RunRecord.Kind.KARPENTER_EVENT) {
       a.get("reason").orElseThrow().error("an event reason belongs to KarpenterEvent entries; type "
           + type.get().wireName() + " has none");
     }
@@ -918,7 +937,7 @@ public final class ScenarioReader {
 
   /** One of equals / atLeast / atMost / moreThan / lessThan, beside the condition's own fields. */
   private static Count count(Cursor a, Set<String> fields) {
-    Set<String> known = new java.util.HashSet<>(fields);
+    Set<String> known = new HashSet<>(fields);
     for (Comparison c : Comparison.values()) {
       known.add(c.field());
     }

@@ -1,5 +1,6 @@
 package io.gpufleet.sim;
 
+import io.gpufleet.engine.dra.GpuClaimPreparation;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -48,7 +49,7 @@ public record SimulationSettings(
     boolean recordEvents,
     Duration horizon,
     KubeletConfig.PerNodeClass kubelets,
-    io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates draDriver) {
+    GpuClaimPreparation.FeatureGates draDriver) {
 
   /** How much invariant checking each event gets. */
   public enum InvariantMode {
@@ -62,7 +63,7 @@ public record SimulationSettings(
   public static final SimulationSettings DEFAULTS = new SimulationSettings(Duration.ofMinutes(3), Duration.ZERO,
       Duration.ZERO, Duration.ofSeconds(30), Map.of(), Map.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO,
       Duration.ofMinutes(2), 0, InvariantMode.INCREMENTAL, true, Duration.ofDays(400),
-      KubeletConfig.PerNodeClass.EKS_AMI, io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates.DEFAULTS);
+      KubeletConfig.PerNodeClass.EKS_AMI, GpuClaimPreparation.FeatureGates.DEFAULTS);
 
   public SimulationSettings {
     Objects.requireNonNull(launchToRegistration, "launchToRegistration");
@@ -129,7 +130,7 @@ public record SimulationSettings(
         invariants, recordEvents, horizon, kubelets, draDriver);
   }
 
-  public SimulationSettings withDraDriver(io.gpufleet.engine.dra.GpuClaimPreparation.FeatureGates gates) {
+  public SimulationSettings withDraDriver(GpuClaimPreparation.FeatureGates gates) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
         spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, gates);

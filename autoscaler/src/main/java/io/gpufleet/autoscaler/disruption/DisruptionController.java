@@ -18,6 +18,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
@@ -76,14 +79,14 @@ public final class DisruptionController {
    * still inside its {@code consolidateAfter} is left out: waiting is not a refusal. Uses a random
    * stream of its own, so asking changes nothing a later poll draws.
    */
-  public java.util.SortedMap<String, String> unconsolidatable(ClusterView view) {
-    java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
+  public SortedMap<String, String> unconsolidatable(ClusterView view) {
+    SortedMap<String, String> out = new TreeMap<>();
     DisruptionMethod single = method(DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION);
     Map<String, Candidate> inBudget = new HashMap<>();
     for (Candidate c : Consolidation.ranked(candidates(view, single), view)) {
       inBudget.put(c.name(), c);
     }
-    java.util.random.RandomGenerator own = new java.util.SplittableRandom(0);
+    RandomGenerator own = new SplittableRandom(0);
     for (StateNode n : view.nodes()) {
       Optional<NodePool> pool = n.claim().flatMap(c -> view.nodePool(c.nodePool()));
       if (pool.isEmpty() || pool.get().disruption().consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY

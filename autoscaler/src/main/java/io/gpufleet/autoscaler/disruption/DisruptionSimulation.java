@@ -18,10 +18,12 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -66,7 +68,7 @@ final class DisruptionSimulation {
    * {@code Unconsolidatable} events where it has them ({@code consolidation.go}).
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
-      RandomGenerator random, java.util.function.Consumer<String> why) {
+      RandomGenerator random, Consumer<String> why) {
     if (consolidation && !slack(view).mayConsolidate(candidates)) {
       why.accept("its pods fit on no other node, nor on one cheaper new node");
       return Optional.empty();
@@ -161,7 +163,7 @@ final class DisruptionSimulation {
       // Ordered by price as spot before the cut, as RemoveInstanceTypeOptionsByPriceAndMinValues orders them.
       OfferingFilter spot = OfferingFilter.of(reqs);
       List<InstanceType> byPrice = new ArrayList<>(cheaper);
-      byPrice.sort(java.util.Comparator.comparingDouble(t -> spot.cheapestAvailable(t, view.offerings(), view.now())));
+      byPrice.sort(Comparator.comparingDouble(t -> spot.cheapestAvailable(t, view.offerings(), view.now())));
       Optional<List<InstanceType>> options = SpotToSpot.options(byPrice, p.template(), why);
       if (options.isEmpty()) {
         return Optional.empty();

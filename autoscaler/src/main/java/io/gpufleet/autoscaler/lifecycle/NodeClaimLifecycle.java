@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.karpenter.KarpenterLabels;
@@ -17,7 +18,9 @@ import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.time.KubeDuration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -51,7 +54,7 @@ public final class NodeClaimLifecycle {
         new Action.RecordEvent(claim.name(), "InsufficientCapacityError", "NodeClaim " + claim.name() + " event: "
             + error),
         new Action.MarkOfferingUnavailable(claim.instanceType().name(), claim.offering().capacityType(),
-            claim.offering().zone(), now.plus(io.gpufleet.autoscaler.state.OfferingAvailability.TTL)));
+            claim.offering().zone(), now.plus(OfferingAvailability.TTL)));
   }
 
   /**
@@ -61,7 +64,7 @@ public final class NodeClaimLifecycle {
   public List<Action> reconcile(ClusterView view, boolean checkDrift) {
     List<Action> out = new ArrayList<>();
     Instant now = view.now();
-    java.util.Map<String, String> hashes = new java.util.HashMap<>();
+    Map<String, String> hashes = new HashMap<>();
     for (NodePool p : view.nodePools()) {
       hashes.put(p.name(), p.templateHash());
     }

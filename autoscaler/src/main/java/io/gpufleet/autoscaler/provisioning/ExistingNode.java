@@ -12,7 +12,9 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.workload.Workload;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** An existing or in-flight node with what is left on it in one provisioning round. */
 final class ExistingNode {
@@ -29,7 +31,7 @@ final class ExistingNode {
     this.taints = node.schedulingTaints();
     ResourceVector used = ResourceVector.ZERO;
     long podCount = 0;
-    java.util.Set<String> daemonsHere = new java.util.HashSet<>();
+    Set<String> daemonsHere = new HashSet<>();
     for (Pod p : node.pods()) {
       used = used.plus(ResourceVector.of(PodRequests.of(p.spec())));
       podCount++;

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
@@ -75,7 +76,7 @@ public final class Launcher {
    * several allowed values the first in order is taken; upstream takes any one.
    */
   static Labels customLabels(Requirements reqs) {
-    java.util.TreeMap<String, String> out = new java.util.TreeMap<>();
+    TreeMap<String, String> out = new TreeMap<>();
     for (String key : reqs.keys()) {
       if (Requirements.WELL_KNOWN.contains(key) || key.startsWith("kubernetes.io/") || key.startsWith("k8s.io/")) {
         continue;

@@ -10,6 +10,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
+import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
@@ -136,7 +137,7 @@ public final class NodeOverlays {
   }
 
   private static Requirements requirements(NodeOverlay o) {
-    List<io.gpufleet.model.label.Requirement> selectors = new ArrayList<>();
+    List<Requirement> selectors = new ArrayList<>();
     for (NodePoolRequirement r : o.requirements()) {
       selectors.add(r.toSelectorRequirement());
     }

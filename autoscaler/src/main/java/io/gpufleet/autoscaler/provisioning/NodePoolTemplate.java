@@ -10,10 +10,12 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
@@ -24,7 +26,10 @@ import io.gpufleet.model.taint.Tolerations;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -76,9 +81,9 @@ public final class NodePoolTemplate {
     if (minValues.isEmpty()) {
       return 0;
     }
-    java.util.Map<String, TypeOption> byName = new java.util.HashMap<>();
+    Map<String, TypeOption> byName = new HashMap<>();
     types.forEach(o -> byName.put(o.type().name(), o));
-    return minValues.neededPrefix(ordered.stream().map(t -> byName.get(t.name())).filter(java.util.Objects::nonNull)
+    return minValues.neededPrefix(ordered.stream().map(t -> byName.get(t.name())).filter(Objects::nonNull)
         .toList());
   }
 
@@ -114,8 +119,8 @@ public final class NodePoolTemplate {
   /** Builds the template of one NodePool over a catalogue. */
   static NodePoolTemplate of(NodePool pool, InstanceCatalog catalog, List<Workload.DaemonSet> daemonSets,
       GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays,
-      io.gpufleet.model.karpenter.EC2NodeClass nodeClass) {
-    List<io.gpufleet.model.label.Requirement> selectors = new ArrayList<>();
+      EC2NodeClass nodeClass) {
+    List<Requirement> selectors = new ArrayList<>();
     for (NodePoolRequirement r : pool.template().requirements()) {
       selectors.add(r.toSelectorRequirement());
     }

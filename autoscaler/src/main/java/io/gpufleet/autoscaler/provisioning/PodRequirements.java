@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.requirement.ValueSet;
 import io.gpufleet.model.affinity.NodeSelectorTerm;
 import io.gpufleet.model.affinity.PreferredSchedulingTerm;
+import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.pod.PodSpec;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ final class PodRequirements {
   static List<Requirements> of(PodSpec spec) {
     Requirements base = Requirements.NONE;
     for (var e : spec.nodeSelector().map().entrySet()) {
-      base = base.with(io.gpufleet.model.cloud.InstanceLabels.normalise(e.getKey()), ValueSet.in(e.getValue()));
+      base = base.with(InstanceLabels.normalise(e.getKey()), ValueSet.in(e.getValue()));
     }
     List<Requirements> required = new ArrayList<>();
     var selector = spec.nodeAffinity().required();

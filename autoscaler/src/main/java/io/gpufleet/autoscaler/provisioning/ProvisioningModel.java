@@ -4,11 +4,14 @@ import io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,7 +24,7 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
 
   public ProvisioningModel {
     templates = List.copyOf(templates);
-    java.util.Objects.requireNonNull(dra, "dra");
+    Objects.requireNonNull(dra, "dra");
   }
 
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
@@ -32,7 +35,7 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
   /** As above, each NodePool seeing its instance types through the NodeOverlays in force. */
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
       List<Workload.DaemonSet> daemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays) {
-    return of(nodePools, catalog, daemonSets, advertiser, sizing, overlays, java.util.Map.of());
+    return of(nodePools, catalog, daemonSets, advertiser, sizing, overlays, Map.of());
   }
 
   /**
@@ -42,14 +45,14 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
    */
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
       List<Workload.DaemonSet> daemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays,
-      java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses) {
+      Map<String, EC2NodeClass> nodeClasses) {
     return of(nodePools, catalog, daemonSets, advertiser, sizing, overlays, nodeClasses, DraProvisioning.IGNORE);
   }
 
   /** As above, with pods' DRA claims treated as {@code dra} says (Karpenter ignores them by default). */
   public static ProvisioningModel of(List<NodePool> nodePools, InstanceCatalog catalog,
       List<Workload.DaemonSet> allDaemonSets, GpuAdvertiser advertiser, GpuSizing sizing, NodeOverlays overlays,
-      java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses, DraProvisioning dra) {
+      Map<String, EC2NodeClass> nodeClasses, DraProvisioning dra) {
     List<Workload.DaemonSet> daemonSets = dra.countedDaemons(allDaemonSets);
     List<NodePool> ordered = new ArrayList<>(nodePools);
     ordered.sort(Comparator.comparingInt(NodePool::weightOrZero).reversed()
@@ -93,11 +96,11 @@ public record ProvisioningModel(List<NodePoolTemplate> templates, GpuAdvertiser 
   }
 
   /** The EC2NodeClass a NodePool's nodeClassRef names, or Karpenter's defaults. */
-  public static io.gpufleet.model.karpenter.EC2NodeClass nodeClassOf(NodePool p,
-      java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses) {
+  public static EC2NodeClass nodeClassOf(NodePool p,
+      Map<String, EC2NodeClass> nodeClasses) {
     var ref = p.template().nodeClassRef();
-    io.gpufleet.model.karpenter.EC2NodeClass c = ref.kind().equals("EC2NodeClass") ? nodeClasses.get(ref.name()) : null;
-    return c == null ? io.gpufleet.model.karpenter.EC2NodeClass.defaults(ref.name()) : c;
+    EC2NodeClass c = ref.kind().equals("EC2NodeClass") ? nodeClasses.get(ref.name()) : null;
+    return c == null ? EC2NodeClass.defaults(ref.name()) : c;
   }
 
   public Optional<NodePoolTemplate> template(String nodePool) {

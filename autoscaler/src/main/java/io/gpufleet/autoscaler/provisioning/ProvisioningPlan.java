@@ -1,5 +1,7 @@
 package io.gpufleet.autoscaler.provisioning;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,9 +18,9 @@ public record ProvisioningPlan(List<PlannedClaim> newClaims, Map<String, String>
 
   public ProvisioningPlan {
     newClaims = List.copyOf(newClaims);
-    onExisting = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(onExisting));
-    errors = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(errors));
-    draSized = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(draSized));
+    onExisting = Collections.unmodifiableMap(new LinkedHashMap<>(onExisting));
+    errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
+    draSized = Collections.unmodifiableMap(new LinkedHashMap<>(draSized));
   }
 
   /** True when every pod found a place. */

@@ -5,6 +5,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
       m.put(n.name(), n);
       n.claim().ifPresent(c -> m.putIfAbsent(c.name(), n));
     }
-    return java.util.Collections.unmodifiableMap(m);
+    return Collections.unmodifiableMap(m);
   }
 
   public ClusterView {

@@ -3,14 +3,16 @@ package io.gpufleet.autoscaler.state;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * PodDisruptionBudgets with how many more disruptions each allows now (its status), so Karpenter's
  * decisions can ask whether a pod may be evicted (reference §1.5 candidate filter).
  */
-public record PdbIndex(List<Entry> entries, java.util.Map<Object, List<Entry>> memo) {
+public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
 
   public static final PdbIndex NONE = new PdbIndex(List.of());
 
@@ -26,7 +28,7 @@ public record PdbIndex(List<Entry> entries, java.util.Map<Object, List<Entry>> m
    * them are worked out once per namespace and label set.
    */
   public PdbIndex(List<Entry> entries) {
-    this(entries, new java.util.HashMap<>());
+    this(entries, new HashMap<>());
   }
 
   public List<Entry> covering(Pod pod) {

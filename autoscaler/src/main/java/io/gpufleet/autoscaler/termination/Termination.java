@@ -8,6 +8,7 @@ import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.taint.Tolerations;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
 import java.time.Instant;
@@ -122,7 +123,7 @@ public final class Termination {
   }
 
   static boolean toleratesDisrupted(Pod p) {
-    return io.gpufleet.model.taint.Tolerations.tolerates(p.spec().tolerations(), KarpenterLabels.DISRUPTED);
+    return Tolerations.tolerates(p.spec().tolerations(), KarpenterLabels.DISRUPTED);
   }
 
   static boolean isDaemonOrCritical(Pod p) {

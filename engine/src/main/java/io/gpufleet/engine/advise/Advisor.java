@@ -5,24 +5,27 @@ import io.gpufleet.engine.mig.MigPlanner;
 import io.gpufleet.engine.perf.Calibration;
 import io.gpufleet.engine.perf.Device;
 import io.gpufleet.engine.perf.MemoryFit;
-import io.gpufleet.model.deviceplugin.SharingMode;
-import io.gpufleet.model.deviceplugin.SharingMode.Family;
 import io.gpufleet.engine.perf.SharingModel;
 import io.gpufleet.model.advise.Boundness;
 import io.gpufleet.model.advise.GpuNodeOffers;
 import io.gpufleet.model.advise.WorkloadProfile;
+import io.gpufleet.model.deviceplugin.SharingMode.Family;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.DoublePredicate;
 
 /**
  * Ranks the ways of sharing a GPU model for a set of workloads. Each mode is packed onto the fewest
@@ -88,7 +91,7 @@ public final class Advisor {
       }
     }
     List<Option> options = new ArrayList<>();
-    Map<Option, List<List<Layout>>> searchOf = new java.util.IdentityHashMap<>();
+    Map<Option, List<List<Layout>>> searchOf = new IdentityHashMap<>();
     for (List<List<Layout>> search : searches) {
       best(forecast, search, 1).ifPresent(c -> {
         Option o = option(situation, forecast, c, ruledOut, 1);
@@ -161,7 +164,7 @@ public final class Advisor {
    * several replicas time-sliced or MPS-shared on one; grouped by GPUs needed.
    */
   private static List<List<Layout>> mig(GpuModel gpu, List<Replica> replicas, Family within) {
-    java.util.TreeMap<Integer, List<Layout>> byGpus = new java.util.TreeMap<>();
+    TreeMap<Integer, List<Layout>> byGpus = new TreeMap<>();
     int n = replicas.size();
     for (MigProfile p : partialProfiles(gpu)) {
       int perGpu = instancesPerGpu(gpu, p);
@@ -309,7 +312,7 @@ public final class Advisor {
 
   /** The largest multiple of every stated rate at which the layout still keeps up within its SLOs. */
   private double headroom(LayoutForecast forecast, Layout layout) {
-    java.util.function.DoublePredicate ok = scale -> {
+    DoublePredicate ok = scale -> {
       LayoutForecast.Result r = forecast.run(layout, scale);
       return r.stable() && r.sloMet();
     };

@@ -9,6 +9,7 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,7 +102,7 @@ public final class DevicePlugin {
 
   /** Allocates pods in order, as a kubelet admitting them one after another. */
   public static List<DeviceAllocation.Result> allocateAll(NodeDevices state, List<Pod> pods) {
-    List<DeviceAllocation.Result> out = new java.util.ArrayList<>();
+    List<DeviceAllocation.Result> out = new ArrayList<>();
     NodeDevices s = state;
     for (Pod p : pods) {
       DeviceAllocation.Result r = DeviceAllocation.allocate(s, p);

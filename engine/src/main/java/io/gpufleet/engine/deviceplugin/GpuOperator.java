@@ -8,7 +8,9 @@ import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,8 +48,8 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
   public static final String DEPLOY_DEVICE_PLUGIN = "nvidia.com/gpu.deploy.device-plugin";
 
   /** Whether the operator runs its device plugin on a node with these labels. */
-  public static boolean runsDevicePlugin(io.gpufleet.model.label.Labels labels) {
-    return !labels.get(DEPLOY_DEVICE_PLUGIN).equals(java.util.Optional.of("false"));
+  public static boolean runsDevicePlugin(Labels labels) {
+    return !labels.get(DEPLOY_DEVICE_PLUGIN).equals(Optional.of("false"));
   }
 
   public static GpuOperator withConfig(String name, DevicePluginConfig config) {
@@ -111,7 +113,7 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
    * changed ({@link MigManager#reconcile}); empty for cards it cannot model.
    */
   public Optional<MigManager.Decision> reconcileMig(Node node, Optional<GpuSpec> gpus, MigLayout current,
-      List<io.gpufleet.model.pod.Pod> podsOnNode) {
+      List<Pod> podsOnNode) {
     return inventory(node, gpus).map(i -> MigManager.reconcile(node, i, migManager.configsFor(i.model()), current,
         podsOnNode, false));
   }

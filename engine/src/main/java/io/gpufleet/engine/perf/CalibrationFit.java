@@ -6,8 +6,10 @@ import io.gpufleet.model.advise.RequestDemand;
 import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuModel;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Fits {@link Calibration} to closed-loop rows of a memory-bound workload ({@code big}) and a
@@ -108,12 +110,12 @@ public final class CalibrationFit {
 
   private static ClosedLoopRow most(List<ClosedLoopRow> rows, String workload, String mode) {
     return rows.stream().filter(r -> is(r, workload, mode))
-        .max(java.util.Comparator.comparingInt(ClosedLoopRow::tenants))
+        .max(Comparator.comparingInt(ClosedLoopRow::tenants))
         .orElseThrow(() -> new IllegalArgumentException("no " + workload + " " + mode + " rows"));
   }
 
   private static double mean(List<ClosedLoopRow> rows, Predicate<ClosedLoopRow> which,
-      java.util.function.ToDoubleFunction<ClosedLoopRow> value) {
+      ToDoubleFunction<ClosedLoopRow> value) {
     return rows.stream().filter(which).mapToDouble(value).average()
         .orElseThrow(() -> new IllegalArgumentException("no rows to fit to"));
   }

@@ -6,10 +6,14 @@ import io.gpufleet.model.taint.Taint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -277,7 +281,7 @@ public final class ClusterSnapshot {
   }
 
   /** 1 when some node passes {@code test}, else 0. */
-  private int anyNode(java.util.function.Predicate<Node> test) {
+  private int anyNode(Predicate<Node> test) {
     for (NodeInfo n : nodes) {
       if (test.test(n.node())) {
         return 1;
@@ -383,8 +387,8 @@ public final class ClusterSnapshot {
     private volatile int anyUnschedulable = -1;
     /** Null until made; racing threads make equal ones. */
     private volatile TaintClasses taintClasses;
-    private final java.util.concurrent.ConcurrentHashMap<String, LabelColumn> byKey =
-        new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, LabelColumn> byKey =
+        new ConcurrentHashMap<>();
 
     /** The columns made so far, for the nodes with {@code info} added last. */
     LabelColumns added(NodeInfo info) {
@@ -443,7 +447,7 @@ public final class ClusterSnapshot {
       if (node.images().isEmpty()) {
         return holders;
       }
-      java.util.Set<String> names = new java.util.HashSet<>();
+      Set<String> names = new HashSet<>();
       for (var image : node.images()) {
         names.addAll(image.names());
       }

@@ -1,11 +1,17 @@
 package io.gpufleet.engine.scheduler;
 
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * Why no node passed: how many nodes failed with each reason ({@code reasonCounts}), each evaluated
@@ -169,7 +175,7 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
    * node is copied, so an unschedulable pod on a large fleet costs one array, not a sorted map.
    * Iterates in snapshot order.
    */
-  private static final class IndexedStatuses extends java.util.AbstractMap<String, Status> {
+  private static final class IndexedStatuses extends AbstractMap<String, Status> {
     private final ClusterSnapshot snapshot;
     private final Status[] failures;
     private final int size;
@@ -181,8 +187,8 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
     }
 
     /** One entry per snapshot node, in snapshot order: null for a node not evaluated (counting skips it). */
-    java.util.List<Status> statuses() {
-      return java.util.Arrays.asList(failures);
+    List<Status> statuses() {
+      return Arrays.asList(failures);
     }
 
     @Override
@@ -205,11 +211,11 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
     }
 
     @Override
-    public java.util.Set<Map.Entry<String, Status>> entrySet() {
-      return new java.util.AbstractSet<>() {
+    public Set<Map.Entry<String, Status>> entrySet() {
+      return new AbstractSet<>() {
         @Override
-        public java.util.Iterator<Map.Entry<String, Status>> iterator() {
-          return java.util.stream.IntStream.range(0, failures.length).filter(i -> failures[i] != null)
+        public Iterator<Map.Entry<String, Status>> iterator() {
+          return IntStream.range(0, failures.length).filter(i -> failures[i] != null)
               .mapToObj(i -> Map.entry(snapshot.get(i).name(), failures[i])).iterator();
         }
 

@@ -3,6 +3,7 @@ package io.gpufleet.engine.scheduler;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
 import java.util.Objects;
 
 /**
@@ -29,8 +30,8 @@ public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, lo
     ResourceVector requests = ResourceVector.of(PodRequests.of(pod.spec()));
     ResourceList nonZero = PodRequests.of(pod.spec(), NON_ZERO_DEFAULTS);
     boolean constrained = !pod.spec().nodeSelector().isEmpty() || pod.spec().nodeAffinity().required().isPresent();
-    return new PodInfo(pod, requests, nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.CPU).milliValue(),
-        nonZero.getOrZero(io.gpufleet.model.resource.ResourceName.MEMORY).value(), constrained);
+    return new PodInfo(pod, requests, nonZero.getOrZero(ResourceName.CPU).milliValue(),
+        nonZero.getOrZero(ResourceName.MEMORY).value(), constrained);
   }
 
   /** Whether the pod has pod affinity or anti-affinity terms of any kind (upstream's PodsWithAffinity). */

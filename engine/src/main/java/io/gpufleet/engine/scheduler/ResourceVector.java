@@ -5,6 +5,7 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Resources in the scheduler's units, flat for the hot loop: cpu in millicores; memory,
@@ -161,7 +162,7 @@ public final class ResourceVector {
         values[i] += sign * o.scalarValues[i];
       }
     } else {
-      java.util.TreeMap<String, Long> m = new java.util.TreeMap<>();
+      TreeMap<String, Long> m = new TreeMap<>();
       for (int i = 0; i < scalarNames.length; i++) {
         m.merge(scalarNames[i], scalarValues[i], Long::sum);
       }

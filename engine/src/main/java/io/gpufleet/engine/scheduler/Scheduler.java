@@ -5,8 +5,11 @@ import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -49,7 +52,7 @@ public final class Scheduler {
         case PreFilterPlugin.Result.AllNodes a -> { }
         case PreFilterPlugin.Result.Rejected r -> {
           return postFilter(pod, snapshot, new FitError(all, Map.of(),
-              java.util.Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0, explain);
+              Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0, explain);
         }
         case PreFilterPlugin.Result.NodeNames names -> {
           candidates = narrow(snapshot, candidates, names.names());
@@ -59,7 +62,7 @@ public final class Scheduler {
     }
     int n = candidates == null ? all : candidates.length;
     if (n == 0) {
-      return postFilter(pod, snapshot, new FitError(all, Map.of(), java.util.Optional.of(absent), "", ""), 0, explain);
+      return postFilter(pod, snapshot, new FitError(all, Map.of(), Optional.of(absent), "", ""), 0, explain);
     }
     int want = profile.feasibleNodesToFind(n);
     int cap = Math.min(want, n);
@@ -102,7 +105,7 @@ public final class Scheduler {
     if (found == 0) {
       // Only now are the statuses needed: every candidate was evaluated and failed.
       Status[] failures = firstFailures(filters, pod, snapshot, candidates, n);
-      FitError error = FitError.ofCycle(snapshot, failures, evaluated, java.util.Optional.ofNullable(absent));
+      FitError error = FitError.ofCycle(snapshot, failures, evaluated, Optional.ofNullable(absent));
       return postFilter(pod, snapshot, error, evaluated, explain);
     }
     if (found == 1 && !explain) {
@@ -228,7 +231,7 @@ public final class Scheduler {
   }
 
   /** The snapshot indices of the named nodes (within {@code previous} when set), in snapshot order. */
-  private static int[] narrow(ClusterSnapshot snapshot, int[] previous, java.util.Set<String> names) {
+  private static int[] narrow(ClusterSnapshot snapshot, int[] previous, Set<String> names) {
     int[] out = new int[Math.min(names.size(), snapshot.size())];
     int k = 0;
     if (previous == null) {
@@ -244,7 +247,7 @@ public final class Scheduler {
         }
       }
     }
-    return java.util.Arrays.copyOf(out, k);
+    return Arrays.copyOf(out, k);
   }
 
   private List<ScheduleResult.NodeScore> ranking(

@@ -11,8 +11,8 @@ import io.gpufleet.engine.scheduler.plugin.NodeName;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesBalancedAllocation;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.engine.scheduler.plugin.NodeUnschedulable;
-import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PodTopologySpread;
+import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ResourceWeight;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
@@ -20,8 +20,10 @@ import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
 import io.gpufleet.engine.scheduler.plugin.SpreadSelectors;
 import io.gpufleet.engine.scheduler.plugin.TaintToleration;
 import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A scheduler profile: PreFilter plugins, filters in the order they run, weighted score plugins, and how many
@@ -76,7 +78,7 @@ public record SchedulerProfile(
    * ignored resources, BalancedAllocation's resources, plugin weights
    * (a weight of 0 keeps the default, as in the API) and disabled score plugins.
    */
-  public static SchedulerProfile of(io.gpufleet.model.scheduling.SchedulerConfiguration c) {
+  public static SchedulerProfile of(SchedulerConfiguration c) {
     List<ResourceWeight> resources = c.resources().stream()
         .map(r -> new ResourceWeight(r.name(), r.weight())).toList();
     ScoringStrategy strategy = switch (c.strategy()) {
@@ -89,11 +91,11 @@ public record SchedulerProfile(
     SchedulerProfile base = withStrategy(strategy);
     NodeResourcesFit fit = new NodeResourcesFit(strategy, c.ignoredResources(), c.ignoredResourceGroups());
     NodeResourcesBalancedAllocation balanced = new NodeResourcesBalancedAllocation(
-        c.balancedResources().stream().map(io.gpufleet.model.scheduling.SchedulerConfiguration.ResourceWeightSpec::name)
+        c.balancedResources().stream().map(SchedulerConfiguration.ResourceWeightSpec::name)
             .toList());
     List<FilterPlugin> filters = base.filters().stream()
         .map(f -> f instanceof NodeResourcesFit ? (FilterPlugin) fit : f).toList();
-    List<WeightedScore> scores = new java.util.ArrayList<>();
+    List<WeightedScore> scores = new ArrayList<>();
     for (WeightedScore original : base.scores()) {
       WeightedScore ws = switch (original.plugin()) {
         case NodeResourcesFit f -> new WeightedScore(fit, original.weight());
@@ -210,8 +212,8 @@ public record SchedulerProfile(
     }
 
     @Override
-    public java.util.Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
-      return java.util.Optional.empty();
+    public Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+      return Optional.empty();
     }
 
     @Override

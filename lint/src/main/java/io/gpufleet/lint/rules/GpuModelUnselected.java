@@ -8,6 +8,8 @@ import io.gpufleet.lint.PodSite;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.gpu.GpuModel;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -47,7 +49,7 @@ public final class GpuModelUnselected implements LintRule {
     List<Finding> out = new ArrayList<>();
     for (PodSite s : input.gpuPodSites()) {
       // Distinct models first (by identity: the catalogue holds one value per model), then their labels.
-      Set<GpuModel> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      Set<GpuModel> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
       for (GpuTarget t : input.targetsAdmitting(s)) {
         t.gpu().ifPresent(distinct::add);
       }

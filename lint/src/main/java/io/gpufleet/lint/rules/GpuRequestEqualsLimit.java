@@ -11,6 +11,7 @@ import io.gpufleet.model.resource.ResourceName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /** GPU requests without a limit, or different from it: the API server rejects the pod (reference §5.1). */
 public final class GpuRequestEqualsLimit implements LintRule {
@@ -68,7 +69,7 @@ public final class GpuRequestEqualsLimit implements LintRule {
   }
 
   /** Calls {@code each} with every container and init container and its field path. */
-  static void eachContainer(PodSite site, java.util.function.BiConsumer<String, Container> each) {
+  static void eachContainer(PodSite site, BiConsumer<String, Container> each) {
     List<Container> containers = site.spec().containers();
     for (int i = 0; i < containers.size(); i++) {
       each.accept(site.field("containers[" + i + "]"), containers.get(i));

@@ -7,6 +7,7 @@ import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.karpenter.NodePool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -74,6 +75,6 @@ public final class MigConfigWithoutMig implements LintRule {
   }
 
   private static boolean isPool(Located<?> source) {
-    return source.value() instanceof io.gpufleet.model.karpenter.NodePool;
+    return source.value() instanceof NodePool;
   }
 }

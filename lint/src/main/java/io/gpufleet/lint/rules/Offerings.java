@@ -3,6 +3,7 @@ package io.gpufleet.lint.rules;
 import io.gpufleet.lint.GpuTarget;
 import io.gpufleet.lint.LintInput;
 import io.gpufleet.lint.Located;
+import io.gpufleet.model.cloud.InstanceLabels;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -18,7 +19,7 @@ final class Offerings {
     TreeSet<String> types = new TreeSet<>();
     for (GpuTarget t : input.targets()) {
       if (t.source() == pool) {
-        types.add(t.labels().get(io.gpufleet.model.cloud.InstanceLabels.INSTANCE_TYPE).orElse(t.name()));
+        types.add(t.labels().get(InstanceLabels.INSTANCE_TYPE).orElse(t.name()));
       }
     }
     return names(List.copyOf(types));

@@ -7,6 +7,7 @@ import io.gpufleet.lint.LintRule;
 import io.gpufleet.lint.Located;
 import io.gpufleet.lint.Severity;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.karpenter.NodePool;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,7 +51,7 @@ public final class SharedPoolSizing implements LintRule {
     // One finding per pool, from the first of its shared targets.
     PerObject<Located<?>, GpuTarget> pools = new PerObject<>();
     for (GpuTarget t : input.targets()) {
-      if (t.source().value() instanceof io.gpufleet.model.karpenter.NodePool && (t.timeSliced() || t.mps())) {
+      if (t.source().value() instanceof NodePool && (t.timeSliced() || t.mps())) {
         pools.of(t.source(), () -> t);
       }
     }

@@ -109,7 +109,7 @@ public final class DevicePluginConfigDecoder {
       Optional<Cursor> ls = p.get("deviceListStrategy");
       if (ls.isPresent()) {
         // A string or a list of strings.
-        List<Cursor> items = ls.get().node() instanceof io.gpufleet.manifest.yaml.YNode.YList ? ls.get().asList()
+        List<Cursor> items = ls.get().node() instanceof YNode.YList ? ls.get().asList()
             : List.of(ls.get());
         List<String> values = new ArrayList<>();
         for (Cursor c : items) {

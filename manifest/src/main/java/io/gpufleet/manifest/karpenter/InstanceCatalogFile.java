@@ -20,6 +20,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -117,7 +118,7 @@ public record InstanceCatalogFile(Mode mode, Optional<Pricing> pricing, List<Ins
     Optional<Pricing> pricing = spec.get("pricing").map(InstanceCatalogFile::pricing);
     Pricing effective = pricing.orElse(Pricing.DEFAULT);
     List<InstanceType> types = new ArrayList<>();
-    Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     for (Cursor t : spec.list("instanceTypes")) {
       Optional<InstanceType> it = instanceType(t, effective);
       if (it.isPresent()) {

@@ -7,6 +7,7 @@ import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
@@ -22,7 +23,7 @@ import java.util.Map;
  * object is passed through for the caller.
  */
 public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nodeOverlays, List<NodeClassRef> nodeClasses,
-    List<io.gpufleet.model.karpenter.EC2NodeClass> ec2NodeClasses, List<KubeObject> others) {
+    List<EC2NodeClass> ec2NodeClasses, List<KubeObject> others) {
 
   /** Node class kinds gpufleet recognises, by API group (reference §1.1, §1.9). */
   static final Map<String, String> NODE_CLASS_GROUPS = Map.of(
@@ -53,7 +54,7 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nod
     List<NodeOverlay> overlays = new ArrayList<>();
     Map<String, Location> poolLocations = new HashMap<>();
     List<NodeClassRef> classes = new ArrayList<>();
-    List<io.gpufleet.model.karpenter.EC2NodeClass> ec2 = new ArrayList<>();
+    List<EC2NodeClass> ec2 = new ArrayList<>();
     List<KubeObject> others = new ArrayList<>();
     for (KubeObject o : objects) {
       if (o instanceof KubeObject.OtherObject other && other.kind().equals("NodePool")

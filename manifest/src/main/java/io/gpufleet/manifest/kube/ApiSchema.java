@@ -10,10 +10,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 
 /**
  * The Kubernetes API as far as reading manifests needs it: every built-in kind with its API
@@ -137,7 +139,7 @@ public final class ApiSchema {
     Set<String> all = new TreeSet<>(Kinds.VERSIONS.keySet());
     EXTRA_GROUPS.values().forEach(all::addAll);
     for (String k : all) {
-      int d = distance(kind.toLowerCase(java.util.Locale.ROOT), k.toLowerCase(java.util.Locale.ROOT));
+      int d = distance(kind.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
       if (d < bestDistance) {
         bestDistance = d;
         best = k;
@@ -265,7 +267,7 @@ public final class ApiSchema {
    * Each line of {@code text} but comments, split at its first space ({@code ""} after a line with
    * none). Scanned by index, not split: this runs at every start, before the JIT has compiled anything.
    */
-  private static void lines(String text, java.util.function.BiConsumer<String, String> line) {
+  private static void lines(String text, BiConsumer<String, String> line) {
     int start = 0;
     while (start < text.length()) {
       int end = text.indexOf('\n', start);

@@ -2,6 +2,7 @@ package io.gpufleet.manifest.kube;
 
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.GoDuration;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YPath;
@@ -46,6 +47,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Decodes Kubernetes objects (Node, Pod, Deployment, ReplicaSet, StatefulSet, Job, DaemonSet,
@@ -183,7 +185,7 @@ public final class KubeDecoder {
       case ApiSchema.KindCheck.Known k -> true;
       case ApiSchema.KindCheck.Foreign f -> true;
       case ApiSchema.KindCheck.WrongVersion w -> {
-        doc.get("apiVersion").ifPresent(c -> c.error("expected " + String.join(" or ", new java.util.TreeSet<>(w.versions()))
+        doc.get("apiVersion").ifPresent(c -> c.error("expected " + String.join(" or ", new TreeSet<>(w.versions()))
             + " for kind " + kind + ", found \"" + apiVersion + "\""));
         yield false;
       }
@@ -596,7 +598,7 @@ public final class KubeDecoder {
         Optional<String> ann = template.annotations().get(RUN_FOR_ANNOTATION)
             .or(() -> meta.annotations().get(RUN_FOR_ANNOTATION));
         if (ann.isPresent()) {
-          Duration d = io.gpufleet.manifest.yaml.GoDuration.parse(ann.get());
+          Duration d = GoDuration.parse(ann.get());
           if (d == null) {
             doc.error("metadata.annotations[" + RUN_FOR_ANNOTATION + "]: expected a duration such as 10m, found \""
                 + ann.get() + "\"");
@@ -649,7 +651,7 @@ public final class KubeDecoder {
 
   private void shutdownDuration(Cursor c) {
     String text = c.asString();
-    if (io.gpufleet.manifest.yaml.GoDuration.parse(text) == null) {
+    if (GoDuration.parse(text) == null) {
       c.error("expected a duration such as 20s, found \"" + text + "\"");
     }
   }

@@ -2,14 +2,15 @@ package io.gpufleet.manifest.kube;
 
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ResourceWeightSpec;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ScoringStrategyType;
 import io.gpufleet.model.scheduling.SchedulerConfiguration.ShapePointSpec;
-import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.model.wire.WireEnum;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ public final class SchedulerConfigurationDecoder {
   private List<SchedulerConfiguration> decodeText(String file, String text) {
     List<YNode> docs = new YamlReader().readAll(file, text);
     if (docs.size() != 1) {
-      throw new ManifestException(ManifestProblem.error(io.gpufleet.manifest.yaml.Location.unknown(file), "",
+      throw new ManifestException(ManifestProblem.error(Location.unknown(file), "",
           "expected one KubeSchedulerConfiguration document, found " + docs.size()));
     }
     Cursor doc = Cursor.root(docs.getFirst(), diagnostics);

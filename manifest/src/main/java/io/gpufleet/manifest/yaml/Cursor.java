@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -170,7 +171,7 @@ public record Cursor(YNode node, String path, Diagnostics diagnostics) {
 
   public boolean asBoolean() {
     if (node instanceof YScalar s && s.type() == YScalar.Type.BOOLEAN) {
-      return Boolean.parseBoolean(s.text().toLowerCase(java.util.Locale.ROOT));
+      return Boolean.parseBoolean(s.text().toLowerCase(Locale.ROOT));
     }
     expected("a boolean (true or false)");
     return false;

@@ -1,6 +1,7 @@
 package io.gpufleet.manifest.yaml;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -39,7 +40,7 @@ public final class Diagnostics {
   private List<ManifestProblem> inFileOrder(ManifestProblem.Severity severity) {
     List<String> files = problems.stream().map(p -> p.location().file()).distinct().toList();
     return problems.stream().filter(p -> p.severity() == severity)
-        .sorted(java.util.Comparator.comparingInt((ManifestProblem p) -> files.indexOf(p.location().file()))
+        .sorted(Comparator.comparingInt((ManifestProblem p) -> files.indexOf(p.location().file()))
             .thenComparingInt(p -> p.location().line())
             .thenComparingInt(p -> p.location().column()))
         .toList();

@@ -1,11 +1,14 @@
 package io.gpufleet.manifest.yaml;
 
+import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -41,8 +44,8 @@ public final class YamlReader {
   public static final int MAX_DEPTH = 1000;
 
   /** YAML 1.1's infinities and NaN (yaml.org/type/float.html). */
-  private static final java.util.regex.Pattern NON_FINITE =
-      java.util.regex.Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+  private static final Pattern NON_FINITE =
+      Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
 
   /** The YAML merge key (YAML 1.1 type {@code tag:yaml.org,2002:merge}). */
   static final String MERGE_KEY = "<<";
@@ -56,7 +59,7 @@ public final class YamlReader {
   }
 
   /** Reads {@code text} through {@code source} (the same characters; a test may count the reads). */
-  List<YNode> parse(String file, String text, java.io.Reader source) {
+  List<YNode> parse(String file, String text, Reader source) {
     if (text.length() > MAX_CHARS) {
       throw new ManifestException(ManifestProblem.error(Location.unknown(file), "",
           "input of " + text.length() + " characters is larger than the " + MAX_CHARS + " characters gpufleet reads"));
@@ -104,8 +107,8 @@ public final class YamlReader {
     return YAMLFactory.builder().loadSettings(settings).streamReadConstraints(constraints()).build();
   }
 
-  private static final java.util.regex.Pattern MARK =
-      java.util.regex.Pattern.compile("line (\\d+), column (\\d+)");
+  private static final Pattern MARK =
+      Pattern.compile("line (\\d+), column (\\d+)");
 
   /**
    * The parser's message as one line, at its problem mark: snakeyaml writes a context
@@ -124,7 +127,7 @@ public final class YamlReader {
     String raw = e.getOriginalMessage() == null ? "syntax error" : e.getOriginalMessage();
     List<String> parts = new ArrayList<>();
     for (String line : raw.split("\n")) {
-      java.util.regex.Matcher m = MARK.matcher(line);
+      Matcher m = MARK.matcher(line);
       if (line.startsWith(" in ") && m.find()) {
         at = new Location(file, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
       } else if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {

@@ -1,5 +1,9 @@
 package io.gpufleet.model.advise;
 
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.resource.ResourceName;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +20,7 @@ public interface GpuNodeOffers {
 
   /** The built-in AWS instance catalogue (us-east-1 on-demand, k8s-gpu-semantics §6). */
   static GpuNodeOffers aws() {
-    return from(io.gpufleet.model.cloud.InstanceCatalog.builtIn(), io.gpufleet.model.gpu.GpuCatalog.builtIn());
+    return from(InstanceCatalog.builtIn(), GpuCatalog.builtIn());
   }
 
   /**
@@ -24,17 +28,17 @@ public interface GpuNodeOffers {
    * catalogue id of its GPUs (Karpenter's GPU names are aliases there); types whose GPU the
    * catalogue does not know are left out.
    */
-  static GpuNodeOffers from(io.gpufleet.model.cloud.InstanceCatalog instances, io.gpufleet.model.gpu.GpuCatalog gpus) {
+  static GpuNodeOffers from(InstanceCatalog instances, GpuCatalog gpus) {
     List<GpuNodeOffer> all = new ArrayList<>();
     var attached = instances.instanceTypeGpus();
-    for (io.gpufleet.model.cloud.InstanceType t : instances.types()) {
+    for (InstanceType t : instances.types()) {
       if (t.gpu().isEmpty() || !(t.onDemandPrice() > 0)) {
         continue;
       }
       attached.gpus(t.name()).flatMap(a -> gpus.find(a.model())).ifPresent(model -> all.add(new GpuNodeOffer(
           t.name(), model.id(), t.gpuCount(),
-          t.allocatable().getOrZero(io.gpufleet.model.resource.ResourceName.CPU).milliValue(),
-          t.allocatable().getOrZero(io.gpufleet.model.resource.ResourceName.MEMORY).value() >> 20,
+          t.allocatable().getOrZero(ResourceName.CPU).milliValue(),
+          t.allocatable().getOrZero(ResourceName.MEMORY).value() >> 20,
           t.onDemandPrice())));
     }
     return of(all);

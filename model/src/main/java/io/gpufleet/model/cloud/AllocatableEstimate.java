@@ -3,6 +3,7 @@ package io.gpufleet.model.cloud;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import java.util.Optional;
 
 /**
  * Karpenter's AWS estimate of what the kubelet leaves allocatable on an instance with default
@@ -62,10 +63,10 @@ public final class AllocatableEstimate {
    * percentage of the capacity), and the root volume's size.
    */
   public record Reservations(ResourceList kubeReserved, ResourceList systemReserved,
-      java.util.Optional<String> memoryAvailable, java.util.Optional<String> nodefsAvailable, long rootVolumeBytes) {
+      Optional<String> memoryAvailable, Optional<String> nodefsAvailable, long rootVolumeBytes) {
 
     public static final Reservations DEFAULTS = new Reservations(ResourceList.EMPTY, ResourceList.EMPTY,
-        java.util.Optional.empty(), java.util.Optional.empty(), ROOT_VOLUME_BYTES);
+        Optional.empty(), Optional.empty(), ROOT_VOLUME_BYTES);
   }
 
   /**

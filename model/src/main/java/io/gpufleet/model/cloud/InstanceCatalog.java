@@ -1,14 +1,17 @@
 package io.gpufleet.model.cloud;
 
+import io.gpufleet.model.gpu.InstanceTypeGpus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -21,7 +24,7 @@ public record InstanceCatalog(List<InstanceType> types) {
 
   public InstanceCatalog {
     types = List.copyOf(types);
-    java.util.Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     for (InstanceType t : types) {
       if (!names.add(t.name())) {
         throw new IllegalArgumentException("instance type " + t.name() + " is listed twice");
@@ -79,9 +82,9 @@ public record InstanceCatalog(List<InstanceType> types) {
    * type's GPUs by a name the GPU catalogue knows (Karpenter's GPU names are its aliases; EC2 names
    * both A100 sizes {@code a100}, so the 80 GB one is told by its memory).
    */
-  public io.gpufleet.model.gpu.InstanceTypeGpus instanceTypeGpus() {
+  public InstanceTypeGpus instanceTypeGpus() {
     return name -> find(name).flatMap(InstanceType::gpu)
-        .map(g -> new io.gpufleet.model.gpu.InstanceTypeGpus.Attached(g.catalogName(), g.count()));
+        .map(g -> new InstanceTypeGpus.Attached(g.catalogName(), g.count()));
   }
 
   public InstanceCatalog filter(Predicate<InstanceType> keep) {

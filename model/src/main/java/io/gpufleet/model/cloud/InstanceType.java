@@ -5,6 +5,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -141,7 +142,7 @@ public record InstanceType(
   }
 
   /** Price, then capacity type in launch priority (reserved, spot, on-demand), then zone: deterministic. */
-  public static final java.util.Comparator<Offering> OFFERING_ORDER = java.util.Comparator
+  public static final Comparator<Offering> OFFERING_ORDER = Comparator
       .comparingDouble(Offering::pricePerHour)
       .thenComparing(Offering::capacityType)
       .thenComparing(Offering::zone);

@@ -1,5 +1,6 @@
 package io.gpufleet.model.cloud;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -35,7 +36,7 @@ public record Pricing(String region, List<String> zones, double spotPriceRatio) 
 
   /** Spot and on-demand in every zone, spot priced at the ratio. */
   public List<Offering> offeringsFor(double onDemandPrice) {
-    List<Offering> out = new java.util.ArrayList<>(zones.size() * 2);
+    List<Offering> out = new ArrayList<>(zones.size() * 2);
     for (String z : zones) {
       out.add(new Offering(CapacityType.SPOT, z, onDemandPrice * spotPriceRatio, true));
       out.add(new Offering(CapacityType.ON_DEMAND, z, onDemandPrice, true));

@@ -1,9 +1,15 @@
 package io.gpufleet.model.collect;
 
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -90,9 +96,9 @@ public final class PMap<K, V> {
    * This map as a read-only {@link java.util.Map}: lookups go to the trie; iteration (rare for its
    * users) lists the entries in this map's order.
    */
-  public java.util.Map<K, V> asMap() {
+  public Map<K, V> asMap() {
     PMap<K, V> self = this;
-    return new java.util.AbstractMap<>() {
+    return new AbstractMap<>() {
       @Override
       @SuppressWarnings("unchecked")
       public V get(Object key) {
@@ -110,10 +116,10 @@ public final class PMap<K, V> {
       }
 
       @Override
-      public java.util.Set<Entry<K, V>> entrySet() {
-        java.util.Set<Entry<K, V>> entries = new java.util.LinkedHashSet<>();
-        self.forEach((k, v) -> entries.add(java.util.Map.entry(k, v)));
-        return java.util.Collections.unmodifiableSet(entries);
+      public Set<Entry<K, V>> entrySet() {
+        Set<Entry<K, V>> entries = new LinkedHashSet<>();
+        self.forEach((k, v) -> entries.add(Map.entry(k, v)));
+        return Collections.unmodifiableSet(entries);
       }
     };
   }
@@ -324,7 +330,7 @@ public final class PMap<K, V> {
 
     /** Compares two subtrees entry by entry, whatever their shapes. */
     private static void diffFlat(Bitmap a, Bitmap b, Change<Object, Object> change) {
-      java.util.Map<Object, Object> before = new java.util.HashMap<>();
+      Map<Object, Object> before = new HashMap<>();
       a.forEach(before::put);
       b.forEach((k, v) -> {
         Object old = before.remove(k);

@@ -1,5 +1,6 @@
 package io.gpufleet.model.dra;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -13,7 +14,7 @@ public record Device(String name, Map<String, AttributeValue> attributes, Map<St
 
   public Device {
     Objects.requireNonNull(name, "name");
-    attributes = java.util.Collections.unmodifiableMap(new TreeMap<>(attributes));
-    capacity = java.util.Collections.unmodifiableMap(new TreeMap<>(capacity));
+    attributes = Collections.unmodifiableMap(new TreeMap<>(attributes));
+    capacity = Collections.unmodifiableMap(new TreeMap<>(capacity));
   }
 }

@@ -1,7 +1,9 @@
 package io.gpufleet.model.dra;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The DRA objects a cluster holds: device classes, claims, claim templates and slices. */
 public record DraObjects(List<DeviceClass> classes, List<ResourceClaim> claims, List<ResourceClaimTemplate> templates,
@@ -18,10 +20,10 @@ public record DraObjects(List<DeviceClass> classes, List<ResourceClaim> claims, 
 
   /** The objects sorted by kind, in the order read. */
   public static DraObjects of(List<DraObject> objects) {
-    List<DeviceClass> classes = new java.util.ArrayList<>();
-    List<ResourceClaim> claims = new java.util.ArrayList<>();
-    List<ResourceClaimTemplate> templates = new java.util.ArrayList<>();
-    List<ResourceSlice> slices = new java.util.ArrayList<>();
+    List<DeviceClass> classes = new ArrayList<>();
+    List<ResourceClaim> claims = new ArrayList<>();
+    List<ResourceClaimTemplate> templates = new ArrayList<>();
+    List<ResourceSlice> slices = new ArrayList<>();
     for (DraObject o : objects) {
       switch (o) {
         case DeviceClass c -> classes.add(c);
@@ -48,12 +50,12 @@ public record DraObjects(List<DeviceClass> classes, List<ResourceClaim> claims, 
   /** The same objects with more slices (a driver's, derived for the nodes). */
   public DraObjects withSlices(List<ResourceSlice> more) {
     return new DraObjects(classes, claims, templates,
-        java.util.stream.Stream.concat(slices.stream(), more.stream()).toList());
+        Stream.concat(slices.stream(), more.stream()).toList());
   }
 
   /** The same objects with more classes, skipping any whose name is already defined. */
   public DraObjects withDefaultClasses(List<DeviceClass> defaults) {
-    List<DeviceClass> all = new java.util.ArrayList<>(classes);
+    List<DeviceClass> all = new ArrayList<>(classes);
     for (DeviceClass d : defaults) {
       if (deviceClass(d.name()).isEmpty()) {
         all.add(d);

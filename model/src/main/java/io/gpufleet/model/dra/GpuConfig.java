@@ -1,5 +1,6 @@
 package io.gpufleet.model.dra;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -47,7 +48,7 @@ public record GpuConfig(Optional<Sharing> sharing) implements DeviceConfig.Param
     public Mps {
       Objects.requireNonNull(defaultActiveThreadPercentage, "defaultActiveThreadPercentage");
       Objects.requireNonNull(defaultPinnedDeviceMemoryLimit, "defaultPinnedDeviceMemoryLimit");
-      defaultPerDevicePinnedMemoryLimit = java.util.Collections.unmodifiableMap(
+      defaultPerDevicePinnedMemoryLimit = Collections.unmodifiableMap(
           new TreeMap<>(defaultPerDevicePinnedMemoryLimit));
     }
   }

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The GPU models gpufleet knows, read from {@code gpu-catalog.txt} beside this class: data, with
@@ -29,14 +31,14 @@ public final class GpuCatalog {
 
   private static final String RESOURCE = "gpu-catalog.txt";
   /** The fields a profile line may have. */
-  private static final java.util.Set<String> PROFILE_FIELDS =
-      java.util.Set.of("gi", "ci", "mem", "max", "starts", "gib", "sm", "engines");
+  private static final Set<String> PROFILE_FIELDS =
+      Set.of("gi", "ci", "mem", "max", "starts", "gib", "sm", "engines");
   private static final GpuCatalog BUILT_IN = load();
 
   private final Map<String, GpuModel> models;
 
   private GpuCatalog(Map<String, GpuModel> models) {
-    this.models = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(models));
+    this.models = Collections.unmodifiableMap(new LinkedHashMap<>(models));
   }
 
   /** The catalogue shipped in the jar. */

@@ -5,6 +5,7 @@ import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 
@@ -60,7 +61,7 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     ResourceList before = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), (int) t.maxPods());
     ResourceList after = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), pods, reservations);
     ResourceList alloc = t.allocatable();
-    for (ResourceName r : java.util.List.of(ResourceName.CPU, ResourceName.MEMORY, ResourceName.EPHEMERAL_STORAGE)) {
+    for (ResourceName r : List.of(ResourceName.CPU, ResourceName.MEMORY, ResourceName.EPHEMERAL_STORAGE)) {
       Quantity moved = alloc.getOrZero(r).plus(after.getOrZero(r)).minus(before.getOrZero(r));
       alloc = alloc.with(r, moved.compareTo(Quantity.ZERO) < 0 ? Quantity.ZERO : moved);
     }

@@ -2,11 +2,13 @@ package io.gpufleet.model.pod;
 
 import io.gpufleet.model.affinity.NodeAffinity;
 import io.gpufleet.model.affinity.PodAffinity;
+import io.gpufleet.model.dra.PodResourceClaim;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Toleration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The parts of a pod spec that decide where, whether and how long a pod runs. */
 public record PodSpec(
@@ -25,7 +27,7 @@ public record PodSpec(
     List<TopologySpreadConstraint> topologySpreadConstraints,
     PodAffinity podAffinity,
     PodAffinity podAntiAffinity,
-    List<io.gpufleet.model.dra.PodResourceClaim> resourceClaims) {
+    List<PodResourceClaim> resourceClaims) {
 
   /** The API server's default grace period. */
   public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
@@ -151,7 +153,7 @@ public record PodSpec(
         topologySpreadConstraints, affinity, antiAffinity, resourceClaims);
   }
 
-  public PodSpec withResourceClaims(List<io.gpufleet.model.dra.PodResourceClaim> claims) {
+  public PodSpec withResourceClaims(List<PodResourceClaim> claims) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
         topologySpreadConstraints, podAffinity, podAntiAffinity, claims);
@@ -178,7 +180,7 @@ public record PodSpec(
 
   /** Every image the pod pulls, init containers first. */
   public List<String> images() {
-    return java.util.stream.Stream.concat(initContainers.stream(), containers.stream())
+    return Stream.concat(initContainers.stream(), containers.stream())
         .map(Container::image).filter(i -> !i.isEmpty()).distinct().toList();
   }
 }

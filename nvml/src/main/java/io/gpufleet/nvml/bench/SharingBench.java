@@ -3,6 +3,7 @@ package io.gpufleet.nvml.bench;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -36,7 +37,7 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
             mode.threadPercentage(n).ifPresent(p -> env.put(MpsDaemon.ACTIVE_THREAD_PERCENTAGE, Integer.toString(p)));
             SharingRow row = SharingRow.of(kernel, mode, n, plan.settings().ratePerSecond(),
                 tenants.run(kernel, n, plan.settings(), env));
-            progress.accept(String.format(java.util.Locale.ROOT, "%s %s N=%d: %.1f req/s, p50 %.2f ms, p99 %.2f ms",
+            progress.accept(String.format(Locale.ROOT, "%s %s N=%d: %.1f req/s, p50 %.2f ms, p99 %.2f ms",
                 row.workload(), row.mode(), n, row.throughput(), row.p50Ms(), row.p99Ms()));
             rows.add(row);
           }

@@ -1,7 +1,12 @@
 package io.gpufleet.report.json;
 
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +57,7 @@ public final class JsonText {
    * {@link #write} writes the same tree, so a long list is never held as one tree or one string.
    * {@code out} is flushed, not closed.
    */
-  public static void writeList(String name, Iterable<?> elements, java.io.Writer out) {
+  public static void writeList(String name, Iterable<?> elements, Writer out) {
     writeList(name, elements, new LinkedHashMap<>(), out);
   }
 
@@ -61,10 +66,10 @@ public final class JsonText {
    * {@link #write} writes a map holding the list first and then {@code after}'s entries.
    */
   public static void writeList(String name, Iterable<?> elements, SequencedMap<String, ?> after,
-      java.io.Writer out) {
-    java.io.Writer kept = new java.io.FilterWriter(out) {
+      Writer out) {
+    Writer kept = new FilterWriter(out) {
       @Override
-      public void close() throws java.io.IOException {
+      public void close() throws IOException {
         flush();
       }
     };
@@ -85,8 +90,8 @@ public final class JsonText {
     try {
       out.write('\n');
       out.flush();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -103,7 +108,7 @@ public final class JsonText {
         // A set without an order (Set.of, HashSet): its elements sorted by their text.
         List<Object> out = new ArrayList<>(c.size());
         c.forEach(x -> out.add(ordered(x)));
-        out.sort(java.util.Comparator.comparing(String::valueOf));
+        out.sort(Comparator.comparing(String::valueOf));
         yield out;
       }
       case null -> null;

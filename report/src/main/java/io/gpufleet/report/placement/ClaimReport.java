@@ -7,6 +7,8 @@ import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.report.table.Table;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,8 +67,8 @@ public final class ClaimReport {
     }
     try {
       out.append('\n');
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     Table.write(HEADERS, rows, out);
   }

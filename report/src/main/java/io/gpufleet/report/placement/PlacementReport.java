@@ -1,14 +1,18 @@
 package io.gpufleet.report.placement;
 
-import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.BatchPlacement.Outcome;
+import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.table.Table;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Renders a batch placement as {@code kubectl get pods -o wide} plus the FailedScheduling events
@@ -35,12 +39,12 @@ public final class PlacementReport {
     List<Outcome> outcomes = result.outcomes();
     Table.write(POD_HEADERS, () -> outcomes.stream().map(PlacementReport::podRow).iterator(), out);
     Iterable<List<String>> events = () -> outcomes.stream()
-        .map(o -> eventRow(o, explain)).filter(java.util.Objects::nonNull).iterator();
+        .map(o -> eventRow(o, explain)).filter(Objects::nonNull).iterator();
     if (events.iterator().hasNext()) {
       try {
         out.append('\n');
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
       Table.write(EVENT_HEADERS, events, out);
     }
@@ -110,7 +114,7 @@ public final class PlacementReport {
   }
 
   /** The same JSON as {@link #json(BatchPlacement.Result)}, written one pod at a time. */
-  public static void json(BatchPlacement.Result result, java.io.Writer out) {
+  public static void json(BatchPlacement.Result result, Writer out) {
     json(result, List.of(), out);
   }
 
@@ -118,7 +122,7 @@ public final class PlacementReport {
    * As {@link #json(BatchPlacement.Result, java.io.Writer)}, followed by a {@code claims} list
    * ({@link ClaimReport#json}) when there are claims.
    */
-  public static void json(BatchPlacement.Result result, List<Map<String, Object>> claims, java.io.Writer out) {
+  public static void json(BatchPlacement.Result result, List<Map<String, Object>> claims, Writer out) {
     Iterable<Map<String, Object>> pods = () -> result.outcomes().stream().map(PlacementReport::jsonPod).iterator();
     LinkedHashMap<String, Object> after = new LinkedHashMap<>();
     if (!claims.isEmpty()) {

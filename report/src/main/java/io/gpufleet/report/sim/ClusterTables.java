@@ -1,7 +1,11 @@
 package io.gpufleet.report.sim;
 
 import io.gpufleet.engine.deviceplugin.NodeDevices;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.scheduler.ResourceVector;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.resource.Quantity;
@@ -11,8 +15,6 @@ import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.sim.record.RunRecord;
-import io.gpufleet.engine.dra.GpuClaimPreparation;
-import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
@@ -20,8 +22,11 @@ import io.gpufleet.sim.state.PodState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -119,17 +124,17 @@ public final class ClusterTables {
   private static final Map<RunRecord.Kind, String> TITLES = titles();
 
   private static Map<RunRecord.Kind, String> titles() {
-    Map<RunRecord.Kind, String> out = new java.util.EnumMap<>(RunRecord.Kind.class);
+    Map<RunRecord.Kind, String> out = new EnumMap<>(RunRecord.Kind.class);
     for (RunRecord.Kind k : RunRecord.Kind.values()) {
       out.put(k, titleOf(k));
     }
-    return java.util.Collections.unmodifiableMap(out);
+    return Collections.unmodifiableMap(out);
   }
 
   private static String titleOf(RunRecord.Kind k) {
     StringBuilder b = new StringBuilder();
     for (String part : k.name().split("_")) {
-      b.append(part.charAt(0)).append(part.substring(1).toLowerCase(java.util.Locale.ROOT));
+      b.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
     }
     return b.toString();
   }
@@ -189,8 +194,8 @@ public final class ClusterTables {
       if (n.devices().isPresent() || n.gpus().isEmpty() || !held.containsKey(n.name())) {
         continue;
       }
-      var model = io.gpufleet.model.gpu.GpuCatalog.builtIn().find(n.gpus().get().name());
-      model.ifPresent(m -> out.add(new SmiView.DraNode(n.name(), new io.gpufleet.model.gpu.GpuInventory(n.name(), m,
+      var model = GpuCatalog.builtIn().find(n.gpus().get().name());
+      model.ifPresent(m -> out.add(new SmiView.DraNode(n.name(), new GpuInventory(n.name(), m,
           n.gpus().get().count()), n.migLayout(), held.get(n.name()))));
     }
     return out;

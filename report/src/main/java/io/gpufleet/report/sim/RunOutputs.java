@@ -25,6 +25,8 @@ import io.gpufleet.sim.scenario.ExpectationOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -135,7 +137,7 @@ public final class RunOutputs {
   public static String podsCsv(SimulationResult r) {
     StringBuilder b = new StringBuilder("pod,workload,created_s,scheduled_s,pending_s\n");
     List<PodPendingTime> pods = new ArrayList<>(r.metrics().pendingTimes());
-    pods.sort(java.util.Comparator.comparing(PodPendingTime::created).thenComparing(PodPendingTime::pod));
+    pods.sort(Comparator.comparing(PodPendingTime::created).thenComparing(PodPendingTime::pod));
     for (PodPendingTime p : pods) {
       b.append(csv(p.pod())).append(',').append(csv(p.workload().orElse(""))).append(',')
           .append(Duration.between(r.start(), p.created()).getSeconds()).append(',')
@@ -270,7 +272,7 @@ public final class RunOutputs {
     int entries = r.record().entries().size();
     b.append(EventRow.table(EventRow.of(r.record(), 0, EVENT_LOG_BOUND), r.start()).html("log", EVENT_LOG_BOUND, ""));
     if (entries > EVENT_LOG_BOUND) {
-      b.append(String.format(java.util.Locale.ROOT, "<p class=\"more\">... %,d more entries in the run record; all "
+      b.append(String.format(Locale.ROOT, "<p class=\"more\">... %,d more entries in the run record; all "
           + "are in events.jsonl</p>\n", entries - EVENT_LOG_BOUND));
     }
     b.append("</body>\n</html>\n");
@@ -421,7 +423,7 @@ public final class RunOutputs {
     cards.forEach((card, bars) -> {
       List<List<GanttChart.Bar>> rows = new ArrayList<>();
       List<GanttChart.Bar> sorted = new ArrayList<>(bars);
-      sorted.sort(java.util.Comparator.comparingDouble(GanttChart.Bar::start).thenComparing(GanttChart.Bar::label));
+      sorted.sort(Comparator.comparingDouble(GanttChart.Bar::start).thenComparing(GanttChart.Bar::label));
       for (GanttChart.Bar bar : sorted) {
         List<GanttChart.Bar> row = rows.stream().filter(x -> x.getLast().end() <= bar.start()).findFirst().orElse(null);
         if (row == null) {
@@ -497,10 +499,10 @@ public final class RunOutputs {
   static String owner(String pod) {
     String[] parts = pod.split("-");
     if (parts.length >= 3 && parts[parts.length - 1].length() == 5 && parts[parts.length - 2].length() == 10) {
-      return String.join("-", java.util.Arrays.copyOf(parts, parts.length - 2));
+      return String.join("-", Arrays.copyOf(parts, parts.length - 2));
     }
     if (parts.length >= 2 && parts[parts.length - 1].length() == 5) {
-      return String.join("-", java.util.Arrays.copyOf(parts, parts.length - 1));
+      return String.join("-", Arrays.copyOf(parts, parts.length - 1));
     }
     return pod;
   }

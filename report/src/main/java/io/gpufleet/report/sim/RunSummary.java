@@ -6,9 +6,12 @@ import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
 import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.ServiceMetrics;
+import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -73,7 +76,7 @@ public final class RunSummary {
     long overlay = 0;
     long extension = 0;
     long dra = 0;
-    for (var e : r.record().of(io.gpufleet.sim.record.RunRecord.Kind.KARPENTER_EVENT)) {
+    for (var e : r.record().of(RunRecord.Kind.KARPENTER_EVENT)) {
       overlay += e.message().startsWith("NodeOverlayApplied: ") ? 1 : 0;
       // The same event reason says either extension: advertised sizing per launch, DRA sizing per pod.
       boolean sized = e.message().startsWith("SizedByExtension: ");
@@ -157,8 +160,8 @@ public final class RunSummary {
   static final double[] QUANTILES = {0.5, 0.9, 0.99, 1.0};
 
   /** The same percentiles, for other views of a run (the dashboard's comparison). */
-  public static java.util.List<Double> quantiles() {
-    return java.util.Arrays.stream(QUANTILES).boxed().toList();
+  public static List<Double> quantiles() {
+    return Arrays.stream(QUANTILES).boxed().toList();
   }
 
   /** {@code p50}, {@code p90}, {@code p99}, {@code max}. */

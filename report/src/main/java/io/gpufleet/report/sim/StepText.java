@@ -1,14 +1,22 @@
 package io.gpufleet.report.sim;
 
-import io.gpufleet.sim.Checkpoint;
 import io.gpufleet.model.time.KubeDuration;
+import io.gpufleet.report.chart.SvgLineChart;
+import io.gpufleet.report.table.Table;
+import io.gpufleet.sim.Checkpoint;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A step of a scenario for a terminal or the HTML report: heading, what it does, what happened
@@ -56,7 +64,7 @@ public final class StepText {
     /** A command whose output follows, as a terminal shows it. */
     void command(String command);
 
-    void table(io.gpufleet.report.table.Table t, int rowBound);
+    void table(Table t, int rowBound);
 
     void items(List<String> lines, int rowBound, String what);
 
@@ -125,7 +133,7 @@ public final class StepText {
     if (!smi.isBlank()) {
       String[] lines = smi.split("\n", -1);
       if (lines.length - 1 > rowBound) {
-        smi = String.join("\n", java.util.Arrays.asList(lines).subList(0, rowBound)) + "\n"
+        smi = String.join("\n", Arrays.asList(lines).subList(0, rowBound)) + "\n"
             + more(lines.length - 1 - rowBound, "lines") + "\n";
       }
       out.command("$ nvidia-smi   (each GPU node's cards and the pods holding them)");
@@ -160,7 +168,7 @@ public final class StepText {
     }
 
     @Override
-    public void table(io.gpufleet.report.table.Table t, int rowBound) {
+    public void table(Table t, int rowBound) {
       b.append(indent(bounded(t, rowBound)));
     }
 
@@ -198,7 +206,7 @@ public final class StepText {
     final StringBuilder b = new StringBuilder();
 
     private static String esc(String s) {
-      return io.gpufleet.report.chart.SvgLineChart.escape(s);
+      return SvgLineChart.escape(s);
     }
 
     @Override
@@ -223,7 +231,7 @@ public final class StepText {
     }
 
     @Override
-    public void table(io.gpufleet.report.table.Table t, int rowBound) {
+    public void table(Table t, int rowBound) {
       b.append(t.html("step", rowBound, "the whole run record is in events.jsonl"));
     }
 
@@ -258,16 +266,16 @@ public final class StepText {
   }
 
   /** The table, or its first {@code rowBound} rows and a line saying how many more there are. */
-  static String bounded(io.gpufleet.report.table.Table t, int rowBound) {
+  static String bounded(Table t, int rowBound) {
     if (t.rows().size() <= rowBound) {
       return t.render();
     }
-    return new io.gpufleet.report.table.Table(t.headers(), t.rows().subList(0, rowBound)).render()
+    return new Table(t.headers(), t.rows().subList(0, rowBound)).render()
         + more(t.rows().size() - rowBound, "rows") + "\n";
   }
 
   private static String more(int count, String what) {
-    return String.format(java.util.Locale.ROOT, "... %,d more %s not shown; the whole run record is in events.jsonl",
+    return String.format(Locale.ROOT, "... %,d more %s not shown; the whole run record is in events.jsonl",
         count, what);
   }
 
@@ -284,9 +292,9 @@ public final class StepText {
       return out;
     }
     // Each NodeClaim's initialisations in record order, found in one pass instead of one per launch.
-    java.util.Map<String, List<RunRecord.Entry>> initialized = new java.util.HashMap<>();
+    Map<String, List<RunRecord.Entry>> initialized = new HashMap<>();
     // Nodes whose GPUs NVIDIA's DRA driver took at registration: no device plugin registers there.
-    java.util.Set<String> draNodes = new java.util.HashSet<>();
+    Set<String> draNodes = new HashSet<>();
     for (RunRecord.Entry later : all) {
       if (later.kind() == RunRecord.Kind.NODECLAIM_INITIALIZED) {
         initialized.computeIfAbsent(later.subject(), k -> new ArrayList<>()).add(later);

@@ -12,6 +12,7 @@ import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.PhysicalGpu;
 import io.gpufleet.report.table.Table;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -91,7 +92,7 @@ public final class SmiView {
           migs.isEmpty() ? "-" : migs.size() + " instance(s)");
       for (MigInstance m : migs) {
         String uuid = n.devices().stream().filter(d -> d.gpuIndex() == g.index() && d.mig().equals(
-            java.util.Optional.of(m))).map(Device::visibleUuid).findFirst().orElse("");
+            Optional.of(m))).map(Device::visibleUuid).findFirst().orElse("");
         gpus = migRow(gpus, model, m, uuid);
       }
     }
@@ -104,7 +105,7 @@ public final class SmiView {
       }
     }
     // Card by card, as nvidia-smi lists processes; the device ID orders replicas and MIG devices.
-    held.sort(java.util.Comparator.comparingInt((Map.Entry<ContainerDevices, Device> e) -> e.getValue().gpuIndex())
+    held.sort(Comparator.comparingInt((Map.Entry<ContainerDevices, Device> e) -> e.getValue().gpuIndex())
         .thenComparing(e -> e.getValue().mig().map(m -> m.placement().start()).orElse(-1))
         .thenComparingInt(e -> e.getValue().replica()).thenComparing(e -> e.getKey().podKey()));
     for (var e : held) {
@@ -135,7 +136,7 @@ public final class SmiView {
     }
     Table procs = Table.of("gpu", "mig", "device", "pod", "claim", "sharing");
     List<ClaimedCard> held = new ArrayList<>(n.held());
-    held.sort(java.util.Comparator.comparingInt(ClaimedCard::gpuIndex)
+    held.sort(Comparator.comparingInt(ClaimedCard::gpuIndex)
         .thenComparingInt(c -> c.mig().map(m -> m.placement().start()).orElse(-1)).thenComparing(ClaimedCard::podKey));
     for (ClaimedCard c : held) {
       procs = procs.row(c.gpuIndex(), c.mig().map(SmiView::migLabel).orElse("-"), c.device(), c.podKey(), c.claim(),

@@ -1,7 +1,11 @@
 package io.gpufleet.report.table;
 
+import io.gpufleet.report.chart.SvgLineChart;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A kubectl-style text table: an upper-case header row, left-aligned columns separated by three
@@ -57,22 +61,22 @@ public record Table(List<String> headers, List<List<String>> rows) {
     StringBuilder b = new StringBuilder();
     b.append("<table class=\"").append(io.gpufleet.report.chart.SvgLineChart.escape(cssClass)).append("\">\n<thead><tr>");
     for (String h : headers) {
-      b.append("<th>").append(io.gpufleet.report.chart.SvgLineChart.escape(h.toUpperCase(java.util.Locale.ROOT)))
+      b.append("<th>").append(SvgLineChart.escape(h.toUpperCase(Locale.ROOT)))
           .append("</th>");
     }
     b.append("</tr></thead>\n<tbody>\n");
     for (List<String> r : rows.subList(0, Math.min(rowBound, rows.size()))) {
       b.append("<tr>");
       for (String c : r) {
-        b.append("<td>").append(io.gpufleet.report.chart.SvgLineChart.escape(c)).append("</td>");
+        b.append("<td>").append(SvgLineChart.escape(c)).append("</td>");
       }
       b.append("</tr>\n");
     }
     b.append("</tbody>\n");
     if (rows.size() > rowBound) {
-      b.append(String.format(java.util.Locale.ROOT, "<tfoot><tr><td colspan=\"%d\">... %,d more rows not shown; %s"
+      b.append(String.format(Locale.ROOT, "<tfoot><tr><td colspan=\"%d\">... %,d more rows not shown; %s"
           + "</td></tr></tfoot>\n", headers.size(), rows.size() - rowBound,
-          io.gpufleet.report.chart.SvgLineChart.escape(whereTheRestIs)));
+          SvgLineChart.escape(whereTheRestIs)));
     }
     return b.append("</table>\n").toString();
   }
@@ -95,16 +99,16 @@ public record Table(List<String> headers, List<List<String>> rows) {
       }
     }
     try {
-      line(out, headers.stream().map(h -> h.toUpperCase(java.util.Locale.ROOT)).toList(), width);
+      line(out, headers.stream().map(h -> h.toUpperCase(Locale.ROOT)).toList(), width);
       for (List<String> r : rows) {
         line(out, r, width);
       }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
-  private static void line(Appendable b, List<String> cells, int[] width) throws java.io.IOException {
+  private static void line(Appendable b, List<String> cells, int[] width) throws IOException {
     StringBuilder l = new StringBuilder();
     for (int i = 0; i < cells.size(); i++) {
       l.append(cells.get(i));

@@ -11,6 +11,7 @@ import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -54,7 +55,7 @@ public record FleetCounts(long nodes, long nodeClaims, long gpusPhysical, long g
    * The GPU devices advertised at each frame, as {@link #of} counts them; each frame is read as its
    * change from the one before, so a long run of a large fleet costs what changed, not frames × nodes.
    */
-  public static long[] gpusAdvertised(java.util.List<Frame> frames) {
+  public static long[] gpusAdvertised(List<Frame> frames) {
     long[] out = new long[frames.size()];
     long sum = 0;
     PMap<String, NodeState> before = PMap.empty();

@@ -3,6 +3,7 @@ package io.gpufleet.report.timeline;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Where a node is in its life, as Karpenter's NodeClaim conditions and the Node say it. */
@@ -10,7 +11,7 @@ public enum NodeLifecycle {
   LAUNCHING, LAUNCHED, REGISTERED, INITIALIZED, CORDONED, DRAINING;
 
   public String wire() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 
   /** The lifecycle of a registered node. */

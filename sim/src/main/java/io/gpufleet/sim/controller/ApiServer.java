@@ -1,36 +1,58 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.DisruptionCommand;
+import io.gpufleet.autoscaler.disruption.InFlightDisruption;
+import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.model.cloud.CapacityType;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.dra.DraObject;
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodeOverlay;
+import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.SimulationSettings;
+import io.gpufleet.sim.invariant.Eviction;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.kernel.Kernel;
-import io.gpufleet.sim.invariant.Eviction;
+import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.MetricsRecorder;
 import io.gpufleet.sim.metrics.Traffic;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.DevicePlugin;
+import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * The simulated API server: holds the current cluster image and is the only place it changes.
@@ -52,8 +74,8 @@ final class ApiServer {
 
   /** What the current event changed: nodes touched, pods bound and voluntary evictions. */
   private final Set<String> touchedNodes = new HashSet<>();
-  private final List<String> boundThisEvent = new java.util.ArrayList<>();
-  private final List<Eviction> evictionsThisEvent = new java.util.ArrayList<>();
+  private final List<String> boundThisEvent = new ArrayList<>();
+  private final List<Eviction> evictionsThisEvent = new ArrayList<>();
 
   private final Map<Class<? extends Event>, TreeSet<Instant>> scheduled = new HashMap<>();
   /**
@@ -81,11 +103,11 @@ final class ApiServer {
     return n != null && n.claim().map(c -> state.claims().get(c)).map(NodeClaim::isDeleting).orElse(false);
   }
   /** Controllers watching a kind of change, in subscription order. */
-  private final List<Watch<?>> watches = new java.util.ArrayList<>();
+  private final List<Watch<?>> watches = new ArrayList<>();
   /** Who acts on {@link ClusterEvent.Hint#PROVISIONING}: the provisioner's batcher. */
   private Runnable provisioner = () -> { };
 
-  private record Watch<T extends ClusterEvent>(Class<T> type, java.util.function.Consumer<? super T> action) {
+  private record Watch<T extends ClusterEvent>(Class<T> type, Consumer<? super T> action) {
     void offer(ClusterEvent e) {
       if (type.isInstance(e)) {
         action.accept(type.cast(e));
@@ -153,15 +175,15 @@ final class ApiServer {
 
   /** Nodes the current event touched (read-only; cleared by {@link #startEvent}). */
   Set<String> touchedNodes() {
-    return java.util.Collections.unmodifiableSet(touchedNodes);
+    return Collections.unmodifiableSet(touchedNodes);
   }
 
   List<String> boundThisEvent() {
-    return java.util.Collections.unmodifiableList(boundThisEvent);
+    return Collections.unmodifiableList(boundThisEvent);
   }
 
   List<Eviction> evictionsThisEvent() {
-    return java.util.Collections.unmodifiableList(evictionsThisEvent);
+    return Collections.unmodifiableList(evictionsThisEvent);
   }
 
   /** Forgets the last event's delta: what follows belongs to the next one. */
@@ -174,7 +196,7 @@ final class ApiServer {
   // ---- cluster events ----
 
   /** A controller watches one kind of change: it hears of each, after the image changed. */
-  <T extends ClusterEvent> void watch(Class<T> type, java.util.function.Consumer<? super T> action) {
+  <T extends ClusterEvent> void watch(Class<T> type, Consumer<? super T> action) {
     watches.add(new Watch<>(type, action));
   }
 
@@ -294,7 +316,7 @@ final class ApiServer {
   // ---- resource.k8s.io ----
 
   /** A DeviceClass, ResourceClaim, ResourceClaimTemplate or ResourceSlice the scenario applies. */
-  void putDraObject(io.gpufleet.model.dra.DraObject o) {
+  void putDraObject(DraObject o) {
     state = state.withDra(state.dra().withWritten(o));
   }
 
@@ -306,7 +328,7 @@ final class ApiServer {
   }
 
   /** The resource claim controller made {@code claim} for the pod's template entry {@code podClaimName}. */
-  void claimMade(String podKey, String podClaimName, io.gpufleet.model.dra.ResourceClaim claim) {
+  void claimMade(String podKey, String podClaimName, ResourceClaim claim) {
     state = state.withDra(state.dra().withMade(podKey, podClaimName, claim));
   }
 
@@ -314,10 +336,10 @@ final class ApiServer {
    * The scheduler's Reserve and PreBind for a pod with claims: the claims it allocated now get
    * {@code status.allocation}, and every claim of the pod lists it in {@code status.reservedFor}.
    */
-  void reserveClaims(String podKey, List<String> claimKeys, List<io.gpufleet.engine.dra.Allocation> allocated) {
-    io.gpufleet.sim.state.ClaimTable t = state.dra();
+  void reserveClaims(String podKey, List<String> claimKeys, List<Allocation> allocated) {
+    ClaimTable t = state.dra();
     for (String claim : claimKeys) {
-      Optional<io.gpufleet.engine.dra.Allocation> a = allocated.stream().filter(x -> x.claimKey().equals(claim))
+      Optional<Allocation> a = allocated.stream().filter(x -> x.claimKey().equals(claim))
           .findFirst();
       t = t.reserved(claim, a, podKey);
     }
@@ -325,7 +347,7 @@ final class ApiServer {
   }
 
   /** NVIDIA's kubelet plugin prepared the claim's devices. */
-  void claimPrepared(String claimKey, List<io.gpufleet.engine.dra.GpuClaimPreparation.PreparedDevice> devices) {
+  void claimPrepared(String claimKey, List<GpuClaimPreparation.PreparedDevice> devices) {
     state = state.withDra(state.dra().prepared(claimKey, devices));
   }
 
@@ -446,7 +468,7 @@ final class ApiServer {
   }
 
   private void pendingGauge() {
-    metrics.gauge(io.gpufleet.sim.metrics.Metrics.PENDING_PODS, now(), state.pending().size());
+    metrics.gauge(Metrics.PENDING_PODS, now(), state.pending().size());
   }
 
   // ---- workloads and services ----
@@ -622,23 +644,23 @@ final class ApiServer {
   double billedPrice(NodeClaim c) {
     return state.catalog().find(c.instanceType().name()).flatMap(t -> t.offerings().stream()
         .filter(o -> o.capacityType() == c.offering().capacityType() && o.zone().equals(c.offering().zone()))
-        .findFirst()).map(io.gpufleet.model.cloud.Offering::pricePerHour).orElse(c.pricePerHour());
+        .findFirst()).map(Offering::pricePerHour).orElse(c.pricePerHour());
   }
 
   /** The claim's instance type as the catalogue has it, without any NodeOverlay's capacity. */
-  io.gpufleet.model.cloud.InstanceType realType(NodeClaim c) {
-    io.gpufleet.model.cloud.InstanceType listed = state.catalog().find(c.instanceType().name()).orElse(c.instanceType());
-    return state.nodePool(c.nodePool()).map(p -> io.gpufleet.autoscaler.provisioning.ProvisioningModel.nodeClassOf(p,
+  InstanceType realType(NodeClaim c) {
+    InstanceType listed = state.catalog().find(c.instanceType().name()).orElse(c.instanceType());
+    return state.nodePool(c.nodePool()).map(p -> ProvisioningModel.nodeClassOf(p,
         nodeClasses).apply(listed)).orElse(listed);
   }
 
   /** Karpenter starts deleting a claim: its finalizer drains the node, the reason is kept for the record. */
-  void claimDeleting(NodeClaim c, io.gpufleet.autoscaler.action.RemovalReason reason) {
+  void claimDeleting(NodeClaim c, RemovalReason reason) {
     putClaim(c.withDeletionRequested(now()));
     state = state.withRemovalReason(c.name(), reason);
     // The method of the executing command that takes this claim, if a command does.
     Optional<String> method = Optional.empty();
-    for (io.gpufleet.autoscaler.disruption.InFlightDisruption d : state.executing().values()) {
+    for (InFlightDisruption d : state.executing().values()) {
       if (d.command().candidates().contains(c.name())) {
         method = Optional.of(d.command().method().wireName());
       }
@@ -669,7 +691,7 @@ final class ApiServer {
   // ---- Karpenter's own objects ----
 
   /** An offering failed to launch (ICE): unavailable until {@code until}, which disruption decisions read. */
-  void offeringUnavailable(String instanceType, io.gpufleet.model.cloud.CapacityType capacityType, String zone,
+  void offeringUnavailable(String instanceType, CapacityType capacityType, String zone,
       Instant until) {
     state = state.withOfferings(state.offerings().prune(now()).markUnavailable(instanceType, capacityType, zone,
         until));
@@ -677,14 +699,14 @@ final class ApiServer {
   }
 
   /** A disruption command waits out its validation delay; polls wait for it. */
-  void proposeDisruption(io.gpufleet.autoscaler.disruption.DisruptionCommand c) {
+  void proposeDisruption(DisruptionCommand c) {
     state = state.withProposed(state.proposed().put(c.id(), c));
   }
 
   /** A validated command runs: its candidates are tainted and replacements launched by the caller. */
-  void executeDisruption(io.gpufleet.autoscaler.disruption.DisruptionCommand c) {
+  void executeDisruption(DisruptionCommand c) {
     state = state.withProposed(state.proposed().remove(c.id())).withExecuting(state.executing().put(c.id(),
-        new io.gpufleet.autoscaler.disruption.InFlightDisruption(c, now())));
+        new InFlightDisruption(c, now())));
   }
 
   /** A command is given up: its candidates are disruptable again, so Karpenter looks again. */
@@ -710,7 +732,7 @@ final class ApiServer {
     publish(new ClusterEvent.PolicyChanged("scenario"));
   }
 
-  void putPdb(io.gpufleet.model.workload.PodDisruptionBudget b) {
+  void putPdb(PodDisruptionBudget b) {
     state = state.withPdb(b);
     publish(new ClusterEvent.PolicyChanged(b.meta().key()));
   }
@@ -722,41 +744,41 @@ final class ApiServer {
 
   /** Creates or replaces a NodePool (the list stays sorted by name). */
   /** The NodeOverlays applied so far, by name (a later one of the same name replaces it). */
-  private final java.util.TreeMap<String, io.gpufleet.model.karpenter.NodeOverlay> overlays = new java.util.TreeMap<>();
-  private List<io.gpufleet.model.karpenter.NodeOverlay> overlayList = List.of();
+  private final TreeMap<String, NodeOverlay> overlays = new TreeMap<>();
+  private List<NodeOverlay> overlayList = List.of();
 
-  void applyNodeOverlay(io.gpufleet.model.karpenter.NodeOverlay o) {
+  void applyNodeOverlay(NodeOverlay o) {
     overlays.put(o.name(), o);
     overlayList = List.copyOf(overlays.values());
   }
 
   /** The EC2NodeClasses applied so far, by name; the same map object until one is applied. */
-  private java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses = java.util.Map.of();
+  private Map<String, EC2NodeClass> nodeClasses = Map.of();
 
-  void applyNodeClass(io.gpufleet.model.karpenter.EC2NodeClass c) {
-    java.util.TreeMap<String, io.gpufleet.model.karpenter.EC2NodeClass> m = new java.util.TreeMap<>(nodeClasses);
+  void applyNodeClass(EC2NodeClass c) {
+    TreeMap<String, EC2NodeClass> m = new TreeMap<>(nodeClasses);
     m.put(c.name(), c);
-    nodeClasses = java.util.Collections.unmodifiableMap(m);
+    nodeClasses = Collections.unmodifiableMap(m);
   }
 
-  java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> nodeClasses() {
+  Map<String, EC2NodeClass> nodeClasses() {
     return nodeClasses;
   }
 
   /** The NodeOverlays in the cluster; the same list object until one is applied. */
-  List<io.gpufleet.model.karpenter.NodeOverlay> nodeOverlays() {
+  List<NodeOverlay> nodeOverlays() {
     return overlayList;
   }
 
-  void applyNodePool(io.gpufleet.model.karpenter.NodePool p) {
-    List<io.gpufleet.model.karpenter.NodePool> pools = new java.util.ArrayList<>();
+  void applyNodePool(NodePool p) {
+    List<NodePool> pools = new ArrayList<>();
     for (var existing : state.nodePools()) {
       if (!existing.name().equals(p.name())) {
         pools.add(existing);
       }
     }
     pools.add(p);
-    pools.sort(java.util.Comparator.comparing(io.gpufleet.model.karpenter.NodePool::name));
+    pools.sort(Comparator.comparing(NodePool::name));
     state = state.withNodePools(pools);
     publish(new ClusterEvent.NodePoolApplied(p.name()));
   }

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.autoscaler.interruption.InterruptionMessage;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
@@ -18,6 +19,8 @@ import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.NodeState;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,10 +37,10 @@ final class CloudProvider {
   private final RandomStreams random;
   private final Kubelet kubelet;
   /** Where the scenario took EC2's capacity away, and until when (empty: to the end of the run). */
-  private final List<CapacityGap> gaps = new java.util.ArrayList<>();
+  private final List<CapacityGap> gaps = new ArrayList<>();
 
   private record CapacityGap(String instanceType, Optional<String> zone, Optional<CapacityType> capacityType,
-      Optional<java.time.Instant> until) {}
+      Optional<Instant> until) {}
 
   CloudProvider(ApiServer api, RandomStreams random, Kubelet kubelet) {
     this.api = api;
@@ -133,8 +136,8 @@ final class CloudProvider {
         + KubeDuration.format(api.settings().spotReclaimAfterWarning()));
     String node = c.nodeName().orElse(c.name());
     api.scheduleIn(api.settings().interruptionNoticeDelay(), new Event.InterruptionArrives(
-        new io.gpufleet.autoscaler.interruption.InterruptionMessage(
-            io.gpufleet.autoscaler.interruption.InterruptionMessage.Kind.SPOT_INTERRUPTED, node)));
+        new InterruptionMessage(
+            InterruptionMessage.Kind.SPOT_INTERRUPTED, node)));
     api.scheduleIn(api.settings().spotReclaimAfterWarning(), new Event.SpotReclaimed(c.name()));
   }
 

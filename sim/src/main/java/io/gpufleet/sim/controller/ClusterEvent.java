@@ -2,6 +2,7 @@ package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.meta.ObjectRef;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -73,7 +74,7 @@ sealed interface ClusterEvent {
   /** A pod is gone; if it held room on a node, that room is free again. */
   record PodRemoved(String pod, boolean freedCapacity, boolean nodeDraining) implements ClusterEvent {
     public List<Hint> hints() {
-      List<Hint> h = new java.util.ArrayList<>();
+      List<Hint> h = new ArrayList<>();
       if (freedCapacity) {
         h.add(Hint.CAPACITY);
       }

@@ -11,6 +11,7 @@ import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Evaluates scenario conditions and resolves node and workload references on an image. */
@@ -38,7 +39,7 @@ final class Conditions {
         PodState p = s.pods().get(key);
         boolean ready = p != null && p.isReady();
         yield new Outcome(ready, p == null ? "no pod " + key : key + (ready ? " ready" : " not ready (" + p.phase()
-            .name().toLowerCase(java.util.Locale.ROOT) + ")"));
+            .name().toLowerCase(Locale.ROOT) + ")"));
       }
       case Condition.ReadyPods r -> {
         Optional<ObjectRef> w = workload(r.workload(), s);
@@ -101,7 +102,7 @@ final class Conditions {
       }
       case Condition.Cost k -> {
         double dollars = facts.cost();
-        yield new Outcome(k.comparison().test(dollars, k.dollars()), String.format(java.util.Locale.ROOT,
+        yield new Outcome(k.comparison().test(dollars, k.dollars()), String.format(Locale.ROOT,
             "$%.2f so far", dollars));
       }
       case Condition.All a -> {

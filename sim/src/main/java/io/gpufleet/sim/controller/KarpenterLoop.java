@@ -7,8 +7,10 @@ import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.disruption.DisruptionController;
 import io.gpufleet.autoscaler.disruption.InFlightDisruption;
+import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
 import io.gpufleet.autoscaler.provisioning.ClusterClaims;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
+import io.gpufleet.autoscaler.provisioning.NodeOverlays;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
@@ -17,8 +19,13 @@ import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.autoscaler.termination.Termination;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.PodClaims;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
@@ -27,15 +34,22 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.invariant.Eviction;
+import io.gpufleet.sim.invariant.InvariantViolation;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.ClaimTable;
+import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 
 /**
  * Runs Karpenter inside the simulation: opens and closes the provisioner's batch window, asks the
@@ -49,14 +63,14 @@ final class KarpenterLoop {
   private final ViewBuilder views;
   private final AutoscalerSettings settings;
   private final RandomStreams random;
-  private final io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser;
+  private final GpuAdvertiser advertiser;
   private Karpenter karpenter;
   private List<NodePool> modelPools;
   private List<Workload.DaemonSet> modelDaemons;
-  private List<io.gpufleet.model.karpenter.NodeOverlay> modelOverlays;
-  private java.util.Map<String, io.gpufleet.model.karpenter.EC2NodeClass> modelClasses;
+  private List<NodeOverlay> modelOverlays;
+  private Map<String, EC2NodeClass> modelClasses;
   /** The written DRA objects the DRA sizing was built over (an immutable value: identity tells change). */
-  private io.gpufleet.model.dra.DraObjects modelDra;
+  private DraObjects modelDra;
   /**
    * The cluster's claims as gpufleet's DRA sizing ({@code draRequests: allocate}) reads them: those
    * the resource claim controller made for pods and the allocations the scheduler recorded at bind.
@@ -65,7 +79,7 @@ final class KarpenterLoop {
     @Override
     public PodClaims.TemplateClaims templateClaims() {
       return (pod, entry, template) -> api.state().dra().madeFor(pod.key(), entry.name())
-          .map(io.gpufleet.sim.state.ClaimTable.Claim::claim);
+          .map(ClaimTable.Claim::claim);
     }
 
     @Override
@@ -77,10 +91,10 @@ final class KarpenterLoop {
   private Instant lastTrigger;
   private long lastQuietVersion = -1;
   private Instant quietUntil = Instant.MIN;
-  private final List<io.gpufleet.sim.invariant.InvariantViolation> violations;
+  private final List<InvariantViolation> violations;
 
   KarpenterLoop(ApiServer api, CloudProvider cloud, AutoscalerSettings settings,
-      io.gpufleet.autoscaler.gpu.GpuAdvertiser advertiser, List<io.gpufleet.sim.invariant.InvariantViolation> violations,
+      GpuAdvertiser advertiser, List<InvariantViolation> violations,
       RandomStreams random) {
     this.api = api;
     this.random = random;
@@ -103,7 +117,7 @@ final class KarpenterLoop {
    * Karpenter's node list once per launch.
    */
   Karpenter karpenter() {
-    io.gpufleet.sim.state.ClusterState s = api.state();
+    ClusterState s = api.state();
     List<NodePool> pools = s.nodePools();
     List<Workload.DaemonSet> daemons = views.daemonSets(s);
     if (karpenter == null || changed(pools, modelPools) || changed(daemons, modelDaemons)
@@ -116,7 +130,7 @@ final class KarpenterLoop {
       modelDra = s.dra().written();
       karpenter = new Karpenter(settings, ProvisioningModel.of(pools, s.catalog(), daemons, advertiser,
           settings.sizing(), overlays(pools, s.catalog()), modelClasses, new DraProvisioning(
-              settings.draRequests(), modelDra, io.gpufleet.model.gpu.GpuCatalog.builtIn(), claims)));
+              settings.draRequests(), modelDra, GpuCatalog.builtIn(), claims)));
     }
     return karpenter;
   }
@@ -126,20 +140,20 @@ final class KarpenterLoop {
    * which the record says rather than dropping them quietly; an overlay that conflicts with another of
    * the same weight is refused as Karpenter's controller refuses it.
    */
-  private io.gpufleet.autoscaler.provisioning.NodeOverlays overlays(List<NodePool> pools,
-      io.gpufleet.model.cloud.InstanceCatalog catalog) {
-    List<io.gpufleet.model.karpenter.NodeOverlay> all = api.nodeOverlays();
+  private NodeOverlays overlays(List<NodePool> pools,
+      InstanceCatalog catalog) {
+    List<NodeOverlay> all = api.nodeOverlays();
     if (all.isEmpty()) {
-      return io.gpufleet.autoscaler.provisioning.NodeOverlays.NONE;
+      return NodeOverlays.NONE;
     }
     if (!settings.nodeOverlay()) {
       for (var o : all) {
         api.log(RunRecord.Kind.KARPENTER_EVENT, "nodeoverlay/" + o.name(), "NodeOverlay ignored: the NodeOverlay "
             + "feature gate is off, as by default (spec.autoscaler.featureGates: {NodeOverlay: true} turns it on)");
       }
-      return io.gpufleet.autoscaler.provisioning.NodeOverlays.NONE;
+      return NodeOverlays.NONE;
     }
-    var overlays = io.gpufleet.autoscaler.provisioning.NodeOverlays.of(all, pools, catalog);
+    var overlays = NodeOverlays.of(all, pools, catalog);
     for (String c : overlays.conflicting()) {
       api.log(RunRecord.Kind.KARPENTER_EVENT, "nodeoverlay/" + c, "ValidationSucceeded False (Conflict): conflict "
           + "with another overlay");
@@ -289,14 +303,14 @@ final class KarpenterLoop {
   }
 
   /** The reason last recorded per NodeClaim for consolidation leaving it, so each change is recorded once. */
-  private final java.util.Map<String, String> unconsolidatable = new java.util.HashMap<>();
+  private final Map<String, String> unconsolidatable = new HashMap<>();
 
   /**
    * After a poll that found nothing: records, when it changes, why consolidation leaves each node it
    * could act on, as Karpenter's {@code Unconsolidatable} events say it.
    */
   private void explainQuiet(ClusterView v) {
-    java.util.SortedMap<String, String> now = karpenter().unconsolidatable(v);
+    SortedMap<String, String> now = karpenter().unconsolidatable(v);
     unconsolidatable.keySet().retainAll(now.keySet());
     now.forEach((claim, why) -> {
       if (!why.equals(unconsolidatable.put(claim, why))) {
@@ -475,7 +489,7 @@ final class KarpenterLoop {
     for (var e : pool.get().limits().quantities().entrySet()) {
       Quantity have = e.getKey().name().equals("nodes") ? Quantity.of(nodes) : used.getOrZero(e.getKey());
       if (have.compareTo(e.getValue()) > 0) {
-        violations.add(new io.gpufleet.sim.invariant.InvariantViolation(api.now(), "nodepool-limits", claim.nodePool(),
+        violations.add(new InvariantViolation(api.now(), "nodepool-limits", claim.nodePool(),
             "launching " + claim.name() + " brings " + e.getKey() + " to " + have + ", over the limit " + e.getValue()));
       }
     }
@@ -569,7 +583,7 @@ final class KarpenterLoop {
     List<PdbIndex.Entry> pdbs = ViewBuilder.pdbsFor(api.state(), pod).covering(pod);
     Optional<String> pdb = pdbs.size() == 1 ? Optional.of(pdbs.getFirst().pdb().meta().key()) : Optional.empty();
     int allowed = pdbs.size() == 1 ? pdbs.getFirst().disruptionsAllowed() : Integer.MAX_VALUE;
-    api.evicting(new io.gpufleet.sim.invariant.Eviction(pod.key(), e.forced(), pdb, allowed,
+    api.evicting(new Eviction(pod.key(), e.forced(), pdb, allowed,
         DoNotDisrupt.active(pod, p.bound(), api.now())));
     api.metrics().eviction(e.reason().text());
     api.deletePod(pod.key(), RunRecord.Kind.POD_EVICTED, (e.forced() ? "force-deleted at the grace deadline ("

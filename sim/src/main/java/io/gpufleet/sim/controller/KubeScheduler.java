@@ -14,14 +14,22 @@ import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.pod.Pod;
-import io.gpufleet.sim.state.ClaimTable;
+import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.ClaimTable;
+import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.state.WorkloadState;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
 
 /**
  * kube-scheduler: drains the queue of pending pods, highest priority first then oldest, through the
@@ -31,10 +39,10 @@ import java.util.List;
 final class KubeScheduler {
 
   private final ApiServer api;
-  private final java.util.random.RandomGenerator tieBreaks;
+  private final RandomGenerator tieBreaks;
   private Scheduler scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption());
   /** The node each preemptor was nominated to, while it waits for its victims to exit. */
-  private final java.util.Map<String, String> nominated = new java.util.HashMap<>();
+  private final Map<String, String> nominated = new HashMap<>();
   /** The workloads {@link #scheduler}'s spread selectors were built from (an immutable map: identity tells change). */
   private Object selectorsFrom;
   /** The written DRA objects and node-shape epoch {@link #dynamicResources} was built from. */
@@ -44,9 +52,9 @@ final class KubeScheduler {
   private DynamicResources dynamicResources;
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
-  private final java.util.Map<String, Long> failedAt = new java.util.HashMap<>();
+  private final Map<String, Long> failedAt = new HashMap<>();
 
-  KubeScheduler(ApiServer api, java.util.random.RandomGenerator tieBreaks) {
+  KubeScheduler(ApiServer api, RandomGenerator tieBreaks) {
     this.api = api;
     this.tieBreaks = tieBreaks;
   }
@@ -63,7 +71,7 @@ final class KubeScheduler {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
       SchedulerProfile profile = SchedulerProfile.defaults().withPreemption().withSpreadSelectors(ControllerSelectors.of(
-          workloads.values().stream().map(io.gpufleet.sim.state.WorkloadState::workload).toList()));
+          workloads.values().stream().map(WorkloadState::workload).toList()));
       if (!dra.isEmpty()) {
         draFrom = dra.written();
         draNodesAt = api.nodeShapeEpoch();
@@ -88,11 +96,11 @@ final class KubeScheduler {
   private DynamicResources dynamicResources(DraObjects written) {
     // Each node's cards as its MIG manager has laid them out now.
     NvidiaDraDriver driver = new NvidiaDraDriver(GpuCatalog.builtIn());
-    List<io.gpufleet.model.dra.ResourceSlice> slices = new ArrayList<>();
+    List<ResourceSlice> slices = new ArrayList<>();
     List<String> names = new ArrayList<>(api.state().nodes().keys());
     names.sort(Comparator.naturalOrder());
     for (String name : names) {
-      io.gpufleet.sim.state.NodeState n = api.state().nodes().get(name);
+      NodeState n = api.state().nodes().get(name);
       driver.slice(n.node(), n.migLayout()).ifPresent(slices::add);
     }
     DraObjects objects = written.withSlices(slices).withDefaultClasses(NvidiaDraDriver.deviceClasses());
@@ -170,7 +178,7 @@ final class KubeScheduler {
         .thenComparingLong(PodState::sequence));
     boolean newlyUnschedulable = false;
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
-    java.util.Map<io.gpufleet.model.pod.PodSpec, ScheduleResult> failedSpecs = new java.util.IdentityHashMap<>();
+    Map<PodSpec, ScheduleResult> failedSpecs = new IdentityHashMap<>();
     for (PodState p : queue) {
       // A hard spread constraint or a required pod affinity can be met once other pods bind (the
       // minimum domain count rises, a matching pod arrives), so such a pod is retried every cycle, as

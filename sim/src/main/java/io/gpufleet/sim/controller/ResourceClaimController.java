@@ -3,6 +3,7 @@ package io.gpufleet.sim.controller;
 import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.dra.PodResourceClaim;
 import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import java.util.random.RandomGenerator;
 
@@ -42,7 +43,7 @@ final class ResourceClaimController {
           String name;
           do {
             name = generateName(pod.name(), t.name()) + PodNames.suffix(names, RANDOM_LENGTH);
-          } while (api.state().dra().claim(io.gpufleet.model.meta.ObjectMeta.key(ns, name)).isPresent());
+          } while (api.state().dra().claim(ObjectMeta.key(ns, name)).isPresent());
           api.claimMade(pod.key(), t.name(), new ResourceClaim(ns, name, template.spec()));
         });
       }

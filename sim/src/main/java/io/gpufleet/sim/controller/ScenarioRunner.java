@@ -1,16 +1,21 @@
 package io.gpufleet.sim.controller;
 
-import io.gpufleet.engine.deviceplugin.NodeGpus;
+import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.autoscaler.action.Action;
+import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.gpu.GpuAdvertiser;
+import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
+import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.engine.deviceplugin.GpuOperator;
+import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.workload.Ownership;
 import io.gpufleet.engine.workload.PodFactory;
-import io.gpufleet.model.deviceplugin.MigPartedConfig;
-import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
@@ -20,24 +25,31 @@ import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.Checkpoint;
 import io.gpufleet.sim.kernel.Event;
 import io.gpufleet.sim.metrics.Traffic;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.ConditionText;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
+import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Plays a scenario's timeline: applies objects, labels nodes, scales and deletes, sends spot
@@ -52,7 +64,7 @@ final class ScenarioRunner {
   private final KarpenterLoop karpenter;
   private final List<ScenarioAction> timeline;
   private final List<ExpectationOutcome> outcomes = new ArrayList<>();
-  private final List<io.gpufleet.sim.Checkpoint> checkpoints = new ArrayList<>();
+  private final List<Checkpoint> checkpoints = new ArrayList<>();
   private final RunFacts facts;
   /** Throughout/never expectations still being checked, in the order they started. */
   private final List<OpenWatch> watches = new ArrayList<>();
@@ -79,7 +91,7 @@ final class ScenarioRunner {
     return outcomes;
   }
 
-  List<io.gpufleet.sim.Checkpoint> checkpoints() {
+  List<Checkpoint> checkpoints() {
     return checkpoints;
   }
 
@@ -149,7 +161,7 @@ final class ScenarioRunner {
           outcome(index, e.description(), o.holds(), o.seen());
         }
         case ScenarioAction.Checkpoint c ->
-            checkpoints.add(new io.gpufleet.sim.Checkpoint(c.label(), api.now(), api.state(), api.recordSize()));
+            checkpoints.add(new Checkpoint(c.label(), api.now(), api.state(), api.recordSize()));
       }
     }
     // The run lasts until the last throughout/never window closes.
@@ -212,7 +224,7 @@ final class ScenarioRunner {
     if (o.holds() == w.watch().never()) {
       watches.remove(w);
       outcome(w.step(), w.watch().description(), false, (w.watch().never() ? "held" : "broken") + " after "
-          + KubeDuration.format(java.time.Duration.between(w.since(), api.now())) + ": " + o.seen());
+          + KubeDuration.format(Duration.between(w.since(), api.now())) + ": " + o.seen());
     }
   }
 
@@ -227,7 +239,7 @@ final class ScenarioRunner {
       boolean whole = w.until().map(u -> !api.now().isBefore(u)).orElse(true);
       outcome(w.step(), w.watch().description(), true, held(w) + (whole && w.until().isPresent()
           ? " for " + KubeDuration.format(w.watch().window().orElseThrow())
-          : " until the run ended, " + KubeDuration.format(java.time.Duration.between(w.since(), api.now()))
+          : " until the run ended, " + KubeDuration.format(Duration.between(w.since(), api.now()))
               + " after it started"));
     }
   }
@@ -249,7 +261,7 @@ final class ScenarioRunner {
     for (ClusterObject o : objects) {
       if (o instanceof ClusterObject.DraObjectValue d) {
         api.putDraObject(d.object());
-        String kind = d.object().kind().toLowerCase(java.util.Locale.ROOT);
+        String kind = d.object().kind().toLowerCase(Locale.ROOT);
         api.log(RunRecord.Kind.SCENARIO, kind + "/" + d.object().name(), d.object().kind() + " applied");
       }
     }
@@ -258,7 +270,7 @@ final class ScenarioRunner {
     Ownership ownership = new Ownership(objects.stream().filter(o -> o instanceof ClusterObject.WorkloadObject)
         .map(o -> ((ClusterObject.WorkloadObject) o).workload()).toList());
     // A Job resumes counting the completions its finished pods already made.
-    java.util.SortedMap<ObjectRef, Integer> completed = new java.util.TreeMap<>();
+    SortedMap<ObjectRef, Integer> completed = new TreeMap<>();
     for (ClusterObject o : objects) {
       switch (o) {
         case ClusterObject.NodePoolObject p -> { }
@@ -335,7 +347,7 @@ final class ScenarioRunner {
     Optional<InstanceType> type = labels.get(InstanceLabels.INSTANCE_TYPE).flatMap(api.state().catalog()::find);
     Instant now = api.now();
     if (pool.isPresent() && type.isPresent()) {
-      InstanceType t = io.gpufleet.autoscaler.provisioning.ProvisioningModel.nodeClassOf(pool.get(), api.nodeClasses())
+      InstanceType t = ProvisioningModel.nodeClassOf(pool.get(), api.nodeClasses())
           .apply(type.get());
       CapacityType ct = labels.get(KarpenterLabels.CAPACITY_TYPE).flatMap(CapacityType::fromWire)
           .orElse(CapacityType.ON_DEMAND);
@@ -353,7 +365,7 @@ final class ScenarioRunner {
       boolean given = node.allocatable().contains(ResourceName.CPU);
       ResourceList alloc = !given
           ? NodePoolTemplate.effectiveAllocatable(t, nodeLabels, api.devicePlugin().advertiser(),
-              io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing.ADVERTISED)
+              AutoscalerSettings.GpuSizing.ADVERTISED)
           : node.allocatable();
       ResourceList cap = !node.capacity().contains(ResourceName.CPU)
           ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc)) : node.capacity();
@@ -391,7 +403,7 @@ final class ScenarioRunner {
       case NodeGpus.Found.Unresolved u -> byCapacity;
     };
     // A node left to NVIDIA's DRA driver runs no device plugin; the driver's ResourceSlice offers its cards.
-    boolean devicePlugin = io.gpufleet.engine.deviceplugin.GpuOperator.runsDevicePlugin(labels);
+    boolean devicePlugin = GpuOperator.runsDevicePlugin(labels);
     api.addNode(kubelet.joining(node, Optional.empty(), Optional.empty(), spec, true, devicePlugin));
     api.log(RunRecord.Kind.SCENARIO, node.name(), "node added" + switch (found) {
       case NodeGpus.Found.Gpus g -> " with " + g.inventory().count() + " x " + g.inventory().model().productName()
@@ -402,8 +414,8 @@ final class ScenarioRunner {
     });
   }
 
-  private static List<io.gpufleet.model.taint.Taint> mergeTaints(Node node, NodePool p) {
-    List<io.gpufleet.model.taint.Taint> taints = new ArrayList<>(node.taints());
+  private static List<Taint> mergeTaints(Node node, NodePool p) {
+    List<Taint> taints = new ArrayList<>(node.taints());
     for (var t : p.template().taints()) {
       if (taints.stream().noneMatch(t::sameKeyAndEffect)) {
         taints.add(t);
@@ -422,7 +434,7 @@ final class ScenarioRunner {
     return out;
   }
 
-  private void label(io.gpufleet.sim.scenario.NodeRef ref, String key, Optional<String> value) {
+  private void label(NodeRef ref, String key, Optional<String> value) {
     Optional<String> node = Conditions.resolve(ref, api.state());
     if (node.isEmpty()) {
       outcome(next - 1, "label " + ref, false, "no " + ref);
@@ -469,8 +481,8 @@ final class ScenarioRunner {
         api.deleteNodePool(n);
         for (NodeClaim c : api.state().claims().values()) {
           if (c.nodePool().equals(n)) {
-            karpenter.apply(List.of(new io.gpufleet.autoscaler.action.Action.DeleteNodeClaim(c.name(),
-                io.gpufleet.autoscaler.action.RemovalReason.DELETED)), Optional.empty());
+            karpenter.apply(List.of(new Action.DeleteNodeClaim(c.name(),
+                RemovalReason.DELETED)), Optional.empty());
           }
         }
       }
@@ -478,8 +490,8 @@ final class ScenarioRunner {
         String claim = kind.equals("Node") ? Optional.ofNullable(api.state().nodes().get(n)).flatMap(NodeState::claim)
             .orElse(n) : n;
         if (api.state().claims().get(claim) != null) {
-          karpenter.apply(List.of(new io.gpufleet.autoscaler.action.Action.DeleteNodeClaim(claim,
-              io.gpufleet.autoscaler.action.RemovalReason.DELETED)), Optional.empty());
+          karpenter.apply(List.of(new Action.DeleteNodeClaim(claim,
+              RemovalReason.DELETED)), Optional.empty());
         } else if (api.state().nodes().get(n) != null) {
           api.removeNode(n, "deleted by the scenario");
         }

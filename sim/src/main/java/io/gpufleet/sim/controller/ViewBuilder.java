@@ -18,11 +18,15 @@ import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Builds Karpenter's {@link ClusterView} from the simulator's image: a state node per NodeClaim and
@@ -34,15 +38,15 @@ final class ViewBuilder {
 
   private final ApiServer api;
   /** PDB status by PDB, with the versions of the workloads it was computed from. */
-  private final java.util.Map<String, Object[]> pdbMemo = new java.util.HashMap<>();
+  private final Map<String, Object[]> pdbMemo = new HashMap<>();
   private ClusterState cachedState;
   private Instant cachedNow;
   private ClusterView cached;
   /** State nodes by name with what they were built from: unchanged inputs give back the same object. */
-  private final java.util.Map<String, Object[]> nodeMemo = new java.util.HashMap<>();
+  private final Map<String, Object[]> nodeMemo = new HashMap<>();
   /** The last view's state nodes in its order, each one's position, and each by node and claim name. */
   private final List<StateNode> nodes = new ArrayList<>();
-  private final java.util.Map<String, Integer> positions = new java.util.HashMap<>();
+  private final Map<String, Integer> positions = new HashMap<>();
   private PMap<String, StateNode> byName = PMap.empty();
   /** The DaemonSets and the pods Karpenter provisions for, with the maps they were read from. */
   private PMap<ObjectRef, WorkloadState> daemonSetsOf;
@@ -251,7 +255,7 @@ final class ViewBuilder {
    * A state node, reused when its claim, node, bound pods and marking are the very objects it was
    * built from (a pod starting to terminate touches its node, so that is covered too).
    */
-  private static StateNode memoised(java.util.Map<String, Object[]> memo, ClusterState s, String name,
+  private static StateNode memoised(Map<String, Object[]> memo, ClusterState s, String name,
       Optional<NodeClaim> claim, Optional<NodeState> n, boolean marked, Instant fallback) {
     Object info = n.flatMap(ns -> s.snapshot().node(ns.name())).orElse(null);
     Object[] key = {claim.orElse(null), n.orElse(null), info, marked};
@@ -271,7 +275,7 @@ final class ViewBuilder {
       boolean marked, Instant fallback) {
     List<Pod> pods = new ArrayList<>();
     Set<String> terminating = new HashSet<>();
-    java.util.Map<String, Instant> starts = new java.util.HashMap<>();
+    Map<String, Instant> starts = new HashMap<>();
     Instant last = fallback;
     if (n.isPresent()) {
       last = n.get().lastPodEvent();
@@ -320,7 +324,7 @@ final class ViewBuilder {
         versions[i] = api.workloadVersion(owners.get(i));
       }
       int allowed;
-      if (hit != null && !owners.isEmpty() && java.util.Arrays.equals((long[]) hit[3], versions)) {
+      if (hit != null && !owners.isEmpty() && Arrays.equals((long[]) hit[3], versions)) {
         allowed = (int) hit[4];
       } else {
         allowed = allowed(s, b);
@@ -345,7 +349,7 @@ final class ViewBuilder {
   }
 
   /** The PDBs covering one pod, with their status now: what the Eviction API consults. */
-  static PdbIndex pdbsFor(ClusterState s, io.gpufleet.model.pod.Pod pod) {
+  static PdbIndex pdbsFor(ClusterState s, Pod pod) {
     List<PdbIndex.Entry> entries = new ArrayList<>();
     for (PodDisruptionBudget b : s.pdbs().values()) {
       if (b.meta().namespace().equals(pod.meta().namespace()) && !b.selector().isEmpty()
@@ -373,7 +377,7 @@ final class ViewBuilder {
   static int allowed(ClusterState s, PodDisruptionBudget b) {
     List<ObjectRef> owners = owners(s, b);
     int[] counts = new int[2];
-    java.util.function.Consumer<PodState> count = p -> {
+    Consumer<PodState> count = p -> {
       if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
           && b.selector().matches(p.pod().meta().labels())) {
         counts[0] += p.isTerminating() ? 0 : 1;

@@ -12,11 +12,16 @@ import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.random.RandomGenerator;
 
 /**
  * The workload controllers: Deployments (replicas and rolling updates bounded by maxSurge and
@@ -28,17 +33,17 @@ import java.util.Set;
 final class WorkloadControllers {
 
   private final ApiServer api;
-  private final java.util.random.RandomGenerator names;
+  private final RandomGenerator names;
   /** Revision names by Deployment value: hashing a template's text is not free. */
-  private final java.util.Map<Workload.Deployment, String> revisions = new java.util.IdentityHashMap<>();
+  private final Map<Workload.Deployment, String> revisions = new IdentityHashMap<>();
 
-  WorkloadControllers(ApiServer api, java.util.random.RandomGenerator names) {
+  WorkloadControllers(ApiServer api, RandomGenerator names) {
     this.api = api;
     this.names = names;
   }
 
   /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
-  private final java.util.Map<ObjectRef, Object[]> seen = new java.util.HashMap<>();
+  private final Map<ObjectRef, Object[]> seen = new HashMap<>();
 
   void sync() {
     List<ObjectRef> keys = new ArrayList<>(api.state().workloads().keys());
@@ -216,10 +221,10 @@ final class WorkloadControllers {
   }
 
   /** What each DaemonSet was last reconciled against: the same nodes and pods need nothing new. */
-  private final java.util.Map<ObjectRef, List<Object>> daemonSeen = new java.util.HashMap<>();
+  private final Map<ObjectRef, List<Object>> daemonSeen = new HashMap<>();
 
   private void daemonSet(ObjectRef key, Workload.DaemonSet ds) {
-    List<Object> seen = java.util.Arrays.asList(ds, api.nodeShapeEpoch(), api.state().podsByWorkload().get(key));
+    List<Object> seen = Arrays.asList(ds, api.nodeShapeEpoch(), api.state().podsByWorkload().get(key));
     List<Object> last = daemonSeen.get(key);
     if (last != null && last.get(0) == seen.get(0) && last.get(1).equals(seen.get(1))
         && last.get(2) == seen.get(2)) {

@@ -1,13 +1,14 @@
 package io.gpufleet.sim.invariant;
 
+import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
+import io.gpufleet.model.dra.PodResourceClaim;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Tolerations;
-import io.gpufleet.engine.dra.Allocation;
-import io.gpufleet.model.dra.PodResourceClaim;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
@@ -15,7 +16,13 @@ import io.gpufleet.sim.state.PodState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The rules every image must keep, checked after every event: no node's pods ask for more than it
@@ -91,7 +98,7 @@ public final class Invariants {
    * is in the reservations of each of its claims.
    */
   static void checkClaims(ClusterState s, Instant now, Collection<String> bound, List<InvariantViolation> out) {
-    java.util.Map<String, String> holder = new java.util.HashMap<>();
+    Map<String, String> holder = new HashMap<>();
     for (ClaimTable.Claim c : s.dra().sorted()) {
       String key = c.claim().key();
       if (c.allocation().isPresent() != !c.reservedFor().isEmpty()) {
@@ -111,7 +118,7 @@ public final class Invariants {
       }
       for (String pod : c.reservedFor()) {
         PodState p = s.pods().get(pod);
-        if (p == null || !p.node().equals(java.util.Optional.of(a.node()))) {
+        if (p == null || !p.node().equals(Optional.of(a.node()))) {
           out.add(new InvariantViolation(now, "claims", key, "reserved for " + pod + ", which "
               + (p == null ? "is gone" : "is not bound to " + a.node())));
         }
@@ -123,8 +130,8 @@ public final class Invariants {
         continue;
       }
       for (PodResourceClaim e : p.pod().spec().resourceClaims()) {
-        java.util.Optional<ClaimTable.Claim> c = switch (e) {
-          case PodResourceClaim.Named n -> s.dra().claim(io.gpufleet.model.meta.ObjectMeta.key(p.pod().meta().namespace(),
+        Optional<ClaimTable.Claim> c = switch (e) {
+          case PodResourceClaim.Named n -> s.dra().claim(ObjectMeta.key(p.pod().meta().namespace(),
               n.resourceClaimName()));
           case PodResourceClaim.FromTemplate t -> s.dra().madeFor(key, t.name());
         };
@@ -170,7 +177,7 @@ public final class Invariants {
     }
     // The device manager never hands one device to two containers, and only pods bound here hold any.
     n.devices().ifPresent(d -> {
-      java.util.Set<String> held = new java.util.HashSet<>();
+      Set<String> held = new HashSet<>();
       for (var c : d.allAssignments()) {
         PodState holder = s.pods().get(c.podKey());
         if (holder == null || !holder.node().filter(n.name()::equals).isPresent()) {
@@ -191,7 +198,7 @@ public final class Invariants {
           || plugin.phase() != PodState.Phase.RUNNING) {
         out.add(new InvariantViolation(now, "device-plugin", n.name(), "advertises what " + n.pluginPod().get()
             + " registered, but that pod is " + (plugin == null ? "gone" : plugin.phase().name().toLowerCase(
-            java.util.Locale.ROOT) + plugin.node().map(x -> " on " + x).orElse(""))));
+            Locale.ROOT) + plugin.node().map(x -> " on " + x).orElse(""))));
       }
     }
     for (Taint t : n.node().taints()) {

@@ -1,6 +1,7 @@
 package io.gpufleet.sim.kernel;
 
 import java.time.Instant;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -37,7 +38,7 @@ public final class Kernel {
   }
 
   /** Runs events until {@code stop} returns true after one, or the queue is empty. */
-  public void run(Consumer<Event> handler, java.util.function.BooleanSupplier stop) {
+  public void run(Consumer<Event> handler, BooleanSupplier stop) {
     while (!queue.isEmpty()) {
       EventQueue.Scheduled next = queue.poll();
       clock.advanceTo(next.time());

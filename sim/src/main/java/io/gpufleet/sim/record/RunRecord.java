@@ -1,5 +1,6 @@
 package io.gpufleet.sim.record;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ public record RunRecord(List<Entry> entries) {
   }
 
   /** What kind of thing happened; its wire name ({@code KarpenterEvent}) is how reports and scenarios write it. */
-  public enum Kind implements io.gpufleet.model.wire.WireEnum {
+  public enum Kind implements WireEnum {
     SCENARIO, POD_CREATED, POD_SCHEDULED, POD_STARTED, POD_READY, POD_FAILED_SCHEDULING, POD_NOMINATED, POD_PREEMPTED, POD_EVICTED,
     POD_DELETED,
     POD_FAILED, POD_EXITED, POD_KILLED, POD_SUCCEEDED, NODECLAIM_LAUNCHED, NODECLAIM_LAUNCH_FAILED, NODE_REGISTERED, NODE_READY,

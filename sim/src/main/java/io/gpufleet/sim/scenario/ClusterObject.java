@@ -1,11 +1,15 @@
 package io.gpufleet.sim.scenario;
 
+import io.gpufleet.model.dra.DraObject;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
+import java.util.Optional;
 
 /**
  * An object a scenario puts into the cluster. A Node labelled {@code karpenter.sh/nodepool} with a
@@ -17,9 +21,9 @@ public sealed interface ClusterObject {
    * A Node, with the Karpenter NodeClaim the same input binds to it ({@code status.nodeName} or
    * {@code status.providerID}), when there is one: the node is adopted under that claim's name.
    */
-  record NodeObject(Node node, java.util.Optional<ObservedClaim> claim) implements ClusterObject {
+  record NodeObject(Node node, Optional<ObservedClaim> claim) implements ClusterObject {
     public NodeObject(Node node) {
-      this(node, java.util.Optional.empty());
+      this(node, Optional.empty());
     }
   }
 
@@ -27,7 +31,7 @@ public sealed interface ClusterObject {
    * A {@code karpenter.sh/v1 NodeClaim} of a dump, as far as the twin resumes it: its name and its
    * labels (NodePool, instance type, capacity type, zone), which fill in what its Node leaves out.
    */
-  record ObservedClaim(String name, io.gpufleet.model.label.Labels labels) {}
+  record ObservedClaim(String name, Labels labels) {}
 
   /**
    * A pod; {@code running} when a cluster dump records it {@code Running} on its node: its containers
@@ -52,10 +56,10 @@ public sealed interface ClusterObject {
   record NodeOverlayObject(NodeOverlay overlay) implements ClusterObject {}
 
   /** A {@code karpenter.k8s.aws/v1} EC2NodeClass: its kubelet settings and root volume shape its nodes. */
-  record NodeClassObject(io.gpufleet.model.karpenter.EC2NodeClass nodeClass) implements ClusterObject {}
+  record NodeClassObject(EC2NodeClass nodeClass) implements ClusterObject {}
 
   /** A {@code resource.k8s.io/v1} DeviceClass, ResourceClaim, ResourceClaimTemplate or ResourceSlice. */
-  record DraObjectValue(io.gpufleet.model.dra.DraObject object) implements ClusterObject {}
+  record DraObjectValue(DraObject object) implements ClusterObject {}
 
   static ClusterObject of(Workload w) {
     return new WorkloadObject(w);

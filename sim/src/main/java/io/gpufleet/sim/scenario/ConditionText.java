@@ -2,6 +2,7 @@ package io.gpufleet.sim.scenario;
 
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Requirement;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ public final class ConditionText {
         yield wrap("evictions", map(fields));
       }
       case Condition.Cost k -> wrap("cost", map(List.of(k.comparison().field() + ": "
-          + java.math.BigDecimal.valueOf(k.dollars()).stripTrailingZeros().toPlainString())));
+          + BigDecimal.valueOf(k.dollars()).stripTrailingZeros().toPlainString())));
       case Condition.All a -> wrap("all", "[" + String.join(", ", a.conditions().stream().map(ConditionText::of)
           .toList()) + "]");
       case Condition.Not n -> wrap("not", of(n.condition()));

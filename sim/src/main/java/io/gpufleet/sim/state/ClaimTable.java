@@ -6,7 +6,10 @@ import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.dra.DraObject;
 import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.dra.PodResourceClaim;
 import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -180,13 +183,13 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
   }
 
   /** The claims a pod uses, in its {@code spec.resourceClaims} order (those that exist). */
-  public List<Claim> of(io.gpufleet.model.pod.Pod pod) {
+  public List<Claim> of(Pod pod) {
     List<Claim> out = new ArrayList<>();
-    for (io.gpufleet.model.dra.PodResourceClaim e : pod.spec().resourceClaims()) {
+    for (PodResourceClaim e : pod.spec().resourceClaims()) {
       Optional<Claim> c = switch (e) {
-        case io.gpufleet.model.dra.PodResourceClaim.Named n -> claim(io.gpufleet.model.meta.ObjectMeta.key(
+        case PodResourceClaim.Named n -> claim(ObjectMeta.key(
             pod.meta().namespace(), n.resourceClaimName()));
-        case io.gpufleet.model.dra.PodResourceClaim.FromTemplate t -> madeFor(pod.key(), t.name());
+        case PodResourceClaim.FromTemplate t -> madeFor(pod.key(), t.name());
       };
       c.ifPresent(out::add);
     }

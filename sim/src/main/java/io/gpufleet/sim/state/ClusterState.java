@@ -11,7 +11,10 @@ import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.PodDisruptionBudget;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -47,7 +50,7 @@ public record ClusterState(
 
   public ClusterState {
     nodePools = List.copyOf(nodePools);
-    java.util.Objects.requireNonNull(dra, "dra");
+    Objects.requireNonNull(dra, "dra");
   }
 
   public static ClusterState empty(InstanceCatalog catalog) {
@@ -78,9 +81,9 @@ public record ClusterState(
     if (keys == null) {
       return List.of();
     }
-    List<PodState> out = new java.util.ArrayList<>(keys.size());
+    List<PodState> out = new ArrayList<>(keys.size());
     keys.forEach((k, v) -> out.add(pods.get(k)));
-    out.sort(java.util.Comparator.comparingLong(PodState::sequence));
+    out.sort(Comparator.comparingLong(PodState::sequence));
     return out;
   }
 

@@ -6,6 +6,7 @@ import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,7 +52,7 @@ public record NodeState(Node node, Optional<String> claim, Optional<GpuSpec> gpu
   public static NodeState joining(Node node, Optional<String> claim, Optional<GpuSpec> gpus, Instant now, boolean ready,
       boolean pluginRegistered, int pullSlots, MigLayout layout) {
     return new NodeState(node, claim, gpus, now, ready, pluginRegistered, 0, Map.of(),
-        java.util.Collections.nCopies(pullSlots, now), now, false, Optional.empty(), Optional.empty(), layout,
+        Collections.nCopies(pullSlots, now), now, false, Optional.empty(), Optional.empty(), layout,
         Optional.empty());
   }
 

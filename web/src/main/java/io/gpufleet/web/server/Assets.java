@@ -3,8 +3,10 @@ package io.gpufleet.web.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The only files the dashboard serves: a fixed list, read from the jar once. A request names an
@@ -34,7 +36,7 @@ final class Assets {
 
   /** Reads every asset; a missing one is a broken build and fails at start, not on a request. */
   static Assets load() {
-    java.util.TreeMap<String, Asset> m = new java.util.TreeMap<>();
+    TreeMap<String, Asset> m = new TreeMap<>();
     FILES.forEach((name, where) -> {
       try (InputStream in = Assets.class.getResourceAsStream(where[0])) {
         if (in == null) {
@@ -45,7 +47,7 @@ final class Assets {
         throw new UncheckedIOException(e);
       }
     });
-    return new Assets(java.util.Collections.unmodifiableMap(m));
+    return new Assets(Collections.unmodifiableMap(m));
   }
 
   Optional<Asset> get(String name) {

@@ -6,14 +6,17 @@ import io.gpufleet.web.view.ClusterView;
 import io.gpufleet.web.view.Knobs;
 import io.gpufleet.web.view.PlayedRun;
 import io.gpufleet.web.view.RunComparison;
+import io.gpufleet.web.view.RunOverview;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -148,7 +151,7 @@ public final class Dashboard implements AutoCloseable {
     m.put("label", s.run().label());
     m.put("knobs", s.knobs().describe());
     m.put("nodePools", runs.nodePools());
-    m.put("summary", io.gpufleet.web.view.RunOverview.summary(s.run().result()));
+    m.put("summary", RunOverview.summary(s.run().result()));
     return m;
   }
 
@@ -163,7 +166,7 @@ public final class Dashboard implements AutoCloseable {
     for (var e : new TreeMap<>(ctx.queryParamMap()).entrySet()) {
       if (!ok.contains(e.getKey())) {
         throw new BadRequest(400, "unknown query parameter \"" + printable(e.getKey()) + "\""
-            + (ok.isEmpty() ? "; this address takes none" : "; expected " + String.join(" or ", new java.util.TreeSet<>(ok))));
+            + (ok.isEmpty() ? "; this address takes none" : "; expected " + String.join(" or ", new TreeSet<>(ok))));
       }
       if (e.getValue().size() > 1) {
         throw new BadRequest(400, "query parameter \"" + e.getKey() + "\" given " + e.getValue().size() + " times");
@@ -211,7 +214,7 @@ public final class Dashboard implements AutoCloseable {
   /** A JSON object of knob names to strings or whole numbers, nothing else. */
   private static Knobs knobs(Context ctx) {
     String type = ctx.contentType();
-    if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+    if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
       throw new BadRequest(415, "expected a JSON body (Content-Type: application/json), found "
           + (type == null ? "none" : "\"" + printable(type) + "\""));
     }

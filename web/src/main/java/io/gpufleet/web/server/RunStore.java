@@ -2,6 +2,7 @@ package io.gpufleet.web.server;
 
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.web.view.Knobs;
 import io.gpufleet.web.view.PlayedRun;
 import io.gpufleet.web.view.RunOverview;
@@ -26,7 +27,7 @@ final class RunStore {
   /** How a run is played: {@link PlayedRun#play} in the dashboard; a test holds one open to fill the bound. */
   @FunctionalInterface
   interface Player {
-    PlayedRun play(String label, ScenarioFile file, io.gpufleet.sim.scenario.Scenario scenario, int maxFrames);
+    PlayedRun play(String label, ScenarioFile file, Scenario scenario, int maxFrames);
   }
 
   private final ScenarioFile file;
@@ -71,7 +72,7 @@ final class RunStore {
   /** Plays the scenario with the knobs turned; refuses when too many are playing. */
   Stored whatIf(Knobs knobs) {
     // Checked before taking a slot: a knob that does not fit the scenario is refused at once.
-    io.gpufleet.sim.scenario.Scenario turned = knobs.apply(file.scenario());
+    Scenario turned = knobs.apply(file.scenario());
     boolean admitted;
     try {
       admitted = playing.tryAcquire(limits.queueWait().toMillis(), TimeUnit.MILLISECONDS);

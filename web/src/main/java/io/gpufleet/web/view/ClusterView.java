@@ -4,6 +4,7 @@ import io.gpufleet.engine.deviceplugin.ContainerDevices;
 import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.cloud.Offering;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.taint.Taint;
@@ -20,6 +21,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -155,7 +157,7 @@ public final class ClusterView {
     var labels = n.node().labels();
     return labels.get(InstanceLabels.INSTANCE_TYPE).flatMap(s.catalog()::find).flatMap(t -> t.offerings().stream()
         .filter(o -> labels.get(KarpenterLabels.CAPACITY_TYPE).map(o.capacityType().wireName()::equals).orElse(true))
-        .findFirst()).map(io.gpufleet.model.cloud.Offering::pricePerHour).orElse(null);
+        .findFirst()).map(Offering::pricePerHour).orElse(null);
   }
 
   /** Each physical card with the devices advertised from it and which pod holds each. */
@@ -188,7 +190,7 @@ public final class ClusterView {
         devices.add(e);
       }
       card.put("devices", devices);
-      card.put("pods", own.stream().map(x -> holder.get(x.id())).filter(java.util.Objects::nonNull).distinct().toList());
+      card.put("pods", own.stream().map(x -> holder.get(x.id())).filter(Objects::nonNull).distinct().toList());
       out.add(card);
     }
     return out;

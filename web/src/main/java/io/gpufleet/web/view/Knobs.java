@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -160,7 +161,7 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
     consolidateAfter.ifPresent(a -> m.put("consolidateAfter", a.map(KubeDuration::format).orElse("Never")));
     gpuLimit.ifPresent(l -> m.put("gpuLimit", Long.toString(l)));
     capacityTypes.ifPresent(c -> m.put("capacityTypes", String.join(",", c)));
-    sizing.ifPresent(s -> m.put("sizing", s.name().toLowerCase(java.util.Locale.ROOT)));
+    sizing.ifPresent(s -> m.put("sizing", s.name().toLowerCase(Locale.ROOT)));
     nodePool.ifPresent(p -> m.put("nodePool", p));
     return m;
   }

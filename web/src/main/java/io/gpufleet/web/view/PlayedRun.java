@@ -8,6 +8,7 @@ import io.gpufleet.sim.ProgressListener;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.scenario.Scenario;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,7 +68,7 @@ public record PlayedRun(String label, String description, SimulationResult resul
 
   /** The last frame at or before {@code seconds} from the start (the first frame before it). */
   public int frameAt(long seconds) {
-    java.time.Instant t = result.start().plusSeconds(seconds);
+    Instant t = result.start().plusSeconds(seconds);
     int lo = 0;
     int hi = frames.size() - 1;
     while (lo < hi) {

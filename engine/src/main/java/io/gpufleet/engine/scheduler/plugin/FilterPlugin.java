@@ -4,6 +4,8 @@ import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** A Filter extension point: may this pod run on this node? */
@@ -67,8 +69,8 @@ public interface FilterPlugin {
   }
 
   /** The filters of one cycle, in order, without the skipped ones. */
-  static FilterPlugin[] forCycle(java.util.List<FilterPlugin> filters, PodInfo pod, ClusterSnapshot snapshot) {
-    java.util.List<FilterPlugin> out = new java.util.ArrayList<>(filters.size());
+  static FilterPlugin[] forCycle(List<FilterPlugin> filters, PodInfo pod, ClusterSnapshot snapshot) {
+    List<FilterPlugin> out = new ArrayList<>(filters.size());
     for (FilterPlugin f : filters) {
       f.forCycle(pod, snapshot).ifPresent(out::add);
     }

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
@@ -8,6 +9,7 @@ import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.label.SelectorOperator;
 import io.gpufleet.model.pod.PodSpec;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -63,8 +65,8 @@ public enum NodeAffinity implements PreFilterPlugin, FilterPlugin, ScorePlugin {
 
   /** A pod without a node selector or required affinity passes every node: the filter is skipped. */
   @Override
-  public java.util.Optional<FilterPlugin> forCycle(PodInfo pod, io.gpufleet.engine.scheduler.ClusterSnapshot snapshot) {
-    return pod.nodeConstrained() ? java.util.Optional.of(this) : java.util.Optional.empty();
+  public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
+    return pod.nodeConstrained() ? Optional.of(this) : Optional.empty();
   }
 
   @Override

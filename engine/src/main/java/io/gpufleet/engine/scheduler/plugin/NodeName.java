@@ -1,8 +1,10 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
+import java.util.Optional;
 
 /** A pod that names a node fits only that node. */
 public enum NodeName implements FilterPlugin {
@@ -17,8 +19,8 @@ public enum NodeName implements FilterPlugin {
 
   /** Nothing to check for a pod that names no node, so no node pays for the plugin. */
   @Override
-  public java.util.Optional<FilterPlugin> forCycle(PodInfo pod, io.gpufleet.engine.scheduler.ClusterSnapshot snapshot) {
-    return pod.pod().spec().nodeName().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(this);
+  public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
+    return pod.pod().spec().nodeName().isEmpty() ? Optional.empty() : Optional.of(this);
   }
 
   @Override

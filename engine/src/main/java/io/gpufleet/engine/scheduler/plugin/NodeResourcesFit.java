@@ -5,8 +5,13 @@ import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ResourceVector;
 import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.resource.ResourceName;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Filter: the pod's request must fit in allocatable minus what bound pods request, for pods count,
@@ -29,24 +34,24 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   private final String[] names;
   private final long[] weights;
 
-  private final java.util.Set<String> ignoredResources;
-  private final java.util.Set<String> ignoredResourceGroups;
+  private final Set<String> ignoredResources;
+  private final Set<String> ignoredResourceGroups;
   // Built once: the filter runs for every node of every pod.
-  private final java.util.function.Predicate<String> ignoredCheck;
+  private final Predicate<String> ignoredCheck;
 
   public NodeResourcesFit(ScoringStrategy strategy) {
-    this(strategy, java.util.Set.of(), java.util.Set.of());
+    this(strategy, Set.of(), Set.of());
   }
 
   /**
    * With {@code NodeResourcesFitArgs.ignoredResources} and {@code ignoredResourceGroups}: extended
    * resources the filter does not check, by full name or by the prefix before the {@code /}.
    */
-  public NodeResourcesFit(ScoringStrategy strategy, java.util.Set<String> ignoredResources,
-      java.util.Set<String> ignoredResourceGroups) {
+  public NodeResourcesFit(ScoringStrategy strategy, Set<String> ignoredResources,
+      Set<String> ignoredResourceGroups) {
     this.strategy = strategy;
-    this.ignoredResources = java.util.Set.copyOf(ignoredResources);
-    this.ignoredResourceGroups = java.util.Set.copyOf(ignoredResourceGroups);
+    this.ignoredResources = Set.copyOf(ignoredResources);
+    this.ignoredResourceGroups = Set.copyOf(ignoredResourceGroups);
     this.ignoredCheck = ignoredResources.isEmpty() && ignoredResourceGroups.isEmpty() ? r -> false : this::ignored;
     List<ResourceWeight> resources = strategy.resources();
     kinds = new int[resources.size()];
@@ -68,11 +73,11 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     return strategy;
   }
 
-  public java.util.Set<String> ignoredResources() {
+  public Set<String> ignoredResources() {
     return ignoredResources;
   }
 
-  public java.util.Set<String> ignoredResourceGroups() {
+  public Set<String> ignoredResourceGroups() {
     return ignoredResourceGroups;
   }
 
@@ -127,7 +132,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   @Override
   public void rejections(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, Status[] out) {
     ResourceVector req = pod.requests();
-    java.util.Map<Long, Status> seen = new java.util.HashMap<>();
+    Map<Long, Status> seen = new HashMap<>();
     for (int j = 0; j < count; j++) {
       NodeInfo node = snapshot.get(nodes[j]);
       long shortfalls = shortfalls(req, node, ignoredCheck);
@@ -188,7 +193,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     if (ignoredResources.isEmpty() && ignoredResourceGroups.isEmpty()) {
       return false;
     }
-    if (!io.gpufleet.model.resource.ResourceName.of(resource).isExtended()) {
+    if (!ResourceName.of(resource).isExtended()) {
       return false;
     }
     int slash = resource.indexOf('/');
@@ -214,7 +219,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   }
 
   private static List<InsufficientResource> insufficient(ResourceVector req, NodeInfo node,
-      java.util.function.Predicate<String> ignored) {
+      Predicate<String> ignored) {
     long shortfalls = shortfalls(req, node, ignored);
     if (shortfalls == 0) {
       return List.of();
@@ -261,7 +266,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
    * What the node lacks for the request, as a mask of the bits above (0: nothing): kube-scheduler's
    * comparisons, done once here for the report, {@link #filter}'s status and the kubelet's check.
    */
-  private static long shortfalls(ResourceVector req, NodeInfo node, java.util.function.Predicate<String> ignored) {
+  private static long shortfalls(ResourceVector req, NodeInfo node, Predicate<String> ignored) {
     long out = node.freePods() < 1 ? SHORT_PODS : 0;
     if (req.milliCpu() == 0 && req.memory() == 0 && req.ephemeralStorage() == 0 && !req.hasScalars()) {
       return out;
@@ -285,14 +290,14 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   }
 
   /** Whether the node lacks the request's {@code i}-th extended resource (one not ignored). */
-  private static boolean scalarShort(ResourceVector req, int i, NodeInfo node, java.util.function.Predicate<String> ignored) {
+  private static boolean scalarShort(ResourceVector req, int i, NodeInfo node, Predicate<String> ignored) {
     long want = req.scalarValue(i);
     return want != 0 && want > node.freeScalar(req.scalarName(i)) && !ignored.test(req.scalarName(i));
   }
 
   /** Whether a mask from {@link #shortfalls} has the request's {@code i}-th extended resource short. */
   private static boolean scalarShort(long shortfalls, ResourceVector req, int i, NodeInfo node,
-      java.util.function.Predicate<String> ignored) {
+      Predicate<String> ignored) {
     int bit = FIRST_SCALAR_BIT + i;
     return bit < LATER_SCALAR_BIT ? (shortfalls & (1L << bit)) != 0
         : (shortfalls & SHORT_LATER_SCALAR) != 0 && scalarShort(req, i, node, ignored);

@@ -1,11 +1,13 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Tolerations;
+import java.util.Optional;
 
 /** Cordoned nodes take only pods that tolerate {@code node.kubernetes.io/unschedulable:NoSchedule}. */
 public enum NodeUnschedulable implements FilterPlugin {
@@ -21,9 +23,9 @@ public enum NodeUnschedulable implements FilterPlugin {
 
   /** Nothing to check when no node is cordoned or the pod tolerates the cordon: no node pays for the plugin. */
   @Override
-  public java.util.Optional<FilterPlugin> forCycle(PodInfo pod, io.gpufleet.engine.scheduler.ClusterSnapshot snapshot) {
+  public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
     return !snapshot.anyNodeUnschedulable() || Tolerations.tolerates(pod.pod().spec().tolerations(), UNSCHEDULABLE_TAINT)
-        ? java.util.Optional.empty() : java.util.Optional.of(this);
+        ? Optional.empty() : Optional.of(this);
   }
 
   @Override

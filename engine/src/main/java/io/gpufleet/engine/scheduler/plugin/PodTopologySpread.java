@@ -7,11 +7,12 @@ import io.gpufleet.engine.scheduler.SpreadCounts;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
-import io.gpufleet.model.pod.TopologySpreadConstraint;
 import io.gpufleet.model.pod.TopologySpreadConstraint.NodeInclusionPolicy;
 import io.gpufleet.model.pod.TopologySpreadConstraint.WhenUnsatisfiable;
+import io.gpufleet.model.pod.TopologySpreadConstraint;
 import io.gpufleet.model.taint.Tolerations;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -409,7 +410,7 @@ public final class PodTopologySpread implements FilterPlugin, ScorePlugin {
 
     private void record(NodeInfo node, int position) {
       if (scored.size() == positions.length) {
-        positions = java.util.Arrays.copyOf(positions, positions.length * 2);
+        positions = Arrays.copyOf(positions, positions.length * 2);
       }
       positions[scored.size()] = position;
       scored.add(node);

@@ -3,6 +3,7 @@ package io.gpufleet.engine.scheduler.plugin;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.FitError;
 import io.gpufleet.engine.scheduler.PodInfo;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,5 +17,5 @@ public interface PostFilterPlugin {
 
   Result postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error);
 
-  record Result(Optional<String> nominatedNode, java.util.List<String> victims, String message) {}
+  record Result(Optional<String> nominatedNode, List<String> victims, String message) {}
 }

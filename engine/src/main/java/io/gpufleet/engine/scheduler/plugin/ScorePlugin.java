@@ -3,6 +3,8 @@ package io.gpufleet.engine.scheduler.plugin;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
+import java.util.Arrays;
+import java.util.Optional;
 
 /** A Score extension point: a score per feasible node, then an optional normalisation to 0..100. */
 public interface ScorePlugin {
@@ -21,8 +23,8 @@ public interface ScorePlugin {
    * cluster-wide state (counts over every node) returns a scorer holding it; the default is the
    * plugin itself when it {@link #appliesTo} the pod.
    */
-  default java.util.Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
-    return appliesTo(pod) ? java.util.Optional.of(this) : java.util.Optional.empty();
+  default Optional<ScorePlugin> preScore(PodInfo pod, ClusterSnapshot snapshot) {
+    return appliesTo(pod) ? Optional.of(this) : Optional.empty();
   }
 
   long score(PodInfo pod, NodeInfo node);
@@ -51,7 +53,7 @@ public interface ScorePlugin {
     }
     if (max == 0) {
       if (reverse) {
-        java.util.Arrays.fill(scores, MAX_NODE_SCORE);
+        Arrays.fill(scores, MAX_NODE_SCORE);
       }
       return;
     }

@@ -8,6 +8,7 @@ import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.taint.Tolerations;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -115,7 +116,7 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
     public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
       ClusterSnapshot.TaintClasses classes = snapshot.taintClasses();
       long[] counts = new long[classes.count()];
-      java.util.Arrays.fill(counts, -1);
+      Arrays.fill(counts, -1);
       if (counts.length > 0 && counts.length <= count) {
         // As in filterAll: when every class scores the same, so does every node.
         boolean same = true;
@@ -124,7 +125,7 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
           same &= counts[c] == counts[0];
         }
         if (same) {
-          java.util.Arrays.fill(out, 0, count, counts[0]);
+          Arrays.fill(out, 0, count, counts[0]);
           return;
         }
       }
