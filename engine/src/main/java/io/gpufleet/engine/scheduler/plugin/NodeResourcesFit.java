@@ -101,23 +101,10 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   /** The status {@link #filter} gives a node short of {@code shortfalls} (not none). */
   private Status status(ResourceVector req, NodeInfo node, long shortfalls) {
-    List<String> reasons = new ArrayList<>(2);
-    if ((shortfalls & SHORT_PODS) != 0) {
-      reasons.add(TOO_MANY_PODS);
-    }
-    if ((shortfalls & SHORT_CPU) != 0) {
-      reasons.add("Insufficient cpu");
-    }
-    if ((shortfalls & SHORT_MEMORY) != 0) {
-      reasons.add("Insufficient memory");
-    }
-    if ((shortfalls & SHORT_EPHEMERAL) != 0) {
-      reasons.add("Insufficient ephemeral-storage");
-    }
-    for (int i = 0; i < req.scalarCount(); i++) {
-      if (scalarShort(shortfalls, req, i, node, ignoredCheck)) {
-        reasons.add("Insufficient " + req.scalarName(i));
-      }
+    List<InsufficientResource> lacking = describe(req, node, shortfalls, ignoredCheck);
+    List<String> reasons = new ArrayList<>(lacking.size());
+    for (InsufficientResource r : lacking) {
+      reasons.add(r.reason());
     }
     // Upstream: a request larger than the whole node's allocatable cannot be helped by preemption.
     return new Status((shortfalls & BEYOND_NODE) != 0 ? Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE
@@ -221,9 +208,12 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   private static List<InsufficientResource> insufficient(ResourceVector req, NodeInfo node,
       Predicate<String> ignored) {
     long shortfalls = shortfalls(req, node, ignored);
-    if (shortfalls == 0) {
-      return List.of();
-    }
+    return shortfalls == 0 ? List.of() : describe(req, node, shortfalls, ignored);
+  }
+
+  /** The resources a mask from {@link #shortfalls} names, in kube-scheduler's order, with the kubelet's figures. */
+  private static List<InsufficientResource> describe(ResourceVector req, NodeInfo node, long shortfalls,
+      Predicate<String> ignored) {
     List<InsufficientResource> out = new ArrayList<>(2);
     if ((shortfalls & SHORT_PODS) != 0) {
       out.add(new InsufficientResource("pods", TOO_MANY_PODS, 1, node.podCount(), node.allocatable().pods()));
