@@ -18,6 +18,7 @@ import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
@@ -216,7 +217,15 @@ final class Kubelet {
    */
   static String sharedAs(NodeDevices n, Device d) {
     String shared = d.replicas() > 1 ? n.sharing().family().label() + ", " + d.replicas() + " replicas" : "";
-    return d.mig().map(m -> "MIG " + m.profile().name() + (shared.isEmpty() ? "" : ", " + shared)).orElse(shared);
+    return onCard(d.mig(), shared, shared);
+  }
+
+  /**
+   * A card's label in the run's metrics, for the device plugin's devices and DRA's alike: a MIG
+   * device by its profile, {@code shared} (how it is shared, if at all) after it; a whole card {@code whole}.
+   */
+  private static String onCard(Optional<MigInstance> mig, String shared, String whole) {
+    return mig.map(m -> "MIG " + m.profile().name() + (shared.isEmpty() ? "" : ", " + shared)).orElse(whole);
   }
 
   /**
@@ -250,9 +259,9 @@ final class Kubelet {
             NvidiaDraDriver.placement(d.device(), layout).ifPresent(w -> {
               // A MIG device counts under its card, named by profile as the device plugin's are.
               String how = GpuClaimPreparation.describe(d.sharing());
-              CardSpan.Card card = new CardSpan.Card(w.gpuIndex(), GpuInventory.uuid(node,
-                  w.gpuIndex()), w.mig().map(m -> "MIG " + m.profile().name() + (d.sharing()
-                  instanceof GpuClaimPreparation.Sharing.Unset ? "" : ", " + how)).orElse(how));
+              String shared = d.sharing() instanceof GpuClaimPreparation.Sharing.Unset ? "" : how;
+              CardSpan.Card card = new CardSpan.Card(w.gpuIndex(), GpuInventory.uuid(node, w.gpuIndex()),
+                  onCard(w.mig(), shared, how));
               if (!cards.contains(card)) {
                 cards.add(card);
               }
