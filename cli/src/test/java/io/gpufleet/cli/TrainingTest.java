@@ -52,8 +52,12 @@ class TrainingTest {
     assertThat(named).contains("schedule", "simulate");
     List<List<String>> all = Training.commands(REPO, out);
     for (String command : named) {
-      assertThat(Training.only(command, all)).as(command).isNotEmpty().allMatch(c -> c.getFirst().equals(command));
+      List<List<String>> first = all.stream().filter(c -> c.getFirst().equals(command)).limit(1).toList();
+      assertThat(first).as(command).hasSize(1);
+      assertThat(Training.only(command, all)).as(command).isEqualTo(first);
     }
+    // schedule's own cache is trained on the table of its smallest example, not on its help.
+    assertThat(Training.only("schedule", all).getFirst()).contains("-f").doesNotContain("--help", "json");
     assertThatThrownBy(() -> Training.only("serve", all)).hasMessageContaining("serve");
   }
 }
