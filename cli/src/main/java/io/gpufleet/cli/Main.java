@@ -43,12 +43,23 @@ public final class Main implements Runnable {
   }
 
   /**
+   * The types whose built-in converters picocli is told not to register (its
+   * {@code picocli.converters.excludes}, a comma-separated list of regular expressions). No option
+   * or positional of gpufleet has one of them as its type ({@code MainTest} holds that).
+   */
+  static final String UNUSED_CONVERTERS = "java\\.(sql|time)\\..*";
+
+  /**
    * Process-wide settings of a real call, made before any picocli class is used: picocli's default
    * factory looks for Groovy's {@code Closure} class (to run closures given in annotations) unless
-   * told not to, and a class that is not there is looked for in every jar of the class path.
+   * told not to, and a class that is not there is looked for in every jar of the class path. Each
+   * command line picocli builds (one per command) registers a converter for each java.sql and
+   * java.time type it finds, by Class.forName: 17 look-ups, and some 60 classes initialised, that a
+   * call never uses.
    */
   static void startUp() {
     System.setProperty("picocli.disable.closures", "true");
+    System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
     // JDK 25's BigDecimal computes 5^(2^16) when it is initialised (its FIVE_TO_2_TO table), in the
     // interpreter this early: a fifth of the main thread's Java samples in a small schedule, which
     // meets it first through Jackson's YAML parser. The AOT cache holds no initialised state of
