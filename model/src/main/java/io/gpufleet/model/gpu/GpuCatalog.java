@@ -33,17 +33,37 @@ public final class GpuCatalog {
   /** The fields a profile line may have. */
   private static final Set<String> PROFILE_FIELDS =
       Set.of("gi", "ci", "mem", "max", "starts", "gib", "sm", "engines");
-  private static final GpuCatalog BUILT_IN = load();
+  /** The catalogue shipped in the jar: no models of its own, {@link BuiltIn} holds them. */
+  private static final GpuCatalog BUILT_IN = new GpuCatalog();
 
+  /** The models by id, in file order; {@code null} in {@link #BUILT_IN}, which reads {@link BuiltIn}'s. */
   private final Map<String, GpuModel> models;
 
   private GpuCatalog(Map<String, GpuModel> models) {
     this.models = Collections.unmodifiableMap(new LinkedHashMap<>(models));
   }
 
+  private GpuCatalog() {
+    this.models = null;
+  }
+
+  /**
+   * The shipped catalogue's models, read when one is first asked for (the JVM's holder idiom, so
+   * once and thread-safely): every {@code schedule} hands the catalogue to the DRA driver, which
+   * asks it nothing when no node is served by DRA, and reading the file was about a tenth of
+   * such a call's start-up.
+   */
+  private static final class BuiltIn {
+    static final Map<String, GpuModel> MODELS = load().models;
+  }
+
   /** The catalogue shipped in the jar. */
   public static GpuCatalog builtIn() {
     return BUILT_IN;
+  }
+
+  private Map<String, GpuModel> byId() {
+    return models != null ? models : BuiltIn.MODELS;
   }
 
   public static GpuCatalog of(Collection<GpuModel> models) {
@@ -69,11 +89,11 @@ public final class GpuCatalog {
 
   /** Every model, in file order. */
   public List<GpuModel> models() {
-    return List.copyOf(models.values());
+    return List.copyOf(byId().values());
   }
 
   public Optional<GpuModel> byId(String id) {
-    return Optional.ofNullable(models.get(id));
+    return Optional.ofNullable(byId().get(id));
   }
 
   /**
@@ -89,11 +109,12 @@ public final class GpuCatalog {
     if (plain.endsWith("-SHARED")) {
       plain = plain.substring(0, plain.length() - "-SHARED".length());
     }
-    GpuModel exact = models.get(plain);
+    Map<String, GpuModel> all = byId();
+    GpuModel exact = all.get(plain);
     if (exact != null) {
       return Optional.of(exact);
     }
-    for (GpuModel g : models.values()) {
+    for (GpuModel g : all.values()) {
       if (g.answersTo(plain)) {
         return Optional.of(g);
       }
