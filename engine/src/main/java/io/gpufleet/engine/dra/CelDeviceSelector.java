@@ -90,8 +90,8 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
       CelCompiler compiler = CelCompilerFactory.standardCelCompilerBuilder()
           .setOptions(options)
           .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
-          .setTypeProvider(DEVICE_TYPES)
-          .addVar("device", DEVICE)
+          .setTypeProvider(Environment.DEVICE_TYPES)
+          .addVar("device", Environment.DEVICE)
           .addFunctionDeclarations(CelLibraries.declarations())
           .addLibraries(CelExtensions.strings(), CelExtensions.sets(options), CelExtensions.optional(),
               CelExtensions.bindings(), CelExtensions.comprehensions())
@@ -111,38 +111,40 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
   }
 
   /**
-   * Upstream's {@code kubernetes.DRADevice}: {@code driver}, {@code attributes} (domain to name to
-   * value) and {@code capacity} (domain to name to quantity); any other field is a compile error.
-   */
-  private static final StructType DEVICE = StructType.create("kubernetes.DRADevice",
-      ImmutableSet.of("driver", "attributes", "capacity"), field -> switch (field) {
-        case "driver" -> Optional.of(SimpleType.STRING);
-        case "attributes" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
-            SimpleType.DYN)));
-        case "capacity" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
-            CelLibraries.QUANTITY)));
-        default -> Optional.empty();
-      });
-
-  private static final CelTypeProvider DEVICE_TYPES = new CelTypeProvider() {
-    @Override
-    public ImmutableCollection<CelType> types() {
-      return ImmutableList.of(DEVICE);
-    }
-
-    @Override
-    public Optional<CelType> findType(String name) {
-      return name.equals(DEVICE.name()) ? Optional.of(DEVICE) : Optional.empty();
-    }
-  };
-
-  /**
    * The environment, built once when the first expression is compiled (the holder idiom: immutable
    * once made, and CEL's compiler and runtime are thread-safe). Every schedule run makes a selector
    * and the manifest reader another, and loading CEL (with protobuf and guava) cost a pod-less or
-   * DRA-less run about a third of its start-up, so neither builds it until a selector is seen.
+   * DRA-less run about a third of its start-up, so neither builds it until a selector is seen; nor
+   * the device's CEL type, which loads CEL's type classes and guava's immutable collections.
    */
   private static final class Environment {
+    /**
+     * Upstream's {@code kubernetes.DRADevice}: {@code driver}, {@code attributes} (domain to name to
+     * value) and {@code capacity} (domain to name to quantity); any other field is a compile error.
+     */
+    static final StructType DEVICE = StructType.create("kubernetes.DRADevice",
+        ImmutableSet.of("driver", "attributes", "capacity"), field -> switch (field) {
+          case "driver" -> Optional.of(SimpleType.STRING);
+          case "attributes" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
+              SimpleType.DYN)));
+          case "capacity" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
+              CelLibraries.QUANTITY)));
+          default -> Optional.empty();
+        });
+
+    static final CelTypeProvider DEVICE_TYPES = new CelTypeProvider() {
+      @Override
+      public ImmutableCollection<CelType> types() {
+        return ImmutableList.of(DEVICE);
+      }
+
+      @Override
+      public Optional<CelType> findType(String name) {
+        return name.equals(DEVICE.name()) ? Optional.of(DEVICE) : Optional.empty();
+      }
+    };
+
+    /** Made after the two above, which it uses. */
     static final Cel CEL = Cel.make();
   }
 
