@@ -8,6 +8,7 @@ import io.gpufleet.model.workload.Workload;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -18,7 +19,22 @@ import java.util.Optional;
  */
 public final class ControllerSelectors implements SpreadSelectors {
 
-  private record Key(String namespace, OwnerReference owner) {}
+  /**
+   * A controller: its namespace and its reference. Its equals and hashCode are written out: a record's
+   * own are linked at their first call by ObjectMethods' bootstrap, which spins method-handle classes
+   * that no AOT cache holds, and every schedule hashes these.
+   */
+  private record Key(String namespace, OwnerReference owner) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Objects.equals(namespace, k.namespace) && Objects.equals(owner, k.owner);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Objects.hashCode(namespace) + Objects.hashCode(owner);
+    }
+  }
 
   private final Map<Key, LabelSelector> selectors;
 

@@ -8,6 +8,7 @@ import io.gpufleet.model.workload.Workload;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -18,7 +19,23 @@ import java.util.Optional;
  */
 public final class Ownership {
 
-  private record Key(String kind, String namespace, String name) {}
+  /**
+   * A workload by kind, namespace and name. Its equals and hashCode are written out: a record's own are
+   * linked at their first call by ObjectMethods' bootstrap, which spins method-handle classes that no
+   * AOT cache holds, and every schedule hashes these.
+   */
+  private record Key(String kind, String namespace, String name) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Objects.equals(kind, k.kind) && Objects.equals(namespace, k.namespace)
+          && Objects.equals(name, k.name);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * Objects.hashCode(kind) + Objects.hashCode(namespace)) + Objects.hashCode(name);
+    }
+  }
 
   private final Map<Key, Workload> byKey = new HashMap<>();
 

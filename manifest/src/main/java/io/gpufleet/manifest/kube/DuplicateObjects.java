@@ -23,7 +23,23 @@ public final class DuplicateObjects {
       "NodeClaim", "EC2NodeClass", "KWOKNodeClass", "PersistentVolume", "StorageClass", "RuntimeClass",
       "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition");
 
-  private record Key(String group, String kind, String namespace, String name) {}
+  /**
+   * An object's identity on the API server. Its equals and hashCode are written out: a record's own are
+   * linked at their first call by ObjectMethods' bootstrap, which spins method-handle classes that no
+   * AOT cache holds, and every read of manifests hashes these.
+   */
+  private record Key(String group, String kind, String namespace, String name) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && group.equals(k.group) && kind.equals(k.kind) && namespace.equals(k.namespace)
+          && name.equals(k.name);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * (31 * group.hashCode() + kind.hashCode()) + namespace.hashCode()) + name.hashCode();
+    }
+  }
 
   private final Map<Key, Location> seen = new HashMap<>();
   private final Diagnostics diagnostics;

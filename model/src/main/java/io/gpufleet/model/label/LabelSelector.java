@@ -1,6 +1,7 @@
 package io.gpufleet.model.label;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A {@code metav1.LabelSelector}: {@code matchLabels} and {@code matchExpressions}, all ANDed.
@@ -32,6 +33,20 @@ public record LabelSelector(Labels matchLabels, List<Requirement> matchExpressio
       }
     }
     return true;
+  }
+
+  // equals and hashCode written out, as the record's own would be (RecordMethodsTest): those are
+  // linked at their first call by ObjectMethods' bootstrap, which spins method-handle classes that
+  // no AOT cache holds, and every schedule compares these.
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LabelSelector s && Objects.equals(matchLabels, s.matchLabels)
+        && Objects.equals(matchExpressions, s.matchExpressions);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * Objects.hashCode(matchLabels) + Objects.hashCode(matchExpressions);
   }
 
   @Override

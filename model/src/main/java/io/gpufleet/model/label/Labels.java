@@ -2,6 +2,7 @@ package io.gpufleet.model.label;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -77,6 +78,19 @@ public record Labels(SortedMap<String, String> map) {
   }
 
   /** {@code a=1,b=2}, as {@code kubectl get --show-labels} prints them. */
+  // equals and hashCode written out, as the record's own would be (RecordMethodsTest): those are
+  // linked at their first call by ObjectMethods' bootstrap, which spins method-handle classes that
+  // no AOT cache holds, and every schedule compares these.
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Labels l && Objects.equals(map, l.map);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hashCode(map);
+  }
+
   @Override
   public String toString() {
     StringBuilder b = new StringBuilder();
