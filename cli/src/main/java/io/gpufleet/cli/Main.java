@@ -11,6 +11,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SequencedMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -132,14 +134,48 @@ public final class Main implements Runnable {
    * excepted, which lists them all); none for a lone {@code --version}; else all of them.
    */
   static CommandLine commandLine(List<String> args) {
-    CommandLine cl = new CommandLine(new Main());
     String first = args.isEmpty() ? "" : args.getFirst();
     if (SUBCOMMANDS.containsKey(first) && !first.equals("help")) {
-      cl.addSubcommand(first, SUBCOMMANDS.get(first).get());
-    } else if (!(args.size() == 1 && (first.equals("--version") || first.equals("-V")))) {
+      // Building a command line is mostly picocli reading annotations by reflection, which on a
+      // cold JVM means generating a proxy class per annotation type and a method handle per field
+      // type: interpreted work the AOT cache cannot hold. The named subcommand's command line is
+      // built on a thread of its own while this one builds the top command's. The two share no
+      // state but the JDK's thread-safe reflection caches. Given the object, addSubcommand would
+      // build it the same way, with a default factory like the parent's, less the model
+      // transformers that a directly built command line applies and that no command has.
+      FutureTask<CommandLine> sub = new FutureTask<>(() -> new CommandLine(SUBCOMMANDS.get(first).get()));
+      Thread.ofPlatform().name("gpufleet-" + first).daemon().start(sub);
+      CommandLine cl = new CommandLine(new Main());
+      cl.addSubcommand(first, finished(sub));
+      return withHandler(cl);
+    }
+    CommandLine cl = new CommandLine(new Main());
+    if (!(args.size() == 1 && (first.equals("--version") || first.equals("-V")))) {
       SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
     }
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> Cli.handle(e, cmd));
-    return cl;
+    return withHandler(cl);
+  }
+
+  private static CommandLine withHandler(CommandLine cl) {
+    return cl.setExecutionExceptionHandler((e, cmd, parsed) -> Cli.handle(e, cmd));
+  }
+
+  /** The task's command line; a failure to build it is thrown here, as building it here would. */
+  static CommandLine finished(FutureTask<CommandLine> task) {
+    try {
+      return task.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error r) {
+        throw r;
+      }
+      throw new IllegalStateException(cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the command line was built", e);
+    }
   }
 }
