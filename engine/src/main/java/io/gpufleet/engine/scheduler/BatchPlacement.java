@@ -25,8 +25,23 @@ public final class BatchPlacement {
   public sealed interface Outcome {
     Pod pod();
 
+    /**
+     * Which permitted record this is, for switches on the CLI's start path: a switch over an enum is
+     * checked for exhaustiveness by javac like a pattern switch but compiles to a table, where each
+     * pattern switch makes a class at run time on first use.
+     */
+    Variant variant();
+
+    /** One constant per permitted record, each returned by that record alone (SealedBranchesTest). */
+    enum Variant { BOUND, PENDING, PREEMPTED, ORPHANED, REJECTED, UNCLAIMED }
+
     /** Bound to {@code node}; {@code byScheduler} is false for pods that named their node. */
-    record Bound(Pod pod, String node, boolean byScheduler, ScheduleResult.Scheduled decision) implements Outcome {}
+    record Bound(Pod pod, String node, boolean byScheduler, ScheduleResult.Scheduled decision) implements Outcome {
+      @Override
+      public Variant variant() {
+        return Variant.BOUND;
+      }
+    }
 
     /**
      * Still Pending: the scheduler's FailedScheduling message; {@code nominatedNode} when preemption
@@ -36,25 +51,50 @@ public final class BatchPlacement {
       public Pending(Pod pod, FitError error) {
         this(pod, error, Optional.empty());
       }
+
+      @Override
+      public Variant variant() {
+        return Variant.PENDING;
+      }
     }
 
     /** Evicted by preemption in favour of {@code preemptor}: Terminating, its room given to the preemptor. */
-    record Preempted(Pod pod, String node, Pod preemptor) implements Outcome {}
+    record Preempted(Pod pod, String node, Pod preemptor) implements Outcome {
+      @Override
+      public Variant variant() {
+        return Variant.PREEMPTED;
+      }
+    }
 
     /**
      * Named a node that does not exist: it stays Pending with no event, since kube-scheduler never
      * sees a pod whose {@code spec.nodeName} is set and no kubelet runs it.
      */
-    record Orphaned(Pod pod, String node) implements Outcome {}
+    record Orphaned(Pod pod, String node) implements Outcome {
+      @Override
+      public Variant variant() {
+        return Variant.ORPHANED;
+      }
+    }
 
     /** Named a node whose kubelet refused it: phase Failed with a reason such as {@code OutOfnvidia.com/gpu}. */
-    record Rejected(Pod pod, String node, String reason, String message) implements Outcome {}
+    record Rejected(Pod pod, String node, String reason, String message) implements Outcome {
+      @Override
+      public Variant variant() {
+        return Variant.REJECTED;
+      }
+    }
 
     /**
      * Names a {@code schedulerName} no profile has: it stays Pending with no event, since no
      * scheduler picks it up (kube-scheduler skips pods of other schedulers, {@code responsibleForPod}).
      */
-    record Unclaimed(Pod pod, String schedulerName) implements Outcome {}
+    record Unclaimed(Pod pod, String schedulerName) implements Outcome {
+      @Override
+      public Variant variant() {
+        return Variant.UNCLAIMED;
+      }
+    }
   }
 
   public record Result(List<Outcome> outcomes, ClusterSnapshot snapshot) {
@@ -114,12 +154,14 @@ public final class BatchPlacement {
       if (snapshot.size() > 0) {
         start = (start + r.evaluatedNodes()) % snapshot.size();
       }
-      switch (r) {
-        case ScheduleResult.Scheduled s -> {
-          snapshot = snapshot.bind(info, s.node());
-          outcomes.add(new Outcome.Bound(pod, s.node(), true, s));
-        }
-        case ScheduleResult.Unschedulable u when u.nominatedNode().isPresent() -> {
+      // instanceof, not a pattern switch, which would make a class at run time on first use; the
+      // two records are all ScheduleResult permits (SealedBranchesTest).
+      if (r instanceof ScheduleResult.Scheduled s) {
+        snapshot = snapshot.bind(info, s.node());
+        outcomes.add(new Outcome.Bound(pod, s.node(), true, s));
+      } else {
+        ScheduleResult.Unschedulable u = (ScheduleResult.Unschedulable) r;
+        if (u.nominatedNode().isPresent()) {
           String node = u.nominatedNode().get();
           for (String victim : u.victims()) {
             for (int i = 0; i < outcomes.size(); i++) {
@@ -132,8 +174,9 @@ public final class BatchPlacement {
           // Accounting as once the victims are gone: the nominated pod holds its request there.
           snapshot = snapshot.bind(info, node);
           outcomes.add(new Outcome.Pending(pod, u.error(), u.nominatedNode()));
+        } else {
+          outcomes.add(new Outcome.Pending(pod, u.error()));
         }
-        case ScheduleResult.Unschedulable u -> outcomes.add(new Outcome.Pending(pod, u.error()));
       }
     }
     return new Result(outcomes, snapshot);

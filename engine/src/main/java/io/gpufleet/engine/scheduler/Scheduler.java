@@ -48,16 +48,15 @@ public final class Scheduler {
     int[] candidates = null;
     Status absent = null;
     for (PreFilterPlugin pf : profile.preFilters()) {
-      switch (pf.preFilter(pod)) {
-        case PreFilterPlugin.Result.AllNodes a -> { }
-        case PreFilterPlugin.Result.Rejected r -> {
-          return postFilter(pod, snapshot, new FitError(all, Map.of(),
-              Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0, explain);
-        }
-        case PreFilterPlugin.Result.NodeNames names -> {
-          candidates = narrow(snapshot, candidates, names.names());
-          absent = Status.unresolvable(pf.pluginName(), "node(s) didn't satisfy plugin(s) [" + pf.pluginName() + "]");
-        }
+      // instanceof, not a pattern switch, which would make a class at run time on first use; these
+      // and AllNodes (nothing to do) are all Result permits (SealedBranchesTest).
+      PreFilterPlugin.Result result = pf.preFilter(pod);
+      if (result instanceof PreFilterPlugin.Result.Rejected r) {
+        return postFilter(pod, snapshot, new FitError(all, Map.of(),
+            Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0, explain);
+      } else if (result instanceof PreFilterPlugin.Result.NodeNames names) {
+        candidates = narrow(snapshot, candidates, names.names());
+        absent = Status.unresolvable(pf.pluginName(), "node(s) didn't satisfy plugin(s) [" + pf.pluginName() + "]");
       }
     }
     int n = candidates == null ? all : candidates.length;

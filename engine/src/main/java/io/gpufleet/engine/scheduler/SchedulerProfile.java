@@ -97,11 +97,10 @@ public record SchedulerProfile(
         .map(f -> f instanceof NodeResourcesFit ? (FilterPlugin) fit : f).toList();
     List<WeightedScore> scores = new ArrayList<>();
     for (WeightedScore original : base.scores()) {
-      WeightedScore ws = switch (original.plugin()) {
-        case NodeResourcesFit f -> new WeightedScore(fit, original.weight());
-        case NodeResourcesBalancedAllocation b -> new WeightedScore(balanced, original.weight());
-        default -> original;
-      };
+      // instanceof, not a pattern switch, which would make a class at run time on first use.
+      WeightedScore ws = original.plugin() instanceof NodeResourcesFit ? new WeightedScore(fit, original.weight())
+          : original.plugin() instanceof NodeResourcesBalancedAllocation ? new WeightedScore(balanced, original.weight())
+          : original;
       String name = ws.plugin().pluginName();
       if (c.disabledScorePlugins().contains(name) || c.disabledScorePlugins().contains("*")) {
         continue;

@@ -45,12 +45,10 @@ public final class ControllerSelectors implements SpreadSelectors {
   public static ControllerSelectors of(List<Workload> workloads) {
     Map<Key, LabelSelector> out = new HashMap<>();
     for (Workload w : workloads) {
-      boolean spread = switch (w) {
-        case Workload.Deployment d -> true;
-        case Workload.ReplicaSet rs -> true;
-        case Workload.StatefulSet ss -> true;
-        case Workload.Job j -> false;
-        case Workload.DaemonSet ds -> false;
+      // On the variant, not the sealed type: no class made at run time (see Workload.variant).
+      boolean spread = switch (w.variant()) {
+        case DEPLOYMENT, REPLICA_SET, STATEFUL_SET -> true;
+        case JOB, DAEMON_SET -> false;
       };
       if (spread) {
         out.put(new Key(w.meta().namespace(), PodFactory.owner(w)), w.selector());

@@ -72,12 +72,16 @@ public final class InitialPods {
         }
         continue;
       }
-      int want = switch (w) {
-        case Workload.Deployment d -> d.replicas();
-        case Workload.ReplicaSet r -> r.replicas();
-        case Workload.StatefulSet s -> s.replicas();
-        case Workload.Job j -> Math.min(j.parallelism(), Math.max(0, j.completions() - done.getOrDefault(w, 0)));
-        case Workload.DaemonSet ds -> 0;
+      // On the variant, not the sealed type: no class made at run time (see Workload.variant).
+      int want = switch (w.variant()) {
+        case DEPLOYMENT -> ((Workload.Deployment) w).replicas();
+        case REPLICA_SET -> ((Workload.ReplicaSet) w).replicas();
+        case STATEFUL_SET -> ((Workload.StatefulSet) w).replicas();
+        case JOB -> {
+          Workload.Job j = (Workload.Job) w;
+          yield Math.min(j.parallelism(), Math.max(0, j.completions() - done.getOrDefault(w, 0)));
+        }
+        case DAEMON_SET -> 0;
       };
       for (int i = have.size(); i < want; i++) {
         pods.add(PodFactory.pod(w, i, random));

@@ -41,13 +41,12 @@ public final class PodFactory {
 
   /** One new pod of a workload (not for DaemonSets, see {@link #daemonPod}); {@code ordinal} names StatefulSet pods. */
   public static Pod pod(Workload w, int ordinal, RandomGenerator random) {
-    String name = switch (w) {
-      case Workload.Deployment d ->
-          d.name() + "-" + PodNames.templateHash(d.template().toString()) + "-" + PodNames.suffix(random, 5);
-      case Workload.ReplicaSet rs -> rs.name() + "-" + PodNames.suffix(random, 5);
-      case Workload.StatefulSet ss -> ss.name() + "-" + ordinal;
-      case Workload.Job j -> j.name() + "-" + PodNames.suffix(random, 5);
-      case Workload.DaemonSet ds -> ds.name() + "-" + PodNames.suffix(random, 5);
+    // On the variant, not the sealed type: no class made at run time (see Workload.variant).
+    String name = switch (w.variant()) {
+      case DEPLOYMENT ->
+          w.name() + "-" + PodNames.templateHash(w.template().toString()) + "-" + PodNames.suffix(random, 5);
+      case REPLICA_SET, JOB, DAEMON_SET -> w.name() + "-" + PodNames.suffix(random, 5);
+      case STATEFUL_SET -> w.name() + "-" + ordinal;
     };
     return fromTemplate(w, name, owner(w), w.template().spec());
   }

@@ -185,36 +185,33 @@ public final class ApiSchema {
     return out;
   }
 
+  // instanceof, not a pattern switch, which would make a class at run time on first use; scalars
+  // and nulls are leaves, and those four are all YNode permits (YNodeBranchesTest).
   private void walk(Map<String, Field> fields, String schemaPath, YNode node, String path, List<UnknownField> out) {
-    switch (node) {
-      case YNode.YMap m -> {
-        for (var e : m.entries().entrySet()) {
-          String childSchema = schemaPath.isEmpty() ? e.getKey() : schemaPath + "." + e.getKey();
-          String childPath = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
-          Field f = fields.get(childSchema);
-          if (f == null) {
-            out.add(new UnknownField(e.getValue(), e.getKey(), childPath));
-          } else if (f.type().isPresent()) {
-            walk(fields(f.type().get()), "", e.getValue().value(), childPath, out);
-          } else if (f.freeMap()) {
-            Field values = fields.get(childSchema + ".{}");
-            if (values != null && e.getValue().value() instanceof YNode.YMap map) {
-              for (var v : map.entries().entrySet()) {
-                walk(fields, childSchema + ".{}", v.getValue().value(), childPath + "[" + v.getKey() + "]", out);
-              }
+    if (node instanceof YNode.YMap m) {
+      for (var e : m.entries().entrySet()) {
+        String childSchema = schemaPath.isEmpty() ? e.getKey() : schemaPath + "." + e.getKey();
+        String childPath = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+        Field f = fields.get(childSchema);
+        if (f == null) {
+          out.add(new UnknownField(e.getValue(), e.getKey(), childPath));
+        } else if (f.type().isPresent()) {
+          walk(fields(f.type().get()), "", e.getValue().value(), childPath, out);
+        } else if (f.freeMap()) {
+          Field values = fields.get(childSchema + ".{}");
+          if (values != null && e.getValue().value() instanceof YNode.YMap map) {
+            for (var v : map.entries().entrySet()) {
+              walk(fields, childSchema + ".{}", v.getValue().value(), childPath + "[" + v.getKey() + "]", out);
             }
-          } else if (!f.anything()) {
-            walk(fields, childSchema, e.getValue().value(), childPath, out);
           }
+        } else if (!f.anything()) {
+          walk(fields, childSchema, e.getValue().value(), childPath, out);
         }
       }
-      case YNode.YList l -> {
-        for (int i = 0; i < l.items().size(); i++) {
-          walk(fields, schemaPath + ".[]", l.items().get(i), path + "[" + i + "]", out);
-        }
+    } else if (node instanceof YNode.YList l) {
+      for (int i = 0; i < l.items().size(); i++) {
+        walk(fields, schemaPath + ".[]", l.items().get(i), path + "[" + i + "]", out);
       }
-      case YNode.YScalar s -> { }
-      case YNode.YNull n -> { }
     }
   }
 

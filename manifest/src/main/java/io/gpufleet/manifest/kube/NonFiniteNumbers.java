@@ -21,34 +21,33 @@ final class NonFiniteNumbers {
     return walk(doc, "", diagnostics);
   }
 
+  // instanceof, not a pattern switch, which would make a class at run time on first use; a YNull is
+  // a leaf like a scalar, and those four are all YNode permits (YNodeBranchesTest).
   private static boolean walk(YNode node, String path, Diagnostics diagnostics) {
-    return switch (node) {
-      case YNode.YMap m -> {
-        boolean found = false;
-        for (var e : m.entries().entrySet()) {
-          String key = e.getKey();
-          String child = key.contains(".") || key.contains("/") ? path + "[" + key + "]"
-              : path.isEmpty() ? key : path + "." + key;
-          found |= walk(e.getValue().value(), child, diagnostics);
-        }
-        yield found;
+    if (node instanceof YNode.YMap m) {
+      boolean found = false;
+      for (var e : m.entries().entrySet()) {
+        String key = e.getKey();
+        String child = key.contains(".") || key.contains("/") ? path + "[" + key + "]"
+            : path.isEmpty() ? key : path + "." + key;
+        found |= walk(e.getValue().value(), child, diagnostics);
       }
-      case YNode.YList l -> {
-        boolean found = false;
-        for (int i = 0; i < l.items().size(); i++) {
-          found |= walk(l.items().get(i), path + "[" + i + "]", diagnostics);
-        }
-        yield found;
+      return found;
+    }
+    if (node instanceof YNode.YList l) {
+      boolean found = false;
+      for (int i = 0; i < l.items().size(); i++) {
+        found |= walk(l.items().get(i), path + "[" + i + "]", diagnostics);
       }
-      case YNode.YScalar s when s.type() == YNode.YScalar.Type.FLOAT && nonFinite(s.text()) != null -> {
-        diagnostics.error(s.location(), path, "error converting YAML to JSON: json: unsupported value: "
-            + nonFinite(s.text()) + " (kubectl refuses infinities and NaN; quote it, \"" + s.text()
-            + "\", for a string)");
-        yield true;
-      }
-      case YNode.YScalar s -> false;
-      case YNode.YNull n -> false;
-    };
+      return found;
+    }
+    if (node instanceof YNode.YScalar s && s.type() == YNode.YScalar.Type.FLOAT && nonFinite(s.text()) != null) {
+      diagnostics.error(s.location(), path, "error converting YAML to JSON: json: unsupported value: "
+          + nonFinite(s.text()) + " (kubectl refuses infinities and NaN; quote it, \"" + s.text()
+          + "\", for a string)");
+      return true;
+    }
+    return false;
   }
 
   /** Go's name of the value ({@code +Inf}, {@code -Inf}, {@code NaN}), or null for a finite number. */

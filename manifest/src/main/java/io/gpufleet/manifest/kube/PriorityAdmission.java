@@ -54,13 +54,16 @@ public final class PriorityAdmission {
     }
     List<KubeObject> out = new ArrayList<>(objects.size());
     for (KubeObject o : objects) {
-      out.add(switch (o) {
-        case KubeObject.PodObject p -> new KubeObject.PodObject(p.pod().withSpec(
-            admit(p.pod().spec(), p.written(), p.location(), "spec", diagnostics)), p.location(), p.phase(), p.written());
-        case KubeObject.WorkloadObject w -> new KubeObject.WorkloadObject(admit(w.workload(), w.written(),
-            w.location(), diagnostics), w.location(), w.written());
-        default -> o;
-      });
+      // instanceof, not a pattern switch, which would make a class at run time on first use.
+      if (o instanceof KubeObject.PodObject p) {
+        out.add(new KubeObject.PodObject(p.pod().withSpec(
+            admit(p.pod().spec(), p.written(), p.location(), "spec", diagnostics)), p.location(), p.phase(), p.written()));
+      } else if (o instanceof KubeObject.WorkloadObject w) {
+        out.add(new KubeObject.WorkloadObject(admit(w.workload(), w.written(), w.location(), diagnostics),
+            w.location(), w.written()));
+      } else {
+        out.add(o);
+      }
     }
     return out;
   }
@@ -124,13 +127,6 @@ public final class PriorityAdmission {
     PodTemplate t = w.template();
     PodTemplate nt = new PodTemplate(t.labels(), t.annotations(), admit(t.spec(), written, at, "spec.template.spec",
         diagnostics));
-    return switch (w) {
-      case Workload.Deployment d -> new Workload.Deployment(d.meta(), d.replicas(), d.selector(), nt, d.maxSurge(),
-          d.maxUnavailable());
-      case Workload.ReplicaSet r -> new Workload.ReplicaSet(r.meta(), r.replicas(), r.selector(), nt);
-      case Workload.StatefulSet s -> new Workload.StatefulSet(s.meta(), s.replicas(), s.selector(), nt);
-      case Workload.Job j -> new Workload.Job(j.meta(), j.parallelism(), j.completions(), j.selector(), nt, j.runFor());
-      case Workload.DaemonSet ds -> new Workload.DaemonSet(ds.meta(), ds.selector(), nt);
-    };
+    return w.withTemplate(nt);
   }
 }

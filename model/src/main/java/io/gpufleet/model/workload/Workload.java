@@ -24,6 +24,19 @@ public sealed interface Workload {
     return meta().name();
   }
 
+  /**
+   * Which permitted record this is. Code on the CLI's start path switches on this instead of on the
+   * sealed type: a switch over an enum is checked for exhaustiveness by javac like a pattern switch
+   * but compiles to a table, where each pattern switch makes a class at run time on first use.
+   */
+  Variant variant();
+
+  /** One constant per permitted record, each returned by that record alone (WorkloadVariantTest). */
+  enum Variant { DEPLOYMENT, REPLICA_SET, STATEFUL_SET, JOB, DAEMON_SET }
+
+  /** The same workload with its pod template replaced. */
+  Workload withTemplate(PodTemplate template);
+
   /** Replicas kept running, replaced when they fail or are evicted. */
   record Deployment(ObjectMeta meta, int replicas, LabelSelector selector, PodTemplate template,
       IntOrPercent maxSurge, IntOrPercent maxUnavailable) implements Workload {
@@ -32,6 +45,16 @@ public sealed interface Workload {
     @Override
     public String kind() {
       return "Deployment";
+    }
+
+    @Override
+    public Variant variant() {
+      return Variant.DEPLOYMENT;
+    }
+
+    @Override
+    public Deployment withTemplate(PodTemplate template) {
+      return new Deployment(meta, replicas, selector, template, maxSurge, maxUnavailable);
     }
 
     public Deployment withReplicas(int n) {
@@ -44,6 +67,16 @@ public sealed interface Workload {
     public String kind() {
       return "ReplicaSet";
     }
+
+    @Override
+    public Variant variant() {
+      return Variant.REPLICA_SET;
+    }
+
+    @Override
+    public ReplicaSet withTemplate(PodTemplate template) {
+      return new ReplicaSet(meta, replicas, selector, template);
+    }
   }
 
   /** Pods named {@code <name>-0..n-1}, started in order. */
@@ -52,6 +85,16 @@ public sealed interface Workload {
     @Override
     public String kind() {
       return "StatefulSet";
+    }
+
+    @Override
+    public Variant variant() {
+      return Variant.STATEFUL_SET;
+    }
+
+    @Override
+    public StatefulSet withTemplate(PodTemplate template) {
+      return new StatefulSet(meta, replicas, selector, template);
     }
   }
 
@@ -65,6 +108,16 @@ public sealed interface Workload {
     public String kind() {
       return "Job";
     }
+
+    @Override
+    public Variant variant() {
+      return Variant.JOB;
+    }
+
+    @Override
+    public Job withTemplate(PodTemplate template) {
+      return new Job(meta, parallelism, completions, selector, template, runFor);
+    }
   }
 
   /** One pod on every node whose taints it tolerates and whose affinity it matches. */
@@ -72,6 +125,16 @@ public sealed interface Workload {
     @Override
     public String kind() {
       return "DaemonSet";
+    }
+
+    @Override
+    public Variant variant() {
+      return Variant.DAEMON_SET;
+    }
+
+    @Override
+    public DaemonSet withTemplate(PodTemplate template) {
+      return new DaemonSet(meta, selector, template);
     }
   }
 }

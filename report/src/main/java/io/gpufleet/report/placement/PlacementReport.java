@@ -53,29 +53,45 @@ public final class PlacementReport {
   private static List<String> podRow(Outcome o) {
     String ns = o.pod().meta().namespace();
     String ready = "0/" + containers(o);
-    return switch (o) {
-      case Outcome.Bound b -> Table.cells(ns, b.pod().name(), ready, "ContainerCreating", "0", "0s", b.node(), "<none>");
-      case Outcome.Pending p -> Table.cells(ns, p.pod().name(), ready, "Pending", "0", "0s", "<none>",
-          p.nominatedNode().orElse("<none>"));
-      case Outcome.Preempted v -> Table.cells(ns, v.pod().name(), ready, "Terminating", "0", "0s", v.node(), "<none>");
-      case Outcome.Rejected r -> Table.cells(ns, r.pod().name(), ready, r.reason(), "0", "0s", r.node(), "<none>");
-      case Outcome.Orphaned o2 -> Table.cells(ns, o2.pod().name(), ready, "Pending", "0", "0s", o2.node(), "<none>");
-      case Outcome.Unclaimed u -> Table.cells(ns, u.pod().name(), ready, "Pending", "0", "0s", "<none>", "<none>");
+    String name = o.pod().name();
+    // On the variant, not the sealed type: no class made at run time (see Outcome.variant).
+    return switch (o.variant()) {
+      case BOUND -> Table.cells(ns, name, ready, "ContainerCreating", "0", "0s", ((Outcome.Bound) o).node(), "<none>");
+      case PENDING -> Table.cells(ns, name, ready, "Pending", "0", "0s", "<none>",
+          ((Outcome.Pending) o).nominatedNode().orElse("<none>"));
+      case PREEMPTED -> Table.cells(ns, name, ready, "Terminating", "0", "0s", ((Outcome.Preempted) o).node(), "<none>");
+      case REJECTED -> {
+        Outcome.Rejected r = (Outcome.Rejected) o;
+        yield Table.cells(ns, name, ready, r.reason(), "0", "0s", r.node(), "<none>");
+      }
+      case ORPHANED -> Table.cells(ns, name, ready, "Pending", "0", "0s", ((Outcome.Orphaned) o).node(), "<none>");
+      case UNCLAIMED -> Table.cells(ns, name, ready, "Pending", "0", "0s", "<none>", "<none>");
     };
   }
 
   /** The event a pod's outcome shows, or null when it shows none. */
   private static List<String> eventRow(Outcome o, boolean explain) {
-    return switch (o) {
-      case Outcome.Pending p -> Table.cells("Warning", "FailedScheduling", "pod/" + p.pod().name(), p.error().message());
-      case Outcome.Rejected r -> Table.cells("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
-      case Outcome.Orphaned orphaned -> null; // no scheduler and no kubelet sees it: no event
-      case Outcome.Unclaimed unclaimed -> null; // no profile of this scheduler is responsible for it: no event
+    // On the variant, not the sealed type: no class made at run time (see Outcome.variant).
+    return switch (o.variant()) {
+      case PENDING -> Table.cells("Warning", "FailedScheduling", "pod/" + o.pod().name(),
+          ((Outcome.Pending) o).error().message());
+      case REJECTED -> {
+        Outcome.Rejected r = (Outcome.Rejected) o;
+        yield Table.cells("Warning", r.reason(), "pod/" + r.pod().name(), r.message());
+      }
+      case ORPHANED -> null; // no scheduler and no kubelet sees it: no event
+      case UNCLAIMED -> null; // no profile of this scheduler is responsible for it: no event
       // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
-      case Outcome.Preempted v -> Table.cells("Normal", "Preempted", "pod/" + v.pod().name(),
-          "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
-      case Outcome.Bound bound -> explain && bound.decision() != null
-          ? Table.cells("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound)) : null;
+      case PREEMPTED -> {
+        Outcome.Preempted v = (Outcome.Preempted) o;
+        yield Table.cells("Normal", "Preempted", "pod/" + v.pod().name(),
+            "Preempted by pod " + v.preemptor().key() + " on node " + v.node());
+      }
+      case BOUND -> {
+        Outcome.Bound bound = (Outcome.Bound) o;
+        yield explain && bound.decision() != null
+            ? Table.cells("Normal", "Scheduled", "pod/" + bound.pod().name(), explanation(bound)) : null;
+      }
     };
   }
 
