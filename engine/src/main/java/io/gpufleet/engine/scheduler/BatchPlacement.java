@@ -4,7 +4,6 @@ import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
@@ -106,7 +105,9 @@ public final class BatchPlacement {
   /** Priority order of the scheduling queue (PrioritySort); stable, so ties keep the given order. */
   public static List<Pod> queueOrder(List<Pod> pods) {
     List<Pod> sorted = new ArrayList<>(pods);
-    sorted.sort(Comparator.comparingInt((Pod p) -> p.spec().priority()).reversed());
+    // Written out rather than Comparator.comparingInt(..).reversed(), whose lambda inside java.util the
+    // AOT cache does not hold, so that the CLI's start makes no class for it at run time.
+    sorted.sort((a, b) -> Integer.compare(b.spec().priority(), a.spec().priority()));
     return sorted;
   }
 

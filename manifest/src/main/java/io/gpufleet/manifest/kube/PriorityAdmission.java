@@ -81,10 +81,15 @@ public final class PriorityAdmission {
     classes.put(pc.name(), new PriorityClass(pc.name(), pc.value(), pc.globalDefault(), pc.preemptionPolicy()));
   }
 
+  /**
+   * A lambda of this class rather than Comparator.comparingInt, whose lambda inside java.util the
+   * AOT cache does not hold, so that the CLI's start makes no class for it at run time.
+   */
+  private static final Comparator<PriorityClass> BY_VALUE = (a, b) -> Integer.compare(a.value(), b.value());
+
   /** getDefaultPriorityClass: the lowest value among defaults, should several exist. */
   private Optional<PriorityClass> globalDefault() {
-    return classes.values().stream().filter(PriorityClass::globalDefault)
-        .min(Comparator.comparingInt(PriorityClass::value));
+    return classes.values().stream().filter(PriorityClass::globalDefault).min(BY_VALUE);
   }
 
   private PodSpec admit(PodSpec spec, KubeObject.PriorityWritten written, Location at, String path,
