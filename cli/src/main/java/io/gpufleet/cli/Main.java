@@ -16,6 +16,7 @@ import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
 
 /** The {@code gpufleet} command: subcommands are wired here and nowhere else. */
 @Command(
@@ -143,7 +144,11 @@ public final class Main implements Runnable {
       // state but the JDK's thread-safe reflection caches. Given the object, addSubcommand would
       // build it the same way, with a default factory like the parent's, less the model
       // transformers that a directly built command line applies and that no command has.
-      FutureTask<CommandLine> sub = new FutureTask<>(() -> new CommandLine(SUBCOMMANDS.get(first).get()));
+      FutureTask<CommandLine> sub = new FutureTask<>(() -> {
+        CommandLine built = new CommandLine(SUBCOMMANDS.get(first).get());
+        readInitialValues(built);
+        return built;
+      });
       Thread.ofPlatform().name("gpufleet-" + first).daemon().start(sub);
       CommandLine cl = new CommandLine(new Main());
       cl.addSubcommand(first, finished(sub));
@@ -154,6 +159,17 @@ public final class Main implements Runnable {
       SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
     }
     return withHandler(cl);
+  }
+
+  /**
+   * Has picocli read now each option's and positional's initial value (its field's value as built),
+   * which it otherwise reads when the first parse begins: that first read of each field makes the
+   * JDK spin its reflective accessor, which this moves off the main thread. No field is written in
+   * between, so the values are those the parse would read.
+   */
+  static void readInitialValues(CommandLine cl) {
+    cl.getCommandSpec().args().forEach(ArgSpec::initialValue);
+    cl.getSubcommands().values().forEach(Main::readInitialValues);
   }
 
   private static CommandLine withHandler(CommandLine cl) {

@@ -11,8 +11,8 @@ import picocli.CommandLine;
 
 /**
  * A call that names a subcommand has that subcommand's command line built on a thread of its own
- * ({@link Main#commandLine(List)}); it must be the one the whole tree holds, and a failure to build
- * it must reach the caller as itself.
+ * ({@link Main#commandLine(List)}), which also reads its initial values there; it must be the one
+ * the whole tree holds, and a failure to build it must reach the caller as itself.
  */
 class SubcommandThreadTest {
 
@@ -35,6 +35,17 @@ class SubcommandThreadTest {
           .as(name).isEqualTo(expected.getCommandSpec().optionsMap().keySet());
       assertThat(built.getSubcommands().keySet()).as(name).isEqualTo(expected.getSubcommands().keySet());
     }
+  }
+
+  @Test
+  void theInitialValuesAreTheFieldsAsBuiltNotAsTheyAreWhenTheParseBegins() {
+    CommandLine cl = Main.commandLine(List.of("schedule"));
+    ScheduleCommand schedule = cl.getSubcommands().get("schedule").getCommand();
+    assertThat(schedule.scoring).isNull();
+    schedule.scoring = "MostAllocated";
+    cl.parseArgs("schedule", "-f", "cluster.yaml");
+    assertThat(schedule.scoring).as("reset to the value read when it was built").isNull();
+    assertThat(schedule.input.filenames).containsExactly("cluster.yaml");
   }
 
   @Test
