@@ -23,15 +23,14 @@ public sealed interface Sharing {
    */
   default SharingMode modeOf(String resourceName) {
     int replicas = replicas(resourceName);
-    if (replicas <= 1) {
-      return new SharingMode.Exclusive();
-    }
-    return switch (this) {
-      case Exclusive e -> new SharingMode.Exclusive();
-      case TimeSlicing t -> new SharingMode.TimeSlicing(replicas);
-      case Mps m -> SharingMode.Mps.devicePlugin(replicas);
-    };
+    return replicas <= 1 ? new SharingMode.Exclusive() : sharedBy(replicas);
   }
+
+  /**
+   * How a device with {@code replicas} (more than one) is shared under this strategy. A method of
+   * each record rather than a pattern switch, which would make a class at run time on first use.
+   */
+  SharingMode sharedBy(int replicas);
 
   /** The replicas of a resource under this strategy (1 when not shared). */
   int replicas(String resourceName);
@@ -74,6 +73,11 @@ public sealed interface Sharing {
     public Optional<SharingSpec> spec() {
       return Optional.empty();
     }
+
+    @Override
+    public SharingMode sharedBy(int replicas) {
+      return new SharingMode.Exclusive();
+    }
   }
 
   /** Time-slicing or MPS: replicas, renaming and the request limit all come from the config's settings. */
@@ -111,6 +115,11 @@ public sealed interface Sharing {
     public SharingMode.Family family() {
       return SharingMode.Family.TIME_SLICING;
     }
+
+    @Override
+    public SharingMode sharedBy(int replicas) {
+      return new SharingMode.TimeSlicing(replicas);
+    }
   }
 
   /** MPS: full GPUs only, {@code nvidia.com/gpu} only; requests for more than one replica fail by default. */
@@ -123,6 +132,11 @@ public sealed interface Sharing {
     @Override
     public SharingMode.Family family() {
       return SharingMode.Family.MPS;
+    }
+
+    @Override
+    public SharingMode sharedBy(int replicas) {
+      return SharingMode.Mps.devicePlugin(replicas);
     }
   }
 }
