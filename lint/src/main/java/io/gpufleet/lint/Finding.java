@@ -13,14 +13,28 @@ import java.util.Objects;
 public record Finding(String rule, Severity severity, ObjectRef object, String field, Location location,
     String message, String why, String fix) {
 
-  /** Files as given, then line, column, rule: the order a reader walks the files in. */
+  /**
+   * Files as given, then line, column, rule: the order a reader walks the files in. Written out
+   * rather than Comparator.comparingInt(..).thenComparing(..), whose lambdas inside java.util the AOT
+   * cache does not hold, so that {@code lint} makes no classes for them at run time.
+   */
   public static Comparator<Finding> order(List<String> files) {
-    return Comparator.comparingInt((Finding f) -> files.indexOf(f.location().file()))
-        .thenComparingInt(f -> f.location().line())
-        .thenComparingInt(f -> f.location().column())
-        .thenComparing(Finding::rule)
-        .thenComparing(Finding::object)
-        .thenComparing(Finding::message);
+    return (a, b) -> {
+      int c = Integer.compare(files.indexOf(a.location().file()), files.indexOf(b.location().file()));
+      if (c == 0) {
+        c = Integer.compare(a.location().line(), b.location().line());
+      }
+      if (c == 0) {
+        c = Integer.compare(a.location().column(), b.location().column());
+      }
+      if (c == 0) {
+        c = a.rule().compareTo(b.rule());
+      }
+      if (c == 0) {
+        c = a.object().compareTo(b.object());
+      }
+      return c != 0 ? c : a.message().compareTo(b.message());
+    };
   }
 
   public Finding {

@@ -34,13 +34,24 @@ import java.util.function.DoublePredicate;
  */
 public final class Advisor {
 
-  /** Orders options: admissible, then meeting SLOs, then cheaper, then lower p99, then by name. */
-  public static final Comparator<Option> RANKING = Comparator
-      .comparing((Option o) -> !o.admissible())
-      .thenComparing(o -> !o.sloMet())
-      .thenComparingDouble(Option::monthlyCost)
-      .thenComparingDouble(Option::worstP99Ms)
-      .thenComparing(Option::label);
+  /**
+   * Orders options: admissible, then meeting SLOs, then cheaper, then lower p99, then by name.
+   * Written out rather than Comparator.comparing(..).thenComparing(..), whose lambdas inside
+   * java.util the AOT cache does not hold, so that advise makes no classes for them at run time.
+   */
+  public static final Comparator<Option> RANKING = (a, b) -> {
+    int c = Boolean.compare(!a.admissible(), !b.admissible());
+    if (c == 0) {
+      c = Boolean.compare(!a.sloMet(), !b.sloMet());
+    }
+    if (c == 0) {
+      c = Double.compare(a.monthlyCost(), b.monthlyCost());
+    }
+    if (c == 0) {
+      c = Double.compare(a.worstP99Ms(), b.worstP99Ms());
+    }
+    return c != 0 ? c : a.label().compareTo(b.label());
+  };
 
   private final SharingModel model;
   private final GpuCatalog catalog;

@@ -90,13 +90,21 @@ public final class DeviceAllocation {
     List<Device> free = new ArrayList<>(candidates);
     List<Device> picked = new ArrayList<>();
     boolean packed = state.policy() == AllocationPolicy.PACKED;
-    for (int k = 0; k < n; k++) {
-      Comparator<Device> byUse = Comparator.comparingInt(d -> inUse.getOrDefault(d.visibleUuid(), 0));
-      if (packed) {
-        byUse = byUse.reversed();
+    // Written out rather than Comparator.comparingInt(..).thenComparing(..), whose lambdas inside
+    // java.util the AOT cache does not hold, so that a CLI start makes no classes for them at run time.
+    Comparator<Device> order = (a, b) -> {
+      int fewer = Integer.compare(inUse.getOrDefault(a.visibleUuid(), 0), inUse.getOrDefault(b.visibleUuid(), 0));
+      int c = packed ? -fewer : fewer;
+      if (c == 0) {
+        c = Integer.compare(a.gpuIndex(), b.gpuIndex());
       }
-      Device best = free.stream().min(byUse.thenComparingInt(Device::gpuIndex)
-          .thenComparing(Device::visibleUuid).thenComparingInt(Device::replica)).orElseThrow();
+      if (c == 0) {
+        c = a.visibleUuid().compareTo(b.visibleUuid());
+      }
+      return c != 0 ? c : Integer.compare(a.replica(), b.replica());
+    };
+    for (int k = 0; k < n; k++) {
+      Device best = free.stream().min(order).orElseThrow();
       free.remove(best);
       picked.add(best);
       inUse.merge(best.visibleUuid(), 1, Integer::sum);

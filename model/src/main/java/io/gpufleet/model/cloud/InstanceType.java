@@ -141,11 +141,18 @@ public record InstanceType(
     return new InstanceType(name, architecture, vcpu, memoryMib, gpu, allocatable, onDemandPrice, newOfferings);
   }
 
-  /** Price, then capacity type in launch priority (reserved, spot, on-demand), then zone: deterministic. */
-  public static final Comparator<Offering> OFFERING_ORDER = Comparator
-      .comparingDouble(Offering::pricePerHour)
-      .thenComparing(Offering::capacityType)
-      .thenComparing(Offering::zone);
+  /**
+   * Price, then capacity type in launch priority (reserved, spot, on-demand), then zone: deterministic.
+   * Written out rather than Comparator.comparingDouble(..).thenComparing(..), whose lambdas inside
+   * java.util the AOT cache does not hold, so that a CLI start makes no classes for them at run time.
+   */
+  public static final Comparator<Offering> OFFERING_ORDER = (a, b) -> {
+    int c = Double.compare(a.pricePerHour(), b.pricePerHour());
+    if (c == 0) {
+      c = a.capacityType().compareTo(b.capacityType());
+    }
+    return c != 0 ? c : a.zone().compareTo(b.zone());
+  };
 
   @Override
   public String toString() {

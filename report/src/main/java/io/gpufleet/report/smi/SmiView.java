@@ -105,9 +105,21 @@ public final class SmiView {
       }
     }
     // Card by card, as nvidia-smi lists processes; the device ID orders replicas and MIG devices.
-    held.sort(Comparator.comparingInt((Map.Entry<ContainerDevices, Device> e) -> e.getValue().gpuIndex())
-        .thenComparing(e -> e.getValue().mig().map(m -> m.placement().start()).orElse(-1))
-        .thenComparingInt(e -> e.getValue().replica()).thenComparing(e -> e.getKey().podKey()));
+    // Written out rather than Comparator.comparingInt(..).thenComparing(..), whose lambdas inside
+    // java.util the AOT cache does not hold, so that smi makes no classes for them at run time.
+    held.sort((a, b) -> {
+      Device x = a.getValue();
+      Device y = b.getValue();
+      int c = Integer.compare(x.gpuIndex(), y.gpuIndex());
+      if (c == 0) {
+        c = Integer.compare(x.mig().map(m -> m.placement().start()).orElse(-1),
+            y.mig().map(m -> m.placement().start()).orElse(-1));
+      }
+      if (c == 0) {
+        c = Integer.compare(x.replica(), y.replica());
+      }
+      return c != 0 ? c : a.getKey().podKey().compareTo(b.getKey().podKey());
+    });
     for (var e : held) {
       ContainerDevices c = e.getKey();
       Device d = e.getValue();
