@@ -11,12 +11,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SequencedMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
+import java.util.Set;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code gpufleet} command: subcommands are wired here and nowhere else. */
 @Command(
@@ -125,6 +124,16 @@ public final class Main implements Runnable {
     return Collections.unmodifiableSequencedMap(m);
   }
 
+  /** The names of the subcommands, in the order help lists them. */
+  static Set<String> subcommandNames() {
+    return SUBCOMMANDS.sequencedKeySet();
+  }
+
+  /** A new instance of the subcommand {@code name}. */
+  static Object newCommand(String name) {
+    return SUBCOMMANDS.get(name).get();
+  }
+
   /** The whole command tree. */
   static CommandLine commandLine() {
     return commandLine(List.of());
@@ -132,66 +141,23 @@ public final class Main implements Runnable {
 
   /**
    * The tree a call with {@code args} needs: only the subcommand named first, when one is (help
-   * excepted, which lists them all); none for a lone {@code --version}; else all of them.
+   * excepted, which lists them all); none for a lone {@code --version}; else all of them. Each
+   * model is built by {@link CommandSpecs}' code rather than from annotations by reflection.
    */
   static CommandLine commandLine(List<String> args) {
+    CommandLine cl = new CommandLine(CommandSpecs.main(new Main()));
     String first = args.isEmpty() ? "" : args.getFirst();
     if (SUBCOMMANDS.containsKey(first) && !first.equals("help")) {
-      // Building a command line is mostly picocli reading annotations by reflection, which on a
-      // cold JVM means generating a proxy class per annotation type and a method handle per field
-      // type: interpreted work the AOT cache cannot hold. The named subcommand's command line is
-      // built on a thread of its own while this one builds the top command's. The two share no
-      // state but the JDK's thread-safe reflection caches. Given the object, addSubcommand would
-      // build it the same way, with a default factory like the parent's, less the model
-      // transformers that a directly built command line applies and that no command has.
-      FutureTask<CommandLine> sub = new FutureTask<>(() -> {
-        CommandLine built = new CommandLine(SUBCOMMANDS.get(first).get());
-        readInitialValues(built);
-        return built;
-      });
-      Thread.ofPlatform().name("gpufleet-" + first).daemon().start(sub);
-      CommandLine cl = new CommandLine(new Main());
-      cl.addSubcommand(first, finished(sub));
-      return withHandler(cl);
+      cl.addSubcommand(first, model(newCommand(first)));
+    } else if (!(args.size() == 1 && (first.equals("--version") || first.equals("-V")))) {
+      SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, model(command.get())));
     }
-    CommandLine cl = new CommandLine(new Main());
-    if (!(args.size() == 1 && (first.equals("--version") || first.equals("-V")))) {
-      SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
-    }
-    return withHandler(cl);
-  }
-
-  /**
-   * Has picocli read now each option's and positional's initial value (its field's value as built),
-   * which it otherwise reads when the first parse begins: that first read of each field makes the
-   * JDK spin its reflective accessor, which this moves off the main thread. No field is written in
-   * between, so the values are those the parse would read.
-   */
-  static void readInitialValues(CommandLine cl) {
-    cl.getCommandSpec().args().forEach(ArgSpec::initialValue);
-    cl.getSubcommands().values().forEach(Main::readInitialValues);
-  }
-
-  private static CommandLine withHandler(CommandLine cl) {
     return cl.setExecutionExceptionHandler((e, cmd, parsed) -> Cli.handle(e, cmd));
   }
 
-  /** The task's command line; a failure to build it is thrown here, as building it here would. */
-  static CommandLine finished(FutureTask<CommandLine> task) {
-    try {
-      return task.get();
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error r) {
-        throw r;
-      }
-      throw new IllegalStateException(cause);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while the command line was built", e);
-    }
+  /** The command's model written by CommandSpecs, or the command itself for picocli to read (its help). */
+  private static Object model(Object command) {
+    CommandSpec spec = CommandSpecs.of(command);
+    return spec != null ? spec : command;
   }
 }
