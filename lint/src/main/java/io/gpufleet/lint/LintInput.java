@@ -292,19 +292,18 @@ public final class LintInput {
       if (ownedByInput(w.meta(), controllers)) {
         continue;
       }
-      PodSite.Kind kind = switch (w) {
-        case Workload.Deployment d -> PodSite.Kind.SERVICE;
-        case Workload.ReplicaSet r -> PodSite.Kind.SERVICE;
-        case Workload.StatefulSet s -> PodSite.Kind.SERVICE;
-        case Workload.Job j -> PodSite.Kind.BATCH;
-        case Workload.DaemonSet ds -> PodSite.Kind.DAEMON;
+      // On the variant, not the sealed type: no class made at run time (see Workload.variant).
+      PodSite.Kind kind = switch (w.variant()) {
+        case DEPLOYMENT, REPLICA_SET, STATEFUL_SET -> PodSite.Kind.SERVICE;
+        case JOB -> PodSite.Kind.BATCH;
+        case DAEMON_SET -> PodSite.Kind.DAEMON;
       };
-      int replicas = switch (w) {
-        case Workload.Deployment d -> d.replicas();
-        case Workload.ReplicaSet r -> r.replicas();
-        case Workload.StatefulSet s -> s.replicas();
-        case Workload.Job j -> j.parallelism();
-        case Workload.DaemonSet ds -> 1;
+      int replicas = switch (w.variant()) {
+        case DEPLOYMENT -> ((Workload.Deployment) w).replicas();
+        case REPLICA_SET -> ((Workload.ReplicaSet) w).replicas();
+        case STATEFUL_SET -> ((Workload.StatefulSet) w).replicas();
+        case JOB -> ((Workload.Job) w).parallelism();
+        case DAEMON_SET -> 1;
       };
       out.add(new PodSite(lw, "spec.template.spec", w.template().spec(), w.template().labels(),
           w.template().annotations(), w.meta().annotations(), w.meta().namespace(), kind, replicas));
