@@ -72,7 +72,15 @@ public final class Main implements Runnable {
 
   /** Whether any thread but {@code main} is alive and not a daemon: the JVM would wait for it. */
   static boolean otherThreadKeepsJvmAlive(Thread main, Collection<Thread> threads) {
-    return threads.stream().anyMatch(t -> t != main && t.isAlive() && !t.isDaemon());
+    // A loop, not a stream with a lambda: this runs once, at the end of a call, and the AOT cache's
+    // training (Main.run, not main) never links that lambda, so its class was the one a small
+    // schedule still made at run time, starting the JDK's class-file writer just to exit.
+    for (Thread t : threads) {
+      if (t != main && t.isAlive() && !t.isDaemon()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Runs the command line as the {@code gpufleet} script would; returns its exit code. */
