@@ -5,9 +5,18 @@ import io.gpufleet.manifest.yaml.YNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +25,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The Kubernetes API as far as reading manifests needs it: every built-in kind with its API
@@ -233,12 +245,129 @@ public final class ApiSchema {
     Map<String, Field> fields = fieldsByKind.get(kind);
     if (fields == null) {
       Optional<String> text = plainName(kind) ? resource("api-fields/" + kind + ".txt") : Optional.empty();
-      Map<String, Field> read = new HashMap<>();
-      text.ifPresent(t -> lines(t, (path, flag) -> read.put(path, Field.of(flag))));
-      fields = read;
+      fields = text.<Map<String, Field>>map(FieldTable::new).orElse(Map.of());
       fieldsByKind.put(kind, fields);
     }
     return fields;
+  }
+
+  /** A kind's fields as {@link #lines} splits its file, for a test to hold {@link FieldTable} to. */
+  static Map<String, String> fieldLines(String kind) {
+    Map<String, String> out = new LinkedHashMap<>();
+    resource("api-fields/" + kind + ".txt").ifPresent(t -> lines(t, out::put));
+    return out;
+  }
+
+  /** A kind's fields as {@link FieldTable} finds them: a path's flag, or none for a path it lacks. */
+  static Function<String, Optional<String>> fieldFlags(String kind) {
+    Map<String, Field> fields = new ApiSchema().fields(kind);
+    return path -> Optional.ofNullable(fields.get(path)).map(Field::flag);
+  }
+
+  /**
+   * A kind's file, looked up where it lies: its field lines are sorted by path (the generator writes
+   * them so; ApiSchemaTest checks it), so a path is found by binary search over the lines' offsets.
+   * Nothing is split or hashed up front: a Pod's file has 1,600 lines and a Deployment's template
+   * 1,300 more, of which a manifest names a few dozen, and splitting them all into a hash map was
+   * most of the time a small schedule spent checking fields. Read-only; lookups by path only.
+   */
+  private static final class FieldTable extends AbstractMap<String, Field> {
+    private final String text;
+    /** Where each field line starts, in file (so path) order; comments are left out. */
+    private final int[] starts;
+
+    FieldTable(String text) {
+      this.text = text;
+      int[] at = new int[256];
+      int n = 0;
+      int start = 0;
+      while (start < text.length()) {
+        int end = text.indexOf('\n', start);
+        if (end < 0) {
+          end = text.length();
+        }
+        if (end > start && text.charAt(start) != '#') {
+          if (n == at.length) {
+            at = Arrays.copyOf(at, 2 * n);
+          }
+          at[n++] = start;
+        }
+        start = end + 1;
+      }
+      this.starts = Arrays.copyOf(at, n);
+    }
+
+    @Override
+    public Field get(Object key) {
+      if (!(key instanceof String path)) {
+        return null;
+      }
+      int lo = 0;
+      int hi = starts.length - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int c = compare(path, starts[mid]);
+        if (c == 0) {
+          return Field.of(flag(starts[mid] + path.length()));
+        }
+        if (c < 0) {
+          hi = mid - 1;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return get(key) != null;
+    }
+
+    @Override
+    public boolean isEmpty() {
+      return starts.length == 0;
+    }
+
+    @Override
+    public int size() {
+      return starts.length;
+    }
+
+    /** Every field, split as {@link #lines} splits them; nothing here iterates, so made when asked. */
+    @Override
+    public Set<Entry<String, Field>> entrySet() {
+      Map<String, Field> all = new LinkedHashMap<>();
+      lines(text, (path, flag) -> all.put(path, Field.of(flag)));
+      return Collections.unmodifiableMap(all).entrySet();
+    }
+
+    /** {@code path} against the path of the line at {@code start} (up to its space or its end). */
+    private int compare(String path, int start) {
+      for (int i = 0; ; i++) {
+        int at = start + i;
+        boolean lineEnded = at >= text.length() || text.charAt(at) == ' ' || text.charAt(at) == '\n';
+        if (i == path.length()) {
+          return lineEnded ? 0 : -1;
+        }
+        if (lineEnded) {
+          return 1;
+        }
+        int d = path.charAt(i) - text.charAt(at);
+        if (d != 0) {
+          return d;
+        }
+      }
+    }
+
+    /** The flag after a line's path, which ends at {@code pathEnd}: {@code ""} when the line has none. */
+    private String flag(int pathEnd) {
+      if (pathEnd >= text.length() || text.charAt(pathEnd) != ' ') {
+        return "";
+      }
+      int end = text.indexOf('\n', pathEnd);
+      return text.substring(pathEnd + 1, end < 0 ? text.length() : end);
+    }
   }
 
   /** Whether {@code kind} is ASCII letters only: the kind comes from the manifest, and names a file. */
@@ -252,11 +381,54 @@ public final class ApiSchema {
     return !kind.isEmpty();
   }
 
+  /**
+   * A file beside this class, from the jar or folder this class was loaded from, or else through its
+   * class loader. The loader's search asks the JDK's module image first and opens every jar on the
+   * class path before this one (the CLI's, the model's, reading the former's manifest of 60 jars);
+   * with the classes themselves from an AOT cache, that was the whole cost of the first kind checked.
+   */
   private static Optional<String> resource(String name) {
-    try (InputStream in = ApiSchema.class.getResourceAsStream(name)) {
-      return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    try {
+      Optional<byte[]> own = fromCodeSource(ApiSchema.class.getPackageName().replace('.', '/') + "/" + name);
+      if (own.isPresent()) {
+        return Optional.of(new String(own.get(), StandardCharsets.UTF_8));
+      }
+      try (InputStream in = ApiSchema.class.getResourceAsStream(name)) {
+        return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The entry {@code path} of the jar or folder this class came from; empty where that is not a local file. */
+  private static Optional<byte[]> fromCodeSource(String path) throws IOException {
+    CodeSource source = ApiSchema.class.getProtectionDomain().getCodeSource();
+    URL location = source == null ? null : source.getLocation();
+    if (location == null || !location.getProtocol().equals("file")) {
+      return Optional.empty();
+    }
+    Path at;
+    try {
+      at = Path.of(location.toURI());
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      return Optional.empty();
+    }
+    if (Files.isDirectory(at)) {
+      Path file = at.resolve(path);
+      return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
+    }
+    if (!Files.isRegularFile(at)) {
+      return Optional.empty();
+    }
+    try (ZipFile jar = new ZipFile(at.toFile())) {
+      ZipEntry entry = jar.getEntry(path);
+      if (entry == null) {
+        return Optional.empty();
+      }
+      try (InputStream in = jar.getInputStream(entry)) {
+        return Optional.of(in.readAllBytes());
+      }
     }
   }
 

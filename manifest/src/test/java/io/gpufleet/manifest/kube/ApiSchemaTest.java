@@ -7,6 +7,9 @@ import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** Unknown fields, apiVersion per kind and misspelt kinds, as kubectl --validate reports them. */
@@ -254,5 +257,40 @@ class ApiSchemaTest {
         .isEqualByComparingTo(java.math.BigDecimal.TEN.pow(400));
     assertThat(requests.get(io.gpufleet.model.resource.ResourceName.CPU).orElseThrow().amount())
         .isEqualByComparingTo("1500");
+  }
+
+  /** Every kind with a fields file. */
+  private static final List<String> FIELD_KINDS = List.of("ConfigMap", "DaemonSet", "Deployment", "Job", "Node",
+      "Pod", "PodDisruptionBudget", "PodTemplate", "PriorityClass", "ReplicaSet", "StatefulSet");
+
+  @Test
+  void fieldFilesAreSortedByPathWhichTheLookupsBinarySearchRelyOn() {
+    for (String kind : FIELD_KINDS) {
+      List<String> paths = List.copyOf(ApiSchema.fieldLines(kind).keySet());
+      assertThat(paths).as(kind).hasSizeGreaterThan(10);
+      for (int i = 1; i < paths.size(); i++) {
+        assertThat(paths.get(i - 1).compareTo(paths.get(i))).as(kind + ": " + paths.get(i)).isNegative();
+      }
+    }
+  }
+
+  @Test
+  void everyPathOfAFileIsFoundWithItsFlagAndNoOtherPathIs() {
+    for (String kind : FIELD_KINDS) {
+      Map<String, String> lines = ApiSchema.fieldLines(kind);
+      Function<String, Optional<String>> flags = ApiSchema.fieldFlags(kind);
+      lines.forEach((path, flag) -> {
+        assertThat(flags.apply(path)).as(kind + " " + path).contains(flag);
+        for (String near : List.of(path + "x", path + ".", path + " ", path.substring(0, path.length() - 1),
+            "~" + path, "")) {
+          if (!lines.containsKey(near)) {
+            assertThat(flags.apply(near)).as(kind + " " + near).isEmpty();
+          }
+        }
+      });
+    }
+    assertThat(ApiSchema.fieldFlags("Pod").apply("spec.containers.[].resources.limits")).contains("{}");
+    assertThat(ApiSchema.fieldFlags("Deployment").apply("spec.template")).contains("=PodTemplate");
+    assertThat(ApiSchema.fieldFlags("NoSuchKind").apply("spec")).isEmpty();
   }
 }
