@@ -278,23 +278,7 @@ public final class ApiSchema {
 
     FieldTable(String text) {
       this.text = text;
-      int[] at = new int[256];
-      int n = 0;
-      int start = 0;
-      while (start < text.length()) {
-        int end = text.indexOf('\n', start);
-        if (end < 0) {
-          end = text.length();
-        }
-        if (end > start && text.charAt(start) != '#') {
-          if (n == at.length) {
-            at = Arrays.copyOf(at, 2 * n);
-          }
-          at[n++] = start;
-        }
-        start = end + 1;
-      }
-      this.starts = Arrays.copyOf(at, n);
+      this.starts = lineStarts(text);
     }
 
     @Override
@@ -437,6 +421,24 @@ public final class ApiSchema {
    * none). Scanned by index, not split: this runs at every start, before the JIT has compiled anything.
    */
   private static void lines(String text, BiConsumer<String, String> line) {
+    for (int start : lineStarts(text)) {
+      int end = text.indexOf('\n', start);
+      if (end < 0) {
+        end = text.length();
+      }
+      int space = text.indexOf(' ', start, end);
+      if (space < 0) {
+        line.accept(text.substring(start, end), "");
+      } else {
+        line.accept(text.substring(start, space), text.substring(space + 1, end));
+      }
+    }
+  }
+
+  /** Where each line of {@code text} starts, in order, but empty lines and comments. */
+  private static int[] lineStarts(String text) {
+    int[] at = new int[256];
+    int n = 0;
     int start = 0;
     while (start < text.length()) {
       int end = text.indexOf('\n', start);
@@ -444,14 +446,13 @@ public final class ApiSchema {
         end = text.length();
       }
       if (end > start && text.charAt(start) != '#') {
-        int space = text.indexOf(' ', start, end);
-        if (space < 0) {
-          line.accept(text.substring(start, end), "");
-        } else {
-          line.accept(text.substring(start, space), text.substring(space + 1, end));
+        if (n == at.length) {
+          at = Arrays.copyOf(at, 2 * n);
         }
+        at[n++] = start;
       }
       start = end + 1;
     }
+    return Arrays.copyOf(at, n);
   }
 }
