@@ -20,13 +20,7 @@ public record Finding(String rule, Severity severity, ObjectRef object, String f
    */
   public static Comparator<Finding> order(List<String> files) {
     return (a, b) -> {
-      int c = Integer.compare(files.indexOf(a.location().file()), files.indexOf(b.location().file()));
-      if (c == 0) {
-        c = Integer.compare(a.location().line(), b.location().line());
-      }
-      if (c == 0) {
-        c = Integer.compare(a.location().column(), b.location().column());
-      }
+      int c = Location.compareInFiles(files, a.location(), b.location());
       if (c == 0) {
         c = a.rule().compareTo(b.rule());
       }

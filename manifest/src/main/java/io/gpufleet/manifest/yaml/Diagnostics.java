@@ -39,16 +39,7 @@ public final class Diagnostics {
 
   private List<ManifestProblem> inFileOrder(ManifestProblem.Severity severity) {
     List<String> files = problems.stream().map(p -> p.location().file()).distinct().toList();
-    // One comparator of this class's own, not Comparator.comparingInt(..).thenComparingInt(..): the
-    // lambdas those make are classes of java.util.Comparator, made at run time on every read.
-    Comparator<ManifestProblem> order = (a, b) -> {
-      int byFile = Integer.compare(files.indexOf(a.location().file()), files.indexOf(b.location().file()));
-      if (byFile != 0) {
-        return byFile;
-      }
-      int byLine = Integer.compare(a.location().line(), b.location().line());
-      return byLine != 0 ? byLine : Integer.compare(a.location().column(), b.location().column());
-    };
+    Comparator<ManifestProblem> order = (a, b) -> Location.compareInFiles(files, a.location(), b.location());
     return problems.stream().filter(p -> p.severity() == severity).sorted(order).toList();
   }
 
