@@ -47,7 +47,7 @@ public final class Main implements Runnable {
   /**
    * The types whose built-in converters picocli is told not to register (its
    * {@code picocli.converters.excludes}, a comma-separated list of regular expressions). No option
-   * or positional of gpufleet has one of them as its type ({@code MainTest} holds that).
+   * or positional of gpufleet has one of them as its type ({@code PicocliConvertersTest} holds that).
    */
   static final String UNUSED_CONVERTERS = "java\\.(sql|time)\\..*";
 
@@ -106,8 +106,8 @@ public final class Main implements Runnable {
   }
 
   /**
-   * The subcommands, in the order help lists them. Picocli reads a command's annotations by
-   * reflection when it is added, so a call adds only the subcommand it names.
+   * The subcommands, in the order help lists them. A call builds only the model of the subcommand
+   * it names (commandLine).
    */
   private static final SequencedMap<String, Supplier<Object>> SUBCOMMANDS =
       subcommands();

@@ -50,7 +50,7 @@ final class Training {
    * would hold nothing of it.
    */
   static List<List<String>> only(String command, List<List<String>> commands) {
-    return commands.stream().filter(c -> c.getFirst().equals(command)).limit(1).findFirst().map(List::of)
+    return commands.stream().filter(c -> c.getFirst().equals(command)).findFirst().map(List::of)
         .orElseThrow(() -> new IllegalArgumentException("no training example for the command " + command));
   }
 

@@ -4,6 +4,7 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -313,17 +314,21 @@ final class CommandSpecsSource {
       };
     }
     if (t == List.class) {
-      return "List<" + ((Class<?>) ((java.lang.reflect.ParameterizedType) f.getGenericType())
+      return "List<" + ((Class<?>) ((ParameterizedType) f.getGenericType())
           .getActualTypeArguments()[0]).getName().replace('$', '.') + ">";
     }
-    return t.getName().startsWith("java.lang.") && t.getName().indexOf('.', 10) < 0 ? t.getSimpleName()
-        : t.getName().replace('$', '.');
+    return sourceName(t);
   }
 
   private static String classLiteral(Class<?> t) {
-    String n = t.isPrimitive() || (t.getName().startsWith("java.lang.") && t.getName().indexOf('.', 10) < 0)
-        ? t.getSimpleName() : t == List.class ? "List" : t.getName().replace('$', '.');
-    return n + ".class";
+    return sourceName(t) + ".class";
+  }
+
+  /** {@code t} as the written file names it: primitives, java.lang and the imported List by simple name. */
+  private static String sourceName(Class<?> t) {
+    boolean simple = t.isPrimitive() || t == List.class
+        || (t.getName().startsWith("java.lang.") && t.getName().indexOf('.', 10) < 0);
+    return simple ? t.getSimpleName() : t.getName().replace('$', '.');
   }
 
   /** Fails on an annotation attribute that differs from its default and is not in {@code carried}. */
