@@ -1,5 +1,8 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.cluster.Cluster;
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterSettings;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestInput;
 import io.gpufleet.manifest.ManifestReader;
@@ -72,5 +75,10 @@ final class ManifestInputOptions {
   /** Every object of every source, read as one set (duplicates across files are errors). */
   ManifestBundle read() {
     return new ManifestReader(strict).read(sources());
+  }
+
+  /** The one cluster the inputs describe, as every command sees it ({@link ClusterAssembly}). */
+  Cluster cluster() {
+    return ClusterAssembly.assemble(read(), ClusterSettings.defaults());
   }
 }

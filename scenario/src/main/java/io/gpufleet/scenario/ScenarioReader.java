@@ -1,5 +1,9 @@
 package io.gpufleet.scenario;
 
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterSettings;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestSource;
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
@@ -157,6 +161,7 @@ public final class ScenarioReader {
       collect(entry, text, clusterNames);
     }
     List<ClusterObject> initial = clusterObjects(objects, true);
+    assembled();
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
     b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
@@ -291,6 +296,30 @@ public final class ScenarioReader {
       }
     }
     return out;
+  }
+
+  /**
+   * The scenario's cluster as every command assembles it ({@link ClusterAssembly}): what it says of
+   * the nodes (a node's report that the config selected for it would not advertise, a card the
+   * catalogue lacks) is said here too, once. The simulator registers the initial nodes as the
+   * assembly does ({@code GpuOperator#registerObserved}); a node whose cards do not resolve runs
+   * with the GPUs its capacity advertises, so for the scenario that is a warning.
+   */
+  private void assembled() {
+    Map<String, String> texts = new LinkedHashMap<>();
+    for (Sourced s : objects) {
+      texts.putIfAbsent(s.object().location().file(), s.text());
+    }
+    List<ManifestSource> read = texts.entrySet().stream().map(e -> new ManifestSource(e.getKey(), e.getValue()))
+        .toList();
+    ManifestBundle bundle = new ManifestBundle(objects.stream().map(Sourced::object).toList(), List.of(), read);
+    try {
+      ClusterAssembly.assemble(bundle, ClusterSettings.defaults().withInstances(catalog)).warnings()
+          .forEach(diagnostics::add);
+    } catch (ManifestException e) {
+      e.problems().forEach(p -> diagnostics.warning(p.location(), p.path(), p.message()
+          + "; the simulator takes the node's GPUs from its capacity"));
+    }
   }
 
   /**

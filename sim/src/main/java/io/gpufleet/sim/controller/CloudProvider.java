@@ -94,8 +94,8 @@ final class CloudProvider {
     }
     String name = c.name();
     Labels labels = c.labels().with(InstanceLabels.HOSTNAME, name);
-    ResourceList alloc = Kubelet.withoutGpus(api.realType(c).allocatable());
-    ResourceList cap = Kubelet.withoutGpus(api.realType(c).capacity());
+    ResourceList alloc = api.realType(c).allocatable().withoutNvidiaGpus();
+    ResourceList cap = api.realType(c).capacity().withoutNvidiaGpus();
     if (c.instanceType().gpuCount() > 0) {
       alloc = alloc.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
       cap = cap.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);

@@ -368,7 +368,7 @@ final class ScenarioRunner {
               AutoscalerSettings.GpuSizing.ADVERTISED)
           : node.allocatable();
       ResourceList cap = !node.capacity().contains(ResourceName.CPU)
-          ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc)) : node.capacity();
+          ? t.capacity().withoutNvidiaGpus().plus(gpuOnly(alloc)) : node.capacity();
       // Registered as the engine registers every GPU node: GFD's labels and the MIG manager's state.
       Labels registered = api.devicePlugin().operator().register(node.withLabels(nodeLabels), t.gpu()).node().labels();
       Node adopted = node.withLabels(registered).withResources(cap, alloc)
