@@ -38,6 +38,14 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
       String inventorySource, NamedConfigs.Selection selection) {}
 
   static GpuClusterFile read(ManifestBundle bundle) {
+    return read(bundle, GpuCatalog.builtIn());
+  }
+
+  /**
+   * The cluster over this GPU catalogue. Warnings about nodes' GPUs (a card read from its labels, a
+   * node whose GPUs cannot be read) join the bundle's, so commands print them with the rest.
+   */
+  static GpuClusterFile read(ManifestBundle bundle, GpuCatalog catalog) {
     Diagnostics diagnostics = new Diagnostics();
     List<KubeObject> objects = bundle.objects();
     NamedConfigs configs = NamedConfigs.NONE;
@@ -66,12 +74,15 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
     }
     diagnostics.throwIfErrors();
     List<GpuNode> nodes = new ArrayList<>();
-    GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), GpuCatalog.builtIn());
+    GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), catalog);
     for (KubeObject.NodeObject n : nodeObjects) {
       nodes.add(register(n, bundle, operator, diagnostics));
     }
     diagnostics.throwIfErrors();
-    return new GpuClusterFile(nodes, pods, workloads, bundle);
+    List<ManifestProblem> warnings = new ArrayList<>(bundle.warnings());
+    warnings.addAll(diagnostics.warnings());
+    return new GpuClusterFile(nodes, pods, workloads,
+        new ManifestBundle(bundle.objects(), warnings, bundle.sources()));
   }
 
   private static GpuNode register(KubeObject.NodeObject n, ManifestBundle bundle, GpuOperator operator,
@@ -80,12 +91,23 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
     NamedConfigs.Selection selection = operator.configs().select(node.labels());
     // A node named only by its instance type gets that type's GPUs from the built-in catalogue.
     NodeGpus.Found found = NodeGpus.of(node, operator.catalog(), InstanceCatalog.builtIn().instanceTypeGpus());
+    if (found instanceof NodeGpus.Found.Gpus g) {
+      for (NodeGpus.Warning w : g.warnings()) {
+        diagnostics.add(ManifestProblem.warning(locate(bundle, n, w.field()), w.field(), w.message()));
+      }
+    }
     switch (found) {
       case NodeGpus.Found.NoGpus none -> {
         return new GpuNode(node, Optional.empty(), Optional.empty(), "no GPUs found", selection);
       }
-      case NodeGpus.Found.Unresolved u -> {
+      case NodeGpus.Found.Invalid u -> {
         diagnostics.add(ManifestProblem.error(locate(bundle, n, u.field()), u.field(), u.reason()));
+        return new GpuNode(node, Optional.empty(), Optional.empty(), u.reason(), selection);
+      }
+      case NodeGpus.Found.Unresolved u -> {
+        // The node's own labels: reported, and the node read without modelled GPUs, so the others still are.
+        diagnostics.add(ManifestProblem.warning(locate(bundle, n, u.field()), u.field(), "node \"" + node.name()
+            + "\": " + u.reason() + "; read without modelled GPUs"));
         return new GpuNode(node, Optional.empty(), Optional.empty(), u.reason(), selection);
       }
       case NodeGpus.Found.Gpus g when !GpuOperator.runsDevicePlugin(node.labels()) -> {

@@ -35,7 +35,7 @@ public final class NodeCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      GpuClusterFile cluster = GpuClusterFile.read(input.read());
+      GpuClusterFile cluster = GpuClusterFile.read(input.read(), input.gpuCatalog());
       Cli.printWarnings(cluster.bundle(), spec);
       boolean first = true;
       int shown = 0;

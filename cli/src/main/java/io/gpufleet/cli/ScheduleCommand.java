@@ -12,7 +12,6 @@ import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.kube.SchedulerConfigurationDecoder;
 import io.gpufleet.model.dra.DraObjects;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.placement.ClaimReport;
 import io.gpufleet.report.placement.PlacementReport;
@@ -81,7 +80,7 @@ final class ScheduleCommand implements Callable<Integer> {
     pods.addAll(bundle.pods());
     // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
     // DRA: the objects written, and what NVIDIA's DRA driver publishes for the nodes it serves.
-    DraObjects dra = new NvidiaDraDriver(GpuCatalog.builtIn()).published(bundle.dra(), bundle.nodes());
+    DraObjects dra = new NvidiaDraDriver(input.gpuCatalog()).published(bundle.dra(), bundle.nodes());
     var selectors = ControllerSelectors.of(bundle.workloads());
     // One plugin for every profile and for the claims table: the allocations printed are the scheduler's.
     DynamicResources dynamicResources = new DynamicResources(dra);

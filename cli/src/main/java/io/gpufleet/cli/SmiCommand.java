@@ -57,7 +57,8 @@ public final class SmiCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    GpuClusterFile cluster = GpuClusterFile.read(input.read());
+    GpuCatalog catalog = input.gpuCatalog();
+    GpuClusterFile cluster = GpuClusterFile.read(input.read(), catalog);
     Cli.printWarnings(cluster.bundle(), spec);
     SplittableRandom random = new SplittableRandom(seed);
     List<Node> nodes = cluster.nodes().stream().map(GpuClusterFile.GpuNode::node).toList();
@@ -67,7 +68,7 @@ public final class SmiCommand implements Callable<Integer> {
     pods.addAll(cluster.pods());
     GpuClaimPreparation.FeatureGates gates = gates(draFeatureGates);
     // DRA: the objects written and what NVIDIA's DRA driver publishes for the nodes it serves.
-    DraObjects dra = new NvidiaDraDriver(GpuCatalog.builtIn()).published(cluster.bundle().dra(), nodes);
+    DraObjects dra = new NvidiaDraDriver(catalog).published(cluster.bundle().dra(), nodes);
     DynamicResources dynamicResources = new DynamicResources(dra);
     BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodes),
         new Scheduler(SchedulerProfile.defaults().withDynamicResources(dynamicResources)), random, false);
@@ -101,7 +102,7 @@ public final class SmiCommand implements Callable<Integer> {
             "no scheduler profile named \"" + u.schedulerName() + "\""));
       }
     }
-    List<SmiView.DraNode> draNodes = draNodes(cluster, placed, dynamicResources, gates, unplaced);
+    List<SmiView.DraNode> draNodes = draNodes(cluster, catalog, placed, dynamicResources, gates, unplaced);
     out.print(SmiView.render(List.copyOf(devices.values()), draNodes, unplaced));
     if (!devices.isEmpty()) {
       out.println("note: " + SmiView.DEVICE_IDS_NOTE);
@@ -134,11 +135,11 @@ public final class SmiCommand implements Callable<Integer> {
    * claim prepared as the driver's kubelet plugin prepares it; a pod whose claim fails to prepare
    * is listed with the driver's error instead, its containers waiting as they would.
    */
-  private static List<SmiView.DraNode> draNodes(GpuClusterFile cluster, BatchPlacement.Result placed,
+  private static List<SmiView.DraNode> draNodes(GpuClusterFile cluster, GpuCatalog catalog, BatchPlacement.Result placed,
       DynamicResources plugin, GpuClaimPreparation.FeatureGates gates, List<SmiView.Unplaced> unplaced) {
     DraState state = plugin.state(placed.snapshot());
     // Each DRA node's cards as the MIG manager lays them out, which names the driver's MIG devices.
-    NvidiaDraDriver driver = new NvidiaDraDriver(GpuCatalog.builtIn());
+    NvidiaDraDriver driver = new NvidiaDraDriver(catalog);
     Map<String, MigLayout> layouts = new LinkedHashMap<>();
     for (GpuClusterFile.GpuNode n : cluster.nodes()) {
       n.inventory().ifPresent(i -> layouts.put(n.node().name(), driver.layout(n.node(), i)));

@@ -5,6 +5,7 @@ import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.manifest.GpuCatalogFile;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
@@ -25,6 +26,7 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
@@ -73,7 +75,7 @@ public final class ScenarioReader {
 
   public static final String API_VERSION = "gpufleet.io/v1alpha1";
 
-  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "cluster",
+  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "gpuCatalog", "cluster",
       "devicePlugin", "draDriver", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
@@ -89,6 +91,8 @@ public final class ScenarioReader {
   private final PriorityAdmission priorities = new PriorityAdmission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
+  /** The scenario's GPU catalogue: the built-in one, with {@code spec.gpuCatalog}'s models over it. */
+  private GpuCatalog gpuCatalog = GpuCatalog.builtIn();
   /**
    * Whether any NodePool was read, whether one leaves its nodes' GPUs to NVIDIA's DRA driver, and
    * where pods with ResourceClaims were (see warnDraUnsized).
@@ -151,6 +155,8 @@ public final class ScenarioReader {
       catalog = catalog(c);
       b.catalog(catalog);
     });
+
+    spec.get("gpuCatalog").ifPresent(c -> gpuCatalog = gpuCatalog(c));
 
     DuplicateObjects clusterNames = new DuplicateObjects(diagnostics);
     for (Cursor entry : spec.list("cluster")) {
@@ -373,6 +379,14 @@ public final class ScenarioReader {
     return InstanceCatalogFile.read(sources.name(path), text).applyToBuiltIn();
   }
 
+  private GpuCatalog gpuCatalog(Cursor c) {
+    String path = c.asString();
+    if (path.equals("builtin")) {
+      return GpuCatalog.builtIn();
+    }
+    return GpuCatalogFile.overBuiltIn(sources.name(path), sources.read(path, c.location()));
+  }
+
   // ---- device plugin ----
 
   private NamedConfigs deviceConfigs(Optional<Cursor> section) {
@@ -410,7 +424,7 @@ public final class ScenarioReader {
   }
 
   private DevicePlugin devicePlugin(Optional<Cursor> section, NamedConfigs configs, MigPartedConfig migParted) {
-    DevicePlugin plugin = DevicePluginWiring.of(configs, migParted);
+    DevicePlugin plugin = DevicePluginWiring.of(configs, migParted, gpuCatalog);
     if (section.isEmpty()) {
       return plugin;
     }
