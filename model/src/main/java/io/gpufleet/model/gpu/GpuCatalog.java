@@ -78,17 +78,27 @@ public final class GpuCatalog {
 
   /**
    * This catalogue with another's models laid over it, as a user's catalogue file extends or
-   * overrides the built-in one: a model of {@code overrides} replaces this catalogue's model of the
-   * same id (in its place) and any of another id with the same GFD product label (so a file may
-   * correct a built-in model whichever name it gives it); its other models follow this catalogue's.
+   * overrides the built-in one: a model of {@code overrides} takes the place of this catalogue's
+   * model of the same id or the same GFD product label (so a file may correct a built-in model
+   * whichever id it gives it); its other models follow this catalogue's.
    * {@link #find} tries ids and product names before aliases, so an override answers to them; an
    * alias both catalogues list answers with the model that comes first.
    */
   public GpuCatalog with(GpuCatalog overrides) {
-    Map<String, GpuModel> m = new LinkedHashMap<>(byId());
-    for (GpuModel g : overrides.byId().values()) {
-      m.values().removeIf(old -> !old.id().equals(g.id()) && old.productLabel().equalsIgnoreCase(g.productLabel()));
-      m.put(g.id(), g);
+    List<GpuModel> added = new ArrayList<>(overrides.byId().values());
+    Map<String, GpuModel> m = new LinkedHashMap<>();
+    for (GpuModel old : byId().values()) {
+      GpuModel over = added.stream().filter(g -> g.id().equals(old.id())
+          || g.productLabel().equalsIgnoreCase(old.productLabel())).findFirst().orElse(null);
+      if (over == null) {
+        m.put(old.id(), old);
+      } else if (!m.containsKey(over.id())) {
+        // In the place of the first model it replaces; a second one it also replaces just goes.
+        m.put(over.id(), over);
+      }
+    }
+    for (GpuModel g : added) {
+      m.putIfAbsent(g.id(), g);
     }
     return new GpuCatalog(m);
   }
