@@ -100,6 +100,19 @@ class OpenGpuCatalogueTest {
     assertThat(r.out()).contains("97871MiB", "16160MiB");
   }
 
+  /** simulate -f reads the nodes as smi does: the pods that select the reported products run on them. */
+  @Test
+  void simulateAgreesWithSmi(@TempDir Path dir) {
+    Run r = run("simulate", "-f", example(NODES).toString(), "--for", "1m", "--out", dir.toString());
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("default/infer-h20    bound to h20-0", "default/train-v100   bound to v100n-0");
+    assertThat(r.err()).contains("node \"h20-0\": GPU product \"NVIDIA-H20\" is not in the GPU catalogue");
+    Path scenario = dir.resolve("s.yaml");
+    assertThat(run("simulate", scenario.toString(), "--gpu-catalog", "x.txt").err())
+        .contains("--gpu-catalog applies to manifests (-f, --kubeconfig); a SCENARIO file names its GPU catalogue "
+            + "with spec.gpuCatalog");
+  }
+
   @Test
   void aUsersCatalogueFileResolvesTheCardAndItsErrorsNameTheirPlace(@TempDir Path dir) throws IOException {
     Path mine = dir.resolve("gpus.txt");

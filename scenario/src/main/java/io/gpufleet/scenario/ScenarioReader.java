@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
+import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.manifest.GpuCatalogFile;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
@@ -27,6 +28,7 @@ import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
@@ -165,6 +167,7 @@ public final class ScenarioReader {
     List<ClusterObject> initial = clusterObjects(objects, true);
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
+    gpuCatalog = withNodesCards(gpuCatalog);
     b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
     SimulationSettings settings = spec.get("simulation").map(c -> simulation(c, nodeClassesOf(initial)))
         .orElse(SimulationSettings.DEFAULTS);
@@ -385,6 +388,27 @@ public final class ScenarioReader {
       return GpuCatalog.builtIn();
     }
     return GpuCatalogFile.overBuiltIn(sources.name(path), sources.read(path, c.location()));
+  }
+
+  /**
+   * The catalogue with the cards the cluster's nodes report that it lacks, read from their labels as
+   * {@code smi} and {@code node describe} read them ({@link NodeGpus}), each with its warning here,
+   * at the node: so the simulator's GPU Operator models such a card, and GFD's labels on it (which
+   * pods select) survive its registration, as they do in those commands.
+   */
+  private GpuCatalog withNodesCards(GpuCatalog base) {
+    Map<String, GpuModel> found = new LinkedHashMap<>();
+    for (Sourced s : objects) {
+      if (s.object() instanceof KubeObject.NodeObject n
+          && NodeGpus.of(n.node(), base, catalog.instanceTypeGpus()) instanceof NodeGpus.Found.Gpus g) {
+        g.warnings().forEach(w -> diagnostics.warning(n.location(), w.field(), w.message()));
+        GpuModel m = g.inventory().model();
+        if (base.byId(m.id()).isEmpty()) {
+          found.putIfAbsent(m.id(), m);
+        }
+      }
+    }
+    return found.isEmpty() ? base : base.with(GpuCatalog.of(found.values()));
   }
 
   // ---- device plugin ----
