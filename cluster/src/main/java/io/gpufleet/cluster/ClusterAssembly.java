@@ -66,11 +66,23 @@ public final class ClusterAssembly {
     Node node = n.node();
     NamedConfigs.Selection selection = operator.configs().select(node.labels());
     NodeGpus.Found found = NodeGpus.of(node, operator.catalog(), settings.instances().instanceTypeGpus());
+    if (found instanceof NodeGpus.Found.Gpus g) {
+      for (NodeGpus.Warning w : g.warnings()) {
+        diagnostics.add(ManifestProblem.warning(locate(bundle, n, w.field()), w.field(), w.message()));
+      }
+    }
     return switch (found) {
       case NodeGpus.Found.NoGpus none ->
           new ClusterNode(node, Optional.empty(), Optional.empty(), "no GPUs found", selection, Optional.empty());
-      case NodeGpus.Found.Unresolved u -> {
+      case NodeGpus.Found.Invalid u -> {
+        // The user's own statement (gpufleet's annotation) that does not read: an error, as written.
         diagnostics.add(ManifestProblem.error(locate(bundle, n, u.field()), u.field(), u.reason()));
+        yield new ClusterNode(node, Optional.empty(), Optional.empty(), u.reason(), selection, Optional.empty());
+      }
+      case NodeGpus.Found.Unresolved u -> {
+        // The node's own labels: reported, and the node read without modelled GPUs, so the others still are.
+        diagnostics.warning(locate(bundle, n, u.field()), u.field(), "node \"" + node.name() + "\": " + u.reason()
+            + "; read without modelled GPUs");
         yield new ClusterNode(node, Optional.empty(), Optional.empty(), u.reason(), selection, Optional.empty());
       }
       case NodeGpus.Found.Gpus g when !GpuOperator.runsDevicePlugin(node.labels()) ->

@@ -8,7 +8,9 @@ import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
+import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.manifest.GpuCatalogFile;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
@@ -29,6 +31,8 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
@@ -77,7 +81,7 @@ public final class ScenarioReader {
 
   public static final String API_VERSION = "gpufleet.io/v1alpha1";
 
-  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "cluster",
+  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "gpuCatalog", "cluster",
       "devicePlugin", "draDriver", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
@@ -93,6 +97,8 @@ public final class ScenarioReader {
   private final PriorityAdmission priorities = new PriorityAdmission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
+  /** The scenario's GPU catalogue: the built-in one, with {@code spec.gpuCatalog}'s models over it. */
+  private GpuCatalog gpuCatalog = GpuCatalog.builtIn();
   /**
    * Whether any NodePool was read, whether one leaves its nodes' GPUs to NVIDIA's DRA driver, and
    * where pods with ResourceClaims were (see warnDraUnsized).
@@ -156,6 +162,8 @@ public final class ScenarioReader {
       b.catalog(catalog);
     });
 
+    spec.get("gpuCatalog").ifPresent(c -> gpuCatalog = gpuCatalog(c));
+
     DuplicateObjects clusterNames = new DuplicateObjects(diagnostics);
     for (Cursor entry : spec.list("cluster")) {
       collect(entry, text, clusterNames);
@@ -164,6 +172,7 @@ public final class ScenarioReader {
     assembled();
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
+    gpuCatalog = withNodesCards(gpuCatalog);
     b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
     SimulationSettings settings = spec.get("simulation").map(c -> simulation(c, nodeClassesOf(initial)))
         .orElse(SimulationSettings.DEFAULTS);
@@ -314,7 +323,7 @@ public final class ScenarioReader {
         .toList();
     ManifestBundle bundle = new ManifestBundle(objects.stream().map(Sourced::object).toList(), List.of(), read);
     try {
-      ClusterAssembly.assemble(bundle, ClusterSettings.defaults().withInstances(catalog)).warnings()
+      ClusterAssembly.assemble(bundle, new ClusterSettings(gpuCatalog, catalog)).warnings()
           .forEach(diagnostics::add);
     } catch (ManifestException e) {
       e.problems().forEach(p -> diagnostics.warning(p.location(), p.path(), p.message()
@@ -402,6 +411,34 @@ public final class ScenarioReader {
     return InstanceCatalogFile.read(sources.name(path), text).applyToBuiltIn();
   }
 
+  private GpuCatalog gpuCatalog(Cursor c) {
+    String path = c.asString();
+    if (path.equals("builtin")) {
+      return GpuCatalog.builtIn();
+    }
+    return GpuCatalogFile.overBuiltIn(sources.name(path), sources.read(path, c.location()));
+  }
+
+  /**
+   * The catalogue with the cards the cluster's nodes report that it lacks, read from their labels as
+   * {@code smi} and {@code node describe} read them ({@link NodeGpus}; the cluster assembly says each
+   * warning, at the node's field): so the simulator's GPU Operator models such a card, and GFD's labels on it (which
+   * pods select) survive its registration, as they do in those commands.
+   */
+  private GpuCatalog withNodesCards(GpuCatalog base) {
+    Map<String, GpuModel> found = new LinkedHashMap<>();
+    for (Sourced s : objects) {
+      if (s.object() instanceof KubeObject.NodeObject n
+          && NodeGpus.of(n.node(), base, catalog.instanceTypeGpus()) instanceof NodeGpus.Found.Gpus g) {
+        GpuModel m = g.inventory().model();
+        if (base.byId(m.id()).isEmpty()) {
+          found.putIfAbsent(m.id(), m);
+        }
+      }
+    }
+    return found.isEmpty() ? base : base.with(GpuCatalog.of(found.values()));
+  }
+
   // ---- device plugin ----
 
   private NamedConfigs deviceConfigs(Optional<Cursor> section) {
@@ -439,7 +476,7 @@ public final class ScenarioReader {
   }
 
   private DevicePlugin devicePlugin(Optional<Cursor> section, NamedConfigs configs, MigPartedConfig migParted) {
-    DevicePlugin plugin = DevicePluginWiring.of(configs, migParted);
+    DevicePlugin plugin = DevicePluginWiring.of(configs, migParted, gpuCatalog);
     if (section.isEmpty()) {
       return plugin;
     }
