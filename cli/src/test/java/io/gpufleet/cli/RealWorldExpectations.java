@@ -184,6 +184,13 @@ final class RealWorldExpectations {
           out.add(check("lint", rejected.isEmpty(), "accepted (no manifest-rejected)", rejected.toString()));
         }
       }
+      case "lintNoFinding" -> {
+        if (v.lint().run().ok()) {
+          List<String> found = v.lint().findings().stream().filter(f -> f.rule().equals(s(a, "rule")))
+              .map(RealWorldViews.Finding::message).toList();
+          out.add(check("lint", found.isEmpty(), "no " + s(a, "rule") + " finding", found.toString()));
+        }
+      }
       default -> throw new IllegalArgumentException("unknown expectation " + kind);
     }
     return out;

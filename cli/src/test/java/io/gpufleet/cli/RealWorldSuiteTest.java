@@ -85,11 +85,44 @@ class RealWorldSuiteTest {
       s.filter(Files::isDirectory).forEach(p -> folders.add(p.getFileName().toString()));
     }
     assertThat(cases.stream().map(Case::id).toList()).doesNotHaveDuplicates().containsExactlyElementsOf(folders);
+    // docs/real-world.md's table names every case with its status, and the totals the test prints.
+    String doc = Files.readString(suite().getParent().getParent().resolve("docs/real-world.md"));
+    for (Case c : cases) {
+      assertThat(doc).as(c.id()).containsPattern("\\| \\[" + c.id() + "\\]\\(.*\\| "
+          + (c.knownFailure().isPresent() ? "known failure" : "pass") + " \\|\\n");
+    }
+    long known = cases.stream().filter(c -> c.knownFailure().isPresent()).count();
+    assertThat(doc).contains("real-world: " + (cases.size() - known) + " passed, " + known + " failed");
     assertThat(cases).allSatisfy(c -> {
       assertThat(c.source()).as(c.id()).isNotBlank();
       assertThat(c.says()).as(c.id()).isNotBlank();
       assertThat(c.expect()).as(c.id()).isNotEmpty();
     });
+  }
+
+  /**
+   * The parsers read what examples/gpu/lab-time-slicing.yaml states in its header (one A10G sliced
+   * four ways, five 1-GPU pods: four share GPU 0, the fifth stays Pending) from smi, node describe
+   * and simulate. Without this a broken parser would turn every case into a failure, and leave every
+   * known failure failing unnoticed.
+   */
+  @Test
+  void theParsersReadTheLabsTimeSlicingExample(@TempDir Path tmp) {
+    Path lab = suite().resolveSibling("gpu").resolve("lab-time-slicing.yaml");
+    RealWorldViews v = RealWorldViews.of(lab, tmp);
+    assertThat(v.smi().cards()).containsEntry("gpu-a10g-1", 1);
+    assertThat(v.smi().placements()).hasSize(4).containsValue("gpu-a10g-1");
+    assertThat(v.smi().withoutGpu()).hasSize(1);
+    RealWorldViews.NodeView node = v.describe().nodes().get("gpu-a10g-1");
+    assertThat(node.allocatable()).containsEntry("nvidia.com/gpu", "4");
+    assertThat(node.gpus()).contains(1);
+    assertThat(node.labels()).containsEntry("nvidia.com/gpu.replicas", "4")
+        .containsEntry("node.kubernetes.io/instance-type", "g5.2xlarge");
+    assertThat(v.simulate().nodes().get("gpu-a10g-1").gpuAllocatable()).containsEntry("nvidia.com/gpu", "4");
+    assertThat(v.simulate().pods().values().stream().filter(p -> p.status().equals("Running"))
+        .map(RealWorldViews.SimPod::node)).containsExactly("gpu-a10g-1", "gpu-a10g-1", "gpu-a10g-1", "gpu-a10g-1");
+    assertThat(v.schedule().pods()).hasSize(5);
+    assertThat(v.lint().run().ok()).isTrue();
   }
 
   @Test
