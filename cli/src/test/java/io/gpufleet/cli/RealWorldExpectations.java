@@ -164,13 +164,21 @@ final class RealWorldExpectations {
           out.add(check("simulate -f", pass, what, pass ? "PodFailed" : "no PodFailed event naming it"));
         }
       }
-      case "launches", "noLaunch", "launchedAdvertises" -> {
+      case "runs" -> {
+        if (v.simulate().run().ok()) {
+          RealWorldViews.SimPod p = v.simulate().pods().get(s(a, "pod"));
+          out.add(check("simulate -f", p != null && p.status().equals("Running"), "runs " + s(a, "pod"),
+              p == null ? "no such pod" : p.status()));
+        }
+      }
+      case "launches", "launchesFamily", "noLaunch", "launchedAdvertises" -> {
         if (v.simulate().run().ok()) {
           List<RealWorldViews.SimNode> launched = v.simulate().nodes().values().stream()
               .filter(n -> !n.nodePool().equals("<none>")).toList();
           String found = launched.stream().map(n -> n.instanceType() + " " + n.gpuAllocatable()).toList().toString();
           boolean pass = switch (kind) {
             case "launches" -> launched.stream().anyMatch(n -> n.instanceType().equals(s(a, "instanceType")));
+            case "launchesFamily" -> launched.stream().anyMatch(n -> n.instanceType().startsWith(s(a, "family") + "."));
             case "noLaunch" -> launched.isEmpty();
             default -> launched.stream().anyMatch(n -> s(a, "count").equals(n.gpuAllocatable().get(s(a, "resource"))));
           };
