@@ -143,7 +143,9 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
     Registration model = register(node, inventory);
     Optional<ObservedGpus> seen = ObservedGpus.of(node);
     if (seen.isEmpty()) {
-      return new Reconciled(model, Optional.empty());
+      // Labels a real GFD wrote (the CUDA driver's, its timestamp) say the node was dumped with its
+      // labels, its status left out: its labels are its state, the advertisement the model's.
+      return new Reconciled(ObservedGpus.labelledByGfd(node) ? asReported(model, node) : model, Optional.empty());
     }
     ObservedGpus observed = seen.get();
     if (observed.reports(model.advertisement().counts())) {
