@@ -152,7 +152,7 @@ function renderCards(view) {
     });
     card.append(el('div', { class: 'name', text: n.name }));
     card.append(el('div', { class: 'meta', text: [n.instanceType, n.capacityType, 'NodePool ' + (n.nodePool || '-'),
-      n.lifecycle, n.pricePerHour === null ? 'no price' : '$' + n.pricePerHour.toFixed(3) + '/h'].join(' · ') }));
+      n.lifecycle, n.price === null ? 'no price' : n.price].join(' · ') }));
     const counts = el('div', { class: 'counts' });
     counts.append('nvidia.com/gpu advertised ', el('b', { class: 'advertised', text: String(n.gpuAdvertised) }),
       ', allocated ', el('b', { class: 'allocated', text: String(n.gpuAllocated) }),
