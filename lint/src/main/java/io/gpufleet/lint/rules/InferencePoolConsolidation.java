@@ -50,7 +50,8 @@ public final class InferencePoolConsolidation implements LintRule {
   @Override
   public String fix() {
     return "Use spec.disruption.consolidationPolicy: WhenEmpty with a consolidateAfter you chose on purpose "
-        + "(e.g. 10m, longer than the gap between your bursts).";
+        + "(e.g. 10m, longer than the gap between your bursts), or forbid the disruption with a budget "
+        + "{nodes: \"0\", reasons: [Underutilized]}.";
   }
 
   @Override
