@@ -108,7 +108,8 @@ final class LintCommand implements Callable<Integer> {
         catalogNotRead(scenario, err);
         for (ScenarioManifests.Applied a : ScenarioManifests.applied(s.name(), s.text(), scenario,
             ScenarioSources.directory(dir))) {
-          String origin = (a.by().equals("spec.cluster") ? "in " : "applied by ") + a.by() + " of " + s.name();
+          String origin = (a.by().equals("spec.cluster") ? "in " : "applied by ") + a.by() + " of "
+              + (s.name().equals("-") ? "the scenario on stdin" : s.name());
           out.add(new LintInput.Source(a.part().file(), a.part().text(), a.part().docs(), a.part().inPlace(), origin));
         }
       }
