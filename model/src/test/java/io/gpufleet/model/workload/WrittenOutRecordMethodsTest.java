@@ -52,8 +52,13 @@ class WrittenOutRecordMethodsTest {
   }
 
   private static void sameTextAsGenerated(Record r) throws Throwable {
-    assertThat(r.toString()).as(r.getClass().getSimpleName())
-        .isEqualTo((String) generated(r.getClass(), "toString").invoke(r));
+    String generated = (String) generated(r.getClass(), "toString").invoke(r);
+    // A container leaves out ports while it has none, so that templates keep the hash they had
+    // before ports were modelled (as PodSpec leaves out its later fields while empty).
+    if (r instanceof Container c && c.ports().isEmpty()) {
+      generated = generated.replace(", ports=[]]", "]");
+    }
+    assertThat(r.toString()).as(r.getClass().getSimpleName()).isEqualTo(generated);
   }
 
   @Test
