@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ScheduleCommandTest {
 
-  /** The repository's example: one tainted 1-GPU node, two CPU nodes, a GPU pod without toleration. */
+  /** The repository's example: one 1-GPU node tainted dedicated=gpu, two CPU nodes, a GPU pod without toleration. */
   private static final Path EXAMPLE = Path.of("..", "examples", "scheduling", "gpu-taint.yaml");
 
   @Test

@@ -78,7 +78,11 @@ class AdmissionScenarioTest {
       """;
 
   private static SimulationResult run() {
-    ScenarioFile f = ScenarioReader.read("s.yaml", SCENARIO, ScenarioSources.directory(Path.of(".")));
+    return run(SCENARIO);
+  }
+
+  private static SimulationResult run(String text) {
+    ScenarioFile f = ScenarioReader.read("s.yaml", text, ScenarioSources.directory(Path.of(".")));
     return Simulation.run(f.scenario());
   }
 
@@ -99,5 +103,55 @@ class AdmissionScenarioTest {
         .containsExactlyInAnyOrder(Optional.of("n1"), Optional.empty());
     // Namespace labels: the namespaceSelector on team: x finds the anchor in research.
     assertThat(pod(r, "default/follower").node()).contains("n1");
+  }
+
+  @Test
+  void withoutTheNamespaceObjectItsLabelIsUnknownAndTheFollowerWaits() {
+    SimulationResult r = run(SCENARIO.replace("metadata: {name: research, labels: {team: x}}",
+        "metadata: {name: research}"));
+    assertThat(pod(r, "default/follower").node()).isEmpty();
+    assertThat(pod(r, "default/follower").schedulingMessage()).isPresent();
+  }
+
+  private static final String GATED_ON_THE_LAB = """
+      apiVersion: gpufleet.io/v1alpha1
+      kind: Scenario
+      metadata: {name: gated-lab}
+      spec:
+        cluster:
+        - file: cluster.yaml
+        - apiVersion: v1
+          kind: Pod
+          metadata: {name: big}
+          spec:
+            schedulingGates: [{name: example.com/quota}]
+            containers:
+            - name: c
+              image: busybox
+              resources: {requests: {cpu: "6"}, limits: {nvidia.com/gpu: 1}}
+        devicePlugin: {configMap: nvidia-device-plugin/nvidia-device-plugin-configs}
+        steps:
+        - title: Wait
+          actions:
+          - wait: 15m
+      """;
+
+  /** Nodes Karpenter launched (the lab starts with one node of its own). */
+  private static long launched(SimulationResult r) {
+    return r.record().of(io.gpufleet.sim.record.RunRecord.Kind.NODE_REGISTERED).size();
+  }
+
+  @Test
+  void karpenterProvisionsNothingForAGatedPod() {
+    ScenarioSources lab = ScenarioSources.directory(Path.of("..", "examples", "lab"));
+    SimulationResult gated = Simulation.run(ScenarioReader.read("s.yaml", GATED_ON_THE_LAB, lab).scenario());
+    assertThat(launched(gated)).isZero();
+    assertThat(pod(gated, "default/big").node()).isEmpty();
+    // The control: ungated, the pod (6 CPUs, more than the lab's g5.xlarge has) brings a node of the
+    // GPU pool, whose taint it tolerates only through ExtendedResourceToleration.
+    SimulationResult free = Simulation.run(ScenarioReader.read("s.yaml",
+        GATED_ON_THE_LAB.replace("schedulingGates: [{name: example.com/quota}]", "priority: 0"), lab).scenario());
+    assertThat(launched(free)).isEqualTo(1);
+    assertThat(pod(free, "default/big").node()).isPresent();
   }
 }

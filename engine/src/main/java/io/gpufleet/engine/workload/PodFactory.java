@@ -75,7 +75,9 @@ public final class PodFactory {
   public static Pod daemonPod(Workload.DaemonSet ds, String nodeName, RandomGenerator random) {
     PodSpec spec = ds.template().spec();
     List<Toleration> tolerations = new ArrayList<>(spec.tolerations());
-    tolerations.addAll(DAEMON_TOLERATIONS);
+    for (Toleration t : DAEMON_TOLERATIONS) {
+      addOrUpdate(tolerations, t);
+    }
     NodeSelectorTerm pin = new NodeSelectorTerm(List.of(), List.of(Requirement.in("metadata.name", nodeName)));
     var affinity = spec.nodeAffinity();
     List<NodeSelectorTerm> terms = new ArrayList<>();
@@ -91,6 +93,24 @@ public final class PodFactory {
     PodSpec daemonSpec = spec.withTolerations(tolerations).withNodeAffinity(pinned);
     String name = ds.name() + "-" + PodNames.suffix(random, 5);
     return fromTemplate(ds, name, new OwnerReference("DaemonSet", ds.name()), daemonSpec);
+  }
+
+  /**
+   * The controller's {@code AddOrUpdateDaemonPodTolerations} (pkg/controller/daemon/util/daemonset_util.go,
+   * through {@code AddOrUpdateTolerationInPodSpec}): a toleration of the same key, operator, value and
+   * effect is replaced, so the template's admitted {@code not-ready} toleration with 300 seconds
+   * (DefaultTolerationSeconds) gives way to the daemon's unbounded one; others are appended.
+   */
+  private static void addOrUpdate(List<Toleration> tolerations, Toleration t) {
+    for (int i = 0; i < tolerations.size(); i++) {
+      Toleration e = tolerations.get(i);
+      if (e.key().equals(t.key()) && e.operator() == t.operator() && e.value().equals(t.value())
+          && e.effect().equals(t.effect())) {
+        tolerations.set(i, t);
+        return;
+      }
+    }
+    tolerations.add(t);
   }
 
   /**

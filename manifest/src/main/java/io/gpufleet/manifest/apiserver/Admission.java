@@ -26,7 +26,9 @@ import java.util.TreeMap;
  *       Priority ({@link PriorityAdmission}), DefaultTolerationSeconds, ExtendedResourceToleration,
  *       RuntimeClass.
  * </ol>
- * A refusal is an error at the object, in the API server's words.
+ * A refusal is an error at the object, in the API server's words. A pod that records a
+ * {@code status.phase} (a dump of a cluster) was admitted by that cluster: only defaulting and
+ * Priority (as before this chain) touch it.
  */
 public final class Admission {
 
@@ -76,7 +78,10 @@ public final class Admission {
     List<KubeObject> out = new ArrayList<>(objects.size());
     for (KubeObject o : prioritised) {
       PodSpec spec = specOf(o);
-      out.add(spec == null ? o : withSpec(o, admitSpec(o, spec, diagnostics)));
+      // A pod with a status (a dump of a cluster) was admitted there: its spec is the truth, even
+      // where the dump lacks its RuntimeClass.
+      boolean observed = o instanceof KubeObject.PodObject p && p.phase().isPresent();
+      out.add(spec == null || observed ? o : withSpec(o, admitSpec(o, spec, diagnostics)));
     }
     return out;
   }

@@ -195,6 +195,24 @@ class AdmissionTest {
   }
 
   @Test
+  void aDumpedPodIsStateAndIsNotAdmittedAgain() {
+    Pod p = pod(AdmissionPlugins.EKS, """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: nvidia
+          nodeName: n1
+          overhead: {cpu: 100m}
+          containers: [{name: c, resources: {limits: {nvidia.com/gpu: 1}}}]
+        status: {phase: Running}
+        """);
+    // Its RuntimeClass is not in the dump and no toleration is added: the cluster admitted it as it is.
+    assertThat(p.spec().tolerations()).isEmpty();
+    assertThat(p.spec().overhead()).isEqualTo(ResourceList.of("cpu", "100m"));
+  }
+
+  @Test
   void aConflictingNodeSelectorIsRefused() {
     assertThat(errors(AdmissionPlugins.EKS, RUNTIME_CLASS + """
         apiVersion: v1
