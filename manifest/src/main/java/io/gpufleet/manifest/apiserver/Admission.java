@@ -139,8 +139,9 @@ public final class Admission {
     }
     if (o instanceof KubeObject.WorkloadObject w) {
       PodTemplate t = w.workload().template();
+      // The stored template stays as decoded: admission acts on the pods (PodTemplate#stored).
       return t.spec() == spec ? w : new KubeObject.WorkloadObject(
-          w.workload().withTemplate(new PodTemplate(t.labels(), t.annotations(), spec)), w.location(), w.written());
+          w.workload().withTemplate(t.withSpec(spec)), w.location(), w.written());
     }
     return o;
   }

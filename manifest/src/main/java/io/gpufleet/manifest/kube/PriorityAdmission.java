@@ -131,8 +131,6 @@ public final class PriorityAdmission {
 
   private Workload admit(Workload w, KubeObject.PriorityWritten written, Location at, Diagnostics diagnostics) {
     PodTemplate t = w.template();
-    PodTemplate nt = new PodTemplate(t.labels(), t.annotations(), admit(t.spec(), written, at, "spec.template.spec",
-        diagnostics));
-    return w.withTemplate(nt);
+    return w.withTemplate(t.withSpec(admit(t.spec(), written, at, "spec.template.spec", diagnostics)));
   }
 }
