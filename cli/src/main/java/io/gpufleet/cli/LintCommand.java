@@ -7,6 +7,7 @@ import io.gpufleet.lint.Severity;
 import io.gpufleet.lint.format.LintFormat;
 import io.gpufleet.lint.rules.Rules;
 import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.model.cloud.InstanceCatalog;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +65,7 @@ final class LintCommand implements Callable<Integer> {
       throw new UserError(e.getMessage());
     }
     // Read leniently: what the API server would reject becomes a finding, not the end of the run.
-    LintInput manifests = LintInput.read(input.sources(), input.strict);
+    LintInput manifests = LintInput.read(input.sources(), input.strict, input.gpuCatalog(), InstanceCatalog.builtIn());
     PrintWriter err = spec.commandLine().getErr();
     for (ManifestProblem w : manifests.warnings()) {
       err.println(w);

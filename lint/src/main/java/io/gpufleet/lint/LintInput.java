@@ -109,7 +109,8 @@ public final class LintInput {
     return read(sources, strict, GpuCatalog.builtIn(), InstanceCatalog.builtIn());
   }
 
-  static LintInput read(List<ManifestSource> sources, boolean strict, GpuCatalog catalog,
+  /** As {@link #read(List, boolean)}, over these catalogues (a user's {@code --gpu-catalog}). */
+  public static LintInput read(List<ManifestSource> sources, boolean strict, GpuCatalog catalog,
       InstanceCatalog instances) {
     Builder b = new Builder();
     DuplicateObjects duplicates = new DuplicateObjects(b.diagnostics);

@@ -4,7 +4,6 @@ import io.gpufleet.autoscaler.interruption.InterruptionMessage;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.label.Labels;
@@ -94,8 +93,8 @@ final class CloudProvider {
     }
     String name = c.name();
     Labels labels = c.labels().with(InstanceLabels.HOSTNAME, name);
-    ResourceList alloc = Kubelet.withoutGpus(api.realType(c).allocatable());
-    ResourceList cap = Kubelet.withoutGpus(api.realType(c).capacity());
+    ResourceList alloc = api.realType(c).allocatable().withoutNvidiaGpus();
+    ResourceList cap = api.realType(c).capacity().withoutNvidiaGpus();
     if (c.instanceType().gpuCount() > 0) {
       alloc = alloc.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
       cap = cap.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
@@ -107,7 +106,7 @@ final class CloudProvider {
         false));
     NodeState joined = api.state().nodes().get(name);
     // Where its GPUs are left to NVIDIA's DRA driver, the driver's kubelet plugin publishes its slice now.
-    String slice = new NvidiaDraDriver(GpuCatalog.builtIn())
+    String slice = new NvidiaDraDriver(api.devicePlugin().operator().catalog())
         .slice(joined.node(), joined.migLayout())
         .map(s -> "; NVIDIA's DRA driver publishes ResourceSlice " + s.name() + " (" + s.devices().size()
             + (s.devices().size() == 1 ? " device)" : " devices)"))
