@@ -54,8 +54,7 @@ public final class NodeCommand implements Runnable {
           out.print(NodeDescription.render(n.registration().get(), n.inventory().orElseThrow(), n.inventorySource(),
               n.selection()));
         } else {
-          out.println("Name:               " + n.node().name());
-          out.println("GPUs:               <none> (" + n.inventorySource() + ")");
+          out.print(NodeDescription.renderWithoutDevices(n.node(), n.inventorySource()));
         }
       }
       if (cluster.nodes().stream().anyMatch(n -> n.registration().isPresent()

@@ -15,12 +15,15 @@ import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.MigLayout;
+import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.report.smi.SmiView;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -62,11 +65,21 @@ public final class SmiCommand implements Callable<Integer> {
       n.registration().flatMap(Registration::devices).ifPresent(d -> devices.put(n.node().name(), d));
     }
     List<SmiView.Unplaced> unplaced = new ArrayList<>();
+    Set<String> unmodelled = new HashSet<>();
+    cluster.nodes().stream().filter(n -> n.registration().isEmpty() && n.inventory().isEmpty())
+        .forEach(n -> unmodelled.add(n.node().name()));
     for (BatchPlacement.Outcome o : placed.outcomes()) {
       switch (o) {
         case BatchPlacement.Outcome.Bound b -> {
           NodeDevices state = devices.get(b.node());
           if (state == null) {
+            // A node whose cards are not modelled (none found, or its labels unreadable, warned above) may
+            // still advertise GPUs in its capacity: say where its GPU pods went rather than drop them.
+            if (unmodelled.contains(b.node())
+                && b.pod().requests().quantities().keySet().stream().anyMatch(ResourceName::isNvidiaGpuLike)) {
+              unplaced.add(new SmiView.Unplaced(b.pod().key(), "Running", "bound to node " + b.node()
+                  + ", whose GPUs gpufleet does not model (see node describe), so no card is shown"));
+            }
             continue;
           }
           switch (DeviceAllocation.allocate(state, b.pod())) {

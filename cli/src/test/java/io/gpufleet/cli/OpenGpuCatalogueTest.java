@@ -171,6 +171,22 @@ class OpenGpuCatalogueTest {
         + "expected an integer, found \"eight\"; read without modelled GPUs");
     assertThat(r.out()).contains("GPUs:               <none> (expected an integer, found \"eight\")",
         "1 x NVIDIA A10G (A10G, from label nvidia.com/gpu.product)");
+    // smi says where a GPU pod bound to that node went, rather than dropping it.
+    Files.writeString(file, Files.readString(file).replace(
+        "nvidia.com/gpu.count: eight\n", "nvidia.com/gpu.count: eight\nstatus:\n  capacity: {nvidia.com/gpu: \"8\"}\n")
+        + """
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p, namespace: default}
+        spec:
+          nodeName: odd
+          containers:
+          - {name: c, image: x, resources: {limits: {nvidia.com/gpu: 1}}}
+        """);
+    Run smi = run("smi", "-f", file.toString());
+    assertThat(smi.code()).as(smi.err()).isZero();
+    assertThat(smi.out()).contains("default/p   Running   bound to node odd, whose GPUs gpufleet does not model");
     Files.writeString(file, """
         apiVersion: v1
         kind: Node

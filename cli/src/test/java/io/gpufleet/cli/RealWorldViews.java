@@ -87,7 +87,7 @@ record RealWorldViews(Schedule schedule, Smi smi, Describe describe, Simulate si
   }
 
   private static final Pattern SMI_NODE = Pattern.compile("^\\s*\\| Node (\\S+)\\s+(\\d+) x ");
-  private static final Pattern SMI_PROCESS = Pattern.compile("\\|\\s+\\d+\\s+\\S+\\s+GPU-\\S+\\s+(\\S+/\\S+)\\s");
+  private static final Pattern SMI_PROCESS = Pattern.compile("\\|\\s+\\d+\\s+\\S+\\s+(?:GPU|MIG)-\\S+\\s+(\\S+/\\S+)\\s");
   private static final Pattern SMI_WITHOUT = Pattern.compile("^\\s*(\\S+/\\S+)\\s+(Pending|Failed)\\s*(.*)$");
 
   /** smi's text; simulate prints the same view indented, so the patterns allow leading space. */

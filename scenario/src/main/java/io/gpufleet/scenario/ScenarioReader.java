@@ -214,35 +214,12 @@ public final class ScenarioReader {
 
   // ---- manifests ----
 
-  /**
-   * A manifest entry: a Kubernetes object written in place, or {@code {file: ...}} naming what
-   * {@code kubectl -f} takes: a file, a directory (its .json, .yaml and .yml files in name order; its
-   * subdirectories too with {@code recursive: true}, as {@code -R}), or a list of them.
-   */
+  /** A manifest entry's objects (see {@link ScenarioManifests#entry}), with the text each came from. */
   private void collect(Cursor entry, String scenarioText, DuplicateObjects names) {
-    if (!entry.isMap()) {
-      entry.expected("{file: path} or a Kubernetes object");
-      return;
-    }
-    Optional<Cursor> file = entry.get("file");
-    if (file.isPresent()) {
-      entry.checkKnown(Set.of("file", "recursive"), true);
-      boolean recursive = entry.bool("recursive", false);
-      List<Cursor> named = file.get().node() instanceof YNode.YList ? file.get().asList() : List.of(file.get());
-      for (Cursor f : named) {
-        for (String path : sources.expand(f.asString(), recursive, f.location())) {
-          String text = sources.read(path, f.location());
-          List<YNode> docs = yaml.readAll(sources.name(path), text);
-          names.check(docs);
-          for (KubeObject o : kube.decodeAll(docs)) {
-            objects.add(new Sourced(o, text));
-          }
-        }
-      }
-    } else {
-      names.check(List.of(entry.node()));
-      for (KubeObject o : kube.decodeAll(List.of(entry.node()))) {
-        objects.add(new Sourced(o, scenarioText));
+    for (ScenarioManifests.Part part : ScenarioManifests.entry(entry, scenarioText, sources, yaml)) {
+      names.check(part.docs());
+      for (KubeObject o : kube.decodeAll(part.docs())) {
+        objects.add(new Sourced(o, part.text()));
       }
     }
   }

@@ -143,7 +143,9 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
     Registration model = register(node, inventory);
     Optional<ObservedGpus> seen = ObservedGpus.of(node);
     if (seen.isEmpty()) {
-      return new Reconciled(model, Optional.empty());
+      // Labels a real GFD wrote (the CUDA driver's, its timestamp) say the node was dumped with its
+      // labels, its status left out: its labels are its state, the advertisement the model's.
+      return new Reconciled(ObservedGpus.labelledByGfd(node) ? asReported(model, node) : model, Optional.empty());
     }
     ObservedGpus observed = seen.get();
     if (observed.reports(model.advertisement().counts())) {
@@ -165,7 +167,7 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
     return new Reconciled(asReported(byReport.orElse(model), node), Optional.of(note));
   }
 
-  /** A registration with the node's reported resources and labels where it reports them. */
+  /** A registration with the node's reported GPU resources and its labels as reported. */
   private static Registration asReported(Registration r, Node reported) {
     Node n = r.node();
     ResourceList capacity = n.capacity();
@@ -180,7 +182,8 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
         allocatable = allocatable.with(name, reported.allocatable().getOrZero(name));
       }
     }
-    Node labelled = n.withLabels(n.labels().withAll(reported.labels())).withResources(capacity, allocatable);
+    // Its labels as reported: GFD's too, and none the twin's GFD would add (a node without GFD has none).
+    Node labelled = n.withLabels(reported.labels()).withResources(capacity, allocatable);
     return new Registration(labelled, r.advertisement(), r.devices(), r.warnings());
   }
 

@@ -106,7 +106,52 @@ public final class NodeGpus {
         return byInstanceType(node, catalog, type.get(), attached.get());
       }
     }
-    return new Found.NoGpus();
+    return reported(node);
+  }
+
+  /** The model of cards a node advertises without naming them. */
+  public static final String UNNAMED_PRODUCT = "NVIDIA-GPU-unnamed";
+
+  /**
+   * A node that names no card (no annotation, no GFD product, no GPU instance type) but reports
+   * NVIDIA's GPU resource in its status, as a device plugin without GFD leaves it: its cards are what
+   * it advertises ({@code nvidia.com/gpu}, or {@code nvidia.com/gpu.shared}), over GFD's replicas
+   * label where one divides it, of a model it does not name. The node's report is its state, so its
+   * GPUs are read, with a warning, rather than dropped.
+   */
+  private static Found reported(Node node) {
+    long whole = Math.max(advertised(node, ResourceName.NVIDIA_GPU), advertised(node, ResourceName.NVIDIA_GPU_SHARED));
+    if (whole <= 0) {
+      return new Found.NoGpus();
+    }
+    int replicas = node.labels().get(GfdLabels.REPLICAS).flatMap(NodeGpus::positive).orElse(1);
+    long cards = replicas > 1 && whole % replicas == 0 ? whole / replicas : whole;
+    String field = "status.capacity";
+    if (outOfRange(cards)) {
+      return new Found.Unresolved(field, rangeReason(cards));
+    }
+    GpuModel model = new DiscoveredGpu(UNNAMED_PRODUCT, OptionalLong.empty(), Optional.empty(),
+        List.of("the GPU resources node " + node.name() + " reports in its status")).model();
+    return new Found.Gpus(new GpuInventory(node.name(), model, (int) cards), "its status", List.of(new Warning(field,
+        "node \"" + node.name() + "\" reports " + whole + " NVIDIA GPU resource(s) in its status but names no GPU "
+            + "model (no label " + GfdLabels.PRODUCT + ", no annotation " + GPUS_ANNOTATION + ", no GPU instance "
+            + "type); read as " + cards + " card(s) of an unnamed model of unknown memory and compute capability"
+            + (cards == whole ? "" : " (" + replicas + " replicas each, label " + GfdLabels.REPLICAS + ")"))));
+  }
+
+  /** What the node's status advertises of a resource: capacity, else allocatable. */
+  private static long advertised(Node node, ResourceName name) {
+    long capacity = node.capacity().getOrZero(name).value();
+    return capacity > 0 ? capacity : node.allocatable().getOrZero(name).value();
+  }
+
+  private static Optional<Integer> positive(String v) {
+    try {
+      int n = Integer.parseInt(v.strip());
+      return n > 0 ? Optional.of(n) : Optional.empty();
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
   }
 
   private static Found annotated(Node node, GpuCatalog catalog, String v) {

@@ -37,6 +37,14 @@ public record ObservedGpus(SortedMap<ResourceName, Long> capacity, Labels labels
     return named ? Optional.of(new ObservedGpus(capacity, node.labels())) : Optional.empty();
   }
 
+  /**
+   * Whether a real GFD labelled the node: it carries a GFD label the twin does not compute (the CUDA
+   * driver's version, GFD's timestamp), which no hand-written node needs.
+   */
+  public static boolean labelledByGfd(Node node) {
+    return node.labels().map().keySet().stream().anyMatch(k -> GfdLabels.ownedByGfd(k) && !GfdLabels.modelled(k));
+  }
+
   /** The non-zero GPU resources of a resource list. */
   static SortedMap<ResourceName, Long> gpuCounts(ResourceList list) {
     SortedMap<ResourceName, Long> out = new TreeMap<>();

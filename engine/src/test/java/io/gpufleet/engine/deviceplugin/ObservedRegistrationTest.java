@@ -67,6 +67,22 @@ class ObservedRegistrationTest {
   }
 
   @Test
+  void aNodeDumpedWithItsGfdLabelsButNotItsStatusKeepsItsLabels() {
+    Node dumped = node("gpu-1");
+    dumped = dumped.withLabels(dumped.labels().with(GfdLabels.PRODUCT, "A100-SXM4-40GB").with(GfdLabels.COUNT, "1")
+        .with("nvidia.com/cuda.driver.major", "455"));
+
+    GpuOperator.Reconciled r = GpuOperator.DEFAULTS.registerObserved(dumped, inventory("gpu-1", "A100-40GB", 1));
+
+    assertThat(r.registration().node().labels()).isEqualTo(dumped.labels());
+    assertThat(count(r.registration().node().allocatable(), "nvidia.com/gpu")).isEqualTo(1);
+    // Without such a label the node is hand-written, and GFD's labels are the model's.
+    Node written = node("gpu-1").withLabels(node("gpu-1").labels().with(GfdLabels.PRODUCT, "A100-SXM4-40GB"));
+    assertThat(GpuOperator.DEFAULTS.registerObserved(written, inventory("gpu-1", "A100-40GB", 1)).registration()
+        .node().labels().get(GfdLabels.PRODUCT)).hasValue("NVIDIA-A100-SXM4-40GB");
+  }
+
+  @Test
   void anUnhealthyCardStaysOutOfAllocatableAsTheNodeReports() {
     Node dumped = reported("nvidia.com/gpu", 8, 7, GfdLabels.PRODUCT, "NVIDIA-H100-80GB-HBM3", GfdLabels.COUNT, "8");
 

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.interruption.InterruptionMessage;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.cloud.CapacityType;
@@ -78,8 +79,8 @@ final class CloudProvider {
     NodeClaim launched = claim.withLaunched(api.now());
     api.claimLaunched(launched);
     api.log(RunRecord.Kind.NODECLAIM_LAUNCHED, launched.name(), launched.instanceType().name() + " "
-        + launched.offering().capacityType() + " in " + launched.offering().zone() + " at $"
-        + api.billedPrice(launched) + "/h");
+        + launched.offering().capacityType() + " in " + launched.offering().zone() + " at "
+        + Money.perHour(api.billedPrice(launched)));
     api.scheduleIn(api.settings().launchToRegistration(), new Event.NodeRegisters(claim.name()));
     drawInterruption(launched);
     return launched;
