@@ -147,8 +147,15 @@ public final class KubeDecoder {
         out.add(new KubeObject.PriorityClassObject(meta(doc, false).name(), value,
             doc.bool("globalDefault", false), preemptionPolicy(doc), at));
       }
-      case "Namespace" -> out.add(new KubeObject.NamespaceObject(meta(doc, false).name(),
-          Labels.of(doc.get("metadata").map(m -> m.stringMap("labels")).orElse(Map.of())), at));
+      case "Namespace" -> {
+        ObjectMeta meta = meta(doc, false);
+        // ValidateNamespaceName: a DNS label, stricter than the subdomain meta() checks (no dots).
+        if (LabelSyntax.dns1123SubdomainErrors(meta.name()).isEmpty()) {
+          doc.get("metadata").ifPresent(m -> invalidIf(m, "metadata.name", "name", meta.name(),
+              LabelSyntax.dns1123LabelErrors(meta.name())));
+        }
+        out.add(new KubeObject.NamespaceObject(meta.name(), meta.labels(), at));
+      }
       case "RuntimeClass" -> out.add(new KubeObject.RuntimeClassObject(runtimeClass(doc), at));
       default -> out.add(new KubeObject.OtherObject(apiVersion, kind, name(doc), doc, at));
     }

@@ -98,4 +98,13 @@ class GatesPortsRuntimeClassDecoderTest {
         .containsExactly(org.assertj.core.groups.Tuple.tuple("Namespace", "research"),
             org.assertj.core.groups.Tuple.tuple("RuntimeClass", "nvidia"));
   }
+
+  @Test
+  void aNamespaceIsNamedByADnsLabel() {
+    assertThat(errors("""
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team.research}
+        """)).singleElement().asString().contains("metadata.name: Invalid value: \"team.research\"");
+  }
 }
