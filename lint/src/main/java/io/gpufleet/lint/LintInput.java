@@ -278,6 +278,8 @@ public final class LintInput {
         // Kept so that a refusal of the class (a second globalDefault) names it.
         case KubeObject.PriorityClassObject pc -> keep(pc, ObjectRef.clusterScoped("PriorityClass", pc.name()), tree);
         case KubeObject.ResourceObject r -> { } // no lint rule reads DRA objects yet
+        case KubeObject.NamespaceObject ns -> { } // read by admission (namespace labels)
+        case KubeObject.RuntimeClassObject rc -> { } // read by admission (RuntimeClass)
         case KubeObject.OtherObject other -> { }
       }
     }
