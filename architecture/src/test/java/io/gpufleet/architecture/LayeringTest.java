@@ -124,7 +124,7 @@ class LayeringTest {
   private static final com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall>
       CLUSTER_ASSEMBLY_STEPS = com.tngtech.archunit.base.DescribedPredicate.describe(
           "the cluster assembly's steps (DevicePluginManifests.namedConfigs/migParted, NodeGpus.of, "
-              + "GpuOperator.register*, InitialPods, PriorityAdmission, NvidiaDraDriver.published)",
+              + "GpuOperator.register*, InitialPods, PriorityAdmission, Admission.admit, NvidiaDraDriver.published)",
           call -> {
             String owner = call.getTargetOwner().getName();
             String name = call.getName();
@@ -134,6 +134,7 @@ class LayeringTest {
                 || owner.equals("io.gpufleet.engine.deviceplugin.GpuOperator") && name.startsWith("register")
                 || owner.equals("io.gpufleet.engine.workload.InitialPods")
                 || owner.equals("io.gpufleet.manifest.kube.PriorityAdmission")
+                || owner.equals("io.gpufleet.manifest.apiserver.Admission") && name.equals("admit")
                 || owner.equals("io.gpufleet.engine.dra.NvidiaDraDriver") && name.equals("published");
           });
 

@@ -6,6 +6,7 @@ import io.gpufleet.cluster.ClusterNode;
 import io.gpufleet.cluster.ClusterSettings;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestSource;
+import io.gpufleet.manifest.apiserver.Admission;
 import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
@@ -13,7 +14,6 @@ import io.gpufleet.manifest.karpenter.NodePoolDecoder;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
-import io.gpufleet.manifest.kube.PriorityAdmission;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.ManifestProblem;
@@ -201,9 +201,10 @@ public final class LintInput {
       }
       objects.addAll(new KubeDecoder(b.diagnostics, strict).decodeAll(s.docs()));
     }
-    // The inputs are applied as one set, so a pod may name a PriorityClass from any of the files;
-    // what the API server's Priority admission refuses is a rejection like any other.
-    List<KubeObject> admitted = new PriorityAdmission().admit(objects, b.diagnostics);
+    // The inputs are applied as one set through the API server's admission chain (EKS's plugins), so a
+    // pod may name a PriorityClass from any of the files and a GPU pod gets ExtendedResourceToleration's
+    // toleration; what the chain refuses is a rejection like any other.
+    List<KubeObject> admitted = new Admission().admit(objects, b.diagnostics);
     for (KubeObject o : admitted) {
       b.add(o, trees.get(o.location()), texts.get(o.location().file()));
     }
