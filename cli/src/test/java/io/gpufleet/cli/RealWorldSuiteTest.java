@@ -93,6 +93,10 @@ class RealWorldSuiteTest {
     }
     long known = cases.stream().filter(c -> c.knownFailure().isPresent()).count();
     assertThat(doc).contains("real-world: " + (cases.size() - known) + " passed, " + known + " failed");
+    // docs/conformance.md's overview row says the same counts.
+    String row = Files.readAllLines(suite().getParent().getParent().resolve("docs/conformance.md")).stream()
+        .filter(l -> l.startsWith("| real-world inputs")).findFirst().orElseThrow();
+    assertThat(row).endsWith("| " + cases.size() + " | " + (cases.size() - known) + " |");
     assertThat(cases).allSatisfy(c -> {
       assertThat(c.source()).as(c.id()).isNotBlank();
       assertThat(c.says()).as(c.id()).isNotBlank();
