@@ -93,6 +93,9 @@ class RealWorldSuiteTest {
     }
     long known = cases.stream().filter(c -> c.knownFailure().isPresent()).count();
     assertThat(doc).contains("real-world: " + (cases.size() - known) + " passed, " + known + " failed");
+    // The README's "How it is checked" table quotes the same totals line.
+    assertThat(Files.readString(suite().getParent().getParent().resolve("README.md"))).as("README.md")
+        .contains("`real-world: " + (cases.size() - known) + " passed, " + known + " failed`");
     assertThat(cases).allSatisfy(c -> {
       assertThat(c.source()).as(c.id()).isNotBlank();
       assertThat(c.says()).as(c.id()).isNotBlank();
