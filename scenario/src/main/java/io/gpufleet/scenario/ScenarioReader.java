@@ -11,6 +11,7 @@ import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.kube.OldKarpenterApi;
 import io.gpufleet.manifest.kube.PriorityAdmission;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
@@ -188,9 +189,24 @@ public final class ScenarioReader {
       actionIndex += actions.size();
     }
     warnDraUnsized(b.build().autoscaler());
+    refuseUnreadNodePools();
     diagnostics.throwIfErrors();
     String description = spec.string("description", "");
     return new ScenarioFile(b.build(), description, steps, diagnostics.warnings());
+  }
+
+  /**
+   * A NodePool or Provisioner at an API version before {@code v1} is skipped with a warning by every
+   * command; a simulation refuses it, since without it the run would have no autoscaler for the pods
+   * it was written for and would quietly leave them Pending (docs/eks.md).
+   */
+  private void refuseUnreadNodePools() {
+    for (OldKarpenterApi.Unread u : kube.unreadKarpenter()) {
+      if (u.api().provisions()) {
+        diagnostics.error(u.location(), "apiVersion", "a simulation does not run without its " + u.api().kind()
+            + "s, which would leave their pods Pending with no autoscaler: " + u.api().message(u.name()));
+      }
+    }
   }
 
   // ---- manifests ----
