@@ -12,7 +12,7 @@ final class DevicePluginWiring {
   private DevicePluginWiring() {}
 
   static DevicePlugin of(NamedConfigs configs, MigPartedConfig migParted) {
-    if (configs.configs().isEmpty() && migParted.configs().isEmpty()) {
+    if (configs.configs().isEmpty() && configs.osPlugins().isEmpty() && migParted.configs().isEmpty()) {
       return DevicePlugin.DEFAULTS;
     }
     return DevicePlugin.DEFAULTS.withOperator(new GpuOperator(configs, new MigManager(migParted), GpuCatalog.builtIn()));

@@ -24,9 +24,11 @@ import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.EC2NodeClass;
+import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
@@ -95,6 +97,8 @@ public final class ScenarioReader {
    * where pods with ResourceClaims were (see warnDraUnsized).
    */
   private boolean autoscaled;
+  /** The device plugins that Bottlerocket node classes bring, in the order the classes are read. */
+  private final List<NamedConfigs.OsPlugin> osPlugins = new ArrayList<>();
   private boolean draNodePool;
   private final List<Location> draUses = new ArrayList<>();
 
@@ -160,7 +164,7 @@ public final class ScenarioReader {
     List<ClusterObject> initial = clusterObjects(objects, true);
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
-    b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
+    MigPartedConfig migParted = migPartedConfigs();
     SimulationSettings settings = spec.get("simulation").map(c -> simulation(c, nodeClassesOf(initial)))
         .orElse(SimulationSettings.DEFAULTS);
     b.settings(spec.get("draDriver").map(c -> settings.withDraDriver(draDriver(c))).orElse(settings));
@@ -188,6 +192,8 @@ public final class ScenarioReader {
       steps.add(step);
       actionIndex += actions.size();
     }
+    // After the steps: a node class applied by a step brings its OS's device plugin too.
+    b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs.withOsPlugins(osPlugins), migParted));
     warnDraUnsized(b.build().autoscaler());
     refuseUnreadNodePools();
     diagnostics.throwIfErrors();
@@ -263,6 +269,7 @@ public final class ScenarioReader {
     }
     for (EC2NodeClass c : karpenter.ec2NodeClasses()) {
       out.add(new ClusterObject.NodeClassObject(c));
+      c.devicePlugin().ifPresent(config -> osPlugins.add(bottlerocketPlugin(c.name(), config)));
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
     for (KubeObject o : karpenter.others()) {
@@ -390,6 +397,17 @@ public final class ScenarioReader {
   }
 
   // ---- device plugin ----
+
+  /**
+   * The device plugin built into a Bottlerocket node class's AMI, on the nodes Karpenter labels with
+   * that class ({@link NodeClassRef#labelKey}): it beats the cluster's device-plugin ConfigMap there,
+   * since Bottlerocket's plugin reads its settings, not the ConfigMap (docs/eks.md).
+   */
+  static NamedConfigs.OsPlugin bottlerocketPlugin(String nodeClass, DevicePluginConfig config) {
+    NodeClassRef ref = new NodeClassRef(NodeClassRef.DEFAULT_EC2.group(), NodeClassRef.DEFAULT_EC2.kind(), nodeClass);
+    return new NamedConfigs.OsPlugin(ref.labelKey(), nodeClass, "bottlerocket:" + nodeClass, config,
+        "Bottlerocket's built-in device plugin, set by EC2NodeClass \"" + nodeClass + "\" userData");
+  }
 
   private NamedConfigs deviceConfigs(Optional<Cursor> section) {
     NamedConfigs configs = NamedConfigs.NONE;
