@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.NodeState;
 import java.nio.file.Path;
 import java.util.List;
@@ -129,8 +130,10 @@ class EksScenarioTest {
   }
 
   @Test
-  void withKarpentersPhysicalSizingTheNodeStillAdvertisesFour() {
+  void withKarpentersPhysicalSizingFourNodesAreLaunchedEachAdvertisingFour() {
     SimulationResult r = run(bottlerocket("physical", ""));
+    // Karpenter counts the g5.xlarge's one physical GPU: one NodeClaim per pod (kubernetes-sigs/karpenter#2140).
+    assertThat(r.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED)).hasSize(4);
     assertThat(r.finalState().nodes().values()).isNotEmpty().allSatisfy(n ->
         assertThat(n.node().allocatable().getOrZero(ResourceName.NVIDIA_GPU).value()).isEqualTo(4));
     assertThat(r.finalState().pods().values()).hasSize(4).allSatisfy(p -> assertThat(p.node()).isPresent());

@@ -58,7 +58,7 @@ final class BottlerocketSettings {
       List.of("volume-mounts"), "index", Flags.DEFAULTS.sharedDevicesAllocationPolicy(), Flags.DEFAULTS.gfdNoTimestamp(),
       Flags.DEFAULTS.gfdSleepInterval());
 
-  /** The plugin a Bottlerocket node runs when its user data sets nothing: whole GPUs, Bottlerocket's flags. */
+  /** What Bottlerocket's plugin runs with where a setting is left out: whole GPUs, Bottlerocket's flags. */
   static final DevicePluginConfig DEFAULT = DevicePluginConfig.DEFAULT.withFlags(BOTTLEROCKET_FLAGS);
 
   /** Whether the node class's AMIs are Bottlerocket: {@code amiFamily: Bottlerocket} or a {@code bottlerocket@} alias. */
@@ -76,10 +76,12 @@ final class BottlerocketSettings {
 
   /**
    * The config the node class's plugin runs with: {@link #DEFAULT} overridden by the user data's
-   * {@code [settings.kubelet-device-plugins.nvidia]}. Problems are reported at {@code userData}'s
-   * lines; a config that cannot be read is the default.
+   * {@code [settings.kubelet-device-plugins.nvidia]}; empty where the user data has no such table
+   * or sets {@code enabled = false}, so that the cluster's own plugin configuration applies (a
+   * difference from Bottlerocket, whose built-in plugin then runs with its defaults: docs/eks.md).
+   * Problems are reported at {@code userData}'s lines; a table that cannot be read is the default.
    */
-  static DevicePluginConfig read(Cursor userData, Location key) {
+  static Optional<DevicePluginConfig> read(Cursor userData, Location key) {
     Reader r = new Reader(userData, key);
     return r.read();
   }
@@ -102,7 +104,7 @@ final class BottlerocketSettings {
       this.columnOffset = block ? key.column() + 2 : at.column();
     }
 
-    DevicePluginConfig read() {
+    Optional<DevicePluginConfig> read() {
       JsonNode root;
       try {
         root = new TomlMapper().readTree(text);
@@ -112,7 +114,7 @@ final class BottlerocketSettings {
         int column = l == null ? 0 : l.getColumnNr();
         problem(true, line > 0 ? location(line - 1, Math.max(column - 1, 0)) : at, "userData is not valid TOML: "
             + e.getOriginalMessage() + "; the node class's NVIDIA device plugin settings are not read");
-        return DEFAULT;
+        return Optional.of(DEFAULT);
       }
       JsonNode settings = root.path("settings");
       List<String> others = new ArrayList<>();
@@ -139,7 +141,7 @@ final class BottlerocketSettings {
       });
       JsonNode nvidia = plugins.path("nvidia");
       if (!nvidia.isObject()) {
-        return DEFAULT;
+        return Optional.empty();
       }
       List<String> table = List.of("settings", "kubelet-device-plugins", "nvidia");
       known(nvidia, table, NVIDIA_KEYS);
@@ -151,8 +153,8 @@ final class BottlerocketSettings {
           flags.deviceDiscoveryStrategy(), passSpecs, listStrategy, idStrategy, flags.sharedDevicesAllocationPolicy(),
           flags.gfdNoTimestamp(), flags.gfdSleepInterval());
       if (bool(nvidia, table, "enabled").equals(Optional.of(false))) {
-        problem(false, locate(table, "enabled"), TABLE + ".enabled = false (no device plugin on the node) is not "
-            + "modelled by gpufleet; its nodes are simulated with the plugin running");
+        // The built-in plugin is off (Bottlerocket 1.63+): whatever the cluster runs serves the node.
+        return Optional.empty();
       }
       Optional<String> partitioning = word(nvidia, table, "device-partitioning-strategy", Set.of("none", "mig"));
       if (partitioning.equals(Optional.of("mig")) || nvidia.has("mig")) {
@@ -174,7 +176,7 @@ final class BottlerocketSettings {
       } else if (sharing.equals("mps")) {
         mps = sharingSpec(nvidia.path("mps"), child(table, "mps"), false);
       }
-      return new DevicePluginConfig(flags, timeSlicing, mps);
+      return Optional.of(new DevicePluginConfig(flags, timeSlicing, mps));
     }
 
     /**

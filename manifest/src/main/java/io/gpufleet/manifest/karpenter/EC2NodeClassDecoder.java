@@ -95,7 +95,8 @@ final class EC2NodeClassDecoder {
   /**
    * A Bottlerocket node class's own NVIDIA device plugin: the NVIDIA variants run the plugin built
    * in and configure it from the user data's settings ({@link BottlerocketSettings}); other AMI
-   * families leave GPUs to the cluster's plugin.
+   * families, and a Bottlerocket class whose user data does not configure the plugin, leave GPUs to
+   * the cluster's plugin configuration.
    */
   private static Optional<DevicePluginConfig> devicePlugin(Cursor spec) {
     if (!BottlerocketSettings.isBottlerocket(spec)) {
@@ -103,11 +104,11 @@ final class EC2NodeClassDecoder {
     }
     Optional<Cursor> userData = spec.get("userData");
     if (userData.isEmpty() || userData.get().isNull()) {
-      return Optional.of(BottlerocketSettings.DEFAULT);
+      return Optional.empty();
     }
     Location key = spec.node() instanceof YNode.YMap m && m.entries().get("userData") != null
         ? m.entries().get("userData").keyLocation() : userData.get().location();
-    return Optional.of(BottlerocketSettings.read(userData.get(), key));
+    return BottlerocketSettings.read(userData.get(), key);
   }
 
   /**

@@ -100,18 +100,34 @@ class BottlerocketSettingsTest {
   }
 
   @Test
-  void aBottlerocketNodeClassWithoutSettingsRunsWholeGpus() {
+  void withoutPluginSettingsOrWithThePluginOffTheClustersConfigApplies() {
     Diagnostics d = new Diagnostics();
-    DevicePluginConfig c = read("""
+    assertThat(read("""
         apiVersion: karpenter.k8s.aws/v1
         kind: EC2NodeClass
         metadata: {name: gpu}
         spec:
           amiSelectorTerms: [{alias: bottlerocket@v1.30.0}]
-        """, d).orElseThrow();
+        """, d)).isEmpty();
+    assertThat(read(nodeClass(AMI, """
+        [settings.kubelet-device-plugins.nvidia]
+        enabled = false
+        device-sharing-strategy = "time-slicing"
+        """), d)).isEmpty();
+    assertThat(d.errors()).isEmpty();
+  }
+
+  @Test
+  void aStrategyOfNoneRunsWholeGpusWithBottlerocketsFlags() {
+    Diagnostics d = new Diagnostics();
+    DevicePluginConfig c = read(nodeClass(AMI, """
+        [settings.kubelet-device-plugins.nvidia]
+        device-sharing-strategy = "none"
+        """), d).orElseThrow();
     assertThat(c.timeSlicing()).isEmpty();
     assertThat(c.mps()).isEmpty();
     assertThat(c.flags().deviceIdStrategy()).isEqualTo("index");
+    assertThat(c).isEqualTo(BottlerocketSettings.DEFAULT);
   }
 
   @Test
