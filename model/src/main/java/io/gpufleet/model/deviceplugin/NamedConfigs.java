@@ -66,6 +66,16 @@ public record NamedConfigs(SortedMap<String, DevicePluginConfig> configs, Option
     this(configs, defaultName, List.of());
   }
 
+  /** The device plugin the node's OS brings, if any: a node class's own, else Auto Mode's. */
+  public Optional<OsPlugin> osPlugin(Labels nodeLabels) {
+    for (OsPlugin p : osPlugins) {
+      if (p.matches(nodeLabels)) {
+        return Optional.of(p);
+      }
+    }
+    return AUTO_MODE.matches(nodeLabels) ? Optional.of(AUTO_MODE) : Optional.empty();
+  }
+
   /** These configs with the OS device plugins of some node classes added (each beats the ConfigMap on its nodes). */
   public NamedConfigs withOsPlugins(List<OsPlugin> more) {
     if (more.isEmpty()) {
@@ -117,13 +127,9 @@ public record NamedConfigs(SortedMap<String, DevicePluginConfig> configs, Option
    * this, a node whose OS brings its own plugin ({@link #osPlugins}, {@link #AUTO_MODE}) runs that.
    */
   public Selection select(Labels nodeLabels) {
-    for (OsPlugin p : osPlugins) {
-      if (p.matches(nodeLabels)) {
-        return Selection.ok(p.name(), p.config(), p.reason());
-      }
-    }
-    if (AUTO_MODE.matches(nodeLabels)) {
-      return Selection.ok(AUTO_MODE.name(), AUTO_MODE.config(), AUTO_MODE.reason());
+    Optional<OsPlugin> os = osPlugin(nodeLabels);
+    if (os.isPresent()) {
+      return Selection.ok(os.get().name(), os.get().config(), os.get().reason());
     }
     if (configs.isEmpty()) {
       return Selection.ok("<built-in>", DevicePluginConfig.DEFAULT, "no config map: plugin defaults");
