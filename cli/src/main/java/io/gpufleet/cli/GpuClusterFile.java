@@ -6,6 +6,7 @@ import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
+import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
@@ -64,6 +65,8 @@ record GpuClusterFile(List<GpuNode> nodes, List<Pod> pods, List<Workload> worklo
         default -> { }
       }
     }
+    // A Bottlerocket node class's own plugin serves its nodes (docs/eks.md).
+    configs = configs.withOsPlugins(KarpenterManifests.osPlugins(objects, diagnostics));
     diagnostics.throwIfErrors();
     List<GpuNode> nodes = new ArrayList<>();
     GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), GpuCatalog.builtIn());

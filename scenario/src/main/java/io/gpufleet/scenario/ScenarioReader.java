@@ -24,11 +24,9 @@ import io.gpufleet.manifest.yaml.YamlReader;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
-import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.EC2NodeClass;
-import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
@@ -269,7 +267,7 @@ public final class ScenarioReader {
     }
     for (EC2NodeClass c : karpenter.ec2NodeClasses()) {
       out.add(new ClusterObject.NodeClassObject(c));
-      c.devicePlugin().ifPresent(config -> osPlugins.add(bottlerocketPlugin(c.name(), config)));
+      c.devicePlugin().ifPresent(config -> osPlugins.add(KarpenterManifests.osPlugin(c.name(), config)));
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
     for (KubeObject o : karpenter.others()) {
@@ -398,16 +396,6 @@ public final class ScenarioReader {
 
   // ---- device plugin ----
 
-  /**
-   * The device plugin built into a Bottlerocket node class's AMI, on the nodes Karpenter labels with
-   * that class ({@link NodeClassRef#labelKey}): it beats the cluster's device-plugin ConfigMap there,
-   * since Bottlerocket's plugin reads its settings, not the ConfigMap (docs/eks.md).
-   */
-  static NamedConfigs.OsPlugin bottlerocketPlugin(String nodeClass, DevicePluginConfig config) {
-    NodeClassRef ref = new NodeClassRef(NodeClassRef.DEFAULT_EC2.group(), NodeClassRef.DEFAULT_EC2.kind(), nodeClass);
-    return new NamedConfigs.OsPlugin(ref.labelKey(), nodeClass, "bottlerocket:" + nodeClass, config,
-        "Bottlerocket's built-in device plugin, set by EC2NodeClass \"" + nodeClass + "\" userData");
-  }
 
   private NamedConfigs deviceConfigs(Optional<Cursor> section) {
     NamedConfigs configs = NamedConfigs.NONE;

@@ -8,6 +8,8 @@ import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.karpenter.AutoMode;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClassRef;
@@ -107,6 +109,35 @@ public record KarpenterManifests(List<NodePool> nodePools, List<NodeOverlay> nod
       }
     }
     return new KarpenterManifests(pools, overlays, classes, ec2, others);
+  }
+
+  /**
+   * The device plugins that the Bottlerocket node classes among {@code objects} bring
+   * ({@link #osPlugin}), for readers that need no more of Karpenter's objects than that (smi, node
+   * describe): only EC2NodeClasses are decoded.
+   */
+  public static List<NamedConfigs.OsPlugin> osPlugins(List<KubeObject> objects, Diagnostics diagnostics) {
+    List<NamedConfigs.OsPlugin> out = new ArrayList<>();
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.OtherObject other && other.kind().equals("EC2NodeClass")
+          && other.apiVersion().startsWith(NODE_CLASS_GROUPS.get("EC2NodeClass") + "/")) {
+        EC2NodeClass c = EC2NodeClassDecoder.decode(other.name(),
+            new Cursor(other.cursor().node(), other.cursor().path(), diagnostics));
+        c.devicePlugin().ifPresent(config -> out.add(osPlugin(c.name(), config)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The device plugin built into a Bottlerocket node class's AMI, on the nodes Karpenter labels with
+   * that class ({@link NodeClassRef#labelKey}): it beats the cluster's device-plugin ConfigMap there,
+   * since Bottlerocket's plugin reads its settings, not the ConfigMap (docs/eks.md).
+   */
+  public static NamedConfigs.OsPlugin osPlugin(String nodeClass, DevicePluginConfig config) {
+    NodeClassRef ref = new NodeClassRef(NodeClassRef.DEFAULT_EC2.group(), NodeClassRef.DEFAULT_EC2.kind(), nodeClass);
+    return new NamedConfigs.OsPlugin(ref.labelKey(), nodeClass, "bottlerocket:" + nodeClass, config,
+        "Bottlerocket's built-in device plugin, set by EC2NodeClass \"" + nodeClass + "\" userData");
   }
 
   /**
