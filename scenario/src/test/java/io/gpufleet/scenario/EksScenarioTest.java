@@ -187,6 +187,16 @@ class EksScenarioTest {
   }
 
   @Test
+  void aPodAskingForTheProvidersLabelGetsNoAutoModeNode() {
+    // Auto Mode's nodes carry eks.amazonaws.com/*, not karpenter.k8s.aws/* (the guide's label table).
+    SimulationResult r = run(autoMode("l4").replace("nodeSelector: {eks.amazonaws.com/compute-type: auto}",
+        "nodeSelector: {karpenter.k8s.aws/instance-gpu-name: l4}"));
+    assertThat(r.finalState().nodes().size()).isZero();
+    assertThat(r.record().of(RunRecord.Kind.KARPENTER_EVENT)).anySatisfy(e -> assertThat(e.message())
+        .contains("label \"karpenter.k8s.aws/instance-gpu-name\" does not have known values"));
+  }
+
+  @Test
   void anotherGpuNameGivesAnotherFamily() {
     SimulationResult r = run(autoMode("l40s"));
     NodeState n = r.finalState().nodes().values().stream().findFirst().orElseThrow();
