@@ -41,7 +41,7 @@ class LayeringTest {
   /** A rule over an empty package proves nothing: every layer named here must hold classes. */
   @Test
   void everyLayerHasClasses() {
-    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "scenario", "report", "nvml", "lint",
+    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "cluster", "scenario", "report", "nvml", "lint",
         "k8s", "web", "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
@@ -87,6 +87,41 @@ class LayeringTest {
         .check(classes);
     noClasses().that().resideInAnyPackage("io.gpufleet.manifest..", "io.gpufleet.sim..", "io.gpufleet.report..")
         .should().dependOnClassesThat().resideInAPackage("io.gpufleet.scenario..")
+        .check(classes);
+  }
+
+  /** The one cluster assembly sits on manifests and the engine; the simulator and the engine know nothing of it. */
+  @Test
+  void theClusterAssemblySitsOnManifestsAndTheEngine() {
+    onlyDependsOn("io.gpufleet.cluster..", "io.gpufleet.manifest..", "io.gpufleet.engine..", "io.gpufleet.model..");
+    noClasses().that().resideInAnyPackage("io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.autoscaler..",
+            "io.gpufleet.sim..", "io.gpufleet.manifest..", "io.gpufleet.report..")
+        .should().dependOnClassesThat().resideInAPackage("io.gpufleet.cluster..")
+        .check(classes);
+  }
+
+  /**
+   * One cluster, one answer: the commands (cli) and the dashboard (web) build no cluster of their own.
+   * Configuring the GPU Operator from ConfigMaps, finding a node's cards, registering a node, admitting
+   * objects and making the controllers' pods happen in the cluster assembly, which every command reads.
+   */
+  @Test
+  void commandsBuildNoClusterOfTheirOwn() {
+    noClasses().that().resideInAnyPackage("io.gpufleet.cli..", "io.gpufleet.web..")
+        .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+            "the cluster assembly's steps (DevicePluginManifests.namedConfigs/migParted, NodeGpus.of, "
+                + "GpuOperator.register*, InitialPods, PriorityAdmission, NvidiaDraDriver.published)",
+            call -> {
+              String owner = call.getTargetOwner().getName();
+              String name = call.getName();
+              return owner.equals("io.gpufleet.manifest.deviceplugin.DevicePluginManifests")
+                      && (name.equals("namedConfigs") || name.equals("migParted"))
+                  || owner.equals("io.gpufleet.engine.deviceplugin.NodeGpus") && name.equals("of")
+                  || owner.equals("io.gpufleet.engine.deviceplugin.GpuOperator") && name.startsWith("register")
+                  || owner.equals("io.gpufleet.engine.workload.InitialPods")
+                  || owner.equals("io.gpufleet.manifest.kube.PriorityAdmission")
+                  || owner.equals("io.gpufleet.engine.dra.NvidiaDraDriver") && name.equals("published");
+            }))
         .check(classes);
   }
 

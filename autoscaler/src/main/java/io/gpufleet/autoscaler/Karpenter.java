@@ -1,5 +1,6 @@
 package io.gpufleet.autoscaler;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
@@ -82,7 +83,7 @@ public final class Karpenter {
       Optional<NodeClaim> claim = Launcher.launch(p, view.offerings(), view.now(), random);
       if (claim.isPresent()) {
         out.add(new Action.LaunchNodeClaim(claim.get(), p.pods().stream().map(Pod::key).toList(), Optional.empty(),
-            p.instanceTypes().stream().map(t -> t.name() + " $" + t.onDemandPrice() + "/h").toList()));
+            p.instanceTypes().stream().map(t -> t.name() + " " + Money.perHour(t.onDemandPrice())).toList()));
       }
     }
     for (Map.Entry<String, String> e : plan.onExisting().entrySet()) {

@@ -1,6 +1,8 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.cluster.Cluster;
 import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
@@ -9,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 
 /** How every command reports problems: warnings to stderr, user errors as lines and exit code 2. */
@@ -16,8 +19,17 @@ final class Cli {
   private Cli() {}
 
   static void printWarnings(ManifestBundle bundle, CommandLine.Model.CommandSpec spec) {
+    printWarnings(bundle.warnings(), spec);
+  }
+
+  /** The read's and the assembly's warnings, to stderr. */
+  static void printWarnings(Cluster cluster, CommandLine.Model.CommandSpec spec) {
+    printWarnings(cluster.warnings(), spec);
+  }
+
+  private static void printWarnings(List<ManifestProblem> warnings, CommandLine.Model.CommandSpec spec) {
     PrintWriter err = spec.commandLine().getErr();
-    for (ManifestProblem w : bundle.warnings()) {
+    for (ManifestProblem w : warnings) {
       err.println(w);
     }
     err.flush();
@@ -31,8 +43,9 @@ final class Cli {
           + "\" is not used by " + command + "; skipped");
     }
     for (var o : bundle.objects()) {
-      if (o instanceof KubeObject.PdbObject
-          || o instanceof KubeObject.ConfigMapObject) {
+      // Device-plugin and mig-parted ConfigMaps configure the cluster's GPU Operator; others are unused.
+      if (o instanceof KubeObject.PdbObject || o instanceof KubeObject.ConfigMapObject cm
+          && DevicePluginManifests.kind(cm) == DevicePluginManifests.Kind.OTHER) {
         err.println(o.location() + ": warning: " + o.kind() + " \"" + o.name() + "\" is not used by " + command
             + "; skipped");
       }

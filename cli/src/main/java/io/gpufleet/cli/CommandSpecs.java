@@ -157,6 +157,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.strict)
         .getter(new ManifestInputOptionsFields(c.input, 2)).setter(new ManifestInputOptionsFields(c.input, 2)).build());
+    spec.addOption(OptionSpec.builder("--gpu-catalog")
+        .description("GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the built-in ones (docs/models.md).")
+        .paramLabel("FILE")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.gpuCatalog)
+        .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -293,6 +300,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.strict)
         .getter(new ManifestInputOptionsFields(c.input, 2)).setter(new ManifestInputOptionsFields(c.input, 2)).build());
+    spec.addOption(OptionSpec.builder("--gpu-catalog")
+        .description("GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the built-in ones (docs/models.md).")
+        .paramLabel("FILE")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.gpuCatalog)
+        .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -431,6 +445,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.strict)
         .getter(new ManifestInputOptionsFields(c.input, 2)).setter(new ManifestInputOptionsFields(c.input, 2)).build());
+    spec.addOption(OptionSpec.builder("--gpu-catalog")
+        .description("GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the built-in ones (docs/models.md).")
+        .paramLabel("FILE")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.gpuCatalog)
+        .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -509,6 +530,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.strict)
         .getter(new ManifestInputOptionsFields(c.input, 2)).setter(new ManifestInputOptionsFields(c.input, 2)).build());
+    spec.addOption(OptionSpec.builder("--gpu-catalog")
+        .description("GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the built-in ones (docs/models.md).")
+        .paramLabel("FILE")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.gpuCatalog)
+        .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -959,6 +987,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.strict)
         .getter(new ManifestInputOptionsFields(c.input, 2)).setter(new ManifestInputOptionsFields(c.input, 2)).build());
+    spec.addOption(OptionSpec.builder("--gpu-catalog")
+        .description("GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the built-in ones (docs/models.md).")
+        .paramLabel("FILE")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.gpuCatalog)
+        .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -1067,6 +1102,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.strict)
         .getter(new ManifestInputOptionsFields(c.input, 2)).setter(new ManifestInputOptionsFields(c.input, 2)).build());
+    spec.addOption(OptionSpec.builder("--gpu-catalog")
+        .description("GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the built-in ones (docs/models.md).")
+        .paramLabel("FILE")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.gpuCatalog)
+        .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -1337,6 +1379,7 @@ final class CommandSpecs {
         case 0 -> (Object) o.filenames;
         case 1 -> (Object) o.recursive;
         case 2 -> (Object) o.strict;
+        case 3 -> (Object) o.gpuCatalog;
         default -> throw new IllegalStateException("no field " + field);
       };
     }
@@ -1348,6 +1391,7 @@ final class CommandSpecs {
         case 0 -> o.filenames = (List<java.lang.String>) value;
         case 1 -> o.recursive = (Boolean) value;
         case 2 -> o.strict = (Boolean) value;
+        case 3 -> o.gpuCatalog = (String) value;
         default -> throw new IllegalStateException("no field " + field);
       }
       return old;

@@ -1,9 +1,16 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterSettings;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestReader;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.k8s.Snapshot;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -49,7 +56,27 @@ final class ImportCommand implements Callable<Integer> {
       out.println(summary(snapshot, written.toString()));
       out.flush();
     }
+    readBack(snapshot, yaml, err);
     return ExitCodes.OK;
+  }
+
+  /**
+   * The snapshot as every command will read it: the cluster assembly's warnings (a node whose report
+   * its selected config would not advertise, a card the catalogue lacks) are said now, after the
+   * snapshot is safely written; so are problems that will stop the commands that read it.
+   */
+  private static void readBack(Snapshot snapshot, String yaml, PrintWriter err) {
+    List<ManifestProblem> problems;
+    try {
+      ManifestBundle bundle = new ManifestReader().read(ClusterOptions.sourceName(snapshot), yaml);
+      problems = ClusterAssembly.assemble(bundle, ClusterSettings.defaults()).warnings();
+    } catch (ManifestException e) {
+      problems = e.problems();
+    }
+    for (ManifestProblem p : problems) {
+      err.println(p);
+    }
+    err.flush();
   }
 
   private static String summary(Snapshot s, String where) {

@@ -1,11 +1,18 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.cluster.Cluster;
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterSettings;
+import io.gpufleet.manifest.GpuCatalogFile;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestInput;
 import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.ManifestSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.nio.file.Path;
+import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.k8s.Snapshot;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,6 +38,11 @@ final class ManifestInputOptions {
   @Option(names = "--strict",
       description = "Unknown fields in Kubernetes objects are errors (kubectl --validate=strict), not warnings.")
   boolean strict;
+
+  @Option(names = "--gpu-catalog", paramLabel = "FILE",
+      description = "GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the "
+          + "built-in ones (docs/models.md).")
+  String gpuCatalog;
 
   /** {@code --kubeconfig}, {@code --context}, {@code -n}: a live cluster as one more input. */
   @Mixin ClusterOptions cluster = new ClusterOptions();
@@ -69,8 +81,24 @@ final class ManifestInputOptions {
     return String.join(", ", names);
   }
 
+  /** The GPU catalogue the command uses: the built-in one with {@code --gpu-catalog}'s models over it. */
+  GpuCatalog gpuCatalog() {
+    return gpuCatalog == null ? GpuCatalog.builtIn()
+        : GpuCatalogFile.overBuiltIn(gpuCatalog, Cli.readFile(Path.of(gpuCatalog)));
+  }
+
+  /** {@code --gpu-catalog} as a source, for a scenario built from the inputs to name. */
+  Optional<ManifestSource> gpuCatalogSource() {
+    return Optional.ofNullable(gpuCatalog).map(f -> new ManifestSource(f, Cli.readFile(Path.of(f))));
+  }
+
   /** Every object of every source, read as one set (duplicates across files are errors). */
   ManifestBundle read() {
     return new ManifestReader(strict).read(sources());
+  }
+
+  /** The one cluster the inputs describe, as every command sees it ({@link ClusterAssembly}). */
+  Cluster cluster() {
+    return ClusterAssembly.assemble(read(), ClusterSettings.defaults().withGpus(gpuCatalog()));
   }
 }

@@ -8,7 +8,9 @@ import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Manifests given with {@code -f} or {@code --kubeconfig} run as a scenario of one step: the cluster
@@ -19,12 +21,24 @@ final class ManifestScenario {
   private ManifestScenario() {}
 
   static ScenarioFile of(String name, List<ManifestSource> sources, Duration runFor, boolean strict) {
+    return of(name, sources, Optional.empty(), runFor, strict);
+  }
+
+  /** As above, with a GPU catalogue file ({@code --gpu-catalog}) as the scenario's {@code spec.gpuCatalog}. */
+  static ScenarioFile of(String name, List<ManifestSource> manifests, Optional<ManifestSource> gpuCatalog,
+      Duration runFor, boolean strict) {
+    List<ManifestSource> sources = new ArrayList<>(manifests);
+    gpuCatalog.ifPresent(sources::add);
     StringBuilder y = new StringBuilder()
         .append("apiVersion: ").append(ScenarioReader.API_VERSION).append('\n')
         .append("kind: Scenario\n")
         .append("metadata: {name: \"").append(name).append("\"}\n")
-        .append("spec:\n  cluster:\n");
-    for (int i = 0; i < sources.size(); i++) {
+        .append("spec:\n");
+    if (gpuCatalog.isPresent()) {
+      y.append("  gpuCatalog: \"").append(manifests.size()).append("\"\n");
+    }
+    y.append("  cluster:\n");
+    for (int i = 0; i < manifests.size(); i++) {
       y.append("  - {file: \"").append(i).append("\"}\n");
     }
     y.append("  steps:\n")

@@ -1,5 +1,7 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.cluster.Cluster;
+import io.gpufleet.cluster.ClusterNode;
 import io.gpufleet.report.node.NodeDescription;
 import io.gpufleet.report.smi.SmiView;
 import java.io.PrintWriter;
@@ -35,11 +37,11 @@ public final class NodeCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      GpuClusterFile cluster = GpuClusterFile.read(input.read());
-      Cli.printWarnings(cluster.bundle(), spec);
+      Cluster cluster = input.cluster();
+      Cli.printWarnings(cluster, spec);
       boolean first = true;
       int shown = 0;
-      for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+      for (ClusterNode n : cluster.nodes()) {
         if (only != null && !only.equals(n.node().name())) {
           continue;
         }
@@ -52,8 +54,7 @@ public final class NodeCommand implements Runnable {
           out.print(NodeDescription.render(n.registration().get(), n.inventory().orElseThrow(), n.inventorySource(),
               n.selection()));
         } else {
-          out.println("Name:               " + n.node().name());
-          out.println("GPUs:               <none> (" + n.inventorySource() + ")");
+          out.print(NodeDescription.renderWithoutDevices(n.node(), n.inventorySource()));
         }
       }
       if (cluster.nodes().stream().anyMatch(n -> n.registration().isPresent()

@@ -1,19 +1,12 @@
 package io.gpufleet.cli;
 
-import io.gpufleet.engine.dra.NvidiaDraDriver;
+import io.gpufleet.cluster.Cluster;
 import io.gpufleet.engine.scheduler.BatchPlacement;
-import io.gpufleet.engine.scheduler.ClusterSnapshot;
-import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
-import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.scheduling.SchedulerConfiguration;
-import io.gpufleet.engine.workload.InitialPods;
-import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.kube.SchedulerConfigurationDecoder;
 import io.gpufleet.model.dra.DraObjects;
-import io.gpufleet.model.gpu.GpuCatalog;
-import io.gpufleet.model.pod.Pod;
 import io.gpufleet.report.placement.ClaimReport;
 import io.gpufleet.report.placement.PlacementReport;
 import java.io.PrintWriter;
@@ -71,24 +64,13 @@ final class ScheduleCommand implements Callable<Integer> {
     if (percentage != null && (percentage < 0 || percentage > 100)) {
       throw new UserError("--percentage-of-nodes-to-score: expected 0..100, found " + percentage);
     }
-    ManifestBundle bundle = input.read();
-    Cli.printWarnings(bundle, spec);
-    Cli.warnUnused(bundle, spec, "schedule");
-    SplittableRandom random = new SplittableRandom(seed);
-    // Controllers resume from the pods the cluster has; finished pods hold nothing.
-    List<Pod> pods = new ArrayList<>(InitialPods.resume(bundle.workloads(), bundle.nodes(), bundle.pods(),
-        bundle.succeededPods(), random));
-    pods.addAll(bundle.pods());
-    // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
-    // DRA: the objects written, and what NVIDIA's DRA driver publishes for the nodes it serves.
-    DraObjects dra = new NvidiaDraDriver(GpuCatalog.builtIn()).published(bundle.dra(), bundle.nodes());
-    var selectors = ControllerSelectors.of(bundle.workloads());
-    // One plugin for every profile and for the claims table: the allocations printed are the scheduler's.
-    DynamicResources dynamicResources = new DynamicResources(dra);
-    List<Scheduler> schedulers = profiles().stream()
-        .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dynamicResources))).toList();
-    BatchPlacement.Result result =
-        BatchPlacement.place(pods, ClusterSnapshot.of(bundle.nodes()), schedulers, random, explain);
+    Cluster cluster = input.cluster();
+    Cli.printWarnings(cluster, spec);
+    Cli.warnUnused(cluster.bundle(), spec, "schedule");
+    Cluster.Placement placement = cluster.place(profiles(), new SplittableRandom(seed), explain);
+    BatchPlacement.Result result = placement.result();
+    DynamicResources dynamicResources = placement.dynamicResources();
+    DraObjects dra = cluster.dra();
     // Written as it is made: a fleet-sized placement is never held as one string.
     PrintWriter out = spec.commandLine().getOut();
     var claims = dynamicResources.state(result.snapshot());

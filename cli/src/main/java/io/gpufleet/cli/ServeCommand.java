@@ -54,6 +54,10 @@ final class ServeCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (file == null && !input.given() && input.gpuCatalog != null) {
+      throw new UserError("--gpu-catalog applies to manifests (-f, --kubeconfig); the built-in lab uses the built-in "
+          + "GPU catalogue");
+    }
     ScenarioFile scenario = file == null && !input.given()
         ? ScenarioReader.read("builtin:lab.yaml", LabCommand.builtIn("lab.yaml"),
             ScenarioSources.classpath(LabCommand.class, LabCommand.FOLDER))

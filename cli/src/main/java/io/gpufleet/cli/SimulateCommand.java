@@ -250,6 +250,11 @@ final class SimulateCommand implements Callable<Integer> {
       throw new UserError("give a SCENARIO file or manifests (-f, --kubeconfig), not both");
     }
     if (file != null) {
+      if (input.gpuCatalog != null) {
+        // Not silently ignored: a scenario names its own GPU catalogue, as it names its instance catalogue.
+        throw new UserError("--gpu-catalog applies to manifests (-f, --kubeconfig); a SCENARIO file names its GPU "
+            + "catalogue with spec.gpuCatalog");
+      }
       return scenarioFile(file, input.strict);
     }
     if (!manifests) {
@@ -259,6 +264,6 @@ final class SimulateCommand implements Callable<Integer> {
     if (d == null || d.isNegative() || d.isZero()) {
       throw new UserError("--for: expected a duration such as 30s, 1m or 1h30m, found \"" + runFor + "\"");
     }
-    return ManifestScenario.of("manifests", input.sources(), d, input.strict);
+    return ManifestScenario.of("manifests", input.sources(), input.gpuCatalogSource(), d, input.strict);
   }
 }

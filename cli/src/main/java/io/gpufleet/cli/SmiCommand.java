@@ -1,5 +1,7 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.cluster.Cluster;
+import io.gpufleet.cluster.ClusterNode;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
 import io.gpufleet.engine.deviceplugin.Registration;
@@ -9,24 +11,19 @@ import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.scheduler.BatchPlacement;
-import io.gpufleet.engine.scheduler.ClusterSnapshot;
-import io.gpufleet.engine.scheduler.Scheduler;
-import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
-import io.gpufleet.engine.workload.InitialPods;
-import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.MigLayout;
-import io.gpufleet.model.node.Node;
-import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.report.smi.SmiView;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -57,30 +54,32 @@ public final class SmiCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    GpuClusterFile cluster = GpuClusterFile.read(input.read());
-    Cli.printWarnings(cluster.bundle(), spec);
-    SplittableRandom random = new SplittableRandom(seed);
-    List<Node> nodes = cluster.nodes().stream().map(GpuClusterFile.GpuNode::node).toList();
-    // Controllers resume from the pods the cluster has; finished pods hold nothing.
-    List<Pod> pods = new ArrayList<>(InitialPods.resume(cluster.workloads(), nodes, cluster.pods(),
-        cluster.bundle().succeededPods(), random));
-    pods.addAll(cluster.pods());
+    Cluster cluster = input.cluster();
+    Cli.printWarnings(cluster, spec);
     GpuClaimPreparation.FeatureGates gates = gates(draFeatureGates);
-    // DRA: the objects written and what NVIDIA's DRA driver publishes for the nodes it serves.
-    DraObjects dra = new NvidiaDraDriver(GpuCatalog.builtIn()).published(cluster.bundle().dra(), nodes);
-    DynamicResources dynamicResources = new DynamicResources(dra);
-    BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodes),
-        new Scheduler(SchedulerProfile.defaults().withDynamicResources(dynamicResources)), random, false);
+    Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
+    BatchPlacement.Result placed = placement.result();
+    DynamicResources dynamicResources = placement.dynamicResources();
     Map<String, NodeDevices> devices = new LinkedHashMap<>();
-    for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+    for (ClusterNode n : cluster.nodes()) {
       n.registration().flatMap(Registration::devices).ifPresent(d -> devices.put(n.node().name(), d));
     }
     List<SmiView.Unplaced> unplaced = new ArrayList<>();
+    Set<String> unmodelled = new HashSet<>();
+    cluster.nodes().stream().filter(n -> n.registration().isEmpty() && n.inventory().isEmpty())
+        .forEach(n -> unmodelled.add(n.node().name()));
     for (BatchPlacement.Outcome o : placed.outcomes()) {
       switch (o) {
         case BatchPlacement.Outcome.Bound b -> {
           NodeDevices state = devices.get(b.node());
           if (state == null) {
+            // A node whose cards are not modelled (none found, or its labels unreadable, warned above) may
+            // still advertise GPUs in its capacity: say where its GPU pods went rather than drop them.
+            if (unmodelled.contains(b.node())
+                && b.pod().requests().quantities().keySet().stream().anyMatch(ResourceName::isNvidiaGpuLike)) {
+              unplaced.add(new SmiView.Unplaced(b.pod().key(), "Running", "bound to node " + b.node()
+                  + ", whose GPUs gpufleet does not model (see node describe), so no card is shown"));
+            }
             continue;
           }
           switch (DeviceAllocation.allocate(state, b.pod())) {
@@ -134,13 +133,13 @@ public final class SmiCommand implements Callable<Integer> {
    * claim prepared as the driver's kubelet plugin prepares it; a pod whose claim fails to prepare
    * is listed with the driver's error instead, its containers waiting as they would.
    */
-  private static List<SmiView.DraNode> draNodes(GpuClusterFile cluster, BatchPlacement.Result placed,
+  private static List<SmiView.DraNode> draNodes(Cluster cluster, BatchPlacement.Result placed,
       DynamicResources plugin, GpuClaimPreparation.FeatureGates gates, List<SmiView.Unplaced> unplaced) {
     DraState state = plugin.state(placed.snapshot());
     // Each DRA node's cards as the MIG manager lays them out, which names the driver's MIG devices.
-    NvidiaDraDriver driver = new NvidiaDraDriver(GpuCatalog.builtIn());
+    NvidiaDraDriver driver = new NvidiaDraDriver(cluster.operator().catalog());
     Map<String, MigLayout> layouts = new LinkedHashMap<>();
-    for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+    for (ClusterNode n : cluster.nodes()) {
       n.inventory().ifPresent(i -> layouts.put(n.node().name(), driver.layout(n.node(), i)));
     }
     Map<String, List<SmiView.ClaimedCard>> held = new LinkedHashMap<>();
@@ -171,7 +170,7 @@ public final class SmiCommand implements Callable<Integer> {
       }
     }
     List<SmiView.DraNode> out = new ArrayList<>();
-    for (GpuClusterFile.GpuNode n : cluster.nodes()) {
+    for (ClusterNode n : cluster.nodes()) {
       if (n.registration().isEmpty() && n.inventory().isPresent() && held.containsKey(n.node().name())) {
         out.add(new SmiView.DraNode(n.node().name(), n.inventory().get(), layouts.get(n.node().name()),
             held.get(n.node().name())));

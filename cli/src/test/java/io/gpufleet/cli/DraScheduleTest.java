@@ -19,7 +19,8 @@ class DraScheduleTest {
       kind: Node
       metadata:
         name: a10g-node
-        labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "4"}
+        labels: {nvidia.com/gpu.product: NVIDIA-A10G, nvidia.com/gpu.count: "4",
+                 nvidia.com/gpu.deploy.device-plugin: "false"}
       status:
         allocatable: {cpu: "48", memory: 192Gi, pods: "110"}
       ---
@@ -27,7 +28,8 @@ class DraScheduleTest {
       kind: Node
       metadata:
         name: h100-node
-        labels: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, nvidia.com/gpu.count: "2"}
+        labels: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, nvidia.com/gpu.count: "2",
+                 nvidia.com/gpu.deploy.device-plugin: "false"}
       status:
         allocatable: {cpu: "48", memory: 192Gi, pods: "110"}
       """;

@@ -54,10 +54,23 @@ class InputLimitsCommandTest {
         status:
           capacity: {cpu: "8", memory: 32Gi, pods: "110"}
         """);
+    // GFD's label is what the node reported: a warning, and the node is read without modelled GPUs.
     CliRun run = CliRun.of("node", "describe", "-f", f.toString());
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.BAD_INPUT);
-    assertThat(run.err()).contains(f + ":5:71: metadata.labels[nvidia.com/gpu.count]: expected a GPU count from 0 "
-        + "to 64 (gpufleet's limit per node), found 100000");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains(f + ":5:71: warning: metadata.labels[nvidia.com/gpu.count]: node \"big\": "
+        + "expected a GPU count from 0 to 64 (gpufleet's limit per node), found 100000; read without modelled GPUs");
+    // The user's own annotation beyond the limit stays an error.
+    Path stated = Files.writeString(dir.resolve("stated.yaml"), """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: big
+          annotations: {gpufleet.io/gpus: "NVIDIA-A10G:100000"}
+        """);
+    CliRun refused = CliRun.of("node", "describe", "-f", stated.toString());
+    assertThat(refused.exitCode()).as(refused.err()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(refused.err()).contains(stated + ":5:35: metadata.annotations[gpufleet.io/gpus]: expected a GPU "
+        + "count from 0 to 64 (gpufleet's limit per node), found 100000");
   }
 
   @Test

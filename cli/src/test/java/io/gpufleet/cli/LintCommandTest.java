@@ -111,4 +111,121 @@ class LintCommandTest {
         .contains("\"ruleId\" : \"mig-config-without-mig\"");
     assertThat(CliRun.of("lint", "-f", file, "-o", "json").out()).contains("\"rule\" : \"mig-config-without-mig\"");
   }
+
+  // ---- scenarios ----
+
+  private static final String GPU_SERVICE = """
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: %s
+      spec:
+        replicas: 2
+        selector: {matchLabels: {app: %s}}
+        template:
+          metadata: {labels: {app: %s}}
+          spec:
+            containers:
+            - name: c
+              image: i
+              resources: {limits: {nvidia.com/gpu: 1}}
+      """;
+
+  private static String service(String name) {
+    return GPU_SERVICE.formatted(name, name, name);
+  }
+
+  /**
+   * A scenario whose cluster holds an object written in place, a file and a directory, and whose
+   * step applies another file: every one of them is linted where it is written.
+   */
+  private static Path scenario(Path dir) throws java.io.IOException {
+    java.nio.file.Files.createDirectories(dir.resolve("more"));
+    java.nio.file.Files.writeString(dir.resolve("base.yaml"), service("from-file"));
+    java.nio.file.Files.writeString(dir.resolve("more/extra.yaml"), service("from-dir"));
+    java.nio.file.Files.writeString(dir.resolve("later.yaml"), "# applied by a step\n" + service("later"));
+    Path scenario = dir.resolve("scenario.yaml");
+    java.nio.file.Files.writeString(scenario, """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata:
+          name: t
+        spec:
+          cluster:
+          - file: base.yaml
+          - {file: more}
+          - apiVersion: apps/v1
+            kind: Deployment
+            metadata:
+              name: in-place
+            spec:
+              replicas: 2
+              selector: {matchLabels: {app: in-place}}
+              template:
+                metadata: {labels: {app: in-place}}
+                spec:
+                  containers:
+                  - {name: c, image: i, resources: {limits: {nvidia.com/gpu: 1}}}
+          steps:
+          - id: "1"
+            title: later
+            actions:
+            - apply: {file: later.yaml}
+        """);
+    return scenario;
+  }
+
+  @Test
+  void aScenarioIsLintedThroughTheManifestsItNames(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path scenario = scenario(dir);
+    CliRun run = CliRun.of("lint", "-f", scenario.toString(), "--enable", "service-without-pdb");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains(dir.resolve("base.yaml") + ":4:9: warning: Deployment/default/from-file: metadata.name: "
+            + "no PodDisruptionBudget in namespace default selects its pods app=from-file (in spec.cluster of "
+            + scenario + ")")
+        .contains(dir.resolve("more/extra.yaml") + ":4:9: warning: Deployment/default/from-dir:")
+        .contains(scenario + ":12:13: warning: Deployment/default/in-place:")
+        .contains(dir.resolve("later.yaml") + ":5:9: warning: Deployment/default/later: metadata.name: "
+            + "no PodDisruptionBudget in namespace default selects its pods app=later (applied by step 1 of "
+            + scenario + ")")
+        .contains("4 findings:");
+  }
+
+  @Test
+  void aFileGivenAndNamedByAScenarioIsLintedOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path scenario = scenario(dir);
+    CliRun both = CliRun.of("lint", "-f", dir.toString(), "-R", "-f", dir.resolve("./later.yaml").toString());
+    assertThat(both.exitCode()).as(both.err()).isZero();
+    assertThat(both.out()).contains("4 findings:");
+    assertThat(both.out().lines().filter(l -> l.contains("Deployment/default/later:")).toList()).singleElement()
+        .satisfies(l -> assertThat(l).contains("(applied by step 1 of " + scenario + ")"));
+  }
+
+  @Test
+  void theLabIsLintedWhetherItsFolderOrItsScenarioIsGiven() {
+    String lab = Path.of("..", "examples", "lab").toString();
+    CliRun folder = CliRun.of("lint", "-f", lab);
+    CliRun scenario = CliRun.of("lint", "-f", Path.of(lab, "lab.yaml").toString());
+    assertThat(scenario.out()).isEqualTo(folder.out()).doesNotContain("no findings")
+        .contains(Path.of(lab, "sliced.yaml") + ":6:9: warning: Deployment/default/vllm-sliced:");
+  }
+
+  @Test
+  void aFileAScenarioNamesThatIsMissingIsAnErrorAtTheScenario(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path scenario = dir.resolve("scenario.yaml");
+    java.nio.file.Files.writeString(scenario, """
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          cluster:
+          - file: nowhere.yaml
+        """);
+    CliRun run = CliRun.of("lint", "-f", scenario.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(scenario + ":6:11: file: no such file: " + dir.resolve("nowhere.yaml"))
+        .doesNotContain("Exception");
+  }
 }

@@ -2,6 +2,11 @@ package io.gpufleet.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterNode;
+import io.gpufleet.cluster.ClusterSettings;
+import io.gpufleet.manifest.ManifestInput;
+import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceName;
@@ -13,6 +18,7 @@ import io.gpufleet.sim.SimulationResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -96,7 +102,8 @@ class MigManagerParityTest {
     Files.writeString(manifests, GPU_MANIFESTS);
     Files.writeString(dir.resolve("scenario.yaml"), SCENARIO);
 
-    GpuClusterFile.GpuNode described = GpuClusterFile.read(new io.gpufleet.manifest.ManifestReader().read(java.util.List.of(io.gpufleet.manifest.ManifestInput.read(manifests)))).nodes().getFirst();
+    ClusterNode described = ClusterAssembly.assemble(new ManifestReader().read(List.of(ManifestInput.read(manifests))),
+        ClusterSettings.defaults()).nodes().getFirst();
     ScenarioFile scenario = ScenarioReader.read("scenario.yaml", SCENARIO, ScenarioSources.directory(dir));
     SimulationResult run = Simulation.run(scenario.scenario());
     Node simulated = run.checkpoints().getLast().state().nodes().get(NODE).node();

@@ -29,6 +29,8 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -63,6 +65,7 @@ public final class LintInput {
   private final List<ManifestProblem> rejected;
   private final List<ManifestProblem> warnings;
   private final List<Located<?>> all;
+  private final Map<Location, String> origins;
   private final GpuCatalog catalog;
   private final InstanceCatalog instances;
   private final List<PodSite> podSites;
@@ -83,6 +86,7 @@ public final class LintInput {
     this.rejected = b.diagnostics.errors();
     this.warnings = b.diagnostics.warnings();
     this.all = List.copyOf(b.all);
+    this.origins = Map.copyOf(b.origins);
     this.catalog = catalog;
     this.instances = instances;
     this.podSites = List.copyOf(findPodSites());
@@ -90,6 +94,37 @@ public final class LintInput {
     this.gpuPodSites = podSites.stream().filter(PodSite::requestsGpu).toList();
     for (PodSite s : gpuPodSites) {
       admitting.put(s, targets.stream().filter(t -> t.admits(s)).toList());
+    }
+  }
+
+  /**
+   * One input: a file's documents, or an object written inside another file (a scenario's
+   * {@code spec.cluster} entry, say: {@code inPlace}). {@code origin} says what brings the objects
+   * in when that is not the file itself ({@code applied by step 3.1 of lab.yaml}); empty for a file
+   * given directly. Sources of one origin are applied together, so two objects of one name among
+   * them are duplicates; among different origins (a scenario's cluster and a later step's apply)
+   * the later one is an update, as {@code kubectl apply} makes it.
+   */
+  public record Source(String file, String text, List<YNode> docs, boolean inPlace, String origin) {
+    public Source {
+      docs = List.copyOf(docs);
+    }
+
+    /** A whole file given directly, parsed here; YAML that does not parse is a {@code ManifestException}. */
+    public static Source of(ManifestSource s) {
+      return new Source(s.name(), s.text(), new YamlReader().readAll(s.name(), s.text()), false, "");
+    }
+
+    /** The same file however its name is written ({@code ./a.yaml}, {@code a.yaml}); an object by where it starts. */
+    private String key() {
+      String path;
+      try {
+        path = Path.of(file).toAbsolutePath().normalize().toString();
+      } catch (InvalidPathException e) {
+        path = file; // stdin's "-", a live cluster's name: never written two ways
+      }
+      return inPlace ? path + ":" + docs.getFirst().location().line() + ":" + docs.getFirst().location().column()
+          : path;
     }
   }
 
@@ -106,24 +141,52 @@ public final class LintInput {
    * --validate=strict}) rather than warnings.
    */
   public static LintInput read(List<ManifestSource> sources, boolean strict) {
-    return read(sources, strict, GpuCatalog.builtIn(), InstanceCatalog.builtIn());
+    return readSources(sources.stream().map(Source::of).toList(), strict);
   }
 
-  static LintInput read(List<ManifestSource> sources, boolean strict, GpuCatalog catalog,
+  /**
+   * Reads parsed sources. A file reached twice (given directly and named by a scenario, or applied
+   * by two steps) is read once, where it first comes, so its findings are reported once; it keeps
+   * the first origin that is not empty.
+   */
+  public static LintInput readSources(List<Source> sources, boolean strict) {
+    return readSources(sources, strict, GpuCatalog.builtIn(), InstanceCatalog.builtIn());
+  }
+
+  /** As {@link #readSources(List, boolean)}, over these catalogues (a user's {@code --gpu-catalog}). */
+  public static LintInput readSources(List<Source> sources, boolean strict, GpuCatalog catalog,
       InstanceCatalog instances) {
+    return readOnce(sources, strict, catalog, instances);
+  }
+
+  /** As {@link #read(List, boolean)}, over these catalogues (a user's {@code --gpu-catalog}). */
+  public static LintInput read(List<ManifestSource> sources, boolean strict, GpuCatalog catalog,
+      InstanceCatalog instances) {
+    return readOnce(sources.stream().map(Source::of).toList(), strict, catalog, instances);
+  }
+
+  private static LintInput readOnce(List<Source> given, boolean strict, GpuCatalog catalog, InstanceCatalog instances) {
+    Map<String, Source> once = new LinkedHashMap<>();
+    for (Source s : given) {
+      once.merge(s.key(), s, (first, later) -> first.origin().isEmpty() && !later.origin().isEmpty()
+          ? new Source(first.file(), first.text(), first.docs(), first.inPlace(), later.origin()) : first);
+    }
     Builder b = new Builder();
-    DuplicateObjects duplicates = new DuplicateObjects(b.diagnostics);
-    YamlReader yaml = new YamlReader();
+    Map<String, DuplicateObjects> duplicates = new HashMap<>();
     List<KubeObject> objects = new ArrayList<>();
     Map<Location, YNode> trees = new HashMap<>();
     Map<String, String> texts = new HashMap<>();
-    for (ManifestSource s : sources) {
-      b.files.add(s.name());
-      texts.put(s.name(), s.text());
-      List<YNode> docs = yaml.readAll(s.name(), s.text());
-      duplicates.check(docs);
-      docs.forEach(d -> index(d, trees));
-      objects.addAll(new KubeDecoder(b.diagnostics, strict).decodeAll(docs));
+    for (Source s : once.values()) {
+      if (!b.files.contains(s.file())) {
+        b.files.add(s.file());
+      }
+      texts.put(s.file(), s.text());
+      duplicates.computeIfAbsent(s.origin(), o -> new DuplicateObjects(b.diagnostics)).check(s.docs());
+      for (YNode d : s.docs()) {
+        index(d, trees);
+        b.origins.put(d.location(), s.origin());
+      }
+      objects.addAll(new KubeDecoder(b.diagnostics, strict).decodeAll(s.docs()));
     }
     // The inputs are applied as one set, so a pod may name a PriorityClass from any of the files;
     // what the API server's Priority admission refuses is a rejection like any other.
@@ -154,6 +217,8 @@ public final class LintInput {
     final List<Located<NodePool>> nodePools = new ArrayList<>();
     final List<Located<KubeObject.ConfigMapObject>> configMaps = new ArrayList<>();
     final List<Located<?>> all = new ArrayList<>();
+    /** What brings each document in, by where it starts (see {@link Source#origin()}). */
+    final Map<Location, String> origins = new HashMap<>();
     NamedConfigs deviceConfigs = NamedConfigs.NONE;
 
     void add(KubeObject o, YNode tree, String text) {
@@ -263,6 +328,22 @@ public final class LintInput {
       }
     }
     return Optional.ofNullable(best);
+  }
+
+  /**
+   * What brings in the object whose manifest holds {@code at}, where that is not its file given
+   * directly: {@code applied by step 3.1 of lab.yaml}.
+   */
+  public Optional<String> origin(Location at) {
+    Location doc = null;
+    for (Location start : origins.keySet()) {
+      boolean before = start.file().equals(at.file())
+          && (start.line() < at.line() || start.line() == at.line() && start.column() <= at.column());
+      if (before && (doc == null || Location.compareInFiles(files, doc, start) < 0)) {
+        doc = start;
+      }
+    }
+    return doc == null || origins.get(doc).isEmpty() ? Optional.empty() : Optional.of(origins.get(doc));
   }
 
   // ---- pod sites ----

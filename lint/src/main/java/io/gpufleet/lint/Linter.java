@@ -40,7 +40,13 @@ public final class Linter {
     fallback.stream().filter(f -> !explained.contains(f.location()) && primary.stream().noneMatch(p -> within(p, f)))
         .forEach(all::add);
     all.sort(Finding.order(input.files()));
-    return new Result(all, rules);
+    // An object a scenario applies says which step does: the same manifest may be read at another time.
+    List<Finding> out = new ArrayList<>(all.size());
+    for (Finding f : all) {
+      out.add(input.origin(f.location()).map(o -> new Finding(f.rule(), f.severity(), f.object(), f.field(),
+          f.location(), f.message() + " (" + o + ")", f.why(), f.fix())).orElse(f));
+    }
+    return new Result(out, rules);
   }
 
   /**

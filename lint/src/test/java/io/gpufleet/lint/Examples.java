@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 
 /**
  * The rule examples under {@code examples/lint/<rule>/}: {@code trigger.yaml} marks each line a
- * finding must point at with {@code # expect: RULE OBJECT FIELD}; {@code clean.yaml} must give none.
+ * finding must point at with {@code # expect: RULE OBJECT FIELD}; {@code clean.yaml}, and any
+ * {@code clean-*.yaml} beside it (a case the rule must leave alone), must give none.
  */
 final class Examples {
   private Examples() {}
@@ -30,6 +31,15 @@ final class Examples {
 
   static Path clean(String rule) {
     return ROOT.resolve(rule).resolve("clean.yaml");
+  }
+
+  /** {@code clean.yaml} and the {@code clean-*.yaml} files beside it, in name order. */
+  static List<Path> cleans(String rule) {
+    try (var files = Files.list(ROOT.resolve(rule))) {
+      return files.filter(f -> f.getFileName().toString().matches("clean(-[a-z0-9-]+)?\\.yaml")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   static ManifestSource source(Path file) {

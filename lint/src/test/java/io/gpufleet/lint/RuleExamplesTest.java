@@ -44,10 +44,11 @@ class RuleExamplesTest {
 
   @ParameterizedTest
   @MethodSource("ruleIds")
-  void theCleanExampleGivesNoFinding(String rule) {
-    var file = Examples.clean(rule);
-    assertThat(file).exists();
-    assertThat(Linter.run(Examples.read(file), Rules.all()).findings()).isEmpty();
+  void theCleanExamplesGiveNoFinding(String rule) {
+    assertThat(Examples.clean(rule)).exists();
+    for (var file : Examples.cleans(rule)) {
+      assertThat(Linter.run(Examples.read(file), Rules.all()).findings()).as("%s", file).isEmpty();
+    }
   }
 
   @ParameterizedTest

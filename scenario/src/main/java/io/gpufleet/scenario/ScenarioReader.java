@@ -1,10 +1,16 @@
 package io.gpufleet.scenario;
 
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterSettings;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestSource;
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
+import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.manifest.GpuCatalogFile;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
@@ -26,6 +32,8 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
@@ -74,7 +82,7 @@ public final class ScenarioReader {
 
   public static final String API_VERSION = "gpufleet.io/v1alpha1";
 
-  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "cluster",
+  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "gpuCatalog", "cluster",
       "devicePlugin", "draDriver", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
@@ -90,6 +98,8 @@ public final class ScenarioReader {
   private final PriorityAdmission priorities = new PriorityAdmission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
+  /** The scenario's GPU catalogue: the built-in one, with {@code spec.gpuCatalog}'s models over it. */
+  private GpuCatalog gpuCatalog = GpuCatalog.builtIn();
   /**
    * Whether any NodePool was read, whether one leaves its nodes' GPUs to NVIDIA's DRA driver, and
    * where pods with ResourceClaims were (see warnDraUnsized).
@@ -155,13 +165,17 @@ public final class ScenarioReader {
       b.catalog(catalog);
     });
 
+    spec.get("gpuCatalog").ifPresent(c -> gpuCatalog = gpuCatalog(c));
+
     DuplicateObjects clusterNames = new DuplicateObjects(diagnostics);
     for (Cursor entry : spec.list("cluster")) {
       collect(entry, text, clusterNames);
     }
     List<ClusterObject> initial = clusterObjects(objects, true);
+    assembled();
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
+    gpuCatalog = withNodesCards(gpuCatalog);
     MigPartedConfig migParted = migPartedConfigs();
     SimulationSettings settings = spec.get("simulation").map(c -> simulation(c, nodeClassesOf(initial)))
         .orElse(SimulationSettings.DEFAULTS);
@@ -215,35 +229,12 @@ public final class ScenarioReader {
 
   // ---- manifests ----
 
-  /**
-   * A manifest entry: a Kubernetes object written in place, or {@code {file: ...}} naming what
-   * {@code kubectl -f} takes: a file, a directory (its .json, .yaml and .yml files in name order; its
-   * subdirectories too with {@code recursive: true}, as {@code -R}), or a list of them.
-   */
+  /** A manifest entry's objects (see {@link ScenarioManifests#entry}), with the text each came from. */
   private void collect(Cursor entry, String scenarioText, DuplicateObjects names) {
-    if (!entry.isMap()) {
-      entry.expected("{file: path} or a Kubernetes object");
-      return;
-    }
-    Optional<Cursor> file = entry.get("file");
-    if (file.isPresent()) {
-      entry.checkKnown(Set.of("file", "recursive"), true);
-      boolean recursive = entry.bool("recursive", false);
-      List<Cursor> named = file.get().node() instanceof YNode.YList ? file.get().asList() : List.of(file.get());
-      for (Cursor f : named) {
-        for (String path : sources.expand(f.asString(), recursive, f.location())) {
-          String text = sources.read(path, f.location());
-          List<YNode> docs = yaml.readAll(sources.name(path), text);
-          names.check(docs);
-          for (KubeObject o : kube.decodeAll(docs)) {
-            objects.add(new Sourced(o, text));
-          }
-        }
-      }
-    } else {
-      names.check(List.of(entry.node()));
-      for (KubeObject o : kube.decodeAll(List.of(entry.node()))) {
-        objects.add(new Sourced(o, scenarioText));
+    for (ScenarioManifests.Part part : ScenarioManifests.entry(entry, scenarioText, sources, yaml)) {
+      names.check(part.docs());
+      for (KubeObject o : kube.decodeAll(part.docs())) {
+        objects.add(new Sourced(o, part.text()));
       }
     }
   }
@@ -312,6 +303,30 @@ public final class ScenarioReader {
       }
     }
     return out;
+  }
+
+  /**
+   * The scenario's cluster as every command assembles it ({@link ClusterAssembly}): what it says of
+   * the nodes (a node's report that the config selected for it would not advertise, a card the
+   * catalogue lacks) is said here too, once. The simulator registers the initial nodes as the
+   * assembly does ({@code GpuOperator#registerObserved}); a node whose cards do not resolve runs
+   * with the GPUs its capacity advertises, so for the scenario that is a warning.
+   */
+  private void assembled() {
+    Map<String, String> texts = new LinkedHashMap<>();
+    for (Sourced s : objects) {
+      texts.putIfAbsent(s.object().location().file(), s.text());
+    }
+    List<ManifestSource> read = texts.entrySet().stream().map(e -> new ManifestSource(e.getKey(), e.getValue()))
+        .toList();
+    ManifestBundle bundle = new ManifestBundle(objects.stream().map(Sourced::object).toList(), List.of(), read);
+    try {
+      ClusterAssembly.assemble(bundle, new ClusterSettings(gpuCatalog, catalog)).warnings()
+          .forEach(diagnostics::add);
+    } catch (ManifestException e) {
+      e.problems().forEach(p -> diagnostics.warning(p.location(), p.path(), p.message()
+          + "; the simulator takes the node's GPUs from its capacity"));
+    }
   }
 
   /**
@@ -394,8 +409,35 @@ public final class ScenarioReader {
     return InstanceCatalogFile.read(sources.name(path), text).applyToBuiltIn();
   }
 
-  // ---- device plugin ----
+  private GpuCatalog gpuCatalog(Cursor c) {
+    String path = c.asString();
+    if (path.equals("builtin")) {
+      return GpuCatalog.builtIn();
+    }
+    return GpuCatalogFile.overBuiltIn(sources.name(path), sources.read(path, c.location()));
+  }
 
+  /**
+   * The catalogue with the cards the cluster's nodes report that it lacks, read from their labels as
+   * {@code smi} and {@code node describe} read them ({@link NodeGpus}; the cluster assembly says each
+   * warning, at the node's field): so the simulator's GPU Operator models such a card, and GFD's labels on it (which
+   * pods select) survive its registration, as they do in those commands.
+   */
+  private GpuCatalog withNodesCards(GpuCatalog base) {
+    Map<String, GpuModel> found = new LinkedHashMap<>();
+    for (Sourced s : objects) {
+      if (s.object() instanceof KubeObject.NodeObject n
+          && NodeGpus.of(n.node(), base, catalog.instanceTypeGpus()) instanceof NodeGpus.Found.Gpus g) {
+        GpuModel m = g.inventory().model();
+        if (base.byId(m.id()).isEmpty()) {
+          found.putIfAbsent(m.id(), m);
+        }
+      }
+    }
+    return found.isEmpty() ? base : base.with(GpuCatalog.of(found.values()));
+  }
+
+  // ---- device plugin ----
 
   private NamedConfigs deviceConfigs(Optional<Cursor> section) {
     NamedConfigs configs = NamedConfigs.NONE;
@@ -432,7 +474,7 @@ public final class ScenarioReader {
   }
 
   private DevicePlugin devicePlugin(Optional<Cursor> section, NamedConfigs configs, MigPartedConfig migParted) {
-    DevicePlugin plugin = DevicePluginWiring.of(configs, migParted);
+    DevicePlugin plugin = DevicePluginWiring.of(configs, migParted, gpuCatalog);
     if (section.isEmpty()) {
       return plugin;
     }

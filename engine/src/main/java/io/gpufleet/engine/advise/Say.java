@@ -1,5 +1,6 @@
 package io.gpufleet.engine.advise;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.model.deviceplugin.SharingMode.Family;
 import java.util.Locale;
 import java.util.Set;
@@ -22,7 +23,7 @@ public final class Say {
 
   /** {@code $2,937}. */
   public static String money(double v) {
-    return Double.isInfinite(v) ? "n/a" : String.format(Locale.ROOT, "$%,.0f", v);
+    return Double.isInfinite(v) ? "n/a" : Money.wholeDollars(v);
   }
 
   /** {@code 37%}. */

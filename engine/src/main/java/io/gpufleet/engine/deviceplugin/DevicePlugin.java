@@ -32,7 +32,8 @@ public final class DevicePlugin {
    * <p>Capacity and allocatable get each advertised resource ({@code nvidia.com/gpu},
    * {@code nvidia.com/gpu.shared}, {@code nvidia.com/mig-*}); a GPU resource the node had before and
    * no longer advertises stays at 0, as the kubelet keeps it. GFD's labels replace the ones GFD set
-   * before; the user's and the GPU Operator's labels are kept. Existing pods are not re-admitted:
+   * before; the user's and the GPU Operator's labels, and GFD's labels of what the twin does not
+   * model (the CUDA driver's version), are kept. Existing pods are not re-admitted:
    * the returned device state is empty, and the caller re-allocates the pods it keeps.
    */
   public static Registration register(Node node, GpuInventory inventory, DevicePluginConfig config, MigLayout layout) {
@@ -68,12 +69,12 @@ public final class DevicePlugin {
   /**
    * The node with what a registration advertises: capacity and allocatable get each advertised
    * resource, a GPU resource no longer advertised stays at 0 (as the kubelet keeps it), and GFD's
-   * labels replace the ones GFD set before.
+   * labels replace the ones of the twin's GFD set before; GFD's labels it does not model stay.
    */
   private static Node withAdvertised(Node node, Map<ResourceName, Long> counts, Labels gfd) {
     TreeMap<String, String> labels = new TreeMap<>();
     node.labels().map().forEach((k, v) -> {
-      if (!GfdLabels.ownedByGfd(k)) {
+      if (!GfdLabels.modelled(k)) {
         labels.put(k, v);
       }
     });

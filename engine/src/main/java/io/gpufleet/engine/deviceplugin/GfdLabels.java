@@ -10,6 +10,7 @@ import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.MigProfile;
 import io.gpufleet.model.label.Labels;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -41,6 +42,29 @@ public final class GfdLabels {
         || key.equals(MIG_STRATEGY) || key.equals("nvidia.com/mps.capable") || key.equals("nvidia.com/vgpu.present")
         || key.startsWith("nvidia.com/cuda.") || key.equals("nvidia.com/gfd.timestamp");
   }
+
+  /**
+   * True for a GFD label the twin computes, and so replaces when a node (re-)registers: the card's
+   * product, count, memory, sharing, family, compute capability and mode, the MIG labels. GFD's labels
+   * of the host's software ({@code nvidia.com/cuda.*}, {@code nvidia.com/gfd.timestamp}, a driver
+   * or fabric label the twin does not know) come from outside its model: they stay as the node has
+   * them, so a pod that selects one still finds it.
+   */
+  public static boolean modelled(String key) {
+    if (!ownedByGfd(key) || key.startsWith("nvidia.com/cuda.") || key.equals("nvidia.com/gfd.timestamp")) {
+      return false;
+    }
+    if (key.startsWith("nvidia.com/mig-")) {
+      return true;
+    }
+    return MODELLED.contains(key) || key.startsWith("nvidia.com/gpu.compute.") || key.startsWith("nvidia.com/gpu.slices.")
+        || key.startsWith("nvidia.com/gpu.engines.");
+  }
+
+  /** The single keys {@link #of} writes; the prefixed families are in {@link #modelled}. */
+  private static final Set<String> MODELLED = Set.of(PRODUCT, COUNT, MEMORY, REPLICAS,
+      SHARING_STRATEGY, FAMILY, MACHINE, MIG_CAPABLE, MIG_STRATEGY, "nvidia.com/gpu.mode",
+      "nvidia.com/gpu.multiprocessors", "nvidia.com/mps.capable", "nvidia.com/vgpu.present");
 
   /** The labels of {@code labels} that GFD wrote. */
   public static Labels ownedIn(Labels labels) {

@@ -3,6 +3,8 @@ package io.gpufleet.engine.deviceplugin;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
+import io.gpufleet.model.deviceplugin.MigStrategy;
+import io.gpufleet.model.deviceplugin.Sharing;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
@@ -11,10 +13,14 @@ import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.stream.Collectors;
 
 /**
  * The GPU Operator's node software with its ConfigMaps: the MIG manager (stock and custom
@@ -116,6 +122,103 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
       List<Pod> podsOnNode) {
     return inventory(node, gpus).map(i -> MigManager.reconcile(node, i, migManager.configsFor(i.model()), current,
         podsOnNode, false));
+  }
+
+  /**
+   * A registration and, where the node's own report differs from what the selected config would
+   * advertise, a sentence that names both and their sources.
+   */
+  public record Reconciled(Registration registration, Optional<String> disagreement) {}
+
+  /**
+   * A node of the cluster as it is now. A node written without GPU resources in its status has not
+   * registered: it registers as {@link #register(Node, GpuInventory)} does. A node that reports them
+   * (a dump) registered already, and its report is its state: its capacity, allocatable and labels
+   * stay as reported. Where the config selected for it would advertise other counts, the devices are
+   * modelled under the config its report shows (GFD's sharing labels, a renamed resource, the MIG
+   * strategy label), and the disagreement is said once; the selected config drives only what changes
+   * next (a relabel, a MIG reconfiguration, a new node).
+   */
+  public Reconciled registerObserved(Node node, GpuInventory inventory) {
+    Registration model = register(node, inventory);
+    Optional<ObservedGpus> seen = ObservedGpus.of(node);
+    if (seen.isEmpty()) {
+      // Labels a real GFD wrote (the CUDA driver's, its timestamp) say the node was dumped with its
+      // labels, its status left out: its labels are its state, the advertisement the model's.
+      return new Reconciled(ObservedGpus.labelledByGfd(node) ? asReported(model, node) : model, Optional.empty());
+    }
+    ObservedGpus observed = seen.get();
+    if (observed.reports(model.advertisement().counts())) {
+      return new Reconciled(asReported(model, node), Optional.empty());
+    }
+    MigManager.Pass pass = migPass(node, inventory);
+    Node labelled = node.withLabels(pass.labelled(node.labels()));
+    DevicePluginConfig implied = observed.impliedConfig(inventory);
+    Optional<Registration> byReport = Optional.of(DevicePlugin.register(labelled, inventory, implied, pass.layout()))
+        .filter(r -> observed.reports(r.advertisement().counts()));
+    NamedConfigs.Selection selection = configs.select(node.labels());
+    String note = "node " + node.name() + " reports " + counts(observed.capacity()) + " (its status); the "
+        + "device-plugin config selected for it (" + selection.name() + ", " + selection.reason() + ") would "
+        + "advertise " + (model.advertisement().counts().isEmpty() ? "nothing" : counts(model.advertisement().counts()))
+        + "; gpufleet takes the node's report as its state now"
+        + byReport.map(r -> " (its devices modelled as " + describe(implied) + ", as its labels and resources show)")
+            .orElse(" (its devices as the selected config lays them out, its counts as reported)")
+        + " and registers it as the config says only when its config label, its MIG layout or the node changes";
+    return new Reconciled(asReported(byReport.orElse(model), node), Optional.of(note));
+  }
+
+  /** A registration with the node's reported GPU resources and its labels as reported. */
+  private static Registration asReported(Registration r, Node reported) {
+    Node n = r.node();
+    ResourceList capacity = n.capacity();
+    ResourceList allocatable = n.allocatable();
+    for (ResourceName name : reported.capacity().names()) {
+      if (name.isNvidiaGpuLike()) {
+        capacity = capacity.with(name, reported.capacity().getOrZero(name));
+      }
+    }
+    for (ResourceName name : reported.allocatable().names()) {
+      if (name.isNvidiaGpuLike()) {
+        allocatable = allocatable.with(name, reported.allocatable().getOrZero(name));
+      }
+    }
+    // Its labels as reported: GFD's too, and none the twin's GFD would add (a node without GFD has none).
+    Node labelled = n.withLabels(reported.labels()).withResources(capacity, allocatable);
+    return new Registration(labelled, r.advertisement(), r.devices(), r.warnings());
+  }
+
+  private static String counts(SortedMap<ResourceName, Long> counts) {
+    return counts.entrySet().stream().map(e -> e.getKey().name() + ": " + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  private static String describe(DevicePluginConfig c) {
+    Sharing s = c.sharing();
+    int replicas = s.replicas("nvidia.com/gpu");
+    return (replicas > 1 ? s.strategy() + ", " + replicas + " replicas" + (s.renamed() ? ", renamed" : "") : "exclusive")
+        + (c.flags().migStrategy() == MigStrategy.NONE ? "" : ", MIG strategy " + c.flags().migStrategy().wireName());
+  }
+
+  /**
+   * A node whose GPUs are left to NVIDIA's DRA driver (its labels turn the GPU Operator's device plugin
+   * off): no GPU resource is advertised, not even as 0, and GPU Feature Discovery, which the operator
+   * still runs, labels the cards as beside a device plugin with no config (no sharing). The labels it
+   * was written with win. The driver's kubelet plugin publishes the node's ResourceSlice from these
+   * labels as the node registers ({@code NvidiaDraDriver#slice}).
+   */
+  public Node leftToDraDriver(Node booted, Optional<GpuSpec> gpus, MigLayout layout) {
+    Node bare = booted.withResources(booted.capacity().withoutNvidiaGpus(), booted.allocatable().withoutNvidiaGpus());
+    Node gfd = withConfigs(NamedConfigs.NONE).registerPlugin(bare, gpus, layout).node();
+    return bare.withLabels(GfdLabels.ownedIn(gfd.labels()).withAll(bare.labels()));
+  }
+
+  /** As {@link #leftToDraDriver(Node, Optional, MigLayout)} for a node of a manifest, after the MIG manager's pass. */
+  public Node leftToDraDriver(Node node, GpuInventory inventory) {
+    MigManager.Pass pass = migPass(node, inventory);
+    Node bare = node.withLabels(pass.labelled(node.labels()))
+        .withResources(node.capacity().withoutNvidiaGpus(), node.allocatable().withoutNvidiaGpus());
+    Node gfd = withConfigs(NamedConfigs.NONE).registerPlugin(bare, inventory, pass.layout()).node();
+    return bare.withLabels(GfdLabels.ownedIn(gfd.labels()).withAll(bare.labels()));
   }
 
   /** The MIG manager's pass over the node: its GPUs' layout and the state it reports. */

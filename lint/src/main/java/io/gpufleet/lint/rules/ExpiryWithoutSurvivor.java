@@ -16,6 +16,9 @@ import java.util.TreeSet;
 /**
  * A NodePool whose nodes expire ({@code expireAfter}, 720h unless set to Never) while a GPU
  * service on them has nothing to survive the expiry: a single replica, or no PodDisruptionBudget.
+ * Not for a service whose pods Karpenter may not evict (do-not-disrupt, a PDB that allows no
+ * eviction) on a NodePool without terminationGracePeriod: the expired node's drain then waits for
+ * them indefinitely (reference §1.8), so the service does not go dark.
  */
 public final class ExpiryWithoutSurvivor implements LintRule {
 
@@ -59,8 +62,10 @@ public final class ExpiryWithoutSurvivor implements LintRule {
         continue;
       }
       String service = s.owner().ref() + " (" + weakness + ")";
+      boolean held = Disruptions.evictionForbidden(input, s).isPresent();
       for (GpuTarget t : input.targetsAdmitting(s)) {
-        if (t.pool().isPresent() && t.pool().get().value().template().expireAfter().isPresent()) {
+        if (t.pool().isPresent() && t.pool().get().value().template().expireAfter().isPresent()
+            && !(held && t.pool().get().value().template().terminationGracePeriod().isEmpty())) {
           exposed.of(t.pool().get(), TreeSet::new).add(service);
         }
       }

@@ -76,6 +76,33 @@ public final class GpuCatalog {
     return new GpuCatalog(m);
   }
 
+  /**
+   * This catalogue with another's models laid over it, as a user's catalogue file extends or
+   * overrides the built-in one: a model of {@code overrides} takes the place of this catalogue's
+   * model of the same id or the same GFD product label (so a file may correct a built-in model
+   * whichever id it gives it); its other models follow this catalogue's.
+   * {@link #find} tries ids and product names before aliases, so an override answers to them; an
+   * alias both catalogues list answers with the model that comes first.
+   */
+  public GpuCatalog with(GpuCatalog overrides) {
+    List<GpuModel> added = new ArrayList<>(overrides.byId().values());
+    Map<String, GpuModel> m = new LinkedHashMap<>();
+    for (GpuModel old : byId().values()) {
+      GpuModel over = added.stream().filter(g -> g.id().equals(old.id())
+          || g.productLabel().equalsIgnoreCase(old.productLabel())).findFirst().orElse(null);
+      if (over == null) {
+        m.put(old.id(), old);
+      } else if (!m.containsKey(over.id())) {
+        // In the place of the first model it replaces; a second one it also replaces just goes.
+        m.put(over.id(), over);
+      }
+    }
+    for (GpuModel g : added) {
+      m.putIfAbsent(g.id(), g);
+    }
+    return new GpuCatalog(m);
+  }
+
   private static GpuCatalog load() {
     try (InputStream in = GpuCatalog.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
@@ -114,6 +141,13 @@ public final class GpuCatalog {
     if (exact != null) {
       return Optional.of(exact);
     }
+    // Names first, aliases second: a model a user's file laid over the catalogue answers to its
+    // product even where a built-in model lists that name as an alias.
+    for (GpuModel g : all.values()) {
+      if (g.answersToName(plain)) {
+        return Optional.of(g);
+      }
+    }
     for (GpuModel g : all.values()) {
       if (g.answersTo(plain)) {
         return Optional.of(g);
@@ -124,11 +158,18 @@ public final class GpuCatalog {
 
   // ---- the file format ----
 
-  /** Parses the catalogue format; errors name the line. */
+  /**
+   * Parses the catalogue format. A problem throws {@link GpuCatalogFormatException} naming the file,
+   * line and column: the key's column for an unknown key or a model without its required lines, the
+   * value's for a value that cannot be read.
+   */
   public static GpuCatalog parse(String file, Reader reader) throws IOException {
     BufferedReader in = new BufferedReader(reader);
     List<GpuModel> out = new ArrayList<>();
+    Map<String, Integer> idLines = new LinkedHashMap<>();
     Draft draft = null;
+    int draftLine = 0;
+    int draftColumn = 0;
     String line;
     int n = 0;
     while ((line = in.readLine()) != null) {
@@ -137,33 +178,65 @@ public final class GpuCatalog {
       if (s.isEmpty() || s.startsWith("#")) {
         continue;
       }
+      int keyColumn = line.indexOf(s.charAt(0)) + 1;
       int sp = s.indexOf(' ');
       String key = sp < 0 ? s : s.substring(0, sp);
       String value = sp < 0 ? "" : s.substring(sp + 1).strip();
+      int valueColumn = value.isEmpty() ? keyColumn + key.length() : line.indexOf(value, keyColumn - 1 + key.length()) + 1;
+      if (key.equals("gpu")) {
+        if (draft != null) {
+          out.add(build(file, draft, draftLine, draftColumn));
+        }
+        if (value.isEmpty()) {
+          throw new GpuCatalogFormatException(file, n, keyColumn, "expected \"gpu <id>\", found no id", null);
+        }
+        Integer first = idLines.putIfAbsent(value, n);
+        if (first != null) {
+          throw new GpuCatalogFormatException(file, n, valueColumn, "GPU model \"" + value
+              + "\" is already defined at line " + first + " of this file", null);
+        }
+        draft = new Draft(value);
+        draftLine = n;
+        draftColumn = keyColumn;
+        continue;
+      }
+      if (draft == null) {
+        throw new GpuCatalogFormatException(file, n, keyColumn, "expected \"gpu <id>\" before \"" + key + "\"", null);
+      }
+      if (!Draft.KEYS.contains(key)) {
+        throw new GpuCatalogFormatException(file, n, keyColumn, "unknown key \"" + key + "\" (expected one of "
+            + String.join(", ", Draft.KEYS) + ")", null);
+      }
       try {
-        if (key.equals("gpu")) {
-          if (draft != null) {
-            out.add(draft.build());
-          }
-          draft = new Draft(value);
-          continue;
-        }
-        if (draft == null) {
-          throw new IllegalArgumentException("expected \"gpu <id>\" before \"" + key + "\"");
-        }
         draft.set(key, value);
+      } catch (NumberFormatException e) {
+        String bad = numberIn(e);
+        throw new GpuCatalogFormatException(file, n, valueColumn, key + ": expected a number, found \"" + bad + "\""
+            + (bad.equals(value) || value.equals("~" + bad) ? "" : " in \"" + value + "\""), e);
       } catch (RuntimeException e) {
-        throw new IllegalArgumentException(file + ":" + n + ": " + e.getMessage(), e);
+        throw new GpuCatalogFormatException(file, n, valueColumn, key + ": " + e.getMessage(), e);
       }
     }
     if (draft != null) {
-      try {
-        out.add(draft.build());
-      } catch (RuntimeException e) {
-        throw new IllegalArgumentException(file + ":" + n + ": " + e.getMessage(), e);
-      }
+      out.add(build(file, draft, draftLine, draftColumn));
     }
     return of(out);
+  }
+
+  /** The model a draft describes; a missing required line is reported at the draft's {@code gpu} line. */
+  private static GpuModel build(String file, Draft draft, int line, int column) {
+    try {
+      return draft.build();
+    } catch (RuntimeException e) {
+      throw new GpuCatalogFormatException(file, line, column, e.getMessage(), e);
+    }
+  }
+
+  /** The text Java's number parsing refused, from its message ({@code For input string: "x"}). */
+  private static String numberIn(NumberFormatException e) {
+    String m = String.valueOf(e.getMessage());
+    int q = m.indexOf('"');
+    return q >= 0 && m.endsWith("\"") && m.length() > q + 1 ? m.substring(q + 1, m.length() - 1) : m;
   }
 
   /**
@@ -196,6 +269,9 @@ public final class GpuCatalog {
 
   /** A model being read. */
   private static final class Draft {
+    /** The keys a model line may have, in the order the file's header lists them. */
+    static final List<String> KEYS = List.of("product", "memory-mib", "compute", "sm", "bandwidth-gbps",
+        "bf16-tflops", "fp16-tflops", "pci-device-id", "mig", "profile", "aliases", "source");
     final String id;
     String product;
     OptionalLong memory = OptionalLong.empty();

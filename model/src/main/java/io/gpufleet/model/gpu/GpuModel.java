@@ -103,10 +103,12 @@ public record GpuModel(
 
   /** True when this model answers to the name: its id, GFD product label, NVML name or an alias (case-insensitive). */
   public boolean answersTo(String name) {
-    if (name.equalsIgnoreCase(id) || name.equalsIgnoreCase(productLabel()) || name.equalsIgnoreCase(productName)) {
-      return true;
-    }
-    return aliases.stream().anyMatch(name::equalsIgnoreCase);
+    return answersToName(name) || aliases.stream().anyMatch(name::equalsIgnoreCase);
+  }
+
+  /** True when the name is this model's id, GFD product label or NVML name (case-insensitive), aliases aside. */
+  public boolean answersToName(String name) {
+    return name.equalsIgnoreCase(id) || name.equalsIgnoreCase(productLabel()) || name.equalsIgnoreCase(productName);
   }
 
   @Override

@@ -65,6 +65,13 @@ public record ResourceList(SortedMap<ResourceName, Quantity> quantities) {
     return new ResourceList(m);
   }
 
+  /** The list without NVIDIA's GPU resources: what a node offers before a device plugin registers. */
+  public ResourceList withoutNvidiaGpus() {
+    TreeMap<ResourceName, Quantity> m = new TreeMap<>(quantities);
+    m.keySet().removeIf(ResourceName::isNvidiaGpuLike);
+    return new ResourceList(m);
+  }
+
   public ResourceList plus(ResourceList other) {
     return merge(other, Quantity::plus);
   }

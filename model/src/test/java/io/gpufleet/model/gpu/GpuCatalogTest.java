@@ -151,9 +151,80 @@ class GpuCatalogTest {
   @Test
   void rejectsMalformedCatalogues() {
     assertThatThrownBy(() -> GpuCatalog.parse("x.txt", new StringReader("gpu X\n  colour red\n")))
-        .hasMessageContaining("x.txt:2: unknown key \"colour\"");
+        .hasMessageStartingWith("x.txt:2:3: unknown key \"colour\" (expected one of product, memory-mib,");
     assertThatThrownBy(() -> GpuCatalog.parse("x.txt", new StringReader("gpu X\n  product X\n")))
-        .hasMessageContaining("needs at least one source");
+        .hasMessage("x.txt:1:1: X: every model needs at least one source line");
+  }
+
+  /** Each problem names the line and the column of what is wrong: the key, or the value that cannot be read. */
+  @Test
+  void formatErrorsNameLineAndColumn() {
+    String h20 = "# a user's file\ngpu H20\n  product NVIDIA H20\n  memory-mib lots\n  source node labels\n";
+    assertThatThrownBy(() -> GpuCatalog.parse("mine.txt", new StringReader(h20)))
+        .isInstanceOfSatisfying(GpuCatalogFormatException.class, e -> {
+          assertThat(e.line()).isEqualTo(4);
+          assertThat(e.column()).isEqualTo(14);
+          assertThat(e.detail()).isEqualTo("memory-mib: expected a number, found \"lots\"");
+        });
+    String profile = "gpu X\n  product X\n  memory-mib 100\n  mig 8x7\n  profile 1g.5gb ci=1 mem=1 max=seven starts=0\n"
+        + "  source s\n";
+    assertThatThrownBy(() -> GpuCatalog.parse("p.txt", new StringReader(profile)))
+        .hasMessage("p.txt:5:11: profile: expected a number, found \"seven\" in \"1g.5gb ci=1 mem=1 max=seven starts=0\"");
+    assertThatThrownBy(() -> GpuCatalog.parse("d.txt", new StringReader("gpu X\n  product X\n  source s\n"
+        + "gpu X\n  product Y\n  source s\n")))
+        .hasMessage("d.txt:4:5: GPU model \"X\" is already defined at line 1 of this file");
+    assertThatThrownBy(() -> GpuCatalog.parse("o.txt", new StringReader("  product X\n")))
+        .hasMessage("o.txt:1:3: expected \"gpu <id>\" before \"product\"");
+    assertThatThrownBy(() -> GpuCatalog.parse("c.txt", new StringReader("gpu X\n  product X\n  compute nine\n")))
+        .hasMessageStartingWith("c.txt:3:11: compute: expected a compute capability such as 8.6");
+  }
+
+  /** A user's catalogue extends the built-in one and overrides a model by its id or by its product. */
+  @Test
+  void aUsersCatalogueExtendsAndOverrides() throws Exception {
+    GpuCatalog mine = GpuCatalog.parse("mine.txt", new StringReader("""
+        gpu H20
+          product NVIDIA H20
+          memory-mib 97871
+          compute 9.0
+          aliases h20
+          source node labels
+        gpu A10G
+          product NVIDIA A10G
+          memory-mib 23000
+          source a corrected figure
+        gpu MyT4
+          product Tesla T4
+          memory-mib 15360
+          source observed
+        """));
+    GpuCatalog both = catalog.with(mine);
+    assertThat(both.find("NVIDIA-H20")).map(GpuModel::id).hasValue("H20");
+    assertThat(both.find("h20")).map(GpuModel::id).hasValue("H20");
+    assertThat(both.find("NVIDIA-A10G").orElseThrow().memoryMiB()).hasValue(23000);
+    assertThat(both.find("Tesla-T4")).map(GpuModel::id).hasValue("MyT4");
+    assertThat(both.byId("T4")).isEmpty();
+    // Everything else is the built-in catalogue's, in its order; the overridden A10G keeps its place.
+    assertThat(both.models()).hasSize(catalog.models().size() + 1);
+    assertThat(both.models().indexOf(both.byId("A10G").orElseThrow()))
+        .isEqualTo(catalog.models().indexOf(catalog.byId("A10G").orElseThrow()));
+    assertThat(both.byId("H100-80GB")).isEqualTo(catalog.byId("H100-80GB"));
+    assertThat(catalog.find("NVIDIA-H20")).isEmpty();
+  }
+
+  /** A card read from a node: its product is id and name, its figures the node's, and it has no MIG profiles. */
+  @Test
+  void aDiscoveredCardIsWholeAndCarriesItsSources() {
+    GpuModel h20 = new DiscoveredGpu("NVIDIA-H20", java.util.OptionalLong.of(97871),
+        java.util.Optional.of(new ComputeCapability(9, 0)), java.util.List.of("memory from a label")).model();
+    assertThat(h20.id()).isEqualTo("NVIDIA-H20");
+    assertThat(h20.productLabel()).isEqualTo("NVIDIA-H20");
+    assertThat(h20.family()).isEqualTo("hopper");
+    assertThat(h20.migCapable()).isFalse();
+    assertThat(h20.migProfiles()).isEmpty();
+    assertThat(h20.sources()).containsExactly("memory from a label");
+    assertThatThrownBy(() -> new DiscoveredGpu(" ", java.util.OptionalLong.empty(), java.util.Optional.empty(),
+        java.util.List.of())).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

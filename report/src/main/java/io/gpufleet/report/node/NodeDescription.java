@@ -31,15 +31,7 @@ public final class NodeDescription {
       NamedConfigs.Selection selection) {
     Node n = r.node();
     StringBuilder b = new StringBuilder();
-    field(b, "Name:", n.name());
-    field(b, "Roles:", "<none>");
-    multi(b, "Labels:", n.labels().map().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
-    multi(b, "Annotations:", n.meta().annotations().map().entrySet().stream()
-        .map(e -> e.getKey() + ": " + e.getValue()).toList());
-    multi(b, "Taints:", n.taints().stream().map(NodeDescription::taint).toList());
-    field(b, "Unschedulable:", Boolean.toString(n.unschedulable()));
-    resources(b, "Capacity:", n.capacity());
-    resources(b, "Allocatable:", n.allocatable());
+    header(b, n);
     field(b, "GPUs:", inventory.count() + " x " + inventory.model().productName() + " (" + inventory.model().id()
         + ", from " + inventorySource + ")");
     b.append("Device Plugin:\n");
@@ -117,6 +109,30 @@ public final class NodeDescription {
     for (String v : values.subList(1, values.size())) {
       b.append(" ".repeat(VALUE_COLUMN)).append(v).append('\n');
     }
+  }
+
+  /**
+   * A node without modelled GPUs (none found, left to NVIDIA's DRA driver, or cards that do not
+   * read): its labels and resources as it has them, GPU resources it reports included, and why.
+   */
+  public static String renderWithoutDevices(Node n, String why) {
+    StringBuilder b = new StringBuilder();
+    header(b, n);
+    field(b, "GPUs:", "<none> (" + why + ")");
+    return b.toString();
+  }
+
+  /** kubectl describe node's fields up to the resources. */
+  private static void header(StringBuilder b, Node n) {
+    field(b, "Name:", n.name());
+    field(b, "Roles:", "<none>");
+    multi(b, "Labels:", n.labels().map().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+    multi(b, "Annotations:", n.meta().annotations().map().entrySet().stream()
+        .map(e -> e.getKey() + ": " + e.getValue()).toList());
+    multi(b, "Taints:", n.taints().stream().map(NodeDescription::taint).toList());
+    field(b, "Unschedulable:", Boolean.toString(n.unschedulable()));
+    resources(b, "Capacity:", n.capacity());
+    resources(b, "Allocatable:", n.allocatable());
   }
 
   private static void resources(StringBuilder b, String key, ResourceList list) {

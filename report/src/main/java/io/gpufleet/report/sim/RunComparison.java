@@ -1,5 +1,6 @@
 package io.gpufleet.report.sim;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.metrics.CardSpan;
@@ -59,8 +60,7 @@ public final class RunComparison {
     rows.add(List.of("GPU-hours allocated", hours(a.metrics().gpuHoursAllocated()),
         hours(b.metrics().gpuHoursAllocated())));
     rows.add(List.of("GPU-hours idle", hours(a.metrics().gpuHoursIdle()), hours(b.metrics().gpuHoursIdle())));
-    rows.add(List.of("cost", String.format(Locale.ROOT, "$%.2f", a.metrics().totalCost()),
-        String.format(Locale.ROOT, "$%.2f", b.metrics().totalCost())));
+    rows.add(List.of("cost", Money.dollars(a.metrics().totalCost()), Money.dollars(b.metrics().totalCost())));
     rows.add(List.of("pending time", RunSummary.pending(a.metrics()), RunSummary.pending(b.metrics())));
     rows.add(List.of("why pods waited", waited(a), waited(b)));
     rows.add(List.of("expectations passed", passed(a), passed(b)));

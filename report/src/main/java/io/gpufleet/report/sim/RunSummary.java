@@ -1,5 +1,6 @@
 package io.gpufleet.report.sim;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.sim.SimulationResult;
@@ -24,12 +25,12 @@ public final class RunSummary {
     StringBuilder b = new StringBuilder();
     b.append("SUMMARY  ").append(r.scenario()).append(": ").append(KubeDuration.format(r.simulated()))
         .append(" of virtual time, ").append(r.events()).append(" events\n");
-    b.append(String.format(Locale.ROOT, "  cost            $%.2f", m.totalCost()));
+    b.append("  cost            ").append(Money.dollars(m.totalCost()));
     if (!m.costByNodePool().isEmpty()) {
       b.append("  (");
       boolean first = true;
       for (Map.Entry<String, Double> e : m.costByNodePool().entrySet()) {
-        b.append(first ? "" : ", ").append(e.getKey()).append(String.format(Locale.ROOT, " $%.2f", e.getValue()));
+        b.append(first ? "" : ", ").append(e.getKey()).append(" ").append(Money.dollars(e.getValue()));
         first = false;
       }
       b.append(')');

@@ -1,10 +1,10 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.interruption.InterruptionMessage;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.label.Labels;
@@ -79,8 +79,8 @@ final class CloudProvider {
     NodeClaim launched = claim.withLaunched(api.now());
     api.claimLaunched(launched);
     api.log(RunRecord.Kind.NODECLAIM_LAUNCHED, launched.name(), launched.instanceType().name() + " "
-        + launched.offering().capacityType() + " in " + launched.offering().zone() + " at $"
-        + api.billedPrice(launched) + "/h");
+        + launched.offering().capacityType() + " in " + launched.offering().zone() + " at "
+        + Money.perHour(api.billedPrice(launched)));
     api.scheduleIn(api.settings().launchToRegistration(), new Event.NodeRegisters(claim.name()));
     drawInterruption(launched);
     return launched;
@@ -94,8 +94,8 @@ final class CloudProvider {
     }
     String name = c.name();
     Labels labels = c.labels().with(InstanceLabels.HOSTNAME, name);
-    ResourceList alloc = Kubelet.withoutGpus(api.realType(c).allocatable());
-    ResourceList cap = Kubelet.withoutGpus(api.realType(c).capacity());
+    ResourceList alloc = api.realType(c).allocatable().withoutNvidiaGpus();
+    ResourceList cap = api.realType(c).capacity().withoutNvidiaGpus();
     if (c.instanceType().gpuCount() > 0) {
       alloc = alloc.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
       cap = cap.with(ResourceName.NVIDIA_GPU, Quantity.ZERO);
@@ -107,7 +107,7 @@ final class CloudProvider {
         false));
     NodeState joined = api.state().nodes().get(name);
     // Where its GPUs are left to NVIDIA's DRA driver, the driver's kubelet plugin publishes its slice now.
-    String slice = new NvidiaDraDriver(GpuCatalog.builtIn())
+    String slice = new NvidiaDraDriver(api.devicePlugin().operator().catalog())
         .slice(joined.node(), joined.migLayout())
         .map(s -> "; NVIDIA's DRA driver publishes ResourceSlice " + s.name() + " (" + s.devices().size()
             + (s.devices().size() == 1 ? " device)" : " devices)"))

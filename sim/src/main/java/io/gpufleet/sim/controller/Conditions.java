@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
@@ -102,8 +103,8 @@ final class Conditions {
       }
       case Condition.Cost k -> {
         double dollars = facts.cost();
-        yield new Outcome(k.comparison().test(dollars, k.dollars()), String.format(Locale.ROOT,
-            "$%.2f so far", dollars));
+        yield new Outcome(k.comparison().test(dollars, k.dollars()),
+            Money.dollars(dollars) + " so far");
       }
       case Condition.All a -> {
         List<String> seen = new ArrayList<>();

@@ -21,7 +21,6 @@ import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.dra.DraObjects;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
@@ -130,7 +129,7 @@ final class KarpenterLoop {
       modelDra = s.dra().written();
       karpenter = new Karpenter(settings, ProvisioningModel.of(pools, s.catalog(), daemons, advertiser,
           settings.sizing(), overlays(pools, s.catalog()), modelClasses, new DraProvisioning(
-              settings.draRequests(), modelDra, GpuCatalog.builtIn(), claims)));
+              settings.draRequests(), modelDra, api.devicePlugin().operator().catalog(), claims)));
     }
     return karpenter;
   }

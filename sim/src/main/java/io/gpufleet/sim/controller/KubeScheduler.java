@@ -15,7 +15,6 @@ import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
-import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
@@ -95,7 +94,7 @@ final class KubeScheduler {
    */
   private DynamicResources dynamicResources(DraObjects written) {
     // Each node's cards as its MIG manager has laid them out now.
-    NvidiaDraDriver driver = new NvidiaDraDriver(GpuCatalog.builtIn());
+    NvidiaDraDriver driver = new NvidiaDraDriver(api.devicePlugin().operator().catalog());
     List<ResourceSlice> slices = new ArrayList<>();
     List<String> names = new ArrayList<>(api.state().nodes().keys());
     names.sort(Comparator.naturalOrder());

@@ -98,31 +98,24 @@ final class Kubelet {
     MigManager.Pass pass = api.devicePlugin().operator().migPass(node, gpus);
     Node booted = node.withLabels(pass.labelled(node.labels()));
     if (!GpuOperator.runsDevicePlugin(booted.labels()) && gpus.isPresent()) {
-      return NodeState.joining(leftToDraDriver(booted, gpus, pass), claim, gpus, api.now(), ready, false, slots,
+      return NodeState.joining(api.devicePlugin().operator().leftToDraDriver(booted, gpus, pass.layout()), claim, gpus, api.now(), ready, false, slots,
           pass.layout());
     }
     NodeState n = NodeState.joining(booted, claim, gpus, api.now(), ready, pluginRegistered, slots, pass.layout());
     if (!pluginRegistered) {
       return n;
     }
-    // The node as node describe shows it: the plugin's advertised resources, GFD's labels, the device manager's state.
-    Registration r = api.devicePlugin().operator().registerPlugin(booted, gpus, pass.layout());
-    return n.withNode(r.node()).withDevices(r.devices());
-  }
-
-  /**
-   * A node whose GPUs are left to NVIDIA's DRA driver (its labels turn the GPU Operator's device plugin
-   * off): no {@code nvidia.com/gpu} resource is advertised, not even as 0, and GPU Feature Discovery,
-   * which the operator still runs, labels the cards as beside a device plugin with no config (no
-   * sharing). The labels it was written with win. The driver's kubelet plugin publishes the node's
-   * ResourceSlice from these labels as the node registers ({@code NvidiaDraDriver#slice}); the
-   * scheduler reads it from there.
-   */
-  private Node leftToDraDriver(Node booted, Optional<GpuSpec> gpus, MigManager.Pass pass) {
-    Node bare = booted.withResources(withoutGpus(booted.capacity()), withoutGpus(booted.allocatable()));
-    Node gfd = api.devicePlugin().operator().withConfigs(NamedConfigs.NONE).registerPlugin(bare, gpus, pass.layout())
-        .node();
-    return bare.withLabels(GfdLabels.ownedIn(gfd.labels()).withAll(bare.labels()));
+    // The node as node describe shows it: what it reports where it reports GPU resources (a dump), else
+    // the plugin's advertised resources and GFD's labels; the device manager's state.
+    GpuOperator operator = api.devicePlugin().operator();
+    Optional<GpuInventory> inventory = operator.inventory(booted, gpus);
+    if (inventory.isEmpty()) {
+      Registration r = operator.registerPlugin(booted, gpus, pass.layout());
+      return n.withNode(r.node()).withDevices(r.devices());
+    }
+    GpuOperator.Reconciled r = operator.registerObserved(node, inventory.get());
+    r.disagreement().ifPresent(d -> api.log(RunRecord.Kind.SCENARIO, node.name(), d));
+    return n.withNode(r.registration().node()).withDevices(r.registration().devices());
   }
 
   /**
@@ -288,8 +281,10 @@ final class Kubelet {
   private void run(PodState p, boolean resumed) {
     cacheImages(p);
     api.podStarted(p.key());
-    if (isPluginPod(api.state().pods().get(p.key()))) {
-      // The plugin's process runs now: it registers over the kubelet's socket a little later.
+    if (isPluginPod(api.state().pods().get(p.key()))
+        && !(resumed && api.state().nodes().get(p.node().get()).pluginRegistered())) {
+      // The plugin's process runs now: it registers over the kubelet's socket a little later. One the
+      // cluster had running registered already: the node's state holds what it advertised.
       schedulePlugin(api.state().nodes().get(p.node().get()), api.devicePlugin().registrationDelay());
     }
     if (resumed) {
@@ -508,15 +503,5 @@ final class Kubelet {
     NodeState next = n.withPlugin(n.pluginRegistered(), n.pluginGeneration() + 1);
     api.kubeletStatus(next);
     schedulePlugin(next, api.devicePlugin().registrationDelay());
-  }
-
-  static ResourceList withoutGpus(ResourceList r) {
-    ResourceList out = r;
-    for (ResourceName name : r.names()) {
-      if (name.isNvidiaGpuLike()) {
-        out = out.without(name);
-      }
-    }
-    return out;
   }
 }

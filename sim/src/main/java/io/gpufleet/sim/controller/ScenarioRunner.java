@@ -50,6 +50,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Plays a scenario's timeline: applies objects, labels nodes, scales and deletes, sends spot
@@ -368,7 +369,7 @@ final class ScenarioRunner {
               AutoscalerSettings.GpuSizing.ADVERTISED)
           : node.allocatable();
       ResourceList cap = !node.capacity().contains(ResourceName.CPU)
-          ? Kubelet.withoutGpus(t.capacity()).plus(gpuOnly(alloc)) : node.capacity();
+          ? t.capacity().withoutNvidiaGpus().plus(gpuOnly(alloc)) : node.capacity();
       // Registered as the engine registers every GPU node: GFD's labels and the MIG manager's state.
       Labels registered = api.devicePlugin().operator().register(node.withLabels(nodeLabels), t.gpu()).node().labels();
       Node adopted = node.withLabels(registered).withResources(cap, alloc)
@@ -401,15 +402,19 @@ final class ScenarioRunner {
       case NodeGpus.Found.Gpus g -> Optional.empty();
       case NodeGpus.Found.NoGpus n -> byCapacity;
       case NodeGpus.Found.Unresolved u -> byCapacity;
+      case NodeGpus.Found.Invalid u -> byCapacity;
     };
     // A node left to NVIDIA's DRA driver runs no device plugin; the driver's ResourceSlice offers its cards.
     boolean devicePlugin = GpuOperator.runsDevicePlugin(labels);
     api.addNode(kubelet.joining(node, Optional.empty(), Optional.empty(), spec, true, devicePlugin));
     api.log(RunRecord.Kind.SCENARIO, node.name(), "node added" + switch (found) {
       case NodeGpus.Found.Gpus g -> " with " + g.inventory().count() + " x " + g.inventory().model().productName()
-          + " (from " + g.source() + ")";
+          + " (from " + g.source() + ")" + g.warnings().stream().map(w -> "; " + w.message())
+              .collect(Collectors.joining());
       case NodeGpus.Found.NoGpus n -> "";
       case NodeGpus.Found.Unresolved u -> "; its GPUs are taken from its capacity, since " + u.field() + " does not "
+          + "resolve: " + u.reason();
+      case NodeGpus.Found.Invalid u -> "; its GPUs are taken from its capacity, since " + u.field() + " does not "
           + "resolve: " + u.reason();
     });
   }

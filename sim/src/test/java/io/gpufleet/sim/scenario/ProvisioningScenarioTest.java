@@ -53,4 +53,24 @@ class ProvisioningScenarioTest {
     assertThat(r.metrics().pendingTimes()).singleElement().satisfies(p ->
         assertThat(p.pending()).contains(Duration.ofSeconds(211)));
   }
+
+  /**
+   * A spot price is the on-demand price times the ratio, a double such as 0.6843199999999999 for
+   * g6.xlarge at 0.85; the launch event writes it as money, not as that double.
+   */
+  @Test
+  void aLaunchPrintsItsComputedSpotPriceAsMoney() {
+    Scenario s = Scenario.builder("one spot GPU pod")
+        .catalog(io.gpufleet.model.cloud.InstanceCatalog.builtIn(
+            io.gpufleet.model.cloud.Pricing.DEFAULT.withSpotPriceRatio(0.85)))
+        .object(ClusterObject.of(Objects.gpuPool("gpu", List.of("g6"), "spot")))
+        .object(ClusterObject.of(Objects.inference("llm", 1, 1, Labels.EMPTY)))
+        .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 1), Duration.ofMinutes(15)))
+        .build();
+    var launched = Simulation.run(s).record().of(RunRecord.Kind.NODECLAIM_LAUNCHED);
+    double price = 0.8048 * 0.85; // g6.xlarge on-demand in the built-in catalogue, times the ratio
+    assertThat(String.valueOf(price)).as("the double the price is").hasSizeGreaterThan(10);
+    assertThat(launched).singleElement().satisfies(e ->
+        assertThat(e.message()).isEqualTo("g6.xlarge spot in us-east-1a at $0.68408/h"));
+  }
 }

@@ -1,5 +1,6 @@
 package io.gpufleet.web.view;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.engine.deviceplugin.ContainerDevices;
 import io.gpufleet.engine.deviceplugin.Device;
 import io.gpufleet.engine.deviceplugin.NodeDevices;
@@ -88,7 +89,10 @@ public final class ClusterView {
     card.put("nodePool", labels.get(KarpenterLabels.NODEPOOL).orElse(""));
     card.put("lifecycle", NodeLifecycle.of(s, n).wire());
     card.put("ready", n.ready());
-    card.put("pricePerHour", price(s, n, claim));
+    Double price = price(s, n, claim);
+    card.put("pricePerHour", price);
+    // As every output writes a price (Money), so the page does not format it a second way.
+    card.put("price", price == null ? null : Money.perHour(price));
     card.put("removalReason", claim.flatMap(c -> Optional.ofNullable(s.removalReasons().get(c.name())))
         .map(Object::toString).orElse(null));
     card.put("taints", n.node().taints().stream().map(Taint::toString).toList());
@@ -138,6 +142,7 @@ public final class ClusterView {
     card.put("lifecycle", NodeLifecycle.of(c).wire());
     card.put("ready", false);
     card.put("pricePerHour", c.pricePerHour());
+    card.put("price", Money.perHour(c.pricePerHour()));
     card.put("taints", c.taints().stream().map(Taint::toString).toList());
     card.put("gfdLabels", Map.of());
     card.put("gpuCapacity", 0);

@@ -1,5 +1,6 @@
 package io.gpufleet.web.view;
 
+import io.gpufleet.model.cloud.Money;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,9 @@ public final class RunComparison {
     for (String k : COMPARED) {
       diff.put(k, RunOverview.round(((Number) sb.get(k)).doubleValue() - ((Number) sa.get(k)).doubleValue()));
     }
+    // The page shows money as every output writes it (Money), signed: +$1.20, -$1.20, $0.00.
+    double cost = ((Number) diff.get("totalCost")).doubleValue();
+    diff.put("totalCostText", (cost > 0 ? "+" : "") + Money.dollars(cost));
     Map<?, ?> pa = (Map<?, ?>) sa.get("pendingSeconds");
     Map<?, ?> pb = (Map<?, ?>) sb.get("pendingSeconds");
     Map<String, Object> pending = new LinkedHashMap<>();

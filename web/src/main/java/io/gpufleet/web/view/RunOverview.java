@@ -1,5 +1,6 @@
 package io.gpufleet.web.view;
 
+import io.gpufleet.model.cloud.Money;
 import io.gpufleet.report.sim.EventRow;
 import io.gpufleet.report.sim.RunSummary;
 import io.gpufleet.report.timeline.FleetCounts;
@@ -186,6 +187,7 @@ public final class RunOverview {
     Metrics m = r.metrics();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("totalCost", round(m.totalCost()));
+    out.put("totalCostText", Money.dollars(m.totalCost()));
     Map<String, Double> byPool = new TreeMap<>();
     m.costByNodePool().forEach((k, v) -> byPool.put(k, round(v)));
     out.put("costByNodePool", byPool);

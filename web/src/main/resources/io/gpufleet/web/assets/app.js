@@ -152,7 +152,7 @@ function renderCards(view) {
     });
     card.append(el('div', { class: 'name', text: n.name }));
     card.append(el('div', { class: 'meta', text: [n.instanceType, n.capacityType, 'NodePool ' + (n.nodePool || '-'),
-      n.lifecycle, n.pricePerHour === null ? 'no price' : '$' + n.pricePerHour.toFixed(3) + '/h'].join(' · ') }));
+      n.lifecycle, n.price === null ? 'no price' : n.price].join(' · ') }));
     const counts = el('div', { class: 'counts' });
     counts.append('nvidia.com/gpu advertised ', el('b', { class: 'advertised', text: String(n.gpuAdvertised) }),
       ', allocated ', el('b', { class: 'allocated', text: String(n.gpuAllocated) }),
@@ -312,10 +312,10 @@ async function whatIf(event) {
 
 function renderCompare(cmp) {
   const a = cmp.a.summary, b = cmp.b.summary, d = cmp.difference;
-  const money = v => '$' + v.toFixed(2);
   const secs = v => (v === null || v === undefined) ? '-' : v + ' s';
   const rows = [
-    ['total cost', 'totalCost', money(a.totalCost), money(b.totalCost), d.totalCost, money],
+    // Money comes written by the server (Money), as every other output writes it, its difference too.
+    ['total cost', 'totalCost', a.totalCostText, b.totalCostText, d.totalCost, null, d.totalCostText],
     ['pending p50', 'pendingP50', secs(a.pendingSeconds.p50), secs(b.pendingSeconds.p50), d.pendingSeconds.p50, secs],
     ['pending p90', 'pendingP90', secs(a.pendingSeconds.p90), secs(b.pendingSeconds.p90), d.pendingSeconds.p90, secs],
     ['pending max', 'pendingMax', secs(a.pendingSeconds.max), secs(b.pendingSeconds.max), d.pendingSeconds.max, secs],
@@ -328,9 +328,10 @@ function renderCompare(cmp) {
   const head = el('tr', {}, el('th', { text: '' }),
     el('th', { text: 'run ' + cmp.a.id + ': ' + cmp.a.label }), el('th', { text: 'run ' + cmp.b.id + ': ' + cmp.b.label }),
     el('th', { text: 'difference' }));
-  const body = rows.map(([name, key, va, vb, diff, fmt]) => {
+  const body = rows.map(([name, key, va, vb, diff, fmt, written]) => {
     const cls = diff === null || diff === undefined || diff === 0 ? '' : (diff < 0 ? 'better' : 'worse');
-    const shown = diff === null || diff === undefined ? '' : (diff > 0 ? '+' : diff < 0 ? '-' : '') + fmt(Math.abs(diff));
+    const shown = diff === null || diff === undefined ? '' : written !== undefined ? written
+      : (diff > 0 ? '+' : diff < 0 ? '-' : '') + fmt(Math.abs(diff));
     return el('tr', { 'data-row': key }, el('td', { text: name }), el('td', { class: 'a', text: String(va) }),
       el('td', { class: 'b', text: String(vb) }), el('td', { class: 'diff ' + cls, text: shown }));
   });

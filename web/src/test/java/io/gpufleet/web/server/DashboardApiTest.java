@@ -3,6 +3,7 @@ package io.gpufleet.web.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.web.Lab;
+import java.util.List;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -170,6 +171,12 @@ class DashboardApiTest {
     double b = cmp.get("b").get("summary").get("totalCost").asDouble();
     assertThat(cmp.get("difference").get("totalCost").asDouble()).isCloseTo(b - a,
         org.assertj.core.api.Assertions.within(0.0002));
+    // The page shows these as money, written on the server as every output writes it.
+    assertThat(cmp.get("a").get("summary").get("totalCostText").asString())
+        .isEqualTo(io.gpufleet.model.cloud.Money.dollars(a));
+    double d = cmp.get("difference").get("totalCost").asDouble();
+    assertThat(cmp.get("difference").get("totalCostText").asString())
+        .isEqualTo((d > 0 ? "+" : "") + io.gpufleet.model.cloud.Money.dollars(d));
     JsonNode run = JSON.readTree(get("/api/runs/" + id).body());
     assertThat(run.get("label").asString()).isEqualTo("timeSlicingReplicas=2");
     // Where the lab held four pods on its one card, two replicas hold two.
@@ -184,5 +191,15 @@ class DashboardApiTest {
     assertThat(labNode).isNotNull();
     assertThat(labNode.get("gpuAdvertised").asInt()).isEqualTo(2);
     assertThat(labNode.get("gpus").get(0).get("pods").size()).isEqualTo(2);
+    // A launched node's card says its price as money, written as every output writes it.
+    int last = run.get("steps").get(run.get("steps").size() - 1).get("endFrame").asInt();
+    List<JsonNode> priced = new java.util.ArrayList<>();
+    JSON.readTree(get("/api/runs/" + id + "/cluster?frame=" + last).body()).get("nodes").forEach(n -> {
+      if (!n.get("pricePerHour").isNull()) {
+        priced.add(n);
+      }
+    });
+    assertThat(priced).isNotEmpty().allSatisfy(n -> assertThat(n.get("price").asString())
+        .isEqualTo(io.gpufleet.model.cloud.Money.perHour(n.get("pricePerHour").asDouble())));
   }
 }

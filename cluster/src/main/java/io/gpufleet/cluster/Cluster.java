@@ -1,0 +1,83 @@
+package io.gpufleet.cluster;
+
+import io.gpufleet.engine.deviceplugin.GpuOperator;
+import io.gpufleet.engine.scheduler.BatchPlacement;
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.Scheduler;
+import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.scheduler.plugin.DynamicResources;
+import io.gpufleet.engine.workload.ControllerSelectors;
+import io.gpufleet.engine.workload.InitialPods;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.scheduling.SchedulerConfiguration;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import io.gpufleet.model.workload.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * One cluster, as every command sees it: its nodes as they are now, the pods that hold or want room
+ * (admitted), the workloads and PDBs, the DRA objects with what NVIDIA's DRA driver publishes for the
+ * nodes it serves, the GPU Operator that registered the nodes (and registers what changes next), and
+ * the warnings of the assembly. {@code bundle} is what was read, for views that point into the files.
+ */
+public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeededPods, List<Workload> workloads,
+    List<PodDisruptionBudget> pdbs, DraObjects dra, GpuOperator operator, List<ManifestProblem> warnings,
+    ManifestBundle bundle) {
+
+  public Cluster {
+    nodes = List.copyOf(nodes);
+    pods = List.copyOf(pods);
+    succeededPods = List.copyOf(succeededPods);
+    workloads = List.copyOf(workloads);
+    pdbs = List.copyOf(pdbs);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** The nodes as the scheduler sees them. */
+  public List<Node> nodeValues() {
+    return nodes.stream().map(ClusterNode::node).toList();
+  }
+
+  /** A placement of the cluster's pods and the DRA plugin whose allocations it made. */
+  public record Placement(BatchPlacement.Result result, DynamicResources dynamicResources) {}
+
+  /**
+   * kube-scheduler's default profile, as every command places pods with it unless a configuration
+   * says otherwise: DefaultPreemption is in it.
+   */
+  public static List<SchedulerProfile> defaultProfiles() {
+    return List.of(SchedulerProfile.of(SchedulerConfiguration.defaults()).withPreemption());
+  }
+
+  /**
+   * Places {@link #podsToPlace} with these profiles, as one kube-scheduler: PodTopologySpread's
+   * default constraints over this cluster's controllers, one DRA plugin over the published objects
+   * for every profile. Every command that places pods places them here, so they agree.
+   */
+  public Placement place(List<SchedulerProfile> profiles, RandomGenerator random, boolean explain) {
+    var selectors = ControllerSelectors.of(workloads);
+    DynamicResources dynamicResources = new DynamicResources(dra);
+    List<Scheduler> schedulers = profiles.stream()
+        .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dynamicResources))).toList();
+    List<Pod> pods = podsToPlace(random);
+    return new Placement(BatchPlacement.place(pods, ClusterSnapshot.of(nodeValues()), schedulers, random, explain),
+        dynamicResources);
+  }
+
+  /**
+   * Every pod that holds or wants room: those the controllers still make to reach their counts (they
+   * resume from the pods the cluster has; finished pods hold nothing), then those written. The random
+   * stream names the made pods.
+   */
+  public List<Pod> podsToPlace(RandomGenerator random) {
+    List<Pod> out = new ArrayList<>(InitialPods.resume(workloads, nodeValues(), pods, succeededPods, random));
+    out.addAll(pods);
+    return out;
+  }
+}

@@ -1,0 +1,127 @@
+package io.gpufleet.cluster;
+
+import io.gpufleet.engine.deviceplugin.GpuOperator;
+import io.gpufleet.engine.deviceplugin.NodeGpus;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
+import io.gpufleet.engine.mig.MigManager;
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
+import io.gpufleet.manifest.karpenter.KarpenterManifests;
+import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.ManifestProblem;
+import io.gpufleet.manifest.yaml.YNode;
+import io.gpufleet.manifest.yaml.YPath;
+import io.gpufleet.manifest.yaml.YamlReader;
+import io.gpufleet.model.deviceplugin.MigPartedConfig;
+import io.gpufleet.model.deviceplugin.NamedConfigs;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.node.Node;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds the one {@link Cluster} from what was read: the device-plugin and mig-parted ConfigMaps
+ * configure the GPU Operator, each node registers through it as it is now ({@link
+ * GpuOperator#registerObserved}: a node that reports its GPU resources keeps them), a node left to
+ * NVIDIA's DRA driver gets GFD's labels and no GPU resources, and the driver publishes its slices.
+ * The objects arrive decoded and admitted ({@link io.gpufleet.manifest.ManifestReader}).
+ */
+public final class ClusterAssembly {
+  private ClusterAssembly() {}
+
+  /** The cluster the bundle describes; throws {@code ManifestException} with every error found. */
+  public static Cluster assemble(ManifestBundle bundle, ClusterSettings settings) {
+    Diagnostics diagnostics = new Diagnostics();
+    NamedConfigs configs = NamedConfigs.NONE;
+    MigPartedConfig migParted = MigPartedConfig.of(Map.of());
+    for (KubeObject.ConfigMapObject cm : bundle.configMaps()) {
+      switch (DevicePluginManifests.kind(cm)) {
+        case DEVICE_PLUGIN -> configs = DevicePluginManifests.namedConfigs(cm, bundle.text(cm), diagnostics);
+        case MIG_PARTED -> migParted = DevicePluginManifests.migParted(cm, bundle.text(cm), diagnostics);
+        case OTHER -> { }
+      }
+    }
+    // A Bottlerocket node class's own plugin serves its nodes, ahead of the ConfigMap (docs/eks.md).
+    configs = configs.withOsPlugins(KarpenterManifests.osPlugins(bundle.objects(), diagnostics));
+    diagnostics.throwIfErrors();
+    GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), settings.gpus());
+    List<ClusterNode> nodes = new ArrayList<>();
+    for (KubeObject o : bundle.objects()) {
+      if (o instanceof KubeObject.NodeObject n) {
+        nodes.add(register(n, bundle, operator, settings, diagnostics));
+      }
+    }
+    diagnostics.throwIfErrors();
+    List<Node> registered = nodes.stream().map(ClusterNode::node).toList();
+    DraObjects dra = new NvidiaDraDriver(settings.gpus()).published(bundle.dra(), registered);
+    List<ManifestProblem> warnings = new ArrayList<>(bundle.warnings());
+    warnings.addAll(diagnostics.warnings());
+    return new Cluster(nodes, bundle.pods(), bundle.succeededPods(), bundle.workloads(), bundle.pdbs(), dra, operator,
+        warnings, bundle);
+  }
+
+  private static ClusterNode register(KubeObject.NodeObject n, ManifestBundle bundle, GpuOperator operator,
+      ClusterSettings settings, Diagnostics diagnostics) {
+    Node node = n.node();
+    NamedConfigs.Selection selection = operator.configs().select(node.labels());
+    NodeGpus.Found found = NodeGpus.of(node, operator.catalog(), settings.instances().instanceTypeGpus());
+    if (found instanceof NodeGpus.Found.Gpus g) {
+      for (NodeGpus.Warning w : g.warnings()) {
+        diagnostics.add(ManifestProblem.warning(locate(bundle, n, w.field()), w.field(), w.message()));
+      }
+    }
+    return switch (found) {
+      case NodeGpus.Found.NoGpus none ->
+          new ClusterNode(node, Optional.empty(), Optional.empty(), "no GPUs found", selection, Optional.empty());
+      case NodeGpus.Found.Invalid u -> {
+        // The user's own statement (gpufleet's annotation) that does not read: an error, as written.
+        diagnostics.add(ManifestProblem.error(locate(bundle, n, u.field()), u.field(), u.reason()));
+        yield new ClusterNode(node, Optional.empty(), Optional.empty(), u.reason(), selection, Optional.empty());
+      }
+      case NodeGpus.Found.Unresolved u -> {
+        // The node's own labels: reported, and the node read without modelled GPUs, so the others still are.
+        diagnostics.warning(locate(bundle, n, u.field()), u.field(), "node \"" + node.name() + "\": " + u.reason()
+            + "; read without modelled GPUs");
+        yield new ClusterNode(node, Optional.empty(), Optional.empty(), u.reason(), selection, Optional.empty());
+      }
+      case NodeGpus.Found.Gpus g when !GpuOperator.runsDevicePlugin(node.labels()) ->
+          // Left to NVIDIA's DRA driver: no device plugin registers, the driver's slice offers the cards.
+          new ClusterNode(operator.leftToDraDriver(node, g.inventory()), Optional.empty(), Optional.of(g.inventory()),
+              g.source(), selection, Optional.empty());
+      case NodeGpus.Found.Gpus g -> {
+        GpuOperator.Reconciled r = operator.registerObserved(node, g.inventory());
+        r.disagreement().ifPresent(d -> diagnostics.warning(locate(bundle, n, "status.capacity"), "status.capacity", d));
+        yield new ClusterNode(r.registration().node(), Optional.of(r.registration()), Optional.of(g.inventory()),
+            g.source(), selection, r.disagreement());
+      }
+    };
+  }
+
+  /** Where a field of a node was written: its file's located trees again, read only when a problem is reported. */
+  private static Location locate(ManifestBundle bundle, KubeObject.NodeObject n, String path) {
+    List<YNode> docs = new YamlReader().readAll(n.location().file(), bundle.text(n));
+    for (YNode d : docs) {
+      YNode found = find(d, n.location());
+      if (found != null) {
+        return YPath.locate(found, path);
+      }
+    }
+    return n.location();
+  }
+
+  /** The document, or the item of a {@code kind: List}, that starts at {@code at}. */
+  private static YNode find(YNode doc, Location at) {
+    if (doc.location().equals(at)) {
+      return doc;
+    }
+    if (doc instanceof YNode.YMap m && m.entries().get("items") != null
+        && m.entries().get("items").value() instanceof YNode.YList l) {
+      return l.items().stream().filter(i -> i.location().equals(at)).findFirst().orElse(null);
+    }
+    return null;
+  }
+}
