@@ -52,6 +52,48 @@ class EksCommandsTest {
         MESSAGE);
   }
 
+  /** A node that reports no GPU resources: the model says what it advertises, under its class's settings. */
+  @Test
+  void scheduleSharesANodeOfABottlerocketClassFourWays(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("dump.yaml"), """
+        apiVersion: karpenter.k8s.aws/v1
+        kind: EC2NodeClass
+        metadata: {name: br}
+        spec:
+          amiSelectorTerms: [{alias: bottlerocket@latest}]
+          userData: |
+            [settings.kubelet-device-plugins.nvidia]
+            device-sharing-strategy = "time-slicing"
+            [settings.kubelet-device-plugins.nvidia.time-slicing]
+            replicas = 4
+        ---
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: gpu-1
+          labels: {node.kubernetes.io/instance-type: g5.xlarge, karpenter.k8s.aws/ec2nodeclass: br}
+        status:
+          capacity: {cpu: "4", memory: 16Gi, pods: "58"}
+          allocatable: {cpu: "4", memory: 16Gi, pods: "58"}
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: infer}
+        spec:
+          replicas: 5
+          selector: {matchLabels: {app: infer}}
+          template:
+            metadata: {labels: {app: infer}}
+            spec:
+              containers:
+              - {name: c, image: vllm/vllm-openai, resources: {limits: {nvidia.com/gpu: 1}}}
+        """);
+    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out().lines().filter(l -> l.contains(" gpu-1 "))).hasSize(4);
+    assertThat(run.out().lines().filter(l -> l.contains("Pending"))).hasSize(1);
+  }
+
   @Test
   void aBottlerocketNodeClassTimeSlicesItsDumpedNodes(@TempDir Path dir) throws Exception {
     Path f = Files.writeString(dir.resolve("dump.yaml"), """
@@ -78,7 +120,10 @@ class EksCommandsTest {
     CliRun smi = CliRun.of("smi", "-f", f.toString());
     assertThat(smi.exitCode()).isZero();
     assertThat(smi.out()).contains("time-slicing (4 replicas per device)");
+    CliRun schedule = CliRun.of("schedule", "-f", f.toString());
+    assertThat(schedule.err()).doesNotContain("EC2NodeClass \"br\" is not used");
     CliRun describe = CliRun.of("node", "describe", "-f", f.toString(), "--node=gpu-1");
-    assertThat(describe.out()).contains("nvidia.com/gpu.replicas=4", "nvidia.com/gpu.sharing-strategy=time-slicing");
+    assertThat(describe.out()).contains("Config:             bottlerocket:br (Bottlerocket's built-in device plugin",
+        "Sharing:            time-slicing, 4 replicas per device");
   }
 }
