@@ -19,7 +19,7 @@ import yaml
 # The kinds gpufleet decodes field by field; every other built-in kind is only named (KIND lines).
 DECODED = ["core.v1.Pod", "core.v1.Node", "core.v1.ConfigMap", "apps.v1.Deployment", "apps.v1.ReplicaSet",
            "apps.v1.StatefulSet", "apps.v1.DaemonSet", "batch.v1.Job", "policy.v1.PodDisruptionBudget",
-           "scheduling.k8s.io.v1.PriorityClass"]
+           "scheduling.k8s.io.v1.PriorityClass", "core.v1.Namespace", "node.k8s.io.v1.RuntimeClass"]
 
 
 def api_version(stem):

@@ -108,22 +108,35 @@ class LayeringTest {
   @Test
   void commandsBuildNoClusterOfTheirOwn() {
     noClasses().that().resideInAnyPackage("io.gpufleet.cli..", "io.gpufleet.web..")
+        .should().callMethodWhere(CLUSTER_ASSEMBLY_STEPS)
+        .check(classes);
+    // Lint reads the device-plugin ConfigMaps for its own findings, but no node registers in it.
+    noClasses().that().resideInAPackage("io.gpufleet.lint..")
         .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
-            "the cluster assembly's steps (DevicePluginManifests.namedConfigs/migParted, NodeGpus.of, "
-                + "GpuOperator.register*, InitialPods, PriorityAdmission, NvidiaDraDriver.published)",
-            call -> {
-              String owner = call.getTargetOwner().getName();
-              String name = call.getName();
-              return owner.equals("io.gpufleet.manifest.deviceplugin.DevicePluginManifests")
-                      && (name.equals("namedConfigs") || name.equals("migParted"))
-                  || owner.equals("io.gpufleet.engine.deviceplugin.NodeGpus") && name.equals("of")
-                  || owner.equals("io.gpufleet.engine.deviceplugin.GpuOperator") && name.startsWith("register")
-                  || owner.equals("io.gpufleet.engine.workload.InitialPods")
-                  || owner.equals("io.gpufleet.manifest.kube.PriorityAdmission")
-                  || owner.equals("io.gpufleet.engine.dra.NvidiaDraDriver") && name.equals("published");
-            }))
+            "finding a node's cards or registering it (NodeGpus.of, GpuOperator.register*)",
+            call -> call.getTargetOwner().getName().equals("io.gpufleet.engine.deviceplugin.NodeGpus")
+                && call.getName().equals("of")
+                || call.getTargetOwner().getName().equals("io.gpufleet.engine.deviceplugin.GpuOperator")
+                && call.getName().startsWith("register")))
         .check(classes);
   }
+
+  private static final com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall>
+      CLUSTER_ASSEMBLY_STEPS = com.tngtech.archunit.base.DescribedPredicate.describe(
+          "the cluster assembly's steps (DevicePluginManifests.namedConfigs/migParted, NodeGpus.of, "
+              + "GpuOperator.register*, InitialPods, PriorityAdmission, Admission.admit, NvidiaDraDriver.published)",
+          call -> {
+            String owner = call.getTargetOwner().getName();
+            String name = call.getName();
+            return owner.equals("io.gpufleet.manifest.deviceplugin.DevicePluginManifests")
+                    && (name.equals("namedConfigs") || name.equals("migParted"))
+                || owner.equals("io.gpufleet.engine.deviceplugin.NodeGpus") && name.equals("of")
+                || owner.equals("io.gpufleet.engine.deviceplugin.GpuOperator") && name.startsWith("register")
+                || owner.equals("io.gpufleet.engine.workload.InitialPods")
+                || owner.equals("io.gpufleet.manifest.kube.PriorityAdmission")
+                || owner.equals("io.gpufleet.manifest.apiserver.Admission") && name.equals("admit")
+                || owner.equals("io.gpufleet.engine.dra.NvidiaDraDriver") && name.equals("published");
+          });
 
   /** The FFM bindings see the model and the engine (for GFD's labels); only the command line sees them. */
   @Test
@@ -134,11 +147,14 @@ class LayeringTest {
         .check(classes);
   }
 
-  /** Lint reads through manifest and asks the engine for facts; only the command line sees it. */
+  /**
+   * Lint reads through manifest, sees the GPU nodes as the cluster assembly registers them and asks
+   * the engine for facts; only the command line sees it.
+   */
   @Test
   void lintSitsOnManifestAndTheEngineAndOnlyTheCommandLineOnIt() {
-    onlyDependsOn("io.gpufleet.lint..", "io.gpufleet.manifest..", "io.gpufleet.engine..", "io.gpufleet.report..",
-        "io.gpufleet.model..");
+    onlyDependsOn("io.gpufleet.lint..", "io.gpufleet.manifest..", "io.gpufleet.cluster..", "io.gpufleet.engine..",
+        "io.gpufleet.report..", "io.gpufleet.model..");
     noClasses().that().resideOutsideOfPackages("io.gpufleet.lint..", "io.gpufleet.cli..")
         .should().dependOnClassesThat().resideInAPackage("io.gpufleet.lint..")
         .check(classes);

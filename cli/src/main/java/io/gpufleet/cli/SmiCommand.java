@@ -98,6 +98,8 @@ public final class SmiCommand implements Callable<Integer> {
             "spec.nodeName names node \"" + o2.node() + "\", which does not exist"));
         case BatchPlacement.Outcome.Unclaimed u -> unplaced.add(new SmiView.Unplaced(u.pod().key(), "Pending",
             "no scheduler profile named \"" + u.schedulerName() + "\""));
+        case BatchPlacement.Outcome.Gated g -> unplaced.add(new SmiView.Unplaced(g.pod().key(), "SchedulingGated",
+            g.message()));
       }
     }
     List<SmiView.DraNode> draNodes = draNodes(cluster, placed, dynamicResources, gates, unplaced);

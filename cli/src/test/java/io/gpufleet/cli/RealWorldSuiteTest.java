@@ -125,6 +125,38 @@ class RealWorldSuiteTest {
     assertThat(v.lint().run().ok()).isTrue();
   }
 
+  /**
+   * One cluster, one answer on the project's own examples too: every manifest file of examples/gpu,
+   * examples/scheduling, examples/dra and examples/snapshot (scenario files aside) places the same pods
+   * on the same nodes and advertises the same devices in schedule, smi, node describe and simulate -f.
+   */
+  @Test
+  void everyExampleGivesOneAnswerInEveryCommand(@TempDir Path tmp) throws IOException {
+    Path examples = suite().getParent();
+    List<String> disagreements = new ArrayList<>();
+    int files = 0;
+    for (String folder : List.of("gpu", "scheduling", "dra", "snapshot")) {
+      List<Path> yamls;
+      try (Stream<Path> s = Files.list(examples.resolve(folder))) {
+        yamls = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+      }
+      for (Path f : yamls) {
+        if (Files.readString(f).contains("kind: Scenario")) {
+          continue;
+        }
+        files++;
+        RealWorldViews v = RealWorldViews.of(f, tmp.resolve(folder + "-" + f.getFileName()));
+        for (Check c : RealWorldExpectations.agreement(v)) {
+          if (!c.pass()) {
+            disagreements.add(folder + "/" + f.getFileName() + ": " + c.why());
+          }
+        }
+      }
+    }
+    assertThat(files).isGreaterThanOrEqualTo(15);
+    assertThat(disagreements).isEmpty();
+  }
+
   @Test
   void everyCaseGivesWhatItsSourceSaysInEveryCommandAndTheCommandsAgree(@TempDir Path tmp) throws IOException {
     List<String> table = new ArrayList<>();

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ScheduleCommandTest {
 
-  /** The repository's example: one tainted 1-GPU node, two CPU nodes, a GPU pod without toleration. */
+  /** The repository's example: one 1-GPU node tainted dedicated=gpu, two CPU nodes, a GPU pod without toleration. */
   private static final Path EXAMPLE = Path.of("..", "examples", "scheduling", "gpu-taint.yaml");
 
   @Test
@@ -19,7 +19,7 @@ class ScheduleCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("inference   0/1     Pending")
         .contains("Warning   FailedScheduling   pod/inference   0/3 nodes are available: 1 node(s) had untolerated "
-            + "taint {nvidia.com/gpu: true}, 2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: "
+            + "taint {dedicated: gpu}, 2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: "
             + "3 Preemption is not helpful for scheduling.\n");
     assertThat(run.err()).isEmpty();
   }

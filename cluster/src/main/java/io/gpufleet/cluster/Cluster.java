@@ -57,14 +57,15 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
 
   /**
    * Places {@link #podsToPlace} with these profiles, as one kube-scheduler: PodTopologySpread's
-   * default constraints over this cluster's controllers, one DRA plugin over the published objects
-   * for every profile. Every command that places pods places them here, so they agree.
+   * default constraints over this cluster's controllers, its Namespaces' labels for namespace
+   * selectors, one DRA plugin over the published objects for every profile. Every command that places pods places them here, so they agree.
    */
   public Placement place(List<SchedulerProfile> profiles, RandomGenerator random, boolean explain) {
     var selectors = ControllerSelectors.of(workloads);
     DynamicResources dynamicResources = new DynamicResources(dra);
     List<Scheduler> schedulers = profiles.stream()
-        .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withDynamicResources(dynamicResources))).toList();
+        .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withNamespaceLabels(bundle.namespaces()::of)
+            .withDynamicResources(dynamicResources))).toList();
     List<Pod> pods = podsToPlace(random);
     return new Placement(BatchPlacement.place(pods, ClusterSnapshot.of(nodeValues()), schedulers, random, explain),
         dynamicResources);

@@ -1,13 +1,19 @@
 package io.gpufleet.lint;
 
+import io.gpufleet.cluster.Cluster;
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterNode;
+import io.gpufleet.cluster.ClusterSettings;
+import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestSource;
+import io.gpufleet.manifest.apiserver.Admission;
+import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.NodePoolDecoder;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
-import io.gpufleet.manifest.kube.PriorityAdmission;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.ManifestProblem;
@@ -17,6 +23,7 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.InstanceTypeGpus;
 import io.gpufleet.model.karpenter.KarpenterLabels;
@@ -67,6 +74,8 @@ public final class LintInput {
   private final List<Located<?>> all;
   private final Map<Location, String> origins;
   private final GpuCatalog catalog;
+  /** Each node as every command sees it, by name: registered through the one cluster assembly. */
+  private final Map<String, ClusterNode> assembled;
   private final InstanceCatalog instances;
   private final List<PodSite> podSites;
   private final List<PodSite> gpuPodSites;
@@ -74,7 +83,9 @@ public final class LintInput {
   /** Each GPU pod site's admitting targets, computed once: most rules ask, some per pool. */
   private final Map<PodSite, List<GpuTarget>> admitting = new IdentityHashMap<>();
 
-  private LintInput(Builder b, GpuCatalog catalog, InstanceCatalog instances) {
+  private LintInput(Builder b, GpuCatalog catalog, InstanceCatalog instances, Map<String, ClusterNode> assembled,
+      List<ManifestProblem> assemblyWarnings) {
+    this.assembled = Map.copyOf(assembled);
     this.files = List.copyOf(b.files);
     this.nodes = List.copyOf(b.nodes);
     this.pods = List.copyOf(b.pods);
@@ -84,7 +95,9 @@ public final class LintInput {
     this.devicePluginConfigMaps = List.copyOf(b.configMaps);
     this.deviceConfigs = b.deviceConfigs;
     this.rejected = b.diagnostics.errors();
-    this.warnings = b.diagnostics.warnings();
+    List<ManifestProblem> seen = new ArrayList<>(b.diagnostics.warnings());
+    seen.addAll(assemblyWarnings);
+    this.warnings = List.copyOf(seen);
     this.all = List.copyOf(b.all);
     this.origins = Map.copyOf(b.origins);
     this.catalog = catalog;
@@ -188,12 +201,28 @@ public final class LintInput {
       }
       objects.addAll(new KubeDecoder(b.diagnostics, strict).decodeAll(s.docs()));
     }
-    // The inputs are applied as one set, so a pod may name a PriorityClass from any of the files;
-    // what the API server's Priority admission refuses is a rejection like any other.
-    for (KubeObject o : new PriorityAdmission().admit(objects, b.diagnostics)) {
+    // The inputs are applied as one set through the API server's admission chain (EKS's plugins), so a
+    // pod may name a PriorityClass from any of the files and a GPU pod gets ExtendedResourceToleration's
+    // toleration; what the chain refuses is a rejection like any other.
+    List<KubeObject> admitted = new Admission().admit(objects, b.diagnostics);
+    for (KubeObject o : admitted) {
       b.add(o, trees.get(o.location()), texts.get(o.location().file()));
     }
-    return new LintInput(b, catalog, instances);
+    // The GPU nodes as every command sees them. Input the API server would refuse is lint's to report
+    // (above); where it stops the assembly, nodes are read as written.
+    Map<String, ClusterNode> assembled = new HashMap<>();
+    List<ManifestProblem> assemblyWarnings = List.of();
+    try {
+      List<ManifestSource> read = texts.entrySet().stream().map(e -> new ManifestSource(e.getKey(), e.getValue()))
+          .toList();
+      Cluster cluster = ClusterAssembly.assemble(new ManifestBundle(admitted, List.of(), read),
+          new ClusterSettings(catalog, instances));
+      cluster.nodes().forEach(n -> assembled.put(n.name(), n));
+      assemblyWarnings = cluster.warnings();
+    } catch (ManifestException e) {
+      // Every such problem is among the rejections lint reports in its own words.
+    }
+    return new LintInput(b, catalog, instances, assembled, assemblyWarnings);
   }
 
   /** Each object's tree by where it starts; a {@code kind: List} contributes its items. */
@@ -250,6 +279,8 @@ public final class LintInput {
         // Kept so that a refusal of the class (a second globalDefault) names it.
         case KubeObject.PriorityClassObject pc -> keep(pc, ObjectRef.clusterScoped("PriorityClass", pc.name()), tree);
         case KubeObject.ResourceObject r -> { } // no lint rule reads DRA objects yet
+        case KubeObject.NamespaceObject ns -> { } // read by admission (namespace labels)
+        case KubeObject.RuntimeClassObject rc -> { } // read by admission (RuntimeClass)
         case KubeObject.OtherObject other -> { }
       }
     }
@@ -440,13 +471,15 @@ public final class LintInput {
     nodePools.forEach(p -> pools.put(p.value().name(), p));
     InstanceTypeGpus byType = instances.instanceTypeGpus();
     for (Located<Node> ln : nodes) {
-      Node n = ln.value();
-      Optional<GpuModel> model = Optional.empty();
-      int count = 0;
-      if (NodeGpus.of(n, catalog, byType) instanceof NodeGpus.Found.Gpus g) {
-        model = Optional.of(g.inventory().model());
-        count = g.inventory().count();
-      }
+      // The node as registered by the cluster assembly (its labels, GFD's among them), as written where
+      // the assembly could not read the input.
+      Optional<ClusterNode> registered = Optional.ofNullable(assembled.get(ln.value().name()));
+      Node n = registered.map(ClusterNode::node).orElse(ln.value());
+      Optional<GpuInventory> cards = registered.flatMap(ClusterNode::inventory);
+      // A node that advertises cards it does not name has GPUs, of no model a pod could select.
+      Optional<GpuModel> model = cards.map(GpuInventory::model)
+          .filter(m -> !m.id().equals(NodeGpus.UNNAMED_PRODUCT));
+      int count = cards.map(GpuInventory::count).orElse(0);
       long advertised = n.capacity().quantities().entrySet().stream()
           .filter(e -> e.getKey().isNvidiaGpuLike()).mapToLong(e -> e.getValue().value()).sum();
       if (count == 0 && advertised == 0) {
@@ -454,7 +487,7 @@ public final class LintInput {
       }
       Optional<Located<NodePool>> pool = n.labels().get(KarpenterLabels.NODEPOOL).map(pools::get);
       out.add(new GpuTarget(ln, n.name(), n.labels(), n.taints(), model, count > 0 ? count : (int) advertised, pool,
-          deviceConfigs.select(n.labels())));
+          registered.map(ClusterNode::selection).orElseGet(() -> deviceConfigs.select(ln.value().labels()))));
     }
     for (Located<NodePool> lp : nodePools) {
       NodePool pool = lp.value();

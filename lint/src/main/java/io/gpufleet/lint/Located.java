@@ -12,6 +12,11 @@ public record Located<T>(T value, ObjectRef ref, YNode node) {
     return field.isEmpty() ? node.location() : YPath.locate(node, field);
   }
 
+  /** Whether {@code field} was written, rather than defaulted by the API server. */
+  public boolean written(String field) {
+    return YPath.written(node, field);
+  }
+
   public Location location() {
     return node.location();
   }

@@ -3,6 +3,7 @@ package io.gpufleet.manifest;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.meta.Namespaces;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
@@ -72,6 +73,20 @@ public record ManifestBundle(List<KubeObject> objects, List<ManifestProblem> war
   public List<KubeObject.OtherObject> others() {
     return objects.stream().filter(o -> o instanceof KubeObject.OtherObject)
         .map(o -> (KubeObject.OtherObject) o).toList();
+  }
+
+  /**
+   * The namespaces the manifests create ({@code kind: Namespace}) and their labels, for a pod
+   * affinity term's {@code namespaceSelector}; other namespaces carry only their name label.
+   */
+  public Namespaces namespaces() {
+    Namespaces out = Namespaces.NONE;
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.NamespaceObject ns) {
+        out = out.with(ns.name(), ns.labels());
+      }
+    }
+    return out;
   }
 
   /** The {@code resource.k8s.io/v1} objects, in the order read. */

@@ -1,9 +1,10 @@
 package io.gpufleet.manifest;
 
+import io.gpufleet.manifest.apiserver.Admission;
+import io.gpufleet.manifest.apiserver.AdmissionPlugins;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
-import io.gpufleet.manifest.kube.PriorityAdmission;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.YNode;
@@ -15,14 +16,15 @@ import java.util.List;
 
 /**
  * Reads Kubernetes manifest files (multi-document YAML, {@code kind: List}, {@code -} for stdin)
- * into a {@link ManifestBundle}. Resolves {@code priorityClassName} as the Priority admission plugin
- * does ({@link PriorityAdmission}). Two objects of one kind, namespace and name, in any of the files, are
+ * into a {@link ManifestBundle}, defaulted and admitted as the API server would ({@link Admission},
+ * with EKS's admission plugins unless told otherwise). Two objects of one kind, namespace and name, in any of the files, are
  * an error. Throws {@link ManifestException} with every error found.
  */
 public final class ManifestReader {
 
   private final YamlReader yaml = new YamlReader();
   private final boolean strict;
+  private final AdmissionPlugins plugins;
 
   /** A reader that warns of unknown fields, as {@code kubectl --validate=warn} does. */
   public ManifestReader() {
@@ -31,7 +33,13 @@ public final class ManifestReader {
 
   /** {@code strict}: unknown fields are errors, as with {@code kubectl --validate=strict}. */
   public ManifestReader(boolean strict) {
+    this(strict, AdmissionPlugins.defaults());
+  }
+
+  /** As {@link #ManifestReader(boolean)}, with these admission plugins on. */
+  public ManifestReader(boolean strict, AdmissionPlugins plugins) {
     this.strict = strict;
+    this.plugins = plugins;
   }
 
   /**
@@ -69,7 +77,7 @@ public final class ManifestReader {
   }
 
   private ManifestBundle finish(List<KubeObject> objects, List<ManifestSource> sources, Diagnostics diagnostics) {
-    List<KubeObject> resolved = new PriorityAdmission().admit(objects, diagnostics);
+    List<KubeObject> resolved = new Admission(plugins).admit(objects, diagnostics);
     diagnostics.throwIfErrors();
     return new ManifestBundle(resolved, diagnostics.warnings(), sources);
   }

@@ -11,6 +11,7 @@ import io.gpufleet.autoscaler.provisioning.DraProvisioning;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.manifest.GpuCatalogFile;
+import io.gpufleet.manifest.apiserver.Admission;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
@@ -18,7 +19,6 @@ import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.kube.OldKarpenterApi;
-import io.gpufleet.manifest.kube.PriorityAdmission;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.GoDuration;
@@ -94,8 +94,11 @@ public final class ScenarioReader {
   private final KubeDecoder kube;
   /** Decoded objects with the text of the file each came from (ConfigMaps embed YAML). */
   private final List<Sourced> objects = new ArrayList<>();
-  /** The PriorityClasses the cluster holds, as the steps apply them. */
-  private final PriorityAdmission priorities = new PriorityAdmission();
+  /**
+   * The cluster's API server: its defaulting and admission (EKS's plugins), holding the PriorityClasses,
+   * RuntimeClasses and Namespaces applied so far, as the steps apply them.
+   */
+  private final Admission admission = new Admission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
   /** The scenario's GPU catalogue: the built-in one, with {@code spec.gpuCatalog}'s models over it. */
@@ -210,7 +213,9 @@ public final class ScenarioReader {
     refuseUnreadNodePools();
     diagnostics.throwIfErrors();
     String description = spec.string("description", "");
-    return new ScenarioFile(b.build(), description, steps, diagnostics.warnings());
+    // The namespaces of every step, from the start: the twin's scheduler reads one set of namespace labels.
+    return new ScenarioFile(b.build().withNamespaces(admission.namespaces()), description, steps,
+        diagnostics.warnings());
   }
 
   /**
@@ -240,13 +245,14 @@ public final class ScenarioReader {
   }
 
   /**
-   * Cluster objects from decoded manifests, admitted as the API server admits them (pods get the
-   * priority of their PriorityClass, among the built-in classes and those applied so far). NodePools
+   * Cluster objects from decoded manifests, defaulted and admitted as the API server admits them
+   * ({@link Admission}: pods get the priority of their PriorityClass, among the built-in classes and
+   * those applied so far, their default tolerations, their RuntimeClass's overhead). NodePools
    * are decoded here; ConfigMaps and node classes are consumed elsewhere.
    */
   private List<ClusterObject> clusterObjects(List<Sourced> sourced, boolean initial) {
     List<ClusterObject> out = new ArrayList<>();
-    List<KubeObject> decoded = priorities.admit(sourced.stream().map(Sourced::object).toList(), diagnostics);
+    List<KubeObject> decoded = admission.admit(sourced.stream().map(Sourced::object).toList(), diagnostics);
     KarpenterManifests karpenter = KarpenterManifests.of(decoded, diagnostics);
     autoscaled |= !karpenter.nodePools().isEmpty();
     for (NodePool p : karpenter.nodePools()) {
@@ -298,6 +304,8 @@ public final class ScenarioReader {
           }
         }
         case KubeObject.PriorityClassObject pc -> { }
+        case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
+        case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
         case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "",
             other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped");
       }

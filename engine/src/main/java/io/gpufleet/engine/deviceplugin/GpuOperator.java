@@ -167,7 +167,7 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
     return new Reconciled(asReported(byReport.orElse(model), node), Optional.of(note));
   }
 
-  /** A registration with the node's reported GPU resources and its labels as reported. */
+  /** A registration with the node's reported GPU resources and labels. */
   private static Registration asReported(Registration r, Node reported) {
     Node n = r.node();
     ResourceList capacity = n.capacity();
@@ -182,8 +182,11 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
         allocatable = allocatable.with(name, reported.allocatable().getOrZero(name));
       }
     }
-    // Its labels as reported: GFD's too, and none the twin's GFD would add (a node without GFD has none).
-    Node labelled = n.withLabels(reported.labels()).withResources(capacity, allocatable);
+    // Its labels as reported win. Where GFD runs on it (it has GFD's labels), GFD's labels it lacks are
+    // the model's; a node without GFD gets none the twin would invent.
+    boolean gfdRuns = reported.labels().map().keySet().stream().anyMatch(GfdLabels::ownedByGfd);
+    Node labelled = n.withLabels(gfdRuns ? n.labels().withAll(reported.labels()) : reported.labels())
+        .withResources(capacity, allocatable);
     return new Registration(labelled, r.advertisement(), r.devices(), r.warnings());
   }
 

@@ -32,7 +32,7 @@ public final class BatchPlacement {
     Variant variant();
 
     /** One constant per permitted record, each returned by that record alone (SealedBranchesTest). */
-    enum Variant { BOUND, PENDING, PREEMPTED, ORPHANED, REJECTED, UNCLAIMED }
+    enum Variant { BOUND, PENDING, PREEMPTED, ORPHANED, REJECTED, UNCLAIMED, GATED }
 
     /** Bound to {@code node}; {@code byScheduler} is false for pods that named their node. */
     record Bound(Pod pod, String node, boolean byScheduler, ScheduleResult.Scheduled decision) implements Outcome {
@@ -94,6 +94,18 @@ public final class BatchPlacement {
         return Variant.UNCLAIMED;
       }
     }
+
+    /**
+     * Held back from the queue by a PreEnqueue plugin (SchedulingGates: the pod has
+     * {@code spec.schedulingGates}): Pending, never tried and never bound, with no event; {@code
+     * message} is the plugin's ({@code waiting for scheduling gates: [a b]}).
+     */
+    record Gated(Pod pod, String plugin, String message) implements Outcome {
+      @Override
+      public Variant variant() {
+        return Variant.GATED;
+      }
+    }
   }
 
   public record Result(List<Outcome> outcomes, ClusterSnapshot snapshot) {
@@ -148,6 +160,11 @@ public final class BatchPlacement {
       Scheduler scheduler = byName.get(pod.spec().schedulerName());
       if (scheduler == null) {
         outcomes.add(new Outcome.Unclaimed(pod, pod.spec().schedulerName()));
+        continue;
+      }
+      Optional<Status> held = scheduler.profile().preEnqueue(pod);
+      if (held.isPresent()) {
+        outcomes.add(new Outcome.Gated(pod, held.get().plugin(), held.get().reasons().getFirst()));
         continue;
       }
       PodInfo info = PodInfo.of(pod);

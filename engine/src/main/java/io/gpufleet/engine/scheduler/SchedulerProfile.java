@@ -8,15 +8,18 @@ import io.gpufleet.engine.scheduler.plugin.InterPodAffinity;
 import io.gpufleet.engine.scheduler.plugin.NamespaceLabels;
 import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
 import io.gpufleet.engine.scheduler.plugin.NodeName;
+import io.gpufleet.engine.scheduler.plugin.NodePorts;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesBalancedAllocation;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.engine.scheduler.plugin.NodeUnschedulable;
 import io.gpufleet.engine.scheduler.plugin.PodTopologySpread;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.PreEnqueuePlugin;
 import io.gpufleet.engine.scheduler.plugin.PreFilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ResourceWeight;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import io.gpufleet.engine.scheduler.plugin.ScoringStrategy;
+import io.gpufleet.engine.scheduler.plugin.SchedulingGates;
 import io.gpufleet.engine.scheduler.plugin.SpreadSelectors;
 import io.gpufleet.engine.scheduler.plugin.TaintToleration;
 import io.gpufleet.model.dra.DraObjects;
@@ -26,18 +29,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A scheduler profile: PreFilter plugins, filters in the order they run, weighted score plugins, and how many
+ * A scheduler profile: PreEnqueue plugins, PreFilter plugins, filters in the order they run, weighted score plugins, and how many
  * feasible nodes to find before scoring ({@code percentageOfNodesToScore}; 0 means kube-scheduler's
  * adaptive default, 100 scores every node).
  */
 public record SchedulerProfile(
-    String name, List<PreFilterPlugin> preFilters, List<FilterPlugin> filters, List<WeightedScore> scores, List<PostFilterPlugin> postFilters,
+    String name, List<PreEnqueuePlugin> preEnqueues, List<PreFilterPlugin> preFilters, List<FilterPlugin> filters, List<WeightedScore> scores, List<PostFilterPlugin> postFilters,
     int percentageOfNodesToScore) {
 
   /** A score plugin and its weight in the node's total. */
   public record WeightedScore(ScorePlugin plugin, long weight) {}
 
   public SchedulerProfile {
+    preEnqueues = List.copyOf(preEnqueues);
     preFilters = List.copyOf(preFilters);
     filters = List.copyOf(filters);
     scores = List.copyOf(scores);
@@ -54,7 +58,9 @@ public record SchedulerProfile(
 
   /**
    * The plugins of kube-scheduler's default profile that decide GPU placement, in its filter order
-   * (PodTopologySpread's and InterPodAffinity's Filters after NodeResourcesFit, as upstream)
+   * (pkg/scheduler/apis/config/v1/default_plugins.go, {@code getDefaultPlugins}: NodePorts after
+   * NodeAffinity and before NodeResourcesFit, PodTopologySpread's and InterPodAffinity's Filters after
+   * it), SchedulingGates as its PreEnqueue
    * and with its default score weights (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2,
    * InterPodAffinity 2, NodeResourcesFit 1, NodeResourcesBalancedAllocation 1, ImageLocality 1). PodTopologySpread knows no controllers
    * until {@link #withSpreadSelectors} tells it, so it spreads nothing by default.
@@ -63,9 +69,9 @@ public record SchedulerProfile(
     NodeResourcesFit fit = new NodeResourcesFit(strategy);
     PodTopologySpread spread = new PodTopologySpread(SpreadSelectors.NONE);
     InterPodAffinity podAffinity = new InterPodAffinity(NamespaceLabels.NAME_ONLY);
-    return new SchedulerProfile("default-scheduler", List.of(NodeAffinity.INSTANCE),
-        List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE, fit,
-            spread, podAffinity),
+    return new SchedulerProfile("default-scheduler", List.of(SchedulingGates.INSTANCE), List.of(NodeAffinity.INSTANCE),
+        List.of(NodeUnschedulable.INSTANCE, NodeName.INSTANCE, TaintToleration.INSTANCE, NodeAffinity.INSTANCE,
+            NodePorts.INSTANCE, fit, spread, podAffinity),
         List.of(new WeightedScore(TaintToleration.INSTANCE, 3), new WeightedScore(NodeAffinity.INSTANCE, 2),
             new WeightedScore(spread, 2), new WeightedScore(podAffinity, 2), new WeightedScore(fit, 1),
             new WeightedScore(NodeResourcesBalancedAllocation.INSTANCE, 1),
@@ -113,7 +119,7 @@ public record SchedulerProfile(
     Integer draWeight = c.scoreWeights().get(DynamicResources.NAME);
     scores.add(new WeightedScore(new DynamicResourcesWeight(),
         draOff ? 0 : draWeight == null || draWeight == 0 ? 1 : draWeight));
-    return new SchedulerProfile(c.schedulerName(), base.preFilters(), filters, scores, base.postFilters(),
+    return new SchedulerProfile(c.schedulerName(), base.preEnqueues(), base.preFilters(), filters, scores, base.postFilters(),
         c.percentageOfNodesToScore());
   }
 
@@ -122,7 +128,7 @@ public record SchedulerProfile(
    * default profile has it; the simulator evicts the victims it names).
    */
   public SchedulerProfile withPreemption() {
-    return new SchedulerProfile(name, preFilters, filters, scores,
+    return new SchedulerProfile(name, preEnqueues, preFilters, filters, scores,
         List.of(new DefaultPreemption(filters)), percentageOfNodesToScore);
   }
 
@@ -137,8 +143,38 @@ public record SchedulerProfile(
     List<WeightedScore> replaced = scores.stream()
         .map(ws -> ws.plugin() instanceof PodTopologySpread ? new WeightedScore(spread, ws.weight()) : ws)
         .toList();
-    return new SchedulerProfile(name, preFilters, filtering, replaced, postFiltersOver(filtering),
+    return new SchedulerProfile(name, preEnqueues, preFilters, filtering, replaced, postFiltersOver(filtering),
         percentageOfNodesToScore);
+  }
+
+  /**
+   * The same profile whose InterPodAffinity reads namespaces' labels from {@code namespaces}, for
+   * terms with a {@code namespaceSelector} ({@link NamespaceLabels#NAME_ONLY} until told).
+   */
+  public SchedulerProfile withNamespaceLabels(NamespaceLabels namespaces) {
+    InterPodAffinity podAffinity = new InterPodAffinity(namespaces);
+    List<FilterPlugin> filtering = filters.stream()
+        .map(f -> f instanceof InterPodAffinity ? (FilterPlugin) podAffinity : f).toList();
+    List<WeightedScore> replaced = scores.stream()
+        .map(ws -> ws.plugin() instanceof InterPodAffinity ? new WeightedScore(podAffinity, ws.weight()) : ws)
+        .toList();
+    return new SchedulerProfile(name, preEnqueues, preFilters, filtering, replaced, postFiltersOver(filtering),
+        percentageOfNodesToScore);
+  }
+
+  /**
+   * Why the pod may not enter this profile's queue: the first PreEnqueue plugin that holds it back,
+   * as an UnschedulableAndUnresolvable status with its message; empty when it may. A held pod is
+   * never scheduled nor bound.
+   */
+  public Optional<Status> preEnqueue(io.gpufleet.model.pod.Pod pod) {
+    for (PreEnqueuePlugin p : preEnqueues) {
+      Optional<String> held = p.preEnqueue(pod);
+      if (held.isPresent()) {
+        return Optional.of(Status.unresolvable(p.pluginName(), held.get()));
+      }
+    }
+    return Optional.empty();
   }
 
   /** This profile's PostFilters with DefaultPreemption rebuilt over {@code filtering}, which it re-runs. */
@@ -179,11 +215,11 @@ public record SchedulerProfile(
     if (weight > 0) {
       scoring.add(new WeightedScore(plugin, weight));
     }
-    return new SchedulerProfile(name, pre, filtering, scoring, post, percentageOfNodesToScore);
+    return new SchedulerProfile(name, preEnqueues, pre, filtering, scoring, post, percentageOfNodesToScore);
   }
 
   public SchedulerProfile withPercentageOfNodesToScore(int percentage) {
-    return new SchedulerProfile(name, preFilters, filters, scores, postFilters, percentage);
+    return new SchedulerProfile(name, preEnqueues, preFilters, filters, scores, postFilters, percentage);
   }
 
   /** kube-scheduler's {@code numFeasibleNodesToFind}. */

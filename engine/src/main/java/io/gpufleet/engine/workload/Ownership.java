@@ -94,7 +94,7 @@ public final class Ownership {
   }
 
   /** The label the deployment controller adds to its ReplicaSets' templates. */
-  private static final String TEMPLATE_HASH = "pod-template-hash";
+  private static final String TEMPLATE_HASH = PodFactory.TEMPLATE_HASH_LABEL;
 
   private static PodTemplate withoutHash(PodTemplate t) {
     return new PodTemplate(t.labels().without(TEMPLATE_HASH), t.annotations(), t.spec());

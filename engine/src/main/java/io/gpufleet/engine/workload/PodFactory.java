@@ -39,16 +39,29 @@ public final class PodFactory {
       Toleration.exists("node.kubernetes.io/pid-pressure", TaintEffect.NO_SCHEDULE),
       Toleration.exists("node.kubernetes.io/unschedulable", TaintEffect.NO_SCHEDULE));
 
+  /**
+   * The label the Deployment controller puts on its ReplicaSets' selectors and templates, hence on
+   * their pods, valued as the ReplicaSet's name suffix (pkg/controller/deployment/sync.go,
+   * {@code getNewReplicaSet}; {@code apps.DefaultDeploymentUniqueLabelKey}). {@code matchLabelKeys:
+   * [pod-template-hash]} in a spread constraint relies on it to spread each revision on its own.
+   */
+  public static final String TEMPLATE_HASH_LABEL = "pod-template-hash";
+
   /** One new pod of a workload (not for DaemonSets, see {@link #daemonPod}); {@code ordinal} names StatefulSet pods. */
   public static Pod pod(Workload w, int ordinal, RandomGenerator random) {
     // On the variant, not the sealed type: no class made at run time (see Workload.variant).
     String name = switch (w.variant()) {
-      case DEPLOYMENT ->
-          w.name() + "-" + PodNames.templateHash(w.template().toString()) + "-" + PodNames.suffix(random, 5);
+      case DEPLOYMENT -> owner(w).name() + "-" + PodNames.suffix(random, 5);
       case REPLICA_SET, JOB, DAEMON_SET -> w.name() + "-" + PodNames.suffix(random, 5);
       case STATEFUL_SET -> w.name() + "-" + ordinal;
     };
-    return fromTemplate(w, name, owner(w), w.template().spec());
+    Pod pod = fromTemplate(w, name, owner(w), w.template().spec());
+    if (w.variant() != Workload.Variant.DEPLOYMENT) {
+      return pod;
+    }
+    // The pods of the Deployment's current ReplicaSet, <deployment>-<hash>, carry the hash as a label.
+    String hash = PodNames.templateHash(w.template().toString());
+    return pod.withMeta(pod.meta().withLabels(pod.meta().labels().with(TEMPLATE_HASH_LABEL, hash)));
   }
 
   /** The controller of a workload's pods: a Deployment's pods belong to its ReplicaSet. */
@@ -62,7 +75,9 @@ public final class PodFactory {
   public static Pod daemonPod(Workload.DaemonSet ds, String nodeName, RandomGenerator random) {
     PodSpec spec = ds.template().spec();
     List<Toleration> tolerations = new ArrayList<>(spec.tolerations());
-    tolerations.addAll(DAEMON_TOLERATIONS);
+    for (Toleration t : DAEMON_TOLERATIONS) {
+      addOrUpdate(tolerations, t);
+    }
     NodeSelectorTerm pin = new NodeSelectorTerm(List.of(), List.of(Requirement.in("metadata.name", nodeName)));
     var affinity = spec.nodeAffinity();
     List<NodeSelectorTerm> terms = new ArrayList<>();
@@ -78,6 +93,24 @@ public final class PodFactory {
     PodSpec daemonSpec = spec.withTolerations(tolerations).withNodeAffinity(pinned);
     String name = ds.name() + "-" + PodNames.suffix(random, 5);
     return fromTemplate(ds, name, new OwnerReference("DaemonSet", ds.name()), daemonSpec);
+  }
+
+  /**
+   * The controller's {@code AddOrUpdateDaemonPodTolerations} (pkg/controller/daemon/util/daemonset_util.go,
+   * through {@code AddOrUpdateTolerationInPodSpec}): a toleration of the same key, operator, value and
+   * effect is replaced, so the template's admitted {@code not-ready} toleration with 300 seconds
+   * (DefaultTolerationSeconds) gives way to the daemon's unbounded one; others are appended.
+   */
+  private static void addOrUpdate(List<Toleration> tolerations, Toleration t) {
+    for (int i = 0; i < tolerations.size(); i++) {
+      Toleration e = tolerations.get(i);
+      if (e.key().equals(t.key()) && e.operator() == t.operator() && e.value().equals(t.value())
+          && e.effect().equals(t.effect())) {
+        tolerations.set(i, t);
+        return;
+      }
+    }
+    tolerations.add(t);
   }
 
   /**

@@ -74,12 +74,21 @@ class ObservedRegistrationTest {
 
     GpuOperator.Reconciled r = GpuOperator.DEFAULTS.registerObserved(dumped, inventory("gpu-1", "A100-40GB", 1));
 
-    assertThat(r.registration().node().labels()).isEqualTo(dumped.labels());
+    assertThat(r.registration().node().labels().map()).containsAllEntriesOf(dumped.labels().map());
     assertThat(count(r.registration().node().allocatable(), "nvidia.com/gpu")).isEqualTo(1);
     // Without such a label the node is hand-written, and GFD's labels are the model's.
     Node written = node("gpu-1").withLabels(node("gpu-1").labels().with(GfdLabels.PRODUCT, "A100-SXM4-40GB"));
     assertThat(GpuOperator.DEFAULTS.registerObserved(written, inventory("gpu-1", "A100-40GB", 1)).registration()
         .node().labels().get(GfdLabels.PRODUCT)).hasValue("NVIDIA-A100-SXM4-40GB");
+  }
+
+  @Test
+  void aNodeWithoutGfdGetsNoLabelTheTwinsGfdWouldWrite() {
+    Node plain = reported("nvidia.com/gpu", 1, 1, "kubernetes.io/hostname", "gpu-1");
+
+    GpuOperator.Reconciled r = GpuOperator.DEFAULTS.registerObserved(plain, inventory("gpu-1", "A10G", 1));
+
+    assertThat(r.registration().node().labels()).isEqualTo(plain.labels());
   }
 
   @Test

@@ -25,7 +25,8 @@ class SealedBranchesTest {
     FitError error = new FitError(0, Map.of(), "");
     List<Outcome> oneOfEach = List.of(new Outcome.Bound(pod, "n1", true, null), new Outcome.Pending(pod, error),
         new Outcome.Preempted(pod, "n1", pod), new Outcome.Orphaned(pod, "n9"),
-        new Outcome.Rejected(pod, "n1", "OutOfcpu", "Pod was rejected"), new Outcome.Unclaimed(pod, "other"));
+        new Outcome.Rejected(pod, "n1", "OutOfcpu", "Pod was rejected"), new Outcome.Unclaimed(pod, "other"),
+        new Outcome.Gated(pod, "SchedulingGates", "waiting for scheduling gates: [g]"));
     assertThat(oneOfEach.stream().map(Object::getClass).collect(Collectors.toSet()))
         .as("one sample of every permitted record")
         .isEqualTo(Set.of(Outcome.class.getPermittedSubclasses()));

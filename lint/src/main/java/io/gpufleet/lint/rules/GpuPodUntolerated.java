@@ -33,12 +33,15 @@ public final class GpuPodUntolerated implements LintRule {
   @Override
   public String why() {
     return "GPU nodes are tainted so that only GPU pods land there; a GPU pod without the matching toleration "
-        + "fits no GPU node, stays Pending, and Karpenter will not launch one for it either.";
+        + "fits no GPU node, stays Pending, and Karpenter will not launch one for it either. The API server's "
+        + "ExtendedResourceToleration (on in EKS) tolerates only taints keyed by a resource the pod requests, "
+        + "such as nvidia.com/gpu.";
   }
 
   @Override
   public String fix() {
-    return "Add a toleration for the GPU taint, e.g. {key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}.";
+    return "Add a toleration for the GPU node's taint, e.g. {key: dedicated, value: gpu, effect: NoSchedule}; where "
+        + "ExtendedResourceToleration is off, also {key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}.";
   }
 
   @Override

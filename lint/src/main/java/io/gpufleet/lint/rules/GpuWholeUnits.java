@@ -50,8 +50,11 @@ public final class GpuWholeUnits implements LintRule {
           Map<ResourceName, Quantity> q = side.equals("requests") ? c.requests().quantities()
               : c.limits().quantities();
           for (var e : q.entrySet()) {
-            if (e.getKey().isNvidiaGpuLike() && !e.getValue().isInteger()) {
-              out.add(finding(site.owner(), path + ".resources." + side + "[" + e.getKey() + "]",
+            String field = path + ".resources." + side + "[" + e.getKey() + "]";
+            // A request the API server copied from the limit (SetDefaults_Pod) is the limit's finding.
+            if (e.getKey().isNvidiaGpuLike() && !e.getValue().isInteger()
+                && (side.equals("limits") || site.owner().written(field))) {
+              out.add(finding(site.owner(), field,
                   "container \"" + c.name() + "\" " + side + " " + e.getValue() + " of " + e.getKey()));
             }
           }

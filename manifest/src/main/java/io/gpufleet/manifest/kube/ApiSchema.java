@@ -134,7 +134,8 @@ public final class ApiSchema {
   /** The API version gpufleet's decoder reads a kind at, for the kinds it decodes field by field. */
   public static Optional<String> decodedVersion(String kind) {
     return Optional.ofNullable(switch (kind) {
-      case "Pod", "Node", "ConfigMap" -> "v1";
+      case "Pod", "Node", "ConfigMap", "Namespace" -> "v1";
+      case "RuntimeClass" -> "node.k8s.io/v1";
       case "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet" -> "apps/v1";
       case "Job" -> "batch/v1";
       case "PodDisruptionBudget" -> "policy/v1";

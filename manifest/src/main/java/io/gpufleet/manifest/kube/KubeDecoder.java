@@ -20,9 +20,11 @@ import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Container;
+import io.gpufleet.model.pod.ContainerPort;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.pod.PreemptionPolicy;
+import io.gpufleet.model.pod.RuntimeClass;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
@@ -51,7 +53,7 @@ import java.util.TreeSet;
 
 /**
  * Decodes Kubernetes objects (Node, Pod, Deployment, ReplicaSet, StatefulSet, Job, DaemonSet,
- * PodDisruptionBudget, ConfigMap, PriorityClass, and {@code List}) from located YAML into model
+ * PodDisruptionBudget, ConfigMap, PriorityClass, Namespace, RuntimeClass, and {@code List}) from located YAML into model
  * values, checking what the API server would check. Problems go to the {@link Diagnostics}.
  */
 public final class KubeDecoder {
@@ -163,8 +165,39 @@ public final class KubeDecoder {
         out.add(new KubeObject.PriorityClassObject(meta(doc, false).name(), value,
             doc.bool("globalDefault", false), preemptionPolicy(doc), at));
       }
+      case "Namespace" -> {
+        ObjectMeta meta = meta(doc, false);
+        // ValidateNamespaceName: a DNS label, stricter than the subdomain meta() checks (no dots).
+        if (LabelSyntax.dns1123SubdomainErrors(meta.name()).isEmpty()) {
+          doc.get("metadata").ifPresent(m -> invalidIf(m, "metadata.name", "name", meta.name(),
+              LabelSyntax.dns1123LabelErrors(meta.name())));
+        }
+        out.add(new KubeObject.NamespaceObject(meta.name(), meta.labels(), at));
+      }
+      case "RuntimeClass" -> out.add(new KubeObject.RuntimeClassObject(runtimeClass(doc), at));
       default -> out.add(new KubeObject.OtherObject(apiVersion, kind, name(doc), doc, at));
     }
+  }
+
+  /**
+   * A RuntimeClass: {@code handler} is required (ValidateRuntimeClass); {@code overhead.podFixed} and
+   * {@code scheduling} as written (k8s.io/api node/v1 types.go).
+   */
+  private RuntimeClass runtimeClass(Cursor doc) {
+    String name = meta(doc, false).name();
+    String handler = doc.requiredString("handler");
+    Optional<ResourceList> overhead = doc.get("overhead").filter(o -> o.get("podFixed").isPresent())
+        .map(o -> o.resourceList("podFixed"));
+    Labels nodeSelector = Labels.EMPTY;
+    List<Toleration> tolerations = new ArrayList<>();
+    Optional<Cursor> scheduling = doc.get("scheduling");
+    if (scheduling.isPresent()) {
+      nodeSelector = Labels.of(scheduling.get().stringMap("nodeSelector"));
+      for (Cursor t : scheduling.get().list("tolerations")) {
+        tolerations.add(toleration(t));
+      }
+    }
+    return new RuntimeClass(name, handler, overhead, nodeSelector, tolerations);
   }
 
   /** A pod's or PriorityClass's {@code preemptionPolicy}; PreemptLowerPriority when absent. */
@@ -218,7 +251,7 @@ public final class KubeDecoder {
   /** {@code default/web}, or {@code gpu-1} for a node: how messages name an object. */
   private static String objectName(Cursor doc, String kind) {
     String name = name(doc);
-    if (kind.equals("Node") || kind.equals("PriorityClass")) {
+    if (kind.equals("Node") || kind.equals("PriorityClass") || kind.equals("Namespace") || kind.equals("RuntimeClass")) {
       return name;
     }
     String ns = doc.get("metadata").flatMap(m -> m.optString("namespace")).filter(n -> !n.isEmpty()).orElse("default");
@@ -422,21 +455,7 @@ public final class KubeDecoder {
    * Fields the API has and gpufleet does not model, where ignoring them changes where or whether
    * a pod runs: each is a warning that says so, never silence.
    */
-  private static final Map<String, String> UNMODELLED_POD_FIELDS = (Map.of(
-      "schedulingGates", "kube-scheduler leaves a gated pod Pending (SchedulingGated) until its gates are removed; "
-          + "gpufleet ignores the gates and schedules it",
-      "runtimeClassName", "the RuntimeClass's pod overhead and node selector are not applied"));
-
   private void warnUnmodelled(Cursor spec) {
-    for (var e : new TreeMap<>(UNMODELLED_POD_FIELDS).entrySet()) { // sorted: warnings in a stable order
-      spec.get(e.getKey()).ifPresent(c -> c.warning("not modelled by gpufleet: " + e.getValue()));
-    }
-    for (Cursor c : spec.list("containers")) {
-      for (Cursor port : c.list("ports")) {
-        port.get("hostPort").ifPresent(h -> h.warning("not modelled by gpufleet: host ports (kube-scheduler's "
-            + "NodePorts filter) are not checked, so two pods may be placed on one node with the same port"));
-      }
-    }
     for (Cursor v : spec.list("volumes")) {
       v.get("persistentVolumeClaim").ifPresent(c -> c.warning("not modelled by gpufleet: volume binding and the "
           + "zone of a PersistentVolumeClaim's volume do not constrain where the pod is placed"));
@@ -476,7 +495,37 @@ public final class KubeDecoder {
     return new PodSpec(containers, inits, overhead, nodeSelector, affinity, tolerations, nodeName, priority,
         priorityClassName, preemption, grace, scheduler, new SpreadConstraintDecoder(this).constraints(spec),
         new PodAffinityDecoder(this).read(aff, "podAffinity"), new PodAffinityDecoder(this).read(aff, "podAntiAffinity"))
-        .withResourceClaims(new DraDecoder(this, strict).podClaims(spec));
+        .withResourceClaims(new DraDecoder(this, strict).podClaims(spec))
+        .withSchedulingGates(schedulingGates(spec))
+        .withRuntimeClassName(spec.optString("runtimeClassName").filter(n -> !n.isEmpty()));
+  }
+
+  /**
+   * {@code spec.schedulingGates}' names. As {@code validateSchedulingGates}
+   * (pkg/apis/core/validation/validation.go): each a qualified name, none twice; and as
+   * {@code ValidatePodCreate}, a pod that names its node has no gates.
+   */
+  private List<String> schedulingGates(Cursor spec) {
+    List<String> gates = new ArrayList<>();
+    if (!spec.list("schedulingGates").isEmpty() && spec.optString("nodeName").filter(n -> !n.isEmpty()).isPresent()) {
+      spec.get("nodeName").ifPresent(c -> c.error(FieldError.forbidden(c.path(),
+          "cannot be set until all schedulingGates have been cleared").message()));
+    }
+    for (Cursor g : spec.list("schedulingGates")) {
+      String name = g.requiredString("name");
+      if (name.isEmpty()) {
+        continue;
+      }
+      for (String reason : LabelSyntax.qualifiedNameErrors(name)) {
+        g.get("name").ifPresent(c -> c.error(FieldError.invalid(c.path(), name, reason).message()));
+      }
+      if (gates.contains(name)) {
+        g.get("name").ifPresent(c -> c.error(new FieldError(c.path(), FieldError.Kind.DUPLICATE, name, "").message()));
+      } else {
+        gates.add(name);
+      }
+    }
+    return gates;
   }
 
   private Container container(Cursor c, boolean init) {
@@ -490,7 +539,29 @@ public final class KubeDecoder {
       limits = res.get().resourceList("limits");
     }
     boolean sidecar = init && "Always".equals(c.string("restartPolicy", ""));
-    return new Container(name, image, requests, limits, sidecar);
+    List<ContainerPort> ports = new ArrayList<>();
+    for (Cursor p : c.list("ports")) {
+      ports.add(containerPort(p));
+    }
+    return new Container(name, image, requests, limits, sidecar, ports);
+  }
+
+  /**
+   * A container port: {@code containerPort} required, {@code hostPort} 0 (none) or a port number
+   * (validateContainerPorts), {@code protocol} TCP, UDP or SCTP, defaulting to TCP
+   * (SetDefaults_ContainerPort).
+   */
+  private ContainerPort containerPort(Cursor p) {
+    int containerPort = p.require("containerPort").map(Cursor::asInt).orElse(0);
+    int hostPort = p.integer("hostPort", 0);
+    if (hostPort < 0 || hostPort > 65_535) {
+      p.get("hostPort").ifPresent(h -> h.error("expected a port number between 1 and 65535, found " + hostPort));
+    }
+    String protocol = p.string("protocol", "TCP");
+    if (!Set.of("TCP", "UDP", "SCTP").contains(protocol)) {
+      p.get("protocol").ifPresent(h -> h.error("expected one of TCP, UDP, SCTP, found \"" + protocol + "\""));
+    }
+    return new ContainerPort(containerPort, Math.clamp(hostPort, 0, 65_535), protocol, p.string("hostIP", ""));
   }
 
   public Toleration toleration(Cursor t) {

@@ -3,11 +3,13 @@ package io.gpufleet.manifest.kube;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.model.dra.DraObject;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.pod.PreemptionPolicy;
+import io.gpufleet.model.pod.RuntimeClass;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import java.util.Arrays;
@@ -141,6 +143,30 @@ public sealed interface KubeObject {
     @Override
     public String kind() {
       return "PriorityClass";
+    }
+  }
+
+  /**
+   * A {@code v1 Namespace} with its own labels; the API server adds {@code kubernetes.io/metadata.name}
+   * ({@link io.gpufleet.model.meta.Namespaces#of}).
+   */
+  record NamespaceObject(String name, Labels labels, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return "Namespace";
+    }
+  }
+
+  /** A {@code node.k8s.io/v1 RuntimeClass}, which the RuntimeClass admission plugin applies to pods naming it. */
+  record RuntimeClassObject(RuntimeClass runtimeClass, Location location) implements KubeObject {
+    @Override
+    public String kind() {
+      return "RuntimeClass";
+    }
+
+    @Override
+    public String name() {
+      return runtimeClass.name();
     }
   }
 

@@ -14,8 +14,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The API server's Priority admission plugin, the one resolver of {@code priorityClassName} for
- * every reader ({@code schedule}'s manifests, scenario files and their later {@code apply}s): a pod
+ * The API server's Priority admission plugin, the one resolver of {@code priorityClassName}; a step
+ * of {@link io.gpufleet.manifest.apiserver.Admission}, the chain every reader runs ({@code schedule}'s
+ * manifests, scenario files and their later {@code apply}s): a pod
  * naming a class gets its value and its {@code preemptionPolicy}; a pod naming none gets the
  * {@code globalDefault} class's; a class that does not exist is refused. The classes a cluster holds
  * accumulate over the objects admitted, as they do in the API server, so a pod applied in a later
@@ -130,8 +131,6 @@ public final class PriorityAdmission {
 
   private Workload admit(Workload w, KubeObject.PriorityWritten written, Location at, Diagnostics diagnostics) {
     PodTemplate t = w.template();
-    PodTemplate nt = new PodTemplate(t.labels(), t.annotations(), admit(t.spec(), written, at, "spec.template.spec",
-        diagnostics));
-    return w.withTemplate(nt);
+    return w.withTemplate(t.withSpec(admit(t.spec(), written, at, "spec.template.spec", diagnostics)));
   }
 }

@@ -35,6 +35,22 @@ public final class YPath {
     return best;
   }
 
+  /** Whether every segment of the path was written (a field the API server defaulted was not). */
+  public static boolean written(YNode root, String path) {
+    YNode at = root;
+    for (String seg : segments(path)) {
+      if (at instanceof YNode.YMap m && m.entries().get(seg) != null) {
+        at = m.entries().get(seg).value();
+      } else if (at instanceof YNode.YList l && !seg.isEmpty() && seg.chars().allMatch(Character::isDigit)
+          && Integer.parseInt(seg) < l.items().size()) {
+        at = l.items().get(Integer.parseInt(seg));
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** {@code a.b[0][x.y/z]} → {@code a, b, 0, x.y/z}. */
   static List<String> segments(String path) {
     List<String> out = new ArrayList<>();

@@ -27,7 +27,9 @@ public record PodSpec(
     List<TopologySpreadConstraint> topologySpreadConstraints,
     PodAffinity podAffinity,
     PodAffinity podAntiAffinity,
-    List<PodResourceClaim> resourceClaims) {
+    List<PodResourceClaim> resourceClaims,
+    List<String> schedulingGates,
+    Optional<String> runtimeClassName) {
 
   /** The API server's default grace period. */
   public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
@@ -48,6 +50,19 @@ public record PodSpec(
     podAffinity = podAffinity == null ? PodAffinity.NONE : podAffinity;
     podAntiAffinity = podAntiAffinity == null ? PodAffinity.NONE : podAntiAffinity;
     resourceClaims = resourceClaims == null ? List.of() : List.copyOf(resourceClaims);
+    schedulingGates = schedulingGates == null ? List.of() : List.copyOf(schedulingGates);
+    runtimeClassName = runtimeClassName == null ? Optional.empty() : runtimeClassName;
+  }
+
+  /** A spec without scheduling gates or a RuntimeClass. */
+  public PodSpec(List<Container> containers, List<Container> initContainers, ResourceList overhead,
+      Labels nodeSelector, NodeAffinity nodeAffinity, List<Toleration> tolerations, Optional<String> nodeName,
+      int priority, Optional<String> priorityClassName, PreemptionPolicy preemptionPolicy,
+      long terminationGracePeriodSeconds, String schedulerName, List<TopologySpreadConstraint> topologySpreadConstraints,
+      PodAffinity podAffinity, PodAffinity podAntiAffinity, List<PodResourceClaim> resourceClaims) {
+    this(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName, priority,
+        priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
+        podAffinity, podAntiAffinity, resourceClaims, List.of(), Optional.empty());
   }
 
   /** A spec without DRA resource claims. */
@@ -81,87 +96,107 @@ public record PodSpec(
   public PodSpec withNodeSelector(Labels selector) {
     return new PodSpec(containers, initContainers, overhead, selector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withNodeAffinity(NodeAffinity affinity) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, affinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withTolerations(List<Toleration> newTolerations) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, newTolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withNodeName(String node) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations,
         Optional.ofNullable(node), priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds,
         schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withInitContainers(List<Container> inits) {
     return new PodSpec(containers, inits, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withOverhead(ResourceList newOverhead) {
     return new PodSpec(containers, initContainers, newOverhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withPriority(int newPriority) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         newPriority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   /** The policy the Priority admission plugin computes from the pod's class. */
   public PodSpec withPreemptionPolicy(PreemptionPolicy policy) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, policy, terminationGracePeriodSeconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   /** The class name admission writes into a pod that named none (the globalDefault class). */
   public PodSpec withPriorityClassName(String name) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, Optional.of(name), preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
-        topologySpreadConstraints, podAffinity, podAntiAffinity, resourceClaims);
+        topologySpreadConstraints, podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withTerminationGracePeriodSeconds(long seconds) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, seconds, schedulerName, topologySpreadConstraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withTopologySpreadConstraints(List<TopologySpreadConstraint> constraints) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName, constraints,
-        podAffinity, podAntiAffinity, resourceClaims);
+        podAffinity, podAntiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withPodAffinity(PodAffinity affinity, PodAffinity antiAffinity) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
-        topologySpreadConstraints, affinity, antiAffinity, resourceClaims);
+        topologySpreadConstraints, affinity, antiAffinity, resourceClaims, schedulingGates, runtimeClassName);
   }
 
   public PodSpec withResourceClaims(List<PodResourceClaim> claims) {
     return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
         priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
-        topologySpreadConstraints, podAffinity, podAntiAffinity, claims);
+        topologySpreadConstraints, podAffinity, podAntiAffinity, claims, schedulingGates, runtimeClassName);
+  }
+
+  /** The gates of {@code spec.schedulingGates}: while any remains, kube-scheduler does not schedule the pod. */
+  public PodSpec withSchedulingGates(List<String> gates) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
+        topologySpreadConstraints, podAffinity, podAntiAffinity, resourceClaims, gates, runtimeClassName);
+  }
+
+  public PodSpec withRuntimeClassName(Optional<String> name) {
+    return new PodSpec(containers, initContainers, overhead, nodeSelector, nodeAffinity, tolerations, nodeName,
+        priority, priorityClassName, preemptionPolicy, terminationGracePeriodSeconds, schedulerName,
+        topologySpreadConstraints, podAffinity, podAntiAffinity, resourceClaims, schedulingGates, name);
+  }
+
+  /** Every container's host ports, init containers first (NodePorts' {@code getContainerPorts}). */
+  public List<ContainerPort> hostPorts() {
+    return Stream.concat(initContainers.stream(), containers.stream())
+        .flatMap(c -> c.ports().stream()).filter(p -> p.hostPort() > 0).toList();
   }
 
   /**
    * The record's usual text, without {@code topologySpreadConstraints}, {@code podAffinity},
-   * {@code podAntiAffinity} and {@code resourceClaims} while they are empty: a pod
+   * {@code podAntiAffinity}, {@code resourceClaims}, {@code schedulingGates} and {@code runtimeClassName}
+   * while they are empty: a pod
    * template's hash is taken over its text, and a template that writes no constraints keeps the
    * hash (so the pod names) it had before the field was modelled.
    */
@@ -175,7 +210,9 @@ public record PodSpec(
     return text + (topologySpreadConstraints.isEmpty() ? "" : ", topologySpreadConstraints=" + topologySpreadConstraints)
         + (podAffinity.isEmpty() ? "" : ", podAffinity=" + podAffinity)
         + (podAntiAffinity.isEmpty() ? "" : ", podAntiAffinity=" + podAntiAffinity)
-        + (resourceClaims.isEmpty() ? "" : ", resourceClaims=" + resourceClaims) + "]";
+        + (resourceClaims.isEmpty() ? "" : ", resourceClaims=" + resourceClaims)
+        + (schedulingGates.isEmpty() ? "" : ", schedulingGates=" + schedulingGates)
+        + (runtimeClassName.isEmpty() ? "" : ", runtimeClassName=" + runtimeClassName) + "]";
   }
 
   /** Every image the pod pulls, init containers first. */

@@ -52,8 +52,17 @@ class WrittenOutRecordMethodsTest {
   }
 
   private static void sameTextAsGenerated(Record r) throws Throwable {
-    assertThat(r.toString()).as(r.getClass().getSimpleName())
-        .isEqualTo((String) generated(r.getClass(), "toString").invoke(r));
+    String generated = (String) generated(r.getClass(), "toString").invoke(r);
+    // A container leaves out ports while it has none, so that templates keep the hash they had
+    // before ports were modelled (as PodSpec leaves out its later fields while empty).
+    if (r instanceof Container c && c.ports().isEmpty()) {
+      generated = generated.replace(", ports=[]]", "]");
+    }
+    // A template's text is that of its stored spec, which its pods' admitted spec does not change.
+    if (r instanceof PodTemplate t && t.stored() == t.spec()) {
+      generated = generated.replace(", stored=" + t.stored() + "]", "]");
+    }
+    assertThat(r.toString()).as(r.getClass().getSimpleName()).isEqualTo(generated);
   }
 
   @Test
@@ -78,6 +87,10 @@ class WrittenOutRecordMethodsTest {
     for (Record r : values) {
       sameTextAsGenerated(r);
     }
+    PodTemplate stored = (PodTemplate) values.getFirst();
+    PodTemplate admitted = stored.withSpec(spec.withPriority(1000));
+    assertThat(admitted.toString()).isEqualTo(stored.toString());
+    assertThat(admitted).isNotEqualTo(stored);
   }
 
   @Test

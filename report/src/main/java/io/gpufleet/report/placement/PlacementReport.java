@@ -3,6 +3,7 @@ package io.gpufleet.report.placement;
 import io.gpufleet.engine.scheduler.BatchPlacement.Outcome;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ScheduleResult;
+import io.gpufleet.engine.scheduler.plugin.SchedulingGates;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.table.Table;
 import java.io.IOException;
@@ -66,6 +67,8 @@ public final class PlacementReport {
       }
       case ORPHANED -> Table.cells(ns, name, ready, "Pending", "0", "0s", ((Outcome.Orphaned) o).node(), "<none>");
       case UNCLAIMED -> Table.cells(ns, name, ready, "Pending", "0", "0s", "<none>", "<none>");
+      // kubectl prints the PodScheduled condition's reason as the STATUS of a gated pod.
+      case GATED -> Table.cells(ns, name, ready, SchedulingGates.REASON, "0", "0s", "<none>", "<none>");
     };
   }
 
@@ -81,6 +84,7 @@ public final class PlacementReport {
       }
       case ORPHANED -> null; // no scheduler and no kubelet sees it: no event
       case UNCLAIMED -> null; // no profile of this scheduler is responsible for it: no event
+      case GATED -> null; // never enters the queue, so no FailedScheduling event
       // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
       case PREEMPTED -> {
         Outcome.Preempted v = (Outcome.Preempted) o;
@@ -181,6 +185,13 @@ public final class PlacementReport {
         m.put("node", null);
         m.put("reason", "SchedulerNotFound");
         m.put("message", "no scheduler profile named \"" + u.schedulerName() + "\": no scheduler picks the pod up");
+      }
+      case Outcome.Gated g -> {
+        m.put("phase", "Pending");
+        m.put("node", null);
+        m.put("reason", SchedulingGates.REASON);
+        m.put("message", SchedulingGates.MESSAGE);
+        m.put("schedulingGates", g.pod().spec().schedulingGates());
       }
       case Outcome.Rejected r -> {
         m.put("phase", "Failed");

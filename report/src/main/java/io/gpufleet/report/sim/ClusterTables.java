@@ -92,7 +92,8 @@ public final class ClusterTables {
     for (PodState p : pods) {
       int containers = p.pod().spec().containers().size();
       String status = p.isTerminating() ? "Terminating" : switch (p.phase()) {
-        case PENDING -> "Pending";
+        // kubectl shows a gated pod's PodScheduled reason (the scheduler never queues it).
+        case PENDING -> p.pod().spec().schedulingGates().isEmpty() ? "Pending" : "SchedulingGated";
         case STARTING -> "ContainerCreating";
         case RUNNING -> "Running";
         case FAILED -> p.schedulingMessage().orElse("Failed"); // kubectl shows a Failed pod's reason

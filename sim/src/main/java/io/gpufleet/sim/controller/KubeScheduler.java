@@ -15,6 +15,7 @@ import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
+import io.gpufleet.model.meta.Namespaces;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
@@ -39,7 +40,9 @@ final class KubeScheduler {
 
   private final ApiServer api;
   private final RandomGenerator tieBreaks;
-  private Scheduler scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption());
+  private Scheduler scheduler;
+  /** The namespaces' labels, for InterPodAffinity's namespaceSelector. */
+  private final Namespaces namespaces;
   /** The node each preemptor was nominated to, while it waits for its victims to exit. */
   private final Map<String, String> nominated = new HashMap<>();
   /** The workloads {@link #scheduler}'s spread selectors were built from (an immutable map: identity tells change). */
@@ -53,9 +56,16 @@ final class KubeScheduler {
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final Map<String, Long> failedAt = new HashMap<>();
 
-  KubeScheduler(ApiServer api, RandomGenerator tieBreaks) {
+  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, Namespaces namespaces) {
     this.api = api;
     this.tieBreaks = tieBreaks;
+    this.namespaces = namespaces;
+    this.scheduler = new Scheduler(profile());
+  }
+
+  /** kube-scheduler's default profile with preemption, over the scenario's namespaces. */
+  private SchedulerProfile profile() {
+    return SchedulerProfile.defaults().withPreemption().withNamespaceLabels(namespaces::of);
   }
 
   /**
@@ -69,7 +79,7 @@ final class KubeScheduler {
     if (workloads != selectorsFrom || draChanged) {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
-      SchedulerProfile profile = SchedulerProfile.defaults().withPreemption().withSpreadSelectors(ControllerSelectors.of(
+      SchedulerProfile profile = profile().withSpreadSelectors(ControllerSelectors.of(
           workloads.values().stream().map(WorkloadState::workload).toList()));
       if (!dra.isEmpty()) {
         draFrom = dra.written();
@@ -150,6 +160,7 @@ final class KubeScheduler {
       case BatchPlacement.Outcome.Unclaimed x -> { }
       case BatchPlacement.Outcome.Pending x -> { }
       case BatchPlacement.Outcome.Preempted x -> { }
+      case BatchPlacement.Outcome.Gated x -> { }
     }
   }
 
@@ -164,10 +175,12 @@ final class KubeScheduler {
       PodState p = api.state().pods().get(k);
       if (p.pod().spec().nodeName().isPresent()) {
         named.add(p);
-      } else if (p.pod().spec().schedulerName().equals(scheduler.profile().name())) {
+      } else if (p.pod().spec().schedulerName().equals(scheduler.profile().name())
+          && scheduler.profile().preEnqueue(p.pod()).isEmpty()) {
         queue.add(p);
       }
       // A pod of another scheduler stays Pending with no event: this one is not responsible for it.
+      // Nor does a pod a PreEnqueue plugin holds back (SchedulingGates) enter the queue: never bound.
     });
     named.sort(Comparator.comparingLong(PodState::sequence));
     for (PodState p : named) {

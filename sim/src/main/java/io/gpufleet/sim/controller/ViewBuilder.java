@@ -211,7 +211,11 @@ final class ViewBuilder {
     return executing;
   }
 
-  /** The pods Karpenter may provision for: pending, not daemon pods, not pinned by name, oldest first. */
+  /**
+   * The pods Karpenter may provision for: pending, not daemon pods, not pinned by name, not gated,
+   * oldest first. A gated pod's PodScheduled reason is SchedulingGated, not Unschedulable, so
+   * Karpenter's {@code FailedToSchedule} (pkg/utils/pod/scheduling.go) passes it over.
+   */
   private List<Pod> pendingPods(ClusterState s) {
     if (s.pods() == pendingPodsOf && s.pending() == pendingKeysOf) {
       return pendingPods;
@@ -219,7 +223,8 @@ final class ViewBuilder {
     List<PodState> pending = new ArrayList<>();
     s.pending().forEach((k, v) -> {
       PodState p = s.pods().get(k);
-      if (!ApiServer.isDaemon(p.pod()) && p.pod().spec().nodeName().isEmpty()) {
+      if (!ApiServer.isDaemon(p.pod()) && p.pod().spec().nodeName().isEmpty()
+          && p.pod().spec().schedulingGates().isEmpty()) {
         pending.add(p);
       }
     });

@@ -2,6 +2,7 @@ package io.gpufleet.sim.scenario;
 
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.meta.Namespaces;
 import io.gpufleet.sim.SimulationSettings;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,11 +12,12 @@ import java.util.Objects;
 /**
  * Everything one simulation needs, as data: the starting objects (NodePools among them), the
  * instance catalogue, the device plugin, the simulator's and Karpenter's settings, a seed, and a
- * timeline of actions. A YAML scenario runner only has to translate its file into this.
+ * timeline of actions, and the namespaces' labels. A YAML scenario runner only has to translate its
+ * file into this.
  */
 public record Scenario(String name, Instant start, long seed, InstanceCatalog catalog, List<ClusterObject> objects,
     DevicePlugin devicePlugin, SimulationSettings settings, AutoscalerSettings autoscaler,
-    List<ScenarioAction> timeline) {
+    List<ScenarioAction> timeline, Namespaces namespaces) {
 
   public static final Instant DEFAULT_START = Instant.parse("2026-01-05T00:00:00Z");
 
@@ -28,11 +30,24 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
     Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(autoscaler, "autoscaler");
     timeline = List.copyOf(timeline);
+    namespaces = namespaces == null ? Namespaces.NONE : namespaces;
+  }
+
+  /** A scenario with no Namespace objects. */
+  public Scenario(String name, Instant start, long seed, InstanceCatalog catalog, List<ClusterObject> objects,
+      DevicePlugin devicePlugin, SimulationSettings settings, AutoscalerSettings autoscaler,
+      List<ScenarioAction> timeline) {
+    this(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline, Namespaces.NONE);
+  }
+
+  /** The same scenario with these namespaces (their labels, for pod affinity's namespaceSelector). */
+  public Scenario withNamespaces(Namespaces ns) {
+    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline, ns);
   }
 
   /** The same scenario with a shorter (or other) timeline. */
   public Scenario withTimeline(List<ScenarioAction> actions) {
-    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, actions);
+    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, actions, namespaces);
   }
 
   public static Builder builder(String name) {
