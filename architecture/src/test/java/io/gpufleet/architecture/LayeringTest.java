@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module boundaries of the README's architecture section, as rules over the compiled classes.
+ * The module boundaries of docs/architecture.md, as rules over the compiled classes.
  * Maven's classpaths already keep a module from compiling against one it does not declare; these
  * rules also hold the packages to them and keep clocks, files and global state out of the core.
  */

@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Issue target: at least 1,000 pods/s on one core, placing pods with cpu, memory and
  * {@code nvidia.com/gpu} requests onto 5,000 GPU nodes while scoring every node
  * ({@code percentageOfNodesToScore: 100}). Each invocation places 1,000 pods on a fresh image; JMH
- * samples its time, and the median is what the README quotes.
+ * samples its time, and the median is what docs/benchmarks.md quotes.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)

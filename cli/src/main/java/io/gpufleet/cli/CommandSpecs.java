@@ -164,6 +164,22 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.gpuCatalog)
         .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
+    spec.addOption(OptionSpec.builder("--enable-admission-plugins")
+        .description("kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as kube-apiserver's flag (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.enableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 4)).setter(new ManifestInputOptionsFields(c.input, 4)).build());
+    spec.addOption(OptionSpec.builder("--disable-admission-plugins")
+        .description("Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration for a cluster that does not enable it (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.disableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 5)).setter(new ManifestInputOptionsFields(c.input, 5)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -307,6 +323,22 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.gpuCatalog)
         .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
+    spec.addOption(OptionSpec.builder("--enable-admission-plugins")
+        .description("kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as kube-apiserver's flag (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.enableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 4)).setter(new ManifestInputOptionsFields(c.input, 4)).build());
+    spec.addOption(OptionSpec.builder("--disable-admission-plugins")
+        .description("Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration for a cluster that does not enable it (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.disableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 5)).setter(new ManifestInputOptionsFields(c.input, 5)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -452,6 +484,22 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.gpuCatalog)
         .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
+    spec.addOption(OptionSpec.builder("--enable-admission-plugins")
+        .description("kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as kube-apiserver's flag (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.enableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 4)).setter(new ManifestInputOptionsFields(c.input, 4)).build());
+    spec.addOption(OptionSpec.builder("--disable-admission-plugins")
+        .description("Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration for a cluster that does not enable it (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.disableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 5)).setter(new ManifestInputOptionsFields(c.input, 5)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -537,6 +585,22 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.gpuCatalog)
         .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
+    spec.addOption(OptionSpec.builder("--enable-admission-plugins")
+        .description("kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as kube-apiserver's flag (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.enableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 4)).setter(new ManifestInputOptionsFields(c.input, 4)).build());
+    spec.addOption(OptionSpec.builder("--disable-admission-plugins")
+        .description("Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration for a cluster that does not enable it (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.disableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 5)).setter(new ManifestInputOptionsFields(c.input, 5)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -994,6 +1058,22 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.gpuCatalog)
         .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
+    spec.addOption(OptionSpec.builder("--enable-admission-plugins")
+        .description("kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as kube-apiserver's flag (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.enableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 4)).setter(new ManifestInputOptionsFields(c.input, 4)).build());
+    spec.addOption(OptionSpec.builder("--disable-admission-plugins")
+        .description("Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration for a cluster that does not enable it (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.disableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 5)).setter(new ManifestInputOptionsFields(c.input, 5)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -1109,6 +1189,22 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.gpuCatalog)
         .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
+    spec.addOption(OptionSpec.builder("--enable-admission-plugins")
+        .description("kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as kube-apiserver's flag (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.enableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 4)).setter(new ManifestInputOptionsFields(c.input, 4)).build());
+    spec.addOption(OptionSpec.builder("--disable-admission-plugins")
+        .description("Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration for a cluster that does not enable it (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.disableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 5)).setter(new ManifestInputOptionsFields(c.input, 5)).build());
     spec.addOption(OptionSpec.builder("--kubeconfig")
         .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
         .paramLabel("FILE")
@@ -1380,6 +1476,8 @@ final class CommandSpecs {
         case 1 -> (Object) o.recursive;
         case 2 -> (Object) o.strict;
         case 3 -> (Object) o.gpuCatalog;
+        case 4 -> (Object) o.enableAdmission;
+        case 5 -> (Object) o.disableAdmission;
         default -> throw new IllegalStateException("no field " + field);
       };
     }
@@ -1392,6 +1490,8 @@ final class CommandSpecs {
         case 1 -> o.recursive = (Boolean) value;
         case 2 -> o.strict = (Boolean) value;
         case 3 -> o.gpuCatalog = (String) value;
+        case 4 -> o.enableAdmission = (List<java.lang.String>) value;
+        case 5 -> o.disableAdmission = (List<java.lang.String>) value;
         default -> throw new IllegalStateException("no field " + field);
       }
       return old;

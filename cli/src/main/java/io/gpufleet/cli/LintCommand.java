@@ -75,7 +75,7 @@ final class LintCommand implements Callable<Integer> {
     // Read leniently: what the API server would reject becomes a finding, not the end of the run.
     PrintWriter err = spec.commandLine().getErr();
     LintInput manifests = LintInput.readSources(sources(input.sources(), err), input.strict, input.gpuCatalog(),
-        InstanceCatalog.builtIn());
+        InstanceCatalog.builtIn(), input.admissionPlugins());
     for (ManifestProblem w : manifests.warnings()) {
       // An old Karpenter API is a finding of karpenter-old-api, not said twice.
       if (OldKarpenterApi.fromNotice(w).isEmpty()) {

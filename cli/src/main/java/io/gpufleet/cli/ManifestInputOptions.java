@@ -8,6 +8,7 @@ import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestInput;
 import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.ManifestSource;
+import io.gpufleet.manifest.apiserver.AdmissionPlugins;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +44,16 @@ final class ManifestInputOptions {
       description = "GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the "
           + "built-in ones (docs/models.md).")
   String gpuCatalog;
+
+  @Option(names = "--enable-admission-plugins", paramLabel = "NAMES", split = ",",
+      description = "kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as "
+          + "kube-apiserver's flag (docs/admission.md).")
+  List<String> enableAdmission = new ArrayList<>();
+
+  @Option(names = "--disable-admission-plugins", paramLabel = "NAMES", split = ",",
+      description = "Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration "
+          + "for a cluster that does not enable it (docs/admission.md).")
+  List<String> disableAdmission = new ArrayList<>();
 
   /** {@code --kubeconfig}, {@code --context}, {@code -n}: a live cluster as one more input. */
   @Mixin ClusterOptions cluster = new ClusterOptions();
@@ -94,7 +105,21 @@ final class ManifestInputOptions {
 
   /** Every object of every source, read as one set (duplicates across files are errors). */
   ManifestBundle read() {
-    return new ManifestReader(strict).read(sources());
+    return new ManifestReader(strict, admissionPlugins()).read(sources());
+  }
+
+  /** The API server's admission plugins: EKS's, with the two options' changes. */
+  AdmissionPlugins admissionPlugins() {
+    try {
+      return AdmissionPlugins.defaults().changed(enableAdmission, disableAdmission);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--enable-admission-plugins/--disable-admission-plugins: " + e.getMessage());
+    }
+  }
+
+  /** Whether either admission option was given. */
+  boolean admissionChanged() {
+    return !enableAdmission.isEmpty() || !disableAdmission.isEmpty();
   }
 
   /** The one cluster the inputs describe, as every command sees it ({@link ClusterAssembly}). */

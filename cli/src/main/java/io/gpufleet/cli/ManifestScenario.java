@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Manifests given with {@code -f} or {@code --kubeconfig} run as a scenario of one step: the cluster
@@ -21,12 +22,15 @@ final class ManifestScenario {
   private ManifestScenario() {}
 
   static ScenarioFile of(String name, List<ManifestSource> sources, Duration runFor, boolean strict) {
-    return of(name, sources, Optional.empty(), runFor, strict);
+    return of(name, sources, Optional.empty(), List.of(), List.of(), runFor, strict);
   }
 
-  /** As above, with a GPU catalogue file ({@code --gpu-catalog}) as the scenario's {@code spec.gpuCatalog}. */
+  /**
+   * As above, with a GPU catalogue file ({@code --gpu-catalog}) as the scenario's {@code spec.gpuCatalog},
+   * and the admission options as its {@code spec.apiServer}.
+   */
   static ScenarioFile of(String name, List<ManifestSource> manifests, Optional<ManifestSource> gpuCatalog,
-      Duration runFor, boolean strict) {
+      List<String> enableAdmission, List<String> disableAdmission, Duration runFor, boolean strict) {
     List<ManifestSource> sources = new ArrayList<>(manifests);
     gpuCatalog.ifPresent(sources::add);
     StringBuilder y = new StringBuilder()
@@ -36,6 +40,11 @@ final class ManifestScenario {
         .append("spec:\n");
     if (gpuCatalog.isPresent()) {
       y.append("  gpuCatalog: \"").append(manifests.size()).append("\"\n");
+    }
+    if (!enableAdmission.isEmpty() || !disableAdmission.isEmpty()) {
+      y.append("  apiServer:\n")
+          .append("    enableAdmissionPlugins: ").append(flow(enableAdmission)).append('\n')
+          .append("    disableAdmissionPlugins: ").append(flow(disableAdmission)).append('\n');
     }
     y.append("  cluster:\n");
     for (int i = 0; i < manifests.size(); i++) {
@@ -64,5 +73,10 @@ final class ManifestScenario {
         return sources.get(i);
       }
     }, strict);
+  }
+
+  /** Names as a YAML flow list of quoted strings (the names were checked to be plugin names first). */
+  private static String flow(List<String> names) {
+    return names.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", ", "[", "]"));
   }
 }

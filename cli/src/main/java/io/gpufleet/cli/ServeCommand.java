@@ -54,6 +54,10 @@ final class ServeCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (file == null && !input.given() && input.admissionChanged()) {
+      throw new UserError("--enable-admission-plugins and --disable-admission-plugins apply to manifests (-f, "
+          + "--kubeconfig); the built-in lab runs with EKS's admission plugins");
+    }
     if (file == null && !input.given() && input.gpuCatalog != null) {
       throw new UserError("--gpu-catalog applies to manifests (-f, --kubeconfig); the built-in lab uses the built-in "
           + "GPU catalogue");

@@ -255,6 +255,10 @@ final class SimulateCommand implements Callable<Integer> {
         throw new UserError("--gpu-catalog applies to manifests (-f, --kubeconfig); a SCENARIO file names its GPU "
             + "catalogue with spec.gpuCatalog");
       }
+      if (input.admissionChanged()) {
+        throw new UserError("--enable-admission-plugins and --disable-admission-plugins apply to manifests (-f, "
+            + "--kubeconfig); a SCENARIO file names its admission plugins with spec.apiServer");
+      }
       return scenarioFile(file, input.strict);
     }
     if (!manifests) {
@@ -264,6 +268,8 @@ final class SimulateCommand implements Callable<Integer> {
     if (d == null || d.isNegative() || d.isZero()) {
       throw new UserError("--for: expected a duration such as 30s, 1m or 1h30m, found \"" + runFor + "\"");
     }
-    return ManifestScenario.of("manifests", input.sources(), input.gpuCatalogSource(), d, input.strict);
+    input.admissionPlugins(); // names checked here, with the options' words
+    return ManifestScenario.of("manifests", input.sources(), input.gpuCatalogSource(), input.enableAdmission,
+        input.disableAdmission, d, input.strict);
   }
 }

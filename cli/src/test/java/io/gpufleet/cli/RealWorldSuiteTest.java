@@ -93,6 +93,13 @@ class RealWorldSuiteTest {
     }
     long known = cases.stream().filter(c -> c.knownFailure().isPresent()).count();
     assertThat(doc).contains("real-world: " + (cases.size() - known) + " passed, " + known + " failed");
+    // docs/conformance.md's overview row says the same counts.
+    String row = Files.readAllLines(suite().getParent().getParent().resolve("docs/conformance.md")).stream()
+        .filter(l -> l.startsWith("| real-world inputs")).findFirst().orElseThrow();
+    assertThat(row).endsWith("| " + cases.size() + " | " + (cases.size() - known) + " |");
+    // The README's "How it is checked" table quotes the same totals line.
+    assertThat(Files.readString(suite().getParent().getParent().resolve("README.md"))).as("README.md")
+        .contains("`real-world: " + (cases.size() - known) + " passed, " + known + " failed`");
     assertThat(cases).allSatisfy(c -> {
       assertThat(c.source()).as(c.id()).isNotBlank();
       assertThat(c.says()).as(c.id()).isNotBlank();

@@ -29,7 +29,16 @@ record RealWorldViews(Schedule schedule, Smi smi, Describe describe, Simulate si
   }
 
   /** One pod as schedule -o json prints it. */
-  record PodState(String phase, Optional<String> node, String reason, String message) {}
+  record PodState(String phase, Optional<String> node, String reason, String message, Optional<String> nominated) {
+
+    /**
+     * Where the pod runs once this scheduling pass settles: its node, unless it is a victim being
+     * preempted; a preemptor's nominated node, where it binds once its victims are gone.
+     */
+    Optional<String> settled() {
+      return phase.equals("Terminating") ? Optional.empty() : node.or(() -> nominated);
+    }
+  }
 
   record Schedule(Run run, Map<String, PodState> pods) {}
 
@@ -75,7 +84,8 @@ record RealWorldViews(Schedule schedule, Smi smi, Describe describe, Simulate si
         JsonNode node = p.get("node");
         pods.put(p.get("namespace").asString() + "/" + p.get("name").asString(), new PodState(p.get("phase").asString(),
             node == null || node.isNull() ? Optional.empty() : Optional.of(node.asString()), text(p, "reason"),
-            text(p, "message")));
+            text(p, "message"), Optional.ofNullable(p.get("nominatedNode")).filter(n -> !n.isNull())
+                .map(JsonNode::asString)));
       }
     }
     return new Schedule(run, pods);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Every example scenario the README names runs and meets its expectations; failures say what and when. */
+/** Every example scenario (docs/scenarios.md lists them) runs and meets its expectations; failures say what and when. */
 class SimulateCommandTest {
 
   private static final Path EXAMPLES = Path.of("..", "examples");

@@ -7,6 +7,7 @@ import io.gpufleet.cluster.ClusterSettings;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestSource;
 import io.gpufleet.manifest.apiserver.Admission;
+import io.gpufleet.manifest.apiserver.AdmissionPlugins;
 import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
@@ -163,22 +164,26 @@ public final class LintInput {
    * the first origin that is not empty.
    */
   public static LintInput readSources(List<Source> sources, boolean strict) {
-    return readSources(sources, strict, GpuCatalog.builtIn(), InstanceCatalog.builtIn());
+    return readSources(sources, strict, GpuCatalog.builtIn(), InstanceCatalog.builtIn(), AdmissionPlugins.defaults());
   }
 
-  /** As {@link #readSources(List, boolean)}, over these catalogues (a user's {@code --gpu-catalog}). */
+  /**
+   * As {@link #readSources(List, boolean)}, over these catalogues (a user's {@code --gpu-catalog}) and
+   * with these admission plugins on in the API server.
+   */
   public static LintInput readSources(List<Source> sources, boolean strict, GpuCatalog catalog,
-      InstanceCatalog instances) {
-    return readOnce(sources, strict, catalog, instances);
+      InstanceCatalog instances, AdmissionPlugins plugins) {
+    return readOnce(sources, strict, catalog, instances, plugins);
   }
 
   /** As {@link #read(List, boolean)}, over these catalogues (a user's {@code --gpu-catalog}). */
   public static LintInput read(List<ManifestSource> sources, boolean strict, GpuCatalog catalog,
       InstanceCatalog instances) {
-    return readOnce(sources.stream().map(Source::of).toList(), strict, catalog, instances);
+    return readOnce(sources.stream().map(Source::of).toList(), strict, catalog, instances, AdmissionPlugins.defaults());
   }
 
-  private static LintInput readOnce(List<Source> given, boolean strict, GpuCatalog catalog, InstanceCatalog instances) {
+  private static LintInput readOnce(List<Source> given, boolean strict, GpuCatalog catalog, InstanceCatalog instances,
+      AdmissionPlugins plugins) {
     Map<String, Source> once = new LinkedHashMap<>();
     for (Source s : given) {
       once.merge(s.key(), s, (first, later) -> first.origin().isEmpty() && !later.origin().isEmpty()
@@ -201,10 +206,11 @@ public final class LintInput {
       }
       objects.addAll(new KubeDecoder(b.diagnostics, strict).decodeAll(s.docs()));
     }
-    // The inputs are applied as one set through the API server's admission chain (EKS's plugins), so a
+    // The inputs are applied as one set through the API server's admission chain (EKS's plugins unless the
+    // command changes them), so a
     // pod may name a PriorityClass from any of the files and a GPU pod gets ExtendedResourceToleration's
     // toleration; what the chain refuses is a rejection like any other.
-    List<KubeObject> admitted = new Admission().admit(objects, b.diagnostics);
+    List<KubeObject> admitted = new Admission(plugins).admit(objects, b.diagnostics);
     for (KubeObject o : admitted) {
       b.add(o, trees.get(o.location()), texts.get(o.location().file()));
     }

@@ -12,6 +12,7 @@ import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.manifest.GpuCatalogFile;
 import io.gpufleet.manifest.apiserver.Admission;
+import io.gpufleet.manifest.apiserver.AdmissionPlugins;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
@@ -82,7 +83,8 @@ public final class ScenarioReader {
 
   public static final String API_VERSION = "gpufleet.io/v1alpha1";
 
-  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "gpuCatalog", "cluster",
+  private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "gpuCatalog",
+      "apiServer", "cluster",
       "devicePlugin", "draDriver", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
@@ -98,7 +100,7 @@ public final class ScenarioReader {
    * The cluster's API server: its defaulting and admission (EKS's plugins), holding the PriorityClasses,
    * RuntimeClasses and Namespaces applied so far, as the steps apply them.
    */
-  private final Admission admission = new Admission();
+  private Admission admission = new Admission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
   /** The scenario's GPU catalogue: the built-in one, with {@code spec.gpuCatalog}'s models over it. */
@@ -169,6 +171,7 @@ public final class ScenarioReader {
     });
 
     spec.get("gpuCatalog").ifPresent(c -> gpuCatalog = gpuCatalog(c));
+    spec.get("apiServer").ifPresent(c -> admission = new Admission(admissionPlugins(c)));
 
     DuplicateObjects clusterNames = new DuplicateObjects(diagnostics);
     for (Cursor entry : spec.list("cluster")) {
@@ -415,6 +418,22 @@ public final class ScenarioReader {
     }
     String text = sources.read(path, c.location());
     return InstanceCatalogFile.read(sources.name(path), text).applyToBuiltIn();
+  }
+
+  /**
+   * {@code spec.apiServer}: kube-apiserver's {@code enableAdmissionPlugins} and
+   * {@code disableAdmissionPlugins} over EKS's set, as its two flags change the default set.
+   */
+  private AdmissionPlugins admissionPlugins(Cursor c) {
+    c.checkKnown(Set.of("enableAdmissionPlugins", "disableAdmissionPlugins"), true);
+    List<String> enable = c.list("enableAdmissionPlugins").stream().map(Cursor::asString).toList();
+    List<String> disable = c.list("disableAdmissionPlugins").stream().map(Cursor::asString).toList();
+    try {
+      return AdmissionPlugins.defaults().changed(enable, disable);
+    } catch (IllegalArgumentException e) {
+      c.error(e.getMessage());
+      return AdmissionPlugins.defaults();
+    }
   }
 
   private GpuCatalog gpuCatalog(Cursor c) {

@@ -86,16 +86,10 @@ class ConformanceTest {
     return rows;
   }
 
-  /** The README's "Karpenter conformance" section, to the next heading. */
-  static List<String> readmeSection() throws IOException {
-    List<String> lines = Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-    int from = lines.indexOf("### Karpenter conformance");
-    assertThat(from).as("README.md has a '### Karpenter conformance' section").isNotNegative();
-    int to = from + 1;
-    while (to < lines.size() && !lines.get(to).startsWith("#")) {
-      to++;
-    }
-    return lines.subList(from, to);
+  /** The README's "How it is checked" row for Karpenter, or "" when it has none. */
+  static String readmeRow() throws IOException {
+    return Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8).stream()
+        .filter(l -> l.startsWith("| Karpenter")).findFirst().orElse("");
   }
 
   @Test
@@ -120,9 +114,9 @@ class ConformanceTest {
     expected.put("total", new ConformanceSuite.Count(cases, passing));
     assertThat(table(karpenterSection())).as("Karpenter table of docs/conformance.md; the suite prints:%n%s", printed)
         .containsExactlyEntriesOf(expected);
-    // The README shows the same table.
-    assertThat(table(readmeSection())).as("Karpenter conformance table of README.md; the suite prints:%n%s", printed)
-        .containsExactlyEntriesOf(expected);
+    // The README's "How it is checked" table quotes the totals; the per-area table lives in docs/conformance.md.
+    assertThat(readmeRow()).as("Karpenter row of README.md's conformance table; the suite prints:%n%s", printed)
+        .endsWith("| " + cases + " cases, " + passing + " passing |");
     String overview = Files.readAllLines(Path.of("..", "docs", "conformance.md"), StandardCharsets.UTF_8).stream()
         .filter(l -> l.startsWith("| Karpenter")).findFirst().orElse("");
     assertThat(overview).as("overview row of docs/conformance.md").endsWith("| " + cases + " | " + passing + " |");

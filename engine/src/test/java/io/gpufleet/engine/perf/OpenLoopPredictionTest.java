@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The open-loop runs of the H200 measurement were kept aside to be predicted, not fitted: these
- * are the model's predictions for them (printed for the README), with the checks that hold for any
+ * are the model's predictions for them (printed for docs/advise.md), with the checks that hold for any
  * sensible answer.
  */
 class OpenLoopPredictionTest {

@@ -70,6 +70,28 @@ public record AdmissionPlugins(Set<String> enabled) {
     return enabled.contains(plugin);
   }
 
+  /**
+   * This set with kube-apiserver's two flags applied: {@code --enable-admission-plugins} turns each
+   * of {@code enable} on, {@code --disable-admission-plugins} each of {@code disable} off. A name
+   * kube-apiserver does not have, or one named in both, is an {@link IllegalArgumentException}
+   * whose message says so.
+   */
+  public AdmissionPlugins changed(List<String> enable, List<String> disable) {
+    Set<String> s = new TreeSet<>(enabled);
+    for (String name : disable) {
+      if (!ALL_ORDERED.contains(name)) {
+        throw new IllegalArgumentException("unknown admission plugin \"" + name + "\": kube-apiserver has "
+            + String.join(", ", new TreeSet<>(ALL_ORDERED)));
+      }
+      if (enable.contains(name)) {
+        throw new IllegalArgumentException("admission plugin \"" + name + "\" is both enabled and disabled");
+      }
+      s.remove(name);
+    }
+    s.addAll(enable);
+    return new AdmissionPlugins(s);
+  }
+
   /** This set with {@code plugin} on ({@code --enable-admission-plugins}). */
   public AdmissionPlugins with(String plugin) {
     Set<String> s = new TreeSet<>(enabled);
