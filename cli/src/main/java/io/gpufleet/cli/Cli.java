@@ -3,7 +3,9 @@ package io.gpufleet.cli;
 import io.gpufleet.cluster.Cluster;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
+import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.io.IOException;
@@ -11,7 +13,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 
 /** How every command reports problems: warnings to stderr, user errors as lines and exit code 2. */
@@ -38,7 +42,13 @@ final class Cli {
   /** Kinds a command does not use are skipped with a warning, never silently. */
   static void warnUnused(ManifestBundle bundle, CommandLine.Model.CommandSpec spec, String command) {
     PrintWriter err = spec.commandLine().getErr();
+    // A Bottlerocket node class whose userData configures the device plugin serves its nodes (docs/eks.md).
+    Set<String> pluginClasses = new HashSet<>();
+    KarpenterManifests.osPlugins(bundle.objects(), new Diagnostics()).forEach(p -> pluginClasses.add(p.labelValue()));
     for (var o : bundle.others()) {
+      if (o.kind().equals("EC2NodeClass") && pluginClasses.contains(o.name())) {
+        continue;
+      }
       err.println(o.location() + ": warning: " + o.apiVersion() + " " + o.kind() + " \"" + o.name()
           + "\" is not used by " + command + "; skipped");
     }

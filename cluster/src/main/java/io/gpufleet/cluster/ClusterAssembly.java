@@ -6,6 +6,7 @@ import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
+import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
@@ -44,6 +45,8 @@ public final class ClusterAssembly {
         case OTHER -> { }
       }
     }
+    // A Bottlerocket node class's own plugin serves its nodes, ahead of the ConfigMap (docs/eks.md).
+    configs = configs.withOsPlugins(KarpenterManifests.osPlugins(bundle.objects(), diagnostics));
     diagnostics.throwIfErrors();
     GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), settings.gpus());
     List<ClusterNode> nodes = new ArrayList<>();

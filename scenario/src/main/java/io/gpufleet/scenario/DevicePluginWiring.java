@@ -15,7 +15,8 @@ final class DevicePluginWiring {
   private DevicePluginWiring() {}
 
   static DevicePlugin of(NamedConfigs configs, MigPartedConfig migParted, GpuCatalog catalog) {
-    if (configs.configs().isEmpty() && migParted.configs().isEmpty() && catalog == GpuCatalog.builtIn()) {
+    if (configs.configs().isEmpty() && configs.osPlugins().isEmpty() && migParted.configs().isEmpty()
+        && catalog == GpuCatalog.builtIn()) {
       return DevicePlugin.DEFAULTS;
     }
     return DevicePlugin.DEFAULTS.withOperator(new GpuOperator(configs, new MigManager(migParted), catalog));

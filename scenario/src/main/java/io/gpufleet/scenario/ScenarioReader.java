@@ -19,6 +19,7 @@ import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
+import io.gpufleet.manifest.kube.OldKarpenterApi;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.GoDuration;
@@ -109,6 +110,8 @@ public final class ScenarioReader {
    * where pods with ResourceClaims were (see warnDraUnsized).
    */
   private boolean autoscaled;
+  /** The device plugins that Bottlerocket node classes bring, in the order the classes are read. */
+  private final List<NamedConfigs.OsPlugin> osPlugins = new ArrayList<>();
   private boolean draNodePool;
   private final List<Location> draUses = new ArrayList<>();
 
@@ -179,7 +182,7 @@ public final class ScenarioReader {
     b.objects(initial);
     NamedConfigs configs = deviceConfigs(spec.get("devicePlugin"));
     gpuCatalog = withNodesCards(gpuCatalog);
-    b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs, migPartedConfigs()));
+    MigPartedConfig migParted = migPartedConfigs();
     SimulationSettings settings = spec.get("simulation").map(c -> simulation(c, nodeClassesOf(initial)))
         .orElse(SimulationSettings.DEFAULTS);
     b.settings(spec.get("draDriver").map(c -> settings.withDraDriver(draDriver(c))).orElse(settings));
@@ -207,12 +210,29 @@ public final class ScenarioReader {
       steps.add(step);
       actionIndex += actions.size();
     }
+    // After the steps: a node class applied by a step brings its OS's device plugin too.
+    b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs.withOsPlugins(osPlugins), migParted));
     warnDraUnsized(b.build().autoscaler());
+    refuseUnreadNodePools();
     diagnostics.throwIfErrors();
     String description = spec.string("description", "");
     // The namespaces of every step, from the start: the twin's scheduler reads one set of namespace labels.
     return new ScenarioFile(b.build().withNamespaces(admission.namespaces()), description, steps,
         diagnostics.warnings());
+  }
+
+  /**
+   * A NodePool or Provisioner at an API version before {@code v1} is skipped with a warning by every
+   * command; a simulation refuses it, since without it the run would have no autoscaler for the pods
+   * it was written for and would quietly leave them Pending (docs/eks.md).
+   */
+  private void refuseUnreadNodePools() {
+    for (OldKarpenterApi.Unread u : kube.unreadKarpenter()) {
+      if (u.api().provisions()) {
+        diagnostics.error(u.location(), "apiVersion", "a simulation does not run without its " + u.api().kind()
+            + "s, which would leave their pods Pending with no autoscaler: " + u.api().message(u.name()));
+      }
+    }
   }
 
   // ---- manifests ----
@@ -247,6 +267,7 @@ public final class ScenarioReader {
     }
     for (EC2NodeClass c : karpenter.ec2NodeClasses()) {
       out.add(new ClusterObject.NodeClassObject(c));
+      c.devicePlugin().ifPresent(config -> osPlugins.add(KarpenterManifests.osPlugin(c.name(), config)));
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
     for (KubeObject o : karpenter.others()) {

@@ -49,7 +49,8 @@ public final class NvidiaDevicePlugin implements GpuAdvertiser {
     if (gpus.isEmpty() || !gpus.get().manufacturer().equals("nvidia")) {
       return Advertised.NOTHING;
     }
-    List<Object> key = List.of(nodeLabels.get(CONFIG_LABEL).orElse(""),
+    // The config the node's labels select (a ConfigMap entry, or a node class's OS plugin) is part of the key.
+    List<Object> key = List.of(operator.configs().select(nodeLabels).name(), nodeLabels.get(CONFIG_LABEL).orElse(""),
         nodeLabels.get(MigPartedConfig.CONFIG_LABEL).orElse(""),
         nodeLabels.get(InstanceLabels.INSTANCE_TYPE).orElse(""), gpus.get());
     return memo.computeIfAbsent(key, k -> {

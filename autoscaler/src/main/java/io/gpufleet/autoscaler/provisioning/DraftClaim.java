@@ -102,7 +102,7 @@ final class DraftClaim {
     if (Provisioner.untolerated(template.pool().template().taints(), pod) != null) {
       return false;
     }
-    if (requirements.incompatibility(podReqs, Requirements.WELL_KNOWN).isPresent()) {
+    if (requirements.incompatibility(podReqs, template.wellKnown()).isPresent()) {
       return false;
     }
     Requirements merged = requirements.and(podReqs);

@@ -7,6 +7,7 @@ import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.karpenter.AutoMode;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodeClaimTemplate;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
@@ -66,7 +68,7 @@ public final class Launcher {
     }
     NodeClaim claim = nodeClaim(plan.template().pool(), pick.get().type(), pick.get().offering(),
         plan.requests().plus(plan.template().overhead()), now, random);
-    return Optional.of(claim.withLabels(claim.labels().withAll(customLabels(reqs))));
+    return Optional.of(claim.withLabels(claim.labels().withAll(customLabels(reqs, plan.template().wellKnown()))));
   }
 
   /**
@@ -75,10 +77,10 @@ public final class Launcher {
    * resolveCustomLabelsFromRequirements): well-known keys come from the instance type instead. Of
    * several allowed values the first in order is taken; upstream takes any one.
    */
-  static Labels customLabels(Requirements reqs) {
+  static Labels customLabels(Requirements reqs, Set<String> wellKnown) {
     TreeMap<String, String> out = new TreeMap<>();
     for (String key : reqs.keys()) {
-      if (Requirements.WELL_KNOWN.contains(key) || key.startsWith("kubernetes.io/") || key.startsWith("k8s.io/")) {
+      if (wellKnown.contains(key) || key.startsWith("kubernetes.io/") || key.startsWith("k8s.io/")) {
         continue;
       }
       reqs.get(key).filter(v -> v.isFinite() && !v.values().isEmpty()).ifPresent(v -> out.put(key, v.values().first()));
@@ -122,8 +124,9 @@ public final class Launcher {
   public static NodeClaim nodeClaim(NodePool pool, InstanceType type, Offering offering, ResourceList requests,
       Instant now, RandomGenerator random) {
     NodeClaimTemplate t = pool.template();
-    Labels labels = t.labels().withAll(type.labels())
+    Labels labels = t.labels().withAll(AutoMode.instanceLabels(type, t.nodeClassRef()))
         .with(KarpenterLabels.NODEPOOL, pool.name())
+        .with(t.nodeClassRef().labelKey(), t.nodeClassRef().name())
         .with(KarpenterLabels.CAPACITY_TYPE, offering.capacityType().wireName())
         .with(InstanceLabels.ZONE, offering.zone());
     Labels annotations = t.annotations().with(KarpenterLabels.NODEPOOL_HASH, pool.templateHash());

@@ -6,6 +6,7 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.karpenter.AutoMode;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
@@ -146,9 +147,9 @@ public final class NodeOverlays {
 
   /** getOverlaidOfferings: the type's offerings the overlay admits, if it matches the type in this NodePool. */
   private static List<Offering> matched(NodePool p, InstanceType t, Requirements overlay) {
-    Requirements typeReqs = Requirements.ofLabels(p.template().labels()).and(NodePoolTemplate.requirementsOf(t))
+    Requirements typeReqs = Requirements.ofLabels(p.template().labels()).and(NodePoolTemplate.requirementsOf(t, p.template().nodeClassRef()))
         .with(KarpenterLabels.NODEPOOL, ValueSet.in(p.name()));
-    if (typeReqs.incompatibility(overlay, Requirements.WELL_KNOWN).isPresent()) {
+    if (typeReqs.incompatibility(overlay, AutoMode.wellKnown(p.template().nodeClassRef(), Requirements.WELL_KNOWN)).isPresent()) {
       return List.of();
     }
     List<Offering> out = new ArrayList<>();

@@ -10,8 +10,10 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.karpenter.AutoMode;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
+import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.label.Labels;
@@ -108,6 +110,11 @@ public final class NodePoolTemplate {
     return overhead;
   }
 
+  /** The labels a pod may ask for that this NodePool need not define ({@link AutoMode#wellKnown}). */
+  public Set<String> wellKnown() {
+    return AutoMode.wellKnown(pool.template().nodeClassRef(), Requirements.WELL_KNOWN);
+  }
+
   int overheadPods() {
     return overheadPods;
   }
@@ -128,10 +135,12 @@ public final class NodePoolTemplate {
         .and(Requirements.ofLabels(pool.template().labels()))
         .with(KarpenterLabels.NODEPOOL, ValueSet.in(pool.name()));
     List<Daemon> daemons = daemons(daemonSets, pool.template().taints());
+    NodeClassRef ref = pool.template().nodeClassRef();
+    Set<String> wellKnown = AutoMode.wellKnown(ref, Requirements.WELL_KNOWN);
     ResourceList templateOverhead = ResourceList.EMPTY;
     int templatePods = 0;
     for (Daemon d : daemons) {
-      if (reqs.incompatibility(d.requirements, Requirements.WELL_KNOWN).isEmpty()) {
+      if (reqs.incompatibility(d.requirements, wellKnown).isEmpty()) {
         templateOverhead = templateOverhead.plus(d.requests);
         templatePods++;
       }
@@ -139,7 +148,7 @@ public final class NodePoolTemplate {
     List<TypeOption> options = new ArrayList<>();
     for (InstanceType listed : catalog.types()) {
       InstanceType t = overlays.apply(pool.name(), nodeClass.apply(listed));
-      Requirements typeReqs = requirementsOf(t);
+      Requirements typeReqs = requirementsOf(t, ref);
       if (!typeReqs.intersects(reqs)) {
         continue;
       }
@@ -147,12 +156,14 @@ public final class NodePoolTemplate {
       int overPods = 0;
       Requirements both = reqs.and(typeReqs);
       for (Daemon d : daemons) {
-        if (both.incompatibility(d.requirements, Requirements.WELL_KNOWN).isEmpty()) {
+        if (both.incompatibility(d.requirements, wellKnown).isEmpty()) {
           over = over.plus(d.requests);
           overPods++;
         }
       }
-      Labels nodeLabels = t.labels().withAll(pool.template().labels());
+      // As the node will be labelled: the node class label picks a node class's own device plugin config.
+      Labels nodeLabels = AutoMode.instanceLabels(t, ref).withAll(pool.template().labels())
+          .with(ref.labelKey(), ref.name());
       // Capacity an overlay adds is what Karpenter sees, whatever the sizing extension would count.
       ResourceList alloc = overlays.withCapacity(pool.name(), t.name(), effectiveAllocatable(t, nodeLabels, advertiser,
           sizing));
@@ -178,12 +189,16 @@ public final class NodePoolTemplate {
     return base.plus(advertiser.advertise(nodeLabels, t.gpu()).resources());
   }
 
-  /** An instance type's labels as requirements, with its zones and capacity types (reference §1.2). */
-  static Requirements requirementsOf(InstanceType t) {
-    Requirements r = Requirements.ofLabels(t.labels());
+  /**
+   * An instance type's labels as requirements, with its zones and capacity types (reference §1.2); for
+   * an EKS Auto Mode node class, with Auto Mode's instance labels ({@link AutoMode#instanceLabels}).
+   */
+  static Requirements requirementsOf(InstanceType t, NodeClassRef ref) {
+    Requirements r = Requirements.ofLabels(AutoMode.instanceLabels(t, ref));
     if (t.gpu().isEmpty()) {
-      for (String k : List.of(InstanceLabels.INSTANCE_GPU_NAME, InstanceLabels.INSTANCE_GPU_MANUFACTURER,
-          InstanceLabels.INSTANCE_GPU_COUNT, InstanceLabels.INSTANCE_GPU_MEMORY)) {
+      for (String k : AutoMode.isAutoMode(ref) ? AutoMode.GPU_KEYS : List.of(InstanceLabels.INSTANCE_GPU_NAME,
+          InstanceLabels.INSTANCE_GPU_MANUFACTURER, InstanceLabels.INSTANCE_GPU_COUNT,
+          InstanceLabels.INSTANCE_GPU_MEMORY)) {
         r = r.with(k, ValueSet.doesNotExist());
       }
     }

@@ -192,7 +192,7 @@ final class ProvisioningRound {
         errors.add(SchedulingMessages.untolerated(untolerated));
         continue;
       }
-      var incompatible = t.requirements().incompatibility(podReqs, Requirements.WELL_KNOWN);
+      var incompatible = t.requirements().incompatibility(podReqs, t.wellKnown());
       if (incompatible.isPresent()) {
         errors.add(SchedulingMessages.incompatibleRequirements(incompatible.get()));
         continue;

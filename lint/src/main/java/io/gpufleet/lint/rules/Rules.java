@@ -27,6 +27,7 @@ public final class Rules {
       new PodGraceOverNodePoolGrace(),
       new SharedPoolSizing(),
       new GpuModelUnselected(),
+      new KarpenterOldApi(),
       new ManifestRejected());
 
   public static List<LintRule> all() {

@@ -1,7 +1,10 @@
 package io.gpufleet.manifest.karpenter;
 
 import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.manifest.yaml.Location;
+import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.model.cloud.AllocatableEstimate;
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.QuantityFormatException;
@@ -20,8 +23,10 @@ import java.util.regex.Pattern;
  * {@code evictionHard}, and the root volume among {@code blockDeviceMappings}
  * ({@code A:pkg/apis/v1/ec2nodeclass.go}; the kubelet map is checked here as
  * {@code ValidateKubeletConfig} checks it, for the keys read). Any other kubelet setting is said
- * with a warning, since the twin does not model it; the rest of the spec (AMIs, subnets, roles)
- * does not change what a node holds and is not read.
+ * with a warning, since the twin does not model it. For a Bottlerocket node class (its
+ * {@code amiFamily} or an {@code amiSelectorTerms} alias), the NVIDIA device plugin settings in its
+ * {@code userData} are read too ({@link BottlerocketSettings}). The rest of the spec (subnets,
+ * roles) does not change what a node holds and is not read.
  */
 final class EC2NodeClassDecoder {
   private EC2NodeClassDecoder() {}
@@ -84,7 +89,26 @@ final class EC2NodeClassDecoder {
     }
     long root = rootVolume(spec.get());
     return new EC2NodeClass(name, maxPods, podsPerCore, new AllocatableEstimate.Reservations(kubeReserved,
-        systemReserved, memoryAvailable, nodefsAvailable, root));
+        systemReserved, memoryAvailable, nodefsAvailable, root), devicePlugin(spec.get()));
+  }
+
+  /**
+   * A Bottlerocket node class's own NVIDIA device plugin: the NVIDIA variants run the plugin built
+   * in and configure it from the user data's settings ({@link BottlerocketSettings}); other AMI
+   * families, and a Bottlerocket class whose user data does not configure the plugin, leave GPUs to
+   * the cluster's plugin configuration.
+   */
+  private static Optional<DevicePluginConfig> devicePlugin(Cursor spec) {
+    if (!BottlerocketSettings.isBottlerocket(spec)) {
+      return Optional.empty();
+    }
+    Optional<Cursor> userData = spec.get("userData");
+    if (userData.isEmpty() || userData.get().isNull()) {
+      return Optional.empty();
+    }
+    Location key = spec.node() instanceof YNode.YMap m && m.entries().get("userData") != null
+        ? m.entries().get("userData").keyLocation() : userData.get().location();
+    return BottlerocketSettings.read(userData.get(), key);
   }
 
   /**

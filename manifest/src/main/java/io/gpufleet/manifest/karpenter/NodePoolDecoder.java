@@ -4,6 +4,7 @@ import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.GoDuration;
+import io.gpufleet.model.karpenter.AutoMode;
 import io.gpufleet.model.karpenter.Budget;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.CronSchedule;
@@ -132,13 +133,41 @@ public final class NodePoolDecoder {
     }
     NodeClassRef ref = spec.require("nodeClassRef").map(c -> new NodeClassRef(c.requiredString("group"),
         c.requiredString("kind"), c.requiredString("name"))).orElse(NodeClassRef.DEFAULT_EC2);
-    Optional<Duration> expireAfter = Optional.of(NodeClaimTemplate.DEFAULT_EXPIRE_AFTER);
+    boolean autoMode = AutoMode.isAutoMode(ref);
+    if (autoMode) {
+      autoModeRequirements(reqCursors);
+    }
+    Optional<Duration> expireAfter = Optional.of(autoMode ? AutoMode.DEFAULT_EXPIRE_AFTER
+        : NodeClaimTemplate.DEFAULT_EXPIRE_AFTER);
     Optional<Cursor> ea = spec.get("expireAfter");
     if (ea.isPresent()) {
       expireAfter = durationOrNever(ea.get(), DURATION_OR_NEVER);
     }
     Optional<Duration> tgp = spec.get("terminationGracePeriod").flatMap(c -> durationOrNever(c, DURATION));
+    if (autoMode && spec.get("terminationGracePeriod").isEmpty()) {
+      tgp = Optional.of(AutoMode.DEFAULT_TERMINATION_GRACE_PERIOD);
+    }
     return new NodeClaimTemplate(labels, annotations, requirements, taints, startupTaints, ref, expireAfter, tgp);
+  }
+
+  /**
+   * An EKS Auto Mode NodePool's requirements on instance labels its nodes do not carry: the AWS
+   * provider's {@code karpenter.k8s.aws/*} (Auto Mode uses {@code eks.amazonaws.com/*} instead), or
+   * an Auto Mode label gpufleet's catalogue has no values for. Either way no instance type would
+   * offer a value, so it is said here rather than as an unexplained failure to provision.
+   */
+  private static void autoModeRequirements(List<Cursor> requirements) {
+    for (Cursor r : requirements) {
+      String key = r.optString("key").orElse("");
+      Cursor at = r.get("key").orElse(r);
+      if (key.startsWith("karpenter.k8s.aws/")) {
+        at.warning("EKS Auto Mode's nodes carry eks.amazonaws.com/" + key.substring("karpenter.k8s.aws/".length())
+            + ", not " + key + " (EKS user guide, \"EKS Auto Mode Supported Labels\"): no instance type offers it");
+      } else if (AutoMode.NOT_MODELLED.contains(key)) {
+        at.warning(key + " is an EKS Auto Mode label gpufleet's instance catalogue has no values for: no instance "
+            + "type offers it in the simulation");
+      }
+    }
   }
 
   /** Karpenter's restricted label rules (reference §1.2): the karpenter.sh domain and the hostname. */

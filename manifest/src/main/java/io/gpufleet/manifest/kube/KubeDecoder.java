@@ -71,6 +71,8 @@ public final class KubeDecoder {
   private final boolean strict;
   /** The API's fields, each kind's read when the first object of it is. */
   private final ApiSchema schema = new ApiSchema();
+  /** Karpenter objects at an API version before v1, skipped with a warning, in the order read. */
+  private final List<OldKarpenterApi.Unread> unreadKarpenter = new ArrayList<>();
   /** DRA selectors' CEL compiler, looked up when the first selector is read (null until then). */
   private Optional<SelectorCompiler> selectorCompiler;
 
@@ -89,6 +91,14 @@ public final class KubeDecoder {
       selectorCompiler = SelectorCompiler.installed();
     }
     return selectorCompiler.flatMap(c -> c.compileError(expression));
+  }
+
+  /**
+   * The Karpenter objects this decoder skipped because they are written at an API version before
+   * {@code v1} ({@link OldKarpenterApi}); each was reported as a warning when read.
+   */
+  public List<OldKarpenterApi.Unread> unreadKarpenter() {
+    return List.copyOf(unreadKarpenter);
   }
 
   /** Every object of the documents; a {@code kind: List} contributes its items. */
@@ -119,6 +129,14 @@ public final class KubeDecoder {
       for (Cursor item : doc.list("items")) {
         decodeDocument(item, out);
       }
+      return;
+    }
+    Optional<OldKarpenterApi> old = OldKarpenterApi.of(apiVersion, kind);
+    if (old.isPresent()) {
+      OldKarpenterApi.Unread u = new OldKarpenterApi.Unread(old.get(), name(doc),
+          doc.get("apiVersion").map(Cursor::location).orElse(at));
+      unreadKarpenter.add(u);
+      diagnostics.add(u.warning());
       return;
     }
     if (!knownKind(doc, apiVersion, kind)) {

@@ -2,11 +2,13 @@ package io.gpufleet.model.karpenter;
 
 import io.gpufleet.model.cloud.AllocatableEstimate;
 import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -14,10 +16,12 @@ import java.util.OptionalInt;
  * {@code maxPods}, {@code podsPerCore}, {@code kubeReserved}, {@code systemReserved} and
  * {@code evictionHard}, and the root volume of its {@code blockDeviceMappings}, which is the node's
  * ephemeral storage. The AMI family is taken as AL2023, EC2NodeClass's usual {@code al2023@latest}
- * alias (pods per core honoured, root device {@code /dev/xvda}).
+ * alias (pods per core honoured, root device {@code /dev/xvda}), except that a Bottlerocket node
+ * class's own NVIDIA device plugin settings ({@code userData}) are kept as {@code devicePlugin}:
+ * its nodes advertise under that config, whatever the cluster's device-plugin ConfigMap says.
  */
 public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
-    AllocatableEstimate.Reservations reservations) {
+    AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin) {
 
   /** AL2023's root device, which holds the kubelet's directory ({@code A:pkg/providers/amifamily/al2023.go}). */
   public static final String AL2023_ROOT_DEVICE = "/dev/xvda";
@@ -25,6 +29,13 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
   public EC2NodeClass {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(reservations, "reservations");
+    devicePlugin = devicePlugin == null ? Optional.empty() : devicePlugin;
+  }
+
+  /** A node class whose AMI runs no device plugin of its own (AL2023: the cluster's plugin serves its nodes). */
+  public EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
+      AllocatableEstimate.Reservations reservations) {
+    this(name, maxPods, podsPerCore, reservations, Optional.empty());
   }
 
   /** A node class that changes nothing: Karpenter's defaults. */

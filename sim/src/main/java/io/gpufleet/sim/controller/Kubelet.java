@@ -436,7 +436,8 @@ final class Kubelet {
       warnings.addAll(operator.migPass(n.node(), n.gpus()).warnings());
     }
     api.log(RunRecord.Kind.DEVICE_PLUGIN_REGISTERED, n.name(), "advertises " + r.advertised() + " (config "
-        + n.node().labels().get(GpuAdvertiser.CONFIG_LABEL).orElse("default") + ")"
+        + n.node().labels().get(GpuAdvertiser.CONFIG_LABEL).orElseGet(() -> operator.configs()
+            .osPlugin(n.node().labels()).map(NamedConfigs.OsPlugin::name).orElse("default")) + ")"
         + warnings.stream().map(w -> "; " + w).collect(Collectors.joining()));
   }
 
