@@ -4,8 +4,10 @@ import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.taint.Taint;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -48,9 +50,29 @@ public sealed interface Action {
 
   /**
    * Evict a pod: through the Eviction API ({@code forced} false: the API has already been consulted
-   * and the PDB allows it) or forcibly deleted at the NodePool's termination grace deadline.
+   * and the PDB allows it) or deleted once its own grace would outlast the node's termination time,
+   * with {@code gracePeriod} the node's remaining grace ({@code forceDelete} in
+   * {@code K:pkg/controllers/node/termination/terminator/eviction.go}); empty when not forced.
    */
-  record Evict(String pod, String node, boolean forced, RemovalReason reason) implements Action {}
+  record Evict(String pod, String node, boolean forced, RemovalReason reason, Optional<Duration> gracePeriod)
+      implements Action {
+    public Evict {
+      Objects.requireNonNull(gracePeriod, "gracePeriod");
+      if (forced != gracePeriod.isPresent()) {
+        throw new IllegalArgumentException("a forced deletion, and only one, carries a grace period");
+      }
+    }
+
+    /** An eviction through the Eviction API. */
+    public static Evict viaApi(String pod, String node, RemovalReason reason) {
+      return new Evict(pod, node, false, reason, Optional.empty());
+    }
+
+    /** A deletion granting {@code gracePeriod}, bypassing PDBs and do-not-disrupt. */
+    public static Evict forced(String pod, String node, RemovalReason reason, Duration gracePeriod) {
+      return new Evict(pod, node, true, reason, Optional.of(gracePeriod));
+    }
+  }
 
   /** Keep an offering out of launches until {@code until} (reference §1.4, §1.7). */
   record MarkOfferingUnavailable(String instanceType, CapacityType capacityType, String zone, Instant until)

@@ -28,11 +28,16 @@ final class Consolidation {
 
   /** The candidates most worth removing first, cut to the budgets for {@code Underutilized}. */
   static List<Candidate> ranked(List<Candidate> candidates, ClusterView view) {
+    return Candidates.withinBudgets(sorted(candidates), view, DisruptionReason.UNDERUTILIZED);
+  }
+
+  /** The candidates most worth removing first, budgets not applied. */
+  static List<Candidate> sorted(List<Candidate> candidates) {
     List<Candidate> out = new ArrayList<>(candidates);
     // Price per unit of disruption, highest first (reference §1.5), then name for a stable order.
     out.sort(Comparator.comparingDouble((Candidate c) -> c.price() / c.disruptionCost()).reversed()
         .thenComparing(Candidate::name));
-    return Candidates.withinBudgets(out, view, DisruptionReason.UNDERUTILIZED);
+    return out;
   }
 
   /**

@@ -82,9 +82,13 @@ public final class DisruptionController {
   public SortedMap<String, String> unconsolidatable(ClusterView view) {
     SortedMap<String, String> out = new TreeMap<>();
     DisruptionMethod single = method(DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION);
+    // Single-node consolidation skips a candidate only while its NodePool's budget is used up.
+    Map<String, Integer> allowed = DisruptionBudgets.allowed(view, single.reason());
     Map<String, Candidate> inBudget = new HashMap<>();
-    for (Candidate c : Consolidation.ranked(candidates(view, single), view)) {
-      inBudget.put(c.name(), c);
+    for (Candidate c : candidates(view, single)) {
+      if (SingleNodeConsolidation.withinBudget(c, allowed)) {
+        inBudget.put(c.name(), c);
+      }
     }
     RandomGenerator own = new SplittableRandom(0);
     for (StateNode n : view.nodes()) {

@@ -3,13 +3,15 @@ package io.gpufleet.autoscaler.disruption;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.model.karpenter.NodeClaim;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
  * Single-node consolidation ({@code K:pkg/controllers/disruption/singlenodeconsolidation.go}): the
- * first ranked candidate whose pods fit on the rest of the cluster, deleted, or replaced by one
- * cheaper node. Tried last, after multi-node consolidation found nothing.
+ * first ranked candidate whose NodePool's budget allows a disruption and whose pods fit on the rest
+ * of the cluster, deleted, or replaced by one cheaper node. Tried last, after multi-node
+ * consolidation found nothing.
  */
 final class SingleNodeConsolidation implements DisruptionMethod {
 
@@ -32,13 +34,27 @@ final class SingleNodeConsolidation implements DisruptionMethod {
   @Override
   public Optional<DisruptionCommand> computeCommand(List<Candidate> candidates, ClusterView view,
       RandomGenerator random) {
-    for (Candidate c : Consolidation.ranked(candidates, view)) {
+    // ComputeCommands (K:pkg/controllers/disruption/singlenodeconsolidation.go): every candidate in
+    // order, skipping one only while its NodePool's budget for the reason is used up; a candidate
+    // that yields no command uses no budget, since a command holds one candidate. Upstream also
+    // abandons the search after SingleNodeConsolidationTimeoutDuration (3 min) of computing; the
+    // twin's search takes no simulated time, so that timeout never fires here.
+    Map<String, Integer> allowed = DisruptionBudgets.allowed(view, reason());
+    for (Candidate c : Consolidation.sorted(candidates)) {
+      if (!withinBudget(c, allowed)) {
+        continue;
+      }
       Optional<List<NodeClaim>> r = simulation.simulate(List.of(c), view, true, random);
       if (r.isPresent()) {
         return Optional.of(DisruptionSimulation.command(kind(), reason(), List.of(c), r.get(), view, random));
       }
     }
     return Optional.empty();
+  }
+
+  /** Whether {@code c}'s NodePool may still have a node disrupted for the reason. */
+  static boolean withinBudget(Candidate c, Map<String, Integer> allowed) {
+    return allowed.getOrDefault(c.pool().name(), 0) > 0;
   }
 
   @Override

@@ -24,8 +24,9 @@ import java.util.function.Function;
  * {@code karpenter.sh/disrupted:NoSchedule} and drained through the Eviction API, which honours
  * PDBs, in two tiers (ordinary pods first, then daemon and critical ones); pods that
  * {@code karpenter.sh/do-not-disrupt} protects now ({@link DoNotDisrupt}) are left alone. With a {@code terminationGracePeriod} each pod
- * is force-deleted at {@code deadline − its own terminationGracePeriodSeconds}, so it still gets its
- * grace, and at the deadline nothing waits. Pods that tolerate {@code karpenter.sh/disrupted:NoSchedule}
+ * is force-deleted at {@code deadline − its own terminationGracePeriodSeconds}, granted the time left
+ * to the deadline (a pod whose grace outlasts the node's is deleted at once with the node's
+ * remaining grace), and at the deadline nothing waits. Pods that tolerate {@code karpenter.sh/disrupted:NoSchedule}
  * would only be scheduled back, so they are not drained and go down with the node
  * ({@code ToleratesDisruptedNoScheduleTaint} in {@code K:pkg/utils/pod/scheduling.go}). Once no other pod
  * is left the instance is terminated.
@@ -80,13 +81,13 @@ public final class Termination {
     List<Pod> tier = first.isEmpty() ? second : first;
     for (Pod p : first.isEmpty() ? List.<Pod>of() : second) {
       if (forceDue(p, deadline, now)) {
-        out.add(new Action.Evict(p.key(), node, true, reason));
+        out.add(Action.Evict.forced(p.key(), node, reason, remainingGrace(deadline.get(), now)));
       }
     }
     for (Pod p : tier) {
       waiting = true;
       if (forceDue(p, deadline, now)) {
-        out.add(new Action.Evict(p.key(), node, true, reason));
+        out.add(Action.Evict.forced(p.key(), node, reason, remainingGrace(deadline.get(), now)));
         continue;
       }
       if (DoNotDisrupt.active(n, p, now)) {
@@ -104,7 +105,7 @@ public final class Termination {
         }
         allowed.put(b.meta().key(), left - 1);
       }
-      out.add(new Action.Evict(p.key(), node, false, reason));
+      out.add(Action.Evict.viaApi(p.key(), node, reason));
     }
     if (!waiting && second.isEmpty()) {
       out.add(new Action.TerminateInstance(c.name()));
@@ -122,6 +123,15 @@ public final class Termination {
     return !now.isBefore(due);
   }
 
+  /**
+   * The grace a forced deletion grants: the whole seconds left until the node's termination time,
+   * at least 1 s so the pod is never removed from etcd at once ({@code forceDelete} in
+   * {@code K:pkg/controllers/node/termination/terminator/eviction.go}).
+   */
+  static Duration remainingGrace(Instant deadline, Instant now) {
+    return Duration.ofSeconds(Math.max(Duration.between(now, deadline).getSeconds(), 1));
+  }
+
   static boolean toleratesDisrupted(Pod p) {
     return Tolerations.tolerates(p.spec().tolerations(), KarpenterLabels.DISRUPTED);
   }
@@ -134,18 +144,25 @@ public final class Termination {
     return pc.equals("system-cluster-critical") || pc.equals("system-node-critical");
   }
 
-  /** The next instant a forced deletion falls due on this claim, so the runtime can wake up then. */
-  public static Optional<Instant> nextForceDeadline(StateNode n) {
+  /**
+   * The next instant after {@code now} a forced deletion or the node's termination time falls due on
+   * this claim, so the runtime can wake up then. Dues already past were acted on; skipping them
+   * keeps the wake-up at the termination time itself.
+   */
+  public static Optional<Instant> nextForceDeadline(StateNode n, Instant now) {
     if (n.claim().isEmpty() || n.claim().get().terminationGracePeriod().isEmpty()
         || n.claim().get().deletionRequested().isEmpty()) {
       return Optional.empty();
     }
     NodeClaim c = n.claim().get();
     Instant deadline = c.deletionRequested().get().plus(c.terminationGracePeriod().get());
+    if (!deadline.isAfter(now)) {
+      return Optional.empty();
+    }
     Instant best = deadline;
     for (Pod p : n.pods()) {
       Instant due = deadline.minus(Duration.ofSeconds(p.spec().terminationGracePeriodSeconds()));
-      if (due.isBefore(best)) {
+      if (due.isAfter(now) && due.isBefore(best)) {
         best = due;
       }
     }

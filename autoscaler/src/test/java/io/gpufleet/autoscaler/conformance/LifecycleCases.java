@@ -109,10 +109,12 @@ final class LifecycleCases {
   private static void termination(List<UpstreamCase> c) {
     c.add(UpstreamCase.of("termination", TERMINATION, "should preemptively delete pods to satisfy their "
         + "terminationGracePeriodSeconds", () -> {
-      // TGP 300s; a do-not-disrupt pod whose own grace is 300s is deleted at once, forcibly.
+      // TGP 300s; a do-not-disrupt pod whose own grace is 300s is deleted at once, forcibly, granted
+      // the node's remaining 300s (forceDelete, terminator/eviction.go).
       Pod p = grace(doNotDisrupt(owned(pod("p", "cpu", "100m")), "true"), 300);
       StateNode n = deleting(node(POOL, "m5.large", 1, p), Duration.ofSeconds(300), T0);
-      assertThat(terminateAt(T0, n)).contains(new Action.Evict(p.key(), n.name(), true, RemovalReason.DELETED));
+      assertThat(terminateAt(T0, n)).contains(Action.Evict.forced(p.key(), n.name(), RemovalReason.DELETED,
+          Duration.ofSeconds(300)));
     }));
     c.add(UpstreamCase.of("termination", TERMINATION, "should only delete pods when their terminationGracePeriodSeconds "
         + "is less than the the node's remaining terminationGracePeriod", () -> {
@@ -121,8 +123,8 @@ final class LifecycleCases {
       // 90s in: 210s remain, more than its 60s: left alone (do-not-disrupt).
       assertThat(evictions(terminateAt(T0.plusSeconds(90), n))).isEmpty();
       // 265s in: 35s remain, less than its 60s: deleted so it still gets its grace.
-      assertThat(terminateAt(T0.plusSeconds(265), n)).contains(new Action.Evict(p.key(), n.name(), true,
-          RemovalReason.DELETED));
+      assertThat(terminateAt(T0.plusSeconds(265), n)).contains(Action.Evict.forced(p.key(), n.name(),
+          RemovalReason.DELETED, Duration.ofSeconds(35)));
     }));
     c.add(UpstreamCase.of("termination", TERMINATION, "should not gate past-deadline pods behind graceful eviction of "
         + "earlier tiers", () -> {
@@ -130,8 +132,10 @@ final class LifecycleCases {
       Pod critical = grace(priorityClass(owned(pod("critical", "cpu", "100m")), "system-node-critical"), 600);
       StateNode n = deleting(node(POOL, "m5.large", 1, ordinary, critical), Duration.ofSeconds(300), T0);
       List<Action> out = terminateAt(T0, n);
-      assertThat(out).contains(new Action.Evict(critical.key(), n.name(), true, RemovalReason.DELETED));
-      assertThat(out).contains(new Action.Evict(ordinary.key(), n.name(), false, RemovalReason.DELETED));
+      // The critical pod's 600s outlast the node's 300s: deleted at once with the 300s left.
+      assertThat(out).contains(Action.Evict.forced(critical.key(), n.name(), RemovalReason.DELETED,
+          Duration.ofSeconds(300)));
+      assertThat(out).contains(Action.Evict.viaApi(ordinary.key(), n.name(), RemovalReason.DELETED));
     }));
     c.add(UpstreamCase.of("termination", TERMINATION, "should fail to evict pods that violate a PDB", () -> {
       Pod p = labelled(owned(pod("p", "cpu", "100m")), "app", "guarded");
@@ -164,7 +168,7 @@ final class LifecycleCases {
       Pod p = tolerating(owned(pod("p", "cpu", "100m")), Toleration.exists("node.kubernetes.io/unschedulable",
           TaintEffect.NO_SCHEDULE));
       StateNode n = deleting(node(POOL, "m5.large", 1, p), null, T0);
-      assertThat(terminateAt(T0, n)).contains(new Action.Evict(p.key(), n.name(), false, RemovalReason.DELETED));
+      assertThat(terminateAt(T0, n)).contains(Action.Evict.viaApi(p.key(), n.name(), RemovalReason.DELETED));
     }));
     c.add(UpstreamCase.of("termination", TERMINATION, "should evict non-critical pods first", () -> {
       Pod ordinary = owned(pod("ordinary", "cpu", "100m"));

@@ -14,6 +14,8 @@ import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.autoscaler.testing.Fixtures;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SingleNodeConsolidationTest {
@@ -66,5 +68,39 @@ class SingleNodeConsolidationTest {
     ClusterView view = view(pool, cheapBusy, dearIdle);
     DisruptionCommand cmd = single.computeCommand(candidates(single, view), view, random()).orElseThrow();
     assertThat(cmd.candidates()).containsExactly(dearIdle.name());
+  }
+
+  /**
+   * ComputeCommands ({@code K:pkg/controllers/disruption/singlenodeconsolidation.go}) tries every
+   * candidate in order and skips one only when its NodePool's budget is used up: a candidate that
+   * yields nothing uses no budget. The budget half is upstream's "should only allow 3 nodes to be
+   * deleted in single node consolidation delete" ({@code consolidation_test.go}), one command per
+   * reconcile within a 30% budget.
+   */
+  @Test
+  void anUnconsolidatableFirstCandidateDoesNotHideAReplaceableSecondUnderAOneNodeBudget() {
+    NodePool base = pool();
+    NodePool pool = base.withDisruption(base.disruption().withBudgets(List.of(DisruptionViews.budget(1))));
+    SingleNodeConsolidation single = new SingleNodeConsolidation(simulation(pool));
+    // Ranked first (dearer, one pod each), but its 7-CPU pod needs the whole m5.2xlarge.
+    StateNode stuck = node(pool, "m5.2xlarge", 1, Fixtures.cpuPod("big", "7", "1Gi"));
+    StateNode oversized = node(pool, "m5.xlarge", 2, pod("a"));
+    ClusterView view = view(pool, stuck, oversized);
+    assertThat(Consolidation.sorted(candidates(single, view)).getFirst().name()).isEqualTo(stuck.name());
+    DisruptionCommand cmd = single.computeCommand(candidates(single, view), view, random()).orElseThrow();
+    assertThat(cmd.candidates()).containsExactly(oversized.name());
+    assertThat(cmd.replacements()).singleElement()
+        .satisfies(r -> assertThat(r.instanceType().name()).isEqualTo("m5.large"));
+  }
+
+  /** A NodePool whose budget is used up is skipped ({@code disruptionBudgetMapping[...] == 0}). */
+  @Test
+  void aPoolWithNoBudgetLeftIsSkipped() {
+    NodePool base = pool();
+    NodePool pool = base.withDisruption(base.disruption().withBudgets(List.of(DisruptionViews.budget(0))));
+    SingleNodeConsolidation single = new SingleNodeConsolidation(simulation(pool));
+    ClusterView view = view(pool, node(pool, "m5.2xlarge", 1, pod("a")));
+    assertThat(candidates(single, view)).hasSize(1);
+    assertThat(single.computeCommand(candidates(single, view), view, random())).isEmpty();
   }
 }

@@ -387,6 +387,14 @@ final class ApiServer {
    * exits when its shutdown is done or its grace period ends, whichever comes first ({@link PodShutdown}).
    */
   void deletePod(String key, RunRecord.Kind kind, String why) {
+    deletePod(key, kind, why, Optional.empty());
+  }
+
+  /**
+   * As {@link #deletePod(String, RunRecord.Kind, String)}, with the delete request's grace period
+   * when it sets one ({@code DeleteOptions.gracePeriodSeconds}), which replaces the pod's own.
+   */
+  void deletePod(String key, RunRecord.Kind kind, String why, Optional<Duration> gracePeriod) {
     PodState p = state.pods().get(key);
     if (p == null || p.isTerminating()) {
       return;
@@ -401,7 +409,7 @@ final class ApiServer {
     log(kind, key, why);
     touchNode(p.node().get(), true);
     serviceChanged(p.workload());
-    Duration exit = PodShutdown.of(p, p.workload().map(metrics::traffic).orElse(Traffic.NONE));
+    Duration exit = PodShutdown.of(p, p.workload().map(metrics::traffic).orElse(Traffic.NONE), gracePeriod);
     PodState now = state.pods().get(key);
     kernel.schedule(now().plus(exit), new Event.PodExits(key, now.generation()));
     publish(new ClusterEvent.PodDeleting(key, draining(p.node())));

@@ -89,6 +89,8 @@ final class KarpenterLoop {
   private Instant windowStart;
   private Instant lastTrigger;
   private long lastQuietVersion = -1;
+  /** {@code ConsolidationState} in {@code K:pkg/controllers/state/cluster.go}: {@code time.Minute*5}. */
+  static final Duration CONSOLIDATION_STATE_RESET = Duration.ofMinutes(5);
   private Instant quietUntil = Instant.MIN;
   private final List<InvariantViolation> violations;
 
@@ -240,7 +242,7 @@ final class KarpenterLoop {
         if (n.isPresent() && blockedByPdb(n.get())) {
           due.add(now.plus(settings.evictionRetry())); // the Eviction API refused: try again
         }
-        n.flatMap(Termination::nextForceDeadline).ifPresent(due::add);
+        n.flatMap(s -> Termination.nextForceDeadline(s, now)).ifPresent(due::add);
         n.flatMap(s -> DoNotDisrupt.nextExpiry(s, now)).ifPresent(due::add); // a protected pod becomes evictable
       } else if (!c.isLaunched()) {
         due.add(c.created().plus(settings.launchTimeout()));
@@ -339,11 +341,14 @@ final class KarpenterLoop {
 
   /**
    * When the answer of a poll over an unchanged cluster may next change: a node's consolidateAfter, a
-   * budget window, or a pod's duration-based do-not-disrupt running out.
+   * budget window, or a pod's duration-based do-not-disrupt running out; and five minutes at most,
+   * as Karpenter's consolidation state resets then so that what it cannot watch (an offering
+   * available again after an insufficient-capacity error) is considered ({@code ConsolidationState}
+   * in {@code K:pkg/controllers/state/cluster.go}).
    */
   private Instant nextConsolidatableChange(ClusterView v) {
     Instant now = api.now();
-    Instant next = now.plus(Duration.ofDays(3650));
+    Instant next = now.plus(CONSOLIDATION_STATE_RESET);
     for (NodePool p : v.nodePools()) {
       if (p.disruption().budgets().stream().anyMatch(b -> b.schedule().isPresent())) {
         return now; // budget windows open and close on the clock: always look
@@ -585,8 +590,9 @@ final class KarpenterLoop {
     api.evicting(new Eviction(pod.key(), e.forced(), pdb, allowed,
         DoNotDisrupt.active(pod, p.bound(), api.now())));
     api.metrics().eviction(e.reason().text());
-    api.deletePod(pod.key(), RunRecord.Kind.POD_EVICTED, (e.forced() ? "force-deleted at the grace deadline ("
-        : "evicted (") + e.reason().text() + ") from " + e.node());
+    api.deletePod(pod.key(), RunRecord.Kind.POD_EVICTED, e.gracePeriod()
+        .map(g -> "force-deleted with " + g.getSeconds() + "s of grace, the node's remaining grace (")
+        .orElse("evicted (") + e.reason().text() + ") from " + e.node(), e.gracePeriod());
   }
 
   private void execute(DisruptionCommand c) {

@@ -22,7 +22,15 @@ final class PodShutdown {
 
   /** From the stop request to the exit. */
   static Duration of(PodState p, Traffic traffic) {
-    Duration grace = Duration.ofSeconds(p.pod().spec().terminationGracePeriodSeconds());
+    return of(p, traffic, Optional.empty());
+  }
+
+  /**
+   * From a stop request that may set its own grace period (a delete with {@code gracePeriodSeconds},
+   * as Karpenter's forced deletion sends) to the exit; the kubelet kills the pod when that grace ends.
+   */
+  static Duration of(PodState p, Traffic traffic, Optional<Duration> requestGrace) {
+    Duration grace = requestGrace.orElse(Duration.ofSeconds(p.pod().spec().terminationGracePeriodSeconds()));
     Duration needed;
     Optional<Duration> declared = declared(p.pod());
     if (declared.isPresent()) {

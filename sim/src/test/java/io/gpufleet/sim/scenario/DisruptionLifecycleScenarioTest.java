@@ -106,4 +106,45 @@ class DisruptionLifecycleScenarioTest {
         .satisfies(e -> assertThat(e.time()).isAfterOrEqualTo(windowEnd));
     assertThat(r.finalState().nodes().get("big")).isNull();
   }
+
+  /**
+   * A pod whose grace outlasts the node's: upstream force-deletes it as soon as its own grace would
+   * end past the node's termination time, with a grace period clamped to the time left
+   * ({@code forceDelete} in {@code K:pkg/controllers/node/termination/terminator/eviction.go}); the
+   * termination suite's "should update deletion timestamp for terminating pods when it is after node
+   * deletion timestamp" ({@code K:pkg/controllers/node/termination/suite_test.go}: pod grace 6000s,
+   * node 300s, about 210s granted 90s in). Here: pod grace 15m, the NodePool's 5m; the node is gone
+   * at about +5m after expiry, not after the pod's 15m.
+   */
+  @Test
+  void aPodsGraceBeyondTheNodesIsCutToTheNodesRemainingGrace() {
+    NodePool p = pool();
+    p = p.withTemplate(p.template().withExpireAfter(Optional.of(Duration.ofHours(2)))
+        .withTerminationGracePeriod(Optional.of(Duration.ofMinutes(5))));
+    // The pod would use all of its 15 minutes (shutdown declared longer than its grace).
+    var llm = Objects.withGrace(Objects.withPodAnnotations(Objects.inference("llm", 1, 1, Labels.EMPTY),
+        Labels.of("gpufleet.io/shutdown-duration", "30m")), 900);
+    Scenario s = Scenario.builder("pod grace beyond the node's").settings(FULL)
+        .object(ClusterObject.of(p))
+        .object(ClusterObject.of(llm))
+        .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 1), Duration.ofMinutes(10)))
+        .then(new ScenarioAction.Wait(Duration.ofHours(3)))
+        .build();
+    SimulationResult r = Simulation.run(s);
+    assertThat(r.violations()).isEmpty();
+    Instant expired = r.record().of(RunRecord.Kind.NODECLAIM_DELETING).getFirst().time();
+    String claim = r.record().of(RunRecord.Kind.NODECLAIM_DELETING).getFirst().subject();
+    var terminated = r.record().of(RunRecord.Kind.NODE_TERMINATED).stream()
+        .filter(e -> e.subject().equals(claim)).findFirst().orElseThrow();
+    Duration lingered = Duration.between(expired, terminated.time());
+    assertThat(lingered).as(r.record().toString()).isBetween(Duration.ofMinutes(5), Duration.ofMinutes(6));
+    var evicted = r.record().of(RunRecord.Kind.POD_EVICTED).getFirst();
+    assertThat(evicted.message()).contains("force-deleted").contains("300s of grace");
+    assertThat(evicted.time()).isEqualTo(expired);
+    // The kubelet ends it when the 300s granted run out, not after its own 15 minutes.
+    var ended = r.record().about(evicted.subject()).stream()
+        .filter(e -> e.kind() == RunRecord.Kind.POD_KILLED || e.kind() == RunRecord.Kind.POD_EXITED).findFirst()
+        .orElseThrow();
+    assertThat(ended.time()).isEqualTo(expired.plusSeconds(300));
+  }
 }

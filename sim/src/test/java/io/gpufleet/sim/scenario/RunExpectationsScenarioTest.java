@@ -14,6 +14,7 @@ import io.gpufleet.sim.SimulationSettings;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.testing.Objects;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -144,6 +145,36 @@ class RunExpectationsScenarioTest {
     assertThat(r.allExpectationsPassed()).as(r.expectations().toString()).isTrue();
     // The final bill agrees with the running figure the expectations read.
     assertThat(r.metrics().totalCost()).isBetween(price, price * 1.75);
+  }
+
+  /**
+   * A consolidation replacement that fails for insufficient capacity is tried again once the
+   * offering may be back: Karpenter's consolidation state resets at least every five minutes
+   * ({@code ConsolidationState} in {@code K:pkg/controllers/state/cluster.go}), so a quiet cluster is
+   * reconsidered although nothing it watches changed.
+   */
+  @Test
+  void aReplacementRefusedForCapacityIsTriedAgainOnceTheCapacityIsBack() {
+    var pool = Objects.withPolicy(Objects.gpuPool("gpu", List.of("g6"), "on-demand"),
+        ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO);
+    // The cheapest fit has no capacity for 20 minutes: the pod lands on the next size up, and the
+    // replacement single-node consolidation proposes fails, marking g6.xlarge unavailable.
+    SimulationResult r = Simulation.run(Scenario.builder("ice then back").settings(FULL).object(ClusterObject.of(pool))
+        .then(new ScenarioAction.InsufficientCapacity("g6.xlarge", Optional.empty(), Optional.empty(),
+            Optional.of(Duration.ofMinutes(20))))
+        .then(new ScenarioAction.Apply(List.of(ClusterObject.of(Objects.inference("llm", 1, 1, Labels.EMPTY)))))
+        .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 1), Duration.ofMinutes(15)))
+        .then(new ScenarioAction.Wait(Duration.ofHours(2)))
+        .then(new ScenarioAction.Expect("served", Condition.readyPods("llm", Comparison.EQ, 1)))
+        .then(new ScenarioAction.Expect("one NodeClaim stands", claims(Comparison.EQ, 1)))
+        .build());
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.allExpectationsPassed()).as(r.expectations().toString()).isTrue();
+    var launched = r.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED);
+    assertThat(launched.getFirst().message()).as(r.record().toString()).doesNotStartWith("g6.xlarge ");
+    assertThat(launched.getLast().message()).as(r.record().toString()).startsWith("g6.xlarge ");
+    Instant back = Scenario.DEFAULT_START.plus(Duration.ofMinutes(20));
+    assertThat(launched.getLast().time()).isAfter(back).isBefore(back.plus(Duration.ofMinutes(10)));
   }
 
   @Test
