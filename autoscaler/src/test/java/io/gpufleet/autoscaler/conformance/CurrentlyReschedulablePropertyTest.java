@@ -36,9 +36,9 @@ import org.junit.jupiter.api.Test;
  * cannot yet: no provisioning round launches a node for a pod that cannot be evicted now
  * ({@code K:pkg/utils/pdb/pdb.go} IsCurrentlyReschedulable), and a round with nothing pending and
  * only such pods on deleting nodes launches nothing. Which pods are held is decided here from how
- * each was made, not by asking the code under test.
+ * each was made, not by asking the code under test. Named *Test so the default surefire includes run it.
  */
-class CurrentlyReschedulableProperties {
+class CurrentlyReschedulablePropertyTest {
   private static final NodePool POOL = consolidating(ConsolidationPolicy.WHEN_EMPTY, Duration.ofDays(1), 100);
   private static final Instant NOW = T0.plus(Duration.ofHours(1));
   private static final List<String> TYPES = List.of("m5.large", "m5.xlarge", "m5.2xlarge");
