@@ -16,6 +16,7 @@ import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.provisioning.ProvisioningPlan;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.termination.CurrentlyReschedulable;
 import io.gpufleet.autoscaler.termination.Termination;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
@@ -59,7 +60,7 @@ public final class Karpenter {
 
   /**
    * One provisioning round after a batch window closes (reference §1.4): plans capacity for pending
-   * pods and for the pods of nodes being deleted, launches new NodeClaims, nominates pods to in-flight
+   * pods and for the pods of nodes being deleted that can move now, launches new NodeClaims, nominates pods to in-flight
    * nodes, and records Karpenter's {@code FailedScheduling} for pods nothing can host (pods with DRA
    * claims among them, unless gpufleet's DRA sizing placed them, which is recorded too).
    */
@@ -71,7 +72,10 @@ public final class Karpenter {
     }
     for (StateNode n : view.nodes()) {
       if (n.markedForDeletion() || n.claim().map(NodeClaim::isDeleting).orElse(false)) {
-        pods.addAll(n.reschedulablePods());
+        // Only pods that can move now: no capacity for one that do-not-disrupt or a fully blocking PDB
+        // holds ({@code K:pkg/controllers/provisioning/provisioner.go} Schedule:
+        // nodes.Deleting().CurrentlyReschedulablePods).
+        pods.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
       }
     }
     List<Action> out = new ArrayList<>();

@@ -10,6 +10,7 @@ import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.requirement.ValueSet;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.termination.CurrentlyReschedulable;
 import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceType;
@@ -79,7 +80,10 @@ final class DisruptionSimulation {
     boolean allSpot = true;
     for (Candidate c : candidates) {
       leaving.add(c.node().name());
-      pods.addAll(c.reschedulable());
+      // Only pods that can move now: a candidate whose pods do-not-disrupt or a fully blocking PDB holds
+      // (eventual disruption with a termination grace period) is deleted without a replacement for them
+      // ({@code K:pkg/controllers/disruption/helpers.go} SimulateScheduling: pdbs.IsCurrentlyReschedulable).
+      pods.addAll(CurrentlyReschedulable.filter(c.node(), c.reschedulable(), view.pdbs(), view.now()));
       price += c.price();
       allSpot &= c.claim().offering().capacityType() == CapacityType.SPOT;
     }
@@ -98,8 +102,9 @@ final class DisruptionSimulation {
     List<Pod> mustSchedule = new ArrayList<>(pods);
     for (StateNode n : rest) {
       if (n.markedForDeletion()) {
-        simulated.addAll(n.reschedulablePods());
-        mustSchedule.addAll(n.reschedulablePods());
+        List<Pod> moving = CurrentlyReschedulable.pods(n, view.pdbs(), view.now()); // deletingNodes.CurrentlyReschedulablePods
+        simulated.addAll(moving);
+        mustSchedule.addAll(moving);
       }
     }
     simulated.addAll(pods);

@@ -1,6 +1,7 @@
 package io.gpufleet.autoscaler.state;
 
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,5 +70,35 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
       return Optional.of("pdb " + pdbs.getFirst().pdb().meta().key() + " prevents pod evictions");
     }
     return Optional.empty();
+  }
+
+  /**
+   * Why this pod cannot be evicted for as long as its budgets stay as written, if so: it is covered by
+   * more than one budget, or by one that is fully blocking by its spec ({@code maxUnavailable} 0 or
+   * "0%", or {@code minAvailable} "100%"), whatever its status allows now
+   * ({@code K:pkg/utils/pdb/pdb.go} isFullyBlocked and newPdb's isFullyBlocking). The twin does not
+   * model {@code unhealthyPodEvictionPolicy}, so no budget lets an unready pod go early.
+   */
+  public Optional<String> fullyBlocked(Pod pod) {
+    List<Entry> pdbs = covering(pod);
+    if (pdbs.size() > 1) {
+      return Optional.of("eviction does not support multiple PDBs");
+    }
+    if (pdbs.size() == 1 && isFullyBlocking(pdbs.getFirst().pdb())) {
+      return Optional.of("pdb " + pdbs.getFirst().pdb().meta().key() + " is fully blocking");
+    }
+    return Optional.empty();
+  }
+
+  private static boolean isFullyBlocking(PodDisruptionBudget b) {
+    boolean maxZero = b.maxUnavailable().map(m -> switch (m) {
+      case IntOrPercent.Count c -> c.value() == 0;
+      case IntOrPercent.Percent p -> p.percent() == 0;
+    }).orElse(false);
+    boolean minAll = b.minAvailable().map(m -> switch (m) {
+      case IntOrPercent.Count c -> false; // a count is never fully blocking upstream, whatever the replicas
+      case IntOrPercent.Percent p -> p.percent() == 100;
+    }).orElse(false);
+    return maxZero || minAll;
   }
 }

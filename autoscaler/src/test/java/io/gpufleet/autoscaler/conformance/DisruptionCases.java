@@ -16,6 +16,7 @@ import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.IntOrPercent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -361,6 +362,28 @@ final class DisruptionCases {
         + "karpenter.sh/do-not-disrupt annotation set to true", () -> {
       StateNode n = drifted(node(drifting, "m5.large", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "true"))));
       assertThat(poll(drifting, List.of(n), List.of())).isEmpty();
+    }));
+    // With a terminationGracePeriod the drifted node is a candidate whatever its pods say (eventual
+    // disruption), but SimulateScheduling leaves out pods that cannot move yet
+    // (K:pkg/controllers/disruption/helpers.go, pdbs.IsCurrentlyReschedulable): the command deletes
+    // the node and launches nothing for them. Upstream's claim carries the 300s grace; here its NodePool.
+    NodePool graceful = drifting.withTemplate(drifting.template().withTerminationGracePeriod(
+        Optional.of(Duration.ofSeconds(300))));
+    c.add(UpstreamCase.of("drift", DRIFT, "should not create replacements for drifted nodes that have pods with the "
+        + "karpenter.sh/do-not-disrupt annotation when the NodePool's TerminationGracePeriod is not nil", () -> {
+      StateNode n = drifted(node(graceful, "m5.large", 1, owned(doNotDisrupt(pod("a", "cpu", "500m"), "true"))));
+      DisruptionCommand cmd = poll(graceful, List.of(n), List.of()).orElseThrow();
+      assertThat(cmd.reason()).isEqualTo(DisruptionReason.DRIFTED);
+      assertThat(cmd.replacements()).isEmpty();
+    }));
+    c.add(UpstreamCase.of("drift", DRIFT, "should not create replacements for drifted nodes that have pods with the "
+        + "blocking PDBs when the NodePool's TerminationGracePeriod is not nil", () -> {
+      // Upstream's PDB: maxUnavailable 0 over the pod's labels, fully blocking by its spec.
+      StateNode n = drifted(node(graceful, "m5.large", 1, owned(labelled(pod("a", "cpu", "500m"), "test", "value"))));
+      DisruptionCommand cmd = pollWithPdb(graceful, List.of(n), "test", "value", new IntOrPercent.Count(0))
+          .orElseThrow();
+      assertThat(cmd.reason()).isEqualTo(DisruptionReason.DRIFTED);
+      assertThat(cmd.replacements()).isEmpty();
     }));
     // Candidate filtering
     c.add(UpstreamCase.of("candidate filtering", SUITE, "should not consider candidates that have do-not-disrupt "

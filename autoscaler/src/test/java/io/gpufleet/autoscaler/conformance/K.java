@@ -291,6 +291,15 @@ final class K {
         List.of(), List.of(), new PdbIndex(List.of(new PdbIndex.Entry(pdb, 0)))), pool);
   }
 
+  /** A poll with a PDB over {@code key=value} with this {@code maxUnavailable}, allowing no disruption now. */
+  static Optional<DisruptionCommand> pollWithPdb(NodePool pool, List<StateNode> nodes, String key, String value,
+      IntOrPercent maxUnavailable) {
+    PodDisruptionBudget pdb = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
+        Labels.of(key, value)), Optional.empty(), Optional.of(maxUnavailable));
+    return poll(new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL, nodes,
+        List.of(), List.of(), new PdbIndex(List.of(new PdbIndex.Entry(pdb, 0)))), pool);
+  }
+
   /** A poll an hour after T0 under these operator settings (feature gates). */
   static Optional<DisruptionCommand> pollWith(AutoscalerSettings settings, NodePool pool, List<StateNode> nodes) {
     return poll(new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL, nodes,
