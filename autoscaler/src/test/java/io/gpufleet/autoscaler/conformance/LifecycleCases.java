@@ -18,12 +18,15 @@ import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodeClaimTemplate;
+import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.workload.IntOrPercent;
@@ -46,6 +49,7 @@ import java.util.function.UnaryOperator;
 final class LifecycleCases {
   private LifecycleCases() {}
 
+  static final String NODECLAIM_DRIFT = "pkg/controllers/nodeclaim/disruption/drift_test.go";
   static final String EXPIRATION = "pkg/controllers/nodeclaim/expiration/suite_test.go";
   static final String TERMINATION = "pkg/controllers/node/termination/suite_test.go";
   static final String INTERRUPTION = "aws:pkg/controllers/interruption/suite_test.go";
@@ -55,10 +59,52 @@ final class LifecycleCases {
 
   static List<UpstreamCase> all() {
     List<UpstreamCase> c = new ArrayList<>();
+    driftDetection(c);
     expiry(c);
     termination(c);
     interruption(c);
     return c;
+  }
+
+  // ---- drift detection: the NodePool hash ----
+
+  /**
+   * Context "NodePool Static Drift", DescribeTable "should detect drift on changes to the static
+   * fields": a claim launched under the pool is not drifted; after one template field changes it is
+   * ({@code NodePoolDrifted}, {@code K:pkg/controllers/nodeclaim/disruption/drift.go}). The pool's
+   * {@code expireAfter} and {@code terminationGracePeriod} count, as they are in the hash.
+   */
+  private static void driftDetection(List<UpstreamCase> c) {
+    String table = "should detect drift on changes to the static fields ";
+    List<java.util.Map.Entry<String, UnaryOperator<NodeClaimTemplate>>> entries = List.of(
+        java.util.Map.entry("Annoations", t -> new NodeClaimTemplate(t.labels(), t.annotations().with(
+            "keyAnnotationTest", "valueAnnotationTest"), t.requirements(), t.taints(), t.startupTaints(),
+            t.nodeClassRef(), t.expireAfter(), t.terminationGracePeriod())),
+        java.util.Map.entry("Labels", t -> t.withLabels(t.labels().with("keyLabelTest", "valueLabelTest"))),
+        java.util.Map.entry("Taints", t -> t.withTaints(List.of(Taint.of("keytest2taint", "", TaintEffect.NO_EXECUTE)))),
+        java.util.Map.entry("StartupTaints", t -> t.withStartupTaints(List.of(Taint.of("keytest2taint", "",
+            TaintEffect.NO_EXECUTE)))),
+        java.util.Map.entry("NodeClassRef Name", t -> new NodeClaimTemplate(t.labels(), t.annotations(),
+            t.requirements(), t.taints(), t.startupTaints(), new NodeClassRef(t.nodeClassRef().group(),
+            t.nodeClassRef().kind(), "testName"), t.expireAfter(), t.terminationGracePeriod())),
+        java.util.Map.entry("ExpireAfter", t -> t.withExpireAfter(Optional.of(Duration.ofMinutes(100)))),
+        java.util.Map.entry("TerminationGracePeriod", t -> t.withTerminationGracePeriod(Optional.of(
+            Duration.ofMinutes(100)))));
+    for (var e : entries) {
+      c.add(UpstreamCase.of("drift detection", NODECLAIM_DRIFT, table + e.getKey(), () -> {
+        StateNode n = node(POOL, "m5.large", 1);
+        assertThat(drifts(POOL, n)).isEmpty();
+        NodePool changed = POOL.withTemplate(e.getValue().apply(POOL.template()));
+        assertThat(drifts(changed, n)).containsExactly(new Action.MarkDrifted(n.name(), "NodePoolDrifted"));
+      }));
+    }
+  }
+
+  private static List<Action> drifts(NodePool pool, StateNode n) {
+    ClusterView v = new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL,
+        List.of(n), List.of(), List.of(), PdbIndex.NONE);
+    return new NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(v).stream()
+        .filter(a -> a instanceof Action.MarkDrifted).toList();
   }
 
   // ---- expiry ----
