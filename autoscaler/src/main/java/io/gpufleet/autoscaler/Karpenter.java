@@ -18,6 +18,7 @@ import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.CurrentlyReschedulable;
 import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
 import java.time.Instant;
@@ -122,6 +123,11 @@ public final class Karpenter {
   /** As {@link #lifecycle(ClusterView)}, skipping drift detection when nothing it reads has changed. */
   public List<Action> lifecycle(ClusterView view, boolean checkDrift) {
     return lifecycle.reconcile(view, checkDrift);
+  }
+
+  /** As {@link #lifecycle(ClusterView, boolean)}, with the EC2NodeClasses, whose changes drift their nodes too. */
+  public List<Action> lifecycle(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses) {
+    return lifecycle.reconcile(view, checkDrift, nodeClasses);
   }
 
   /** A launch the cloud refused for want of capacity ({@link NodeClaimLifecycle#insufficientCapacity}). */

@@ -7,8 +7,10 @@ import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.node.Node;
@@ -62,6 +64,14 @@ public final class NodeClaimLifecycle {
    * that knows neither the NodePools nor the catalogue changed since it last checked.
    */
   public List<Action> reconcile(ClusterView view, boolean checkDrift) {
+    return reconcile(view, checkDrift, Map.of());
+  }
+
+  /**
+   * As {@link #reconcile(ClusterView, boolean)}, with the EC2NodeClasses by name, so that a claim
+   * also drifts when its node class does ({@link EC2NodeClass#driftReason}).
+   */
+  public List<Action> reconcile(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses) {
     List<Action> out = new ArrayList<>();
     Instant now = view.now();
     Map<String, String> hashes = new HashMap<>();
@@ -109,7 +119,7 @@ public final class NodeClaimLifecycle {
         continue;
       }
       if (checkDrift && pool.isPresent() && c.drifted().isEmpty()) {
-        driftReason(c, pool.get(), hashes.get(pool.get().name()), view).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+        driftReason(c, pool.get(), hashes.get(pool.get().name()), view, nodeClasses).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
       }
     }
     return out;
@@ -148,9 +158,14 @@ public final class NodeClaimLifecycle {
   /**
    * Drift (reference §1.5): the NodePool template changed since launch ({@code NodePoolDrifted}), the
    * claim's labels no longer meet the NodePool's requirements ({@code RequirementsDrifted}), or its
-   * instance type left the catalogue ({@code InstanceTypeNotFound}).
+   * instance type left the catalogue ({@code InstanceTypeNotFound}); then what the cloud provider
+   * says ({@code K:pkg/controllers/nodeclaim/disruption/drift.go} isDrifted asks
+   * {@code cloudProvider.IsDrifted} last): the claim's EC2NodeClass changed its static fields
+   * ({@code NodeClassDrift}) or resolves to another AMI ({@code AMIDrift}). A class not applied
+   * (Karpenter's defaults) drifts nothing, as upstream cannot resolve it.
    */
-  static Optional<String> driftReason(NodeClaim c, NodePool pool, String templateHash, ClusterView view) {
+  static Optional<String> driftReason(NodeClaim c, NodePool pool, String templateHash, ClusterView view,
+      Map<String, EC2NodeClass> nodeClasses) {
     if (!c.nodePoolHash().equals(templateHash)) {
       return Optional.of("NodePoolDrifted");
     }
@@ -168,6 +183,8 @@ public final class NodeClaimLifecycle {
     if (view.catalog().find(c.instanceType().name()).isEmpty()) {
       return Optional.of("InstanceTypeNotFound");
     }
-    return Optional.empty();
+    NodeClassRef ref = pool.template().nodeClassRef();
+    EC2NodeClass nodeClass = ref.kind().equals("EC2NodeClass") ? nodeClasses.get(ref.name()) : null;
+    return nodeClass == null ? Optional.empty() : nodeClass.driftReason(c);
   }
 }

@@ -14,16 +14,21 @@ import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.model.cloud.AllocatableEstimate;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
+import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodeClaimTemplate;
+import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.workload.IntOrPercent;
@@ -32,7 +37,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -46,6 +53,8 @@ import java.util.function.UnaryOperator;
 final class LifecycleCases {
   private LifecycleCases() {}
 
+  static final String NODECLAIM_DRIFT = "pkg/controllers/nodeclaim/disruption/drift_test.go";
+  static final String PROVIDER_DRIFT = "aws:pkg/cloudprovider/suite_test.go";
   static final String EXPIRATION = "pkg/controllers/nodeclaim/expiration/suite_test.go";
   static final String TERMINATION = "pkg/controllers/node/termination/suite_test.go";
   static final String INTERRUPTION = "aws:pkg/controllers/interruption/suite_test.go";
@@ -55,10 +64,93 @@ final class LifecycleCases {
 
   static List<UpstreamCase> all() {
     List<UpstreamCase> c = new ArrayList<>();
+    driftDetection(c);
+    providerDrift(c);
     expiry(c);
     termination(c);
     interruption(c);
     return c;
+  }
+
+  // ---- drift detection: the NodePool hash ----
+
+  /**
+   * Context "NodePool Static Drift", DescribeTable "should detect drift on changes to the static
+   * fields": a claim launched under the pool is not drifted; after one template field changes it is
+   * ({@code NodePoolDrifted}, {@code K:pkg/controllers/nodeclaim/disruption/drift.go}). The pool's
+   * {@code expireAfter} and {@code terminationGracePeriod} count, as they are in the hash.
+   */
+  private static void driftDetection(List<UpstreamCase> c) {
+    String table = "should detect drift on changes to the static fields ";
+    List<java.util.Map.Entry<String, UnaryOperator<NodeClaimTemplate>>> entries = List.of(
+        java.util.Map.entry("Annoations", t -> new NodeClaimTemplate(t.labels(), t.annotations().with(
+            "keyAnnotationTest", "valueAnnotationTest"), t.requirements(), t.taints(), t.startupTaints(),
+            t.nodeClassRef(), t.expireAfter(), t.terminationGracePeriod())),
+        java.util.Map.entry("Labels", t -> t.withLabels(t.labels().with("keyLabelTest", "valueLabelTest"))),
+        java.util.Map.entry("Taints", t -> t.withTaints(List.of(Taint.of("keytest2taint", "", TaintEffect.NO_EXECUTE)))),
+        java.util.Map.entry("StartupTaints", t -> t.withStartupTaints(List.of(Taint.of("keytest2taint", "",
+            TaintEffect.NO_EXECUTE)))),
+        java.util.Map.entry("NodeClassRef Name", t -> new NodeClaimTemplate(t.labels(), t.annotations(),
+            t.requirements(), t.taints(), t.startupTaints(), new NodeClassRef(t.nodeClassRef().group(),
+            t.nodeClassRef().kind(), "testName"), t.expireAfter(), t.terminationGracePeriod())),
+        java.util.Map.entry("ExpireAfter", t -> t.withExpireAfter(Optional.of(Duration.ofMinutes(100)))),
+        java.util.Map.entry("TerminationGracePeriod", t -> t.withTerminationGracePeriod(Optional.of(
+            Duration.ofMinutes(100)))));
+    for (var e : entries) {
+      c.add(UpstreamCase.of("drift detection", NODECLAIM_DRIFT, table + e.getKey(), () -> {
+        StateNode n = node(POOL, "m5.large", 1);
+        assertThat(drifts(POOL, n)).isEmpty();
+        NodePool changed = POOL.withTemplate(e.getValue().apply(POOL.template()));
+        assertThat(drifts(changed, n)).containsExactly(new Action.MarkDrifted(n.name(), "NodePoolDrifted"));
+      }));
+    }
+  }
+
+  /**
+   * The AWS provider's Context "Drift" ({@code aws:pkg/cloudprovider/suite_test.go}): the claim is
+   * stamped at launch with its EC2NodeClass's hash and the AMI it booted ({@code EC2NodeClass.stamp});
+   * the class as it is now decides {@code NodeClassDrift} and {@code AMIDrift}. Subnet, security
+   * group and capacity-reservation cases are left out: the twin does not model them.
+   */
+  private static void providerDrift(List<UpstreamCase> c) {
+    EC2NodeClass launchedWith = nodeClass("hash-1", "al2023@v20240807");
+    c.add(UpstreamCase.of("drift detection", PROVIDER_DRIFT, "should not return drifted if the NodeClaim is valid", () ->
+        assertThat(drifts(POOL, stamped(launchedWith), Map.of("default", launchedWith))).isEmpty()));
+    c.add(UpstreamCase.of("drift detection", PROVIDER_DRIFT, "should not fail if NodeClass does not exist", () ->
+        assertThat(drifts(POOL, stamped(launchedWith), Map.of())).isEmpty()));
+    c.add(UpstreamCase.of("drift detection", PROVIDER_DRIFT, "should return drifted if the AMI is not valid", () -> {
+      // Upstream gives the claim another image id; here the class moves to another alias version.
+      StateNode n = stamped(launchedWith);
+      assertThat(drifts(POOL, n, Map.of("default", nodeClass("hash-1", "al2023@v20241011"))))
+          .containsExactly(new Action.MarkDrifted(n.name(), "AMIDrift"));
+    }));
+    c.add(UpstreamCase.of("drift detection", PROVIDER_DRIFT, "should return drifted if there are multiple drift "
+        + "reasons", () -> {
+      // A new hash and a new AMI at once: the static check comes first (isNodeClassDrifted).
+      StateNode n = stamped(launchedWith);
+      assertThat(drifts(POOL, n, Map.of("default", nodeClass("abcdefghijkl", "al2023@latest"))))
+          .containsExactly(new Action.MarkDrifted(n.name(), "NodeClassDrift"));
+    }));
+  }
+
+  private static EC2NodeClass nodeClass(String hash, String alias) {
+    return new EC2NodeClass("default", OptionalInt.empty(), OptionalInt.empty(),
+        AllocatableEstimate.Reservations.DEFAULTS, Optional.empty(), hash, EC2NodeClass.imageIdOf(alias));
+  }
+
+  private static StateNode stamped(EC2NodeClass launchedWith) {
+    return claim(node(POOL, "m5.large", 1), launchedWith::stamp);
+  }
+
+  private static List<Action> drifts(NodePool pool, StateNode n) {
+    return drifts(pool, n, Map.of());
+  }
+
+  private static List<Action> drifts(NodePool pool, StateNode n, Map<String, EC2NodeClass> nodeClasses) {
+    ClusterView v = new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL,
+        List.of(n), List.of(), List.of(), PdbIndex.NONE);
+    return new NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(v, true, nodeClasses).stream()
+        .filter(a -> a instanceof Action.MarkDrifted).toList();
   }
 
   // ---- expiry ----

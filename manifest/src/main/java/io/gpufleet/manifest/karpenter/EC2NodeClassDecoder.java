@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * with a warning, since the twin does not model it. For a Bottlerocket node class (its
  * {@code amiFamily} or an {@code amiSelectorTerms} alias), the NVIDIA device plugin settings in its
  * {@code userData} are read too ({@link BottlerocketSettings}). The rest of the spec (subnets,
- * roles) does not change what a node holds and is not read.
+ * roles) does not change what a node holds; for drift, the whole spec makes the static hash and the
+ * {@code amiSelectorTerms} the AMI ({@link #staticHash}, {@link #imageId}).
  */
 final class EC2NodeClassDecoder {
   private EC2NodeClassDecoder() {}
@@ -89,7 +90,80 @@ final class EC2NodeClassDecoder {
     }
     long root = rootVolume(spec.get());
     return new EC2NodeClass(name, maxPods, podsPerCore, new AllocatableEstimate.Reservations(kubeReserved,
-        systemReserved, memoryAvailable, nodefsAvailable, root), devicePlugin(spec.get()));
+        systemReserved, memoryAvailable, nodefsAvailable, root), devicePlugin(spec.get()), staticHash(spec.get()),
+        imageId(spec.get()));
+  }
+
+  /**
+   * Spec fields upstream leaves out of the static hash ({@code hash:"ignore"} in
+   * {@code A:pkg/apis/v1/ec2nodeclass.go} EC2NodeClassSpec): they drift dynamically (subnets, security
+   * groups, capacity reservations, AMIs) or not at all; {@code amiFamily} is hashed as resolved instead.
+   */
+  static final Set<String> HASH_IGNORED = Set.of("subnetSelectorTerms", "securityGroupSelectorTerms",
+      "capacityReservationSelectorTerms", "ipPrefixCount", "amiSelectorTerms", "amiFamily");
+
+  /**
+   * The static-field hash ({@code A:pkg/apis/v1/ec2nodeclass.go} Hash): every spec field but
+   * {@link #HASH_IGNORED}, plus the AMI family as resolved from an alias or {@code amiFamily}, so that
+   * writing out the family an alias implies changes nothing. Lists hash as sets ({@code SlicesAsSets}).
+   * The digest is the twin's, not hashstructure's: only whether it changes matters.
+   */
+  static String staticHash(Cursor spec) {
+    StringBuilder text = new StringBuilder();
+    if (spec.node() instanceof YNode.YMap m) {
+      new java.util.TreeMap<>(m.entries()).forEach((k, e) -> {
+        if (!HASH_IGNORED.contains(k)) {
+          text.append(k).append('=').append(canonical(e.value())).append(';');
+        }
+      });
+    }
+    text.append("family=").append(amiFamily(spec));
+    return EC2NodeClass.imageIdOf(text.toString()).substring("ami-".length());
+  }
+
+  /** The family the AWS provider resolves ({@code AMIFamily()}): the alias's, else {@code amiFamily}. */
+  private static String amiFamily(Cursor spec) {
+    for (Cursor term : spec.list("amiSelectorTerms")) {
+      Optional<String> alias = term.optString("alias");
+      if (alias.isPresent() && alias.get().contains("@")) {
+        return alias.get().substring(0, alias.get().indexOf('@')).toLowerCase(java.util.Locale.ROOT);
+      }
+    }
+    return spec.optString("amiFamily").map(f -> f.toLowerCase(java.util.Locale.ROOT)).orElse("al2023");
+  }
+
+  /**
+   * The AMI the class resolves to now: its alias's ({@code family@version}), else a function of the
+   * whole selection (ids, names, tags), else the default alias ({@link EC2NodeClass#imageIdOf}).
+   */
+  static String imageId(Cursor spec) {
+    List<Cursor> terms = spec.list("amiSelectorTerms");
+    for (Cursor term : terms) {
+      Optional<String> alias = term.optString("alias");
+      if (alias.isPresent()) {
+        return EC2NodeClass.imageIdOf(alias.get());
+      }
+    }
+    if (terms.isEmpty()) {
+      return EC2NodeClass.imageIdOf(EC2NodeClass.DEFAULT_ALIAS);
+    }
+    return EC2NodeClass.imageIdOf(canonical(spec.get("amiSelectorTerms").orElseThrow().node()));
+  }
+
+  /** A YAML value as text, maps by key and lists as sets, so order and layout do not count. */
+  private static String canonical(YNode n) {
+    return switch (n) {
+      case YNode.YMap m -> {
+        StringBuilder b = new StringBuilder("{");
+        new java.util.TreeMap<>(m.entries()).forEach((k, e) -> b.append(k).append(':').append(canonical(e.value()))
+            .append(','));
+        yield b.append('}').toString();
+      }
+      case YNode.YList l -> "[" + String.join(",", l.items().stream().map(EC2NodeClassDecoder::canonical).sorted()
+          .toList()) + "]";
+      case YNode.YScalar sc -> sc.text();
+      case YNode.YNull ignored -> "null";
+    };
   }
 
   /**

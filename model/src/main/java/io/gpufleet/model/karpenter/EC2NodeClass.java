@@ -19,9 +19,82 @@ import java.util.OptionalInt;
  * alias (pods per core honoured, root device {@code /dev/xvda}), except that a Bottlerocket node
  * class's own NVIDIA device plugin settings ({@code userData}) are kept as {@code devicePlugin}:
  * its nodes advertise under that config, whatever the cluster's device-plugin ConfigMap says.
+ *
+ * <p>For drift it also keeps {@code hash}, the digest of its static fields (those upstream's
+ * {@code Hash} covers; empty when unknown, which never drifts), and {@code imageId}, the AMI its
+ * {@code amiSelectorTerms} resolve to now ({@link #imageIdOf}).
  */
 public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
-    AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin) {
+    AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin, String hash,
+    String imageId) {
+
+  /**
+   * The annotations the AWS provider stamps on a NodeClaim at Create, and compares with the class's
+   * own in {@code areStaticFieldsDrifted} ({@code A:pkg/apis/v1/labels.go} AnnotationEC2NodeClassHash,
+   * AnnotationEC2NodeClassHashVersion; {@code A:pkg/cloudprovider/drift.go}).
+   */
+  public static final String HASH_ANNOTATION = "karpenter.k8s.aws/ec2nodeclass-hash";
+  public static final String HASH_VERSION_ANNOTATION = "karpenter.k8s.aws/ec2nodeclass-hash-version";
+  /** {@code A:pkg/apis/v1/ec2nodeclass.go} EC2NodeClassHashVersion. */
+  public static final String HASH_VERSION = "v4";
+  /**
+   * Where the twin keeps the AMI a claim's instance booted: upstream's {@code status.imageID}, which
+   * the twin's NodeClaim has no field for (a gpufleet annotation, not one Karpenter writes).
+   */
+  public static final String IMAGE_ID_ANNOTATION = "gpufleet.io/image-id";
+  /** A class without {@code amiSelectorTerms} is taken as EC2NodeClass's usual alias. */
+  public static final String DEFAULT_ALIAS = "al2023@latest";
+
+  /** With no hash known (never drifts on static fields) and the default alias's AMI. */
+  public EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
+      AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin) {
+    this(name, maxPods, podsPerCore, reservations, devicePlugin, "", imageIdOf(DEFAULT_ALIAS));
+  }
+
+  /**
+   * The AMI id an {@code amiSelectorTerms} selection resolves to. The twin has no image catalogue:
+   * an id is a stable function of the selection (for an alias, its {@code family@version}), so a
+   * pinned version, another version or {@code latest} are each one AMI, and {@code latest} does not
+   * move during a run. Upstream resolves the alias through SSM ({@code A:pkg/providers/amifamily/ami.go}).
+   */
+  public static String imageIdOf(String selection) {
+    long h = 0xcbf29ce484222325L;
+    for (int i = 0; i < selection.length(); i++) {
+      h ^= selection.charAt(i);
+      h *= 0x100000001b3L;
+    }
+    String hex = Long.toUnsignedString(h, 16);
+    return "ami-" + "0".repeat(16 - hex.length()) + hex + "0";
+  }
+
+  /** The claim as the AWS provider's Create leaves it: stamped with this class's hash and the AMI it boots. */
+  public NodeClaim stamp(NodeClaim claim) {
+    var a = claim.annotations().with(IMAGE_ID_ANNOTATION, imageId);
+    if (!hash.isEmpty()) {
+      a = a.with(HASH_ANNOTATION, hash).with(HASH_VERSION_ANNOTATION, HASH_VERSION);
+    }
+    return claim.withAnnotations(a);
+  }
+
+  /**
+   * The AWS provider's drift reasons the twin models, in its order ({@code A:pkg/cloudprovider/drift.go}
+   * isNodeClassDrifted): {@code NodeClassDrift} when the static hash differs from the one stamped at
+   * launch ({@code areStaticFieldsDrifted}; no hash on either side is no drift), then {@code AMIDrift}
+   * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}). Subnets,
+   * security groups, capacity reservations and instance profiles are not modelled.
+   */
+  public Optional<String> driftReason(NodeClaim claim) {
+    Optional<String> stamped = claim.annotations().get(HASH_ANNOTATION);
+    if (!hash.isEmpty() && stamped.isPresent() && !stamped.get().equals(hash)
+        && claim.annotations().get(HASH_VERSION_ANNOTATION).map(HASH_VERSION::equals).orElse(false)) {
+      return Optional.of("NodeClassDrift");
+    }
+    Optional<String> booted = claim.annotations().get(IMAGE_ID_ANNOTATION);
+    if (booted.isPresent() && !booted.get().equals(imageId)) {
+      return Optional.of("AMIDrift");
+    }
+    return Optional.empty();
+  }
 
   /** AL2023's root device, which holds the kubelet's directory ({@code A:pkg/providers/amifamily/al2023.go}). */
   public static final String AL2023_ROOT_DEVICE = "/dev/xvda";
@@ -30,6 +103,8 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(reservations, "reservations");
     devicePlugin = devicePlugin == null ? Optional.empty() : devicePlugin;
+    Objects.requireNonNull(hash, "hash");
+    Objects.requireNonNull(imageId, "imageId");
   }
 
   /** A node class whose AMI runs no device plugin of its own (AL2023: the cluster's plugin serves its nodes). */

@@ -115,6 +115,12 @@ public record NodeClaim(
         deletionRequested);
   }
 
+  public NodeClaim withAnnotations(Labels newAnnotations) {
+    return new NodeClaim(name, nodePool, instanceType, offering, labels, newAnnotations, taints, startupTaints,
+        requests, nodePoolHash, expireAfter, terminationGracePeriod, created, launched, registered, initialized,
+        nodeName, drifted, deletionRequested);
+  }
+
   public NodeClaim withLabels(Labels newLabels) {
     return new NodeClaim(name, nodePool, instanceType, offering, newLabels, annotations, taints, startupTaints,
         requests, nodePoolHash, expireAfter, terminationGracePeriod, created, launched, registered, initialized,

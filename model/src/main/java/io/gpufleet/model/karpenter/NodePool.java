@@ -46,14 +46,16 @@ public record NodePool(String name, NodeClaimTemplate template, Disruption disru
 
   /**
    * The {@code karpenter.sh/nodepool-hash} a NodeClaim gets at launch: a digest of the template
-   * fields whose change makes existing NodeClaims drift (labels, annotations, taints, startup
-   * taints, node class). Requirements are left out: they drift through {@code RequirementsDrifted}
-   * instead (reference §1.5). gpufleet also leaves out {@code expireAfter} and
-   * {@code terminationGracePeriod}, treating them as settings that apply in place.
+   * fields whose change makes existing NodeClaims drift. Upstream hashes the whole
+   * {@code spec.template} ({@code K:pkg/apis/v1/nodepool.go} Hash), and of NodeClaimTemplateSpec (same
+   * file) only {@code requirements} carries {@code hash:"ignore"}: so labels, annotations, taints,
+   * startup taints, node class, {@code expireAfter} and {@code terminationGracePeriod} count.
+   * Requirements drift through {@code RequirementsDrifted} instead (reference §1.5).
    */
   public String templateHash() {
     String text = template.labels() + "|" + template.annotations() + "|" + template.taints() + "|"
-        + template.startupTaints() + "|" + template.nodeClassRef();
+        + template.startupTaints() + "|" + template.nodeClassRef() + "|" + template.expireAfter() + "|"
+        + template.terminationGracePeriod();
     long h = 0xcbf29ce484222325L;
     for (int i = 0; i < text.length(); i++) {
       h ^= text.charAt(i);

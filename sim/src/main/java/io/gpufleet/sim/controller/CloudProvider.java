@@ -7,6 +7,8 @@ import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodeClassRef;
+import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
@@ -74,9 +76,14 @@ final class CloudProvider {
     return Optional.empty();
   }
 
-  /** {@code cloudProvider.Create} succeeded: the claim is Launched and its instance boots. */
+  /**
+   * {@code cloudProvider.Create} succeeded: the claim is Launched and its instance boots, stamped
+   * with its EC2NodeClass's static hash and the AMI it booted, for drift
+   * ({@code A:pkg/cloudprovider/cloudprovider.go} Create annotates the EC2NodeClass hash; the image
+   * is upstream's {@code status.imageID}). A pool whose class was never applied stamps nothing.
+   */
   NodeClaim launch(NodeClaim claim) {
-    NodeClaim launched = claim.withLaunched(api.now());
+    NodeClaim launched = stamped(claim).withLaunched(api.now());
     api.claimLaunched(launched);
     api.log(RunRecord.Kind.NODECLAIM_LAUNCHED, launched.name(), launched.instanceType().name() + " "
         + launched.offering().capacityType() + " in " + launched.offering().zone() + " at "
@@ -84,6 +91,17 @@ final class CloudProvider {
     api.scheduleIn(api.settings().launchToRegistration(), new Event.NodeRegisters(claim.name()));
     drawInterruption(launched);
     return launched;
+  }
+
+  private NodeClaim stamped(NodeClaim claim) {
+    for (NodePool p : api.state().nodePools()) {
+      NodeClassRef ref = p.template().nodeClassRef();
+      if (p.name().equals(claim.nodePool()) && ref.kind().equals("EC2NodeClass")
+          && api.nodeClasses().containsKey(ref.name())) {
+        return api.nodeClasses().get(ref.name()).stamp(claim);
+      }
+    }
+    return claim;
   }
 
   /** The instance booted: its kubelet registers a Node named after the claim. */

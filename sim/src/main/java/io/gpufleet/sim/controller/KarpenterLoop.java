@@ -213,15 +213,18 @@ final class KarpenterLoop {
 
   // ---- reconcile: lifecycle, termination, disruption orchestration ----
 
-  /** The NodePools and claims drift was last checked against: drift only changes when they do. */
+  /** The NodePools, node classes and claims drift was last checked against: drift only changes when they do. */
   private List<NodePool> driftPools;
+  private Map<String, EC2NodeClass> driftClasses;
   private int driftClaims = -1;
 
   void reconcile() {
     ClusterView v = view();
-    boolean checkDrift = v.nodePools() != driftPools || api.state().claims().size() != driftClaims;
-    apply(karpenter().lifecycle(v, checkDrift), Optional.empty());
+    boolean checkDrift = v.nodePools() != driftPools || api.nodeClasses() != driftClasses
+        || api.state().claims().size() != driftClaims;
+    apply(karpenter().lifecycle(v, checkDrift, api.nodeClasses()), Optional.empty());
     driftPools = v.nodePools();
+    driftClasses = api.nodeClasses();
     driftClaims = api.state().claims().size();
     apply(karpenter().terminate(view(), claim -> api.state().removalReasons().get(claim) == null
         ? RemovalReason.DELETED : api.state().removalReasons().get(claim)), Optional.empty());

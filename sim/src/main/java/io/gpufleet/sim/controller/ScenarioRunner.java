@@ -18,6 +18,7 @@ import io.gpufleet.model.cloud.Offering;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
@@ -380,6 +381,11 @@ final class ScenarioRunner {
           p.template().startupTaints(), ResourceList.EMPTY, p.templateHash(), p.template().expireAfter(),
           p.template().terminationGracePeriod(), now, Optional.of(now), Optional.of(now), Optional.of(now),
           Optional.of(node.name()), Optional.empty(), Optional.empty());
+      // Adopted as launched under its class as it is now: its hash and AMI, for drift.
+      NodeClassRef ref = p.template().nodeClassRef();
+      if (ref.kind().equals("EC2NodeClass") && api.nodeClasses().containsKey(ref.name())) {
+        claim = api.nodeClasses().get(ref.name()).stamp(claim);
+      }
       api.addNode(kubelet.joining(adopted, Optional.of(claim.name()), Optional.of(p.name()), t.gpu(), true, true));
       api.putClaim(claim);
       api.metrics().claimLaunched(claim.name(), p.name(), t.name() + " " + offering.capacityType().wireName(),
