@@ -3,14 +3,11 @@ package io.gpufleet.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Issue 28's open GPU catalogue through the command line: nodes whose cards the built-in catalogue
@@ -31,18 +28,6 @@ class OpenGpuCatalogueTest {
     throw new IllegalStateException("examples/gpu/" + name + " not found");
   }
 
-  record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   /** The line of the example at which a node's label is written, 1-based. */
   private static int lineOf(String text, String node, String label) {
     String[] lines = text.split("\n", -1);
@@ -59,8 +44,8 @@ class OpenGpuCatalogueTest {
   void nodeDescribeReadsEveryNodeAndSaysWhatItTookFromWhere() throws IOException {
     Path file = example(NODES);
     String text = Files.readString(file);
-    Run r = run("node", "describe", "-f", file.toString());
-    assertThat(r.code()).isZero();
+    CliRun r = CliRun.of("node", "describe", "-f", file.toString());
+    assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("Name:               h20-0", "8 x NVIDIA-H20 (NVIDIA-H20, from label nvidia.com/gpu.product;",
         "8 x Tesla-V100-SXM2-16GB-N", "8 x NVIDIA A100-SXM4-40GB (A100-40GB, from label nvidia.com/gpu.product (MIG "
             + "strategy single))", "1 x NVIDIA A10G (A10G, from label nvidia.com/gpu.product)");
@@ -97,8 +82,8 @@ class OpenGpuCatalogueTest {
 
   @Test
   void smiPlacesPodsOnTheCardsReadFromTheNodes() {
-    Run r = run("smi", "-f", example(NODES).toString());
-    assertThat(r.code()).isZero();
+    CliRun r = CliRun.of("smi", "-f", example(NODES).toString());
+    assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("| Node h20-0   8 x NVIDIA-H20   exclusive", "| Node v100n-0   8 x Tesla-V100-SXM2-16GB-N",
         "| Node dgx-a100-0   8 x NVIDIA A100-SXM4-40GB", "| Node g5-0   1 x NVIDIA A10G");
     assertThat(r.out().lines().filter(l -> l.contains("default/infer-h20"))).hasSize(2);
@@ -110,12 +95,12 @@ class OpenGpuCatalogueTest {
   /** simulate -f reads the nodes as smi does: the pods that select the reported products run on them. */
   @Test
   void simulateAgreesWithSmi(@TempDir Path dir) {
-    Run r = run("simulate", "-f", example(NODES).toString(), "--for", "1m", "--out", dir.toString());
-    assertThat(r.code()).isZero();
+    CliRun r = CliRun.of("simulate", "-f", example(NODES).toString(), "--for", "1m", "--out", dir.toString());
+    assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("default/infer-h20    bound to h20-0", "default/train-v100   bound to v100n-0");
     assertThat(r.err()).contains("node \"h20-0\": GPU product \"NVIDIA-H20\" is not in the GPU catalogue");
     Path scenario = dir.resolve("s.yaml");
-    assertThat(run("simulate", scenario.toString(), "--gpu-catalog", "x.txt").err())
+    assertThat(CliRun.of("simulate", scenario.toString(), "--gpu-catalog", "x.txt").err())
         .contains("--gpu-catalog applies to manifests (-f, --kubeconfig); a SCENARIO file names its GPU catalogue "
             + "with spec.gpuCatalog");
   }
@@ -131,14 +116,14 @@ class OpenGpuCatalogueTest {
           mig none
           source our nodes' nvidia-smi
         """);
-    Run r = run("node", "describe", "--node", "h20-0", "-f", example(NODES).toString(), "--gpu-catalog",
+    CliRun r = CliRun.of("node", "describe", "--node", "h20-0", "-f", example(NODES).toString(), "--gpu-catalog",
         mine.toString());
-    assertThat(r.code()).isZero();
+    assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("8 x NVIDIA H20 (H20, from label nvidia.com/gpu.product)");
     assertThat(r.err()).doesNotContain("\"NVIDIA-H20\" is not in the GPU catalogue").contains("v100n-0");
     Files.writeString(mine, "gpu H20\n  product NVIDIA H20\n  memory-mib 96GB\n  source x\n");
-    Run bad = run("smi", "-f", example(NODES).toString(), "--gpu-catalog", mine.toString());
-    assertThat(bad.code()).isEqualTo(2);
+    CliRun bad = CliRun.of("smi", "-f", example(NODES).toString(), "--gpu-catalog", mine.toString());
+    assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err()).isEqualTo(mine + ":3:14: memory-mib: expected a number, found \"96GB\"\n"
         + "gpufleet: 1 error(s); nothing was run.\n");
     assertThat(bad.out()).isEmpty();
@@ -165,8 +150,8 @@ class OpenGpuCatalogueTest {
             nvidia.com/gpu.product: NVIDIA-A10G
             nvidia.com/gpu.count: "1"
         """);
-    Run r = run("node", "describe", "-f", file.toString());
-    assertThat(r.code()).isZero();
+    CliRun r = CliRun.of("node", "describe", "-f", file.toString());
+    assertThat(r.exitCode()).isZero();
     assertThat(r.err()).contains(file + ":7:27: warning: metadata.labels[nvidia.com/gpu.count]: node \"odd\": "
         + "expected an integer, found \"eight\"; read without modelled GPUs");
     assertThat(r.out()).contains("GPUs:               <none> (expected an integer, found \"eight\")",
@@ -184,8 +169,8 @@ class OpenGpuCatalogueTest {
           containers:
           - {name: c, image: x, resources: {limits: {nvidia.com/gpu: 1}}}
         """);
-    Run smi = run("smi", "-f", file.toString());
-    assertThat(smi.code()).as(smi.err()).isZero();
+    CliRun smi = CliRun.of("smi", "-f", file.toString());
+    assertThat(smi.exitCode()).as(smi.err()).isZero();
     assertThat(smi.out()).contains("default/p   Running   bound to node odd, whose GPUs gpufleet does not model");
     Files.writeString(file, """
         apiVersion: v1
@@ -195,8 +180,8 @@ class OpenGpuCatalogueTest {
           annotations:
             gpufleet.io/gpus: "NVIDIA-H20:8"
         """);
-    Run stated = run("smi", "-f", file.toString());
-    assertThat(stated.code()).isEqualTo(2);
+    CliRun stated = CliRun.of("smi", "-f", file.toString());
+    assertThat(stated.exitCode()).isEqualTo(2);
     assertThat(stated.err()).startsWith(file + ":6:23: metadata.annotations[gpufleet.io/gpus]: expected a GPU "
         + "model of the catalogue (").contains("found \"NVIDIA-H20\"; add it to a GPU catalogue file");
   }
