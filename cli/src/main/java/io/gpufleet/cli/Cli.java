@@ -22,16 +22,12 @@ import picocli.CommandLine;
 final class Cli {
   private Cli() {}
 
-  static void printWarnings(ManifestBundle bundle, CommandLine.Model.CommandSpec spec) {
-    printWarnings(bundle.warnings(), spec);
-  }
-
   /** The read's and the assembly's warnings, to stderr. */
   static void printWarnings(Cluster cluster, CommandLine.Model.CommandSpec spec) {
     printWarnings(cluster.warnings(), spec);
   }
 
-  private static void printWarnings(List<ManifestProblem> warnings, CommandLine.Model.CommandSpec spec) {
+  static void printWarnings(List<ManifestProblem> warnings, CommandLine.Model.CommandSpec spec) {
     PrintWriter err = spec.commandLine().getErr();
     for (ManifestProblem w : warnings) {
       err.println(w);

@@ -56,7 +56,7 @@ final class ImportCommand implements Callable<Integer> {
       out.println(summary(snapshot, written.toString()));
       out.flush();
     }
-    readBack(snapshot, yaml, err);
+    Cli.printWarnings(readBack(snapshot, yaml), spec);
     return ExitCodes.OK;
   }
 
@@ -65,18 +65,13 @@ final class ImportCommand implements Callable<Integer> {
    * its selected config would not advertise, a card the catalogue lacks) are said now, after the
    * snapshot is safely written; so are problems that will stop the commands that read it.
    */
-  private static void readBack(Snapshot snapshot, String yaml, PrintWriter err) {
-    List<ManifestProblem> problems;
+  private static List<ManifestProblem> readBack(Snapshot snapshot, String yaml) {
     try {
       ManifestBundle bundle = new ManifestReader().read(ClusterOptions.sourceName(snapshot), yaml);
-      problems = ClusterAssembly.assemble(bundle, ClusterSettings.defaults()).warnings();
+      return ClusterAssembly.assemble(bundle, ClusterSettings.defaults()).warnings();
     } catch (ManifestException e) {
-      problems = e.problems();
+      return e.problems();
     }
-    for (ManifestProblem p : problems) {
-      err.println(p);
-    }
-    err.flush();
   }
 
   private static String summary(Snapshot s, String where) {

@@ -76,7 +76,7 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
    * resume from the pods the cluster has; finished pods hold nothing), then those written. The random
    * stream names the made pods.
    */
-  public List<Pod> podsToPlace(RandomGenerator random) {
+  private List<Pod> podsToPlace(RandomGenerator random) {
     List<Pod> out = new ArrayList<>(InitialPods.resume(workloads, nodeValues(), pods, succeededPods, random));
     out.addAll(pods);
     return out;

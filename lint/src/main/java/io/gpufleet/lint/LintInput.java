@@ -219,9 +219,7 @@ public final class LintInput {
     Map<String, ClusterNode> assembled = new HashMap<>();
     List<ManifestProblem> assemblyWarnings = List.of();
     try {
-      List<ManifestSource> read = texts.entrySet().stream().map(e -> new ManifestSource(e.getKey(), e.getValue()))
-          .toList();
-      Cluster cluster = ClusterAssembly.assemble(new ManifestBundle(admitted, List.of(), read),
+      Cluster cluster = ClusterAssembly.assemble(ManifestBundle.ofDecoded(admitted, texts),
           new ClusterSettings(catalog, instances));
       cluster.nodes().forEach(n -> assembled.put(n.name(), n));
       assemblyWarnings = cluster.warnings();

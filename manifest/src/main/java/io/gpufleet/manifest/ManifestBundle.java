@@ -9,6 +9,7 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything read from a set of manifest files, in the order written, with the warnings seen and
@@ -20,6 +21,15 @@ public record ManifestBundle(List<KubeObject> objects, List<ManifestProblem> war
     objects = List.copyOf(objects);
     warnings = List.copyOf(warnings);
     sources = List.copyOf(sources);
+  }
+
+  /**
+   * Objects decoded (and admitted) elsewhere, with the text of each file they came from by its name:
+   * what a reader that is not {@link ManifestReader} (a scenario, lint) hands the cluster assembly.
+   */
+  public static ManifestBundle ofDecoded(List<KubeObject> objects, Map<String, String> textsByFile) {
+    return new ManifestBundle(objects, List.of(), textsByFile.entrySet().stream()
+        .map(e -> new ManifestSource(e.getKey(), e.getValue())).toList());
   }
 
   /** The text of the source an object's location names (empty when none: built in memory). */

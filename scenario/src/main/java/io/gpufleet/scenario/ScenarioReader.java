@@ -3,7 +3,6 @@ package io.gpufleet.scenario;
 import io.gpufleet.cluster.ClusterAssembly;
 import io.gpufleet.cluster.ClusterSettings;
 import io.gpufleet.manifest.ManifestBundle;
-import io.gpufleet.manifest.ManifestSource;
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
@@ -328,9 +327,7 @@ public final class ScenarioReader {
     for (Sourced s : objects) {
       texts.putIfAbsent(s.object().location().file(), s.text());
     }
-    List<ManifestSource> read = texts.entrySet().stream().map(e -> new ManifestSource(e.getKey(), e.getValue()))
-        .toList();
-    ManifestBundle bundle = new ManifestBundle(objects.stream().map(Sourced::object).toList(), List.of(), read);
+    ManifestBundle bundle = ManifestBundle.ofDecoded(objects.stream().map(Sourced::object).toList(), texts);
     try {
       ClusterAssembly.assemble(bundle, new ClusterSettings(gpuCatalog, catalog)).warnings()
           .forEach(diagnostics::add);

@@ -45,7 +45,6 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
     Objects.requireNonNull(catalog, "catalog");
   }
 
-  /** One named config, used on every node (the helm {@code single} fallback). */
   /**
    * The GPU Operator's per-node switch for its device-plugin operand: no plugin runs on a node
    * labelled {@code nvidia.com/gpu.deploy.device-plugin=false}, which is how a node is left to
@@ -58,6 +57,7 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
     return !labels.get(DEPLOY_DEVICE_PLUGIN).equals(Optional.of("false"));
   }
 
+  /** One named config, used on every node (the helm {@code single} fallback). */
   public static GpuOperator withConfig(String name, DevicePluginConfig config) {
     return DEFAULTS.withConfigs(NamedConfigs.of(Map.of(name, config), Optional.empty()));
   }
@@ -170,24 +170,24 @@ public record GpuOperator(NamedConfigs configs, MigManager migManager, GpuCatalo
   /** A registration with the node's reported GPU resources and labels. */
   private static Registration asReported(Registration r, Node reported) {
     Node n = r.node();
-    ResourceList capacity = n.capacity();
-    ResourceList allocatable = n.allocatable();
-    for (ResourceName name : reported.capacity().names()) {
-      if (name.isNvidiaGpuLike()) {
-        capacity = capacity.with(name, reported.capacity().getOrZero(name));
-      }
-    }
-    for (ResourceName name : reported.allocatable().names()) {
-      if (name.isNvidiaGpuLike()) {
-        allocatable = allocatable.with(name, reported.allocatable().getOrZero(name));
-      }
-    }
     // Its labels as reported win. Where GFD runs on it (it has GFD's labels), GFD's labels it lacks are
     // the model's; a node without GFD gets none the twin would invent.
     boolean gfdRuns = reported.labels().map().keySet().stream().anyMatch(GfdLabels::ownedByGfd);
     Node labelled = n.withLabels(gfdRuns ? n.labels().withAll(reported.labels()) : reported.labels())
-        .withResources(capacity, allocatable);
+        .withResources(withGpusOf(n.capacity(), reported.capacity()),
+            withGpusOf(n.allocatable(), reported.allocatable()));
     return new Registration(labelled, r.advertisement(), r.devices(), r.warnings());
+  }
+
+  /** {@code list} with each GPU resource {@code reported} names set to the reported quantity. */
+  private static ResourceList withGpusOf(ResourceList list, ResourceList reported) {
+    ResourceList out = list;
+    for (ResourceName name : reported.names()) {
+      if (name.isNvidiaGpuLike()) {
+        out = out.with(name, reported.getOrZero(name));
+      }
+    }
+    return out;
   }
 
   private static String counts(SortedMap<ResourceName, Long> counts) {

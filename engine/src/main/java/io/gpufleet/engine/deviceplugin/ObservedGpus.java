@@ -41,7 +41,7 @@ public record ObservedGpus(SortedMap<ResourceName, Long> capacity, Labels labels
    * Whether a real GFD labelled the node: it carries a GFD label the twin does not compute (the CUDA
    * driver's version, GFD's timestamp), which no hand-written node needs.
    */
-  public static boolean labelledByGfd(Node node) {
+  static boolean labelledByGfd(Node node) {
     return node.labels().map().keySet().stream().anyMatch(k -> GfdLabels.ownedByGfd(k) && !GfdLabels.modelled(k));
   }
 
