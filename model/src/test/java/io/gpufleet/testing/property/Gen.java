@@ -27,6 +27,11 @@ public final class Gen<T> {
   static final int MAX_EDGES = 64;
   /** A range wider than this draws half its values near the shrinking target at a random scale. */
   private static final long WIDE = 1_000;
+  /**
+   * Most lists are at most this much longer than their minimum (where small failing cases show and
+   * samples are cheap), as in the generator these properties were written for; see {@link #drawSize}.
+   */
+  static final int SHORT = 16;
 
   private final Function<RandomGenerator, Shrinkable<T>> fresh;
   private final List<Shrinkable<T>> edges;
@@ -179,7 +184,7 @@ public final class Gen<T> {
       }
     }
     return new Gen<>(r -> {
-      int size = r.nextInt(min, max + 1);
+      int size = drawSize(r, min, max);
       List<Shrinkable<T>> items = new ArrayList<>();
       Set<Object> keys = new HashSet<>();
       for (int attempt = 0; items.size() < size && attempt < 10 * size + 10; attempt++) {
@@ -266,6 +271,22 @@ public final class Gen<T> {
   }
 
   // ---- drawing and shrinking ----
+
+  /**
+   * A list's size: one in fifty the longest allowed, one in ten above {@code min + SHORT}, the rest
+   * at most {@code SHORT} above the minimum; uniform when the range is no wider than that.
+   */
+  static int drawSize(RandomGenerator r, int min, int max) {
+    int cutoff = min + SHORT;
+    if (cutoff >= max) {
+      return r.nextInt(min, max + 1);
+    }
+    double p = r.nextDouble();
+    if (p < 0.02) {
+      return max;
+    }
+    return p < 0.12 ? r.nextInt(cutoff + 1, max + 1) : r.nextInt(min, cutoff + 1);
+  }
 
   private static long drawLong(RandomGenerator r, long min, long max, long target) {
     if (Long.compareUnsigned(max - min, WIDE) > 0 && r.nextBoolean()) {

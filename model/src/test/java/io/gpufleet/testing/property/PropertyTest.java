@@ -89,6 +89,15 @@ class PropertyTest {
   }
 
   @Test
+  void mostListsAreShortSomeLongAndSomeFull() {
+    List<Integer> sizes = new ArrayList<>();
+    Property.check(17, 1000, ints(0, 9).list(0, 300), l -> sizes.add(l.size()));
+    long shortOnes = sizes.stream().filter(n -> n <= Gen.SHORT).count();
+    assertThat(shortOnes).isBetween(820L, 950L);
+    assertThat(sizes).contains(0, 300).anyMatch(n -> n > 100 && n < 300);
+  }
+
+  @Test
   void uniqueListsStayUniqueWhileShrinking() {
     var failure = Property.find(13, 200, ints(0, 50).uniqueList(2, 12, i -> i % 10),
         l -> {
