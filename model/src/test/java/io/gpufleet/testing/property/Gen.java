@@ -41,11 +41,6 @@ public final class Gen<T> {
     this.edges = edges;
   }
 
-  /** A generator of its own: {@code fresh} draws a value, {@code edges} are tried first. */
-  public static <T> Gen<T> of(Function<RandomGenerator, Shrinkable<T>> fresh, List<Shrinkable<T>> edges) {
-    return new Gen<>(fresh, List.copyOf(edges));
-  }
-
   /** A value: now and then one of the edge cases, else a fresh draw. */
   public Shrinkable<T> draw(RandomGenerator r) {
     if (!edges.isEmpty() && r.nextInt(EDGE_ONE_IN) == 0) {
