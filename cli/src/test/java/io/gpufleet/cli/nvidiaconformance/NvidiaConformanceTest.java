@@ -35,6 +35,7 @@ class NvidiaConformanceTest {
     all.addAll(MigPartedSpecCases.cases());
     all.addAll(MigLayoutCases.cases());
     all.addAll(DevicePluginCases.cases());
+    all.addAll(ResourceLabelerCases.cases());
     all.addAll(MigStrategyLabelCases.cases());
     return all;
   }
