@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
  * An MPS config over the GPU's client limit stops NVIDIA's MPS control daemon (cmd/mps-control-daemon/
  * mps/manager.go Daemons: {@code invalid MPS configuration: invalid device maximum allowed replicas
  * exceeded: 64 > 48}), and the plugin that waits for it advertises nothing: schedule and lint say so,
- * naming the node and the config, instead of a node that silently has no GPUs.
+ * naming the node and the config, and simulate with the node's registration, instead of a node that
+ * silently has no GPUs.
  */
 class MpsPluginErrorTest {
 
@@ -61,5 +62,7 @@ class MpsPluginErrorTest {
     assertThat(schedule.out()).containsPattern("train +0/1 +Pending");
     CliRun lint = CliRun.of("lint", "-f", f.toString());
     assertThat(lint.out() + lint.err()).contains("h100-1", "mps-64", error);
+    CliRun simulate = CliRun.of("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("run").toString());
+    assertThat(simulate.out() + simulate.err()).contains("h100-1", error);
   }
 }
