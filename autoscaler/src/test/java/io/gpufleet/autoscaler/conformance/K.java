@@ -221,11 +221,25 @@ final class K {
   }
 
   private static StateNode node(NodePool pool, String type, CapacityType ct, int seed, Pod... pods) {
+    return node(pool, type, ct, true, seed, pods);
+  }
+
+  /**
+   * A node of the pool's that joined the cluster at T0 but is not initialised: what Karpenter sees while
+   * a GPU node waits for its device plugin to register {@code nvidia.com/gpu}.
+   */
+  static StateNode registered(NodePool pool, String type, int seed, Pod... pods) {
+    return node(pool, type, CapacityType.ON_DEMAND, false, seed, pods);
+  }
+
+  private static StateNode node(NodePool pool, String type, CapacityType ct, boolean initialized, int seed,
+      Pod... pods) {
     InstanceType t = CATALOG.require(type);
     Offering o = t.offerings().stream().filter(x -> x.capacityType() == ct).findFirst().orElseThrow();
     NodeClaim c = Launcher.nodeClaim(pool, t, o, ResourceList.EMPTY, T0, new SplittableRandom(seed));
     String name = c.name();
-    c = c.withLaunched(T0).withRegistered(T0, name).withInitialized(T0);
+    c = c.withLaunched(T0).withRegistered(T0, name);
+    c = initialized ? c.withInitialized(T0) : c;
     Labels labels = c.labels().with("kubernetes.io/hostname", "n" + seed);
     java.util.Map<String, Instant> started = new java.util.HashMap<>();
     for (Pod p : pods) {
@@ -315,8 +329,39 @@ final class K {
     return new DisruptionController(AutoscalerSettings.DEFAULTS, p).poll(view, new SplittableRandom(7));
   }
 
-  private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool) {
+  /** One poll of the disruption controller over this view, whose only NodePool is {@code pool}. */
+  static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool) {
     return poll(view, pool, AutoscalerSettings.DEFAULTS);
+  }
+
+  /** The view of these nodes of the pool's at {@code now}, nothing pending, with these PDBs. */
+  static ClusterView view(Instant now, NodePool pool, List<StateNode> nodes, PdbIndex pdbs) {
+    return new ClusterView(now, List.of(pool), CATALOG, OfferingAvailability.ALL, nodes, List.of(), List.of(), pdbs);
+  }
+
+  /** The node with its claim marked for deletion: the candidate of a command in flight. */
+  static StateNode marked(StateNode n) {
+    return new StateNode(n.name(), n.claim(), n.node(), n.pods(), n.terminating(), n.lastPodEvent(), true,
+        n.podStarts());
+  }
+
+  /**
+   * {@code times} polls at {@code now}, as upstream's repeated {@code ExpectSingletonReconciled}: each
+   * command's candidates are marked for deletion before the next poll, as the orchestration queue
+   * does when it takes a command, so budgets count them and their pods must be placed anew.
+   */
+  static List<DisruptionCommand> pollTimes(int times, Instant now, NodePool pool, List<StateNode> nodes,
+      PdbIndex pdbs) {
+    List<StateNode> state = new ArrayList<>(nodes);
+    List<DisruptionCommand> out = new ArrayList<>();
+    for (int i = 0; i < times; i++) {
+      Optional<DisruptionCommand> cmd = poll(view(now, pool, state, pdbs), pool);
+      if (cmd.isPresent()) {
+        out.add(cmd.get());
+        state.replaceAll(n -> cmd.get().candidates().contains(n.name()) ? marked(n) : n);
+      }
+    }
+    return out;
   }
 
   private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool, AutoscalerSettings settings) {
