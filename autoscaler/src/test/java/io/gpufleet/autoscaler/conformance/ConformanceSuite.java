@@ -22,6 +22,9 @@ final class ConformanceSuite {
     all.addAll(LifecycleCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
+    all.addAll(E2eCases.all());
+    all.addAll(ConceptPageCases.all());
+    all.addAll(IssueCases.all());
     return all;
   }
 

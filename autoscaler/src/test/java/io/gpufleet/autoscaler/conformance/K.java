@@ -220,26 +220,26 @@ final class K {
     return node(pool, type, CapacityType.SPOT, seed, pods);
   }
 
-  private static StateNode node(NodePool pool, String type, CapacityType ct, int seed, Pod... pods) {
-    return node(pool, type, ct, true, seed, pods);
-  }
-
   /**
-   * A node of the pool's that joined the cluster at T0 but is not initialised: what Karpenter sees while
-   * a GPU node waits for its device plugin to register {@code nvidia.com/gpu}.
+   * A GPU node of the pool's, launched for a pod asking {@code nvidia.com/gpu: 1}, that joined at T0 but
+   * whose device plugin has not registered the GPUs: not initialised, its allocatable without them.
    */
-  static StateNode registered(NodePool pool, String type, int seed, Pod... pods) {
-    return node(pool, type, CapacityType.ON_DEMAND, false, seed, pods);
+  static StateNode awaitingDevicePlugin(NodePool pool, String type, int seed) {
+    InstanceType t = CATALOG.require(type);
+    Offering o = t.cheapest(x -> x.capacityType() == CapacityType.ON_DEMAND).orElseThrow();
+    NodeClaim c = Launcher.nodeClaim(pool, t, o, ResourceList.of("nvidia.com/gpu", "1"), T0,
+        new SplittableRandom(seed));
+    c = c.withLaunched(T0).withRegistered(T0, c.name());
+    return new StateNode(c.name(), Optional.of(c), Optional.of(Node.of(c.name(), c.labels(), List.of(),
+        t.allocatable().withoutNvidiaGpus())), List.of(), Set.of(), T0, false);
   }
 
-  private static StateNode node(NodePool pool, String type, CapacityType ct, boolean initialized, int seed,
-      Pod... pods) {
+  private static StateNode node(NodePool pool, String type, CapacityType ct, int seed, Pod... pods) {
     InstanceType t = CATALOG.require(type);
     Offering o = t.offerings().stream().filter(x -> x.capacityType() == ct).findFirst().orElseThrow();
     NodeClaim c = Launcher.nodeClaim(pool, t, o, ResourceList.EMPTY, T0, new SplittableRandom(seed));
     String name = c.name();
-    c = c.withLaunched(T0).withRegistered(T0, name);
-    c = initialized ? c.withInitialized(T0) : c;
+    c = c.withLaunched(T0).withRegistered(T0, name).withInitialized(T0);
     Labels labels = c.labels().with("kubernetes.io/hostname", "n" + seed);
     java.util.Map<String, Instant> started = new java.util.HashMap<>();
     for (Pod p : pods) {
@@ -263,12 +263,12 @@ final class K {
         doNotDisrupt)), node.taints(), node.unschedulable(), node.capacity(), node.allocatable(), node.providerId(),
         node.images());
     return new StateNode(n.name(), n.claim(), Optional.of(withAnnotation), n.pods(), n.terminating(),
-        n.lastPodEvent(), n.markedForDeletion());
+        n.lastPodEvent(), n.markedForDeletion(), n.podStarts());
   }
 
   static StateNode drifted(StateNode n) {
     return new StateNode(n.name(), Optional.of(n.claim().orElseThrow().withDrifted(Optional.of("NodePoolDrifted"))),
-        n.node(), n.pods(), n.terminating(), n.lastPodEvent(), n.markedForDeletion());
+        n.node(), n.pods(), n.terminating(), n.lastPodEvent(), n.markedForDeletion(), n.podStarts());
   }
 
   static final String DO_NOT_DISRUPT = "karpenter.sh/do-not-disrupt";
@@ -339,6 +339,12 @@ final class K {
     return new ClusterView(now, List.of(pool), CATALOG, OfferingAvailability.ALL, nodes, List.of(), List.of(), pdbs);
   }
 
+  /** The NodeClaim lifecycle's actions at {@code now} for these nodes of the pool's. */
+  static List<io.gpufleet.autoscaler.action.Action> lifecycle(Instant now, NodePool pool, List<StateNode> nodes) {
+    return new io.gpufleet.autoscaler.lifecycle.NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(view(now,
+        pool, nodes, PdbIndex.NONE));
+  }
+
   /** The node with its claim marked for deletion: the candidate of a command in flight. */
   static StateNode marked(StateNode n) {
     return new StateNode(n.name(), n.claim(), n.node(), n.pods(), n.terminating(), n.lastPodEvent(), true,
@@ -348,7 +354,8 @@ final class K {
   /**
    * {@code times} polls at {@code now}, as upstream's repeated {@code ExpectSingletonReconciled}: each
    * command's candidates are marked for deletion before the next poll, as the orchestration queue
-   * does when it takes a command, so budgets count them and their pods must be placed anew.
+   * does when it takes a command, so budgets count them and their pods must be placed anew, and the
+   * command's replacements join as NodeClaims not yet initialised.
    */
   static List<DisruptionCommand> pollTimes(int times, Instant now, NodePool pool, List<StateNode> nodes,
       PdbIndex pdbs) {
@@ -359,6 +366,9 @@ final class K {
       if (cmd.isPresent()) {
         out.add(cmd.get());
         state.replaceAll(n -> cmd.get().candidates().contains(n.name()) ? marked(n) : n);
+        for (NodeClaim r : cmd.get().replacements()) { // launched first: capacity on its way
+          state.add(new StateNode(r.name(), Optional.of(r), Optional.empty(), List.of(), Set.of(), now, false));
+        }
       }
     }
     return out;
