@@ -363,9 +363,10 @@ final class ConceptPageCases {
         assertThat(poll(view(AT, under, List.of(soon, late), PdbIndex.NONE), under).orElseThrow().candidates())
             .containsExactly(soon.name());
       }
-    }).differs("the twin ranks candidates by price per pod evicted (disruption cost 1 + one per pod); upstream's "
-        + "disruption cost also scales by the lifetime remaining before expireAfter (LifetimeRemaining in "
-        + "K:pkg/utils/disruption/disruption.go), so the sooner-expiring node goes first"));
+    }).differs("the twin orders candidates by price over disruption cost, 1 plus 1 per pod, as upstream's code "
+        + "does (SavingsRatio, K:pkg/controllers/disruption/types.go: price / RescheduleDisruptionCost, which has "
+        + "no lifetime term; LifetimeRemaining only scales the DisruptionCost field, which no ordering reads); the "
+        + "page's rule is older than that code, so two nodes alike but for their expiry tie in both"));
     c.add(UpstreamCase.of(area, DISRUPTION, "Consolidation prefers to terminate nodes with lower priority pods", () -> {
       for (boolean swap : new boolean[] {false, true}) {
         Pod high = owned(pod("a", "cpu", "500m"));
@@ -375,8 +376,9 @@ final class ConceptPageCases {
         assertThat(poll(view(AT, under, List.of(important, ordinary), PdbIndex.NONE), under).orElseThrow()
             .candidates()).containsExactly(ordinary.name());
       }
-    }).differs("the twin counts every pod's eviction cost as 1; upstream adds priority / 2^25 "
-        + "(EvictionCost in K:pkg/utils/disruption/disruption.go), so the node of the lower-priority pod goes first"));
+    }).differs("the twin counts every pod's eviction cost as 1; upstream's is 1 + priority / 2^25 (EvictionCost in "
+        + "K:pkg/utils/disruption/disruption.go, summed into RescheduleDisruptionCost), so the node of the "
+        + "lower-priority pod has the higher savings ratio and goes first"));
   }
 
   // ---- Scheduling and NodePools ----
@@ -395,10 +397,12 @@ final class ConceptPageCases {
     }));
     c.add(UpstreamCase.of(area, SCHEDULING, "Taints and tolerations: a NodePool tainted nvidia.com/gpu runs only pods "
         + "that tolerate the taint", () -> {
-      NodePool gpu = bare("gpu", req(FAMILY, RequirementOperator.IN, "g5", "g6"));
+      // The page's NodePool "gpu" over the p3 family (not in the catalogue; here p5) tainted
+      // nvidia.com/gpu=true:NoSchedule, and its pod mygpupod asking one GPU and tolerating the key (Exists).
+      NodePool gpu = bare("gpu", req(FAMILY, RequirementOperator.IN, "p5"));
       gpu = gpu.withTemplate(gpu.template().withTaints(List.of(Taint.of("nvidia.com/gpu", "true",
           TaintEffect.NO_SCHEDULE))));
-      Pod tolerating = tolerating(pod("mygpupod", "nvidia.com/gpu", "1"), Toleration.equal("nvidia.com/gpu", "true",
+      Pod tolerating = tolerating(pod("mygpupod", "nvidia.com/gpu", "1"), Toleration.exists("nvidia.com/gpu",
           TaintEffect.NO_SCHEDULE));
       Pod plain = pod("plain", "cpu", "100m");
       ProvisioningPlan plan = provision(List.of(gpu), List.of(tolerating, plain));

@@ -89,10 +89,7 @@ final class E2eCases {
       NodePool pool = e2ePool(new IntOrPercent.Percent(50));
       List<StateNode> nodes = List.of(drifted(node(pool, "m5.large", 1)), drifted(node(pool, "m5.large", 2)),
           drifted(node(pool, "m5.large", 3)));
-      List<List<DisruptionCommand>> waves = waves(pool, nodes, PdbIndex.NONE);
-      assertAtMostAtOnce(waves, 2);
-      assertThat(disrupted(waves)).containsExactlyInAnyOrderElementsOf(names(nodes));
-      assertThat(commands(waves)).allMatch(x -> x.reason() == DisruptionReason.DRIFTED);
+      assertThat(rolledOut(pool, nodes, 2)).allMatch(x -> x.reason() == DisruptionReason.DRIFTED);
     }));
     c.add(UpstreamCase.of(area, DRIFT, "should respect budgets for non-empty delete drift", () -> {
       // Nine pods scaled to three, one per node, do-not-disrupt then removed; budget 50%.
@@ -101,10 +98,7 @@ final class E2eCases {
       for (int i = 1; i <= 3; i++) {
         nodes.add(drifted(node(pool, "m5.large", i, owned(labelled(pod("large-app-" + i), "app", "large-app")))));
       }
-      List<List<DisruptionCommand>> waves = waves(pool, nodes, PdbIndex.NONE);
-      assertAtMostAtOnce(waves, 2);
-      assertThat(disrupted(waves)).containsExactlyInAnyOrderElementsOf(names(nodes));
-      assertThat(commands(waves)).allMatch(x -> x.reason() == DisruptionReason.DRIFTED);
+      assertThat(rolledOut(pool, nodes, 2)).allMatch(x -> x.reason() == DisruptionReason.DRIFTED);
     }));
     c.add(UpstreamCase.of(area, DRIFT, "should respect budgets for non-empty replace drift", () -> {
       // Five pods, one per node: upstream by hostname anti-affinity, which the twin's provisioner does
@@ -116,10 +110,7 @@ final class E2eCases {
         nodes.add(drifted(node(pool, "m5.large", i, owned(labelled(pod("large-app-" + i, "cpu", "1500m"), "app",
             "large-app")))));
       }
-      List<List<DisruptionCommand>> waves = waves(pool, nodes, PdbIndex.NONE);
-      assertAtMostAtOnce(waves, 3);
-      assertThat(disrupted(waves)).containsExactlyInAnyOrderElementsOf(names(nodes));
-      assertThat(commands(waves)).allSatisfy(x -> assertThat(x.replacements()).hasSize(1));
+      assertThat(rolledOut(pool, nodes, 3)).allSatisfy(x -> assertThat(x.replacements()).hasSize(1));
     }));
     c.add(UpstreamCase.of(area, DRIFT, "should not allow drift if the budget is fully blocking", () -> {
       NodePool pool = e2ePool(new IntOrPercent.Count(0));
@@ -508,6 +499,14 @@ final class E2eCases {
       state.removeIf(n -> gone.contains(n.name()));
     }
     return out;
+  }
+
+  /** The rollout's commands, once checked that every node was disrupted and never more than {@code max} at once. */
+  private static List<DisruptionCommand> rolledOut(NodePool pool, List<StateNode> nodes, int max) {
+    List<List<DisruptionCommand>> waves = waves(pool, nodes, PdbIndex.NONE);
+    assertAtMostAtOnce(waves, max);
+    assertThat(disrupted(waves)).containsExactlyInAnyOrderElementsOf(names(nodes));
+    return commands(waves);
   }
 
   private static void assertAtMostAtOnce(List<List<DisruptionCommand>> waves, int max) {
