@@ -454,8 +454,8 @@ final class ConceptPageCases {
           p)).isFalse();
       assertThat(scheduled(provision(List.of(gpu), List.of(p)), p)).isTrue();
     }));
-    c.add(UpstreamCase.of(area, NODEPOOLS, "spec.weight: specifying no weight is equivalent to specifying a weight of 0",
-        () -> {
+    c.add(UpstreamCase.of(area, NODEPOOLS, "spec.weight: specifying no weight is equivalent to specifying a weight "
+        + "of 0", () -> {
           // Against a NodePool of weight 1, an unweighted one loses as one of weight 0 does.
           NodePool one = bare("one", req(TYPE, RequirementOperator.IN, "c5.large")).withWeight(1);
           for (NodePool other : List.of(bare("other", req(TYPE, RequirementOperator.IN, "m5.large")),

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Runs every case translated from Karpenter's Ginkgo and e2e suites, concept pages and maintainers'
- * statements, grouped by area. A case the twin agrees with must pass; a known difference is reported as skipped with its reason, never dropped, and must
- * still differ.
+ * statements, grouped by area. A case the twin agrees with must pass; a known difference is reported
+ * as skipped with its reason, never dropped, and must still differ.
  */
 class ConformanceTest {
 

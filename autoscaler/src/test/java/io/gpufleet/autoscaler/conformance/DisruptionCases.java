@@ -200,9 +200,9 @@ final class DisruptionCases {
       // for deletion before the next; executing every command leaves exactly 7.
       NodePool pool = NodePool.of("general", NodeClaimTemplate.of(NodePoolRequirement.in(FAMILY, "g4dn"),
           NodePoolRequirement.in(CAPACITY_TYPE, "on-demand")));
-      NodePool thirty = pool.withDisruption(pool.disruption().withPolicy(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)
-          .withConsolidateAfter(Optional.of(Duration.ZERO)).withBudgets(List.of(Budget.nodes(
-              new IntOrPercent.Percent(30)))));
+      NodePool thirty = pool.withDisruption(pool.disruption()
+          .withPolicy(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED).withConsolidateAfter(Optional.of(Duration.ZERO))
+          .withBudgets(List.of(Budget.nodes(new IntOrPercent.Percent(30)))));
       List<StateNode> nodes = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
         nodes.add(node(thirty, "g4dn.8xlarge", i, owned(pod("p" + i, "cpu", "15"))));

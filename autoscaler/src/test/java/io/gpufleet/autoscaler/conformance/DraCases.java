@@ -49,8 +49,8 @@ final class DraCases {
     entries.put("container with resource claims", claiming(requested, List.of("gpu-claim")));
     entries.put("init container with resource claims", claiming(withInit(requested, "cpu", "500m", "memory", "512Mi"),
         List.of("gpu-init-claim")));
-    entries.put("pod with both container and init container resource claims", claiming(withInit(requested, "cpu", "250m",
-        "memory", "256Mi"), List.of("gpu-claim", "storage-init-claim")));
+    entries.put("pod with both container and init container resource claims", claiming(withInit(requested, "cpu",
+        "250m", "memory", "256Mi"), List.of("gpu-claim", "storage-init-claim")));
     for (var e : entries.entrySet()) {
       c.add(UpstreamCase.of(AREA, SchedulingCases.FILE, table + e.getKey(), () -> {
         Pod p = e.getValue();

@@ -60,6 +60,7 @@ final class E2eCases {
   static final String EXPIRATION = "test/suites/regression/expiration_test.go";
   static final String TERMINATION = "test/suites/regression/termination_test.go";
   static final String INTEGRATION = "test/suites/regression/integration_test.go";
+  static final String NODECLAIM = "test/suites/regression/nodeclaim_test.go";
   static final String AWS_CONSOLIDATION = "aws:test/suites/consolidation/suite_test.go";
   static final String AWS_DRIFT = "aws:test/suites/drift/suite_test.go";
   static final String AWS_EXTENDED = "aws:test/suites/integration/extended_resources_test.go";
@@ -72,8 +73,10 @@ final class E2eCases {
     List<UpstreamCase> c = new ArrayList<>();
     drift(c);
     expiration(c);
+    nodeClaims(c);
     termination(c);
     consolidation(c);
+    onDemandToSpot(c);
     provisioning(c);
     return c;
   }
@@ -155,6 +158,49 @@ final class E2eCases {
         }
       }));
     }
+    // Context "Failure": two nodes, one pod each (anti-affinity; here by size); the NodePool's disruption
+    // block at its defaults (consolidateAfter 0s, budget 10%, so one node at a time); the NodePool changed so that
+    // the replacement never registers, or registers and never initialises (a startup taint nothing
+    // removes). The command is given up (upstream's queue retries for 10 minutes, the twin's replacement
+    // timeout is as long), the candidate untainted, and no node that was there before is removed.
+    for (boolean registers : new boolean[] {false, true}) {
+      String it = registers ? "should not disrupt a drifted node if the replacement node registers but never "
+          + "initialized" : "should not disrupt a drifted node if the replacement node never registers";
+      c.add(UpstreamCase.of(area, DRIFT, it, () -> {
+        NodePool defaults = e2ePool(new IntOrPercent.Percent(10), Optional.of(Duration.ZERO));
+        NodePool changed = registers
+            ? defaults.withTemplate(defaults.template().withStartupTaints(List.of(Taint.of("example.com/taint", "",
+                TaintEffect.PREFER_NO_SCHEDULE))))
+            : defaults.withTemplate(defaults.template().withLabels(defaults.template().labels().with("registration",
+                "fail")));
+        List<StateNode> nodes = List.of(
+            drifted(node(changed, "m5.large", 1, owned(labelled(pod("inflate-1", "cpu", "1500m"), "app", "inflate")))),
+            drifted(node(changed, "m5.large", 2, owned(labelled(pod("inflate-2", "cpu", "1500m"), "app", "inflate")))));
+        DisruptionCommand cmd = poll(view(AT, changed, nodes, PdbIndex.NONE), changed).orElseThrow();
+        assertThat(cmd.candidates()).hasSize(1);
+        var r = cmd.replacements().getFirst().withLaunched(AT);
+        StateNode replacement = registers
+            ? new StateNode(r.name(), Optional.of(r.withRegistered(AT.plusSeconds(60), r.name())), Optional.of(
+                io.gpufleet.model.node.Node.of(r.name(), r.labels(), r.startupTaints(),
+                    CATALOG.require(r.instanceType().name()).allocatable())), List.of(), Set.of(), AT, false)
+            : new StateNode(r.name(), Optional.of(r), Optional.empty(), List.of(), Set.of(), AT, false);
+        List<StateNode> inFlight = new ArrayList<>(nodes);
+        inFlight.replaceAll(n -> cmd.candidates().contains(n.name()) ? marked(n) : n);
+        inFlight.add(replacement);
+        var controller = controller(changed, AutoscalerSettings.DEFAULTS);
+        var executing = new io.gpufleet.autoscaler.disruption.InFlightDisruption(cmd, AT);
+        Instant later = AT.plus(Duration.ofMinutes(5));
+        assertThat(lifecycle(later, changed, inFlight)).noneMatch(x -> x instanceof Action.MarkInitialized
+            && ((Action.MarkInitialized) x).claim().equals(r.name()));
+        assertThat(controller.progress(executing, view(later, changed, inFlight, PdbIndex.NONE))).isEmpty();
+        List<Action> out = controller.progress(executing, view(AT.plus(Duration.ofMinutes(10)), changed, inFlight,
+            PdbIndex.NONE));
+        assertThat(out).anyMatch(x -> x instanceof Action.AbandonDisruption);
+        assertThat(out).contains(new Action.UntaintNode(cmd.candidates().getFirst(),
+            io.gpufleet.model.karpenter.KarpenterLabels.DISRUPTED));
+        assertThat(out).noneMatch(x -> x instanceof Action.DeleteNodeClaim);
+      }));
+    }
     c.add(UpstreamCase.of(area, DRIFT, "should not drift any nodes if their PodDisruptionBudgets are unhealthy", () -> {
       // Two pods, one per node, whose readiness probe never passes, and a PDB minAvailable 1: no pod is
       // healthy, so the PDB allows no disruption (currentHealthy 0 - desiredHealthy 1, floored at 0).
@@ -221,6 +267,23 @@ final class E2eCases {
           assertThat(plan.newClaims()).hasSize(1);
           assertThat(pods).allMatch(p -> scheduled(plan, p));
         }));
+  }
+
+  // ---- NodeClaims ----
+
+  private static void nodeClaims(List<UpstreamCase> c) {
+    c.add(UpstreamCase.of("nodeclaim (e2e)", NODECLAIM, "should delete a NodeClaim after the registration timeout "
+        + "when the node doesn't register", () -> {
+      // Node registration blocked: the claim launches, stays unregistered and uninitialised, and is
+      // deleted once the registration timeout passes (15 minutes; the e2e allows 17).
+      NodePool pool = e2ePool(new IntOrPercent.Percent(100));
+      StateNode n = booting(pool, "m5.large", 1);
+      List<Action> early = lifecycle(T0.plus(Duration.ofMinutes(1)), pool, List.of(n));
+      assertThat(early).noneMatch(x -> x instanceof Action.DeleteNodeClaim || x instanceof Action.MarkRegistered
+          || x instanceof Action.MarkInitialized);
+      assertThat(lifecycle(T0.plus(Duration.ofMinutes(17)), pool, List.of(n))).contains(new Action.DeleteNodeClaim(
+          n.name(), RemovalReason.REGISTRATION_TIMEOUT));
+    }));
   }
 
   // ---- termination ----
@@ -328,7 +391,7 @@ final class E2eCases {
     // Context "Budgets": the provider's e2e NodePool consolidating after 0s; a deployment of 1-CPU pods.
     c.add(UpstreamCase.of(area, AWS_CONSOLIDATION, "should respect budgets for empty delete consolidation", () -> {
       // Five nodes, one pod each (hostname anti-affinity); scaled to one replica: four empty; budget 40%.
-      NodePool pool = awsPool(new IntOrPercent.Percent(40), Optional.of(Duration.ZERO));
+      NodePool pool = e2ePool(new IntOrPercent.Percent(40), Optional.of(Duration.ZERO));
       List<StateNode> nodes = new ArrayList<>();
       nodes.add(node(pool, "m5.large", 1, owned(labelled(pod("regular-app", "cpu", "1"), "app", "regular-app"))));
       for (int i = 2; i <= 5; i++) {
@@ -340,7 +403,7 @@ final class E2eCases {
     }));
     c.add(UpstreamCase.of(area, AWS_CONSOLIDATION, "should respect budgets for non-empty delete consolidation", () -> {
       // Three 2xlarge nodes, nine 2100m pods scaled to three, one per node; budget 50%.
-      NodePool pool = awsPool(new IntOrPercent.Percent(50), Optional.of(Duration.ZERO));
+      NodePool pool = e2ePool(new IntOrPercent.Percent(50), Optional.of(Duration.ZERO));
       List<StateNode> nodes = new ArrayList<>();
       for (int i = 1; i <= 3; i++) {
         nodes.add(node(pool, "m5.2xlarge", i, owned(labelled(pod("large-app-" + i, "cpu", "2100m"), "app",
@@ -352,13 +415,13 @@ final class E2eCases {
     }));
     c.add(UpstreamCase.of(area, AWS_CONSOLIDATION, "should not allow consolidation if the budget is fully blocking",
         () -> {
-          NodePool pool = awsPool(new IntOrPercent.Count(0), Optional.of(Duration.ZERO));
+          NodePool pool = e2ePool(new IntOrPercent.Count(0), Optional.of(Duration.ZERO));
           List<StateNode> nodes = fiveMadeEmpty(pool);
           assertThat(waves(pool, nodes, PdbIndex.NONE)).isEmpty();
         }));
     c.add(UpstreamCase.of(area, AWS_CONSOLIDATION, "should not allow consolidation if the budget is fully blocking "
         + "during a scheduled time", () -> {
-      NodePool pool = awsPool(new IntOrPercent.Count(0), Optional.of(Duration.ZERO));
+      NodePool pool = e2ePool(new IntOrPercent.Count(0), Optional.of(Duration.ZERO));
       pool = pool.withDisruption(pool.disruption().withBudgets(List.of(blockingWindow())));
       assertThat(waves(pool, fiveMadeEmpty(pool), PdbIndex.NONE)).isEmpty();
     }));
@@ -380,29 +443,38 @@ final class E2eCases {
                 new IntOrPercent.Percent(100)))));
         List<StateNode> state = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-          Pod small = owned(labelled(pod("small-app-" + i, "cpu", "1800m"), "app", "small-app"));
-          small = small.withSpec(small.spec().withTopologySpreadConstraints(List.of(TopologySpreadConstraint.of(1,
-              "kubernetes.io/hostname", TopologySpreadConstraint.WhenUnsatisfiable.DO_NOT_SCHEDULE,
-              LabelSelector.matching(Labels.of("app", "small-app"))))));
+          Pod small = owned(spread(labelled(pod("small-app-" + i, "cpu", "1800m"), "app", "small-app"), "small-app"));
           state.add(spot ? spotNode(pool, "m5.2xlarge", i, small) : node(pool, "m5.2xlarge", i, small));
         }
         AutoscalerSettings gate = AutoscalerSettings.DEFAULTS.withSpotToSpotConsolidation(spot);
-        for (int round = 1; round <= 3; round++) {
-          DisruptionCommand cmd = pollWith(gate, pool, state).orElseThrow();
-          assertThat(cmd.candidates()).hasSize(1);
-          assertThat(cmd.replacements()).singleElement().satisfies(r -> assertThat(r.instanceType().name())
-              .endsWith(".large"));
-          StateNode gone = state.stream().filter(n -> cmd.candidates().contains(n.name())).findFirst().orElseThrow();
-          state.remove(gone);
-          String type = cmd.replacements().getFirst().instanceType().name();
-          Pod[] pods = gone.pods().toArray(Pod[]::new);
-          state.add(spot ? spotNode(pool, type, 10 + round, pods) : node(pool, type, 10 + round, pods));
-        }
-        assertThat(pollWith(gate, pool, state)).isEmpty();
+        List<StateNode> end = replacedOneByOne(pool, state, gate, 3);
+        assertThat(end).allSatisfy(n -> assertThat(n.claim().orElseThrow().instanceType().name()).endsWith(".large"));
       }).differs("the twin's provisioner does not model topology spread: its first answer replaces all three "
           + "nodes by one node holding the three 1800m pods, where upstream's hostname spread keeps one pod per "
           + "node and so replaces each node by a .large"));
     }
+  }
+
+  private static void onDemandToSpot(List<UpstreamCase> c) {
+    c.add(UpstreamCase.of("consolidation (e2e)", AWS_CONSOLIDATION, "should consolidate on-demand nodes to spot "
+        + "(replace)", () -> {
+      // Two on-demand .large nodes (here c5.large, the catalogue's cheapest), one 1800m pod each, spread by
+      // hostname; the NodePool then allows any capacity type, size large: both nodes become spot.
+      NodePool np = NodePool.of("to-spot", NodeClaimTemplate.of(
+          NodePoolRequirement.of(CAPACITY_TYPE, RequirementOperator.EXISTS),
+          NodePoolRequirement.in(InstanceLabels.INSTANCE_SIZE, "large")));
+      NodePool pool = np.withDisruption(np.disruption().withPolicy(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)
+          .withConsolidateAfter(Optional.of(Duration.ZERO)).withBudgets(List.of(Budget.nodes(
+              new IntOrPercent.Percent(100)))));
+      List<StateNode> start = new ArrayList<>();
+      for (int i = 1; i <= 2; i++) {
+        start.add(node(pool, "c5.large", i, owned(spread(labelled(pod("small-app-" + i, "cpu", "1800m"), "app",
+            "small-app"), "small-app"))));
+      }
+      List<StateNode> end = replacedOneByOne(pool, start, AutoscalerSettings.DEFAULTS, 2);
+      assertThat(end).hasSize(2).allSatisfy(n -> assertThat(n.claim().orElseThrow().offering().capacityType())
+          .isEqualTo(CapacityType.SPOT));
+    }));
   }
 
   // ---- provisioning ----
@@ -446,6 +518,37 @@ final class E2eCases {
 
   // ---- helpers ----
 
+  /** The pod spread by hostname over the pods labelled {@code app=<app>}, maxSkew 1, DoNotSchedule. */
+  private static Pod spread(Pod p, String app) {
+    return p.withSpec(p.spec().withTopologySpreadConstraints(List.of(TopologySpreadConstraint.of(1,
+        "kubernetes.io/hostname", TopologySpreadConstraint.WhenUnsatisfiable.DO_NOT_SCHEDULE, LabelSelector.matching(
+            Labels.of("app", app))))));
+  }
+
+  /**
+   * {@code rounds} consolidation commands, each checked to replace one node by one, played out: the
+   * candidate leaves and its replacement, initialised, takes over its pods. Then nothing more is to
+   * be done. Returns the nodes at the end.
+   */
+  private static List<StateNode> replacedOneByOne(NodePool pool, List<StateNode> start, AutoscalerSettings gate,
+      int rounds) {
+    List<StateNode> state = new ArrayList<>(start);
+    for (int round = 1; round <= rounds; round++) {
+      DisruptionCommand cmd = pollWith(gate, pool, state).orElseThrow();
+      assertThat(cmd.candidates()).hasSize(1);
+      assertThat(cmd.replacements()).hasSize(1);
+      StateNode gone = state.stream().filter(n -> cmd.candidates().contains(n.name())).findFirst().orElseThrow();
+      state.remove(gone);
+      var r = cmd.replacements().getFirst();
+      Pod[] pods = gone.pods().toArray(Pod[]::new);
+      String type = r.instanceType().name();
+      state.add(r.offering().capacityType() == CapacityType.SPOT ? spotNode(pool, type, 10 + round, pods)
+          : node(pool, type, 10 + round, pods));
+    }
+    assertThat(pollWith(gate, pool, state)).isEmpty();
+    return state;
+  }
+
   /** The e2e NodePool: WhenEmptyOrUnderutilized after Never, on-demand m5, with this one budget. */
   static NodePool e2ePool(IntOrPercent budget) {
     NodePool p = consolidating(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, Duration.ZERO, 100);
@@ -453,7 +556,8 @@ final class E2eCases {
         Budget.nodes(budget))));
   }
 
-  private static NodePool awsPool(IntOrPercent budget, Optional<Duration> after) {
+  /** As {@link #e2ePool(IntOrPercent)}, consolidating after {@code after}. */
+  private static NodePool e2ePool(IntOrPercent budget, Optional<Duration> after) {
     NodePool p = e2ePool(budget);
     return p.withDisruption(p.disruption().withConsolidateAfter(after));
   }

@@ -375,8 +375,13 @@ final class K {
   }
 
   private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool, AutoscalerSettings settings) {
+    return controller(pool, settings).poll(view, new SplittableRandom(7));
+  }
+
+  /** The disruption controller over this one NodePool, on the catalogue. */
+  static DisruptionController controller(NodePool pool, AutoscalerSettings settings) {
     Provisioner p = new Provisioner(ProvisioningModel.of(List.of(pool), CATALOG, List.of(), NvidiaDevicePlugin.DEFAULTS,
         GpuSizing.PHYSICAL));
-    return new DisruptionController(settings, p).poll(view, new SplittableRandom(7));
+    return new DisruptionController(settings, p);
   }
 }
