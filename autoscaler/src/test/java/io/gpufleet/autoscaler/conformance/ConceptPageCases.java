@@ -52,8 +52,6 @@ final class ConceptPageCases {
   static final String NODEPOOLS = "docs:/docs/concepts/nodepools/";
   static final String SCHEDULING = "docs:/docs/concepts/scheduling/";
 
-  static final Instant AT = T0.plus(Duration.ofHours(1));
-
   static List<UpstreamCase> all() {
     List<UpstreamCase> c = new ArrayList<>();
     budgets(c);

@@ -66,9 +66,6 @@ final class E2eCases {
   static final String AWS_EXTENDED = "aws:test/suites/integration/extended_resources_test.go";
   static final String AWS_SCHEDULING = "aws:test/suites/scheduling/scheduling.go";
 
-  /** When the e2e looks: an hour after the nodes came up (T0). */
-  static final Instant AT = T0.plus(Duration.ofHours(1));
-
   static List<UpstreamCase> all() {
     List<UpstreamCase> c = new ArrayList<>();
     drift(c);

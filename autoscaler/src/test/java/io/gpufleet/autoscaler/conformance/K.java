@@ -61,6 +61,8 @@ final class K {
 
   static final InstanceCatalog CATALOG = InstanceCatalog.builtIn();
   static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  /** When most disruption cases look: an hour after their nodes came up at T0. */
+  static final Instant AT = T0.plus(Duration.ofHours(1));
   static final String FAMILY = "karpenter.k8s.aws/instance-family";
   static final String TYPE = "node.kubernetes.io/instance-type";
   static final String ZONE = "topology.kubernetes.io/zone";
