@@ -60,6 +60,7 @@ final class ConceptPageCases {
     termination(c);
     consolidation(c);
     scheduling(c);
+    startupTaints(c);
     return c;
   }
 
@@ -464,7 +465,54 @@ final class ConceptPageCases {
         }));
   }
 
+  /**
+   * {@code spec.template.spec.startupTaints} on the NodePools page: "Taints that are added to nodes to
+   * indicate that a certain condition must be met ... before the node is can be initialized. These
+   * taints must be cleared before pods can be deployed to a node"; and its "Cilium Startup Taint"
+   * example (node.cilium.io/agent-not-ready=true:NoExecute).
+   */
+  private static void startupTaints(List<UpstreamCase> c) {
+    String area = "scheduling (docs)";
+    Taint cilium = Taint.of("node.cilium.io/agent-not-ready", "true", TaintEffect.NO_EXECUTE);
+    NodePool base = pool("cilium-startup");
+    NodePool declared = base.withTemplate(base.template().withStartupTaints(List.of(cilium)));
+    c.add(UpstreamCase.of(area, NODEPOOLS, "Cilium Startup Taint: pods aren't required to tolerate these taints to be "
+        + "considered for provisioning", () -> {
+      Pod p = pod("p", "cpu", "1");
+      ProvisioningPlan plan = provision(List.of(declared), List.of(p));
+      assertThat(scheduled(plan, p)).isTrue();
+    }));
+    c.add(UpstreamCase.of(area, NODEPOOLS, "spec.template.spec.startupTaints: these taints must be cleared before the "
+        + "node can be initialized", () -> {
+      StateNode tainted = joined(declared, List.of(cilium));
+      assertThat(lifecycle(AT, declared, List.of(tainted))).noneMatch(x -> x instanceof Action.MarkInitialized);
+      StateNode cleared = joined(declared, List.of());
+      assertThat(lifecycle(AT, declared, List.of(cleared))).contains(new Action.MarkInitialized(cleared.name()));
+    }));
+    c.add(UpstreamCase.of(area, NODEPOOLS, "Cilium Startup Taint: failure to provide accurate startupTaints can result "
+        + "in Karpenter continually provisioning new nodes", () -> {
+      // A node joins, not yet initialised, with the Cilium taint. Declared as a startup taint, the pending
+      // pod is planned onto it; not declared, the pod is unschedulable there and another node is launched.
+      Pod p = pod("p", "cpu", "1");
+      ProvisioningPlan expected = provision(List.of(declared), List.of(p), List.of(joined(declared, List.of(cilium))),
+          List.of());
+      assertThat(expected.newClaims()).isEmpty();
+      assertThat(scheduled(expected, p)).isTrue();
+      ProvisioningPlan unaware = provision(List.of(base), List.of(p), List.of(joined(base, List.of(cilium))),
+          List.of());
+      assertThat(unaware.newClaims()).hasSize(1);
+    }));
+  }
+
   // ---- helpers ----
+
+  /** An m5.xlarge of the pool's that joined at T0 with these taints, not initialised yet. */
+  private static StateNode joined(NodePool pool, List<Taint> taints) {
+    var c = booting(pool, "m5.xlarge", 1).claim().orElseThrow();
+    c = c.withRegistered(T0, c.name());
+    return new StateNode(c.name(), Optional.of(c), Optional.of(io.gpufleet.model.node.Node.of(c.name(), c.labels(),
+        taints, CATALOG.require("m5.xlarge").allocatable())), List.of(), Set.of(), T0, false);
+  }
 
   /** DisruptionBudgets.allowed for a NodePool of {@code total} m5.large nodes, {@code deleting} of them deleting. */
   private static int allowed(NodePool pool, int total, int deleting, Instant now, DisruptionReason reason) {
