@@ -15,6 +15,7 @@ import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.provisioning.ProvisioningPlan;
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.CurrentlyReschedulable;
 import io.gpufleet.autoscaler.termination.Termination;
@@ -84,8 +85,12 @@ public final class Karpenter {
       return out;
     }
     ProvisioningPlan plan = provisioner.solve(pods, view.nodes(), view.daemonSets(), view.offerings(), view.now());
+    OfferingAvailability offerings = view.offerings();
     for (PlannedClaim p : plan.newClaims()) {
-      Optional<NodeClaim> claim = Launcher.launch(p, view.offerings(), view.now(), random);
+      Optional<NodeClaim> claim = Launcher.launch(p, offerings, view.now(), random);
+      if (claim.isPresent() && claim.get().offering().reservationId().isPresent()) {
+        offerings = offerings.withReservationTaken(claim.get().offering().reservationId().get());
+      }
       if (claim.isPresent()) {
         out.add(new Action.LaunchNodeClaim(claim.get(), p.pods().stream().map(Pod::key).toList(), Optional.empty(),
             p.instanceTypes().stream().map(t -> t.name() + " " + Money.perHour(t.onDemandPrice())).toList()));

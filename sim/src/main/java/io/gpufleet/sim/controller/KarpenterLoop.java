@@ -12,6 +12,10 @@ import io.gpufleet.autoscaler.provisioning.ClusterClaims;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
 import io.gpufleet.autoscaler.provisioning.NodeOverlays;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.reservation.CapacityBlockExpiration;
+import io.gpufleet.autoscaler.reservation.CapacityTypeDemotion;
+import io.gpufleet.autoscaler.reservation.ReservationStatus;
+import io.gpufleet.model.cloud.CapacityReservation;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
@@ -49,6 +53,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Runs Karpenter inside the simulation: opens and closes the provisioner's batch window, asks the
@@ -118,6 +123,7 @@ final class KarpenterLoop {
    * Karpenter's node list once per launch.
    */
   Karpenter karpenter() {
+    syncReservations();
     ClusterState s = api.state();
     List<NodePool> pools = s.nodePools();
     List<Workload.DaemonSet> daemons = views.daemonSets(s);
@@ -394,6 +400,64 @@ final class KarpenterLoop {
       case DisruptionController.Validation.Abandon a -> apply(List.of(new Action.AbandonDisruption(c.id(), a.reason())),
           Optional.empty());
     }
+  }
+
+  // ---- capacity reservations ----
+
+  /**
+   * The nodeclass controller's {@code status.capacityReservations}, kept current with EC2: each
+   * EC2NodeClass's selected reservations, their state and the instances they still take. A class
+   * whose status changed is written back, which rebuilds the provisioning model with its reserved
+   * offerings ({@link ReservationStatus}). The ReservedCapacity gate is on (its default, the only
+   * value a scenario may give).
+   */
+  private void syncReservations() {
+    if (cloud.reservations().isEmpty()) {
+      return;
+    }
+    Map<String, Integer> available = new TreeMap<>();
+    Map<String, Integer> running = cloud.runningInReservations();
+    for (CapacityReservation r : cloud.reservations()) {
+      available.put(r.id(), Math.max(0, r.count() - running.getOrDefault(r.id(), 0)));
+    }
+    for (EC2NodeClass c : api.nodeClasses().values()) {
+      List<EC2NodeClass.ReservationStatus> status = ReservationStatus.resolve(c, cloud.reservations(), available,
+          api.now());
+      if (!status.equals(c.capacityReservations())) {
+        api.applyNodeClass(c.withCapacityReservations(status));
+      }
+    }
+  }
+
+  /**
+   * A reservation reached one of its times: the status is synced; NodeClaims in an expiring capacity
+   * block are deleted ({@link CapacityBlockExpiration}); claims and nodes in an ended ODCR are demoted
+   * to on-demand ({@link CapacityTypeDemotion}); pods may have capacity now, or need it.
+   */
+  void onReservationBoundary() {
+    syncReservations();
+    for (NodeClaim c : CapacityBlockExpiration.toDelete(api.state().claims().values(), cloud.reservations(),
+        api.now())) {
+      api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "initiating delete for capacity block expiration ("
+          + c.labels().get(CapacityReservation.ID_LABEL).orElse("") + ")");
+      delete(new Action.DeleteNodeClaim(c.name(), RemovalReason.DELETED));
+    }
+    for (NodeClaim c : List.copyOf(api.state().claims().values())) {
+      Optional<String> id = c.labels().get(CapacityReservation.ID_LABEL);
+      boolean ended = id.isPresent() && cloud.reservations().stream().anyMatch(r -> r.id().equals(id.get())
+          && r.state(api.now()) == CapacityReservation.State.EXPIRED);
+      if (!ended || c.isDeleting()) {
+        continue;
+      }
+      CapacityTypeDemotion.demoted(c.labels()).ifPresent(labels -> {
+        api.putClaim(c.withLabels(labels));
+        api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "capacity reservation " + id.get()
+            + " ended: capacity type demoted from reserved to on-demand");
+      });
+      c.nodeName().map(n -> api.state().nodes().get(n)).ifPresent(n -> CapacityTypeDemotion.demoted(
+          n.node().labels()).ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
+    }
+    trigger();
   }
 
   void onInterruption(Event.InterruptionArrives e) {
