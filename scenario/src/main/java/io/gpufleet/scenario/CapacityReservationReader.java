@@ -43,11 +43,14 @@ final class CapacityReservationReader {
     for (Cursor c : list.asList()) {
       c.checkKnown(FIELDS, true);
       String id = c.requiredString("id");
+      boolean idOk = false;
       if (!id.isEmpty() && !ID.matcher(id).matches()) {
         c.get("id").get().error("expected an id matching " + ID.pattern() + " (such as cr-0123456789abcdef0), found \""
             + id + "\"");
       } else if (!id.isEmpty() && !ids.add(id)) {
         c.get("id").get().error("capacity reservation " + id + " is declared twice");
+      } else {
+        idOk = !id.isEmpty();
       }
       Optional<CapacityReservation.Type> type = oneOf(c, "type", CapacityReservation.Type.class,
           CapacityReservation.Type.DEFAULT);
@@ -94,7 +97,7 @@ final class CapacityReservationReader {
       }
       Map<String, String> tags = c.stringMap("tags");
       OptionalDouble price = c.get("price").map(CapacityReservationReader::price).orElse(OptionalDouble.empty());
-      if (!id.isEmpty() && t.isPresent() && !zone.isEmpty() && count >= 1 && type.isPresent() && criteria.isPresent()) {
+      if (idOk && t.isPresent() && !zone.isEmpty() && count >= 1 && type.isPresent() && criteria.isPresent()) {
         out.add(new CapacityReservation(id, typeName, zone, owner, criteria.get(), tags, type.get(), count, start, end,
             price));
       }

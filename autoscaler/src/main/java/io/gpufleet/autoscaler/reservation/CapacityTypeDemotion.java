@@ -15,9 +15,12 @@ import java.util.Optional;
 public final class CapacityTypeDemotion {
   private CapacityTypeDemotion() {}
 
-  /** The labels demoted, or empty when they are not {@code reserved} (nothing to do). */
-  public static Optional<Labels> demoted(Labels labels) {
-    if (!labels.get(KarpenterLabels.CAPACITY_TYPE).map(CapacityType.RESERVED.wireName()::equals).orElse(false)) {
+  /**
+   * The labels of a claim or node whose instance EC2 now reports as {@code reported}, demoted; empty
+   * when there is nothing to do (the instance is still reserved, or the labels are not {@code reserved}).
+   */
+  public static Optional<Labels> demoted(Labels labels, CapacityType reported) {
+    if (reported != CapacityType.ON_DEMAND || !labels.get(KarpenterLabels.CAPACITY_TYPE).map(CapacityType.RESERVED.wireName()::equals).orElse(false)) {
       return Optional.empty();
     }
     return Optional.of(labels.with(KarpenterLabels.CAPACITY_TYPE, CapacityType.ON_DEMAND.wireName())

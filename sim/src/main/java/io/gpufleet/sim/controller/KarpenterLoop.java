@@ -16,6 +16,7 @@ import io.gpufleet.autoscaler.reservation.CapacityBlockExpiration;
 import io.gpufleet.autoscaler.reservation.CapacityTypeDemotion;
 import io.gpufleet.autoscaler.reservation.ReservationStatus;
 import io.gpufleet.model.cloud.CapacityReservation;
+import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
@@ -444,18 +445,19 @@ final class KarpenterLoop {
     }
     for (NodeClaim c : List.copyOf(api.state().claims().values())) {
       Optional<String> id = c.labels().get(CapacityReservation.ID_LABEL);
+      // EC2 reports an instance whose reservation ended as on-demand.
       boolean ended = id.isPresent() && cloud.reservations().stream().anyMatch(r -> r.id().equals(id.get())
           && r.state(api.now()) == CapacityReservation.State.EXPIRED);
       if (!ended || c.isDeleting()) {
         continue;
       }
-      CapacityTypeDemotion.demoted(c.labels()).ifPresent(labels -> {
+      CapacityTypeDemotion.demoted(c.labels(), CapacityType.ON_DEMAND).ifPresent(labels -> {
         api.putClaim(c.withLabels(labels));
         api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "capacity reservation " + id.get()
             + " ended: capacity type demoted from reserved to on-demand");
       });
       c.nodeName().map(n -> api.state().nodes().get(n)).ifPresent(n -> CapacityTypeDemotion.demoted(
-          n.node().labels()).ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
+          n.node().labels(), CapacityType.ON_DEMAND).ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
     }
     trigger();
   }
