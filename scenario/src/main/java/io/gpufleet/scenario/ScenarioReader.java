@@ -721,6 +721,12 @@ public final class ScenarioReader {
       switch (gate) {
         case "SpotToSpotConsolidation" -> a = a.withSpotToSpotConsolidation(on);
         case "NodeOverlay" -> a = a.withNodeOverlay(on);
+        case "ReservedCapacity" -> {
+          if (!on) {
+            e.getValue().error("gpufleet models capacity reservations with the feature gate ReservedCapacity on, its "
+                + "default; ReservedCapacity=false is not modelled");
+          }
+        }
         default -> {
           if (on != FEATURE_GATES.get(gate)) {
             e.getValue().error("the feature gate " + gate + " is not modelled by gpufleet, which behaves as Karpenter "

@@ -117,4 +117,16 @@ class CapacityReservationReaderTest {
         "s.yaml:17:31: spec.steps[0].actions[0].expireReservation.id: no capacity reservation \"cr-9\" in "
             + "spec.capacityReservations; declared: cr-4, cr-6");
   }
+
+  @Test
+  void theReservedCapacityGateIsModelledOnlyOn() {
+    assertThat(errors("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          autoscaler: {featureGates: {ReservedCapacity: false}}
+        """)).containsExactly("s.yaml:5:49: spec.autoscaler.featureGates[ReservedCapacity]: gpufleet models capacity "
+        + "reservations with the feature gate ReservedCapacity on, its default; ReservedCapacity=false is not modelled");
+  }
 }
