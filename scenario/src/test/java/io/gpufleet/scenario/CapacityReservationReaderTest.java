@@ -2,11 +2,8 @@ package io.gpufleet.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.manifest.yaml.ManifestException;
-import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.model.cloud.CapacityReservation;
 import io.gpufleet.sim.scenario.ScenarioAction;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -17,16 +14,11 @@ import org.junit.jupiter.api.Test;
 class CapacityReservationReaderTest {
 
   private static ScenarioFile read(String text) {
-    return ScenarioReader.read("s.yaml", text, ScenarioSources.directory(Path.of(".")));
+    return ScenarioReaderTest.read(text);
   }
 
   private static List<String> errors(String text) {
-    try {
-      read(text);
-    } catch (ManifestException e) {
-      return e.problems().stream().map(ManifestProblem::toString).toList();
-    }
-    throw new AssertionError("expected errors");
+    return ScenarioReaderTest.errors(text);
   }
 
   @Test

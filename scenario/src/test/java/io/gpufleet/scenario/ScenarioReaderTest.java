@@ -18,11 +18,11 @@ class ScenarioReaderTest {
 
   private static final Path LAB = Path.of("..", "examples", "lab");
 
-  private static ScenarioFile read(String text) {
+  static ScenarioFile read(String text) {
     return ScenarioReader.read("s.yaml", text, ScenarioSources.directory(LAB));
   }
 
-  private static List<String> errors(String text) {
+  static List<String> errors(String text) {
     try {
       read(text);
     } catch (ManifestException e) {

@@ -20,7 +20,9 @@ public final class CapacityTypeDemotion {
    * when there is nothing to do (the instance is still reserved, or the labels are not {@code reserved}).
    */
   public static Optional<Labels> demoted(Labels labels, CapacityType reported) {
-    if (reported != CapacityType.ON_DEMAND || !labels.get(KarpenterLabels.CAPACITY_TYPE).map(CapacityType.RESERVED.wireName()::equals).orElse(false)) {
+    boolean reserved = labels.get(KarpenterLabels.CAPACITY_TYPE).map(CapacityType.RESERVED.wireName()::equals)
+        .orElse(false);
+    if (reported != CapacityType.ON_DEMAND || !reserved) {
       return Optional.empty();
     }
     return Optional.of(labels.with(KarpenterLabels.CAPACITY_TYPE, CapacityType.ON_DEMAND.wireName())

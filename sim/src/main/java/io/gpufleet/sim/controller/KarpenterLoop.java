@@ -457,7 +457,8 @@ final class KarpenterLoop {
             + " ended: capacity type demoted from reserved to on-demand");
       });
       c.nodeName().map(n -> api.state().nodes().get(n)).ifPresent(n -> CapacityTypeDemotion.demoted(
-          n.node().labels(), CapacityType.ON_DEMAND).ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
+          n.node().labels(), CapacityType.ON_DEMAND)
+          .ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
     }
     trigger();
   }
