@@ -44,6 +44,7 @@ final class ReservedCapacityCases {
   static final String EXPIRATION = "aws:pkg/controllers/capacityreservation/expiration/suite_test.go";
   static final String CAPACITY_TYPE = "aws:pkg/controllers/capacityreservation/capacitytype/suite_test.go";
   static final String INSTANCE_TYPES = "aws:pkg/providers/instancetype/suite_test.go";
+  static final String CLOUD_PROVIDER = "aws:pkg/cloudprovider/suite_test.go";
 
   static final String SELF = "012345678901";
   static final String ALT = "123456789012";
@@ -234,6 +235,25 @@ final class ReservedCapacityCases {
           assertThat(node.get(CapacityReservation.TYPE_LABEL)).isEmpty();
         }));
 
+    // The Drift context: the class's status holds cr-foo, a default targeted m5.large reservation.
+    CapacityReservation foo = cr("cr-foo", "m5.large", "test-zone-1a", SELF, MatchCriteria.TARGETED, Map.of(),
+        Type.DEFAULT, 1, Optional.empty());
+    EC2NodeClass withFoo = nodeClass().withCapacityReservations(List.of(new EC2NodeClass.ReservationStatus(foo,
+        State.ACTIVE, 1)));
+    c.add(UpstreamCase.of(AREA, CLOUD_PROVIDER, "should dynamically drift nodeclaims for capacity reservations", () -> {
+      assertThat(withFoo.driftReason(inReservation("cr-foo"))).isEmpty();
+      assertThat(withFoo.driftReason(inReservation("cr-bar"))).contains("CapacityReservationDrift");
+    }));
+    c.add(UpstreamCase.of(AREA, CLOUD_PROVIDER, "should not drift when capacity reservation falls back to on-demand",
+        () -> {
+          assertThat(withFoo.driftReason(inReservation("cr-foo"))).isEmpty();
+          // The reservation leaves the status and the instance no longer runs in it (demoted to on-demand).
+          NodeClaim fellBack = inReservation("cr-foo");
+          fellBack = fellBack.withLabels(CapacityTypeDemotion.demoted(fellBack.labels(), CapacityType.ON_DEMAND)
+              .orElseThrow());
+          assertThat(nodeClass().driftReason(fellBack)).isEmpty();
+        }));
+
     for (State state : List.of(State.ACTIVE, State.EXPIRING)) {
       c.add(UpstreamCase.of(AREA, INSTANCE_TYPES, "should create an offering for a capacity block when the capacity "
           + "block is " + state.name().toLowerCase(java.util.Locale.ROOT), () -> {
@@ -255,6 +275,15 @@ final class ReservedCapacityCases {
           }));
     }
     return c;
+  }
+
+  /** A reserved m5.large NodeClaim whose instance runs in reservation {@code id}. */
+  private static NodeClaim inReservation(String id) {
+    InstanceType t = CATALOG.require("m5.large");
+    NodeClaim claim = io.gpufleet.autoscaler.provisioning.Launcher.nodeClaim(pool("default"), t,
+        t.offerings().getFirst(), ResourceList.EMPTY, T0, new SplittableRandom(3));
+    return claim.withLabels(claim.labels().with(KarpenterLabels.CAPACITY_TYPE, "reserved")
+        .with(CapacityReservation.ID_LABEL, id).with(CapacityReservation.TYPE_LABEL, "default"));
   }
 
   /** A NodeClaim labelled with each reservation's id, as upstream's tests make them. */

@@ -126,8 +126,9 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
    * The AWS provider's drift reasons the twin models, in its order ({@code A:pkg/cloudprovider/drift.go}
    * isNodeClassDrifted): {@code NodeClassDrift} when the static hash differs from the one stamped at
    * launch ({@code areStaticFieldsDrifted}; no hash on either side is no drift), then {@code AMIDrift}
-   * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}). Subnets,
-   * security groups, capacity reservations and instance profiles are not modelled.
+   * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}), then
+   * {@code CapacityReservationDrift} when the claim's reservation is no longer in the class's status
+   * ({@code isCapacityReservationDrifted}). Subnets, security groups and instance profiles are not modelled.
    */
   public Optional<String> driftReason(NodeClaim claim) {
     Optional<String> stamped = claim.annotations().get(HASH_ANNOTATION);
@@ -138,6 +139,13 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     Optional<String> booted = claim.annotations().get(IMAGE_ID_ANNOTATION);
     if (booted.isPresent() && !booted.get().equals(imageId)) {
       return Optional.of("AMIDrift");
+    }
+    // isCapacityReservationDrifted: the claim's instance runs in a reservation the class's status no
+    // longer holds. One that fell back to on-demand carries no reservation label and does not drift.
+    Optional<String> reservation = claim.labels().get(CapacityReservation.ID_LABEL);
+    if (reservation.isPresent()
+        && capacityReservations.stream().noneMatch(s -> s.reservation().id().equals(reservation.get()))) {
+      return Optional.of("CapacityReservationDrift");
     }
     return Optional.empty();
   }

@@ -428,24 +428,17 @@ final class KarpenterLoop {
         api.applyNodeClass(c.withCapacityReservations(status));
       }
     }
+    demoteEnded();
   }
 
   /**
-   * A reservation reached one of its times: the status is synced; NodeClaims in an expiring capacity
-   * block are deleted ({@link CapacityBlockExpiration}); claims and nodes in an ended ODCR are demoted
-   * to on-demand ({@link CapacityTypeDemotion}); pods may have capacity now, or need it.
+   * The capacity-type controller, with the status in the same step, so that a reservation's end is
+   * never seen as drift: claims and nodes in an ended ODCR are on-demand now, as EC2 reports their
+   * instances ({@link CapacityTypeDemotion}).
    */
-  void onReservationBoundary() {
-    syncReservations();
-    for (NodeClaim c : CapacityBlockExpiration.toDelete(api.state().claims().values(), cloud.reservations(),
-        api.now())) {
-      api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "initiating delete for capacity block expiration ("
-          + c.labels().get(CapacityReservation.ID_LABEL).orElse("") + ")");
-      delete(new Action.DeleteNodeClaim(c.name(), RemovalReason.DELETED));
-    }
+  private void demoteEnded() {
     for (NodeClaim c : List.copyOf(api.state().claims().values())) {
       Optional<String> id = c.labels().get(CapacityReservation.ID_LABEL);
-      // EC2 reports an instance whose reservation ended as on-demand.
       boolean ended = id.isPresent() && cloud.reservations().stream().anyMatch(r -> r.id().equals(id.get())
           && r.state(api.now()) == CapacityReservation.State.EXPIRED);
       if (!ended || c.isDeleting()) {
@@ -459,6 +452,21 @@ final class KarpenterLoop {
       c.nodeName().map(n -> api.state().nodes().get(n)).ifPresent(n -> CapacityTypeDemotion.demoted(
           n.node().labels(), CapacityType.ON_DEMAND)
           .ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
+    }
+  }
+
+  /**
+   * A reservation reached one of its times: the status is synced (claims in an ended ODCR demoted);
+   * NodeClaims in an expiring capacity block are deleted ({@link CapacityBlockExpiration}); pods may
+   * have capacity now, or need it.
+   */
+  void onReservationBoundary() {
+    syncReservations();
+    for (NodeClaim c : CapacityBlockExpiration.toDelete(api.state().claims().values(), cloud.reservations(),
+        api.now())) {
+      api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "initiating delete for capacity block expiration ("
+          + c.labels().get(CapacityReservation.ID_LABEL).orElse("") + ")");
+      delete(new Action.DeleteNodeClaim(c.name(), RemovalReason.DELETED));
     }
     trigger();
   }
