@@ -76,4 +76,25 @@ class CapacityReservationSelectorTermsTest {
         "c.yaml:13:7: spec.capacityReservationSelectorTerms[7]: expected at least one, got none, ['tags', 'id', "
             + "'instanceMatchCriteria']");
   }
+
+  @Test
+  void aNodePoolRequirementOnTheReservationLabelsIsSaidToBeUnmodelled() {
+    Diagnostics d = new Diagnostics();
+    KarpenterManifests.read("p.yaml", """
+        apiVersion: karpenter.sh/v1
+        kind: NodePool
+        metadata: {name: train}
+        spec:
+          template:
+            spec:
+              nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
+              requirements:
+              - {key: karpenter.k8s.aws/capacity-reservation-type, operator: In, values: [capacity-block]}
+        """, d);
+    assertThat(d.errors()).isEmpty();
+    assertThat(d.warnings().stream().map(ManifestProblem::toString).filter(w -> w.contains("requirements")))
+        .containsExactly("p.yaml:9:15: warning: spec.template.spec.requirements[0].key: a requirement on karpenter.k8s.aws/capacity-reservation-type is "
+        + "not modelled by gpufleet: offerings are not matched against it (an EC2NodeClass's "
+        + "capacityReservationSelectorTerms choose the reservations)");
+  }
 }
