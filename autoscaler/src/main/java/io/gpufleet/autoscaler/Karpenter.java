@@ -22,6 +22,7 @@ import io.gpufleet.autoscaler.termination.Termination;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -39,6 +40,9 @@ import java.util.random.RandomGenerator;
  * and changes nothing: every method returns {@link Action}s for the runtime to apply.
  */
 public final class Karpenter {
+
+  /** How soon a pending pod is looked at again ({@code K:pkg/controllers/provisioning/controller.go}: 10 s). */
+  public static final Duration POD_REQUEUE = Duration.ofSeconds(10);
 
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
@@ -86,7 +90,17 @@ public final class Karpenter {
     }
     ProvisioningPlan plan = provisioner.solve(pods, view.nodes(), view.daemonSets(), view.offerings(), view.now());
     OfferingAvailability offerings = view.offerings();
+    boolean deferred = false;
     for (PlannedClaim p : plan.newClaims()) {
+      // The provisioner's strict reserved-offering mode (K:pkg/controllers/provisioning/provisioner.go
+      // DisableReservedCapacityFallback; scheduling/nodeclaim.go offeringsToReserve): a claim whose
+      // compatible reservations earlier claims of this round took fails for now, with no event
+      // (scheduler.go Results.Record), and falls back in a later round.
+      if (Launcher.reservedAvailable(p, view.offerings(), view.now())
+          && !Launcher.reservedAvailable(p, offerings, view.now())) {
+        deferred = true;
+        continue;
+      }
       Optional<NodeClaim> claim = Launcher.launch(p, offerings, view.now(), random);
       if (claim.isPresent() && claim.get().offering().reservationId().isPresent()) {
         offerings = offerings.withReservationTaken(claim.get().offering().reservationId().get());
@@ -95,6 +109,10 @@ public final class Karpenter {
         out.add(new Action.LaunchNodeClaim(claim.get(), p.pods().stream().map(Pod::key).toList(), Optional.empty(),
             p.instanceTypes().stream().map(t -> t.name() + " " + Money.perHour(t.onDemandPrice())).toList()));
       }
+    }
+    if (deferred) {
+      // The pod controller requeues a provisionable pod every 10 s (K:pkg/controllers/provisioning/controller.go).
+      out.add(new Action.RetryProvisioning(POD_REQUEUE));
     }
     for (Map.Entry<String, String> e : plan.onExisting().entrySet()) {
       if (pending.contains(e.getKey())) {

@@ -89,6 +89,23 @@ public final class Launcher {
     return Labels.of(out);
   }
 
+  /**
+   * Whether some instance type of the plan has a reserved offering its requirements admit, available
+   * now: what upstream's scheduler reserves for a NodeClaim ({@code K:pkg/controllers/provisioning/
+   * scheduling/nodeclaim.go} offeringsToReserve).
+   */
+  public static boolean reservedAvailable(PlannedClaim plan, OfferingAvailability offerings, Instant now) {
+    OfferingFilter filter = OfferingFilter.of(plan.requirements());
+    for (InstanceType t : plan.instanceTypes()) {
+      for (Offering o : t.offerings()) {
+        if (o.capacityType() == CapacityType.RESERVED && filter.admits(o) && offerings.isAvailable(t.name(), o, now)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The offering picked for a launch. */
   public record Pick(InstanceType type, Offering offering) {}
 

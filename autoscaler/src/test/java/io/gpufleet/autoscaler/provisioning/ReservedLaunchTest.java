@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A reservation's offering is launched before spot and on-demand, labels its claim, and one round
- * launches no more into it than it takes; then the launch falls back to what the NodePool allows.
+ * launches no more into it than it takes; a launch without it falls back to what the NodePool allows
+ * (the provisioner leaves such a claim to a later round, {@code Karpenter.provision}).
  */
 class ReservedLaunchTest {
 
@@ -58,7 +59,7 @@ class ReservedLaunchTest {
   }
 
   @Test
-  void theReservationIsTakenFirstThenTheRoundFallsBackToSpot() {
+  void theReservationIsTakenFirstThenTheNextLaunchFallsBackToSpot() {
     List<PlannedClaim> claims = plan(1, "reserved", "spot", "on-demand");
     assertThat(claims).hasSize(2);
     OfferingAvailability offerings = OfferingAvailability.ALL;
@@ -68,7 +69,9 @@ class ReservedLaunchTest {
     assertThat(first.labels().get(KarpenterLabels.CAPACITY_TYPE)).contains("reserved");
     assertThat(first.labels().get(CapacityReservation.ID_LABEL)).contains("cr-0aaa");
     assertThat(first.labels().get(CapacityReservation.TYPE_LABEL)).contains("default");
+    assertThat(Launcher.reservedAvailable(claims.get(1), offerings, NOW)).isTrue();
     offerings = offerings.withReservationTaken("cr-0aaa");
+    assertThat(Launcher.reservedAvailable(claims.get(1), offerings, NOW)).isFalse();
     NodeClaim second = Launcher.launch(claims.get(1), offerings, NOW, new SplittableRandom(2)).orElseThrow();
     assertThat(second.offering().capacityType()).isEqualTo(CapacityType.SPOT);
     assertThat(second.labels().get(CapacityReservation.ID_LABEL)).isEmpty();

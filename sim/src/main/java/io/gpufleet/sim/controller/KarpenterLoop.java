@@ -517,6 +517,7 @@ final class KarpenterLoop {
           api.abandonDisruption(ab.command());
           api.log(RunRecord.Kind.DISRUPTION_ABANDONED, ab.command(), ab.reason());
         }
+        case Action.RetryProvisioning r -> api.wake(new Event.BatchCheck(), api.now().plus(r.after()));
         case Action.RecordEvent r -> api.log(RunRecord.Kind.KARPENTER_EVENT, r.object(), r.reason() + ": "
             + r.message());
       }
