@@ -83,11 +83,11 @@ public final class ScenarioReader {
   public static final String API_VERSION = "gpufleet.io/v1alpha1";
 
   private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "gpuCatalog",
-      "apiServer", "cluster",
+      "capacityReservations", "apiServer", "cluster",
       "devicePlugin", "draDriver", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
-      "insufficientCapacity", "wait", "waitUntil", "expect", "show");
+      "insufficientCapacity", "expireReservation", "wait", "waitUntil", "expect", "show");
 
   private final ScenarioSources sources;
   private final Diagnostics diagnostics = new Diagnostics();
@@ -102,6 +102,8 @@ public final class ScenarioReader {
   private Admission admission = new Admission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
+  /** The ids of {@code spec.capacityReservations}, which {@code expireReservation} names. */
+  private final Set<String> reservationIds = new java.util.TreeSet<>();
   /** The scenario's GPU catalogue: the built-in one, with {@code spec.gpuCatalog}'s models over it. */
   private GpuCatalog gpuCatalog = GpuCatalog.builtIn();
   /**
@@ -169,6 +171,12 @@ public final class ScenarioReader {
       b.catalog(catalog);
     });
 
+    spec.get("capacityReservations").ifPresent(c -> {
+      for (var r : CapacityReservationReader.read(c, catalog)) {
+        b.reservation(r);
+        reservationIds.add(r.id());
+      }
+    });
     spec.get("gpuCatalog").ifPresent(c -> gpuCatalog = gpuCatalog(c));
     spec.get("apiServer").ifPresent(c -> admission = new Admission(admissionPlugins(c)));
 
@@ -713,6 +721,12 @@ public final class ScenarioReader {
       switch (gate) {
         case "SpotToSpotConsolidation" -> a = a.withSpotToSpotConsolidation(on);
         case "NodeOverlay" -> a = a.withNodeOverlay(on);
+        case "ReservedCapacity" -> {
+          if (!on) {
+            e.getValue().error("gpufleet models capacity reservations with the feature gate ReservedCapacity on, its "
+                + "default; ReservedCapacity=false is not modelled");
+          }
+        }
         default -> {
           if (on != FEATURE_GATES.get(gate)) {
             e.getValue().error("the feature gate " + gate + " is not modelled by gpufleet, which behaves as Karpenter "
@@ -797,6 +811,16 @@ public final class ScenarioReader {
         yield Optional.of(new ScenarioAction.InterruptSpot(nodeRef(arg.require("node"))));
       }
       case "insufficientCapacity" -> insufficientCapacity(arg);
+      case "expireReservation" -> {
+        arg.checkKnown(Set.of("id", "in"), true);
+        String id = arg.requiredString("id");
+        if (!id.isEmpty() && !reservationIds.contains(id)) {
+          arg.get("id").get().error("no capacity reservation \"" + id + "\" in spec.capacityReservations"
+              + (reservationIds.isEmpty() ? "" : "; declared: " + String.join(", ", reservationIds)));
+        }
+        Duration in = duration(arg, "in").orElse(Duration.ZERO);
+        yield id.isEmpty() ? Optional.empty() : Optional.of(new ScenarioAction.ExpireReservation(id, in));
+      }
       case "wait" -> durationOf(arg).map(ScenarioAction.Wait::new);
       case "show" -> Optional.of(new ScenarioAction.Checkpoint(arg.asString()));
       case "waitUntil" -> {

@@ -18,11 +18,11 @@ class ScenarioReaderTest {
 
   private static final Path LAB = Path.of("..", "examples", "lab");
 
-  private static ScenarioFile read(String text) {
+  static ScenarioFile read(String text) {
     return ScenarioReader.read("s.yaml", text, ScenarioSources.directory(LAB));
   }
 
-  private static List<String> errors(String text) {
+  static List<String> errors(String text) {
     try {
       read(text);
     } catch (ManifestException e) {
@@ -164,7 +164,8 @@ class ScenarioReaderTest {
         "s.yaml:10:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m or 1h30m, found \"forever\"",
         "s.yaml:11:14: spec.steps[0].actions[1].scale.replicas: required field is missing",
         "s.yaml:12:7: spec.steps[0].actions[2]: expected exactly one action of apply, delete, expect, "
-            + "insufficientCapacity, interrupt, label, scale, show, unlabel, wait, waitUntil, found jump",
+            + "expireReservation, insufficientCapacity, interrupt, label, scale, show, unlabel, wait, waitUntil, "
+            + "found jump",
         "s.yaml:13:39: spec.steps[0].actions[3].expect.condition.readyPods: expected one of equals, atLeast, atMost, "
             + "moreThan, lessThan");
   }
@@ -269,7 +270,8 @@ class ScenarioReaderTest {
             + "DevicePluginRegistered, DevicePluginStopped, DeviceAllocationRefused, NodeLabeled, NodeTainted, "
             + "NodeUntainted, ImagePulled, KarpenterEvent, DisruptionProposed, DisruptionConsidered, DisruptionExecuted, "
             + "DisruptionAbandoned, "
-            + "SpotInterruptionWarning, SpotReclaimed, OfferingUnavailable, Expectation, InvariantViolated, found "
+            + "SpotInterruptionWarning, SpotReclaimed, OfferingUnavailable, Expectation, InvariantViolated, "
+            + "CapacityReservation, found "
             + "\"Evicted\"",
         "s.yaml:19:50: spec.steps[0].actions[7].expect.condition.disruptions.method: expected one of Emptiness, Drift, "
             + "MultiNodeConsolidation, SingleNodeConsolidation, found \"Consolidation\"",

@@ -16,6 +16,7 @@ final class ConformanceSuite {
     all.addAll(ProvisioningCases.all());
     all.addAll(SchedulingCases.all());
     all.addAll(AwsProviderCases.all());
+    all.addAll(ReservedCapacityCases.all());
     all.addAll(NodeClassCases.all());
     all.addAll(DisruptionCases.all());
     all.addAll(NodeOverlayCases.all());

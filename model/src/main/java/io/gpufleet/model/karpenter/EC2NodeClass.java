@@ -1,11 +1,15 @@
 package io.gpufleet.model.karpenter;
 
 import io.gpufleet.model.cloud.AllocatableEstimate;
+import io.gpufleet.model.cloud.CapacityReservation;
+import io.gpufleet.model.cloud.CapacityReservationSelectorTerm;
 import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.cloud.Offering;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,10 +27,52 @@ import java.util.OptionalInt;
  * <p>For drift it also keeps {@code hash}, the digest of its static fields (those upstream's
  * {@code Hash} covers; empty when unknown, which never drifts), and {@code imageId}, the AMI its
  * {@code amiSelectorTerms} resolve to now ({@link #imageIdOf}).
+ *
+ * <p>Its {@code capacityReservationSelectorTerms} select EC2 capacity reservations; what they select
+ * now, with each one's state and the instances it still takes, is its {@code capacityReservations}
+ * (upstream's {@code status.capacityReservations}, which the AWS provider's nodeclass controller
+ * keeps, {@code A:pkg/controllers/nodeclass/capacityreservation.go}), and each adds a reserved
+ * offering to its instance type ({@link #apply}).
  */
 public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
     AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin, String hash,
-    String imageId) {
+    String imageId, List<CapacityReservationSelectorTerm> capacityReservationSelectorTerms,
+    List<ReservationStatus> capacityReservations) {
+
+  /**
+   * One entry of {@code status.capacityReservations}: a selected reservation, its state ({@code active}
+   * or {@code expiring}) and how many more instances it takes (the provider's availability cache,
+   * {@code A:pkg/providers/capacityreservation/types.go}).
+   */
+  public record ReservationStatus(CapacityReservation reservation, CapacityReservation.State state, int available) {
+    public ReservationStatus {
+      Objects.requireNonNull(reservation, "reservation");
+      Objects.requireNonNull(state, "state");
+    }
+  }
+
+  /** Without capacity reservations. */
+  public EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
+      AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin, String hash,
+      String imageId) {
+    this(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId, List.of(), List.of());
+  }
+
+  /** The class with its status resolved to these reservations. */
+  public EC2NodeClass withCapacityReservations(List<ReservationStatus> status) {
+    return new EC2NodeClass(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId,
+        capacityReservationSelectorTerms, status);
+  }
+
+  /** Some selector term selects the reservation (terms are ORed). */
+  public boolean selects(CapacityReservation r) {
+    for (CapacityReservationSelectorTerm t : capacityReservationSelectorTerms) {
+      if (t.selects(r)) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /**
    * The annotations the AWS provider stamps on a NodeClaim at Create, and compares with the class's
@@ -80,8 +126,9 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
    * The AWS provider's drift reasons the twin models, in its order ({@code A:pkg/cloudprovider/drift.go}
    * isNodeClassDrifted): {@code NodeClassDrift} when the static hash differs from the one stamped at
    * launch ({@code areStaticFieldsDrifted}; no hash on either side is no drift), then {@code AMIDrift}
-   * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}). Subnets,
-   * security groups, capacity reservations and instance profiles are not modelled.
+   * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}), then
+   * {@code CapacityReservationDrift} when the claim's reservation is no longer in the class's status
+   * ({@code isCapacityReservationDrifted}). Subnets, security groups and instance profiles are not modelled.
    */
   public Optional<String> driftReason(NodeClaim claim) {
     Optional<String> stamped = claim.annotations().get(HASH_ANNOTATION);
@@ -92,6 +139,13 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     Optional<String> booted = claim.annotations().get(IMAGE_ID_ANNOTATION);
     if (booted.isPresent() && !booted.get().equals(imageId)) {
       return Optional.of("AMIDrift");
+    }
+    // isCapacityReservationDrifted: the claim's instance runs in a reservation the class's status no
+    // longer holds. One that fell back to on-demand carries no reservation label and does not drift.
+    Optional<String> reservation = claim.labels().get(CapacityReservation.ID_LABEL);
+    if (reservation.isPresent()
+        && capacityReservations.stream().noneMatch(s -> s.reservation().id().equals(reservation.get()))) {
+      return Optional.of("CapacityReservationDrift");
     }
     return Optional.empty();
   }
@@ -105,6 +159,8 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     devicePlugin = devicePlugin == null ? Optional.empty() : devicePlugin;
     Objects.requireNonNull(hash, "hash");
     Objects.requireNonNull(imageId, "imageId");
+    capacityReservationSelectorTerms = List.copyOf(capacityReservationSelectorTerms);
+    capacityReservations = List.copyOf(capacityReservations);
   }
 
   /** A node class whose AMI runs no device plugin of its own (AL2023: the cluster's plugin serves its nodes). */
@@ -140,6 +196,35 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
    * its offset), and its pods.
    */
   public InstanceType apply(InstanceType t) {
+    return withReservedOfferings(sized(t));
+  }
+
+  /**
+   * The type with a reserved offering for each reservation of its type in {@code capacityReservations}
+   * and in one of its zones ({@code A:pkg/providers/instancetype/offering/reserved_capacity_resolver.go}
+   * ResolveOfferings): priced at the on-demand price over ten million, available while it takes more
+   * instances, is not expiring and is in a zone the type is offered in.
+   */
+  InstanceType withReservedOfferings(InstanceType t) {
+    List<Offering> added = new ArrayList<>();
+    for (ReservationStatus s : capacityReservations) {
+      CapacityReservation r = s.reservation();
+      if (!r.instanceType().equals(t.name())) {
+        continue;
+      }
+      boolean inTypesZones = t.offerings().stream().anyMatch(o -> o.zone().equals(r.zone()));
+      added.add(Offering.reserved(r, t.onDemandPrice(), s.available(),
+          inTypesZones && s.available() != 0 && s.state() != CapacityReservation.State.EXPIRING));
+    }
+    if (added.isEmpty()) {
+      return t;
+    }
+    List<Offering> all = new ArrayList<>(t.offerings());
+    all.addAll(added);
+    return t.withOfferings(all);
+  }
+
+  private InstanceType sized(InstanceType t) {
     if (isDefault()) {
       return t;
     }

@@ -12,6 +12,11 @@ import io.gpufleet.autoscaler.provisioning.ClusterClaims;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
 import io.gpufleet.autoscaler.provisioning.NodeOverlays;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.reservation.CapacityBlockExpiration;
+import io.gpufleet.autoscaler.reservation.CapacityTypeDemotion;
+import io.gpufleet.autoscaler.reservation.ReservationStatus;
+import io.gpufleet.model.cloud.CapacityReservation;
+import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
@@ -49,6 +54,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Runs Karpenter inside the simulation: opens and closes the provisioner's batch window, asks the
@@ -118,6 +124,7 @@ final class KarpenterLoop {
    * Karpenter's node list once per launch.
    */
   Karpenter karpenter() {
+    syncReservations();
     ClusterState s = api.state();
     List<NodePool> pools = s.nodePools();
     List<Workload.DaemonSet> daemons = views.daemonSets(s);
@@ -396,6 +403,74 @@ final class KarpenterLoop {
     }
   }
 
+  // ---- capacity reservations ----
+
+  /**
+   * The nodeclass controller's {@code status.capacityReservations}, kept current with EC2: each
+   * EC2NodeClass's selected reservations, their state and the instances they still take. A class
+   * whose status changed is written back, which rebuilds the provisioning model with its reserved
+   * offerings ({@link ReservationStatus}). The ReservedCapacity gate is on (its default, the only
+   * value a scenario may give).
+   */
+  private void syncReservations() {
+    if (cloud.reservations().isEmpty()) {
+      return;
+    }
+    Map<String, Integer> available = new TreeMap<>();
+    Map<String, Integer> running = cloud.runningInReservations();
+    for (CapacityReservation r : cloud.reservations()) {
+      available.put(r.id(), Math.max(0, r.count() - running.getOrDefault(r.id(), 0)));
+    }
+    for (EC2NodeClass c : api.nodeClasses().values()) {
+      List<EC2NodeClass.ReservationStatus> status = ReservationStatus.resolve(c, cloud.reservations(), available,
+          api.now());
+      if (!status.equals(c.capacityReservations())) {
+        api.applyNodeClass(c.withCapacityReservations(status));
+      }
+    }
+    demoteEnded();
+  }
+
+  /**
+   * The capacity-type controller, with the status in the same step, so that a reservation's end is
+   * never seen as drift: claims and nodes in an ended ODCR are on-demand now, as EC2 reports their
+   * instances ({@link CapacityTypeDemotion}).
+   */
+  private void demoteEnded() {
+    for (NodeClaim c : List.copyOf(api.state().claims().values())) {
+      Optional<String> id = c.labels().get(CapacityReservation.ID_LABEL);
+      boolean ended = id.isPresent() && cloud.reservations().stream().anyMatch(r -> r.id().equals(id.get())
+          && r.state(api.now()) == CapacityReservation.State.EXPIRED);
+      if (!ended || c.isDeleting()) {
+        continue;
+      }
+      CapacityTypeDemotion.demoted(c.labels(), CapacityType.ON_DEMAND).ifPresent(labels -> {
+        api.putClaim(c.withLabels(labels));
+        api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "capacity reservation " + id.get()
+            + " ended: capacity type demoted from reserved to on-demand");
+      });
+      c.nodeName().map(n -> api.state().nodes().get(n)).ifPresent(n -> CapacityTypeDemotion.demoted(
+          n.node().labels(), CapacityType.ON_DEMAND)
+          .ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
+    }
+  }
+
+  /**
+   * A reservation reached one of its times: the status is synced (claims in an ended ODCR demoted);
+   * NodeClaims in an expiring capacity block are deleted ({@link CapacityBlockExpiration}); pods may
+   * have capacity now, or need it.
+   */
+  void onReservationBoundary() {
+    syncReservations();
+    for (NodeClaim c : CapacityBlockExpiration.toDelete(api.state().claims().values(), cloud.reservations(),
+        api.now())) {
+      api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "initiating delete for capacity block expiration ("
+          + c.labels().get(CapacityReservation.ID_LABEL).orElse("") + ")");
+      delete(new Action.DeleteNodeClaim(c.name(), RemovalReason.DELETED));
+    }
+    trigger();
+  }
+
   void onInterruption(Event.InterruptionArrives e) {
     apply(karpenter().interrupt(e.message(), view()), Optional.empty());
   }
@@ -442,6 +517,7 @@ final class KarpenterLoop {
           api.abandonDisruption(ab.command());
           api.log(RunRecord.Kind.DISRUPTION_ABANDONED, ab.command(), ab.reason());
         }
+        case Action.RetryProvisioning r -> api.wake(new Event.BatchCheck(), api.now().plus(r.after()));
         case Action.RecordEvent r -> api.log(RunRecord.Kind.KARPENTER_EVENT, r.object(), r.reason() + ": "
             + r.message());
       }

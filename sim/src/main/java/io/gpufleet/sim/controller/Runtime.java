@@ -59,6 +59,7 @@ public final class Runtime {
   public SimulationResult run(ProgressListener progress) {
     Instant start = scenario.start();
     Instant horizon = start.plus(scenario.settings().horizon());
+    cloud.reserve(scenario.reservations());
     runner.apply(scenario.objects());
     kernel.schedule(start, new Event.ScenarioStep());
     kernel.schedule(start.plus(scenario.autoscaler().disruptionPoll()), new Event.DisruptionPoll());
@@ -111,6 +112,10 @@ public final class Runtime {
       case Event.PodExits r -> kubelet.onExits(r);
       case Event.SpotReclaimed r -> cloud.onReclaimed(r);
       case Event.SpotWarningDrawn r -> cloud.onWarningDrawn(r);
+      case Event.ReservationBoundary r -> {
+        cloud.onReservationBoundary(r);
+        karpenter.onReservationBoundary();
+      }
       case Event.ScenarioStep s -> runner.advance();
       case Event.InterruptionArrives i -> karpenter.onInterruption(i);
       case Event.WorkloadSync w -> {

@@ -139,6 +139,15 @@ final class ScenarioRunner {
               + ice.zone().map(z -> " in " + z).orElse("")
               + ice.window().map(d -> " for " + KubeDuration.format(d)).orElse(" from now on"));
         }
+        case ScenarioAction.ExpireReservation x -> {
+          if (!cloud.hasReservation(x.id())) {
+            outcome(index, "expireReservation " + x.id(), false, "EC2 has no capacity reservation " + x.id());
+          } else {
+            cloud.endReservation(x.id(), api.now().plus(x.in()));
+            api.log(RunRecord.Kind.SCENARIO, x.id(), "capacity reservation ends "
+                + (x.in().isZero() ? "now" : "in " + KubeDuration.format(x.in())));
+          }
+        }
         case ScenarioAction.Watch w -> {
           OpenWatch o = new OpenWatch(index, w, api.now(), w.window().map(api.now()::plus));
           watches.add(o);

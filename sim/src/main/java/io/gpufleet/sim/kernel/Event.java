@@ -94,6 +94,16 @@ public sealed interface Event {
     }
   }
 
+  /**
+   * A capacity reservation reaches one of its times: it starts, a capacity block becomes expiring
+   * (40 minutes before its end) or EC2 starts reclaiming its instances (30 minutes before), or it ends.
+   */
+  record ReservationBoundary(String reservation) implements Event {
+    public int priority() {
+      return 0;
+    }
+  }
+
   // ---- the scenario ----
 
   /** The scenario's timeline moves to its next action. */

@@ -40,6 +40,13 @@ public sealed interface ScenarioAction {
   record InsufficientCapacity(String instanceType, Optional<String> zone, Optional<CapacityType> capacityType,
       Optional<Duration> window) implements ScenarioAction {}
 
+  /**
+   * EC2 ends a capacity reservation {@code in} from now (a Capacity Block reaching its end, an ODCR
+   * cancelled or expiring): a capacity block's NodeClaims are deleted from 40 minutes before, its
+   * instances reclaimed from 30 minutes before; an ODCR's instances go on as on-demand.
+   */
+  record ExpireReservation(String id, Duration in) implements ScenarioAction {}
+
   record Wait(Duration duration) implements ScenarioAction {}
 
   /** Wait until the condition holds, at most {@code timeout}; a timeout is a failed expectation. */
