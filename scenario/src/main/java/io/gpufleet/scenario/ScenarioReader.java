@@ -329,7 +329,7 @@ public final class ScenarioReader {
     }
     ManifestBundle bundle = ManifestBundle.ofDecoded(objects.stream().map(Sourced::object).toList(), texts);
     try {
-      ClusterAssembly.assemble(bundle, new ClusterSettings(gpuCatalog, catalog)).warnings()
+      ClusterAssembly.assemble(bundle, ClusterSettings.defaults().withGpus(gpuCatalog).withInstances(catalog)).warnings()
           .forEach(diagnostics::add);
     } catch (ManifestException e) {
       e.problems().forEach(p -> diagnostics.warning(p.location(), p.path(), p.message()
@@ -388,7 +388,7 @@ public final class ScenarioReader {
 
   /**
    * {@code draDriver.featureGates}: the gates of NVIDIA's DRA driver (its chart's {@code featureGates}
-   * value) that the twin models, TimeSlicingSettings and MPSSupport, both off by default as upstream's
+   * value) that the twin models, TimeSlicingSettings, MPSSupport and DynamicMIG, all off by default as upstream's
    * {@code pkg/featuregates} has them. Other gates are errors, so none is silently ignored.
    */
   private GpuClaimPreparation.FeatureGates draDriver(Cursor c) {
@@ -400,7 +400,7 @@ public final class ScenarioReader {
         var next = gates.with(e.getKey(), e.getValue().asBoolean());
         if (next.isEmpty()) {
           e.getValue().error("not modelled by gpufleet: DRA driver feature gate \"" + e.getKey() + "\"; the twin "
-              + "models " + String.join(" and ", GpuClaimPreparation.FeatureGates.NAMES));
+              + "models " + String.join(", ", GpuClaimPreparation.FeatureGates.NAMES));
         }
         gates = next.orElse(gates);
       }

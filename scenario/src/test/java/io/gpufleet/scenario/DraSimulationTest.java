@@ -429,7 +429,32 @@ class DraSimulationTest {
 
   @Test
   void aDriverGateTheTwinDoesNotModelIsAnError() {
-    assertThatThrownBy(() -> runWithGates("{DynamicMIG: true}", NODES)).isInstanceOf(ManifestException.class)
-        .hasMessageContaining("not modelled by gpufleet: DRA driver feature gate \"DynamicMIG\"");
+    assertThatThrownBy(() -> runWithGates("{PassthroughSupport: true}", NODES)).isInstanceOf(ManifestException.class)
+        .hasMessageContaining("not modelled by gpufleet: DRA driver feature gate \"PassthroughSupport\"");
+  }
+
+  /** {@code examples/dra/partitionable-mig.yaml}'s objects as the scenario's {@code cluster} list. */
+  private static String partitionableExample() throws java.io.IOException {
+    String text = java.nio.file.Files.readString(java.nio.file.Path.of("..", "examples", "dra", "partitionable-mig.yaml"));
+    StringBuilder b = new StringBuilder();
+    for (String doc : text.split("(?m)^---$")) {
+      List<String> lines = doc.lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+      for (int k = 0; k < lines.size(); k++) {
+        b.append(k == 0 ? "          - " : "            ").append(lines.get(k)).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  @Test
+  void underDynamicMigTheExamplesMigClaimsShareTheCardInTheSimulationAndTheWholeCardWaits() throws Exception {
+    SimulationResult r = runWithGates("{DynamicMIG: true}", partitionableExample());
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.finalState().dra().claim("default/mig-1g").orElseThrow().allocation().orElseThrow().results())
+        .extracting(io.gpufleet.engine.dra.Allocation.Result::device).containsExactly("gpu-0-mig-1g10gb-19-0");
+    assertThat(r.finalState().dra().claim("default/mig-3g").orElseThrow().allocation().orElseThrow().results())
+        .extracting(io.gpufleet.engine.dra.Allocation.Result::device).containsExactly("gpu-0-mig-3g40gb-9-4");
+    assertThat(r.finalState().dra().claim("default/whole-gpu").orElseThrow().allocation()).isEmpty();
+    assertThat(r.record().of(RunRecord.Kind.POD_STARTED)).hasSize(2);
   }
 }
