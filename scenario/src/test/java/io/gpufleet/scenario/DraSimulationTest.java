@@ -457,4 +457,59 @@ class DraSimulationTest {
     assertThat(r.finalState().dra().claim("default/whole-gpu").orElseThrow().allocation()).isEmpty();
     assertThat(r.record().of(RunRecord.Kind.POD_STARTED)).hasSize(2);
   }
+
+  @Test
+  void aDraNodeWithACustomMigPartedConfigPublishesThatConfigsMigDevices() {
+    String cluster = """
+          - apiVersion: v1
+            kind: ConfigMap
+            metadata: {name: custom-mig-parted-config, namespace: gpu-operator}
+            data:
+              config.yaml: |
+                version: v1
+                mig-configs:
+                  balanced-h100:
+                    - devices: all
+                      mig-enabled: true
+                      mig-devices:
+                        "1g.10gb": 2
+                        "2g.20gb": 1
+                        "3g.40gb": 1
+          - apiVersion: v1
+            kind: Node
+            metadata:
+              name: h100-dra
+              labels: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, nvidia.com/gpu.count: "1",
+                       nvidia.com/gpu.deploy.device-plugin: "false", nvidia.com/mig.config: balanced-h100}
+            status:
+              allocatable: {cpu: "48", memory: 192Gi, pods: "110"}
+          - apiVersion: resource.k8s.io/v1
+            kind: ResourceClaim
+            metadata: {name: two-g}
+            spec:
+              devices:
+                requests:
+                - name: mig
+                  exactly:
+                    deviceClassName: mig.nvidia.com
+                    selectors:
+                    - cel: {expression: 'device.attributes["gpu.nvidia.com"].profile == "2g.20gb"'}
+          - apiVersion: v1
+            kind: Pod
+            metadata: {name: p}
+            spec:
+              resourceClaims:
+              - {name: mig, resourceClaimName: two-g}
+              containers:
+              - name: c
+                resources:
+                  claims: [{name: mig}]
+        """;
+    SimulationResult r = runWithGates("{}", cluster);
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.finalState().dra().claim("default/two-g").orElseThrow().allocation().orElseThrow().results())
+        .extracting(io.gpufleet.engine.dra.Allocation.Result::device).singleElement().asString()
+        .startsWith("gpu-0-mig-2g20gb-14-");
+    assertThat(r.record().of(RunRecord.Kind.POD_STARTED)).hasSize(1);
+  }
 }
