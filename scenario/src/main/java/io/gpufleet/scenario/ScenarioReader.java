@@ -17,6 +17,7 @@ import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
+import io.gpufleet.manifest.kube.ComputeDomains;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.kube.OldKarpenterApi;
 import io.gpufleet.manifest.yaml.Cursor;
@@ -308,8 +309,8 @@ public final class ScenarioReader {
         case KubeObject.PriorityClassObject pc -> { }
         case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
         case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
-        case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "",
-            other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped");
+        case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "", ComputeDomains.warning(other)
+            .orElse(other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped"));
       }
     }
     return out;
