@@ -221,6 +221,11 @@ public final class GpuClaimPreparation {
       how = new Sharing.TimeSliced(sharing.get().timeSlicingConfig().flatMap(GpuConfig.TimeSlicing::interval)
           .orElseThrow());
     } else if (sharing.isPresent() && gates.mpsSupport() && sharing.get().strategy().equals(MPS)) {
+      if (gates.dynamicMig()) {
+        // device_state.go, applySharingConfig: MPS needs the MIG device's UUID, made only at preparation.
+        return new Outcome.Failed("error applying config: MPS is not yet supported when using "
+            + "featureGates.DynamicMIG=true");
+      }
       if (sharing.get().timeSlicingConfig().isPresent()) {
         return new Outcome.Failed("error applying config: error getting MPS configuration: cannot use "
             + "TimeSlicingConfig with the 'MPS' strategy");
