@@ -39,8 +39,9 @@ import java.util.Set;
 public final class DeviceAllocator {
 
   /**
-   * The Kubernetes feature gates the allocator follows ({@code pkg/features/kube_features.go}):
-   * DRAPartitionableDevices and DRAConsumableCapacity, both beta and on by default in v1.37.
+   * The Kubernetes feature gates the allocator follows ({@code pkg/features}): DRAPartitionableDevices
+   * (alpha in 1.33) and DRAConsumableCapacity (alpha in 1.34), both beta and on by default from 1.36 and
+   * still in v1.37.
    */
   public record Features(boolean partitionableDevices, boolean consumableCapacity) {
     public static final Features DEFAULTS = new Features(true, true);
