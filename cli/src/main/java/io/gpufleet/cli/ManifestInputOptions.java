@@ -3,6 +3,7 @@ package io.gpufleet.cli;
 import io.gpufleet.cluster.Cluster;
 import io.gpufleet.cluster.ClusterAssembly;
 import io.gpufleet.cluster.ClusterSettings;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.manifest.GpuCatalogFile;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestInput;
@@ -124,6 +125,11 @@ final class ManifestInputOptions {
 
   /** The one cluster the inputs describe, as every command sees it ({@link ClusterAssembly}). */
   Cluster cluster() {
-    return ClusterAssembly.assemble(read(), ClusterSettings.defaults().withGpus(gpuCatalog()));
+    return cluster(GpuClaimPreparation.FeatureGates.DEFAULTS);
+  }
+
+  /** The one cluster, NVIDIA's DRA driver running with {@code gates} ({@link DraDriverOptions}). */
+  Cluster cluster(GpuClaimPreparation.FeatureGates gates) {
+    return ClusterAssembly.assemble(read(), ClusterSettings.defaults().withGpus(gpuCatalog()).withDraDriver(gates));
   }
 }

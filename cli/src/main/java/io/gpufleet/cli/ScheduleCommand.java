@@ -32,6 +32,8 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin ManifestInputOptions input;
 
+  @picocli.CommandLine.Mixin DraDriverOptions draDriver = new DraDriverOptions();
+
   @Option(names = {"-o", "--output"}, defaultValue = "wide", paramLabel = "FORMAT",
       description = "wide (a table, the default) or json.")
   String output;
@@ -64,7 +66,7 @@ final class ScheduleCommand implements Callable<Integer> {
     if (percentage != null && (percentage < 0 || percentage > 100)) {
       throw new UserError("--percentage-of-nodes-to-score: expected 0..100, found " + percentage);
     }
-    Cluster cluster = input.cluster();
+    Cluster cluster = input.cluster(draDriver.gates());
     Cli.printWarnings(cluster, spec);
     Cli.warnUnused(cluster.bundle(), spec, "schedule");
     Cluster.Placement placement = cluster.place(profiles(), new SplittableRandom(seed), explain);

@@ -43,20 +43,18 @@ public final class SmiCommand implements Callable<Integer> {
   /** Nodes, device-plugin ConfigMap, pods and workloads. */
   @CommandLine.Mixin ManifestInputOptions input;
 
+  @CommandLine.Mixin DraDriverOptions draDriver = new DraDriverOptions();
+
   @Option(names = "--seed", defaultValue = "1", description = "Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--dra-feature-gates", paramLabel = "GATE=BOOL,...",
-      description = "NVIDIA DRA driver feature gates (TimeSlicingSettings, MPSSupport; both off by default, "
-          + "as upstream): whether a claim's GpuConfig sharing applies.")
-  String draFeatureGates;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    Cluster cluster = input.cluster();
+    Cluster cluster = input.cluster(draDriver.gates());
     Cli.printWarnings(cluster, spec);
-    GpuClaimPreparation.FeatureGates gates = gates(draFeatureGates);
+    GpuClaimPreparation.FeatureGates gates = draDriver.gates();
     Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
     BatchPlacement.Result placed = placement.result();
     DynamicResources dynamicResources = placement.dynamicResources();
@@ -111,24 +109,6 @@ public final class SmiCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** {@code --dra-feature-gates}: {@code GATE=true|false}, comma-separated. */
-  static GpuClaimPreparation.FeatureGates gates(String option) {
-    GpuClaimPreparation.FeatureGates gates = GpuClaimPreparation.FeatureGates.DEFAULTS;
-    if (option == null || option.isBlank()) {
-      return gates;
-    }
-    for (String item : option.split(",")) {
-      String[] kv = item.strip().split("=", 2);
-      String value = kv.length == 2 ? kv[1].strip() : "";
-      if (!value.equals("true") && !value.equals("false")) {
-        throw new UserError("--dra-feature-gates: expected GATE=true or GATE=false, found \"" + item.strip() + "\"");
-      }
-      gates = gates.with(kv[0].strip(), Boolean.parseBoolean(value)).orElseThrow(() -> new UserError(
-          "--dra-feature-gates: expected one of " + String.join(", ", GpuClaimPreparation.FeatureGates.NAMES)
-              + ", found \"" + kv[0].strip() + "\""));
-    }
-    return gates;
-  }
 
   /**
    * The nodes NVIDIA's DRA driver serves, with the pods holding their cards through claims, each

@@ -17,6 +17,7 @@ import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
+import io.gpufleet.manifest.kube.ComputeDomains;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.kube.OldKarpenterApi;
 import io.gpufleet.manifest.yaml.Cursor;
@@ -316,8 +317,8 @@ public final class ScenarioReader {
         case KubeObject.PriorityClassObject pc -> { }
         case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
         case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
-        case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "",
-            other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped");
+        case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "", ComputeDomains.warning(other)
+            .orElse(other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped"));
       }
     }
     return out;
@@ -337,7 +338,7 @@ public final class ScenarioReader {
     }
     ManifestBundle bundle = ManifestBundle.ofDecoded(objects.stream().map(Sourced::object).toList(), texts);
     try {
-      ClusterAssembly.assemble(bundle, new ClusterSettings(gpuCatalog, catalog)).warnings()
+      ClusterAssembly.assemble(bundle, ClusterSettings.defaults().withGpus(gpuCatalog).withInstances(catalog)).warnings()
           .forEach(diagnostics::add);
     } catch (ManifestException e) {
       e.problems().forEach(p -> diagnostics.warning(p.location(), p.path(), p.message()
@@ -396,7 +397,7 @@ public final class ScenarioReader {
 
   /**
    * {@code draDriver.featureGates}: the gates of NVIDIA's DRA driver (its chart's {@code featureGates}
-   * value) that the twin models, TimeSlicingSettings and MPSSupport, both off by default as upstream's
+   * value) that the twin models, TimeSlicingSettings, MPSSupport and DynamicMIG, all off by default as upstream's
    * {@code pkg/featuregates} has them. Other gates are errors, so none is silently ignored.
    */
   private GpuClaimPreparation.FeatureGates draDriver(Cursor c) {
@@ -408,7 +409,7 @@ public final class ScenarioReader {
         var next = gates.with(e.getKey(), e.getValue().asBoolean());
         if (next.isEmpty()) {
           e.getValue().error("not modelled by gpufleet: DRA driver feature gate \"" + e.getKey() + "\"; the twin "
-              + "models " + String.join(" and ", GpuClaimPreparation.FeatureGates.NAMES));
+              + "models " + String.join(", ", GpuClaimPreparation.FeatureGates.NAMES));
         }
         gates = next.orElse(gates);
       }

@@ -120,11 +120,13 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
   private static final class Environment {
     /**
      * Upstream's {@code kubernetes.DRADevice}: {@code driver}, {@code attributes} (domain to name to
-     * value) and {@code capacity} (domain to name to quantity); any other field is a compile error.
+     * value), {@code capacity} (domain to name to quantity) and, with DRAConsumableCapacity (on by
+     * default in v1.37), {@code allowMultipleAllocations}; any other field is a compile error.
      */
     static final StructType DEVICE = StructType.create("kubernetes.DRADevice",
-        ImmutableSet.of("driver", "attributes", "capacity"), field -> switch (field) {
+        ImmutableSet.of("driver", "attributes", "capacity", "allowMultipleAllocations"), field -> switch (field) {
           case "driver" -> Optional.of(SimpleType.STRING);
+          case "allowMultipleAllocations" -> Optional.of(SimpleType.BOOL);
           case "attributes" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
               SimpleType.DYN)));
           case "capacity" -> Optional.of(MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING,
@@ -273,7 +275,8 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
       // A slice's capacities were checked as quantities when read or derived.
       put(capacity, driver, e.getKey(), Quantity.parse(e.getValue()));
     }
-    return Map.of("driver", driver, "attributes", new DomainMap(byDomain), "capacity", new DomainMap(capacity));
+    return Map.of("driver", driver, "attributes", new DomainMap(byDomain), "capacity", new DomainMap(capacity),
+        "allowMultipleAllocations", device.allowMultipleAllocations());
   }
 
   private static void put(Map<String, Map<String, Object>> byDomain, String driver, String name, Object value) {

@@ -4,6 +4,7 @@ import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.interruption.InterruptionMessage;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.cloud.CapacityReservation;
+import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.karpenter.KarpenterLabels;
@@ -11,6 +12,7 @@ import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
@@ -217,11 +219,12 @@ final class CloudProvider {
         false));
     NodeState joined = api.state().nodes().get(name);
     // Where its GPUs are left to NVIDIA's DRA driver, the driver's kubelet plugin publishes its slice now.
-    String slice = new NvidiaDraDriver(api.devicePlugin().operator().catalog())
-        .slice(joined.node(), joined.migLayout())
-        .map(s -> "; NVIDIA's DRA driver publishes ResourceSlice " + s.name() + " (" + s.devices().size()
-            + (s.devices().size() == 1 ? " device)" : " devices)"))
-        .orElse("");
+    List<ResourceSlice> published = new NvidiaDraDriver(api.devicePlugin().operator().catalog(), MigManager.STOCK,
+        api.settings().draDriver()).slices(joined.node(), joined.migLayout());
+    int devices = published.stream().mapToInt(s -> s.devices().size()).sum();
+    String slice = published.isEmpty() ? "" : "; NVIDIA's DRA driver publishes ResourceSlice"
+        + (published.size() == 1 ? " " : "s ") + String.join(", ", published.stream().map(ResourceSlice::name).toList())
+        + " (" + devices + (devices == 1 ? " device)" : " devices)");
     api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")" + slice);
     api.scheduleIn(api.settings().registrationToReady(), new Event.NodeReady(name));
   }
