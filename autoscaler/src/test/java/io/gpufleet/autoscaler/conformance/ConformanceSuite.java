@@ -20,6 +20,7 @@ final class ConformanceSuite {
     all.addAll(DisruptionCases.all());
     all.addAll(NodeOverlayCases.all());
     all.addAll(LifecycleCases.all());
+    all.addAll(InterruptionCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
     return all;

@@ -111,6 +111,7 @@ public final class Runtime {
       case Event.PodExits r -> kubelet.onExits(r);
       case Event.SpotReclaimed r -> cloud.onReclaimed(r);
       case Event.SpotWarningDrawn r -> cloud.onWarningDrawn(r);
+      case Event.InstanceStateChanged r -> cloud.onStateChanged(r);
       case Event.ScenarioStep s -> runner.advance();
       case Event.InterruptionArrives i -> karpenter.onInterruption(i);
       case Event.WorkloadSync w -> {
