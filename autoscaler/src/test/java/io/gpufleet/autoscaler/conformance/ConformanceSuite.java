@@ -21,6 +21,7 @@ final class ConformanceSuite {
     all.addAll(NodeOverlayCases.all());
     all.addAll(LifecycleCases.all());
     all.addAll(InterruptionCases.all());
+    all.addAll(BalancedCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
     return all;
