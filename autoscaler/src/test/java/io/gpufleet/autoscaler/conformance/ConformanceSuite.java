@@ -22,6 +22,7 @@ final class ConformanceSuite {
     all.addAll(LifecycleCases.all());
     all.addAll(InterruptionCases.all());
     all.addAll(BalancedCases.all());
+    all.addAll(InstanceStoreCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
     return all;

@@ -90,8 +90,25 @@ final class EC2NodeClassDecoder {
     }
     long root = rootVolume(spec.get());
     return new EC2NodeClass(name, maxPods, podsPerCore, new AllocatableEstimate.Reservations(kubeReserved,
-        systemReserved, memoryAvailable, nodefsAvailable, root), devicePlugin(spec.get()), staticHash(spec.get()),
-        imageId(spec.get()));
+        systemReserved, memoryAvailable, nodefsAvailable, root, raid0(spec.get())), devicePlugin(spec.get()),
+        staticHash(spec.get()), imageId(spec.get()));
+  }
+
+  /**
+   * {@code instanceStorePolicy}: {@code RAID0}, the one value the CRD allows ({@code A:pkg/apis/v1/ec2nodeclass.go}
+   * InstanceStorePolicy), makes the instance-store volumes the node's ephemeral storage.
+   */
+  private static boolean raid0(Cursor spec) {
+    Optional<Cursor> p = spec.get("instanceStorePolicy");
+    if (p.isEmpty()) {
+      return false;
+    }
+    String v = p.get().asString();
+    if (!v.equals("RAID0")) {
+      p.get().error("expected RAID0, found \"" + v + "\"");
+      return false;
+    }
+    return true;
   }
 
   /**

@@ -15,7 +15,7 @@ import java.util.OptionalInt;
  * What of an EC2NodeClass ({@code karpenter.k8s.aws/v1}) changes the nodes it makes: its kubelet's
  * {@code maxPods}, {@code podsPerCore}, {@code kubeReserved}, {@code systemReserved} and
  * {@code evictionHard}, and the root volume of its {@code blockDeviceMappings}, which is the node's
- * ephemeral storage. The AMI family is taken as AL2023, EC2NodeClass's usual {@code al2023@latest}
+ * ephemeral storage, or with {@code instanceStorePolicy: RAID0} the instance-store volumes. The AMI family is taken as AL2023, EC2NodeClass's usual {@code al2023@latest}
  * alias (pods per core honoured, root device {@code /dev/xvda}), except that a Bottlerocket node
  * class's own NVIDIA device plugin settings ({@code userData}) are kept as {@code devicePlugin}:
  * its nodes advertise under that config, whatever the cluster's device-plugin ConfigMap says.
@@ -145,7 +145,7 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     }
     int pods = (int) pods(t);
     ResourceList before = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), (int) t.maxPods());
-    ResourceList after = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), pods, reservations);
+    ResourceList after = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), pods, reservations.on(t.name()));
     ResourceList alloc = t.allocatable();
     for (ResourceName r : List.of(ResourceName.CPU, ResourceName.MEMORY, ResourceName.EPHEMERAL_STORAGE)) {
       Quantity moved = alloc.getOrZero(r).plus(after.getOrZero(r)).minus(before.getOrZero(r));
