@@ -23,6 +23,7 @@ final class ConformanceSuite {
     all.addAll(InterruptionCases.all());
     all.addAll(BalancedCases.all());
     all.addAll(InstanceStoreCases.all());
+    all.addAll(NetworkDriftCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
     return all;

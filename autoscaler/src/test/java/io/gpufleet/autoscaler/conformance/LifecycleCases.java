@@ -109,8 +109,8 @@ final class LifecycleCases {
   /**
    * The AWS provider's Context "Drift" ({@code aws:pkg/cloudprovider/suite_test.go}): the claim is
    * stamped at launch with its EC2NodeClass's hash and the AMI it booted ({@code EC2NodeClass.stamp});
-   * the class as it is now decides {@code NodeClassDrift} and {@code AMIDrift}. Subnet, security
-   * group and capacity-reservation cases are left out: the twin does not model them.
+   * the class as it is now decides {@code NodeClassDrift} and {@code AMIDrift} (subnets and security
+   * groups: {@link NetworkDriftCases}; capacity reservations are not modelled).
    */
   private static void providerDrift(List<UpstreamCase> c) {
     EC2NodeClass launchedWith = nodeClass("hash-1", "al2023@v20240807");
@@ -133,7 +133,7 @@ final class LifecycleCases {
     }));
   }
 
-  private static EC2NodeClass nodeClass(String hash, String alias) {
+  static EC2NodeClass nodeClass(String hash, String alias) {
     return new EC2NodeClass("default", OptionalInt.empty(), OptionalInt.empty(),
         AllocatableEstimate.Reservations.DEFAULTS, Optional.empty(), hash, EC2NodeClass.imageIdOf(alias));
   }
@@ -146,7 +146,7 @@ final class LifecycleCases {
     return drifts(pool, n, Map.of());
   }
 
-  private static List<Action> drifts(NodePool pool, StateNode n, Map<String, EC2NodeClass> nodeClasses) {
+  static List<Action> drifts(NodePool pool, StateNode n, Map<String, EC2NodeClass> nodeClasses) {
     ClusterView v = new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL,
         List.of(n), List.of(), List.of(), PdbIndex.NONE);
     return new NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(v, true, nodeClasses).stream()

@@ -91,7 +91,8 @@ final class EC2NodeClassDecoder {
     long root = rootVolume(spec.get());
     return new EC2NodeClass(name, maxPods, podsPerCore, new AllocatableEstimate.Reservations(kubeReserved,
         systemReserved, memoryAvailable, nodefsAvailable, root, raid0(spec.get())), devicePlugin(spec.get()),
-        staticHash(spec.get()), imageId(spec.get()));
+        staticHash(spec.get()), imageId(spec.get())).withNetwork(selected(spec.get(), "subnetSelectorTerms", "subnet-"),
+        selected(spec.get(), "securityGroupSelectorTerms", "sg-"));
   }
 
   /**
@@ -165,6 +166,15 @@ final class EC2NodeClassDecoder {
       return EC2NodeClass.imageIdOf(EC2NodeClass.DEFAULT_ALIAS);
     }
     return EC2NodeClass.imageIdOf(canonical(spec.get("amiSelectorTerms").orElseThrow().node()));
+  }
+
+  /**
+   * What a subnet or security-group selection resolves to, sorted: a term's {@code id}, else one
+   * resource per term ({@link EC2NodeClass#resolvedId}); upstream's status lists what EC2 describes.
+   */
+  static List<String> selected(Cursor spec, String field, String prefix) {
+    return spec.list(field).stream().map(t -> t.optString("id").orElseGet(() -> EC2NodeClass.resolvedId(prefix,
+        canonical(t.node())))).distinct().sorted().toList();
   }
 
   /** A YAML value as text, maps by key and lists as sets, so order and layout do not count. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * What of an EC2NodeClass ({@code karpenter.k8s.aws/v1}) changes the nodes it makes: its kubelet's
@@ -26,7 +27,31 @@ import java.util.OptionalInt;
  */
 public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
     AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin, String hash,
-    String imageId) {
+    String imageId, List<String> subnets, List<String> securityGroups) {
+
+  /** Without resolved subnets or security groups: neither drifts. */
+  public EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
+      AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin, String hash,
+      String imageId) {
+    this(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId, List.of(), List.of());
+  }
+
+  /**
+   * The class with the subnets and security groups its {@code subnetSelectorTerms} and
+   * {@code securityGroupSelectorTerms} resolve to now (upstream's {@code status.subnets} and
+   * {@code status.securityGroups}); empty where unknown, which never drifts.
+   */
+  public EC2NodeClass withNetwork(List<String> newSubnets, List<String> newSecurityGroups) {
+    return new EC2NodeClass(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId, newSubnets,
+        newSecurityGroups);
+  }
+
+  /**
+   * Where the twin keeps the subnet and the security groups an instance was launched with (upstream
+   * reads them from EC2's DescribeInstances): gpufleet annotations, not ones Karpenter writes.
+   */
+  public static final String SUBNET_ANNOTATION = "gpufleet.io/subnet-id";
+  public static final String SECURITY_GROUPS_ANNOTATION = "gpufleet.io/security-group-ids";
 
   /**
    * The annotations the AWS provider stamps on a NodeClaim at Create, and compares with the class's
@@ -58,18 +83,35 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
    * move during a run. Upstream resolves the alias through SSM ({@code A:pkg/providers/amifamily/ami.go}).
    */
   public static String imageIdOf(String selection) {
+    return resolvedId("ami-", selection);
+  }
+
+  /**
+   * The id an EC2 selector term resolves to where it names none ({@code ami-}, {@code subnet-},
+   * {@code sg-}): the twin has no EC2 account to describe, so a selection is one resource whose id is
+   * a stable function of it.
+   */
+  public static String resolvedId(String prefix, String selection) {
     long h = 0xcbf29ce484222325L;
     for (int i = 0; i < selection.length(); i++) {
       h ^= selection.charAt(i);
       h *= 0x100000001b3L;
     }
     String hex = Long.toUnsignedString(h, 16);
-    return "ami-" + "0".repeat(16 - hex.length()) + hex + "0";
+    return prefix + "0".repeat(16 - hex.length()) + hex + "0";
   }
 
   /** The claim as the AWS provider's Create leaves it: stamped with this class's hash and the AMI it boots. */
   public NodeClaim stamp(NodeClaim claim) {
     var a = claim.annotations().with(IMAGE_ID_ANNOTATION, imageId);
+    // The instance goes into one of the class's subnets (the first: the twin has no per-zone subnets
+    // or free-IP counts) with all of its security groups.
+    if (!subnets.isEmpty()) {
+      a = a.with(SUBNET_ANNOTATION, subnets.getFirst());
+    }
+    if (!securityGroups.isEmpty()) {
+      a = a.with(SECURITY_GROUPS_ANNOTATION, String.join(",", securityGroups));
+    }
     if (!hash.isEmpty()) {
       a = a.with(HASH_ANNOTATION, hash).with(HASH_VERSION_ANNOTATION, HASH_VERSION);
     }
@@ -80,8 +122,11 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
    * The AWS provider's drift reasons the twin models, in its order ({@code A:pkg/cloudprovider/drift.go}
    * isNodeClassDrifted): {@code NodeClassDrift} when the static hash differs from the one stamped at
    * launch ({@code areStaticFieldsDrifted}; no hash on either side is no drift), then {@code AMIDrift}
-   * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}). Subnets,
-   * security groups, capacity reservations and instance profiles are not modelled.
+   * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}), then
+   * {@code SecurityGroupDrift} when the instance's security groups are not exactly the class's
+   * ({@code areSecurityGroupsDrifted}), then {@code SubnetDrift} when the instance's subnet is not
+   * among the class's ({@code isSubnetDrifted}). Capacity reservations, placement groups and instance
+   * profiles are not modelled.
    */
   public Optional<String> driftReason(NodeClaim claim) {
     Optional<String> stamped = claim.annotations().get(HASH_ANNOTATION);
@@ -92,6 +137,15 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     Optional<String> booted = claim.annotations().get(IMAGE_ID_ANNOTATION);
     if (booted.isPresent() && !booted.get().equals(imageId)) {
       return Optional.of("AMIDrift");
+    }
+    Optional<String> groups = claim.annotations().get(SECURITY_GROUPS_ANNOTATION);
+    if (groups.isPresent() && !securityGroups.isEmpty()
+        && !Set.of(groups.get().split(",")).equals(Set.copyOf(securityGroups))) {
+      return Optional.of("SecurityGroupDrift");
+    }
+    Optional<String> subnet = claim.annotations().get(SUBNET_ANNOTATION);
+    if (subnet.isPresent() && !subnets.isEmpty() && !subnets.contains(subnet.get())) {
+      return Optional.of("SubnetDrift");
     }
     return Optional.empty();
   }
@@ -105,6 +159,8 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     devicePlugin = devicePlugin == null ? Optional.empty() : devicePlugin;
     Objects.requireNonNull(hash, "hash");
     Objects.requireNonNull(imageId, "imageId");
+    subnets = List.copyOf(subnets);
+    securityGroups = List.copyOf(securityGroups);
   }
 
   /** A node class whose AMI runs no device plugin of its own (AL2023: the cluster's plugin serves its nodes). */
