@@ -9,7 +9,6 @@ import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.NodeState;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,47 +19,14 @@ import org.junit.jupiter.api.Test;
  */
 class InstanceStoreScenarioTest {
 
-  static String scenario(String nodeClassSpec) {
-    return """
-        apiVersion: gpufleet.io/v1alpha1
-        kind: Scenario
-        metadata: {name: instance-store}
-        spec:
-          cluster:
-          - apiVersion: karpenter.k8s.aws/v1
-            kind: EC2NodeClass
-            metadata: {name: gpu}
-            spec: %s
-          - apiVersion: karpenter.sh/v1
-            kind: NodePool
-            metadata: {name: gpu}
-            spec:
-              template:
-                spec:
-                  nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: gpu}
-                  requirements:
-                  - {key: node.kubernetes.io/instance-type, operator: In, values: [g6.xlarge]}
-                  - {key: karpenter.sh/capacity-type, operator: In, values: [on-demand]}
-          - apiVersion: v1
-            kind: Pod
-            metadata: {name: llm}
-            spec:
-              containers:
-              - name: vllm
-                image: vllm/vllm-openai:v0.6.3
-                resources:
-                  requests: {cpu: "2", ephemeral-storage: 200Gi}
-                  limits: {nvidia.com/gpu: 1}
-          steps:
+  static SimulationResult run(String nodeClassSpec) {
+    return NodeClassScenarioTest.play(NodeClassScenarioTest.scenario(nodeClassSpec, "g6.xlarge",
+        "vllm/vllm-openai:v0.6.3", "{requests: {cpu: \"2\", ephemeral-storage: 200Gi}, limits: {nvidia.com/gpu: 1}}",
+        """
           - title: wait
             actions:
             - wait: 15m
-        """.formatted(nodeClassSpec);
-  }
-
-  static SimulationResult run(String nodeClassSpec) {
-    ScenarioFile f = ScenarioReader.read("s.yaml", scenario(nodeClassSpec), ScenarioSources.directory(Path.of(".")));
-    return Simulation.run(f.scenario());
+        """));
   }
 
   @Test
@@ -71,13 +37,13 @@ class InstanceStoreScenarioTest {
     long store = 250L * 1_000_000_000L;
     assertThat(node.node().allocatable().getOrZero(ResourceName.EPHEMERAL_STORAGE).value())
         .isEqualTo(store - (1L << 30) - (long) Math.ceil(store / 100.0 * 10));
-    assertThat(r.finalState().pods().get("default/llm").node()).contains(node.name());
+    assertThat(r.finalState().pods().get("default/p").node()).contains(node.name());
   }
 
   @Test
   void onTheDefaultRootVolumeNothingHoldsIt() {
     SimulationResult r = run("{role: KarpenterNodeRole}");
-    assertThat(r.finalState().nodes()).isEmpty();
+    assertThat(r.finalState().nodes().size()).isZero();
     assertThat(r.record().of(RunRecord.Kind.KARPENTER_EVENT)).anySatisfy(e -> assertThat(e.message())
         .startsWith("FailedScheduling").contains("ephemeral-storage"));
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,33 +15,9 @@ import org.junit.jupiter.api.Test;
  */
 class NetworkDriftScenarioTest {
 
-  static String scenario(String before, String after) {
-    return """
-        apiVersion: gpufleet.io/v1alpha1
-        kind: Scenario
-        metadata: {name: network-drift}
-        spec:
-          cluster:
-          - apiVersion: karpenter.k8s.aws/v1
-            kind: EC2NodeClass
-            metadata: {name: default}
-            spec: %s
-          - apiVersion: karpenter.sh/v1
-            kind: NodePool
-            metadata: {name: general}
-            spec:
-              template:
-                spec:
-                  nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
-                  requirements:
-                  - {key: node.kubernetes.io/instance-type, operator: In, values: [m5.large]}
-                  - {key: karpenter.sh/capacity-type, operator: In, values: [on-demand]}
-          - apiVersion: v1
-            kind: Pod
-            metadata: {name: p}
-            spec:
-              containers: [{name: c, image: busybox, resources: {requests: {cpu: 100m}}}]
-          steps:
+  static SimulationResult run(String before, String after) {
+    return NodeClassScenarioTest.play(NodeClassScenarioTest.scenario(before, "m5.large", "busybox", "{requests: "
+        + "{cpu: 100m}}", """
           - title: up
             actions:
             - waitUntil: {condition: {podReady: p}, timeout: 10m}
@@ -53,13 +28,8 @@ class NetworkDriftScenarioTest {
                 kind: EC2NodeClass
                 metadata: {name: default}
                 spec: %s
-            - wait: 5m
-        """.formatted(before, after);
-  }
-
-  static SimulationResult run(String before, String after) {
-    ScenarioFile f = ScenarioReader.read("s.yaml", scenario(before, after), ScenarioSources.directory(Path.of(".")));
-    return Simulation.run(f.scenario());
+            - wait: 30m
+        """.formatted(after)));
   }
 
   static final String NETWORK = "{subnetSelectorTerms: [{tags: {karpenter.sh/discovery: blue}}], "
