@@ -104,7 +104,7 @@ class SimulateCommandTest {
   void aWrongExpectationExitsOneAndSaysWhichWhenAndWhatWasSeen(@TempDir Path dir) throws IOException {
     Path s = dir.resolve("wrong.yaml");
     Files.writeString(s, Files.readString(EXAMPLES.resolve("scenarios/consolidation-when-empty.yaml"))
-        .replace("file: consolidation-cluster.yaml", "file: " + EXAMPLES.resolve("scenarios/consolidation-cluster.yaml")
+        .replace("file: clusters/consolidation-cluster.yaml", "file: " + EXAMPLES.resolve("scenarios/clusters/consolidation-cluster.yaml")
             .toAbsolutePath())
         .replace("instance-type: g5.12xlarge}}, equals: 1}", "instance-type: g5.12xlarge}}, equals: 0}"));
     CliRun run = CliRun.of("simulate", s.toString(), "--out", dir.resolve("out").toString(), "-q");
