@@ -325,6 +325,16 @@ function renderCompare(cmp) {
     ['idle GPU-hours', 'gpuHoursIdle', a.gpuHoursIdle.toFixed(2), b.gpuHoursIdle.toFixed(2), d.gpuHoursIdle, v => v.toFixed(2)],
     ['expectations passed', 'expectations', a.expectationsPassed + ' of ' + a.expectations, b.expectationsPassed + ' of ' + b.expectations, null, String]
   ];
+  // Each service's time with none Ready (and requests lost, where its traffic was modelled): what a
+  // cheaper run may cost its users, which the totals above do not show.
+  for (const sv of cmp.services || []) {
+    const o = sv.outageSeconds;
+    rows.push([sv.workload + ': time with none Ready', 'service:' + sv.workload, sv.aText, sv.bText, o,
+      v => v + ' s']);
+    if (sv.aLost !== undefined) {
+      rows.push([sv.workload + ': requests lost', 'lost:' + sv.workload, sv.aLost, sv.bLost, null, String]);
+    }
+  }
   const head = el('tr', {}, el('th', { text: '' }),
     el('th', { text: 'run ' + cmp.a.id + ': ' + cmp.a.label }), el('th', { text: 'run ' + cmp.b.id + ': ' + cmp.b.label }),
     el('th', { text: 'difference' }));
@@ -336,6 +346,12 @@ function renderCompare(cmp) {
       el('td', { class: 'b', text: String(vb) }), el('td', { class: 'diff ' + cls, text: shown }));
   });
   $('#compare').replaceChildren(head, ...body);
+  // Each expectation whose result changed, by name, with what each run saw.
+  const changed = (cmp.expectationsChanged || []).map(e => el('li',
+    { class: e.passedB ? 'better' : 'worse', 'data-expectation': e.description },
+    el('strong', { text: (e.passedB ? 'now passes: ' : 'now fails: ') + e.description }),
+    el('span', { text: ' (run ' + cmp.a.id + ': ' + e.a + '; run ' + cmp.b.id + ': ' + e.b + ')' })));
+  $('#compare-expectations').replaceChildren(...changed);
 }
 
 // ---- wiring ----
