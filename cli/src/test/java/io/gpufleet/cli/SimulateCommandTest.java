@@ -92,7 +92,7 @@ class SimulateCommandTest {
     CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(), "--out",
         out.toString(), "-q");
     assertThat(run.out()).contains("disruptions     Interrupted 1; evictions Interrupted 1")
-        .containsPattern("Deployment/default/chat: all wanted Ready \\+\\d\\d:\\d\\d, then at least 1; 0s with none Ready"
+        .containsPattern("Deployment/default/chat: all wanted Ready \\+\\d\\d:\\d\\d:\\d\\d, then at least 1; 0s with none Ready"
             + " after the first; no traffic modelled;");
     String json = Files.readString(out.resolve("result.json"));
     assertThat(json).contains("\"Interrupted\" : 1").contains("\"passed\" : true").doesNotContain("\"passed\" : false");
@@ -131,7 +131,7 @@ class SimulateCommandTest {
     CliRun run = CliRun.of("simulate", s.toString(), "--out", dir.resolve("out").toString(), "-q");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.out()).contains("expectations    2 of 3 passed")
-        .containsPattern("FAILED at \\+1:00:00 \\(step \\d+ of the timeline\\): the half-used g5.12xlarge is still "
+        .containsPattern("FAILED at \\+01:00:00 \\(step \\d+ of the timeline\\): the half-used g5.12xlarge is still "
             + "there; seen: 1 nodes");
   }
 

@@ -3,6 +3,8 @@ package io.gpufleet.report.placement;
 import io.gpufleet.engine.scheduler.BatchPlacement.Outcome;
 import io.gpufleet.engine.scheduler.FitError;
 import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.time.KubeDuration;
+import io.gpufleet.report.sim.Durations;
 import io.gpufleet.sim.record.PendingFates;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -154,14 +156,12 @@ public final class PendingDiagnosis {
           + f.node() + "); the pod binds there at " + offset(f.at());
       case EXISTING_NODE -> "no new node: in a run of this cluster it binds to " + f.node() + " at " + offset(f.at());
       case REFUSED -> "nothing from Karpenter, which says: " + f.message();
-      case STILL_PENDING -> "nothing within " + offset(answer.ranFor()).substring(1)
+      case STILL_PENDING -> "nothing within " + KubeDuration.format(answer.ranFor())
           + " of simulated time: no node launched, and Karpenter gave no reason";
     };
   }
 
-  /** {@code +HH:MM:SS} since the run's start. */
-  static String offset(Duration d) {
-    long s = Math.max(0, d.getSeconds());
-    return String.format("+%02d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60);
+  private static String offset(Duration d) {
+    return Durations.offset(d);
   }
 }

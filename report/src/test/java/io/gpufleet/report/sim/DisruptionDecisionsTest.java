@@ -26,11 +26,11 @@ class DisruptionDecisionsTest {
     r.add(T0.plusSeconds(95), RunRecord.Kind.KARPENTER_EVENT, "n3", "Launched for 1 pod(s)");
     RunRecord record = r.build();
     assertThat(DisruptionDecisions.render(record, 0, record.entries().size(), T0)).containsExactly(
-        "+01:00  proposed disruption-x: SingleNodeConsolidation (Underutilized): delete n1",
-        "          n1  chosen by disruption-x",
-        "          n2  left: Can't replace with a cheaper node",
-        "+01:15  abandoned disruption-x: n1 is no longer a disruption candidate",
-        "+01:30  n1  left: pod default/a has karpenter.sh/do-not-disrupt");
+        "+00:01:00  proposed disruption-x: SingleNodeConsolidation (Underutilized): delete n1",
+        "             n1  chosen by disruption-x",
+        "             n2  left: Can't replace with a cheaper node",
+        "+00:01:15  abandoned disruption-x: n1 is no longer a disruption candidate",
+        "+00:01:30  n1  left: pod default/a has karpenter.sh/do-not-disrupt");
     // Only the range asked for.
     assertThat(DisruptionDecisions.render(record, 0, 1, T0)).isEmpty();
   }

@@ -22,10 +22,18 @@ async function api(path, options) {
   return body;
 }
 
+// A point in run time, as every output writes it: +HH:MM:SS since the start.
 function hms(seconds) {
-  const s = Math.round(seconds);
+  const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-  return '+' + h + ':' + String(m).padStart(2, '0') + ':' + String(r).padStart(2, '0');
+  return '+' + String(h).padStart(2, '0') + ':' + String(m).padStart(2, '0') + ':' + String(r).padStart(2, '0');
+}
+
+// A duration, as the CLI and kubectl write one (Go's time.Duration): 0s, 45s, 3m56s, 1h0m5s.
+function dur(seconds) {
+  let s = Math.round(Math.abs(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  return (h ? h + 'h' + m + 'm' : m ? m + 'm' : '') + r + 's';
 }
 
 function parseHms(text) {
@@ -185,7 +193,7 @@ function renderCards(view) {
   $('#cards').replaceChildren(...cards);
   $('#pending').replaceChildren(...(view.pending.length ? [el('h3', { text: view.pending.length + ' pending pod(s)' })] : []),
     ...view.pending.map(p => el('div', { class: 'pending-pod', 'data-pod': p.pod,
-      text: p.pod + ' waiting ' + hms(p.waitingSeconds).slice(1) + (p.message ? ': ' + p.message : '') })));
+      text: p.pod + ' waiting ' + dur(p.waitingSeconds) + (p.message ? ': ' + p.message : '') })));
 }
 
 function renderEvents(frame) {
@@ -312,7 +320,7 @@ async function whatIf(event) {
 
 function renderCompare(cmp) {
   const a = cmp.a.summary, b = cmp.b.summary, d = cmp.difference;
-  const secs = v => (v === null || v === undefined) ? '-' : v + ' s';
+  const secs = v => (v === null || v === undefined) ? '-' : dur(v);
   const rows = [
     // Money comes written by the server (Money), as every other output writes it, its difference too.
     ['total cost', 'totalCost', a.totalCostText, b.totalCostText, d.totalCost, null, d.totalCostText],
@@ -330,7 +338,7 @@ function renderCompare(cmp) {
   for (const sv of cmp.services || []) {
     const o = sv.outageSeconds;
     rows.push([sv.workload + ': time with none Ready', 'service:' + sv.workload, sv.aText, sv.bText, o,
-      v => v + ' s']);
+      dur]);
     if (sv.aLost !== undefined) {
       rows.push([sv.workload + ': requests lost', 'lost:' + sv.workload, sv.aLost, sv.bLost, null, String]);
     }
@@ -365,7 +373,7 @@ window.addEventListener('DOMContentLoaded', () => {
   $('#scrubber').addEventListener('input', e => { pause(); goTo(Number(e.target.value)); });
   $('#jump').addEventListener('click', () => {
     const s = parseHms($('#jump-time').value);
-    if (s === null) { $('#status').textContent = 'jump: expected a time such as 0:12:30'; return; }
+    if (s === null) { $('#status').textContent = 'jump: expected a time such as 00:12:30'; return; }
     pause(); goTo(frameAt(s));
   });
   $('#run-select').addEventListener('change', e => showRun(e.target.value));

@@ -80,6 +80,8 @@ class DashboardBrowserTest {
       d.findElement(By.id("jump")).click();
       waitFor(d).until(x -> Integer.toString(expected).equals(
           x.findElement(By.tagName("body")).getDomAttribute("data-frame")));
+      // Run time as every output writes it: +HH:MM:SS.
+      assertThat(d.findElement(By.id("clock")).getText()).matches("\\+00:0[0-6]:\\d\\d +\\(frame \\d+ of \\d+\\)");
 
       step(d, "3.3");
       List<WebElement> chips = labCard(d).findElements(By.cssSelector(".gpu[data-index='0'] .pod-chip"));
@@ -142,6 +144,8 @@ class DashboardBrowserTest {
       assertThat(cost.findElement(By.cssSelector(".diff")).getDomAttribute("class")).contains("better");
       assertThat(d.findElement(By.cssSelector("#compare tr[data-row='disruptions'] .b")).getText()).isNotEqualTo("0");
       // What the cheaper run costs its users: the service's time with none Ready, from the runs' own metrics.
+      // Durations as the CLI writes them (KubeDuration), not raw seconds.
+      assertThat(d.findElement(By.cssSelector("#compare tr[data-row='pendingP50'] .a")).getText()).isEqualTo("0s");
       WebElement service = d.findElement(By.cssSelector("#compare tr[data-row='service:Deployment/default/llm']"));
       assertThat(service.findElement(By.cssSelector(".a")).getText()).isEqualTo("0s with none Ready");
       assertThat(service.findElement(By.cssSelector(".b")).getText()).isEqualTo("30s with none Ready");
