@@ -72,9 +72,9 @@ public final class DisruptionController {
   }
 
   /**
-   * Why consolidation leaves each node of a NodePool it manages, by NodeClaim name, in the words of
-   * Karpenter's {@code Unconsolidatable} (and candidate {@code DisruptionBlocked}) events: the
-   * candidate filter's reason; the NodePool's own setting, as consolidation's {@code ShouldDisrupt}
+   * Why consolidation leaves each node of a NodePool it manages, by NodeClaim name, as Karpenter's
+   * events say it: {@code DisruptionBlocked} with the candidate filter's reason (a do-not-disrupt
+   * pod or node, a PDB, ...); {@code Unconsolidatable} with the NodePool's own setting, as consolidation's {@code ShouldDisrupt}
    * says it ({@code K:pkg/controllers/disruption/consolidation.go}: {@code NodePool %q has consolidation
    * disabled} when {@code consolidateAfter} is Never, {@code NodePool %q has non-empty consolidation
    * disabled} under WhenEmpty); the Underutilized budget; or what the single-node simulation found.
@@ -83,8 +83,8 @@ public final class DisruptionController {
    * inside its {@code consolidateAfter} is left out: waiting is not a refusal. Uses a random stream of
    * its own, so asking changes nothing a later poll draws.
    */
-  public SortedMap<String, String> unconsolidatable(ClusterView view) {
-    SortedMap<String, String> out = new TreeMap<>();
+  public SortedMap<String, ConsolidationRefusal> unconsolidatable(ClusterView view) {
+    SortedMap<String, ConsolidationRefusal> out = new TreeMap<>();
     DisruptionMethod single = method(DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION);
     // Single-node consolidation skips a candidate only while its NodePool's budget is used up.
     Map<String, Integer> allowed = DisruptionBudgets.allowed(view, single.reason());
@@ -108,11 +108,11 @@ public final class DisruptionController {
       // The candidate checks first: upstream asks ShouldDisrupt only of a node that is a candidate.
       Optional<String> rejected = Candidates.rejection(n, view, false, ANY);
       if (rejected.isPresent()) {
-        out.put(name, rejected.get());
+        out.put(name, ConsolidationRefusal.blocked(rejected.get()));
         continue;
       }
       if (disabled.isPresent()) {
-        out.put(name, disabled.get());
+        out.put(name, ConsolidationRefusal.unconsolidatable(disabled.get()));
         continue;
       }
       if (!Candidates.consolidatable(n, pool.get(), view.now())) {
@@ -120,12 +120,13 @@ public final class DisruptionController {
       }
       Candidate c = inBudget.get(name);
       if (c == null) {
-        out.put(name, "the NodePool's disruption budget for Underutilized allows no more disruptions now");
+        out.put(name, ConsolidationRefusal.unconsolidatable(
+            "the NodePool's disruption budget for Underutilized allows no more disruptions now"));
         continue;
       }
       StringBuilder why = new StringBuilder();
       if (simulation.simulate(List.of(c), view, true, own, why::append).isEmpty()) {
-        out.put(name, why.toString());
+        out.put(name, ConsolidationRefusal.unconsolidatable(why.toString()));
       }
     }
     return out;
