@@ -136,7 +136,7 @@ public final class PendingDiagnosis {
 
   private static String nodes(NodeGroup g) {
     if (g.nodes().isEmpty()) {
-      return g.count() == 0 ? "no nodes" : (g.count() == 1 ? "1 node" : "all " + g.count() + " nodes");
+      return g.count() == 0 ? "-" : (g.count() == 1 ? "1 node" : "all " + g.count() + " nodes");
     }
     String named = String.join(", ", g.nodes().subList(0, Math.min(NAMED, g.nodes().size())));
     return g.nodes().size() <= NAMED ? named : named + " and " + (g.nodes().size() - NAMED) + " more";
