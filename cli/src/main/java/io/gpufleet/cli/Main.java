@@ -2,10 +2,8 @@ package io.gpufleet.cli;
 
 import io.gpufleet.model.meta.KubernetesVersion;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -95,8 +93,9 @@ public final class Main implements Runnable {
    */
   static int run(OutputStream out, OutputStream err, String... args) {
     CommandLine cl = commandLine(List.of(args));
-    PrintWriter o = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-    PrintWriter e = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+    // Every byte a command prints goes through a TerminalWriter: no input reaches the terminal raw.
+    PrintWriter o = TerminalWriter.over(out);
+    PrintWriter e = TerminalWriter.over(err);
     cl.setOut(o);
     cl.setErr(e);
     int code = cl.execute(args);

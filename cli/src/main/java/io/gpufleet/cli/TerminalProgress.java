@@ -1,5 +1,6 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.model.text.Printable;
 import java.io.Console;
 import java.io.PrintWriter;
 
@@ -38,16 +39,25 @@ final class TerminalProgress implements AutoCloseable {
     shownPermille = permille;
     int width = 30;
     int filled = permille * width / 1000;
-    String line = "\r[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + done + "/" + total + "  " + label;
-    err.print(line.length() > 79 ? line.substring(0, 79) : line + " ".repeat(79 - line.length()));
-    err.flush();
+    String line = "[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + done + "/" + total + "  "
+        + Printable.cut(label, 79);
+    draw("\r" + (line.length() > 78 ? line.substring(0, 78) : line + " ".repeat(78 - line.length())));
     drawn = true;
   }
 
   @Override
   public synchronized void close() {
     if (enabled && drawn) {
-      err.print("\r" + " ".repeat(79) + "\r");
+      draw("\r" + " ".repeat(78) + "\r");
+    }
+  }
+
+  /** The bar's carriage returns are its own, so they pass the terminal writer's escaping. */
+  private void draw(String s) {
+    if (err instanceof TerminalWriter t) {
+      t.printControl(s);
+    } else {
+      err.print(s);
       err.flush();
     }
   }

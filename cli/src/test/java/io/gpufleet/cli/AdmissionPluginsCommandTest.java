@@ -53,13 +53,13 @@ class AdmissionPluginsCommandTest {
     String off = "--disable-admission-plugins=ExtendedResourceToleration";
     CliRun kubeadm = CliRun.of("schedule", "-f", f, off);
     assertThat(kubeadm.out()).containsPattern("vllm +0/1 +Pending")
-        .contains("1 node(s) had untolerated taint {nvidia.com/gpu: true}");
+        .contains("1 node(s) had untolerated taint(s)");
     assertThat(CliRun.of("smi", "-f", f, off).out()).contains("default/vllm", "untolerated taint");
     assertThat(CliRun.of("lint", "-f", f, off).out()).contains("gpu-pod-untolerated");
     assertThat(CliRun.of("lint", "-f", f).out()).doesNotContain("gpu-pod-untolerated");
     CliRun simulated = CliRun.of("simulate", "-f", f, off, "--for", "1m", "--out", dir.resolve("run").toString());
     assertThat(simulated.exitCode()).isZero();
-    assertThat(simulated.out()).contains("untolerated taint {nvidia.com/gpu: true}");
+    assertThat(simulated.out()).contains("untolerated taint(s)");
   }
 
   @Test

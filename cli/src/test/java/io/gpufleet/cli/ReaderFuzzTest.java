@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.gpufleet.manifest.openb.OpenbFormatException;
 import io.gpufleet.manifest.openb.OpenbPodList;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -14,13 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 
 /**
  * Malformed input through every reader, as a hostile tester would write it: real example files
@@ -58,12 +56,13 @@ class ReaderFuzzTest {
     }
   }
 
-  @Provide
-  Arbitrary<List<Edit>> edits() {
-    Arbitrary<Edit> edit = Combinators.combine(Arbitraries.integers().between(0, 3),
-        Arbitraries.doubles().between(0, 1), Arbitraries.doubles().between(0, 1),
-        Arbitraries.integers().between(0, TOKENS.size() - 1)).as(Edit::new);
-    return edit.list().ofMinSize(1).ofMaxSize(4);
+  /** The seed the fuzz runs are drawn from. */
+  private static final long SEED = 20261130L;
+
+  static Gen<List<Edit>> edits() {
+    Gen<Edit> edit = Gen.combine(Gen.ints(0, 3), Gen.doubles(0, 1), Gen.doubles(0, 1), Gen.ints(0, TOKENS.size() - 1),
+        Edit::new);
+    return edit.list(1, 4);
   }
 
   private static String mutate(String file, List<Edit> edits) {
@@ -78,7 +77,17 @@ class ReaderFuzzTest {
     }
   }
 
-  private static void endsCleanly(String file, List<Edit> edits, String... command) throws IOException {
+  /**
+   * Runs {@code command} on each sample's edited {@code file}, then prints how many runs ended with
+   * each exit code (refused, answered or flagged).
+   */
+  private static void endsCleanly(String file, int tries, String... command) {
+    Map<Integer, Integer> exits = new TreeMap<>();
+    Property.check(SEED, tries, edits(), edits -> exits.merge(endsCleanly(file, edits, command), 1, Integer::sum));
+    System.out.println(String.join(" ", command) + ": runs per exit code " + exits);
+  }
+
+  private static int endsCleanly(String file, List<Edit> edits, String... command) throws IOException {
     Path dir = Files.createTempDirectory("fuzz");
     Path input = Files.writeString(dir.resolve("input.yaml"), mutate(file, edits), StandardCharsets.UTF_8);
     List<String> args = new ArrayList<>();
@@ -86,53 +95,54 @@ class ReaderFuzzTest {
       args.add(a.replace("INPUT", input.toString()).replace("OUT", dir.resolve("out").toString()));
     }
     CliRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> CliRun.of(args.toArray(String[]::new)));
-    // Printed after each property: how many edits were refused, answered or flagged.
-    Statistics.collect("exit " + run.exitCode());
     assertThat(run.exitCode()).as(run.err()).isIn(0, 1, 2);
     assertThat(run.err()).doesNotContain("\tat ", "Exception", "tools.jackson", "org.snakeyaml", "StreamReadConstraints");
     if (run.exitCode() == 2) {
       assertThat(run.err()).isNotBlank();
     }
+    return run.exitCode();
   }
 
-  @Property(tries = 120, seed = "20261130")
-  void schedule(@ForAll("edits") List<Edit> edits) throws IOException {
-    endsCleanly("scheduling/gpu-fleet.yaml", edits, "schedule", "-f", "INPUT");
+  @Test
+  void schedule() {
+    endsCleanly("scheduling/gpu-fleet.yaml", 120, "schedule", "-f", "INPUT");
   }
 
-  @Property(tries = 80, seed = "20261130")
-  void nodeDescribe(@ForAll("edits") List<Edit> edits) throws IOException {
-    endsCleanly("gpu/node-h100-mig-mixed.yaml", edits, "node", "describe", "-f", "INPUT");
+  @Test
+  void nodeDescribe() {
+    endsCleanly("gpu/node-h100-mig-mixed.yaml", 80, "node", "describe", "-f", "INPUT");
   }
 
-  @Property(tries = 80, seed = "20261130")
-  void smi(@ForAll("edits") List<Edit> edits) throws IOException {
-    endsCleanly("gpu/cluster-mixed.yaml", edits, "smi", "-f", "INPUT");
+  @Test
+  void smi() {
+    endsCleanly("gpu/cluster-mixed.yaml", 80, "smi", "-f", "INPUT");
   }
 
-  @Property(tries = 60, seed = "20261130")
-  void advise(@ForAll("edits") List<Edit> edits) throws IOException {
-    endsCleanly("advise/a10g-inference.yaml", edits, "advise", "-f", "INPUT");
+  @Test
+  void advise() {
+    endsCleanly("advise/a10g-inference.yaml", 60, "advise", "-f", "INPUT");
   }
 
-  @Property(tries = 60, seed = "20261130")
-  void simulate(@ForAll("edits") List<Edit> edits) throws IOException {
-    endsCleanly("scenarios/node-expiry.yaml", edits, "simulate", "INPUT", "--out", "OUT", "-q");
+  @Test
+  void simulate() {
+    endsCleanly("scenarios/node-expiry.yaml", 60, "simulate", "INPUT", "--out", "OUT", "-q");
   }
 
-  @Property(tries = 60, seed = "20261130")
-  void lint(@ForAll("edits") List<Edit> edits) throws IOException {
-    endsCleanly("scheduling/gpu-taint.yaml", edits, "lint", "-f", "INPUT");
+  @Test
+  void lint() {
+    endsCleanly("scheduling/gpu-taint.yaml", 60, "lint", "-f", "INPUT");
   }
 
-  @Property(tries = 200, seed = "20261130")
-  void openbPodList(@ForAll("edits") List<Edit> edits) throws IOException {
-    String csv = mutate("../data/openb/openb_pod_list_default.csv", edits).lines().limit(60)
-        .reduce("", (a, b) -> a + b + "\n");
-    try {
-      assertThat(OpenbPodList.read("pods.csv", new StringReader(csv))).isNotNull();
-    } catch (OpenbFormatException e) {
-      assertThat(e.getMessage()).startsWith("pods.csv:");
-    }
+  @Test
+  void openbPodList() {
+    Property.check(SEED, 200, edits(), edits -> {
+      String csv = mutate("../data/openb/openb_pod_list_default.csv", edits).lines().limit(60)
+          .reduce("", (a, b) -> a + b + "\n");
+      try {
+        assertThat(OpenbPodList.read("pods.csv", new StringReader(csv))).isNotNull();
+      } catch (OpenbFormatException e) {
+        assertThat(e.getMessage()).startsWith("pods.csv:");
+      }
+    });
   }
 }

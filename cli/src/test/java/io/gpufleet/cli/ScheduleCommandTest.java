@@ -19,7 +19,7 @@ class ScheduleCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("inference   0/1     Pending")
         .contains("Warning   FailedScheduling   pod/inference   0/3 nodes are available: 1 node(s) had untolerated "
-            + "taint {dedicated: gpu}, 2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: "
+            + "taint(s), 2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: "
             + "3 Preemption is not helpful for scheduling.\n");
     assertThat(run.err()).isEmpty();
   }

@@ -95,6 +95,11 @@ public final class ClusterAssembly {
       case NodeGpus.Found.Gpus g -> {
         GpuOperator.Reconciled r = operator.registerObserved(node, g.inventory());
         r.disagreement().ifPresent(d -> diagnostics.warning(locate(bundle, n, "status.capacity"), "status.capacity", d));
+        // The plugin (or the MPS control daemon it waits for) exits with this error, as upstream's logs it:
+        // said here, since the node otherwise just advertises nothing.
+        r.registration().advertisement().pluginError().ifPresent(e -> diagnostics.warning(locate(bundle, n,
+            "metadata.name"), "metadata.name", "node \"" + node.name() + "\": the NVIDIA device plugin under config \""
+            + selection.name() + "\" (" + selection.reason() + ") exits: " + e + "; the node advertises no GPUs"));
         yield new ClusterNode(r.registration().node(), Optional.of(r.registration()), Optional.of(g.inventory()),
             g.source(), selection, r.disagreement());
       }

@@ -58,6 +58,10 @@ public final class ClusterImporter {
     Kubeconfig kc = Kubeconfig.load(source);
     try (KubernetesClient client = new KubernetesClientBuilder().withConfig(kc.config()).build()) {
       return new ClusterImporter(kc, client, source.namespace(), pageSize).snapshot(now);
+    } catch (KubernetesClientException e) {
+      // Building the client can fail too (an address the HTTP client will not take); requests'
+      // failures are translated where they are made, with what was asked.
+      throw AccessErrors.translateVersion(e, kc);
     }
   }
 
@@ -88,7 +92,10 @@ public final class ClusterImporter {
   private String serverVersion() {
     try {
       VersionInfo v = client.getKubernetesVersion();
-      return v == null || v.getGitVersion() == null ? "unknown" : v.getGitVersion();
+      if (v == null) {
+        throw AccessErrors.emptyReply(kubeconfig, "GET /version");
+      }
+      return v.getGitVersion() == null ? "unknown" : v.getGitVersion();
     } catch (KubernetesClientException e) {
       throw AccessErrors.translateVersion(e, kubeconfig);
     }
@@ -171,6 +178,9 @@ public final class ClusterImporter {
             : ns.isPresent() ? op.inNamespace(ns.get()).list(options) : op.inAnyNamespace().list(options);
       } catch (KubernetesClientException e) {
         throw AccessErrors.translate(e, kubeconfig, "list", r, scope);
+      }
+      if (page == null || page.getItems() == null) {
+        throw AccessErrors.emptyReply(kubeconfig, "list " + r.plural() + " " + scope);
       }
       for (GenericKubernetesResource o : page.getItems()) {
         @SuppressWarnings("unchecked")

@@ -214,7 +214,8 @@ class ClusterImporterTest {
     Path kubeconfig = MockCluster.kubeconfig(dir, "http://127.0.0.1:" + port);
     assertThatThrownBy(() -> ClusterImporter.read(new ClusterSource(kubeconfig, Optional.empty(), Optional.empty()), NOW))
         .isInstanceOf(ClusterAccessException.class)
-        .hasMessage("cannot reach the API server http://127.0.0.1:" + port + "/ (context \"mock-admin\"): connection refused");
+        .hasMessage("The connection to the server 127.0.0.1:" + port + " was refused - did you specify the right host "
+            + "or port? (context \"mock-admin\", server http://127.0.0.1:" + port + "/)");
   }
 
   @Test
@@ -224,7 +225,7 @@ class ClusterImporterTest {
         .andReturn(401, new StatusBuilder().withCode(401).withReason("Unauthorized").withMessage("Unauthorized").build())
         .always();
     assertThatThrownBy(this::read).isInstanceOf(ClusterAccessException.class)
-        .hasMessageContaining("rejected the credentials of context \"mock-admin\" (401 Unauthorized)")
+        .hasMessageStartingWith("You must be logged in to the server (Unauthorized) (context \"mock-admin\"")
         .hasMessageContaining("expired or invalid")
         .message().doesNotContain("\n");
   }
@@ -238,8 +239,9 @@ class ClusterImporterTest {
             .build())
         .always();
     assertThatThrownBy(this::read).isInstanceOf(ClusterAccessException.class)
-        .hasMessageStartingWith("RBAC denies \"list\" on pods (API group \"\") in all namespaces to context \"mock-admin\"")
-        .hasMessageContaining("403 Forbidden")
+        .hasMessage("Error from server (Forbidden): pods is forbidden: User \"dev\" cannot list resource \"pods\" in "
+            + "API group \"\" at the cluster scope (context \"mock-admin\"; import needs \"list\" on pods (API group "
+            + "\"\") in all namespaces)")
         .message().doesNotContain("\n");
   }
 

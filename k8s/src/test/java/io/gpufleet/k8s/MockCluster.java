@@ -130,6 +130,11 @@ public final class MockCluster implements AutoCloseable {
 
   /** A kubeconfig naming {@code serverUrl}: a closed port, say. */
   public static Path kubeconfig(Path dir, String serverUrl) {
+    return kubeconfig(dir, serverUrl, "{token: not-a-real-token}");
+  }
+
+  /** The same with {@code user} (flow-style YAML) as the user's credentials: an exec plugin, say. */
+  public static Path kubeconfig(Path dir, String serverUrl, String user) {
     Path file = dir.resolve("kubeconfig");
     try {
       Files.writeString(file, """
@@ -140,14 +145,14 @@ public final class MockCluster implements AutoCloseable {
             cluster: {server: "%s"}
           users:
           - name: dev
-            user: {token: not-a-real-token}
+            user: %s
           contexts:
           - name: %s
             context: {cluster: mock, user: dev}
           - name: staging
             context: {cluster: mock, user: dev}
           current-context: %s
-          """.formatted(serverUrl, CONTEXT, CONTEXT));
+          """.formatted(serverUrl, user, CONTEXT, CONTEXT));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

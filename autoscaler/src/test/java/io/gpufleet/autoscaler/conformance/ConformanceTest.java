@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Runs every case translated from Karpenter's Ginkgo suites, grouped by area. A case the twin agrees
- * with must pass; a known difference is reported as skipped with its reason, never dropped, and must
- * still differ.
+ * Runs every case translated from Karpenter's Ginkgo and e2e suites, concept pages and maintainers'
+ * statements, grouped by area. A case the twin agrees with must pass; a known difference is reported
+ * as skipped with its reason, never dropped, and must still differ.
  */
 class ConformanceTest {
 
@@ -44,10 +44,46 @@ class ConformanceTest {
   void everyCaseNamesItsUpstreamFileAndIsUnique() {
     List<UpstreamCase> all = ConformanceSuite.all();
     assertThat(all).allSatisfy(c -> {
-      assertThat(c.file()).matches("(aws:)?pkg/.*_test\\.go");
+      assertThat(c.file()).matches(SOURCE);
       assertThat(c.it()).isNotBlank();
     });
     assertThat(all.stream().map(c -> c.file() + "#" + c.it()).distinct().count()).isEqualTo(all.size());
+  }
+
+  /**
+   * Where a case may come from: a unit suite ({@code pkg/...}, {@code aws:pkg/...}), an e2e suite
+   * (core's {@code test/suites/...}, the provider's {@code aws:test/suites/...}, whose scheduling
+   * suite is a plain {@code .go} file), a karpenter.sh concept page ({@code docs:/docs/...}) or an
+   * issue or pull request ({@code issue:owner/repo#n}).
+   */
+  static final String SOURCE = "(aws:)?pkg/\\S*_test\\.go|test/suites/\\S*_test\\.go|aws:test/suites/\\S*\\.go"
+      + "|docs:/docs/[a-z0-9/-]+/|issue:[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#[0-9]+";
+
+  @Test
+  void theSourcePatternAcceptsEachKindOfSourceAndNothingElse() {
+    assertThat(List.of("pkg/controllers/disruption/consolidation_test.go", "aws:pkg/cloudprovider/suite_test.go",
+        "test/suites/regression/drift_test.go", "aws:test/suites/scheduling/scheduling.go",
+        "docs:/docs/concepts/disruption/", "issue:kubernetes-sigs/karpenter#3020")).allMatch(f -> f.matches(SOURCE));
+    assertThat(List.of("pkg/controllers/disruption/consolidation.go", "test/suites/regression/drift.go",
+        "docs:disruption", "issue:karpenter#3020", "issue:kubernetes-sigs/karpenter", "https://karpenter.sh/docs/"))
+        .noneMatch(f -> f.matches(SOURCE));
+  }
+
+  @Test
+  void theCounterRunsEachCheck() {
+    // An unmarked case whose check fails is not counted as passing; a marked one never is.
+    Runnable fails = () -> {
+      throw new AssertionError("disagrees");
+    };
+    Runnable throwsOnInput = () -> {
+      throw new IllegalStateException("the twin refused upstream's input");
+    };
+    List<UpstreamCase> cases = List.of(UpstreamCase.of("a", "pkg/x_test.go", "passes", () -> {}),
+        UpstreamCase.of("a", "pkg/x_test.go", "fails", fails),
+        UpstreamCase.of("a", "pkg/x_test.go", "throws", throwsOnInput),
+        UpstreamCase.of("b", "pkg/x_test.go", "marked", fails).differs("a reason"));
+    assertThat(ConformanceSuite.counts(cases)).containsExactly(Map.entry("a", new ConformanceSuite.Count(3, 1)),
+        Map.entry("b", new ConformanceSuite.Count(1, 0)));
   }
 
   @Test

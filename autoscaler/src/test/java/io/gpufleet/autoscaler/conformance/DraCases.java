@@ -31,7 +31,8 @@ import java.util.Map;
  * default (true) a pod with claims gets a DRA error and no NodeClaim, and a DaemonSet pod with claims
  * is not counted as overhead. The twin's pods keep claims in {@code spec.resourceClaims} only (a
  * container's or init container's {@code resources.claims} must name one of those, which the manifest
- * reader checks), so the three DescribeTable entries with claims become pods naming their claims there.
+ * reader checks, and which container names which claim is not kept), so each of the three DescribeTable
+ * entries with claims is upstream's pod, init container and requests included, listing its claims there.
  */
 final class DraCases {
   private DraCases() {}
@@ -41,11 +42,18 @@ final class DraCases {
   static List<UpstreamCase> all() {
     List<UpstreamCase> c = new ArrayList<>();
     String table = "should handle DRA pods correctly: ";
-    for (String entry : List.of("container with resource claims", "init container with resource claims",
-        "pod with both container and init container resource claims")) {
-      c.add(UpstreamCase.of(AREA, SchedulingCases.FILE, table + entry, () -> {
-        Pod p = claiming(pod("p", "cpu", "1", "memory", "1Gi"), entry.startsWith("pod with both")
-            ? List.of("gpu-claim", "storage-init-claim") : List.of("gpu-claim"));
+    // The three entries with claims, each with upstream's own pod: its requests, its init container and
+    // the claim each container names (ContainerResourceClaims, InitContainerResourceClaims).
+    Pod requested = pod("p", "cpu", "1", "memory", "1Gi");
+    Map<String, Pod> entries = new java.util.LinkedHashMap<>();
+    entries.put("container with resource claims", claiming(requested, List.of("gpu-claim")));
+    entries.put("init container with resource claims", claiming(withInit(requested, "cpu", "500m", "memory", "512Mi"),
+        List.of("gpu-init-claim")));
+    entries.put("pod with both container and init container resource claims", claiming(withInit(requested, "cpu",
+        "250m", "memory", "256Mi"), List.of("gpu-claim", "storage-init-claim")));
+    for (var e : entries.entrySet()) {
+      c.add(UpstreamCase.of(AREA, SchedulingCases.FILE, table + e.getKey(), () -> {
+        Pod p = e.getValue();
         ProvisioningPlan plan = provision(List.of(pool("default")), List.of(p));
         assertThat(plan.newClaims()).isEmpty();
         assertThat(plan.errors()).containsExactly(Map.entry(p.key(), DraProvisioning.NOT_SUPPORTED));

@@ -61,6 +61,8 @@ final class K {
 
   static final InstanceCatalog CATALOG = InstanceCatalog.builtIn();
   static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  /** When most disruption cases look: an hour after their nodes came up at T0. */
+  static final Instant AT = T0.plus(Duration.ofHours(1));
   static final String FAMILY = "karpenter.k8s.aws/instance-family";
   static final String TYPE = "node.kubernetes.io/instance-type";
   static final String ZONE = "topology.kubernetes.io/zone";
@@ -220,6 +222,20 @@ final class K {
     return node(pool, type, CapacityType.SPOT, seed, pods);
   }
 
+  /**
+   * A GPU node of the pool's, launched for a pod asking {@code nvidia.com/gpu: 1}, that joined at T0 but
+   * whose device plugin has not registered the GPUs: not initialised, its allocatable without them.
+   */
+  static StateNode awaitingDevicePlugin(NodePool pool, String type, int seed) {
+    InstanceType t = CATALOG.require(type);
+    Offering o = t.cheapest(x -> x.capacityType() == CapacityType.ON_DEMAND).orElseThrow();
+    NodeClaim c = Launcher.nodeClaim(pool, t, o, ResourceList.of("nvidia.com/gpu", "1"), T0,
+        new SplittableRandom(seed));
+    c = c.withLaunched(T0).withRegistered(T0, c.name());
+    return new StateNode(c.name(), Optional.of(c), Optional.of(Node.of(c.name(), c.labels(), List.of(),
+        t.allocatable().withoutNvidiaGpus())), List.of(), Set.of(), T0, false);
+  }
+
   private static StateNode node(NodePool pool, String type, CapacityType ct, int seed, Pod... pods) {
     InstanceType t = CATALOG.require(type);
     Offering o = t.offerings().stream().filter(x -> x.capacityType() == ct).findFirst().orElseThrow();
@@ -249,12 +265,12 @@ final class K {
         doNotDisrupt)), node.taints(), node.unschedulable(), node.capacity(), node.allocatable(), node.providerId(),
         node.images());
     return new StateNode(n.name(), n.claim(), Optional.of(withAnnotation), n.pods(), n.terminating(),
-        n.lastPodEvent(), n.markedForDeletion());
+        n.lastPodEvent(), n.markedForDeletion(), n.podStarts());
   }
 
   static StateNode drifted(StateNode n) {
     return new StateNode(n.name(), Optional.of(n.claim().orElseThrow().withDrifted(Optional.of("NodePoolDrifted"))),
-        n.node(), n.pods(), n.terminating(), n.lastPodEvent(), n.markedForDeletion());
+        n.node(), n.pods(), n.terminating(), n.lastPodEvent(), n.markedForDeletion(), n.podStarts());
   }
 
   static final String DO_NOT_DISRUPT = "karpenter.sh/do-not-disrupt";
@@ -315,13 +331,59 @@ final class K {
     return new DisruptionController(AutoscalerSettings.DEFAULTS, p).poll(view, new SplittableRandom(7));
   }
 
-  private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool) {
+  /** One poll of the disruption controller over this view, whose only NodePool is {@code pool}. */
+  static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool) {
     return poll(view, pool, AutoscalerSettings.DEFAULTS);
   }
 
+  /** The view of these nodes of the pool's at {@code now}, nothing pending, with these PDBs. */
+  static ClusterView view(Instant now, NodePool pool, List<StateNode> nodes, PdbIndex pdbs) {
+    return new ClusterView(now, List.of(pool), CATALOG, OfferingAvailability.ALL, nodes, List.of(), List.of(), pdbs);
+  }
+
+  /** The NodeClaim lifecycle's actions at {@code now} for these nodes of the pool's. */
+  static List<io.gpufleet.autoscaler.action.Action> lifecycle(Instant now, NodePool pool, List<StateNode> nodes) {
+    return new io.gpufleet.autoscaler.lifecycle.NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(view(now,
+        pool, nodes, PdbIndex.NONE));
+  }
+
+  /** The node with its claim marked for deletion: the candidate of a command in flight. */
+  static StateNode marked(StateNode n) {
+    return new StateNode(n.name(), n.claim(), n.node(), n.pods(), n.terminating(), n.lastPodEvent(), true,
+        n.podStarts());
+  }
+
+  /**
+   * {@code times} polls at {@code now}, as upstream's repeated {@code ExpectSingletonReconciled}: each
+   * command's candidates are marked for deletion before the next poll, as the orchestration queue
+   * does when it takes a command, so budgets count them and their pods must be placed anew, and the
+   * command's replacements join as NodeClaims not yet initialised.
+   */
+  static List<DisruptionCommand> pollTimes(int times, Instant now, NodePool pool, List<StateNode> nodes,
+      PdbIndex pdbs) {
+    List<StateNode> state = new ArrayList<>(nodes);
+    List<DisruptionCommand> out = new ArrayList<>();
+    for (int i = 0; i < times; i++) {
+      Optional<DisruptionCommand> cmd = poll(view(now, pool, state, pdbs), pool);
+      if (cmd.isPresent()) {
+        out.add(cmd.get());
+        state.replaceAll(n -> cmd.get().candidates().contains(n.name()) ? marked(n) : n);
+        for (NodeClaim r : cmd.get().replacements()) { // launched first: capacity on its way
+          state.add(new StateNode(r.name(), Optional.of(r), Optional.empty(), List.of(), Set.of(), now, false));
+        }
+      }
+    }
+    return out;
+  }
+
   private static Optional<DisruptionCommand> poll(ClusterView view, NodePool pool, AutoscalerSettings settings) {
+    return controller(pool, settings).poll(view, new SplittableRandom(7));
+  }
+
+  /** The disruption controller over this one NodePool, on the catalogue. */
+  static DisruptionController controller(NodePool pool, AutoscalerSettings settings) {
     Provisioner p = new Provisioner(ProvisioningModel.of(List.of(pool), CATALOG, List.of(), NvidiaDevicePlugin.DEFAULTS,
         GpuSizing.PHYSICAL));
-    return new DisruptionController(settings, p).poll(view, new SplittableRandom(7));
+    return new DisruptionController(settings, p);
   }
 }

@@ -133,20 +133,20 @@ final class LifecycleCases {
     }));
   }
 
-  private static EC2NodeClass nodeClass(String hash, String alias) {
+  static EC2NodeClass nodeClass(String hash, String alias) {
     return new EC2NodeClass("default", OptionalInt.empty(), OptionalInt.empty(),
         AllocatableEstimate.Reservations.DEFAULTS, Optional.empty(), hash, EC2NodeClass.imageIdOf(alias));
   }
 
-  private static StateNode stamped(EC2NodeClass launchedWith) {
+  static StateNode stamped(EC2NodeClass launchedWith) {
     return claim(node(POOL, "m5.large", 1), launchedWith::stamp);
   }
 
-  private static List<Action> drifts(NodePool pool, StateNode n) {
+  static List<Action> drifts(NodePool pool, StateNode n) {
     return drifts(pool, n, Map.of());
   }
 
-  private static List<Action> drifts(NodePool pool, StateNode n, Map<String, EC2NodeClass> nodeClasses) {
+  static List<Action> drifts(NodePool pool, StateNode n, Map<String, EC2NodeClass> nodeClasses) {
     ClusterView v = new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL,
         List.of(n), List.of(), List.of(), PdbIndex.NONE);
     return new NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(v, true, nodeClasses).stream()
@@ -334,36 +334,36 @@ final class LifecycleCases {
 
   // ---- helpers ----
 
-  private static StateNode claim(StateNode n, UnaryOperator<NodeClaim> change) {
+  static StateNode claim(StateNode n, UnaryOperator<NodeClaim> change) {
     return new StateNode(n.name(), Optional.of(change.apply(n.claim().orElseThrow())), n.node(), n.pods(),
         n.terminating(), n.lastPodEvent(), n.markedForDeletion(), n.podStarts());
   }
 
   /** The node's claim deleting since {@code since}, with this terminationGracePeriod (null: none). */
-  private static StateNode deleting(StateNode n, Duration tgp, Instant since) {
+  static StateNode deleting(StateNode n, Duration tgp, Instant since) {
     return claim(n, x -> x.withExpiry(x.expireAfter(), Optional.ofNullable(tgp)).withDeletionRequested(since));
   }
 
-  private static Pod grace(Pod p, long seconds) {
+  static Pod grace(Pod p, long seconds) {
     return p.withSpec(p.spec().withTerminationGracePeriodSeconds(seconds));
   }
 
-  private static Pod priorityClass(Pod p, String name) {
+  static Pod priorityClass(Pod p, String name) {
     PodSpec s = p.spec();
     return p.withSpec(new PodSpec(s.containers(), s.initContainers(), s.overhead(), s.nodeSelector(), s.nodeAffinity(),
         s.tolerations(), s.nodeName(), s.priority(), Optional.of(name), s.preemptionPolicy(),
         s.terminationGracePeriodSeconds(), s.schedulerName()));
   }
 
-  private static ClusterView view(Instant now, List<StateNode> nodes, PdbIndex pdbs) {
+  static ClusterView view(Instant now, List<StateNode> nodes, PdbIndex pdbs) {
     return new ClusterView(now, List.of(POOL), CATALOG, OfferingAvailability.ALL, nodes, List.of(), List.of(), pdbs);
   }
 
-  private static List<Action> lifecycleAt(Instant now, StateNode n) {
+  static List<Action> lifecycleAt(Instant now, StateNode n) {
     return new NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(view(now, List.of(n), PdbIndex.NONE));
   }
 
-  private static List<Action> terminateAt(Instant now, StateNode n) {
+  static List<Action> terminateAt(Instant now, StateNode n) {
     return Termination.reconcile(view(now, List.of(n), PdbIndex.NONE), x -> RemovalReason.DELETED);
   }
 
@@ -372,11 +372,11 @@ final class LifecycleCases {
         List.of(n), PdbIndex.NONE));
   }
 
-  private static List<Action> deletions(List<Action> actions) {
+  static List<Action> deletions(List<Action> actions) {
     return actions.stream().filter(a -> a instanceof Action.DeleteNodeClaim).toList();
   }
 
-  private static List<String> evictions(List<Action> actions) {
+  static List<String> evictions(List<Action> actions) {
     return actions.stream().filter(a -> a instanceof Action.Evict).map(a -> ((Action.Evict) a).pod()).toList();
   }
 }

@@ -25,6 +25,8 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.workload.IntOrPercent;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,12 +35,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /**
  * Over random fleets of initialised and booting nodes, with pods pending or not, the disruption
@@ -68,17 +65,19 @@ class UninitializedCapacityProperties {
 
   record Fleet(List<NodeSpec> nodes, List<Integer> pendingMillis) {}
 
-  @Provide
-  Arbitrary<Fleet> fleets() {
-    Arbitrary<List<Integer>> pods = Arbitraries.integers().between(1, 15).map(i -> i * 100).list().ofMaxSize(3);
-    Arbitrary<NodeSpec> node = Combinators.combine(Arbitraries.of(TYPES), Arbitraries.of(true, true, false), pods)
-        .as((t, init, p) -> new NodeSpec(t, init, init ? p : List.of()));
-    return Combinators.combine(node.list().ofMinSize(1).ofMaxSize(6),
-        Arbitraries.integers().between(1, 15).map(i -> i * 100).list().ofMaxSize(3)).as(Fleet::new);
+  static Gen<Fleet> fleets() {
+    Gen<List<Integer>> pods = Gen.ints(1, 15).map(i -> i * 100).list(0, 3);
+    Gen<NodeSpec> node = Gen.combine(Gen.of(TYPES), Gen.of(true, true, false), pods,
+        (t, init, p) -> new NodeSpec(t, init, init ? p : List.of()));
+    return Gen.combine(node.list(1, 6), Gen.ints(1, 15).map(i -> i * 100).list(0, 3), Fleet::new);
   }
 
-  @Property(tries = 300)
-  void noPodIsPlannedOntoCapacityThatIsNotInitialised(@ForAll("fleets") Fleet fleet) {
+  @Test
+  void noPodIsPlannedOntoCapacityThatIsNotInitialised() {
+    Property.check(20261206L, 300, fleets(), this::noPodIsPlannedOntoCapacityThatIsNotInitialised);
+  }
+
+  private void noPodIsPlannedOntoCapacityThatIsNotInitialised(Fleet fleet) {
     List<StateNode> nodes = new ArrayList<>();
     int podSeq = 0;
     for (int i = 0; i < fleet.nodes().size(); i++) {

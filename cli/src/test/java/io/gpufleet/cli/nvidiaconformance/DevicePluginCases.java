@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.engine.deviceplugin.Advertisement;
 import io.gpufleet.engine.deviceplugin.DeviceAllocation;
-import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.MigStrategy;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
@@ -24,10 +23,11 @@ import java.util.Optional;
 
 /**
  * The running plugin, GFD and config-manager: NVIDIA/k8s-device-plugin {@code internal/rm/rm_test.go}
- * (TestValidateRequest), {@code internal/plugin/server.go} (Allocate's error), {@code internal/lm/resource_test.go}
- * (TestGPUResourceLabeler), {@code cmd/mps-control-daemon/mps/device.go} (assertReplicas, maxClients;
- * no upstream test), {@code internal/plugin/mps.go} (getMPSOptions) and {@code cmd/config-manager/main.go}
- * (updateConfigName). Each case names the upstream test and its {@code description}, or the function.
+ * (TestValidateRequest), {@code internal/plugin/server.go} (Allocate's error),
+ * {@code cmd/mps-control-daemon/mps/device_test.go} (TestDevice), {@code internal/plugin/mps.go}
+ * (getMPSOptions; no upstream test) and {@code cmd/config-manager/main.go} (updateConfigName; no
+ * upstream test). Each case names the upstream test and its {@code description}, or the function.
+ * GFD's labels are in {@link ResourceLabelerCases} and {@link MigStrategyLabelCases}.
  */
 final class DevicePluginCases {
   private DevicePluginCases() {}
@@ -60,16 +60,6 @@ final class DevicePluginCases {
         + "\"nvidia.com/gpu\": invalid request: maximum request size for shared resources is 1; found 2");
   }
 
-  private static void labels(Registration r, Map<String, String> expected) {
-    assertThat(Twin.gfd(r).map()).containsAllEntriesOf(expected);
-  }
-
-  private static Map<String, String> gpuLabels(String replicas, String strategy, String product) {
-    return Map.of("nvidia.com/gpu.count", "1", "nvidia.com/gpu.replicas", replicas,
-        "nvidia.com/gpu.sharing-strategy", strategy, "nvidia.com/gpu.product", product,
-        "nvidia.com/gpu.family", "ampere", "nvidia.com/gpu.compute.major", "8", "nvidia.com/gpu.compute.minor", "0");
-  }
-
   static List<NvidiaCase> cases() {
     List<NvidiaCase> c = new ArrayList<>();
     // TestValidateRequest (the "invalid device IDs" case needs IDs the kubelet never sends: not translated).
@@ -94,87 +84,22 @@ final class DevicePluginCases {
     c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/MPS with two devices -- failRequestsGreaterThanOne",
         () -> refusedAsUpstream(Twin.allocate(Twin.register("A100-40GB", 2, mps("nvidia.com/gpu", true, false, 2),
             MigLayout.NONE), "nvidia.com/gpu", 2))));
-    // TestGPUResourceLabeler on an A100 (the mock device is an ampere 8.0 with model MOCKMODEL).
-    String a100 = "NVIDIA-A100-SXM4-40GB";
-    c.add(NvidiaCase.of(GFD, LM, "TestGPUResourceLabeler/no sharing",
-        () -> labels(Twin.register("A100-40GB", 1, DevicePluginConfig.DEFAULT, MigLayout.NONE),
-            gpuLabels("1", "none", a100))));
-    c.add(NvidiaCase.of(GFD, LM, "TestGPUResourceLabeler/time-slicing ignores non-matching resource",
-        () -> labels(Twin.register("A100-40GB", 1, timeSliced("nvidia.com/not-gpu", false, false), MigLayout.NONE),
-            gpuLabels("1", "none", a100))));
-    c.add(NvidiaCase.of(GFD, LM, "TestGPUResourceLabeler/time-slicing appends suffix and doubles count",
-        () -> labels(Twin.register("A100-40GB", 1, timeSliced("nvidia.com/gpu", false, false), MigLayout.NONE),
-            gpuLabels("2", "time-slicing", a100 + "-SHARED"))));
-    c.add(NvidiaCase.of(GFD, LM, "TestGPUResourceLabeler/time-slicing renamed does not append suffix and doubles count",
-        () -> labels(Twin.register("A100-40GB", 1, timeSliced("nvidia.com/gpu", false, true), MigLayout.NONE),
-            gpuLabels("2", "time-slicing", a100))));
-    c.add(NvidiaCase.of(GFD, LM, "TestGPUResourceLabeler/mps ignores non-matching resource",
-        () -> labels(Twin.register("A100-40GB", 1, mps("nvidia.com/not-gpu", true, false, 2), MigLayout.NONE),
-            gpuLabels("1", "none", a100))));
-    c.add(NvidiaCase.of(GFD, LM, "TestGPUResourceLabeler/mps appends suffix and doubles count",
-        () -> labels(Twin.register("A100-40GB", 1, mps("nvidia.com/gpu", true, false, 2), MigLayout.NONE),
-            gpuLabels("2", "mps", a100 + "-SHARED"))));
-    c.add(NvidiaCase.of(GFD, LM, "TestGPUResourceLabeler/mps renamed does not append suffix and doubles count",
-        () -> labels(Twin.register("A100-40GB", 1, mps("nvidia.com/gpu", true, true, 2), MigLayout.NONE),
-            gpuLabels("2", "mps", a100))));
-    // TestMigResourceLabeler, mixed: a time-sliced MIG resource is -SHARED unless renamed.
     MigLayout sevenSmall = MigLayout.of(Map.of(0, sevenOneG()));
-    DevicePluginConfig mixedShared = timeSliced("nvidia.com/mig-1g.5gb", false, false)
-        .withFlags(DevicePluginConfig.DEFAULT.flags().withMigStrategy(MigStrategy.MIXED));
-    c.add(NvidiaCase.of(GFD, LM, "TestMigResourceLabeler/mig mixed appends shared",
-        () -> labels(Twin.register("A100-40GB", 1, mixedShared, sevenSmall), Map.of(
-            "nvidia.com/mig-1g.5gb.product", "NVIDIA-A100-SXM4-40GB-MIG-1g.5gb-SHARED",
-            "nvidia.com/mig-1g.5gb.replicas", "2", "nvidia.com/mig-1g.5gb.count", "7"))));
-    DevicePluginConfig mixedRenamed = timeSliced("nvidia.com/mig-1g.5gb", false, true)
-        .withFlags(DevicePluginConfig.DEFAULT.flags().withMigStrategy(MigStrategy.MIXED));
-    c.add(NvidiaCase.of(GFD, LM, "TestMigResourceLabeler/mig mixed rename does not append",
-        () -> labels(Twin.register("A100-40GB", 1, mixedRenamed, sevenSmall), Map.of(
-            "nvidia.com/mig-1g.5gb.product", "NVIDIA-A100-SXM4-40GB-MIG-1g.5gb",
-            "nvidia.com/mig-1g.5gb.replicas", "2"))));
-    // TestMigResourceLabeler, single: GFD also publishes the MIG device's engines (NVML GetAttributes).
     DevicePluginConfig single = DevicePluginConfig.DEFAULT.withFlags(
         DevicePluginConfig.DEFAULT.flags().withMigStrategy(MigStrategy.SINGLE));
-    // Upstream's mock device reports 0 for every engine; the twin publishes the catalogue's observed
-    // counts for an A100-40GB 1g.5gb (NVIDIA's "MIG Support in Kubernetes" page: copy 1, the rest 0).
-    Map<String, String> engines1g5gb = Map.of("nvidia.com/gpu.engines.copy", "1", "nvidia.com/gpu.engines.decoder", "0",
-        "nvidia.com/gpu.engines.encoder", "0", "nvidia.com/gpu.engines.jpeg", "0", "nvidia.com/gpu.engines.ofa", "0");
-    c.add(NvidiaCase.of(GFD, LM, "TestMigResourceLabeler/no sharing", () -> {
-      Registration r = Twin.register("A100-40GB", 1, single, sevenSmall);
-      labels(r, Map.of("nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB-MIG-1g.5gb", "nvidia.com/gpu.count", "7",
-          "nvidia.com/gpu.replicas", "1", "nvidia.com/gpu.slices.gi", "1", "nvidia.com/gpu.slices.ci", "1"));
-      labels(r, engines1g5gb);
-    }));
-    c.add(NvidiaCase.of(GFD, LM, "TestMigResourceLabeler/shared appends suffix and doubles count", () -> {
-      DevicePluginConfig sharedSingle = timeSliced("nvidia.com/gpu", false, false).withFlags(single.flags());
-      Registration r = Twin.register("A100-40GB", 1, sharedSingle, sevenSmall);
-      labels(r, Map.of("nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB-MIG-1g.5gb-SHARED",
-          "nvidia.com/gpu.replicas", "2", "nvidia.com/gpu.sharing-strategy", "time-slicing"));
-      labels(r, engines1g5gb);
-    }));
     // MPS client limit and MIG devices: the plugin does not start, so nothing is advertised.
-    String device = "cmd/mps-control-daemon/mps/device.go";
-    c.add(NvidiaCase.of(MPS, device, "assertReplicas: 48 replicas on a compute 8.0 GPU", () -> {
-      Registration r = Twin.register("A100-40GB", 1, mps("nvidia.com/gpu", true, false, 48), MigLayout.NONE);
-      assertThat(r.advertisement().counts()).containsEntry(ResourceName.NVIDIA_GPU, 48L);
-    }));
-    c.add(NvidiaCase.of(MPS, device, "assertReplicas: maximum allowed replicas exceeded: 49 > 48", () -> {
-      Advertisement ad = Twin.register("H100-80GB", 1, mps("nvidia.com/gpu", true, false, 49), MigLayout.NONE)
-          .advertisement();
-      assertThat(ad.counts()).isEmpty();
-      assertThat(ad.pluginError()).hasValue(
-          "invalid MPS configuration: invalid device maximum allowed replicas exceeded: 49 > 48");
-    }));
-    c.add(NvidiaCase.of(MPS, device, "maxClients: 16 below compute capability 7.5 (V100)", () -> {
-      Advertisement ad = Twin.register("V100M32", 1, mps("nvidia.com/gpu", true, false, 17), MigLayout.NONE)
-          .advertisement();
-      assertThat(ad.pluginError()).hasValueSatisfying(e -> assertThat(e).endsWith("17 > 16"));
-    }));
-    c.add(NvidiaCase.of(MPS, device, "maxClients: 48 from compute capability 7.5 (T4)", () -> {
-      Advertisement ad = Twin.register("T4", 1, mps("nvidia.com/gpu", true, false, 17), MigLayout.NONE)
-          .advertisement();
-      assertThat(ad.pluginError()).isEmpty();
-      assertThat(ad.counts()).containsEntry(ResourceName.NVIDIA_GPU, 17L);
-    }));
+    // cmd/mps-control-daemon/mps/device_test.go TestDevice: isAtLeastVolta, maxClients, assertReplicas.
+    // Upstream's device carries the capability as NVML's string ("7.5" or "v7.5"); the twin's is the
+    // catalogue's typed major.minor, so "leading v ignored" and "no-leading v supported" both become a
+    // compute 7.5 GPU (T4): the prefix handling has no counterpart, the limit does.
+    c.add(mpsDevice("leading v ignored", "T4", 0, 48));
+    c.add(mpsDevice("no-leading v supported", "T4", 0, 48));
+    c.add(mpsDevice("pre-volta clients", "V100M32", 0, 16));
+    c.add(mpsDevice("post-volta clients", "H100-80GB", 0, 48));
+    c.add(mpsDevice("pre-volta clients exceeded", "V100M32", 29, 16));
+    c.add(mpsDevice("post-volta clients exceeded", "H100-80GB", 49, 48));
+    c.add(mpsDevice("pre-volta clients max", "V100M32", 16, 16));
+    c.add(mpsDevice("post-volta clients max", "H100-80GB", 48, 48));
     c.add(NvidiaCase.of(MPS, "internal/plugin/mps.go", "getMPSOptions: sharing using MPS is not supported for MIG devices",
         () -> {
           DevicePluginConfig mpsSingle = mps("nvidia.com/gpu", true, false, 2).withFlags(single.flags());
@@ -214,6 +139,27 @@ final class DevicePluginCases {
       assertThat(registered.node().allocatable().quantities()).doesNotContainKey(ResourceName.NVIDIA_GPU);
     }));
     return c;
+  }
+
+  /**
+   * One TestDevice case: the GPU's client limit is {@code maxClients} (isAtLeastVolta is it being 48),
+   * and {@code replicas} MPS replicas (0: none given) start the MPS control daemon or stop it with
+   * assertReplicas' error, wrapped as manager.go Daemons wraps it.
+   */
+  private static NvidiaCase mpsDevice(String description, String gpu, int replicas, int maxClients) {
+    return NvidiaCase.of(MPS, "cmd/mps-control-daemon/mps/device_test.go", "TestDevice/" + description, () -> {
+      var model = GpuCatalog.builtIn().byId(gpu).orElseThrow();
+      assertThat(Advertisement.mpsMaxClients(model)).as("maxClients").isEqualTo(maxClients);
+      Advertisement ad = Twin.register(gpu, 1, mps("nvidia.com/gpu", false, false, replicas), MigLayout.NONE)
+          .advertisement();
+      if (replicas > maxClients) {
+        assertThat(ad.pluginError()).hasValue("invalid MPS configuration: invalid device maximum allowed replicas "
+            + "exceeded: " + replicas + " > " + maxClients);
+        assertThat(ad.counts()).isEmpty();
+      } else {
+        assertThat(ad.pluginError()).isEmpty();
+      }
+    });
   }
 
   private static List<MigInstance> sevenOneG() {

@@ -22,17 +22,16 @@ import java.util.TreeMap;
 /**
  * GFD's whole-GPU and MIG labels under each MIG strategy, with and without MIG instances:
  * NVIDIA/k8s-device-plugin {@code internal/lm/mig-strategy_test.go} (TestMigStrategyNoneLabels,
- * TestMigStrategySingleLabels), read at {@code 1b826acc}.
+ * TestMigStrategySingleLabels), read at {@code 1b826acc}. Each case compares the FULL set of labels
+ * GFD's resource labeler and mig.strategy labeler write, as upstream's {@code require.EqualValues} does.
  *
- * <p>Upstream's mock GPU ("MOCKMODEL", 300 MiB, compute 8.0) becomes an A100-40GB, its mock MIG device
- * ({@code NewMigDevice(1, 2, 100)}) a {@code 1g.5gb}; values a real device reports (product, memory,
- * SMs, engines, and a full-GI compute instance's {@code slices.ci}) are the catalogue's, the rest —
- * which labels exist, counts, replicas, sharing strategy, the -SHARED and -MIG-INVALID suffixes — is
- * upstream's. The labels compared are exactly those of GFD's resource labeler and mig.strategy.
- * Upstream's mock reports compute capability 0.0 for a GPU with MIG on, so its expectations lack
- * {@code compute.*} and {@code family} there; NVML reports the parent's capability (NVIDIA's "MIG
- * Support in Kubernetes" page shows {@code gpu.compute.major=8} on a MIG-enabled A100), and the twin
- * publishes them: those cases expect them, as listed in docs/conformance.md.
+ * <p>Upstream's mock GPU ("MOCKMODEL", 300 MiB) becomes an A100-40GB and its mock MIG device
+ * ({@code NewMigDevice(1, 2, 100)}, named {@code 1g.100gb}) a {@code 1g.5gb}: only those identities
+ * are mapped (the product and memory labels echo them). Every other expected value is upstream's as
+ * written. Where upstream's value comes from what its mock reports and no real device reports (compute
+ * capability 0.0 with MIG on; a MIG device with 0 SMs, 0 engines and a 2-slice compute instance in a
+ * 1-slice GPU instance), the case keeps upstream's expectation, is marked as a difference with that
+ * reason, and counts as not passing.
  */
 final class MigStrategyLabelCases {
   private MigStrategyLabelCases() {}
@@ -41,8 +40,27 @@ final class MigStrategyLabelCases {
   private static final GpuModel A100 = GpuCatalog.builtIn().byId("A100-40GB").orElseThrow();
   private static final MigProfile SMALL = A100.migProfile("1g.5gb").orElseThrow();
   private static final MigProfile LARGE = A100.migProfile("3g.20gb").orElseThrow();
-  private static final String PRODUCT = A100.productLabel();
-  private static final String MEMORY = Long.toString(A100.memoryMiB().orElseThrow());
+  /** Upstream's "MOCKMODEL" and its 300 MiB, mapped to the A100-40GB the cases register. */
+  static final String PRODUCT = A100.productLabel();
+  static final String MEMORY = Long.toString(A100.memoryMiB().orElseThrow());
+  /** Upstream's mock MIG device's memory attribute and name, mapped to the 1g.5gb the cases create. */
+  static final String MIG_MEMORY = Long.toString(SMALL.memoryMiB(A100));
+  static final String MIG_NAME = "1g.5gb";
+
+  /** Upstream's mock GPU reports compute capability 0.0 with MIG on; real NVML reports the parent's. */
+  static final String MOCK_COMPUTE = "upstream's expectation is a mock artefact: its mock GPU reports CUDA "
+      + "compute capability 0.0 whenever MIG is on (internal/resource/testing/resource-testing.go NewDeviceMock), "
+      + "so newArchitectureLabels writes no compute.major/compute.minor/family labels; real GFD asks NVML for the "
+      + "parent GPU's capability (internal/resource/nvml-device.go GetCudaComputeCapability), 8.0 on an A100 with "
+      + "MIG on (NVIDIA's \"MIG Support in Kubernetes\" page shows nvidia.com/gpu.compute.major=8 on a "
+      + "MIG-enabled A100), and the twin publishes the three labels";
+  /** Upstream's mock MIG device reports attributes no real MIG device has. */
+  static final String MOCK_MIG_ATTRIBUTES = "upstream's expectation is a mock artefact: its mock MIG device "
+      + "(resource-testing.go NewMigDevice(1, 2, ...)) reports 0 multiprocessors, 0 of every engine and a 2-slice "
+      + "compute instance inside a 1-slice GPU instance, which no real MIG device has; real GFD publishes NVML's "
+      + "attributes of the device (internal/resource/nvml-mig-device.go GetAttributes), for an A100-40GB 1g.5gb "
+      + "14 SMs, 1 copy engine, 0 decoders/encoders/JPEG/OFA and 1 compute-instance slice (the catalogue's "
+      + "observed figures), and the twin publishes those";
 
   /** GPU states as upstream's mocks build them: MIG off, MIG on and empty, MIG on with instances. */
   private sealed interface Gpu {
@@ -71,9 +89,9 @@ final class MigStrategyLabelCases {
     c.add(of(t + "sharing is applied to multiple devices", noneShared, List.of(full(), full()),
         whole("2", "2", "time-slicing", PRODUCT + "-SHARED", true)));
     c.add(of(t + "sharing is not applied to single MIG device; replicas is zero", noneShared, List.of(migOn()),
-        whole("1", "0", "none", PRODUCT, true)));
+        whole("1", "0", "none", PRODUCT, false)).differs(MOCK_COMPUTE));
     c.add(of(t + "sharing is not applied to multiple MIG device; replicas is zero", noneShared,
-        List.of(migOn(), migOn()), whole("2", "0", "none", PRODUCT, true)));
+        List.of(migOn(), migOn()), whole("2", "0", "none", PRODUCT, false)).differs(MOCK_COMPUTE));
     c.add(of(t + "sharing is applied to MIG device and non-MIG device", noneShared, List.of(migOn(), full()),
         whole("2", "2", "time-slicing", PRODUCT + "-SHARED", true)));
 
@@ -84,15 +102,21 @@ final class MigStrategyLabelCases {
         withStrategy(whole("1", "1", "none", PRODUCT, true))));
     c.add(of(t + "multiple non-mig device returns non-mig (none) labels", single, List.of(full(), full()),
         withStrategy(whole("2", "1", "none", PRODUCT, true))));
-    c.add(of(t + "single mig-enabled device returns mig labels", single, List.of(migOn(SMALL)), migSingle("1")));
+    c.add(of(t + "single mig-enabled device returns mig labels", single, List.of(migOn(SMALL)),
+        migSingle("1", mockAttributes("0", "0", "0", "0", "0", "0")))
+        .differs(MOCK_COMPUTE + "; " + MOCK_MIG_ATTRIBUTES));
+    // Upstream's second mock MIG device overrides its attributes with 12 SMs and engines 13..17.
     c.add(of(t + "multiple mig-enabled devices returns mig labels", single, List.of(migOn(SMALL), migOn(SMALL)),
-        migSingle("2")));
-    c.add(of(t + "empty mig devices returns MIG invalid label", single, List.of(migOn()), invalid()));
-    c.add(of(t + "mixed mig config returns MIG invalid label", single, List.of(migOn(SMALL, LARGE)), invalid()));
+        migSingle("2", mockAttributes("12", "13", "14", "15", "16", "17")))
+        .differs(MOCK_COMPUTE + "; " + MOCK_MIG_ATTRIBUTES + " (this case's mock sets 12 SMs and engines 13 to 17)"));
+    c.add(of(t + "empty mig devices returns MIG invalid label", single, List.of(migOn()), invalid(false))
+        .differs(MOCK_COMPUTE));
+    c.add(of(t + "mixed mig config returns MIG invalid label", single, List.of(migOn(SMALL, LARGE)), invalid(false))
+        .differs(MOCK_COMPUTE));
     c.add(of(t + "mixed mig enabled and disabled returns invalid config", single, List.of(migOn(SMALL), full()),
-        invalid()));
+        invalid(true)));
     c.add(of(t + "enabled, disabled, and empty returns invalid config", single,
-        List.of(migOn(SMALL), full(), migOn()), invalid()));
+        List.of(migOn(SMALL), full(), migOn()), invalid(true)));
     return c;
   }
 
@@ -111,13 +135,19 @@ final class MigStrategyLabelCases {
     });
   }
 
-  /** The keys GFD's resource labeler and mig.strategy labeler write (internal/lm/resource.go, mig-strategy.go). */
-  private static boolean resourceLabel(String key) {
-    return key.equals("nvidia.com/mig.strategy") || List.of("count", "replicas", "sharing-strategy", "memory",
-        "product", "family", "compute.major", "compute.minor", "multiprocessors", "slices.gi", "slices.ci",
-        "engines.copy", "engines.decoder", "engines.encoder", "engines.jpeg", "engines.ofa").stream()
-        .anyMatch(s -> key.equals("nvidia.com/gpu." + s));
+  /**
+   * The keys GFD's resource labelers and mig.strategy labeler write (internal/lm/resource.go,
+   * mig-strategy.go): {@code nvidia.com/mig.strategy}, every {@code nvidia.com/gpu.*} key GFD's
+   * resource labels take, and every {@code nvidia.com/mig-<profile>.*} key.
+   */
+  static boolean resourceLabel(String key) {
+    return key.equals("nvidia.com/mig.strategy") || key.startsWith("nvidia.com/mig-")
+        || RESOURCE_SUFFIXES.stream().anyMatch(s -> key.equals("nvidia.com/gpu." + s));
   }
+
+  static final List<String> RESOURCE_SUFFIXES = List.of("count", "replicas", "sharing-strategy", "memory",
+      "product", "family", "compute.major", "compute.minor", "multiprocessors", "slices.gi", "slices.ci",
+      "engines.copy", "engines.decoder", "engines.encoder", "engines.jpeg", "engines.ofa");
 
   /** Each GPU's instances packed from memory slice 0, each at the first start its profile allows. */
   private static MigLayout layout(List<Gpu> gpus) {
@@ -156,6 +186,7 @@ final class MigStrategyLabelCases {
     return m;
   }
 
+  /** Upstream's mock full GPU: compute capability 8.0, family ampere (an A100's too). */
   private static Map<String, String> computeLabels() {
     return Map.of("nvidia.com/gpu.compute.major", "8", "nvidia.com/gpu.compute.minor", "0",
         "nvidia.com/gpu.family", "ampere");
@@ -167,22 +198,29 @@ final class MigStrategyLabelCases {
     return m;
   }
 
-  private static Map<String, String> migSingle(String count) {
-    TreeMap<String, String> m = new TreeMap<>(computeLabels());
-    m.putAll(Map.of("nvidia.com/gpu.count", count, "nvidia.com/gpu.replicas", "1", "nvidia.com/gpu.sharing-strategy",
-        "none", "nvidia.com/gpu.memory", Long.toString(SMALL.memoryMiB(A100)), "nvidia.com/gpu.product",
-        PRODUCT + "-MIG-1g.5gb", "nvidia.com/mig.strategy", "single", "nvidia.com/gpu.multiprocessors", "14",
-        "nvidia.com/gpu.slices.gi", "1", "nvidia.com/gpu.slices.ci", "1"));
-    m.putAll(Map.of("nvidia.com/gpu.engines.copy", "1", "nvidia.com/gpu.engines.decoder", "0",
-        "nvidia.com/gpu.engines.encoder", "0", "nvidia.com/gpu.engines.jpeg", "0", "nvidia.com/gpu.engines.ofa", "0"));
+  /** The attribute labels of upstream's mock MIG device: SMs and engines as given, slices gi 1, ci 2. */
+  static Map<String, String> mockAttributes(String sm, String copy, String decoder, String encoder, String jpeg,
+      String ofa) {
+    return Map.of("multiprocessors", sm, "slices.gi", "1", "slices.ci", "2", "engines.copy", copy,
+        "engines.decoder", decoder, "engines.encoder", encoder, "engines.jpeg", jpeg, "engines.ofa", ofa);
+  }
+
+  /** Upstream's single-strategy MIG labels (no compute/family: its MIG-enabled mock reports 0.0). */
+  private static Map<String, String> migSingle(String count, Map<String, String> attributes) {
+    TreeMap<String, String> m = new TreeMap<>(Map.of("nvidia.com/gpu.count", count, "nvidia.com/gpu.replicas", "1",
+        "nvidia.com/gpu.sharing-strategy", "none", "nvidia.com/gpu.memory", MIG_MEMORY, "nvidia.com/gpu.product",
+        PRODUCT + "-MIG-" + MIG_NAME, "nvidia.com/mig.strategy", "single"));
+    attributes.forEach((k, v) -> m.put("nvidia.com/gpu." + k, v));
     return m;
   }
 
-  private static Map<String, String> invalid() {
-    TreeMap<String, String> m = new TreeMap<>(computeLabels());
-    m.putAll(Map.of("nvidia.com/gpu.count", "0", "nvidia.com/gpu.replicas", "0", "nvidia.com/gpu.sharing-strategy", "",
-        "nvidia.com/gpu.memory", "0", "nvidia.com/gpu.product", PRODUCT + "-MIG-INVALID", "nvidia.com/mig.strategy",
-        "single"));
+  private static Map<String, String> invalid(boolean compute) {
+    TreeMap<String, String> m = new TreeMap<>(Map.of("nvidia.com/gpu.count", "0", "nvidia.com/gpu.replicas", "0",
+        "nvidia.com/gpu.sharing-strategy", "", "nvidia.com/gpu.memory", "0", "nvidia.com/gpu.product",
+        PRODUCT + "-MIG-INVALID", "nvidia.com/mig.strategy", "single"));
+    if (compute) {
+      m.putAll(computeLabels());
+    }
     return m;
   }
 }

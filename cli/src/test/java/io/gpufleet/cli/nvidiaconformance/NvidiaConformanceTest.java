@@ -35,6 +35,7 @@ class NvidiaConformanceTest {
     all.addAll(MigPartedSpecCases.cases());
     all.addAll(MigLayoutCases.cases());
     all.addAll(DevicePluginCases.cases());
+    all.addAll(ResourceLabelerCases.cases());
     all.addAll(MigStrategyLabelCases.cases());
     return all;
   }
@@ -109,6 +110,12 @@ class NvidiaConformanceTest {
     Count mig = sum(counts, Set.of(MigPartedSpecCases.AREA, MigLayoutCases.AREA));
     assertThat(overview(lines, "| NVIDIA device plugin")).endsWith("| " + plugin.cases() + " | " + plugin.passing() + " |");
     assertThat(overview(lines, "| NVIDIA MIG manager")).endsWith("| " + mig.cases() + " | " + mig.passing() + " |");
+    // The README's conformance rows say the same.
+    List<String> readme = Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+    assertThat(overview(readme, "| NVIDIA device plugin")).as("README row")
+        .endsWith("| " + plugin.cases() + " cases, " + plugin.passing() + " passing |");
+    assertThat(overview(readme, "| NVIDIA MIG manager")).as("README row")
+        .endsWith("| " + mig.cases() + " cases, " + mig.passing() + " passing |");
   }
 
   private static Count sum(Map<String, Count> counts, Set<String> areas) {

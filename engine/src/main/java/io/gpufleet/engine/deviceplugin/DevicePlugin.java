@@ -41,7 +41,11 @@ public final class DevicePlugin {
     Labels gfd = GfdLabels.of(inventory, config, layout, ad, node.labels().get(GfdLabels.INSTANCE_TYPE));
     NodeDevices devices = new NodeDevices(inventory, config.sharing(),
         config.flags().sharedDevicesAllocationPolicy(), ad.devices(), new TreeMap<>());
-    return new Registration(withAdvertised(node, ad.counts(), gfd), ad, Optional.of(devices), ad.warnings());
+    // A plugin that exits logs its error (the MPS control daemon's "invalid MPS configuration: ..."):
+    // it goes with the registration, so the node that advertises nothing says why.
+    List<String> warnings = new ArrayList<>(ad.warnings());
+    ad.pluginError().ifPresent(e -> warnings.add("the device plugin exits: " + e + "; the node advertises no GPUs"));
+    return new Registration(withAdvertised(node, ad.counts(), gfd), ad, Optional.of(devices), warnings);
   }
 
   /**

@@ -163,7 +163,12 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
       case Compiled.Ok ok -> {
         try {
           Object result = ok.program().eval(Map.of("device", variable(driver, device)));
-          yield Boolean.TRUE.equals(result) ? new Outcome.Match() : new Outcome.NoMatch();
+          if (!(result instanceof Boolean b)) {
+            // An expression typed dyn (an attribute's value) that yields no bool fails as a runtime error,
+            // as cel/compile.go DeviceMatches fails ConvertToNative(bool); cel-go's words for a string.
+            yield new Outcome.Failed("CEL runtime error: " + notBool(result));
+          }
+          yield b ? new Outcome.Match() : new Outcome.NoMatch();
         } catch (CelEvaluationException e) {
           yield new Outcome.Failed("CEL runtime error: " + runtimeMessage(e));
         } catch (BadAttribute e) {
@@ -185,6 +190,18 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
         return new Compiled.Invalid(ex.getMessage());
       }
     });
+  }
+
+  /**
+   * {@code CEL result of type <t> could not be converted to bool: ...}: cel/compile.go DeviceMatches,
+   * with cel-go's ConvertToNative error for a string ({@code unsupported native conversion from string
+   * to 'bool'}); for another type the cause after the colon is left out, as its words were not checked.
+   */
+  static String notBool(Object result) {
+    String type = result instanceof String ? "string" : result instanceof Long ? "int" : result instanceof Double
+        ? "double" : result == null ? "null_type" : result.getClass().getSimpleName();
+    String prefix = "CEL result of type " + type + " could not be converted to bool";
+    return result instanceof String ? prefix + ": unsupported native conversion from string to 'bool'" : prefix;
   }
 
   /** A device value CEL cannot be given; upstream's {@code DeviceMatches} fails with these words. */

@@ -22,7 +22,7 @@ import java.util.stream.IntStream;
  * {@code 0/N nodes are available: <PreFilterMsg>.} when a PreFilter plugin rejected the pod, else
  * the reasons counted over nodes, {@code "<count> <reason>"} sorted as strings and joined, then the
  * PostFilter message, e.g.
- * {@code 0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: true}, 2 Insufficient nvidia.com/gpu.}
+ * {@code 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient nvidia.com/gpu.}
  *
  * <p>The message needs only the counts; the per-node statuses are dropped once the cycle's
  * PostFilter has read them ({@link #withoutNodeStatuses()}), so a Pending pod holds a few counts

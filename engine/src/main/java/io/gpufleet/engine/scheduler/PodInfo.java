@@ -4,15 +4,18 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A pod with what the scheduler derives from it once: its effective request, and the "non-zero"
  * cpu and memory the scoring plugins use (a container without a cpu or memory request counts as
  * 100m and 200Mi); and whether a node selector or required affinity constrains its nodes at all.
+ * {@code startTime} is the bound pod's {@code status.startTime} where known (cluster state, not spec).
  */
 public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, long nonZeroMemory,
-    boolean nodeConstrained) {
+    boolean nodeConstrained, Optional<Instant> startTime) {
 
   /** kube-scheduler's {@code DefaultMilliCPURequest}. */
   public static final long DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -24,6 +27,21 @@ public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, lo
   public PodInfo {
     Objects.requireNonNull(pod, "pod");
     Objects.requireNonNull(requests, "requests");
+    Objects.requireNonNull(startTime, "startTime");
+  }
+
+  /** A pod not started (yet): no {@code status.startTime}. */
+  public PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, long nonZeroMemory,
+      boolean nodeConstrained) {
+    this(pod, requests, nonZeroMilliCpu, nonZeroMemory, nodeConstrained, Optional.empty());
+  }
+
+  /**
+   * The same pod with its {@code status.startTime}: the kubelet sets it when it admits the pod, and
+   * preemption reads it (pkg/scheduler/util MoreImportantPod, GetEarliestPodStartTime).
+   */
+  public PodInfo startedAt(Instant time) {
+    return new PodInfo(pod, requests, nonZeroMilliCpu, nonZeroMemory, nodeConstrained, Optional.of(time));
   }
 
   public static PodInfo of(Pod pod) {

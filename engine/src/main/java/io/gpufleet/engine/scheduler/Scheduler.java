@@ -50,7 +50,7 @@ public final class Scheduler {
     for (PreFilterPlugin pf : profile.preFilters()) {
       // instanceof, not a pattern switch, which would make a class at run time on first use; these
       // and AllNodes (nothing to do) are all Result permits (SealedBranchesTest).
-      PreFilterPlugin.Result result = pf.preFilter(pod);
+      PreFilterPlugin.Result result = pf.preFilter(pod, snapshot);
       if (result instanceof PreFilterPlugin.Result.Rejected r) {
         return postFilter(pod, snapshot, new FitError(all, Map.of(),
             Optional.of(r.status()), r.status().reasons().getFirst(), ""), 0, explain);

@@ -108,19 +108,31 @@ public record SchedulerProfile(
           : original.plugin() instanceof NodeResourcesBalancedAllocation ? new WeightedScore(balanced, original.weight())
           : original;
       String name = ws.plugin().pluginName();
-      if (c.disabledScorePlugins().contains(name) || c.disabledScorePlugins().contains("*")) {
+      if (off(c, name)) {
         continue;
       }
       Integer w = c.scoreWeights().get(name);
       scores.add(new WeightedScore(ws.plugin(), w == null || w == 0 ? ws.weight() : w));
     }
     // DynamicResources joins later (withDynamicResources); its configured weight waits for it here.
-    boolean draOff = c.disabledScorePlugins().contains(DynamicResources.NAME) || c.disabledScorePlugins().contains("*");
+    boolean draOff = off(c, DynamicResources.NAME);
     Integer draWeight = c.scoreWeights().get(DynamicResources.NAME);
     scores.add(new WeightedScore(new DynamicResourcesWeight(),
         draOff ? 0 : draWeight == null || draWeight == 0 ? 1 : draWeight));
     return new SchedulerProfile(c.schedulerName(), base.preEnqueues(), base.preFilters(), filters, scores, base.postFilters(),
         c.percentageOfNodesToScore());
+  }
+
+  /**
+   * Whether a default score plugin is off: disabled by name, or by {@code '*'} unless the profile
+   * enables it again. pkg/scheduler/apis/config/v1/default_plugins.go mergePluginSet drops every
+   * default plugin under {@code '*'} and then appends the custom enabled ones, so a profile that
+   * disables {@code '*'} and enables one plugin keeps that one. {@code scoreWeights} holds every
+   * enabled plugin (0 where no weight was written).
+   */
+  private static boolean off(SchedulerConfiguration c, String name) {
+    return c.disabledScorePlugins().contains(name)
+        || c.disabledScorePlugins().contains("*") && !c.scoreWeights().containsKey(name);
   }
 
   /**

@@ -4,28 +4,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.engine.mig.MigPlan;
 import io.gpufleet.engine.mig.MigPlanner;
-import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.advise.GpuNodeOffer;
 import io.gpufleet.model.advise.Trust;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuModel;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /** What holds for any inference workload the advisor is given. */
 class AdvisorPropertiesTest {
+
+  /** Fixed, so every build runs the same samples. */
+  private static final long SEED = 20261206L;
 
   private static Advice advise(int replicas, int tokens, double rate, double slo, boolean trusted, String gpu) {
     return Scenarios.advise(List.of(Scenarios.inference(replicas, tokens, rate, slo, trusted ? Trust.TRUSTED : Trust.UNTRUSTED)), gpu);
   }
 
-  @Property(tries = 40)
-  void migInstancesNeverExceedTheCard(@ForAll @IntRange(min = 1, max = 16) int replicas,
-      @ForAll @IntRange(min = 1, max = 8) int tokens, @ForAll @DoubleRange(min = 0.5, max = 40) double rate,
-      @ForAll @DoubleRange(min = 5, max = 500) double slo) {
+  @Test
+  void migInstancesNeverExceedTheCard() {
+    Property.check(SEED, 40, Gen.ints(1, 16), Gen.ints(1, 8), Gen.doubles(0.5, 40), Gen.doubles(5, 500),
+        this::migInstancesNeverExceedTheCard);
+  }
+
+  private void migInstancesNeverExceedTheCard(int replicas, int tokens, double rate, double slo) {
     GpuModel gpu = Scenarios.gpu("H100");
     for (Option o : advise(replicas, tokens, rate, slo, true, "H100").ranked()) {
       if (o.mode() instanceof SharingMode.Mig m && o.gpus() > 0) {
@@ -40,9 +45,13 @@ class AdvisorPropertiesTest {
     }
   }
 
-  @Property(tries = 40)
-  void exclusiveNeverSharesAndEveryReplicaIsPlacedOnce(@ForAll @IntRange(min = 1, max = 12) int replicas,
-      @ForAll @DoubleRange(min = 0.5, max = 40) double rate, @ForAll boolean trusted) {
+  @Test
+  void exclusiveNeverSharesAndEveryReplicaIsPlacedOnce() {
+    Property.check(SEED, 40, Gen.ints(1, 12), Gen.doubles(0.5, 40), Gen.booleans(),
+        this::exclusiveNeverSharesAndEveryReplicaIsPlacedOnce);
+  }
+
+  private void exclusiveNeverSharesAndEveryReplicaIsPlacedOnce(int replicas, double rate, boolean trusted) {
     Advice a = advise(replicas, 1, rate, 100, trusted, "A100-80GB");
     for (Option o : a.ranked()) {
       if (o.gpus() == 0) {
@@ -56,9 +65,13 @@ class AdvisorPropertiesTest {
     }
   }
 
-  @Property(tries = 40)
-  void rankedInOrderAndCostedAsNodesTimesPriceTimes730(@ForAll @IntRange(min = 1, max = 12) int replicas,
-      @ForAll @DoubleRange(min = 0.5, max = 60) double rate, @ForAll @DoubleRange(min = 5, max = 200) double slo) {
+  @Test
+  void rankedInOrderAndCostedAsNodesTimesPriceTimes730() {
+    Property.check(SEED, 40, Gen.ints(1, 12), Gen.doubles(0.5, 60), Gen.doubles(5, 200),
+        this::rankedInOrderAndCostedAsNodesTimesPriceTimes730);
+  }
+
+  private void rankedInOrderAndCostedAsNodesTimesPriceTimes730(int replicas, double rate, double slo) {
     Advice a = advise(replicas, 1, rate, slo, true, "L40S");
     assertThat(a.ranked()).isSortedAccordingTo(Advisor.RANKING);
     for (Option o : a.ranked()) {
@@ -71,9 +84,12 @@ class AdvisorPropertiesTest {
     a.recommended().ifPresent(r -> assertThat(r.admissible()).isTrue());
   }
 
-  @Property(tries = 30)
-  void moreLoadNeverNeedsFewerGpus(@ForAll @IntRange(min = 2, max = 10) int replicas,
-      @ForAll @DoubleRange(min = 0.5, max = 30) double rate) {
+  @Test
+  void moreLoadNeverNeedsFewerGpus() {
+    Property.check(SEED, 30, Gen.ints(2, 10), Gen.doubles(0.5, 30), this::moreLoadNeverNeedsFewerGpus);
+  }
+
+  private void moreLoadNeverNeedsFewerGpus(int replicas, double rate) {
     for (String mode : List.of("time-slicing", "MPS")) {
       int low = gpus(advise(replicas, 1, rate, 60, true, "L4"), mode);
       int high = gpus(advise(replicas, 1, rate * 1.5, 60, true, "L4"), mode);

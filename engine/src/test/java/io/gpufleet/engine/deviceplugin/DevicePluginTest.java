@@ -119,7 +119,8 @@ class DevicePluginTest {
     assertThat(advertised(r.node(), "nvidia.com/gpu")).isEqualTo(14);
     assertThat(r.node().labels().get("nvidia.com/gpu.product")).hasValue("NVIDIA-H100-80GB-HBM3-MIG-1g.10gb");
     assertThat(r.node().labels().get("nvidia.com/gpu.count")).hasValue("14");
-    assertThat(r.node().labels().get("nvidia.com/gpu.memory")).hasValue(Long.toString(81559 / 8));
+    // The MIG device's memory as nvidia-smi mig -lgip prints it for an H100 80GB's 1g.10gb: 9.75 GiB.
+    assertThat(r.node().labels().get("nvidia.com/gpu.memory")).hasValue("9984");
   }
 
   @Test

@@ -88,14 +88,37 @@ class GpuOperatorTest {
         GpuCatalog.builtIn());
     Registration h200 = mixed.register(labelled("h", MigPartedConfig.CONFIG_LABEL, "full"), inventory("h", "H200-141GB", 1));
     // nvidia-smi mig -lgip on a real H200 (data/h200-mig-lgip.txt): 7g.141gb has CE 8, DEC 7, ENC 0, JPEG 7, OFA 1.
-    assertThat(h200.gfdLabels().map()).containsAllEntriesOf(Map.of("nvidia.com/mig-7g.141gb.engines.copy", "8",
-        "nvidia.com/mig-7g.141gb.engines.decoder", "7", "nvidia.com/mig-7g.141gb.engines.encoder", "0",
-        "nvidia.com/mig-7g.141gb.engines.jpeg", "7", "nvidia.com/mig-7g.141gb.engines.ofa", "1"));
-    // No H100 -lgip with engines was observed: no engines labels rather than guessed ones.
-    Registration h100 = mixed.register(labelled("p", MigPartedConfig.CONFIG_LABEL, "threes"),
-        inventory("p", "H100-80GB", 1));
-    assertThat(h100.gfdLabels().get("nvidia.com/mig-3g.40gb.count")).hasValue("2");
-    assertThat(h100.gfdLabels().map().keySet()).noneMatch(k -> k.contains(".engines."));
+    assertThat(h200.gfdLabels().map()).containsAllEntriesOf(engines("nvidia.com/mig-7g.141gb.", 8, 7, 0, 7, 1));
+    // A public -lgip on an H100 80GB HBM3 (the catalogue's source): 3g.40gb 39.50 GiB, CE 3, DEC 3, ENC 0, JPEG 3, OFA 0.
+    Registration h100 = mixed.register(labelled("s", MigPartedConfig.CONFIG_LABEL, "threes"),
+        inventory("s", "H100-80GB", 1));
+    assertThat(h100.gfdLabels().map()).containsAllEntriesOf(Map.of("nvidia.com/mig-3g.40gb.count", "2",
+        "nvidia.com/mig-3g.40gb.memory", "40448")).containsAllEntriesOf(engines("nvidia.com/mig-3g.40gb.", 3, 3, 0, 3, 0));
+    // No H100 PCIe -lgip with engines was observed: no engines labels rather than guessed ones.
+    Registration pcie = mixed.register(labelled("p", MigPartedConfig.CONFIG_LABEL, "threes"),
+        inventory("p", "H100-PCIe", 1));
+    assertThat(pcie.gfdLabels().get("nvidia.com/mig-3g.40gb.count")).hasValue("2");
+    assertThat(pcie.gfdLabels().map().keySet()).noneMatch(k -> k.contains(".engines."));
+  }
+
+  @Test
+  void singleMigOnH100PublishesNvidiasObservedMemoryAndEngines() {
+    GpuOperator single = new GpuOperator(NamedConfigs.of(Map.of("single", DevicePluginConfig.mig(MigStrategy.SINGLE)),
+        Optional.empty()), new MigManager(MigPartedConfig.of(Map.of("ones", List.of(MigPartedConfig.Entry.all(true,
+        Map.of("1g.10gb", 7)))))), GpuCatalog.builtIn());
+    Registration h100 = single.register(labelled("s", MigPartedConfig.CONFIG_LABEL, "ones"),
+        inventory("s", "H100-80GB", 1));
+    // -lgip prints 9.75 GiB for 1g.10gb (9984 MiB), not the slice share of 81559 MiB (10194).
+    assertThat(h100.gfdLabels().map()).containsAllEntriesOf(Map.of("nvidia.com/gpu.memory", "9984",
+        "nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3-MIG-1g.10gb"))
+        .containsAllEntriesOf(engines("nvidia.com/gpu.", 1, 1, 0, 1, 0));
+  }
+
+  /** GFD's {@code engines.*} labels under {@code prefix}: copy, decoder, encoder, jpeg, ofa. */
+  private static Map<String, String> engines(String prefix, int copy, int decoder, int encoder, int jpeg, int ofa) {
+    return Map.of(prefix + "engines.copy", Integer.toString(copy), prefix + "engines.decoder", Integer.toString(decoder),
+        prefix + "engines.encoder", Integer.toString(encoder), prefix + "engines.jpeg", Integer.toString(jpeg),
+        prefix + "engines.ofa", Integer.toString(ofa));
   }
 
   @Test

@@ -158,4 +158,13 @@ class CelDeviceSelectorTest {
     assertThat(compileError("device.driver.find(\"a\") == \"a\""))
         .startsWith("compilation failed: ").contains("find").doesNotContain("Exception").doesNotContain("\tat ");
   }
+
+  @Test
+  void aSelectorThatYieldsAStringFailsAsUpstreamsDeviceMatchesAndNotAsNoMatch() {
+    // cel/compile.go DeviceMatches: result.ConvertToNative(bool) fails for a dyn-typed string; the
+    // allocator reports it as the claim's CEL runtime error, not as "cannot allocate all claims".
+    assertThat(on("device.attributes[\"gpu.nvidia.com\"].productName", H100)).isEqualTo(new CelDeviceSelector.Outcome.Failed(
+        "CEL runtime error: CEL result of type string could not be converted to bool: "
+            + "unsupported native conversion from string to 'bool'"));
+  }
 }

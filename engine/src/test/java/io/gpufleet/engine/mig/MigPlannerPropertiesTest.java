@@ -8,18 +8,13 @@ import io.gpufleet.model.gpu.MigGeometry;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigPlacement;
 import io.gpufleet.model.gpu.MigProfile;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
 
 /**
  * For every MIG-capable catalogue GPU and random mig-parted layouts: a placed layout never overlaps,
@@ -30,22 +25,22 @@ class MigPlannerPropertiesTest {
 
   record Case(GpuModel gpu, Map<String, Integer> counts) {}
 
-  @Provide
-  Arbitrary<Case> layouts() {
+  /** Fixed, so every build runs the same samples. */
+  private static final long SEED = 20261206L;
+
+  static Gen<Case> layouts() {
     List<GpuModel> migGpus = GpuCatalog.builtIn().models().stream().filter(GpuModel::migCapable).toList();
-    return Arbitraries.of(migGpus).flatMap(gpu -> {
-      List<Arbitrary<Integer>> perProfile = new ArrayList<>();
+    return Gen.of(migGpus).flatMap(gpu -> {
+      List<Gen<Integer>> perProfile = new ArrayList<>();
       for (MigProfile p : gpu.migProfiles()) {
         // Most profiles absent, so layouts are often feasible; counts sometimes beyond the
         // maximum, so invalid layouts are generated too.
-        perProfile.add(Arbitraries.frequencyOf(
-            Tuple.of(3, Arbitraries.just(0)),
-            Tuple.of(1, Arbitraries.integers().between(1, p.maxInstances() + 1))));
+        perProfile.add(Gen.frequencyOf(3, Gen.just(0), 1, Gen.ints(1, p.maxInstances() + 1)));
       }
-      return Combinators.combine(perProfile).as(list -> {
+      return Gen.tuple(perProfile.toArray(Gen<?>[]::new)).map(list -> {
         Map<String, Integer> counts = new TreeMap<>();
         for (int i = 0; i < list.size(); i++) {
-          if (list.get(i) > 0) {
+          if (list.<Integer>get(i) > 0) {
             counts.put(gpu.migProfiles().get(i).name(), list.get(i));
           }
         }
@@ -54,12 +49,14 @@ class MigPlannerPropertiesTest {
     });
   }
 
-  @Property(tries = 1000)
-  void placedLayoutsAreValidAndRejectedOnesImpossible(@ForAll("layouts") Case c) {
+  @Test
+  void placedLayoutsAreValidAndRejectedOnesImpossible() {
+    Property.check(SEED, 1000, layouts(), MigPlannerPropertiesTest::placedLayoutsAreValidAndRejectedOnesImpossible);
+  }
+
+  private static void placedLayoutsAreValidAndRejectedOnesImpossible(Case c) {
     MigPlan plan = MigPlanner.plan(c.gpu(), c.counts());
     boolean feasible = Oracle.feasible(c.gpu(), c.counts());
-    Statistics.label("gpu").collect(c.gpu().id());
-    Statistics.label("outcome").collect(plan instanceof MigPlan.Placed ? "placed" : "rejected");
     switch (plan) {
       case MigPlan.Placed placed -> {
         assertThat(feasible).as("oracle agrees %s fits on %s", c.counts(), c.gpu()).isTrue();
@@ -74,22 +71,22 @@ class MigPlannerPropertiesTest {
   }
 
   /** Both outcomes and every MIG-capable model are exercised, or the property proves little. */
-  @Property(tries = 1000)
-  void coversEveryGpuAndBothOutcomes(@ForAll("layouts") Case c) {
-    boolean placed = MigPlanner.plan(c.gpu(), c.counts()) instanceof MigPlan.Placed;
-    Statistics.label("outcome").collect(placed ? "placed" : "rejected");
-    Statistics.label("gpu").collect(c.gpu().id());
-    Statistics.label("outcome").coverage(cov -> {
-      cov.check("placed").count(n -> n > 100);
-      cov.check("rejected").count(n -> n > 100);
+  @Test
+  void coversEveryGpuAndBothOutcomes() {
+    Map<String, Integer> outcomes = new TreeMap<>();
+    Map<String, Integer> gpus = new TreeMap<>();
+    Property.check(SEED, 1000, layouts(), c -> {
+      boolean placed = MigPlanner.plan(c.gpu(), c.counts()) instanceof MigPlan.Placed;
+      outcomes.merge(placed ? "placed" : "rejected", 1, Integer::sum);
+      gpus.merge(c.gpu().id(), 1, Integer::sum);
     });
-    Statistics.label("gpu").coverage(cov -> {
-      for (GpuModel g : GpuCatalog.builtIn().models()) {
-        if (g.migCapable()) {
-          cov.check(g.id()).count(n -> n > 0);
-        }
+    assertThat(outcomes).as("outcomes of 1000 layouts").hasEntrySatisfying("placed", n -> assertThat(n).isGreaterThan(100))
+        .hasEntrySatisfying("rejected", n -> assertThat(n).isGreaterThan(100));
+    for (GpuModel g : GpuCatalog.builtIn().models()) {
+      if (g.migCapable()) {
+        assertThat(gpus).as("layouts per GPU").containsKey(g.id());
       }
-    });
+    }
   }
 
   private static void checkValid(Case c, List<MigInstance> instances) {

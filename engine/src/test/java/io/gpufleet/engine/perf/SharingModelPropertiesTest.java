@@ -1,21 +1,15 @@
 package io.gpufleet.engine.perf;
 
-import io.gpufleet.model.deviceplugin.SharingMode;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.gpufleet.model.advise.Boundness;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What must hold for any tenants: the direction of every effect, and who may share. */
 class SharingModelPropertiesTest {
@@ -24,12 +18,14 @@ class SharingModelPropertiesTest {
   private static final SharingModel MODEL = new SharingModel(C);
   private static final Device H100 = Device.whole(GpuCatalog.builtIn().byId("H100-80GB").orElseThrow());
 
-  @Provide
-  Arbitrary<ServiceDemand> demands() {
-    Arbitrary<ServiceDemand> memory = Arbitraries.doubles().between(0.5, 50).map(d -> new ServiceDemand(0, d, Boundness.MEMORY));
-    Arbitrary<ServiceDemand> launch = Arbitraries.doubles().between(1, 50)
+  /** Fixed, so every build runs the same samples. */
+  private static final long SEED = 20261206L;
+
+  static Gen<ServiceDemand> demands() {
+    Gen<ServiceDemand> memory = Gen.doubles(0.5, 50).map(d -> new ServiceDemand(0, d, Boundness.MEMORY));
+    Gen<ServiceDemand> launch = Gen.doubles(1, 50)
         .map(s -> new ServiceDemand(s * (1 - C.launchBoundGpuShare()), s * C.launchBoundGpuShare(), Boundness.LAUNCH));
-    return Arbitraries.oneOf(memory, launch);
+    return Gen.oneOf(memory, launch);
   }
 
   private static CardForecast forecast(SharingMode mode, ServiceDemand d, int n, double rate, double scv) {
@@ -44,17 +40,25 @@ class SharingModelPropertiesTest {
     return forecast(mode, d, n, rate, 1.0).worstP99Ms();
   }
 
-  @Property(tries = 200)
-  void moreTenantsNeverLowerP99UnderTimeSlicing(@ForAll("demands") ServiceDemand d,
-      @ForAll @IntRange(min = 1, max = 7) int n, @ForAll @DoubleRange(min = 0.5, max = 150) double rate) {
+  @Test
+  void moreTenantsNeverLowerP99UnderTimeSlicing() {
+    Property.check(SEED, 200, demands(), Gen.ints(1, 7), Gen.doubles(0.5, 150),
+        this::moreTenantsNeverLowerP99UnderTimeSlicing);
+  }
+
+  private void moreTenantsNeverLowerP99UnderTimeSlicing(ServiceDemand d, int n, double rate) {
     double fewer = p99(new SharingMode.TimeSlicing(Math.max(2, n)), d, n, rate);
     double more = p99(new SharingMode.TimeSlicing(n + 1), d, n + 1, rate);
     assertThat(more).isGreaterThanOrEqualTo(fewer * (1 - 1e-9));
   }
 
-  @Property(tries = 200)
-  void moreLoadNeverLowersP99(@ForAll("demands") ServiceDemand d, @ForAll @IntRange(min = 1, max = 6) int n,
-      @ForAll @DoubleRange(min = 0.5, max = 100) double rate, @ForAll @IntRange(min = 0, max = 2) int which) {
+  @Test
+  void moreLoadNeverLowersP99() {
+    Property.check(SEED, 200, demands(), Gen.ints(1, 6), Gen.doubles(0.5, 100), Gen.ints(0, 2),
+        this::moreLoadNeverLowersP99);
+  }
+
+  private void moreLoadNeverLowersP99(ServiceDemand d, int n, double rate, int which) {
     SharingMode mode = switch (which) {
       case 0 -> new SharingMode.TimeSlicing(Math.max(2, n));
       case 1 -> SharingMode.Mps.devicePlugin(n);
@@ -63,25 +67,35 @@ class SharingModelPropertiesTest {
     assertThat(p99(mode, d, n, rate * 1.2)).isGreaterThanOrEqualTo(p99(mode, d, n, rate) * (1 - 1e-9));
   }
 
-  @Property(tries = 200)
-  void burstierArrivalsNeverLowerP99(@ForAll("demands") ServiceDemand d, @ForAll @IntRange(min = 1, max = 4) int n,
-      @ForAll @DoubleRange(min = 0.5, max = 60) double rate) {
+  @Test
+  void burstierArrivalsNeverLowerP99() {
+    Property.check(SEED, 200, demands(), Gen.ints(1, 4), Gen.doubles(0.5, 60), this::burstierArrivalsNeverLowerP99);
+  }
+
+  private void burstierArrivalsNeverLowerP99(ServiceDemand d, int n, double rate) {
     SharingMode mode = new SharingMode.TimeSlicing(Math.max(2, n));
     double poisson = forecast(mode, d, n, rate, 1.0).worstP99Ms();
     double bursty = forecast(mode, d, n, rate, 4.0).worstP99Ms();
     assertThat(bursty).isGreaterThanOrEqualTo(poisson * (1 - 1e-9));
   }
 
-  @Property(tries = 200)
-  void unlimitedMpsIsNeverSlowerThanTimeSlicing(@ForAll("demands") ServiceDemand d,
-      @ForAll @IntRange(min = 2, max = 8) int n, @ForAll @DoubleRange(min = 0.5, max = 100) double rate) {
+  @Test
+  void unlimitedMpsIsNeverSlowerThanTimeSlicing() {
+    Property.check(SEED, 200, demands(), Gen.ints(2, 8), Gen.doubles(0.5, 100),
+        this::unlimitedMpsIsNeverSlowerThanTimeSlicing);
+  }
+
+  private void unlimitedMpsIsNeverSlowerThanTimeSlicing(ServiceDemand d, int n, double rate) {
     assertThat(p99(SharingMode.Mps.unlimited(n), d, n, rate))
         .isLessThanOrEqualTo(p99(new SharingMode.TimeSlicing(n), d, n, rate) * (1 + 1e-9));
   }
 
-  @Property(tries = 100)
-  void backToBackThroughputNeverExceedsWhatTheCardCanServe(@ForAll("demands") ServiceDemand d,
-      @ForAll @IntRange(min = 1, max = 12) int n) {
+  @Test
+  void backToBackThroughputNeverExceedsWhatTheCardCanServe() {
+    Property.check(SEED, 100, demands(), Gen.ints(1, 12), this::backToBackThroughputNeverExceedsWhatTheCardCanServe);
+  }
+
+  private void backToBackThroughputNeverExceedsWhatTheCardCanServe(ServiceDemand d, int n) {
     List<Tenant> tenants = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       tenants.add(new Tenant("t" + i, d, 1024, 1, 1));
@@ -93,9 +107,14 @@ class SharingModelPropertiesTest {
     assertThat(x).isLessThanOrEqualTo(n * 1000 / d.aloneMs() * (1 + 1e-6));
   }
 
-  @Property(tries = 100)
-  void theDevicePluginsCapSlowsMemoryBoundClientsLessThanTheirSmShareAndNeverLaunchBoundOnes(
-      @ForAll("demands") ServiceDemand d, @ForAll @IntRange(min = 2, max = 8) int n) {
+  @Test
+  void theDevicePluginsCapSlowsMemoryBoundClientsLessThanTheirSmShareAndNeverLaunchBoundOnes() {
+    Property.check(SEED, 100, demands(), Gen.ints(2, 8),
+        this::theDevicePluginsCapSlowsMemoryBoundClientsLessThanTheirSmShareAndNeverLaunchBoundOnes);
+  }
+
+  private void theDevicePluginsCapSlowsMemoryBoundClientsLessThanTheirSmShareAndNeverLaunchBoundOnes(
+      ServiceDemand d, int n) {
     List<Tenant> tenants = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       tenants.add(new Tenant("t" + i, d, 1024, 1, 1.0));

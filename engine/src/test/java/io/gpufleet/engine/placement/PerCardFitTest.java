@@ -6,17 +6,12 @@ import io.gpufleet.model.gpu.share.CardModelAllowList;
 import io.gpufleet.model.gpu.share.GpuDemand;
 import io.gpufleet.model.gpu.share.ShareNode;
 import io.gpufleet.model.gpu.share.ShareRequest;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /**
  * Whatever a policy does, a card never holds more than 1000 milli-GPU, CPU and memory never go
@@ -26,27 +21,30 @@ class PerCardFitTest {
 
   private static final List<String> MODELS = List.of("G2", "T4", "P100");
 
-  @Provide
-  Arbitrary<List<ShareRequest>> podLists() {
-    return requests().list().ofMinSize(1).ofMaxSize(300);
+  /** Fixed, so every build runs the same samples. */
+  private static final long SEED = 20261206L;
+
+  static Gen<List<ShareRequest>> podLists() {
+    return requests().list(1, 300);
   }
 
-  Arbitrary<ShareRequest> requests() {
-    Arbitrary<GpuDemand> gpu = Arbitraries.oneOf(
-        Arbitraries.just(GpuDemand.NONE),
-        Arbitraries.integers().between(1, 999).map(GpuDemand.Fraction::new),
-        Arbitraries.of(1, 2, 4, 8).map(GpuDemand.Whole::new));
-    Arbitrary<CardModelAllowList> models = Arbitraries.of(MODELS).list().ofMaxSize(2).map(CardModelAllowList::of);
-    return Combinators.combine(Arbitraries.integers().between(0, 40_000), Arbitraries.integers().between(0, 100_000),
-        gpu, models).as((cpu, mem, g, m) -> new ShareRequest(cpu, mem, g, m));
+  static Gen<ShareRequest> requests() {
+    Gen<GpuDemand> gpu = Gen.oneOf(
+        Gen.just(GpuDemand.NONE),
+        Gen.ints(1, 999).map(GpuDemand.Fraction::new),
+        Gen.of(1, 2, 4, 8).map(GpuDemand.Whole::new));
+    Gen<CardModelAllowList> models = Gen.of(MODELS).list(0, 2).map(CardModelAllowList::of);
+    return Gen.combine(Gen.ints(0, 40_000), Gen.ints(0, 100_000), gpu, models,
+        (cpu, mem, g, m) -> new ShareRequest(cpu, mem, g, m));
   }
 
-  @Property(tries = 300)
-  void noCardEverHoldsMoreThan1000Milli(
-      @ForAll("podLists") List<ShareRequest> pods,
-      @ForAll @IntRange(min = 1, max = 8) int cardsPerNode,
-      @ForAll @IntRange(min = 0, max = 6) int policyIndex,
-      @ForAll long seed) {
+  @Test
+  void noCardEverHoldsMoreThan1000Milli() {
+    Property.check(SEED, 300, podLists(), Gen.ints(1, 8), Gen.ints(0, 6), Gen.anyLong(),
+        this::noCardEverHoldsMoreThan1000Milli);
+  }
+
+  private void noCardEverHoldsMoreThan1000Milli(List<ShareRequest> pods, int cardsPerNode, int policyIndex, long seed) {
     List<ShareNode> nodes = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       nodes.add(new ShareNode("n" + i, 64_000, 256_000, 1 + (i + cardsPerNode) % 8, MODELS.get(i % MODELS.size())));
@@ -87,9 +85,12 @@ class PerCardFitTest {
     }
   }
 
-  @Property
-  void aFractionFitsIffSomeCardHoldsIt(@ForAll @Size(min = 1, max = 8) List<@IntRange(min = 0, max = 1000) Integer> free,
-      @ForAll @IntRange(min = 1, max = 999) int milli) {
+  @Test
+  void aFractionFitsIffSomeCardHoldsIt() {
+    Property.check(SEED, 1000, Gen.ints(0, 1000).list(1, 8), Gen.ints(1, 999), this::aFractionFitsIffSomeCardHoldsIt);
+  }
+
+  private void aFractionFitsIffSomeCardHoldsIt(List<Integer> free, int milli) {
     NodeImage n = NodeImage.of(0, 1_000_000, 1 << 30, free.stream().mapToInt(Integer::intValue).toArray(), 0L);
     boolean someCard = free.stream().anyMatch(f -> f >= milli);
     assertThat(n.fits(new PodShape(0, 0, 1, milli, CardModels.ANY, 1))).isEqualTo(someCard);

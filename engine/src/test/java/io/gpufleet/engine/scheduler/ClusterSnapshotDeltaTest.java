@@ -12,13 +12,12 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /**
  * An image derived by deltas (nodes added, removed and changed, pods bound and unbound) is, after
@@ -68,9 +67,12 @@ class ClusterSnapshotDeltaTest {
   }
 
   // Fixed seeds: the same runs every build.
-  @Property(tries = 200, seed = "20261130")
-  void anImageDerivedByDeltasEqualsOneBuiltFromScratch(
-      @ForAll @Size(min = 1, max = 120) List<@IntRange(min = 0, max = 999) Integer> ops) {
+  @Test
+  void anImageDerivedByDeltasEqualsOneBuiltFromScratch() {
+    Property.check(20261130L, 200, Gen.ints(0, 999).list(1, 120), this::anImageDerivedByDeltasEqualsOneBuiltFromScratch);
+  }
+
+  private void anImageDerivedByDeltasEqualsOneBuiltFromScratch(List<Integer> ops) {
     ClusterSnapshot s = ClusterSnapshot.of(List.of(node(0, 1), node(1, 2), node(2, 0)));
     int nextNode = 3;
     int nextPod = 0;

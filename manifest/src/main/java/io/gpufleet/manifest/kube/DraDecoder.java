@@ -15,6 +15,7 @@ import io.gpufleet.model.dra.ResourceClaimTemplate;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.validation.LabelSyntax;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,6 +44,11 @@ final class DraDecoder {
   /** {@code resource.k8s.io/v1}'s limit on requests per claim and selectors per request or class. */
   static final int MAX_REQUESTS = 32;
   static final int MAX_SELECTORS = 32;
+  /**
+   * {@code resource.CELSelectorExpressionMaxLength} (10 * 1024 bytes, pkg/apis/resource/types.go); the API
+   * server refuses a longer selector with field.TooLong ({@code Too long: may not be more than N bytes}).
+   */
+  static final int CEL_EXPRESSION_MAX_LENGTH = 10 * 1024;
   /** {@code FirstAvailableDeviceRequestMaxSize} ({@code pkg/apis/resource/types.go}). */
   static final int MAX_SUBREQUESTS = DeviceRequest.FIRST_AVAILABLE_MAX_SIZE;
 
@@ -300,6 +306,11 @@ final class DraDecoder {
         Cursor at = cel.get().get("expression").orElse(cel.get());
         // Go's %q, as field.Invalid prints the value: an expression is full of quotes.
         String quoted = "\"" + expression.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        if (expression.getBytes(StandardCharsets.UTF_8).length > CEL_EXPRESSION_MAX_LENGTH) {
+          // validateCELSelector: field.TooLong, and a too long expression is not compiled.
+          at.error("Too long: may not be more than " + CEL_EXPRESSION_MAX_LENGTH + " bytes");
+          continue;
+        }
         kube.selectorError(expression).ifPresent(m -> at.error("Invalid value: " + quoted + ": " + m));
         out.add(expression);
       }

@@ -94,6 +94,9 @@ public final class SchedulerConfigurationDecoder {
           for (Cursor e : set.list("enabled")) {
             String plugin = e.requiredString("name");
             disabled.remove(plugin);
+            // Every enabled plugin is kept, 0 where no weight is written: under a disabled '*' the
+            // enabled ones stay (default_plugins.go mergePluginSet).
+            weights.putIfAbsent(plugin, 0);
             e.optInt("weight").ifPresent(w -> {
               if (w < 0 || w > 100) {
                 e.get("weight").ifPresent(c -> c.error("expected a weight in 0..100, found " + w));

@@ -122,4 +122,16 @@ class FirstAvailableDecoderTest {
     assertThat(errors(claim(request, config.formatted("gpu/b200"))))
         .anyMatch(e -> e.contains("Invalid value: \"gpu/b200\": must be the name of a request in the claim"));
   }
+
+  @Test
+  void aSelectorOverTenKibibytesIsRefusedAtItsLineAsTheApiServerRefusesIt() {
+    // pkg/apis/resource/validation validateCELSelector: len(expression) > CELSelectorExpressionMaxLength
+    // (10 * 1024) is field.TooLong, and the expression is not compiled.
+    String longest = "true" + " ".repeat(10 * 1024 - 4);
+    reader.read("c.yaml", claim("exactly:\n  deviceClassName: gpu.nvidia.com\n  selectors:\n  - cel: {expression: '"
+        + longest + "'}\n", ""));
+    assertThat(errors(claim("exactly:\n  deviceClassName: gpu.nvidia.com\n  selectors:\n  - cel: {expression: '"
+        + longest + " '}\n", ""))).singleElement().asString()
+        .contains("c.yaml:", "Too long: may not be more than 10240 bytes");
+  }
 }

@@ -9,7 +9,9 @@ import java.util.Set;
  * The parts of a {@code kubescheduler.config.k8s.io/v1 KubeSchedulerConfiguration} profile that
  * change GPU placement: the share of nodes to score, the NodeResourcesFit scoring strategy and its
  * {@code ignoredResources}/{@code ignoredResourceGroups}, NodeResourcesBalancedAllocation's
- * {@code resources}, and score plugin weights and disabled plugins.
+ * {@code resources}, and score plugin weights and disabled plugins. {@code scoreWeights} has an entry
+ * for every plugin the profile enables (0 where it writes no weight); a plugin both disabled and
+ * enabled is enabled, so it is not in {@code disabledScorePlugins}.
  */
 public record SchedulerConfiguration(
     String schedulerName,

@@ -133,10 +133,20 @@ class GpuCatalogTest {
 
   @Test
   void unknownMigMemoryIsEstimatedFromTheSliceShare() {
+    // The H100 80GB's 1g.20gb: -lgip prints 19.62 GiB, too coarse to give its MiB, so it is a share.
+    GpuModel h100 = catalog.byId("H100-80GB").orElseThrow();
+    MigProfile p = h100.migProfile("1g.20gb").orElseThrow();
+    assertThat(p.memoryObserved()).isFalse();
+    assertThat(p.memoryMiB(h100)).isEqualTo(81559 * 2 / 8);
+  }
+
+  @Test
+  void observedMigMemoryIsTheLgipFigure() {
+    // A public nvidia-smi mig -lgip on an H100 80GB HBM3 prints 9.75 GiB for 1g.10gb.
     GpuModel h100 = catalog.byId("H100-80GB").orElseThrow();
     MigProfile p = h100.migProfile("1g.10gb").orElseThrow();
-    assertThat(p.memoryObserved()).isFalse();
-    assertThat(p.memoryMiB(h100)).isEqualTo(81559 / 8);
+    assertThat(p.memoryObserved()).isTrue();
+    assertThat(p.memoryMiB(h100)).isEqualTo(9984);
   }
 
   /** The hand-made split reads each line as {@code split("\\s+")} would, which it replaced. */

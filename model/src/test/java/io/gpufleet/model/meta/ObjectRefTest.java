@@ -3,14 +3,11 @@ package io.gpufleet.model.meta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /** Typed object references: equal by value, shown and ordered as the {@code Kind/ns/name} text. */
@@ -58,32 +55,29 @@ class ObjectRefTest {
         "Deployment/a.b/x", "Deployment/a/x", "Deployment/ab/x");
   }
 
-  @Property(tries = 2000)
-  void ordersExactlyAsItsText(@ForAll("refs") ObjectRef a, @ForAll("refs") ObjectRef b) {
-    assertThat(Integer.signum(a.compareTo(b))).isEqualTo(Integer.signum(a.toString().compareTo(b.toString())));
-    assertThat(Integer.signum(a.compareTo(b))).isEqualTo(-Integer.signum(b.compareTo(a)));
+  @Test
+  void ordersExactlyAsItsText() {
+    Property.check(20261206L, 2000, refs(), refs(), (a, b) -> {
+      assertThat(Integer.signum(a.compareTo(b))).isEqualTo(Integer.signum(a.toString().compareTo(b.toString())));
+      assertThat(Integer.signum(a.compareTo(b))).isEqualTo(-Integer.signum(b.compareTo(a)));
+    });
   }
 
-  @Property(tries = 300)
-  void sortsAListAsItsTextSorts(@ForAll("lists") List<ObjectRef> refs) {
-    List<ObjectRef> sorted = new ArrayList<>(refs);
-    sorted.sort(null);
-    List<ObjectRef> byText = new ArrayList<>(refs);
-    byText.sort(Comparator.comparing(ObjectRef::toString));
-    assertThat(sorted).extracting(ObjectRef::toString).containsExactlyElementsOf(
-        byText.stream().map(ObjectRef::toString).toList());
+  @Test
+  void sortsAListAsItsTextSorts() {
+    Property.check(20261206L, 300, refs().list(0, 12), refs -> {
+      List<ObjectRef> sorted = new ArrayList<>(refs);
+      sorted.sort(null);
+      List<ObjectRef> byText = new ArrayList<>(refs);
+      byText.sort(Comparator.comparing(ObjectRef::toString));
+      assertThat(sorted).extracting(ObjectRef::toString).containsExactlyElementsOf(
+          byText.stream().map(ObjectRef::toString).toList());
+    });
   }
 
-  @Provide
-  Arbitrary<ObjectRef> refs() {
+  private static Gen<ObjectRef> refs() {
     // A small alphabet around '/' so prefixes, separators and equal parts come up often.
-    Arbitrary<String> part = Arbitraries.strings().withChars('a', 'b', '-', '.', '0', 'Z').ofMinLength(0)
-        .ofMaxLength(4);
-    return net.jqwik.api.Combinators.combine(part, part, part).as(ObjectRef::new);
-  }
-
-  @Provide
-  Arbitrary<List<ObjectRef>> lists() {
-    return refs().list().ofMaxSize(12);
+    Gen<String> part = Gen.strings("ab-.0Z", 0, 4);
+    return Gen.combine(part, part, part, ObjectRef::new);
   }
 }

@@ -3,9 +3,8 @@ package io.gpufleet.model.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.LongRange;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -84,20 +83,18 @@ class QuantityTest {
     assertThat(Quantity.parse("0.5").isInteger()).isFalse();
   }
 
-  @Property
-  void canonicalFormParsesBackToTheSameValue(@ForAll @LongRange(min = 0, max = 1L << 50) long n,
-      @ForAll("suffixes") String suffix) {
-    Quantity q = Quantity.parse(n + suffix);
-    assertThat(Quantity.parse(q.toString())).isEqualTo(q);
+  @org.junit.jupiter.api.Test
+  void canonicalFormParsesBackToTheSameValue() {
+    Gen<String> suffixes = Gen.of("", "m", "k", "M", "G", "Ki", "Mi", "Gi", "n", "u", "e3", "e-3");
+    Property.check(20261206L, 1000, Gen.longs(0, 1L << 50), suffixes, (n, suffix) -> {
+      Quantity q = Quantity.parse(n + suffix);
+      assertThat(Quantity.parse(q.toString())).isEqualTo(q);
+    });
   }
 
-  @Property
-  void millisRoundTrip(@ForAll @LongRange(min = 0, max = 1L << 40) long millis) {
-    assertThat(Quantity.ofMillis(millis).milliValue()).isEqualTo(millis);
-  }
-
-  @net.jqwik.api.Provide
-  net.jqwik.api.Arbitrary<String> suffixes() {
-    return net.jqwik.api.Arbitraries.of("", "m", "k", "M", "G", "Ki", "Mi", "Gi", "n", "u", "e3", "e-3");
+  @org.junit.jupiter.api.Test
+  void millisRoundTrip() {
+    Property.check(20261206L, 1000, Gen.longs(0, 1L << 40),
+        millis -> assertThat(Quantity.ofMillis(millis).milliValue()).isEqualTo(millis));
   }
 }

@@ -7,11 +7,10 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.sim.Checkpoint;
 import io.gpufleet.sim.ImageListener;
 import io.gpufleet.sim.state.ClusterState;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.time.Instant;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class FrameLogTest {
@@ -23,9 +22,12 @@ class FrameLogTest {
     return new ImageListener.Image(T0.plusSeconds(i), i, EMPTY, i);
   }
 
-  @Property(tries = 50)
-  void staysWithinItsCapacityAndKeepsFirstAndLast(@ForAll @IntRange(min = 4, max = 64) int capacity,
-      @ForAll @IntRange(min = 1, max = 2_000) int offered) {
+  @Test
+  void staysWithinItsCapacityAndKeepsFirstAndLast() {
+    Property.check(20261206L, 50, Gen.ints(4, 64), Gen.ints(1, 2_000), this::staysWithinItsCapacityAndKeepsFirstAndLast);
+  }
+
+  private void staysWithinItsCapacityAndKeepsFirstAndLast(int capacity, int offered) {
     FrameLog log = new FrameLog(capacity);
     for (int i = 0; i < offered; i++) {
       log.onImage(image(i));

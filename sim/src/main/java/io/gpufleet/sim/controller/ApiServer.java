@@ -354,7 +354,8 @@ final class ApiServer {
   /** Binds a pod; {@code why} (the scheduler's view of the choice) joins the run record's entry. */
   void bindPod(String key, String nodeName, String why) {
     PodState p = state.pods().get(key);
-    state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod()), nodeName));
+    // The kubelet sets status.startTime when it admits the pod; preemption reads it.
+    state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod()).startedAt(now()), nodeName));
     state = state.withPod(p.bound(nodeName, now()));
     bumpWorkload(p.workload());
     touchNode(nodeName, true);

@@ -14,12 +14,12 @@ import io.gpufleet.sim.scenario.DevicePlugin;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
 import io.gpufleet.sim.testing.Objects;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * Karpenter's view, followed from image to image by what changed, equals the view built from
@@ -28,8 +28,12 @@ import net.jqwik.api.constraints.LongRange;
 class ViewBuilderTest {
 
   // A fixed seed: the same four runs every build (a random one once gave a run of 88 images).
-  @Property(tries = 4, seed = "20261130")
-  void aViewFollowedByChangesEqualsOneBuiltFromScratch(@ForAll @LongRange(min = 1, max = 10_000) long seed) {
+  @Test
+  void aViewFollowedByChangesEqualsOneBuiltFromScratch() {
+    Property.check(20261130L, 4, Gen.longs(1, 10_000), this::aViewFollowedByChangesEqualsOneBuiltFromScratch);
+  }
+
+  private void aViewFollowedByChangesEqualsOneBuiltFromScratch(long seed) {
     Scenario churn = Scenario.builder("churn").seed(seed)
         .settings(SimulationSettings.DEFAULTS.withSpotInterruptionsPerHour(2))
         .object(ClusterObject.of(Objects.gpuPool("gpu", List.of("g5", "g6"))))

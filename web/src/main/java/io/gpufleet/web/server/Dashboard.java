@@ -1,5 +1,6 @@
 package io.gpufleet.web.server;
 
+import io.gpufleet.model.text.Printable;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.web.view.ClusterView;
@@ -249,14 +250,7 @@ public final class Dashboard implements AutoCloseable {
 
   /** User text echoed in a message: printable ASCII only, at most 80 characters. */
   static String printable(String s) {
-    if (s == null) {
-      return "";
-    }
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < s.length() && b.length() < 80; i++) {
-      char c = s.charAt(i);
-      b.append(c >= 0x20 && c < 0x7f ? c : '?');
-    }
-    return s.length() > 80 ? b + "..." : b.toString();
+    return Printable.cut(s, 80);
   }
+
 }

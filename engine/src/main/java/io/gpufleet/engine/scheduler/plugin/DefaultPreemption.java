@@ -6,6 +6,7 @@ import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.model.pod.PreemptionPolicy;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.TreeMap;
  * pod's removal could resolve, remove all pods of lower priority, check the pod then fits, and
  * reprieve victims from the most important down while it still fits; among the candidates pick the
  * node with the lowest highest-victim priority, then the lowest sum of priorities, then the fewest
- * victims, then the first. Without a candidate the message is
+ * victims, then the later start of the earliest highest-priority victim, then the first. Without a candidate the message is
  * {@code preemption: 0/N nodes are available: ...} with upstream's per-node reasons.
  */
 public final class DefaultPreemption implements PostFilterPlugin {
@@ -51,7 +52,41 @@ public final class DefaultPreemption implements PostFilterPlugin {
       // Upstream adds MaxInt32 + 1 to each priority so that negative priorities still count.
       return victims.stream().mapToLong(v -> v.pod().spec().priority() + (long) Integer.MAX_VALUE + 1).sum();
     }
+
+    /**
+     * pkg/scheduler/util GetEarliestPodStartTime: the earliest start among the victims of the highest
+     * priority; a victim without a start time counts as starting now, later than any known one.
+     */
+    Optional<Instant> earliestStartOfHighest() {
+      long top = highest();
+      boolean seen = false;
+      Optional<Instant> earliest = Optional.empty();
+      for (PodInfo v : victims) {
+        if (v.pod().spec().priority() == top && (!seen || before(v.startTime(), earliest))) {
+          earliest = v.startTime();
+          seen = true;
+        }
+      }
+      return earliest;
+    }
   }
+
+  /** {@code a} before {@code b}, a missing time being "now" (GetPodStartTime), after every known one. */
+  private static boolean before(Optional<Instant> a, Optional<Instant> b) {
+    return a.isPresent() && (b.isEmpty() || a.get().isBefore(b.get()));
+  }
+
+  /**
+   * pkg/scheduler/util MoreImportantPod: higher priority first, then the earlier start time; a pod
+   * without one counts as starting now. Equal pods keep the order they were bound.
+   */
+  static final Comparator<PodInfo> MORE_IMPORTANT_FIRST = (a, b) -> {
+    int byPriority = Integer.compare(b.pod().spec().priority(), a.pod().spec().priority());
+    if (byPriority != 0) {
+      return byPriority;
+    }
+    return before(a.startTime(), b.startTime()) ? -1 : before(b.startTime(), a.startTime()) ? 1 : 0;
+  };
 
   @Override
   public Result postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error) {
@@ -91,8 +126,8 @@ public final class DefaultPreemption implements PostFilterPlugin {
         fits.reasons().forEach(r -> reasons.merge(r, 1, Integer::sum));
         continue;
       }
-      // Reprieve the most important pods first: higher priority, then the order they were bound.
-      lower.sort(Comparator.comparingInt((PodInfo p) -> p.pod().spec().priority()).reversed());
+      // Reprieve the most important pods first: higher priority, then the earlier start.
+      lower.sort(MORE_IMPORTANT_FIRST);
       List<PodInfo> victims = new ArrayList<>();
       NodeInfo current = without;
       for (PodInfo p : lower) {
@@ -124,7 +159,11 @@ public final class DefaultPreemption implements PostFilterPlugin {
     return new Result(Optional.of(best.node()), best.victims().stream().map(PodInfo::key).toList(), "");
   }
 
-  /** {@code pickOneNodeForPreemption} without PDBs and start times: strictly better than {@code b}. */
+  /**
+   * {@code pickOneNodeForPreemption} without PDBs: strictly better than {@code b}: the lower
+   * highest-victim priority, the lower sum, fewer victims, then the later earliest start time of the
+   * highest-priority victims (default_preemption.go / preemption.go).
+   */
   private static boolean better(Candidate a, Candidate b) {
     if (a.highest() != b.highest()) {
       return a.highest() < b.highest();
@@ -132,7 +171,10 @@ public final class DefaultPreemption implements PostFilterPlugin {
     if (a.sum() != b.sum()) {
       return a.sum() < b.sum();
     }
-    return a.victims().size() < b.victims().size();
+    if (a.victims().size() != b.victims().size()) {
+      return a.victims().size() < b.victims().size();
+    }
+    return before(b.earliestStartOfHighest(), a.earliestStartOfHighest());
   }
 
   private static Status filter(FilterPlugin[] filters, PodInfo pod, NodeInfo node) {

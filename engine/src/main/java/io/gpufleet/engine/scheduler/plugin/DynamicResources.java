@@ -69,6 +69,8 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
    * twice. A cycle that does not match (another pod, another snapshot) is never used.
    */
   private final AtomicReference<Cycle> filtered = new AtomicReference<>();
+  /** The cycle PreFilter made to read the reservations, until the same pod and snapshot's filter takes it. */
+  private final AtomicReference<Cycle> prefiltered = new AtomicReference<>();
 
   /** Over {@code dra}'s claims, templates instantiated as {@code <pod>-<entry>}, status replayed. */
   public DynamicResources(DraObjects dra) {
@@ -133,10 +135,43 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     };
   }
 
+  /**
+   * {@code resource.ResourceClaimReservedForMaxSize}: a claim's {@code status.reservedFor} holds at most
+   * 256 consumers (k8s.io/api resource/v1 types.go).
+   */
+  public static final int RESERVED_FOR_MAX_SIZE = 256;
+
+  /**
+   * PreFilter with the snapshot's reservations: an allocated claim already reserved for 256 other pods
+   * cannot take this one ({@code resourceclaim.CanBeReserved}); upstream's PreFilter rejects the pod with
+   * {@code resourceclaim in use} (statusUnschedulable), and it waits until one of them leaves.
+   */
+  @Override
+  public PreFilterPlugin.Result preFilter(PodInfo pod, ClusterSnapshot snapshot) {
+    PreFilterPlugin.Result r = preFilter(pod);
+    if (!(r instanceof PreFilterPlugin.Result.AllNodes)
+        || !(claims.resolve(pod.pod()) instanceof PodClaims.Resolution.Claims c)) {
+      return r;
+    }
+    Cycle cycle = new Cycle(pod, snapshot, c.claims(), state(snapshot));
+    prefiltered.set(cycle);
+    DraState state = cycle.state;
+    for (ResourceClaim claim : c.claims()) {
+      List<String> reserved = state.reservedFor().getOrDefault(claim.key(), List.of());
+      if (state.allocations().containsKey(claim.key()) && reserved.size() >= RESERVED_FOR_MAX_SIZE
+          && !reserved.contains(pod.key())) {
+        return new PreFilterPlugin.Result.Rejected(Status.unresolvable(NAME, "resourceclaim in use"));
+      }
+    }
+    return r;
+  }
+
   /** PreFilter's state: the pod's claims and the snapshot's allocations, for this cycle's Filter and Score. */
   @Override
   public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
-    Optional<Cycle> cycle = cycle(pod, snapshot);
+    Cycle read = prefiltered.get();
+    Optional<Cycle> cycle = read != null && read.pod == pod && read.snapshot == snapshot
+        && prefiltered.compareAndSet(read, null) ? Optional.of(read) : cycle(pod, snapshot);
     cycle.ifPresent(filtered::set);
     return cycle.map(FilterPlugin.class::cast);
   }

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.scheduler.plugin;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
 import java.util.Set;
@@ -13,6 +14,11 @@ public interface PreFilterPlugin {
   String pluginName();
 
   Result preFilter(PodInfo pod);
+
+  /** PreFilter over the cycle's snapshot, for a plugin whose decision reads what the bound pods hold. */
+  default Result preFilter(PodInfo pod, ClusterSnapshot snapshot) {
+    return preFilter(pod);
+  }
 
   /** What PreFilter decided. */
   sealed interface Result {

@@ -31,7 +31,7 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
 
   private Status filter(List<Taint> taints, List<Toleration> tolerations) {
     Taint untolerated = Tolerations.firstUntoleratedBlockingOrNull(taints, tolerations);
-    return untolerated == null ? Status.SUCCESS : Status.unresolvable(pluginName(), reason(untolerated));
+    return untolerated == null ? Status.SUCCESS : Status.unresolvable(pluginName(), REASON);
   }
 
   /** The filter of one cycle: see {@link Cycle}. */
@@ -156,10 +156,12 @@ public enum TaintToleration implements FilterPlugin, ScorePlugin {
     }
   }
 
-  /** {@code node(s) had untolerated taint {key: value}}, the wording of Kubernetes 1.26 and later. */
-  public static String reason(Taint t) {
-    return "node(s) had untolerated taint {" + t.key() + ": " + t.value() + "}";
-  }
+  /**
+   * The Filter's reason. Current upstream names no taint (pkg/scheduler/framework/plugins/tainttoleration/
+   * taint_toleration.go Filter: {@code "node(s) had untolerated taint(s)"}, the taint only in a V(4) log);
+   * earlier releases wrote {@code node(s) had untolerated taint {key: value}}.
+   */
+  public static final String REASON = "node(s) had untolerated taint(s)";
 
   @Override
   public long score(PodInfo pod, NodeInfo node) {

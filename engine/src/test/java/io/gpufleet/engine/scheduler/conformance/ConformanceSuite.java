@@ -13,6 +13,7 @@ final class ConformanceSuite {
     List<UpstreamCase> all = new ArrayList<>();
     all.addAll(NodeResourcesFitCases.cases());
     all.addAll(ScoringCases.cases());
+    all.addAll(PluginSetCases.cases());
     all.addAll(TaintTolerationCases.cases());
     all.addAll(NodeAffinityCases.cases());
     all.addAll(NodeNameAndUnschedulableCases.cases());

@@ -91,5 +91,7 @@ class ConformanceTest {
     assertThat(overview).as("overview row of docs/conformance.md").endsWith("| " + cases + " | " + passing + " |");
     String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
     assertThat(readme).contains("**Conformance: " + cases + " upstream-derived cases, " + passing + " passing**");
+    assertThat(readme.lines().filter(l -> l.startsWith("| kube-scheduler")).findFirst().orElse(""))
+        .as("README row").endsWith("| " + cases + " cases, " + passing + " passing |");
   }
 }

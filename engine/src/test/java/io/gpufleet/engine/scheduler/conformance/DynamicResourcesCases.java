@@ -245,8 +245,16 @@ final class DynamicResourcesCases {
       ResourceClaim claim = prioritized("my-pod-my-resource", List.of(List.of(
           new DeviceRequest("subreq-1", "does-not-exist", List.of(), DeviceRequest.AllocationMode.EXACT_COUNT, 1))));
       DynamicResources plugin = new DynamicResources(objects(List.of(claim), List.of(slice("worker"))));
-      assertThat(plugin.preFilter(PodInfo.of(podWithClaimName))).isEqualTo(new PreFilterPlugin.Result.Rejected(
-          Status.unresolvable(PLUGIN, "request req-1/subreq-1: device class does-not-exist does not exist")));
+      rejectedWithMessage(plugin.preFilter(PodInfo.of(podWithClaimName)),
+          "request req-1/subreq-1: device class does-not-exist does not exist");
+      assertThat(postFilter(plugin, podWithClaimName, K.snapshot(worker)).text())
+          .isEqualTo("no new claims to deallocate");
+    }));
+    c.add(UpstreamCase.of(PLUGIN, FILE, "claim-with-request-with-unknown-device-class", () -> {
+      DynamicResources plugin = new DynamicResources(
+          new DraObjects(List.of(), List.of(claim("does-not-exist")), List.of(), List.of(slice("worker"))));
+      rejectedWithMessage(plugin.preFilter(PodInfo.of(podWithClaimName)),
+          "request req-1: device class does-not-exist does not exist");
       assertThat(postFilter(plugin, podWithClaimName, K.snapshot(worker)).text())
           .isEqualTo("no new claims to deallocate");
     }));
@@ -292,5 +300,16 @@ final class DynamicResourcesCases {
               Map.entry("worker-3", List.of(14L, 87L)));
     }));
     return c;
+  }
+
+  /**
+   * A PreFilter rejection as upstream's {@code testContext.verify} checks one: an error status is
+   * compared by its message only ({@code assert.ErrorContains}), so the {@code Unschedulable} these
+   * table entries write is not compared. Upstream's code returns {@code UnschedulableAndUnresolvable}
+   * for a missing class ({@code validateDeviceClass} → {@code statusUnschedulable}), as the twin does.
+   */
+  private static void rejectedWithMessage(PreFilterPlugin.Result result, String message) {
+    assertThat(result).isInstanceOfSatisfying(PreFilterPlugin.Result.Rejected.class,
+        r -> assertThat(r.status().reasons()).anySatisfy(m -> assertThat(m).contains(message)));
   }
 }

@@ -15,6 +15,7 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.ResourceList;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,8 @@ import java.util.Optional;
 
 /**
  * {@code pkg/scheduler/framework/plugins/defaultpreemption/default_preemption_test.go}, TestPostFilter:
- * NodeResourcesFit as the only filter, the filter statuses given by the table.
+ * NodeResourcesFit as the only filter, the filter statuses given by the table; and the start-time
+ * cases of TestSelectBestCandidate and TestDryRunPreemption (pods' {@code status.startTime}).
  */
 final class PreemptionCases {
   private PreemptionCases() {}
@@ -77,6 +79,44 @@ final class PreemptionCases {
     });
   }
 
+  private static final String[] VERY_LARGE = {"cpu", "500m", "memory", "500"};
+  private static final ResourceList SMALL = ResourceList.of("cpu", "100m", "memory", "100");
+  private static final ResourceList MEDIUM = ResourceList.of("cpu", "200m", "memory", "200");
+
+  /** A pod of {@code priority} started at {@code epochTime<n>} ({@code time.Unix(0, n)}). */
+  private record Started(int priority, int epochNanos) {}
+
+  private static Started at(int priority, int epochNanos) {
+    return new Started(priority, epochNanos);
+  }
+
+  private static List<Started> started(int priority, int first, int second) {
+    return List.of(at(priority, first), at(priority, second));
+  }
+
+  private static PodInfo startedPod(String name, int priority, ResourceList req, int epochNanos) {
+    return PodInfo.of(prio(pod(name, req), priority)).startedAt(Instant.ofEpochSecond(0, epochNanos));
+  }
+
+  /** TestSelectBestCandidate: node{i+1} holds the given mediumRes pods; the veryLargeRes preemptor picks {@code node}. */
+  private static UpstreamCase picked(String name, List<List<Started>> pods, String node) {
+    return UpstreamCase.of("DefaultPreemption", FILE, name, () -> {
+      List<NodeInfo> nodes = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < pods.size(); i++) {
+        NodeInfo n = NodeInfo.of(node("node" + (i + 1), VERY_LARGE));
+        for (int j = 0; j < pods.get(i).size(); j++) {
+          Started s = pods.get(i).get(j);
+          n = n.withPod(startedPod("p" + (i + 1) + "." + (j + 1), s.priority(), MEDIUM, s.epochNanos()));
+        }
+        nodes.add(n);
+        names.add(n.name());
+      }
+      var r = run(prio(pod("p", ResourceList.of(VERY_LARGE)), HIGH), nodes, names, List.of());
+      assertThat(r.nominatedNode()).contains(node);
+    });
+  }
+
   static List<UpstreamCase> cases() {
     List<UpstreamCase> c = new ArrayList<>();
     c.add(nominated("pod with higher priority can be made schedulable", prio(pod("p"), HIGH),
@@ -109,6 +149,27 @@ final class PreemptionCases {
             info(node("node3", NODE_RES)), info(node("node4", NODE_RES))),
         List.of("node1", "node2"), List.of("node4"),
         "preemption: 0/4 nodes are available: 2 Insufficient cpu, 2 Preemption is not helpful for scheduling."));
+    // TestSelectBestCandidate (nodes of veryLargeRes, the preemptor veryLargeRes, two mediumRes pods a node):
+    // every pod is a victim, so only the start times of the highest-priority victims separate the nodes.
+    c.add(picked("TestSelectBestCandidate/same priority, same number of victims, different start time for each node's pod",
+        List.of(started(MID, 2, 2), started(MID, 3, 3), started(MID, 1, 1)), "node2"));
+    c.add(picked("TestSelectBestCandidate/same priority, same number of victims, different start time for all pods",
+        List.of(started(MID, 4, 2), started(MID, 5, 1), started(MID, 3, 6)), "node3"));
+    c.add(picked("TestSelectBestCandidate/different priority, same number of victims, different start time for all pods",
+        List.of(List.of(at(LOW, 4), at(MID, 2)), List.of(at(MID, 6), at(LOW, 1)), List.of(at(LOW, 3), at(MID, 5))),
+        "node2"));
+    // TestDryRunPreemption: node1 full with low t5, low t4, mid t3, high t2; node2 one high pod. Victims are
+    // reprieved most important first (MoreImportantPod: priority, then the earlier start), so p1.2 (t4) stays.
+    c.add(UpstreamCase.of("DefaultPreemption", FILE,
+        "TestDryRunPreemption/mixed priority pods are preempted, pick later StartTime one when priorities are equal", () -> {
+          NodeInfo node1 = NodeInfo.of(node("node1", VERY_LARGE))
+              .withPod(startedPod("p1.1", LOW, SMALL, 5)).withPod(startedPod("p1.2", LOW, SMALL, 4))
+              .withPod(startedPod("p1.3", MID, MEDIUM, 3)).withPod(startedPod("p1.4", HIGH, SMALL, 2));
+          NodeInfo node2 = NodeInfo.of(node("node2", VERY_LARGE)).withPod(startedPod("p2", HIGH, LARGE, 1));
+          var r = run(prio(pod("p", LARGE), HIGH), List.of(node1, node2), List.of("node1", "node2"), List.of());
+          assertThat(r.nominatedNode()).contains("node1");
+          assertThat(r.victims()).containsExactlyInAnyOrder("default/p1.1", "default/p1.3");
+        }));
     String pluginErrors = "the twin's plugins cannot fail with an error, so a node whose RemovePod errs is not modelled";
     for (String name : List.of("only one node but failed with TestPlugin", "one failed with TestPlugin and the other pass")) {
       c.add(UpstreamCase.of("DefaultPreemption", FILE, name, () -> {

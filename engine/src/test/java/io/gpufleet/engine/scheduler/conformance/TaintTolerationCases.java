@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** {@code pkg/scheduler/framework/plugins/tainttoleration/taint_toleration_test.go}. */
+/**
+ * {@code pkg/scheduler/framework/plugins/tainttoleration/taint_toleration_test.go}; the Filter cases expect
+ * current upstream's reason, {@code node(s) had untolerated taint(s)} (no taint named).
+ */
 final class TaintTolerationCases {
   private TaintTolerationCases() {}
 
@@ -78,19 +81,19 @@ final class TaintTolerationCases {
         List.of(taints(), taints(t("cpu-type", "arm64", PNS))), 100, 0));
     // TestTaintTolerationFilter
     c.add(filter("A pod having no tolerations can't be scheduled onto a node with nonempty taints", tol(),
-        taints(t("dedicated", "user1", NS)), "node(s) had untolerated taint {dedicated: user1}"));
+        taints(t("dedicated", "user1", NS)), "node(s) had untolerated taint(s)"));
     c.add(filter("A pod which can be scheduled on a dedicated node assigned to user1 with effect NoSchedule",
         tol(eq("dedicated", "user1", NS)), taints(t("dedicated", "user1", NS)), null));
     c.add(filter("A pod which can't be scheduled on a dedicated node assigned to user2 with effect NoSchedule",
         tol(eq("dedicated", "user2", NS)), taints(t("dedicated", "user1", NS)),
-        "node(s) had untolerated taint {dedicated: user1}"));
+        "node(s) had untolerated taint(s)"));
     c.add(filter("A pod can be scheduled onto the node, with a toleration uses operator Exists that tolerates the taints on the node",
         tol(Toleration.exists("foo", NS)), taints(t("foo", "bar", NS)), null));
     c.add(filter("A pod has multiple tolerations, node has multiple taints, all the taints are tolerated, pod can be scheduled onto the node",
         tol(eq("dedicated", "user2", NS), Toleration.exists("foo", NS)),
         taints(t("dedicated", "user2", NS), t("foo", "bar", NS)), null));
     c.add(filter("A pod has a toleration that keys and values match the taint on the node, but (non-empty) effect doesn't match, can't be scheduled onto the node",
-        tol(eq("foo", "bar", PNS)), taints(t("foo", "bar", NS)), "node(s) had untolerated taint {foo: bar}"));
+        tol(eq("foo", "bar", PNS)), taints(t("foo", "bar", NS)), "node(s) had untolerated taint(s)"));
     c.add(filter("The pod has a toleration that keys and values match the taint on the node, the effect of toleration is empty, and the effect of taint is NoSchedule. Pod can be scheduled onto the node",
         tol(new Toleration("foo", Toleration.Operator.EQUAL, "bar", Optional.empty(), OptionalLong.empty())),
         taints(t("foo", "bar", NS)), null));

@@ -13,22 +13,20 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Container;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
-import io.gpufleet.model.pod.TopologySpreadConstraint;
 import io.gpufleet.model.pod.TopologySpreadConstraint.NodeInclusionPolicy;
 import io.gpufleet.model.pod.TopologySpreadConstraint.WhenUnsatisfiable;
+import io.gpufleet.model.pod.TopologySpreadConstraint;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /**
  * PodTopologySpread and ImageLocality read counts the cluster image keeps by deltas; after any
@@ -108,9 +106,12 @@ class SpreadCountsByDeltaTest {
   }
 
   // Fixed seed: the same runs every build.
-  @Property(tries = 150, seed = "20261201")
-  void countsFollowedByDeltasDecideAndScoreAsTheFullScan(
-      @ForAll @Size(min = 1, max = 60) List<@IntRange(min = 0, max = 99_999) Integer> ops) {
+  @Test
+  void countsFollowedByDeltasDecideAndScoreAsTheFullScan() {
+    Property.check(20261201L, 150, Gen.ints(0, 99_999).list(1, 60), this::countsFollowedByDeltasDecideAndScoreAsTheFullScan);
+  }
+
+  private void countsFollowedByDeltasDecideAndScoreAsTheFullScan(List<Integer> ops) {
     ClusterSnapshot s = ClusterSnapshot.of(List.of(node(0, 1), node(1, 2), node(2, 3)));
     int nextNode = 3;
     int nextPod = 0;
@@ -141,7 +142,7 @@ class SpreadCountsByDeltaTest {
    * Upstream reads a missing key as the empty value: a node labelled with an empty zone scores by
    * the matching pods on the nodes without a zone too (a case random sequences reach rarely).
    */
-  @Example
+  @Test
   void anEmptyZoneCountsThePodsOfNodesWithoutOne() {
     ClusterSnapshot s = ClusterSnapshot.of(List.of(node(0, 5), node(1, 4), node(2, 2), node(3, 8), node(4, 11)))
         .bind(boundPod(0), "n1").bind(boundPod(2), "n1").bind(boundPod(4), "n2");

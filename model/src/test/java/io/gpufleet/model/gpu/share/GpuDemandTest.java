@@ -3,9 +3,8 @@ package io.gpufleet.model.gpu.share;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import io.gpufleet.testing.property.Gen;
+import io.gpufleet.testing.property.Property;
 import org.junit.jupiter.api.Test;
 
 class GpuDemandTest {
@@ -29,12 +28,13 @@ class GpuDemandTest {
     assertThatThrownBy(() -> new GpuDemand.Whole(0)).isInstanceOf(IllegalArgumentException.class);
   }
 
-  @Property
-  void totalIsCardsTimesMilliPerCard(@ForAll @IntRange(min = 1, max = 64) int cards,
-      @ForAll @IntRange(min = 1, max = 999) int milli) {
-    GpuDemand whole = GpuDemand.of(cards, 1000);
-    GpuDemand fraction = GpuDemand.of(1, milli);
-    assertThat(whole.totalMilli()).isEqualTo(cards * 1000L);
-    assertThat(fraction.totalMilli()).isEqualTo(milli);
+  @Test
+  void totalIsCardsTimesMilliPerCard() {
+    Property.check(20261206L, 1000, Gen.ints(1, 64), Gen.ints(1, 999), (cards, milli) -> {
+      GpuDemand whole = GpuDemand.of(cards, 1000);
+      GpuDemand fraction = GpuDemand.of(1, milli);
+      assertThat(whole.totalMilli()).isEqualTo(cards * 1000L);
+      assertThat(fraction.totalMilli()).isEqualTo((long) milli);
+    });
   }
 }
