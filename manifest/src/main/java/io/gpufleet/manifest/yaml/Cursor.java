@@ -108,6 +108,22 @@ public record Cursor(YNode node, String path, Diagnostics diagnostics) {
     }
   }
 
+  /**
+   * Unknown keys refused as a strict decoder refuses them, each at its line in apimachinery's words
+   * ({@code runtime.NewStrictDecodingError}: {@code strict decoding error: unknown field "<path>"}).
+   */
+  public void checkKnownStrictDecoding(Set<String> known) {
+    if (!(node instanceof YMap m)) {
+      return;
+    }
+    for (var e : m.entries().entrySet()) {
+      if (!known.contains(e.getKey())) {
+        diagnostics.error(e.getValue().keyLocation(), child(e.getKey()),
+            "strict decoding error: unknown field \"" + child(e.getKey()) + "\"");
+      }
+    }
+  }
+
   /** This node as a string; numbers and booleans are rejected as the API server rejects them. */
   public String asString() {
     if (node instanceof YScalar s && s.type() == YScalar.Type.STRING) {
