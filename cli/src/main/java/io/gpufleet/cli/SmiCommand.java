@@ -56,6 +56,11 @@ public final class SmiCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Cluster cluster = input.cluster();
     Cli.printWarnings(cluster, spec);
+    if (cluster.nodes().isEmpty()) {
+      // nvidia-smi runs on a node; with none in the input there is no card to show.
+      throw new UserError("no Node in the input: smi shows the GPUs of the nodes it is given (kubectl get nodes "
+          + "-o yaml, or a gpufleet Node), and pods' places on them");
+    }
     GpuClaimPreparation.FeatureGates gates = gates(draFeatureGates);
     Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
     BatchPlacement.Result placed = placement.result();
