@@ -57,9 +57,14 @@ public final class SmiCommand implements Callable<Integer> {
     Cluster cluster = input.cluster();
     Cli.printWarnings(cluster, spec);
     if (cluster.nodes().isEmpty()) {
-      // nvidia-smi runs on a node; with none in the input there is no card to show.
-      throw new UserError("no Node in the input: smi shows the GPUs of the nodes it is given (kubectl get nodes "
-          + "-o yaml, or a gpufleet Node), and pods' places on them");
+      // nvidia-smi runs on a node; with none in the input there is no card to show. Pods still get their
+      // line (why they stay Pending), so a NodePool-only input is read; with nothing to show it is refused.
+      String noNode = "no Node in the input: smi shows the GPUs of the nodes it is given (kubectl get nodes -o yaml, "
+          + "or a gpufleet Node), and pods' places on them";
+      if (cluster.pods().isEmpty() && cluster.workloads().isEmpty()) {
+        throw new UserError(noNode);
+      }
+      spec.commandLine().getErr().println("warning: " + noNode);
     }
     GpuClaimPreparation.FeatureGates gates = gates(draFeatureGates);
     Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);

@@ -161,7 +161,7 @@ class HostileSurfacesTest {
   // ---- simulate and smi on the wrong input ----
 
   @Test
-  void simulateGivenAnotherKindSaysSoInOneLineAndSmiWithoutNodesExitsTwo(@TempDir Path dir) throws IOException {
+  void simulateGivenAnotherKindSaysSoInOneLineAndSmiWithoutNodesSaysSo(@TempDir Path dir) throws IOException {
     Path list = Files.writeString(dir.resolve("list.yaml"), """
         apiVersion: v1
         kind: List
@@ -179,9 +179,16 @@ class HostileSurfacesTest {
         """, StandardCharsets.UTF_8);
     assertThat(errors(run("simulate", pod.toString(), "-q"))).singleElement().asString()
         .contains("found v1 Pod");
+    // With a pod, smi shows why it waits and warns that there is no Node; with nothing at all it is refused.
     CliRun smi = run("smi", "-f", pod.toString());
-    assertThat(smi.exitCode()).isEqualTo(2);
-    assertThat(smi.err()).contains("gpufleet smi: no Node in the input");
+    assertThat(smi.exitCode()).isZero();
+    assertThat(smi.err()).contains("warning: no Node in the input");
+    assertThat(smi.out()).contains("default/p");
+    Path none = Files.writeString(dir.resolve("none.yaml"), "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n",
+        StandardCharsets.UTF_8);
+    CliRun empty = run("smi", "-f", none.toString());
+    assertThat(empty.exitCode()).isEqualTo(2);
+    assertThat(empty.err()).contains("gpufleet smi: no Node in the input");
   }
 
   // ---- advise replicas ----

@@ -78,6 +78,21 @@ class ApiServerLimitsTest {
         .contains("x.yaml:9:", "spec.template.annotations", "Too long: may not be more than 262144 bytes");
   }
 
+  @Test
+  void aClaimOf32RequestsIsReadOf33IsRefusedOnce() {
+    java.util.function.IntFunction<String> claim = n -> """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: c}
+        spec:
+          devices:
+            requests:
+        """ + IntStream.range(0, n).mapToObj(i -> "- {name: r" + i + ", exactly: {deviceClassName: gpu.nvidia.com}}\n")
+        .collect(Collectors.joining()).indent(4);
+    assertThat(reader.read("x.yaml", claim.apply(32)).dra().claims().getFirst().spec().requests()).hasSize(32);
+    assertThat(errors(claim.apply(33))).singleElement().asString().contains("Too many: 33: must have at most 32 items");
+  }
+
   private static String slice(int devices) {
     return """
         apiVersion: resource.k8s.io/v1
