@@ -52,7 +52,13 @@ class DynamicMigTest {
     assertThat(devices.getFirst().name()).isEqualTo("gpu-0");
     assertThat(devices.getFirst().consumesCounters().getFirst().counters()).isEqualTo(set.counters());
     Device oneG = devices.stream().filter(d -> d.name().equals("gpu-0-mig-1g10gb-19-3")).findFirst().orElseThrow();
-    assertThat(oneG.consumesCounters().getFirst().counters()).containsOnlyKeys("multiprocessors", "memory-slice-3");
+    // Its own SMs, its memory slice and, where the catalogue has the profile's figures (the H100's are
+    // nvidia-smi's), its memory and engines: every one a counter of the card's set.
+    assertThat(oneG.consumesCounters().getFirst().counters()).containsEntry("multiprocessors", Quantity.of(16))
+        .containsEntry("memory-slice-3", Quantity.of(1)).containsEntry("memory", Quantity.parse("9984Mi"))
+        .doesNotContainKeys("memory-slice-0", "memory-slice-4");
+    assertThat(set.counters()).containsKeys(oneG.consumesCounters().getFirst().counters().keySet()
+        .toArray(String[]::new));
     assertThat(oneG.attributes()).doesNotContainKey("uuid").containsKey("parentUUID");
     assertThat(devices).extracting(Device::name).contains("gpu-0-mig-3g40gb-9-0", "gpu-0-mig-3g40gb-9-4",
         "gpu-0-mig-7g80gb-0-0", "gpu-0-mig-1g10gb-me-20-6");
