@@ -90,6 +90,10 @@ public final class CalibrationFit {
     // Alone, a big request streams its weights at the single-stream bandwidth.
     OptionalDouble bigAlone = mean(rows, r -> r.workload().equals("big") && r.tenants() == 1 && !r.mode().equals(MPS_CAPPED),
         r -> 1000 / r.throughput());
+    if (bigAlone.isEmpty()) {
+      // One capped client gets 100/1 % of the SMs: the capped N=1 row is an uncapped one.
+      bigAlone = mean(rows, r -> is(r, "big", MPS_CAPPED) && r.tenants() == 1, r -> 1000 / r.throughput());
+    }
     double single = d.singleStreamBandwidth();
     if (bigAlone.isPresent()) {
       single = big.bytesPerRequest() / (bigAlone.getAsDouble() / 1000) / bytesPerSecond;
@@ -137,11 +141,12 @@ public final class CalibrationFit {
         gaps.add(new Gap("launchBoundGpuShare", "small " + TIME_SLICING + " rows with enough tenants to saturate the card",
             "how many launch-bound tenants time-slicing serves", command("small", TIME_SLICING, "1,2,4,8")));
       }
-      Optional<ClosedLoopRow> mpsAlone = row(rows, "small", MPS, 1);
+      // One capped client gets 100/1 % of the SMs: the capped N=1 row is an uncapped one.
+      Optional<ClosedLoopRow> mpsAlone = row(rows, "small", MPS, 1).or(() -> row(rows, "small", MPS_CAPPED, 1));
       if (mpsAlone.isPresent()) {
         launchFactor = (1000 / mpsAlone.get().throughput()) / smallAloneMs;
       } else {
-        gaps.add(gap("mpsLaunchFactor", "small", MPS, "1", "a launch-bound MPS client's own latency"));
+        gaps.add(gap("mpsLaunchFactor", "small", MPS_CAPPED, "1", "a launch-bound MPS client's own latency"));
       }
     } else {
       gaps.add(gap("hostMsPerKernel", "small", TIME_SLICING, "1", "a lone launch-bound request's time"));

@@ -43,6 +43,16 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
     return new CapacityCurve(workload, mode, x);
   }
 
+  /** The same card's curve for a request {@code factor} times as long alone. */
+  public CapacityCurve scaled(double factor) {
+    if (!(factor > 0)) {
+      throw new IllegalArgumentException("a scale must be positive, found " + factor);
+    }
+    Map<Integer, Double> x = new TreeMap<>();
+    throughput.forEach((n, v) -> x.put(n, v / factor));
+    return new CapacityCurve(workload, mode, x);
+  }
+
   /** The largest tenant count measured. */
   public int measuredUpTo() {
     return new TreeMap<>(throughput).lastKey();

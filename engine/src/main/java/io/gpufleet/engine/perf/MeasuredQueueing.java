@@ -33,15 +33,21 @@ public final class MeasuredQueueing {
 
   /** N tenants of the curve's workload, each offered {@code ratePerSecond} Poisson arrivals. */
   public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond) {
+    return predict(curve, tenants, ratePerSecond, 1.0);
+  }
+
+  /** As {@link #predict(CapacityCurve, int, double)}, with gaps between arrivals of SCV {@code arrivalScv}. */
+  public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond, double arrivalScv) {
     if (tenants < 1 || !(ratePerSecond > 0)) {
       throw new IllegalArgumentException("need tenants >= 1 and a positive rate, found " + tenants + ", " + ratePerSecond);
     }
     double load = tenants * ratePerSecond / curve.capacity(tenants);
+    double saturated = curve.serviceMs(tenants);
     if (load >= 1) {
-      return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, inf(), inf());
+      return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, saturated, inf(), inf(), inf());
     }
     if (load >= AT_CAPACITY) {
-      return new OpenLoopForecast(OpenLoopForecast.Regime.AT_CAPACITY, load, inf(), inf());
+      return new OpenLoopForecast(OpenLoopForecast.Regime.AT_CAPACITY, load, saturated, inf(), inf(), inf());
     }
     List<Double> ms = new ArrayList<>(tenants);
     for (int k = 1; k <= tenants; k++) {
@@ -57,12 +63,14 @@ public final class MeasuredQueueing {
         break;
       }
     }
-    TenantQueue q = new TenantQueue(lambda, 1.0, new ServiceTimes(ms, binomial(tenants - 1, busy)));
+    ServiceTimes service = new ServiceTimes(ms, binomial(tenants - 1, busy));
+    TenantQueue q = new TenantQueue(lambda, arrivalScv, service);
     if (!q.stable()) {
       // Each tenant's own queue cannot keep up, though the card could: still an overload.
-      return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, inf(), inf());
+      return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, service.mean(), inf(), inf(), inf());
     }
-    return new OpenLoopForecast(OpenLoopForecast.Regime.STABLE, load, q.percentileMs(0.50), q.percentileMs(0.99));
+    return new OpenLoopForecast(OpenLoopForecast.Regime.STABLE, load, service.mean(), q.meanLatencyMs(),
+        q.percentileMs(0.50), q.percentileMs(0.99));
   }
 
   /** P(k of n co-tenants busy), each independently with probability p. */
