@@ -45,6 +45,42 @@ public final class OpenLoopCheck {
     }
   }
 
+  /** One open-loop run to measure: N tenants of a workload under a mode, each at a Poisson rate. */
+  public record Probe(String workload, String mode, int tenants, double ratePerSecond) {}
+
+  /**
+   * Shares of the per-tenant capacity {@code X(N)/N} the probes offer: a light and a busy point the
+   * card keeps up with, and one past capacity that must come out overloaded.
+   */
+  public static final List<Double> PROBE_LOADS = List.of(0.3, 0.6, 1.2);
+
+  /**
+   * The open-loop runs that check the model on a card: for each workload and mode measured closed
+   * loop, the largest tenant count from 2 to 4 (else the largest measured), at {@link #PROBE_LOADS}
+   * of what each tenant gets there with all busy, in whole requests per second.
+   */
+  public static List<Probe> probes(List<ClosedLoopRow> closed) {
+    List<Probe> out = new ArrayList<>();
+    List<String> seen = new ArrayList<>();
+    for (ClosedLoopRow r : closed) {
+      String key = r.workload() + " " + r.mode();
+      if (seen.contains(key)) {
+        continue;
+      }
+      seen.add(key);
+      List<ClosedLoopRow> mine = closed.stream().filter(x -> x.workload().equals(r.workload()) && x.mode().equals(r.mode()))
+          .toList();
+      int n = mine.stream().mapToInt(ClosedLoopRow::tenants).filter(t -> t >= 2 && t <= 4).max()
+          .orElse(mine.stream().mapToInt(ClosedLoopRow::tenants).max().orElseThrow());
+      double perTenant = mine.stream().filter(x -> x.tenants() == n).mapToDouble(ClosedLoopRow::throughput).average()
+          .orElseThrow() / n;
+      for (double f : PROBE_LOADS) {
+        out.add(new Probe(r.workload(), r.mode(), n, Math.max(1, Math.round(f * perTenant))));
+      }
+    }
+    return out;
+  }
+
   /** Every open-loop row predicted from the closed-loop rows of its workload and mode. */
   public static List<Point> check(List<ClosedLoopRow> closed, List<OpenLoopRow> open) {
     List<Point> out = new ArrayList<>();
