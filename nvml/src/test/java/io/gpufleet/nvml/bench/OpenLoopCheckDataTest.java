@@ -41,6 +41,19 @@ class OpenLoopCheckDataTest {
     return OpenLoopCheck.check(closedRows(dir.resolve("closed-loop.json")), openRows(dir.resolve("open-loop.json")));
   }
 
+  /** {@code bench-sharing --open-loop-check}'s own file: its closed-loop rows fit, its open-loop rows check. */
+  static List<OpenLoopCheck.Point> h100Check() {
+    Path file = ROOT.resolve("data/h100-bench-sharing/open-loop-check/open-loop-check.json");
+    return OpenLoopCheck.check(closedRows(file), openRows(file));
+  }
+
+  @Test
+  void theOpenLoopCheckRunOnAnH100IsRightOnRegimeAtEveryPoint() {
+    List<OpenLoopCheck.Point> points = h100Check();
+    assertThat(points).hasSize(12).allMatch(OpenLoopCheck.Point::regimeRight);
+    assertThat(points.stream().filter(p -> p.measured().overloaded())).hasSize(4);
+  }
+
   @Test
   void theH100sFiftyFourOpenLoopPointsArePredictedFromItsClosedLoopRowsAlone() {
     List<OpenLoopCheck.Point> points = h100("run-1");
@@ -66,6 +79,7 @@ class OpenLoopCheckDataTest {
     String updated = doc;
     updated = replace(updated, "h100-run-1", OpenLoopCheck.table(h100("run-1")) + "\n" + OpenLoopCheck.summary(h100("run-1")));
     updated = replace(updated, "h100-run-2", OpenLoopCheck.summary(h100("run-2")));
+    updated = replace(updated, "h100-check", OpenLoopCheck.table(h100Check()) + "\n" + OpenLoopCheck.summary(h100Check()));
     updated = replace(updated, "h200", OpenLoopCheck.table(h200()) + "\n" + OpenLoopCheck.summary(h200()));
     if (Boolean.getBoolean("gpufleet.regenerate")) {
       Files.writeString(DOC, updated, StandardCharsets.UTF_8);
