@@ -8,6 +8,7 @@ import io.gpufleet.model.advise.RequestDemand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -142,20 +143,9 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
     if (!rows.isArray()) {
       throw new IllegalArgumentException(file + ": openLoop: expected an array of rows");
     }
-    List<OpenLoopRow> out = new ArrayList<>();
-    for (int i = 0; i < rows.size(); i++) {
-      JsonNode r = rows.get(i);
-      String at = file + ": openLoop[" + i + "].";
-      try {
-        out.add(new OpenLoopRow(text(r, "workload", at), text(r, "mode", at), (int) number(r, "tenants", at),
-            number(r, "ratePerSecond", at), number(r, "throughput", at), number(r, "p50Ms", at),
-            number(r, "p99Ms", at)));
-      } catch (IllegalArgumentException e) {
-        throw e.getMessage().startsWith(file) ? e : new IllegalArgumentException(at.substring(0, at.length() - 1)
-            + ": " + e.getMessage());
-      }
-    }
-    return out;
+    return each(file, "openLoop", rows, (r, at) -> new OpenLoopRow(text(r, "workload", at), text(r, "mode", at),
+        (int) number(r, "tenants", at), number(r, "ratePerSecond", at), number(r, "throughput", at),
+        number(r, "p50Ms", at), number(r, "p99Ms", at)));
   }
 
   private static JsonNode parse(String file, String json) {
@@ -179,13 +169,17 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
     if (!rows.isArray() || rows.isEmpty()) {
       throw new IllegalArgumentException(file + ": closedLoop: expected a non-empty array of rows");
     }
-    List<ClosedLoopRow> out = new ArrayList<>();
+    return each(file, "closedLoop", rows, (r, at) -> new ClosedLoopRow(text(r, "workload", at), text(r, "mode", at),
+        (int) number(r, "tenants", at), number(r, "throughput", at), number(r, "p50Ms", at), number(r, "p99Ms", at)));
+  }
+
+  /** Each element of a row array read by {@code read}; a problem names the file, the array and the index. */
+  private static <T> List<T> each(String file, String array, JsonNode rows, BiFunction<JsonNode, String, T> read) {
+    List<T> out = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
-      JsonNode r = rows.get(i);
-      String at = file + ": closedLoop[" + i + "].";
+      String at = file + ": " + array + "[" + i + "].";
       try {
-        out.add(new ClosedLoopRow(text(r, "workload", at), text(r, "mode", at), (int) number(r, "tenants", at),
-            number(r, "throughput", at), number(r, "p50Ms", at), number(r, "p99Ms", at)));
+        out.add(read.apply(rows.get(i), at));
       } catch (IllegalArgumentException e) {
         throw e.getMessage().startsWith(file) ? e : new IllegalArgumentException(at.substring(0, at.length() - 1)
             + ": " + e.getMessage());
