@@ -234,7 +234,7 @@ final class AdviseCommand implements Callable<Integer> {
   private List<String> calibrationNotes(CalibrationFit.Fitted fit, SharingModel sharing) {
     List<String> notes = new ArrayList<>();
     for (CalibrationFit.Gap g : fit.gaps()) {
-      notes.add(g.constant() + " is the built-in H200 value (the file has no " + g.missing() + "), so "
+      notes.add(g.constant() + " is " + g.kept() + " (the file has no " + g.missing() + "), so "
           + g.rests() + " rest on it; measure: " + g.command());
     }
     sharing.measured().ifPresent(m -> notes.addAll(m.uncovered(8)));

@@ -79,6 +79,17 @@ class MeasuredSharingModelTest {
   }
 
   @Test
+  void theH100sRowsFitWithTheLaunchShareAtOneAndNameTheCapTheyDoNotDetermine() {
+    CalibrationFit.Fitted f = CalibrationFit.fitWhatIsMeasured(H100_RUN_1, H100.bandwidthGBps().orElseThrow(),
+        H200Measurement.BIG, H200Measurement.SMALL);
+    // 8 time-sliced small tenants get 406.2 req/s, one alone 478.5: the whole request holds the GPU.
+    assertThat(f.calibration().launchBoundGpuShare()).isEqualTo(1.0);
+    // No capped big row binds on the cap (N=2: 236.1 req/s capped, 236.5 uncapped).
+    assertThat(f.gaps()).extracting(CalibrationFit.Gap::constant).containsExactly("cappedBandwidthExponent");
+    assertThat(f.calibration().cappedBandwidthExponent()).isZero();
+  }
+
+  @Test
   void otherCardsKeepTheFittedModel() {
     GpuModel h200 = CATALOG.byId(H200Measurement.GPU).orElseThrow();
     SharingMode mode = new SharingMode.TimeSlicing(4);
