@@ -3,6 +3,7 @@ package io.gpufleet.autoscaler;
 import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.ConsolidationRefusal;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.disruption.DisruptionController;
 import io.gpufleet.autoscaler.disruption.InFlightDisruption;
@@ -15,12 +16,14 @@ import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.provisioning.ProvisioningPlan;
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.CurrentlyReschedulable;
 import io.gpufleet.autoscaler.termination.Termination;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,6 +41,9 @@ import java.util.random.RandomGenerator;
  * and changes nothing: every method returns {@link Action}s for the runtime to apply.
  */
 public final class Karpenter {
+
+  /** How soon a pending pod is looked at again ({@code K:pkg/controllers/provisioning/controller.go}: 10 s). */
+  public static final Duration POD_REQUEUE = Duration.ofSeconds(10);
 
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
@@ -84,12 +90,30 @@ public final class Karpenter {
       return out;
     }
     ProvisioningPlan plan = provisioner.solve(pods, view.nodes(), view.daemonSets(), view.offerings(), view.now());
+    OfferingAvailability offerings = view.offerings();
+    boolean deferred = false;
     for (PlannedClaim p : plan.newClaims()) {
-      Optional<NodeClaim> claim = Launcher.launch(p, view.offerings(), view.now(), random);
+      // The provisioner's strict reserved-offering mode (K:pkg/controllers/provisioning/provisioner.go
+      // DisableReservedCapacityFallback; scheduling/nodeclaim.go offeringsToReserve): a claim whose
+      // compatible reservations earlier claims of this round took fails for now, with no event
+      // (scheduler.go Results.Record), and falls back in a later round.
+      if (Launcher.reservedAvailable(p, view.offerings(), view.now())
+          && !Launcher.reservedAvailable(p, offerings, view.now())) {
+        deferred = true;
+        continue;
+      }
+      Optional<NodeClaim> claim = Launcher.launch(p, offerings, view.now(), random);
+      if (claim.isPresent() && claim.get().offering().reservationId().isPresent()) {
+        offerings = offerings.withReservationTaken(claim.get().offering().reservationId().get());
+      }
       if (claim.isPresent()) {
         out.add(new Action.LaunchNodeClaim(claim.get(), p.pods().stream().map(Pod::key).toList(), Optional.empty(),
             p.instanceTypes().stream().map(t -> t.name() + " " + Money.perHour(t.onDemandPrice())).toList()));
       }
+    }
+    if (deferred) {
+      // The pod controller requeues a provisionable pod every 10 s (K:pkg/controllers/provisioning/controller.go).
+      out.add(new Action.RetryProvisioning(POD_REQUEUE));
     }
     for (Map.Entry<String, String> e : plan.onExisting().entrySet()) {
       if (pending.contains(e.getKey())) {
@@ -140,8 +164,8 @@ public final class Karpenter {
     return disruption.poll(view, random);
   }
 
-  /** Why consolidation leaves each node it could act on, by NodeClaim (Karpenter's Unconsolidatable events). */
-  public SortedMap<String, String> unconsolidatable(ClusterView view) {
+  /** Why consolidation leaves each node it could act on, by NodeClaim (Karpenter's Unconsolidatable and DisruptionBlocked events). */
+  public SortedMap<String, ConsolidationRefusal> unconsolidatable(ClusterView view) {
     return disruption.unconsolidatable(view);
   }
 

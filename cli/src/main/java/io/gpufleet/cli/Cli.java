@@ -4,6 +4,7 @@ import io.gpufleet.cluster.Cluster;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
+import io.gpufleet.manifest.kube.ComputeDomains;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.ManifestException;
@@ -45,8 +46,8 @@ final class Cli {
       if (o.kind().equals("EC2NodeClass") && pluginClasses.contains(o.name())) {
         continue;
       }
-      err.println(o.location() + ": warning: " + o.apiVersion() + " " + o.kind() + " \"" + o.name()
-          + "\" is not used by " + command + "; skipped");
+      err.println(o.location() + ": warning: " + ComputeDomains.warning(o).orElse(o.apiVersion() + " " + o.kind()
+          + " \"" + o.name() + "\" is not used by " + command + "; skipped"));
     }
     for (var o : bundle.objects()) {
       // Device-plugin and mig-parted ConfigMaps configure the cluster's GPU Operator; others are unused.

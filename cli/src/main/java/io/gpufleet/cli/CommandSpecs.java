@@ -295,6 +295,9 @@ final class CommandSpecs {
     if (c.input.cluster == null) {
       c.input.cluster = new ClusterOptions();
     }
+    if (c.draDriver == null) {
+      c.draDriver = new DraDriverOptions();
+    }
     spec.addOption(OptionSpec.builder("-f", "--filename")
         .description("Manifest file, directory (its .json, .yaml and .yml files) or '-' for stdin; YAML (multi-document, kind: List) or JSON. Repeatable.")
         .paramLabel("FILE")
@@ -360,6 +363,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.cluster.namespace)
         .getter(new ClusterOptionsFields(c.input.cluster, 2)).setter(new ClusterOptionsFields(c.input.cluster, 2)).build());
+    spec.addOption(OptionSpec.builder("--dra-feature-gates")
+        .description("NVIDIA DRA driver feature gates (TimeSlicingSettings, MPSSupport, DynamicMIG; all off by default, as upstream): whether a claim's GpuConfig sharing applies, and whether MIG-capable cards are published as partitionable devices (docs/commands.md).")
+        .paramLabel("GATE=BOOL,...")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.draDriver.draFeatureGates)
+        .getter(new DraDriverOptionsFields(c.draDriver, 0)).setter(new DraDriverOptionsFields(c.draDriver, 0)).build());
     spec.addOption(OptionSpec.builder("-o", "--output")
         .description("wide (a table, the default) or json.")
         .paramLabel("FORMAT")
@@ -398,7 +408,7 @@ final class CommandSpecs {
         .hasInitialValue(true).initialValue(c.seed)
         .getter(new ScheduleCommandFields(c, 4)).setter(new ScheduleCommandFields(c, 4)).build());
     spec.addOption(OptionSpec.builder("--explain")
-        .description("Add a Scheduled event per pod with the top nodes' scores by plugin.")
+        .description("Add a Scheduled event per pod with the top nodes' scores by plugin; for each Pending pod, each node's reason and what would make it fit (a run of the cluster's Karpenter).")
         .paramLabel("<explain>")
         .type(boolean.class).auxiliaryTypes(boolean.class)
         .descriptionKey("")
@@ -557,6 +567,9 @@ final class CommandSpecs {
     if (c.input.cluster == null) {
       c.input.cluster = new ClusterOptions();
     }
+    if (c.draDriver == null) {
+      c.draDriver = new DraDriverOptions();
+    }
     spec.addOption(OptionSpec.builder("-f", "--filename")
         .description("Manifest file, directory (its .json, .yaml and .yml files) or '-' for stdin; YAML (multi-document, kind: List) or JSON. Repeatable.")
         .paramLabel("FILE")
@@ -622,6 +635,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.cluster.namespace)
         .getter(new ClusterOptionsFields(c.input.cluster, 2)).setter(new ClusterOptionsFields(c.input.cluster, 2)).build());
+    spec.addOption(OptionSpec.builder("--dra-feature-gates")
+        .description("NVIDIA DRA driver feature gates (TimeSlicingSettings, MPSSupport, DynamicMIG; all off by default, as upstream): whether a claim's GpuConfig sharing applies, and whether MIG-capable cards are published as partitionable devices (docs/commands.md).")
+        .paramLabel("GATE=BOOL,...")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.draDriver.draFeatureGates)
+        .getter(new DraDriverOptionsFields(c.draDriver, 0)).setter(new DraDriverOptionsFields(c.draDriver, 0)).build());
     spec.addOption(OptionSpec.builder("--seed")
         .description("Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
         .paramLabel("<seed>")
@@ -630,13 +650,6 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.seed)
         .getter(new SmiCommandFields(c, 0)).setter(new SmiCommandFields(c, 0)).build());
-    spec.addOption(OptionSpec.builder("--dra-feature-gates")
-        .description("NVIDIA DRA driver feature gates (TimeSlicingSettings, MPSSupport; both off by default, as upstream): whether a claim's GpuConfig sharing applies.")
-        .paramLabel("GATE=BOOL,...")
-        .type(String.class).auxiliaryTypes(String.class)
-        .descriptionKey("")
-        .hasInitialValue(true).initialValue(c.draFeatureGates)
-        .getter(new SmiCommandFields(c, 1)).setter(new SmiCommandFields(c, 1)).build());
     spec.addOption(OptionSpec.builder("${picocli.help.name.0:--h}", "${picocli.help.name.1:---help}")
         .description("Show this help message and exit.")
         .paramLabel("<helpRequested>")
@@ -1583,6 +1596,35 @@ final class CommandSpecs {
     }
   }
 
+  /** The option fields of DraDriverOptions, by number. */
+  private static final class DraDriverOptionsFields implements IGetter, ISetter {
+    private final DraDriverOptions o;
+    private final int field;
+
+    DraDriverOptionsFields(DraDriverOptions o, int field) {
+      this.o = o;
+      this.field = field;
+    }
+
+    @Override
+    public <T> T get() {
+      return (T) switch (field) {
+        case 0 -> (Object) o.draFeatureGates;
+        default -> throw new IllegalStateException("no field " + field);
+      };
+    }
+
+    @Override
+    public <T> T set(T value) {
+      T old = get();
+      switch (field) {
+        case 0 -> o.draFeatureGates = (String) value;
+        default -> throw new IllegalStateException("no field " + field);
+      }
+      return old;
+    }
+  }
+
   /** The option fields of ScheduleCommand, by number. */
   private static final class ScheduleCommandFields implements IGetter, ISetter {
     private final ScheduleCommand o;
@@ -1665,7 +1707,6 @@ final class CommandSpecs {
     public <T> T get() {
       return (T) switch (field) {
         case 0 -> (Object) o.seed;
-        case 1 -> (Object) o.draFeatureGates;
         default -> throw new IllegalStateException("no field " + field);
       };
     }
@@ -1675,7 +1716,6 @@ final class CommandSpecs {
       T old = get();
       switch (field) {
         case 0 -> o.seed = (Long) value;
-        case 1 -> o.draFeatureGates = (String) value;
         default -> throw new IllegalStateException("no field " + field);
       }
       return old;

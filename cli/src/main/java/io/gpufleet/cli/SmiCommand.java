@@ -43,20 +43,28 @@ public final class SmiCommand implements Callable<Integer> {
   /** Nodes, device-plugin ConfigMap, pods and workloads. */
   @CommandLine.Mixin ManifestInputOptions input;
 
+  @CommandLine.Mixin DraDriverOptions draDriver = new DraDriverOptions();
+
   @Option(names = "--seed", defaultValue = "1", description = "Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--dra-feature-gates", paramLabel = "GATE=BOOL,...",
-      description = "NVIDIA DRA driver feature gates (TimeSlicingSettings, MPSSupport; both off by default, "
-          + "as upstream): whether a claim's GpuConfig sharing applies.")
-  String draFeatureGates;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    Cluster cluster = input.cluster();
+    Cluster cluster = input.cluster(draDriver.gates());
     Cli.printWarnings(cluster, spec);
-    GpuClaimPreparation.FeatureGates gates = gates(draFeatureGates);
+    if (cluster.nodes().isEmpty()) {
+      // nvidia-smi runs on a node; with none in the input there is no card to show. Pods still get their
+      // line (why they stay Pending), so a NodePool-only input is read; with nothing to show it is refused.
+      String noNode = "no Node in the input: smi shows the GPUs of the nodes it is given (kubectl get nodes -o yaml, "
+          + "or a gpufleet Node), and pods' places on them";
+      if (cluster.pods().isEmpty() && cluster.workloads().isEmpty()) {
+        throw new UserError(noNode);
+      }
+      spec.commandLine().getErr().println("warning: " + noNode);
+    }
+    GpuClaimPreparation.FeatureGates gates = draDriver.gates();
     Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
     BatchPlacement.Result placed = placement.result();
     DynamicResources dynamicResources = placement.dynamicResources();
@@ -111,24 +119,6 @@ public final class SmiCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** {@code --dra-feature-gates}: {@code GATE=true|false}, comma-separated. */
-  static GpuClaimPreparation.FeatureGates gates(String option) {
-    GpuClaimPreparation.FeatureGates gates = GpuClaimPreparation.FeatureGates.DEFAULTS;
-    if (option == null || option.isBlank()) {
-      return gates;
-    }
-    for (String item : option.split(",")) {
-      String[] kv = item.strip().split("=", 2);
-      String value = kv.length == 2 ? kv[1].strip() : "";
-      if (!value.equals("true") && !value.equals("false")) {
-        throw new UserError("--dra-feature-gates: expected GATE=true or GATE=false, found \"" + item.strip() + "\"");
-      }
-      gates = gates.with(kv[0].strip(), Boolean.parseBoolean(value)).orElseThrow(() -> new UserError(
-          "--dra-feature-gates: expected one of " + String.join(", ", GpuClaimPreparation.FeatureGates.NAMES)
-              + ", found \"" + kv[0].strip() + "\""));
-    }
-    return gates;
-  }
 
   /**
    * The nodes NVIDIA's DRA driver serves, with the pods holding their cards through claims, each

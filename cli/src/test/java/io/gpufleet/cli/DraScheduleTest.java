@@ -385,10 +385,10 @@ class DraScheduleTest {
     CliRun off = CliRun.of("smi", "-f", f.toString());
     assertThat(off.out()).contains("FailedPrepareDynamicResources: claim shared: error validating GPU config: \"MPS\" is "
         + "selected as the GPU sharing strategy, but the \"MPSSupport\" feature gate is not enabled");
-    CliRun bad = CliRun.of("smi", "-f", f.toString(), "--dra-feature-gates", "DynamicMIG=true");
+    CliRun bad = CliRun.of("smi", "-f", f.toString(), "--dra-feature-gates", "PassthroughSupport=true");
     assertThat(bad.exitCode()).isNotZero();
-    assertThat(bad.err()).contains("--dra-feature-gates: expected one of TimeSlicingSettings, MPSSupport, found "
-        + "\"DynamicMIG\"").doesNotContain("Exception");
+    assertThat(bad.err()).contains("--dra-feature-gates: expected one of TimeSlicingSettings, MPSSupport, DynamicMIG, found "
+        + "\"PassthroughSupport\"").doesNotContain("Exception");
   }
 
   /** An H100 node left to the DRA driver, partitioned by the MIG manager, and a pod claiming one 1g.10gb device. */

@@ -48,7 +48,8 @@ public final class ClusterAssembly {
     // A Bottlerocket node class's own plugin serves its nodes, ahead of the ConfigMap (docs/eks.md).
     configs = configs.withOsPlugins(KarpenterManifests.osPlugins(bundle.objects(), diagnostics));
     diagnostics.throwIfErrors();
-    GpuOperator operator = new GpuOperator(configs, new MigManager(migParted), settings.gpus());
+    MigManager mig = new MigManager(migParted);
+    GpuOperator operator = new GpuOperator(configs, mig, settings.gpus());
     List<ClusterNode> nodes = new ArrayList<>();
     for (KubeObject o : bundle.objects()) {
       if (o instanceof KubeObject.NodeObject n) {
@@ -57,7 +58,8 @@ public final class ClusterAssembly {
     }
     diagnostics.throwIfErrors();
     List<Node> registered = nodes.stream().map(ClusterNode::node).toList();
-    DraObjects dra = new NvidiaDraDriver(settings.gpus()).published(bundle.dra(), registered);
+    // The driver lays out a DRA node's cards with the same MIG manager, a custom mig-parted config included.
+    DraObjects dra = new NvidiaDraDriver(settings.gpus(), mig, settings.draDriver()).published(bundle.dra(), registered);
     List<ManifestProblem> warnings = new ArrayList<>(bundle.warnings());
     warnings.addAll(diagnostics.warnings());
     return new Cluster(nodes, bundle.pods(), bundle.succeededPods(), bundle.workloads(), bundle.pdbs(), dra, operator,

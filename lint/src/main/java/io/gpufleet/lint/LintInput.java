@@ -220,7 +220,7 @@ public final class LintInput {
     List<ManifestProblem> assemblyWarnings = List.of();
     try {
       Cluster cluster = ClusterAssembly.assemble(ManifestBundle.ofDecoded(admitted, texts),
-          new ClusterSettings(catalog, instances));
+          ClusterSettings.defaults().withGpus(catalog).withInstances(instances));
       cluster.nodes().forEach(n -> assembled.put(n.name(), n));
       assemblyWarnings = cluster.warnings();
     } catch (ManifestException e) {

@@ -18,6 +18,6 @@ public record ScenarioFile(Scenario scenario, String description, List<Step> ste
   public ScenarioFile withSeed(long seed) {
     Scenario s = scenario;
     return new ScenarioFile(new Scenario(s.name(), s.start(), seed, s.catalog(), s.objects(), s.devicePlugin(),
-        s.settings(), s.autoscaler(), s.timeline(), s.namespaces()), description, steps, warnings);
+        s.settings(), s.autoscaler(), s.timeline(), s.namespaces(), s.reservations()), description, steps, warnings);
   }
 }

@@ -17,6 +17,7 @@ import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
+import io.gpufleet.manifest.kube.ComputeDomains;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.kube.OldKarpenterApi;
 import io.gpufleet.manifest.yaml.Cursor;
@@ -52,6 +53,7 @@ import io.gpufleet.sim.scenario.Comparison;
 import io.gpufleet.sim.scenario.Condition;
 import io.gpufleet.sim.scenario.ConditionText;
 import io.gpufleet.sim.scenario.DevicePlugin;
+import io.gpufleet.sim.scenario.InterruptionNotice;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
@@ -83,11 +85,11 @@ public final class ScenarioReader {
   public static final String API_VERSION = "gpufleet.io/v1alpha1";
 
   private static final Set<String> SPEC_FIELDS = Set.of("description", "seed", "start", "catalog", "gpuCatalog",
-      "apiServer", "cluster",
+      "capacityReservations", "apiServer", "cluster",
       "devicePlugin", "draDriver", "simulation", "autoscaler", "steps");
   private static final Set<String> STEP_FIELDS = Set.of("id", "title", "description", "explain", "actions");
   private static final Set<String> ACTIONS = Set.of("apply", "label", "unlabel", "scale", "delete", "interrupt",
-      "insufficientCapacity", "wait", "waitUntil", "expect", "show");
+      "insufficientCapacity", "expireReservation", "wait", "waitUntil", "expect", "show");
 
   private final ScenarioSources sources;
   private final Diagnostics diagnostics = new Diagnostics();
@@ -102,6 +104,8 @@ public final class ScenarioReader {
   private Admission admission = new Admission();
   /** The scenario's instance catalogue, which capacity errors name their instance types from. */
   private InstanceCatalog catalog = InstanceCatalog.builtIn();
+  /** The ids of {@code spec.capacityReservations}, which {@code expireReservation} names. */
+  private final Set<String> reservationIds = new java.util.TreeSet<>();
   /** The scenario's GPU catalogue: the built-in one, with {@code spec.gpuCatalog}'s models over it. */
   private GpuCatalog gpuCatalog = GpuCatalog.builtIn();
   /**
@@ -134,13 +138,44 @@ public final class ScenarioReader {
     return new ScenarioReader(sources, strict).decode(file, text);
   }
 
+  /**
+   * What a file that is not one Scenario holds, by the kinds of its documents: a file of manifests
+   * (shared by scenarios through {@code spec.cluster}) is named as such, with where it belongs.
+   */
+  static String notOneScenario(List<YNode> docs) {
+    if (docs.isEmpty()) {
+      return "expected one Scenario document, found no document";
+    }
+    List<String> kinds = new ArrayList<>();
+    for (YNode d : docs) {
+      String kind = d instanceof YNode.YMap m && m.entries().get("kind") != null
+          && m.entries().get("kind").value() instanceof YNode.YScalar k ? k.text() : "(no kind)";
+      kinds.add(kind);
+    }
+    long scenarios = kinds.stream().filter("Scenario"::equals).count();
+    String found = "found " + docs.size() + " documents (" + String.join(", ", kinds) + ")";
+    if (scenarios == 0) {
+      return "expected one Scenario document, " + found + " and no Scenario: a file of manifests; give it with -f, "
+          + "or list it under a scenario's spec.cluster (- file: PATH)";
+    }
+    return "expected one Scenario document, " + found + ": give each Scenario its own file";
+  }
+
   private ScenarioFile decode(String file, String text) {
     List<YNode> docs = yaml.readAll(file, text);
     if (docs.size() != 1) {
-      throw new ManifestException(ManifestProblem.error(Location.unknown(file), "",
-          "expected one Scenario document, found " + docs.size()));
+      throw new ManifestException(ManifestProblem.error(Location.unknown(file), "", notOneScenario(docs)));
     }
     Cursor doc = Cursor.root(docs.getFirst(), diagnostics);
+    // Another kind of object (a Pod, a kind: List) is one error at its kind, not a line for each of
+    // its fields that a Scenario has not.
+    String foundKind = doc.optString("kind").orElse("");
+    String foundVersion = doc.optString("apiVersion").orElse("");
+    if (!foundKind.isEmpty() && !foundKind.equals("Scenario")) {
+      doc.get("kind").orElse(doc).error("expected a Scenario (" + API_VERSION + "), found " + foundVersion
+          + (foundVersion.isEmpty() ? "" : " ") + foundKind);
+      diagnostics.throwIfErrors();
+    }
     doc.checkKnown(Set.of("apiVersion", "kind", "metadata", "spec"), true);
     String apiVersion = doc.requiredString("apiVersion");
     if (!apiVersion.isEmpty() && !apiVersion.equals(API_VERSION)) {
@@ -169,6 +204,12 @@ public final class ScenarioReader {
       b.catalog(catalog);
     });
 
+    spec.get("capacityReservations").ifPresent(c -> {
+      for (var r : CapacityReservationReader.read(c, catalog)) {
+        b.reservation(r);
+        reservationIds.add(r.id());
+      }
+    });
     spec.get("gpuCatalog").ifPresent(c -> gpuCatalog = gpuCatalog(c));
     spec.get("apiServer").ifPresent(c -> admission = new Admission(admissionPlugins(c)));
 
@@ -308,8 +349,8 @@ public final class ScenarioReader {
         case KubeObject.PriorityClassObject pc -> { }
         case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
         case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
-        case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "",
-            other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped");
+        case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "", ComputeDomains.warning(other)
+            .orElse(other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped"));
       }
     }
     return out;
@@ -329,7 +370,7 @@ public final class ScenarioReader {
     }
     ManifestBundle bundle = ManifestBundle.ofDecoded(objects.stream().map(Sourced::object).toList(), texts);
     try {
-      ClusterAssembly.assemble(bundle, new ClusterSettings(gpuCatalog, catalog)).warnings()
+      ClusterAssembly.assemble(bundle, ClusterSettings.defaults().withGpus(gpuCatalog).withInstances(catalog)).warnings()
           .forEach(diagnostics::add);
     } catch (ManifestException e) {
       e.problems().forEach(p -> diagnostics.warning(p.location(), p.path(), p.message()
@@ -388,7 +429,7 @@ public final class ScenarioReader {
 
   /**
    * {@code draDriver.featureGates}: the gates of NVIDIA's DRA driver (its chart's {@code featureGates}
-   * value) that the twin models, TimeSlicingSettings and MPSSupport, both off by default as upstream's
+   * value) that the twin models, TimeSlicingSettings, MPSSupport and DynamicMIG, all off by default as upstream's
    * {@code pkg/featuregates} has them. Other gates are errors, so none is silently ignored.
    */
   private GpuClaimPreparation.FeatureGates draDriver(Cursor c) {
@@ -400,7 +441,7 @@ public final class ScenarioReader {
         var next = gates.with(e.getKey(), e.getValue().asBoolean());
         if (next.isEmpty()) {
           e.getValue().error("not modelled by gpufleet: DRA driver feature gate \"" + e.getKey() + "\"; the twin "
-              + "models " + String.join(" and ", GpuClaimPreparation.FeatureGates.NAMES));
+              + "models " + String.join(", ", GpuClaimPreparation.FeatureGates.NAMES));
         }
         gates = next.orElse(gates);
       }
@@ -713,6 +754,12 @@ public final class ScenarioReader {
       switch (gate) {
         case "SpotToSpotConsolidation" -> a = a.withSpotToSpotConsolidation(on);
         case "NodeOverlay" -> a = a.withNodeOverlay(on);
+        case "ReservedCapacity" -> {
+          if (!on) {
+            e.getValue().error("gpufleet models capacity reservations with the feature gate ReservedCapacity on, its "
+                + "default; ReservedCapacity=false is not modelled");
+          }
+        }
         default -> {
           if (on != FEATURE_GATES.get(gate)) {
             e.getValue().error("the feature gate " + gate + " is not modelled by gpufleet, which behaves as Karpenter "
@@ -792,11 +839,18 @@ public final class ScenarioReader {
         arg.checkKnown(Set.of("kind", "name"), true);
         yield Optional.of(new ScenarioAction.Delete(arg.requiredString("kind"), arg.requiredString("name")));
       }
-      case "interrupt" -> {
-        arg.checkKnown(Set.of("node"), true);
-        yield Optional.of(new ScenarioAction.InterruptSpot(nodeRef(arg.require("node"))));
-      }
+      case "interrupt" -> interrupt(arg);
       case "insufficientCapacity" -> insufficientCapacity(arg);
+      case "expireReservation" -> {
+        arg.checkKnown(Set.of("id", "in"), true);
+        String id = arg.requiredString("id");
+        if (!id.isEmpty() && !reservationIds.contains(id)) {
+          arg.get("id").get().error("no capacity reservation \"" + id + "\" in spec.capacityReservations"
+              + (reservationIds.isEmpty() ? "" : "; declared: " + String.join(", ", reservationIds)));
+        }
+        Duration in = duration(arg, "in").orElse(Duration.ZERO);
+        yield id.isEmpty() ? Optional.empty() : Optional.of(new ScenarioAction.ExpireReservation(id, in));
+      }
       case "wait" -> durationOf(arg).map(ScenarioAction.Wait::new);
       case "show" -> Optional.of(new ScenarioAction.Checkpoint(arg.asString()));
       case "waitUntil" -> {
@@ -833,6 +887,39 @@ public final class ScenarioReader {
     String text = arg.string("that", kind + " " + ConditionText.of(c)
         + window.map(d -> " for " + KubeDuration.format(d)).orElse(""));
     return Optional.of(new ScenarioAction.Watch(text, c, kind.equals("never"), window));
+  }
+
+  /**
+   * {@code interrupt}: a notice about a node's instance, of {@code kind} spotInterruption (the default),
+   * rebalanceRecommendation, scheduledChange or stateChange (with {@code state} stopping, stopped,
+   * shutting-down or terminated, the states the provider's state-change parser accepts).
+   */
+  private Optional<ScenarioAction> interrupt(Cursor arg) {
+    arg.checkKnown(Set.of("node", "kind", "state"), true);
+    NodeRef node = nodeRef(arg.require("node"));
+    String kind = arg.string("kind", InterruptionNotice.SPOT_INTERRUPTION.kind());
+    Optional<String> state = arg.optString("state");
+    List<String> kinds = Stream.of(InterruptionNotice.values()).map(InterruptionNotice::kind).distinct().toList();
+    if (!kinds.contains(kind)) {
+      arg.get("kind").orElse(arg).error("expected one of " + String.join(", ", kinds) + ", found \"" + kind + "\"");
+      return Optional.empty();
+    }
+    List<InterruptionNotice> ofKind = Stream.of(InterruptionNotice.values()).filter(n -> n.kind().equals(kind))
+        .toList();
+    if (ofKind.getFirst().state().isEmpty()) {
+      if (state.isPresent()) {
+        arg.get("state").orElseThrow().error("state applies to kind stateChange, not " + kind);
+      }
+      return Optional.of(new ScenarioAction.Interrupt(node, ofKind.getFirst()));
+    }
+    List<String> states = ofKind.stream().map(n -> n.state().orElseThrow()).toList();
+    Optional<InterruptionNotice> notice = ofKind.stream().filter(n -> n.state().equals(state)).findFirst();
+    if (notice.isEmpty()) {
+      arg.get("state").orElse(arg).error("expected state one of " + String.join(", ", states) + " for kind "
+          + kind + ", found " + state.map(x -> "\"" + x + "\"").orElse("none"));
+      return Optional.empty();
+    }
+    return Optional.of(new ScenarioAction.Interrupt(node, notice.get()));
   }
 
   /** {@code insufficientCapacity}: EC2 has none of an instance type (in a zone, of a capacity type) for a while. */

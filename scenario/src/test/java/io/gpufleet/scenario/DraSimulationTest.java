@@ -429,7 +429,87 @@ class DraSimulationTest {
 
   @Test
   void aDriverGateTheTwinDoesNotModelIsAnError() {
-    assertThatThrownBy(() -> runWithGates("{DynamicMIG: true}", NODES)).isInstanceOf(ManifestException.class)
-        .hasMessageContaining("not modelled by gpufleet: DRA driver feature gate \"DynamicMIG\"");
+    assertThatThrownBy(() -> runWithGates("{PassthroughSupport: true}", NODES)).isInstanceOf(ManifestException.class)
+        .hasMessageContaining("not modelled by gpufleet: DRA driver feature gate \"PassthroughSupport\"");
+  }
+
+  /** {@code examples/dra/partitionable-mig.yaml}'s objects as the scenario's {@code cluster} list. */
+  private static String partitionableExample() throws java.io.IOException {
+    String text = java.nio.file.Files.readString(java.nio.file.Path.of("..", "examples", "dra", "partitionable-mig.yaml"));
+    StringBuilder b = new StringBuilder();
+    for (String doc : text.split("(?m)^---$")) {
+      List<String> lines = doc.lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+      for (int k = 0; k < lines.size(); k++) {
+        b.append(k == 0 ? "          - " : "            ").append(lines.get(k)).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  @Test
+  void underDynamicMigTheExamplesMigClaimsShareTheCardInTheSimulationAndTheWholeCardWaits() throws Exception {
+    SimulationResult r = runWithGates("{DynamicMIG: true}", partitionableExample());
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.finalState().dra().claim("default/mig-1g").orElseThrow().allocation().orElseThrow().results())
+        .extracting(io.gpufleet.engine.dra.Allocation.Result::device).containsExactly("gpu-0-mig-1g10gb-19-0");
+    assertThat(r.finalState().dra().claim("default/mig-3g").orElseThrow().allocation().orElseThrow().results())
+        .extracting(io.gpufleet.engine.dra.Allocation.Result::device).containsExactly("gpu-0-mig-3g40gb-9-4");
+    assertThat(r.finalState().dra().claim("default/whole-gpu").orElseThrow().allocation()).isEmpty();
+    assertThat(r.record().of(RunRecord.Kind.POD_STARTED)).hasSize(2);
+  }
+
+  @Test
+  void aDraNodeWithACustomMigPartedConfigPublishesThatConfigsMigDevices() {
+    String cluster = """
+          - apiVersion: v1
+            kind: ConfigMap
+            metadata: {name: custom-mig-parted-config, namespace: gpu-operator}
+            data:
+              config.yaml: |
+                version: v1
+                mig-configs:
+                  balanced-h100:
+                    - devices: all
+                      mig-enabled: true
+                      mig-devices:
+                        "1g.10gb": 2
+                        "2g.20gb": 1
+                        "3g.40gb": 1
+          - apiVersion: v1
+            kind: Node
+            metadata:
+              name: h100-dra
+              labels: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, nvidia.com/gpu.count: "1",
+                       nvidia.com/gpu.deploy.device-plugin: "false", nvidia.com/mig.config: balanced-h100}
+            status:
+              allocatable: {cpu: "48", memory: 192Gi, pods: "110"}
+          - apiVersion: resource.k8s.io/v1
+            kind: ResourceClaim
+            metadata: {name: two-g}
+            spec:
+              devices:
+                requests:
+                - name: mig
+                  exactly:
+                    deviceClassName: mig.nvidia.com
+                    selectors:
+                    - cel: {expression: 'device.attributes["gpu.nvidia.com"].profile == "2g.20gb"'}
+          - apiVersion: v1
+            kind: Pod
+            metadata: {name: p}
+            spec:
+              resourceClaims:
+              - {name: mig, resourceClaimName: two-g}
+              containers:
+              - name: c
+                resources:
+                  claims: [{name: mig}]
+        """;
+    SimulationResult r = runWithGates("{}", cluster);
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.finalState().dra().claim("default/two-g").orElseThrow().allocation().orElseThrow().results())
+        .extracting(io.gpufleet.engine.dra.Allocation.Result::device).singleElement().asString()
+        .startsWith("gpu-0-mig-2g20gb-14-");
+    assertThat(r.record().of(RunRecord.Kind.POD_STARTED)).hasSize(1);
   }
 }

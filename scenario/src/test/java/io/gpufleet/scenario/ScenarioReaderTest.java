@@ -7,6 +7,7 @@ import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Comparison;
 import io.gpufleet.sim.scenario.Condition;
+import io.gpufleet.sim.scenario.InterruptionNotice;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.ScenarioAction;
 import java.nio.file.Path;
@@ -18,11 +19,11 @@ class ScenarioReaderTest {
 
   private static final Path LAB = Path.of("..", "examples", "lab");
 
-  private static ScenarioFile read(String text) {
+  static ScenarioFile read(String text) {
     return ScenarioReader.read("s.yaml", text, ScenarioSources.directory(LAB));
   }
 
-  private static List<String> errors(String text) {
+  static List<String> errors(String text) {
     try {
       read(text);
     } catch (ManifestException e) {
@@ -79,7 +80,7 @@ class ScenarioReaderTest {
     assertThat(((ScenarioAction.Apply) t.get(0)).objects()).singleElement().isInstanceOf(ClusterObject.PodObject.class);
     assertThat(t.get(1)).isEqualTo(new ScenarioAction.Scale("Deployment/web", 3));
     assertThat(t.get(2)).isEqualTo(new ScenarioAction.Delete("Pod", "p"));
-    assertThat(t.get(3)).isEqualTo(new ScenarioAction.InterruptSpot(NodeRef.hosting("web", 1)));
+    assertThat(t.get(3)).isEqualTo(ScenarioAction.Interrupt.spot(NodeRef.hosting("web", 1)));
     assertThat(t.get(4)).isEqualTo(new ScenarioAction.Wait(Duration.ofSeconds(90)));
     assertThat(t.get(5)).isEqualTo(new ScenarioAction.WaitUntil(new Condition.PendingPods(Comparison.EQ, 0),
         Duration.ofMinutes(5)));
@@ -164,9 +165,61 @@ class ScenarioReaderTest {
         "s.yaml:10:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m or 1h30m, found \"forever\"",
         "s.yaml:11:14: spec.steps[0].actions[1].scale.replicas: required field is missing",
         "s.yaml:12:7: spec.steps[0].actions[2]: expected exactly one action of apply, delete, expect, "
-            + "insufficientCapacity, interrupt, label, scale, show, unlabel, wait, waitUntil, found jump",
+            + "expireReservation, insufficientCapacity, interrupt, label, scale, show, unlabel, wait, waitUntil, "
+            + "found jump",
         "s.yaml:13:39: spec.steps[0].actions[3].expect.condition.readyPods: expected one of equals, atLeast, atMost, "
             + "moreThan, lessThan");
+  }
+
+  @Test
+  void everyInterruptionKindTheProviderHandlesAndItsErrors() {
+    ScenarioFile f = read("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          steps:
+          - title: notices
+            actions:
+            - interrupt: {node: n1}
+            - interrupt: {node: n1, kind: spotInterruption}
+            - interrupt: {node: n1, kind: rebalanceRecommendation}
+            - interrupt: {node: n1, kind: scheduledChange}
+            - interrupt: {node: n1, kind: stateChange, state: stopping}
+            - interrupt: {node: n1, kind: stateChange, state: stopped}
+            - interrupt: {node: n1, kind: stateChange, state: shutting-down}
+            - interrupt: {node: n1, kind: stateChange, state: terminated}
+        """);
+    NodeRef n1 = NodeRef.named("n1");
+    assertThat(f.scenario().timeline().subList(0, 8)).containsExactly(
+        ScenarioAction.Interrupt.spot(n1), ScenarioAction.Interrupt.spot(n1),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.REBALANCE_RECOMMENDATION),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.SCHEDULED_CHANGE),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.STOPPING),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.STOPPED),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.SHUTTING_DOWN),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.TERMINATED));
+    assertThat(errors("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          steps:
+          - title: bad notices
+            actions:
+            - interrupt: {node: n1, kind: maintenance}
+            - interrupt: {node: n1, kind: stateChange, state: creating}
+            - interrupt: {node: n1, kind: stateChange}
+            - interrupt: {node: n1, kind: scheduledChange, state: stopped}
+        """)).containsExactly(
+        "s.yaml:8:35: spec.steps[0].actions[0].interrupt.kind: expected one of spotInterruption, "
+            + "rebalanceRecommendation, scheduledChange, stateChange, found \"maintenance\"",
+        "s.yaml:9:55: spec.steps[0].actions[1].interrupt.state: expected state one of stopping, stopped, "
+            + "shutting-down, terminated for kind stateChange, found \"creating\"",
+        "s.yaml:10:18: spec.steps[0].actions[2].interrupt: expected state one of stopping, stopped, shutting-down, "
+            + "terminated for kind stateChange, found none",
+        "s.yaml:11:59: spec.steps[0].actions[3].interrupt.state: state applies to kind stateChange, not "
+            + "scheduledChange");
   }
 
   @Test
@@ -269,7 +322,8 @@ class ScenarioReaderTest {
             + "DevicePluginRegistered, DevicePluginStopped, DeviceAllocationRefused, NodeLabeled, NodeTainted, "
             + "NodeUntainted, ImagePulled, KarpenterEvent, DisruptionProposed, DisruptionConsidered, DisruptionExecuted, "
             + "DisruptionAbandoned, "
-            + "SpotInterruptionWarning, SpotReclaimed, OfferingUnavailable, Expectation, InvariantViolated, found "
+            + "SpotInterruptionWarning, SpotReclaimed, OfferingUnavailable, Expectation, InvariantViolated, "
+            + "CapacityReservation, found "
             + "\"Evicted\"",
         "s.yaml:19:50: spec.steps[0].actions[7].expect.condition.disruptions.method: expected one of Emptiness, Drift, "
             + "MultiNodeConsolidation, SingleNodeConsolidation, found \"Consolidation\"",

@@ -30,6 +30,9 @@ public sealed interface Action {
     }
   }
 
+  /** Run the provisioner again {@code after} this long, for pods a round left for a later one. */
+  record RetryProvisioning(Duration after) implements Action {}
+
   /** The node of a NodeClaim joined: sync labels and taints, drop {@code karpenter.sh/unregistered}. */
   record MarkRegistered(String claim, String node) implements Action {}
 

@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.CelDeviceSelector;
 import io.gpufleet.engine.dra.DeviceAllocator;
+import io.gpufleet.engine.dra.DevicesInUse;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.dra.PodClaims;
@@ -16,7 +17,6 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +47,7 @@ final class DraRound {
   private final DraProvisioning dra;
   private final DraObjects objects;
   private final CelDeviceSelector cel = new CelDeviceSelector();
-  private final Set<String> inUse = new HashSet<>();
+  private DevicesInUse inUse = DevicesInUse.NONE;
   private final Map<String, String> claimAt = new HashMap<>();
   private final Map<String, List<ResourceClaim>> draftClaims = new HashMap<>();
   private final Map<String, String> sized = new LinkedHashMap<>();
@@ -68,7 +68,7 @@ final class DraRound {
     this.objects = dra.objects().withSlices(slices);
     DraState state = dra.claims().recorded().orElseGet(() -> DraState.replay(bound, this::resolve,
         new DeviceAllocator(objects, cel)));
-    inUse.addAll(state.inUse());
+    inUse = state.inUse();
     state.allocations().forEach((k, a) -> claimAt.put(k, a.node()));
   }
 
@@ -112,7 +112,7 @@ final class DraRound {
         instanceof DeviceAllocator.Outcome.Allocated done) {
       for (Allocation a : done.allocations()) {
         claimAt.put(a.claimKey(), node);
-        a.results().forEach(r -> inUse.add(r.deviceId()));
+        inUse = inUse.plus(a);
       }
       sized.put(pod.key(), "its ResourceClaims fit the NVIDIA DRA driver's free devices on node " + node);
     }

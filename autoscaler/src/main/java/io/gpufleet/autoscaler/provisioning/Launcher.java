@@ -3,6 +3,7 @@ package io.gpufleet.autoscaler.provisioning;
 import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.engine.workload.PodNames;
+import io.gpufleet.model.cloud.CapacityReservation;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.cloud.InstanceType;
@@ -88,6 +89,23 @@ public final class Launcher {
     return Labels.of(out);
   }
 
+  /**
+   * Whether some instance type of the plan has a reserved offering its requirements admit, available
+   * now: what upstream's scheduler reserves for a NodeClaim ({@code K:pkg/controllers/provisioning/
+   * scheduling/nodeclaim.go} offeringsToReserve).
+   */
+  public static boolean reservedAvailable(PlannedClaim plan, OfferingAvailability offerings, Instant now) {
+    OfferingFilter filter = OfferingFilter.of(plan.requirements());
+    for (InstanceType t : plan.instanceTypes()) {
+      for (Offering o : t.offerings()) {
+        if (o.capacityType() == CapacityType.RESERVED && filter.admits(o) && offerings.isAvailable(t.name(), o, now)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The offering picked for a launch. */
   public record Pick(InstanceType type, Offering offering) {}
 
@@ -129,6 +147,12 @@ public final class Launcher {
         .with(t.nodeClassRef().labelKey(), t.nodeClassRef().name())
         .with(KarpenterLabels.CAPACITY_TYPE, offering.capacityType().wireName())
         .with(InstanceLabels.ZONE, offering.zone());
+    if (offering.reservation().isPresent()) {
+      // The reserved offering's own requirements label the claim (A:pkg/providers/instancetype/offering/
+      // reserved_capacity_resolver.go; A:pkg/apis/v1/labels.go LabelCapacityReservationID, ...Type).
+      labels = labels.with(CapacityReservation.ID_LABEL, offering.reservation().get().id())
+          .with(CapacityReservation.TYPE_LABEL, offering.reservation().get().type().wireName());
+    }
     Labels annotations = t.annotations().with(KarpenterLabels.NODEPOOL_HASH, pool.templateHash());
     return new NodeClaim(pool.name() + "-" + PodNames.suffix(random, 5), pool.name(), type, offering, labels,
         annotations, t.taints(), t.startupTaints(), requests, pool.templateHash(), t.expireAfter(),

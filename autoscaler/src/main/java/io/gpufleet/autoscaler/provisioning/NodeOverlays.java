@@ -117,8 +117,7 @@ public final class NodeOverlays {
     List<Offering> offerings = new ArrayList<>();
     for (Offering o : t.offerings()) {
       String change = u.priceByOffering.get(key(o));
-      offerings.add(change == null ? o : new Offering(o.capacityType(), o.zone(), NodeOverlay.adjustedPrice(o.pricePerHour(), change),
-          o.available()));
+      offerings.add(change == null ? o : o.withPrice(NodeOverlay.adjustedPrice(o.pricePerHour(), change)));
     }
     ResourceList alloc = withCapacity(nodePool, t.name(), t.allocatable());
     return new InstanceType(t.name(), t.architecture(), t.vcpu(), t.memoryMib(), t.gpu(), alloc, t.onDemandPrice(),

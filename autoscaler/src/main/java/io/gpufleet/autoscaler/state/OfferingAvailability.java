@@ -11,15 +11,30 @@ import java.util.TreeMap;
 /**
  * Offerings Karpenter has marked unavailable (after an insufficient-capacity error or a spot
  * interruption) and until when: the AWS provider's cache keeps them for three minutes (reference
- * §1.4, {@code A:pkg/cache/cache.go UnavailableOfferingsTTL}). Immutable.
+ * §1.4, {@code A:pkg/cache/cache.go UnavailableOfferingsTTL}), and the instances of each capacity
+ * reservation already taken by claims of the round in hand, so one round does not launch more into
+ * a reservation than its offering's {@code reservationCapacity} (core's reservation manager,
+ * {@code K:pkg/controllers/provisioning/scheduling/reservationmanager.go}). Immutable.
  */
-public record OfferingAvailability(Map<String, Instant> unavailableUntil) {
+public record OfferingAvailability(Map<String, Instant> unavailableUntil, Map<String, Integer> reservationsTaken) {
 
   public static final OfferingAvailability ALL = new OfferingAvailability(Map.of());
   public static final Duration TTL = Duration.ofMinutes(3);
 
   public OfferingAvailability {
     unavailableUntil = Map.copyOf(unavailableUntil);
+    reservationsTaken = Map.copyOf(reservationsTaken);
+  }
+
+  public OfferingAvailability(Map<String, Instant> unavailableUntil) {
+    this(unavailableUntil, Map.of());
+  }
+
+  /** One more instance of the reservation is taken by a claim of this round. */
+  public OfferingAvailability withReservationTaken(String reservationId) {
+    TreeMap<String, Integer> m = new TreeMap<>(reservationsTaken);
+    m.merge(reservationId, 1, Integer::sum);
+    return new OfferingAvailability(unavailableUntil, m);
   }
 
   static String key(String instanceType, CapacityType capacityType, String zone) {
@@ -28,6 +43,10 @@ public record OfferingAvailability(Map<String, Instant> unavailableUntil) {
 
   public boolean isAvailable(String instanceType, Offering o, Instant now) {
     if (!o.available()) {
+      return false;
+    }
+    if (o.reservation().isPresent()
+        && reservationsTaken.getOrDefault(o.reservation().get().id(), 0) >= o.reservationCapacity()) {
       return false;
     }
     if (unavailableUntil.isEmpty()) {
@@ -41,7 +60,7 @@ public record OfferingAvailability(Map<String, Instant> unavailableUntil) {
       Instant until) {
     TreeMap<String, Instant> m = new TreeMap<>(unavailableUntil);
     m.put(key(instanceType, capacityType, zone), until);
-    return new OfferingAvailability(m);
+    return new OfferingAvailability(m, reservationsTaken);
   }
 
   /** The earliest time an offering becomes available again after {@code now}. */
@@ -60,6 +79,6 @@ public record OfferingAvailability(Map<String, Instant> unavailableUntil) {
         m.put(k, v);
       }
     });
-    return new OfferingAvailability(m);
+    return new OfferingAvailability(m, reservationsTaken);
   }
 }

@@ -16,10 +16,15 @@ final class ConformanceSuite {
     all.addAll(ProvisioningCases.all());
     all.addAll(SchedulingCases.all());
     all.addAll(AwsProviderCases.all());
+    all.addAll(ReservedCapacityCases.all());
     all.addAll(NodeClassCases.all());
     all.addAll(DisruptionCases.all());
     all.addAll(NodeOverlayCases.all());
     all.addAll(LifecycleCases.all());
+    all.addAll(InterruptionCases.all());
+    all.addAll(BalancedCases.all());
+    all.addAll(InstanceStoreCases.all());
+    all.addAll(NetworkDriftCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
     all.addAll(E2eCases.all());

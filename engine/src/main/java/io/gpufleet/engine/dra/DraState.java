@@ -4,11 +4,10 @@ import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -18,14 +17,14 @@ import java.util.function.Function;
  * claim shared by several pods is allocated once, by the first, and reserved for each
  * ({@code status.reservedFor}); a claim whose last pod leaves is free again.
  */
-public record DraState(Map<String, Allocation> allocations, Map<String, List<String>> reservedFor, Set<String> inUse) {
+public record DraState(Map<String, Allocation> allocations, Map<String, List<String>> reservedFor, DevicesInUse inUse) {
 
   public DraState {
     allocations = Collections.unmodifiableMap(new LinkedHashMap<>(allocations));
     Map<String, List<String>> r = new LinkedHashMap<>();
     reservedFor.forEach((k, v) -> r.put(k, List.copyOf(v)));
     reservedFor = Collections.unmodifiableMap(r);
-    inUse = Set.copyOf(inUse);
+    Objects.requireNonNull(inUse, "inUse");
   }
 
   /**
@@ -36,7 +35,7 @@ public record DraState(Map<String, Allocation> allocations, Map<String, List<Str
       DeviceAllocator allocator) {
     Map<String, Allocation> allocations = new LinkedHashMap<>();
     Map<String, List<String>> reserved = new LinkedHashMap<>();
-    Set<String> inUse = new HashSet<>();
+    DevicesInUse inUse = DevicesInUse.NONE;
     for (var e : podsByNode.entrySet()) {
       for (Pod pod : e.getValue()) {
         if (pod.spec().resourceClaims().isEmpty()
@@ -62,7 +61,7 @@ public record DraState(Map<String, Allocation> allocations, Map<String, List<Str
           }
           for (Allocation a : done.allocations()) {
             allocations.put(a.claimKey(), a);
-            a.results().forEach(r -> inUse.add(r.deviceId()));
+            inUse = inUse.plus(a);
           }
         }
         for (ResourceClaim c : claims.claims()) {

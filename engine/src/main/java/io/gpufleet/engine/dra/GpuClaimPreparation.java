@@ -24,18 +24,29 @@ import java.util.TreeMap;
 public final class GpuClaimPreparation {
   private GpuClaimPreparation() {}
 
-  /** The driver's feature gates that sharing depends on ({@code pkg/featuregates}; both default to false). */
-  public record FeatureGates(boolean timeSlicingSettings, boolean mpsSupport) {
-    public static final FeatureGates DEFAULTS = new FeatureGates(false, false);
+  /**
+   * The driver's feature gates the twin models ({@code pkg/featuregates/featuregates.go}, all alpha and
+   * off by default): TimeSlicingSettings and MPSSupport, which sharing depends on, and DynamicMIG, under
+   * which the driver publishes each MIG-capable card and every MIG placement on it as partitionable
+   * devices ({@link NvidiaDraDriver}).
+   */
+  public record FeatureGates(boolean timeSlicingSettings, boolean mpsSupport, boolean dynamicMig) {
+    public static final FeatureGates DEFAULTS = new FeatureGates(false, false, false);
 
     /** The gates the twin models, by their upstream names. */
-    public static final List<String> NAMES = List.of("TimeSlicingSettings", "MPSSupport");
+    public static final List<String> NAMES = List.of("TimeSlicingSettings", "MPSSupport", "DynamicMIG");
+
+    /** The sharing gates, DynamicMIG off. */
+    public FeatureGates(boolean timeSlicingSettings, boolean mpsSupport) {
+      this(timeSlicingSettings, mpsSupport, false);
+    }
 
     /** These gates with {@code gate} set; empty for a gate the twin does not model. */
     public Optional<FeatureGates> with(String gate, boolean on) {
       return switch (gate) {
-        case "TimeSlicingSettings" -> Optional.of(new FeatureGates(on, mpsSupport));
-        case "MPSSupport" -> Optional.of(new FeatureGates(timeSlicingSettings, on));
+        case "TimeSlicingSettings" -> Optional.of(new FeatureGates(on, mpsSupport, dynamicMig));
+        case "MPSSupport" -> Optional.of(new FeatureGates(timeSlicingSettings, on, dynamicMig));
+        case "DynamicMIG" -> Optional.of(new FeatureGates(timeSlicingSettings, mpsSupport, on));
         default -> Optional.empty();
       };
     }
@@ -210,6 +221,11 @@ public final class GpuClaimPreparation {
       how = new Sharing.TimeSliced(sharing.get().timeSlicingConfig().flatMap(GpuConfig.TimeSlicing::interval)
           .orElseThrow());
     } else if (sharing.isPresent() && gates.mpsSupport() && sharing.get().strategy().equals(MPS)) {
+      if (gates.dynamicMig()) {
+        // device_state.go, applySharingConfig: MPS needs the MIG device's UUID, made only at preparation.
+        return new Outcome.Failed("error applying config: MPS is not yet supported when using "
+            + "featureGates.DynamicMIG=true");
+      }
       if (sharing.get().timeSlicingConfig().isPresent()) {
         return new Outcome.Failed("error applying config: error getting MPS configuration: cannot use "
             + "TimeSlicingConfig with the 'MPS' strategy");

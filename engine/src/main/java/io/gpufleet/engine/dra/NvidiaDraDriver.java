@@ -104,15 +104,20 @@ public final class NvidiaDraDriver {
 
   private final GpuCatalog catalog;
   private final MigManager mig;
+  private final GpuClaimPreparation.FeatureGates gates;
 
   public NvidiaDraDriver(GpuCatalog catalog) {
-    this(catalog, MigManager.STOCK);
+    this(catalog, MigManager.STOCK, GpuClaimPreparation.FeatureGates.DEFAULTS);
   }
 
-  /** With the MIG manager whose configs ({@code mig.config}) lay out the nodes' cards. */
-  public NvidiaDraDriver(GpuCatalog catalog, MigManager mig) {
+  /**
+   * With the MIG manager whose configs ({@code mig.config}, a custom mig-parted ConfigMap's included)
+   * lay out the nodes' cards, and the driver's feature gates (DynamicMIG changes what it publishes).
+   */
+  public NvidiaDraDriver(GpuCatalog catalog, MigManager mig, GpuClaimPreparation.FeatureGates gates) {
     this.catalog = catalog;
     this.mig = mig;
+    this.gates = gates;
   }
 
   /**
@@ -140,9 +145,47 @@ public final class NvidiaDraDriver {
   public List<ResourceSlice> slices(List<Node> nodes) {
     List<ResourceSlice> out = new ArrayList<>();
     for (Node n : nodes) {
-      slice(n).ifPresent(out::add);
+      out.addAll(slices(n, Optional.empty()));
     }
     return out;
+  }
+
+  /**
+   * The node's slices with its cards laid out as {@code layout} (the simulator's): the one slice of
+   * {@link #slice(Node, MigLayout)}, or under DynamicMIG the partitionable slices of
+   * {@link DynamicMig#slices}.
+   */
+  public List<ResourceSlice> slices(Node node, MigLayout layout) {
+    return slices(node, Optional.of(layout));
+  }
+
+  private List<ResourceSlice> slices(Node node, Optional<MigLayout> known) {
+    if (gates.dynamicMig()) {
+      Optional<Served> served = served(node);
+      if (served.isPresent() && served.get().model().migCapable()) {
+        Served s = served.get();
+        Versions v = versions(node);
+        return DynamicMig.slices(node.name(), s.model(), s.count(), minor -> cardAttributes(s.model(), v, minor));
+      }
+    }
+    return slice(node, known).stream().toList();
+  }
+
+  /** A node the driver publishes for: its cards' model and count. */
+  private record Served(GpuModel model, int count) {}
+
+  private Optional<Served> served(Node node) {
+    for (ResourceName r : node.allocatable().quantities().keySet()) {
+      if (r.equals(ResourceName.NVIDIA_GPU) || r.name().startsWith("nvidia.com/mig-")) {
+        return Optional.empty();
+      }
+    }
+    Optional<String> product = node.labels().get("nvidia.com/gpu.product");
+    Optional<Integer> count = node.labels().get("nvidia.com/gpu.count").flatMap(NvidiaDraDriver::parseCount);
+    if (product.isEmpty() || count.isEmpty()) {
+      return Optional.empty();
+    }
+    return catalog.find(product.get()).map(m -> new Served(m, count.get()));
   }
 
   /**
@@ -159,22 +202,10 @@ public final class NvidiaDraDriver {
   }
 
   private Optional<ResourceSlice> slice(Node node, Optional<MigLayout> known) {
-    for (ResourceName r : node.allocatable().quantities().keySet()) {
-      if (r.equals(ResourceName.NVIDIA_GPU) || r.name().startsWith("nvidia.com/mig-")) {
-        return Optional.empty();
-      }
-    }
-    Optional<String> product = node.labels().get("nvidia.com/gpu.product");
-    Optional<Integer> count = node.labels().get("nvidia.com/gpu.count").flatMap(NvidiaDraDriver::parseCount);
-    if (product.isEmpty() || count.isEmpty()) {
-      return Optional.empty();
-    }
-    Optional<GpuModel> model = catalog.find(product.get());
-    if (model.isEmpty()) {
-      return Optional.empty();
-    }
-    MigLayout layout = known.orElseGet(() -> layout(node, new GpuInventory(node.name(), model.get(), count.get())));
-    return Optional.of(slice(node.name(), model.get(), count.get(), versions(node), layout));
+    return served(node).map(s -> {
+      MigLayout layout = known.orElseGet(() -> layout(node, new GpuInventory(node.name(), s.model(), s.count())));
+      return slice(node.name(), s.model(), s.count(), versions(node), layout);
+    });
   }
 
   /**
@@ -238,7 +269,7 @@ public final class NvidiaDraDriver {
   }
 
   /** {@code driverVersion} and {@code cudaDriverVersion} as NVML would give them. */
-  private record Versions(String driver, String cuda) {
+  record Versions(String driver, String cuda) {
     static final Versions DEFAULT = new Versions(DEFAULT_DRIVER_VERSION, DEFAULT_CUDA_DRIVER_VERSION);
   }
 
@@ -257,13 +288,9 @@ public final class NvidiaDraDriver {
       String uuid = GpuInventory.uuid(nodeName, minor);
       Map<String, AttributeValue> card = cardAttributes(model, versions, minor);
       if (!layout.migEnabled(minor)) {
-        Map<String, AttributeValue> a = new LinkedHashMap<>();
-        a.put("type", new AttributeValue.Str("gpu"));
-        a.put("uuid", new AttributeValue.Str(uuid));
-        a.putAll(card);
         Map<String, String> capacity = new LinkedHashMap<>();
         model.memoryMiB().ifPresent(m -> capacity.put("memory", m + "Mi"));
-        devices.add(new Device("gpu-" + minor, a, capacity));
+        devices.add(new Device("gpu-" + minor, gpuAttributes(uuid, card), capacity));
         continue;
       }
       TreeMap<String, Device> byName = new TreeMap<>();
@@ -276,11 +303,20 @@ public final class NvidiaDraDriver {
     return new ResourceSlice(nodeName + "-" + DRIVER, DRIVER, nodeName, Optional.of(nodeName), devices);
   }
 
+  /** A whole card's attributes ({@code GpuInfo.Attributes}): {@code type=gpu}, its {@code uuid}, the card's. */
+  static Map<String, AttributeValue> gpuAttributes(String uuid, Map<String, AttributeValue> card) {
+    Map<String, AttributeValue> a = new LinkedHashMap<>();
+    a.put("type", new AttributeValue.Str("gpu"));
+    a.put("uuid", new AttributeValue.Str(uuid));
+    a.putAll(card);
+    return a;
+  }
+
   /**
    * The attributes a card and its MIG devices share ({@code GpuInfo.Attributes}, {@code mig.go}
    * {@code CommonAttributesMig}), in that code's order.
    */
-  private static Map<String, AttributeValue> cardAttributes(GpuModel model, Versions versions, int minor) {
+  static Map<String, AttributeValue> cardAttributes(GpuModel model, Versions versions, int minor) {
     Map<String, AttributeValue> a = new LinkedHashMap<>();
     a.put("productName", new AttributeValue.Str(model.productName()));
     a.put("brand", new AttributeValue.Str(BRAND));
@@ -332,6 +368,19 @@ public final class NvidiaDraDriver {
     a.put("parentUUID", new AttributeValue.Str(parentUuid));
     a.put("profile", new AttributeValue.Str(p.name()));
     a.putAll(card);
+    Map<String, String> capacity = migCapacities(p);
+    for (int s = i.placement().start(); s < i.placement().end(); s++) {
+      capacity.put("memorySlice" + s, "1");
+    }
+    return new Device(migName(minor, i), a, capacity);
+  }
+
+  /**
+   * {@code mig.go}'s {@code CommonCapacitiesMig}, where the GPU catalogue knows the figures: the
+   * profile's {@code multiprocessors}, engines and {@code memory} (NVML's {@code MemorySizeMB} is MiB,
+   * {@code nvml.h}; the catalogue holds the GiB figure).
+   */
+  static Map<String, String> migCapacities(MigProfile p) {
     Map<String, String> capacity = new LinkedHashMap<>();
     p.multiprocessors().ifPresent(sm -> capacity.put("multiprocessors", Integer.toString(sm)));
     p.engines().ifPresent(e -> {
@@ -341,12 +390,8 @@ public final class NvidiaDraDriver {
       capacity.put("jpegEngines", Integer.toString(e.jpeg()));
       capacity.put("ofaEngines", Integer.toString(e.ofa()));
     });
-    // NVML's MemorySizeMB is MiB (nvml.h), announced in bytes; the catalogue holds the GiB figure.
     p.memoryGiB().ifPresent(g -> capacity.put("memory", Math.round(g * 1024) + "Mi"));
-    for (int s = i.placement().start(); s < i.placement().end(); s++) {
-      capacity.put("memorySlice" + s, "1");
-    }
-    return new Device(migName(minor, i), a, capacity);
+    return capacity;
   }
 
   /**

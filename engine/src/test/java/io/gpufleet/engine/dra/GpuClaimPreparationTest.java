@@ -112,6 +112,13 @@ class GpuClaimPreparationTest {
   }
 
   @Test
+  void mpsIsRefusedUnderDynamicMigAsTheDriverRefusesIt() {
+    FeatureGates both = new FeatureGates(false, true, true);
+    assertThat(failure(prepare(both, config(List.of(), mps(25, null, Map.of()))))).isEqualTo("error applying config: "
+        + "MPS is not yet supported when using featureGates.DynamicMIG=true");
+  }
+
+  @Test
   void aStrategyWithTheOtherStrategysConfigFailsWhenApplied() {
     GpuConfig.Sharing both = new GpuConfig.Sharing("TimeSlicing", Optional.of(new GpuConfig.TimeSlicing(
         Optional.of("Long"))), Optional.of(new GpuConfig.Mps(Optional.empty(), Optional.empty(), Map.of())));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.engine.dra.CelDeviceSelector;
 import io.gpufleet.engine.dra.DeviceSelector;
+import io.gpufleet.engine.dra.DevicesInUse;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -58,7 +58,7 @@ class DynamicResourcesCycleTest {
     @Override
     public DraState state(ClusterSnapshot snapshot) {
       states++;
-      return new DraState(Map.of(), Map.of(), Set.of());
+      return new DraState(Map.of(), Map.of(), DevicesInUse.NONE);
     }
   }
 

@@ -4,6 +4,9 @@ import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Location;
 import io.gpufleet.manifest.yaml.YNode;
 import io.gpufleet.model.cloud.AllocatableEstimate;
+import io.gpufleet.model.cloud.CapacityReservation;
+import io.gpufleet.model.cloud.CapacityReservationSelectorTerm;
+import io.gpufleet.model.wire.WireEnum;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.resource.Quantity;
@@ -49,6 +52,7 @@ final class EC2NodeClassDecoder {
     if (spec.isEmpty()) {
       return EC2NodeClass.defaults(name);
     }
+    AmiSelectorTerms.validate(spec.get());
     OptionalInt maxPods = OptionalInt.empty();
     OptionalInt podsPerCore = OptionalInt.empty();
     ResourceList kubeReserved = ResourceList.EMPTY;
@@ -90,8 +94,94 @@ final class EC2NodeClassDecoder {
     }
     long root = rootVolume(spec.get());
     return new EC2NodeClass(name, maxPods, podsPerCore, new AllocatableEstimate.Reservations(kubeReserved,
-        systemReserved, memoryAvailable, nodefsAvailable, root), devicePlugin(spec.get()), staticHash(spec.get()),
-        imageId(spec.get()));
+        systemReserved, memoryAvailable, nodefsAvailable, root, raid0(spec.get())), devicePlugin(spec.get()),
+        staticHash(spec.get()), imageId(spec.get()), List.of(), List.of(), capacityReservationSelectorTerms(spec.get()),
+        List.of()).withNetwork(selected(spec.get(), "subnetSelectorTerms", "subnet-"),
+        selected(spec.get(), "securityGroupSelectorTerms", "sg-"));
+  }
+
+  /**
+   * {@code instanceStorePolicy}: {@code RAID0}, the one value the CRD allows ({@code A:pkg/apis/v1/ec2nodeclass.go}
+   * InstanceStorePolicy), makes the instance-store volumes the node's ephemeral storage.
+   */
+  private static boolean raid0(Cursor spec) {
+    Optional<Cursor> p = spec.get("instanceStorePolicy");
+    if (p.isEmpty()) {
+      return false;
+    }
+    String v = p.get().asString();
+    if (!v.equals("RAID0")) {
+      p.get().error("expected RAID0, found \"" + v + "\"");
+      return false;
+    }
+    return true;
+  }
+
+  static final Pattern RESERVATION_ID = Pattern.compile("^cr-[0-9a-z]+$");
+  static final Pattern OWNER_ID = Pattern.compile("^[0-9]{12}$");
+  static final Set<String> TERM_FIELDS = Set.of("id", "tags", "ownerID", "instanceMatchCriteria");
+
+  /**
+   * {@code capacityReservationSelectorTerms}, checked as the CRD checks them ({@code A:pkg/apis/v1/ec2nodeclass.go}
+   * CapacityReservationSelectorTerms and CapacityReservationSelectorTerm; the messages are the CRD's): at
+   * most 30 terms, each with tags, id or instanceMatchCriteria, id alone, the id and ownerID patterns,
+   * tags neither empty keys nor values (at most 20), the criteria open or targeted.
+   */
+  static List<CapacityReservationSelectorTerm> capacityReservationSelectorTerms(Cursor spec) {
+    Optional<Cursor> field = spec.get("capacityReservationSelectorTerms");
+    if (field.isEmpty()) {
+      return List.of();
+    }
+    List<Cursor> terms = field.get().asList();
+    if (terms.size() > 30) {
+      field.get().error("Too many: " + terms.size() + ": must have at most 30 items");
+    }
+    List<CapacityReservationSelectorTerm> out = new java.util.ArrayList<>();
+    for (Cursor t : terms) {
+      t.checkKnown(TERM_FIELDS, true);
+      Optional<String> id = t.optString("id");
+      Map<String, String> tags = t.get("tags").map(Cursor::asStringMap).orElse(Map.of());
+      Optional<String> owner = t.optString("ownerID");
+      Optional<String> criteria = t.optString("instanceMatchCriteria");
+      boolean hasTags = !tags.isEmpty(); // an empty map is dropped (omitempty), as if not written
+      if (!hasTags && id.isEmpty() && criteria.isEmpty()) {
+        t.error("expected at least one, got none, ['tags', 'id', 'instanceMatchCriteria']");
+        continue;
+      }
+      if (id.isPresent() && (hasTags || owner.isPresent() || criteria.isPresent())) {
+        t.error("'id' is mutually exclusive, cannot be set along with other fields in a capacity reservation selector "
+            + "term");
+        continue;
+      }
+      boolean ok = matches(t, "id", id, RESERVATION_ID) & matches(t, "ownerID", owner, OWNER_ID);
+      if (hasTags && tags.size() > 20) {
+        t.get("tags").get().error("Too many: " + tags.size() + ": must have at most 20 items");
+        ok = false;
+      }
+      if (tags.entrySet().stream().anyMatch(e -> e.getKey().isEmpty() || e.getValue().isEmpty())) {
+        t.get("tags").get().error("empty tag keys or values aren't supported");
+        ok = false;
+      }
+      Optional<CapacityReservation.MatchCriteria> mc = criteria.flatMap(c ->
+          WireEnum.fromWire(CapacityReservation.MatchCriteria.class, c));
+      if (criteria.isPresent() && mc.isEmpty()) {
+        t.get("instanceMatchCriteria").get().error("Unsupported value: \"" + criteria.get()
+            + "\": supported values: \"open\", \"targeted\"");
+        ok = false;
+      }
+      if (ok) {
+        out.add(new CapacityReservationSelectorTerm(id, tags, owner, mc));
+      }
+    }
+    return out;
+  }
+
+  private static boolean matches(Cursor term, String key, Optional<String> value, Pattern pattern) {
+    if (value.isPresent() && !pattern.matcher(value.get()).matches()) {
+      term.get(key).get().error("should match '" + pattern.pattern() + "', found \"" + value.get() + "\"");
+      return false;
+    }
+    return true;
   }
 
   /**
@@ -148,6 +238,15 @@ final class EC2NodeClassDecoder {
       return EC2NodeClass.imageIdOf(EC2NodeClass.DEFAULT_ALIAS);
     }
     return EC2NodeClass.imageIdOf(canonical(spec.get("amiSelectorTerms").orElseThrow().node()));
+  }
+
+  /**
+   * What a subnet or security-group selection resolves to, sorted: a term's {@code id}, else one
+   * resource per term ({@link EC2NodeClass#resolvedId}); upstream's status lists what EC2 describes.
+   */
+  static List<String> selected(Cursor spec, String field, String prefix) {
+    return spec.list(field).stream().map(t -> t.optString("id").orElseGet(() -> EC2NodeClass.resolvedId(prefix,
+        canonical(t.node())))).distinct().sorted().toList();
   }
 
   /** A YAML value as text, maps by key and lists as sets, so order and layout do not count. */

@@ -206,8 +206,11 @@ public record InstanceCatalogFile(Mode mode, Optional<Pricing> pricing, List<Ins
         o.checkKnown(Set.of("capacityType", "zone", "price", "available"), true);
         String ct = o.requiredString("capacityType");
         Optional<CapacityType> type = CapacityType.fromWire(ct);
-        if (type.isEmpty()) {
-          o.get("capacityType").ifPresent(c -> c.error("expected spot, on-demand or reserved, found \"" + ct + "\""));
+        if (type.isEmpty() || type.get() == CapacityType.RESERVED) {
+          // Reserved offerings are a capacity reservation's, selected by an EC2NodeClass, never the catalogue's.
+          o.get("capacityType").ifPresent(c -> c.error("expected spot or on-demand, found \"" + ct + "\""
+              + (type.isPresent() ? " (reserved offerings come from the scenario's capacityReservations, selected by an"
+              + " EC2NodeClass's capacityReservationSelectorTerms)" : "")));
           continue;
         }
         double price = o.require("price").map(InstanceCatalogFile::number).orElse(0.0);

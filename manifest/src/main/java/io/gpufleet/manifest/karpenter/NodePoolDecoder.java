@@ -2,6 +2,7 @@ package io.gpufleet.manifest.karpenter;
 
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.yaml.Cursor;
+import io.gpufleet.model.cloud.CapacityReservation;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.GoDuration;
 import io.gpufleet.model.karpenter.AutoMode;
@@ -210,6 +211,11 @@ public final class NodePoolDecoder {
         && !(overlay && key.equals(KarpenterLabels.NODEPOOL))) {
       r.get("key").ifPresent(c -> c.error("label domain \"karpenter.sh\" is restricted"));
     }
+    if (key.equals(CapacityReservation.ID_LABEL) || key.equals(CapacityReservation.TYPE_LABEL)) {
+      // Upstream matches reserved offerings against these (their offering requirements); the twin does not.
+      r.get("key").ifPresent(c -> c.warning("a requirement on " + key + " is not modelled by gpufleet: offerings are "
+          + "not matched against it (an EC2NodeClass's capacityReservationSelectorTerms choose the reservations)"));
+    }
     Cursor at = r.get("values").orElse(r);
     switch (op.get()) {
       case IN -> {
@@ -266,10 +272,6 @@ public final class NodePoolDecoder {
         pc.get().error("expected one of WhenEmpty, WhenEmptyOrUnderutilized, Balanced, found \"" + s + "\"");
       } else {
         policy = p.get();
-        if (policy == ConsolidationPolicy.BALANCED) {
-          pc.get().warning("Balanced (Karpenter v1.14) is not modelled yet; gpufleet consolidates as "
-              + "WhenEmptyOrUnderutilized");
-        }
       }
     }
     Optional<Duration> after = Optional.of(Duration.ZERO);

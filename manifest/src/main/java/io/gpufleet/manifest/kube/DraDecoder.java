@@ -2,6 +2,7 @@ package io.gpufleet.manifest.kube;
 
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.model.dra.AttributeValue;
+import io.gpufleet.model.dra.CounterSet;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.DeviceConfig;
 import io.gpufleet.model.dra.DeviceClass;
@@ -12,8 +13,10 @@ import io.gpufleet.model.dra.PodResourceClaim;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceClaimSpec;
 import io.gpufleet.model.dra.ResourceClaimTemplate;
+import io.gpufleet.model.dra.RequestPolicy;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.validation.LabelSyntax;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -34,9 +37,12 @@ import java.util.Set;
  * one of {@code resourceClaimName} and {@code resourceClaimTemplateName}, and a container's
  * {@code resources.claims[].name} is one of the pod's claims). A request has exactly one of
  * {@code exactly} and {@code firstAvailable} (DRAPrioritizedList, on by default): at most eight
- * subrequests with unique DNS-label names. Fields that would change the
- * allocation and are not modelled ({@code constraints}, {@code adminAccess},
- * non-node-local slices) are errors; those that do not change it (a class's opaque {@code config})
+ * subrequests with unique DNS-label names. A slice's {@code sharedCounters}, {@code perDeviceNodeSelection}
+ * with a device's {@code nodeName}, and a device's {@code consumesCounters} (DRAPartitionableDevices), and a
+ * device's {@code allowMultipleAllocations} and capacity {@code requestPolicy} with a request's
+ * {@code capacity.requests} (DRAConsumableCapacity), both on by default in v1.37, are read. Fields that
+ * would change the allocation and are not modelled ({@code constraints}, {@code adminAccess},
+ * slices or devices for a node selector or all nodes) are errors; those that do not change it (a class's opaque {@code config})
  * warnings. A claim's opaque {@code config} for NVIDIA's GPU driver ({@code GpuConfig}) is read.
  */
 final class DraDecoder {
@@ -49,6 +55,8 @@ final class DraDecoder {
    * server refuses a longer selector with field.TooLong ({@code Too long: may not be more than N bytes}).
    */
   static final int CEL_EXPRESSION_MAX_LENGTH = 10 * 1024;
+  /** {@code ResourceSliceMaxDevices} (128, k8s.io/api resource/v1 types.go): devices in one slice. */
+  static final int MAX_DEVICES_PER_SLICE = 128;
   /** {@code FirstAvailableDeviceRequestMaxSize} ({@code pkg/apis/resource/types.go}). */
   static final int MAX_SUBREQUESTS = DeviceRequest.FIRST_AVAILABLE_MAX_SIZE;
 
@@ -277,8 +285,12 @@ final class DraDecoder {
     e.get("adminAccess").ifPresent(a -> a.error("not modelled by gpufleet: admin access to devices in use"));
     e.get("tolerations").ifPresent(a -> a.warning("not modelled by gpufleet: device taints are not modelled, "
         + "so tolerations change nothing"));
-    e.get("capacity").ifPresent(a -> a.error("not modelled by gpufleet: consumable capacity requests"));
-    return new DeviceRequest(name, className, selectors, mode, count);
+    Map<String, Quantity> capacity = new LinkedHashMap<>();
+    e.get("capacity").ifPresent(a -> {
+      a.checkKnown(Set.of("requests"), strict);
+      a.get("requests").ifPresent(r -> r.entries().forEach((k, v) -> capacity.put(k, v.asQuantity())));
+    });
+    return new DeviceRequest(name, className, selectors, mode, count).withCapacity(capacity);
   }
 
   /**
@@ -311,7 +323,12 @@ final class DraDecoder {
           at.error("Too long: may not be more than " + CEL_EXPRESSION_MAX_LENGTH + " bytes");
           continue;
         }
-        kube.selectorError(expression).ifPresent(m -> at.error("Invalid value: " + quoted + ": " + m));
+        Optional<String> error = kube.selectorError(expression);
+        error.ifPresent(m -> at.error("Invalid value: " + quoted + ": " + m));
+        if (error.isEmpty() && kube.selectorTooComplex(expression)) {
+          // validateCELSelector: result.MaxCost > CELSelectorExpressionMaxCost is field.Forbidden.
+          at.error("Forbidden: too complex, exceeds cost limit");
+        }
         out.add(expression);
       }
     }
@@ -337,38 +354,93 @@ final class DraDecoder {
       return p.requiredString("name");
     }).orElse("");
     Optional<String> nodeName = s.optString("nodeName").filter(n -> !n.isEmpty());
-    for (String other : List.of("nodeSelector", "allNodes", "perDeviceNodeSelection", "sharedCounters")) {
-      s.get(other).ifPresent(c -> c.error("not modelled by gpufleet: only node-local slices (nodeName) are; "
-          + "found " + other));
+    boolean perDevice = s.get("perDeviceNodeSelection").map(Cursor::asBoolean).orElse(false);
+    for (String other : List.of("nodeSelector", "allNodes")) {
+      s.get(other).ifPresent(c -> c.error("not modelled by gpufleet: only slices local to one node (nodeName, "
+          + "or perDeviceNodeSelection with each device's nodeName) are; found " + other));
     }
-    if (nodeName.isEmpty() && s.get("nodeSelector").isEmpty() && s.get("allNodes").isEmpty()
-        && s.get("perDeviceNodeSelection").isEmpty()) {
+    if (nodeName.isEmpty() && s.get("nodeSelector").isEmpty() && s.get("allNodes").isEmpty() && !perDevice) {
       s.error("Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` "
           + "is required");
     }
+    List<CounterSet> shared = new ArrayList<>();
+    Set<String> sets = new HashSet<>();
+    for (Cursor c : s.list("sharedCounters")) {
+      c.checkKnown(Set.of("name", "counters"), strict);
+      shared.add(new CounterSet(uniqueLabel(c, sets), counters(c)));
+    }
+    if (!shared.isEmpty() && !s.list("devices").isEmpty()) {
+      // validateResourceSliceSpec (v1.35+): a slice carries either devices or shared counters.
+      s.get("sharedCounters").orElseThrow().error("Invalid value: only one of `devices` or `sharedCounters` "
+          + "may be set");
+    }
     List<Device> devices = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (Cursor d : s.list("devices")) {
+    List<Cursor> items = s.list("devices");
+    if (items.size() > MAX_DEVICES_PER_SLICE) {
+      // validateResourceSliceSpec: field.TooMany, the devices then not read one by one.
+      s.get("devices").ifPresent(c -> c.error("Too many: " + items.size() + ": must have at most "
+          + MAX_DEVICES_PER_SLICE + " items"));
+      return new ResourceSlice(meta.name(), driver, pool, nodeName, devices);
+    }
+    for (Cursor d : items) {
       d.checkKnown(Set.of("name", "attributes", "capacity", "consumesCounters", "nodeName", "nodeSelector",
           "allNodes", "taints", "bindsToNode", "bindingConditions", "bindingFailureConditions",
           "allowMultipleAllocations"), strict);
       String name = uniqueLabel(d, names);
-      for (String other : List.of("consumesCounters", "taints", "bindingConditions", "allowMultipleAllocations")) {
+      for (String other : List.of("taints", "bindingConditions", "nodeSelector", "allNodes")) {
         d.get(other).ifPresent(c -> c.error("not modelled by gpufleet: " + other));
+      }
+      Optional<String> deviceNode = d.optString("nodeName").filter(n -> !n.isEmpty());
+      if (perDevice && deviceNode.isEmpty() && d.get("nodeSelector").isEmpty() && d.get("allNodes").isEmpty()) {
+        d.error("Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes` is required when "
+            + "`perDeviceNodeSelection` is set to true in the ResourceSlice spec");
+      } else if (!perDevice) {
+        d.get("nodeName").ifPresent(c -> c.error("Invalid value: `nodeName` can only be set if "
+            + "`perDeviceNodeSelection` is set to true in the ResourceSlice spec"));
       }
       Map<String, AttributeValue> attributes = new LinkedHashMap<>();
       d.get("attributes").ifPresent(a -> a.entries().forEach((k, v) -> attribute(v).ifPresent(x -> attributes.put(k, x))));
       Map<String, String> capacity = new LinkedHashMap<>();
+      Map<String, RequestPolicy> policies = new LinkedHashMap<>();
       d.get("capacity").ifPresent(a -> a.entries().forEach((k, v) -> {
         v.checkKnown(Set.of("value", "requestPolicy"), strict);
         v.require("value").ifPresent(q -> {
           q.asQuantity();
           capacity.put(k, q.asString());
         });
+        v.get("requestPolicy").ifPresent(p -> policies.put(k, requestPolicy(p)));
       }));
-      devices.add(new Device(name, attributes, capacity));
+      List<CounterSet> draws = new ArrayList<>();
+      for (Cursor c : d.list("consumesCounters")) {
+        c.checkKnown(Set.of("counterSet", "counters"), strict);
+        draws.add(new CounterSet(c.requiredString("counterSet"), counters(c)));
+      }
+      boolean multiple = d.get("allowMultipleAllocations").map(Cursor::asBoolean).orElse(false);
+      devices.add(new Device(name, attributes, capacity, draws, deviceNode, multiple, policies));
     }
-    return new ResourceSlice(meta.name(), driver, pool, nodeName, devices);
+    return new ResourceSlice(meta.name(), driver, pool, nodeName, devices, perDevice, shared);
+  }
+
+  /** A counter set's or a device's {@code counters}: each counter's {@code value}. */
+  private Map<String, Quantity> counters(Cursor c) {
+    Map<String, Quantity> out = new LinkedHashMap<>();
+    c.get("counters").ifPresent(m -> m.entries().forEach((k, v) -> {
+      v.checkKnown(Set.of("value"), strict);
+      v.require("value").ifPresent(q -> out.put(k, q.asQuantity()));
+    }));
+    return out;
+  }
+
+  /** A capacity's {@code requestPolicy}: {@code default} and {@code validValues} or {@code validRange}. */
+  private RequestPolicy requestPolicy(Cursor p) {
+    p.checkKnown(Set.of("default", "validValues", "validRange"), strict);
+    Optional<Quantity> def = p.get("default").map(Cursor::asQuantity);
+    List<Quantity> values = p.list("validValues").stream().map(Cursor::asQuantity).toList();
+    Optional<Cursor> range = p.get("validRange");
+    range.ifPresent(r -> r.checkKnown(Set.of("min", "max", "step"), strict));
+    return new RequestPolicy(def, values, range.flatMap(r -> r.get("min")).map(Cursor::asQuantity),
+        range.flatMap(r -> r.get("max")).map(Cursor::asQuantity), range.flatMap(r -> r.get("step")).map(Cursor::asQuantity));
   }
 
   /** {@code name}: required, a DNS label, not seen before in its list. */

@@ -1,17 +1,23 @@
 package io.gpufleet.model.dra;
 
+import io.gpufleet.model.resource.Quantity;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * One {@code spec.devices.requests[]} entry. With {@code exactly}: devices of a class, narrowed by
  * CEL selectors, {@code count} of them ({@code ExactCount}, default 1) or every matching device on
  * the node ({@code All}). With {@code firstAvailable} (DRAPrioritizedList): ordered subrequests of
  * that same shape, of which the allocator uses the first it can satisfy; the request's own class,
- * selectors and count are then unset ({@code deviceClassName} empty).
+ * selectors and count are then unset ({@code deviceClassName} empty). {@code capacity} is
+ * {@code capacity.requests} (DRAConsumableCapacity): how much of each capacity of a shareable device
+ * the request consumes.
  */
 public record DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
-    long count, List<DeviceRequest> firstAvailable) {
+    long count, List<DeviceRequest> firstAvailable, Map<String, Quantity> capacity) {
 
   /**
    * {@code FirstAvailableDeviceRequestMaxSize} ({@code k8s.io/api/resource/v1}): the most subrequests a
@@ -41,6 +47,7 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
     selectors = List.copyOf(selectors);
     Objects.requireNonNull(allocationMode, "allocationMode");
     firstAvailable = List.copyOf(firstAvailable);
+    capacity = Collections.unmodifiableMap(new TreeMap<>(capacity));
     if (!firstAvailable.isEmpty() && (!deviceClassName.isEmpty() || !selectors.isEmpty())) {
       throw new IllegalArgumentException("request " + name + ": firstAvailable excludes a class and selectors");
     }
@@ -52,7 +59,12 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
   /** An {@code exactly} request, or one subrequest of a {@code firstAvailable} list. */
   public DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
       long count) {
-    this(name, deviceClassName, selectors, allocationMode, count, List.of());
+    this(name, deviceClassName, selectors, allocationMode, count, List.of(), Map.of());
+  }
+
+  /** The same request consuming {@code requests} of a shareable device's capacities. */
+  public DeviceRequest withCapacity(Map<String, Quantity> requests) {
+    return new DeviceRequest(name, deviceClassName, selectors, allocationMode, count, firstAvailable, requests);
   }
 
   /** A {@code firstAvailable} request: {@code subrequests} in order of preference. */
@@ -60,7 +72,7 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
     if (subrequests.isEmpty()) {
       throw new IllegalArgumentException("request " + name + ": firstAvailable needs a subrequest");
     }
-    return new DeviceRequest(name, "", List.of(), AllocationMode.EXACT_COUNT, 0, subrequests);
+    return new DeviceRequest(name, "", List.of(), AllocationMode.EXACT_COUNT, 0, subrequests, Map.of());
   }
 
   /**

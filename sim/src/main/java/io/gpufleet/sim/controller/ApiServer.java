@@ -648,9 +648,16 @@ final class ApiServer {
 
   /**
    * What EC2 bills for the claim: the catalogue's price of its offering. A NodeOverlay's price steers
-   * Karpenter's choices (the claim carries it) but does not change the bill.
+   * Karpenter's choices (the claim carries it) but does not change the bill. An instance in a capacity
+   * reservation is billed at the reservation's price (stated, else the type's on-demand price), not at
+   * the near-zero price its offering carries for Karpenter's choices.
    */
   double billedPrice(NodeClaim c) {
+    if (c.offering().reservation().isPresent()) {
+      double onDemand = state.catalog().find(c.instanceType().name()).map(InstanceType::onDemandPrice)
+          .orElse(c.instanceType().onDemandPrice());
+      return c.offering().reservation().get().billedPrice(onDemand);
+    }
     return state.catalog().find(c.instanceType().name()).flatMap(t -> t.offerings().stream()
         .filter(o -> o.capacityType() == c.offering().capacityType() && o.zone().equals(c.offering().zone()))
         .findFirst()).map(Offering::pricePerHour).orElse(c.pricePerHour());

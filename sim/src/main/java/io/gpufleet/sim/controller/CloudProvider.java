@@ -2,7 +2,10 @@ package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.interruption.InterruptionMessage;
+import io.gpufleet.sim.scenario.InterruptionNotice;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
+import io.gpufleet.model.cloud.CapacityReservation;
+import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.karpenter.KarpenterLabels;
@@ -10,6 +13,7 @@ import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodeClassRef;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
@@ -23,9 +27,11 @@ import io.gpufleet.sim.state.NodeState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The simulated cloud: launches a NodeClaim's instance (its node registers after the configured
@@ -40,6 +46,8 @@ final class CloudProvider {
   private final Kubelet kubelet;
   /** Where the scenario took EC2's capacity away, and until when (empty: to the end of the run). */
   private final List<CapacityGap> gaps = new ArrayList<>();
+  /** EC2's capacity reservations by id, as they stand (an ExpireReservation moves one's end). */
+  private final TreeMap<String, CapacityReservation> reservations = new TreeMap<>();
 
   private record CapacityGap(String instanceType, Optional<String> zone, Optional<CapacityType> capacityType,
       Optional<Instant> until) {}
@@ -56,13 +64,100 @@ final class CloudProvider {
     gaps.add(new CapacityGap(instanceType, zone, capacityType, window.map(api.now()::plus)));
   }
 
+  /** EC2 holds these reservations from the start of the run; their starts and ends are scheduled. */
+  void reserve(List<CapacityReservation> rs) {
+    for (CapacityReservation r : rs) {
+      reservations.put(r.id(), r);
+      scheduleBoundaries(r);
+    }
+  }
+
+  /** EC2's reservations, in id order. */
+  Collection<CapacityReservation> reservations() {
+    return reservations.values();
+  }
+
+  /** Whether EC2 has this reservation (in any state). */
+  boolean hasReservation(String id) {
+    return reservations.containsKey(id);
+  }
+
+  /** EC2 ends the reservation at {@code when}: its boundaries from there on are scheduled. */
+  void endReservation(String id, Instant when) {
+    CapacityReservation r = reservations.get(id).endingAt(when);
+    reservations.put(id, r);
+    scheduleBoundaries(r);
+  }
+
+  /**
+   * When the reservation changes for Karpenter and EC2: its start, and for one with an end, the
+   * capacity block's expiring (40 minutes before) and EC2's reclaim (30 minutes before), and the end.
+   * A time already past is taken as now; each handling looks at the state then, so a repeat is harmless.
+   */
+  private void scheduleBoundaries(CapacityReservation r) {
+    List<Instant> times = new ArrayList<>();
+    r.start().ifPresent(times::add);
+    r.end().ifPresent(end -> {
+      if (r.type() == CapacityReservation.Type.CAPACITY_BLOCK) {
+        times.add(end.minus(CapacityReservation.EXPIRATION_PERIOD));
+        times.add(end.minus(CapacityReservation.EC2_RECLAIM_BEFORE_END));
+      }
+      times.add(end);
+    });
+    for (Instant t : times) {
+      api.schedule(t.isBefore(api.now()) ? api.now() : t, new Event.ReservationBoundary(r.id()));
+    }
+  }
+
+  /** Instances EC2 runs in each reservation now: the claims launched into it whose instance is not gone. */
+  Map<String, Integer> runningInReservations() {
+    Map<String, Integer> out = new TreeMap<>();
+    for (NodeClaim c : api.state().claims().values()) {
+      c.offering().reservationId().ifPresent(id -> out.merge(id, 1, Integer::sum));
+    }
+    return out;
+  }
+
+  /**
+   * EC2's side of a reservation's time: logged; from 30 minutes before a capacity block's end, EC2
+   * takes back the instances still running in it, drained or not ({@code A:pkg/controllers/capacityreservation/
+   * expiration/controller.go}: Karpenter acts "10 minutes before EC2 begins reclaiming the instances").
+   */
+  void onReservationBoundary(Event.ReservationBoundary e) {
+    CapacityReservation r = reservations.get(e.reservation());
+    Instant now = api.now();
+    api.log(RunRecord.Kind.CAPACITY_RESERVATION, r.id(), r.type().wireName() + " " + r.instanceType() + " in "
+        + r.zone() + ": " + r.state(now).name().toLowerCase(java.util.Locale.ROOT));
+    boolean reclaiming = r.type() == CapacityReservation.Type.CAPACITY_BLOCK && r.end().isPresent()
+        && !now.isBefore(r.end().get().minus(CapacityReservation.EC2_RECLAIM_BEFORE_END));
+    if (!reclaiming) {
+      return;
+    }
+    for (NodeClaim c : List.copyOf(api.state().claims().values())) {
+      if (c.offering().reservationId().map(r.id()::equals).orElse(false) && c.launched().isPresent()) {
+        api.log(RunRecord.Kind.CAPACITY_RESERVATION, c.name(), "instance reclaimed by EC2: capacity block " + r.id()
+            + " ends at " + r.end().get());
+        api.instanceTerminated(c, "capacity block " + r.id() + " ended");
+      }
+    }
+  }
+
   /**
    * The error CreateFleet returns for the claim's offering now, if the scenario took its capacity
    * away: EC2's {@code InsufficientInstanceCapacity}, worded as the AWS provider passes it on
    * ({@code A:pkg/providers/instance/instance.go} "creating instance, insufficient capacity, with
-   * fleet error(s)").
+   * fleet error(s)"); for a reserved offering, {@code ReservationCapacityExceeded} when the
+   * reservation is not active or all its instances run ({@code A:pkg/errors/errors.go}).
    */
   Optional<String> insufficientCapacity(NodeClaim c) {
+    Optional<String> reservation = c.offering().reservationId();
+    if (reservation.isPresent()) {
+      CapacityReservation r = reservations.get(reservation.get());
+      if (r == null || !r.listed(api.now()) || runningInReservations().getOrDefault(r.id(), 0) >= r.count()) {
+        return Optional.of("creating instance, insufficient capacity, with fleet error(s), ReservationCapacityExceeded: "
+            + "Insufficient capacity in capacity reservation " + reservation.get() + ".");
+      }
+    }
     for (CapacityGap g : gaps) {
       if (g.instanceType().equals(c.instanceType().name())
           && g.zone().map(c.offering().zone()::equals).orElse(true)
@@ -125,11 +220,12 @@ final class CloudProvider {
         false));
     NodeState joined = api.state().nodes().get(name);
     // Where its GPUs are left to NVIDIA's DRA driver, the driver's kubelet plugin publishes its slice now.
-    String slice = new NvidiaDraDriver(api.devicePlugin().operator().catalog())
-        .slice(joined.node(), joined.migLayout())
-        .map(s -> "; NVIDIA's DRA driver publishes ResourceSlice " + s.name() + " (" + s.devices().size()
-            + (s.devices().size() == 1 ? " device)" : " devices)"))
-        .orElse("");
+    List<ResourceSlice> published = new NvidiaDraDriver(api.devicePlugin().operator().catalog(), MigManager.STOCK,
+        api.settings().draDriver()).slices(joined.node(), joined.migLayout());
+    int devices = published.stream().mapToInt(s -> s.devices().size()).sum();
+    String slice = published.isEmpty() ? "" : "; NVIDIA's DRA driver publishes ResourceSlice"
+        + (published.size() == 1 ? " " : "s ") + String.join(", ", published.stream().map(ResourceSlice::name).toList())
+        + " (" + devices + (devices == 1 ? " device)" : " devices)");
     api.log(RunRecord.Kind.NODE_REGISTERED, name, "kubelet registered (" + c.instanceType().name() + ")" + slice);
     api.scheduleIn(api.settings().registrationToReady(), new Event.NodeReady(name));
   }
@@ -157,6 +253,33 @@ final class CloudProvider {
         new InterruptionMessage(
             InterruptionMessage.Kind.SPOT_INTERRUPTED, node)));
     api.scheduleIn(api.settings().spotReclaimAfterWarning(), new Event.SpotReclaimed(c.name()));
+  }
+
+  /**
+   * A notice about the instance reaches Karpenter's queue after the notice delay: a spot warning as
+   * {@link #warn}; a state change also takes the instance (EC2 sends it as the instance stops or
+   * terminates), just after Karpenter has read it; other notices change nothing on the instance.
+   */
+  void notify(NodeClaim c, InterruptionNotice notice) {
+    if (notice == InterruptionNotice.SPOT_INTERRUPTION) {
+      warn(c);
+      return;
+    }
+    String node = c.nodeName().orElse(c.name());
+    api.scheduleIn(api.settings().interruptionNoticeDelay(), new Event.InterruptionArrives(
+        new InterruptionMessage(notice.message(), node)));
+    if (notice.instanceGoes()) {
+      api.scheduleIn(api.settings().interruptionNoticeDelay(), new Event.InstanceStateChanged(c.name(),
+          notice.state().orElseThrow()));
+    }
+  }
+
+  /** EC2 stopped or terminated the instance: it is gone, drained or not. */
+  void onStateChanged(Event.InstanceStateChanged e) {
+    NodeClaim c = api.state().claims().get(e.claim());
+    if (c != null) {
+      api.instanceTerminated(c, "instance " + e.state() + " by EC2");
+    }
   }
 
   void onWarningDrawn(Event.SpotWarningDrawn e) {

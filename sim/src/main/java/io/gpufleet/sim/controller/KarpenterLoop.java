@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.Karpenter;
 import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.ConsolidationRefusal;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.disruption.DisruptionController;
 import io.gpufleet.autoscaler.disruption.InFlightDisruption;
@@ -12,6 +13,11 @@ import io.gpufleet.autoscaler.provisioning.ClusterClaims;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
 import io.gpufleet.autoscaler.provisioning.NodeOverlays;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.reservation.CapacityBlockExpiration;
+import io.gpufleet.autoscaler.reservation.CapacityTypeDemotion;
+import io.gpufleet.autoscaler.reservation.ReservationStatus;
+import io.gpufleet.model.cloud.CapacityReservation;
+import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
@@ -49,6 +55,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Runs Karpenter inside the simulation: opens and closes the provisioner's batch window, asks the
@@ -118,6 +125,7 @@ final class KarpenterLoop {
    * Karpenter's node list once per launch.
    */
   Karpenter karpenter() {
+    syncReservations();
     ClusterState s = api.state();
     List<NodePool> pools = s.nodePools();
     List<Workload.DaemonSet> daemons = views.daemonSets(s);
@@ -307,18 +315,18 @@ final class KarpenterLoop {
   }
 
   /** The reason last recorded per NodeClaim for consolidation leaving it, so each change is recorded once. */
-  private final Map<String, String> unconsolidatable = new HashMap<>();
+  private final Map<String, ConsolidationRefusal> unconsolidatable = new HashMap<>();
 
   /**
    * After a poll that found nothing: records, when it changes, why consolidation leaves each node it
    * could act on, as Karpenter's {@code Unconsolidatable} events say it.
    */
   private void explainQuiet(ClusterView v) {
-    SortedMap<String, String> now = karpenter().unconsolidatable(v);
+    SortedMap<String, ConsolidationRefusal> now = karpenter().unconsolidatable(v);
     unconsolidatable.keySet().retainAll(now.keySet());
     now.forEach((claim, why) -> {
       if (!why.equals(unconsolidatable.put(claim, why))) {
-        api.log(RunRecord.Kind.KARPENTER_EVENT, claim, "Unconsolidatable: " + why);
+        api.log(RunRecord.Kind.KARPENTER_EVENT, claim, why.toString());
       }
     });
   }
@@ -337,7 +345,7 @@ final class KarpenterLoop {
     }
     karpenter().unconsolidatable(v).forEach((claim, why) -> {
       if (!c.candidates().contains(claim)) {
-        api.log(RunRecord.Kind.DISRUPTION_CONSIDERED, claim, "left: " + why);
+        api.log(RunRecord.Kind.DISRUPTION_CONSIDERED, claim, "left: " + why.message());
       }
     });
   }
@@ -396,6 +404,74 @@ final class KarpenterLoop {
     }
   }
 
+  // ---- capacity reservations ----
+
+  /**
+   * The nodeclass controller's {@code status.capacityReservations}, kept current with EC2: each
+   * EC2NodeClass's selected reservations, their state and the instances they still take. A class
+   * whose status changed is written back, which rebuilds the provisioning model with its reserved
+   * offerings ({@link ReservationStatus}). The ReservedCapacity gate is on (its default, the only
+   * value a scenario may give).
+   */
+  private void syncReservations() {
+    if (cloud.reservations().isEmpty()) {
+      return;
+    }
+    Map<String, Integer> available = new TreeMap<>();
+    Map<String, Integer> running = cloud.runningInReservations();
+    for (CapacityReservation r : cloud.reservations()) {
+      available.put(r.id(), Math.max(0, r.count() - running.getOrDefault(r.id(), 0)));
+    }
+    for (EC2NodeClass c : api.nodeClasses().values()) {
+      List<EC2NodeClass.ReservationStatus> status = ReservationStatus.resolve(c, cloud.reservations(), available,
+          api.now());
+      if (!status.equals(c.capacityReservations())) {
+        api.applyNodeClass(c.withCapacityReservations(status));
+      }
+    }
+    demoteEnded();
+  }
+
+  /**
+   * The capacity-type controller, with the status in the same step, so that a reservation's end is
+   * never seen as drift: claims and nodes in an ended ODCR are on-demand now, as EC2 reports their
+   * instances ({@link CapacityTypeDemotion}).
+   */
+  private void demoteEnded() {
+    for (NodeClaim c : List.copyOf(api.state().claims().values())) {
+      Optional<String> id = c.labels().get(CapacityReservation.ID_LABEL);
+      boolean ended = id.isPresent() && cloud.reservations().stream().anyMatch(r -> r.id().equals(id.get())
+          && r.state(api.now()) == CapacityReservation.State.EXPIRED);
+      if (!ended || c.isDeleting()) {
+        continue;
+      }
+      CapacityTypeDemotion.demoted(c.labels(), CapacityType.ON_DEMAND).ifPresent(labels -> {
+        api.putClaim(c.withLabels(labels));
+        api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "capacity reservation " + id.get()
+            + " ended: capacity type demoted from reserved to on-demand");
+      });
+      c.nodeName().map(n -> api.state().nodes().get(n)).ifPresent(n -> CapacityTypeDemotion.demoted(
+          n.node().labels(), CapacityType.ON_DEMAND)
+          .ifPresent(labels -> api.updateNode(n.withNode(n.node().withLabels(labels)))));
+    }
+  }
+
+  /**
+   * A reservation reached one of its times: the status is synced (claims in an ended ODCR demoted);
+   * NodeClaims in an expiring capacity block are deleted ({@link CapacityBlockExpiration}); pods may
+   * have capacity now, or need it.
+   */
+  void onReservationBoundary() {
+    syncReservations();
+    for (NodeClaim c : CapacityBlockExpiration.toDelete(api.state().claims().values(), cloud.reservations(),
+        api.now())) {
+      api.log(RunRecord.Kind.KARPENTER_EVENT, c.name(), "initiating delete for capacity block expiration ("
+          + c.labels().get(CapacityReservation.ID_LABEL).orElse("") + ")");
+      delete(new Action.DeleteNodeClaim(c.name(), RemovalReason.DELETED));
+    }
+    trigger();
+  }
+
   void onInterruption(Event.InterruptionArrives e) {
     apply(karpenter().interrupt(e.message(), view()), Optional.empty());
   }
@@ -435,6 +511,8 @@ final class KarpenterLoop {
         case Action.ProposeDisruption p -> {
           api.proposeDisruption(p.command());
           api.log(RunRecord.Kind.DISRUPTION_PROPOSED, p.command().id(), p.command().describe());
+          p.command().approvals().forEach((object, message) -> api.log(RunRecord.Kind.KARPENTER_EVENT, object,
+              "ConsolidationApproved: " + message));
           api.scheduleIn(settings.commandValidationDelay(), new Event.DisruptionValidates(p.command().id()));
         }
         case Action.ExecuteDisruption x -> execute(x.command());
@@ -442,6 +520,7 @@ final class KarpenterLoop {
           api.abandonDisruption(ab.command());
           api.log(RunRecord.Kind.DISRUPTION_ABANDONED, ab.command(), ab.reason());
         }
+        case Action.RetryProvisioning r -> api.wake(new Event.BatchCheck(), api.now().plus(r.after()));
         case Action.RecordEvent r -> api.log(RunRecord.Kind.KARPENTER_EVENT, r.object(), r.reason() + ": "
             + r.message());
       }

@@ -2,8 +2,10 @@ package io.gpufleet.sim.controller;
 
 import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.dra.PodClaims;
+import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.PodInfo;
@@ -43,6 +45,8 @@ final class KubeScheduler {
   private Scheduler scheduler;
   /** The namespaces' labels, for InterPodAffinity's namespaceSelector. */
   private final Namespaces namespaces;
+  /** NVIDIA's DRA driver's gates: DynamicMIG changes the slices it publishes. */
+  private final GpuClaimPreparation.FeatureGates draDriver;
   /** The node each preemptor was nominated to, while it waits for its victims to exit. */
   private final Map<String, String> nominated = new HashMap<>();
   /** The workloads {@link #scheduler}'s spread selectors were built from (an immutable map: identity tells change). */
@@ -56,8 +60,10 @@ final class KubeScheduler {
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final Map<String, Long> failedAt = new HashMap<>();
 
-  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, Namespaces namespaces) {
+  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, Namespaces namespaces,
+      GpuClaimPreparation.FeatureGates draDriver) {
     this.api = api;
+    this.draDriver = draDriver;
     this.tieBreaks = tieBreaks;
     this.namespaces = namespaces;
     this.scheduler = new Scheduler(profile());
@@ -104,13 +110,13 @@ final class KubeScheduler {
    */
   private DynamicResources dynamicResources(DraObjects written) {
     // Each node's cards as its MIG manager has laid them out now.
-    NvidiaDraDriver driver = new NvidiaDraDriver(api.devicePlugin().operator().catalog());
+    NvidiaDraDriver driver = new NvidiaDraDriver(api.devicePlugin().operator().catalog(), MigManager.STOCK, draDriver);
     List<ResourceSlice> slices = new ArrayList<>();
     List<String> names = new ArrayList<>(api.state().nodes().keys());
     names.sort(Comparator.naturalOrder());
     for (String name : names) {
       NodeState n = api.state().nodes().get(name);
-      driver.slice(n.node(), n.migLayout()).ifPresent(slices::add);
+      slices.addAll(driver.slices(n.node(), n.migLayout()));
     }
     DraObjects objects = written.withSlices(slices).withDefaultClasses(NvidiaDraDriver.deviceClasses());
     return new DynamicResources(objects, new DynamicResources.ClaimSource() {

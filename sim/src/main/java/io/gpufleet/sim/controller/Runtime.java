@@ -45,7 +45,7 @@ public final class Runtime {
         scenario.catalog()));
     RandomStreams random = new RandomStreams(scenario.seed());
     this.kubelet = new Kubelet(api, scenario.settings().draDriver());
-    this.scheduler = new KubeScheduler(api, random.tieBreaks(), scenario.namespaces());
+    this.scheduler = new KubeScheduler(api, random.tieBreaks(), scenario.namespaces(), scenario.settings().draDriver());
     new ResourceClaimController(api, random.claimNames());
     this.workloads = new WorkloadControllers(api, random.names());
     this.cloud = new CloudProvider(api, random, kubelet);
@@ -59,6 +59,7 @@ public final class Runtime {
   public SimulationResult run(ProgressListener progress) {
     Instant start = scenario.start();
     Instant horizon = start.plus(scenario.settings().horizon());
+    cloud.reserve(scenario.reservations());
     runner.apply(scenario.objects());
     kernel.schedule(start, new Event.ScenarioStep());
     kernel.schedule(start.plus(scenario.autoscaler().disruptionPoll()), new Event.DisruptionPoll());
@@ -111,6 +112,11 @@ public final class Runtime {
       case Event.PodExits r -> kubelet.onExits(r);
       case Event.SpotReclaimed r -> cloud.onReclaimed(r);
       case Event.SpotWarningDrawn r -> cloud.onWarningDrawn(r);
+      case Event.ReservationBoundary r -> {
+        cloud.onReservationBoundary(r);
+        karpenter.onReservationBoundary();
+      }
+      case Event.InstanceStateChanged r -> cloud.onStateChanged(r);
       case Event.ScenarioStep s -> runner.advance();
       case Event.InterruptionArrives i -> karpenter.onInterruption(i);
       case Event.WorkloadSync w -> {

@@ -87,8 +87,28 @@ public sealed interface Event {
     }
   }
 
+  /**
+   * EC2 stopped or terminated an instance ({@code state} as its state-change notice says). Scheduled
+   * with the notice's arrival at the same instant and priority, after it: Karpenter reads the notice first.
+   */
+  record InstanceStateChanged(String claim, String state) implements Event {
+    public int priority() {
+      return 1;
+    }
+  }
+
   /** A spot interruption warning drawn from the configured rate. */
   record SpotWarningDrawn(String claim) implements Event {
+    public int priority() {
+      return 0;
+    }
+  }
+
+  /**
+   * A capacity reservation reaches one of its times: it starts, a capacity block becomes expiring
+   * (40 minutes before its end) or EC2 starts reclaiming its instances (30 minutes before), or it ends.
+   */
+  record ReservationBoundary(String reservation) implements Event {
     public int priority() {
       return 0;
     }

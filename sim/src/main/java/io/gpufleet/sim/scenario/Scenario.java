@@ -1,6 +1,7 @@
 package io.gpufleet.sim.scenario;
 
 import io.gpufleet.autoscaler.AutoscalerSettings;
+import io.gpufleet.model.cloud.CapacityReservation;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.meta.Namespaces;
 import io.gpufleet.sim.SimulationSettings;
@@ -12,12 +13,12 @@ import java.util.Objects;
 /**
  * Everything one simulation needs, as data: the starting objects (NodePools among them), the
  * instance catalogue, the device plugin, the simulator's and Karpenter's settings, a seed, and a
- * timeline of actions, and the namespaces' labels. A YAML scenario runner only has to translate its
+ * timeline of actions, the namespaces' labels, and the cloud's capacity reservations. A YAML scenario runner only has to translate its
  * file into this.
  */
 public record Scenario(String name, Instant start, long seed, InstanceCatalog catalog, List<ClusterObject> objects,
     DevicePlugin devicePlugin, SimulationSettings settings, AutoscalerSettings autoscaler,
-    List<ScenarioAction> timeline, Namespaces namespaces) {
+    List<ScenarioAction> timeline, Namespaces namespaces, List<CapacityReservation> reservations) {
 
   public static final Instant DEFAULT_START = Instant.parse("2026-01-05T00:00:00Z");
 
@@ -31,6 +32,14 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
     Objects.requireNonNull(autoscaler, "autoscaler");
     timeline = List.copyOf(timeline);
     namespaces = namespaces == null ? Namespaces.NONE : namespaces;
+    reservations = List.copyOf(reservations);
+  }
+
+  /** A scenario whose cloud has no capacity reservations. */
+  public Scenario(String name, Instant start, long seed, InstanceCatalog catalog, List<ClusterObject> objects,
+      DevicePlugin devicePlugin, SimulationSettings settings, AutoscalerSettings autoscaler,
+      List<ScenarioAction> timeline, Namespaces namespaces) {
+    this(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline, namespaces, List.of());
   }
 
   /** A scenario with no Namespace objects. */
@@ -42,12 +51,14 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
 
   /** The same scenario with these namespaces (their labels, for pod affinity's namespaceSelector). */
   public Scenario withNamespaces(Namespaces ns) {
-    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline, ns);
+    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline, ns,
+        reservations);
   }
 
   /** The same scenario with a shorter (or other) timeline. */
   public Scenario withTimeline(List<ScenarioAction> actions) {
-    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, actions, namespaces);
+    return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, actions, namespaces,
+        reservations);
   }
 
   public static Builder builder(String name) {
@@ -65,6 +76,7 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
     private SimulationSettings settings = SimulationSettings.DEFAULTS;
     private AutoscalerSettings autoscaler = AutoscalerSettings.DEFAULTS;
     private final List<ScenarioAction> timeline = new ArrayList<>();
+    private final List<CapacityReservation> reservations = new ArrayList<>();
 
     Builder(String name) {
       this.name = name;
@@ -110,13 +122,20 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
       return this;
     }
 
+    /** EC2 holds this capacity reservation (an ODCR or a Capacity Block). */
+    public Builder reservation(CapacityReservation r) {
+      reservations.add(r);
+      return this;
+    }
+
     public Builder then(ScenarioAction a) {
       timeline.add(a);
       return this;
     }
 
     public Scenario build() {
-      return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline);
+      return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, timeline,
+          Namespaces.NONE, reservations);
     }
   }
 }

@@ -29,8 +29,17 @@ public sealed interface ScenarioAction {
    */
   record Delete(String kind, String name) implements ScenarioAction {}
 
-  /** An EC2 spot interruption warning for the node's instance (reclaimed two minutes later). */
-  record InterruptSpot(NodeRef node) implements ScenarioAction {}
+  /**
+   * An interruption notice about the node's instance, of a kind the AWS provider's interruption
+   * controller handles: EC2 sends it (and, for a spot warning, reclaims the instance two minutes
+   * later; for a state change, the instance is gone) and Karpenter's queue receives it.
+   */
+  record Interrupt(NodeRef node, InterruptionNotice notice) implements ScenarioAction {
+    /** An EC2 spot interruption warning. */
+    public static Interrupt spot(NodeRef node) {
+      return new Interrupt(node, InterruptionNotice.SPOT_INTERRUPTION);
+    }
+  }
 
   /**
    * EC2 has no capacity for the matching offerings (an instance type, in a zone and of a capacity
@@ -39,6 +48,13 @@ public sealed interface ScenarioAction {
    */
   record InsufficientCapacity(String instanceType, Optional<String> zone, Optional<CapacityType> capacityType,
       Optional<Duration> window) implements ScenarioAction {}
+
+  /**
+   * EC2 ends a capacity reservation {@code in} from now (a Capacity Block reaching its end, an ODCR
+   * cancelled or expiring): a capacity block's NodeClaims are deleted from 40 minutes before, its
+   * instances reclaimed from 30 minutes before; an ODCR's instances go on as on-demand.
+   */
+  record ExpireReservation(String id, Duration in) implements ScenarioAction {}
 
   record Wait(Duration duration) implements ScenarioAction {}
 

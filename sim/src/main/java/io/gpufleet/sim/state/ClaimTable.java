@@ -1,6 +1,7 @@
 package io.gpufleet.sim.state;
 
 import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.engine.dra.DevicesInUse;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.model.collect.PMap;
@@ -18,7 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The cluster's {@code resource.k8s.io} objects: those the scenario wrote (classes, templates,
@@ -158,12 +158,12 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
   public DraState state() {
     Map<String, Allocation> allocations = new LinkedHashMap<>();
     Map<String, List<String>> reserved = new LinkedHashMap<>();
-    Set<String> inUse = new TreeSet<>();
+    DevicesInUse inUse = DevicesInUse.NONE;
     for (Claim c : sorted()) {
-      c.allocation().ifPresent(a -> {
-        allocations.put(c.claim().key(), a);
-        a.results().forEach(r -> inUse.add(r.deviceId()));
-      });
+      if (c.allocation().isPresent()) {
+        allocations.put(c.claim().key(), c.allocation().get());
+        inUse = inUse.plus(c.allocation().get());
+      }
       if (!c.reservedFor().isEmpty()) {
         reserved.put(c.claim().key(), c.reservedFor());
       }

@@ -228,7 +228,7 @@ public record Knobs(Optional<Integer> timeSlicingReplicas, Optional<Consolidatio
     AutoscalerSettings autoscaler = sizing.map(s.autoscaler()::withSizing).orElse(s.autoscaler());
     return new Scenario(s.name(), s.start(), s.seed(), s.catalog(),
         target.map(t -> turned(s.objects(), t)).orElse(s.objects()), plugin(s.devicePlugin()), s.settings(),
-        autoscaler, timeline, s.namespaces());
+        autoscaler, timeline, s.namespaces(), s.reservations());
   }
 
   /** {@code objects} with the NodePool named {@code target}, wherever it is, turned. */

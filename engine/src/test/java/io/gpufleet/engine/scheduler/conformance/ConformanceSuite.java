@@ -25,6 +25,7 @@ final class ConformanceSuite {
     all.addAll(ValidationCases.cases());
     all.addAll(DynamicResourcesCases.cases());
     all.addAll(DraAllocatorCases.cases());
+    all.addAll(DraPartitionCases.cases());
     return all;
   }
 
