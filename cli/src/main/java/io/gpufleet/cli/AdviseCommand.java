@@ -6,6 +6,7 @@ import io.gpufleet.engine.advise.Advisor;
 import io.gpufleet.engine.perf.Calibration;
 import io.gpufleet.engine.perf.CalibrationFit;
 import io.gpufleet.engine.perf.MeasurementReplay;
+import io.gpufleet.engine.perf.SharingCurves;
 import io.gpufleet.engine.perf.SharingModel;
 import io.gpufleet.manifest.advise.ProfileDraft;
 import io.gpufleet.manifest.advise.ProfileSet;
@@ -145,12 +146,20 @@ final class AdviseCommand implements Callable<Integer> {
     }
     GpuCatalog catalog = GpuCatalog.builtIn();
     MeasuredSharing measured = calibrationFile == null ? H200Measurement.builtIn() : readCalibration(catalog);
-    Calibration fitted = calibrationFile == null ? Calibration.H200_2026_11_30 : fit(measured, catalog);
+    CalibrationFit.Fitted fit = calibrationFile == null
+        ? new CalibrationFit.Fitted(Calibration.H200_2026_11_30, List.of()) : fit(measured, catalog);
+    Calibration fitted = fit.calibration();
+    // A user's file also gives its card's own contention to open-loop tenants there (MeasuredQueueing).
+    SharingModel sharing = calibrationFile == null ? new SharingModel(fitted)
+        : new SharingModel(fitted, Optional.of(new SharingCurves(measured.gpu(), measured.rows())));
+    List<String> notes = calibrationNotes(fit, sharing);
     if (calibration) {
       var replay = new MeasurementReplay(new SharingModel(fitted), catalog);
       // The open-loop runs kept aside are the H200's; a user's file is checked on its own rows.
       emit(CalibrationReport.text(measured.source(), fitted, replay.closedLoop(measured),
-          calibrationFile == null ? replay.openLoop() : List.of()));
+          calibrationFile == null ? replay.openLoop() : List.of())
+          + (notes.isEmpty() ? "" : "\nNOT MEASURED IN THIS FILE\n" + notes.stream().map(n -> "* " + n + "\n")
+              .collect(java.util.stream.Collectors.joining())));
       return ExitCodes.OK;
     }
     ProfileSet given = files.isEmpty() ? fromFlags() : fromFiles();
@@ -161,8 +170,9 @@ final class AdviseCommand implements Callable<Integer> {
     }
     List<String> assumptions = new ArrayList<>(given.assumptions());
     assumptions.add("Calibration: fitted to " + measured.source() + ".");
+    notes.forEach(n -> assumptions.add("Calibration: " + n + "."));
     ProfileSet set = new ProfileSet(given.profiles(), given.gpu(), given.gpuAt(), assumptions);
-    Advisor advisor = new Advisor(fitted, catalog, GpuNodeOffers.aws(), AdvicePolicy.DEFAULT);
+    Advisor advisor = new Advisor(sharing, catalog, GpuNodeOffers.aws(), AdvicePolicy.DEFAULT);
     if ("any".equalsIgnoreCase(gpu)) {
       List<Advice> byGpu = advisor.acrossGpus(set.profiles(), catalog.models(), set.assumptions());
       emit(switch (output) {
@@ -209,12 +219,26 @@ final class AdviseCommand implements Callable<Integer> {
     }
   }
 
-  private Calibration fit(MeasuredSharing m, GpuCatalog catalog) {
+  private CalibrationFit.Fitted fit(MeasuredSharing m, GpuCatalog catalog) {
     try {
-      return CalibrationFit.fit(m, catalog);
+      return CalibrationFit.fitWhatIsMeasured(m, catalog);
     } catch (IllegalArgumentException e) {
       throw new UserError(calibrationFile + ": closedLoop: cannot fit the model: " + e.getMessage());
     }
+  }
+
+  /**
+   * What a calibration file leaves to the built-in constants, and what the card's own rows do not
+   * cover, each with the {@code bench-sharing} run that measures it.
+   */
+  private List<String> calibrationNotes(CalibrationFit.Fitted fit, SharingModel sharing) {
+    List<String> notes = new ArrayList<>();
+    for (CalibrationFit.Gap g : fit.gaps()) {
+      notes.add(g.constant() + " is " + g.kept() + " (the file has no " + g.missing() + "), so "
+          + g.rests() + " rest on it; measure: " + g.command());
+    }
+    sharing.measured().ifPresent(m -> notes.addAll(m.uncovered(8)));
+    return notes;
   }
 
   private void emit(String text) {

@@ -1,5 +1,6 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.engine.perf.OpenLoopCheck;
 import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.nvml.GpuFacts;
 import io.gpufleet.nvml.GpuUnavailable;
@@ -64,6 +65,10 @@ public final class BenchSharingCommand implements Callable<Integer> {
   @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT", description = "table (default) or json.")
   String output;
 
+  @Option(names = "--open-loop-check",
+      description = "After the closed-loop runs, measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
+  boolean openLoopCheck;
+
   @Option(names = "--json-file", paramLabel = "FILE", description = "Also write the JSON result here (the form advise's calibration reads).")
   Path jsonFile;
 
@@ -93,12 +98,18 @@ public final class BenchSharingCommand implements Callable<Integer> {
             err.println("bench-sharing: " + line);
             err.flush();
           });
-      SharingMeasurement result = new SharingMeasurement(card, plan, bench.run(plan));
+      SharingMeasurement result = new SharingMeasurement(card, plan,
+          openLoopCheck ? bench.runWithOpenLoopCheck(plan) : bench.run(plan));
       String json = result.toJson();
       if (jsonFile != null) {
         OutputFiles.writeOne(jsonFile, json);
       }
       out.print(output.equals("json") ? json : table(result));
+      if (openLoopCheck && !output.equals("json")) {
+        List<OpenLoopCheck.Point> points = SharingBench.check(result.rows());
+        out.print("\nOPEN-LOOP CHECK: each point measured, and predicted from the closed-loop rows above (MeasuredQueueing)\n"
+            + OpenLoopCheck.table(points) + "\n" + OpenLoopCheck.summary(points));
+      }
       out.flush();
       return ExitCodes.OK;
     } catch (GpuUnavailable | NvmlException | CudaException | BenchFailure e) {
@@ -123,6 +134,9 @@ public final class BenchSharingCommand implements Callable<Integer> {
       if (n < 1 || n > 48) {
         throw new UserError("--tenants: expected counts from 1 to 48 (MPS serves at most 48 clients), found " + n);
       }
+    }
+    if (openLoopCheck && rate != 0) {
+      throw new UserError("--open-loop-check: runs after the closed-loop runs; leave --rate out, found " + rate);
     }
     if (!(seconds > 0) || !(rate >= 0)) {
       throw new UserError("--seconds must be > 0 and --rate >= 0, found " + seconds + " and " + rate);

@@ -1392,27 +1392,34 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.output)
         .getter(new BenchSharingCommandFields(c, 6)).setter(new BenchSharingCommandFields(c, 6)).build());
+    spec.addOption(OptionSpec.builder("--open-loop-check")
+        .description("After the closed-loop runs, measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
+        .paramLabel("<openLoopCheck>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.openLoopCheck)
+        .getter(new BenchSharingCommandFields(c, 7)).setter(new BenchSharingCommandFields(c, 7)).build());
     spec.addOption(OptionSpec.builder("--json-file")
         .description("Also write the JSON result here (the form advise's calibration reads).")
         .paramLabel("FILE")
         .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.jsonFile)
-        .getter(new BenchSharingCommandFields(c, 7)).setter(new BenchSharingCommandFields(c, 7)).build());
+        .getter(new BenchSharingCommandFields(c, 8)).setter(new BenchSharingCommandFields(c, 8)).build());
     spec.addOption(OptionSpec.builder("--nvml-library")
         .description("NVML library (default: $GPUFLEET_NVML, else libnvidia-ml.so.1).")
         .paramLabel("PATH")
         .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.nvmlLibrary)
-        .getter(new BenchSharingCommandFields(c, 8)).setter(new BenchSharingCommandFields(c, 8)).build());
+        .getter(new BenchSharingCommandFields(c, 9)).setter(new BenchSharingCommandFields(c, 9)).build());
     spec.addOption(OptionSpec.builder("--cuda-library")
         .description("CUDA driver library (default: $GPUFLEET_CUDA, else libcuda.so.1).")
         .paramLabel("PATH")
         .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.cudaLibrary)
-        .getter(new BenchSharingCommandFields(c, 9)).setter(new BenchSharingCommandFields(c, 9)).build());
+        .getter(new BenchSharingCommandFields(c, 10)).setter(new BenchSharingCommandFields(c, 10)).build());
     spec.addOption(OptionSpec.builder("--mps-control")
         .description("The MPS control program (default: ${DEFAULT-VALUE}).")
         .paramLabel("COMMAND")
@@ -1420,7 +1427,7 @@ final class CommandSpecs {
         .type(String.class).auxiliaryTypes(String.class)
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.mpsControl)
-        .getter(new BenchSharingCommandFields(c, 10)).setter(new BenchSharingCommandFields(c, 10)).build());
+        .getter(new BenchSharingCommandFields(c, 11)).setter(new BenchSharingCommandFields(c, 11)).build());
     spec.addOption(OptionSpec.builder("${picocli.help.name.0:--h}", "${picocli.help.name.1:---help}")
         .description("Show this help message and exit.")
         .paramLabel("<helpRequested>")
@@ -1989,10 +1996,11 @@ final class CommandSpecs {
         case 4 -> (Object) o.rate;
         case 5 -> (Object) o.seed;
         case 6 -> (Object) o.output;
-        case 7 -> (Object) o.jsonFile;
-        case 8 -> (Object) o.nvmlLibrary;
-        case 9 -> (Object) o.cudaLibrary;
-        case 10 -> (Object) o.mpsControl;
+        case 7 -> (Object) o.openLoopCheck;
+        case 8 -> (Object) o.jsonFile;
+        case 9 -> (Object) o.nvmlLibrary;
+        case 10 -> (Object) o.cudaLibrary;
+        case 11 -> (Object) o.mpsControl;
         default -> throw new IllegalStateException("no field " + field);
       };
     }
@@ -2008,10 +2016,11 @@ final class CommandSpecs {
         case 4 -> o.rate = (Double) value;
         case 5 -> o.seed = (Long) value;
         case 6 -> o.output = (String) value;
-        case 7 -> o.jsonFile = (java.nio.file.Path) value;
-        case 8 -> o.nvmlLibrary = (java.nio.file.Path) value;
-        case 9 -> o.cudaLibrary = (java.nio.file.Path) value;
-        case 10 -> o.mpsControl = (String) value;
+        case 7 -> o.openLoopCheck = (Boolean) value;
+        case 8 -> o.jsonFile = (java.nio.file.Path) value;
+        case 9 -> o.nvmlLibrary = (java.nio.file.Path) value;
+        case 10 -> o.cudaLibrary = (java.nio.file.Path) value;
+        case 11 -> o.mpsControl = (String) value;
         default -> throw new IllegalStateException("no field " + field);
       }
       return old;

@@ -59,7 +59,12 @@ public final class Advisor {
   private final AdvicePolicy policy;
 
   public Advisor(Calibration calibration, GpuCatalog catalog, GpuNodeOffers offers, AdvicePolicy policy) {
-    this.model = new SharingModel(calibration);
+    this(new SharingModel(calibration), catalog, offers, policy);
+  }
+
+  /** With a model that may carry a card's own closed-loop rows ({@link SharingModel#measured}). */
+  public Advisor(SharingModel model, GpuCatalog catalog, GpuNodeOffers offers, AdvicePolicy policy) {
+    this.model = model;
     this.catalog = catalog;
     this.offers = offers;
     this.policy = policy;

@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The performance of tenants that share one device, under open-loop load ({@link #openLoop}) or
@@ -26,17 +27,32 @@ import java.util.Objects;
  * comparison with an exact simulation of the same mechanics in the tests). Memory-bound and
  * launch-bound tenants on one device only meet through its total capacity.
  */
-public record SharingModel(Calibration calibration) {
+public record SharingModel(Calibration calibration, Optional<SharingCurves> measured) {
 
   private static final int MAX_ITERATIONS = 100_000;
   private static final double TOLERANCE = 1e-12;
 
   public SharingModel {
     Objects.requireNonNull(calibration, "calibration");
+    Objects.requireNonNull(measured, "measured");
   }
 
-  /** Each tenant's throughput and latency percentiles under its open-loop rate. */
+  /** The fitted constants alone, for every card. */
+  public SharingModel(Calibration calibration) {
+    this(calibration, Optional.empty());
+  }
+
+  /**
+   * Each tenant's throughput and latency percentiles under its open-loop rate. Replicas of one
+   * workload on the card the {@code measured} rows come from, under a mode those rows cover, queue
+   * on that card's own closed-loop capacity ({@link MeasuredQueueing}); everything else on the
+   * fitted constants.
+   */
   public CardForecast openLoop(Colocation c) {
+    Optional<CardForecast> own = measured.flatMap(m -> onMeasuredCurve(m, c));
+    if (own.isPresent()) {
+      return own.get();
+    }
     Solution s = solve(c, false);
     List<TenantForecast> out = new ArrayList<>();
     // Tenants with the same demand, load and collision distribution (replicas of one workload) queue
@@ -51,6 +67,28 @@ public record SharingModel(Calibration calibration) {
       out.add(f.tenant().equals(t.name()) ? f : f.withTenant(t.name()));
     }
     return new CardForecast(c.device(), c.mode(), out, s.load);
+  }
+
+  private static Optional<CardForecast> onMeasuredCurve(SharingCurves m, Colocation c) {
+    Tenant first = c.tenants().getFirst();
+    boolean replicas = c.tenants().stream().allMatch(t -> t.demand().equals(first.demand())
+        && t.ratePerSecond() == first.ratePerSecond() && t.arrivalScv() == first.arrivalScv());
+    if (!replicas || !c.device().gpu().id().equals(m.gpu())) {
+      return Optional.empty();
+    }
+    ServiceDemand d = first.demand();
+    return m.scaled(d.bound(), c.mode(), d.aloneMs()).map(curve -> {
+      int n = c.tenants().size();
+      OpenLoopForecast f = MeasuredQueueing.predict(curve, n, first.ratePerSecond(), first.arrivalScv());
+      boolean stable = f.stable();
+      double throughput = stable ? first.ratePerSecond() : Math.min(first.ratePerSecond(), curve.capacity(n) / n);
+      List<TenantForecast> out = new ArrayList<>(n);
+      for (Tenant t : c.tenants()) {
+        out.add(new TenantForecast(t.name(), t.ratePerSecond(), throughput, f.serviceMs(), f.meanMs(), f.p50Ms(),
+            f.p99Ms(), Math.min(1.0, first.ratePerMs() * f.serviceMs()), stable));
+      }
+      return new CardForecast(c.device(), c.mode(), out, f.load());
+    });
   }
 
   private record QueueKey(ServiceDemand demand, double ratePerSecond, double arrivalScv, double[] collisions) { }

@@ -9,5 +9,10 @@
  * ({@link Contention}, one per sharing mode); each tenant then queues its own requests one at a
  * time ({@link TenantQueue}). {@link Calibration} holds the fitted constants with where each came
  * from.
+ *
+ * <p>Where a card's own closed-loop rows are at hand ({@link SharingCurves}, from a user's
+ * {@code bench-sharing} file), replicas on that card queue on its measured capacity with k tenants
+ * busy instead ({@link MeasuredQueueing}); {@link OpenLoopCheck} holds that against the card's
+ * open-loop rows.
  */
 package io.gpufleet.engine.perf;

@@ -1,5 +1,7 @@
 package io.gpufleet.nvml.bench;
 
+import io.gpufleet.engine.perf.OpenLoopCheck;
+import io.gpufleet.model.advise.ClosedLoopRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,5 +51,31 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
       }
     }
     return rows;
+  }
+
+  /**
+   * The closed-loop plan, then the open-loop runs that check the model against it
+   * ({@link OpenLoopCheck#probes}: per workload and mode a light, a busy and an overloaded point,
+   * chosen from the closed-loop rows just measured), each for the plan's seconds and seed.
+   */
+  public List<SharingRow> runWithOpenLoopCheck(Plan plan) {
+    if (plan.settings().ratePerSecond() != 0) {
+      throw new IllegalArgumentException("the open-loop check follows a closed-loop plan (rate 0)");
+    }
+    List<SharingRow> rows = new ArrayList<>(run(plan));
+    List<ClosedLoopRow> closed = rows.stream().map(SharingRow::toClosedLoopRow).toList();
+    for (OpenLoopCheck.Probe p : OpenLoopCheck.probes(closed)) {
+      TenantKernel kernel = TenantKernel.byName(p.workload()).orElseThrow();
+      BenchMode mode = BenchMode.byLabel(p.mode()).orElseThrow();
+      rows.addAll(run(new Plan(List.of(kernel), List.of(mode), List.of(p.tenants()),
+          new Arrivals.Settings(plan.settings().seconds(), p.ratePerSecond(), plan.settings().seed()))));
+    }
+    return rows;
+  }
+
+  /** The open-loop rows among {@code rows}, each beside what the model predicts from the closed-loop ones. */
+  public static List<OpenLoopCheck.Point> check(List<SharingRow> rows) {
+    return OpenLoopCheck.check(rows.stream().filter(SharingRow::closedLoop).map(SharingRow::toClosedLoopRow).toList(),
+        rows.stream().filter(r -> !r.closedLoop()).map(SharingRow::toOpenLoopRow).toList());
   }
 }

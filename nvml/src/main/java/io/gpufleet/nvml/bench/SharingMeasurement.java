@@ -1,11 +1,14 @@
 package io.gpufleet.nvml.bench;
 
 import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.H200Measurement;
 import io.gpufleet.model.advise.MeasuredSharing;
+import io.gpufleet.model.advise.OpenLoopRow;
 import io.gpufleet.model.advise.RequestDemand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -115,13 +118,34 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
         default -> { } // a workload the calibration does not use
       }
     }
-    if (big == null || small == null) {
-      throw new IllegalArgumentException(file + ": workloads: expected a \"big\" (memory-bound) and a \"small\" "
-          + "(launch-bound) workload, found " + (big == null ? "no big" : "no small"));
+    if (big == null && small == null) {
+      throw new IllegalArgumentException(file + ": workloads: expected a \"big\" (memory-bound) or a \"small\" "
+          + "(launch-bound) workload, found neither");
     }
+    // A run of one workload: the other is bench-sharing's own, the same on every card, and has no rows
+    // to fit (the fit says which constants then rest on the built-in defaults).
+    big = big == null ? H200Measurement.BIG : big;
+    small = small == null ? H200Measurement.SMALL : small;
     String name = root.path("card").path("name").asString("");
     return new MeasuredSharing(file + " (" + (name.isEmpty() ? gpu : name) + ", " + rows.size() + " closed-loop rows)",
         gpu, big, small, rows);
+  }
+
+  /**
+   * The open-loop rows of a file in this format (possibly none). Problems name the file and the field
+   * ({@code openLoop[3].ratePerSecond}) with what was expected and found.
+   */
+  public static List<OpenLoopRow> openLoopRows(String file, String json) {
+    JsonNode rows = parse(file, json).path("openLoop");
+    if (rows.isMissingNode()) {
+      return List.of();
+    }
+    if (!rows.isArray()) {
+      throw new IllegalArgumentException(file + ": openLoop: expected an array of rows");
+    }
+    return each(file, "openLoop", rows, (r, at) -> new OpenLoopRow(text(r, "workload", at), text(r, "mode", at),
+        (int) number(r, "tenants", at), number(r, "ratePerSecond", at), number(r, "throughput", at),
+        number(r, "p50Ms", at), number(r, "p99Ms", at)));
   }
 
   private static JsonNode parse(String file, String json) {
@@ -145,13 +169,17 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
     if (!rows.isArray() || rows.isEmpty()) {
       throw new IllegalArgumentException(file + ": closedLoop: expected a non-empty array of rows");
     }
-    List<ClosedLoopRow> out = new ArrayList<>();
+    return each(file, "closedLoop", rows, (r, at) -> new ClosedLoopRow(text(r, "workload", at), text(r, "mode", at),
+        (int) number(r, "tenants", at), number(r, "throughput", at), number(r, "p50Ms", at), number(r, "p99Ms", at)));
+  }
+
+  /** Each element of a row array read by {@code read}; a problem names the file, the array and the index. */
+  private static <T> List<T> each(String file, String array, JsonNode rows, BiFunction<JsonNode, String, T> read) {
+    List<T> out = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
-      JsonNode r = rows.get(i);
-      String at = file + ": closedLoop[" + i + "].";
+      String at = file + ": " + array + "[" + i + "].";
       try {
-        out.add(new ClosedLoopRow(text(r, "workload", at), text(r, "mode", at), (int) number(r, "tenants", at),
-            number(r, "throughput", at), number(r, "p50Ms", at), number(r, "p99Ms", at)));
+        out.add(read.apply(rows.get(i), at));
       } catch (IllegalArgumentException e) {
         throw e.getMessage().startsWith(file) ? e : new IllegalArgumentException(at.substring(0, at.length() - 1)
             + ": " + e.getMessage());

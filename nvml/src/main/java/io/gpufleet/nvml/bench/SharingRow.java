@@ -1,5 +1,7 @@
 package io.gpufleet.nvml.bench;
 
+import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.OpenLoopRow;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -46,5 +48,15 @@ public record SharingRow(String workload, String mode, int tenants, Optional<Int
 
   public boolean closedLoop() {
     return ratePerSecond == 0;
+  }
+
+  /** This closed-loop row as the performance model reads it. */
+  public ClosedLoopRow toClosedLoopRow() {
+    return new ClosedLoopRow(workload, mode, tenants, throughput, p50Ms, p99Ms);
+  }
+
+  /** This open-loop row as the model's check reads it. */
+  public OpenLoopRow toOpenLoopRow() {
+    return new OpenLoopRow(workload, mode, tenants, ratePerSecond, throughput, p50Ms, p99Ms);
   }
 }

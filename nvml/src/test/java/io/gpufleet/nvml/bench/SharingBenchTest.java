@@ -77,4 +77,29 @@ class SharingBenchTest {
         .isInstanceOf(BenchFailure.class);
     assertThat(mps.calls).containsExactly("start", "stop");
   }
+
+  @Test
+  void theOpenLoopCheckRunsALightABusyAndAnOverloadedPointPerWorkloadAndModeAfterTheClosedLoop() {
+    RecordingTenants tenants = new RecordingTenants();
+    List<SharingRow> rows = new SharingBench(tenants, new RecordingMps(), line -> { })
+        .runWithOpenLoopCheck(plan(List.of(BenchMode.TIME_SLICING, BenchMode.MPS_CAPPED)));
+    // 3 closed-loop rows per mode, then per mode N=4 (the largest from 2 to 4) at 0.3, 0.6, 1.2 of
+    // X(4)/4 in whole req/s, at least 1.
+    assertThat(rows).hasSize(12);
+    assertThat(rows.subList(0, 6)).allMatch(SharingRow::closedLoop);
+    assertThat(rows.subList(6, 12)).extracting(SharingRow::tenants).containsOnly(4);
+    double perTenant = rows.get(2).throughput() / 4;
+    List<Double> rates = new ArrayList<>();
+    for (int mode = 0; mode < 2; mode++) {
+      for (double f : List.of(0.3, 0.6, 1.2)) {
+        rates.add((double) Math.max(1, Math.round(f * perTenant)));
+      }
+    }
+    assertThat(rows.subList(6, 12)).extracting(SharingRow::ratePerSecond).containsExactlyElementsOf(rates);
+    assertThat(tenants.calls).hasSize(12);
+    assertThat(SharingBench.check(rows)).hasSize(6);
+    assertThatThrownBy(() -> new SharingBench(tenants, new RecordingMps(), line -> { }).runWithOpenLoopCheck(
+        new SharingBench.Plan(List.of(TenantKernel.BIG), List.of(BenchMode.MPS), List.of(2), new Arrivals.Settings(1, 5, 1))))
+        .hasMessageContaining("closed-loop plan");
+  }
 }

@@ -71,4 +71,31 @@ class SharingMeasurementTest {
             + "\"mode\":\"mps\",\"tenants\":1,\"throughput\":270,\"p50Ms\":3.7,\"p99Ms\":3.8}]}"))
         .hasMessage("x.json: card.catalogId: expected a string, found null");
   }
+
+  @Test
+  void openLoopRowsReadBackAndABadOneNamesItsField() {
+    String ok = """
+        {"format": "gpufleet-sharing-measurement/1", "closedLoop": [],
+         "openLoop": [{"workload": "small", "mode": "mps-capped", "tenants": 4, "ratePerSecond": 60,
+                       "throughput": 242.4, "p50Ms": 3.39, "p99Ms": 8.05}]}
+        """;
+    assertThat(SharingMeasurement.openLoopRows("o.json", ok)).containsExactly(
+        new io.gpufleet.model.advise.OpenLoopRow("small", "mps-capped", 4, 60, 242.4, 3.39, 8.05));
+    assertThatThrownBy(() -> SharingMeasurement.openLoopRows("o.json", ok.replace("\"ratePerSecond\": 60", "\"ratePerSecond\": \"x\"")))
+        .hasMessage("o.json: openLoop[0].ratePerSecond: expected a number, found \"x\"");
+  }
+
+  @Test
+  void aFileOfOneWorkloadCalibratesWithTheBenchsOtherWorkload() {
+    String json = """
+        {"format": "gpufleet-sharing-measurement/1", "card": {"catalogId": "H100-80GB"},
+         "workloads": [{"name": "small", "kernelsPerRequest": 768}],
+         "closedLoop": [{"workload": "small", "mode": "time-slicing", "tenants": 1, "throughput": 478.5, "p50Ms": 2.08, "p99Ms": 2.47}]}
+        """;
+    var m = SharingMeasurement.calibration("s.json", json);
+    assertThat(m.big()).isEqualTo(H200Measurement.BIG);
+    assertThat(m.rows()).hasSize(1);
+    assertThatThrownBy(() -> SharingMeasurement.calibration("s.json", json.replace("\"small\", \"kernels", "\"tiny\", \"kernels")))
+        .hasMessage("s.json: workloads: expected a \"big\" (memory-bound) or a \"small\" (launch-bound) workload, found neither");
+  }
 }

@@ -1,0 +1,97 @@
+package io.gpufleet.engine.perf;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Open-loop latency of N identical tenants on one card, from the card's own closed-loop rows of the
+ * same workload and mode ({@link CapacityCurve}), for memory-bound and launch-bound work alike.
+ *
+ * <p>Each tenant serves its requests one at a time, first come first served, with Poisson arrivals
+ * ({@link TenantQueue}, M/G/1). A request's service time depends on how many co-tenants are busy
+ * while it runs: with {@code k} others busy it takes {@code (k+1) / X(k+1)}, the time the closed-loop
+ * rows measured with {@code k+1} tenants busy. That single rule carries each mode's mechanism as the
+ * card measured it: time-slicing's context rotation and time slice (the {@code small} time-slicing
+ * rows of the H100 stay flat at ~400 req/s from two tenants on, so a second busy tenant more than
+ * doubles a request), MPS's overlap, and the 100/N % cap where it binds. Co-tenants are busy
+ * independently, each with probability {@code b = λ·E[S]}, the fixed point of the mean-field loop
+ * the engine's {@link SharingModel} also uses.
+ *
+ * <p>Overload: N·λ at or above {@code X(N)} (all N busy is the card's capacity for them) is
+ * {@link OpenLoopForecast.Regime#OVERLOADED}; within {@link #AT_CAPACITY} of it is
+ * {@link OpenLoopForecast.Regime#AT_CAPACITY} (a closed-loop capacity differs run to run by up to
+ * 5.4% on the H100, {@code data/h100-bench-sharing/README.md}); neither gets a finite p99.
+ */
+public final class MeasuredQueueing {
+  private MeasuredQueueing() {}
+
+  /** Load at which a prediction stops claiming latencies: the H100 capacity's run-to-run spread. */
+  public static final double AT_CAPACITY = 0.95;
+
+  private static final int MAX_ITERATIONS = 100_000;
+  private static final double TOLERANCE = 1e-12;
+
+  /** N tenants of the curve's workload, each offered {@code ratePerSecond} Poisson arrivals. */
+  public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond) {
+    return predict(curve, tenants, ratePerSecond, 1.0);
+  }
+
+  /** As {@link #predict(CapacityCurve, int, double)}, with gaps between arrivals of SCV {@code arrivalScv}. */
+  public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond, double arrivalScv) {
+    if (tenants < 1 || !(ratePerSecond > 0)) {
+      throw new IllegalArgumentException("need tenants >= 1 and a positive rate, found " + tenants + ", " + ratePerSecond);
+    }
+    double load = tenants * ratePerSecond / curve.capacity(tenants);
+    double saturated = curve.serviceMs(tenants);
+    if (load >= 1) {
+      return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, saturated, inf(), inf(), inf());
+    }
+    if (load >= AT_CAPACITY) {
+      return new OpenLoopForecast(OpenLoopForecast.Regime.AT_CAPACITY, load, saturated, inf(), inf(), inf());
+    }
+    List<Double> ms = new ArrayList<>(tenants);
+    for (int k = 1; k <= tenants; k++) {
+      ms.add(curve.serviceMs(k));
+    }
+    double lambda = ratePerSecond / 1000;
+    double busy = 0;
+    for (int it = 0; it < MAX_ITERATIONS; it++) {
+      double next = Math.min(1, lambda * new ServiceTimes(ms, binomial(tenants - 1, busy)).mean());
+      boolean done = Math.abs(next - busy) < TOLERANCE;
+      busy = next;
+      if (done) {
+        break;
+      }
+    }
+    ServiceTimes service = new ServiceTimes(ms, binomial(tenants - 1, busy));
+    TenantQueue q = new TenantQueue(lambda, arrivalScv, service);
+    if (!q.stable()) {
+      // Each tenant's own queue cannot keep up, though the card could: still an overload.
+      return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, service.mean(), inf(), inf(), inf());
+    }
+    return new OpenLoopForecast(OpenLoopForecast.Regime.STABLE, load, service.mean(), q.meanLatencyMs(),
+        q.percentileMs(0.50), q.percentileMs(0.99));
+  }
+
+  /** P(k of n co-tenants busy), each independently with probability p. */
+  static List<Double> binomial(int n, double p) {
+    double[] out = {1.0};
+    for (int j = 0; j < n; j++) {
+      double[] next = new double[out.length + 1];
+      for (int k = 0; k < out.length; k++) {
+        next[k] += out[k] * (1 - p);
+        next[k + 1] += out[k] * p;
+      }
+      out = next;
+    }
+    List<Double> w = new ArrayList<>(out.length);
+    for (double v : out) {
+      w.add(v);
+    }
+    return w;
+  }
+
+  private static double inf() {
+    return Double.POSITIVE_INFINITY;
+  }
+}

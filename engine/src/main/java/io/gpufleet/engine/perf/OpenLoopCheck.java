@@ -1,0 +1,166 @@
+package io.gpufleet.engine.perf;
+
+import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.OpenLoopRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Open-loop rows of a card against what {@link MeasuredQueueing} predicts for them from the same
+ * card's closed-loop rows only: p50 and p99 error, and whether overload was called right. The
+ * open-loop rows take no part in the prediction.
+ */
+public final class OpenLoopCheck {
+  private OpenLoopCheck() {}
+
+  /** The bar: a stable point's p99 within 25% of the measured one. */
+  public static final double P99_BAR = 0.25;
+
+  /** One open-loop row and its prediction. */
+  public record Point(OpenLoopRow measured, OpenLoopForecast predicted) {
+
+    /** The prediction and the run agree on whether the card kept up (at capacity counts as not). */
+    public boolean regimeRight() {
+      return predicted.stable() != measured.overloaded();
+    }
+
+    /** Relative p99 error; NaN unless both are stable. */
+    public double p99Error() {
+      return both() ? predicted.p99Ms() / measured.p99Ms() - 1 : Double.NaN;
+    }
+
+    /** Relative p50 error; NaN unless both are stable. */
+    public double p50Error() {
+      return both() ? predicted.p50Ms() / measured.p50Ms() - 1 : Double.NaN;
+    }
+
+    private boolean both() {
+      return predicted.stable() && !measured.overloaded();
+    }
+
+    /** Right on regime, and for a stable point p99 within {@link #P99_BAR}. */
+    public boolean withinBar() {
+      return regimeRight() && (!predicted.stable() || Math.abs(p99Error()) <= P99_BAR);
+    }
+  }
+
+  /** One open-loop run to measure: N tenants of a workload under a mode, each at a Poisson rate. */
+  public record Probe(String workload, String mode, int tenants, double ratePerSecond) {}
+
+  /**
+   * Shares of the per-tenant capacity {@code X(N)/N} the probes offer: a light and a busy point the
+   * card keeps up with, and one past capacity that must come out overloaded.
+   */
+  public static final List<Double> PROBE_LOADS = List.of(0.3, 0.6, 1.2);
+
+  /**
+   * The open-loop runs that check the model on a card: for each workload and mode measured closed
+   * loop, the largest tenant count from 2 to 4 (else the largest measured), at {@link #PROBE_LOADS}
+   * of what each tenant gets there with all busy, in whole requests per second.
+   */
+  public static List<Probe> probes(List<ClosedLoopRow> closed) {
+    List<Probe> out = new ArrayList<>();
+    List<String> seen = new ArrayList<>();
+    for (ClosedLoopRow r : closed) {
+      String key = r.workload() + " " + r.mode();
+      if (seen.contains(key)) {
+        continue;
+      }
+      seen.add(key);
+      List<ClosedLoopRow> mine = closed.stream().filter(x -> x.workload().equals(r.workload()) && x.mode().equals(r.mode()))
+          .toList();
+      int n = mine.stream().mapToInt(ClosedLoopRow::tenants).filter(t -> t >= 2 && t <= 4).max()
+          .orElse(mine.stream().mapToInt(ClosedLoopRow::tenants).max().orElseThrow());
+      double perTenant = mine.stream().filter(x -> x.tenants() == n).mapToDouble(ClosedLoopRow::throughput).average()
+          .orElseThrow() / n;
+      for (double f : PROBE_LOADS) {
+        out.add(new Probe(r.workload(), r.mode(), n, Math.max(1, Math.round(f * perTenant))));
+      }
+    }
+    return out;
+  }
+
+  /** Every open-loop row predicted from the closed-loop rows of its workload and mode. */
+  public static List<Point> check(List<ClosedLoopRow> closed, List<OpenLoopRow> open) {
+    List<Point> out = new ArrayList<>();
+    for (OpenLoopRow r : open) {
+      CapacityCurve curve = CapacityCurve.of(closed, r.workload(), r.mode());
+      out.add(new Point(r, MeasuredQueueing.predict(curve, r.tenants(), r.ratePerSecond())));
+    }
+    return out;
+  }
+
+  /** A Markdown table of the points, one row each, then a line per workload and mode. */
+  public static String table(List<Point> points) {
+    StringBuilder b = new StringBuilder();
+    b.append("| workload | mode | N | rate/s | load | measured p50 / p99 ms | predicted p50 / p99 ms | p50 err | p99 err | within 25% |\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for (Point p : points) {
+      OpenLoopRow m = p.measured();
+      OpenLoopForecast f = p.predicted();
+      String measured = m.overloaded() ? "overloaded (" + ms(m.p50Ms()) + " / " + ms(m.p99Ms()) + ")"
+          : ms(m.p50Ms()) + " / " + ms(m.p99Ms());
+      String predicted = switch (f.regime()) {
+        case STABLE -> ms(f.p50Ms()) + " / " + ms(f.p99Ms());
+        case AT_CAPACITY -> "at capacity";
+        case OVERLOADED -> "overloaded";
+      };
+      b.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %.2f | %s | %s | %s | %s | %s |%n", m.workload(),
+          m.mode(), m.tenants(), ms(m.ratePerSecond()), f.load(), measured, predicted, pct(p.p50Error()),
+          pct(p.p99Error()), p.withinBar() ? "yes" : p.regimeRight() ? "no" : "no (regime)"));
+    }
+    return b.toString();
+  }
+
+  /** Per workload and mode: points, stable points within the p99 bar, regimes right, median |errors|. */
+  public static String summary(List<Point> points) {
+    StringBuilder b = new StringBuilder();
+    b.append("| workload | mode | points | p99 within 25% (stable) | regime right | median abs p50 err | median abs p99 err | worst p99 err |\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+    List<String> keys = new ArrayList<>();
+    for (Point p : points) {
+      String k = p.measured().workload() + "|" + p.measured().mode();
+      if (!keys.contains(k)) {
+        keys.add(k);
+      }
+    }
+    keys.add("all|all");
+    for (String k : keys) {
+      String[] wm = k.split("\\|");
+      List<Point> ps = points.stream().filter(p -> wm[0].equals("all")
+          || (p.measured().workload().equals(wm[0]) && p.measured().mode().equals(wm[1]))).toList();
+      List<Point> stable = ps.stream().filter(p -> !Double.isNaN(p.p99Error())).toList();
+      long within = stable.stream().filter(p -> Math.abs(p.p99Error()) <= P99_BAR).count();
+      long regime = ps.stream().filter(Point::regimeRight).count();
+      double worst = stable.stream().mapToDouble(Point::p99Error).reduce(0, (a, x) -> Math.abs(x) > Math.abs(a) ? x : a);
+      b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d of %d | %d of %d | %s | %s | %s |%n", wm[0], wm[1],
+          ps.size(), within, stable.size(), regime, ps.size(),
+          size(median(stable.stream().mapToDouble(p -> Math.abs(p.p50Error())).toArray())),
+          size(median(stable.stream().mapToDouble(p -> Math.abs(p.p99Error())).toArray())),
+          stable.isEmpty() ? "–" : pct(worst)));
+    }
+    return b.toString();
+  }
+
+  private static double median(double[] v) {
+    if (v.length == 0) {
+      return Double.NaN;
+    }
+    double[] s = v.clone();
+    java.util.Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  private static String ms(double v) {
+    return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v).replaceAll("\\.?0+$", "");
+  }
+
+  private static String size(double v) {
+    return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.0f%%", 100 * v);
+  }
+
+  private static String pct(double v) {
+    return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%+.0f%%", 100 * v);
+  }
+}

@@ -1,0 +1,115 @@
+package io.gpufleet.engine.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.H200Measurement;
+import io.gpufleet.model.deviceplugin.SharingMode;
+import io.gpufleet.model.gpu.GpuCatalog;
+import io.gpufleet.model.gpu.GpuModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The advisor's model with a card's own closed-loop rows ({@link SharingModel#measured}): the
+ * issue's launch-bound failures on the H100 ({@code data/h100-bench-sharing/run-1}) predicted from
+ * that run's closed-loop rows, against its open-loop rows.
+ */
+class MeasuredSharingModelTest {
+
+  private static final GpuCatalog CATALOG = GpuCatalog.builtIn();
+  private static final GpuModel H100 = CATALOG.byId("H100-80GB").orElseThrow();
+
+  /** {@code data/h100-bench-sharing/run-1/closed-loop.json}, closedLoop, in its order. */
+  static final List<ClosedLoopRow> H100_RUN_1 = List.of(
+      new ClosedLoopRow("big", "time-slicing", 1, 218.3, 4.57, 4.7),
+      new ClosedLoopRow("big", "time-slicing", 2, 193.9, 10.31, 10.49),
+      new ClosedLoopRow("big", "time-slicing", 4, 193.3, 20.68, 21.19),
+      new ClosedLoopRow("big", "time-slicing", 8, 192.7, 41.51, 42.0),
+      new ClosedLoopRow("small", "time-slicing", 1, 478.5, 2.08, 2.47),
+      new ClosedLoopRow("small", "time-slicing", 2, 388.5, 5.14, 5.22),
+      new ClosedLoopRow("small", "time-slicing", 4, 417.9, 9.77, 11.94),
+      new ClosedLoopRow("small", "time-slicing", 8, 406.2, 19.68, 20.08),
+      new ClosedLoopRow("big", "mps", 1, 217.2, 4.59, 4.68),
+      new ClosedLoopRow("big", "mps", 2, 236.5, 8.45, 8.56),
+      new ClosedLoopRow("big", "mps", 4, 235.5, 16.98, 17.19),
+      new ClosedLoopRow("big", "mps", 8, 235.6, 33.94, 34.31),
+      new ClosedLoopRow("small", "mps", 1, 399.3, 2.5, 2.56),
+      new ClosedLoopRow("small", "mps", 2, 673.4, 2.97, 3.1),
+      new ClosedLoopRow("small", "mps", 4, 825.1, 4.84, 5.01),
+      new ClosedLoopRow("small", "mps", 8, 880.4, 9.07, 9.51),
+      new ClosedLoopRow("big", "mps-capped", 1, 216.4, 4.6, 4.76),
+      new ClosedLoopRow("big", "mps-capped", 2, 236.1, 8.46, 8.79),
+      new ClosedLoopRow("big", "mps-capped", 4, 240.9, 16.59, 17.23),
+      new ClosedLoopRow("big", "mps-capped", 8, 241.7, 33.04, 33.64),
+      new ClosedLoopRow("small", "mps-capped", 1, 390.3, 2.5, 3.3),
+      new ClosedLoopRow("small", "mps-capped", 2, 656.4, 3.04, 3.18),
+      new ClosedLoopRow("small", "mps-capped", 4, 813.3, 4.91, 5.03),
+      new ClosedLoopRow("small", "mps-capped", 8, 889.6, 8.98, 9.26));
+
+  private static final Calibration FITTED = CalibrationFit.fitWhatIsMeasured(H100_RUN_1,
+      H100.bandwidthGBps().orElseThrow(), H200Measurement.BIG, H200Measurement.SMALL).calibration();
+  private static final SharingModel OWN =
+      new SharingModel(FITTED, Optional.of(new SharingCurves(H100.id(), H100_RUN_1)));
+
+  private static CardForecast small(SharingModel model, GpuModel gpu, SharingMode mode, int n, double rate) {
+    Device device = Device.whole(gpu);
+    ServiceDemand d = ServiceDemand.of(H200Measurement.SMALL, device, model.calibration(), CATALOG);
+    List<Tenant> tenants = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      tenants.add(new Tenant("t" + i, d, 1024, rate, 1.0));
+    }
+    return model.openLoop(new Colocation(device, mode, tenants));
+  }
+
+  @Test
+  void launchBoundTenantsSlowEachOtherUnderTimeSlicing() {
+    // Measured (open-small-60.json): small x4 at 60/s time-sliced, p99 18.23 ms.
+    CardForecast four = small(OWN, H100, new SharingMode.TimeSlicing(4), 4, 60);
+    assertThat(four.stable()).isTrue();
+    assertThat(four.worstP99Ms() / 18.23 - 1).isBetween(-0.25, 0.25);
+    // Measured: 8 x 60/s time-sliced, p99 927 ms: the card fell behind.
+    assertThat(small(OWN, H100, new SharingMode.TimeSlicing(8), 8, 60).stable()).isFalse();
+    // Capped MPS x8 at 60/s kept up (p99 13.68 ms).
+    CardForecast capped = small(OWN, H100, SharingMode.Mps.devicePlugin(8), 8, 60);
+    assertThat(capped.stable()).isTrue();
+    assertThat(capped.worstP99Ms()).isLessThan(four.worstP99Ms());
+  }
+
+  @Test
+  void theH100sRowsFitWithTheLaunchShareAtOneAndNameTheCapTheyDoNotDetermine() {
+    CalibrationFit.Fitted f = CalibrationFit.fitWhatIsMeasured(H100_RUN_1, H100.bandwidthGBps().orElseThrow(),
+        H200Measurement.BIG, H200Measurement.SMALL);
+    // 8 time-sliced small tenants get 406.2 req/s, one alone 478.5: the whole request holds the GPU.
+    assertThat(f.calibration().launchBoundGpuShare()).isEqualTo(1.0);
+    // No capped big row binds on the cap (N=2: 236.1 req/s capped, 236.5 uncapped).
+    assertThat(f.gaps()).extracting(CalibrationFit.Gap::constant).containsExactly("cappedBandwidthExponent");
+    assertThat(f.calibration().cappedBandwidthExponent()).isZero();
+  }
+
+  @Test
+  void otherCardsKeepTheFittedModel() {
+    GpuModel h200 = CATALOG.byId(H200Measurement.GPU).orElseThrow();
+    SharingMode mode = new SharingMode.TimeSlicing(4);
+    assertThat(small(OWN, h200, mode, 4, 60)).isEqualTo(small(new SharingModel(FITTED), h200, mode, 4, 60));
+  }
+
+  @Test
+  void theCurveScalesToTheTenantsOwnRequest() {
+    SharingCurves curves = new SharingCurves(H100.id(), H100_RUN_1);
+    CapacityCurve bench = CapacityCurve.of(H100_RUN_1, "small", "time-slicing");
+    CapacityCurve twice = curves.scaled(io.gpufleet.model.advise.Boundness.LAUNCH, new SharingMode.TimeSlicing(2),
+        2 * bench.serviceMs(1)).orElseThrow();
+    assertThat(twice.serviceMs(2)).isCloseTo(2 * bench.serviceMs(2), org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(curves.uncovered(8)).isEmpty();
+    assertThat(curves.uncovered(16)).hasSize(6).allMatch(s -> s.contains("--tenants 8,16"));
+    assertThat(new SharingCurves(H100.id(), H100_RUN_1.stream().filter(r -> !r.mode().equals("mps")).toList())
+        .uncovered(8)).containsExactly(
+            "memory-bound tenants under mps use the fitted constants (no big mps rows with 1 tenant and more); measure: "
+                + "gpufleet bench-sharing --workloads big --modes mps --tenants 1,2,4,8 --seconds 4 --json-file big-mps.json",
+            "launch-bound tenants under mps use the fitted constants (no small mps rows with 1 tenant and more); measure: "
+                + "gpufleet bench-sharing --workloads small --modes mps --tenants 1,2,4,8 --seconds 4 --json-file small-mps.json");
+  }
+}
