@@ -53,6 +53,7 @@ import io.gpufleet.sim.scenario.Comparison;
 import io.gpufleet.sim.scenario.Condition;
 import io.gpufleet.sim.scenario.ConditionText;
 import io.gpufleet.sim.scenario.DevicePlugin;
+import io.gpufleet.sim.scenario.InterruptionNotice;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
@@ -807,10 +808,7 @@ public final class ScenarioReader {
         arg.checkKnown(Set.of("kind", "name"), true);
         yield Optional.of(new ScenarioAction.Delete(arg.requiredString("kind"), arg.requiredString("name")));
       }
-      case "interrupt" -> {
-        arg.checkKnown(Set.of("node"), true);
-        yield Optional.of(new ScenarioAction.InterruptSpot(nodeRef(arg.require("node"))));
-      }
+      case "interrupt" -> interrupt(arg);
       case "insufficientCapacity" -> insufficientCapacity(arg);
       case "expireReservation" -> {
         arg.checkKnown(Set.of("id", "in"), true);
@@ -858,6 +856,39 @@ public final class ScenarioReader {
     String text = arg.string("that", kind + " " + ConditionText.of(c)
         + window.map(d -> " for " + KubeDuration.format(d)).orElse(""));
     return Optional.of(new ScenarioAction.Watch(text, c, kind.equals("never"), window));
+  }
+
+  /**
+   * {@code interrupt}: a notice about a node's instance, of {@code kind} spotInterruption (the default),
+   * rebalanceRecommendation, scheduledChange or stateChange (with {@code state} stopping, stopped,
+   * shutting-down or terminated, the states the provider's state-change parser accepts).
+   */
+  private Optional<ScenarioAction> interrupt(Cursor arg) {
+    arg.checkKnown(Set.of("node", "kind", "state"), true);
+    NodeRef node = nodeRef(arg.require("node"));
+    String kind = arg.string("kind", InterruptionNotice.SPOT_INTERRUPTION.kind());
+    Optional<String> state = arg.optString("state");
+    List<String> kinds = Stream.of(InterruptionNotice.values()).map(InterruptionNotice::kind).distinct().toList();
+    if (!kinds.contains(kind)) {
+      arg.get("kind").orElse(arg).error("expected one of " + String.join(", ", kinds) + ", found \"" + kind + "\"");
+      return Optional.empty();
+    }
+    List<InterruptionNotice> ofKind = Stream.of(InterruptionNotice.values()).filter(n -> n.kind().equals(kind))
+        .toList();
+    if (ofKind.getFirst().state().isEmpty()) {
+      if (state.isPresent()) {
+        arg.get("state").orElseThrow().error("state applies to kind stateChange, not " + kind);
+      }
+      return Optional.of(new ScenarioAction.Interrupt(node, ofKind.getFirst()));
+    }
+    List<String> states = ofKind.stream().map(n -> n.state().orElseThrow()).toList();
+    Optional<InterruptionNotice> notice = ofKind.stream().filter(n -> n.state().equals(state)).findFirst();
+    if (notice.isEmpty()) {
+      arg.get("state").orElse(arg).error("expected state one of " + String.join(", ", states) + " for kind "
+          + kind + ", found " + state.map(x -> "\"" + x + "\"").orElse("none"));
+      return Optional.empty();
+    }
+    return Optional.of(new ScenarioAction.Interrupt(node, notice.get()));
   }
 
   /** {@code insufficientCapacity}: EC2 has none of an instance type (in a zone, of a capacity type) for a while. */

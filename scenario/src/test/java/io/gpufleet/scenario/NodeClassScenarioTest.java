@@ -17,6 +17,19 @@ import org.junit.jupiter.api.Test;
 class NodeClassScenarioTest {
 
   static String scenario(String nodeClassSpec) {
+    return scenario(nodeClassSpec, "m5.xlarge", "busybox", "{requests: {cpu: 100m, ephemeral-storage: 50Gi}}", """
+          - title: wait
+            actions:
+            - wait: 10m
+        """);
+  }
+
+  /**
+   * One EC2NodeClass (metadata.name {@code default}) with this spec, a NodePool of on-demand
+   * {@code instanceType} nodes of it, one pod {@code p} of {@code image} with these container
+   * {@code resources}, and these steps (YAML list items, indented as {@link #scenario(String)}'s).
+   */
+  static String scenario(String nodeClassSpec, String instanceType, String image, String resources, String steps) {
     return """
         apiVersion: gpufleet.io/v1alpha1
         kind: Scenario
@@ -25,7 +38,7 @@ class NodeClassScenarioTest {
           cluster:
           - apiVersion: karpenter.k8s.aws/v1
             kind: EC2NodeClass
-            metadata: {name: big-disk}
+            metadata: {name: default}
             spec: %s
           - apiVersion: karpenter.sh/v1
             kind: NodePool
@@ -33,27 +46,28 @@ class NodeClassScenarioTest {
             spec:
               template:
                 spec:
-                  nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: big-disk}
+                  nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
                   requirements:
-                  - {key: node.kubernetes.io/instance-type, operator: In, values: [m5.xlarge]}
+                  - {key: node.kubernetes.io/instance-type, operator: In, values: [%s]}
                   - {key: karpenter.sh/capacity-type, operator: In, values: [on-demand]}
           - apiVersion: v1
             kind: Pod
-            metadata: {name: scratch}
+            metadata: {name: p}
             spec:
               containers:
               - name: c
-                image: busybox
-                resources: {requests: {cpu: 100m, ephemeral-storage: 50Gi}}
+                image: %s
+                resources: %s
           steps:
-          - title: wait
-            actions:
-            - wait: 10m
-        """.formatted(nodeClassSpec);
+        %s""".formatted(nodeClassSpec, instanceType, image, resources, steps);
   }
 
   static SimulationResult run(String nodeClassSpec) {
-    ScenarioFile f = ScenarioReader.read("s.yaml", scenario(nodeClassSpec), ScenarioSources.directory(Path.of(".")));
+    return play(scenario(nodeClassSpec));
+  }
+
+  static SimulationResult play(String scenarioText) {
+    ScenarioFile f = ScenarioReader.read("s.yaml", scenarioText, ScenarioSources.directory(Path.of(".")));
     return Simulation.run(f.scenario());
   }
 
@@ -69,7 +83,7 @@ class NodeClassScenarioTest {
     assertThat(alloc.getOrZero(ResourceName.PODS).value()).isEqualTo(20);
     // m5.xlarge: 16384 MiB less 7.5 % (15155 MiB), kube-reserved 2Gi, eviction 100Mi.
     assertThat(alloc.getOrZero(ResourceName.MEMORY).value()).isEqualTo((15155L - 2048 - 100) << 20);
-    assertThat(r.finalState().pods().get("default/scratch").node()).contains(node.name());
+    assertThat(r.finalState().pods().get("default/p").node()).contains(node.name());
   }
 
   @Test

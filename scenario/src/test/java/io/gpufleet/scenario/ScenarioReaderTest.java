@@ -7,6 +7,7 @@ import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.Comparison;
 import io.gpufleet.sim.scenario.Condition;
+import io.gpufleet.sim.scenario.InterruptionNotice;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.ScenarioAction;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ class ScenarioReaderTest {
     assertThat(((ScenarioAction.Apply) t.get(0)).objects()).singleElement().isInstanceOf(ClusterObject.PodObject.class);
     assertThat(t.get(1)).isEqualTo(new ScenarioAction.Scale("Deployment/web", 3));
     assertThat(t.get(2)).isEqualTo(new ScenarioAction.Delete("Pod", "p"));
-    assertThat(t.get(3)).isEqualTo(new ScenarioAction.InterruptSpot(NodeRef.hosting("web", 1)));
+    assertThat(t.get(3)).isEqualTo(ScenarioAction.Interrupt.spot(NodeRef.hosting("web", 1)));
     assertThat(t.get(4)).isEqualTo(new ScenarioAction.Wait(Duration.ofSeconds(90)));
     assertThat(t.get(5)).isEqualTo(new ScenarioAction.WaitUntil(new Condition.PendingPods(Comparison.EQ, 0),
         Duration.ofMinutes(5)));
@@ -168,6 +169,57 @@ class ScenarioReaderTest {
             + "found jump",
         "s.yaml:13:39: spec.steps[0].actions[3].expect.condition.readyPods: expected one of equals, atLeast, atMost, "
             + "moreThan, lessThan");
+  }
+
+  @Test
+  void everyInterruptionKindTheProviderHandlesAndItsErrors() {
+    ScenarioFile f = read("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          steps:
+          - title: notices
+            actions:
+            - interrupt: {node: n1}
+            - interrupt: {node: n1, kind: spotInterruption}
+            - interrupt: {node: n1, kind: rebalanceRecommendation}
+            - interrupt: {node: n1, kind: scheduledChange}
+            - interrupt: {node: n1, kind: stateChange, state: stopping}
+            - interrupt: {node: n1, kind: stateChange, state: stopped}
+            - interrupt: {node: n1, kind: stateChange, state: shutting-down}
+            - interrupt: {node: n1, kind: stateChange, state: terminated}
+        """);
+    NodeRef n1 = NodeRef.named("n1");
+    assertThat(f.scenario().timeline().subList(0, 8)).containsExactly(
+        ScenarioAction.Interrupt.spot(n1), ScenarioAction.Interrupt.spot(n1),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.REBALANCE_RECOMMENDATION),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.SCHEDULED_CHANGE),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.STOPPING),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.STOPPED),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.SHUTTING_DOWN),
+        new ScenarioAction.Interrupt(n1, InterruptionNotice.TERMINATED));
+    assertThat(errors("""
+        apiVersion: gpufleet.io/v1alpha1
+        kind: Scenario
+        metadata: {name: t}
+        spec:
+          steps:
+          - title: bad notices
+            actions:
+            - interrupt: {node: n1, kind: maintenance}
+            - interrupt: {node: n1, kind: stateChange, state: creating}
+            - interrupt: {node: n1, kind: stateChange}
+            - interrupt: {node: n1, kind: scheduledChange, state: stopped}
+        """)).containsExactly(
+        "s.yaml:8:35: spec.steps[0].actions[0].interrupt.kind: expected one of spotInterruption, "
+            + "rebalanceRecommendation, scheduledChange, stateChange, found \"maintenance\"",
+        "s.yaml:9:55: spec.steps[0].actions[1].interrupt.state: expected state one of stopping, stopped, "
+            + "shutting-down, terminated for kind stateChange, found \"creating\"",
+        "s.yaml:10:18: spec.steps[0].actions[2].interrupt: expected state one of stopping, stopped, shutting-down, "
+            + "terminated for kind stateChange, found none",
+        "s.yaml:11:59: spec.steps[0].actions[3].interrupt.state: state applies to kind stateChange, not "
+            + "scheduledChange");
   }
 
   @Test

@@ -10,7 +10,7 @@ import java.util.List;
  * A node Karpenter may disrupt: initialised, managed by a NodePool that still exists, not already
  * leaving, and every pod on it willing to move (reference §1.5 candidate filter).
  *
- * @param disruptionCost {@code 1 + Σ pod eviction cost}, each pod costing 1
+ * @param disruptionCost {@code 1 + Σ max(0, pod eviction cost)} over the reschedulable pods ({@link Candidates#disruptionCost})
  */
 public record Candidate(StateNode node, NodeClaim claim, NodePool pool, List<Pod> reschedulable, double price,
     double disruptionCost) {

@@ -38,11 +38,46 @@ final class Candidates {
       if (rejection(n, view, eventual, filter).isEmpty()) {
         NodeClaim c = n.claim().get();
         List<Pod> pods = n.reschedulablePods();
-        out.add(new Candidate(n, c, view.nodePool(c.nodePool()).get(), pods, c.pricePerHour(), 1.0 + pods.size()));
+        out.add(new Candidate(n, c, view.nodePool(c.nodePool()).get(), pods, c.pricePerHour(), disruptionCost(pods)));
       }
     }
     return out;
   }
+
+  /**
+   * A node's disruption cost: {@code PerNodeBaseDisruptionCost} (1) and each of its reschedulable
+   * pods' eviction cost, where positive ({@code computeRescheduleDisruptionCost},
+   * {@code K:pkg/controllers/disruption/types.go}).
+   */
+  static double disruptionCost(List<Pod> reschedulable) {
+    double cost = BalancedScoring.PER_NODE_BASE_DISRUPTION_COST;
+    for (Pod p : reschedulable) {
+      cost += Math.max(0, evictionCost(p));
+    }
+    return cost;
+  }
+
+  /**
+   * {@code EvictionCost} ({@code K:pkg/utils/disruption/disruption.go}): 1, plus the
+   * {@code controller.kubernetes.io/pod-deletion-cost} annotation over 2^27 (one that does not parse
+   * is left out, as upstream logs and skips it), plus the pod's priority over 2^25, clamped to [-10, 10].
+   */
+  static double evictionCost(Pod p) {
+    double cost = 1.0;
+    Optional<String> deletion = p.meta().annotations().get(POD_DELETION_COST);
+    if (deletion.isPresent()) {
+      try {
+        cost += Double.parseDouble(deletion.get()) / Math.pow(2, 27);
+      } catch (NumberFormatException e) {
+        // upstream logs the parse error and leaves the annotation out
+      }
+    }
+    cost += p.spec().priority() / Math.pow(2, 25);
+    return Math.clamp(cost, -10.0, 10.0);
+  }
+
+  /** {@code corev1.PodDeletionCost}. */
+  static final String POD_DELETION_COST = "controller.kubernetes.io/pod-deletion-cost";
 
   /** What {@link #rejection} says when the method's own filter turned the node down. */
   static final String FILTERED = "not one this method acts on";

@@ -5,6 +5,7 @@ import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.wire.WireEnum;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One disruption decision (reference §1.5): the method that found it, its reason, the NodeClaims
@@ -13,9 +14,12 @@ import java.util.List;
  * @param candidates NodeClaim names
  * @param candidatePrice what the candidates cost per hour together
  * @param replacementPrice what the replacements' cheapest options cost per hour
+ * @param approvals the {@code ConsolidationApproved} events a Balanced NodePool's scoring recorded for
+ *     it, message by object (the candidate's NodeClaim, or the NodePool for a multi-node move)
  */
 public record DisruptionCommand(String id, Method method, DisruptionReason reason, List<String> candidates,
-    List<NodeClaim> replacements, double candidatePrice, double replacementPrice, Instant decided) {
+    List<NodeClaim> replacements, double candidatePrice, double replacementPrice, Instant decided,
+    Map<String, String> approvals) {
 
   /**
    * Karpenter's disruption methods, in the order the controller tries them: the wire name is
@@ -54,6 +58,12 @@ public record DisruptionCommand(String id, Method method, DisruptionReason reaso
   public DisruptionCommand {
     candidates = List.copyOf(candidates);
     replacements = List.copyOf(replacements);
+    approvals = Map.copyOf(approvals);
+  }
+
+  public DisruptionCommand withApprovals(Map<String, String> events) {
+    return new DisruptionCommand(id, method, reason, candidates, replacements, candidatePrice, replacementPrice,
+        decided, events);
   }
 
   public boolean isDelete() {

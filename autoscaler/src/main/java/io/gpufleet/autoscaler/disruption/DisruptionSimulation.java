@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -241,12 +242,12 @@ final class DisruptionSimulation {
     double price = candidates.stream().mapToDouble(Candidate::price).sum();
     double replacementPrice = replacements.stream().mapToDouble(NodeClaim::pricePerHour).sum();
     return new DisruptionCommand("disruption-" + PodNames.suffix(random, 8), method, reason,
-        candidates.stream().map(Candidate::name).toList(), replacements, price, replacementPrice, view.now());
+        candidates.stream().map(Candidate::name).toList(), replacements, price, replacementPrice, view.now(), Map.of());
   }
 
   /** The command with replacements planned afresh at validation. */
   static DisruptionCommand withReplacements(DisruptionCommand c, List<NodeClaim> replacements) {
     return new DisruptionCommand(c.id(), c.method(), c.reason(), c.candidates(), replacements, c.candidatePrice(),
-        replacements.stream().mapToDouble(NodeClaim::pricePerHour).sum(), c.decided());
+        replacements.stream().mapToDouble(NodeClaim::pricePerHour).sum(), c.decided(), c.approvals());
   }
 }

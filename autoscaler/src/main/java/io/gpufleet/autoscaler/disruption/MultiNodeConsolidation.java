@@ -3,6 +3,7 @@ package io.gpufleet.autoscaler.disruption;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.model.karpenter.NodeClaim;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -44,15 +45,21 @@ final class MultiNodeConsolidation implements DisruptionMethod {
     int batch = Math.min(n, simulation.settings().multiNodeMaxCandidates());
     int lo = 1;
     int hi = n <= batch ? n - 1 : batch;
+    // A prefix whose move a Balanced NodePool rejects counts as one that does not consolidate
+    // (firstNConsolidationOption, ApproveCommand; BalancedScoring).
+    Optional<BalancedScoring> balanced = BalancedScoring.forPoll(candidates, view);
     List<Candidate> best = null;
     List<NodeClaim> bestReplacements = null;
+    Map<String, String> bestApprovals = Map.of();
     while (lo <= hi) {
       int mid = (lo + hi) / 2;
       List<Candidate> prefix = candidates.subList(0, mid + 1);
       Optional<List<NodeClaim>> r = simulation.simulate(prefix, view, true, random);
-      if (r.isPresent()) {
+      Optional<BalancedScoring.Verdict> verdict = r.flatMap(x -> balanced.map(b -> b.evaluate(prefix, x)));
+      if (r.isPresent() && verdict.map(BalancedScoring.Verdict::approved).orElse(true)) {
         best = List.copyOf(prefix);
         bestReplacements = r.get();
+        bestApprovals = verdict.map(v -> v.approvals(prefix)).orElse(Map.of());
         lo = mid + 1;
       } else {
         hi = mid - 1;
@@ -61,7 +68,8 @@ final class MultiNodeConsolidation implements DisruptionMethod {
     if (best == null || best.size() < 2) {
       return Optional.empty();
     }
-    return Optional.of(DisruptionSimulation.command(kind(), reason(), best, bestReplacements, view, random));
+    return Optional.of(DisruptionSimulation.command(kind(), reason(), best, bestReplacements, view, random)
+        .withApprovals(bestApprovals));
   }
 
   @Override

@@ -39,14 +39,22 @@ final class SingleNodeConsolidation implements DisruptionMethod {
     // that yields no command uses no budget, since a command holds one candidate. Upstream also
     // abandons the search after SingleNodeConsolidationTimeoutDuration (3 min) of computing; the
     // twin's search takes no simulated time, so that timeout never fires here.
+    // A Balanced NodePool's candidate is skipped when even deleting it would not pass, and its move
+    // is taken only when it passes (CanPassThreshold, ApproveCommand; BalancedScoring).
     Map<String, Integer> allowed = DisruptionBudgets.allowed(view, reason());
+    Optional<BalancedScoring> balanced = BalancedScoring.forPoll(candidates, view);
     for (Candidate c : Consolidation.sorted(candidates)) {
-      if (!withinBudget(c, allowed)) {
+      if (!withinBudget(c, allowed) || !balanced.map(b -> b.canPassThreshold(c)).orElse(true)) {
         continue;
       }
       Optional<List<NodeClaim>> r = simulation.simulate(List.of(c), view, true, random);
-      if (r.isPresent()) {
-        return Optional.of(DisruptionSimulation.command(kind(), reason(), List.of(c), r.get(), view, random));
+      if (r.isEmpty()) {
+        continue;
+      }
+      Optional<BalancedScoring.Verdict> verdict = balanced.map(b -> b.evaluate(List.of(c), r.get()));
+      if (verdict.map(BalancedScoring.Verdict::approved).orElse(true)) {
+        return Optional.of(DisruptionSimulation.command(kind(), reason(), List.of(c), r.get(), view, random)
+            .withApprovals(verdict.map(v -> v.approvals(List.of(c))).orElse(Map.of())));
       }
     }
     return Optional.empty();

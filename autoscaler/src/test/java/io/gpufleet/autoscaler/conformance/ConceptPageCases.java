@@ -375,9 +375,9 @@ final class ConceptPageCases {
         assertThat(poll(view(AT, under, List.of(important, ordinary), PdbIndex.NONE), under).orElseThrow()
             .candidates()).containsExactly(ordinary.name());
       }
-    }).differs("the twin counts every pod's eviction cost as 1; upstream's is 1 + priority / 2^25 (EvictionCost in "
-        + "K:pkg/utils/disruption/disruption.go, summed into RescheduleDisruptionCost), so the node of the "
-        + "lower-priority pod has the higher savings ratio and goes first"));
+      // Agrees since eviction costs follow upstream's 1 + priority / 2^25 (EvictionCost in
+      // K:pkg/utils/disruption/disruption.go, summed into RescheduleDisruptionCost).
+    }));
   }
 
   // ---- Scheduling and NodePools ----

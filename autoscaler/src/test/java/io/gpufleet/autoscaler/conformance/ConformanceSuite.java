@@ -21,6 +21,10 @@ final class ConformanceSuite {
     all.addAll(DisruptionCases.all());
     all.addAll(NodeOverlayCases.all());
     all.addAll(LifecycleCases.all());
+    all.addAll(InterruptionCases.all());
+    all.addAll(BalancedCases.all());
+    all.addAll(InstanceStoreCases.all());
+    all.addAll(NetworkDriftCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
     all.addAll(E2eCases.all());

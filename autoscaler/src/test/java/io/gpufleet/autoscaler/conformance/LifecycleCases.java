@@ -109,8 +109,8 @@ final class LifecycleCases {
   /**
    * The AWS provider's Context "Drift" ({@code aws:pkg/cloudprovider/suite_test.go}): the claim is
    * stamped at launch with its EC2NodeClass's hash and the AMI it booted ({@code EC2NodeClass.stamp});
-   * the class as it is now decides {@code NodeClassDrift} and {@code AMIDrift}. Subnet, security
-   * group and capacity-reservation cases are left out: the twin does not model them.
+   * the class as it is now decides {@code NodeClassDrift} and {@code AMIDrift} (subnets and security
+   * groups: {@link NetworkDriftCases}; capacity reservations are not modelled).
    */
   private static void providerDrift(List<UpstreamCase> c) {
     EC2NodeClass launchedWith = nodeClass("hash-1", "al2023@v20240807");
@@ -300,11 +300,14 @@ final class LifecycleCases {
     }));
     c.add(UpstreamCase.of("interruption", INTERRUPTION, "should delete the NodeClaim when receiving a state change "
         + "message", () -> {
-      // Upstream sends terminated, stopped, stopping and shutting-down, one per claim; the twin's queue
-      // reader turns each into the same stopping message.
+      // Upstream sends terminated, stopped, stopping and shutting-down, one per claim: two
+      // instance_stopped and two instance_terminated messages (statechange/model.go), each deleting its claim.
+      List<InterruptionMessage.Kind> kinds = List.of(InterruptionMessage.Kind.INSTANCE_TERMINATED,
+          InterruptionMessage.Kind.INSTANCE_STOPPED, InterruptionMessage.Kind.INSTANCE_STOPPED,
+          InterruptionMessage.Kind.INSTANCE_TERMINATED);
       for (int i = 1; i <= 4; i++) {
         StateNode n = node(POOL, "m5.large", i);
-        assertThat(interrupt(InterruptionMessage.Kind.INSTANCE_STOPPED, n)).contains(new Action.DeleteNodeClaim(
+        assertThat(interrupt(kinds.get(i - 1), n)).contains(new Action.DeleteNodeClaim(
             n.name(), RemovalReason.INTERRUPTED));
       }
     }));
@@ -325,10 +328,27 @@ final class LifecycleCases {
     }));
     c.add(UpstreamCase.of("interruption", INTERRUPTION, "should NOT annotate the NodeClaim with a termination timestamp "
         + "for scheduled maintenance events", () -> {
-      // A scheduled change is drained gracefully: no forced termination.
-      StateNode n = node(POOL, "m5.large", 1);
-      assertThat(interrupt(InterruptionMessage.Kind.SCHEDULED_CHANGE, n))
-          .noneMatch(a -> a instanceof Action.TerminateInstance);
+      // Upstream: the scheduled event (instance retirement) deletes the NodeClaim (its deletion
+      // timestamp is set; a finalizer keeps it) and sets no termination timestamp, so the drain is the
+      // graceful one. Here: the claim is deleted, nothing is forced, and the drain that follows evicts
+      // through the Eviction API with no deadline: a day later it still only evicts, never force-deletes
+      // or terminates while the pod is there (a termination timestamp would force both).
+      Pod p = owned(pod("p", "cpu", "100m"));
+      StateNode n = node(POOL, "m5.large", 1, p);
+      Instant now = T0.plus(Duration.ofHours(1));
+      List<Action> out = interrupt(InterruptionMessage.Kind.SCHEDULED_CHANGE, n);
+      assertThat(deletions(out)).containsExactly(new Action.DeleteNodeClaim(n.name(), RemovalReason.INTERRUPTED));
+      assertThat(out).noneMatch(a -> a instanceof Action.TerminateInstance);
+      StateNode deleting = claim(n, x -> x.withDeletionRequested(now));
+      for (Instant t : List.of(now, now.plus(Duration.ofDays(1)))) {
+        List<Action> drain = terminateAt(t, deleting);
+        assertThat(drain).contains(Action.Evict.viaApi(p.key(), n.name(), RemovalReason.DELETED));
+        assertThat(drain).noneMatch(a -> a instanceof Action.Evict e && e.forced());
+        assertThat(drain).noneMatch(a -> a instanceof Action.TerminateInstance);
+      }
+      // The forceful kind, for contrast, does not wait for the drain.
+      assertThat(interrupt(InterruptionMessage.Kind.INSTANCE_STATUS, n)).contains(new Action.TerminateInstance(
+          n.name()));
     }));
   }
 
@@ -367,7 +387,7 @@ final class LifecycleCases {
     return Termination.reconcile(view(now, List.of(n), PdbIndex.NONE), x -> RemovalReason.DELETED);
   }
 
-  private static List<Action> interrupt(InterruptionMessage.Kind kind, StateNode n) {
+  static List<Action> interrupt(InterruptionMessage.Kind kind, StateNode n) {
     return InterruptionHandler.handle(new InterruptionMessage(kind, n.name()), view(T0.plus(Duration.ofHours(1)),
         List.of(n), PdbIndex.NONE));
   }

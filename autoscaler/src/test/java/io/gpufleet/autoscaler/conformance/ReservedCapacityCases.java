@@ -83,7 +83,7 @@ final class ReservedCapacityCases {
   static EC2NodeClass nodeClass(CapacityReservationSelectorTerm... terms) {
     return new EC2NodeClass("default", OptionalInt.empty(), OptionalInt.empty(),
         AllocatableEstimate.Reservations.DEFAULTS, Optional.empty(), "", EC2NodeClass.imageIdOf(
-            EC2NodeClass.DEFAULT_ALIAS), List.of(terms), List.of());
+            EC2NodeClass.DEFAULT_ALIAS), List.of(), List.of(), List.of(terms), List.of());
   }
 
   static CapacityReservationSelectorTerm tags(Map<String, String> tags) {

@@ -93,8 +93,27 @@ final class EC2NodeClassDecoder {
     }
     long root = rootVolume(spec.get());
     return new EC2NodeClass(name, maxPods, podsPerCore, new AllocatableEstimate.Reservations(kubeReserved,
-        systemReserved, memoryAvailable, nodefsAvailable, root), devicePlugin(spec.get()), staticHash(spec.get()),
-        imageId(spec.get()), capacityReservationSelectorTerms(spec.get()), List.of());
+        systemReserved, memoryAvailable, nodefsAvailable, root, raid0(spec.get())), devicePlugin(spec.get()),
+        staticHash(spec.get()), imageId(spec.get()), List.of(), List.of(), capacityReservationSelectorTerms(spec.get()),
+        List.of()).withNetwork(selected(spec.get(), "subnetSelectorTerms", "subnet-"),
+        selected(spec.get(), "securityGroupSelectorTerms", "sg-"));
+  }
+
+  /**
+   * {@code instanceStorePolicy}: {@code RAID0}, the one value the CRD allows ({@code A:pkg/apis/v1/ec2nodeclass.go}
+   * InstanceStorePolicy), makes the instance-store volumes the node's ephemeral storage.
+   */
+  private static boolean raid0(Cursor spec) {
+    Optional<Cursor> p = spec.get("instanceStorePolicy");
+    if (p.isEmpty()) {
+      return false;
+    }
+    String v = p.get().asString();
+    if (!v.equals("RAID0")) {
+      p.get().error("expected RAID0, found \"" + v + "\"");
+      return false;
+    }
+    return true;
   }
 
   static final Pattern RESERVATION_ID = Pattern.compile("^cr-[0-9a-z]+$");
@@ -218,6 +237,15 @@ final class EC2NodeClassDecoder {
       return EC2NodeClass.imageIdOf(EC2NodeClass.DEFAULT_ALIAS);
     }
     return EC2NodeClass.imageIdOf(canonical(spec.get("amiSelectorTerms").orElseThrow().node()));
+  }
+
+  /**
+   * What a subnet or security-group selection resolves to, sorted: a term's {@code id}, else one
+   * resource per term ({@link EC2NodeClass#resolvedId}); upstream's status lists what EC2 describes.
+   */
+  static List<String> selected(Cursor spec, String field, String prefix) {
+    return spec.list(field).stream().map(t -> t.optString("id").orElseGet(() -> EC2NodeClass.resolvedId(prefix,
+        canonical(t.node())))).distinct().sorted().toList();
   }
 
   /** A YAML value as text, maps by key and lists as sets, so order and layout do not count. */

@@ -272,10 +272,6 @@ public final class NodePoolDecoder {
         pc.get().error("expected one of WhenEmpty, WhenEmptyOrUnderutilized, Balanced, found \"" + s + "\"");
       } else {
         policy = p.get();
-        if (policy == ConsolidationPolicy.BALANCED) {
-          pc.get().warning("Balanced (Karpenter v1.14) is not modelled yet; gpufleet consolidates as "
-              + "WhenEmptyOrUnderutilized");
-        }
       }
     }
     Optional<Duration> after = Optional.of(Duration.ZERO);

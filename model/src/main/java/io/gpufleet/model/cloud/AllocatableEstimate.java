@@ -4,6 +4,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Karpenter's AWS estimate of what the kubelet leaves allocatable on an instance with default
@@ -63,10 +64,29 @@ public final class AllocatableEstimate {
    * percentage of the capacity), and the root volume's size.
    */
   public record Reservations(ResourceList kubeReserved, ResourceList systemReserved,
-      Optional<String> memoryAvailable, Optional<String> nodefsAvailable, long rootVolumeBytes) {
+      Optional<String> memoryAvailable, Optional<String> nodefsAvailable, long rootVolumeBytes,
+      boolean instanceStoreRaid0) {
 
     public static final Reservations DEFAULTS = new Reservations(ResourceList.EMPTY, ResourceList.EMPTY,
         Optional.empty(), Optional.empty(), ROOT_VOLUME_BYTES);
+
+    /** Ephemeral storage on the root volume (no {@code instanceStorePolicy}). */
+    public Reservations(ResourceList kubeReserved, ResourceList systemReserved, Optional<String> memoryAvailable,
+        Optional<String> nodefsAvailable, long rootVolumeBytes) {
+      this(kubeReserved, systemReserved, memoryAvailable, nodefsAvailable, rootVolumeBytes, false);
+    }
+
+    /**
+     * The reservations on an instance of {@code instanceType}: with {@code instanceStorePolicy: RAID0}
+     * its ephemeral storage is the RAID-0 array of its instance-store volumes, their total size in
+     * decimal GB, where it has any ({@code A:pkg/providers/instancetype/types.go} ephemeralStorage);
+     * otherwise the root volume.
+     */
+    public Reservations on(String instanceType) {
+      OptionalLong gb = instanceStoreRaid0 ? InstanceStore.totalGb(instanceType) : OptionalLong.empty();
+      return gb.isEmpty() ? this : new Reservations(kubeReserved, systemReserved, memoryAvailable, nodefsAvailable,
+          gb.getAsLong() * 1_000_000_000L, true);
+    }
   }
 
   /**

@@ -14,12 +14,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * What of an EC2NodeClass ({@code karpenter.k8s.aws/v1}) changes the nodes it makes: its kubelet's
  * {@code maxPods}, {@code podsPerCore}, {@code kubeReserved}, {@code systemReserved} and
  * {@code evictionHard}, and the root volume of its {@code blockDeviceMappings}, which is the node's
- * ephemeral storage. The AMI family is taken as AL2023, EC2NodeClass's usual {@code al2023@latest}
+ * ephemeral storage, or with {@code instanceStorePolicy: RAID0} the instance-store volumes. The AMI family is taken as AL2023, EC2NodeClass's usual {@code al2023@latest}
  * alias (pods per core honoured, root device {@code /dev/xvda}), except that a Bottlerocket node
  * class's own NVIDIA device plugin settings ({@code userData}) are kept as {@code devicePlugin}:
  * its nodes advertise under that config, whatever the cluster's device-plugin ConfigMap says.
@@ -36,7 +37,8 @@ import java.util.OptionalInt;
  */
 public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
     AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin, String hash,
-    String imageId, List<CapacityReservationSelectorTerm> capacityReservationSelectorTerms,
+    String imageId, List<String> subnets, List<String> securityGroups,
+    List<CapacityReservationSelectorTerm> capacityReservationSelectorTerms,
     List<ReservationStatus> capacityReservations) {
 
   /**
@@ -51,17 +53,18 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     }
   }
 
-  /** Without capacity reservations. */
+  /** Without resolved subnets, security groups or capacity reservations: none of them drifts. */
   public EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPerCore,
       AllocatableEstimate.Reservations reservations, Optional<DevicePluginConfig> devicePlugin, String hash,
       String imageId) {
-    this(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId, List.of(), List.of());
+    this(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId, List.of(), List.of(), List.of(),
+        List.of());
   }
 
   /** The class with its status resolved to these reservations. */
   public EC2NodeClass withCapacityReservations(List<ReservationStatus> status) {
-    return new EC2NodeClass(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId,
-        capacityReservationSelectorTerms, status);
+    return new EC2NodeClass(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId, subnets,
+        securityGroups, capacityReservationSelectorTerms, status);
   }
 
   /** Some selector term selects the reservation (terms are ORed). */
@@ -73,6 +76,23 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     }
     return false;
   }
+
+  /**
+   * The class with the subnets and security groups its {@code subnetSelectorTerms} and
+   * {@code securityGroupSelectorTerms} resolve to now (upstream's {@code status.subnets} and
+   * {@code status.securityGroups}); empty where unknown, which never drifts.
+   */
+  public EC2NodeClass withNetwork(List<String> newSubnets, List<String> newSecurityGroups) {
+    return new EC2NodeClass(name, maxPods, podsPerCore, reservations, devicePlugin, hash, imageId, newSubnets,
+        newSecurityGroups, capacityReservationSelectorTerms, capacityReservations);
+  }
+
+  /**
+   * Where the twin keeps the subnet and the security groups an instance was launched with (upstream
+   * reads them from EC2's DescribeInstances): gpufleet annotations, not ones Karpenter writes.
+   */
+  public static final String SUBNET_ANNOTATION = "gpufleet.io/subnet-id";
+  public static final String SECURITY_GROUPS_ANNOTATION = "gpufleet.io/security-group-ids";
 
   /**
    * The annotations the AWS provider stamps on a NodeClaim at Create, and compares with the class's
@@ -104,18 +124,35 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
    * move during a run. Upstream resolves the alias through SSM ({@code A:pkg/providers/amifamily/ami.go}).
    */
   public static String imageIdOf(String selection) {
+    return resolvedId("ami-", selection);
+  }
+
+  /**
+   * The id an EC2 selector term resolves to where it names none ({@code ami-}, {@code subnet-},
+   * {@code sg-}): the twin has no EC2 account to describe, so a selection is one resource whose id is
+   * a stable function of it.
+   */
+  public static String resolvedId(String prefix, String selection) {
     long h = 0xcbf29ce484222325L;
     for (int i = 0; i < selection.length(); i++) {
       h ^= selection.charAt(i);
       h *= 0x100000001b3L;
     }
     String hex = Long.toUnsignedString(h, 16);
-    return "ami-" + "0".repeat(16 - hex.length()) + hex + "0";
+    return prefix + "0".repeat(16 - hex.length()) + hex + "0";
   }
 
   /** The claim as the AWS provider's Create leaves it: stamped with this class's hash and the AMI it boots. */
   public NodeClaim stamp(NodeClaim claim) {
     var a = claim.annotations().with(IMAGE_ID_ANNOTATION, imageId);
+    // The instance goes into one of the class's subnets (the first: the twin has no per-zone subnets
+    // or free-IP counts) with all of its security groups.
+    if (!subnets.isEmpty()) {
+      a = a.with(SUBNET_ANNOTATION, subnets.getFirst());
+    }
+    if (!securityGroups.isEmpty()) {
+      a = a.with(SECURITY_GROUPS_ANNOTATION, String.join(",", securityGroups));
+    }
     if (!hash.isEmpty()) {
       a = a.with(HASH_ANNOTATION, hash).with(HASH_VERSION_ANNOTATION, HASH_VERSION);
     }
@@ -127,8 +164,11 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
    * isNodeClassDrifted): {@code NodeClassDrift} when the static hash differs from the one stamped at
    * launch ({@code areStaticFieldsDrifted}; no hash on either side is no drift), then {@code AMIDrift}
    * when the class resolves to another AMI than the claim booted ({@code isAMIDrifted}), then
-   * {@code CapacityReservationDrift} when the claim's reservation is no longer in the class's status
-   * ({@code isCapacityReservationDrifted}). Subnets, security groups and instance profiles are not modelled.
+   * {@code SecurityGroupDrift} when the instance's security groups are not exactly the class's
+   * ({@code areSecurityGroupsDrifted}), then {@code SubnetDrift} when the instance's subnet is not
+   * among the class's ({@code isSubnetDrifted}), then {@code CapacityReservationDrift} when the claim's
+   * reservation is no longer in the class's status ({@code isCapacityReservationDrifted}): upstream's
+   * order. Placement groups and instance profiles are not modelled.
    */
   public Optional<String> driftReason(NodeClaim claim) {
     Optional<String> stamped = claim.annotations().get(HASH_ANNOTATION);
@@ -139,6 +179,15 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     Optional<String> booted = claim.annotations().get(IMAGE_ID_ANNOTATION);
     if (booted.isPresent() && !booted.get().equals(imageId)) {
       return Optional.of("AMIDrift");
+    }
+    Optional<String> groups = claim.annotations().get(SECURITY_GROUPS_ANNOTATION);
+    if (groups.isPresent() && !securityGroups.isEmpty()
+        && !Set.of(groups.get().split(",")).equals(Set.copyOf(securityGroups))) {
+      return Optional.of("SecurityGroupDrift");
+    }
+    Optional<String> subnet = claim.annotations().get(SUBNET_ANNOTATION);
+    if (subnet.isPresent() && !subnets.isEmpty() && !subnets.contains(subnet.get())) {
+      return Optional.of("SubnetDrift");
     }
     // isCapacityReservationDrifted: the claim's instance runs in a reservation the class's status no
     // longer holds. One that fell back to on-demand carries no reservation label and does not drift.
@@ -159,6 +208,8 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     devicePlugin = devicePlugin == null ? Optional.empty() : devicePlugin;
     Objects.requireNonNull(hash, "hash");
     Objects.requireNonNull(imageId, "imageId");
+    subnets = List.copyOf(subnets);
+    securityGroups = List.copyOf(securityGroups);
     capacityReservationSelectorTerms = List.copyOf(capacityReservationSelectorTerms);
     capacityReservations = List.copyOf(capacityReservations);
   }
@@ -230,7 +281,7 @@ public record EC2NodeClass(String name, OptionalInt maxPods, OptionalInt podsPer
     }
     int pods = (int) pods(t);
     ResourceList before = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), (int) t.maxPods());
-    ResourceList after = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), pods, reservations);
+    ResourceList after = AllocatableEstimate.of(t.vcpu(), t.memoryMib(), pods, reservations.on(t.name()));
     ResourceList alloc = t.allocatable();
     for (ResourceName r : List.of(ResourceName.CPU, ResourceName.MEMORY, ResourceName.EPHEMERAL_STORAGE)) {
       Quantity moved = alloc.getOrZero(r).plus(after.getOrZero(r)).minus(before.getOrZero(r));

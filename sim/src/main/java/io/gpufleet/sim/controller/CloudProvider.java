@@ -2,6 +2,7 @@ package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.interruption.InterruptionMessage;
+import io.gpufleet.sim.scenario.InterruptionNotice;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.model.cloud.CapacityReservation;
 import io.gpufleet.engine.mig.MigManager;
@@ -252,6 +253,33 @@ final class CloudProvider {
         new InterruptionMessage(
             InterruptionMessage.Kind.SPOT_INTERRUPTED, node)));
     api.scheduleIn(api.settings().spotReclaimAfterWarning(), new Event.SpotReclaimed(c.name()));
+  }
+
+  /**
+   * A notice about the instance reaches Karpenter's queue after the notice delay: a spot warning as
+   * {@link #warn}; a state change also takes the instance (EC2 sends it as the instance stops or
+   * terminates), just after Karpenter has read it; other notices change nothing on the instance.
+   */
+  void notify(NodeClaim c, InterruptionNotice notice) {
+    if (notice == InterruptionNotice.SPOT_INTERRUPTION) {
+      warn(c);
+      return;
+    }
+    String node = c.nodeName().orElse(c.name());
+    api.scheduleIn(api.settings().interruptionNoticeDelay(), new Event.InterruptionArrives(
+        new InterruptionMessage(notice.message(), node)));
+    if (notice.instanceGoes()) {
+      api.scheduleIn(api.settings().interruptionNoticeDelay(), new Event.InstanceStateChanged(c.name(),
+          notice.state().orElseThrow()));
+    }
+  }
+
+  /** EC2 stopped or terminated the instance: it is gone, drained or not. */
+  void onStateChanged(Event.InstanceStateChanged e) {
+    NodeClaim c = api.state().claims().get(e.claim());
+    if (c != null) {
+      api.instanceTerminated(c, "instance " + e.state() + " by EC2");
+    }
   }
 
   void onWarningDrawn(Event.SpotWarningDrawn e) {

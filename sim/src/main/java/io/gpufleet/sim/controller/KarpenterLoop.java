@@ -510,6 +510,8 @@ final class KarpenterLoop {
         case Action.ProposeDisruption p -> {
           api.proposeDisruption(p.command());
           api.log(RunRecord.Kind.DISRUPTION_PROPOSED, p.command().id(), p.command().describe());
+          p.command().approvals().forEach((object, message) -> api.log(RunRecord.Kind.KARPENTER_EVENT, object,
+              "ConsolidationApproved: " + message));
           api.scheduleIn(settings.commandValidationDelay(), new Event.DisruptionValidates(p.command().id()));
         }
         case Action.ExecuteDisruption x -> execute(x.command());

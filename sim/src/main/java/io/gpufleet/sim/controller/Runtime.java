@@ -116,6 +116,7 @@ public final class Runtime {
         cloud.onReservationBoundary(r);
         karpenter.onReservationBoundary();
       }
+      case Event.InstanceStateChanged r -> cloud.onStateChanged(r);
       case Event.ScenarioStep s -> runner.advance();
       case Event.InterruptionArrives i -> karpenter.onInterruption(i);
       case Event.WorkloadSync w -> {

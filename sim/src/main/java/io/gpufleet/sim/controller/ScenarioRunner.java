@@ -36,6 +36,7 @@ import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ClusterObject;
 import io.gpufleet.sim.scenario.ConditionText;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
+import io.gpufleet.sim.scenario.InterruptionNotice;
 import io.gpufleet.sim.scenario.NodeRef;
 import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
@@ -121,17 +122,7 @@ final class ScenarioRunner {
         case ScenarioAction.UnlabelNode u -> label(u.node(), u.key(), Optional.empty());
         case ScenarioAction.Scale s -> scale(s.workload(), s.replicas());
         case ScenarioAction.Delete d -> delete(d.kind(), d.name());
-        case ScenarioAction.InterruptSpot i -> {
-          Optional<String> node = Conditions.resolve(i.node(), api.state());
-          Optional<NodeClaim> claim = node.flatMap(n -> api.state().nodes().get(n).claim())
-              .map(c -> api.state().claims().get(c));
-          if (claim.isEmpty()) {
-            outcome(index, "interrupt " + i.node(), false, "no Karpenter-managed node for " + i.node());
-          } else {
-            api.log(RunRecord.Kind.SCENARIO, claim.get().name(), "spot interruption of " + node.get());
-            cloud.warn(claim.get());
-          }
-        }
+        case ScenarioAction.Interrupt i -> interrupt(index, i);
         case ScenarioAction.InsufficientCapacity ice -> {
           cloud.removeCapacity(ice.instanceType(), ice.zone(), ice.capacityType(), ice.window());
           api.log(RunRecord.Kind.SCENARIO, ice.instanceType(), "no EC2 capacity"
@@ -213,6 +204,41 @@ final class ScenarioRunner {
       waitingStep = -1;
       advance();
     }
+  }
+
+  /**
+   * Sends an interruption notice about a node's instance. EC2 sends spot interruption warnings and
+   * rebalance recommendations only to spot instances: aimed at an on-demand or reserved node, the
+   * notice does not happen, and the record says so, naming the step and the node.
+   */
+  private void interrupt(int index, ScenarioAction.Interrupt i) {
+    Optional<String> node = Conditions.resolve(i.node(), api.state());
+    Optional<NodeClaim> claim = node.flatMap(n -> api.state().nodes().get(n).claim())
+        .map(c -> api.state().claims().get(c));
+    if (claim.isEmpty()) {
+      outcome(index, "interrupt " + i.node(), false, "no Karpenter-managed node for " + i.node());
+      return;
+    }
+    NodeClaim c = claim.get();
+    CapacityType type = c.offering().capacityType();
+    if (i.notice().spotOnly() && type != CapacityType.SPOT) {
+      api.log(RunRecord.Kind.SCENARIO, c.name(), stepOf(index) + ": no " + i.notice().describe() + " for "
+          + node.get() + ": it is " + type.wireName() + " capacity, and EC2 sends this notice only to spot instances");
+      return;
+    }
+    api.log(RunRecord.Kind.SCENARIO, c.name(), (i.notice() == InterruptionNotice.SPOT_INTERRUPTION
+        ? "spot interruption" : i.notice().describe()) + " of " + node.get());
+    cloud.notify(c, i.notice());
+  }
+
+  /** The step a timeline action belongs to: the heading of the checkpoint that ends it, if any. */
+  private String stepOf(int index) {
+    for (int j = index; j < timeline.size(); j++) {
+      if (timeline.get(j) instanceof ScenarioAction.Checkpoint cp) {
+        return "step " + cp.label();
+      }
+    }
+    return "action " + (index + 1);
   }
 
   private void outcome(int step, String description, boolean passed, String detail) {

@@ -87,6 +87,16 @@ public sealed interface Event {
     }
   }
 
+  /**
+   * EC2 stopped or terminated an instance ({@code state} as its state-change notice says). Scheduled
+   * with the notice's arrival at the same instant and priority, after it: Karpenter reads the notice first.
+   */
+  record InstanceStateChanged(String claim, String state) implements Event {
+    public int priority() {
+      return 1;
+    }
+  }
+
   /** A spot interruption warning drawn from the configured rate. */
   record SpotWarningDrawn(String claim) implements Event {
     public int priority() {

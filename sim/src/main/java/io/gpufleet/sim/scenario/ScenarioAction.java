@@ -29,8 +29,17 @@ public sealed interface ScenarioAction {
    */
   record Delete(String kind, String name) implements ScenarioAction {}
 
-  /** An EC2 spot interruption warning for the node's instance (reclaimed two minutes later). */
-  record InterruptSpot(NodeRef node) implements ScenarioAction {}
+  /**
+   * An interruption notice about the node's instance, of a kind the AWS provider's interruption
+   * controller handles: EC2 sends it (and, for a spot warning, reclaims the instance two minutes
+   * later; for a state change, the instance is gone) and Karpenter's queue receives it.
+   */
+  record Interrupt(NodeRef node, InterruptionNotice notice) implements ScenarioAction {
+    /** An EC2 spot interruption warning. */
+    public static Interrupt spot(NodeRef node) {
+      return new Interrupt(node, InterruptionNotice.SPOT_INTERRUPTION);
+    }
+  }
 
   /**
    * EC2 has no capacity for the matching offerings (an instance type, in a zone and of a capacity

@@ -30,7 +30,7 @@ class InterruptionScenarioTest {
         .object(ClusterObject.of(Objects.minAvailable("llm-pdb", "llm", 1)))
         .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, replicas),
             Duration.ofMinutes(15)))
-        .then(new ScenarioAction.InterruptSpot(NodeRef.hosting("llm", 0)))
+        .then(ScenarioAction.Interrupt.spot(NodeRef.hosting("llm", 0)))
         .then(new ScenarioAction.Wait(Duration.ofMinutes(15)))
         .then(new ScenarioAction.Expect("the service is whole again", Condition.readyPods("llm", Comparison.EQ,
             replicas)))
@@ -91,7 +91,7 @@ class InterruptionScenarioTest {
         .object(ClusterObject.of(pool))
         .object(ClusterObject.of(svc))
         .then(new ScenarioAction.WaitUntil(Condition.readyPods("svc", Comparison.EQ, 2), Duration.ofMinutes(15)))
-        .then(new ScenarioAction.InterruptSpot(NodeRef.hosting("svc", 0)))
+        .then(ScenarioAction.Interrupt.spot(NodeRef.hosting("svc", 0)))
         .then(new ScenarioAction.Wait(Duration.ofMinutes(15)))
         .build();
   }

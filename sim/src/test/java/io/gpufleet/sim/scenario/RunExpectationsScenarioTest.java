@@ -48,7 +48,7 @@ class RunExpectationsScenarioTest {
             Duration.ofMinutes(15)))
         .then(new ScenarioAction.Watch("never without a Ready pod", Condition.readyPods("llm", Comparison.LT, 1),
             true, Optional.of(Duration.ofMinutes(20))))
-        .then(new ScenarioAction.InterruptSpot(NodeRef.hosting("llm", 0)))
+        .then(ScenarioAction.Interrupt.spot(NodeRef.hosting("llm", 0)))
         .then(new ScenarioAction.Wait(Duration.ofMinutes(15)));
   }
 

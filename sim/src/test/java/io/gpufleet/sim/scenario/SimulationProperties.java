@@ -75,7 +75,7 @@ class SimulationProperties {
       b.then(new ScenarioAction.Wait(Duration.ofMinutes(5 + r.nextInt(40))));
       switch (r.nextInt(5)) {
         case 0, 1 -> b.then(new ScenarioAction.Scale("svc" + r.nextInt(services), r.nextInt(5)));
-        case 2 -> b.then(new ScenarioAction.InterruptSpot(NodeRef.hosting("svc" + r.nextInt(services),
+        case 2 -> b.then(ScenarioAction.Interrupt.spot(NodeRef.hosting("svc" + r.nextInt(services),
             r.nextInt(2))));
         case 3 -> b.then(new ScenarioAction.LabelNode(NodeRef.selected(LabelSelector.EVERYTHING, r.nextInt(3)),
             "nvidia.com/device-plugin.config", r.nextBoolean() ? "ts2" : "default"));
