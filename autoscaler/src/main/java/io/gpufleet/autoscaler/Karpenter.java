@@ -3,6 +3,7 @@ package io.gpufleet.autoscaler;
 import io.gpufleet.model.cloud.Money;
 import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.ConsolidationRefusal;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.disruption.DisruptionController;
 import io.gpufleet.autoscaler.disruption.InFlightDisruption;
@@ -163,8 +164,8 @@ public final class Karpenter {
     return disruption.poll(view, random);
   }
 
-  /** Why consolidation leaves each node it could act on, by NodeClaim (Karpenter's Unconsolidatable events). */
-  public SortedMap<String, String> unconsolidatable(ClusterView view) {
+  /** Why consolidation leaves each node it could act on, by NodeClaim (Karpenter's Unconsolidatable and DisruptionBlocked events). */
+  public SortedMap<String, ConsolidationRefusal> unconsolidatable(ClusterView view) {
     return disruption.unconsolidatable(view);
   }
 

@@ -408,7 +408,7 @@ final class CommandSpecs {
         .hasInitialValue(true).initialValue(c.seed)
         .getter(new ScheduleCommandFields(c, 4)).setter(new ScheduleCommandFields(c, 4)).build());
     spec.addOption(OptionSpec.builder("--explain")
-        .description("Add a Scheduled event per pod with the top nodes' scores by plugin.")
+        .description("Add a Scheduled event per pod with the top nodes' scores by plugin; for each Pending pod, each node's reason and what would make it fit (a run of the cluster's Karpenter).")
         .paramLabel("<explain>")
         .type(boolean.class).auxiliaryTypes(boolean.class)
         .descriptionKey("")

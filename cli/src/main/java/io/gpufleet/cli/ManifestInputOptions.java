@@ -75,13 +75,21 @@ final class ManifestInputOptions {
     if (!given()) {
       throw new UserError("no input: give -f FILE (a file, a directory, or - for stdin) or --kubeconfig FILE");
     }
-    List<ManifestSource> out = new ArrayList<>(ManifestInput.expand(filenames, recursive, System.in));
-    if (cluster.given()) {
-      Snapshot s = cluster.read(mixee.commandLine().getErr());
-      out.add(new ManifestSource(ClusterOptions.sourceName(s), s.toYaml()));
+    // Read once: a command that asks twice (schedule --explain runs the cluster too) must not find
+    // stdin drained or take a second, different snapshot of a live cluster.
+    if (sources == null) {
+      List<ManifestSource> out = new ArrayList<>(ManifestInput.expand(filenames, recursive, System.in));
+      if (cluster.given()) {
+        Snapshot s = cluster.read(mixee.commandLine().getErr());
+        out.add(new ManifestSource(ClusterOptions.sourceName(s), s.toYaml()));
+      }
+      sources = List.copyOf(out);
     }
-    return out;
+    return sources;
   }
+
+  /** The inputs once read. */
+  private List<ManifestSource> sources;
 
   /** The inputs as a message names them: the -f arguments and the live cluster's context. */
   String names() {

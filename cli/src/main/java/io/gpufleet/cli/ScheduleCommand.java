@@ -8,7 +8,14 @@ import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.manifest.kube.SchedulerConfigurationDecoder;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.report.placement.ClaimReport;
+import io.gpufleet.report.placement.PendingDiagnosis;
 import io.gpufleet.report.placement.PlacementReport;
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.sim.Simulation;
+import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.record.PendingFates;
+import java.time.Duration;
+import java.util.Optional;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,8 +62,12 @@ final class ScheduleCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed for tie-breaks and generated pod names.")
   long seed;
 
-  @Option(names = "--explain", description = "Add a Scheduled event per pod with the top nodes' scores by plugin.")
+  @Option(names = "--explain", description = "Add a Scheduled event per pod with the top nodes' scores by plugin; "
+      + "for each Pending pod, each node's reason and what would make it fit (a run of the cluster's Karpenter).")
   boolean explain;
+
+  /** How long the run that answers "what would make it fit" goes on: a launch, registration and binding. */
+  static final String EXPLAIN_RUN = "15m";
 
   @Override
   public Integer call() {
@@ -68,7 +79,9 @@ final class ScheduleCommand implements Callable<Integer> {
     }
     Cluster cluster = input.cluster(draDriver.gates());
     Cli.printWarnings(cluster, spec);
-    Cli.warnUnused(cluster.bundle(), spec, "schedule");
+    if (!explain) {
+      Cli.warnUnused(cluster.bundle(), spec, "schedule");
+    }
     Cluster.Placement placement = cluster.place(profiles(), new SplittableRandom(seed), explain);
     BatchPlacement.Result result = placement.result();
     DynamicResources dynamicResources = placement.dynamicResources();
@@ -76,14 +89,36 @@ final class ScheduleCommand implements Callable<Integer> {
     // Written as it is made: a fleet-sized placement is never held as one string.
     PrintWriter out = spec.commandLine().getOut();
     var claims = dynamicResources.state(result.snapshot());
+    Optional<PendingDiagnosis.KarpenterAnswer> answer = explain ? Optional.of(karpenterAnswer(cluster, result))
+        : Optional.empty();
     if (output.equals("json")) {
-      PlacementReport.json(result, ClaimReport.json(result, dra, claims), out);
+      PlacementReport.json(result, ClaimReport.json(result, dra, claims), answer, out);
     } else {
-      PlacementReport.text(result, explain, out);
+      PlacementReport.text(result, explain, answer, out);
       ClaimReport.text(result, dra, claims, out);
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * What Karpenter would do for the Pending pods: the same inputs run as {@code simulate -f --for 15m}
+   * does, its record read for each pod ({@link PendingFates}). No run when nothing is Pending or no
+   * NodePool was given.
+   */
+  private PendingDiagnosis.KarpenterAnswer karpenterAnswer(Cluster cluster, BatchPlacement.Result result) {
+    List<String> pending = result.outcomes().stream().filter(o -> o instanceof BatchPlacement.Outcome.Pending)
+        .map(o -> o.pod().key()).toList();
+    if (pending.isEmpty()) {
+      return PendingDiagnosis.KarpenterAnswer.without("no pod is Pending");
+    }
+    if (cluster.bundle().others().stream().noneMatch(o -> o.kind().equals("NodePool"))) {
+      return PendingDiagnosis.KarpenterAnswer.without("no NodePool among the manifests, so it launches no node");
+    }
+    ScenarioFile run = SimulateCommand.scenario(null, input, EXPLAIN_RUN);
+    SimulationResult r = Simulation.run(run.scenario());
+    return new PendingDiagnosis.KarpenterAnswer(PendingFates.of(r.record(), r.start(), pending),
+        Duration.between(r.start(), r.end()), "");
   }
 
   /** The configuration's profiles (a pod picks one by schedulerName), each with the options' overrides. */

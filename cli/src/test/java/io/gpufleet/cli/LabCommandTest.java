@@ -66,8 +66,8 @@ class LabCommandTest {
     assertThat(s).contains("0/1 nodes are available: 1 Insufficient nvidia.com/gpu.")
         // lab.yaml: 3m launch to registration, then the plugin's pod pulls its image (20 s default, beside
         // vLLM's 9 GB pull), starts (5 s) and registers 30 s later: 3m55s.
-        .containsPattern("g5.xlarge on-demand in us-east-1a at \\$1.006/h, launched at \\+\\d\\d:\\d\\d, initialised at "
-            + "\\+\\d\\d:\\d\\d \\(3m55s later")
+        .containsPattern("g5.xlarge on-demand in us-east-1a at \\$1.006/h, launched at \\+\\d\\d:\\d\\d:\\d\\d, initialised at "
+            + "\\+\\d\\d:\\d\\d:\\d\\d \\(3m55s later")
         .contains("advertises {nvidia.com/gpu: 1} (config default)");
     assertThat(s).containsPattern("vllm-fifth\\s+1/1\\s+Running\\s+gpu-\\w+");
   }

@@ -46,6 +46,30 @@ class SimulateBatchTest {
     assertThat(all.err()).contains("simulate: 4 runs on 3 threads", "every expectation passed");
   }
 
+  /** The docs' batch command, {@code simulate examples/scenarios/*.yaml --out out/all -q}, as the shell expands it. */
+  @Test
+  void everyScenarioOfTheExamplesFolderRunsAsOneBatch(@TempDir Path out) throws IOException {
+    List<String> args = new java.util.ArrayList<>(List.of("simulate"));
+    try (var files = Files.list(EXAMPLES)) {
+      files.filter(f -> f.toString().endsWith(".yaml")).map(Path::toString).sorted().forEach(args::add);
+    }
+    args.addAll(List.of("--out", out.toString(), "-q"));
+    CliRun run = CliRun.of(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("every expectation passed");
+  }
+
+  /** A file of manifests given as a scenario: the error says what it holds and where it belongs. */
+  @Test
+  void aSharedManifestFileIsNamedAsSuchNotCountedAsScenarios(@TempDir Path out) {
+    CliRun run = CliRun.of("simulate", EXAMPLES.resolve("clusters/consolidation-cluster.yaml").toString(),
+        "--out", out.toString(), "-q");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("expected one Scenario document, found 3 documents (EC2NodeClass, Node, "
+        + "Deployment) and no Scenario: a file of manifests; give it with -f, or list it under a scenario's "
+        + "spec.cluster").doesNotContain("Exception");
+  }
+
   @Test
   void oneThreadAndManyGiveTheSameBytes(@TempDir Path one, @TempDir Path many) throws IOException {
     String file = EXAMPLES.resolve(FILES.get(1)).toString();

@@ -93,7 +93,7 @@ class SimulateCommandTest {
     CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(), "--out",
         out.toString(), "-q");
     assertThat(run.out()).contains("disruptions     Interrupted 1; evictions Interrupted 1")
-        .containsPattern("Deployment/default/chat: all wanted Ready \\+\\d\\d:\\d\\d, then at least 1; 0s with none Ready"
+        .containsPattern("Deployment/default/chat: all wanted Ready \\+\\d\\d:\\d\\d:\\d\\d, then at least 1; 0s with none Ready"
             + " after the first; no traffic modelled;");
     String json = Files.readString(out.resolve("result.json"));
     assertThat(json).contains("\"Interrupted\" : 1").contains("\"passed\" : true").doesNotContain("\"passed\" : false");
@@ -101,17 +101,38 @@ class SimulateCommandTest {
         .contains("nodes{kind=g6.xlarge spot}");
   }
 
+  /** The policy what-if of consolidation-when-empty: the comparison names the failed expectation and the outage. */
+  @Test
+  void theComparisonNamesTheExpectationThatChangedAndEachServicesOutage(@TempDir Path dir) throws IOException {
+    Path s = dir.resolve("underutilized.yaml");
+    Files.writeString(s, Files.readString(EXAMPLES.resolve("scenarios/consolidation-when-empty.yaml"))
+        .replace("file: clusters/consolidation-cluster.yaml", "file: "
+            + EXAMPLES.resolve("scenarios/clusters/consolidation-cluster.yaml").toAbsolutePath())
+        .replace("name: consolidation-when-empty", "name: underutilized")
+        .replace("consolidationPolicy: WhenEmpty\n", "consolidationPolicy: WhenEmptyOrUnderutilized\n"));
+    CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/consolidation-when-empty.yaml").toString(),
+        "--compare", s.toString(), "--out", dir.resolve("out").toString(), "-q");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.out())
+        .containsPattern("\n  disruptions +Empty 1 +Empty 1, Underutilized 1\n")
+        .containsPattern("\n  evictions +none +Underutilized 1\n")
+        .containsPattern("\n  Deployment/default/llm +0s with none Ready +30s with none Ready\n")
+        .containsPattern("\n  expectation \"the half-used g5.12xlarge is still there\" +passed +FAILED \\(seen: 0 nodes\\)\n")
+        // Only what changed is named: the other expectations held in both runs.
+        .doesNotContain("expectation \"the replica never moved\"");
+  }
+
   @Test
   void aWrongExpectationExitsOneAndSaysWhichWhenAndWhatWasSeen(@TempDir Path dir) throws IOException {
     Path s = dir.resolve("wrong.yaml");
     Files.writeString(s, Files.readString(EXAMPLES.resolve("scenarios/consolidation-when-empty.yaml"))
-        .replace("file: consolidation-cluster.yaml", "file: " + EXAMPLES.resolve("scenarios/consolidation-cluster.yaml")
+        .replace("file: clusters/consolidation-cluster.yaml", "file: " + EXAMPLES.resolve("scenarios/clusters/consolidation-cluster.yaml")
             .toAbsolutePath())
         .replace("instance-type: g5.12xlarge}}, equals: 1}", "instance-type: g5.12xlarge}}, equals: 0}"));
     CliRun run = CliRun.of("simulate", s.toString(), "--out", dir.resolve("out").toString(), "-q");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.out()).contains("expectations    2 of 3 passed")
-        .containsPattern("FAILED at \\+1:00:00 \\(step \\d+ of the timeline\\): the half-used g5.12xlarge is still "
+        .containsPattern("FAILED at \\+01:00:00 \\(step \\d+ of the timeline\\): the half-used g5.12xlarge is still "
             + "there; seen: 1 nodes");
   }
 

@@ -138,11 +138,33 @@ public final class ScenarioReader {
     return new ScenarioReader(sources, strict).decode(file, text);
   }
 
+  /**
+   * What a file that is not one Scenario holds, by the kinds of its documents: a file of manifests
+   * (shared by scenarios through {@code spec.cluster}) is named as such, with where it belongs.
+   */
+  static String notOneScenario(List<YNode> docs) {
+    if (docs.isEmpty()) {
+      return "expected one Scenario document, found no document";
+    }
+    List<String> kinds = new ArrayList<>();
+    for (YNode d : docs) {
+      String kind = d instanceof YNode.YMap m && m.entries().get("kind") != null
+          && m.entries().get("kind").value() instanceof YNode.YScalar k ? k.text() : "(no kind)";
+      kinds.add(kind);
+    }
+    long scenarios = kinds.stream().filter("Scenario"::equals).count();
+    String found = "found " + docs.size() + " documents (" + String.join(", ", kinds) + ")";
+    if (scenarios == 0) {
+      return "expected one Scenario document, " + found + " and no Scenario: a file of manifests; give it with -f, "
+          + "or list it under a scenario's spec.cluster (- file: PATH)";
+    }
+    return "expected one Scenario document, " + found + ": give each Scenario its own file";
+  }
+
   private ScenarioFile decode(String file, String text) {
     List<YNode> docs = yaml.readAll(file, text);
     if (docs.size() != 1) {
-      throw new ManifestException(ManifestProblem.error(Location.unknown(file), "",
-          "expected one Scenario document, found " + docs.size()));
+      throw new ManifestException(ManifestProblem.error(Location.unknown(file), "", notOneScenario(docs)));
     }
     Cursor doc = Cursor.root(docs.getFirst(), diagnostics);
     doc.checkKnown(Set.of("apiVersion", "kind", "metadata", "spec"), true);

@@ -107,8 +107,10 @@ final class Candidates {
     if (!filter.shouldDisrupt(n, pool.get(), view.now())) {
       return Optional.of(FILTERED);
     }
+    // The words of the DisruptionBlocked events NewCandidate publishes (pkg/controllers/disruption/types.go:
+    // pretty.Sentence of statenode.go's ValidateNodeDisruptable and ValidatePodsDisruptable errors).
     if ("true".equals(n.annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
-      return Optional.of("the node is annotated karpenter.sh/do-not-disrupt: true");
+      return Optional.of("Disruption is blocked through the \"karpenter.sh/do-not-disrupt\" annotation");
     }
     if (!n.labels().has(KarpenterLabels.CAPACITY_TYPE) || !n.labels().has("topology.kubernetes.io/zone")) {
       return Optional.of("the node has no capacity-type or zone label");
@@ -124,12 +126,13 @@ final class Candidates {
         continue;
       }
       if (DoNotDisrupt.active(n, p, view.now())) {
-        return Optional.of("pod " + p.key() + " has karpenter.sh/do-not-disrupt");
+        return Optional.of("Pod has \"karpenter.sh/do-not-disrupt\" annotation (Pod=" + p.key() + ")");
       }
       if (!StateNode.isMirror(p)) {
         Optional<String> pdb = view.pdbs().evictionBlocked(p);
         if (pdb.isPresent()) {
-          return Optional.of("pod " + p.key() + " cannot be evicted: " + pdb.get());
+          String why = pdb.get();
+          return Optional.of(Character.toUpperCase(why.charAt(0)) + why.substring(1));
         }
       }
     }

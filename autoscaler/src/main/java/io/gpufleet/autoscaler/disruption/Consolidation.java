@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodePool;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,6 +26,21 @@ final class Consolidation {
           && Candidates.consolidatable(n, p, now);
 
   private Consolidation() {}
+
+  /**
+   * Why the NodePool's settings keep consolidation off its non-empty nodes, in the words of
+   * consolidation's {@code ShouldDisrupt} ({@code K:pkg/controllers/disruption/consolidation.go}):
+   * {@code consolidateAfter: Never} first, then a policy other than WhenEmptyOrUnderutilized.
+   */
+  static Optional<String> disabledBy(NodePool pool) {
+    if (pool.disruption().consolidateAfter().isEmpty()) {
+      return Optional.of("NodePool \"" + pool.name() + "\" has consolidation disabled");
+    }
+    if (pool.disruption().consolidationPolicy() != ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED) {
+      return Optional.of("NodePool \"" + pool.name() + "\" has non-empty consolidation disabled");
+    }
+    return Optional.empty();
+  }
 
   /** The candidates most worth removing first, cut to the budgets for {@code Underutilized}. */
   static List<Candidate> ranked(List<Candidate> candidates, ClusterView view) {

@@ -72,15 +72,19 @@ public final class DisruptionController {
   }
 
   /**
-   * Why consolidation leaves each node it could act on (a non-empty node of a NodePool that
-   * consolidates underutilized nodes), by NodeClaim name: the candidate filter's reason, the
-   * Underutilized budget, or what the single-node simulation found, in the words of Karpenter's
-   * {@code Unconsolidatable} events ({@code K:pkg/controllers/disruption/consolidation.go}). A node
-   * still inside its {@code consolidateAfter} is left out: waiting is not a refusal. Uses a random
-   * stream of its own, so asking changes nothing a later poll draws.
+   * Why consolidation leaves each node of a NodePool it manages, by NodeClaim name, as Karpenter's
+   * events say it: {@code DisruptionBlocked} with the candidate filter's reason (a do-not-disrupt
+   * pod or node, a PDB, ...); {@code Unconsolidatable} with the NodePool's own setting, as consolidation's {@code ShouldDisrupt}
+   * says it ({@code K:pkg/controllers/disruption/consolidation.go}: {@code NodePool %q has consolidation
+   * disabled} when {@code consolidateAfter} is Never, {@code NodePool %q has non-empty consolidation
+   * disabled} under WhenEmpty); the Underutilized budget; or what the single-node simulation found.
+   * Empty nodes are left to emptiness (upstream also says the policy sentence for them, which would
+   * only repeat that emptiness will take them), unless {@code consolidateAfter} is Never. A node still
+   * inside its {@code consolidateAfter} is left out: waiting is not a refusal. Uses a random stream of
+   * its own, so asking changes nothing a later poll draws.
    */
-  public SortedMap<String, String> unconsolidatable(ClusterView view) {
-    SortedMap<String, String> out = new TreeMap<>();
+  public SortedMap<String, ConsolidationRefusal> unconsolidatable(ClusterView view) {
+    SortedMap<String, ConsolidationRefusal> out = new TreeMap<>();
     DisruptionMethod single = method(DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION);
     // Single-node consolidation skips a candidate only while its NodePool's budget is used up.
     Map<String, Integer> allowed = DisruptionBudgets.allowed(view, single.reason());
@@ -93,26 +97,36 @@ public final class DisruptionController {
     RandomGenerator own = new SplittableRandom(0);
     for (StateNode n : view.nodes()) {
       Optional<NodePool> pool = n.claim().flatMap(c -> view.nodePool(c.nodePool()));
-      if (pool.isEmpty() || pool.get().disruption().consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY
-          || n.isEmpty()) {
+      if (pool.isEmpty()) {
+        continue;
+      }
+      Optional<String> disabled = Consolidation.disabledBy(pool.get());
+      if (n.isEmpty() && (disabled.isEmpty() || pool.get().disruption().consolidateAfter().isPresent())) {
         continue;
       }
       String name = n.claim().get().name();
-      Optional<String> rejected = Candidates.rejection(n, view, false, Consolidation.FILTER);
+      // The candidate checks first: upstream asks ShouldDisrupt only of a node that is a candidate.
+      Optional<String> rejected = Candidates.rejection(n, view, false, ANY);
       if (rejected.isPresent()) {
-        if (!rejected.get().equals(Candidates.FILTERED)) {
-          out.put(name, rejected.get());
-        }
+        out.put(name, ConsolidationRefusal.blocked(rejected.get()));
+        continue;
+      }
+      if (disabled.isPresent()) {
+        out.put(name, ConsolidationRefusal.unconsolidatable(disabled.get()));
+        continue;
+      }
+      if (!Candidates.consolidatable(n, pool.get(), view.now())) {
         continue;
       }
       Candidate c = inBudget.get(name);
       if (c == null) {
-        out.put(name, "the NodePool's disruption budget for Underutilized allows no more disruptions now");
+        out.put(name, ConsolidationRefusal.unconsolidatable(
+            "the NodePool's disruption budget for Underutilized allows no more disruptions now"));
         continue;
       }
       StringBuilder why = new StringBuilder();
       if (simulation.simulate(List.of(c), view, true, own, why::append).isEmpty()) {
-        out.put(name, why.toString());
+        out.put(name, ConsolidationRefusal.unconsolidatable(why.toString()));
       }
     }
     return out;

@@ -60,14 +60,19 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
     return out;
   }
 
-  /** Why the Eviction API would refuse this pod now, if it would. */
+  /**
+   * Why the Eviction API would refuse this pod now, if it would, in Karpenter's words
+   * ({@code K:pkg/controllers/state/statenode.go} ValidatePodsDisruptable: {@code pdb prevents pod
+   * evictions} wrapped with {@code PodDisruptionBudget=<namespace/name>}).
+   */
   public Optional<String> evictionBlocked(Pod pod) {
     List<Entry> pdbs = covering(pod);
     if (pdbs.size() > 1) {
-      return Optional.of("eviction does not support multiple PDBs");
+      return Optional.of("eviction does not support multiple PDBs (PodDisruptionBudget(s)="
+          + String.join(", ", pdbs.stream().map(e -> e.pdb().meta().key()).toList()) + ")");
     }
     if (pdbs.size() == 1 && pdbs.getFirst().disruptionsAllowed() <= 0) {
-      return Optional.of("pdb " + pdbs.getFirst().pdb().meta().key() + " prevents pod evictions");
+      return Optional.of("pdb prevents pod evictions (PodDisruptionBudget=" + pdbs.getFirst().pdb().meta().key() + ")");
     }
     return Optional.empty();
   }

@@ -21,6 +21,7 @@ import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePool;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -46,21 +47,53 @@ class UnconsolidatableTest {
     assertThat(c.poll(v, new SplittableRandom(7))).isEmpty();
     var why = c.unconsolidatable(v);
     assertThat(why).containsOnlyKeys(snug.claim().get().name(), pinned.claim().get().name());
-    assertThat(why.get(snug.claim().get().name())).isEqualTo("Can't replace with a cheaper node");
-    assertThat(why.get(pinned.claim().get().name())).isEqualTo("pod default/pinned has karpenter.sh/do-not-disrupt");
+    assertThat(why.get(snug.claim().get().name()))
+        .isEqualTo(ConsolidationRefusal.unconsolidatable("Can't replace with a cheaper node"));
+    // A pod's do-not-disrupt makes the node no candidate: NewCandidate's DisruptionBlocked event, in its words.
+    assertThat(why.get(pinned.claim().get().name())).isEqualTo(ConsolidationRefusal.blocked(
+        "Pod has \"karpenter.sh/do-not-disrupt\" annotation (Pod=default/pinned)"));
   }
 
   @Test
-  void theBudgetAndAWhenEmptyPolicyAreSaidOrLeftOut() {
+  void theBudgetIsSaid() {
     NodePool none = pool().withDisruption(pool().disruption().withBudgets(List.of(budget(0))));
     StateNode a = node(none, "m5.xlarge", 1, pod("a"));
     ClusterView v = view(none, List.of(a));
     assertThat(controller(none).unconsolidatable(v)).containsEntry(a.claim().get().name(),
-        "the NodePool's disruption budget for Underutilized allows no more disruptions now");
-    // WhenEmpty: consolidation does not look at non-empty nodes at all, so it has nothing to explain.
+        ConsolidationRefusal.unconsolidatable(
+            "the NodePool's disruption budget for Underutilized allows no more disruptions now"));
+  }
+
+  /**
+   * {@code K:pkg/controllers/disruption/consolidation.go} ShouldDisrupt: {@code NodePool %q has
+   * non-empty consolidation disabled} for a policy other than WhenEmptyOrUnderutilized, and {@code
+   * NodePool %q has consolidation disabled} when consolidateAfter is nil (Never), checked first.
+   */
+  @Test
+  void aWhenEmptyOrNeverNodePoolSaysSoAsConsolidationsShouldDisruptDoes() {
     NodePool whenEmpty = pool(ConsolidationPolicy.WHEN_EMPTY);
     StateNode b = node(whenEmpty, "m5.xlarge", 1, pod("b"));
-    assertThat(controller(whenEmpty).unconsolidatable(view(whenEmpty, List.of(b)))).isEmpty();
+    // Even inside consolidateAfter: upstream publishes before it reads the Consolidatable condition.
+    StateNode fresh = node(whenEmpty, "m5.xlarge", 2, T0.plus(Duration.ofMinutes(55)), pod("fresh"));
+    // Empty: emptiness takes it once consolidateAfter has passed, so it is no refusal.
+    StateNode empty = node(whenEmpty, "m5.xlarge", 3);
+    assertThat(controller(whenEmpty).unconsolidatable(view(whenEmpty, List.of(b, fresh, empty))))
+        .containsOnlyKeys(b.claim().get().name(), fresh.claim().get().name())
+        .containsEntry(b.claim().get().name(),
+            ConsolidationRefusal.unconsolidatable("NodePool \"general\" has non-empty consolidation disabled"));
+    NodePool never = whenEmpty.withDisruption(whenEmpty.disruption().withConsolidateAfter(Optional.empty()));
+    StateNode c = node(never, "m5.xlarge", 4, pod("c"));
+    StateNode idle = node(never, "m5.xlarge", 5);
+    assertThat(controller(never).unconsolidatable(view(never, List.of(c, idle))))
+        .containsEntry(c.claim().get().name(),
+            ConsolidationRefusal.unconsolidatable("NodePool \"general\" has consolidation disabled"))
+        .containsEntry(idle.claim().get().name(),
+            ConsolidationRefusal.unconsolidatable("NodePool \"general\" has consolidation disabled"));
+    // A candidate's own block comes first: upstream never asks ShouldDisrupt of a node that is no candidate.
+    StateNode pinned = node(whenEmpty, "m5.xlarge", 6, doNotDisrupt(pod("pinned")));
+    assertThat(controller(whenEmpty).unconsolidatable(view(whenEmpty, List.of(pinned))))
+        .containsEntry(pinned.claim().get().name(), ConsolidationRefusal.blocked(
+            "Pod has \"karpenter.sh/do-not-disrupt\" annotation (Pod=default/pinned)"));
   }
 
   @Test

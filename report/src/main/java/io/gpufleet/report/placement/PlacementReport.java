@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Renders a batch placement as {@code kubectl get pods -o wide} plus the FailedScheduling events
@@ -37,6 +38,15 @@ public final class PlacementReport {
    * for the column widths), so 50,000 pods never sit in memory as a table.
    */
   public static void text(BatchPlacement.Result result, boolean explain, Appendable out) {
+    text(result, explain, Optional.empty(), out);
+  }
+
+  /**
+   * As {@link #text(BatchPlacement.Result, boolean, Appendable)}; with {@code answer} (--explain), then
+   * each Pending pod's reason per node and what would make it fit ({@link PendingDiagnosis}).
+   */
+  public static void text(BatchPlacement.Result result, boolean explain,
+      Optional<PendingDiagnosis.KarpenterAnswer> answer, Appendable out) {
     List<Outcome> outcomes = result.outcomes();
     Table.write(POD_HEADERS, () -> outcomes.stream().map(PlacementReport::podRow).iterator(), out);
     Iterable<List<String>> events = () -> outcomes.stream()
@@ -49,6 +59,7 @@ public final class PlacementReport {
       }
       Table.write(EVENT_HEADERS, events, out);
     }
+    answer.ifPresent(a -> PendingDiagnosis.text(outcomes, a, out));
   }
 
   private static List<String> podRow(Outcome o) {
@@ -143,7 +154,23 @@ public final class PlacementReport {
    * ({@link ClaimReport#json}) when there are claims.
    */
   public static void json(BatchPlacement.Result result, List<Map<String, Object>> claims, Writer out) {
-    Iterable<Map<String, Object>> pods = () -> result.outcomes().stream().map(PlacementReport::jsonPod).iterator();
+    json(result, claims, Optional.empty(), out);
+  }
+
+  /**
+   * As {@link #json(BatchPlacement.Result, List, Writer)}; with {@code answer} (--explain), each Pending
+   * pod also has {@code diagnosis} (its reason per group of nodes) and {@code karpenter} (what would
+   * make it fit), as {@link PendingDiagnosis#json} makes them.
+   */
+  public static void json(BatchPlacement.Result result, List<Map<String, Object>> claims,
+      Optional<PendingDiagnosis.KarpenterAnswer> answer, Writer out) {
+    Iterable<Map<String, Object>> pods = () -> result.outcomes().stream().map(o -> {
+      Map<String, Object> m = jsonPod(o);
+      if (answer.isPresent() && o instanceof Outcome.Pending p) {
+        m.putAll(PendingDiagnosis.json(p, answer.get()));
+      }
+      return m;
+    }).iterator();
     LinkedHashMap<String, Object> after = new LinkedHashMap<>();
     if (!claims.isEmpty()) {
       after.put("claims", claims);

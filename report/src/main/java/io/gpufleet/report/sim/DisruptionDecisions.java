@@ -14,7 +14,8 @@ import java.util.List;
 public final class DisruptionDecisions {
   private DisruptionDecisions() {}
 
-  private static final String UNCONSOLIDATABLE = "Unconsolidatable: ";
+  /** The Karpenter events that say why consolidation leaves a node ({@code ConsolidationRefusal}). */
+  private static final List<String> LEFT = List.of("Unconsolidatable: ", "DisruptionBlocked: ");
 
   /** The lines for entries in {@code [from, to)}, empty when there was no decision. */
   public static List<String> render(RunRecord record, int from, int to, Instant start) {
@@ -29,8 +30,10 @@ public final class DisruptionDecisions {
         case DISRUPTION_EXECUTED -> out.add(at + "  executed " + e.subject() + " after its validation delay");
         case DISRUPTION_ABANDONED -> out.add(at + "  abandoned " + e.subject() + ": " + e.message());
         case KARPENTER_EVENT -> {
-          if (e.message().startsWith(UNCONSOLIDATABLE)) {
-            out.add(at + "  " + e.subject() + "  left: " + e.message().substring(UNCONSOLIDATABLE.length()));
+          for (String reason : LEFT) {
+            if (e.message().startsWith(reason)) {
+              out.add(at + "  " + e.subject() + "  left: " + e.message().substring(reason.length()));
+            }
           }
         }
         default -> { }

@@ -22,7 +22,9 @@ import java.util.TreeSet;
  * Two runs side by side, figure by figure: made to put the same workloads through two ways of
  * giving out GPUs (the device plugin's resources and DRA's claims), so what each way changes shows:
  * the cards held and how many pods shared one, how the cards were shared, GPU-hours, cost, pending
- * time, the scheduler's words for pods that waited, and the expectations each run met.
+ * time, the scheduler's words for pods that waited, disruptions and evictions, each service's time
+ * with none Ready (and requests lost, where modelled), the expectations each run met and, by name,
+ * each one whose result changed ({@link WhatChanged}).
  */
 public final class RunComparison {
   private RunComparison() {}
@@ -63,10 +65,32 @@ public final class RunComparison {
     rows.add(List.of("cost", Money.dollars(a.metrics().totalCost()), Money.dollars(b.metrics().totalCost())));
     rows.add(List.of("pending time", RunSummary.pending(a.metrics()), RunSummary.pending(b.metrics())));
     rows.add(List.of("why pods waited", waited(a), waited(b)));
+    rows.add(List.of("disruptions", disruptions(a.metrics().disruptionsByReason()),
+        disruptions(b.metrics().disruptionsByReason())));
+    rows.add(List.of("evictions", disruptions(a.metrics().evictionsByReason()),
+        disruptions(b.metrics().evictionsByReason())));
+    WhatChanged changed = WhatChanged.of(a, b);
+    for (WhatChanged.Service s : changed.services()) {
+      rows.add(List.of(s.workload(), WhatChanged.Service.outage(s.a()), WhatChanged.Service.outage(s.b())));
+      if (s.trafficModelled()) {
+        rows.add(List.of(s.workload() + " requests lost", WhatChanged.Service.lost(s.a()),
+            WhatChanged.Service.lost(s.b())));
+      }
+      rows.add(List.of(s.workload() + " pods killed while serving",
+          s.a().map(m -> String.valueOf(m.podsKilled())).orElse("-"),
+          s.b().map(m -> String.valueOf(m.podsKilled())).orElse("-")));
+    }
     rows.add(List.of("expectations passed", passed(a), passed(b)));
+    for (WhatChanged.Expectation e : changed.expectations()) {
+      rows.add(List.of("expectation \"" + e.description() + "\"", e.a(), e.b()));
+    }
     rows.add(List.of("invariants violated", String.valueOf(a.violations().size()),
         String.valueOf(b.violations().size())));
     return rows;
+  }
+
+  private static String disruptions(Map<String, Integer> byReason) {
+    return byReason.isEmpty() ? "none" : RunSummary.counts(byReason);
   }
 
   private static String count(SimulationResult r, RunRecord.Kind kind) {

@@ -36,7 +36,7 @@ class RunSummaryTest {
   void withoutTrafficNoRequestsAreClaimed() {
     String line = RunSummary.service(service(Traffic.NONE, 0, 1, 2, 0, 2), T0);
     assertThat(line).contains("no traffic modelled").doesNotContain("requests lost");
-    assertThat(line).contains("first Ready +00:10").contains("all wanted Ready +00:20, then at least 0")
+    assertThat(line).contains("first Ready +00:00:10").contains("all wanted Ready +00:00:20, then at least 0")
         .contains("10s with none Ready after the first");
   }
 
@@ -51,7 +51,7 @@ class RunSummaryTest {
   @Test
   void aServiceThatNeverHadAllItWantedSaysSo() {
     String line = RunSummary.service(service(Traffic.NONE, 1, 1), T0);
-    assertThat(line).startsWith("first Ready +00:00; never all wanted Ready at once (at most 1)");
+    assertThat(line).startsWith("first Ready +00:00:00; never all wanted Ready at once (at most 1)");
   }
 
   @Test

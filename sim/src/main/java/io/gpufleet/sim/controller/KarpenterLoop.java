@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.Karpenter;
 import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
+import io.gpufleet.autoscaler.disruption.ConsolidationRefusal;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.disruption.DisruptionController;
 import io.gpufleet.autoscaler.disruption.InFlightDisruption;
@@ -314,18 +315,18 @@ final class KarpenterLoop {
   }
 
   /** The reason last recorded per NodeClaim for consolidation leaving it, so each change is recorded once. */
-  private final Map<String, String> unconsolidatable = new HashMap<>();
+  private final Map<String, ConsolidationRefusal> unconsolidatable = new HashMap<>();
 
   /**
    * After a poll that found nothing: records, when it changes, why consolidation leaves each node it
    * could act on, as Karpenter's {@code Unconsolidatable} events say it.
    */
   private void explainQuiet(ClusterView v) {
-    SortedMap<String, String> now = karpenter().unconsolidatable(v);
+    SortedMap<String, ConsolidationRefusal> now = karpenter().unconsolidatable(v);
     unconsolidatable.keySet().retainAll(now.keySet());
     now.forEach((claim, why) -> {
       if (!why.equals(unconsolidatable.put(claim, why))) {
-        api.log(RunRecord.Kind.KARPENTER_EVENT, claim, "Unconsolidatable: " + why);
+        api.log(RunRecord.Kind.KARPENTER_EVENT, claim, why.toString());
       }
     });
   }
@@ -344,7 +345,7 @@ final class KarpenterLoop {
     }
     karpenter().unconsolidatable(v).forEach((claim, why) -> {
       if (!c.candidates().contains(claim)) {
-        api.log(RunRecord.Kind.DISRUPTION_CONSIDERED, claim, "left: " + why);
+        api.log(RunRecord.Kind.DISRUPTION_CONSIDERED, claim, "left: " + why.message());
       }
     });
   }

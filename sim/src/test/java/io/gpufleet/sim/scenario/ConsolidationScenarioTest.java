@@ -172,9 +172,11 @@ class ConsolidationScenarioTest {
     // Not before two hours after the pods started; and soon after, not at some later poll by chance.
     assertThat(executed.getFirst().time()).isAfterOrEqualTo(bound.getFirst().time().plus(Duration.ofHours(2)))
         .isBefore(lastStart.plus(Duration.ofHours(2)).plus(Duration.ofMinutes(2)));
-    // Meanwhile the record says why consolidation left the node, as Karpenter's Unconsolidatable event would.
+    // Meanwhile the record says why consolidation left the node, as Karpenter's DisruptionBlocked event
+    // would (NewCandidate, pkg/controllers/disruption/types.go; statenode.go's words).
     assertThat(r.record().of(RunRecord.Kind.KARPENTER_EVENT)).anySatisfy(e -> {
-      assertThat(e.message()).startsWith("Unconsolidatable: pod default/llm-").endsWith(" has karpenter.sh/do-not-disrupt");
+      assertThat(e.message()).startsWith("DisruptionBlocked: Pod has \"karpenter.sh/do-not-disrupt\" annotation "
+          + "(Pod=default/llm-").endsWith(")");
       assertThat(e.time()).isBefore(executed.getFirst().time());
     });
   }

@@ -1,13 +1,16 @@
 package io.gpufleet.web.view;
 
 import io.gpufleet.model.cloud.Money;
+import io.gpufleet.report.sim.WhatChanged;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Two runs side by side: each one's label, knobs and summary, and the differences (second minus
- * first) in cost, pending time, disruptions and evictions.
+ * first) in cost, pending time, disruptions and evictions; each service's time with none Ready (and
+ * requests lost, where modelled), and each expectation whose result changed, by name.
  */
 public final class RunComparison {
   private RunComparison() {}
@@ -36,6 +39,33 @@ public final class RunComparison {
         : ((Number) pb.get(q)).longValue() - ((Number) v).longValue()));
     diff.put("pendingSeconds", pending);
     out.put("difference", diff);
+    // What the totals hide, computed once for the CLI's comparison and this one (WhatChanged).
+    WhatChanged changed = WhatChanged.of(a.result(), b.result());
+    List<Map<String, Object>> services = new ArrayList<>();
+    for (WhatChanged.Service s : changed.services()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("workload", s.workload());
+      m.put("aText", WhatChanged.Service.outage(s.a()));
+      m.put("bText", WhatChanged.Service.outage(s.b()));
+      m.put("outageSeconds", RunOverview.round(s.outageSecondsB() - s.outageSecondsA()));
+      if (s.trafficModelled()) {
+        m.put("aLost", WhatChanged.Service.lost(s.a()));
+        m.put("bLost", WhatChanged.Service.lost(s.b()));
+      }
+      services.add(m);
+    }
+    out.put("services", services);
+    List<Map<String, Object>> expectations = new ArrayList<>();
+    for (WhatChanged.Expectation e : changed.expectations()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("description", e.description());
+      m.put("a", e.a());
+      m.put("b", e.b());
+      m.put("passedA", e.passedA());
+      m.put("passedB", e.passedB());
+      expectations.add(m);
+    }
+    out.put("expectationsChanged", expectations);
     return out;
   }
 

@@ -22,10 +22,18 @@ async function api(path, options) {
   return body;
 }
 
+// A point in run time, as every output writes it: +HH:MM:SS since the start.
 function hms(seconds) {
-  const s = Math.round(seconds);
+  const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-  return '+' + h + ':' + String(m).padStart(2, '0') + ':' + String(r).padStart(2, '0');
+  return '+' + String(h).padStart(2, '0') + ':' + String(m).padStart(2, '0') + ':' + String(r).padStart(2, '0');
+}
+
+// A duration, as the CLI and kubectl write one (Go's time.Duration): 0s, 45s, 3m56s, 1h0m5s.
+function dur(seconds) {
+  let s = Math.round(Math.abs(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  return (h ? h + 'h' + m + 'm' : m ? m + 'm' : '') + r + 's';
 }
 
 function parseHms(text) {
@@ -185,7 +193,7 @@ function renderCards(view) {
   $('#cards').replaceChildren(...cards);
   $('#pending').replaceChildren(...(view.pending.length ? [el('h3', { text: view.pending.length + ' pending pod(s)' })] : []),
     ...view.pending.map(p => el('div', { class: 'pending-pod', 'data-pod': p.pod,
-      text: p.pod + ' waiting ' + hms(p.waitingSeconds).slice(1) + (p.message ? ': ' + p.message : '') })));
+      text: p.pod + ' waiting ' + dur(p.waitingSeconds) + (p.message ? ': ' + p.message : '') })));
 }
 
 function renderEvents(frame) {
@@ -312,7 +320,7 @@ async function whatIf(event) {
 
 function renderCompare(cmp) {
   const a = cmp.a.summary, b = cmp.b.summary, d = cmp.difference;
-  const secs = v => (v === null || v === undefined) ? '-' : v + ' s';
+  const secs = v => (v === null || v === undefined) ? '-' : dur(v);
   const rows = [
     // Money comes written by the server (Money), as every other output writes it, its difference too.
     ['total cost', 'totalCost', a.totalCostText, b.totalCostText, d.totalCost, null, d.totalCostText],
@@ -325,6 +333,16 @@ function renderCompare(cmp) {
     ['idle GPU-hours', 'gpuHoursIdle', a.gpuHoursIdle.toFixed(2), b.gpuHoursIdle.toFixed(2), d.gpuHoursIdle, v => v.toFixed(2)],
     ['expectations passed', 'expectations', a.expectationsPassed + ' of ' + a.expectations, b.expectationsPassed + ' of ' + b.expectations, null, String]
   ];
+  // Each service's time with none Ready (and requests lost, where its traffic was modelled): what a
+  // cheaper run may cost its users, which the totals above do not show.
+  for (const sv of cmp.services || []) {
+    const o = sv.outageSeconds;
+    rows.push([sv.workload + ': time with none Ready', 'service:' + sv.workload, sv.aText, sv.bText, o,
+      dur]);
+    if (sv.aLost !== undefined) {
+      rows.push([sv.workload + ': requests lost', 'lost:' + sv.workload, sv.aLost, sv.bLost, null, String]);
+    }
+  }
   const head = el('tr', {}, el('th', { text: '' }),
     el('th', { text: 'run ' + cmp.a.id + ': ' + cmp.a.label }), el('th', { text: 'run ' + cmp.b.id + ': ' + cmp.b.label }),
     el('th', { text: 'difference' }));
@@ -336,6 +354,12 @@ function renderCompare(cmp) {
       el('td', { class: 'b', text: String(vb) }), el('td', { class: 'diff ' + cls, text: shown }));
   });
   $('#compare').replaceChildren(head, ...body);
+  // Each expectation whose result changed, by name, with what each run saw.
+  const changed = (cmp.expectationsChanged || []).map(e => el('li',
+    { class: e.passedB ? 'better' : 'worse', 'data-expectation': e.description },
+    el('strong', { text: (e.passedB ? 'now passes: ' : 'now fails: ') + e.description }),
+    el('span', { text: ' (run ' + cmp.a.id + ': ' + e.a + '; run ' + cmp.b.id + ': ' + e.b + ')' })));
+  $('#compare-expectations').replaceChildren(...changed);
 }
 
 // ---- wiring ----
@@ -349,7 +373,7 @@ window.addEventListener('DOMContentLoaded', () => {
   $('#scrubber').addEventListener('input', e => { pause(); goTo(Number(e.target.value)); });
   $('#jump').addEventListener('click', () => {
     const s = parseHms($('#jump-time').value);
-    if (s === null) { $('#status').textContent = 'jump: expected a time such as 0:12:30'; return; }
+    if (s === null) { $('#status').textContent = 'jump: expected a time such as 00:12:30'; return; }
     pause(); goTo(frameAt(s));
   });
   $('#run-select').addEventListener('change', e => showRun(e.target.value));

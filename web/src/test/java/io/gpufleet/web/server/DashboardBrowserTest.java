@@ -80,6 +80,8 @@ class DashboardBrowserTest {
       d.findElement(By.id("jump")).click();
       waitFor(d).until(x -> Integer.toString(expected).equals(
           x.findElement(By.tagName("body")).getDomAttribute("data-frame")));
+      // Run time as every output writes it: +HH:MM:SS.
+      assertThat(d.findElement(By.id("clock")).getText()).matches("\\+00:0[0-6]:\\d\\d +\\(frame \\d+ of \\d+\\)");
 
       step(d, "3.3");
       List<WebElement> chips = labCard(d).findElements(By.cssSelector(".gpu[data-index='0'] .pod-chip"));
@@ -123,6 +125,10 @@ class DashboardBrowserTest {
         HeadlessChromium chrome = HeadlessChromium.start()) {
       WebDriver d = chrome.driver();
       open(d, dashboard);
+      // The event log says why the half-used node stays, as Karpenter's Unconsolidatable event does.
+      step(d, "2");
+      assertThat(d.findElements(By.cssSelector("#events tbody tr")).stream().map(WebElement::getText))
+          .anyMatch(t -> t.contains("Unconsolidatable: NodePool \"inference\" has non-empty consolidation disabled"));
       new Select(d.findElement(By.name("consolidationPolicy"))).selectByVisibleText("WhenEmptyOrUnderutilized");
       d.findElement(By.id("rerun")).click();
       waitFor(d).until(x -> !x.findElements(By.cssSelector("#compare tr[data-row='totalCost']")).isEmpty());
@@ -137,6 +143,16 @@ class DashboardBrowserTest {
       assertThat(whatIf).isLessThan(base);
       assertThat(cost.findElement(By.cssSelector(".diff")).getDomAttribute("class")).contains("better");
       assertThat(d.findElement(By.cssSelector("#compare tr[data-row='disruptions'] .b")).getText()).isNotEqualTo("0");
+      // What the cheaper run costs its users: the service's time with none Ready, from the runs' own metrics.
+      // Durations as the CLI writes them (KubeDuration), not raw seconds.
+      assertThat(d.findElement(By.cssSelector("#compare tr[data-row='pendingP50'] .a")).getText()).isEqualTo("0s");
+      WebElement service = d.findElement(By.cssSelector("#compare tr[data-row='service:Deployment/default/llm']"));
+      assertThat(service.findElement(By.cssSelector(".a")).getText()).isEqualTo("0s with none Ready");
+      assertThat(service.findElement(By.cssSelector(".b")).getText()).isEqualTo("30s with none Ready");
+      assertThat(service.findElement(By.cssSelector(".diff")).getDomAttribute("class")).contains("worse");
+      // And the expectation that failed, by name.
+      assertThat(d.findElements(By.cssSelector("#compare-expectations li")).stream().map(WebElement::getText).toList())
+          .containsExactly("now fails: the half-used g5.12xlarge is still there (run 0: passed; run 1: FAILED (seen: 0 nodes))");
       screenshot(d, "what-if-consolidation");
       assertThat(chrome.consoleErrors()).isEmpty();
     }
