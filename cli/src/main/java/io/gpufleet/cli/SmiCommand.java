@@ -54,6 +54,16 @@ public final class SmiCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Cluster cluster = input.cluster(draDriver.gates());
     Cli.printWarnings(cluster, spec);
+    if (cluster.nodes().isEmpty()) {
+      // nvidia-smi runs on a node; with none in the input there is no card to show. Pods still get their
+      // line (why they stay Pending), so a NodePool-only input is read; with nothing to show it is refused.
+      String noNode = "no Node in the input: smi shows the GPUs of the nodes it is given (kubectl get nodes -o yaml, "
+          + "or a gpufleet Node), and pods' places on them";
+      if (cluster.pods().isEmpty() && cluster.workloads().isEmpty()) {
+        throw new UserError(noNode);
+      }
+      spec.commandLine().getErr().println("warning: " + noNode);
+    }
     GpuClaimPreparation.FeatureGates gates = draDriver.gates();
     Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
     BatchPlacement.Result placed = placement.result();

@@ -85,5 +85,10 @@ class InputLimitsCommandTest {
         .contains("| " + KubeDuration.format(SimulationSettings.DEFAULTS.horizon()) + " (the run's horizon, "
             + SimulationSettings.DEFAULTS.horizon().toDays() + " days of virtual time) |");
     assertThat(YamlReader.MAX_CHARS).isEqualTo(256 * 1024 * 1024);
+    assertThat(doc)
+        .contains("| " + io.gpufleet.manifest.kube.KubeDecoder.TOTAL_ANNOTATION_SIZE_LIMIT_B + " bytes (256 KiB) |")
+        .contains("Too long: may not be more than " + io.gpufleet.manifest.kube.KubeDecoder.TOTAL_ANNOTATION_SIZE_LIMIT_B)
+        .contains("| a CEL selector's estimated worst-case cost | " + io.gpufleet.engine.dra.CelDeviceSelector.COST_LIMIT
+            + " |");
   }
 }

@@ -128,6 +128,25 @@ class ReaderFuzzTest {
     endsCleanly("scenarios/node-expiry.yaml", 60, "simulate", "INPUT", "--out", "OUT", "-q");
   }
 
+  /** Issue 33 item 8: a scheduler configuration, read strictly with its plugin names checked. */
+  @Test
+  void schedulerConfiguration() {
+    endsCleanly("scheduling/bin-packing-scheduler.yaml", 60, "schedule", "-f",
+        EXAMPLES.resolve("scheduling/gpu-fleet.yaml").toString(), "--config", "INPUT");
+  }
+
+  /** Issue 33 item 8: DRA claims and their CEL selectors, with the cost limits. */
+  @Test
+  void draSelectors() {
+    endsCleanly("dra/first-available.yaml", 60, "schedule", "-f", "INPUT");
+  }
+
+  /** Issue 33 item 8: Karpenter's NodePool and EC2NodeClass, validated as their CRDs. */
+  @Test
+  void karpenterCrds() {
+    endsCleanly("scenarios/inference-spot.yaml", 40, "simulate", "INPUT", "--out", "OUT", "-q");
+  }
+
   @Test
   void lint() {
     endsCleanly("scheduling/gpu-taint.yaml", 60, "lint", "-f", "INPUT");

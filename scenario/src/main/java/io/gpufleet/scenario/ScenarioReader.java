@@ -167,6 +167,15 @@ public final class ScenarioReader {
       throw new ManifestException(ManifestProblem.error(Location.unknown(file), "", notOneScenario(docs)));
     }
     Cursor doc = Cursor.root(docs.getFirst(), diagnostics);
+    // Another kind of object (a Pod, a kind: List) is one error at its kind, not a line for each of
+    // its fields that a Scenario has not.
+    String foundKind = doc.optString("kind").orElse("");
+    String foundVersion = doc.optString("apiVersion").orElse("");
+    if (!foundKind.isEmpty() && !foundKind.equals("Scenario")) {
+      doc.get("kind").orElse(doc).error("expected a Scenario (" + API_VERSION + "), found " + foundVersion
+          + (foundVersion.isEmpty() ? "" : " ") + foundKind);
+      diagnostics.throwIfErrors();
+    }
     doc.checkKnown(Set.of("apiVersion", "kind", "metadata", "spec"), true);
     String apiVersion = doc.requiredString("apiVersion");
     if (!apiVersion.isEmpty() && !apiVersion.equals(API_VERSION)) {

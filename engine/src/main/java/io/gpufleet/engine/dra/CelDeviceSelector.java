@@ -50,8 +50,13 @@ import java.util.regex.Pattern;
  * on a cluster. The rest of the environment is what {@link Cel} lists. Not offered by {@code dev.cel},
  * so not modelled: Kubernetes' own lists ({@code isSorted}, {@code sum}, {@code min}, {@code max},
  * {@code indexOf}, {@code lastIndexOf}), regex ({@code find}, {@code findAll}), URL, IP, CIDR, format
- * and image libraries, and the runtime cost limit ({@code CELSelectorExpressionMaxCost}); an
- * expression using those functions fails to compile with CEL's message.
+ * and image libraries, ; an expression using those functions fails to compile with CEL's message.
+ *
+ * <p>Cost, as the API server and scheduler bound it with {@code CELSelectorExpressionMaxCost}
+ * ({@value #COST_LIMIT}, k8s.io/api resource/v1 types.go): an expression whose estimated worst-case
+ * cost ({@link CelCostEstimate}) exceeds it is {@link #tooComplex too complex} when read and is never
+ * run; a run is stopped once its actual cost passes the limit ({@link RuntimeCost}), failing with
+ * cel-go's words, so no selector can loop for long or build an unbounded string or list.
  *
  * <p>Each instance caches its compiled programs (upstream keeps an LRU cache of them); it is used
  * by one scheduling run, never shared.
@@ -69,7 +74,8 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
   }
 
   private sealed interface Compiled {
-    record Ok(CelRuntime.Program program) implements Compiled {}
+    /** A program and its estimated worst-case cost ({@link CelCostEstimate}). */
+    record Ok(CelRuntime.Program program, long estimatedCost) implements Compiled {}
 
     record Invalid(String message) implements Compiled {}
   }
@@ -150,7 +156,80 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
     static final Cel CEL = Cel.make();
   }
 
+  /** {@code resource.CELSelectorExpressionMaxCost}: the estimated and the runtime cost limit alike. */
+  public static final long COST_LIMIT = 1_000_000;
+
+  /** cel-go's interpreter when a run passes its cost limit ({@code interpreter/runtimecost.go}). */
+  static final String COST_EXCEEDED = "operation cancelled: actual cost limit exceeded";
+
+  /** validateCELSelector's words for an expression whose estimate exceeds the limit. */
+  static final String TOO_COMPLEX = "too complex, exceeds cost limit";
+
   private final Map<String, Compiled> programs = new HashMap<>();
+  private final boolean estimate;
+
+  public CelDeviceSelector() {
+    this(true);
+  }
+
+  /**
+   * With {@code estimate} false the estimated-cost check is skipped (upstream's
+   * {@code Options.DisableCostEstimation}), so the runtime limit alone stops a run: for tests.
+   */
+  CelDeviceSelector(boolean estimate) {
+    this.estimate = estimate;
+  }
+
+  /** One run: its outcome and the cost it counted (0 when it did not run). */
+  record Run(Outcome outcome, double cost) {}
+
+  /**
+   * A run's actual cost, counted as CEL evaluates each node (cel-java's evaluation listener): 1 per
+   * node, plus a tenth of the size of each string, list or map it yields (cel-go's
+   * {@code StringTraversalCostFactor}); past {@link #COST_LIMIT} the run is stopped by throwing.
+   */
+  private static final class RuntimeCost implements dev.cel.runtime.CelEvaluationListener {
+    private double cost;
+
+    @Override
+    public void callback(dev.cel.common.ast.CelExpr expr, Object result) {
+      cost += 1;
+      if (result instanceof CharSequence cs) {
+        cost += 0.1 * cs.length();
+      } else if (result instanceof java.util.Collection<?> c) {
+        cost += 0.1 * c.size();
+      } else if (result instanceof Map<?, ?> m) {
+        cost += 0.1 * m.size();
+      } else if (result instanceof dev.cel.common.values.CelByteString b) {
+        cost += 0.1 * b.size();
+      }
+      if (cost > COST_LIMIT) {
+        throw new CostExceeded();
+      }
+    }
+  }
+
+  /** Thrown from inside CEL's interpreter to stop a run; carries no stack trace. */
+  private static final class CostExceeded extends RuntimeException {
+    CostExceeded() {
+      super(COST_EXCEEDED, null, false, false);
+    }
+  }
+
+  /**
+   * Whether {@code expression} compiles and its estimated worst-case cost exceeds {@link #COST_LIMIT}:
+   * the API server refuses it ({@code Forbidden: too complex, exceeds cost limit}).
+   */
+  @Override
+  public boolean tooComplex(String expression) {
+    return compile(expression) instanceof Compiled.Ok ok && ok.estimatedCost() > COST_LIMIT;
+  }
+
+  /** The estimated worst-case cost of a compiled expression; empty when it does not compile. */
+  public java.util.OptionalLong estimatedCost(String expression) {
+    return compile(expression) instanceof Compiled.Ok ok ? java.util.OptionalLong.of(ok.estimatedCost())
+        : java.util.OptionalLong.empty();
+  }
 
   /** The compile error of an expression, if any. */
   @Override
@@ -160,11 +239,21 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
 
   @Override
   public Outcome evaluate(String expression, String driver, Device device) {
+    return run(expression, driver, device).outcome();
+  }
+
+  Run run(String expression, String driver, Device device) {
+    RuntimeCost cost = new RuntimeCost();
+    return new Run(outcome(expression, driver, device, cost), cost.cost);
+  }
+
+  private Outcome outcome(String expression, String driver, Device device, RuntimeCost cost) {
     return switch (compile(expression)) {
       case Compiled.Invalid i -> new Outcome.Failed(i.message());
+      case Compiled.Ok ok when estimate && ok.estimatedCost() > COST_LIMIT -> new Outcome.Failed(TOO_COMPLEX);
       case Compiled.Ok ok -> {
         try {
-          Object result = ok.program().eval(Map.of("device", variable(driver, device)));
+          Object result = ok.program().trace(Map.of("device", variable(driver, device)), cost);
           if (!(result instanceof Boolean b)) {
             // An expression typed dyn (an attribute's value) that yields no bool fails as a runtime error,
             // as cel/compile.go DeviceMatches fails ConvertToNative(bool); cel-go's words for a string.
@@ -172,9 +261,13 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
           }
           yield b ? new Outcome.Match() : new Outcome.NoMatch();
         } catch (CelEvaluationException e) {
-          yield new Outcome.Failed("CEL runtime error: " + runtimeMessage(e));
+          // cel-java wraps what the listener throws in its evaluation error, with the node's position.
+          yield new Outcome.Failed("CEL runtime error: " + (e.getCause() instanceof CostExceeded ? COST_EXCEEDED
+              : runtimeMessage(e)));
         } catch (BadAttribute e) {
           yield new Outcome.Failed("CEL runtime error: " + e.getMessage());
+        } catch (CostExceeded e) {
+          yield new Outcome.Failed("CEL runtime error: " + COST_EXCEEDED);
         }
       }
     };
@@ -185,7 +278,7 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
       try {
         Cel cel = Environment.CEL;
         CelAbstractSyntaxTree ast = cel.validator().validate(cel.compiler().compile(e).getAst()).getAst();
-        return new Compiled.Ok(cel.runtime().createProgram(ast));
+        return new Compiled.Ok(cel.runtime().createProgram(ast), CelCostEstimate.of(ast.getExpr()));
       } catch (CelValidationException ex) {
         return new Compiled.Invalid("compilation failed: " + ex.getMessage());
       } catch (CelEvaluationException ex) {

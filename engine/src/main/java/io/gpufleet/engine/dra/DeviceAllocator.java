@@ -186,6 +186,10 @@ public final class DeviceAllocator {
         slots.add(new Slot(c, options));
       }
     }
+    Optional<String> tooMany = overClaimLimit(claims, slots);
+    if (tooMany.isPresent()) {
+      return new Outcome.Failed(tooMany.get());
+    }
     List<Choice> chosen = new ArrayList<>();
     if (!search.slot(slots, 0, chosen)) {
       return unsatisfiable(search);
@@ -266,6 +270,31 @@ public final class DeviceAllocator {
       }
     }
     return new CelDeviceSelector.Outcome.Match();
+  }
+
+  /**
+   * {@code resourceapi.AllocationResultsMaxSize}: a claim's allocation holds at most 32 devices
+   * (k8s.io/api resource/v1 types.go). The allocator sums, per claim, the fewest devices each request
+   * could take (its first subrequest that can be met: the smallest count) and refuses the claim before
+   * searching, in its words (structured/allocator.go: {@code claim %s: number of requested devices %d
+   * exceeds the claim limit of %d}); it also bounds the search's depth.
+   */
+  static final int ALLOCATION_RESULTS_MAX_SIZE = 32;
+
+  private static Optional<String> overClaimLimit(List<ResourceClaim> claims, List<Slot> slots) {
+    for (ResourceClaim c : claims) {
+      long devices = 0;
+      for (Slot s : slots) {
+        if (s.claim() == c) {
+          devices += s.options().stream().mapToLong(Option::want).min().orElse(0);
+        }
+      }
+      if (devices > ALLOCATION_RESULTS_MAX_SIZE) {
+        return Optional.of("claim " + c.key() + ": number of requested devices " + devices
+            + " exceeds the claim limit of " + ALLOCATION_RESULTS_MAX_SIZE);
+      }
+    }
+    return Optional.empty();
   }
 
   private List<String> classSelectors(DeviceRequest r) {

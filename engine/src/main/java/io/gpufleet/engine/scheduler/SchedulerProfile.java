@@ -99,8 +99,11 @@ public record SchedulerProfile(
     NodeResourcesBalancedAllocation balanced = new NodeResourcesBalancedAllocation(
         c.balancedResources().stream().map(SchedulerConfiguration.ResourceWeightSpec::name)
             .toList());
+    // A Filter plugin the configuration disables does not filter (kube-scheduler would bind a pod that
+    // NodeResourcesFit alone refused, were it disabled).
     List<FilterPlugin> filters = base.filters().stream()
-        .map(f -> f instanceof NodeResourcesFit ? (FilterPlugin) fit : f).toList();
+        .map(f -> f instanceof NodeResourcesFit ? (FilterPlugin) fit : f)
+        .filter(f -> !c.disabledFilterPlugins().contains(f.pluginName())).toList();
     List<WeightedScore> scores = new ArrayList<>();
     for (WeightedScore original : base.scores()) {
       // instanceof, not a pattern switch, which would make a class at run time on first use.

@@ -131,8 +131,10 @@ public final class WorkloadProfileReader {
           int n = c.asInt();
           if (n < 1 || n > WorkloadProfile.MAX_REPLICAS_IN_ALL) {
             c.error("expected 1 to " + WorkloadProfile.MAX_REPLICAS_IN_ALL + " replicas (advise's limit), found " + n);
+          } else {
+            // An invalid count is reported here once, not again when the profile is built.
+            draft.replicas = n;
           }
-          draft.replicas = n;
         });
         if (s.get("gpu").isPresent()) {
           gpuAt = s.get("gpu").get();

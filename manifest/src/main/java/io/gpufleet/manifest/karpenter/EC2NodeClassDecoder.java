@@ -52,6 +52,7 @@ final class EC2NodeClassDecoder {
     if (spec.isEmpty()) {
       return EC2NodeClass.defaults(name);
     }
+    AmiSelectorTerms.validate(spec.get());
     OptionalInt maxPods = OptionalInt.empty();
     OptionalInt podsPerCore = OptionalInt.empty();
     ResourceList kubeReserved = ResourceList.EMPTY;

@@ -55,6 +55,8 @@ final class DraDecoder {
    * server refuses a longer selector with field.TooLong ({@code Too long: may not be more than N bytes}).
    */
   static final int CEL_EXPRESSION_MAX_LENGTH = 10 * 1024;
+  /** {@code ResourceSliceMaxDevices} (128, k8s.io/api resource/v1 types.go): devices in one slice. */
+  static final int MAX_DEVICES_PER_SLICE = 128;
   /** {@code FirstAvailableDeviceRequestMaxSize} ({@code pkg/apis/resource/types.go}). */
   static final int MAX_SUBREQUESTS = DeviceRequest.FIRST_AVAILABLE_MAX_SIZE;
 
@@ -321,7 +323,12 @@ final class DraDecoder {
           at.error("Too long: may not be more than " + CEL_EXPRESSION_MAX_LENGTH + " bytes");
           continue;
         }
-        kube.selectorError(expression).ifPresent(m -> at.error("Invalid value: " + quoted + ": " + m));
+        Optional<String> error = kube.selectorError(expression);
+        error.ifPresent(m -> at.error("Invalid value: " + quoted + ": " + m));
+        if (error.isEmpty() && kube.selectorTooComplex(expression)) {
+          // validateCELSelector: result.MaxCost > CELSelectorExpressionMaxCost is field.Forbidden.
+          at.error("Forbidden: too complex, exceeds cost limit");
+        }
         out.add(expression);
       }
     }
@@ -369,7 +376,14 @@ final class DraDecoder {
     }
     List<Device> devices = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (Cursor d : s.list("devices")) {
+    List<Cursor> items = s.list("devices");
+    if (items.size() > MAX_DEVICES_PER_SLICE) {
+      // validateResourceSliceSpec: field.TooMany, the devices then not read one by one.
+      s.get("devices").ifPresent(c -> c.error("Too many: " + items.size() + ": must have at most "
+          + MAX_DEVICES_PER_SLICE + " items"));
+      return new ResourceSlice(meta.name(), driver, pool, nodeName, devices);
+    }
+    for (Cursor d : items) {
       d.checkKnown(Set.of("name", "attributes", "capacity", "consumesCounters", "nodeName", "nodeSelector",
           "allNodes", "taints", "bindsToNode", "bindingConditions", "bindingFailureConditions",
           "allowMultipleAllocations"), strict);

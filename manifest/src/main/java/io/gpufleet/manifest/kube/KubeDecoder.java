@@ -40,6 +40,7 @@ import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -91,6 +92,14 @@ public final class KubeDecoder {
       selectorCompiler = SelectorCompiler.installed();
     }
     return selectorCompiler.flatMap(c -> c.compileError(expression));
+  }
+
+  /** Whether a compiling selector's estimated cost exceeds the API server's limit ({@link SelectorCompiler#tooComplex}). */
+  boolean selectorTooComplex(String expression) {
+    if (selectorCompiler == null) {
+      selectorCompiler = SelectorCompiler.installed();
+    }
+    return selectorCompiler.map(c -> c.tooComplex(expression)).orElse(false);
   }
 
   /**
@@ -292,6 +301,7 @@ public final class KubeDecoder {
       invalidIf(l, "metadata.labels", e.getKey(), e.getValue(), LabelSyntax.labelValueErrors(e.getValue()));
     }
     Labels annotations = Labels.of(md.stringMap("annotations"));
+    annotationsSize(md, "metadata.annotations", annotations);
     Optional<OwnerReference> owner = Optional.empty();
     for (Cursor ref : md.list("ownerReferences")) {
       if (ref.bool("controller", false) || owner.isEmpty()) {
@@ -303,6 +313,24 @@ public final class KubeDecoder {
       invalidIf(md, "metadata.namespace", "namespace", namespace, LabelSyntax.dns1123LabelErrors(namespace));
     }
     return new ObjectMeta(name, namespace, labels, annotations, owner);
+  }
+
+  /**
+   * {@code TotalAnnotationSizeLimitB} (256 KiB, apimachinery pkg/api/validation/objectmeta.go): the
+   * bytes of all keys and values together; ValidateAnnotations refuses more with field.TooLong, in
+   * current apimachinery's words ({@code Too long: may not be more than 262144 bytes}).
+   */
+  public static final int TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
+
+  private void annotationsSize(Cursor md, String field, Labels annotations) {
+    long total = 0;
+    for (var e : annotations.map().entrySet()) {
+      total += e.getKey().getBytes(StandardCharsets.UTF_8).length + e.getValue().getBytes(StandardCharsets.UTF_8).length;
+    }
+    if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) {
+      Location at = md.get("annotations").map(Cursor::location).orElse(md.location());
+      diagnostics.error(at, field, "Too long: may not be more than " + TOTAL_ANNOTATION_SIZE_LIMIT_B + " bytes");
+    }
   }
 
   /** One error per reason, at the key's value, in the API server's {@code Invalid value: "x": reason} form. */
@@ -721,6 +749,8 @@ public final class KubeDecoder {
     if (md.isPresent()) {
       labels = Labels.of(md.get().stringMap("labels"));
       annotations = Labels.of(md.get().stringMap("annotations"));
+      annotationsSize(md.get(), doc.path().isEmpty() ? "spec.template.annotations"
+          : doc.path() + ".spec.template.annotations", annotations);
       md.get().get("annotations").flatMap(a -> a.get(SHUTDOWN_ANNOTATION)).ifPresent(this::shutdownDuration);
     }
     PodSpec podSpec = t.get().require("spec").map(this::podSpec).orElse(PodSpec.of());

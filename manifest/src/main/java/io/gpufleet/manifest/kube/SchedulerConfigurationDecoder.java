@@ -51,7 +51,50 @@ public final class SchedulerConfigurationDecoder {
     return c;
   }
 
+  /**
+   * KubeSchedulerConfiguration's fields (kube-scheduler decodes its file strictly, so any other is an
+   * error: k8s.io/kube-scheduler/config/v1 types.go).
+   */
+  private static final Set<String> FIELDS = Set.of("apiVersion", "kind", "parallelism", "leaderElection",
+      "clientConnection", "healthzBindAddress", "metricsBindAddress", "enableProfiling", "enableContentionProfiling",
+      "percentageOfNodesToScore", "podInitialBackoffSeconds", "podMaxBackoffSeconds", "profiles", "extenders",
+      "delayCacheUntilActive");
+  /** Fields of the process, not of placement: read and left as they are, said so. */
+  private static final Set<String> PROCESS_FIELDS = Set.of("parallelism", "leaderElection", "clientConnection",
+      "healthzBindAddress", "metricsBindAddress", "enableProfiling", "enableContentionProfiling",
+      "delayCacheUntilActive", "podInitialBackoffSeconds", "podMaxBackoffSeconds");
+  private static final Set<String> PROFILE_FIELDS = Set.of("schedulerName", "percentageOfNodesToScore", "plugins",
+      "pluginConfig");
+  /** {@code Plugins}' extension points, in kube-scheduler's order. */
+  private static final List<String> POINTS = List.of("preEnqueue", "queueSort", "preFilter", "filter", "postFilter",
+      "preScore", "score", "reserve", "permit", "preBind", "bind", "postBind", "multiPoint");
+
+  /**
+   * kube-scheduler's in-tree registry (pkg/scheduler/framework/plugins/registry.go NewInTreeRegistry, v1.34):
+   * a plugin enabled by any other name makes kube-scheduler fail at start.
+   */
+  static final Set<String> REGISTRY = Set.of("DynamicResources", "ImageLocality", "TaintToleration", "NodeName",
+      "NodePorts", "NodeAffinity", "PodTopologySpread", "NodeUnschedulable", "NodeResourcesFit",
+      "NodeResourcesBalancedAllocation", "VolumeBinding", "VolumeRestrictions", "VolumeZone", "NodeVolumeLimits",
+      "InterPodAffinity", "PrioritySort", "DefaultBinder", "DefaultPreemption", "SchedulingGates");
+
+  /**
+   * The Filter plugins of kube-scheduler's default profile the twin runs (default_plugins.go); the
+   * volume plugins are in the default profile too, but the twin models no volumes, so they filter nothing.
+   */
+  static final Set<String> MODELLED_FILTERS = Set.of("NodeUnschedulable", "NodeName", "TaintToleration",
+      "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity");
+  private static final Set<String> VOLUME_PLUGINS = Set.of("VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
+      "VolumeZone");
+
   List<SchedulerConfiguration> decode(Cursor doc) {
+    doc.checkKnownStrictDecoding(FIELDS);
+    for (String f : PROCESS_FIELDS) {
+      doc.get(f).ifPresent(c -> c.warning("not modelled by gpufleet: " + f + " is about the scheduler process, "
+          + "not where pods are placed; it is read and changes nothing here"));
+    }
+    doc.get("extenders").ifPresent(c -> c.error("not modelled by gpufleet: scheduler extenders (HTTP webhooks) "
+        + "filter and score nodes outside kube-scheduler; remove them to simulate here"));
     String kind = doc.requiredString("kind");
     String apiVersion = doc.requiredString("apiVersion");
     if (!kind.isEmpty() && !kind.equals("KubeSchedulerConfiguration")) {
@@ -69,6 +112,7 @@ public final class SchedulerConfigurationDecoder {
     List<SchedulerConfiguration> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (Cursor p : profiles) {
+      p.checkKnownStrictDecoding(PROFILE_FIELDS);
       String name = p.string("schedulerName", profiles.size() == 1 ? PodSpec.DEFAULT_SCHEDULER : "");
       if (name.isEmpty()) {
         p.get("schedulerName").orElse(p).error("schedulerName: Required value");
@@ -84,8 +128,14 @@ public final class SchedulerConfigurationDecoder {
     int percentage = percentage(profile).orElse(globalPercentage);
     Map<String, Integer> weights = new HashMap<>();
     Set<String> disabled = new HashSet<>();
+    Set<String> filtersOff = new HashSet<>();
     Optional<Cursor> plugins = profile.get("plugins");
     if (plugins.isPresent()) {
+      plugins.get().checkKnownStrictDecoding(Set.copyOf(POINTS));
+      for (String point : POINTS) {
+        plugins.get().get(point).ifPresent(set -> checkPluginSet(point, set));
+      }
+      filtersOff.addAll(filtersOff(plugins.get()));
       for (String point : List.of("multiPoint", "score", "postFilter")) {
         plugins.get().get(point).ifPresent(set -> {
           for (Cursor d : set.list("disabled")) {
@@ -114,6 +164,7 @@ public final class SchedulerConfigurationDecoder {
     Set<String> ignoredResources = Set.of();
     Set<String> ignoredGroups = Set.of();
     for (Cursor pc : profile.list("pluginConfig")) {
+      pc.checkKnownStrictDecoding(Set.of("name", "args"));
       String plugin = pc.requiredString("name");
       Optional<Cursor> args = pc.get("args");
       if (plugin.equals("NodeResourcesBalancedAllocation")) {
@@ -189,7 +240,91 @@ public final class SchedulerConfigurationDecoder {
       }
     }
     return new SchedulerConfiguration(name, percentage, type, resources, shape, weights, disabled, balanced,
-        ignoredResources, ignoredGroups);
+        ignoredResources, ignoredGroups, filtersOff);
+  }
+
+  /**
+   * One extension point's {@code enabled} and {@code disabled}: fields decoded strictly, every enabled
+   * name in kube-scheduler's registry (else its error at start, framework.go updatePluginList:
+   * {@code <Point>Plugin "<name>" does not exist}). The points whose plugins the twin does not let a
+   * configuration change are refused by name; {@code filter} is honoured ({@link #filtersOff}), and
+   * {@code multiPoint}, {@code score} and {@code postFilter} are read by {@link #profile}.
+   */
+  private static void checkPluginSet(String point, Cursor set) {
+    set.checkKnownStrictDecoding(Set.of("enabled", "disabled"));
+    // multiPoint: the first extension point kube-scheduler expands it into (expandMultiPointPlugins).
+    String type = point.equals("multiPoint") ? "PreFilterPlugin"
+        : Character.toUpperCase(point.charAt(0)) + point.substring(1) + "Plugin";
+    for (Cursor e : set.list("enabled")) {
+      e.checkKnownStrictDecoding(Set.of("name", "weight"));
+      String name = e.optString("name").orElse("");
+      if (!name.isEmpty() && !REGISTRY.contains(name)) {
+        e.get("name").orElse(e).error(type + " \"" + name + "\" does not exist");
+      }
+    }
+    for (Cursor d : set.list("disabled")) {
+      d.checkKnownStrictDecoding(Set.of("name", "weight"));
+      String name = d.optString("name").orElse("");
+      if (!name.isEmpty() && !name.equals("*") && !REGISTRY.contains(name)) {
+        // kube-scheduler accepts it (a disabled name is only looked for among the defaults).
+        d.get("name").orElse(d).warning("plugin \"" + name + "\" is not in kube-scheduler's registry; "
+            + "disabling it changes nothing");
+      }
+    }
+    switch (point) {
+      case "filter", "multiPoint", "score", "postFilter" -> { }
+      default -> {
+        if (!set.list("enabled").isEmpty() || !set.list("disabled").isEmpty()) {
+          set.error("not modelled by gpufleet: plugins." + point + ": the twin runs kube-scheduler's default "
+              + type.replace("Plugin", "") + " plugins and cannot enable or disable them; it honours filter, "
+              + "score, postFilter and multiPoint");
+        }
+      }
+    }
+  }
+
+  /**
+   * The default Filter plugins this profile turns off: named (or {@code '*'}) under {@code filter.disabled}
+   * or {@code multiPoint.disabled}, and not enabled again under {@code filter.enabled} or
+   * {@code multiPoint.enabled} (default_plugins.go mergePluginSet: the defaults less the disabled, then
+   * the enabled). Enabling a Filter plugin the default profile does not run here is refused by name.
+   */
+  private static Set<String> filtersOff(Cursor plugins) {
+    Set<String> disabled = new HashSet<>();
+    Set<String> enabled = new HashSet<>();
+    for (String point : List.of("multiPoint", "filter")) {
+      plugins.get(point).ifPresent(set -> {
+        set.list("disabled").forEach(d -> disabled.add(d.optString("name").orElse("")));
+        for (Cursor e : set.list("enabled")) {
+          String name = e.optString("name").orElse("");
+          enabled.add(name);
+          if (point.equals("filter") && REGISTRY.contains(name) && !MODELLED_FILTERS.contains(name)
+              && !VOLUME_PLUGINS.contains(name) && !name.equals("DynamicResources")) {
+            // The registry's plugins that have no Filter: framework.go updatePluginList's error.
+            e.get("name").orElse(e).error("plugin \"" + name + "\" does not extend FilterPlugin plugin");
+          }
+        }
+      });
+    }
+    plugins.get("filter").ifPresent(set -> java.util.stream.Stream.concat(set.list("enabled").stream(),
+        set.list("disabled").stream()).forEach(d -> {
+      if (VOLUME_PLUGINS.contains(d.optString("name").orElse(""))) {
+        d.warning("not modelled by gpufleet: volumes; " + d.optString("name").orElse("") + " filters nothing here, "
+            + "enabled or not");
+      }
+    }));
+    plugins.get("filter").ifPresent(set -> set.list("disabled").forEach(d -> {
+      if (d.optString("name").orElse("").equals("DynamicResources")) {
+        d.error("not modelled by gpufleet: disabling DynamicResources' Filter alone; disable it under multiPoint");
+      }
+    }));
+    Set<String> off = new HashSet<>();
+    for (String f : MODELLED_FILTERS) {
+      if ((disabled.contains(f) || disabled.contains("*")) && !enabled.contains(f)) {
+        off.add(f);
+      }
+    }
+    return off;
   }
 
   /**

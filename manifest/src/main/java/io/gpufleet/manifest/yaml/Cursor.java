@@ -44,6 +44,15 @@ public record Cursor(YNode node, String path, Diagnostics diagnostics) {
     return node instanceof YMap;
   }
 
+  public boolean isList() {
+    return node instanceof YList;
+  }
+
+  /** A string scalar (not a number or boolean written bare). */
+  public boolean isString() {
+    return node instanceof YScalar s && s.type() == YScalar.Type.STRING;
+  }
+
   public void error(String message) {
     diagnostics.error(node.location(), path, message);
   }
@@ -54,7 +63,7 @@ public record Cursor(YNode node, String path, Diagnostics diagnostics) {
 
   /** Records "expected X, found Y" for this node. */
   public void expected(String what) {
-    error("expected " + what + ", found " + node.describe());
+    diagnostics.typeError(node.location(), path, "expected " + what + ", found " + node.describe());
   }
 
   private String child(String key) {
@@ -108,13 +117,30 @@ public record Cursor(YNode node, String path, Diagnostics diagnostics) {
     }
   }
 
+  /**
+   * Unknown keys refused as a strict decoder refuses them, each at its line in apimachinery's words
+   * ({@code runtime.NewStrictDecodingError}: {@code strict decoding error: unknown field "<path>"}).
+   */
+  public void checkKnownStrictDecoding(Set<String> known) {
+    if (!(node instanceof YMap m)) {
+      return;
+    }
+    for (var e : m.entries().entrySet()) {
+      if (!known.contains(e.getKey())) {
+        diagnostics.error(e.getValue().keyLocation(), child(e.getKey()),
+            "strict decoding error: unknown field \"" + child(e.getKey()) + "\"");
+      }
+    }
+  }
+
   /** This node as a string; numbers and booleans are rejected as the API server rejects them. */
   public String asString() {
     if (node instanceof YScalar s && s.type() == YScalar.Type.STRING) {
       return s.text();
     }
     if (node instanceof YScalar s) {
-      error("expected a string, found " + s.describe() + " (quote it: \"" + s.text() + "\")");
+      diagnostics.typeError(node.location(), path, "expected a string, found " + s.describe() + " (quote it: \""
+          + s.text() + "\")");
       return s.text();
     }
     expected("a string");

@@ -2,7 +2,9 @@ package io.gpufleet.manifest.yaml;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Collects problems while reading, so a user sees every error in a file at once rather than one
@@ -11,9 +13,27 @@ import java.util.List;
 public final class Diagnostics {
 
   private final List<ManifestProblem> problems = new ArrayList<>();
+  /** Errors already recorded, so the same one found twice (a field read by two checks) is shown once. */
+  private final Set<ManifestProblem> seen = new HashSet<>();
+  /** Values of the wrong type: their type error is the one problem there, no check follows it. */
+  private final Set<Location> mistyped = new HashSet<>();
 
+  /**
+   * An error at {@code at}, unless it repeats one already recorded or follows a type error at the same
+   * value (a range or pattern check of the fallback read in place of a value of the wrong type, which
+   * the API server would not have reached: one error per problem).
+   */
   public void error(Location at, String path, String message) {
-    problems.add(ManifestProblem.error(at, path, message));
+    ManifestProblem p = ManifestProblem.error(at, path, message);
+    if (!mistyped.contains(at) && seen.add(p)) {
+      problems.add(p);
+    }
+  }
+
+  /** A value of the wrong type ({@code expected an integer, found the string "high"}); see {@link #error}. */
+  public void typeError(Location at, String path, String message) {
+    error(at, path, message);
+    mistyped.add(at);
   }
 
   public void warning(Location at, String path, String message) {

@@ -14,6 +14,15 @@ public interface SelectorCompiler {
   /** CEL's message when {@code expression} does not compile ({@code compilation failed: ERROR: <input>:1:8: ...}). */
   Optional<String> compileError(String expression);
 
+  /**
+   * Whether {@code expression} compiles but its estimated worst-case cost exceeds
+   * {@code CELSelectorExpressionMaxCost}, which the API server refuses ({@code validateCELSelector}:
+   * {@code Forbidden: too complex, exceeds cost limit}).
+   */
+  default boolean tooComplex(String expression) {
+    return false;
+  }
+
   /** The implementation on the class path, if any (none when only the model and manifests are). */
   static Optional<SelectorCompiler> installed() {
     return ServiceLoader.load(SelectorCompiler.class).findFirst();

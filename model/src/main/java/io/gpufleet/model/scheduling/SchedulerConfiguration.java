@@ -11,7 +11,9 @@ import java.util.Set;
  * {@code ignoredResources}/{@code ignoredResourceGroups}, NodeResourcesBalancedAllocation's
  * {@code resources}, and score plugin weights and disabled plugins. {@code scoreWeights} has an entry
  * for every plugin the profile enables (0 where it writes no weight); a plugin both disabled and
- * enabled is enabled, so it is not in {@code disabledScorePlugins}.
+ * enabled is enabled, so it is not in {@code disabledScorePlugins}. {@code disabledFilterPlugins} names
+ * the default Filter plugins the profile turns off ({@code plugins.filter} and {@code plugins.multiPoint},
+ * as mergePluginSet merges them), resolved: no {@code '*'}.
  */
 public record SchedulerConfiguration(
     String schedulerName,
@@ -23,7 +25,8 @@ public record SchedulerConfiguration(
     Set<String> disabledScorePlugins,
     List<ResourceWeightSpec> balancedResources,
     Set<String> ignoredResources,
-    Set<String> ignoredResourceGroups) {
+    Set<String> ignoredResourceGroups,
+    Set<String> disabledFilterPlugins) {
 
   /** {@code scoringStrategy.type}: {@code LeastAllocated}, {@code MostAllocated}, {@code RequestedToCapacityRatio}. */
   public enum ScoringStrategyType implements WireEnum { LEAST_ALLOCATED, MOST_ALLOCATED, REQUESTED_TO_CAPACITY_RATIO }
@@ -43,6 +46,16 @@ public record SchedulerConfiguration(
     balancedResources = List.copyOf(balancedResources);
     ignoredResources = Set.copyOf(ignoredResources);
     ignoredResourceGroups = Set.copyOf(ignoredResourceGroups);
+    disabledFilterPlugins = Set.copyOf(disabledFilterPlugins);
+  }
+
+  /** A configuration that disables no Filter plugin. */
+  public SchedulerConfiguration(String schedulerName, int percentageOfNodesToScore, ScoringStrategyType strategy,
+      List<ResourceWeightSpec> resources, List<ShapePointSpec> shape, Map<String, Integer> scoreWeights,
+      Set<String> disabledScorePlugins, List<ResourceWeightSpec> balancedResources, Set<String> ignoredResources,
+      Set<String> ignoredResourceGroups) {
+    this(schedulerName, percentageOfNodesToScore, strategy, resources, shape, scoreWeights, disabledScorePlugins,
+        balancedResources, ignoredResources, ignoredResourceGroups, Set.of());
   }
 
   /**
@@ -53,12 +66,12 @@ public record SchedulerConfiguration(
     List<ShapePointSpec> s = type == ScoringStrategyType.REQUESTED_TO_CAPACITY_RATIO && shape.isEmpty()
         ? List.of(new ShapePointSpec(0, 0), new ShapePointSpec(100, 10)) : shape;
     return new SchedulerConfiguration(schedulerName, percentageOfNodesToScore, type, resources, s, scoreWeights,
-        disabledScorePlugins, balancedResources, ignoredResources, ignoredResourceGroups);
+        disabledScorePlugins, balancedResources, ignoredResources, ignoredResourceGroups, disabledFilterPlugins);
   }
 
   public SchedulerConfiguration withPercentageOfNodesToScore(int percentage) {
     return new SchedulerConfiguration(schedulerName, percentage, strategy, resources, shape, scoreWeights,
-        disabledScorePlugins, balancedResources, ignoredResources, ignoredResourceGroups);
+        disabledScorePlugins, balancedResources, ignoredResources, ignoredResourceGroups, disabledFilterPlugins);
   }
 
   /** kube-scheduler's defaults. */
