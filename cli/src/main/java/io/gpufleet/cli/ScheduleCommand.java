@@ -32,6 +32,8 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin ManifestInputOptions input;
 
+  @picocli.CommandLine.Mixin WidthOption width;
+
   @Option(names = {"-o", "--output"}, defaultValue = "wide", paramLabel = "FORMAT",
       description = "wide (a table, the default) or json.")
   String output;
@@ -77,8 +79,8 @@ final class ScheduleCommand implements Callable<Integer> {
     if (output.equals("json")) {
       PlacementReport.json(result, ClaimReport.json(result, dra, claims), out);
     } else {
-      PlacementReport.text(result, explain, out);
-      ClaimReport.text(result, dra, claims, out);
+      PlacementReport.text(result, explain, out, width.columns());
+      ClaimReport.text(result, dra, claims, out, width.columns());
     }
     out.flush();
     return ExitCodes.OK;

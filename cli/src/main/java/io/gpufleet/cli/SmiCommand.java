@@ -17,6 +17,7 @@ import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.report.smi.SmiView;
+import io.gpufleet.report.table.Wrap;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,6 +43,8 @@ public final class SmiCommand implements Callable<Integer> {
 
   /** Nodes, device-plugin ConfigMap, pods and workloads. */
   @CommandLine.Mixin ManifestInputOptions input;
+
+  @picocli.CommandLine.Mixin WidthOption width;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
   long seed;
@@ -103,9 +106,9 @@ public final class SmiCommand implements Callable<Integer> {
       }
     }
     List<SmiView.DraNode> draNodes = draNodes(cluster, placed, dynamicResources, gates, unplaced);
-    out.print(SmiView.render(List.copyOf(devices.values()), draNodes, unplaced));
+    out.print(SmiView.render(List.copyOf(devices.values()), draNodes, unplaced, width.columns()));
     if (!devices.isEmpty()) {
-      out.println("note: " + SmiView.DEVICE_IDS_NOTE);
+      out.println(Wrap.foldAll("note: " + SmiView.DEVICE_IDS_NOTE, width.columns()));
     }
     out.flush();
     return 0;

@@ -6,6 +6,7 @@ import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.plugin.SchedulingGates;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -37,8 +38,13 @@ public final class PlacementReport {
    * for the column widths), so 50,000 pods never sit in memory as a table.
    */
   public static void text(BatchPlacement.Result result, boolean explain, Appendable out) {
+    text(result, explain, out, Wrap.UNLIMITED);
+  }
+
+  /** As {@link #text(BatchPlacement.Result, boolean, Appendable)}, each table in at most {@code width} columns. */
+  public static void text(BatchPlacement.Result result, boolean explain, Appendable out, int width) {
     List<Outcome> outcomes = result.outcomes();
-    Table.write(POD_HEADERS, () -> outcomes.stream().map(PlacementReport::podRow).iterator(), out);
+    Table.write(POD_HEADERS, () -> outcomes.stream().map(PlacementReport::podRow).iterator(), out, width);
     Iterable<List<String>> events = () -> outcomes.stream()
         .map(o -> eventRow(o, explain)).filter(Objects::nonNull).iterator();
     if (events.iterator().hasNext()) {
@@ -47,7 +53,7 @@ public final class PlacementReport {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      Table.write(EVENT_HEADERS, events, out);
+      Table.write(EVENT_HEADERS, events, out, width);
     }
   }
 
