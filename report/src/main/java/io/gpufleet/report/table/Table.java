@@ -107,6 +107,7 @@ public record Table(List<String> headers, List<List<String>> rows) {
     List<List<String>> sample = new ArrayList<>();
     sample.add(headers.stream().map(h -> h.toUpperCase(Locale.ROOT)).toList());
     int[] word = new int[headers.size()];
+    boolean[] prose = new boolean[headers.size()];
     for (int i = 0; i < width.length; i++) {
       width[i] = headers.get(i).length();
     }
@@ -120,9 +121,10 @@ public record Table(List<String> headers, List<List<String>> rows) {
       for (int i = 0; i < width.length; i++) {
         width[i] = Math.max(width[i], r.get(i).length());
         word[i] = Math.max(word[i], longestWord(r.get(i)));
+        prose[i] |= r.get(i).indexOf(' ') >= 0;
       }
     }
-    fit(headers, sample, word, width, maxWidth);
+    fit(headers, sample, word, prose, width, maxWidth);
     try {
       line(out, headers.stream().map(h -> h.toUpperCase(Locale.ROOT)).toList(), width);
       for (List<String> r : rows) {
@@ -135,6 +137,12 @@ public record Table(List<String> headers, List<List<String>> rows) {
 
   /** A column narrower than this (or than its header's longest word) would be read a letter at a time. */
   static final int MIN_COLUMN = 8;
+
+  /** A column of prose (a cell with a space) narrows to this many columns before any name is cut. */
+  static final int PROSE = 30;
+
+  /** What cutting a cell that was whole costs, against one line added: more than any sample adds. */
+  private static final long WHOLE_CELL = 1L << 32;
 
   /** Rows that price a narrower column: a table's first rows stand for the rest. */
   static final int SAMPLE = 500;
@@ -158,13 +166,14 @@ public record Table(List<String> headers, List<List<String>> rows) {
 
   /**
    * Narrows {@code width} in place until the row fits {@code maxWidth} or none can give, one column at
-   * a time from the column where it adds the fewest lines to the sampled rows, then cuts the fewest
-   * cells that fit whole (ties: the widest).
-   * First no column goes below half its width or inside a word, so a name or a path is cut at most
-   * once, between its parts, while another column has room; then none inside a word; then down to
+   * a time from the column where it cuts the fewest cells that were whole, then adds the fewest lines
+   * to the sampled rows (ties: the widest).
+   * First no column of names goes below half its width or inside a word (prose, below {@value #PROSE}),
+   * so a name or a path is cut at most once, between its parts, while another column has room; then none inside a word; then down to
    * the floor.
    */
-  private static void fit(List<String> headers, List<List<String>> sample, int[] word, int[] width, int maxWidth) {
+  private static void fit(List<String> headers, List<List<String>> sample, int[] word, boolean[] prose, int[] width,
+      int maxWidth) {
     int total = 3 * (width.length - 1);
     int[] floor = new int[width.length];
     int[] soft = new int[width.length];
@@ -174,7 +183,9 @@ public record Table(List<String> headers, List<List<String>> rows) {
         floor[i] = Math.max(floor[i], w.length());
       }
       floor[i] = Math.min(width[i], Math.max(floor[i], MIN_COLUMN));
-      soft[i] = Math.min(width[i], Math.max(floor[i], Math.max(word[i], (width[i] + 1) / 2)));
+      // Prose wraps between words at any width worth reading; a name or a path keeps half its width.
+      soft[i] = Math.min(width[i], Math.max(floor[i], prose[i] ? Math.max(word[i], PROSE)
+          : Math.max(word[i], (width[i] + 1) / 2)));
     }
     if (total <= maxWidth) {
       return;
@@ -185,18 +196,18 @@ public record Table(List<String> headers, List<List<String>> rows) {
         lines[r][i] = Wrap.lines(sample.get(r).get(i), width[i]).size();
       }
     }
-    total = narrow(sample, lines, width, soft, total, maxWidth);
+    total = narrow(sample, lines, prose, width, soft, total, maxWidth);
     int[] whole = new int[width.length];
     for (int i = 0; i < width.length; i++) {
       whole[i] = Math.min(width[i], Math.max(floor[i], word[i]));
     }
-    total = narrow(sample, lines, width, whole, total, maxWidth);
-    narrow(sample, lines, width, floor, total, maxWidth);
+    total = narrow(sample, lines, prose, width, whole, total, maxWidth);
+    narrow(sample, lines, prose, width, floor, total, maxWidth);
   }
 
   /** Takes columns from the cheapest column above its floor until {@code total} fits; returns the new total. */
-  private static int narrow(List<List<String>> sample, int[][] lines, int[] width, int[] floor, int total,
-      int maxWidth) {
+  private static int narrow(List<List<String>> sample, int[][] lines, boolean[] prose, int[] width, int[] floor,
+      int total, int maxWidth) {
     while (total > maxWidth) {
       int best = -1;
       long bestCost = Long.MAX_VALUE;
@@ -215,8 +226,10 @@ public record Table(List<String> headers, List<List<String>> rows) {
             before = Math.max(before, lines[r][k]);
             after = Math.max(after, k == i ? next[r] : lines[r][k]);
           }
-          // A line more outweighs any number of cells cut; among equal lines, cut fewer whole cells.
-          cost += (after - before) * (long) (SAMPLE + 2) + (next[r] > 1 && lines[r][i] == 1 ? 1 : 0);
+          // Cutting a cell that was whole outweighs any number of lines added to cells already cut.
+          // So does a name's third line: a name or path reads in two parts, not in pieces.
+          cost += (after - before) + (next[r] > 1 && lines[r][i] == 1 ? WHOLE_CELL : 0)
+              + (!prose[i] && next[r] > 2 && lines[r][i] == 2 ? WHOLE_CELL : 0);
         }
         if (cost < bestCost || (cost == bestCost && width[i] > width[best])) {
           best = i;
