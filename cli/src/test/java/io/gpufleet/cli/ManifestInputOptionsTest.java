@@ -63,6 +63,14 @@ class ManifestInputOptionsTest {
   }
 
   @Test
+  void anErrorNamesTheCommandAsTyped() {
+    // Issue 31: the error said "gpufleet describe", a command that does not exist.
+    CliRun run = CliRun.of("node", "describe");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).startsWith("gpufleet node describe: no input: give -f FILE");
+  }
+
+  @Test
   void filesGivenOneByOneReadAsTheDirectoryDoes(@TempDir Path dir) throws IOException {
     splitCluster(dir);
     CliRun byDir = CliRun.wide("smi", "-R", "-f", dir.toString());
