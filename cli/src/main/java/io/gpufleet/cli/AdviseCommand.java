@@ -121,6 +121,8 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT", description = "table (default), json or html.")
   String output;
 
+  @picocli.CommandLine.Mixin WidthOption width;
+
   @Option(names = "--out", paramLabel = "FILE", description = "Write the output to FILE instead of stdout.")
   Path out;
 
@@ -178,7 +180,7 @@ final class AdviseCommand implements Callable<Integer> {
       emit(switch (output) {
         case "json" -> AdviceReport.comparisonJson(byGpu);
         case "html" -> AdviceReport.html(byGpu.getFirst());
-        default -> AdviceReport.comparisonText(byGpu);
+        default -> AdviceReport.comparisonText(byGpu, width.columns());
       });
       return ExitCodes.OK;
     }
@@ -193,7 +195,7 @@ final class AdviseCommand implements Callable<Integer> {
     emit(switch (output) {
       case "json" -> AdviceReport.json(advice);
       case "html" -> AdviceReport.html(advice);
-      default -> AdviceReport.text(advice);
+      default -> AdviceReport.text(advice, width.columns());
     });
     return ExitCodes.OK;
   }

@@ -83,7 +83,8 @@ final class Cli {
         return ExitCodes.BAD_INPUT;
       }
       case UserError u -> {
-        err.println("gpufleet " + cmd.getCommandName() + ": " + u.getMessage());
+        // The command as typed ("gpufleet node describe"), not its last word.
+        err.println(cmd.getCommandSpec().qualifiedName() + ": " + u.getMessage());
         return ExitCodes.BAD_INPUT;
       }
       default -> {

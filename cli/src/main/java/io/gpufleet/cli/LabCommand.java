@@ -1,5 +1,6 @@
 package io.gpufleet.cli;
 
+import io.gpufleet.report.table.Wrap;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
@@ -35,6 +36,8 @@ final class LabCommand implements Callable<Integer> {
   @Option(names = "--explain", description = "Add the why of each step's decisions.")
   boolean explain;
 
+  @picocli.CommandLine.Mixin WidthOption width;
+
   @Option(names = "--report", paramLabel = "FILE",
       description = "Write the HTML report to FILE (default: no report; nothing is written unless asked).")
   Path report;
@@ -45,12 +48,12 @@ final class LabCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     ScenarioFile file = ScenarioReader.read("builtin:lab.yaml", builtIn("lab.yaml"),
         ScenarioSources.classpath(LabCommand.class, FOLDER));
-    out.println("gpufleet lab: " + file.description());
+    out.println(Wrap.foldAll("gpufleet lab: " + file.description(), width.columns()));
     out.println("(virtual time; the same run every time. Play your own copy: ./gpufleet simulate examples/lab/lab.yaml)");
     out.println();
     ScenarioRun run = ScenarioRun.run(file, Optional.ofNullable(step), err);
-    run.printSteps(out, explain);
-    run.printSummary(out);
+    run.printSteps(out, explain, width.columns());
+    run.printSummary(out, width.columns());
     if (report != null) {
       out.println("  report          " + run.writeHtml(report, explain));
     }

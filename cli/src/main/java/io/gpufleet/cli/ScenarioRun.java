@@ -76,9 +76,9 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
     return new ScenarioRun(file, result, views, images.frames(result.checkpoints()));
   }
 
-  void printSteps(PrintWriter out, boolean explain) {
+  void printSteps(PrintWriter out, boolean explain, int width) {
     for (StepView s : steps) {
-      out.print(StepText.render(s, result, explain));
+      out.print(StepText.render(s, result, explain, Integer.MAX_VALUE, width));
     }
   }
 
@@ -88,8 +88,8 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
         .anyMatch(n -> n.devices().isPresent()));
   }
 
-  void printSummary(PrintWriter out) {
-    out.print(RunSummary.render(result));
+  void printSummary(PrintWriter out, int width) {
+    out.print(RunSummary.render(result, width));
   }
 
   /** Writes the HTML report to {@code html}, and the run record it summarises, events.jsonl, beside it. */

@@ -40,6 +40,7 @@ final class ScheduleCommand implements Callable<Integer> {
   @picocli.CommandLine.Mixin ManifestInputOptions input;
 
   @picocli.CommandLine.Mixin DraDriverOptions draDriver = new DraDriverOptions();
+  @picocli.CommandLine.Mixin WidthOption width;
 
   @Option(names = {"-o", "--output"}, defaultValue = "wide", paramLabel = "FORMAT",
       description = "wide (a table, the default) or json.")
@@ -94,8 +95,8 @@ final class ScheduleCommand implements Callable<Integer> {
     if (output.equals("json")) {
       PlacementReport.json(result, ClaimReport.json(result, dra, claims), answer, out);
     } else {
-      PlacementReport.text(result, explain, answer, out);
-      ClaimReport.text(result, dra, claims, out);
+      PlacementReport.text(result, explain, answer, out, width.columns());
+      ClaimReport.text(result, dra, claims, out, width.columns());
     }
     out.flush();
     return ExitCodes.OK;

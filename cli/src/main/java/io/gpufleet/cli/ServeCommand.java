@@ -18,9 +18,10 @@ import picocli.CommandLine.Parameters;
 /** {@code gpufleet serve}: the dashboard of a scenario's run, on a local web server. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = {
-        "Plays a scenario (default: the built-in lab) and serves a dashboard of the run: the cluster at",
-        "any moment (nodes, GPUs and their sharing, pods), the timeline with the scenario's steps, node",
-        "lifecycle lanes, charts, the event log, and what-if re-runs compared side by side.",
+        "Plays a scenario (default: the built-in lab) and serves a dashboard of its run.",
+        "The dashboard shows the cluster at any moment (nodes, GPUs and their sharing, pods), the timeline",
+        "with the scenario's steps, node lifecycle lanes, charts, the event log, and what-if re-runs",
+        "compared side by side.",
         "Listens on 127.0.0.1 unless --address says otherwise; prints the URL; runs until stopped (Ctrl-C)."})
 final class ServeCommand implements Callable<Integer> {
 

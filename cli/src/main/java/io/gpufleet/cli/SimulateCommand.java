@@ -4,6 +4,7 @@ import io.gpufleet.manifest.yaml.GoDuration;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.report.sim.RunComparison;
 import io.gpufleet.report.smi.SmiView;
+import io.gpufleet.report.table.Wrap;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
@@ -44,6 +45,8 @@ final class SimulateCommand implements Callable<Integer> {
   List<Path> files;
 
   @picocli.CommandLine.Mixin ManifestInputOptions input;
+
+  @picocli.CommandLine.Mixin WidthOption width;
 
   @Option(names = "--for", paramLabel = "DURATION", defaultValue = "1m",
       description = "With -f or --kubeconfig: how long the cluster runs with no changes (default ${DEFAULT-VALUE}).")
@@ -206,15 +209,16 @@ final class SimulateCommand implements Callable<Integer> {
     }
     ScenarioRun run = ScenarioRun.run(scenario, Optional.ofNullable(step), progress);
     if (!quiet) {
-      run.printSteps(out, explain);
+      run.printSteps(out, explain, width.columns());
       if (run.showedDevices()) {
-        out.println("note: " + SmiView.DEVICE_IDS_NOTE);
+        out.println(Wrap.foldAll("note: " + SmiView.DEVICE_IDS_NOTE, width.columns()));
         out.println();
       }
     }
-    run.printSummary(out);
+    run.printSummary(out, width.columns());
     List<Path> written = run.writeAll(job.target(), explain);
-    out.println("  wrote           " + String.join(", ", written.stream().map(Path::toString).toList()));
+    out.println(Wrap.foldAll("  wrote           " + String.join(", ", written.stream().map(Path::toString).toList()),
+        width.columns()));
     boolean passed = run.result().allExpectationsPassed();
     if (compare != null) {
       ScenarioFile otherFile = scenarioFile(compare, input.strict);
@@ -223,10 +227,10 @@ final class SimulateCommand implements Callable<Integer> {
       }
       ScenarioRun other = ScenarioRun.run(otherFile, Optional.empty(), err);
       out.println();
-      other.printSummary(out);
+      other.printSummary(out, width.columns());
       out.println();
       out.println("COMPARISON");
-      out.print(RunComparison.render(run.result(), other.result()).indent(2));
+      out.print(RunComparison.render(run.result(), other.result(), width.wide ? Wrap.UNLIMITED : Wrap.TERMINAL - 2).indent(2));
       passed &= other.result().allExpectationsPassed();
     }
     out.flush();

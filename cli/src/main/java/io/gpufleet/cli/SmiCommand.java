@@ -17,6 +17,7 @@ import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.report.smi.SmiView;
+import io.gpufleet.report.table.Wrap;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,6 +45,7 @@ public final class SmiCommand implements Callable<Integer> {
   @CommandLine.Mixin ManifestInputOptions input;
 
   @CommandLine.Mixin DraDriverOptions draDriver = new DraDriverOptions();
+  @picocli.CommandLine.Mixin WidthOption width;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
   long seed;
@@ -111,9 +113,9 @@ public final class SmiCommand implements Callable<Integer> {
       }
     }
     List<SmiView.DraNode> draNodes = draNodes(cluster, placed, dynamicResources, gates, unplaced);
-    out.print(SmiView.render(List.copyOf(devices.values()), draNodes, unplaced));
+    out.print(SmiView.render(List.copyOf(devices.values()), draNodes, unplaced, width.columns()));
     if (!devices.isEmpty()) {
-      out.println("note: " + SmiView.DEVICE_IDS_NOTE);
+      out.println(Wrap.foldAll("note: " + SmiView.DEVICE_IDS_NOTE, width.columns()));
     }
     out.flush();
     return 0;

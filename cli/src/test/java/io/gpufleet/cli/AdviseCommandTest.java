@@ -22,7 +22,7 @@ class AdviseCommandTest {
 
   @Test
   void fourInferenceReplicasOnA10gFromFlags() {
-    CliRun run = CliRun.of("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "1.5B", "--slo-p99", "50ms",
+    CliRun run = CliRun.wide("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "1.5B", "--slo-p99", "50ms",
         "--rate", "5", "--trust", "trusted", "--kind", "inference");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("RANK   OPTION").contains("RECOMMENDATION").contains("Run time-slicing x4")
@@ -32,15 +32,15 @@ class AdviseCommandTest {
 
   @Test
   void twelveNotebooksOnL4() {
-    CliRun run = CliRun.of("advise", "-f", example("l4-notebooks.yaml"));
+    CliRun run = CliRun.wide("advise", "-f", example("l4-notebooks.yaml"));
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("Run time-slicing x6: 2 L4 GPUs").contains("would run out of GPU memory")
-        .contains("agrees      The module says: Higher utilisation");
+        .contains("agrees      The rule of thumb says: Higher utilisation");
   }
 
   @Test
   void sevenUntrustedTenantsOnH100() {
-    CliRun run = CliRun.of("advise", "-f", example("h100-untrusted.yaml"));
+    CliRun run = CliRun.wide("advise", "-f", example("h100-untrusted.yaml"));
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("Run MIG 1g.10gb: 1 H100-80GB GPU on 1 x p5.4xlarge")
         .contains("blocked: Untrusted tenants cannot share a card without isolation");
@@ -48,7 +48,7 @@ class AdviseCommandTest {
 
   @Test
   void anyGpuComparesEveryPricedGpuTypeBestFirst() {
-    CliRun run = CliRun.of("advise", "-f", example("a10g-inference.yaml"), "--gpu", "any");
+    CliRun run = CliRun.wide("advise", "-f", example("a10g-inference.yaml"), "--gpu", "any");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("gpufleet advise: every priced GPU type, best pick first")
         .contains("A10G ").contains("H100-80GB ").contains("B200 ");
@@ -57,7 +57,7 @@ class AdviseCommandTest {
 
   @Test
   void jsonCarriesEveryOption() {
-    CliRun run = CliRun.of("advise", "-f", example("h100-untrusted.yaml"), "-o", "json");
+    CliRun run = CliRun.wide("advise", "-f", example("h100-untrusted.yaml"), "-o", "json");
     assertThat(run.exitCode()).isZero();
     JsonNode root = JsonMapper.builder().build().readTree(run.out());
     assertThat(root.get("recommended").asString()).isEqualTo("MIG 1g.10gb");
@@ -71,7 +71,7 @@ class AdviseCommandTest {
   @Test
   void htmlIsOnePageWithAnInlineChartAndNothingFetched(@TempDir Path dir) throws IOException {
     Path page = dir.resolve("advice.html");
-    CliRun run = CliRun.of("advise", "-f", example("a10g-inference.yaml"), "-o", "html", "--out", page.toString());
+    CliRun run = CliRun.wide("advise", "-f", example("a10g-inference.yaml"), "-o", "html", "--out", page.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     String html = Files.readString(page);
     assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("p99 SLO").contains("</html>");
@@ -81,14 +81,14 @@ class AdviseCommandTest {
 
   @Test
   void sameInputSameBytes() {
-    String a = CliRun.of("advise", "-f", example("l4-notebooks.yaml"), "-o", "json").out();
-    String b = CliRun.of("advise", "-f", example("l4-notebooks.yaml"), "-o", "json").out();
+    String a = CliRun.wide("advise", "-f", example("l4-notebooks.yaml"), "-o", "json").out();
+    String b = CliRun.wide("advise", "-f", example("l4-notebooks.yaml"), "-o", "json").out();
     assertThat(a).isEqualTo(b);
   }
 
   @Test
   void calibrationTableShowsEveryClosedLoopRow() {
-    CliRun run = CliRun.of("advise", "--calibration");
+    CliRun run = CliRun.wide("advise", "--calibration");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("CLOSED LOOP").contains("OPEN LOOP").contains("small      mps            8");
   }
@@ -96,15 +96,15 @@ class AdviseCommandTest {
   @Test
   void aCalibrationFileIsFittedShownAgainstEveryRowAndNamedInTheAdvice() {
     String file = Path.of("..", "data", "h200-bench-sharing", "closed-loop.json").toString();
-    CliRun table = CliRun.of("advise", "--calibration", "--calibration-file", file);
+    CliRun table = CliRun.wide("advise", "--calibration", "--calibration-file", file);
     assertThat(table.exitCode()).isZero();
     assertThat(table.out()).startsWith("CALIBRATION (fitted to " + file + " (NVIDIA H200, 24 closed-loop rows))")
         .contains("small      mps-capped     8").doesNotContain("OPEN LOOP");
-    CliRun advice = CliRun.of("advise", "--calibration-file", file, "--gpu", "H200", "--tenants", "4",
+    CliRun advice = CliRun.wide("advise", "--calibration-file", file, "--gpu", "H200", "--tenants", "4",
         "--model-params", "1.5B", "--rate", "5");
     assertThat(advice.exitCode()).isZero();
     assertThat(advice.out()).contains("Calibration: fitted to " + file + " (NVIDIA H200, 24 closed-loop rows).");
-    assertThat(CliRun.of("advise", "--gpu", "H200", "--tenants", "4", "--model-params", "1.5B", "--rate", "5").out())
+    assertThat(CliRun.wide("advise", "--gpu", "H200", "--tenants", "4", "--model-params", "1.5B", "--rate", "5").out())
         .contains("Calibration: fitted to the built-in rows of one NVIDIA H200");
   }
 
@@ -112,7 +112,7 @@ class AdviseCommandTest {
   void aBadCalibrationFileNamesTheFileAndWhereExitTwo(@TempDir Path dir) throws IOException {
     Path f = dir.resolve("bench.json");
     Files.writeString(f, "{\n  \"format\": \"gpufleet-sharing-measurement/1\",\n  \"closedLoop\": [1,\n");
-    CliRun run = CliRun.of("advise", "--calibration", "--calibration-file", f.toString());
+    CliRun run = CliRun.wide("advise", "--calibration", "--calibration-file", f.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).startsWith("gpufleet advise: " + f + ":4:1: not JSON:").doesNotContain("Exception");
     Files.writeString(f, """
@@ -121,7 +121,7 @@ class AdviseCommandTest {
          "closedLoop": [{"workload": "big", "mode": "mps", "tenants": 1, "throughput": 270, "p50Ms": 3.7, "p99Ms": 3.8}]}
         """);
     // One row fits what it determines; the rest is named, with the runs that measure it.
-    CliRun thin = CliRun.of("advise", "--calibration", "--calibration-file", f.toString());
+    CliRun thin = CliRun.wide("advise", "--calibration", "--calibration-file", f.toString());
     assertThat(thin.exitCode()).isZero();
     assertThat(thin.out()).contains("NOT MEASURED IN THIS FILE")
         .contains("* overlappedBandwidth is the built-in H200 value (the file has no big mps rows with 1, 2, 4, 8 "
@@ -143,7 +143,7 @@ class AdviseCommandTest {
     }
     Path f = dir.resolve("ts-capped.json");
     Files.writeString(f, json.writeValueAsString(root));
-    CliRun advice = CliRun.of("advise", "--calibration-file", f.toString(), "--gpu", "H100", "--tenants", "8",
+    CliRun advice = CliRun.wide("advise", "--calibration-file", f.toString(), "--gpu", "H100", "--tenants", "8",
         "--kernels", "768", "--rate", "60", "--memory", "1Gi");
     assertThat(advice.exitCode()).as(advice.err()).isZero();
     assertThat(advice.out())
@@ -156,13 +156,13 @@ class AdviseCommandTest {
 
   @Test
   void badFlagIsOneLineNamingTheFlagAndExitTwo() {
-    CliRun run = CliRun.of("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "lots", "--rate", "5");
+    CliRun run = CliRun.wide("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "lots", "--rate", "5");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).isEqualTo("gpufleet advise: --model-params: expected a parameter count such as 1.5B, found \"lots\"\n");
-    CliRun missing = CliRun.of("advise", "--gpu", "A10G", "--model-params", "1.5B");
+    CliRun missing = CliRun.wide("advise", "--gpu", "A10G", "--model-params", "1.5B");
     assertThat(missing.exitCode()).isEqualTo(2);
     assertThat(missing.err()).isEqualTo("gpufleet advise: --rate: required: requests per second per replica\n");
-    CliRun gpu = CliRun.of("advise", "--gpu", "Z9", "--model-params", "1.5B", "--rate", "1");
+    CliRun gpu = CliRun.wide("advise", "--gpu", "Z9", "--model-params", "1.5B", "--rate", "1");
     assertThat(gpu.exitCode()).isEqualTo(2);
     assertThat(gpu.err()).startsWith("gpufleet advise: --gpu: unknown GPU \"Z9\"").doesNotContain("Exception");
   }
@@ -179,7 +179,7 @@ class AdviseCommandTest {
           request: {model: {parameters: 1.5B}}
           load: {rate: often}
         """);
-    CliRun run = CliRun.of("advise", "-f", f.toString());
+    CliRun run = CliRun.wide("advise", "-f", f.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains(f + ":7:16: spec.load.rate: expected a rate in requests per second")
         .doesNotContain("Exception");
@@ -187,7 +187,7 @@ class AdviseCommandTest {
 
   @Test
   void tenantsBeyondTheLimitAreRefusedAtOnce() {
-    CliRun run = CliRun.of("advise", "--gpu", "L4", "--tenants", "1000000", "--model-params", "1B", "--rate", "1");
+    CliRun run = CliRun.wide("advise", "--gpu", "L4", "--tenants", "1000000", "--model-params", "1B", "--rate", "1");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).isEqualTo("gpufleet advise: --tenants: expected 1 to 2000 (advise's limit), found 1000000\n");
   }
@@ -209,14 +209,14 @@ class AdviseCommandTest {
           """.formatted(name));
       args.addAll(List.of("-f", f.toString()));
     }
-    CliRun run = CliRun.of(args.toArray(String[]::new));
+    CliRun run = CliRun.wide(args.toArray(String[]::new));
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("the workloads have 3000 replicas in all; advise takes at most 2000");
   }
 
   @Test
   void fileAndProfileFlagsTogetherAreRefused() {
-    CliRun run = CliRun.of("advise", "-f", example("l4-notebooks.yaml"), "--rate", "3");
+    CliRun run = CliRun.wide("advise", "-f", example("l4-notebooks.yaml"), "--rate", "3");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).isEqualTo("gpufleet advise: --rate: give the workload by -f or by flags, not both\n");
   }

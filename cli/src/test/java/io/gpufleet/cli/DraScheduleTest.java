@@ -83,12 +83,12 @@ class DraScheduleTest {
     args[1] = "-f";
     args[2] = f.toString();
     System.arraycopy(more, 0, args, 3, more.length);
-    return CliRun.of(args);
+    return CliRun.wide(args);
   }
 
   @Test
   void theExamplesTemplatePodLandsOnTheH100NodeAndTheUnmatchedOneWaitsInUpstreamsWords() {
-    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString());
+    CliRun run = CliRun.wide("schedule", "-f", EXAMPLE.toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).containsPattern("trainer +0/1 +ContainerCreating +0 +0s +h100-node ")
         .contains("pod/waits-for-b200   0/2 nodes are available: 2 cannot allocate all claims. still not schedulable, "
@@ -182,7 +182,7 @@ class DraScheduleTest {
 
   @Test
   void theFirstAvailableExampleGivesTheH100ToTheFirstPodAndTheA10GsToTheRest() {
-    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "dra", "first-available.yaml").toString());
+    CliRun run = CliRun.wide("schedule", "-f", Path.of("..", "examples", "dra", "first-available.yaml").toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).isEmpty();
     // DynamicResources' Score ranks the node that meets the first subrequest (8) above the one meeting
@@ -287,7 +287,7 @@ class DraScheduleTest {
 
   @Test
   void simulateRunsTheExampleWithItsClaimsAllocated(@TempDir Path tmp) {
-    CliRun run = CliRun.of("simulate", "-f", EXAMPLE.toString(), "--for", "2m", "--out",
+    CliRun run = CliRun.wide("simulate", "-f", EXAMPLE.toString(), "--for", "2m", "--out",
         tmp.resolve("out").toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).containsPattern("PodScheduled +default/trainer +bound to h100-node")
@@ -312,7 +312,7 @@ class DraScheduleTest {
             resources:
               claims: [{name: gpu}]
         """);
-    CliRun run = CliRun.of("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
+    CliRun run = CliRun.wide("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err()).containsPattern("dra.yaml:\\d+:\\d+: .*pod default/pinned names its node and has "
         + "spec.resourceClaims").doesNotContain("Exception");
@@ -320,7 +320,7 @@ class DraScheduleTest {
 
   @Test
   void theAutoscaledExampleLaunchesAnL4NodeRunningTheDraDriverAndLeavesTheH100PodPending(@TempDir Path tmp) {
-    CliRun run = CliRun.of("simulate", Path.of("..", "examples", "dra", "autoscaled-claims.yaml").toString(), "--out",
+    CliRun run = CliRun.wide("simulate", Path.of("..", "examples", "dra", "autoscaled-claims.yaml").toString(), "--out",
         tmp.resolve("out").toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).isEmpty();
@@ -335,7 +335,7 @@ class DraScheduleTest {
 
   @Test
   void theLabThroughDraRunsFourPodsOnOneCardAndSmiShowsThemSharingTheClaim(@TempDir Path tmp) {
-    CliRun run = CliRun.of("simulate", Path.of("..", "examples", "dra", "lab-shared-claim.yaml").toString(), "--out",
+    CliRun run = CliRun.wide("simulate", Path.of("..", "examples", "dra", "lab-shared-claim.yaml").toString(), "--out",
         tmp.resolve("out").toString());
     assertThat(run.exitCode()).isZero();
     String afterStep = run.out().substring(run.out().indexOf("3.3 Four pods"), run.out().indexOf("3.4 The fifth pod"));
@@ -377,15 +377,15 @@ class DraScheduleTest {
                   kind: GpuConfig
                   sharing: {strategy: MPS, mpsConfig: {defaultActiveThreadPercentage: 25}}
         """ + pod("one", "resourceClaimName", "shared") + pod("two", "resourceClaimName", "shared"));
-    CliRun on = CliRun.of("smi", "-f", f.toString(), "--dra-feature-gates", "MPSSupport=true");
+    CliRun on = CliRun.wide("smi", "-f", f.toString(), "--dra-feature-gates", "MPSSupport=true");
     assertThat(on.exitCode()).isZero();
     assertThat(on.out()).containsPattern("\\| 0 +- +gpu-0 +default/one +shared +MPS 25% threads")
         .containsPattern("\\| 0 +- +gpu-0 +default/two +shared +MPS 25% threads")
         .contains("Node a10g-node   4 x NVIDIA A10G   NVIDIA DRA driver (ResourceClaims)");
-    CliRun off = CliRun.of("smi", "-f", f.toString());
+    CliRun off = CliRun.wide("smi", "-f", f.toString());
     assertThat(off.out()).contains("FailedPrepareDynamicResources: claim shared: error validating GPU config: \"MPS\" is "
         + "selected as the GPU sharing strategy, but the \"MPSSupport\" feature gate is not enabled");
-    CliRun bad = CliRun.of("smi", "-f", f.toString(), "--dra-feature-gates", "PassthroughSupport=true");
+    CliRun bad = CliRun.wide("smi", "-f", f.toString(), "--dra-feature-gates", "PassthroughSupport=true");
     assertThat(bad.exitCode()).isNotZero();
     assertThat(bad.err()).contains("--dra-feature-gates: expected one of TimeSlicingSettings, MPSSupport, DynamicMIG, found "
         + "\"PassthroughSupport\"").doesNotContain("Exception");
@@ -437,7 +437,7 @@ class DraScheduleTest {
   void aDraAllocatedMigDeviceShowsInSmiUnderItsCardAndInTheCardMetrics(@TempDir Path tmp) throws IOException {
     Path f = tmp.resolve("mig-dra.yaml");
     Files.writeString(f, MIG_DRA);
-    CliRun run = CliRun.of("simulate", f.toString(), "--compare",
+    CliRun run = CliRun.wide("simulate", f.toString(), "--compare",
         Path.of("..", "examples", "dra", "lab-device-plugin.yaml").toString(), "--out", tmp.resolve("out").toString());
     assertThat(run.exitCode()).isZero();
     String smi = run.out().substring(run.out().lastIndexOf("Node h100-mig"));
@@ -452,7 +452,7 @@ class DraScheduleTest {
 
   @Test
   void theLabsWorkloadsThroughTheDevicePluginAndThroughDraSideBySide(@TempDir Path tmp) {
-    CliRun run = CliRun.of("simulate", Path.of("..", "examples", "dra", "lab-device-plugin.yaml").toString(),
+    CliRun run = CliRun.wide("simulate", Path.of("..", "examples", "dra", "lab-device-plugin.yaml").toString(),
         "--compare", Path.of("..", "examples", "dra", "lab-shared-claim.yaml").toString(), "-q", "--out",
         tmp.resolve("out").toString());
     assertThat(run.exitCode()).isZero();

@@ -34,7 +34,7 @@ class GpuCommandsTest {
     CommandLine cl = Main.commandLine();
     cl.setOut(new PrintWriter(out));
     cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
+    int code = cl.execute(CliRun.withWide(args)); // rows whole, as the patterns read them
     return new Run(code, out.toString(), err.toString());
   }
 

@@ -16,16 +16,19 @@ class LabCommandTest {
 
   @TempDir static Path dir;
   static CliRun lab;
+  static CliRun wide;
   static Path report;
 
   @BeforeAll
   static void runTheLab() {
     report = dir.resolve("report.html");
     lab = CliRun.of("lab", "--report", report.toString());
+    // The rows whole, as the patterns below read them; TerminalWidthTest holds both to the same text.
+    wide = CliRun.of("lab", "--wide");
   }
 
   private static String step(String id) {
-    String out = lab.out();
+    String out = wide.out();
     int start = out.indexOf("\n" + id + " ");
     int end = out.indexOf("\n====", out.indexOf("\n====", start + 1) + 1);
     return out.substring(start, end < 0 ? out.length() : end);

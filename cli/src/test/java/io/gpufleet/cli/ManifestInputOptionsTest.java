@@ -49,8 +49,8 @@ class ManifestInputOptionsTest {
   void aDirectoryIsReadWithItsSubdirectoriesOnlyUnderR(String command, @TempDir Path dir) throws IOException {
     splitCluster(dir);
     List<String> base = List.of(command.split(" "));
-    CliRun flat = CliRun.of(args(base, "-f", dir.toString()));
-    CliRun recursive = CliRun.of(args(base, "-R", "-f", dir.toString()));
+    CliRun flat = CliRun.wide(args(base, "-f", dir.toString()));
+    CliRun recursive = CliRun.wide(args(base, "-R", "-f", dir.toString()));
     assertThat(flat.exitCode()).as(flat.err()).isZero();
     assertThat(recursive.exitCode()).as(recursive.err()).isZero();
     if (command.equals("node describe")) {
@@ -63,10 +63,18 @@ class ManifestInputOptionsTest {
   }
 
   @Test
+  void anErrorNamesTheCommandAsTyped() {
+    // Issue 31: the error said "gpufleet describe", a command that does not exist.
+    CliRun run = CliRun.of("node", "describe");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).startsWith("gpufleet node describe: no input: give -f FILE");
+  }
+
+  @Test
   void filesGivenOneByOneReadAsTheDirectoryDoes(@TempDir Path dir) throws IOException {
     splitCluster(dir);
-    CliRun byDir = CliRun.of("smi", "-R", "-f", dir.toString());
-    CliRun byFile = CliRun.of("smi", "-f", dir.resolve("apps/pod.yaml").toString(), "-f",
+    CliRun byDir = CliRun.wide("smi", "-R", "-f", dir.toString());
+    CliRun byFile = CliRun.wide("smi", "-f", dir.resolve("apps/pod.yaml").toString(), "-f",
         dir.resolve("node.yaml").toString(), "--filename", dir.resolve("plugin.json").toString());
     assertThat(byFile.exitCode()).as(byFile.err()).isZero();
     assertThat(byFile.out()).isEqualTo(byDir.out()).contains("default/notebook");
@@ -74,7 +82,7 @@ class ManifestInputOptionsTest {
 
   @Test
   void noInputIsAUsageErrorNamingTheOption() {
-    CliRun run = CliRun.of("schedule");
+    CliRun run = CliRun.wide("schedule");
     assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(run.err()).isEqualTo("gpufleet schedule: no input: give -f FILE (a file, a directory, or - for stdin) "
         + "or --kubeconfig FILE\n");
@@ -116,7 +124,7 @@ class ManifestInputOptionsTest {
             - <<: *ctr
               name: d
         """);
-    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    CliRun run = CliRun.wide("schedule", "-f", f.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     // The alias is the product, so "first" takes h100's only GPU; the merged container asks for a
     // GPU too, so "second" (also bound to h100) waits. Read as the anchor's name or without the

@@ -44,7 +44,7 @@ class OpenGpuCatalogueTest {
   void nodeDescribeReadsEveryNodeAndSaysWhatItTookFromWhere() throws IOException {
     Path file = example(NODES);
     String text = Files.readString(file);
-    CliRun r = CliRun.of("node", "describe", "-f", file.toString());
+    CliRun r = CliRun.wide("node", "describe", "-f", file.toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("Name:               h20-0", "8 x NVIDIA-H20 (NVIDIA-H20, from label nvidia.com/gpu.product;",
         "8 x Tesla-V100-SXM2-16GB-N", "8 x NVIDIA A100-SXM4-40GB (A100-40GB, from label nvidia.com/gpu.product (MIG "
@@ -82,7 +82,7 @@ class OpenGpuCatalogueTest {
 
   @Test
   void smiPlacesPodsOnTheCardsReadFromTheNodes() {
-    CliRun r = CliRun.of("smi", "-f", example(NODES).toString());
+    CliRun r = CliRun.wide("smi", "-f", example(NODES).toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("| Node h20-0   8 x NVIDIA-H20   exclusive", "| Node v100n-0   8 x Tesla-V100-SXM2-16GB-N",
         "| Node dgx-a100-0   8 x NVIDIA A100-SXM4-40GB", "| Node g5-0   1 x NVIDIA A10G");
@@ -95,12 +95,12 @@ class OpenGpuCatalogueTest {
   /** simulate -f reads the nodes as smi does: the pods that select the reported products run on them. */
   @Test
   void simulateAgreesWithSmi(@TempDir Path dir) {
-    CliRun r = CliRun.of("simulate", "-f", example(NODES).toString(), "--for", "1m", "--out", dir.toString());
+    CliRun r = CliRun.wide("simulate", "-f", example(NODES).toString(), "--for", "1m", "--out", dir.toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("default/infer-h20    bound to h20-0", "default/train-v100   bound to v100n-0");
     assertThat(r.err()).contains("node \"h20-0\": GPU product \"NVIDIA-H20\" is not in the GPU catalogue");
     Path scenario = dir.resolve("s.yaml");
-    assertThat(CliRun.of("simulate", scenario.toString(), "--gpu-catalog", "x.txt").err())
+    assertThat(CliRun.wide("simulate", scenario.toString(), "--gpu-catalog", "x.txt").err())
         .contains("--gpu-catalog applies to manifests (-f, --kubeconfig); a SCENARIO file names its GPU catalogue "
             + "with spec.gpuCatalog");
   }
@@ -116,13 +116,13 @@ class OpenGpuCatalogueTest {
           mig none
           source our nodes' nvidia-smi
         """);
-    CliRun r = CliRun.of("node", "describe", "--node", "h20-0", "-f", example(NODES).toString(), "--gpu-catalog",
+    CliRun r = CliRun.wide("node", "describe", "--node", "h20-0", "-f", example(NODES).toString(), "--gpu-catalog",
         mine.toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("8 x NVIDIA H20 (H20, from label nvidia.com/gpu.product)");
     assertThat(r.err()).doesNotContain("\"NVIDIA-H20\" is not in the GPU catalogue").contains("v100n-0");
     Files.writeString(mine, "gpu H20\n  product NVIDIA H20\n  memory-mib 96GB\n  source x\n");
-    CliRun bad = CliRun.of("smi", "-f", example(NODES).toString(), "--gpu-catalog", mine.toString());
+    CliRun bad = CliRun.wide("smi", "-f", example(NODES).toString(), "--gpu-catalog", mine.toString());
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err()).isEqualTo(mine + ":3:14: memory-mib: expected a number, found \"96GB\"\n"
         + "gpufleet: 1 error(s); nothing was run.\n");
@@ -150,7 +150,7 @@ class OpenGpuCatalogueTest {
             nvidia.com/gpu.product: NVIDIA-A10G
             nvidia.com/gpu.count: "1"
         """);
-    CliRun r = CliRun.of("node", "describe", "-f", file.toString());
+    CliRun r = CliRun.wide("node", "describe", "-f", file.toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.err()).contains(file + ":7:27: warning: metadata.labels[nvidia.com/gpu.count]: node \"odd\": "
         + "expected an integer, found \"eight\"; read without modelled GPUs");
@@ -169,7 +169,7 @@ class OpenGpuCatalogueTest {
           containers:
           - {name: c, image: x, resources: {limits: {nvidia.com/gpu: 1}}}
         """);
-    CliRun smi = CliRun.of("smi", "-f", file.toString());
+    CliRun smi = CliRun.wide("smi", "-f", file.toString());
     assertThat(smi.exitCode()).as(smi.err()).isZero();
     assertThat(smi.out()).contains("default/p   Running   bound to node odd, whose GPUs gpufleet does not model");
     Files.writeString(file, """
@@ -180,7 +180,7 @@ class OpenGpuCatalogueTest {
           annotations:
             gpufleet.io/gpus: "NVIDIA-H20:8"
         """);
-    CliRun stated = CliRun.of("smi", "-f", file.toString());
+    CliRun stated = CliRun.wide("smi", "-f", file.toString());
     assertThat(stated.exitCode()).isEqualTo(2);
     assertThat(stated.err()).startsWith(file + ":6:23: metadata.annotations[gpufleet.io/gpus]: expected a GPU "
         + "model of the catalogue (").contains("found \"NVIDIA-H20\"; add it to a GPU catalogue file");

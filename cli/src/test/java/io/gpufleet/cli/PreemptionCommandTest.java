@@ -50,7 +50,7 @@ class PreemptionCommandTest {
   void theScenarioEvictsTheTrainerWithItsGracePeriodThenBindsTheInferencePodThere(@TempDir Path out)
       throws IOException {
     Path scenario = EXAMPLES.resolve("scenarios/preemption.yaml");
-    CliRun run = CliRun.of("simulate", scenario.toString(), "--out", out.toString());
+    CliRun run = CliRun.wide("simulate", scenario.toString(), "--out", out.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("nominated node gpu-node-1, preempting default/train")
         .contains("Preempted by pod default/inference on node gpu-node-1");
@@ -72,7 +72,7 @@ class PreemptionCommandTest {
 
   @Test
   void theSchedulingExampleRunThroughSimulateShowsTheEvictionAndTheBind(@TempDir Path out) throws IOException {
-    CliRun run = CliRun.of("simulate", "-f", EXAMPLES.resolve("scheduling/preemption.yaml").toString(), "--out",
+    CliRun run = CliRun.wide("simulate", "-f", EXAMPLES.resolve("scheduling/preemption.yaml").toString(), "--out",
         out.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     List<Event> e = events(out);
@@ -96,7 +96,7 @@ class PreemptionCommandTest {
         .replace("---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: inference",
             "status:\n  phase: Running\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: inference");
     Path running = Files.writeString(out.resolve("running.yaml"), dump);
-    CliRun run = CliRun.of("simulate", "-f", running.toString(), "--out", out.resolve("run").toString());
+    CliRun run = CliRun.wide("simulate", "-f", running.toString(), "--out", out.resolve("run").toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     List<Event> e = events(out.resolve("run"));
     Instant start = e.get(0).time();
@@ -113,7 +113,7 @@ class PreemptionCommandTest {
 
     // Without the status the trainer is a request: preempted before its containers start, it exits at once.
     Path request = Files.writeString(out.resolve("request.yaml"), dump.replace("status:\n  phase: Running\n", ""));
-    CliRun fresh = CliRun.of("simulate", "-f", request.toString(), "--out", out.resolve("fresh").toString());
+    CliRun fresh = CliRun.wide("simulate", "-f", request.toString(), "--out", out.resolve("fresh").toString());
     assertThat(fresh.exitCode()).as(fresh.out() + fresh.err()).isZero();
     List<Event> f = events(out.resolve("fresh"));
     assertThat(f.get(index(f, "PodExited", "default/train")).time())
@@ -126,10 +126,10 @@ class PreemptionCommandTest {
     String text = Files.readString(EXAMPLES.resolve("scheduling/preemption.yaml"))
         .replace("priorityClassName: inference", "priorityClassName: training");
     Path f = Files.writeString(out.resolve("equal.yaml"), text);
-    CliRun schedule = CliRun.of("schedule", "-f", f.toString());
+    CliRun schedule = CliRun.wide("schedule", "-f", f.toString());
     assertThat(schedule.exitCode()).isZero();
     assertThat(schedule.out()).doesNotContain("Preempted").contains("inference   0/1     Pending");
-    CliRun simulate = CliRun.of("simulate", "-f", f.toString(), "--out", out.resolve("run").toString());
+    CliRun simulate = CliRun.wide("simulate", "-f", f.toString(), "--out", out.resolve("run").toString());
     assertThat(simulate.exitCode()).isZero();
     assertThat(events(out.resolve("run"))).noneMatch(x -> x.kind().equals("PodPreempted"));
   }
@@ -140,10 +140,10 @@ class PreemptionCommandTest {
         .replace("name: inference\nvalue: 100000\n", "name: inference\nvalue: 100000\npreemptionPolicy: Never\n");
     assertThat(text).contains("preemptionPolicy: Never");
     Path f = Files.writeString(out.resolve("never.yaml"), text);
-    CliRun schedule = CliRun.of("schedule", "-f", f.toString());
+    CliRun schedule = CliRun.wide("schedule", "-f", f.toString());
     assertThat(schedule.out()).contains("preemption: not eligible due to preemptionPolicy=Never.")
         .doesNotContain("Preempted by");
-    CliRun simulate = CliRun.of("simulate", "-f", f.toString(), "--out", out.resolve("run").toString());
+    CliRun simulate = CliRun.wide("simulate", "-f", f.toString(), "--out", out.resolve("run").toString());
     assertThat(simulate.exitCode()).isZero();
     assertThat(events(out.resolve("run"))).noneMatch(x -> x.kind().equals("PodPreempted"));
   }
@@ -159,7 +159,7 @@ class PreemptionCommandTest {
           containers: [{name: c, image: busybox}]
         """;
     Path manifest = Files.writeString(dir.resolve("pod.yaml"), pod);
-    CliRun schedule = CliRun.of("schedule", "-f", manifest.toString());
+    CliRun schedule = CliRun.wide("schedule", "-f", manifest.toString());
     Path scenario = Files.writeString(dir.resolve("s.yaml"), """
         apiVersion: gpufleet.io/v1alpha1
         kind: Scenario
@@ -171,7 +171,7 @@ class PreemptionCommandTest {
           - title: t
             actions: [{wait: 1m}]
         """);
-    CliRun simulate = CliRun.of("simulate", scenario.toString(), "--out", dir.resolve("out").toString());
+    CliRun simulate = CliRun.wide("simulate", scenario.toString(), "--out", dir.resolve("out").toString());
     String words = "spec.priorityClassName: no PriorityClass with name gold was found";
     assertThat(schedule.exitCode()).isEqualTo(2);
     assertThat(schedule.err()).contains(manifest + ":1:1: " + words);
@@ -199,14 +199,14 @@ class PreemptionCommandTest {
                 spec: {priorityClassName: gold, containers: [{name: c, image: busybox}]}
             - wait: 1m
         """);
-    CliRun run = CliRun.of("simulate", scenario.toString(), "--out", dir.resolve("out").toString(), "-q");
+    CliRun run = CliRun.wide("simulate", scenario.toString(), "--out", dir.resolve("out").toString(), "-q");
     assertThat(run.exitCode()).as(run.err()).isZero();
     // Before the class exists, the same pod is refused.
     String swapped = Files.readString(scenario).replace("title: the class", "title: first")
         .replace("    - apply: {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass, metadata: {name: gold}, value: 7}\n",
             "    - wait: 1s\n");
     Path without = Files.writeString(dir.resolve("without.yaml"), swapped);
-    CliRun refused = CliRun.of("simulate", without.toString(), "--out", dir.resolve("out2").toString(), "-q");
+    CliRun refused = CliRun.wide("simulate", without.toString(), "--out", dir.resolve("out2").toString(), "-q");
     assertThat(refused.exitCode()).isEqualTo(2);
     assertThat(refused.err()).contains("no PriorityClass with name gold was found");
   }

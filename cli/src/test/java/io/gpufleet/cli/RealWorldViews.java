@@ -66,10 +66,10 @@ record RealWorldViews(Schedule schedule, Smi smi, Describe describe, Simulate si
 
   static RealWorldViews of(Path dir, Path out) {
     String f = dir.toString();
-    return new RealWorldViews(schedule(CliRun.of("schedule", "-f", f, "-o", "json")), smi(CliRun.of("smi", "-f", f)),
-        describe(CliRun.of("node", "describe", "-f", f)),
-        simulate(CliRun.of("simulate", "-f", f, "--for", "10m", "--out", out.toString())),
-        lint(CliRun.of("lint", "-f", f, "-o", "json")));
+    return new RealWorldViews(schedule(CliRun.wide("schedule", "-f", f, "-o", "json")), smi(CliRun.wide("smi", "-f", f)),
+        describe(CliRun.wide("node", "describe", "-f", f)),
+        simulate(CliRun.wide("simulate", "-f", f, "--for", "10m", "--out", out.toString())),
+        lint(CliRun.wide("lint", "-f", f, "-o", "json")));
   }
 
   private static Run run(String command, CliRun r, boolean ok) {

@@ -90,7 +90,7 @@ class ReplayCommandTest {
     Path notADirectory = Files.writeString(dir.resolve("file"), "x");
     Path good = tinyTrace();
     assertOneLineError(gpufleet("replay", "openb", "--data", good.toString(), "--out", notADirectory.toString()),
-        "gpufleet openb: cannot write into " + notADirectory + ": it is not a directory");
+        "gpufleet replay openb: cannot write into " + notADirectory + ": it is not a directory");
   }
 
   @Test

@@ -15,7 +15,7 @@ class ScheduleCommandTest {
 
   @Test
   void printsKubeSchedulersPendingMessageForTheUntoleratedGpuPod() {
-    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString());
+    CliRun run = CliRun.wide("schedule", "-f", EXAMPLE.toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("inference   0/1     Pending")
         .contains("Warning   FailedScheduling   pod/inference   0/3 nodes are available: 1 node(s) had untolerated "
@@ -26,7 +26,7 @@ class ScheduleCommandTest {
 
   @Test
   void aHighPriorityPodPreemptsTheTrainingPodAndIsNominated() {
-    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "preemption.yaml").toString());
+    CliRun run = CliRun.wide("schedule", "-f", Path.of("..", "examples", "scheduling", "preemption.yaml").toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("train       0/1     Terminating   0          0s    gpu-node-1   <none>")
         .contains("inference   0/1     Pending       0          0s    <none>       gpu-node-1")
@@ -36,7 +36,7 @@ class ScheduleCommandTest {
 
   @Test
   void theDefaultConstraintsSpreadADeploymentOnePodPerZone() {
-    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "topology-spread.yaml").toString(),
+    CliRun run = CliRun.wide("schedule", "-f", Path.of("..", "examples", "scheduling", "topology-spread.yaml").toString(),
         "--output", "json");
     assertThat(run.exitCode()).isZero();
     // zone-a's two large nodes win on resources alone; the spread puts one replica in each zone.
@@ -45,7 +45,7 @@ class ScheduleCommandTest {
 
   @Test
   void requiredPodAntiAffinityKeepsReplicasApartAndSaysWhyTheThirdWaits() {
-    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "pod-anti-affinity.yaml").toString());
+    CliRun run = CliRun.wide("schedule", "-f", Path.of("..", "examples", "scheduling", "pod-anti-affinity.yaml").toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).containsOnlyOnce(" gpu-a ").containsOnlyOnce(" gpu-b ")
         .contains("0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules. preemption: 0/2 nodes are "
@@ -64,7 +64,7 @@ class ScheduleCommandTest {
             score:
               disabled: [{name: PodTopologySpread}]
         """);
-    CliRun run = CliRun.of("schedule", "-f", Path.of("..", "examples", "scheduling", "topology-spread.yaml").toString(),
+    CliRun run = CliRun.wide("schedule", "-f", Path.of("..", "examples", "scheduling", "topology-spread.yaml").toString(),
         "--output", "json", "--config", cfg.toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).doesNotContain("\"small-b\"").doesNotContain("\"small-c\"");
@@ -82,13 +82,13 @@ class ScheduleCommandTest {
             postFilter:
               disabled: [{name: DefaultPreemption}]
         """);
-    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString(), "--config", cfg.toString());
+    CliRun run = CliRun.wide("schedule", "-f", EXAMPLE.toString(), "--config", cfg.toString());
     assertThat(run.out()).contains("2 Insufficient nvidia.com/gpu.\n").doesNotContain("preemption:");
   }
 
   @Test
   void jsonForScripts() {
-    CliRun run = CliRun.of("schedule", "-f", EXAMPLE.toString(), "-o", "json");
+    CliRun run = CliRun.wide("schedule", "-f", EXAMPLE.toString(), "-o", "json");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("\"phase\" : \"Pending\"").contains("\"reason\" : \"Unschedulable\"")
         .contains("0/3 nodes are available");
@@ -114,8 +114,8 @@ class ScheduleCommandTest {
             spec: {containers: [{name: c, resources: {requests: {cpu: 500m}}}]}
         """);
     Files.writeString(f, b.toString());
-    String first = CliRun.of("schedule", "-f", f.toString(), "--seed", "7").out();
-    assertThat(CliRun.of("schedule", "-f", f.toString(), "--seed", "7").out()).isEqualTo(first);
+    String first = CliRun.wide("schedule", "-f", f.toString(), "--seed", "7").out();
+    assertThat(CliRun.wide("schedule", "-f", f.toString(), "--seed", "7").out()).isEqualTo(first);
     assertThat(first.lines().filter(l -> l.contains("web-"))).hasSize(7);
   }
 
@@ -124,7 +124,7 @@ class ScheduleCommandTest {
     Path f = dir.resolve("bad.yaml");
     Files.writeString(f, "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n"
         + "    resources: {limits: {nvidia.com/gpu: 0.5}}\n");
-    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    CliRun run = CliRun.wide("schedule", "-f", f.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains(f + ":7:42: spec.containers[0].resources.limits[nvidia.com/gpu]: "
         + "Invalid value: \"500m\": must be an integer").doesNotContain("Exception").doesNotContain("\tat ");
@@ -132,16 +132,16 @@ class ScheduleCommandTest {
 
   @Test
   void unknownOptionsAndValuesAreUsageErrors() {
-    assertThat(CliRun.of("schedule", "-f", EXAMPLE.toString(), "--scoring", "Fastest").exitCode()).isEqualTo(2);
-    assertThat(CliRun.of("schedule").exitCode()).isEqualTo(2);
-    assertThat(CliRun.of("schedule", "-f", "missing.yaml").err()).contains("missing.yaml: no such file");
+    assertThat(CliRun.wide("schedule", "-f", EXAMPLE.toString(), "--scoring", "Fastest").exitCode()).isEqualTo(2);
+    assertThat(CliRun.wide("schedule").exitCode()).isEqualTo(2);
+    assertThat(CliRun.wide("schedule", "-f", "missing.yaml").err()).contains("missing.yaml: no such file");
   }
 
   @Test
   void unknownKindsAreSkippedWithAWarning(@TempDir Path dir) throws IOException {
     Path f = dir.resolve("np.yaml");
     Files.writeString(f, "apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: {name: gpu}\n");
-    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    CliRun run = CliRun.wide("schedule", "-f", f.toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).contains("karpenter.sh/v1 NodePool \"gpu\" is not used by schedule; skipped");
   }

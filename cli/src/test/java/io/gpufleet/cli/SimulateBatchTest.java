@@ -23,14 +23,14 @@ class SimulateBatchTest {
 
   @Test
   void aBatchOnThreadsIsTheRunsOneByOneInOrder(@TempDir Path batch, @TempDir Path single) throws IOException {
-    CliRun all = CliRun.of("simulate", EXAMPLES.resolve(FILES.get(0)).toString(),
+    CliRun all = CliRun.wide("simulate", EXAMPLES.resolve(FILES.get(0)).toString(),
         EXAMPLES.resolve(FILES.get(1)).toString(), "--seeds", "3..4", "--threads", "3", "--out", batch.toString());
     assertThat(all.exitCode()).as(all.err()).isZero();
     StringBuilder expected = new StringBuilder();
     for (int i = 0; i < FILES.size(); i++) {
       for (long seed = 3; seed <= 4; seed++) {
         // Alone, a scenario with one seed writes to <out>/seed-<n>.
-        CliRun one = CliRun.of("simulate", EXAMPLES.resolve(FILES.get(i)).toString(), "--seeds", Long.toString(seed),
+        CliRun one = CliRun.wide("simulate", EXAMPLES.resolve(FILES.get(i)).toString(), "--seeds", Long.toString(seed),
             "--out", single.resolve(NAMES.get(i)).toString());
         assertThat(one.exitCode()).as(one.err()).isZero();
         expected.append(one.out());
@@ -73,8 +73,8 @@ class SimulateBatchTest {
   @Test
   void oneThreadAndManyGiveTheSameBytes(@TempDir Path one, @TempDir Path many) throws IOException {
     String file = EXAMPLES.resolve(FILES.get(1)).toString();
-    CliRun a = CliRun.of("simulate", file, "--seeds", "1,5,9", "--threads", "1", "--out", one.toString(), "-q");
-    CliRun b = CliRun.of("simulate", file, "--seeds", "1,5,9", "--threads", "3", "--out", many.toString(), "-q");
+    CliRun a = CliRun.wide("simulate", file, "--seeds", "1,5,9", "--threads", "1", "--out", one.toString(), "-q");
+    CliRun b = CliRun.wide("simulate", file, "--seeds", "1,5,9", "--threads", "3", "--out", many.toString(), "-q");
     assertThat(a.exitCode()).isZero();
     assertThat(b.out()).isEqualTo(a.out().replace(one.toString(), many.toString()));
     for (String seed : List.of("seed-1", "seed-5", "seed-9")) {
@@ -91,16 +91,16 @@ class SimulateBatchTest {
   @Test
   void badBatchOptionsAreClearErrors(@TempDir Path out) {
     String file = EXAMPLES.resolve(FILES.get(1)).toString();
-    CliRun threads = CliRun.of("simulate", file, "--seeds", "1..2", "--threads", "0", "--out", out.toString());
+    CliRun threads = CliRun.wide("simulate", file, "--seeds", "1..2", "--threads", "0", "--out", out.toString());
     assertThat(threads.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(threads.err()).isEqualTo("gpufleet simulate: --threads must be at least 1, got 0\n");
-    CliRun seeds = CliRun.of("simulate", file, "--seeds", "x", "--out", out.toString());
+    CliRun seeds = CliRun.wide("simulate", file, "--seeds", "x", "--out", out.toString());
     assertThat(seeds.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(seeds.err()).isEqualTo("gpufleet simulate: --seeds: a seed is an integer, got \"x\"\n");
-    CliRun twice = CliRun.of("simulate", file, file, "--out", out.toString());
+    CliRun twice = CliRun.wide("simulate", file, file, "--out", out.toString());
     assertThat(twice.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(twice.err()).contains("are both named \"consolidation-when-empty\"; their results would share");
-    CliRun compared = CliRun.of("simulate", file, "--seeds", "1..2", "--compare", file, "--out", out.toString());
+    CliRun compared = CliRun.wide("simulate", file, "--seeds", "1..2", "--compare", file, "--out", out.toString());
     assertThat(compared.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(compared.err()).isEqualTo(
         "gpufleet simulate: --compare compares one run with another: give one SCENARIO file and no --seeds\n");

@@ -23,7 +23,7 @@ class SimulateCommandTest {
       "scenarios/capacity-block-training.yaml",
       "lab/lab.yaml"})
   void exampleScenariosMeetTheirExpectations(String example, @TempDir Path out) {
-    CliRun run = CliRun.of("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");
+    CliRun run = CliRun.wide("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).containsPattern("expectations    (\\d+) of \\1 passed");
     assertThat(out.resolve("result.json")).exists();
@@ -33,8 +33,8 @@ class SimulateCommandTest {
   @Test
   void theSameScenarioAndSeedGiveByteIdenticalFiles(@TempDir Path a, @TempDir Path b) throws IOException {
     String scenario = EXAMPLES.resolve("scenarios/inference-spot.yaml").toString();
-    CliRun first = CliRun.of("simulate", scenario, "--out", a.toString());
-    CliRun second = CliRun.of("simulate", scenario, "--out", b.toString());
+    CliRun first = CliRun.wide("simulate", scenario, "--out", a.toString());
+    CliRun second = CliRun.wide("simulate", scenario, "--out", b.toString());
     assertThat(second.out().replace(b.toString(), a.toString())).isEqualTo(first.out());
     for (String f : List.of("result.json", "timeseries.csv", "pods.csv", "report.html", "events.jsonl")) {
       assertThat(Files.readString(b.resolve(f))).as(f).isEqualTo(Files.readString(a.resolve(f)));
@@ -54,7 +54,7 @@ class SimulateCommandTest {
         .replace("values: [spot]", "values: [on-demand]")
         .replaceAll("(?s)  - id: \"2\".*", ""));
     Path out = dir.resolve("out");
-    CliRun run = CliRun.of("simulate", s.toString(), "--out", out.toString());
+    CliRun run = CliRun.wide("simulate", s.toString(), "--out", out.toString());
     // Every pod's row is in the terminal's view, however many there are.
     assertThat(run.out().lines().filter(l -> l.contains(" chat-")).count()).isGreaterThanOrEqualTo(replicas);
     assertThat(run.out()).doesNotContain("more rows not shown");
@@ -73,7 +73,7 @@ class SimulateCommandTest {
   @Test
   void explainSaysWhichNodeConsolidationTookAndWhyItLeftTheOthers(@TempDir Path out) {
     String scenario = EXAMPLES.resolve("scenarios/consolidation-underutilized.yaml").toString();
-    CliRun run = CliRun.of("simulate", scenario, "--out", out.resolve("explained").toString(), "--explain");
+    CliRun run = CliRun.wide("simulate", scenario, "--out", out.resolve("explained").toString(), "--explain");
     assertThat(run.exitCode()).as(run.err()).isZero();
     java.util.regex.Matcher proposed = java.util.regex.Pattern.compile(
         "proposed (disruption-\\w+): SingleNodeConsolidation \\(Underutilized\\): replace (\\S+) with").matcher(run.out());
@@ -84,13 +84,13 @@ class SimulateCommandTest {
         .contains("executed " + proposed.group(1))
         .containsPattern("  left: Can't replace with a cheaper node");
     // Without --explain the decisions are not printed, and the events table never lists them.
-    CliRun plain = CliRun.of("simulate", scenario, "--out", out.resolve("plain").toString());
+    CliRun plain = CliRun.wide("simulate", scenario, "--out", out.resolve("plain").toString());
     assertThat(plain.out()).doesNotContain("Disruption decisions").doesNotContain("DisruptionConsidered");
   }
 
   @Test
   void theSpotScenarioShowsTheDrainInItsResults(@TempDir Path out) throws IOException {
-    CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(), "--out",
+    CliRun run = CliRun.wide("simulate", EXAMPLES.resolve("scenarios/inference-spot.yaml").toString(), "--out",
         out.toString(), "-q");
     assertThat(run.out()).contains("disruptions     Interrupted 1; evictions Interrupted 1")
         .containsPattern("Deployment/default/chat: all wanted Ready \\+\\d\\d:\\d\\d:\\d\\d, then at least 1; 0s with none Ready"
@@ -129,7 +129,7 @@ class SimulateCommandTest {
         .replace("file: clusters/consolidation-cluster.yaml", "file: " + EXAMPLES.resolve("scenarios/clusters/consolidation-cluster.yaml")
             .toAbsolutePath())
         .replace("instance-type: g5.12xlarge}}, equals: 1}", "instance-type: g5.12xlarge}}, equals: 0}"));
-    CliRun run = CliRun.of("simulate", s.toString(), "--out", dir.resolve("out").toString(), "-q");
+    CliRun run = CliRun.wide("simulate", s.toString(), "--out", dir.resolve("out").toString(), "-q");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.out()).contains("expectations    2 of 3 passed")
         .containsPattern("FAILED at \\+01:00:00 \\(step \\d+ of the timeline\\): the half-used g5.12xlarge is still "
@@ -140,7 +140,7 @@ class SimulateCommandTest {
   void theNodeOverlayExampleBuysOneSmallNodeAndSaysSo_KarpentersDefaultBuysAFourGpuOne(@TempDir Path dir)
       throws IOException {
     Path example = EXAMPLES.resolve("scenarios/time-sliced-node-overlay.yaml");
-    CliRun on = CliRun.of("simulate", example.toString(), "--out", dir.resolve("on").toString());
+    CliRun on = CliRun.wide("simulate", example.toString(), "--out", dir.resolve("on").toString());
     assertThat(on.exitCode()).as(on.err()).isZero();
     assertThat(on.out()).contains("g6.xlarge on-demand")
         .contains("NodeOverlayApplied: sliced-1-gpu-types changed g6.xlarge for NodePool sliced")
@@ -148,7 +148,7 @@ class SimulateCommandTest {
     // The same scenario under Karpenter's default feature gates: the overlay is read and ignored.
     Path off = dir.resolve("off.yaml");
     Files.writeString(off, Files.readString(example).replace("NodeOverlay: true", "NodeOverlay: false"));
-    CliRun plain = CliRun.of("simulate", off.toString(), "--out", dir.resolve("off").toString());
+    CliRun plain = CliRun.wide("simulate", off.toString(), "--out", dir.resolve("off").toString());
     assertThat(plain.out()).contains("g6.12xlarge on-demand").contains("NodeOverlay ignored")
         .doesNotContain("sizing          ");
     assertThat(cost(plain.out())).isGreaterThan(5 * cost(on.out()));
@@ -166,7 +166,7 @@ class SimulateCommandTest {
     Path s = dir.resolve("bad.yaml");
     Files.writeString(s, "apiVersion: gpufleet.io/v1alpha1\nkind: Scenario\nmetadata: {name: x}\nspec:\n"
         + "  steps:\n  - title: t\n    actions:\n    - wait: soon\n");
-    CliRun run = CliRun.of("simulate", s.toString());
+    CliRun run = CliRun.wide("simulate", s.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains(s + ":8:13: spec.steps[0].actions[0].wait: expected a duration such as 30s, 3m "
         + "or 1h30m, found \"soon\"").doesNotContain("Exception");
@@ -205,7 +205,7 @@ class SimulateCommandTest {
             - wait: 30m
         """);
     Path out = dir.resolve("out");
-    CliRun run = CliRun.of("simulate", s.toString(), "--out", out.toString());
+    CliRun run = CliRun.wide("simulate", s.toString(), "--out", out.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     // The annotation gives the node its card in simulate as in node describe and smi.
     assertThat(run.out()).contains("node added with 1 x NVIDIA A10G (from annotation gpufleet.io/gpus)")
@@ -217,7 +217,7 @@ class SimulateCommandTest {
 
   @Test
   void aDumpsFinishedJobCountsItsSucceededPodsAndRunsNothingMore(@TempDir Path out) {
-    CliRun run = CliRun.of("simulate", "-f", "src/test/resources/snapshot/finished-job.yaml", "--for", "1m",
+    CliRun run = CliRun.wide("simulate", "-f", "src/test/resources/snapshot/finished-job.yaml", "--for", "1m",
         "--out", out.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).containsPattern("Job/ml/nightly +Job complete \\(1 succeeded\\), deleted")
@@ -235,10 +235,10 @@ class SimulateCommandTest {
           nodeSelecter: {gpu: a100}
           containers: [{name: c, image: busybox}]
         """);
-    CliRun lenient = CliRun.of("simulate", "-f", f.toString(), "--for", "10s", "--out", dir.resolve("a").toString());
+    CliRun lenient = CliRun.wide("simulate", "-f", f.toString(), "--for", "10s", "--out", dir.resolve("a").toString());
     assertThat(lenient.exitCode()).as(lenient.err()).isZero();
     assertThat(lenient.err()).contains(f + ":5:3: warning: spec.nodeSelecter: unknown field \"nodeSelecter\" in Pod default/p");
-    CliRun strict = CliRun.of("simulate", "-f", f.toString(), "--strict", "--for", "10s", "--out",
+    CliRun strict = CliRun.wide("simulate", "-f", f.toString(), "--strict", "--for", "10s", "--out",
         dir.resolve("b").toString());
     assertThat(strict.exitCode()).isEqualTo(2);
     assertThat(strict.err()).contains(f + ":5:3: spec.nodeSelecter: unknown field \"nodeSelecter\" in Pod default/p");
@@ -288,7 +288,7 @@ class SimulateCommandTest {
         metadata: {name: ip-10-0-9-9.ec2.internal}
         spec: {providerID: "aws:///us-east-1a/i-0abc"}
         """);
-    CliRun run = CliRun.of("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
+    CliRun run = CliRun.wide("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).containsPattern(
         "ip-10-0-9-9.ec2.internal\\s+node adopted as NodeClaim gpu-x7k2p of NodePool gpu \\(g5.xlarge\\)")
@@ -325,18 +325,18 @@ class SimulateCommandTest {
         """;
     Path flat = dir.resolve("flat.yaml");
     Files.writeString(flat, scenario);
-    CliRun run = CliRun.of("simulate", flat.toString(), "--out", dir.resolve("out1").toString());
+    CliRun run = CliRun.wide("simulate", flat.toString(), "--out", dir.resolve("out1").toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("default/pod-a").contains("default/pod-b").doesNotContain("pod-c")
         .doesNotContain("notes");
     Path deep = dir.resolve("deep.yaml");
     Files.writeString(deep, scenario.replace("- file: [node.yaml, pods]", "- {file: [node.yaml, pods], recursive: true}"));
-    run = CliRun.of("simulate", deep.toString(), "--out", dir.resolve("out2").toString());
+    run = CliRun.wide("simulate", deep.toString(), "--out", dir.resolve("out2").toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("default/pod-a").contains("default/pod-b").contains("default/pod-c");
     Path none = dir.resolve("none.yaml");
     Files.writeString(none, scenario.replace("[node.yaml, pods]", "[node.yaml, empty]"));
-    run = CliRun.of("simulate", none.toString(), "--out", dir.resolve("out3").toString());
+    run = CliRun.wide("simulate", none.toString(), "--out", dir.resolve("out3").toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains(none + ":6:23: ").contains("holds no .json, .yaml or .yml file");
   }

@@ -56,7 +56,7 @@ class SimulateGoldenTest {
       }
       String name = example.getFileName().toString();
       Path out = dir.resolve(name);
-      CliRun run = CliRun.of("simulate", example.toString(), "--explain", "--out", out.toString());
+      CliRun run = CliRun.wide("simulate", example.toString(), "--explain", "--out", out.toString());
       golden.append("== ").append(name).append(": exit ").append(run.exitCode()).append('\n');
       golden.append(run.out().replace(out.toString(), "OUT")).append(run.err());
       digests(golden, out);
@@ -67,7 +67,7 @@ class SimulateGoldenTest {
     assertThat(gen.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(gen.exitValue()).isZero();
     Path out = dir.resolve("gen-week");
-    CliRun run = CliRun.of("simulate", day.toString(), "--out", out.toString());
+    CliRun run = CliRun.wide("simulate", day.toString(), "--out", out.toString());
     golden.append("== scripts/gen-week 4 1: exit ").append(run.exitCode()).append('\n');
     golden.append("stdout sha256 ").append(sha256(run.out().replace(out.toString(), "OUT")
         .getBytes(StandardCharsets.UTF_8))).append('\n');

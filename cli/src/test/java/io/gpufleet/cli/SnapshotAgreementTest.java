@@ -57,7 +57,7 @@ class SnapshotAgreementTest {
   }
 
   private static Map<String, String> schedule(Path file) {
-    CliRun run = CliRun.of("schedule", "-f", file.toString(), "-o", "json");
+    CliRun run = CliRun.wide("schedule", "-f", file.toString(), "-o", "json");
     assertThat(run.exitCode()).as(run.err()).isZero();
     Map<String, String> out = new TreeMap<>();
     for (JsonNode p : JsonMapper.builder().build().readTree(run.out()).get("pods")) {
@@ -68,7 +68,7 @@ class SnapshotAgreementTest {
   }
 
   private static Map<String, String> smi(Path file) {
-    CliRun run = CliRun.of("smi", "-f", file.toString());
+    CliRun run = CliRun.wide("smi", "-f", file.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     Map<String, String> out = new TreeMap<>();
     String node = null;
@@ -162,8 +162,8 @@ class SnapshotAgreementTest {
   @Test
   void theDumpsRunningPodsHoldTheSameCardsInSmiAndSimulate(@TempDir Path dir) throws IOException {
     Map<String, String> bound = boundInDump(Files.readString(DUMP));
-    CliRun smi = CliRun.of("smi", "-f", DUMP.toString());
-    CliRun simulate = CliRun.of("simulate", "-f", DUMP.toString(), "--for", "1m", "--out", dir.toString());
+    CliRun smi = CliRun.wide("smi", "-f", DUMP.toString());
+    CliRun simulate = CliRun.wide("simulate", "-f", DUMP.toString(), "--for", "1m", "--out", dir.toString());
     assertThat(smi.exitCode()).as(smi.err()).isZero();
     assertThat(simulate.exitCode()).as(simulate.err()).isZero();
     Map<String, List<String>> inSmi = cards(smi.out());
@@ -177,15 +177,15 @@ class SnapshotAgreementTest {
   @Test
   void everyViewOfDevicesSaysTheirIdsAreGpufleets(@TempDir Path dir) {
     String note = io.gpufleet.report.smi.SmiView.DEVICE_IDS_NOTE;
-    CliRun smi = CliRun.of("smi", "-f", DUMP.toString());
-    CliRun describe = CliRun.of("node", "describe", "-f", DUMP.toString());
-    CliRun simulate = CliRun.of("simulate", "-f", DUMP.toString(), "--for", "10s", "--out", dir.toString());
+    CliRun smi = CliRun.wide("smi", "-f", DUMP.toString());
+    CliRun describe = CliRun.wide("node", "describe", "-f", DUMP.toString());
+    CliRun simulate = CliRun.wide("simulate", "-f", DUMP.toString(), "--for", "10s", "--out", dir.toString());
     for (CliRun run : List.of(smi, describe, simulate)) {
       assertThat(run.exitCode()).as(run.err()).isZero();
       assertThat(run.out()).contains("GPU-").containsOnlyOnce("note: " + note);
     }
     // Nothing to say where no device is shown (-q prints the summary only).
-    CliRun quiet = CliRun.of("simulate", "-f", DUMP.toString(), "--for", "10s", "-q", "--out", dir.resolve("q").toString());
+    CliRun quiet = CliRun.wide("simulate", "-f", DUMP.toString(), "--for", "10s", "-q", "--out", dir.resolve("q").toString());
     assertThat(quiet.out()).doesNotContain(note);
   }
 
@@ -199,7 +199,7 @@ class SnapshotAgreementTest {
     Path file = Path.of("src/test/resources/snapshot/mid-rollout.yaml");
     assertThat(schedule(file)).containsOnlyKeys("default/web-7d9f8c6b5-aaaaa", "default/web-7d9f8c6b5-bbbbb",
         "default/web-5c4b7f9d8-ccccc");
-    CliRun run = CliRun.of("simulate", "-f", file.toString(), "--for", "5m", "--out", dir.toString());
+    CliRun run = CliRun.wide("simulate", "-f", file.toString(), "--for", "5m", "--out", dir.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     String last = run.out().substring(run.out().lastIndexOf("$ kubectl get pods -A -o wide"));
     List<String> pods = last.lines().skip(2).map(String::strip).takeWhile(l -> !l.isEmpty()).toList();
@@ -236,7 +236,7 @@ class SnapshotAgreementTest {
   void aPodTheKubeletRefusesEndsFailedWithItsReasonInScheduleAndSimulate(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("refused.yaml");
     Files.writeString(file, REFUSED);
-    CliRun schedule = CliRun.of("schedule", "-f", file.toString(), "-o", "json");
+    CliRun schedule = CliRun.wide("schedule", "-f", file.toString(), "-o", "json");
     assertThat(schedule.exitCode()).as(schedule.err()).isZero();
     JsonNode pod = JsonMapper.builder().build().readTree(schedule.out()).get("pods").get(0);
     assertThat(pod.get("phase").asString()).isEqualTo("Failed");
@@ -244,7 +244,7 @@ class SnapshotAgreementTest {
     String message = pod.get("message").asString();
     assertThat(message).startsWith("Pod was rejected: Node didn't have enough resource: nvidia.com/gpu, requested: 2");
 
-    CliRun simulate = CliRun.of("simulate", "-f", file.toString(), "--for", "2m", "--out", dir.resolve("out").toString());
+    CliRun simulate = CliRun.wide("simulate", "-f", file.toString(), "--for", "2m", "--out", dir.resolve("out").toString());
     assertThat(simulate.exitCode()).as(simulate.err()).isZero();
     assertThat(simulate.out()).containsPattern("PodFailed\\s+default/too-big\\s+OutOfnvidia.com/gpu: " + Pattern.quote(message));
     String table = simulate.out().substring(simulate.out().lastIndexOf("$ kubectl get pods -A -o wide"));

@@ -19,16 +19,16 @@ final class RuleChecks {
       }
       if (rule.pointsTo().isEmpty()) {
         out.add(new RuleCheck(rule, RuleCheck.Stance.CONSTRAINS,
-            "The module says: " + rule.says() + ". That rules out " + Say.families(rule.rulesOut()) + " here."));
+            "The rule of thumb says: " + rule.says() + ". That rules out " + Say.families(rule.rulesOut()) + " here."));
         continue;
       }
       if (recommended.isPresent() && intersects(recommended.get().mode().families(), rule.pointsTo())) {
         out.add(new RuleCheck(rule, RuleCheck.Stance.AGREES,
-            "The module says: " + rule.says() + ". The numbers agree: " + recommended.get().label() + " is the pick."));
+            "The rule of thumb says: " + rule.says() + ". The numbers agree: " + recommended.get().label() + " is the pick."));
         continue;
       }
       out.add(new RuleCheck(rule, RuleCheck.Stance.OVERRULED,
-          "The module says: " + rule.says() + ". The numbers overrule it here: " + why(rule, ranked, recommended) + "."));
+          "The rule of thumb says: " + rule.says() + ". The numbers overrule it here: " + why(rule, ranked, recommended) + "."));
     }
     return out;
   }

@@ -48,8 +48,8 @@ public enum PolicyKind {
     return Arrays.stream(values()).filter(k -> k.aliases.contains(n)).findFirst();
   }
 
-  /** The names {@link #parse} accepts, one per policy, for error messages. */
+  /** The names {@link #parse} accepts, one per policy, as the commands spell them (fgd-cpu), for error messages. */
   public static String names() {
-    return String.join(", ", Arrays.stream(values()).map(k -> k.aliases.getFirst()).toList());
+    return String.join(", ", Arrays.stream(values()).map(k -> k.title.toLowerCase(Locale.ROOT)).toList());
   }
 }

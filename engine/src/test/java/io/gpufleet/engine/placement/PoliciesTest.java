@@ -107,6 +107,6 @@ class PoliciesTest {
     assertThat(PolicyKind.parse("fgd-cpu")).contains(PolicyKind.FGD_CPU);
     assertThat(PolicyKind.parse("tetris")).isEmpty();
     assertThat(PolicyKind.PAPER).hasSize(6).doesNotContain(PolicyKind.FGD_CPU);
-    assertThat(PolicyKind.names()).contains("random", "fgd", "fgdcpu");
+    assertThat(PolicyKind.names()).contains("random", "fgd", "fgd-cpu");
   }
 }

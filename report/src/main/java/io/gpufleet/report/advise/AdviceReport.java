@@ -15,6 +15,7 @@ import io.gpufleet.report.chart.Series;
 import io.gpufleet.report.chart.SvgLineChart;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +33,11 @@ public final class AdviceReport {
   // ---- text ----
 
   public static String text(Advice a) {
+    return text(a, Wrap.UNLIMITED);
+  }
+
+  /** As {@link #text(Advice)} in at most {@code width} columns: the table wraps its cells, other lines fold. */
+  public static String text(Advice a, int width) {
     StringBuilder b = new StringBuilder();
     b.append("gpufleet advise: ").append(a.situation().gpu().id()).append(" (").append(a.situation().gpu().productName())
         .append(")\n");
@@ -55,7 +61,7 @@ public final class AdviceReport {
       }
       rank++;
     }
-    b.append(t.render());
+    b.append(t.render(width));
     if (!notes.isEmpty()) {
       b.append('\n');
       notes.forEach(n -> b.append(n).append('\n'));
@@ -71,7 +77,7 @@ public final class AdviceReport {
       }
     });
     if (!a.rules().isEmpty()) {
-      b.append("\nRULES OF THUMB (sharing module)\n");
+      b.append("\nRULES OF THUMB\n");
       for (RuleCheck c : a.rules()) {
         b.append("  ").append(stance(c)).append("  ").append(c.sentence()).append('\n');
       }
@@ -80,15 +86,20 @@ public final class AdviceReport {
     for (String s : a.assumptions()) {
       b.append("  - ").append(s).append('\n');
     }
-    return b.toString();
+    return Wrap.foldAll(b.toString(), width);
   }
 
   /** One line per GPU type with the pick for it, best first; then the best GPU's full advice. */
   public static String comparisonText(List<Advice> byGpu) {
+    return comparisonText(byGpu, Wrap.UNLIMITED);
+  }
+
+  /** As {@link #comparisonText(List)} in at most {@code width} columns. */
+  public static String comparisonText(List<Advice> byGpu, int width) {
     StringBuilder b = new StringBuilder("gpufleet advise: every priced GPU type, best pick first\n\n");
-    b.append(comparisonTable(byGpu).render()).append('\n');
+    b.append(comparisonTable(byGpu).render(width)).append('\n');
     if (!byGpu.isEmpty()) {
-      b.append(text(byGpu.getFirst()));
+      b.append(text(byGpu.getFirst(), width));
     }
     return b.toString();
   }

@@ -1,13 +1,14 @@
 package io.gpufleet.report.chart;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * Bars on lanes over a shared time axis: which pod held which card, and when. Values only;
  * {@link SvgGanttChart} draws it.
  */
-public record GanttChart(String title, Axis time, List<Lane> lanes, int width) {
+public record GanttChart(String title, Axis time, List<Lane> lanes, int width, Map<String, String> colours) {
 
   /** One row, e.g. {@code node-a GPU 0}. */
   public record Lane(String label, List<Bar> bars) {
@@ -26,7 +27,14 @@ public record GanttChart(String title, Axis time, List<Lane> lanes, int width) {
     }
   }
 
+  /** Each group's colour from the palette, in order of first appearance. */
+  public GanttChart(String title, Axis time, List<Lane> lanes, int width) {
+    this(title, time, lanes, width, Map.of());
+  }
+
+  /** {@code colours}: a fixed colour for each group it names (the others from the palette). */
   public GanttChart {
+    colours = Map.copyOf(colours);
     Objects.requireNonNull(title, "title");
     Objects.requireNonNull(time, "time");
     lanes = List.copyOf(lanes);

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Draws a {@link GanttChart} as self-contained SVG: one row per lane, bars clipped to the time
- * axis, a colour per bar group (in order of first appearance, from the line chart's palette), the
+ * axis, a colour per bar group (the chart's own where it names one, as the lifecycle lanes do; else in
+ * order of first appearance, from the line chart's palette), the
  * bar's label inside it when it fits and in a tooltip always. Deterministic like {@link SvgLineChart}.
  */
 public final class SvgGanttChart {
@@ -72,7 +73,8 @@ public final class SvgGanttChart {
         double to = Math.max(t.min(), Math.min(t.max(), bar.end()));
         double x0 = x(from, t, plotW, left);
         double bw = Math.max(1, x(to, t, plotW, left) - x0);
-        String colour = SvgLineChart.PALETTE.get(groups.indexOf(bar.group()) % SvgLineChart.PALETTE.size());
+        String colour = c.colours().getOrDefault(bar.group(),
+            SvgLineChart.PALETTE.get(groups.indexOf(bar.group()) % SvgLineChart.PALETTE.size()));
         o.append("<g><title>").append(escape(bar.label())).append(" (").append(fixed(bar.start(), 1)).append(" to ")
             .append(fixed(bar.end(), 1)).append(")</title>");
         o.append("<rect x=\"").append(num(x0)).append("\" y=\"").append(num(y)).append("\" width=\"").append(num(bw))

@@ -7,6 +7,7 @@ import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -57,6 +58,11 @@ public final class ClaimReport {
 
   /** Nothing when no pod has claims and no claim was written. */
   public static void text(BatchPlacement.Result result, DraObjects dra, DraState state, Appendable out) {
+    text(result, dra, state, out, Wrap.UNLIMITED);
+  }
+
+  /** As {@link #text(BatchPlacement.Result, DraObjects, DraState, Appendable)}, the table in at most {@code width} columns. */
+  public static void text(BatchPlacement.Result result, DraObjects dra, DraState state, Appendable out, int width) {
     List<Claim> claims = claims(result, dra, state);
     if (claims.isEmpty()) {
       return;
@@ -70,7 +76,7 @@ public final class ClaimReport {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    Table.write(HEADERS, rows, out);
+    Table.write(HEADERS, rows, out, width);
   }
 
   private static List<String> row(Claim c) {

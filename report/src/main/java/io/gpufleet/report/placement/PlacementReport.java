@@ -6,6 +6,7 @@ import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.plugin.SchedulingGates;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -38,17 +39,18 @@ public final class PlacementReport {
    * for the column widths), so 50,000 pods never sit in memory as a table.
    */
   public static void text(BatchPlacement.Result result, boolean explain, Appendable out) {
-    text(result, explain, Optional.empty(), out);
+    text(result, explain, Optional.empty(), out, Wrap.UNLIMITED);
   }
 
   /**
-   * As {@link #text(BatchPlacement.Result, boolean, Appendable)}; with {@code answer} (--explain), then
-   * each Pending pod's reason per node and what would make it fit ({@link PendingDiagnosis}).
+   * As {@link #text(BatchPlacement.Result, boolean, Appendable)}, each table in at most {@code width}
+   * columns; with {@code answer} (--explain), then each Pending pod's reason per node and what would
+   * make it fit ({@link PendingDiagnosis}).
    */
   public static void text(BatchPlacement.Result result, boolean explain,
-      Optional<PendingDiagnosis.KarpenterAnswer> answer, Appendable out) {
+      Optional<PendingDiagnosis.KarpenterAnswer> answer, Appendable out, int width) {
     List<Outcome> outcomes = result.outcomes();
-    Table.write(POD_HEADERS, () -> outcomes.stream().map(PlacementReport::podRow).iterator(), out);
+    Table.write(POD_HEADERS, () -> outcomes.stream().map(PlacementReport::podRow).iterator(), out, width);
     Iterable<List<String>> events = () -> outcomes.stream()
         .map(o -> eventRow(o, explain)).filter(Objects::nonNull).iterator();
     if (events.iterator().hasNext()) {
@@ -57,7 +59,7 @@ public final class PlacementReport {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      Table.write(EVENT_HEADERS, events, out);
+      Table.write(EVENT_HEADERS, events, out, width);
     }
     answer.ifPresent(a -> PendingDiagnosis.text(outcomes, a, out));
   }

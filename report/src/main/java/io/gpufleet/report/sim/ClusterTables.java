@@ -14,6 +14,7 @@ import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
@@ -142,6 +143,11 @@ public final class ClusterTables {
 
   /** The per-card process view of every GPU node whose device plugin has registered. */
   public static String smi(ClusterState s) {
+    return smi(s, Wrap.UNLIMITED);
+  }
+
+  /** As {@link #smi(ClusterState)}, each box in at most {@code width} columns where its tables can wrap. */
+  public static String smi(ClusterState s, int width) {
     TreeMap<String, NodeDevices> byName = new TreeMap<>();
     for (NodeState n : s.nodes().values()) {
       n.devices().ifPresent(d -> byName.put(n.name(), d));
@@ -157,7 +163,7 @@ public final class ClusterTables {
             p.schedulingMessage().orElse("")));
       }
     }
-    return SmiView.render(List.copyOf(byName.values()), draNodes(s), unplaced);
+    return SmiView.render(List.copyOf(byName.values()), draNodes(s), unplaced, width);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gpufleet.report.sim;
 
 import io.gpufleet.model.cloud.Money;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.metrics.CardSpan;
 import io.gpufleet.sim.metrics.Metrics;
@@ -33,10 +34,19 @@ public final class RunComparison {
   static final int WIDEST_CELL = 56;
 
   public static String render(SimulationResult a, SimulationResult b) {
-    return render(a.scenario(), b.scenario(), rows(a, b));
+    return render(a, b, Wrap.UNLIMITED);
+  }
+
+  /** As {@link #render(SimulationResult, SimulationResult)} in at most {@code width} columns. */
+  public static String render(SimulationResult a, SimulationResult b, int width) {
+    return render(a.scenario(), b.scenario(), rows(a, b), width);
   }
 
   static String render(String nameA, String nameB, List<List<String>> rows) {
+    return render(nameA, nameB, rows, Wrap.UNLIMITED);
+  }
+
+  static String render(String nameA, String nameB, List<List<String>> rows, int width) {
     Table t = Table.of("", nameA, nameB);
     StringBuilder below = new StringBuilder();
     for (List<String> row : rows) {
@@ -48,7 +58,7 @@ public final class RunComparison {
             .append("  ").append(nameB).append(": ").append(row.get(2)).append('\n');
       }
     }
-    return below.isEmpty() ? t.render() : t.render() + "\n" + below;
+    return below.isEmpty() ? t.render(width) : t.render(width) + "\n" + Wrap.foldAll(below.toString(), width);
   }
 
   static List<List<String>> rows(SimulationResult a, SimulationResult b) {

@@ -12,6 +12,7 @@ import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.timeline.FleetCounts;
 import io.gpufleet.report.timeline.Frame;
 import io.gpufleet.report.timeline.LifecycleLane;
+import io.gpufleet.report.timeline.NodeLifecycle;
 import io.gpufleet.report.timeline.RunMarker;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
@@ -491,8 +492,23 @@ public final class RunOutputs {
     }
     String note = notes.isEmpty() ? "" : "<figcaption>... " + String.join(" and ", notes)
         + " not shown; the whole run record is in events.jsonl</figcaption>\n";
+    Map<String, String> colours = new LinkedHashMap<>();
+    for (NodeLifecycle state : NodeLifecycle.values()) {
+      colours.put(state.wire(), state.colour());
+    }
     return SvgGanttChart.render(new GanttChart("Node lifecycle, with interruptions and disruptions marked",
-        xAxis(unit, span), out, 1000)) + note;
+        xAxis(unit, span), out, 1000, colours)) + lifecycleLegend() + note;
+  }
+
+  /** The lifecycle colours, each state once: the same in every report and on the dashboard. */
+  static String lifecycleLegend() {
+    StringBuilder b = new StringBuilder("<p class=\"legend\">");
+    for (NodeLifecycle state : NodeLifecycle.values()) {
+      b.append("<span class=\"key\"><span class=\"swatch\" style=\"display:inline-block;width:.8em;height:.8em;"
+          + "margin:0 .3em 0 .8em;background:").append(state.colour()).append("\"></span>").append(state.wire())
+          .append("</span>");
+    }
+    return b.append("</p>\n").toString();
   }
 
   /** Bars share a colour per owner: pod names without the controller's random suffixes. */

@@ -3,6 +3,7 @@ package io.gpufleet.report.sim;
 import io.gpufleet.model.cloud.Money;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
 import io.gpufleet.sim.metrics.Metrics;
@@ -21,6 +22,15 @@ public final class RunSummary {
   private RunSummary() {}
 
   public static String render(SimulationResult r) {
+    return render(r, Wrap.UNLIMITED);
+  }
+
+  /** As {@link #render(SimulationResult)}, a line longer than {@code width} folded under its value ({@link Wrap#fold}). */
+  public static String render(SimulationResult r, int width) {
+    return Wrap.foldAll(text(r), width);
+  }
+
+  private static String text(SimulationResult r) {
     Metrics m = r.metrics();
     StringBuilder b = new StringBuilder();
     b.append("SUMMARY  ").append(r.scenario()).append(": ").append(KubeDuration.format(r.simulated()))

@@ -3,6 +3,7 @@ package io.gpufleet.report.sim;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.chart.SvgLineChart;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.Checkpoint;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
@@ -40,7 +41,16 @@ public final class StepText {
    * its size this way on a fleet of thousands of nodes; the run record is whole in events.jsonl.
    */
   public static String render(StepView step, SimulationResult run, boolean explain, int rowBound) {
-    Text out = new Text();
+    return render(step, run, explain, rowBound, Wrap.UNLIMITED);
+  }
+
+  /**
+   * As {@link #render(StepView, SimulationResult, boolean, int)}, each line in at most {@code width}
+   * columns: tables wrap their widest cells onto more lines, other lines fold under their text
+   * ({@link Wrap}); nothing is cut off.
+   */
+  public static String render(StepView step, SimulationResult run, boolean explain, int rowBound, int width) {
+    Text out = new Text(width);
     write(step, run, explain, rowBound, out);
     return out.b.toString();
   }
@@ -76,6 +86,11 @@ public final class StepText {
     void explanation(String text);
 
     void end();
+
+    /** The columns a line may take; {@link Wrap#UNLIMITED} where lines are not folded (HTML). */
+    default int width() {
+      return Wrap.UNLIMITED;
+    }
   }
 
   private static void write(StepView step, SimulationResult run, boolean explain, int rowBound, Sink out) {
@@ -100,7 +115,7 @@ public final class StepText {
       if (!last) {
         out.section("The cluster " + c.label());
       }
-      views(out, c, rowBound);
+      views(out, c, rowBound, out.width());
       segmentStart = c.recordEntries();
     }
     for (ExpectationOutcome o : run.expectations()) {
@@ -122,14 +137,14 @@ public final class StepText {
     out.end();
   }
 
-  private static void views(Sink out, Checkpoint c, int rowBound) {
+  private static void views(Sink out, Checkpoint c, int rowBound, int width) {
     var s = c.state();
     Instant now = c.time();
     out.command("$ kubectl get nodes");
     out.table(ClusterTables.nodes(s, now), rowBound);
     out.command("$ kubectl get pods -A -o wide");
     out.table(ClusterTables.pods(s, now), rowBound);
-    String smi = ClusterTables.smi(s);
+    String smi = ClusterTables.smi(s, width == Wrap.UNLIMITED ? width : width - 2);
     if (!smi.isBlank()) {
       String[] lines = smi.split("\n", -1);
       if (lines.length - 1 > rowBound) {
@@ -144,6 +159,21 @@ public final class StepText {
   /** A terminal's text: rules, indented tables, wrapped paragraphs. */
   private static final class Text implements Sink {
     final StringBuilder b = new StringBuilder();
+    final int width;
+
+    Text(int width) {
+      this.width = width;
+    }
+
+    @Override
+    public int width() {
+      return width;
+    }
+
+    /** The line folded to the width: a terminal line never runs past it. */
+    private String fold(String line) {
+      return width == Wrap.UNLIMITED ? line : Wrap.fold(line, width);
+    }
 
     @Override
     public void heading(String heading, String span) {
@@ -169,12 +199,12 @@ public final class StepText {
 
     @Override
     public void table(Table t, int rowBound) {
-      b.append(indent(bounded(t, rowBound)));
+      b.append(indent(bounded(t, rowBound, width == Wrap.UNLIMITED ? width : width - 2)));
     }
 
     @Override
     public void items(List<String> lines, int rowBound, String what) {
-      lines.stream().limit(rowBound).forEach(l -> b.append("  ").append(l).append('\n'));
+      lines.stream().limit(rowBound).forEach(l -> b.append(fold("  " + l)).append('\n'));
       if (lines.size() > rowBound) {
         b.append("  ").append(more(lines.size() - rowBound, what)).append('\n');
       }
@@ -187,7 +217,7 @@ public final class StepText {
 
     @Override
     public void failure(String text) {
-      b.append('\n').append(text).append('\n');
+      b.append('\n').append(fold(text)).append('\n');
     }
 
     @Override
@@ -266,11 +296,11 @@ public final class StepText {
   }
 
   /** The table, or its first {@code rowBound} rows and a line saying how many more there are. */
-  static String bounded(Table t, int rowBound) {
+  static String bounded(Table t, int rowBound, int width) {
     if (t.rows().size() <= rowBound) {
-      return t.render();
+      return t.render(width);
     }
-    return new Table(t.headers(), t.rows().subList(0, rowBound)).render()
+    return new Table(t.headers(), t.rows().subList(0, rowBound)).render(width)
         + more(t.rows().size() - rowBound, "rows") + "\n";
   }
 

@@ -11,6 +11,7 @@ import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.PhysicalGpu;
 import io.gpufleet.report.table.Table;
+import io.gpufleet.report.table.Wrap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -64,24 +65,32 @@ public final class SmiView {
 
   /** Device-plugin nodes, then DRA nodes, then the pods without a GPU. */
   public static String render(List<NodeDevices> nodes, List<DraNode> draNodes, List<Unplaced> unplaced) {
+    return render(nodes, draNodes, unplaced, Wrap.UNLIMITED);
+  }
+
+  /**
+   * As {@link #render(List, List, List)}, in at most {@code width} columns: a box's tables wrap their
+   * widest cells (the device ID, the pod) onto more lines inside the box, as {@link Table#render(int)} does.
+   */
+  public static String render(List<NodeDevices> nodes, List<DraNode> draNodes, List<Unplaced> unplaced, int width) {
     StringBuilder b = new StringBuilder();
     for (NodeDevices n : nodes) {
-      b.append(node(n)).append('\n');
+      b.append(node(n, width)).append('\n');
     }
     for (DraNode n : draNodes) {
-      b.append(draNode(n)).append('\n');
+      b.append(draNode(n, width)).append('\n');
     }
     if (!unplaced.isEmpty()) {
       Table t = Table.of("pod", "status", "message");
       for (Unplaced u : unplaced) {
         t = t.row(u.podKey(), u.status(), u.message());
       }
-      b.append("Pods without a GPU:\n").append(t.render());
+      b.append("Pods without a GPU:\n").append(t.render(width));
     }
     return b.toString();
   }
 
-  static String node(NodeDevices n) {
+  static String node(NodeDevices n, int width) {
     GpuModel model = n.inventory().model();
     String header = "Node " + n.nodeName() + "   " + n.inventory().count() + " x " + model.productName() + "   "
         + sharing(n);
@@ -129,11 +138,11 @@ public final class SmiView {
         count++;
       }
     }
-    return boxed(header, gpus.render(), count == 0 ? "No running processes found\n" : procs.render());
+    return boxed(header, gpus, count == 0 ? null : procs, width);
   }
 
   /** A DRA node: its cards, then one row per container and card it holds through a claim. */
-  static String draNode(DraNode n) {
+  static String draNode(DraNode n, int width) {
     GpuModel model = n.inventory().model();
     String header = "Node " + n.nodeName() + "   " + n.inventory().count() + " x " + model.productName()
         + "   NVIDIA DRA driver (ResourceClaims)";
@@ -154,7 +163,7 @@ public final class SmiView {
       procs = procs.row(c.gpuIndex(), c.mig().map(SmiView::migLabel).orElse("-"), c.device(), c.podKey(), c.claim(),
           c.sharing());
     }
-    return boxed(header, gpus.render(), held.isEmpty() ? "No running processes found\n" : procs.render());
+    return boxed(header, gpus, held.isEmpty() ? null : procs, width);
   }
 
   /** A MIG instance's row under its card: profile and placement, UUID, memory ({@code ~} where estimated), compute. */
@@ -170,15 +179,26 @@ public final class SmiView {
   }
 
   /** The header, the cards and the processes in nvidia-smi's box. */
+  private static String boxed(String header, Table gpus, Table procs, int width) {
+    // The box's frame takes four columns: "| " and " |".
+    int inner = width == Wrap.UNLIMITED ? width : width - 4;
+    String gpuText = gpus.render(inner);
+    String procText = procs == null ? "No running processes found\n" : procs.render(inner);
+    header = Wrap.foldAll(header, inner);
+    return boxed(header, gpuText, procText);
+  }
+
   private static String boxed(String header, String gpuText, String procText) {
     List<String> lines = new ArrayList<>();
-    int width = header.length();
-    for (String l : (gpuText + procText).split("\n")) {
+    int width = 0;
+    for (String l : (header + "\n" + gpuText + procText).split("\n")) {
       width = Math.max(width, l.length());
     }
     String rule = "+" + "-".repeat(width + 2) + "+";
     lines.add(rule);
-    lines.add(boxed(header, width));
+    for (String l : header.split("\n")) {
+      lines.add(boxed(l, width));
+    }
     lines.add(rule);
     for (String l : gpuText.split("\n")) {
       lines.add(boxed(l, width));

@@ -14,6 +14,20 @@ public enum NodeLifecycle {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * The state's colour wherever a lifecycle is drawn: the report's lanes and legend, and the
+   * dashboard's lanes and node cards (its app.css holds the same values; a web test checks they agree),
+   * so a colour means one state in every report.
+   */
+  public String colour() {
+    return switch (this) {
+      case LAUNCHING, LAUNCHED -> "#afb8c1";
+      case REGISTERED -> "#d4a72c";
+      case INITIALIZED -> "#2da44e";
+      case CORDONED, DRAINING -> "#cf222e";
+    };
+  }
+
   /** The lifecycle of a registered node. */
   public static NodeLifecycle of(ClusterState s, NodeState n) {
     Optional<NodeClaim> claim = n.claim().flatMap(s::claim);
