@@ -3,6 +3,7 @@ package io.gpufleet.engine.dra;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.DeviceClass;
 import io.gpufleet.model.dra.DeviceRequest;
+import io.gpufleet.model.dra.DeviceTaint;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
@@ -22,6 +23,8 @@ import java.util.Set;
  * the first of its subrequests, in order, that can be met together with the other requests; its
  * results name {@code <request>/<subrequest>}. Requests are met in order, devices tried in slice
  * order, backtracking (to the next device, then the next subrequest) when a later request cannot be met.
+ * A device with a NoSchedule or NoExecute taint (its slice's or a DeviceTaintRule's) goes only to a
+ * request or subrequest whose {@code tolerations} tolerate it ({@link DeviceTaints}).
  */
 public final class DeviceAllocator {
 
@@ -53,7 +56,7 @@ public final class DeviceAllocator {
   /** The alternative and devices chosen for one slot. */
   private record Choice(Option option, List<Candidate> devices) {}
 
-  private record Candidate(String driver, String pool, Device device) {
+  private record Candidate(String driver, String pool, Device device, List<DeviceTaint> taints) {
     String id() {
       return driver + "/" + pool + "/" + device.name();
     }
@@ -61,10 +64,23 @@ public final class DeviceAllocator {
 
   private final DraObjects dra;
   private final DeviceSelector cel;
+  private final DeviceTaints taints;
+  private final boolean honourTaints;
 
   public DeviceAllocator(DraObjects dra, DeviceSelector cel) {
+    this(dra, cel, true);
+  }
+
+  private DeviceAllocator(DraObjects dra, DeviceSelector cel, boolean honourTaints) {
     this.dra = dra;
     this.cel = cel;
+    this.taints = new DeviceTaints(dra);
+    this.honourTaints = honourTaints;
+  }
+
+  /** The same allocator blind to device taints: how a bound pod's earlier allocation is replayed. */
+  public DeviceAllocator ignoringTaints() {
+    return new DeviceAllocator(dra, cel, false);
   }
 
   /**
@@ -91,7 +107,7 @@ public final class DeviceAllocator {
     for (ResourceSlice s : dra.slices()) {
       if (s.nodeName().filter(node::equals).isPresent()) {
         for (Device d : s.devices()) {
-          onNode.add(new Candidate(s.driver(), s.pool(), d));
+          onNode.add(new Candidate(s.driver(), s.pool(), d, taints.of(s.driver(), s.pool(), d)));
         }
       }
     }
@@ -115,10 +131,15 @@ public final class DeviceAllocator {
               case CelDeviceSelector.Outcome.NoMatch n -> { }
             }
           }
+          // A tainted device the request does not tolerate is not allocated to it; "All" then cannot be met
+          // (allocator_testing.go: "tainted-two-devices", "tainted-all-devices-single").
+          List<Candidate> tolerated = matching.stream()
+              .filter(m -> !honourTaints || DeviceTaints.untolerated(m.taints(), want.tolerations()).isEmpty()).toList();
           boolean allBlocked = want.allocationMode() == DeviceRequest.AllocationMode.ALL
-              && (matching.isEmpty() || matching.stream().anyMatch(m -> inUse.contains(m.id())));
+              && (matching.isEmpty() || tolerated.size() < matching.size()
+              || matching.stream().anyMatch(m -> inUse.contains(m.id())));
           if (!allBlocked) {
-            options.add(new Option(a, matching));
+            options.add(new Option(a, tolerated));
           }
         }
         if (options.isEmpty()) {

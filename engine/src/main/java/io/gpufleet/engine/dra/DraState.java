@@ -57,7 +57,12 @@ public record DraState(Map<String, Allocation> allocations, Map<String, List<Str
           continue;
         }
         if (!fresh.isEmpty()) {
-          if (!(allocator.allocate(fresh, e.getKey(), inUse) instanceof DeviceAllocator.Outcome.Allocated done)) {
+          // A bound pod keeps devices allocated to it before they were tainted: NoSchedule evicts no one.
+          DeviceAllocator.Outcome o = allocator.allocate(fresh, e.getKey(), inUse);
+          if (!(o instanceof DeviceAllocator.Outcome.Allocated)) {
+            o = allocator.ignoringTaints().allocate(fresh, e.getKey(), inUse);
+          }
+          if (!(o instanceof DeviceAllocator.Outcome.Allocated done)) {
             continue;
           }
           for (Allocation a : done.allocations()) {

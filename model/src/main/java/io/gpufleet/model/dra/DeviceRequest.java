@@ -11,7 +11,7 @@ import java.util.Objects;
  * selectors and count are then unset ({@code deviceClassName} empty).
  */
 public record DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
-    long count, List<DeviceRequest> firstAvailable) {
+    long count, List<DeviceRequest> firstAvailable, List<DeviceToleration> tolerations) {
 
   /**
    * {@code FirstAvailableDeviceRequestMaxSize} ({@code k8s.io/api/resource/v1}): the most subrequests a
@@ -41,6 +41,10 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
     selectors = List.copyOf(selectors);
     Objects.requireNonNull(allocationMode, "allocationMode");
     firstAvailable = List.copyOf(firstAvailable);
+    tolerations = List.copyOf(tolerations);
+    if (!firstAvailable.isEmpty() && !tolerations.isEmpty()) {
+      throw new IllegalArgumentException("request " + name + ": firstAvailable's subrequests carry the tolerations");
+    }
     if (!firstAvailable.isEmpty() && (!deviceClassName.isEmpty() || !selectors.isEmpty())) {
       throw new IllegalArgumentException("request " + name + ": firstAvailable excludes a class and selectors");
     }
@@ -52,7 +56,18 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
   /** An {@code exactly} request, or one subrequest of a {@code firstAvailable} list. */
   public DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
       long count) {
-    this(name, deviceClassName, selectors, allocationMode, count, List.of());
+    this(name, deviceClassName, selectors, allocationMode, count, List.of(), List.of());
+  }
+
+  /** As above, or a {@code firstAvailable} request with no tolerations of its own. */
+  public DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
+      long count, List<DeviceRequest> firstAvailable) {
+    this(name, deviceClassName, selectors, allocationMode, count, firstAvailable, List.of());
+  }
+
+  /** The same request tolerating {@code t} (an {@code exactly} request or a subrequest). */
+  public DeviceRequest withTolerations(List<DeviceToleration> t) {
+    return new DeviceRequest(name, deviceClassName, selectors, allocationMode, count, firstAvailable, t);
   }
 
   /** A {@code firstAvailable} request: {@code subrequests} in order of preference. */

@@ -89,11 +89,7 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
 
   /** A written object; a written claim enters the table unallocated. */
   public ClaimTable withWritten(DraObject o) {
-    List<DraObject> all = new ArrayList<>();
-    all.addAll(written.classes());
-    all.addAll(written.claims());
-    all.addAll(written.templates());
-    all.addAll(written.slices());
+    List<DraObject> all = new ArrayList<>(written.all());
     all.add(o);
     PMap<String, Claim> c = claims;
     if (o instanceof ResourceClaim rc) {
@@ -205,7 +201,6 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
 
   /** The written objects with every claim of the table (written and made) as claims. */
   public DraObjects objects() {
-    return new DraObjects(written.classes(), sorted().stream().map(Claim::claim).toList(), written.templates(),
-        written.slices());
+    return written.withClaims(sorted().stream().map(Claim::claim).toList());
   }
 }

@@ -24,6 +24,8 @@ final class ConformanceSuite {
     all.addAll(ValidationCases.cases());
     all.addAll(DynamicResourcesCases.cases());
     all.addAll(DraAllocatorCases.cases());
+    all.addAll(DraTaintCases.cases());
+    all.addAll(DeviceTaintEvictionCases.cases());
     return all;
   }
 
