@@ -35,6 +35,7 @@ public final class Runtime {
   private final CloudProvider cloud;
   private final KarpenterLoop karpenter;
   private final TaintManager taints;
+  private final DeviceTaintController deviceTaints;
   private final ScenarioRunner runner;
   private final List<InvariantViolation> violations = new ArrayList<>();
 
@@ -52,6 +53,7 @@ public final class Runtime {
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),
         violations, random);
     this.taints = new TaintManager(api);
+    this.deviceTaints = new DeviceTaintController(api);
     this.migManager = new MigManagerDaemon(api, kubelet);
     this.runner = new ScenarioRunner(api, kubelet, migManager, cloud, karpenter, scenario);
   }
@@ -134,6 +136,7 @@ public final class Runtime {
       case Event.WaitTimeout t -> runner.onTimeout(t);
     }
     taints.enforce(api.touchedNodes());
+    deviceTaints.enforce();
     karpenter.retireFinishedCommands();
     check();
     runner.checkWaiting();
