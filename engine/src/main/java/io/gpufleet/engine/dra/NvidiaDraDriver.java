@@ -117,12 +117,15 @@ public final class NvidiaDraDriver {
 
   /**
    * The driver's DeviceClasses ({@code deployments/helm/dra-driver-nvidia-gpu/templates/deviceclass-gpu.yaml},
-   * {@code deviceclass-mig.yaml}).
+   * {@code deviceclass-mig.yaml}, NVIDIA/k8s-dra-driver-gpu at 22407113): the chart gives
+   * {@code gpu.nvidia.com} {@code extendedResourceName: nvidia.com/gpu} where it installs
+   * {@code resource.k8s.io/v1}, as it does on the Kubernetes the twin follows.
    */
   public static List<DeviceClass> deviceClasses() {
     return List.of(
         new DeviceClass("gpu.nvidia.com",
-            List.of("device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'gpu'")),
+            List.of("device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'gpu'"),
+            Optional.of("nvidia.com/gpu")),
         new DeviceClass("mig.nvidia.com",
             List.of("device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'mig'")));
   }

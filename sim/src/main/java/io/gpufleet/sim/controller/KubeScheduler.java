@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
@@ -12,10 +13,12 @@ import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
+import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.Namespaces;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
@@ -29,6 +32,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -40,6 +44,8 @@ final class KubeScheduler {
 
   private final ApiServer api;
   private final RandomGenerator tieBreaks;
+  /** The random suffixes of the claims the scheduler makes for DRA-backed extended resources. */
+  private final RandomGenerator claimNames;
   private Scheduler scheduler;
   /** The namespaces' labels, for InterPodAffinity's namespaceSelector. */
   private final Namespaces namespaces;
@@ -50,15 +56,19 @@ final class KubeScheduler {
   /** The written DRA objects and node-shape epoch {@link #dynamicResources} was built from. */
   private Object draFrom;
   private long draNodesAt = -1;
+  /** Whether NVIDIA's DRA driver serves a node, as of node-shape epoch {@link #driverNodesAt}. */
+  private boolean driverNodes;
+  private long driverNodesAt = -1;
   /** The scheduler's DynamicResources, once the run uses DRA. */
   private DynamicResources dynamicResources;
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final Map<String, Long> failedAt = new HashMap<>();
 
-  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, Namespaces namespaces) {
+  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, RandomGenerator claimNames, Namespaces namespaces) {
     this.api = api;
     this.tieBreaks = tieBreaks;
+    this.claimNames = claimNames;
     this.namespaces = namespaces;
     this.scheduler = new Scheduler(profile());
   }
@@ -75,13 +85,16 @@ final class KubeScheduler {
   private ScheduleResult schedule(PodState p) {
     var workloads = api.state().workloads();
     ClaimTable dra = api.state().dra();
-    boolean draChanged = !dra.isEmpty() && (dra.written() != draFrom || api.nodeShapeEpoch() != draNodesAt);
+    // DRA plays a part once anything of it was written or a pod has claims, and wherever NVIDIA's driver
+    // serves a node: its gpu.nvidia.com class serves nvidia.com/gpu requests there (DRAExtendedResource).
+    boolean draInPlay = !dra.isEmpty() || driverServesNodes();
+    boolean draChanged = draInPlay && (dra.written() != draFrom || api.nodeShapeEpoch() != draNodesAt);
     if (workloads != selectorsFrom || draChanged) {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
       SchedulerProfile profile = profile().withSpreadSelectors(ControllerSelectors.of(
           workloads.values().stream().map(WorkloadState::workload).toList()));
-      if (!dra.isEmpty()) {
+      if (draInPlay) {
         draFrom = dra.written();
         draNodesAt = api.nodeShapeEpoch();
         dynamicResources = dynamicResources(dra.written());
@@ -95,6 +108,17 @@ final class KubeScheduler {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
     }
     return r;
+  }
+
+  /** Whether NVIDIA's DRA driver serves any node now (worked out again when the nodes' shapes change). */
+  private boolean driverServesNodes() {
+    if (api.nodeShapeEpoch() != driverNodesAt) {
+      driverNodesAt = api.nodeShapeEpoch();
+      NvidiaDraDriver driver = new NvidiaDraDriver(api.devicePlugin().operator().catalog());
+      driverNodes = api.state().nodes().values().stream()
+          .anyMatch(n -> driver.slice(n.node(), n.migLayout()).isPresent());
+    }
+    return driverNodes;
   }
 
   /**
@@ -133,14 +157,33 @@ final class KubeScheduler {
    * Reserve and PreBind write the claims' status before the binding).
    */
   private void bind(PodState p, ScheduleResult.Scheduled s) {
-    if (!p.pod().spec().resourceClaims().isEmpty() && dynamicResources != null) {
+    if (dynamicResources != null && (!p.pod().spec().resourceClaims().isEmpty()
+        || dynamicResources.extendedResources().uses(p.pod()))) {
       var snapshot = api.state().snapshot();
       if (!(dynamicResources.reserve(p.pod(), s.node(), snapshot) instanceof DeviceAllocator.Outcome.Allocated a)
           || !(dynamicResources.claims(p.pod()) instanceof PodClaims.Resolution.Claims claims)) {
         throw new IllegalStateException("DynamicResources passed " + p.key() + " on " + s.node()
             + " in Filter but cannot reserve its claims there");
       }
-      api.reserveClaims(p.key(), claims.claims().stream().map(ResourceClaim::key).toList(), a.allocations());
+      List<String> keys = new ArrayList<>(claims.claims().stream().map(ResourceClaim::key).toList());
+      List<Allocation> allocations = new ArrayList<>(a.allocations());
+      Optional<ResourceClaim> special = snapshot.node(s.node())
+          .flatMap(n -> dynamicResources.extendedClaim(p.pod(), n));
+      if (special.isPresent()) {
+        // PreBind creates the claim for the pod's DRA-backed extended resources with generateName
+        // <pod>-extended-resources- (dynamicresources.go), owned by the pod, then records its allocation.
+        String ns = p.pod().meta().namespace();
+        String name;
+        do {
+          name = special.get().name() + "-" + PodNames.suffix(claimNames, 5);
+        } while (api.state().dra().claim(ObjectMeta.key(ns, name)).isPresent());
+        ResourceClaim made = new ResourceClaim(ns, name, special.get().spec());
+        api.claimMade(p.key(), ClaimTable.EXTENDED_RESOURCES, made);
+        allocations.replaceAll(x -> x.claimKey().equals(special.get().key())
+            ? new Allocation(made.key(), x.node(), x.results()) : x);
+        keys.add(made.key());
+      }
+      api.reserveClaims(p.key(), keys, allocations);
     }
     api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
         : s.feasibleNodes() + " feasible nodes, best score " + s.score());

@@ -46,7 +46,8 @@ public final class Runtime {
         scenario.catalog()));
     RandomStreams random = new RandomStreams(scenario.seed());
     this.kubelet = new Kubelet(api, scenario.settings().draDriver());
-    this.scheduler = new KubeScheduler(api, random.tieBreaks(), scenario.namespaces());
+    this.scheduler = new KubeScheduler(api, random.tieBreaks(), random.extendedResourceClaimNames(),
+        scenario.namespaces());
     new ResourceClaimController(api, random.claimNames());
     this.workloads = new WorkloadControllers(api, random.names());
     this.cloud = new CloudProvider(api, random, kubelet);

@@ -68,6 +68,13 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
   /** A pod's {@code spec.resourceClaims[]} entry, by the pod's key and the entry's name. */
   public record Entry(String pod, String podClaimName) {}
 
+  /**
+   * The entry under which the claim the scheduler made for a pod's DRA-backed extended resources is
+   * kept (upstream records it in the pod's {@code status.extendedResourceClaimStatus}); not a DNS
+   * label, so no {@code spec.resourceClaims} entry can have it.
+   */
+  public static final String EXTENDED_RESOURCES = "(extended resources)";
+
   /** Nothing written, no claims, no pod using any: DRA plays no part. */
   public boolean isEmpty() {
     return !used && written.isEmpty() && claims.isEmpty();
@@ -178,7 +185,10 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
     return n;
   }
 
-  /** The claims a pod uses, in its {@code spec.resourceClaims} order (those that exist). */
+  /**
+   * The claims a pod uses, in its {@code spec.resourceClaims} order (those that exist), then the one
+   * made for its DRA-backed extended resources.
+   */
   public List<Claim> of(Pod pod) {
     List<Claim> out = new ArrayList<>();
     for (PodResourceClaim e : pod.spec().resourceClaims()) {
@@ -189,6 +199,7 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
       };
       c.ifPresent(out::add);
     }
+    madeFor(pod.key(), EXTENDED_RESOURCES).ifPresent(out::add);
     return out;
   }
 
