@@ -26,6 +26,7 @@ final class ConformanceSuite {
     all.addAll(DraAllocatorCases.cases());
     all.addAll(DraTaintCases.cases());
     all.addAll(DeviceTaintEvictionCases.cases());
+    all.addAll(DraExtendedResourceCases.cases());
     return all;
   }
 
