@@ -162,8 +162,10 @@ public final class NvidiaDraDriver {
   }
 
   private Optional<ResourceSlice> slice(Node node, Optional<MigLayout> known) {
+    // The device plugin serves a node that advertises any of its resources: nvidia.com/gpu, a MIG
+    // resource, or a renamed shared one (time-slicing's renameByDefault: nvidia.com/gpu.shared).
     for (ResourceName r : node.allocatable().quantities().keySet()) {
-      if (r.equals(ResourceName.NVIDIA_GPU) || r.name().startsWith("nvidia.com/mig-")) {
+      if (r.name().startsWith("nvidia.com/")) {
         return Optional.empty();
       }
     }

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.dra.DraState;
@@ -115,8 +116,8 @@ final class KubeScheduler {
     if (api.nodeShapeEpoch() != driverNodesAt) {
       driverNodesAt = api.nodeShapeEpoch();
       NvidiaDraDriver driver = new NvidiaDraDriver(api.devicePlugin().operator().catalog());
-      driverNodes = api.state().nodes().values().stream()
-          .anyMatch(n -> driver.slice(n.node(), n.migLayout()).isPresent());
+      driverNodes = api.state().nodes().values().stream().anyMatch(n -> !GpuOperator.runsDevicePlugin(
+          n.node().labels()) && driver.slice(n.node(), n.migLayout()).isPresent());
     }
     return driverNodes;
   }
@@ -134,7 +135,11 @@ final class KubeScheduler {
     names.sort(Comparator.naturalOrder());
     for (String name : names) {
       NodeState n = api.state().nodes().get(name);
-      driver.slice(n.node(), n.migLayout()).ifPresent(slices::add);
+      // The GPU Operator leaves a node to the DRA driver by its label; the device plugin has the others,
+      // also while it has not registered its resources yet.
+      if (!GpuOperator.runsDevicePlugin(n.node().labels())) {
+        driver.slice(n.node(), n.migLayout()).ifPresent(slices::add);
+      }
     }
     DraObjects objects = written.withSlices(slices).withDefaultClasses(NvidiaDraDriver.deviceClasses());
     return new DynamicResources(objects, new DynamicResources.ClaimSource() {
