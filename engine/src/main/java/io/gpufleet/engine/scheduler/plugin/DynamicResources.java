@@ -219,6 +219,14 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     return claims.resolve(pod);
   }
 
+  /**
+   * The claims of a pod bound to {@code node}: its own, and the one made for its DRA-backed extended
+   * resources there (named {@code <pod>-extended-resources}, as a one-shot placement names it).
+   */
+  public PodClaims.Resolution claimsOn(Pod pod, NodeInfo node) {
+    return withExtended(pod, node, own(pod));
+  }
+
   /** The allocations the pods bound in {@code snapshot} hold. */
   public DraState state(ClusterSnapshot snapshot) {
     return claims.state(snapshot);
