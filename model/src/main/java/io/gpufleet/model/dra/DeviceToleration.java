@@ -1,5 +1,6 @@
 package io.gpufleet.model.dra;
 
+import io.gpufleet.model.taint.Toleration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -40,15 +41,7 @@ public record DeviceToleration(String key, Operator operator, String value, Opti
    * {@code Exists} takes any.
    */
   public boolean tolerates(DeviceTaint taint) {
-    if (effect.isPresent() && effect.get() != taint.effect()) {
-      return false;
-    }
-    if (!key.isEmpty() && !key.equals(taint.key())) {
-      return false;
-    }
-    return switch (operator) {
-      case EQUAL -> value.equals(taint.value());
-      case EXISTS -> true;
-    };
+    return Toleration.tolerates(effect.isEmpty() || effect.get() == taint.effect(), key,
+        operator == Operator.EXISTS, value, taint.key(), taint.value());
   }
 }
