@@ -6,12 +6,26 @@ import static io.gpufleet.engine.scheduler.conformance.DraAllocatorCases.claim;
 import static io.gpufleet.engine.scheduler.conformance.DraAllocatorCases.exactly;
 import static io.gpufleet.engine.scheduler.conformance.DraAllocatorCases.expect;
 import static io.gpufleet.engine.scheduler.conformance.DraAllocatorCases.expectNil;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.FitError;
+import io.gpufleet.engine.scheduler.NodeInfo;
+import io.gpufleet.engine.scheduler.PodInfo;
+import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.engine.scheduler.plugin.DynamicResources;
+import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.model.dra.Device;
+import io.gpufleet.model.dra.DeviceClass;
 import io.gpufleet.model.dra.DeviceRequest;
 import io.gpufleet.model.dra.DeviceTaint;
 import io.gpufleet.model.dra.DeviceToleration;
+import io.gpufleet.model.dra.DraObjects;
+import io.gpufleet.model.dra.PodResourceClaim;
+import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.dra.ResourceClaimSpec;
 import io.gpufleet.model.dra.ResourceSlice;
+import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,12 +39,14 @@ import java.util.Optional;
  * (Exists taint-key NoSchedule) and {@code tolerationNoExecute} (Equal taint-key=taint-value-2
  * NoExecute). Not translated: the "-disabled" variants (the feature cannot be turned off in the
  * twin), "tainted-admin-access" (adminAccess is not modelled) and the partitionable-device taint cases
- * (counters are not modelled here).
+ * (counters are not modelled here). And TestPlugin's "tainted-device-enabled"
+ * ({@code dynamicresources_test.go}), which checks that DynamicResources hands the taints to the
+ * allocator ("tainted-device-disabled" turns the feature off, which the twin cannot).
  */
 final class DraTaintCases {
   private DraTaintCases() {}
 
-  private static final String PLUGIN = "DRA allocator: device taints";
+  private static final String PLUGIN = "DRA device taints";
 
   private static final DeviceTaint NO_SCHEDULE = new DeviceTaint("taint-key", "taint-value",
       DeviceTaint.Effect.NO_SCHEDULE);
@@ -86,6 +102,26 @@ final class DraTaintCases {
             exactly("subReq-1", "class-a", 1))))), slice(device("device-1", NO_SCHEDULE))))));
     c.add(UpstreamCase.of(PLUGIN, file, "tainted-all-devices-single", () -> expectNil(allocate(
         List.of(claim("claim-0", all("req-0", "class-a"))), slice(device("device-1", NO_SCHEDULE))))));
+    // dynamicresources_test.go TestPlugin: the plugin passes the taints through to the allocator.
+    c.add(UpstreamCase.of(PLUGIN, DynamicResourcesCases.FILE, "tainted-device-enabled", () -> {
+      // pendingClaim (req-1 of my-resource-class) and taintDevices(workerNodeSlice): instance-1 tainted
+      // taint-key=taint-value:NoSchedule.
+      ResourceClaim pending = new ResourceClaim("default", "my-pod-my-resource", new ResourceClaimSpec(List.of(
+          new DeviceRequest("req-1", "my-resource-class", List.of(), DeviceRequest.AllocationMode.EXACT_COUNT, 1))));
+      ResourceSlice tainted = new ResourceSlice("worker-slice", "some-driver", "worker", Optional.of("worker"),
+          List.of(device("instance-1", NO_SCHEDULE)));
+      DynamicResources plugin = new DynamicResources(new DraObjects(List.of(new DeviceClass("my-resource-class",
+          List.of("device.driver == 'some-driver'"))), List.of(pending), List.of(), List.of(tainted)));
+      Pod pod = K.pod("my-pod");
+      pod = pod.withSpec(pod.spec().withResourceClaims(List.of(new PodResourceClaim.Named("my-resource",
+          "my-pod-my-resource"))));
+      NodeInfo worker = K.info(K.node("worker"));
+      ClusterSnapshot snapshot = K.snapshot(worker);
+      FilterPlugin cycle = plugin.forCycle(PodInfo.of(pod), snapshot).orElseThrow();
+      K.assertFilter(cycle, pod, worker, Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE, "cannot allocate all claims");
+      assertThat(plugin.postFilter(PodInfo.of(pod), snapshot, FitError.ofCounts(1, Map.of(), "")).message())
+          .isEqualTo("still not schedulable");
+    }));
     return c;
   }
 }
