@@ -8,6 +8,7 @@ import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceSlice;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -41,7 +42,7 @@ public final class DeviceTaints {
         }
       }
     }
-    return of(driver, pool, new Device(device, java.util.Map.of(), java.util.Map.of()));
+    return of(driver, pool, new Device(device, Map.of(), Map.of()));
   }
 
   /** The taints on {@code device} of {@code driver}'s pool {@code pool}. */
