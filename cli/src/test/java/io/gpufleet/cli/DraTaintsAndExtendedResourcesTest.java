@@ -96,17 +96,9 @@ class DraTaintsAndExtendedResourcesTest {
           deviceSelector: {driver: gpu.nvidia.com}
           taint: {key: example.com/k, effect: PreferNoSchedule}
         ---
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: c}
-        spec:
-          devices:
-            requests:
-            - name: gpu
-              exactly:
-                deviceClassName: gpu.nvidia.com
-                tolerations:
-                - {key: example.com/k, operator: Exists, value: v}
+        {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: c}, spec: {devices: {requests: [
+          {name: gpu, exactly: {deviceClassName: gpu.nvidia.com, tolerations: [
+            {key: example.com/k, operator: Exists, value: v}]}}]}}}
         ---
         apiVersion: resource.k8s.io/v1
         kind: DeviceClass
