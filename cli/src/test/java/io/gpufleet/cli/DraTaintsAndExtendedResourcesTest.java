@@ -55,6 +55,9 @@ class DraTaintsAndExtendedResourcesTest {
             + "\\(claim default/trainer-\\S+-gpu-\\S+, device gpu.nvidia.com/h100-node/gpu-\\d has taint "
             + "gpu.example.com/maintenance=firmware-update:NoExecute\\)")
         .containsPattern("\\+10:30 +PodEvicted +default/burn-in +DeviceTaintManagerEviction: Marking for deletion")
+        // Deleting the rule frees the cards: the trainer's replacement runs.
+        .containsPattern("\\+11:30 +Scenario +DeviceTaintRule/h100-node-maintenance +deleted")
+        .containsPattern("\\+11:30 +PodReady +default/trainer-\\S+ +on h100-node")
         .contains("expectations    2 of 2 passed");
   }
 

@@ -335,6 +335,17 @@ final class ApiServer {
     state = state.withDra(state.dra().withWritten(stamped));
   }
 
+  /** Deletes the DeviceTaintRule {@code name}; false when there is none. */
+  boolean deleteDeviceTaintRule(String name) {
+    if (state.dra().written().taintRules().stream().noneMatch(r -> r.name().equals(name))) {
+      return false;
+    }
+    state = state.withDra(state.dra().withoutTaintRule(name));
+    // The devices it tainted are free for pods again: pending pods get another scheduling attempt.
+    publish(new ClusterEvent.DevicesFreed("devicetaintrule/" + name));
+    return true;
+  }
+
   /** A pod with claims exists: the scheduler runs DynamicResources from now on. */
   void claimsUsed() {
     if (!state.dra().used()) {

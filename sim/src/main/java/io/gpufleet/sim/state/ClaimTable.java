@@ -4,6 +4,7 @@ import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.model.collect.PMap;
+import io.gpufleet.model.dra.DeviceTaintRule;
 import io.gpufleet.model.dra.DraObject;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.PodResourceClaim;
@@ -103,6 +104,13 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
       c = c.put(rc.key(), Claim.fresh(rc, Optional.empty()));
     }
     return new ClaimTable(DraObjects.of(all), c, madeFor, used);
+  }
+
+  /** The written DeviceTaintRule {@code name} is gone: its taint leaves the devices it matched. */
+  public ClaimTable withoutTaintRule(String name) {
+    List<DraObject> all = new ArrayList<>(written.all());
+    all.removeIf(o -> o instanceof DeviceTaintRule r && r.name().equals(name));
+    return new ClaimTable(DraObjects.of(all), claims, madeFor, used);
   }
 
   /** A claim the controller made for {@code podKey}'s entry {@code podClaimName}. */
