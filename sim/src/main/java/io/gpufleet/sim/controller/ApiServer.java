@@ -342,7 +342,7 @@ final class ApiServer {
     }
     state = state.withDra(state.dra().withoutTaintRule(name));
     // The devices it tainted are free for pods again: pending pods get another scheduling attempt.
-    publish(new ClusterEvent.DevicesFreed("devicetaintrule/" + name));
+    publish(new ClusterEvent.DevicesFreed(name));
     return true;
   }
 

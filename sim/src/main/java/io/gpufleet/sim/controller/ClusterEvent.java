@@ -108,7 +108,7 @@ sealed interface ClusterEvent {
     }
   }
 
-  /** Devices became allocatable again (a DeviceTaintRule was deleted): pending pods may fit now. */
+  /** Devices became allocatable again (the DeviceTaintRule named was deleted): pending pods may fit now. */
   record DevicesFreed(String subject) implements ClusterEvent {
     public List<Hint> hints() {
       return List.of(Hint.CAPACITY, Hint.SCHEDULE);
