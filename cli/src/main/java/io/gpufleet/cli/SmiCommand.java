@@ -139,8 +139,9 @@ public final class SmiCommand implements Callable<Integer> {
     Map<String, List<SmiView.ClaimedCard>> held = new LinkedHashMap<>();
     Map<String, GpuClaimPreparation.Outcome> prepared = new LinkedHashMap<>();
     for (BatchPlacement.Outcome o : placed.outcomes()) {
-      if (!(o instanceof BatchPlacement.Outcome.Bound b) || b.pod().spec().resourceClaims().isEmpty()
-          || !(plugin.claims(b.pod()) instanceof PodClaims.Resolution.Claims claims)) {
+      if (!(o instanceof BatchPlacement.Outcome.Bound b) || placed.snapshot().node(b.node()).isEmpty()
+          || !(plugin.claimsOn(b.pod(), placed.snapshot().node(b.node()).get())
+              instanceof PodClaims.Resolution.Claims claims)) {
         continue;
       }
       for (ResourceClaim c : claims.claims()) {

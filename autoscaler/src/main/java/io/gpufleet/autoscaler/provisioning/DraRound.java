@@ -66,7 +66,7 @@ final class DraRound {
       bound.put(n.name(), n.pods());
     }
     this.objects = dra.objects().withSlices(slices);
-    DraState state = dra.claims().recorded().orElseGet(() -> DraState.replay(bound, this::resolve,
+    DraState state = dra.claims().recorded().orElseGet(() -> DraState.replay(bound, (pod, node) -> resolve(pod),
         new DeviceAllocator(objects, cel)));
     inUse = state.inUse();
     state.allocations().forEach((k, a) -> claimAt.put(k, a.node()));

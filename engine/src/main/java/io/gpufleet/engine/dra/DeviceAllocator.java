@@ -3,6 +3,7 @@ package io.gpufleet.engine.dra;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.DeviceClass;
 import io.gpufleet.model.dra.DeviceRequest;
+import io.gpufleet.model.dra.DeviceTaint;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
@@ -26,7 +27,8 @@ import java.util.Set;
  * request is met by the first of its subrequests, in order, that can be met together with the other
  * requests; its results name {@code <request>/<subrequest>}. Requests are met in order, devices tried
  * in slice order, backtracking (to the next device, then the next subrequest) when a later request
- * cannot be met.
+ * cannot be met. A device with a NoSchedule or NoExecute taint (its slice's or a DeviceTaintRule's) goes
+ * only to a request or subrequest whose {@code tolerations} tolerate it ({@link DeviceTaints}).
  *
  * <p>Partitionable devices (DRAPartitionableDevices): a device drawing on its pool's shared counters
  * is allocated only while they last ({@link SharedCounters}); a pool that fails validation gives
@@ -84,7 +86,7 @@ public final class DeviceAllocator {
   /** The alternative and devices chosen for one slot. */
   private record Choice(Option option, List<Taken> devices) {}
 
-  private record Candidate(String driver, String pool, Device device) {
+  private record Candidate(String driver, String pool, Device device, List<DeviceTaint> taints) {
     String id() {
       return driver + "/" + pool + "/" + device.name();
     }
@@ -93,15 +95,28 @@ public final class DeviceAllocator {
   private final DraObjects dra;
   private final DeviceSelector cel;
   private final Features features;
+  private final DeviceTaints taints;
+  private final boolean honourTaints;
 
   public DeviceAllocator(DraObjects dra, DeviceSelector cel) {
     this(dra, cel, Features.DEFAULTS);
   }
 
   public DeviceAllocator(DraObjects dra, DeviceSelector cel, Features features) {
+    this(dra, cel, features, true);
+  }
+
+  private DeviceAllocator(DraObjects dra, DeviceSelector cel, Features features, boolean honourTaints) {
     this.dra = dra;
     this.cel = cel;
     this.features = features;
+    this.taints = new DeviceTaints(dra);
+    this.honourTaints = honourTaints;
+  }
+
+  /** The same allocator blind to device taints: how a bound pod's earlier allocation is replayed. */
+  public DeviceAllocator ignoringTaints() {
+    return new DeviceAllocator(dra, cel, features, false);
   }
 
   /**
@@ -144,7 +159,7 @@ public final class DeviceAllocator {
         boolean partitioned = !d.consumesCounters().isEmpty();
         if (s.nodeOf(d).filter(node::equals).isPresent() && (features.partitionableDevices() || !partitioned)
             && !search.counters.invalid(s.driver(), s.pool())) {
-          onNode.add(new Candidate(s.driver(), s.pool(), d));
+          onNode.add(new Candidate(s.driver(), s.pool(), d, taints.of(s.driver(), s.pool(), d)));
         }
       }
     }
@@ -174,10 +189,15 @@ public final class DeviceAllocator {
               case CelDeviceSelector.Outcome.NoMatch n -> { }
             }
           }
+          // A tainted device the request does not tolerate is not allocated to it; "All" then cannot be met
+          // (allocator_testing.go: "tainted-two-devices", "tainted-all-devices-single").
+          List<Candidate> tolerated = matching.stream()
+              .filter(m -> !honourTaints || DeviceTaints.untolerated(m.taints(), want.tolerations()).isEmpty()).toList();
           boolean allBlocked = want.allocationMode() == DeviceRequest.AllocationMode.ALL
-              && (matching.isEmpty() || matching.stream().anyMatch(m -> !search.shareable(m) && inUse.holds(m.id())));
+              && (matching.isEmpty() || tolerated.size() < matching.size()
+              || matching.stream().anyMatch(m -> !search.shareable(m) && inUse.holds(m.id())));
           if (!allBlocked) {
-            options.add(new Option(a, matching));
+            options.add(new Option(a, tolerated));
           }
         }
         if (options.isEmpty()) {

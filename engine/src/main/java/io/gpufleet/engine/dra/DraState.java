@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * The claims' allocations implied by the pods bound so far: each node's pods, in the order they
@@ -28,18 +28,19 @@ public record DraState(Map<String, Allocation> allocations, Map<String, List<Str
   }
 
   /**
-   * Replays {@code podsByNode} (node name to its pods in bind order, nodes in a fixed order).
+   * Replays {@code podsByNode} (node name to its pods in bind order, nodes in a fixed order), each
+   * pod's claims as {@code resolve} gives them for its node.
    * Pods whose claims cannot be resolved or allocated there (bound by {@code nodeName}) hold nothing.
    */
-  public static DraState replay(Map<String, List<Pod>> podsByNode, Function<Pod, PodClaims.Resolution> resolve,
-      DeviceAllocator allocator) {
+  public static DraState replay(Map<String, List<Pod>> podsByNode,
+      BiFunction<Pod, String, PodClaims.Resolution> resolve, DeviceAllocator allocator) {
     Map<String, Allocation> allocations = new LinkedHashMap<>();
     Map<String, List<String>> reserved = new LinkedHashMap<>();
     DevicesInUse inUse = DevicesInUse.NONE;
     for (var e : podsByNode.entrySet()) {
       for (Pod pod : e.getValue()) {
-        if (pod.spec().resourceClaims().isEmpty()
-            || !(resolve.apply(pod) instanceof PodClaims.Resolution.Claims claims)) {
+        if (!(resolve.apply(pod, e.getKey()) instanceof PodClaims.Resolution.Claims claims)
+            || claims.claims().isEmpty()) {
           continue;
         }
         List<ResourceClaim> fresh = new ArrayList<>();
@@ -56,7 +57,12 @@ public record DraState(Map<String, Allocation> allocations, Map<String, List<Str
           continue;
         }
         if (!fresh.isEmpty()) {
-          if (!(allocator.allocate(fresh, e.getKey(), inUse) instanceof DeviceAllocator.Outcome.Allocated done)) {
+          // A bound pod keeps devices allocated to it before they were tainted: NoSchedule evicts no one.
+          DeviceAllocator.Outcome o = allocator.allocate(fresh, e.getKey(), inUse);
+          if (!(o instanceof DeviceAllocator.Outcome.Allocated)) {
+            o = allocator.ignoringTaints().allocate(fresh, e.getKey(), inUse);
+          }
+          if (!(o instanceof DeviceAllocator.Outcome.Allocated done)) {
             continue;
           }
           for (Allocation a : done.allocations()) {

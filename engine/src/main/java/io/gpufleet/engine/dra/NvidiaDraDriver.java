@@ -122,12 +122,15 @@ public final class NvidiaDraDriver {
 
   /**
    * The driver's DeviceClasses ({@code deployments/helm/dra-driver-nvidia-gpu/templates/deviceclass-gpu.yaml},
-   * {@code deviceclass-mig.yaml}).
+   * {@code deviceclass-mig.yaml}, NVIDIA/k8s-dra-driver-gpu at 22407113): the chart gives
+   * {@code gpu.nvidia.com} {@code extendedResourceName: nvidia.com/gpu} where it installs
+   * {@code resource.k8s.io/v1}, as it does on the Kubernetes the twin follows.
    */
   public static List<DeviceClass> deviceClasses() {
     return List.of(
         new DeviceClass("gpu.nvidia.com",
-            List.of("device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'gpu'")),
+            List.of("device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'gpu'"),
+            Optional.of("nvidia.com/gpu")),
         new DeviceClass("mig.nvidia.com",
             List.of("device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'mig'")));
   }
@@ -175,8 +178,10 @@ public final class NvidiaDraDriver {
   private record Served(GpuModel model, int count) {}
 
   private Optional<Served> served(Node node) {
+    // The device plugin serves a node that advertises any of its resources: nvidia.com/gpu, a MIG
+    // resource, or a renamed shared one (time-slicing's renameByDefault: nvidia.com/gpu.shared).
     for (ResourceName r : node.allocatable().quantities().keySet()) {
-      if (r.equals(ResourceName.NVIDIA_GPU) || r.name().startsWith("nvidia.com/mig-")) {
+      if (r.name().startsWith("nvidia.com/")) {
         return Optional.empty();
       }
     }

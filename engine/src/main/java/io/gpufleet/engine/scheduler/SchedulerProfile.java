@@ -213,7 +213,13 @@ public record SchedulerProfile(
   public SchedulerProfile withDynamicResources(DynamicResources plugin) {
     List<PreFilterPlugin> pre = new ArrayList<>(preFilters);
     pre.add(plugin);
-    List<FilterPlugin> filtering = new ArrayList<>(filters);
+    List<FilterPlugin> filtering = new ArrayList<>();
+    // NodeResourcesFit leaves the extended resources a DeviceClass serves to DynamicResources where
+    // the node's device plugin does not advertise them.
+    for (FilterPlugin f : filters) {
+      filtering.add(f instanceof NodeResourcesFit fit
+          ? fit.withDraBackedResources(plugin.extendedResources()::backed) : f);
+    }
     filtering.add(plugin);
     List<PostFilterPlugin> post = new ArrayList<>();
     post.add(plugin);

@@ -140,7 +140,8 @@ public final class ApiSchema {
       case "Job" -> "batch/v1";
       case "PodDisruptionBudget" -> "policy/v1";
       case "PriorityClass" -> "scheduling.k8s.io/v1";
-      case "DeviceClass", "ResourceClaim", "ResourceClaimTemplate", "ResourceSlice" -> "resource.k8s.io/v1";
+      case "DeviceClass", "ResourceClaim", "ResourceClaimTemplate", "ResourceSlice", "DeviceTaintRule" ->
+          "resource.k8s.io/v1";
       default -> null;
     });
   }

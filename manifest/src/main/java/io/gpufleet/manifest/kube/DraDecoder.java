@@ -7,6 +7,9 @@ import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.DeviceConfig;
 import io.gpufleet.model.dra.DeviceClass;
 import io.gpufleet.model.dra.DeviceRequest;
+import io.gpufleet.model.dra.DeviceTaint;
+import io.gpufleet.model.dra.DeviceTaintRule;
+import io.gpufleet.model.dra.DeviceToleration;
 import io.gpufleet.model.dra.DraObject;
 import io.gpufleet.model.dra.GpuConfig;
 import io.gpufleet.model.dra.PodResourceClaim;
@@ -17,6 +20,7 @@ import io.gpufleet.model.dra.RequestPolicy;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.validation.LabelSyntax;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -28,8 +32,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads {@code resource.k8s.io/v1} DeviceClass, ResourceClaim, ResourceClaimTemplate and
- * ResourceSlice, and a pod's {@code spec.resourceClaims}. The checks are the API server's for the
+ * Reads {@code resource.k8s.io/v1} DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice
+ * and DeviceTaintRule, and a pod's {@code spec.resourceClaims}. The checks are the API server's for the
  * fields read ({@code pkg/apis/resource/validation/validation.go}: request names are DNS labels and
  * unique, {@code deviceClassName} is a DNS subdomain, {@code allocationMode} is {@code ExactCount}
  * or {@code All}, {@code count} is positive and only with {@code ExactCount}, a device attribute
@@ -57,6 +61,9 @@ final class DraDecoder {
   static final int CEL_EXPRESSION_MAX_LENGTH = 10 * 1024;
   /** {@code ResourceSliceMaxDevices} (128, k8s.io/api resource/v1 types.go): devices in one slice. */
   static final int MAX_DEVICES_PER_SLICE = 128;
+  /** {@code DeviceTaintsMaxLength} and {@code DeviceTolerationsMaxLength} (k8s.io/api resource/v1 types.go). */
+  static final int MAX_TAINTS = 16;
+  static final int MAX_TOLERATIONS = 16;
   /** {@code FirstAvailableDeviceRequestMaxSize} ({@code pkg/apis/resource/types.go}). */
   static final int MAX_SUBREQUESTS = DeviceRequest.FIRST_AVAILABLE_MAX_SIZE;
 
@@ -84,6 +91,7 @@ final class DraDecoder {
       case "ResourceClaim" -> Optional.of(claim(doc));
       case "ResourceClaimTemplate" -> Optional.of(template(doc));
       case "ResourceSlice" -> Optional.of(slice(doc));
+      case "DeviceTaintRule" -> Optional.of(taintRule(doc));
       default -> Optional.empty();
     };
   }
@@ -91,6 +99,7 @@ final class DraDecoder {
   private DeviceClass deviceClass(Cursor doc) {
     ObjectMeta meta = kube.meta(doc, false);
     List<String> selectors = List.of();
+    Optional<String> extended = Optional.empty();
     Optional<Cursor> spec = doc.get("spec");
     if (spec.isPresent()) {
       Cursor s = spec.get();
@@ -98,10 +107,9 @@ final class DraDecoder {
       selectors = selectors(s);
       s.get("config").ifPresent(c -> c.warning("not modelled by gpufleet: a class's opaque driver configuration "
           + "does not change which device is allocated; it is not passed on"));
-      s.get("extendedResourceName").ifPresent(c -> c.warning("not modelled by gpufleet: pods asking for the "
-          + "extended resource are not given devices of this class; the device plugin's resource is used"));
+      extended = s.get("extendedResourceName").map(this::extendedResourceName);
     }
-    return new DeviceClass(meta.name(), selectors);
+    return new DeviceClass(meta.name(), selectors, extended);
   }
 
   private ResourceClaim claim(Cursor doc) {
@@ -283,14 +291,14 @@ final class DraDecoder {
       }
     }
     e.get("adminAccess").ifPresent(a -> a.error("not modelled by gpufleet: admin access to devices in use"));
-    e.get("tolerations").ifPresent(a -> a.warning("not modelled by gpufleet: device taints are not modelled, "
-        + "so tolerations change nothing"));
+    List<DeviceToleration> tolerations = tolerations(e);
     Map<String, Quantity> capacity = new LinkedHashMap<>();
     e.get("capacity").ifPresent(a -> {
       a.checkKnown(Set.of("requests"), strict);
       a.get("requests").ifPresent(r -> r.entries().forEach((k, v) -> capacity.put(k, v.asQuantity())));
     });
-    return new DeviceRequest(name, className, selectors, mode, count).withCapacity(capacity);
+    return new DeviceRequest(name, className, selectors, mode, count).withCapacity(capacity)
+        .withTolerations(tolerations);
   }
 
   /**
@@ -388,7 +396,7 @@ final class DraDecoder {
           "allNodes", "taints", "bindsToNode", "bindingConditions", "bindingFailureConditions",
           "allowMultipleAllocations"), strict);
       String name = uniqueLabel(d, names);
-      for (String other : List.of("taints", "bindingConditions", "nodeSelector", "allNodes")) {
+      for (String other : List.of("bindingConditions", "nodeSelector", "allNodes")) {
         d.get(other).ifPresent(c -> c.error("not modelled by gpufleet: " + other));
       }
       Optional<String> deviceNode = d.optString("nodeName").filter(n -> !n.isEmpty());
@@ -417,7 +425,14 @@ final class DraDecoder {
         draws.add(new CounterSet(c.requiredString("counterSet"), counters(c)));
       }
       boolean multiple = d.get("allowMultipleAllocations").map(Cursor::asBoolean).orElse(false);
-      devices.add(new Device(name, attributes, capacity, draws, deviceNode, multiple, policies));
+      List<DeviceTaint> taints = new ArrayList<>();
+      List<Cursor> taintItems = d.list("taints");
+      if (taintItems.size() > MAX_TAINTS) {
+        d.get("taints").ifPresent(c -> c.error("Too many: " + taintItems.size() + ": must have at most " + MAX_TAINTS
+            + " items"));
+      }
+      taintItems.forEach(t -> taint(t).ifPresent(taints::add));
+      devices.add(new Device(name, attributes, capacity, draws, deviceNode, multiple, policies, taints));
     }
     return new ResourceSlice(meta.name(), driver, pool, nodeName, devices, perDevice, shared);
   }
@@ -441,6 +456,128 @@ final class DraDecoder {
     range.ifPresent(r -> r.checkKnown(Set.of("min", "max", "step"), strict));
     return new RequestPolicy(def, values, range.flatMap(r -> r.get("min")).map(Cursor::asQuantity),
         range.flatMap(r -> r.get("max")).map(Cursor::asQuantity), range.flatMap(r -> r.get("step")).map(Cursor::asQuantity));
+  }
+
+  /**
+   * {@code spec.extendedResourceName}: an extended resource name as a pod's resources write it
+   * (fully qualified outside {@code kubernetes.io}; {@code validateExtendedResourceName}).
+   */
+  private String extendedResourceName(Cursor c) {
+    String v = c.asString();
+    if (!v.contains("/") || !ResourceName.of(v).isExtended() || !LabelSyntax.qualifiedNameErrors(v).isEmpty()) {
+      c.error("Invalid value: \"" + v + "\": must be an extended resource name: a fully qualified name outside "
+          + "the kubernetes.io domain, such as nvidia.com/gpu");
+    }
+    return v;
+  }
+
+  /**
+   * A device's taint or a rule's ({@code validateDeviceTaint}): {@code key} a label name, {@code value}
+   * a label value, {@code effect} one of None, NoSchedule, NoExecute. {@code timeAdded} is what the
+   * API server sets when the taint is applied; the twin sets it so and says so when one is written.
+   */
+  private Optional<DeviceTaint> taint(Cursor t) {
+    t.checkKnown(Set.of("key", "value", "effect", "timeAdded"), strict);
+    String key = t.requiredString("key");
+    if (!key.isEmpty()) {
+      LabelSyntax.qualifiedNameErrors(key).forEach(m -> t.get("key").orElseThrow()
+          .error("Invalid value: \"" + key + "\": " + m));
+    }
+    String value = t.string("value", "");
+    LabelSyntax.labelValueErrors(value).forEach(m -> t.get("value").orElseThrow()
+        .error("Invalid value: \"" + value + "\": " + m));
+    String effect = t.requiredString("effect");
+    Optional<DeviceTaint.Effect> e = DeviceTaint.Effect.of(effect);
+    if (!effect.isEmpty() && e.isEmpty()) {
+      t.get("effect").orElseThrow().error("Unsupported value: \"" + effect
+          + "\": supported values: \"NoExecute\", \"NoSchedule\", \"None\"");
+    }
+    t.get("timeAdded").ifPresent(c -> c.warning("not modelled by gpufleet: a written timeAdded; the taint counts "
+        + "as added when it is applied (the API server's default)"));
+    return key.isEmpty() || e.isEmpty() ? Optional.empty() : Optional.of(new DeviceTaint(key, value, e.get()));
+  }
+
+  /**
+   * A request's {@code tolerations} ({@code validateDeviceToleration}): at most
+   * {@value #MAX_TOLERATIONS}; {@code operator} Equal (the default) or Exists; Exists takes no value;
+   * an empty key needs Exists; {@code effect}, when set, NoSchedule or NoExecute.
+   */
+  private List<DeviceToleration> tolerations(Cursor request) {
+    List<Cursor> items = request.list("tolerations");
+    if (items.size() > MAX_TOLERATIONS) {
+      request.get("tolerations").ifPresent(c -> c.error("Too many: " + items.size() + ": must have at most "
+          + MAX_TOLERATIONS + " items"));
+    }
+    List<DeviceToleration> out = new ArrayList<>();
+    for (Cursor t : items) {
+      t.checkKnown(Set.of("key", "operator", "value", "effect", "tolerationSeconds"), strict);
+      String key = t.string("key", "");
+      if (!key.isEmpty()) {
+        LabelSyntax.qualifiedNameErrors(key).forEach(m -> t.get("key").orElseThrow()
+            .error("Invalid value: \"" + key + "\": " + m));
+      }
+      String op = t.string("operator", "Equal");
+      DeviceToleration.Operator operator = DeviceToleration.Operator.EQUAL;
+      switch (op) {
+        case "Equal" -> operator = DeviceToleration.Operator.EQUAL;
+        case "Exists" -> operator = DeviceToleration.Operator.EXISTS;
+        default -> t.get("operator").orElseThrow().error("Unsupported value: \"" + op
+            + "\": supported values: \"Equal\", \"Exists\"");
+      }
+      String value = t.string("value", "");
+      if (operator == DeviceToleration.Operator.EXISTS && !value.isEmpty()) {
+        t.get("value").orElseThrow().error("Invalid value: \"" + value
+            + "\": value must be empty when `operator` is 'Exists'");
+      }
+      if (key.isEmpty() && operator != DeviceToleration.Operator.EXISTS) {
+        t.error("Invalid value: \"" + op + "\": operator must be Exists when `key` is empty, which means "
+            + "\"match all values and all keys\"");
+      }
+      Optional<DeviceTaint.Effect> effect = Optional.empty();
+      Optional<String> e = t.optString("effect").filter(x -> !x.isEmpty());
+      if (e.isPresent()) {
+        effect = DeviceTaint.Effect.of(e.get()).filter(x -> x != DeviceTaint.Effect.NONE);
+        if (effect.isEmpty()) {
+          t.get("effect").orElseThrow().error("Unsupported value: \"" + e.get()
+              + "\": supported values: \"NoExecute\", \"NoSchedule\"");
+        }
+      }
+      Optional<Long> seconds = t.get("tolerationSeconds").map(Cursor::asLong);
+      out.add(new DeviceToleration(key, operator, value, effect, seconds));
+    }
+    return out;
+  }
+
+  /**
+   * {@code resource.k8s.io/v1} DeviceTaintRule: {@code spec.deviceSelector} ({@code driver},
+   * {@code pool}, {@code device}) and {@code spec.taint}. The selectors and class upstream tombstoned
+   * in 1.35 are refused as the API refuses unknown fields.
+   */
+  private DeviceTaintRule taintRule(Cursor doc) {
+    ObjectMeta meta = kube.meta(doc, false);
+    doc.get("status").ifPresent(s -> s.warning("not modelled by gpufleet: a rule's status conditions are not read"));
+    Optional<Cursor> spec = doc.require("spec");
+    Optional<DeviceTaintRule.Selector> selector = Optional.empty();
+    DeviceTaint taint = new DeviceTaint("", "", DeviceTaint.Effect.NONE);
+    if (spec.isPresent()) {
+      Cursor s = spec.get();
+      s.checkKnown(Set.of("deviceSelector", "taint"), strict);
+      selector = s.get("deviceSelector").map(sel -> {
+        sel.checkKnown(Set.of("driver", "pool", "device"), true);
+        sel.optString("driver").filter(d -> !d.isEmpty()).ifPresent(d -> LabelSyntax.dns1123SubdomainErrors(d)
+            .forEach(m -> sel.get("driver").orElseThrow().error("Invalid value: \"" + d + "\": " + m)));
+        return new DeviceTaintRule.Selector(sel.optString("driver"), sel.optString("pool"), sel.optString("device"));
+      });
+      if (selector.isEmpty()) {
+        s.warning("spec.deviceSelector is not set: the rule matches no device (upstream: \"Without a selector, no "
+            + "devices are matched\")");
+      }
+      Optional<Cursor> t = s.require("taint");
+      if (t.isPresent()) {
+        taint = taint(t.get()).orElse(taint);
+      }
+    }
+    return new DeviceTaintRule(meta.name(), selector, taint);
   }
 
   /** {@code name}: required, a DNS label, not seen before in its list. */

@@ -167,7 +167,7 @@ public final class KubeDecoder {
         cursors.forEach((k, c) -> data.put(k, c.isNull() ? "" : c.asString()));
         out.add(new KubeObject.ConfigMapObject(meta(doc, true), data, cursors, at));
       }
-      case "DeviceClass", "ResourceClaim", "ResourceClaimTemplate", "ResourceSlice" ->
+      case "DeviceClass", "ResourceClaim", "ResourceClaimTemplate", "ResourceSlice", "DeviceTaintRule" ->
           new DraDecoder(this, strict).decode(kind, doc).ifPresent(d -> out.add(new KubeObject.ResourceObject(d, at)));
       case "PriorityClass" -> {
         int value = doc.require("value").map(Cursor::asInt).orElse(0);

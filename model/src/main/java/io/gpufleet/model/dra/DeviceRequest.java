@@ -14,10 +14,11 @@ import java.util.TreeMap;
  * that same shape, of which the allocator uses the first it can satisfy; the request's own class,
  * selectors and count are then unset ({@code deviceClassName} empty). {@code capacity} is
  * {@code capacity.requests} (DRAConsumableCapacity): how much of each capacity of a shareable device
- * the request consumes.
+ * the request consumes. {@code tolerations} are the device taints it tolerates (DRADeviceTaints).
  */
 public record DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
-    long count, List<DeviceRequest> firstAvailable, Map<String, Quantity> capacity) {
+    long count, List<DeviceRequest> firstAvailable, Map<String, Quantity> capacity,
+    List<DeviceToleration> tolerations) {
 
   /**
    * {@code FirstAvailableDeviceRequestMaxSize} ({@code k8s.io/api/resource/v1}): the most subrequests a
@@ -48,6 +49,10 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
     Objects.requireNonNull(allocationMode, "allocationMode");
     firstAvailable = List.copyOf(firstAvailable);
     capacity = Collections.unmodifiableMap(new TreeMap<>(capacity));
+    tolerations = List.copyOf(tolerations);
+    if (!firstAvailable.isEmpty() && !tolerations.isEmpty()) {
+      throw new IllegalArgumentException("request " + name + ": firstAvailable's subrequests carry the tolerations");
+    }
     if (!firstAvailable.isEmpty() && (!deviceClassName.isEmpty() || !selectors.isEmpty())) {
       throw new IllegalArgumentException("request " + name + ": firstAvailable excludes a class and selectors");
     }
@@ -59,12 +64,24 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
   /** An {@code exactly} request, or one subrequest of a {@code firstAvailable} list. */
   public DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
       long count) {
-    this(name, deviceClassName, selectors, allocationMode, count, List.of(), Map.of());
+    this(name, deviceClassName, selectors, allocationMode, count, List.of(), Map.of(), List.of());
+  }
+
+  /** As above, or a {@code firstAvailable} request with no tolerations or capacity requests of its own. */
+  public DeviceRequest(String name, String deviceClassName, List<String> selectors, AllocationMode allocationMode,
+      long count, List<DeviceRequest> firstAvailable) {
+    this(name, deviceClassName, selectors, allocationMode, count, firstAvailable, Map.of(), List.of());
   }
 
   /** The same request consuming {@code requests} of a shareable device's capacities. */
   public DeviceRequest withCapacity(Map<String, Quantity> requests) {
-    return new DeviceRequest(name, deviceClassName, selectors, allocationMode, count, firstAvailable, requests);
+    return new DeviceRequest(name, deviceClassName, selectors, allocationMode, count, firstAvailable, requests,
+        tolerations);
+  }
+
+  /** The same request tolerating {@code t} (an {@code exactly} request or a subrequest). */
+  public DeviceRequest withTolerations(List<DeviceToleration> t) {
+    return new DeviceRequest(name, deviceClassName, selectors, allocationMode, count, firstAvailable, capacity, t);
   }
 
   /** A {@code firstAvailable} request: {@code subrequests} in order of preference. */
@@ -72,7 +89,7 @@ public record DeviceRequest(String name, String deviceClassName, List<String> se
     if (subrequests.isEmpty()) {
       throw new IllegalArgumentException("request " + name + ": firstAvailable needs a subrequest");
     }
-    return new DeviceRequest(name, "", List.of(), AllocationMode.EXACT_COUNT, 0, subrequests, Map.of());
+    return new DeviceRequest(name, "", List.of(), AllocationMode.EXACT_COUNT, 0, subrequests);
   }
 
   /**

@@ -54,16 +54,25 @@ public record Toleration(
 
   /** {@code ToleratesTaint} of the core API. */
   public boolean tolerates(Taint taint) {
-    if (effect.isPresent() && effect.get() != taint.effect()) {
+    return tolerates(effect.isEmpty() || effect.get() == taint.effect(), key, operator == Operator.EXISTS, value,
+        taint.key(), taint.value());
+  }
+
+  /**
+   * The rule a toleration matches a taint by, for nodes' taints and devices' alike
+   * ({@code ToleratesTaint} of the core API and of {@code k8s.io/dynamic-resource-allocation/resourceclaim}):
+   * the effect, when set, must be the taint's ({@code effectMatches}); the key, when set, the taint's;
+   * {@code Equal} compares the value, {@code Exists} takes any.
+   */
+  public static boolean tolerates(boolean effectMatches, String key, boolean exists, String value, String taintKey,
+      String taintValue) {
+    if (!effectMatches) {
       return false;
     }
-    if (!key.isEmpty() && !key.equals(taint.key())) {
+    if (!key.isEmpty() && !key.equals(taintKey)) {
       return false;
     }
-    return switch (operator) {
-      case EQUAL -> value.equals(taint.value());
-      case EXISTS -> true;
-    };
+    return exists || value.equals(taintValue);
   }
 
   @Override

@@ -2,10 +2,12 @@ package io.gpufleet.report.placement;
 
 import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.ExtendedResourceClaims;
 import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.report.table.Wrap;
 import java.io.IOException;
@@ -35,7 +37,10 @@ public final class ClaimReport {
     }
   }
 
-  /** The written claims, then those made for the pods, in queue order; none when no pod has claims. */
+  /**
+   * The written claims, then those made for the pods, in queue order (with the claim the scheduler
+   * made for a bound pod's DRA-backed extended resources); none when no pod has claims.
+   */
   static List<Claim> claims(BatchPlacement.Result result, DraObjects dra, DraState state) {
     Map<String, Claim> rows = new LinkedHashMap<>();
     for (ResourceClaim c : dra.claims()) {
@@ -46,6 +51,12 @@ public final class ClaimReport {
         for (ResourceClaim c : claims.claims()) {
           rows.putIfAbsent(c.key(), claim(c, state));
         }
+      }
+      // The claim the scheduler made, at binding, for the pod's DRA-backed extended resources.
+      String special = ObjectMeta.key(o.pod().meta().namespace(), ExtendedResourceClaims.baseName(o.pod()));
+      if (state.allocations().containsKey(special)) {
+        rows.putIfAbsent(special, new Claim(o.pod().meta().namespace(), ExtendedResourceClaims.baseName(o.pod()),
+            Optional.of(state.allocations().get(special)), state.reservedFor().getOrDefault(special, List.of())));
       }
     }
     return new ArrayList<>(rows.values());

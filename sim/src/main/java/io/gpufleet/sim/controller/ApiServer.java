@@ -11,7 +11,11 @@ import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.dra.DeviceClass;
+import io.gpufleet.model.dra.DeviceTaintRule;
 import io.gpufleet.model.dra.DraObject;
+import io.gpufleet.model.dra.ResourceClaimTemplate;
+import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClaim;
@@ -315,9 +319,31 @@ final class ApiServer {
 
   // ---- resource.k8s.io ----
 
-  /** A DeviceClass, ResourceClaim, ResourceClaimTemplate or ResourceSlice the scenario applies. */
+  /**
+   * A DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice or DeviceTaintRule the scenario
+   * applies; a taint without {@code timeAdded} gets the time now, as the API server sets it on create.
+   */
   void putDraObject(DraObject o) {
-    state = state.withDra(state.dra().withWritten(o));
+    DraObject stamped = switch (o) {
+      case DeviceTaintRule r -> r.withTaint(r.taint().addedAt(now()));
+      case ResourceSlice s -> new ResourceSlice(s.name(), s.driver(), s.pool(), s.nodeName(), s.devices().stream()
+          .map(d -> d.withTaints(d.taints().stream().map(t -> t.addedAt(now())).toList())).toList());
+      case DeviceClass c -> c;
+      case ResourceClaim c -> c;
+      case ResourceClaimTemplate t -> t;
+    };
+    state = state.withDra(state.dra().withWritten(stamped));
+  }
+
+  /** Deletes the DeviceTaintRule {@code name}; false when there is none. */
+  boolean deleteDeviceTaintRule(String name) {
+    if (state.dra().written().taintRules().stream().noneMatch(r -> r.name().equals(name))) {
+      return false;
+    }
+    state = state.withDra(state.dra().withoutTaintRule(name));
+    // The devices it tainted are free for pods again: pending pods get another scheduling attempt.
+    publish(new ClusterEvent.DevicesFreed(name));
+    return true;
   }
 
   /** A pod with claims exists: the scheduler runs DynamicResources from now on. */

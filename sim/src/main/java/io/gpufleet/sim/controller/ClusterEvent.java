@@ -108,6 +108,13 @@ sealed interface ClusterEvent {
     }
   }
 
+  /** Devices became allocatable again (the DeviceTaintRule named was deleted): pending pods may fit now. */
+  record DevicesFreed(String subject) implements ClusterEvent {
+    public List<Hint> hints() {
+      return List.of(Hint.CAPACITY, Hint.SCHEDULE);
+    }
+  }
+
   /** A NodeClaim is gone: the capacity it promised may be needed elsewhere. */
   record ClaimRemoved(String claim) implements ClusterEvent {
     public List<Hint> hints() {

@@ -1,5 +1,7 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.engine.deviceplugin.GpuOperator;
+import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
@@ -14,10 +16,12 @@ import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
+import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.Namespaces;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
@@ -31,6 +35,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -42,6 +47,8 @@ final class KubeScheduler {
 
   private final ApiServer api;
   private final RandomGenerator tieBreaks;
+  /** The random suffixes of the claims the scheduler makes for DRA-backed extended resources. */
+  private final RandomGenerator claimNames;
   private Scheduler scheduler;
   /** The namespaces' labels, for InterPodAffinity's namespaceSelector. */
   private final Namespaces namespaces;
@@ -54,17 +61,21 @@ final class KubeScheduler {
   /** The written DRA objects and node-shape epoch {@link #dynamicResources} was built from. */
   private Object draFrom;
   private long draNodesAt = -1;
+  /** Whether NVIDIA's DRA driver serves a node, as of node-shape epoch {@link #driverNodesAt}. */
+  private boolean driverNodes;
+  private long driverNodesAt = -1;
   /** The scheduler's DynamicResources, once the run uses DRA. */
   private DynamicResources dynamicResources;
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final Map<String, Long> failedAt = new HashMap<>();
 
-  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, Namespaces namespaces,
+  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, RandomGenerator claimNames, Namespaces namespaces,
       GpuClaimPreparation.FeatureGates draDriver) {
     this.api = api;
     this.draDriver = draDriver;
     this.tieBreaks = tieBreaks;
+    this.claimNames = claimNames;
     this.namespaces = namespaces;
     this.scheduler = new Scheduler(profile());
   }
@@ -81,13 +92,16 @@ final class KubeScheduler {
   private ScheduleResult schedule(PodState p) {
     var workloads = api.state().workloads();
     ClaimTable dra = api.state().dra();
-    boolean draChanged = !dra.isEmpty() && (dra.written() != draFrom || api.nodeShapeEpoch() != draNodesAt);
+    // DRA plays a part once anything of it was written or a pod has claims, and wherever NVIDIA's driver
+    // serves a node: its gpu.nvidia.com class serves nvidia.com/gpu requests there (DRAExtendedResource).
+    boolean draInPlay = !dra.isEmpty() || driverServesNodes();
+    boolean draChanged = draInPlay && (dra.written() != draFrom || api.nodeShapeEpoch() != draNodesAt);
     if (workloads != selectorsFrom || draChanged) {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
       SchedulerProfile profile = profile().withSpreadSelectors(ControllerSelectors.of(
           workloads.values().stream().map(WorkloadState::workload).toList()));
-      if (!dra.isEmpty()) {
+      if (draInPlay) {
         draFrom = dra.written();
         draNodesAt = api.nodeShapeEpoch();
         dynamicResources = dynamicResources(dra.written());
@@ -103,6 +117,22 @@ final class KubeScheduler {
     return r;
   }
 
+  /** NVIDIA's DRA driver with the run's feature gates. */
+  private NvidiaDraDriver driver() {
+    return new NvidiaDraDriver(api.devicePlugin().operator().catalog(), MigManager.STOCK, draDriver);
+  }
+
+  /** Whether NVIDIA's DRA driver serves any node now (worked out again when the nodes' shapes change). */
+  private boolean driverServesNodes() {
+    if (api.nodeShapeEpoch() != driverNodesAt) {
+      driverNodesAt = api.nodeShapeEpoch();
+      NvidiaDraDriver driver = driver();
+      driverNodes = api.state().nodes().values().stream().anyMatch(n -> !GpuOperator.runsDevicePlugin(
+          n.node().labels()) && !driver.slices(n.node(), n.migLayout()).isEmpty());
+    }
+    return driverNodes;
+  }
+
   /**
    * DynamicResources over what was written, the ResourceSlices NVIDIA's DRA driver publishes for the
    * nodes it serves now, and its DeviceClasses where none of the same name was written; the claims
@@ -110,13 +140,17 @@ final class KubeScheduler {
    */
   private DynamicResources dynamicResources(DraObjects written) {
     // Each node's cards as its MIG manager has laid them out now.
-    NvidiaDraDriver driver = new NvidiaDraDriver(api.devicePlugin().operator().catalog(), MigManager.STOCK, draDriver);
+    NvidiaDraDriver driver = driver();
     List<ResourceSlice> slices = new ArrayList<>();
     List<String> names = new ArrayList<>(api.state().nodes().keys());
     names.sort(Comparator.naturalOrder());
     for (String name : names) {
       NodeState n = api.state().nodes().get(name);
-      slices.addAll(driver.slices(n.node(), n.migLayout()));
+      // The GPU Operator leaves a node to the DRA driver by its label; the device plugin has the others,
+      // also while it has not registered its resources yet.
+      if (!GpuOperator.runsDevicePlugin(n.node().labels())) {
+        slices.addAll(driver.slices(n.node(), n.migLayout()));
+      }
     }
     DraObjects objects = written.withSlices(slices).withDefaultClasses(NvidiaDraDriver.deviceClasses());
     return new DynamicResources(objects, new DynamicResources.ClaimSource() {
@@ -139,14 +173,33 @@ final class KubeScheduler {
    * Reserve and PreBind write the claims' status before the binding).
    */
   private void bind(PodState p, ScheduleResult.Scheduled s) {
-    if (!p.pod().spec().resourceClaims().isEmpty() && dynamicResources != null) {
+    if (dynamicResources != null && (!p.pod().spec().resourceClaims().isEmpty()
+        || dynamicResources.extendedResources().uses(p.pod()))) {
       var snapshot = api.state().snapshot();
       if (!(dynamicResources.reserve(p.pod(), s.node(), snapshot) instanceof DeviceAllocator.Outcome.Allocated a)
           || !(dynamicResources.claims(p.pod()) instanceof PodClaims.Resolution.Claims claims)) {
         throw new IllegalStateException("DynamicResources passed " + p.key() + " on " + s.node()
             + " in Filter but cannot reserve its claims there");
       }
-      api.reserveClaims(p.key(), claims.claims().stream().map(ResourceClaim::key).toList(), a.allocations());
+      List<String> keys = new ArrayList<>(claims.claims().stream().map(ResourceClaim::key).toList());
+      List<Allocation> allocations = new ArrayList<>(a.allocations());
+      Optional<ResourceClaim> special = snapshot.node(s.node())
+          .flatMap(n -> dynamicResources.extendedClaim(p.pod(), n));
+      if (special.isPresent()) {
+        // PreBind creates the claim for the pod's DRA-backed extended resources with generateName
+        // <pod>-extended-resources- (dynamicresources.go), owned by the pod, then records its allocation.
+        String ns = p.pod().meta().namespace();
+        String name;
+        do {
+          name = special.get().name() + "-" + PodNames.suffix(claimNames, 5);
+        } while (api.state().dra().claim(ObjectMeta.key(ns, name)).isPresent());
+        ResourceClaim made = new ResourceClaim(ns, name, special.get().spec());
+        api.claimMade(p.key(), ClaimTable.EXTENDED_RESOURCES, made);
+        allocations.replaceAll(x -> x.claimKey().equals(special.get().key())
+            ? new Allocation(made.key(), x.node(), x.results()) : x);
+        keys.add(made.key());
+      }
+      api.reserveClaims(p.key(), keys, allocations);
     }
     api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
         : s.feasibleNodes() + " feasible nodes, best score " + s.score());

@@ -228,7 +228,7 @@ final class Kubelet {
    * the claim's configuration unchanged it fails alike.
    */
   private boolean prepareClaims(PodState p) {
-    if (p.pod().spec().resourceClaims().isEmpty()) {
+    if (api.state().dra().of(p.pod()).isEmpty()) {
       return true;
     }
     String node = p.node().orElseThrow();

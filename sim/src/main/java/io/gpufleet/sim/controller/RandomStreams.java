@@ -19,6 +19,7 @@ final class RandomStreams {
   private final RandomGenerator provisioning;
   private final RandomGenerator disruption;
   private final RandomGenerator claimNames;
+  private final RandomGenerator extendedResourceClaimNames;
 
   RandomStreams(long seed) {
     this.seed = seed;
@@ -27,11 +28,17 @@ final class RandomStreams {
     this.provisioning = stream(seed, "provisioning");
     this.disruption = stream(seed, "disruption");
     this.claimNames = stream(seed, "resource-claims");
+    this.extendedResourceClaimNames = stream(seed, "extended-resource-claims");
   }
 
   /** The random suffixes of the ResourceClaims the resource claim controller makes from templates. */
   RandomGenerator claimNames() {
     return claimNames;
+  }
+
+  /** The random suffixes of the claims kube-scheduler makes for pods' DRA-backed extended resources. */
+  RandomGenerator extendedResourceClaimNames() {
+    return extendedResourceClaimNames;
   }
 
   /** Pod name suffixes (the workload controllers' generateName). */

@@ -35,6 +35,7 @@ public final class Runtime {
   private final CloudProvider cloud;
   private final KarpenterLoop karpenter;
   private final TaintManager taints;
+  private final DeviceTaintController deviceTaints;
   private final ScenarioRunner runner;
   private final List<InvariantViolation> violations = new ArrayList<>();
 
@@ -45,13 +46,15 @@ public final class Runtime {
         scenario.catalog()));
     RandomStreams random = new RandomStreams(scenario.seed());
     this.kubelet = new Kubelet(api, scenario.settings().draDriver());
-    this.scheduler = new KubeScheduler(api, random.tieBreaks(), scenario.namespaces(), scenario.settings().draDriver());
+    this.scheduler = new KubeScheduler(api, random.tieBreaks(), random.extendedResourceClaimNames(),
+        scenario.namespaces(), scenario.settings().draDriver());
     new ResourceClaimController(api, random.claimNames());
     this.workloads = new WorkloadControllers(api, random.names());
     this.cloud = new CloudProvider(api, random, kubelet);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),
         violations, random);
     this.taints = new TaintManager(api);
+    this.deviceTaints = new DeviceTaintController(api);
     this.migManager = new MigManagerDaemon(api, kubelet);
     this.runner = new ScenarioRunner(api, kubelet, migManager, cloud, karpenter, scenario);
   }
@@ -140,6 +143,7 @@ public final class Runtime {
       case Event.WaitTimeout t -> runner.onTimeout(t);
     }
     taints.enforce(api.touchedNodes());
+    deviceTaints.enforce();
     karpenter.retireFinishedCommands();
     check();
     runner.checkWaiting();

@@ -523,6 +523,13 @@ final class ScenarioRunner {
     switch (kind) {
       case "Pod" -> api.deletePod(ObjectMeta.key(ns, n), RunRecord.Kind.POD_DELETED, "deleted by the scenario");
       case "PodDisruptionBudget" -> api.removePdb(ObjectMeta.key(ns, n));
+      case "DeviceTaintRule" -> {
+        // Cluster-scoped: the name as written.
+        if (!api.deleteDeviceTaintRule(name)) {
+          outcome(next - 1, "delete " + kind + " " + name, false, "not found");
+          return;
+        }
+      }
       case "NodePool" -> {
         api.deleteNodePool(n);
         for (NodeClaim c : api.state().claims().values()) {

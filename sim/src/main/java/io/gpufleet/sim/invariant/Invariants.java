@@ -1,6 +1,8 @@
 package io.gpufleet.sim.invariant;
 
 import io.gpufleet.engine.dra.Allocation;
+import io.gpufleet.engine.dra.ExtendedResourceClaims;
+import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
@@ -23,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The rules every image must keep, checked after every event: no node's pods ask for more than it
@@ -144,6 +147,15 @@ public final class Invariants {
 
   /** The first resource whose bound pods' requests exceed allocatable, or null. */
   static String overcommitted(NodeInfo info) {
+    return overcommitted(info, r -> false);
+  }
+
+  /**
+   * As above, leaving out the extended resources {@code draBacked} names that the node does not
+   * advertise: DRA devices of their DeviceClass serve those requests, through the claims the
+   * scheduler made, whose devices the claims invariant checks.
+   */
+  static String overcommitted(NodeInfo info, Predicate<String> draBacked) {
     var req = info.requested();
     var alloc = info.allocatable();
     if (info.podCount() > alloc.pods()) {
@@ -160,7 +172,7 @@ public final class Invariants {
     }
     for (int i = 0; i < req.scalarCount(); i++) {
       String name = req.scalarName(i);
-      if (req.scalarValue(i) > alloc.scalar(name)) {
+      if (req.scalarValue(i) > alloc.scalar(name) && !(alloc.scalar(name) == 0 && draBacked.test(name))) {
         return name + " requests " + req.scalarValue(i) + " > allocatable " + alloc.scalar(name);
       }
     }
@@ -170,7 +182,8 @@ public final class Invariants {
   private static void checkNode(ClusterState s, Instant now, NodeState n, NodeInfo info,
       List<InvariantViolation> out) {
     if (!n.allocatableShrunk()) {
-      String over = overcommitted(info);
+      String over = overcommitted(info, r -> new ExtendedResourceClaims(s.dra().written()
+          .withDefaultClasses(NvidiaDraDriver.deviceClasses())).backed(r));
       if (over != null) {
         out.add(new InvariantViolation(now, "overcommit", n.name(), over));
       }

@@ -5,6 +5,7 @@ import io.gpufleet.engine.dra.DevicesInUse;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.model.collect.PMap;
+import io.gpufleet.model.dra.DeviceTaintRule;
 import io.gpufleet.model.dra.DraObject;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.PodResourceClaim;
@@ -68,6 +69,13 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
   /** A pod's {@code spec.resourceClaims[]} entry, by the pod's key and the entry's name. */
   public record Entry(String pod, String podClaimName) {}
 
+  /**
+   * The entry under which the claim the scheduler made for a pod's DRA-backed extended resources is
+   * kept (upstream records it in the pod's {@code status.extendedResourceClaimStatus}); not a DNS
+   * label, so no {@code spec.resourceClaims} entry can have it.
+   */
+  public static final String EXTENDED_RESOURCES = "(extended resources)";
+
   /** Nothing written, no claims, no pod using any: DRA plays no part. */
   public boolean isEmpty() {
     return !used && written.isEmpty() && claims.isEmpty();
@@ -89,17 +97,20 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
 
   /** A written object; a written claim enters the table unallocated. */
   public ClaimTable withWritten(DraObject o) {
-    List<DraObject> all = new ArrayList<>();
-    all.addAll(written.classes());
-    all.addAll(written.claims());
-    all.addAll(written.templates());
-    all.addAll(written.slices());
+    List<DraObject> all = new ArrayList<>(written.all());
     all.add(o);
     PMap<String, Claim> c = claims;
     if (o instanceof ResourceClaim rc) {
       c = c.put(rc.key(), Claim.fresh(rc, Optional.empty()));
     }
     return new ClaimTable(DraObjects.of(all), c, madeFor, used);
+  }
+
+  /** The written DeviceTaintRule {@code name} is gone: its taint leaves the devices it matched. */
+  public ClaimTable withoutTaintRule(String name) {
+    List<DraObject> all = new ArrayList<>(written.all());
+    all.removeIf(o -> o instanceof DeviceTaintRule r && r.name().equals(name));
+    return new ClaimTable(DraObjects.of(all), claims, madeFor, used);
   }
 
   /** A claim the controller made for {@code podKey}'s entry {@code podClaimName}. */
@@ -182,7 +193,10 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
     return n;
   }
 
-  /** The claims a pod uses, in its {@code spec.resourceClaims} order (those that exist). */
+  /**
+   * The claims a pod uses, in its {@code spec.resourceClaims} order (those that exist), then the one
+   * made for its DRA-backed extended resources.
+   */
   public List<Claim> of(Pod pod) {
     List<Claim> out = new ArrayList<>();
     for (PodResourceClaim e : pod.spec().resourceClaims()) {
@@ -193,6 +207,7 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
       };
       c.ifPresent(out::add);
     }
+    madeFor(pod.key(), EXTENDED_RESOURCES).ifPresent(out::add);
     return out;
   }
 
@@ -205,7 +220,6 @@ public record ClaimTable(DraObjects written, PMap<String, Claim> claims, PMap<En
 
   /** The written objects with every claim of the table (written and made) as claims. */
   public DraObjects objects() {
-    return new DraObjects(written.classes(), sorted().stream().map(Claim::claim).toList(), written.templates(),
-        written.slices());
+    return written.withClaims(sorted().stream().map(Claim::claim).toList());
   }
 }

@@ -5,6 +5,7 @@ import io.gpufleet.engine.dra.CelDeviceSelector;
 import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.dra.DeviceSelector;
 import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.dra.ExtendedResourceClaims;
 import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.FitError;
@@ -61,6 +62,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
   private final DraObjects dra;
   private final DeviceAllocator allocator;
   private final ClaimSource claims;
+  private final ExtendedResourceClaims extended;
   /**
    * The cycle whose filter the scheduler took last, until its PreScore takes it back: upstream
    * writes the plugin's state in PreFilter and Score reads Filter's allocations from it (the cycle
@@ -90,6 +92,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     this.dra = dra;
     this.allocator = new DeviceAllocator(dra, selector);
     this.claims = claims != null ? claims : new Replayed();
+    this.extended = new ExtendedResourceClaims(dra);
   }
 
   /** The claims of {@code dra}, their allocations replayed from the bound pods ({@link DraState#replay}). */
@@ -102,15 +105,55 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     @Override
     public DraState state(ClusterSnapshot snapshot) {
       Map<String, List<Pod>> byNode = new LinkedHashMap<>();
+      Map<String, NodeInfo> infos = new HashMap<>();
       for (NodeInfo n : snapshot.nodes()) {
         List<Pod> pods = new ArrayList<>();
         for (PodInfo p : n.pods()) {
           pods.add(p.pod());
         }
         byNode.put(n.name(), pods);
+        infos.put(n.name(), n);
       }
-      return DraState.replay(byNode, this::resolve, allocator);
+      // A bound pod's claims, with the claim made for its DRA-backed extended resources on its node.
+      return DraState.replay(byNode, (pod, node) -> withExtended(pod, infos.get(node), resolve(pod)), allocator);
     }
+  }
+
+  /**
+   * The pod's claims and, where it asks for extended resources a DeviceClass serves that
+   * {@code node}'s device plugin does not advertise, the claim the scheduler makes for them on it.
+   */
+  private PodClaims.Resolution withExtended(Pod pod, NodeInfo node, PodClaims.Resolution resolved) {
+    if (!(resolved instanceof PodClaims.Resolution.Claims c) || node == null) {
+      return resolved;
+    }
+    Optional<ResourceClaim> special = extendedClaim(pod, node);
+    if (special.isEmpty()) {
+      return resolved;
+    }
+    List<ResourceClaim> all = new ArrayList<>(c.claims());
+    all.add(special.get());
+    return new PodClaims.Resolution.Claims(all);
+  }
+
+  /** The claim the scheduler makes for the pod's DRA-backed extended resources on {@code node}, if any. */
+  public Optional<ResourceClaim> extendedClaim(Pod pod, NodeInfo node) {
+    return extended.claimFor(pod, name -> node.allocatable().scalar(name));
+  }
+
+  /** The pod's extended resources a DeviceClass serves. */
+  public ExtendedResourceClaims extendedResources() {
+    return extended;
+  }
+
+  /** Whether the plugin has anything to do for the pod: claims, or DRA-backed extended resources. */
+  private boolean uses(Pod pod) {
+    return !pod.spec().resourceClaims().isEmpty() || extended.uses(pod);
+  }
+
+  /** The pod's own claims as the listers see them (none for a pod without {@code resourceClaims}). */
+  private PodClaims.Resolution own(Pod pod) {
+    return pod.spec().resourceClaims().isEmpty() ? new PodClaims.Resolution.Claims(List.of()) : claims.resolve(pod);
   }
 
   public DraObjects objects() {
@@ -124,10 +167,10 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
 
   @Override
   public PreFilterPlugin.Result preFilter(PodInfo pod) {
-    if (pod.pod().spec().resourceClaims().isEmpty()) {
+    if (!uses(pod.pod())) {
       return PreFilterPlugin.Result.ALL;
     }
-    return switch (claims.resolve(pod.pod())) {
+    return switch (own(pod.pod())) {
       case PodClaims.Resolution.Missing m -> new PreFilterPlugin.Result.Rejected(Status.unresolvable(NAME, m.reason()));
       case PodClaims.Resolution.Claims c -> allocator.missingClass(c.claims())
           .<PreFilterPlugin.Result>map(reason -> new PreFilterPlugin.Result.Rejected(Status.unresolvable(NAME, reason)))
@@ -190,8 +233,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
   }
 
   private Optional<Cycle> cycle(PodInfo pod, ClusterSnapshot snapshot) {
-    if (pod.pod().spec().resourceClaims().isEmpty()
-        || !(claims.resolve(pod.pod()) instanceof PodClaims.Resolution.Claims c)) {
+    if (!uses(pod.pod()) || !(own(pod.pod()) instanceof PodClaims.Resolution.Claims c)) {
       return Optional.empty();
     }
     return Optional.of(new Cycle(pod, snapshot, c.claims(), state(snapshot)));
@@ -212,6 +254,14 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     return claims.resolve(pod);
   }
 
+  /**
+   * The claims of a pod bound to {@code node}: its own, and the one made for its DRA-backed extended
+   * resources there (named {@code <pod>-extended-resources}, as a one-shot placement names it).
+   */
+  public PodClaims.Resolution claimsOn(Pod pod, NodeInfo node) {
+    return withExtended(pod, node, own(pod));
+  }
+
   /** The allocations the pods bound in {@code snapshot} hold. */
   public DraState state(ClusterSnapshot snapshot) {
     return claims.state(snapshot);
@@ -223,7 +273,8 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
    * with none when all were allocated already. The caller records them in the claims' status.
    */
   public DeviceAllocator.Outcome reserve(Pod pod, String node, ClusterSnapshot snapshot) {
-    if (!(claims.resolve(pod) instanceof PodClaims.Resolution.Claims c)) {
+    Optional<NodeInfo> info = snapshot.node(node);
+    if (info.isEmpty() || !(withExtended(pod, info.get(), own(pod)) instanceof PodClaims.Resolution.Claims c)) {
       return new DeviceAllocator.Outcome.Unsatisfiable();
     }
     return allocateFresh(c.claims(), node, state(snapshot));
@@ -253,7 +304,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
   @Override
   public PostFilterPlugin.Result postFilter(PodInfo pod, ClusterSnapshot snapshot, FitError error) {
     String message;
-    if (pod.pod().spec().resourceClaims().isEmpty()) {
+    if (!uses(pod.pod())) {
       message = "";
     } else if (preFilter(pod) instanceof PreFilterPlugin.Result.Rejected) {
       message = "no new claims to deallocate";
@@ -319,9 +370,20 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
       return NAME;
     }
 
-    /** The claims' allocation on {@code node}, made the first time this cycle asks. */
-    private DeviceAllocator.Outcome outcome(String node) {
-      return byNode.computeIfAbsent(node, n -> allocateFresh(claims, n, state));
+    /**
+     * The claims' allocation on {@code node}, with the claim for the pod's DRA-backed extended
+     * resources there, made the first time this cycle asks.
+     */
+    private DeviceAllocator.Outcome outcome(NodeInfo node) {
+      return byNode.computeIfAbsent(node.name(), n -> {
+        List<ResourceClaim> all = claims;
+        Optional<ResourceClaim> special = extendedClaim(pod.pod(), node);
+        if (special.isPresent()) {
+          all = new ArrayList<>(claims);
+          all.add(special.get());
+        }
+        return allocateFresh(all, n, state);
+      });
     }
 
     @Override
@@ -332,7 +394,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
           return Status.unresolvable(NAME, "resourceclaim not available on the node");
         }
       }
-      return switch (outcome(node.name())) {
+      return switch (outcome(node)) {
         case DeviceAllocator.Outcome.Allocated a -> Status.SUCCESS;
         case DeviceAllocator.Outcome.Unsatisfiable u -> Status.unresolvable(NAME, "cannot allocate all claims");
         case DeviceAllocator.Outcome.Failed f -> Status.unresolvable(NAME, f.message());
@@ -342,7 +404,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     /** The allocation Filter found on the node (or, with Filter disabled, the allocator's now). */
     @Override
     public long score(PodInfo pod, NodeInfo node) {
-      return outcome(node.name()) instanceof DeviceAllocator.Outcome.Allocated a
+      return outcome(node) instanceof DeviceAllocator.Outcome.Allocated a
           ? subrequestScore(claims, state.allocations(), a.allocations()) : 0;
     }
 

@@ -38,6 +38,8 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   private final Set<String> ignoredResourceGroups;
   // Built once: the filter runs for every node of every pod.
   private final Predicate<String> ignoredCheck;
+  /** Extended resources a DeviceClass serves (DRAExtendedResource); none until DynamicResources joins. */
+  private final Predicate<String> draBacked;
 
   public NodeResourcesFit(ScoringStrategy strategy) {
     this(strategy, Set.of(), Set.of());
@@ -49,6 +51,12 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
    */
   public NodeResourcesFit(ScoringStrategy strategy, Set<String> ignoredResources,
       Set<String> ignoredResourceGroups) {
+    this(strategy, ignoredResources, ignoredResourceGroups, null);
+  }
+
+  private NodeResourcesFit(ScoringStrategy strategy, Set<String> ignoredResources,
+      Set<String> ignoredResourceGroups, Predicate<String> draBacked) {
+    this.draBacked = draBacked;
     this.strategy = strategy;
     this.ignoredResources = Set.copyOf(ignoredResources);
     this.ignoredResourceGroups = Set.copyOf(ignoredResourceGroups);
@@ -73,6 +81,23 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     return strategy;
   }
 
+  /**
+   * The same plugin leaving to DynamicResources the extended resources {@code backed} names where
+   * the node does not advertise them (allocatable 0): a DeviceClass serves them through a claim
+   * ({@code fit.go}; {@code fit_test.go} TestEnoughRequests, "extended resource backed by DRA").
+   */
+  public NodeResourcesFit withDraBackedResources(Predicate<String> backed) {
+    return new NodeResourcesFit(strategy, ignoredResources, ignoredResourceGroups, backed);
+  }
+
+  /** What the filter leaves unchecked on {@code node}: the ignored resources, and the DRA-backed ones it lacks. */
+  private Predicate<String> ignoredOn(NodeInfo node) {
+    if (draBacked == null) {
+      return ignoredCheck;
+    }
+    return r -> ignoredCheck.test(r) || (node.allocatable().scalar(r) == 0 && draBacked.test(r));
+  }
+
   public Set<String> ignoredResources() {
     return ignoredResources;
   }
@@ -95,13 +120,13 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     if (fits(pod.requests(), node)) {
       return Status.SUCCESS;
     }
-    long shortfalls = shortfalls(pod.requests(), node, ignoredCheck);
+    long shortfalls = shortfalls(pod.requests(), node, ignoredOn(node));
     return shortfalls == 0 ? Status.SUCCESS : status(pod.requests(), node, shortfalls);
   }
 
   /** The status {@link #filter} gives a node short of {@code shortfalls} (not none). */
   private Status status(ResourceVector req, NodeInfo node, long shortfalls) {
-    List<InsufficientResource> lacking = describe(req, node, shortfalls, ignoredCheck);
+    List<InsufficientResource> lacking = describe(req, node, shortfalls, ignoredOn(node));
     List<String> reasons = new ArrayList<>(lacking.size());
     for (InsufficientResource r : lacking) {
       reasons.add(r.reason());
@@ -122,7 +147,7 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     Map<Long, Status> seen = new HashMap<>();
     for (int j = 0; j < count; j++) {
       NodeInfo node = snapshot.get(nodes[j]);
-      long shortfalls = shortfalls(req, node, ignoredCheck);
+      long shortfalls = shortfalls(req, node, ignoredOn(node));
       if (shortfalls == 0) {
         throw new IllegalStateException(pluginName() + " passes node " + node.name() + " that its batch call rejected");
       }
@@ -168,7 +193,9 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     }
     for (int i = 0, n = req.scalarCount(); i < n; i++) {
       long want = req.scalarValue(i);
-      if (want != 0 && want > node.freeScalar(req.scalarName(i)) && !ignoredCheck.test(req.scalarName(i))) {
+      if (want != 0 && want > node.freeScalar(req.scalarName(i)) && !ignoredCheck.test(req.scalarName(i))
+          && !(draBacked != null && node.allocatable().scalar(req.scalarName(i)) == 0
+          && draBacked.test(req.scalarName(i)))) {
         return false;
       }
     }

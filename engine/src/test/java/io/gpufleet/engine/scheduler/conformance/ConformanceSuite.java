@@ -26,6 +26,9 @@ final class ConformanceSuite {
     all.addAll(DynamicResourcesCases.cases());
     all.addAll(DraAllocatorCases.cases());
     all.addAll(DraPartitionCases.cases());
+    all.addAll(DraTaintCases.cases());
+    all.addAll(DeviceTaintEvictionCases.cases());
+    all.addAll(DraExtendedResourceCases.cases());
     return all;
   }
 

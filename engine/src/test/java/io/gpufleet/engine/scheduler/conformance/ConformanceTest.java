@@ -43,7 +43,7 @@ class ConformanceTest {
   void everyCaseNamesItsUpstreamFileAndIsUnique() {
     List<UpstreamCase> all = ConformanceSuite.all();
     assertThat(all).allSatisfy(c -> {
-      assertThat(c.file()).matches("pkg/(scheduler|apis/core/validation)/.*_test\\.go"
+      assertThat(c.file()).matches("pkg/(scheduler|apis/core/validation|controller/devicetainteviction)/.*_test\\.go"
           + "|staging/src/k8s\\.io/dynamic-resource-allocation/structured/.*_test(ing)?\\.go");
       assertThat(c.name()).isNotBlank();
     });

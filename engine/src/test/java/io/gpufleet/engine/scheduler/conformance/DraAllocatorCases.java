@@ -32,14 +32,14 @@ final class DraAllocatorCases {
   static final String FILE =
       "staging/src/k8s.io/dynamic-resource-allocation/structured/internal/allocatortesting/allocator_testing.go";
   private static final String PLUGIN = "DRA allocator";
-  private static final String NODE = "node-1";
+  static final String NODE = "node-1";
 
-  private static final List<DeviceClass> CLASSES = List.of(
+  static final List<DeviceClass> CLASSES = List.of(
       new DeviceClass("class-a", List.of("device.driver == \"driver-a\"")),
       new DeviceClass("class-b", List.of("device.driver == \"driver-b\"")));
 
   /** {@code sliceWithDevices(slice, node-1, pool, driver, device(...)...)}; no names: {@code sliceWithNoDevices}. */
-  private static ResourceSlice slice(String pool, String driver, String... devices) {
+  static ResourceSlice slice(String pool, String driver, String... devices) {
     return new ResourceSlice("slice-1", driver, pool, Optional.of(NODE),
         Arrays.stream(devices).map(d -> new Device(d, Map.of(), Map.of())).toList());
   }
@@ -49,15 +49,15 @@ final class DraAllocatorCases {
     return slice(pool, driver, "device-1");
   }
 
-  private static DeviceRequest exactly(String name, String className, long count) {
+  static DeviceRequest exactly(String name, String className, long count) {
     return new DeviceRequest(name, className, List.of(), DeviceRequest.AllocationMode.EXACT_COUNT, count);
   }
 
-  private static DeviceRequest all(String name, String className) {
+  static DeviceRequest all(String name, String className) {
     return new DeviceRequest(name, className, List.of(), DeviceRequest.AllocationMode.ALL, 0);
   }
 
-  private static ResourceClaim claim(String name, DeviceRequest... requests) {
+  static ResourceClaim claim(String name, DeviceRequest... requests) {
     return new ResourceClaim("default", name, new ResourceClaimSpec(List.of(requests)));
   }
 
@@ -71,9 +71,13 @@ final class DraAllocatorCases {
    * Allocates on node-1 with {@code allocated} devices in use; each claim's results as
    * {@code request driver/pool/device}, or empty for upstream's nil (no allocation).
    */
-  private static Optional<List<List<String>>> allocate(List<ResourceClaim> claims, List<ResourceSlice> slices,
+  static Optional<List<List<String>>> allocate(List<ResourceClaim> claims, List<ResourceSlice> slices,
       String... allocated) {
-    DraObjects dra = new DraObjects(CLASSES, claims, List.of(), slices);
+    return allocate(new DraObjects(CLASSES, claims, List.of(), slices), claims, allocated);
+  }
+
+  /** As above over {@code dra} (the fixture's classes with more objects, such as DeviceTaintRules). */
+  static Optional<List<List<String>>> allocate(DraObjects dra, List<ResourceClaim> claims, String... allocated) {
     DeviceAllocator.Outcome o = new DeviceAllocator(dra, new CelDeviceSelector()).allocate(claims, NODE,
         Set.of(allocated));
     if (!(o instanceof DeviceAllocator.Outcome.Allocated a)) {
@@ -88,11 +92,11 @@ final class DraAllocatorCases {
     return Optional.of(out);
   }
 
-  private static void expect(Optional<List<List<String>>> got, List<List<String>> want) {
+  static void expect(Optional<List<List<String>>> got, List<List<String>> want) {
     assertThat(got).contains(want);
   }
 
-  private static void expectNil(Optional<List<List<String>>> got) {
+  static void expectNil(Optional<List<List<String>>> got) {
     assertThat(got).isEmpty();
   }
 

@@ -31,8 +31,9 @@ import java.util.TreeMap;
  * {@code requestPolicy}, {@code capacity.requests}), with upstream's fixtures and expectations. A result
  * with a {@code shareID} is written with its consumed capacity ({@code share{capacity-0=1}}); an expected
  * {@code nil} or empty result is the allocator's unsatisfiable outcome. Cases with binding conditions,
- * device taints, claim constraints or node-selector devices are not translated: the twin refuses those
- * fields when it reads them.
+ * claim constraints or node-selector devices are not translated: the twin refuses those fields when it
+ * reads them. The partitionable-device cases with device taints could be translated now that taints are
+ * read ({@link DraTaintCases}); they are not yet.
  */
 final class DraPartitionCases {
   private DraPartitionCases() {}
