@@ -87,6 +87,9 @@ final class CommandSpecs {
     CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
     spec.name("lab");
     spec.usageMessage().description("Plays the GPU-sharing mini-lab, step by step, in virtual time.", "Warm the image cache (3.1), time-slice a node to four replicas (3.2),", "four pods on one card (3.3), a fifth pod brings a second, unsliced node (3.4), reset (3.5).", "Each step prints what it did and what the cluster shows; --report FILE writes the HTML report.");
+    if (c.width == null) {
+      c.width = new WidthOption();
+    }
     spec.addOption(OptionSpec.builder("--step")
         .description("Stop after this step (3.1 to 3.5).")
         .paramLabel("ID")
@@ -101,6 +104,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.explain)
         .getter(new LabCommandFields(c, 1)).setter(new LabCommandFields(c, 1)).build());
+    spec.addOption(OptionSpec.builder("--wide")
+        .description("Print each line whole, however long (default: every line fits 120 columns; long cells wrap onto more lines, nothing is cut off).")
+        .paramLabel("<wide>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.width.wide)
+        .getter(new WidthOptionFields(c.width, 0)).setter(new WidthOptionFields(c.width, 0)).build());
     spec.addOption(OptionSpec.builder("--report")
         .description("Write the HTML report to FILE (default: no report; nothing is written unless asked).")
         .paramLabel("FILE")
@@ -135,6 +145,9 @@ final class CommandSpecs {
     }
     if (c.input.cluster == null) {
       c.input.cluster = new ClusterOptions();
+    }
+    if (c.width == null) {
+      c.width = new WidthOption();
     }
     spec.addOption(OptionSpec.builder("-f", "--filename")
         .description("Manifest file, directory (its .json, .yaml and .yml files) or '-' for stdin; YAML (multi-document, kind: List) or JSON. Repeatable.")
@@ -201,6 +214,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.input.cluster.namespace)
         .getter(new ClusterOptionsFields(c.input.cluster, 2)).setter(new ClusterOptionsFields(c.input.cluster, 2)).build());
+    spec.addOption(OptionSpec.builder("--wide")
+        .description("Print each line whole, however long (default: every line fits 120 columns; long cells wrap onto more lines, nothing is cut off).")
+        .paramLabel("<wide>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.width.wide)
+        .getter(new WidthOptionFields(c.width, 0)).setter(new WidthOptionFields(c.width, 0)).build());
     spec.addOption(OptionSpec.builder("--for")
         .description("With -f or --kubeconfig: how long the cluster runs with no changes (default ${DEFAULT-VALUE}).")
         .paramLabel("DURATION")
@@ -298,6 +318,9 @@ final class CommandSpecs {
     if (c.draDriver == null) {
       c.draDriver = new DraDriverOptions();
     }
+    if (c.width == null) {
+      c.width = new WidthOption();
+    }
     spec.addOption(OptionSpec.builder("-f", "--filename")
         .description("Manifest file, directory (its .json, .yaml and .yml files) or '-' for stdin; YAML (multi-document, kind: List) or JSON. Repeatable.")
         .paramLabel("FILE")
@@ -370,6 +393,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.draDriver.draFeatureGates)
         .getter(new DraDriverOptionsFields(c.draDriver, 0)).setter(new DraDriverOptionsFields(c.draDriver, 0)).build());
+    spec.addOption(OptionSpec.builder("--wide")
+        .description("Print each line whole, however long (default: every line fits 120 columns; long cells wrap onto more lines, nothing is cut off).")
+        .paramLabel("<wide>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.width.wide)
+        .getter(new WidthOptionFields(c.width, 0)).setter(new WidthOptionFields(c.width, 0)).build());
     spec.addOption(OptionSpec.builder("-o", "--output")
         .description("wide (a table, the default) or json.")
         .paramLabel("FORMAT")
@@ -570,6 +600,9 @@ final class CommandSpecs {
     if (c.draDriver == null) {
       c.draDriver = new DraDriverOptions();
     }
+    if (c.width == null) {
+      c.width = new WidthOption();
+    }
     spec.addOption(OptionSpec.builder("-f", "--filename")
         .description("Manifest file, directory (its .json, .yaml and .yml files) or '-' for stdin; YAML (multi-document, kind: List) or JSON. Repeatable.")
         .paramLabel("FILE")
@@ -642,6 +675,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.draDriver.draFeatureGates)
         .getter(new DraDriverOptionsFields(c.draDriver, 0)).setter(new DraDriverOptionsFields(c.draDriver, 0)).build());
+    spec.addOption(OptionSpec.builder("--wide")
+        .description("Print each line whole, however long (default: every line fits 120 columns; long cells wrap onto more lines, nothing is cut off).")
+        .paramLabel("<wide>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.width.wide)
+        .getter(new WidthOptionFields(c.width, 0)).setter(new WidthOptionFields(c.width, 0)).build());
     spec.addOption(OptionSpec.builder("--seed")
         .description("Seed for pod names and score ties (default ${DEFAULT-VALUE}).")
         .paramLabel("<seed>")
@@ -846,6 +886,9 @@ final class CommandSpecs {
     spec.name("advise");
     spec.usageMessage().description("Picks exclusive, time-slicing, MIG or MPS for your workloads, and defends the choice.", "Ranks the ways to share a GPU type among workloads: GPUs and nodes needed, monthly cost,", "predicted p50/p99 per replica against the SLO, utilisation and risks; then recommends one", "and defends it. Profiles come from -f files (kind: WorkloadProfile, see examples/advise/)", "or, for one workload, from the flags below.");
     spec.usageMessage().sortOptions(false);
+    if (c.width == null) {
+      c.width = new WidthOption();
+    }
     spec.addOption(OptionSpec.builder("-f", "--filename")
         .description("WorkloadProfile YAML. Repeatable.")
         .paramLabel("FILE")
@@ -994,6 +1037,13 @@ final class CommandSpecs {
         .descriptionKey("")
         .hasInitialValue(true).initialValue(c.output)
         .getter(new AdviseCommandFields(c, 20)).setter(new AdviseCommandFields(c, 20)).build());
+    spec.addOption(OptionSpec.builder("--wide")
+        .description("Print each line whole, however long (default: every line fits 120 columns; long cells wrap onto more lines, nothing is cut off).")
+        .paramLabel("<wide>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.width.wide)
+        .getter(new WidthOptionFields(c.width, 0)).setter(new WidthOptionFields(c.width, 0)).build());
     spec.addOption(OptionSpec.builder("--out")
         .description("Write the output to FILE instead of stdout.")
         .paramLabel("FILE")
@@ -1167,7 +1217,7 @@ final class CommandSpecs {
   static CommandSpec serveCommand(ServeCommand c) {
     CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
     spec.name("serve");
-    spec.usageMessage().description("Plays a scenario (default: the built-in lab) and serves a dashboard of the run: the cluster at", "any moment (nodes, GPUs and their sharing, pods), the timeline with the scenario's steps, node", "lifecycle lanes, charts, the event log, and what-if re-runs compared side by side.", "Listens on 127.0.0.1 unless --address says otherwise; prints the URL; runs until stopped (Ctrl-C).");
+    spec.usageMessage().description("Plays a scenario (default: the built-in lab) and serves a dashboard of its run.", "The dashboard shows the cluster at any moment (nodes, GPUs and their sharing, pods), the timeline", "with the scenario's steps, node lifecycle lanes, charts, the event log, and what-if re-runs", "compared side by side.", "Listens on 127.0.0.1 unless --address says otherwise; prints the URL; runs until stopped (Ctrl-C).");
     if (c.input == null) {
       c.input = new ManifestInputOptions();
     }
@@ -1473,6 +1523,35 @@ final class CommandSpecs {
         case 0 -> o.step = (String) value;
         case 1 -> o.explain = (Boolean) value;
         case 2 -> o.report = (java.nio.file.Path) value;
+        default -> throw new IllegalStateException("no field " + field);
+      }
+      return old;
+    }
+  }
+
+  /** The option fields of WidthOption, by number. */
+  private static final class WidthOptionFields implements IGetter, ISetter {
+    private final WidthOption o;
+    private final int field;
+
+    WidthOptionFields(WidthOption o, int field) {
+      this.o = o;
+      this.field = field;
+    }
+
+    @Override
+    public <T> T get() {
+      return (T) switch (field) {
+        case 0 -> (Object) o.wide;
+        default -> throw new IllegalStateException("no field " + field);
+      };
+    }
+
+    @Override
+    public <T> T set(T value) {
+      T old = get();
+      switch (field) {
+        case 0 -> o.wide = (Boolean) value;
         default -> throw new IllegalStateException("no field " + field);
       }
       return old;
