@@ -19,7 +19,7 @@ class DraTaintsAndExtendedResourcesTest {
 
   @Test
   void theDeviceTaintExampleKeepsTheTrainerOffTheTaintedCardAndGivesItToTheTolerantPod() {
-    CliRun run = CliRun.of("schedule", "-f", DRA.resolve("device-taint.yaml").toString());
+    CliRun run = CliRun.wide("schedule", "-f", DRA.resolve("device-taint.yaml").toString());
     assertThat(run.exitCode()).isZero();
     // The DeviceTaintRule is read and used: no "not used by schedule" warning.
     assertThat(run.err()).isEmpty();
@@ -39,7 +39,7 @@ class DraTaintsAndExtendedResourcesTest {
     assertThat(withoutRule).doesNotContain("kind: DeviceTaintRule");
     Path f = dir.resolve("no-rule.yaml");
     Files.writeString(f, withoutRule);
-    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    CliRun run = CliRun.wide("schedule", "-f", f.toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).containsPattern("trainer-gpu +allocated,reserved +h100-node "
         + "+gpu: gpu.nvidia.com/h100-node/gpu-0 +trainer\n");
@@ -47,7 +47,7 @@ class DraTaintsAndExtendedResourcesTest {
 
   @Test
   void theEvictionExampleEvictsTheTrainerAtOnceAndTheTolerantPodWhenItsSecondsRunOut(@TempDir Path tmp) {
-    CliRun run = CliRun.of("simulate", DRA.resolve("device-taint-eviction.yaml").toString(), "--out",
+    CliRun run = CliRun.wide("simulate", DRA.resolve("device-taint-eviction.yaml").toString(), "--out",
         tmp.resolve("out").toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out())
@@ -63,7 +63,7 @@ class DraTaintsAndExtendedResourcesTest {
 
   @Test
   void theExtendedResourceExampleRunsPlainGpuPodsThroughTheDraClassAndTheDevicePlugin() {
-    CliRun run = CliRun.of("schedule", "-f", DRA.resolve("extended-resource.yaml").toString());
+    CliRun run = CliRun.wide("schedule", "-f", DRA.resolve("extended-resource.yaml").toString());
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).isEmpty();
     String out = run.out();
@@ -78,7 +78,7 @@ class DraTaintsAndExtendedResourcesTest {
 
   @Test
   void simulateRunsPlainGpuPodsOnTheDraNodeWithTheClaimsTheSchedulerMade(@TempDir Path tmp) {
-    CliRun run = CliRun.of("simulate", "-f", DRA.resolve("extended-resource.yaml").toString(), "--for", "2m",
+    CliRun run = CliRun.wide("simulate", "-f", DRA.resolve("extended-resource.yaml").toString(), "--for", "2m",
         "--out", tmp.resolve("out").toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().lines().filter(l -> l.matches(".*cuda-sample-\\S+ +1/1 +Running +h100-node .*")))
@@ -109,7 +109,7 @@ class DraTaintsAndExtendedResourcesTest {
         spec:
           extendedResourceName: cpu
         """);
-    CliRun run = CliRun.of("schedule", "-f", f.toString());
+    CliRun run = CliRun.wide("schedule", "-f", f.toString());
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err())
         .contains(f + ":6:39: spec.taint.effect: ")

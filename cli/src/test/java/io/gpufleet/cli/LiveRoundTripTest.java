@@ -94,7 +94,7 @@ class LiveRoundTripTest {
       claims.put(c.getMetadata().getName(), (String) status.get("nodeName"));
     }
     assertThat(claims).hasSize(2);
-    CliRun run = CliRun.of("simulate", "-f", snapshot.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
+    CliRun run = CliRun.wide("simulate", "-f", snapshot.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     claims.forEach((claim, node) -> assertThat(run.out())
         .containsPattern(java.util.regex.Pattern.quote(node) + "\\s+node adopted as NodeClaim " + claim + " of NodePool "));

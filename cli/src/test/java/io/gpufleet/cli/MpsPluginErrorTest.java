@@ -57,12 +57,12 @@ class MpsPluginErrorTest {
     Path f = dir.resolve("cluster.yaml");
     Files.writeString(f, CLUSTER);
     String error = "invalid MPS configuration: invalid device maximum allowed replicas exceeded: 64 > 48";
-    CliRun schedule = CliRun.of("schedule", "-f", f.toString());
+    CliRun schedule = CliRun.wide("schedule", "-f", f.toString());
     assertThat(schedule.out() + schedule.err()).contains("h100-1", "mps-64", error);
     assertThat(schedule.out()).containsPattern("train +0/1 +Pending");
-    CliRun lint = CliRun.of("lint", "-f", f.toString());
+    CliRun lint = CliRun.wide("lint", "-f", f.toString());
     assertThat(lint.out() + lint.err()).contains("h100-1", "mps-64", error);
-    CliRun simulate = CliRun.of("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("run").toString());
+    CliRun simulate = CliRun.wide("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("run").toString());
     assertThat(simulate.out() + simulate.err()).contains("h100-1", error);
   }
 }

@@ -12,7 +12,7 @@ class PartitionableMigExampleTest {
 
   @Test
   void underDynamicMigA1gAndA3gShareTheH100AndTheWholeCardWaits() {
-    CliRun run = CliRun.of("schedule", "-f", EXAMPLE, "--dra-feature-gates", "DynamicMIG=true");
+    CliRun run = CliRun.wide("schedule", "-f", EXAMPLE, "--dra-feature-gates", "DynamicMIG=true");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         .containsPattern("small +0/1 +ContainerCreating +0 +0s +h100-node ")
@@ -27,7 +27,7 @@ class PartitionableMigExampleTest {
 
   @Test
   void withoutTheGateTheCardIsOneDeviceAndOnlyTheWholeCardClaimFits() {
-    CliRun run = CliRun.of("schedule", "-f", EXAMPLE);
+    CliRun run = CliRun.wide("schedule", "-f", EXAMPLE);
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         .containsPattern("small +0/1 +Pending ")
@@ -37,7 +37,7 @@ class PartitionableMigExampleTest {
 
   @Test
   void anUnknownDriverGateIsAnErrorByName() {
-    CliRun run = CliRun.of("schedule", "-f", EXAMPLE, "--dra-feature-gates", "ComputeDomainCliques=true");
+    CliRun run = CliRun.wide("schedule", "-f", EXAMPLE, "--dra-feature-gates", "ComputeDomainCliques=true");
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err()).contains("--dra-feature-gates: expected one of TimeSlicingSettings, MPSSupport, DynamicMIG, "
         + "found \"ComputeDomainCliques\"");

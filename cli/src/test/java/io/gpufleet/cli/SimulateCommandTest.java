@@ -110,7 +110,7 @@ class SimulateCommandTest {
             + EXAMPLES.resolve("scenarios/clusters/consolidation-cluster.yaml").toAbsolutePath())
         .replace("name: consolidation-when-empty", "name: underutilized")
         .replace("consolidationPolicy: WhenEmpty\n", "consolidationPolicy: WhenEmptyOrUnderutilized\n"));
-    CliRun run = CliRun.of("simulate", EXAMPLES.resolve("scenarios/consolidation-when-empty.yaml").toString(),
+    CliRun run = CliRun.wide("simulate", EXAMPLES.resolve("scenarios/consolidation-when-empty.yaml").toString(),
         "--compare", s.toString(), "--out", dir.resolve("out").toString(), "-q");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.out())

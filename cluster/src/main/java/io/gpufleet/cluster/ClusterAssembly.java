@@ -57,7 +57,11 @@ public final class ClusterAssembly {
       }
     }
     diagnostics.throwIfErrors();
-    List<Node> registered = nodes.stream().map(ClusterNode::node).toList();
+    // A node whose device plugin exited (a config it refuses) advertises nothing, yet the plugin, not
+    // NVIDIA's DRA driver, is what the operator runs there: the driver publishes nothing for it.
+    List<Node> registered = nodes.stream()
+        .filter(n -> n.registration().flatMap(r -> r.advertisement().pluginError()).isEmpty())
+        .map(ClusterNode::node).toList();
     // The driver lays out a DRA node's cards with the same MIG manager, a custom mig-parted config included.
     DraObjects dra = new NvidiaDraDriver(settings.gpus(), mig, settings.draDriver()).published(bundle.dra(), registered);
     List<ManifestProblem> warnings = new ArrayList<>(bundle.warnings());
