@@ -286,8 +286,12 @@ public final class RunOutputs {
     if (chart == null) {
       return null;
     }
-    return chart.withHover(new LineChart.Hover(
-        x -> Durations.offset(Duration.ofMillis(Math.round(x * unit.seconds() * 1000))), y));
+    return chart.withHover(new LineChart.Hover(runTime(unit), y));
+  }
+
+  /** A chart's x in {@code unit} as run time, {@code +HH:MM:SS}. */
+  static DoubleFunction<String> runTime(TimeUnit unit) {
+    return x -> Durations.offset(Duration.ofMillis(Math.round(x * unit.seconds() * 1000)));
   }
 
   private static String count(double v) {
@@ -473,7 +477,8 @@ public final class RunOutputs {
           + "are in pods.csv, the whole run record in events.jsonl</figcaption>%n", out.size() - HTML_ROW_BOUND);
       shown = out.subList(0, HTML_ROW_BOUND);
     }
-    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), shown, 1000))
+    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), shown, 1000)
+        .withTimeText(runTime(unit)))
         + note;
   }
 
@@ -524,7 +529,7 @@ public final class RunOutputs {
       colours.put(state.wire(), state.colour());
     }
     return SvgGanttChart.render(new GanttChart("Node lifecycle, with interruptions and disruptions marked",
-        xAxis(unit, span), out, 1000, colours)) + lifecycleLegend() + note;
+        xAxis(unit, span), out, 1000, colours).withTimeText(runTime(unit))) + lifecycleLegend() + note;
   }
 
   /** The lifecycle colours, each state once: the same in every report and on the dashboard. */

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.report.browser.HeadlessChromium;
 import io.gpufleet.report.chart.Axis;
+import io.gpufleet.report.chart.GanttChart;
 import io.gpufleet.report.chart.LineChart;
 import io.gpufleet.report.chart.Point;
 import io.gpufleet.report.chart.Series;
+import io.gpufleet.report.chart.SvgGanttChart;
 import io.gpufleet.report.chart.SvgLineChart;
 import io.gpufleet.sim.metrics.TimeSeries;
 import java.io.IOException;
@@ -82,6 +84,14 @@ class ReportChartsBrowserTest {
             .map(l => getComputedStyle(l).strokeDasharray)).size;""");
       assertThat(legendDashes.intValue()).isGreaterThanOrEqualTo(3);
     }
+  }
+
+  @Test
+  void ganttBarsNameTheirRunTimes() {
+    GanttChart lanes = new GanttChart("lanes", Axis.of("virtual time (minutes)", 0, 60),
+        List.of(new GanttChart.Lane("node-a", List.of(new GanttChart.Bar(5, 6.5, "Launched", "Launched")))), 600)
+        .withTimeText(RunOutputs.runTime(MINUTES));
+    assertThat(SvgGanttChart.render(lanes)).contains("<title>Launched (+00:05:00 to +00:06:30)</title>");
   }
 
   @Test
