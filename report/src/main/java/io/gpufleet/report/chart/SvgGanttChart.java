@@ -75,8 +75,8 @@ public final class SvgGanttChart {
         double bw = Math.max(1, x(to, t, plotW, left) - x0);
         String colour = c.colours().getOrDefault(bar.group(),
             SvgLineChart.PALETTE.get(groups.indexOf(bar.group()) % SvgLineChart.PALETTE.size()));
-        o.append("<g><title>").append(escape(bar.label())).append(" (").append(fixed(bar.start(), 1)).append(" to ")
-            .append(fixed(bar.end(), 1)).append(")</title>");
+        o.append("<g><title>").append(escape(bar.label())).append(" (").append(time(c, bar.start())).append(" to ")
+            .append(time(c, bar.end())).append(")</title>");
         o.append("<rect x=\"").append(num(x0)).append("\" y=\"").append(num(y)).append("\" width=\"").append(num(bw))
             .append("\" height=\"").append(ROW - 6).append("\" fill=\"").append(colour)
             .append("\" fill-opacity=\"0.85\" stroke=\"#ffffff\"/>");
@@ -95,5 +95,9 @@ public final class SvgGanttChart {
 
   private static double x(double v, Axis t, double plotW, int left) {
     return left + (v - t.min()) / (t.max() - t.min()) * plotW;
+  }
+
+  private static String time(GanttChart c, double v) {
+    return c.timeText() == null ? fixed(v, 1) : escape(c.timeText().apply(v));
   }
 }

@@ -2,12 +2,18 @@ package io.gpufleet.report.chart;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
 
 /**
  * Draws a {@link LineChart} as a self-contained SVG: frame, grid, ticks and tick labels, axis labels,
  * title, one polyline per series (broken where y is NaN, clipped to the plot area) and a legend.
+ * Series that share values stay apart: each has its own dash pattern and width, the first solid and
+ * widest at the bottom, later ones narrower on top. With a {@link LineChart.Hover}, transparent
+ * bands over the plot carry a native tooltip each: x, then one row per series with its value there.
  * Deterministic: coordinates are printed with two decimals in {@link Locale#ROOT}, colours come from a
  * fixed palette in series order, nothing depends on the time or the platform, so the same chart
  * gives the same bytes.
@@ -17,6 +23,10 @@ public final class SvgLineChart {
   /** Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), then greys. */
   public static final List<String> PALETTE = List.of("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00",
       "#56B4E9", "#000000", "#F0E442", "#999999", "#666666");
+
+  /** Dash patterns ({@code stroke-dasharray}, empty: solid) and widths, in series order. */
+  static final List<String> DASHES = List.of("", "8 4", "2 3", "10 3 2 3", "4 4");
+  static final List<Double> WIDTHS = List.of(3.5, 2.6, 2.2, 1.8, 1.5);
 
   private static final int LEFT = 64;
   private static final int RIGHT = 170;
@@ -92,14 +102,14 @@ public final class SvgLineChart {
     o.append("<defs><clipPath id=\"").append(clip).append("\"><rect x=\"").append(num(LEFT)).append("\" y=\"")
         .append(num(TOP)).append("\" width=\"").append(num(plotW)).append("\" height=\"").append(num(plotH))
         .append("\"/></clipPath></defs>\n");
-    o.append("<g fill=\"none\" stroke-width=\"1.8\" stroke-linejoin=\"round\" clip-path=\"url(#").append(clip).append(")\">\n");
+    o.append("<g fill=\"none\" stroke-linejoin=\"round\" clip-path=\"url(#").append(clip).append(")\">\n");
     List<Series> series = c.series();
     for (int s = 0; s < series.size(); s++) {
       String colour = PALETTE.get(s % PALETTE.size());
       StringBuilder points = new StringBuilder();
       for (Point p : series.get(s).points()) {
         if (Double.isNaN(p.y())) {
-          polyline(o, points, colour);
+          polyline(o, points, colour, s);
           points.setLength(0);
           continue;
         }
@@ -110,9 +120,12 @@ public final class SvgLineChart {
         }
         points.append(num(px)).append(',').append(num(py));
       }
-      polyline(o, points, colour);
+      polyline(o, points, colour, s);
     }
     o.append("</g>\n");
+    if (c.hover() != null) {
+      hover(o, c, plotW, plotH);
+    }
 
     o.append("<g>\n");
     double lx = LEFT + plotW + 14;
@@ -120,7 +133,8 @@ public final class SvgLineChart {
       double ly = TOP + 10 + 18 * s;
       String colour = PALETTE.get(s % PALETTE.size());
       o.append("<line x1=\"").append(num(lx)).append("\" y1=\"").append(num(ly)).append("\" x2=\"").append(num(lx + 22))
-          .append("\" y2=\"").append(num(ly)).append("\" stroke=\"").append(colour).append("\" stroke-width=\"3\"/>\n");
+          .append("\" y2=\"").append(num(ly)).append("\" stroke=\"").append(colour).append('"').append(style(s))
+          .append("/>\n");
       o.append("<text x=\"").append(num(lx + 28)).append("\" y=\"").append(num(ly + 4)).append("\">")
           .append(escape(series.get(s).name())).append("</text>\n");
     }
@@ -141,11 +155,70 @@ public final class SvgLineChart {
     return "clip-" + Long.toHexString(h);
   }
 
-  private static void polyline(Appendable o, CharSequence points, String colour) throws IOException {
+  private static void polyline(Appendable o, CharSequence points, String colour, int series) throws IOException {
     if (points.isEmpty()) {
       return;
     }
-    o.append("<polyline stroke=\"").append(colour).append("\" points=\"").append(points).append("\"/>\n");
+    o.append("<polyline stroke=\"").append(colour).append('"').append(style(series)).append(" points=\"")
+        .append(points).append("\"/>\n");
+  }
+
+  /** The stroke width and dash pattern of the series at this index, as attributes. */
+  static String style(int series) {
+    String dash = DASHES.get(series % DASHES.size());
+    return " stroke-width=\"" + WIDTHS.get(series % WIDTHS.size()) + "\""
+        + (dash.isEmpty() ? "" : " stroke-dasharray=\"" + dash + "\"");
+  }
+
+  /**
+   * One transparent band from each x where a series has a point to the next (bands under a pixel
+   * wide join the one before), titled with x and each series' value there: the last point at or
+   * before it, so a step reads as the value after the change.
+   */
+  private static void hover(Appendable o, LineChart c, double plotW, double plotH) throws IOException {
+    Axis x = c.x();
+    TreeSet<Double> xs = new TreeSet<>();
+    for (Series s : c.series()) {
+      for (Point p : s.points()) {
+        if (p.x() >= x.min() && p.x() <= x.max()) {
+          xs.add(p.x());
+        }
+      }
+    }
+    List<Double> starts = new ArrayList<>();
+    double lastPx = Double.NEGATIVE_INFINITY;
+    for (double v : xs) {
+      double px = (v - x.min()) / (x.max() - x.min()) * plotW;
+      if (px - lastPx >= 1) {
+        starts.add(v);
+        lastPx = px;
+      }
+    }
+    List<Series> series = c.series();
+    int[] next = new int[series.size()];
+    double[] at = new double[series.size()];
+    Arrays.fill(at, Double.NaN);
+    o.append("<g class=\"hover\" fill=\"#000000\" fill-opacity=\"0\">\n");
+    for (int i = 0; i < starts.size(); i++) {
+      double from = starts.get(i);
+      double to = i + 1 < starts.size() ? starts.get(i + 1) : x.max();
+      double px = LEFT + (from - x.min()) / (x.max() - x.min()) * plotW;
+      double pw = Math.max(1, (to - from) / (x.max() - x.min()) * plotW);
+      StringBuilder text = new StringBuilder(c.hover().x().apply(from));
+      for (int s = 0; s < series.size(); s++) {
+        List<Point> points = series.get(s).points();
+        while (next[s] < points.size() && points.get(next[s]).x() <= from) {
+          at[s] = points.get(next[s]++).y();
+        }
+        if (!Double.isNaN(at[s])) {
+          text.append('\n').append(series.get(s).name()).append(": ").append(c.hover().y().apply(at[s]));
+        }
+      }
+      o.append("<rect x=\"").append(num(px)).append("\" y=\"").append(num(TOP)).append("\" width=\"").append(num(pw))
+          .append("\" height=\"").append(num(plotH)).append("\"><title>").append(escape(text.toString()))
+          .append("</title></rect>\n");
+    }
+    o.append("</g>\n");
   }
 
   /** A coordinate: two decimals, root locale. */

@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.DoubleFunction;
 
 /**
  * A run's files: {@code result.json} (summary, costs, expectations), {@code timeseries.csv} and
@@ -241,10 +242,10 @@ public final class RunOutputs {
         .append(r.events()).append(" events.</p>\n");
     b.append("<h2>Summary</h2>\n<pre>").append(esc(RunSummary.render(r))).append("</pre>\n");
     b.append("<h2>Charts</h2>\n");
-    figure(b, nodesChart(r, unit, span));
-    figure(b, gpuChart(r, unit, span, frames));
-    figure(b, costChart(r, unit, span));
-    figure(b, pendingChart(r, unit, span));
+    figure(b, hover(nodesChart(r, unit, span), unit, RunOutputs::count));
+    figure(b, hover(gpuChart(r, unit, span, frames), unit, RunOutputs::count));
+    figure(b, hover(costChart(r, unit, span), unit, v -> String.format(Locale.ROOT, "$%.2f", v)));
+    figure(b, hover(pendingChart(r, unit, span), unit, RunOutputs::count));
     String gantt = gantt(r, unit, span);
     if (!gantt.isEmpty()) {
       b.append("<figure>\n").append(gantt).append("</figure>\n");
@@ -280,18 +281,48 @@ public final class RunOutputs {
     return b.toString();
   }
 
+  /** A run chart's hover: the run time as {@code +HH:MM:SS}, each value as {@code y} writes it. */
+  static LineChart hover(LineChart chart, TimeUnit unit, DoubleFunction<String> y) {
+    if (chart == null) {
+      return null;
+    }
+    return chart.withHover(new LineChart.Hover(runTime(unit), y));
+  }
+
+  /** A chart's x in {@code unit} as run time, {@code +HH:MM:SS}. */
+  static DoubleFunction<String> runTime(TimeUnit unit) {
+    return x -> Durations.offset(Duration.ofMillis(Math.round(x * unit.seconds() * 1000)));
+  }
+
+  private static String count(double v) {
+    return Long.toString(Math.round(v));
+  }
+
   private static void figure(StringBuilder b, LineChart chart) {
     if (chart != null) {
       b.append("<figure>\n").append(SvgLineChart.render(chart)).append("</figure>\n");
     }
   }
 
-  /** A step function as points: a vertical jump at each change, held to the end of the run. */
+  /**
+   * A step function as points: a vertical jump at each change, held to the end of the run. Samples
+   * that share a time are one instant, and the value after it is what held: a pod created and bound
+   * in the same second (a 0 s wait) was never pending over any time, so it draws no spike.
+   */
   static List<Point> steps(TimeSeries ts, SimulationResult r, TimeUnit unit, double scale) {
+    return steps(ts, r.start(), r.end(), unit, scale);
+  }
+
+  static List<Point> steps(TimeSeries ts, Instant start, Instant end, TimeUnit unit, double scale) {
     List<Point> points = new ArrayList<>();
     double prev = Double.NaN;
-    for (TimeSeries.Sample s : ts.samples()) {
-      double x = unit.of(r.start(), s.time());
+    List<TimeSeries.Sample> samples = ts.samples();
+    for (int i = 0; i < samples.size(); i++) {
+      TimeSeries.Sample s = samples.get(i);
+      if (i + 1 < samples.size() && samples.get(i + 1).time().equals(s.time())) {
+        continue;
+      }
+      double x = unit.of(start, s.time());
       if (!Double.isNaN(prev)) {
         points.add(new Point(x, prev * scale));
       }
@@ -299,7 +330,7 @@ public final class RunOutputs {
       prev = s.value();
     }
     if (!points.isEmpty()) {
-      points.add(new Point(unit.of(r.start(), r.end()), prev * scale));
+      points.add(new Point(unit.of(start, end), prev * scale));
     }
     return points;
   }
@@ -446,7 +477,8 @@ public final class RunOutputs {
           + "are in pods.csv, the whole run record in events.jsonl</figcaption>%n", out.size() - HTML_ROW_BOUND);
       shown = out.subList(0, HTML_ROW_BOUND);
     }
-    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), shown, 1000))
+    return SvgGanttChart.render(new GanttChart("Pods on cards (nvidia-smi over time)", xAxis(unit, span), shown, 1000)
+        .withTimeText(runTime(unit)))
         + note;
   }
 
@@ -497,7 +529,7 @@ public final class RunOutputs {
       colours.put(state.wire(), state.colour());
     }
     return SvgGanttChart.render(new GanttChart("Node lifecycle, with interruptions and disruptions marked",
-        xAxis(unit, span), out, 1000, colours)) + lifecycleLegend() + note;
+        xAxis(unit, span), out, 1000, colours).withTimeText(runTime(unit))) + lifecycleLegend() + note;
   }
 
   /** The lifecycle colours, each state once: the same in every report and on the dashboard. */

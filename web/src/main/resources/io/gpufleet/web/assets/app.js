@@ -249,11 +249,57 @@ function moveCursor(seconds) {
 
 // ---- charts ----
 
-function markerLines() {
-  return state.run.markers.filter(m => m.kind === 'Step' || m.kind.startsWith('Spot') || m.kind === 'DisruptionExecuted')
-    .map(m => ({ xAxis: m.seconds, name: m.kind === 'Step' ? m.subject : m.kind,
+// Step and disruption markers, with their labels laid out in rows so that none overlaps another:
+// each label takes the lowest row where it clears the one before it by a few pixels (labels are
+// estimated at 7 px a character); one that clears no row is left unlabelled (its line stays).
+const LABEL_ROWS = 3;
+function markerLines(plotWidth) {
+  const marks = state.run.markers.filter(m => m.kind === 'Step' || m.kind.startsWith('Spot') || m.kind === 'DisruptionExecuted')
+    .slice().sort((a, b) => a.seconds - b.seconds);
+  const span = Math.max(1, state.run.seconds);
+  const rightEdge = new Array(LABEL_ROWS).fill(-Infinity);
+  return marks.map(m => {
+    const text = m.kind === 'Step' ? m.subject : m.kind.replace('SpotInterruptionWarning', 'spot warning');
+    const x = m.seconds / span * plotWidth, w = text.length * 7 + 4;
+    const row = rightEdge.findIndex(r => r + 4 <= x - w / 2);
+    if (row >= 0) rightEdge[row] = x + w / 2;
+    return { xAxis: m.seconds, name: text,
       lineStyle: { color: m.kind === 'Step' ? '#8250df' : '#cf222e', type: m.kind === 'Step' ? 'dashed' : 'solid' },
-      label: { formatter: m.kind === 'Step' ? m.subject : m.kind.replace('SpotInterruptionWarning', 'spot warning') } }));
+      label: row >= 0 ? { formatter: text, position: 'end', distance: 4 + 14 * row } : { show: false } };
+  });
+}
+
+// Line styles in series order: solid and wide at the bottom, then ever narrower dashes drawn on top,
+// each with its own symbol, so that two series with equal values both stay visible.
+const LINE_STYLES = [
+  { type: 'solid', width: 4, symbol: 'circle' },
+  { type: 'dashed', width: 2.5, symbol: 'triangle' },
+  { type: 'dotted', width: 2, symbol: 'rect' },
+  { type: [8, 3, 2, 3], width: 1.5, symbol: 'diamond' },
+  { type: [2, 2], width: 1, symbol: 'pin' }
+];
+
+// One point per time: frames that share a time are moments within one instant, and the chart shows
+// what held after it, so a pod created and bound at the same second (a 0 s wait) draws no spike.
+function lastPerTime(data) {
+  const out = [];
+  for (const p of data) {
+    if (out.length && out[out.length - 1][0] === p[0]) out[out.length - 1] = p;
+    else out.push(p);
+  }
+  return out;
+}
+
+// The axis tooltip: the run time as +HH:MM:SS, then one row per series with its value.
+function chartTooltip(format) {
+  return params => {
+    const list = Array.isArray(params) ? params : [params];
+    const seen = new Map();
+    for (const p of list) if (p.seriesId !== 'cursor') seen.set(p.seriesName, p);
+    const text = v => String(v).replace(/[&<>"]/g, ch => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]);
+    const rows = [...seen.values()].map(p => p.marker + ' ' + text(p.seriesName) + ': <b>' + format(p.value[1]) + '</b>');
+    return '<div class="tip-time">' + hms(list.length ? list[0].axisValue : 0) + '</div>' + rows.join('<br>');
+  };
 }
 
 // Counts hold their value until the next frame (a step); cost accrues linearly between frames, since
@@ -265,17 +311,28 @@ function chart(id, series, wholeNumbers) {
   if (existing) existing.dispose();
   const c = echarts.init(dom, null, { renderer: 'svg' });
   state.charts[id] = c;
-  const all = series.map((s, i) => ({
-    name: s.name, type: 'line', step: wholeNumbers ? 'end' : false, showSymbol: false, data: s.data,
-    markLine: i === 0 ? { symbol: 'none', silent: true, data: markerLines() } : undefined
-  }));
+  const grid = { left: 50, right: 20, bottom: 60 };
+  const marks = markerLines(Math.max(100, dom.clientWidth - grid.left - grid.right));
+  const rows = Math.max(1, ...marks.map(m => (m.label.show === false ? 0 : 1 + Math.round((m.label.distance - 4) / 14))));
+  grid.top = 40 + 14 * (rows - 1);
+  const all = series.map((s, i) => {
+    const style = LINE_STYLES[i % LINE_STYLES.length];
+    const data = lastPerTime(s.data);
+    return {
+      name: s.name, type: 'line', step: wholeNumbers ? 'end' : false, data, z: 2 + i,
+      symbol: style.symbol, symbolSize: 7, showSymbol: data.length <= 60,
+      lineStyle: { type: style.type, width: style.width },
+      markLine: i === 0 ? { symbol: 'none', silent: true, data: marks } : undefined
+    };
+  });
   all.push({ id: 'cursor', name: 'now', type: 'line', data: [], markLine: { symbol: 'none', silent: true,
     lineStyle: { color: '#0969da', width: 2, type: 'solid' }, label: { show: false }, data: [{ xAxis: 0 }] } });
+  const format = wholeNumbers ? v => String(Math.round(v)) : v => '$' + Number(v).toFixed(2);
   c.setOption({
     animation: false,
-    tooltip: { trigger: 'axis', valueFormatter: v => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v) },
+    tooltip: { trigger: 'axis', formatter: chartTooltip(format) },
     legend: { top: 0, data: series.map(s => s.name) },
-    grid: { left: 50, right: 20, top: 40, bottom: 60 },
+    grid,
     xAxis: { type: 'value', min: 0, max: state.run.seconds, axisLabel: { formatter: v => hms(v).slice(1) } },
     yAxis: wholeNumbers ? { type: 'value', minInterval: 1 } : { type: 'value' },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
