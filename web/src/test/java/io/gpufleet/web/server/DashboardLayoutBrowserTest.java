@@ -71,6 +71,15 @@ class DashboardLayoutBrowserTest {
     return (String) ((JavascriptExecutor) d).executeScript("return location.hash");
   }
 
+  /** Jumps to a run time with the page's own control and waits until it shows the frame then. */
+  private static void jumpTo(WebDriver d, PlayedRun run, long seconds) {
+    WebElement input = d.findElement(By.id("jump-time"));
+    input.clear();
+    input.sendKeys(hms(seconds));
+    click(d, "#jump");
+    waitForFrame(d, run.frameAt(seconds));
+  }
+
   private static boolean overlap(Rectangle a, Rectangle b) {
     return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   }
@@ -178,10 +187,9 @@ class DashboardLayoutBrowserTest {
       WebDriver d = chrome.driver();
       open(d, dashboard, "", 1500, 1200);
       PlayedRun run = dashboard.runs().getFirst();
-      int moment = run.steps().getLast().startFrame();
+      int moment = run.frameAt(seconds(run, run.steps().getLast().startFrame()));
       assertThat(moment).isPositive();
-      click(d, ".step-button[data-step='" + run.steps().getLast().id() + "']");
-      waitForFrame(d, moment);
+      jumpTo(d, run, seconds(run, moment));
       new Select(d.findElement(By.name("consolidationPolicy"))).selectByVisibleText("WhenEmptyOrUnderutilized");
       click(d, "#rerun");
       waitFor(d).until(x -> !x.findElements(By.cssSelector("#compare tr[data-row='totalCost']")).isEmpty());
@@ -212,7 +220,8 @@ class DashboardLayoutBrowserTest {
       WebDriver d = chrome.driver();
       PlayedRun run = dashboard.runs().getFirst();
       // The end of step 3.4: two GPU nodes, so two cards.
-      open(d, dashboard, "#run=0&frame=" + step(run, "3.4").endFrame(), 390, 844);
+      open(d, dashboard, "", 390, 844);
+      jumpTo(d, run, seconds(run, step(run, "3.4").endFrame()));
       JavascriptExecutor js = (JavascriptExecutor) d;
       long viewport = (Long) js.executeScript("return document.documentElement.clientWidth");
       List<WebElement> cards = d.findElements(By.cssSelector(".node-card"));
@@ -246,26 +255,42 @@ class DashboardLayoutBrowserTest {
 
   @Test
   void at1600PixelsTheEventMessagesWrapInsideTheTable() {
-    try (Dashboard dashboard = Dashboard.start(Lab.lab(), "127.0.0.1", 0, Limits.DEFAULTS);
+    // consolidation-when-empty's Unconsolidatable messages overflowed the old table at 1600 px.
+    for (String scenario : List.of("lab/lab.yaml", "scenarios/consolidation-when-empty.yaml",
+        "scenarios/inference-spot.yaml")) {
+      messagesWrapAt1600(scenario);
+    }
+  }
+
+  private static void messagesWrapAt1600(String scenario) {
+    try (Dashboard dashboard = Dashboard.start(Lab.scenario(scenario), "127.0.0.1", 0, Limits.DEFAULTS);
         HeadlessChromium chrome = HeadlessChromium.start()) {
       WebDriver d = chrome.driver();
       PlayedRun run = dashboard.runs().getFirst();
-      open(d, dashboard, "#run=0&frame=" + (run.frames().size() - 1), 1600, 1000);
+      open(d, dashboard, "", 1600, 1000);
       JavascriptExecutor js = (JavascriptExecutor) d;
-      WebElement log = d.findElement(By.id("log"));
-      // The event box scrolls down, never sideways: no message runs past its right edge.
-      assertThat((Long) js.executeScript("return arguments[0].scrollWidth - arguments[0].clientWidth", log)).isZero();
-      Rectangle box = log.getRect();
-      List<WebElement> messages = d.findElements(By.cssSelector("#events tbody td:nth-child(4)"));
-      assertThat(messages).isNotEmpty();
       boolean wrapped = false;
-      for (WebElement m : messages) {
-        Rectangle r = m.getRect();
-        assertThat(r.x + r.width).as("message %s", m.getText()).isLessThanOrEqualTo(box.x + box.width);
-        assertThat((Long) js.executeScript("return arguments[0].scrollWidth - arguments[0].clientWidth", m)).isZero();
-        double lineHeight = Double.parseDouble(((String) js.executeScript(
-            "return getComputedStyle(arguments[0]).lineHeight", m)).replace("px", ""));
-        wrapped |= r.height > 1.5 * lineHeight;
+      // The start, each step's end and the last frame: each shows other events.
+      List<Integer> moments = new java.util.ArrayList<>(List.of(0));
+      run.steps().forEach(s -> moments.add(s.endFrame()));
+      moments.add(run.frames().size() - 1);
+      for (int moment : moments) {
+        jumpTo(d, run, seconds(run, moment));
+        WebElement log = d.findElement(By.id("log"));
+        // The event box scrolls down, never sideways: no message runs past its right edge.
+        assertThat((Long) js.executeScript("return arguments[0].scrollWidth - arguments[0].clientWidth", log))
+            .as("%s: sideways overflow at frame %d", scenario, moment).isZero();
+        Rectangle box = log.getRect();
+        List<WebElement> messages = d.findElements(By.cssSelector("#events tbody td:nth-child(4)"));
+        assertThat(messages).isNotEmpty();
+        for (WebElement m : messages) {
+          Rectangle r = m.getRect();
+          assertThat(r.x + r.width).as("message %s", m.getText()).isLessThanOrEqualTo(box.x + box.width);
+          assertThat((Long) js.executeScript("return arguments[0].scrollWidth - arguments[0].clientWidth", m)).isZero();
+          double lineHeight = Double.parseDouble(((String) js.executeScript(
+              "return getComputedStyle(arguments[0]).lineHeight", m)).replace("px", ""));
+          wrapped |= r.height > 1.5 * lineHeight;
+        }
       }
       // The lab has messages longer than the column: they take more than one line, whole.
       assertThat(wrapped).isTrue();
