@@ -56,7 +56,7 @@ class DashboardBrowserTest {
     return d.findElement(By.cssSelector(".node-card[data-node='" + LAB_NODE + "']"));
   }
 
-  private static void screenshot(WebDriver d, String name) throws IOException {
+  static void screenshot(WebDriver d, String name) throws IOException {
     Files.createDirectories(SHOTS);
     byte[] png = ((org.openqa.selenium.TakesScreenshot) d).getScreenshotAs(OutputType.BYTES);
     Files.write(SHOTS.resolve(name + ".png"), png);

@@ -214,7 +214,7 @@ class DashboardLayoutBrowserTest {
   }
 
   @Test
-  void at390PixelsNothingOverlapsAndNothingRunsOffTheScreen() {
+  void at390PixelsNothingOverlapsAndNothingRunsOffTheScreen() throws java.io.IOException {
     try (Dashboard dashboard = Dashboard.start(Lab.lab(), "127.0.0.1", 0, Limits.DEFAULTS);
         HeadlessChromium chrome = HeadlessChromium.start()) {
       WebDriver d = chrome.driver();
@@ -249,6 +249,7 @@ class DashboardLayoutBrowserTest {
         Rectangle r = d.findElement(By.id(id)).getRect();
         assertThat(r.x + r.width).as(id).isLessThanOrEqualTo((int) viewport);
       }
+      DashboardBrowserTest.screenshot(d, "layout-390px");
       assertThat(chrome.consoleErrors()).isEmpty();
     }
   }
