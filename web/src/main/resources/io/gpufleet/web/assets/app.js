@@ -60,7 +60,7 @@ function readAddress() {
 
 function address() {
   const parts = ['run=' + encodeURIComponent(state.run.id), 'frame=' + state.frame,
-    't=' + encodeURIComponent(hms(state.run.frameSeconds[state.frame]))];
+    't=' + hms(state.run.frameSeconds[state.frame]).replace('+', '%2B')];
   if (state.compare) parts.push('compare=' + encodeURIComponent(state.compare.a) + ',' + encodeURIComponent(state.compare.b));
   return '#' + parts.join('&');
 }
@@ -79,9 +79,20 @@ async function showAddress(how) {
   const want = readAddress();
   const runId = want.run !== null && state.runs.some(r => String(r.id) === want.run) ? want.run : String(state.runs[0].id);
   if (!state.run || String(state.run.id) !== runId) await loadRun(runId);
-  const frame = want.frame !== null ? want.frame : want.seconds !== null ? frameAt(want.seconds) : 0;
+  const at = want.frame === null && want.seconds !== null ? landing(want.seconds) : { frame: want.frame || 0, note: '' };
   await showCompare(want.compare);
-  await goTo(frame, how);
+  await goTo(at.frame, how, at.note);
+}
+
+// The frame shown for a run time: the last at or before it; where none is exactly then, a note says
+// which moment is shown and when the cluster next changes.
+function landing(seconds) {
+  const frame = frameAt(seconds);
+  const at = state.run.frameSeconds[frame];
+  const next = state.run.frameSeconds[frame + 1];
+  const note = at === seconds ? '' : 'No change at ' + hms(seconds) + ': showing ' + hms(at) + ' (frame ' + (frame + 1)
+    + '), the last before it' + (next !== undefined ? '; the next change is at ' + hms(next) : '; nothing changes after it');
+  return { frame, note };
 }
 
 // ---- loading ----
@@ -447,13 +458,8 @@ window.addEventListener('DOMContentLoaded', () => {
     const s = parseHms($('#jump-time').value);
     if (s === null) { $('#jump-note').textContent = 'jump: expected a run time such as +00:12:30 or 0:12:30'; return; }
     pause();
-    const f = frameAt(s);
-    const at = state.run.frameSeconds[f];
-    const next = state.run.frameSeconds[f + 1];
-    // No frame exactly then: say which one is shown, and until when the cluster stays as it is.
-    const note = at === s ? '' : 'No change at ' + hms(s) + ': showing ' + hms(at) + ' (frame ' + (f + 1) + '), the last before it'
-      + (next !== undefined ? '; the next change is at ' + hms(next) : '; nothing changes after it');
-    goTo(f, 'push', note);
+    const at = landing(s);
+    goTo(at.frame, 'push', at.note);
   };
   $('#jump').addEventListener('click', jump);
   $('#jump-time').addEventListener('keydown', e => { if (e.key === 'Enter') jump(); });
