@@ -1,7 +1,7 @@
 // The gpufleet dashboard: plays a finished run frame by frame from the server's JSON API.
 'use strict';
 
-const state = { runs: [], run: null, frame: 0, playing: null, target: 0, charts: {} };
+const state = { runs: [], run: null, frame: 0, playing: null, target: 0, charts: {}, compare: null };
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -42,17 +42,75 @@ function parseHms(text) {
   return parts.reduce((acc, p) => acc * 60 + Number(p), 0);
 }
 
+// ---- the view in the address: #run=ID&frame=N&compare=A,B (or &t=+HH:MM:SS for a moment) ----
+
+// What the address asks for; a missing part is null.
+function readAddress() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const frame = p.get('frame');
+  const t = p.get('t');
+  const cmp = (p.get('compare') || '').split(',');
+  return {
+    run: p.get('run'),
+    frame: frame !== null && /^\d{1,9}$/.test(frame) ? Number(frame) : null,
+    seconds: t !== null ? parseHms(t) : null,
+    compare: cmp.length === 2 && cmp.every(x => x !== '') ? { a: cmp[0], b: cmp[1] } : null
+  };
+}
+
+function address() {
+  const parts = ['run=' + encodeURIComponent(state.run.id), 'frame=' + state.frame,
+    't=' + hms(state.run.frameSeconds[state.frame]).replace('+', '%2B')];
+  if (state.compare) parts.push('compare=' + encodeURIComponent(state.compare.a) + ',' + encodeURIComponent(state.compare.b));
+  return '#' + parts.join('&');
+}
+
+// 'push': a move the Back button undoes; 'replace': playing and scrubbing, which would flood the history;
+// 'none': the move came from the address (opening it, Back, Forward).
+function record(how) {
+  if (how === 'none' || !state.run) return;
+  const target = address();
+  if (location.hash === target) return;
+  if (how === 'push') history.pushState(null, '', target); else history.replaceState(null, '', target);
+}
+
+// Shows what the address names: its run, its moment (frame, else run time), its comparison.
+async function showAddress(how) {
+  const want = readAddress();
+  const runId = want.run !== null && state.runs.some(r => String(r.id) === want.run) ? want.run : String(state.runs[0].id);
+  if (!state.run || String(state.run.id) !== runId) await loadRun(runId);
+  const at = want.frame === null && want.seconds !== null ? landing(want.seconds) : { frame: want.frame || 0, note: '' };
+  await showCompare(want.compare);
+  await goTo(at.frame, how, at.note);
+}
+
+// The frame shown for a run time: the last at or before it; where none is exactly then, a note says
+// which moment is shown and when the cluster next changes.
+function landing(seconds) {
+  const frame = frameAt(seconds);
+  const at = state.run.frameSeconds[frame];
+  const next = state.run.frameSeconds[frame + 1];
+  const note = at === seconds ? '' : 'No change at ' + hms(seconds) + ': showing ' + hms(at) + ' (frame ' + (frame + 1)
+    + '), the last before it' + (next !== undefined ? '; the next change is at ' + hms(next) : '; nothing changes after it');
+  return { frame, note };
+}
+
 // ---- loading ----
 
-async function loadRuns(selectId) {
+async function loadRuns() {
   state.runs = await api('/api/runs');
   const sel = $('#run-select');
   sel.replaceChildren(...state.runs.map(r => el('option', { value: r.id, text: r.id + ': ' + r.label })));
+  if (state.run) sel.value = state.run.id;
   renderNodePools(state.runs[0].nodePools);
-  await showRun(selectId || state.runs[0].id);
 }
 
-async function showRun(id) {
+async function showRun(id, how) {
+  await loadRun(id);
+  await goTo(0, how);
+}
+
+async function loadRun(id) {
   pause();
   state.run = await api('/api/runs/' + encodeURIComponent(id));
   $('#run-select').value = id;
@@ -64,7 +122,6 @@ async function showRun(id) {
   renderSteps();
   renderLanes();
   renderCharts();
-  await goTo(0);
 }
 
 // The NodePool the NodePool knobs change: the only one preselected, else the user picks one.
@@ -92,16 +149,21 @@ function renderThinning() {
 function renderSteps() {
   const box = $('#steps');
   box.replaceChildren(...state.run.steps.map(s => {
-    const b = el('button', { class: 'step-button', 'data-step': s.id, title: s.description, text: (s.id ? s.id + ' ' : '') + s.title });
-    b.addEventListener('click', () => { pause(); goTo(s.endFrame); });
+    // A step's button shows the cluster as the step begins: its first action is the next event.
+    const b = el('button', { class: 'step-button', 'data-step': s.id, 'data-start-frame': String(s.startFrame),
+      title: 'starts at ' + hms(state.run.frameSeconds[s.startFrame]) + ': ' + s.description,
+      text: (s.id ? s.id + ' ' : '') + s.title });
+    b.addEventListener('click', () => { pause(); goTo(s.startFrame, 'push'); });
     return b;
   }));
 }
 
-async function goTo(frame) {
+async function goTo(frame, how, note) {
   const n = state.run.frameSeconds.length;
   frame = Math.max(0, Math.min(n - 1, frame));
   state.frame = frame;
+  record(how || 'push');
+  $('#jump-note').textContent = note || '';
   const runId = state.run.id;
   const view = await api('/api/runs/' + runId + '/cluster?frame=' + frame);
   if (state.run.id !== runId || state.frame !== frame) return; // a later move won
@@ -110,10 +172,10 @@ async function goTo(frame) {
   $('#clock').textContent = hms(view.seconds) + '  (frame ' + (frame + 1) + ' of ' + n + ')';
   $('#cluster-time').textContent = hms(view.seconds);
   $('#checkpoint').textContent = view.checkpoint ? 'checkpoint: ' + view.checkpoint : '';
-  for (const b of document.querySelectorAll('.step-button')) {
-    const s = state.run.steps.find(x => x.id === b.dataset.step);
-    b.classList.toggle('active', s !== undefined && s.endFrame === frame);
-  }
+  // The step under way: the last one begun by this frame.
+  const begun = state.run.steps.filter(s => s.startFrame <= frame);
+  const current = begun.length ? begun[begun.length - 1].id : null;
+  for (const b of document.querySelectorAll('.step-button')) b.classList.toggle('active', b.dataset.step === current);
   renderCards(view);
   renderEvents(frame);
   moveCursor(view.seconds);
@@ -137,7 +199,7 @@ function play() {
     const last = state.run.frameSeconds.length - 1;
     let f = frameAt(state.target);
     if (f === state.frame && state.frame < last && state.run.frameSeconds[state.frame + 1] <= state.target) f++;
-    if (f !== state.frame) goTo(f);
+    if (f !== state.frame) goTo(f, 'replace');
     if (state.target >= state.run.seconds) pause();
   }, tickMs);
 }
@@ -363,15 +425,34 @@ async function whatIf(event) {
   const base = state.run.id;
   try {
     const made = await api('/api/runs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(knobs) });
-    const cmp = await api('/api/compare?a=' + base + '&b=' + made.id);
-    renderCompare(cmp);
-    await loadRuns(base);
+    await loadRuns();
+    // The comparison joins the view; the run and the moment shown stay.
+    await showCompare({ a: String(base), b: String(made.id) });
+    record('push');
     $('#status').textContent = 'what-if ' + made.id + ' played; pick it under Run to watch it';
   } catch (e) {
     $('#whatif-error').textContent = e.message;
     $('#status').textContent = '';
   } finally {
     $('#rerun').disabled = false;
+  }
+}
+
+// Shows the comparison the view names (null: none); a run that is gone clears it, saying why.
+async function showCompare(pair) {
+  const same = (x, y) => x === y || (x && y && x.a === y.a && x.b === y.b);
+  if (same(pair, state.compare)) return;
+  state.compare = pair;
+  if (!pair) {
+    $('#compare').replaceChildren();
+    $('#compare-expectations').replaceChildren();
+    return;
+  }
+  try {
+    renderCompare(await api('/api/compare?a=' + encodeURIComponent(pair.a) + '&b=' + encodeURIComponent(pair.b)));
+  } catch (e) {
+    state.compare = null;
+    $('#whatif-error').textContent = 'comparison ' + pair.a + ' with ' + pair.b + ': ' + e.message;
   }
 }
 
@@ -427,15 +508,22 @@ window.addEventListener('DOMContentLoaded', () => {
   $('#next').addEventListener('click', () => { pause(); goTo(state.frame + 1); });
   $('#prev').addEventListener('click', () => { pause(); goTo(state.frame - 1); });
   $('#first').addEventListener('click', () => { pause(); goTo(0); });
-  $('#scrubber').addEventListener('input', e => { pause(); goTo(Number(e.target.value)); });
-  $('#jump').addEventListener('click', () => {
+  $('#last').addEventListener('click', () => { pause(); goTo(state.run.frameSeconds.length - 1); });
+  $('#scrubber').addEventListener('input', e => { pause(); goTo(Number(e.target.value), 'replace'); });
+  $('#scrubber').addEventListener('change', () => record('push'));
+  const jump = () => {
     const s = parseHms($('#jump-time').value);
-    if (s === null) { $('#status').textContent = 'jump: expected a time such as 00:12:30'; return; }
-    pause(); goTo(frameAt(s));
-  });
-  $('#run-select').addEventListener('change', e => showRun(e.target.value));
+    if (s === null) { $('#jump-note').textContent = 'jump: expected a run time such as +00:12:30 or 0:12:30'; return; }
+    pause();
+    const at = landing(s);
+    goTo(at.frame, 'push', at.note);
+  };
+  $('#jump').addEventListener('click', jump);
+  $('#jump-time').addEventListener('keydown', e => { if (e.key === 'Enter') jump(); });
+  $('#run-select').addEventListener('change', e => showRun(e.target.value, 'push'));
   $('#whatif').addEventListener('submit', whatIf);
   window.addEventListener('resize', () => Object.values(state.charts).forEach(c => c.resize()));
-  loadRuns().then(() => { document.body.dataset.ready = 'true'; })
+  window.addEventListener('popstate', () => { showAddress('none').catch(e => { $('#status').textContent = e.message; }); });
+  loadRuns().then(() => showAddress('replace')).then(() => { document.body.dataset.ready = 'true'; })
     .catch(e => { $('#status').textContent = 'could not load the run: ' + e.message; });
 });

@@ -37,19 +37,26 @@ class DashboardBrowserTest {
     waitFor(d).until(x -> "true".equals(x.findElement(By.tagName("body")).getDomAttribute("data-ready")));
   }
 
-  /** Clicks a step's button and waits until the page shows the frame the step ends at. */
-  private static void step(WebDriver d, String id) {
+  /**
+   * Shows the end of a step: its button goes to the step's start, then its last frame comes by
+   * address (the view is in the page's address), and the page waits until it shows that frame.
+   */
+  private static void step(WebDriver d, Dashboard dashboard, String id) {
     WebElement button = d.findElement(By.cssSelector(".step-button[data-step='" + id + "']"));
     button.click();
     waitFor(d).until(x -> x.findElement(By.cssSelector(".step-button[data-step='" + id + "']"))
         .getDomAttribute("class").contains("active"));
+    int end = dashboard.runs().getFirst().steps().stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow()
+        .endFrame();
+    d.get("http://127.0.0.1:" + dashboard.port() + "/#run=0&frame=" + end);
+    waitFor(d).until(x -> Integer.toString(end).equals(x.findElement(By.tagName("body")).getDomAttribute("data-frame")));
   }
 
   private static WebElement labCard(WebDriver d) {
     return d.findElement(By.cssSelector(".node-card[data-node='" + LAB_NODE + "']"));
   }
 
-  private static void screenshot(WebDriver d, String name) throws IOException {
+  static void screenshot(WebDriver d, String name) throws IOException {
     Files.createDirectories(SHOTS);
     byte[] png = ((org.openqa.selenium.TakesScreenshot) d).getScreenshotAs(OutputType.BYTES);
     Files.write(SHOTS.resolve(name + ".png"), png);
@@ -83,14 +90,14 @@ class DashboardBrowserTest {
       // Run time as every output writes it: +HH:MM:SS.
       assertThat(d.findElement(By.id("clock")).getText()).matches("\\+00:0[0-6]:\\d\\d +\\(frame \\d+ of \\d+\\)");
 
-      step(d, "3.3");
+      step(d, dashboard, "3.3");
       List<WebElement> chips = labCard(d).findElements(By.cssSelector(".gpu[data-index='0'] .pod-chip"));
       assertThat(chips).hasSize(4).allSatisfy(c -> assertThat(c.getText()).startsWith("vllm-sliced"));
       assertThat(labCard(d).findElement(By.cssSelector(".advertised")).getText()).isEqualTo("4");
       assertThat(d.findElements(By.cssSelector(".node-card"))).hasSize(1);
       screenshot(d, "lab-3.3-four-pods-one-gpu");
 
-      step(d, "3.4");
+      step(d, dashboard, "3.4");
       List<WebElement> pool = d.findElements(By.cssSelector(".node-card[data-nodepool='gpu']"));
       assertThat(pool).hasSize(2);
       WebElement second = pool.stream().filter(c -> !LAB_NODE.equals(c.getDomAttribute("data-node"))).findFirst()
@@ -100,7 +107,7 @@ class DashboardBrowserTest {
       assertThat(d.findElements(By.cssSelector(".lane"))).hasSize(2);
       screenshot(d, "lab-3.4-second-node");
 
-      step(d, "3.5");
+      step(d, dashboard, "3.5");
       assertThat(labCard(d).findElement(By.cssSelector(".advertised")).getText()).isEqualTo("1");
       screenshot(d, "lab-3.5-reset");
 
@@ -126,7 +133,7 @@ class DashboardBrowserTest {
       WebDriver d = chrome.driver();
       open(d, dashboard);
       // The event log says why the half-used node stays, as Karpenter's Unconsolidatable event does.
-      step(d, "2");
+      step(d, dashboard, "2");
       assertThat(d.findElements(By.cssSelector("#events tbody tr")).stream().map(WebElement::getText))
           .anyMatch(t -> t.contains("Unconsolidatable: NodePool \"inference\" has non-empty consolidation disabled"));
       new Select(d.findElement(By.name("consolidationPolicy"))).selectByVisibleText("WhenEmptyOrUnderutilized");
