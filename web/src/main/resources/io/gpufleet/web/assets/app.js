@@ -1,7 +1,16 @@
 // The gpufleet dashboard: plays a finished run frame by frame from the server's JSON API.
 'use strict';
 
-const state = { runs: [], run: null, frame: 0, playing: null, target: 0, charts: {}, compare: null };
+const state = { runs: [], run: null, frame: 0, playing: null, target: 0, charts: {}, compare: null,
+  view: null, filter: '', limit: 0 };
+
+// A fleet: above this many nodes in a moment the page opens with the overview (counts by NodePool,
+// instance type, capacity type and state) above the cards.
+const FLEET_NODES = 50;
+// At most this many cards and lifecycle lanes are drawn at once; "Show more" draws as many again.
+// A 2,000-node moment then builds 100 cards, not 2,000 (the filter finds the others).
+const PAGE = 100;
+state.limit = PAGE;
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -54,7 +63,8 @@ function readAddress() {
     run: p.get('run'),
     frame: frame !== null && /^\d{1,9}$/.test(frame) ? Number(frame) : null,
     seconds: t !== null ? parseHms(t) : null,
-    compare: cmp.length === 2 && cmp.every(x => x !== '') ? { a: cmp[0], b: cmp[1] } : null
+    compare: cmp.length === 2 && cmp.every(x => x !== '') ? { a: cmp[0], b: cmp[1] } : null,
+    filter: p.get('filter') || ''
   };
 }
 
@@ -62,6 +72,7 @@ function address() {
   const parts = ['run=' + encodeURIComponent(state.run.id), 'frame=' + state.frame,
     't=' + hms(state.run.frameSeconds[state.frame]).replace('+', '%2B')];
   if (state.compare) parts.push('compare=' + encodeURIComponent(state.compare.a) + ',' + encodeURIComponent(state.compare.b));
+  if (state.filter) parts.push('filter=' + encodeURIComponent(state.filter));
   return '#' + parts.join('&');
 }
 
@@ -81,7 +92,9 @@ async function showAddress(how) {
   if (!state.run || String(state.run.id) !== runId) await loadRun(runId);
   const at = want.frame === null && want.seconds !== null ? landing(want.seconds) : { frame: want.frame || 0, note: '' };
   await showCompare(want.compare);
+  const refiltered = setFilter(want.filter);
   await goTo(at.frame, how, at.note);
+  if (refiltered) renderLanes();
 }
 
 // The frame shown for a run time: the last at or before it; where none is exactly then, a note says
@@ -176,7 +189,9 @@ async function goTo(frame, how, note) {
   const begun = state.run.steps.filter(s => s.startFrame <= frame);
   const current = begun.length ? begun[begun.length - 1].id : null;
   for (const b of document.querySelectorAll('.step-button')) b.classList.toggle('active', b.dataset.step === current);
+  state.view = view;
   renderCards(view);
+  if (state.filter) renderLanes();
   renderEvents(frame);
   moveCursor(view.seconds);
   document.body.dataset.frame = String(frame);
@@ -212,8 +227,77 @@ function pause() {
 
 // ---- cluster ----
 
+// ---- filter: which nodes the cards and lanes show ----
+
+// The filter's words, each of which a node must match: FIELD:VALUE matches that field exactly
+// (pool, type, capacity, state), a bare word matches part of the node's name, NodePool, instance
+// type or capacity type, ignoring case.
+const FILTER_FIELDS = { pool: 'nodePool', type: 'instanceType', capacity: 'capacityType', state: 'lifecycle' };
+function filterTerms() {
+  return state.filter.toLowerCase().split(/\s+/).filter(t => t !== '');
+}
+
+function nodeMatches(n, terms) {
+  return terms.every(t => {
+    const colon = t.indexOf(':');
+    const field = colon > 0 ? FILTER_FIELDS[t.slice(0, colon)] : undefined;
+    if (field) return String(n[field] || '').toLowerCase() === t.slice(colon + 1);
+    return [n.name, n.nodePool, n.instanceType, n.capacityType].some(v => String(v || '').toLowerCase().includes(t));
+  });
+}
+
+// Sets the filter from the address or the box, starting again at one page of cards.
+function setFilter(text) {
+  if (text === state.filter) return false;
+  state.filter = text;
+  state.limit = PAGE;
+  if ($('#node-filter').value !== text) $('#node-filter').value = text;
+  return true;
+}
+
+function refilter(how) {
+  record(how);
+  if (state.view) renderCards(state.view);
+  renderLanes();
+}
+
+// Nodes and GPUs of the moment by NodePool, instance type, capacity type and state; each value a
+// button that filters the cards to it. Counts the whole moment, whatever the filter shows.
+function renderOverview(view) {
+  const box = $('#overview');
+  box.hidden = view.nodes.length <= FLEET_NODES;
+  if (box.hidden) { box.replaceChildren(); return; }
+  const dims = [['NodePool', 'pool', 'nodePool'], ['instance type', 'type', 'instanceType'],
+    ['capacity type', 'capacity', 'capacityType'], ['state', 'state', 'lifecycle']];
+  box.replaceChildren(...dims.map(([title, key, field]) => {
+    const groups = new Map();
+    for (const n of view.nodes) {
+      const v = n[field] || '-';
+      const g = groups.get(v) || { nodes: 0, physical: 0, allocated: 0 };
+      g.nodes++; g.physical += n.gpus.length; g.allocated += n.gpuAllocated;
+      groups.set(v, g);
+    }
+    const rows = [...groups.entries()].sort((a, b) => b[1].nodes - a[1].nodes || (a[0] < b[0] ? -1 : 1)).map(([v, g]) => {
+      const pick = el('button', { type: 'button', text: v, title: 'show only ' + key + ':' + v });
+      pick.addEventListener('click', () => { if (setFilter(key + ':' + v)) refilter('push'); });
+      return el('tr', { 'data-group': key + ':' + v }, el('td', {}, pick), el('td', { class: 'n nodes', text: String(g.nodes) }),
+        el('td', { class: 'n physical', text: String(g.physical) }), el('td', { class: 'n allocated', text: String(g.allocated) }));
+    });
+    return el('table', { 'data-dimension': key }, el('caption', { text: 'by ' + title }),
+      el('tr', {}, el('th', { text: title }), el('th', { text: 'nodes' }), el('th', { text: 'GPUs' }), el('th', { text: 'allocated' })),
+      ...rows);
+  }));
+}
+
 function renderCards(view) {
-  const cards = view.nodes.map(n => {
+  renderOverview(view);
+  const terms = filterTerms();
+  const matching = terms.length ? view.nodes.filter(n => nodeMatches(n, terms)) : view.nodes;
+  const shownNodes = matching.slice(0, state.limit);
+  $('#shown').textContent = (terms.length ? matching.length + ' of ' + view.nodes.length + ' nodes match'
+    : view.nodes.length + ' nodes') + (shownNodes.length < matching.length ? '; showing the first ' + shownNodes.length : '');
+  $('#more').hidden = shownNodes.length >= matching.length;
+  const cards = shownNodes.map(n => {
     const card = el('article', {
       class: 'node-card', 'data-node': n.name, 'data-lifecycle': n.lifecycle, 'data-nodepool': n.nodePool,
       'data-advertised': String(n.gpuAdvertised),
@@ -281,9 +365,15 @@ function markerClass(kind) {
   return 'marker';
 }
 
+// The lanes of nodes the filter matches (by the lane's name, or as a node of the moment shown), one
+// page of them at most, as the cards.
 function renderLanes() {
   const box = $('#lanes');
-  const lanes = state.run.lanes.map(l => {
+  const terms = filterTerms();
+  const inView = new Set(terms.length && state.view ? state.view.nodes.filter(n => nodeMatches(n, terms)).map(n => n.name) : []);
+  const matching = terms.length ? state.run.lanes.filter(l => inView.has(l.node)
+    || terms.every(t => (l.node + ' ' + l.key).toLowerCase().includes(t))) : state.run.lanes;
+  const lanes = matching.slice(0, state.limit).map(l => {
     const track = el('div', { class: 'track' });
     for (const s of l.spans) {
       const width = Math.max(0.2, 100 * (s.to - s.from) / Math.max(1, state.run.seconds));
@@ -299,6 +389,8 @@ function renderLanes() {
   }
   area.append(el('div', { class: 'cursor', id: 'lane-cursor' }));
   box.replaceChildren(...lanes, area);
+  $('#lanes-shown').textContent = lanes.length < state.run.lanes.length
+    ? lanes.length + ' of ' + state.run.lanes.length + ' lanes (the filter and Show more above choose them)' : '';
 }
 
 function moveCursor(seconds) {
@@ -522,6 +614,9 @@ window.addEventListener('DOMContentLoaded', () => {
   $('#jump-time').addEventListener('keydown', e => { if (e.key === 'Enter') jump(); });
   $('#run-select').addEventListener('change', e => showRun(e.target.value, 'push'));
   $('#whatif').addEventListener('submit', whatIf);
+  $('#node-filter').addEventListener('input', e => { if (setFilter(e.target.value.trim())) refilter('replace'); });
+  $('#node-filter').addEventListener('change', () => record('push'));
+  $('#more').addEventListener('click', () => { state.limit += PAGE; if (state.view) renderCards(state.view); renderLanes(); });
   window.addEventListener('resize', () => Object.values(state.charts).forEach(c => c.resize()));
   window.addEventListener('popstate', () => { showAddress('none').catch(e => { $('#status').textContent = e.message; }); });
   loadRuns().then(() => showAddress('replace')).then(() => { document.body.dataset.ready = 'true'; })
