@@ -152,14 +152,7 @@ public record SchedulerProfile(
    * selectors}, so the default system constraints spread ReplicaSet and StatefulSet pods.
    */
   public SchedulerProfile withSpreadSelectors(SpreadSelectors selectors) {
-    PodTopologySpread spread = new PodTopologySpread(selectors);
-    List<FilterPlugin> filtering = filters.stream()
-        .map(f -> f instanceof PodTopologySpread ? (FilterPlugin) spread : f).toList();
-    List<WeightedScore> replaced = scores.stream()
-        .map(ws -> ws.plugin() instanceof PodTopologySpread ? new WeightedScore(spread, ws.weight()) : ws)
-        .toList();
-    return new SchedulerProfile(name, preEnqueues, preFilters, filtering, replaced, postFiltersOver(filtering),
-        percentageOfNodesToScore);
+    return replacing(PodTopologySpread.class, new PodTopologySpread(selectors));
   }
 
   /**
@@ -167,12 +160,14 @@ public record SchedulerProfile(
    * terms with a {@code namespaceSelector} ({@link NamespaceLabels#NAME_ONLY} until told).
    */
   public SchedulerProfile withNamespaceLabels(NamespaceLabels namespaces) {
-    InterPodAffinity podAffinity = new InterPodAffinity(namespaces);
-    List<FilterPlugin> filtering = filters.stream()
-        .map(f -> f instanceof InterPodAffinity ? (FilterPlugin) podAffinity : f).toList();
+    return replacing(InterPodAffinity.class, new InterPodAffinity(namespaces));
+  }
+
+  /** The same profile with {@code plugin} in place of its kind, at Filter and at Score with its weight. */
+  private <P extends FilterPlugin & ScorePlugin> SchedulerProfile replacing(Class<P> kind, P plugin) {
+    List<FilterPlugin> filtering = filters.stream().map(f -> kind.isInstance(f) ? (FilterPlugin) plugin : f).toList();
     List<WeightedScore> replaced = scores.stream()
-        .map(ws -> ws.plugin() instanceof InterPodAffinity ? new WeightedScore(podAffinity, ws.weight()) : ws)
-        .toList();
+        .map(ws -> kind.isInstance(ws.plugin()) ? new WeightedScore(plugin, ws.weight()) : ws).toList();
     return new SchedulerProfile(name, preEnqueues, preFilters, filtering, replaced, postFiltersOver(filtering),
         percentageOfNodesToScore);
   }
