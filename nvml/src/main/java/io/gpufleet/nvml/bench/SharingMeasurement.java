@@ -22,7 +22,9 @@ import tools.jackson.databind.node.ObjectNode;
  * the rows. Its {@code closedLoop} rows carry the fields of {@link ClosedLoopRow} under the same names
  * ({@code workload}, {@code mode}, {@code tenants}, {@code throughput}, {@code p50Ms}, {@code p99Ms}),
  * the form the performance model's calibration reads; open-loop rows go to {@code openLoop}, as the
- * H200 measurement kept them aside to check predictions.
+ * H200 measurement kept them aside to check predictions. A {@code mps-capped-solo} row is one client
+ * alone under the cap of {@code tenants} ({@code threadPercentage} = 100/N); files from before that
+ * mode have none and load as they did (the model then says what rests on their absence).
  */
 public record SharingMeasurement(Card card, SharingBench.Plan plan, List<SharingRow> rows) {
 
