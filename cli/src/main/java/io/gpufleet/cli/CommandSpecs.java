@@ -1402,7 +1402,7 @@ final class CommandSpecs {
         .hasInitialValue(true).initialValue(c.workloads)
         .getter(new BenchSharingCommandFields(c, 1)).setter(new BenchSharingCommandFields(c, 1)).build());
     spec.addOption(OptionSpec.builder("--modes")
-        .description("time-slicing, mps (own daemon, no caps) and/or mps-capped (each client at 100/N %% of the SMs, as the device plugin sets it) (default: ${DEFAULT-VALUE}).")
+        .description("time-slicing, mps (own daemon, no caps), mps-capped (each client at 100/N %% of the SMs, as the device plugin sets it) and/or mps-capped-solo (one client alone at 100/N %%: a replica whose co-tenants are idle) (default: ${DEFAULT-VALUE}).")
         .paramLabel("MODE")
         .defaultValue("time-slicing")
         .splitRegex(",")
@@ -1443,7 +1443,7 @@ final class CommandSpecs {
         .hasInitialValue(true).initialValue(c.output)
         .getter(new BenchSharingCommandFields(c, 6)).setter(new BenchSharingCommandFields(c, 6)).build());
     spec.addOption(OptionSpec.builder("--open-loop-check")
-        .description("After the closed-loop runs, measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
+        .description("After the closed-loop runs (with mps-capped, also mps-capped-solo), measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
         .paramLabel("<openLoopCheck>")
         .type(boolean.class).auxiliaryTypes(boolean.class)
         .descriptionKey("")
