@@ -126,28 +126,35 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
   /**
    * How long one request of a lone client takes, ms, under the device plugin's cap for {@code tenants}
    * replicas ({@code 100 / tenants} %, integer division); empty for one tenant (no cap) or where no
-   * lone capped row was measured. The throughput is interpolated linearly in the SM share between the
-   * measured caps and the uncapped lone row (100 %); below the smallest share measured it is that
-   * share's, a lower bound on the time (fewer SMs cannot be faster), which
-   * {@link SharingCurves#uncovered} says.
+   * lone capped row was measured.
    */
   public OptionalDouble cappedAloneMs(int tenants) {
-    if (tenants < 2 || cappedAlone.isEmpty()) {
+    return tenants < 2 ? OptionalDouble.empty() : cappedAloneMsAtShare(100 / tenants);
+  }
+
+  /**
+   * How long one request of a lone client takes, ms, capped at {@code percent} % of the SMs; empty
+   * uncapped (100 %) or where no lone capped row was measured. The throughput is interpolated
+   * linearly in the SM share between the measured caps and the uncapped lone row (100 %); below the
+   * smallest share measured it is that share's, a lower bound on the time (fewer SMs cannot be
+   * faster), which {@link SharingCurves#uncovered} says.
+   */
+  public OptionalDouble cappedAloneMsAtShare(int percent) {
+    if (percent >= 100 || cappedAlone.isEmpty()) {
       return OptionalDouble.empty();
     }
     TreeMap<Integer, Double> byShare = new TreeMap<>();
     byShare.put(100, throughput.get(1));
     cappedAlone.forEach((n, v) -> byShare.put(100 / n, v));
-    int share = 100 / tenants;
-    Map.Entry<Integer, Double> lo = byShare.floorEntry(share);
-    Map.Entry<Integer, Double> hi = byShare.ceilingEntry(share);
+    Map.Entry<Integer, Double> lo = byShare.floorEntry(percent);
+    Map.Entry<Integer, Double> hi = byShare.ceilingEntry(percent);
     double x;
     if (lo == null) {
       x = hi.getValue();
     } else if (lo.getKey().equals(hi.getKey())) {
       x = lo.getValue();
     } else {
-      double t = (double) (share - lo.getKey()) / (hi.getKey() - lo.getKey());
+      double t = (double) (percent - lo.getKey()) / (hi.getKey() - lo.getKey());
       x = lo.getValue() + t * (hi.getValue() - lo.getValue());
     }
     return OptionalDouble.of(1000.0 / x);

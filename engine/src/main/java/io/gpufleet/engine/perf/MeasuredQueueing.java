@@ -49,13 +49,26 @@ public final class MeasuredQueueing {
     return predict(curve, tenants, ratePerSecond, 1.0);
   }
 
-  /** As {@link #predict(CapacityCurve, int, double)}, with gaps between arrivals of SCV {@code arrivalScv}. */
+  /**
+   * As {@link #predict(CapacityCurve, int, double)}, with gaps between arrivals of SCV {@code arrivalScv};
+   * under capped MPS each client at the device plugin's {@code 100 / tenants} %.
+   */
   public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond, double arrivalScv) {
+    return predict(curve, tenants, ratePerSecond, arrivalScv, tenants < 1 ? 100 : 100 / tenants);
+  }
+
+  /**
+   * As {@link #predict(CapacityCurve, int, double, double)}, each client capped at
+   * {@code threadPercentage} % of the SMs (a card dealt fewer replicas than the mode was set up for
+   * keeps the mode's cap); the cap counts only where the curve holds lone capped rows.
+   */
+  public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond, double arrivalScv,
+      int threadPercentage) {
     if (tenants < 1 || !(ratePerSecond > 0)) {
       throw new IllegalArgumentException("need tenants >= 1 and a positive rate, found " + tenants + ", " + ratePerSecond);
     }
     double load = tenants * ratePerSecond / curve.capacity(tenants);
-    OptionalDouble capped = curve.cappedAloneMs(tenants);
+    OptionalDouble capped = curve.cappedAloneMsAtShare(threadPercentage);
     double saturated = serviceMs(curve, capped, tenants);
     if (load >= 1) {
       return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, saturated, inf(), inf(), inf());

@@ -171,4 +171,21 @@ class MeasuredSharingModelTest {
     assertThat(after.p50Ms()).isGreaterThan(before.p50Ms()).isGreaterThanOrEqualTo(big.cappedAloneMs(8).orElseThrow());
     assertThat(after.p99Ms()).isGreaterThan(before.p99Ms());
   }
+
+  @Test
+  void aCardDealtFewerReplicasThanTheModeKeepsTheModesCap() {
+    SharingModel own = new SharingModel(FITTED, Optional.of(new SharingCurves(H100.id(), withBigSolo())));
+    Device device = Device.whole(H100);
+    ServiceDemand d = ServiceDemand.of(H200Measurement.BIG, device, FITTED, CATALOG);
+    List<Tenant> three = List.of(new Tenant("a", d, 1024, 10, 1.0), new Tenant("b", d, 1024, 10, 1.0),
+        new Tenant("c", d, 1024, 10, 1.0));
+    // Three replicas on a card of the 4-replica layout run at 25 % each, slower alone than at 33 %.
+    double at25 = own.openLoop(new Colocation(device, SharingMode.Mps.devicePlugin(4), three)).tenants().getFirst().p50Ms();
+    double at33 = own.openLoop(new Colocation(device, SharingMode.Mps.devicePlugin(3), three)).tenants().getFirst().p50Ms();
+    assertThat(at25).isGreaterThan(at33);
+    // Uncapped MPS has no lone capped rows to read, with or without them in the file.
+    double mps = own.openLoop(new Colocation(device, SharingMode.Mps.unlimited(3), three)).tenants().getFirst().p50Ms();
+    assertThat(mps).isEqualTo(OWN.openLoop(new Colocation(device, SharingMode.Mps.unlimited(3), three)).tenants()
+        .getFirst().p50Ms());
+  }
 }
