@@ -191,6 +191,29 @@ class AdviseCommandTest {
         "--kernels", "768", "--rate", "30", "--memory", "1Gi");
     assertThat(advice.exitCode()).as(advice.err()).isZero();
     assertThat(advice.out()).doesNotContain("mps-capped-solo rows");
+    // The same rows as the run the note names, in a file of their own, given beside run-1.
+    var soloOnly = root.deepCopy();
+    var soloRows = (tools.jackson.databind.node.ArrayNode) soloOnly.get("closedLoop");
+    for (int i = soloRows.size() - 1; i >= 0; i--) {
+      if (!soloRows.get(i).get("mode").asString().equals("mps-capped-solo")) {
+        soloRows.remove(i);
+      }
+    }
+    Path s = dir.resolve("solo.json");
+    Files.writeString(s, json.writeValueAsString(soloOnly));
+    CliRun two = CliRun.wide("advise", "--calibration", "--calibration-file", run1.toString(), "--calibration-file",
+        s.toString());
+    assertThat(two.exitCode()).as(two.err()).isZero();
+    assertThat(two.out()).startsWith("CALIBRATION (fitted to " + run1 + " + " + s + " (NVIDIA H100 80GB HBM3, 32 closed-loop rows))")
+        .doesNotContain("mps-capped-solo rows");
+    // A file of another card is refused, naming both.
+    ((tools.jackson.databind.node.ObjectNode) soloOnly.get("card")).put("catalogId", "H200-141GB");
+    Files.writeString(s, json.writeValueAsString(soloOnly));
+    CliRun other = CliRun.wide("advise", "--calibration", "--calibration-file", run1.toString(), "--calibration-file",
+        s.toString());
+    assertThat(other.exitCode()).isEqualTo(2);
+    assertThat(other.err()).isEqualTo("gpufleet advise: " + s + ": card.catalogId: expected \"H100-80GB\", the card of "
+        + run1 + ", found \"H200-141GB\"\n");
   }
 
   @Test
