@@ -32,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -130,8 +131,8 @@ final class AdviseCommand implements Callable<Integer> {
   boolean calibration;
 
   @Option(names = "--calibration-file", paramLabel = "FILE",
-      description = "Fit the performance model to this gpufleet bench-sharing JSON instead of the built-in H200 rows.")
-  Path calibrationFile;
+      description = "Fit the performance model to this gpufleet bench-sharing JSON instead of the built-in H200 rows; give it again to add another file's rows of the same card (such as a run the advice names).")
+  List<Path> calibrationFiles;
 
   /** Which flag a profile field comes from, for one-line errors. */
   private static final Map<String, String> FLAG_OF = Map.of(
@@ -147,19 +148,20 @@ final class AdviseCommand implements Callable<Integer> {
       throw new UserError("--output: expected table, json or html, found \"" + output + "\"");
     }
     GpuCatalog catalog = GpuCatalog.builtIn();
-    MeasuredSharing measured = calibrationFile == null ? H200Measurement.builtIn() : readCalibration(catalog);
-    CalibrationFit.Fitted fit = calibrationFile == null
+    boolean builtIn = calibrationFiles == null || calibrationFiles.isEmpty();
+    MeasuredSharing measured = builtIn ? H200Measurement.builtIn() : readCalibration(catalog);
+    CalibrationFit.Fitted fit = builtIn
         ? new CalibrationFit.Fitted(Calibration.H200_2026_11_30, List.of()) : fit(measured, catalog);
     Calibration fitted = fit.calibration();
     // A user's file also gives its card's own contention to open-loop tenants there (MeasuredQueueing).
-    SharingModel sharing = calibrationFile == null ? new SharingModel(fitted)
+    SharingModel sharing = builtIn ? new SharingModel(fitted)
         : new SharingModel(fitted, Optional.of(new SharingCurves(measured.gpu(), measured.rows())));
     List<String> notes = calibrationNotes(fit, sharing);
     if (calibration) {
       var replay = new MeasurementReplay(new SharingModel(fitted), catalog);
       // The open-loop runs kept aside are the H200's; a user's file is checked on its own rows.
       emit(CalibrationReport.text(measured.source(), fitted, replay.closedLoop(measured),
-          calibrationFile == null ? replay.openLoop() : List.of())
+          builtIn ? replay.openLoop() : List.of())
           + (notes.isEmpty() ? "" : "\nNOT MEASURED IN THIS FILE\n" + notes.stream().map(n -> "* " + n + "\n")
               .collect(java.util.stream.Collectors.joining())));
       return ExitCodes.OK;
@@ -200,19 +202,21 @@ final class AdviseCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** The bench-sharing file; a problem in it names the file and where, and exits 2. */
+  /** The bench-sharing files; a problem in one names the file and where, and exits 2. */
   private MeasuredSharing readCalibration(GpuCatalog catalog) {
-    String json;
-    try {
-      json = Files.readString(calibrationFile, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UserError("--calibration-file " + calibrationFile + ": cannot read: "
-          + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
+    LinkedHashMap<String, String> texts = new LinkedHashMap<>();
+    for (Path f : calibrationFiles) {
+      try {
+        texts.put(f.toString(), Files.readString(f, StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw new UserError("--calibration-file " + f + ": cannot read: "
+            + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
+      }
     }
     try {
-      MeasuredSharing m = SharingMeasurement.calibration(calibrationFile.toString(), json);
+      MeasuredSharing m = SharingMeasurement.calibration(texts);
       if (catalog.byId(m.gpu()).filter(g -> g.bandwidthGBps().isPresent()).isEmpty()) {
-        throw new UserError(calibrationFile + ": card.catalogId: expected a GPU of the catalogue with a known "
+        throw new UserError(calibrationFiles.getFirst() + ": card.catalogId: expected a GPU of the catalogue with a known "
             + "bandwidth, found \"" + m.gpu() + "\"");
       }
       return m;
@@ -225,7 +229,8 @@ final class AdviseCommand implements Callable<Integer> {
     try {
       return CalibrationFit.fitWhatIsMeasured(m, catalog);
     } catch (IllegalArgumentException e) {
-      throw new UserError(calibrationFile + ": closedLoop: cannot fit the model: " + e.getMessage());
+      throw new UserError(String.join(" + ", calibrationFiles.stream().map(Path::toString).toList())
+          + ": closedLoop: cannot fit the model: " + e.getMessage());
     }
   }
 

@@ -49,7 +49,7 @@ public final class BenchSharingCommand implements Callable<Integer> {
   List<String> workloads;
 
   @Option(names = "--modes", split = ",", defaultValue = "time-slicing", paramLabel = "MODE",
-      description = "time-slicing, mps (own daemon, no caps) and/or mps-capped (each client at 100/N %% of the SMs, as the device plugin sets it) (default: ${DEFAULT-VALUE}).")
+      description = "time-slicing, mps (own daemon, no caps), mps-capped (each client at 100/N %% of the SMs, as the device plugin sets it) and/or mps-capped-solo (one client alone at 100/N %%: a replica whose co-tenants are idle) (default: ${DEFAULT-VALUE}).")
   List<String> modes;
 
   @Option(names = "--seconds", defaultValue = "6", description = "Measured seconds per run (default: ${DEFAULT-VALUE}).")
@@ -66,7 +66,7 @@ public final class BenchSharingCommand implements Callable<Integer> {
   String output;
 
   @Option(names = "--open-loop-check",
-      description = "After the closed-loop runs, measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
+      description = "After the closed-loop runs (with mps-capped, also mps-capped-solo), measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
   boolean openLoopCheck;
 
   @Option(names = "--json-file", paramLabel = "FILE", description = "Also write the JSON result here (the form advise's calibration reads).")
@@ -98,7 +98,8 @@ public final class BenchSharingCommand implements Callable<Integer> {
             err.println("bench-sharing: " + line);
             err.flush();
           });
-      SharingMeasurement result = new SharingMeasurement(card, plan,
+      // The check also measures a lone capped client where mps-capped runs: the file names it among the modes.
+      SharingMeasurement result = new SharingMeasurement(card, openLoopCheck ? plan.withCappedSolo() : plan,
           openLoopCheck ? bench.runWithOpenLoopCheck(plan) : bench.run(plan));
       String json = result.toJson();
       if (jsonFile != null) {
@@ -109,6 +110,7 @@ public final class BenchSharingCommand implements Callable<Integer> {
         List<OpenLoopCheck.Point> points = SharingBench.check(result.rows());
         out.print("\nOPEN-LOOP CHECK: each point measured, and predicted from the closed-loop rows above (MeasuredQueueing)\n"
             + OpenLoopCheck.table(points) + "\n" + OpenLoopCheck.summary(points));
+        OpenLoopCheck.notes(SharingBench.closed(result.rows()), points).forEach(n -> out.println("Note: " + n));
       }
       out.flush();
       return ExitCodes.OK;
@@ -128,7 +130,7 @@ public final class BenchSharingCommand implements Callable<Integer> {
     List<TenantKernel> kernels = workloads.stream().map(w -> TenantKernel.byName(w)
         .orElseThrow(() -> new UserError("--workloads: expected big or small, found \"" + w + "\""))).toList();
     List<BenchMode> ms = modes.stream().map(m -> BenchMode.byLabel(m)
-        .orElseThrow(() -> new UserError("--modes: expected time-slicing, mps or mps-capped, found \"" + m + "\"")))
+        .orElseThrow(() -> new UserError("--modes: expected time-slicing, mps, mps-capped or mps-capped-solo, found \"" + m + "\"")))
         .toList();
     for (int n : tenants) {
       if (n < 1 || n > 48) {

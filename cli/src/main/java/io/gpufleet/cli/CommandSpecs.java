@@ -1059,11 +1059,11 @@ final class CommandSpecs {
         .hasInitialValue(true).initialValue(c.calibration)
         .getter(new AdviseCommandFields(c, 22)).setter(new AdviseCommandFields(c, 22)).build());
     spec.addOption(OptionSpec.builder("--calibration-file")
-        .description("Fit the performance model to this gpufleet bench-sharing JSON instead of the built-in H200 rows.")
+        .description("Fit the performance model to this gpufleet bench-sharing JSON instead of the built-in H200 rows; give it again to add another file's rows of the same card (such as a run the advice names).")
         .paramLabel("FILE")
-        .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
+        .type(List.class).auxiliaryTypes(java.nio.file.Path.class)
         .descriptionKey("")
-        .hasInitialValue(true).initialValue(c.calibrationFile)
+        .hasInitialValue(true).initialValue(c.calibrationFiles)
         .getter(new AdviseCommandFields(c, 23)).setter(new AdviseCommandFields(c, 23)).build());
     spec.addOption(OptionSpec.builder("${picocli.help.name.0:--h}", "${picocli.help.name.1:---help}")
         .description("Show this help message and exit.")
@@ -1402,7 +1402,7 @@ final class CommandSpecs {
         .hasInitialValue(true).initialValue(c.workloads)
         .getter(new BenchSharingCommandFields(c, 1)).setter(new BenchSharingCommandFields(c, 1)).build());
     spec.addOption(OptionSpec.builder("--modes")
-        .description("time-slicing, mps (own daemon, no caps) and/or mps-capped (each client at 100/N %% of the SMs, as the device plugin sets it) (default: ${DEFAULT-VALUE}).")
+        .description("time-slicing, mps (own daemon, no caps), mps-capped (each client at 100/N %% of the SMs, as the device plugin sets it) and/or mps-capped-solo (one client alone at 100/N %%: a replica whose co-tenants are idle) (default: ${DEFAULT-VALUE}).")
         .paramLabel("MODE")
         .defaultValue("time-slicing")
         .splitRegex(",")
@@ -1443,7 +1443,7 @@ final class CommandSpecs {
         .hasInitialValue(true).initialValue(c.output)
         .getter(new BenchSharingCommandFields(c, 6)).setter(new BenchSharingCommandFields(c, 6)).build());
     spec.addOption(OptionSpec.builder("--open-loop-check")
-        .description("After the closed-loop runs, measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
+        .description("After the closed-loop runs (with mps-capped, also mps-capped-solo), measure per workload and mode a light, a busy and an overloaded open-loop point and print the model's prediction (from the closed-loop rows just measured) beside each, with its error.")
         .paramLabel("<openLoopCheck>")
         .type(boolean.class).auxiliaryTypes(boolean.class)
         .descriptionKey("")
@@ -1913,7 +1913,7 @@ final class CommandSpecs {
         case 20 -> (Object) o.output;
         case 21 -> (Object) o.out;
         case 22 -> (Object) o.calibration;
-        case 23 -> (Object) o.calibrationFile;
+        case 23 -> (Object) o.calibrationFiles;
         default -> throw new IllegalStateException("no field " + field);
       };
     }
@@ -1945,7 +1945,7 @@ final class CommandSpecs {
         case 20 -> o.output = (String) value;
         case 21 -> o.out = (java.nio.file.Path) value;
         case 22 -> o.calibration = (Boolean) value;
-        case 23 -> o.calibrationFile = (java.nio.file.Path) value;
+        case 23 -> o.calibrationFiles = (List<java.nio.file.Path>) value;
         default -> throw new IllegalStateException("no field " + field);
       }
       return old;

@@ -154,6 +154,68 @@ class AdviseCommandTest {
         .doesNotContain("launchBoundGpuShare is the built-in");
   }
 
+  /** The H100's run-1 predates mps-capped-solo: advise names the rows and the run that measures them. */
+  @Test
+  void aFileWithoutLoneCappedRowsNamesThemAndOneWithThemUsesThem(@TempDir Path dir) throws IOException {
+    Path run1 = Path.of("..", "data", "h100-bench-sharing", "run-1", "closed-loop.json");
+    CliRun without = CliRun.wide("advise", "--calibration", "--calibration-file", run1.toString());
+    assertThat(without.exitCode()).as(without.err()).isZero();
+    String big = "gpufleet bench-sharing --workloads big --modes mps-capped-solo --tenants 1,2,4,8 --seconds 4 "
+        + "--json-file big-mps-capped-solo.json";
+    assertThat(without.out()).contains("NOT MEASURED IN THIS FILE")
+        .contains("* memory-bound capped-MPS tenants whose co-tenants are idle take the uncapped lone time (no big "
+            + "mps-capped-solo rows: one client under the cap of N); measure: " + big + "\n")
+        .contains("* launch-bound capped-MPS tenants whose co-tenants are idle take the uncapped lone time (no small "
+            + "mps-capped-solo rows: one client under the cap of N); measure: gpufleet bench-sharing --workloads small "
+            + "--modes mps-capped-solo --tenants 1,2,4,8 --seconds 4 --json-file small-mps-capped-solo.json\n")
+        .contains("* cappedBandwidthExponent is 0, taking a lone capped client as fast as an uncapped one");
+    // The same file with lone capped rows (synthetic: 12% of the SMs at half the lone speed) added.
+    var json = tools.jackson.databind.json.JsonMapper.builder().build();
+    var root = (tools.jackson.databind.node.ObjectNode) json.readTree(Files.readString(run1));
+    var rows = (tools.jackson.databind.node.ArrayNode) root.get("closedLoop");
+    double[][] solo = {{1, 216.4}, {2, 190.0}, {4, 150.0}, {8, 108.2}};
+    for (String w : List.of("big", "small")) {
+      for (double[] r : solo) {
+        double x = w.equals("big") ? r[1] : r[1] * 390.3 / 216.4;
+        rows.addObject().put("workload", w).put("mode", "mps-capped-solo").put("tenants", (int) r[0])
+            .put("threadPercentage", 100 / (int) r[0]).put("throughput", x).put("p50Ms", 1000 / x).put("p99Ms", 1100 / x);
+      }
+    }
+    Path f = dir.resolve("with-solo.json");
+    Files.writeString(f, json.writeValueAsString(root));
+    CliRun with = CliRun.wide("advise", "--calibration", "--calibration-file", f.toString());
+    assertThat(with.exitCode()).as(with.err()).isZero();
+    assertThat(with.out()).contains("big        mps-capped-solo   8").doesNotContain("mps-capped-solo rows")
+        .doesNotContain("cappedBandwidthExponent is 0");
+    CliRun advice = CliRun.wide("advise", "--calibration-file", f.toString(), "--gpu", "H100", "--tenants", "8",
+        "--kernels", "768", "--rate", "30", "--memory", "1Gi");
+    assertThat(advice.exitCode()).as(advice.err()).isZero();
+    assertThat(advice.out()).doesNotContain("mps-capped-solo rows");
+    // The same rows as the run the note names, in a file of their own, given beside run-1.
+    var soloOnly = root.deepCopy();
+    var soloRows = (tools.jackson.databind.node.ArrayNode) soloOnly.get("closedLoop");
+    for (int i = soloRows.size() - 1; i >= 0; i--) {
+      if (!soloRows.get(i).get("mode").asString().equals("mps-capped-solo")) {
+        soloRows.remove(i);
+      }
+    }
+    Path s = dir.resolve("solo.json");
+    Files.writeString(s, json.writeValueAsString(soloOnly));
+    CliRun two = CliRun.wide("advise", "--calibration", "--calibration-file", run1.toString(), "--calibration-file",
+        s.toString());
+    assertThat(two.exitCode()).as(two.err()).isZero();
+    assertThat(two.out()).startsWith("CALIBRATION (fitted to " + run1 + " + " + s + " (NVIDIA H100 80GB HBM3, 32 closed-loop rows))")
+        .doesNotContain("mps-capped-solo rows");
+    // A file of another card is refused, naming both.
+    ((tools.jackson.databind.node.ObjectNode) soloOnly.get("card")).put("catalogId", "H200-141GB");
+    Files.writeString(s, json.writeValueAsString(soloOnly));
+    CliRun other = CliRun.wide("advise", "--calibration", "--calibration-file", run1.toString(), "--calibration-file",
+        s.toString());
+    assertThat(other.exitCode()).isEqualTo(2);
+    assertThat(other.err()).isEqualTo("gpufleet advise: " + s + ": card.catalogId: expected \"H100-80GB\", the card of "
+        + run1 + ", found \"H200-141GB\"\n");
+  }
+
   @Test
   void badFlagIsOneLineNamingTheFlagAndExitTwo() {
     CliRun run = CliRun.wide("advise", "--gpu", "A10G", "--tenants", "4", "--model-params", "lots", "--rate", "5");

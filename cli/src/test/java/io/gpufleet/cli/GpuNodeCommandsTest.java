@@ -37,7 +37,7 @@ class GpuNodeCommandsTest {
   void aModeTheBenchDoesNotKnowIsBadInput() {
     CliRun run = CliRun.of("bench-sharing", "--modes", "time-slicing,mig");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--modes: expected time-slicing, mps or mps-capped, found \"mig\"");
+    assertThat(run.err()).contains("--modes: expected time-slicing, mps, mps-capped or mps-capped-solo, found \"mig\"");
   }
 
   @Test

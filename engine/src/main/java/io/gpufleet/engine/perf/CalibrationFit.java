@@ -30,6 +30,11 @@ public final class CalibrationFit {
   static final String MPS = "mps";
   /** MPS with each of N clients capped at 100/N % of the SMs, as the device plugin runs it. */
   static final String MPS_CAPPED = "mps-capped";
+  /**
+   * One client alone under the cap of N ({@code tenants} of the row), 100/N % of the SMs: how fast a
+   * device-plugin replica runs while its co-tenants are idle, which back-to-back rows need not show.
+   */
+  static final String MPS_CAPPED_SOLO = "mps-capped-solo";
   private static final int EXPONENT_STEPS = 10_000;
 
   /**
@@ -94,7 +99,8 @@ public final class CalibrationFit {
     List<Gap> gaps = new ArrayList<>();
     double bytesPerSecond = bandwidthGBps * 1e9;
     // Alone, a big request streams its weights at the single-stream bandwidth.
-    OptionalDouble bigAlone = mean(rows, r -> r.workload().equals("big") && r.tenants() == 1 && !r.mode().equals(MPS_CAPPED),
+    OptionalDouble bigAlone = mean(rows, r -> r.workload().equals("big") && r.tenants() == 1
+        && !r.mode().equals(MPS_CAPPED) && !r.mode().equals(MPS_CAPPED_SOLO),
         r -> 1000 / r.throughput());
     if (bigAlone.isEmpty()) {
       // One capped client gets 100/1 % of the SMs: the capped N=1 row is an uncapped one.
@@ -172,14 +178,28 @@ public final class CalibrationFit {
       gaps.add(gap("mpsKernelConcurrency", "small", MPS_CAPPED, "1,2,4,8", "how many launch-bound MPS tenants the card serves"));
     }
     // A capped big client alone streams at single × f^exponent, f = (100/N)/100 of the SMs; N busy
-    // clients each take the slower of that and their share of the overlapped bandwidth. The N=2
-    // row binds on the cap; from N=4 the card's bandwidth binds, so those rows only bound the
-    // exponent from above. Take the exponent whose worst row is best (the first on a 1e-4 grid).
+    // clients each take the slower of that and their share of the overlapped bandwidth. A lone capped
+    // client (mps-capped-solo, N > 1) measures f^-exponent itself: where such rows were run, the
+    // exponent is their least-squares fit in logs, ln(alone/solo) = exponent × ln(1/f), and the
+    // back-to-back capped rows are left to check it.
     List<ClosedLoopRow> capped = rows.stream().filter(r -> is(r, "big", MPS_CAPPED) && r.tenants() > 1).toList();
+    List<ClosedLoopRow> solo = cappedAlone(rows, bigAlone);
     double exponent = d.cappedBandwidthExponent();
-    if (capped.isEmpty() || bigAlone.isEmpty()) {
+    if (!solo.isEmpty() && bigAlone.isPresent()) {
+      double xy = 0;
+      double xx = 0;
+      for (ClosedLoopRow r : solo) {
+        double x = -Math.log((100 / r.tenants()) / 100.0);
+        xy += x * Math.log(r.throughput() * bigAlone.getAsDouble() / 1000);
+        xx += x * x;
+      }
+      exponent = Math.clamp(-xy / xx, 0.0, 1.0);
+    } else if (capped.isEmpty() || bigAlone.isEmpty()) {
       gaps.add(gap("cappedBandwidthExponent", "big", MPS_CAPPED, "1,2,4,8", "memory-bound capped-MPS tenants (the device plugin's MPS)"));
     } else {
+      // Without them the N=2 row binds on the cap; from N=4 the card's bandwidth binds, so those rows
+      // only bound the exponent from above. Take the exponent whose worst row is best (the first on
+      // a 1e-4 grid).
       double best = Double.POSITIVE_INFINITY;
       for (int step = 0; step <= EXPONENT_STEPS; step++) {
         double e = (double) step / EXPONENT_STEPS;
@@ -197,12 +217,25 @@ public final class CalibrationFit {
         gaps.add(new Gap("cappedBandwidthExponent", "0, taking a lone capped client as fast as an uncapped one",
             "big " + MPS_CAPPED + " row where the cap binds: every one runs at the uncapped card's throughput",
             "memory-bound capped-MPS tenants whose co-tenants are idle",
-            "gpufleet bench-sharing --workloads big --modes mps-capped --tenants 1,2,4 --seconds 4 --open-loop-check "
-                + "(shows it in open loop beside the model's prediction; the fit reads closed-loop rows only)"));
+            command("big", MPS_CAPPED_SOLO, "1,2,4,8") + " (a lone client under the cap of each N)"));
       }
     }
     return new Fitted(new Calibration(single, overlapped, overhead, perKernel, gpuShare, launchFactor, concurrency,
         exponent), gaps);
+  }
+
+  /**
+   * The big {@code mps-capped-solo} rows with N > 1, each taken relative to the solo N=1 row (a lone
+   * client at 100 %) where one was measured and scaled to the lone big time {@code bigAlone}, as
+   * {@link CapacityCurve#of} takes them.
+   */
+  private static List<ClosedLoopRow> cappedAlone(List<ClosedLoopRow> rows, OptionalDouble bigAloneMs) {
+    OptionalDouble reference = mean(rows, r -> is(r, "big", MPS_CAPPED_SOLO) && r.tenants() == 1, ClosedLoopRow::throughput);
+    double scale = reference.isPresent() && bigAloneMs.isPresent()
+        ? 1000 / bigAloneMs.getAsDouble() / reference.getAsDouble() : 1;
+    return rows.stream().filter(r -> is(r, "big", MPS_CAPPED_SOLO) && r.tenants() > 1)
+        .map(r -> new ClosedLoopRow(r.workload(), r.mode(), r.tenants(), r.throughput() * scale, r.p50Ms(), r.p99Ms()))
+        .toList();
   }
 
   /** The worst relative throughput error over the capped big rows with exponent {@code e}. */

@@ -4,6 +4,7 @@ import io.gpufleet.model.advise.ClosedLoopRow;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -13,23 +14,62 @@ import java.util.TreeMap;
  * Between measured tenant counts the throughput is interpolated linearly; past the largest it is
  * taken as flat (the card saturated), which the coverage report says.
  *
- * @param workload   the bench workload ({@code big} or {@code small})
- * @param mode       {@code time-slicing}, {@code mps} or {@code mps-capped}
- * @param throughput aggregate requests per second by number of busy tenants (N=1 required)
+ * <p>Under {@code mps-capped} the curve also carries the {@code mps-capped-solo} rows: one client
+ * alone, capped at 100/N % of the SMs as one of N device-plugin replicas is. Back to back the cap
+ * need not bind (the H100: big capped N=2 236.1 req/s, uncapped 236.5), so only these rows say how
+ * fast a capped client runs while its co-tenants are idle ({@link #cappedAloneMs}).
+ *
+ * @param workload    the bench workload ({@code big} or {@code small})
+ * @param mode        {@code time-slicing}, {@code mps} or {@code mps-capped}
+ * @param throughput  aggregate requests per second by number of busy tenants (N=1 required)
+ * @param cappedAlone a lone capped client's requests per second by the N whose cap of 100/N % it
+ *                    runs under (N > 1); empty where no {@code mps-capped-solo} row was measured
  */
-public record CapacityCurve(String workload, String mode, Map<Integer, Double> throughput) {
+public record CapacityCurve(String workload, String mode, Map<Integer, Double> throughput,
+    Map<Integer, Double> cappedAlone) {
 
   public CapacityCurve {
     Objects.requireNonNull(workload, "workload");
     Objects.requireNonNull(mode, "mode");
     throughput = Map.copyOf(throughput);
+    cappedAlone = Map.copyOf(cappedAlone);
     if (!throughput.containsKey(1)) {
       throw new IllegalArgumentException(workload + " " + mode + ": a capacity curve needs the N=1 row");
     }
+    if (cappedAlone.keySet().stream().anyMatch(n -> n < 2 || n > 100)) {
+      throw new IllegalArgumentException(workload + " " + mode + ": a lone capped client runs under the cap of 2 to 100 "
+          + "tenants, found " + cappedAlone.keySet());
+    }
   }
 
-  /** The curve of the rows of one workload and mode (several rows of one N are averaged). */
+  /** A curve without lone capped rows. */
+  public CapacityCurve(String workload, String mode, Map<Integer, Double> throughput) {
+    this(workload, mode, throughput, Map.of());
+  }
+
+  /**
+   * The curve of the rows of one workload and mode (several rows of one N are averaged). For
+   * {@code mps-capped}, the workload's {@code mps-capped-solo} rows give {@link #cappedAlone}; where
+   * a solo row with N=1 (a lone client at 100 %) was measured with them, each is taken relative to
+   * it and scaled to this curve's own lone throughput, so rows measured in another session (or on
+   * another card of the type) carry the cap's slowdown, not their session's speed.
+   */
   public static CapacityCurve of(List<ClosedLoopRow> rows, String workload, String mode) {
+    Map<Integer, Double> x = averaged(rows, workload, mode);
+    Map<Integer, Double> solo = new TreeMap<>();
+    if (mode.equals(CalibrationFit.MPS_CAPPED) && x.containsKey(1)) {
+      Map<Integer, Double> s = averaged(rows, workload, CalibrationFit.MPS_CAPPED_SOLO);
+      double scale = s.containsKey(1) ? x.get(1) / s.get(1) : 1;
+      s.forEach((n, v) -> {
+        if (n > 1) {
+          solo.put(n, v * scale);
+        }
+      });
+    }
+    return new CapacityCurve(workload, mode, x, solo);
+  }
+
+  private static Map<Integer, Double> averaged(List<ClosedLoopRow> rows, String workload, String mode) {
     Map<Integer, double[]> sums = new TreeMap<>();
     for (ClosedLoopRow r : rows) {
       if (r.workload().equals(workload) && r.mode().equals(mode)) {
@@ -40,7 +80,7 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
     }
     Map<Integer, Double> x = new TreeMap<>();
     sums.forEach((n, s) -> x.put(n, s[0] / s[1]));
-    return new CapacityCurve(workload, mode, x);
+    return x;
   }
 
   /** The same card's curve for a request {@code factor} times as long alone. */
@@ -50,7 +90,9 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
     }
     Map<Integer, Double> x = new TreeMap<>();
     throughput.forEach((n, v) -> x.put(n, v / factor));
-    return new CapacityCurve(workload, mode, x);
+    Map<Integer, Double> solo = new TreeMap<>();
+    cappedAlone.forEach((n, v) -> solo.put(n, v / factor));
+    return new CapacityCurve(workload, mode, x, solo);
   }
 
   /** The largest tenant count measured. */
@@ -79,5 +121,47 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
   /** How long one request takes, ms, while {@code busy} tenants (itself included) have one in service. */
   public double serviceMs(int busy) {
     return busy * 1000.0 / capacity(busy);
+  }
+
+  /**
+   * How long one request of a lone client takes, ms, under the device plugin's cap for {@code tenants}
+   * replicas ({@code 100 / tenants} %, integer division); empty for one tenant (no cap) or where no
+   * lone capped row was measured.
+   */
+  public OptionalDouble cappedAloneMs(int tenants) {
+    return tenants < 2 ? OptionalDouble.empty() : cappedAloneMsAtShare(100 / tenants);
+  }
+
+  /**
+   * How long one request of a lone client takes, ms, capped at {@code percent} % of the SMs; empty
+   * uncapped (100 %) or where no lone capped row was measured. The throughput is interpolated
+   * linearly in the SM share between the measured caps and the uncapped lone row (100 %); below the
+   * smallest share measured it is that share's, a lower bound on the time (fewer SMs cannot be
+   * faster), which {@link SharingCurves#uncovered} says.
+   */
+  public OptionalDouble cappedAloneMsAtShare(int percent) {
+    if (percent >= 100 || cappedAlone.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    TreeMap<Integer, Double> byShare = new TreeMap<>();
+    byShare.put(100, throughput.get(1));
+    cappedAlone.forEach((n, v) -> byShare.put(100 / n, v));
+    Map.Entry<Integer, Double> lo = byShare.floorEntry(percent);
+    Map.Entry<Integer, Double> hi = byShare.ceilingEntry(percent);
+    double x;
+    if (lo == null) {
+      x = hi.getValue();
+    } else if (lo.getKey().equals(hi.getKey())) {
+      x = lo.getValue();
+    } else {
+      double t = (double) (percent - lo.getKey()) / (hi.getKey() - lo.getKey());
+      x = lo.getValue() + t * (hi.getValue() - lo.getValue());
+    }
+    return OptionalDouble.of(1000.0 / x);
+  }
+
+  /** The most tenants whose cap a lone client was measured under; 1 where none was. */
+  public int cappedAloneUpTo() {
+    return cappedAlone.keySet().stream().mapToInt(Integer::intValue).max().orElse(1);
   }
 }

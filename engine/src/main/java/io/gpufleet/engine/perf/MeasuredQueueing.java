@@ -2,6 +2,7 @@ package io.gpufleet.engine.perf;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Open-loop latency of N identical tenants on one card, from the card's own closed-loop rows of the
@@ -16,6 +17,18 @@ import java.util.List;
  * doubles a request), MPS's overlap, and the 100/N % cap where it binds. Co-tenants are busy
  * independently, each with probability {@code b = λ·E[S]}, the fixed point of the mean-field loop
  * the engine's {@link SharingModel} also uses.
+ *
+ * <p>Capped MPS ({@code mps-capped}, each of N clients at 100/N % of the SMs): where the curve holds
+ * the lone capped client's time {@code T(N)} ({@link CapacityCurve#cappedAloneMs}, the
+ * {@code mps-capped-solo} rows), a request with {@code k} others busy takes
+ * {@code max(T(N), (k+1) / X(k+1))}. Two limits hold at once and the slower one binds: the cap
+ * limits the client itself whoever else runs (a static share of the SMs, as the MPS server enforces
+ * it per client), and the card's capacity shared by the {@code k+1} busy limits each to its share
+ * of it. Alone and with few busy the cap binds; with all N busy the closed-loop row does (its N
+ * clients ran under that same cap, so {@code (N) / X(N) >= T(N)} on consistent rows). The rule takes
+ * the slower of two lower bounds, so near the knee, where both are about equal, it may be optimistic;
+ * it has no constant to fit. Without those rows the capped client alone takes the curve's lone time
+ * {@code 1 / X(1)}, uncapped (what the coverage report and the check say).
  *
  * <p>Overload: N·λ at or above {@code X(N)} (all N busy is the card's capacity for them) is
  * {@link OpenLoopForecast.Regime#OVERLOADED}; within {@link #AT_CAPACITY} of it is
@@ -36,13 +49,27 @@ public final class MeasuredQueueing {
     return predict(curve, tenants, ratePerSecond, 1.0);
   }
 
-  /** As {@link #predict(CapacityCurve, int, double)}, with gaps between arrivals of SCV {@code arrivalScv}. */
+  /**
+   * As {@link #predict(CapacityCurve, int, double)}, with gaps between arrivals of SCV {@code arrivalScv};
+   * under capped MPS each client at the device plugin's {@code 100 / tenants} %.
+   */
   public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond, double arrivalScv) {
+    return predict(curve, tenants, ratePerSecond, arrivalScv, tenants < 1 ? 100 : 100 / tenants);
+  }
+
+  /**
+   * As {@link #predict(CapacityCurve, int, double, double)}, each client capped at
+   * {@code threadPercentage} % of the SMs (a card dealt fewer replicas than the mode was set up for
+   * keeps the mode's cap); the cap counts only where the curve holds lone capped rows.
+   */
+  public static OpenLoopForecast predict(CapacityCurve curve, int tenants, double ratePerSecond, double arrivalScv,
+      int threadPercentage) {
     if (tenants < 1 || !(ratePerSecond > 0)) {
       throw new IllegalArgumentException("need tenants >= 1 and a positive rate, found " + tenants + ", " + ratePerSecond);
     }
     double load = tenants * ratePerSecond / curve.capacity(tenants);
-    double saturated = curve.serviceMs(tenants);
+    OptionalDouble capped = curve.cappedAloneMsAtShare(threadPercentage);
+    double saturated = serviceMs(curve, capped, tenants);
     if (load >= 1) {
       return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, saturated, inf(), inf(), inf());
     }
@@ -51,7 +78,7 @@ public final class MeasuredQueueing {
     }
     List<Double> ms = new ArrayList<>(tenants);
     for (int k = 1; k <= tenants; k++) {
-      ms.add(curve.serviceMs(k));
+      ms.add(serviceMs(curve, capped, k));
     }
     double lambda = ratePerSecond / 1000;
     double busy = 0;
@@ -71,6 +98,12 @@ public final class MeasuredQueueing {
     }
     return new OpenLoopForecast(OpenLoopForecast.Regime.STABLE, load, service.mean(), q.meanLatencyMs(),
         q.percentileMs(0.50), q.percentileMs(0.99));
+  }
+
+  /** A request's time with {@code busy} tenants in service, itself included: the slower of the curve and the cap. */
+  private static double serviceMs(CapacityCurve curve, OptionalDouble cappedAloneMs, int busy) {
+    double shared = curve.serviceMs(busy);
+    return cappedAloneMs.isPresent() ? Math.max(shared, cappedAloneMs.getAsDouble()) : shared;
   }
 
   /** P(k of n co-tenants busy), each independently with probability p. */

@@ -47,7 +47,11 @@ public record MeasurementReplay(SharingModel model, GpuCatalog catalog) {
         case "small" -> m.small();
         default -> throw new IllegalArgumentException("unknown workload " + r.workload());
       };
-      Colocation c = colocation(device, r.mode(), r.tenants(), demand, 1.0);
+      // A lone capped row is one client under the cap of N: the device plugin's MPS for N, N-1 idle.
+      Colocation c = r.mode().equals(CalibrationFit.MPS_CAPPED_SOLO)
+          ? new Colocation(device, SharingMode.Mps.devicePlugin(r.tenants()),
+              colocation(device, CalibrationFit.MPS_CAPPED, 1, demand, 1.0).tenants())
+          : colocation(device, r.mode(), r.tenants(), demand, 1.0);
       ClosedLoopForecast f = model.closedLoop(c);
       out.add(new ClosedLoopComparison(r, f.aggregateThroughput(), f.p50Ms()));
     }

@@ -64,7 +64,8 @@ public final class OpenLoopCheck {
     List<String> seen = new ArrayList<>();
     for (ClosedLoopRow r : closed) {
       String key = r.workload() + " " + r.mode();
-      if (seen.contains(key)) {
+      // A lone capped client is an input to the capped curve, not a way of sharing to check.
+      if (seen.contains(key) || r.mode().equals(CalibrationFit.MPS_CAPPED_SOLO)) {
         continue;
       }
       seen.add(key);
@@ -87,6 +88,28 @@ public final class OpenLoopCheck {
     for (OpenLoopRow r : open) {
       CapacityCurve curve = CapacityCurve.of(closed, r.workload(), r.mode());
       out.add(new Point(r, MeasuredQueueing.predict(curve, r.tenants(), r.ratePerSecond())));
+    }
+    return out;
+  }
+
+  /**
+   * What the capped-MPS predictions among {@code points} rest on where the rows lack a lone capped
+   * client ({@code mps-capped-solo}): the uncapped lone time, one line per workload, with the run
+   * that measures it; empty where every such curve has them.
+   */
+  public static List<String> notes(List<ClosedLoopRow> closed, List<Point> points) {
+    List<String> out = new ArrayList<>();
+    for (Point p : points) {
+      OpenLoopRow m = p.measured();
+      if (m.mode().equals(CalibrationFit.MPS_CAPPED) && m.tenants() > 1
+          && CapacityCurve.of(closed, m.workload(), m.mode()).cappedAlone().isEmpty()) {
+        String line = m.workload() + " " + m.mode() + ": predicted with a lone client as fast as an uncapped one while "
+            + "its co-tenants are idle (no " + m.workload() + " " + CalibrationFit.MPS_CAPPED_SOLO + " rows); measure: "
+            + CalibrationFit.command(m.workload(), CalibrationFit.MPS_CAPPED_SOLO, "1,2,4,8");
+        if (!out.contains(line)) {
+          out.add(line);
+        }
+      }
     }
     return out;
   }

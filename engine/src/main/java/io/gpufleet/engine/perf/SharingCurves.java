@@ -71,7 +71,9 @@ public record SharingCurves(String gpu, List<ClosedLoopRow> rows) {
 
   /**
    * What the rows leave to the fitted constants: each workload and mode without an N=1 row, and
-   * each measured one whose rows stop short of {@code tenants}, with the run that measures it.
+   * each measured one whose rows stop short of {@code tenants}, with the run that measures it; under
+   * capped MPS also a lone capped client ({@code mps-capped-solo}) not measured, or not up to
+   * {@code tenants}.
    */
   public List<String> uncovered(int tenants) {
     List<String> out = new ArrayList<>();
@@ -86,6 +88,18 @@ public record SharingCurves(String gpu, List<ClosedLoopRow> rows) {
           out.add(kind + " tenants under " + m + " beyond " + c.get().measuredUpTo()
               + " per card take the capacity of " + c.get().measuredUpTo() + " (the rows stop there); measure: "
               + CalibrationFit.command(w, m, c.get().measuredUpTo() + "," + tenants));
+        }
+        if (c.isPresent() && m.equals(CalibrationFit.MPS_CAPPED)) {
+          int solo = c.get().cappedAloneUpTo();
+          if (solo == 1) {
+            out.add(kind + " capped-MPS tenants whose co-tenants are idle take the uncapped lone time (no " + w + " "
+                + CalibrationFit.MPS_CAPPED_SOLO + " rows: one client under the cap of N); measure: "
+                + CalibrationFit.command(w, CalibrationFit.MPS_CAPPED_SOLO, "1,2,4,8"));
+          } else if (solo < tenants) {
+            out.add(kind + " capped-MPS tenants beyond " + solo + " per card take a lone client's time under the cap of "
+                + solo + " while co-tenants are idle, a lower bound (the " + CalibrationFit.MPS_CAPPED_SOLO
+                + " rows stop there); measure: " + CalibrationFit.command(w, CalibrationFit.MPS_CAPPED_SOLO, "1," + tenants));
+          }
         }
       }
     }

@@ -1,6 +1,7 @@
 package io.gpufleet.engine.perf;
 
 import io.gpufleet.model.advise.Boundness;
+import io.gpufleet.model.deviceplugin.SharingMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -79,7 +80,8 @@ public record SharingModel(Calibration calibration, Optional<SharingCurves> meas
     ServiceDemand d = first.demand();
     return m.scaled(d.bound(), c.mode(), d.aloneMs()).map(curve -> {
       int n = c.tenants().size();
-      OpenLoopForecast f = MeasuredQueueing.predict(curve, n, first.ratePerSecond(), first.arrivalScv());
+      OpenLoopForecast f = MeasuredQueueing.predict(curve, n, first.ratePerSecond(), first.arrivalScv(),
+          threadPercentage(c.mode()));
       boolean stable = f.stable();
       double throughput = stable ? first.ratePerSecond() : Math.min(first.ratePerSecond(), curve.capacity(n) / n);
       List<TenantForecast> out = new ArrayList<>(n);
@@ -89,6 +91,16 @@ public record SharingModel(Calibration calibration, Optional<SharingCurves> meas
       }
       return new CardForecast(c.device(), c.mode(), out, f.load());
     });
+  }
+
+  /** Each client's share of the SMs in percent under a mode: the MPS cap, else the whole (100). */
+  private static int threadPercentage(SharingMode mode) {
+    return switch (mode) {
+      case SharingMode.Mps m -> m.activeThreadPercentage();
+      case SharingMode.Mig g -> threadPercentage(g.within());
+      case SharingMode.TimeSlicing t -> 100;
+      case SharingMode.Exclusive e -> 100;
+    };
   }
 
   private record QueueKey(ServiceDemand demand, double ratePerSecond, double arrivalScv, double[] collisions) { }

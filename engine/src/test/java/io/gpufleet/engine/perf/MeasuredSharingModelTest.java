@@ -103,13 +103,89 @@ class MeasuredSharingModelTest {
     CapacityCurve twice = curves.scaled(io.gpufleet.model.advise.Boundness.LAUNCH, new SharingMode.TimeSlicing(2),
         2 * bench.serviceMs(1)).orElseThrow();
     assertThat(twice.serviceMs(2)).isCloseTo(2 * bench.serviceMs(2), org.assertj.core.api.Assertions.within(1e-9));
-    assertThat(curves.uncovered(8)).isEmpty();
-    assertThat(curves.uncovered(16)).hasSize(6).allMatch(s -> s.contains("--tenants 8,16"));
+    // run-1 has every mode up to 8 tenants, but no lone capped client: capped MPS rests on the uncapped lone time.
+    String bigSolo = "memory-bound capped-MPS tenants whose co-tenants are idle take the uncapped lone time (no big "
+        + "mps-capped-solo rows: one client under the cap of N); measure: gpufleet bench-sharing --workloads big "
+        + "--modes mps-capped-solo --tenants 1,2,4,8 --seconds 4 --json-file big-mps-capped-solo.json";
+    String smallSolo = "launch-bound capped-MPS tenants whose co-tenants are idle take the uncapped lone time (no small "
+        + "mps-capped-solo rows: one client under the cap of N); measure: gpufleet bench-sharing --workloads small "
+        + "--modes mps-capped-solo --tenants 1,2,4,8 --seconds 4 --json-file small-mps-capped-solo.json";
+    assertThat(curves.uncovered(8)).containsExactly(bigSolo, smallSolo);
+    assertThat(curves.uncovered(16)).hasSize(8).filteredOn(s -> s.contains("--tenants 8,16")).hasSize(6);
     assertThat(new SharingCurves(H100.id(), H100_RUN_1.stream().filter(r -> !r.mode().equals("mps")).toList())
         .uncovered(8)).containsExactly(
+            bigSolo,
             "memory-bound tenants under mps use the fitted constants (no big mps rows with 1 tenant and more); measure: "
                 + "gpufleet bench-sharing --workloads big --modes mps --tenants 1,2,4,8 --seconds 4 --json-file big-mps.json",
+            smallSolo,
             "launch-bound tenants under mps use the fitted constants (no small mps rows with 1 tenant and more); measure: "
                 + "gpufleet bench-sharing --workloads small --modes mps --tenants 1,2,4,8 --seconds 4 --json-file small-mps.json");
+  }
+
+  /** run-1 with lone capped {@code big} clients measured in another session: 230 req/s alone, × (100/N %)^0.5 capped. */
+  private static List<ClosedLoopRow> withBigSolo() {
+    List<ClosedLoopRow> rows = new ArrayList<>(H100_RUN_1);
+    for (int n : List.of(1, 2, 4, 8)) {
+      double x = 230.0 * Math.pow((100 / n) / 100.0, 0.5);
+      rows.add(new ClosedLoopRow("big", "mps-capped-solo", n, x, 1000 / x, 1000 / x));
+    }
+    return rows;
+  }
+
+  @Test
+  void loneCappedRowsDetermineTheCapExponentTheBackToBackRowsLeaveOpen() {
+    CalibrationFit.Fitted f = CalibrationFit.fitWhatIsMeasured(withBigSolo(), H100.bandwidthGBps().orElseThrow(),
+        H200Measurement.BIG, H200Measurement.SMALL);
+    assertThat(f.gaps()).isEmpty();
+    assertThat(f.calibration().cappedBandwidthExponent()).isCloseTo(0.5, org.assertj.core.api.Assertions.within(1e-9));
+    // --calibration replays a solo row as one client under the cap of N: every N is off by the same
+    // factor, the other session's speed (230 req/s against run-1's 217.75 alone), not by the cap.
+    var replay = new MeasurementReplay(new SharingModel(f.calibration()), CATALOG).closedLoop(
+        new io.gpufleet.model.advise.MeasuredSharing("t", H100.id(), H200Measurement.BIG, H200Measurement.SMALL,
+            withBigSolo()));
+    List<Double> errors = replay.stream().filter(c -> c.measured().mode().equals("mps-capped-solo"))
+        .map(MeasurementReplay.ClosedLoopComparison::throughputError).toList();
+    assertThat(errors).hasSize(4).allSatisfy(e -> assertThat(e).isCloseTo(errors.getFirst(),
+        org.assertj.core.api.Assertions.within(1e-9)));
+    assertThat(errors.getFirst()).isCloseTo(2000 / (1000 / 218.3 + 1000 / 217.2) / 230 - 1,
+        org.assertj.core.api.Assertions.within(1e-9));
+  }
+
+  @Test
+  void withLoneCappedRowsCappedReplicasAloneRunAtTheCappedTimeAndTheNotesSayWhatIsLeft() {
+    SharingCurves curves = new SharingCurves(H100.id(), withBigSolo());
+    assertThat(curves.uncovered(8)).singleElement().asString().startsWith("launch-bound capped-MPS tenants whose co-tenants are idle");
+    assertThat(curves.uncovered(16)).filteredOn(s -> s.startsWith("memory-bound capped-MPS")).containsExactly(
+        "memory-bound capped-MPS tenants beyond 8 per card take a lone client's time under the cap of 8 while co-tenants "
+            + "are idle, a lower bound (the mps-capped-solo rows stop there); measure: gpufleet bench-sharing --workloads "
+            + "big --modes mps-capped-solo --tenants 1,16 --seconds 4 --json-file big-mps-capped-solo.json");
+    // Relative to their own N=1 row: at 12% of the SMs a lone big request takes 1/sqrt(0.12) of run-1's lone capped time.
+    CapacityCurve big = CapacityCurve.of(withBigSolo(), "big", "mps-capped");
+    assertThat(big.cappedAloneMs(8).orElseThrow()).isCloseTo(1000 / 216.4 / Math.sqrt(0.12),
+        org.assertj.core.api.Assertions.within(1e-9));
+    // x8 at 15/s each: the measured p50 was 15.85 ms, today's prediction 8.47 ms; the lone capped
+    // time (13.3 ms) now floors every request that meets few busy co-tenants.
+    CapacityCurve today = CapacityCurve.of(H100_RUN_1, "big", "mps-capped");
+    OpenLoopForecast before = MeasuredQueueing.predict(today, 8, 15);
+    OpenLoopForecast after = MeasuredQueueing.predict(big, 8, 15);
+    assertThat(after.p50Ms()).isGreaterThan(before.p50Ms()).isGreaterThanOrEqualTo(big.cappedAloneMs(8).orElseThrow());
+    assertThat(after.p99Ms()).isGreaterThan(before.p99Ms());
+  }
+
+  @Test
+  void aCardDealtFewerReplicasThanTheModeKeepsTheModesCap() {
+    SharingModel own = new SharingModel(FITTED, Optional.of(new SharingCurves(H100.id(), withBigSolo())));
+    Device device = Device.whole(H100);
+    ServiceDemand d = ServiceDemand.of(H200Measurement.BIG, device, FITTED, CATALOG);
+    List<Tenant> three = List.of(new Tenant("a", d, 1024, 10, 1.0), new Tenant("b", d, 1024, 10, 1.0),
+        new Tenant("c", d, 1024, 10, 1.0));
+    // Three replicas on a card of the 4-replica layout run at 25 % each, slower alone than at 33 %.
+    double at25 = own.openLoop(new Colocation(device, SharingMode.Mps.devicePlugin(4), three)).tenants().getFirst().p50Ms();
+    double at33 = own.openLoop(new Colocation(device, SharingMode.Mps.devicePlugin(3), three)).tenants().getFirst().p50Ms();
+    assertThat(at25).isGreaterThan(at33);
+    // Uncapped MPS has no lone capped rows to read, with or without them in the file.
+    double mps = own.openLoop(new Colocation(device, SharingMode.Mps.unlimited(3), three)).tenants().getFirst().p50Ms();
+    assertThat(mps).isEqualTo(OWN.openLoop(new Colocation(device, SharingMode.Mps.unlimited(3), three)).tenants()
+        .getFirst().p50Ms());
   }
 }

@@ -26,6 +26,16 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
         throw new IllegalArgumentException("a plan needs kernels, modes and tenant counts from 1 to 48");
       }
     }
+
+    /** This plan, with {@code mps-capped-solo} right after {@code mps-capped} where it has that but not this. */
+    public Plan withCappedSolo() {
+      if (!modes.contains(BenchMode.MPS_CAPPED) || modes.contains(BenchMode.MPS_CAPPED_SOLO)) {
+        return this;
+      }
+      List<BenchMode> more = new ArrayList<>(modes);
+      more.add(modes.indexOf(BenchMode.MPS_CAPPED) + 1, BenchMode.MPS_CAPPED_SOLO);
+      return new Plan(kernels, more, tenantCounts, settings);
+    }
   }
 
   public List<SharingRow> run(Plan plan) {
@@ -38,7 +48,7 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
             Map<String, String> env = new LinkedHashMap<>(base);
             mode.threadPercentage(n).ifPresent(p -> env.put(MpsDaemon.ACTIVE_THREAD_PERCENTAGE, Integer.toString(p)));
             SharingRow row = SharingRow.of(kernel, mode, n, plan.settings().ratePerSecond(),
-                tenants.run(kernel, n, plan.settings(), env));
+                tenants.run(kernel, mode.clients(n), plan.settings(), env));
             progress.accept(String.format(Locale.ROOT, "%s %s N=%d: %.1f req/s, p50 %.2f ms, p99 %.2f ms",
                 row.workload(), row.mode(), n, row.throughput(), row.p50Ms(), row.p99Ms()));
             rows.add(row);
@@ -56,15 +66,16 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
   /**
    * The closed-loop plan, then the open-loop runs that check the model against it
    * ({@link OpenLoopCheck#probes}: per workload and mode a light, a busy and an overloaded point,
-   * chosen from the closed-loop rows just measured), each for the plan's seconds and seed.
+   * chosen from the closed-loop rows just measured), each for the plan's seconds and seed. A plan
+   * with {@code mps-capped} also measures {@code mps-capped-solo} ({@link Plan#withCappedSolo}): the
+   * capped prediction rests on a lone capped client's time.
    */
   public List<SharingRow> runWithOpenLoopCheck(Plan plan) {
     if (plan.settings().ratePerSecond() != 0) {
       throw new IllegalArgumentException("the open-loop check follows a closed-loop plan (rate 0)");
     }
-    List<SharingRow> rows = new ArrayList<>(run(plan));
-    List<ClosedLoopRow> closed = rows.stream().map(SharingRow::toClosedLoopRow).toList();
-    for (OpenLoopCheck.Probe p : OpenLoopCheck.probes(closed)) {
+    List<SharingRow> rows = new ArrayList<>(run(plan.withCappedSolo()));
+    for (OpenLoopCheck.Probe p : OpenLoopCheck.probes(closed(rows))) {
       TenantKernel kernel = TenantKernel.byName(p.workload()).orElseThrow();
       BenchMode mode = BenchMode.byLabel(p.mode()).orElseThrow();
       rows.addAll(run(new Plan(List.of(kernel), List.of(mode), List.of(p.tenants()),
@@ -75,7 +86,11 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
 
   /** The open-loop rows among {@code rows}, each beside what the model predicts from the closed-loop ones. */
   public static List<OpenLoopCheck.Point> check(List<SharingRow> rows) {
-    return OpenLoopCheck.check(rows.stream().filter(SharingRow::closedLoop).map(SharingRow::toClosedLoopRow).toList(),
-        rows.stream().filter(r -> !r.closedLoop()).map(SharingRow::toOpenLoopRow).toList());
+    return OpenLoopCheck.check(closed(rows), rows.stream().filter(r -> !r.closedLoop()).map(SharingRow::toOpenLoopRow).toList());
+  }
+
+  /** The closed-loop rows among {@code rows}, as the model reads them. */
+  public static List<ClosedLoopRow> closed(List<SharingRow> rows) {
+    return rows.stream().filter(SharingRow::closedLoop).map(SharingRow::toClosedLoopRow).toList();
   }
 }

@@ -6,7 +6,9 @@ import io.gpufleet.model.advise.MeasuredSharing;
 import io.gpufleet.model.advise.OpenLoopRow;
 import io.gpufleet.model.advise.RequestDemand;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import tools.jackson.core.JacksonException;
@@ -22,7 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * the rows. Its {@code closedLoop} rows carry the fields of {@link ClosedLoopRow} under the same names
  * ({@code workload}, {@code mode}, {@code tenants}, {@code throughput}, {@code p50Ms}, {@code p99Ms}),
  * the form the performance model's calibration reads; open-loop rows go to {@code openLoop}, as the
- * H200 measurement kept them aside to check predictions.
+ * H200 measurement kept them aside to check predictions. A {@code mps-capped-solo} row is one client
+ * alone under the cap of {@code tenants} ({@code threadPercentage} = 100/N); files from before that
+ * mode have none and load as they did (the model then says what rests on their absence).
  */
 public record SharingMeasurement(Card card, SharingBench.Plan plan, List<SharingRow> rows) {
 
@@ -100,35 +104,72 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
    * rows. The memory-bound workload is taken as the weights it reads per request, in one step.
    */
   public static MeasuredSharing calibration(String file, String json) {
-    JsonNode root = parse(file, json);
-    List<ClosedLoopRow> rows = closedLoopRows(file, root);
-    String gpu = text(root.path("card"), "catalogId", file + ": card.");
-    JsonNode workloads = root.path("workloads");
-    if (!workloads.isArray()) {
-      throw new IllegalArgumentException(file + ": workloads: expected an array of the workloads that ran");
+    return calibration(new LinkedHashMap<>(Map.of(file, json)));
+  }
+
+  /**
+   * Several files in this format, of one card, as one calibration: their closed-loop rows together
+   * (a run and the runs its coverage notes name, such as {@code mps-capped-solo}), each workload's
+   * demand from the first file that ran it. A file of another card is refused, naming both.
+   *
+   * @param files each file's name and text, in the order given
+   */
+  public static MeasuredSharing calibration(LinkedHashMap<String, String> files) {
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("no calibration file");
     }
+    List<ClosedLoopRow> rows = new ArrayList<>();
+    String gpu = null;
+    String name = "";
+    String first = null;
     RequestDemand.ModelWeights big = null;
     RequestDemand.KernelStream small = null;
-    for (int i = 0; i < workloads.size(); i++) {
-      JsonNode w = workloads.get(i);
-      String at = file + ": workloads[" + i + "].";
-      switch (text(w, "name", at)) {
-        case "big" -> big = new RequestDemand.ModelWeights(positive(w, "bytesPerRequest", at) / 2, 2, 1);
-        case "small" -> small = new RequestDemand.KernelStream((int) positive(w, "kernelsPerRequest", at));
-        default -> { } // a workload the calibration does not use
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      String file = f.getKey();
+      JsonNode root = parse(file, f.getValue());
+      rows.addAll(closedLoopRows(file, root));
+      String id = text(root.path("card"), "catalogId", file + ": card.");
+      if (gpu == null) {
+        gpu = id;
+        first = file;
+        name = root.path("card").path("name").asString("");
+      } else if (!gpu.equals(id)) {
+        throw new IllegalArgumentException(file + ": card.catalogId: expected \"" + gpu + "\", the card of " + first
+            + ", found \"" + id + "\"");
       }
-    }
-    if (big == null && small == null) {
-      throw new IllegalArgumentException(file + ": workloads: expected a \"big\" (memory-bound) or a \"small\" "
-          + "(launch-bound) workload, found neither");
+      JsonNode workloads = root.path("workloads");
+      if (!workloads.isArray()) {
+        throw new IllegalArgumentException(file + ": workloads: expected an array of the workloads that ran");
+      }
+      boolean any = false;
+      for (int i = 0; i < workloads.size(); i++) {
+        JsonNode w = workloads.get(i);
+        String at = file + ": workloads[" + i + "].";
+        switch (text(w, "name", at)) {
+          case "big" -> {
+            RequestDemand.ModelWeights b = new RequestDemand.ModelWeights(positive(w, "bytesPerRequest", at) / 2, 2, 1);
+            big = big == null ? b : big;
+            any = true;
+          }
+          case "small" -> {
+            RequestDemand.KernelStream k = new RequestDemand.KernelStream((int) positive(w, "kernelsPerRequest", at));
+            small = small == null ? k : small;
+            any = true;
+          }
+          default -> { } // a workload the calibration does not use
+        }
+      }
+      if (!any) {
+        throw new IllegalArgumentException(file + ": workloads: expected a \"big\" (memory-bound) or a \"small\" "
+            + "(launch-bound) workload, found neither");
+      }
     }
     // A run of one workload: the other is bench-sharing's own, the same on every card, and has no rows
     // to fit (the fit says which constants then rest on the built-in defaults).
     big = big == null ? H200Measurement.BIG : big;
     small = small == null ? H200Measurement.SMALL : small;
-    String name = root.path("card").path("name").asString("");
-    return new MeasuredSharing(file + " (" + (name.isEmpty() ? gpu : name) + ", " + rows.size() + " closed-loop rows)",
-        gpu, big, small, rows);
+    return new MeasuredSharing(String.join(" + ", files.keySet()) + " (" + (name.isEmpty() ? gpu : name) + ", "
+        + rows.size() + " closed-loop rows)", gpu, big, small, rows);
   }
 
   /**

@@ -33,7 +33,21 @@ class OpenLoopCheckDataTest {
     for (String f : List.of("open-small-30", "open-small-60", "open-small-120", "open-big-15", "open-big-30", "open-big-60")) {
       open.addAll(openRows(dir.resolve(f + ".json")));
     }
-    return OpenLoopCheck.check(closedRows(dir.resolve("closed-loop.json")), open);
+    return OpenLoopCheck.check(runClosedRows(dir), open);
+  }
+
+  /**
+   * A run's closed-loop rows, with the lone capped clients ({@code mps-capped-solo}) of
+   * {@code capped-solo.json} where that file was measured after the run (the curve takes them
+   * relative to their own N=1 row, so another session's rows carry the cap's slowdown).
+   */
+  private static List<ClosedLoopRow> runClosedRows(Path dir) {
+    List<ClosedLoopRow> rows = new ArrayList<>(closedRows(dir.resolve("closed-loop.json")));
+    Path solo = dir.resolve("capped-solo.json");
+    if (Files.exists(solo)) {
+      rows.addAll(closedRows(solo));
+    }
+    return rows;
   }
 
   static List<OpenLoopCheck.Point> h200() {

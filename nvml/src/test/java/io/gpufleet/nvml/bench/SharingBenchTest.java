@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SharingBenchTest {
@@ -83,11 +84,19 @@ class SharingBenchTest {
     RecordingTenants tenants = new RecordingTenants();
     List<SharingRow> rows = new SharingBench(tenants, new RecordingMps(), line -> { })
         .runWithOpenLoopCheck(plan(List.of(BenchMode.TIME_SLICING, BenchMode.MPS_CAPPED)));
-    // 3 closed-loop rows per mode, then per mode N=4 (the largest from 2 to 4) at 0.3, 0.6, 1.2 of
-    // X(4)/4 in whole req/s, at least 1.
-    assertThat(rows).hasSize(12);
-    assertThat(rows.subList(0, 6)).allMatch(SharingRow::closedLoop);
-    assertThat(rows.subList(6, 12)).extracting(SharingRow::tenants).containsOnly(4);
+    // 3 closed-loop rows per mode (mps-capped brings mps-capped-solo: one client under each cap),
+    // then per checked mode N=4 (the largest from 2 to 4) at 0.3, 0.6, 1.2 of X(4)/4 in whole req/s,
+    // at least 1; the lone capped client is an input to the capped curve, not a mode to check.
+    assertThat(rows).hasSize(15);
+    assertThat(rows.subList(0, 9)).allMatch(SharingRow::closedLoop);
+    assertThat(rows.subList(6, 9)).extracting(SharingRow::mode, SharingRow::tenants, SharingRow::threadPercentage)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 1, Optional.of(100)),
+            org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 2, Optional.of(50)),
+            org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 4, Optional.of(25)));
+    assertThat(tenants.calls.subList(6, 9)).containsExactly("big N=1 pipe=/private/pipe cap=100",
+        "big N=1 pipe=/private/pipe cap=50", "big N=1 pipe=/private/pipe cap=25");
+    assertThat(rows.subList(9, 15)).extracting(SharingRow::tenants).containsOnly(4);
+    assertThat(rows.subList(9, 15)).extracting(SharingRow::mode).doesNotContain("mps-capped-solo");
     double perTenant = rows.get(2).throughput() / 4;
     List<Double> rates = new ArrayList<>();
     for (int mode = 0; mode < 2; mode++) {
@@ -95,11 +104,32 @@ class SharingBenchTest {
         rates.add((double) Math.max(1, Math.round(f * perTenant)));
       }
     }
-    assertThat(rows.subList(6, 12)).extracting(SharingRow::ratePerSecond).containsExactlyElementsOf(rates);
-    assertThat(tenants.calls).hasSize(12);
+    assertThat(rows.subList(9, 15)).extracting(SharingRow::ratePerSecond).containsExactlyElementsOf(rates);
+    assertThat(tenants.calls).hasSize(15);
     assertThat(SharingBench.check(rows)).hasSize(6);
+    // The fake tenants' lone capped client is as fast as N=1, so the capped curve carries the rows.
+    assertThat(io.gpufleet.engine.perf.OpenLoopCheck.notes(SharingBench.closed(rows), SharingBench.check(rows))).isEmpty();
     assertThatThrownBy(() -> new SharingBench(tenants, new RecordingMps(), line -> { }).runWithOpenLoopCheck(
         new SharingBench.Plan(List.of(TenantKernel.BIG), List.of(BenchMode.MPS), List.of(2), new Arrivals.Settings(1, 5, 1))))
         .hasMessageContaining("closed-loop plan");
+  }
+
+  @Test
+  void aLoneCappedClientRunsAloneUnderTheCapOfEachTenantCount() {
+    RecordingTenants tenants = new RecordingTenants();
+    RecordingMps mps = new RecordingMps();
+    List<SharingRow> rows = new SharingBench(tenants, mps, s -> { }).run(plan(List.of(BenchMode.MPS_CAPPED_SOLO)));
+    // One process each time, at 100/N % of the SMs, inside the mode's own daemon.
+    assertThat(tenants.calls).containsExactly("big N=1 pipe=/private/pipe cap=100", "big N=1 pipe=/private/pipe cap=50",
+        "big N=1 pipe=/private/pipe cap=25");
+    assertThat(mps.calls).containsExactly("start", "stop");
+    assertThat(rows).extracting(SharingRow::mode, SharingRow::tenants, SharingRow::threadPercentage).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 1, Optional.of(100)),
+        org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 2, Optional.of(50)),
+        org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 4, Optional.of(25)));
+    // A plan that names the mode itself is not given it twice.
+    SharingBench.Plan both = plan(List.of(BenchMode.MPS_CAPPED_SOLO, BenchMode.MPS_CAPPED));
+    assertThat(both.withCappedSolo()).isSameAs(both);
+    assertThat(plan(List.of(BenchMode.TIME_SLICING)).withCappedSolo().modes()).containsExactly(BenchMode.TIME_SLICING);
   }
 }

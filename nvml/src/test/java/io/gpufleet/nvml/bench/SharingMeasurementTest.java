@@ -98,4 +98,28 @@ class SharingMeasurementTest {
     assertThatThrownBy(() -> SharingMeasurement.calibration("s.json", json.replace("\"small\", \"kernels", "\"tiny\", \"kernels")))
         .hasMessage("s.json: workloads: expected a \"big\" (memory-bound) or a \"small\" (launch-bound) workload, found neither");
   }
+
+  @Test
+  void loneCappedRowsRoundTripAndOlderFilesLoadWithoutThem() throws java.io.IOException {
+    SharingBench.Plan plan = new SharingBench.Plan(List.of(TenantKernel.BIG), List.of(BenchMode.MPS_CAPPED,
+        BenchMode.MPS_CAPPED_SOLO), List.of(1, 8), new Arrivals.Settings(4, 0, 1));
+    List<SharingRow> rows = List.of(
+        new SharingRow("big", "mps-capped", 1, Optional.of(100), 0, 860, 216.4, 4.6, 4.76, 4.5),
+        new SharingRow("big", "mps-capped", 8, Optional.of(12), 0, 960, 241.7, 33.04, 33.64, 4.1),
+        new SharingRow("big", "mps-capped-solo", 1, Optional.of(100), 0, 860, 215.0, 4.63, 4.8, 4.5),
+        new SharingRow("big", "mps-capped-solo", 8, Optional.of(12), 0, 400, 100.0, 10.0, 10.4, 9.9));
+    String json = new SharingMeasurement(CARD, plan, rows).toJson();
+    assertThat(json).contains("\"modes\" : [ \"mps-capped\", \"mps-capped-solo\" ]");
+    List<ClosedLoopRow> back = SharingMeasurement.closedLoopRows("s.json", json);
+    assertThat(back).containsExactlyElementsOf(rows.stream().map(SharingRow::toClosedLoopRow).toList());
+    assertThat(SharingMeasurement.calibration("s.json", json).rows()).isEqualTo(back);
+    // Read back, the capped curve carries the lone client: 100 req/s at 12%, relative to its own 215 alone.
+    assertThat(io.gpufleet.engine.perf.CapacityCurve.of(back, "big", "mps-capped").cappedAloneMs(8).orElseThrow())
+        .isCloseTo(1000 / (100.0 * 216.4 / 215.0), org.assertj.core.api.Assertions.within(1e-9));
+    // run-1 of the H100 predates the mode: it loads as before, its capped curve without a lone client.
+    java.nio.file.Path old = java.nio.file.Path.of("../data/h100-bench-sharing/run-1/closed-loop.json");
+    List<ClosedLoopRow> run1 = SharingMeasurement.calibration(old.toString(), java.nio.file.Files.readString(old)).rows();
+    assertThat(run1).hasSize(24).noneMatch(r -> r.mode().equals("mps-capped-solo"));
+    assertThat(io.gpufleet.engine.perf.CapacityCurve.of(run1, "big", "mps-capped").cappedAlone()).isEmpty();
+  }
 }
