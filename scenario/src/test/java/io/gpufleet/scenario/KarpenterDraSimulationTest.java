@@ -4,7 +4,6 @@ import static io.gpufleet.scenario.DraSimulationTest.DRA_POOL;
 import static io.gpufleet.scenario.DraSimulationTest.FROM_H100;
 import static io.gpufleet.scenario.DraSimulationTest.NODES;
 import static io.gpufleet.scenario.DraSimulationTest.POOL;
-import static io.gpufleet.scenario.DraSimulationTest.SETTLE;
 import static io.gpufleet.scenario.DraSimulationTest.autoscaledL4;
 import static io.gpufleet.scenario.DraSimulationTest.pod;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,19 +24,7 @@ import org.junit.jupiter.api.Test;
 class KarpenterDraSimulationTest {
 
   static SimulationResult run(String autoscaler, String cluster) {
-    String text = """
-        apiVersion: gpufleet.io/v1alpha1
-        kind: Scenario
-        metadata: {name: dra}
-        spec:
-          seed: 1
-          autoscaler: %s
-          cluster:
-        %s
-          steps:
-        %s
-        """.formatted(autoscaler, cluster, SETTLE);
-    return Simulation.run(ScenarioReader.read("dra.yaml", text, ScenarioSources.directory(Path.of("."))).scenario());
+    return DraSimulationTest.runWith("autoscaler: " + autoscaler, cluster);
   }
 
   static final String PODS = pod("trainer", FROM_H100) + pod("waits-for-b200",

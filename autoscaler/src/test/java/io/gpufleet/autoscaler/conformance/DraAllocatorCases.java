@@ -88,8 +88,7 @@ final class DraAllocatorCases {
         () -> {
           Pod a = draPod("a", "claim-a");
           Pod b = draPod("b", "claim-b");
-          ProvisioningPlan plan = provision(devices(GPU_IT, 2), gpuPool(), List.of(a, b),
-              List.of(claim("claim-a"), claim("claim-b")), List.of());
+          ProvisioningPlan plan = twoClaims(2, a, b);
           assertThat(plan.newClaims()).singleElement().satisfies(nc -> assertThat(nc.pods()).containsExactlyInAnyOrder(
               a, b));
         }));
@@ -97,8 +96,7 @@ final class DraAllocatorCases {
         () -> {
           Pod a = draPod("a", "claim-a");
           Pod b = draPod("b", "claim-b");
-          ProvisioningPlan plan = provision(devices(GPU_IT, 1), gpuPool(), List.of(a, b),
-              List.of(claim("claim-a"), claim("claim-b")), List.of());
+          ProvisioningPlan plan = twoClaims(1, a, b);
           assertThat(plan.errors()).isEmpty();
           assertThat(plan.newClaims()).hasSize(2);
           assertThat(claimOf(plan, a)).isNotSameAs(claimOf(plan, b));
@@ -162,22 +160,18 @@ final class DraAllocatorCases {
     }));
     c.add(UpstreamCase.of(AREA, FILE, "should bind to an existing initialized node whose published device satisfies "
         + "the claim (C1)", () -> {
-          NodePool np = gpuPool();
-          StateNode n = node(np, GPU_IT, 1);
+          StateNode n = node(gpuPool(), GPU_IT, 1);
           Pod p = draPod("p", "gpu-claim");
-          ProvisioningPlan plan = provision(devices(GPU_IT, 1), np, List.of(p), List.of(claim("gpu-claim"),
-              published(n, "incluster-gpu-0")), List.of(n));
+          ProvisioningPlan plan = onPublished(n, p);
           assertThat(plan.onExisting()).containsExactly(Map.entry(p.key(), n.name()));
           assertThat(plan.newClaims()).isEmpty();
         }));
     c.add(UpstreamCase.of(AREA, FILE, "should prefer an existing node's published device over launching a new node "
         + "(C2)", () -> {
           // Upstream's C2 has C1's inputs: a new NodeClaim's template device could take the claim too.
-          NodePool np = gpuPool();
-          StateNode n = node(np, GPU_IT, 1);
+          StateNode n = node(gpuPool(), GPU_IT, 1);
           Pod p = draPod("p", "gpu-claim");
-          ProvisioningPlan plan = provision(devices(GPU_IT, 1), np, List.of(p), List.of(claim("gpu-claim"),
-              published(n, "incluster-gpu-0")), List.of(n));
+          ProvisioningPlan plan = onPublished(n, p);
           assertThat(plan.onExisting()).containsKey(p.key());
           assertThat(plan.newClaims()).isEmpty();
         }));
@@ -200,6 +194,21 @@ final class DraAllocatorCases {
     return (node, labels, t) -> !t.name().equals(type) ? List.of() : List.of(new ResourceSlice(node + "-" + type,
         DRIVER, type + "-pool", Optional.of(node), IntStream.range(0, count)
         .mapToObj(i -> new Device(type + "-gpu-" + i, Map.of(), Map.of())).toList()));
+  }
+
+  /** Upstream's B1/B2 inputs: {@code gpu-it} with {@code devices} template devices; a and b claim one each. */
+  static ProvisioningPlan twoClaims(int devices, Pod a, Pod b) {
+    return provision(devices(GPU_IT, devices), gpuPool(), List.of(a, b), List.of(claim("claim-a"), claim("claim-b")),
+        List.of());
+  }
+
+  /**
+   * Upstream's C1/C2 inputs: {@code n} publishes device {@code incluster-gpu-0}, {@code gpu-it} declares one
+   * template device, and {@code p}'s claim {@code gpu-claim} asks for one.
+   */
+  static ProvisioningPlan onPublished(StateNode n, Pod p) {
+    return provision(devices(GPU_IT, 1), gpuPool(), List.of(p), List.of(claim("gpu-claim"),
+        published(n, "incluster-gpu-0")), List.of(n));
   }
 
   /** Upstream's {@code test.NodeLocalSlice}: the devices a driver published for an existing node. */
