@@ -190,6 +190,28 @@ final class DraRound {
     }
   }
 
+  /**
+   * Under Karpenter's allocator, the drivers whose devices the draft's claims got on any instance type
+   * still open to it, sorted: the NodeClaim's {@code karpenter.sh/requested-dra-drivers}
+   * ({@code K:pkg/controllers/provisioning/scheduling/dra.go} draDriversForNodeClaim). None for gpufleet's sizing.
+   */
+  List<String> drivers(DraftClaim draft) {
+    List<ResourceClaim> claims = draftClaims.getOrDefault(draft.draName(), List.of());
+    if (!dra.karpenters() || claims.isEmpty()) {
+      return List.of();
+    }
+    Set<String> drivers = new TreeSet<>();
+    Labels labels = draft.template.pool().template().labels();
+    for (TypeOption o : draft.options) {
+      DeviceAllocator onType = new DeviceAllocator(objects.withSlices(templateSlices(draft.draName(), labels,
+          o.type())), cel);
+      if (onType.allocate(claims, draft.draName(), Set.of()) instanceof DeviceAllocator.Outcome.Allocated done) {
+        done.allocations().forEach(a -> a.results().forEach(r -> drivers.add(r.driver())));
+      }
+    }
+    return List.copyOf(drivers);
+  }
+
   /** Per DRA pod placed this round, how its claims were sized. */
   Map<String, String> sized() {
     return sized;

@@ -100,7 +100,8 @@ final class ProvisioningRound {
     }
     List<PlannedClaim> claims = new ArrayList<>();
     for (DraftClaim p : plannedInOrder) {
-      claims.add(p.toPlannedClaim());
+      PlannedClaim planned = p.toPlannedClaim();
+      claims.add(dra == null ? planned : planned.withDraDrivers(dra.drivers(p)));
     }
     return new ProvisioningPlan(claims, onExisting, errors, dra == null ? Map.of() : dra.sized());
   }

@@ -47,9 +47,10 @@ import java.util.stream.IntStream;
 final class DraAllocatorCases {
   private DraAllocatorCases() {}
 
-  static final String AREA = "DRA allocator";
+  static final String AREA = "DRA allocator (flag off)";
   static final String FILE = "pkg/controllers/provisioning/dra_test.go";
   static final String DRIVER = "gpu.example.com";
+  static final String NIC_DRIVER = "nic.example.com";
   static final String GPU_IT = "c5.large";
   static final String NO_GPU_IT = "m5.large";
   static final DeviceClass GPU_CLASS = new DeviceClass("gpu", List.of("device.driver == \"" + DRIVER + "\""));
@@ -63,11 +64,8 @@ final class DraAllocatorCases {
               List.of());
           assertThat(launchedType(plan, p)).isEqualTo(GPU_IT);
           assertThat(plan.newClaims()).hasSize(1);
-          assertThat(launch(plan.newClaims().getFirst()).annotations().get("karpenter.sh/requested-dra-drivers"))
-              .contains(DRIVER);
-        }).differs("the twin does not write karpenter.sh/requested-dra-drivers on the NodeClaim, nor wait at "
-            + "initialisation for those drivers' pools; on AWS no instance type declares devices, so no NodeClaim "
-            + "Karpenter launches gets the annotation"));
+          assertThat(draDrivers(plan)).containsExactly(DRIVER);
+        }));
     c.add(UpstreamCase.of(AREA, FILE, "should restrict instance types to those providing the requested device (A2)",
         () -> {
           Pod p = draPod("p", "gpu-claim");
@@ -108,6 +106,24 @@ final class DraAllocatorCases {
       ProvisioningPlan plan = provision(devices(GPU_IT, 3), gpuPool(), List.of(p), List.of(all), List.of());
       assertThat(scheduled(plan, p)).isTrue();
       assertThat(plan.errors()).isEmpty();
+    }));
+    c.add(UpstreamCase.of(AREA, FILE, "should list every driver whose devices were allocated (G1)", () -> {
+      // fake.GPUAndNICInstanceType("multi-it"): one GPU device and one NIC device, each in its own pool.
+      InstanceTypeDevices multi = (node, labels, t) -> !t.name().equals(GPU_IT) ? List.of() : List.of(
+          new ResourceSlice(node + "-gpu", DRIVER, GPU_IT + "-gpu-pool", Optional.of(node),
+              List.of(new Device(GPU_IT + "-gpu-0", Map.of(), Map.of()))),
+          new ResourceSlice(node + "-nic", NIC_DRIVER, GPU_IT + "-nic-pool", Optional.of(node),
+              List.of(new Device(GPU_IT + "-nic-0", Map.of(), Map.of()))));
+      Pod p = pod("p");
+      p = p.withSpec(p.spec().withResourceClaims(List.of(new PodResourceClaim.Named("gpu", "gpu-claim"),
+          new PodResourceClaim.Named("nic", "nic-claim"))));
+      ResourceClaim nic = new ResourceClaim("default", "nic-claim", new ResourceClaimSpec(List.of(new DeviceRequest(
+          "req", "nic", List.of(), DeviceRequest.AllocationMode.EXACT_COUNT, 1))));
+      ProvisioningPlan plan = provision(multi, gpuPool(), List.of(p), List.of(claim("gpu-claim"), nic,
+          new DeviceClass("nic", List.of("device.driver == \"" + NIC_DRIVER + "\""))), List.of());
+      assertThat(scheduled(plan, p)).isTrue();
+      assertThat(plan.newClaims()).hasSize(1);
+      assertThat(draDrivers(plan)).containsExactlyInAnyOrder(DRIVER, NIC_DRIVER);
     }));
     c.add(UpstreamCase.of(AREA, FILE, "should reject DRA pods with a DRAError when IgnoreDRARequests is enabled (N1)",
         () -> {
@@ -187,6 +203,12 @@ final class DraAllocatorCases {
           assertThat(scheduled(plan, p)).isTrue();
         }));
     return c;
+  }
+
+  /** Upstream's {@code ExpectNodeClaimDRADrivers}: the launched NodeClaim's annotation, split at commas. */
+  static List<String> draDrivers(ProvisioningPlan plan) {
+    return launch(plan.newClaims().getFirst()).annotations().get("karpenter.sh/requested-dra-drivers")
+        .map(a -> List.of(a.split(","))).orElse(List.of());
   }
 
   /** Upstream's fake provider for this test: {@code count} template devices on {@code type}, none elsewhere. */
