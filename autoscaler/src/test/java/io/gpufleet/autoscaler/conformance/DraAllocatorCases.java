@@ -191,6 +191,15 @@ final class DraAllocatorCases {
           assertThat(plan.onExisting()).containsKey(p.key());
           assertThat(plan.newClaims()).isEmpty();
         }));
+    c.add(UpstreamCase.of(AREA, FILE, "should land a second pod on the same NodeClaim for a template-allocated shared "
+        + "claim (E2)", () -> {
+          Pod a = draPod("a", "shared-claim");
+          Pod b = draPod("b", "shared-claim");
+          ProvisioningPlan plan = provision(devices(GPU_IT, 2), gpuPool(), List.of(a, b), List.of(claim("shared-claim")),
+              List.of());
+          assertThat(plan.newClaims()).singleElement().satisfies(nc -> assertThat(nc.pods()).containsExactlyInAnyOrder(
+              a, b));
+        }));
     c.add(UpstreamCase.of(AREA, FILE, "should satisfy a pod via template devices for a pre-initialized node (I1)",
         () -> {
           // The node not initialised yet is in flight here (its NodeClaim launched, not registered); its published
