@@ -31,7 +31,8 @@ import java.util.Optional;
  * @param nodeOverlay the {@code NodeOverlay} feature gate, off by default ({@code K:pkg/operator/options/options.go}):
  *     NodeOverlays are honoured only with it on
  * @param draRequests what the provisioner does with pods that have DRA ResourceClaims: as Karpenter
- *     (the default), or, a gpufleet extension, size nodes by the NVIDIA DRA driver's devices
+ *     by default (refused), as Karpenter with {@code --ignore-dra-requests=false} (its own allocator),
+ *     or, a gpufleet extension, size nodes by the NVIDIA DRA driver's devices
  */
 public record AutoscalerSettings(
     Duration batchIdle,
@@ -65,6 +66,14 @@ public record AutoscalerSettings(
      * ({@code K:pkg/controllers/provisioning/scheduling/scheduler.go}, {@code Scheduler.add}).
      */
     IGNORE,
+    /**
+     * As Karpenter with {@code --ignore-dra-requests=false}: its own DRA allocator
+     * ({@code K:pkg/scheduling/dynamicresources/allocator.go}) places claims on the devices of existing
+     * initialised nodes' published ResourceSlices and on the devices the cloud provider declares for
+     * each instance type ({@code InstanceType.DynamicResources}); the AWS provider declares none
+     * ({@code A:} at 1d927085 nothing sets it), so no new node is launched for a claim.
+     */
+    KARPENTER,
     /** gpufleet: sizes the node so that the NVIDIA DRA driver's devices on it satisfy the pod's claims. */
     ALLOCATE
   }

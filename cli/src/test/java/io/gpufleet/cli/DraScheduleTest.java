@@ -334,6 +334,18 @@ class DraScheduleTest {
   }
 
   @Test
+  void underKarpentersAllocatorTheH100PodUsesTheStaticNodeAndTheL4PodGetsNoNodeOnAws(@TempDir Path tmp) {
+    CliRun run = CliRun.wide("simulate", Path.of("..", "examples", "dra", "karpenter-allocator.yaml").toString(),
+        "--out", tmp.resolve("out").toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out()).contains("Failed to schedule pod, allocating dynamic resources, no instance type can "
+        + "satisfy the allocation")
+        .doesNotContain("not yet supported by Karpenter").doesNotContain("SizedByExtension")
+        .contains("expectations    2 of 2 passed");
+  }
+
+  @Test
   void theLabThroughDraRunsFourPodsOnOneCardAndSmiShowsThemSharingTheClaim(@TempDir Path tmp) {
     CliRun run = CliRun.wide("simulate", Path.of("..", "examples", "dra", "lab-shared-claim.yaml").toString(), "--out",
         tmp.resolve("out").toString());

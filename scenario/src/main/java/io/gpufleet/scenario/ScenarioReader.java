@@ -711,9 +711,6 @@ public final class ScenarioReader {
           + "FEATURE_GATES names them: featureGates: {" + Character.toUpperCase(moved.charAt(0)) + moved.substring(1)
           + ": " + (x.node() instanceof YNode.YScalar v ? v.text() : "true") + "}"));
     }
-    c.get("ignoreDRARequests").ifPresent(x -> x.error("Karpenter's --ignore-dra-requests is not a scenario setting: "
-        + "gpufleet behaves as its default (true), draRequests: ignore; draRequests: allocate is gpufleet's own "
-        + "DRA-aware sizing"));
     c.checkKnown(Set.of("sizing", "initializationTimeout", "batchIdleDuration", "batchMaxDuration", "featureGates",
         "spotToSpotConsolidation", "nodeOverlay", "draRequests", "ignoreDRARequests"), true);
     AutoscalerSettings a = AutoscalerSettings.DEFAULTS;
@@ -727,8 +724,17 @@ public final class ScenarioReader {
             + "\"");
       }
     }
+    // Karpenter's --ignore-dra-requests (IGNORE_DRA_REQUESTS, default true, K:pkg/operator/options/options.go).
+    Optional<Cursor> flag = c.get("ignoreDRARequests");
     Optional<Cursor> dra = c.get("draRequests");
-    if (dra.isPresent()) {
+    if (flag.isPresent() && dra.isPresent()) {
+      flag.get().error("set either ignoreDRARequests (Karpenter's --ignore-dra-requests) or draRequests: allocate "
+          + "(gpufleet's DRA-aware sizing, an extension), not both");
+    } else if (flag.isPresent()) {
+      a = a.withDraRequests(flag.get().asBoolean() ? AutoscalerSettings.DraRequests.IGNORE
+          : AutoscalerSettings.DraRequests.KARPENTER);
+    }
+    if (dra.isPresent() && flag.isEmpty()) {
       String v = dra.get().asString();
       switch (v) {
         case "ignore" -> a = a.withDraRequests(AutoscalerSettings.DraRequests.IGNORE);

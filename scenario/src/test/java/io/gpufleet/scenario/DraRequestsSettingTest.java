@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code spec.autoscaler.draRequests}: Karpenter's behaviour by default, gpufleet's sizing only when spelt out. */
+/**
+ * {@code spec.autoscaler.draRequests} and Karpenter's {@code ignoreDRARequests}: Karpenter's behaviour by default,
+ * its allocator with its flag off, gpufleet's sizing only when spelt out, never two at once.
+ */
 class DraRequestsSettingTest {
 
   private static ScenarioFile read(String autoscaler) {
@@ -40,13 +43,22 @@ class DraRequestsSettingTest {
   }
 
   @Test
-  void aMisspeltValueOrKarpentersFlagIsRefusedAtItsLine() {
+  void karpentersFlagPicksItsDefaultOrItsAllocator() {
+    assertThat(read("{ignoreDRARequests: true}").scenario().autoscaler().draRequests())
+        .isEqualTo(DraRequests.IGNORE);
+    assertThat(read("{ignoreDRARequests: false}").scenario().autoscaler().draRequests())
+        .isEqualTo(DraRequests.KARPENTER);
+  }
+
+  @Test
+  void aMisspeltValueOrBothSettingsAreRefusedAtTheirLine() {
     assertThat(errors("{draRequests: alocate}")).containsExactly(
         "s.yaml:5:29: spec.autoscaler.draRequests: expected ignore (as Karpenter) or allocate (gpufleet), found "
             + "\"alocate\"");
-    assertThat(errors("{ignoreDRARequests: false}")).containsExactly(
-        "s.yaml:5:35: spec.autoscaler.ignoreDRARequests: Karpenter's --ignore-dra-requests is not a scenario "
-            + "setting: gpufleet behaves as its default (true), draRequests: ignore; draRequests: allocate is "
-            + "gpufleet's own DRA-aware sizing");
+    assertThat(errors("{ignoreDRARequests: false, draRequests: allocate}")).containsExactly(
+        "s.yaml:5:35: spec.autoscaler.ignoreDRARequests: set either ignoreDRARequests (Karpenter's "
+            + "--ignore-dra-requests) or draRequests: allocate (gpufleet's DRA-aware sizing, an extension), not both");
+    assertThat(errors("{ignoreDRARequests: no}")).singleElement().satisfies(e ->
+        assertThat(e).startsWith("s.yaml:5:35: spec.autoscaler.ignoreDRARequests: expected a boolean"));
   }
 }

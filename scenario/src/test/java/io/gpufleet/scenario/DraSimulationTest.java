@@ -388,18 +388,23 @@ class DraSimulationTest {
   }
 
   static SimulationResult runWithGates(String gates, String cluster) {
+    return runWith("draDriver: {featureGates: " + gates + "}", cluster);
+  }
+
+  /** {@code cluster} settled, with one more line of the scenario's spec ({@code draDriver: ...}, {@code autoscaler: ...}). */
+  static SimulationResult runWith(String specLine, String cluster) {
     String text = """
         apiVersion: gpufleet.io/v1alpha1
         kind: Scenario
         metadata: {name: dra}
         spec:
           seed: 1
-          draDriver: {featureGates: %s}
+          %s
           cluster:
         %s
           steps:
         %s
-        """.formatted(gates, cluster, SETTLE);
+        """.formatted(specLine, cluster, SETTLE);
     return Simulation.run(ScenarioReader.read("dra.yaml", text, ScenarioSources.directory(java.nio.file.Path.of(".")))
         .scenario());
   }

@@ -183,7 +183,7 @@ final class DisruptionSimulation {
         return Optional.empty();
       }
     }
-    PlannedClaim narrowed = new PlannedClaim(p.template(), p.pods(), reqs, cheaper, p.requests());
+    PlannedClaim narrowed = new PlannedClaim(p.template(), p.pods(), reqs, cheaper, p.requests(), p.draDrivers());
     Optional<NodeClaim> replacement = Launcher.launch(narrowed, view.offerings(), view.now(), random);
     if (replacement.isEmpty() || !(replacement.get().pricePerHour() < price)) {
       why.accept("Can't replace with a cheaper node");

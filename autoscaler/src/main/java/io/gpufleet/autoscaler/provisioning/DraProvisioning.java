@@ -22,12 +22,17 @@ import java.util.Objects;
  * and DaemonSet pods with DRA requirements are left out of the daemon overhead
  * ({@code shouldSkipDaemonPod}, {@code buildDaemonOverheadGroups}).
  *
+ * <p>Under {@link DraRequests#KARPENTER} ({@code --ignore-dra-requests=false}) Karpenter's own allocator
+ * places claims: on the published devices of initialised nodes and on {@code devices}, the devices the
+ * cloud provider declares per instance type (none on AWS, {@link InstanceTypeDevices#AWS}).
+ *
  * <p>Under {@link DraRequests#ALLOCATE} only nodes whose GPUs are left to NVIDIA's DRA driver offer
  * devices: those whose labels turn the GPU Operator's device plugin off
  * ({@code nvidia.com/gpu.deploy.device-plugin: "false"}, {@link GpuOperator#runsDevicePlugin}); a
  * NodePool's template labels decide that for the nodes it launches.
  */
-public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog gpus, ClusterClaims claims) {
+public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog gpus, ClusterClaims claims,
+    InstanceTypeDevices devices) {
 
   /** {@code Scheduler.add}'s DRAError, as the FailedScheduling event ({@code PodFailedToScheduleEvent}) words it. */
   public static final String NOT_SUPPORTED =
@@ -42,6 +47,12 @@ public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog g
     objects = objects.withDefaultClasses(NvidiaDraDriver.deviceClasses());
     Objects.requireNonNull(gpus, "gpus");
     Objects.requireNonNull(claims, "claims");
+    Objects.requireNonNull(devices, "devices");
+  }
+
+  /** With the devices the mode knows per instance type ({@link InstanceTypeDevices#of}). */
+  public DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog gpus, ClusterClaims claims) {
+    this(mode, objects, gpus, claims, InstanceTypeDevices.of(mode, gpus));
   }
 
   /** Over {@code objects} alone: templates instantiated per pod, allocations replayed from the bound pods. */
@@ -51,6 +62,11 @@ public record DraProvisioning(DraRequests mode, DraObjects objects, GpuCatalog g
 
   public boolean ignores() {
     return mode == DraRequests.IGNORE;
+  }
+
+  /** Whether Karpenter's own allocator places claims ({@code --ignore-dra-requests=false}). */
+  public boolean karpenters() {
+    return mode == DraRequests.KARPENTER;
   }
 
   /**

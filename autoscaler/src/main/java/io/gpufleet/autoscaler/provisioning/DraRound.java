@@ -8,8 +8,8 @@ import io.gpufleet.engine.dra.DevicesInUse;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.dra.PodClaims;
-import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.dra.DeviceRequest;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
@@ -25,7 +25,16 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * gpufleet's DRA-aware sizing for one provisioning round ({@code draRequests: allocate}): a pod's
+ * DRA for one provisioning round, Karpenter's allocator ({@code ignoreDRARequests: false}) or gpufleet's
+ * DRA-aware sizing ({@code draRequests: allocate}); they differ in where devices come from.
+ *
+ * <p>Karpenter's ({@code K:pkg/controllers/provisioning/dra.go} {@code gatherResourceSlices},
+ * {@code K:pkg/controllers/provisioning/scheduling/dra.go}): an initialised node offers the slices
+ * published for it; a node not initialised yet and a new NodeClaim offer their instance type's
+ * template devices ({@link InstanceTypeDevices}), a NodeClaim keeping only the types whose allocation
+ * succeeds. Claims go first to existing nodes, then to NodeClaims planned this round, then to a new one.
+ *
+ * <p>gpufleet's sizing: a pod's
  * claims are allocated by the scheduler's own {@link DeviceAllocator} (the same CEL evaluation)
  * against the NVIDIA DRA driver's slice of each node: an existing node's as the driver publishes it
  * (its claim's instance type while the node is not up), a new NodeClaim's as the driver would publish
@@ -60,12 +69,17 @@ final class DraRound {
     for (StateNode n : nodes) {
       // A registered node offers what the driver publishes there (nothing where the device plugin
       // has its GPUs); one not registered yet what the driver would publish on its instance type.
-      Optional<ResourceSlice> s = n.node().isPresent() ? n.node().flatMap(driver::slice)
-          : n.claim().flatMap(c -> templateSlice(n.name(), c.labels(), c.instanceType()));
-      s.ifPresent(slices::add);
+      // Under Karpenter's allocator only an initialised node's published slices count; before that its
+      // instance type's templates stand for them (gatherResourceSlices, draExistingNode.ResourceSlices).
+      boolean published = n.node().isPresent() && (!dra.karpenters() || n.isInitialized());
+      if (published) {
+        n.node().flatMap(driver::slice).ifPresent(slices::add);
+      } else {
+        n.claim().ifPresent(c -> slices.addAll(templateSlices(n.name(), c.labels(), c.instanceType())));
+      }
       bound.put(n.name(), n.pods());
     }
-    this.objects = dra.objects().withSlices(slices);
+    this.objects = published(dra, nodes).withSlices(slices);
     DraState state = dra.claims().recorded().orElseGet(() -> DraState.replay(bound, (pod, node) -> resolve(pod),
         new DeviceAllocator(objects, cel)));
     inUse = state.inUse();
@@ -98,7 +112,35 @@ final class DraRound {
     if (at.size() > 1) {
       return new Need.Refused("Failed to schedule pod, its claims are allocated on different nodes: " + at);
     }
+    Optional<String> missing = missingClass(fresh);
+    if (missing.isPresent()) {
+      return new Need.Refused("Failed to schedule pod, " + missing.get());
+    }
     return new Need.Claims(fresh, at.stream().findFirst());
+  }
+
+  /**
+   * A request of a claim to allocate whose DeviceClass does not exist: for Karpenter's allocator in its
+   * words ({@code K:pkg/scheduling/dynamicresources/request.go} {@code buildRequestData}, wrapped by
+   * {@code ValidateClaimRequest} and {@code NodeClaim.CanAdd}), for gpufleet's sizing in the scheduler's.
+   */
+  private Optional<String> missingClass(List<ResourceClaim> fresh) {
+    if (!dra.karpenters()) {
+      return new DeviceAllocator(objects, cel).missingClass(fresh);
+    }
+    for (ResourceClaim c : fresh) {
+      for (DeviceRequest r : c.spec().requests()) {
+        for (DeviceRequest.Alternative a : r.alternatives()) {
+          String cls = a.devices().deviceClassName();
+          if (objects.deviceClass(cls).isEmpty()) {
+            return Optional.of("allocating dynamic resources, validating claim \"" + c.name() + "\": claim \""
+                + c.name() + "\" request \"" + a.devices().name() + "\": DeviceClass \"" + cls
+                + "\" not found: deviceclasses.resource.k8s.io \"" + cls + "\" not found");
+          }
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** Whether {@code fresh} can be allocated on the existing node now. */
@@ -114,7 +156,9 @@ final class DraRound {
         claimAt.put(a.claimKey(), node);
         inUse = inUse.plus(a);
       }
-      sized.put(pod.key(), "its ResourceClaims fit the NVIDIA DRA driver's free devices on node " + node);
+      if (!dra.karpenters()) {
+        sized.put(pod.key(), "its ResourceClaims fit the NVIDIA DRA driver's free devices on node " + node);
+      }
     }
   }
 
@@ -123,13 +167,16 @@ final class DraRound {
    * instance type, from the slice the driver would publish there.
    */
   boolean fitsType(String draft, Labels labels, InstanceType type, List<ResourceClaim> fresh) {
-    Optional<ResourceSlice> slice = templateSlice(draft, labels, type);
-    if (slice.isEmpty()) {
-      return fresh.isEmpty();
+    if (fresh.isEmpty()) {
+      return true;
+    }
+    List<ResourceSlice> slices = templateSlices(draft, labels, type);
+    if (slices.isEmpty()) {
+      return false;
     }
     List<ResourceClaim> all = new ArrayList<>(draftClaims.getOrDefault(draft, List.of()));
     all.addAll(fresh);
-    DeviceAllocator onType = new DeviceAllocator(objects.withSlices(List.of(slice.get())), cel);
+    DeviceAllocator onType = new DeviceAllocator(objects.withSlices(slices), cel);
     return onType.allocate(all, draft, Set.of()) instanceof DeviceAllocator.Outcome.Allocated;
   }
 
@@ -137,8 +184,32 @@ final class DraRound {
   void commitDraft(Pod pod, String draft, List<ResourceClaim> fresh) {
     draftClaims.computeIfAbsent(draft, d -> new ArrayList<>()).addAll(fresh);
     fresh.forEach(c -> claimAt.put(c.key(), draft));
-    sized.put(pod.key(), "its ResourceClaims fit the devices the NVIDIA DRA driver publishes on the new "
-        + "NodeClaim's instance types");
+    if (!dra.karpenters()) {
+      sized.put(pod.key(), "its ResourceClaims fit the devices the NVIDIA DRA driver publishes on the new "
+          + "NodeClaim's instance types");
+    }
+  }
+
+  /**
+   * Under Karpenter's allocator, the drivers whose devices the draft's claims got on any instance type
+   * still open to it, sorted: the NodeClaim's {@code karpenter.sh/requested-dra-drivers}
+   * ({@code K:pkg/controllers/provisioning/scheduling/dra.go} draDriversForNodeClaim). None for gpufleet's sizing.
+   */
+  List<String> drivers(DraftClaim draft) {
+    List<ResourceClaim> claims = draftClaims.getOrDefault(draft.draName(), List.of());
+    if (!dra.karpenters() || claims.isEmpty()) {
+      return List.of();
+    }
+    Set<String> drivers = new TreeSet<>();
+    Labels labels = draft.template.pool().template().labels();
+    for (TypeOption o : draft.options) {
+      DeviceAllocator onType = new DeviceAllocator(objects.withSlices(templateSlices(draft.draName(), labels,
+          o.type())), cel);
+      if (onType.allocate(claims, draft.draName(), Set.of()) instanceof DeviceAllocator.Outcome.Allocated done) {
+        done.allocations().forEach(a -> a.results().forEach(r -> drivers.add(r.driver())));
+      }
+    }
+    return List.copyOf(drivers);
   }
 
   /** Per DRA pod placed this round, how its claims were sized. */
@@ -146,13 +217,30 @@ final class DraRound {
     return sized;
   }
 
-  /** The slice the driver would publish on a new node of {@code type} with these labels, if it serves it. */
-  private Optional<ResourceSlice> templateSlice(String nodeName, Labels labels, InstanceType type) {
-    Optional<GpuSpec> gpu = type.gpu();
-    if (gpu.isEmpty() || !DraProvisioning.runsDraDriver(labels)) {
-      return Optional.empty();
+  /**
+   * The slices written in the manifests that the round may use. Karpenter's allocator drops those owned
+   * by a node that is not an initialised node of the cluster's ({@code gatherResourceSlices}); a
+   * node-local slice is taken as owned by its node, as kubelet plugins publish them (the twin's slices
+   * keep no ownerReferences).
+   */
+  private static DraObjects published(DraProvisioning dra, List<StateNode> nodes) {
+    DraObjects written = dra.objects();
+    if (!dra.karpenters()) {
+      return written;
     }
-    return dra.gpus().find(gpu.get().catalogName())
-        .map(m -> NvidiaDraDriver.slice(nodeName, m, gpu.get().count()));
+    Set<String> initialised = new TreeSet<>();
+    for (StateNode n : nodes) {
+      if (n.node().isPresent() && n.isInitialized()) {
+        initialised.add(n.node().get().name());
+      }
+    }
+    List<ResourceSlice> kept = written.slices().stream()
+        .filter(s -> s.nodeName().map(initialised::contains).orElse(true)).toList();
+    return new DraObjects(written.classes(), written.claims(), written.templates(), kept, written.taintRules());
+  }
+
+  /** The template slices of a node of {@code type} with these labels, named {@code nodeName}. */
+  private List<ResourceSlice> templateSlices(String nodeName, Labels labels, InstanceType type) {
+    return dra.devices().slices(nodeName, labels, type);
   }
 }

@@ -69,6 +69,11 @@ public final class Launcher {
     }
     NodeClaim claim = nodeClaim(plan.template().pool(), pick.get().type(), pick.get().offering(),
         plan.requests().plus(plan.template().overhead()), now, random);
+    if (!plan.draDrivers().isEmpty()) {
+      // K:pkg/controllers/provisioning/scheduling/nodeclaim.go FinalizeScheduling.
+      claim = claim.withAnnotations(claim.annotations().with(KarpenterLabels.REQUESTED_DRA_DRIVERS,
+          String.join(",", plan.draDrivers())));
+    }
     return Optional.of(claim.withLabels(claim.labels().withAll(customLabels(reqs, plan.template().wellKnown()))));
   }
 

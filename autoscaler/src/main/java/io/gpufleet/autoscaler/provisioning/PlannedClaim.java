@@ -12,13 +12,25 @@ import java.util.List;
  * all, cheapest first.
  *
  * @param requests what the planned pods ask for together (without daemons)
+ * @param draDrivers under Karpenter's DRA allocator, the drivers whose devices it gave the pods, sorted
  */
 public record PlannedClaim(NodePoolTemplate template, List<Pod> pods, Requirements requirements,
-    List<InstanceType> instanceTypes, ResourceList requests) {
+    List<InstanceType> instanceTypes, ResourceList requests, List<String> draDrivers) {
 
   public PlannedClaim {
     pods = List.copyOf(pods);
     instanceTypes = List.copyOf(instanceTypes);
+    draDrivers = List.copyOf(draDrivers);
+  }
+
+  /** A claim no DRA device was allocated for. */
+  public PlannedClaim(NodePoolTemplate template, List<Pod> pods, Requirements requirements,
+      List<InstanceType> instanceTypes, ResourceList requests) {
+    this(template, pods, requirements, instanceTypes, requests, List.of());
+  }
+
+  public PlannedClaim withDraDrivers(List<String> drivers) {
+    return new PlannedClaim(template, pods, requirements, instanceTypes, requests, drivers);
   }
 
   public String nodePool() {

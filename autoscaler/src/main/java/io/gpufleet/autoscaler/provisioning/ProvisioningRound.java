@@ -36,7 +36,7 @@ final class ProvisioningRound {
   private final Map<PodSpec, ResourceVector> requests = new IdentityHashMap<>();
   private final Map<PodSpec, List<Requirements>> requirements = new IdentityHashMap<>();
   private int sequence;
-  // gpufleet's DRA sizing; null while DRA pods are ignored, as Karpenter ignores them.
+  // Karpenter's DRA allocator or gpufleet's DRA sizing; null while DRA pods are ignored, as Karpenter ignores them.
   private final DraRound dra;
 
   ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
@@ -100,7 +100,8 @@ final class ProvisioningRound {
     }
     List<PlannedClaim> claims = new ArrayList<>();
     for (DraftClaim p : plannedInOrder) {
-      claims.add(p.toPlannedClaim());
+      PlannedClaim planned = p.toPlannedClaim();
+      claims.add(dra == null ? planned : planned.withDraDrivers(dra.drivers(p)));
     }
     return new ProvisioningPlan(claims, onExisting, errors, dra == null ? Map.of() : dra.sized());
   }
@@ -197,14 +198,25 @@ final class ProvisioningRound {
         errors.add(SchedulingMessages.incompatibleRequirements(incompatible.get()));
         continue;
       }
-      if (need != null && !need.fresh().isEmpty()
-          && !DraProvisioning.runsDraDriver(t.pool().template().labels())) {
+      boolean allocates = need != null && !need.fresh().isEmpty();
+      boolean karpenters = model.dra().karpenters();
+      if (allocates && !karpenters && !DraProvisioning.runsDraDriver(t.pool().template().labels())) {
         errors.add(SchedulingMessages.draDriverOff(t.name()));
         continue;
       }
       Requirements merged = t.requirements().and(podReqs);
       DraftClaim p = new DraftClaim(t, merged, types, sequence++, offerings, now);
+      // Karpenter allocates over every instance type of the NodeClaim before filtering them
+      // (K:pkg/controllers/provisioning/scheduling/nodeclaim.go tryVolumeAlternative).
+      if (allocates && karpenters && types.stream().noneMatch(draFit(p, need))) {
+        errors.add(SchedulingMessages.DRA_NO_INSTANCE_TYPE);
+        continue;
+      }
       String why = p.tryFirst(pod, req, draFit(p, need));
+      if (why != null && karpenters && why.equals(SchedulingMessages.DRA_UNSATISFIED)) {
+        errors.add(SchedulingMessages.DRA_NOT_BOTH);
+        continue;
+      }
       if (why != null) {
         ResourceList total = t.overhead().plus(PodRequests.of(pod.spec()));
         errors.add(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why, merged.toString(),

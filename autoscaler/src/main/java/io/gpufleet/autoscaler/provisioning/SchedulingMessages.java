@@ -26,6 +26,20 @@ final class SchedulingMessages {
       + "ResourceClaims (draRequests: allocate, a gpufleet extension)";
 
   /**
+   * Karpenter's allocator ({@code ignoreDRARequests: false}): no instance type of the NodeClaim has
+   * devices for the pod's claims. {@code K:pkg/controllers/provisioning/scheduling/nodeclaim.go} wraps
+   * {@code K:pkg/scheduling/dynamicresources/allocator.go}'s error.
+   */
+  static final String DRA_NO_INSTANCE_TYPE = "allocating dynamic resources, no instance type can satisfy the "
+      + "allocation";
+
+  /**
+   * Karpenter's allocator: the instance types with devices for the claims are not those that meet the
+   * pod's other requirements ({@code K:pkg/controllers/provisioning/scheduling/nodeclaim.go}).
+   */
+  static final String DRA_NOT_BOTH = "no instance type satisfies both scheduling and dynamic resource requirements";
+
+  /**
    * gpufleet's {@code draRequests: allocate}: the NodePool's nodes would run the device plugin, so
    * NVIDIA's DRA driver publishes no devices there for the pod's claims.
    */

@@ -27,6 +27,7 @@ final class ConformanceSuite {
     all.addAll(NetworkDriftCases.all());
     all.addAll(CapacityCases.all());
     all.addAll(DraCases.all());
+    all.addAll(DraAllocatorCases.all());
     all.addAll(E2eCases.all());
     all.addAll(ConceptPageCases.all());
     all.addAll(IssueCases.all());

@@ -67,14 +67,13 @@ final class DraCases {
     }));
     c.add(UpstreamCase.of(AREA, SchedulingCases.FILE,
         "should handle DaemonSet pods with DRA requirements based on IgnoreDRARequests flag value", () -> {
-          // IgnoreDRARequests=false is upstream's alpha allocator; the twin's draRequests: allocate counts the
-          // DaemonSet's pods as it does, which is all this case looks at.
+          // IgnoreDRARequests=false: Karpenter's allocator (ignoreDRARequests: false) counts the DaemonSet's pods.
           NodePool np = pool("default");
           Workload.DaemonSet draDaemon = daemonSet("dra-daemon", claimingSpec(PodSpec.of(Container.of("d", "daemon",
               ResourceList.of("cpu", "3"), ResourceList.EMPTY)), List.of("gpu-claim")));
           Pod app = pod("app", "cpu", "1");
           long ignored = cheapestCpu(solve(np, draDaemon, app, DraRequests.IGNORE));
-          long counted = cheapestCpu(solve(np, draDaemon, app, DraRequests.ALLOCATE));
+          long counted = cheapestCpu(solve(np, draDaemon, app, DraRequests.KARPENTER));
           assertThat(ignored).isLessThan(counted);
         }));
     return c;

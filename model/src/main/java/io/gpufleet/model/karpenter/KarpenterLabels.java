@@ -20,6 +20,11 @@ public final class KarpenterLabels {
   /** On a pod or a node: Karpenter must not disrupt it voluntarily. */
   public static final String DO_NOT_DISRUPT = "karpenter.sh/do-not-disrupt";
   public static final String NODEPOOL_HASH = "karpenter.sh/nodepool-hash";
+  /**
+   * The DRA drivers whose devices Karpenter's allocator gave the pods of a NodeClaim, comma-separated
+   * ({@code K:pkg/apis/v1/labels.go} DRADriversAnnotationKey).
+   */
+  public static final String REQUESTED_DRA_DRIVERS = "karpenter.sh/requested-dra-drivers";
 
   /** Put on at boot, removed at registration. */
   public static final Taint UNREGISTERED = Taint.of("karpenter.sh/unregistered", "", TaintEffect.NO_EXECUTE);
