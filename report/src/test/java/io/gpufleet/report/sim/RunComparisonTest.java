@@ -3,6 +3,7 @@ package io.gpufleet.report.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.sim.metrics.CardSpan;
+import io.gpufleet.sim.metrics.TeamCost;
 import io.gpufleet.sim.metrics.Metrics;
 import java.time.Instant;
 import java.util.List;
@@ -16,13 +17,13 @@ class RunComparisonTest {
   static final Instant T0 = Instant.parse("2026-01-05T00:00:00Z");
 
   static CardSpan span(String pod, String node, int gpu, String detail, int from, Integer to) {
-    return new CardSpan(pod, node, new CardSpan.Card(gpu, "GPU-" + node + gpu, detail), T0.plusSeconds(from),
+    return new CardSpan(pod, node, new CardSpan.Card(gpu, "GPU-" + node + gpu, detail, 1), T0.plusSeconds(from),
         Optional.ofNullable(to).map(T0::plusSeconds));
   }
 
   static Metrics metrics(List<CardSpan> spans) {
     return new Metrics(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), 0, 0, List.of(), new TreeMap<>(),
-        new TreeMap<>(), new TreeMap<>(), spans, T0.plusSeconds(600));
+        new TreeMap<>(), new TreeMap<>(), spans, TeamCost.NONE, T0.plusSeconds(600));
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -12,14 +13,14 @@ import java.util.TreeMap;
 /**
  * A run's measurements: time series (node counts and spend per NodePool, GPUs allocated and in the
  * fleet, pending pods, Ready pods per workload), cost per node and NodePool (instance-seconds ×
- * price), GPU-hours allocated and idle, pending time per pod, disruptions and evictions by reason,
+ * price), GPU-hours allocated and idle and each namespace's share of them ({@link TeamCost}), pending time per pod, disruptions and evictions by reason,
  * what each service's users saw, and which pod held which card when.
  */
 public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Double> costByNode,
     SortedMap<String, Double> costByNodePool, double gpuHoursAllocated, double gpuHoursIdle,
     List<PodPendingTime> pendingTimes, SortedMap<String, Integer> disruptionsByReason,
     SortedMap<String, Integer> evictionsByReason, SortedMap<ObjectRef, ServiceMetrics> services,
-    List<CardSpan> cardSpans, Instant end) {
+    List<CardSpan> cardSpans, TeamCost teamCost, Instant end) {
 
   public Metrics {
     series = Collections.unmodifiableSortedMap(new TreeMap<>(series));
@@ -30,6 +31,7 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
     evictionsByReason = Collections.unmodifiableSortedMap(new TreeMap<>(evictionsByReason));
     services = Collections.unmodifiableSortedMap(new TreeMap<>(services));
     cardSpans = List.copyOf(cardSpans);
+    Objects.requireNonNull(teamCost, "teamCost");
   }
 
   public Optional<TimeSeries> series(String name) {
