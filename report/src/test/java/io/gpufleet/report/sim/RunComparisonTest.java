@@ -3,7 +3,6 @@ package io.gpufleet.report.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.sim.metrics.CardSpan;
-import io.gpufleet.sim.metrics.TeamCost;
 import io.gpufleet.sim.metrics.Metrics;
 import java.time.Instant;
 import java.util.List;
@@ -23,7 +22,7 @@ class RunComparisonTest {
 
   static Metrics metrics(List<CardSpan> spans) {
     return new Metrics(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), 0, 0, List.of(), new TreeMap<>(),
-        new TreeMap<>(), new TreeMap<>(), spans, TeamCost.NONE, T0.plusSeconds(600));
+        new TreeMap<>(), new TreeMap<>(), spans, new TreeMap<>(), 0, T0.plusSeconds(600));
   }
 
   @Test

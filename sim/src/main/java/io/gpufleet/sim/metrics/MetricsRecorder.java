@@ -306,14 +306,13 @@ public final class MetricsRecorder {
     openCards.values().forEach(cards::addAll);
     cards.sort(Comparator.comparing(CardSpan::start).thenComparing(CardSpan::pod)
         .thenComparing(c -> c.card().label()));
-    Map<String, Double> gpuPrice = new HashMap<>();
+    TreeMap<String, Double> gpuPrice = new TreeMap<>();
     double gpuNodeCost = 0;
     for (var e : gpuNodeClaims.entrySet()) {
       gpuPrice.put(e.getKey(), claimPrices.getOrDefault(e.getValue(), 0.0) / gpuNodeCards.get(e.getKey()));
       gpuNodeCost += costByNode.getOrDefault(e.getValue(), 0.0);
     }
-    TeamCost teams = TeamCost.of(cards, gpuPrice, end, total, gpuNodeCost);
     return new Metrics(out, costByNode, costByPool, allocated, total - allocated, new ArrayList<>(pending.values()),
-        disruptions, evictions, svc, cards, teams, end);
+        disruptions, evictions, svc, cards, gpuPrice, gpuNodeCost, end);
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * What each namespace's pods held of the fleet's GPUs, and what that cost: a GPU node's price is
@@ -55,6 +56,12 @@ public record TeamCost(SortedMap<String, Share> byNamespace, Share idle) {
    */
   public static TeamCost of(List<CardSpan> spans, Map<String, Double> gpuPricePerHour, Instant end,
       double fleetGpuHours, double gpuNodeCost) {
+    return of(spans, TeamCost::namespace, gpuPricePerHour, end, fleetGpuHours, gpuNodeCost);
+  }
+
+  /** As {@link #of(List, Map, Instant, double, double)}, each pod (namespace/name) charged to {@code teamOf} it. */
+  public static TeamCost of(List<CardSpan> spans, Function<String, String> teamOf, Map<String, Double> gpuPricePerHour,
+      Instant end, double fleetGpuHours, double gpuNodeCost) {
     Map<String, List<CardSpan>> byCard = new LinkedHashMap<>();
     for (CardSpan s : spans) {
       byCard.computeIfAbsent(s.node() + "\u0000" + s.card().gpuUuid(), k -> new ArrayList<>()).add(s);
@@ -66,7 +73,7 @@ public record TeamCost(SortedMap<String, Share> byNamespace, Share idle) {
       double price = gpuPricePerHour.getOrDefault(card.getFirst().node(), 0.0);
       for (var e : charge(card, end).entrySet()) {
         double hours = e.getValue();
-        charged.merge(namespace(e.getKey().pod()), new Share(hours, hours * price),
+        charged.merge(teamOf.apply(e.getKey().pod()), new Share(hours, hours * price),
             (a, b) -> a.plus(b.gpuHours(), b.dollars()));
         heldHours += hours;
         heldCost += hours * price;
@@ -111,7 +118,7 @@ public record TeamCost(SortedMap<String, Share> byNamespace, Share idle) {
   }
 
   /** {@code team-a} of {@code team-a/trainer-0}. */
-  static String namespace(String podKey) {
+  public static String namespace(String podKey) {
     int slash = podKey.indexOf('/');
     return slash < 0 ? "default" : podKey.substring(0, slash);
   }
