@@ -36,6 +36,9 @@ final class CommandSpecs {
     if (command instanceof SmiCommand c) {
       return smiCommand(c);
     }
+    if (command instanceof WhenCommand c) {
+      return whenCommand(c);
+    }
     if (command instanceof ImportCommand c) {
       return importCommand(c);
     }
@@ -704,6 +707,143 @@ final class CommandSpecs {
         .versionHelp(true)
         .descriptionKey("mixinStandardHelpOptions.version")
         .hasInitialValue(true).initialValue(false).build());
+    c.spec = spec;
+    c.input.mixee = spec;
+    return spec;
+  }
+
+  static CommandSpec whenCommand(WhenCommand c) {
+    CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
+    spec.name("when");
+    spec.usageMessage().description("Answer for a job before it is submitted: when would it run on this cluster, where, at what cost, and if not, why not.", "The cluster (-f, --kubeconfig) and the job run forward as simulate -f --for does, once per seed; the answer gives p50 and p90 over the seeds. Exit 0 when the job runs within --within at p50, 1 when it does not.");
+    if (c.input == null) {
+      c.input = new ManifestInputOptions();
+    }
+    if (c.input.cluster == null) {
+      c.input.cluster = new ClusterOptions();
+    }
+    if (c.width == null) {
+      c.width = new WidthOption();
+    }
+    spec.addOption(OptionSpec.builder("-f", "--filename")
+        .description("Manifest file, directory (its .json, .yaml and .yml files) or '-' for stdin; YAML (multi-document, kind: List) or JSON. Repeatable.")
+        .paramLabel("FILE")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.filenames)
+        .getter(new ManifestInputOptionsFields(c.input, 0)).setter(new ManifestInputOptionsFields(c.input, 0)).build());
+    spec.addOption(OptionSpec.builder("-R", "--recursive")
+        .description("Read the directories given with -f and their subdirectories, as kubectl -R does.")
+        .paramLabel("<recursive>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.recursive)
+        .getter(new ManifestInputOptionsFields(c.input, 1)).setter(new ManifestInputOptionsFields(c.input, 1)).build());
+    spec.addOption(OptionSpec.builder("--strict")
+        .description("Unknown fields in Kubernetes objects are errors (kubectl --validate=strict), not warnings.")
+        .paramLabel("<strict>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.strict)
+        .getter(new ManifestInputOptionsFields(c.input, 2)).setter(new ManifestInputOptionsFields(c.input, 2)).build());
+    spec.addOption(OptionSpec.builder("--gpu-catalog")
+        .description("GPU catalogue file in the built-in gpu-catalog.txt format; its models extend or override the built-in ones (docs/models.md).")
+        .paramLabel("FILE")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.gpuCatalog)
+        .getter(new ManifestInputOptionsFields(c.input, 3)).setter(new ManifestInputOptionsFields(c.input, 3)).build());
+    spec.addOption(OptionSpec.builder("--enable-admission-plugins")
+        .description("kube-apiserver admission plugins to turn on beside EKS's set, comma-separated, as kube-apiserver's flag (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.enableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 4)).setter(new ManifestInputOptionsFields(c.input, 4)).build());
+    spec.addOption(OptionSpec.builder("--disable-admission-plugins")
+        .description("Admission plugins of EKS's set to turn off, comma-separated, e.g. ExtendedResourceToleration for a cluster that does not enable it (docs/admission.md).")
+        .paramLabel("NAMES")
+        .splitRegex(",")
+        .type(List.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.disableAdmission)
+        .getter(new ManifestInputOptionsFields(c.input, 5)).setter(new ManifestInputOptionsFields(c.input, 5)).build());
+    spec.addOption(OptionSpec.builder("--kubeconfig")
+        .description("The kubeconfig of a live cluster to read, read-only, through the Kubernetes API (only this file; KUBECONFIG is not read).")
+        .paramLabel("FILE")
+        .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.cluster.kubeconfig)
+        .getter(new ClusterOptionsFields(c.input.cluster, 0)).setter(new ClusterOptionsFields(c.input.cluster, 0)).build());
+    spec.addOption(OptionSpec.builder("--context")
+        .description("With --kubeconfig: the context to use (default: its current-context).")
+        .paramLabel("NAME")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.cluster.context)
+        .getter(new ClusterOptionsFields(c.input.cluster, 1)).setter(new ClusterOptionsFields(c.input.cluster, 1)).build());
+    spec.addOption(OptionSpec.builder("-n", "--namespace")
+        .description("With --kubeconfig: pods, workloads and PDBs of this namespace only (default: all). Nodes, PriorityClasses and Karpenter's objects are cluster-wide and always read.")
+        .paramLabel("NS")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.input.cluster.namespace)
+        .getter(new ClusterOptionsFields(c.input.cluster, 2)).setter(new ClusterOptionsFields(c.input.cluster, 2)).build());
+    spec.addOption(OptionSpec.builder("--wide")
+        .description("Print each line whole, however long (default: every line fits 120 columns; long cells wrap onto more lines, nothing is cut off).")
+        .paramLabel("<wide>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.width.wide)
+        .getter(new WidthOptionFields(c.width, 0)).setter(new WidthOptionFields(c.width, 0)).build());
+    spec.addOption(OptionSpec.builder("--within")
+        .description("How far to play the cluster forward (default ${DEFAULT-VALUE}).")
+        .paramLabel("DURATION")
+        .defaultValue("24h")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.within)
+        .getter(new WhenCommandFields(c, 0)).setter(new WhenCommandFields(c, 0)).build());
+    spec.addOption(OptionSpec.builder("--seeds")
+        .description("The seeds of the runs, as a..b or a,b,c (default ${DEFAULT-VALUE}): spot interruptions, names and ties differ between them.")
+        .paramLabel("<a..b>")
+        .defaultValue("1..5")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.seeds)
+        .getter(new WhenCommandFields(c, 1)).setter(new WhenCommandFields(c, 1)).build());
+    spec.addOption(OptionSpec.builder("-o", "--output")
+        .description("text (default) or json.")
+        .paramLabel("FORMAT")
+        .defaultValue("text")
+        .type(String.class).auxiliaryTypes(String.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.output)
+        .getter(new WhenCommandFields(c, 2)).setter(new WhenCommandFields(c, 2)).build());
+    spec.addOption(OptionSpec.builder("${picocli.help.name.0:--h}", "${picocli.help.name.1:---help}")
+        .description("Show this help message and exit.")
+        .paramLabel("<helpRequested>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .usageHelp(true)
+        .descriptionKey("mixinStandardHelpOptions.help")
+        .hasInitialValue(true).initialValue(false).build());
+    spec.addOption(OptionSpec.builder("${picocli.version.name.0:--V}", "${picocli.version.name.1:---version}")
+        .description("Print version information and exit.")
+        .paramLabel("<versionRequested>")
+        .type(boolean.class).auxiliaryTypes(boolean.class)
+        .versionHelp(true)
+        .descriptionKey("mixinStandardHelpOptions.version")
+        .hasInitialValue(true).initialValue(false).build());
+    spec.addPositional(PositionalParamSpec.builder()
+        .index("0")
+        .description("The job's manifest: a Job, Deployment, StatefulSet, ReplicaSet or Pod (several make one job).")
+        .paramLabel("JOB")
+        .arity("0..1")
+        .type(java.nio.file.Path.class).auxiliaryTypes(java.nio.file.Path.class)
+        .descriptionKey("")
+        .hasInitialValue(true).initialValue(c.job)
+        .getter(new WhenCommandFields(c, 3)).setter(new WhenCommandFields(c, 3)).build());
     c.spec = spec;
     c.input.mixee = spec;
     return spec;
@@ -1795,6 +1935,41 @@ final class CommandSpecs {
       T old = get();
       switch (field) {
         case 0 -> o.seed = (Long) value;
+        default -> throw new IllegalStateException("no field " + field);
+      }
+      return old;
+    }
+  }
+
+  /** The option fields of WhenCommand, by number. */
+  private static final class WhenCommandFields implements IGetter, ISetter {
+    private final WhenCommand o;
+    private final int field;
+
+    WhenCommandFields(WhenCommand o, int field) {
+      this.o = o;
+      this.field = field;
+    }
+
+    @Override
+    public <T> T get() {
+      return (T) switch (field) {
+        case 0 -> (Object) o.within;
+        case 1 -> (Object) o.seeds;
+        case 2 -> (Object) o.output;
+        case 3 -> (Object) o.job;
+        default -> throw new IllegalStateException("no field " + field);
+      };
+    }
+
+    @Override
+    public <T> T set(T value) {
+      T old = get();
+      switch (field) {
+        case 0 -> o.within = (String) value;
+        case 1 -> o.seeds = (String) value;
+        case 2 -> o.output = (String) value;
+        case 3 -> o.job = (java.nio.file.Path) value;
         default -> throw new IllegalStateException("no field " + field);
       }
       return old;

@@ -118,6 +118,7 @@ public final class Main implements Runnable {
     m.put("schedule", ScheduleCommand::new);
     m.put("node", NodeCommand::new);
     m.put("smi", SmiCommand::new);
+    m.put("when", WhenCommand::new);
     m.put("import", ImportCommand::new);
     m.put("replay", ReplayCommand::new);
     m.put("advise", AdviseCommand::new);

@@ -70,6 +70,15 @@ public record MigProfile(
     return memoryGiB.isPresent();
   }
 
+  /**
+   * The instance's part of its card's compute: compute slices over the card's (a 1g.10gb is 1/7 of an
+   * H100, a 3g.40gb 3/7; seven 1g instances fill the card, two 3g leave a seventh no instance can use).
+   * (A card with MIG profiles always has a geometry: {@link GpuModel} checks it.)
+   */
+  public double computeShare(GpuModel gpu) {
+    return gpu.migGeometry().map(g -> Math.min(1.0, (double) computeSlices / g.computeSlices())).orElse(1.0);
+  }
+
   /** The resource name's suffix: the profile with {@code +} turned into {@code .}. */
   public String labelName() {
     return name.replace('+', '.');

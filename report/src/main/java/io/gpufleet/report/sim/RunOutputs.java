@@ -17,6 +17,7 @@ import io.gpufleet.report.timeline.RunMarker;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
 import io.gpufleet.sim.metrics.CardSpan;
+import io.gpufleet.sim.metrics.TeamCost;
 import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.PodPendingTime;
 import io.gpufleet.sim.metrics.ServiceMetrics;
@@ -59,6 +60,10 @@ public final class RunOutputs {
     cost.put("totalDollars", round(m.totalCost()));
     cost.put("byNodePool", rounded(m.costByNodePool()));
     cost.put("byNode", rounded(m.costByNode()));
+    Map<String, Object> teams = new LinkedHashMap<>();
+    m.teamCost().byNamespace().forEach((ns, share) -> teams.put(ns, share(share)));
+    cost.put("gpuByNamespace", teams);
+    cost.put("gpuIdle", share(m.teamCost().idle()));
     root.put("cost", cost);
     Map<String, Object> gpuHours = new LinkedHashMap<>();
     gpuHours.put("allocated", round(m.gpuHoursAllocated()));
@@ -113,6 +118,14 @@ public final class RunOutputs {
 
   private static double round(double v) {
     return Math.round(v * 10_000) / 10_000.0;
+  }
+
+  /** {@code {"gpuHours": 1.5, "dollars": 3.02}}. */
+  private static Map<String, Object> share(TeamCost.Share s) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("gpuHours", round(s.gpuHours()));
+    e.put("dollars", round(s.dollars()));
+    return e;
   }
 
   private static Map<String, Double> rounded(Map<String, Double> m) {

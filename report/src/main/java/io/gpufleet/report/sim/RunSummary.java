@@ -8,6 +8,7 @@ import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.invariant.InvariantViolation;
 import io.gpufleet.sim.metrics.Metrics;
 import io.gpufleet.sim.metrics.ServiceMetrics;
+import io.gpufleet.sim.metrics.TeamCost;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
 import java.time.Duration;
@@ -49,6 +50,9 @@ public final class RunSummary {
     double total = m.gpuHoursAllocated() + m.gpuHoursIdle();
     b.append(String.format(Locale.ROOT, "  GPU-hours       %.2f allocated, %.2f idle (%.0f%% of %.2f in the fleet idle)%n",
         m.gpuHoursAllocated(), m.gpuHoursIdle(), total == 0 ? 0 : 100 * m.gpuHoursIdle() / total, total));
+    if (!m.teamCost().isEmpty()) {
+      b.append("  GPUs by team    ").append(teams(m.teamCost())).append('\n');
+    }
     b.append("  pending time    ").append(pending(m)).append('\n');
     b.append("  disruptions     ").append(m.disruptionsByReason().isEmpty() ? "none" : counts(m.disruptionsByReason()))
         .append(m.evictionsByReason().isEmpty() ? "" : "; evictions " + counts(m.evictionsByReason())).append('\n');
@@ -108,6 +112,22 @@ public final class RunSummary {
           .append(" pod(s) with ResourceClaims provisioned for by draRequests: allocate (gpufleet extension, not Karpenter)");
     }
     return b.toString();
+  }
+
+  /**
+   * {@code team-a 3.50 GPU-h, $12.10, team-b 1.00 GPU-h, $3.20; idle 0.50 GPU-h, $1.60 with start-up}: what each
+   * namespace's pods held of the cards, as held (a replica or a MIG slice as its part of the card).
+   */
+  static String teams(TeamCost t) {
+    StringBuilder b = new StringBuilder();
+    for (var e : t.byNamespace().entrySet()) {
+      b.append(b.isEmpty() ? "" : ", ").append(e.getKey()).append(' ').append(share(e.getValue()));
+    }
+    return b.append("; idle ").append(share(t.idle())).append(" with start-up").toString();
+  }
+
+  private static String share(TeamCost.Share s) {
+    return String.format(Locale.ROOT, "%.2f GPU-h, %s", s.gpuHours(), Money.dollars(s.dollars()));
   }
 
   /** {@code Expired 2, Underutilized 1}. */

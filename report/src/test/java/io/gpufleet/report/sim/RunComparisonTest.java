@@ -16,13 +16,13 @@ class RunComparisonTest {
   static final Instant T0 = Instant.parse("2026-01-05T00:00:00Z");
 
   static CardSpan span(String pod, String node, int gpu, String detail, int from, Integer to) {
-    return new CardSpan(pod, node, new CardSpan.Card(gpu, "GPU-" + node + gpu, detail), T0.plusSeconds(from),
+    return new CardSpan(pod, node, new CardSpan.Card(gpu, "GPU-" + node + gpu, detail, 1), T0.plusSeconds(from),
         Optional.ofNullable(to).map(T0::plusSeconds));
   }
 
   static Metrics metrics(List<CardSpan> spans) {
     return new Metrics(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), 0, 0, List.of(), new TreeMap<>(),
-        new TreeMap<>(), new TreeMap<>(), spans, T0.plusSeconds(600));
+        new TreeMap<>(), new TreeMap<>(), spans, new TreeMap<>(), 0, T0.plusSeconds(600));
   }
 
   @Test

@@ -627,7 +627,7 @@ final class ApiServer {
     }
     double physical = n.gpus().map(g -> (double) g.count()).orElse(0.0);
     if (physical == 0) {
-      metrics.nodeGpus(name, 0, 0, now());
+      metrics.nodeGpus(name, n.claim(), 0, 0, now());
       return;
     }
     var info = state.snapshot().node(name).orElseThrow();
@@ -644,7 +644,7 @@ final class ApiServer {
     }
     // Cards NVIDIA's DRA driver handed out here count whole, however many pods share their claim.
     fraction += state.dra().allocatedDevices(name) / physical;
-    metrics.nodeGpus(name, physical, physical * Math.min(1.0, fraction), now());
+    metrics.nodeGpus(name, n.claim(), physical, physical * Math.min(1.0, fraction), now());
   }
 
   // ---- NodeClaims ----

@@ -18,6 +18,7 @@ import io.gpufleet.model.cloud.GpuSpec;
 import io.gpufleet.model.deviceplugin.MigPartedConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.gpu.GpuInventory;
+import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.node.Node;
@@ -39,6 +40,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -185,16 +187,15 @@ final class Kubelet {
     switch (DeviceAllocation.allocate(devices.get(), p.pod())) {
       case DeviceAllocation.Result.Granted g -> {
         api.kubeletStatus(n.withDevices(Optional.of(g.next())));
-        List<CardSpan.Card> cards = new ArrayList<>();
+        CardHoldings cards = new CardHoldings();
+        GpuModel model = g.next().inventory().model();
         for (ContainerDevices c : g.containers()) {
           for (Device d : c.devices()) {
-            CardSpan.Card card = new CardSpan.Card(d.gpuIndex(), d.gpuUuid(), sharedAs(g.next(), d));
-            if (!cards.contains(card)) {
-              cards.add(card);
-            }
+            double share = d.mig().map(m -> m.profile().computeShare(model)).orElse(1.0) / Math.max(1, d.replicas());
+            cards.add(d.gpuIndex(), d.gpuUuid(), sharedAs(g.next(), d), share);
           }
         }
-        api.metrics().cardsAssigned(p.key(), n.name(), cards, api.now());
+        api.metrics().cardsAssigned(p.key(), n.name(), cards.cards(), api.now());
       }
       case DeviceAllocation.Result.Refused r -> {
         api.kubeletStatus(n.withDevices(devices));
@@ -232,8 +233,10 @@ final class Kubelet {
       return true;
     }
     String node = p.node().orElseThrow();
-    MigLayout layout = api.state().nodes().get(node).migLayout();
-    List<CardSpan.Card> cards = new ArrayList<>();
+    NodeState n = api.state().nodes().get(node);
+    MigLayout layout = n.migLayout();
+    Optional<GpuModel> model = api.devicePlugin().operator().inventory(n.node(), n.gpus()).map(GpuInventory::model);
+    CardHoldings cards = new CardHoldings();
     for (ClaimTable.Claim c : api.state().dra().of(p.pod())) {
       if (c.allocation().isEmpty()) {
         continue;
@@ -253,18 +256,16 @@ final class Kubelet {
               // A MIG device counts under its card, named by profile as the device plugin's are.
               String how = GpuClaimPreparation.describe(d.sharing());
               String shared = d.sharing() instanceof GpuClaimPreparation.Sharing.Unset ? "" : how;
-              CardSpan.Card card = new CardSpan.Card(w.gpuIndex(), GpuInventory.uuid(node, w.gpuIndex()),
-                  onCard(w.mig(), shared, how));
-              if (!cards.contains(card)) {
-                cards.add(card);
-              }
+              // A device the claim holds counts whole (a MIG device its slices); pods sharing the claim split it.
+              double share = w.mig().flatMap(m -> model.map(m.profile()::computeShare)).orElse(1.0);
+              cards.add(w.gpuIndex(), GpuInventory.uuid(node, w.gpuIndex()), onCard(w.mig(), shared, how), share);
             });
           }
         }
       }
     }
-    if (!cards.isEmpty()) {
-      api.metrics().cardsAssigned(p.key(), node, cards, api.now());
+    if (!cards.cards().isEmpty()) {
+      api.metrics().cardsAssigned(p.key(), node, cards.cards(), api.now());
     }
     return true;
   }
@@ -503,5 +504,19 @@ final class Kubelet {
     NodeState next = n.withPlugin(n.pluginRegistered(), n.pluginGeneration() + 1);
     api.kubeletStatus(next);
     schedulePlugin(next, api.devicePlugin().registrationDelay());
+  }
+
+  /** The cards a pod was given, one entry per card and detail, its devices' shares summed (capped at the whole card). */
+  private static final class CardHoldings {
+    private final LinkedHashMap<String, CardSpan.Card> byCard = new LinkedHashMap<>();
+
+    void add(int gpuIndex, String uuid, String detail, double share) {
+      byCard.merge(uuid + "\u0000" + detail, new CardSpan.Card(gpuIndex, uuid, detail, Math.min(1.0, share)),
+          (a, b) -> new CardSpan.Card(gpuIndex, uuid, detail, Math.min(1.0, a.share() + b.share())));
+    }
+
+    List<CardSpan.Card> cards() {
+      return List.copyOf(byCard.values());
+    }
   }
 }

@@ -8,18 +8,19 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * A run's measurements: time series (node counts and spend per NodePool, GPUs allocated and in the
  * fleet, pending pods, Ready pods per workload), cost per node and NodePool (instance-seconds ×
- * price), GPU-hours allocated and idle, pending time per pod, disruptions and evictions by reason,
+ * price), GPU-hours allocated and idle and each namespace's share of them ({@link TeamCost}), pending time per pod, disruptions and evictions by reason,
  * what each service's users saw, and which pod held which card when.
  */
 public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Double> costByNode,
     SortedMap<String, Double> costByNodePool, double gpuHoursAllocated, double gpuHoursIdle,
     List<PodPendingTime> pendingTimes, SortedMap<String, Integer> disruptionsByReason,
     SortedMap<String, Integer> evictionsByReason, SortedMap<ObjectRef, ServiceMetrics> services,
-    List<CardSpan> cardSpans, Instant end) {
+    List<CardSpan> cardSpans, SortedMap<String, Double> gpuPricePerHour, double gpuNodeCost, Instant end) {
 
   public Metrics {
     series = Collections.unmodifiableSortedMap(new TreeMap<>(series));
@@ -30,6 +31,17 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
     evictionsByReason = Collections.unmodifiableSortedMap(new TreeMap<>(evictionsByReason));
     services = Collections.unmodifiableSortedMap(new TreeMap<>(services));
     cardSpans = List.copyOf(cardSpans);
+    gpuPricePerHour = Collections.unmodifiableSortedMap(new TreeMap<>(gpuPricePerHour));
+  }
+
+  /** What each namespace's pods held of the cards, and its cost. */
+  public TeamCost teamCost() {
+    return teamCost(TeamCost::namespace);
+  }
+
+  /** What each team's pods held of the cards, and its cost, {@code teamOf} a pod's key naming its team. */
+  public TeamCost teamCost(Function<String, String> teamOf) {
+    return TeamCost.of(cardSpans, teamOf, gpuPricePerHour, end, gpuHoursAllocated + gpuHoursIdle, gpuNodeCost);
   }
 
   public Optional<TimeSeries> series(String name) {

@@ -30,6 +30,10 @@ public final class MetricsRecorder {
   private final Map<String, Double> poolRate = new HashMap<>();
   private final Map<String, Integer> poolNodes = new HashMap<>();
   private final Map<String, double[]> nodeGpus = new HashMap<>();
+  /** Each GPU node's NodeClaim and cards, for charging its price to the pods on its cards. */
+  private final Map<String, String> gpuNodeClaims = new HashMap<>();
+  private final Map<String, Integer> gpuNodeCards = new HashMap<>();
+  private final Map<String, Double> claimPrices = new HashMap<>();
   private double gpusTotal;
   private double gpusAllocated;
   private final Map<String, PodPendingTime> pending = new LinkedHashMap<>();
@@ -96,6 +100,7 @@ public final class MetricsRecorder {
   /** A NodeClaim starts billing; {@code kind} is its instance type and capacity type, e.g. {@code g5.xlarge on-demand}. */
   public void claimLaunched(String claim, String pool, String kind, double price, Instant now) {
     running.put(claim, new Running(pool, price, now));
+    claimPrices.put(claim, price);
     claimKinds.put(claim, kind);
     kindNodes.merge(kind, 1, Integer::sum);
     gauge(Metrics.nodesOfKindSeries(kind), now, kindNodes.get(kind));
@@ -128,8 +133,12 @@ public final class MetricsRecorder {
     costByPool.merge(r.pool(), cost, Double::sum);
   }
 
-  /** A node's physical GPUs and how many of them pods have (fractions under sharing). */
-  public void nodeGpus(String node, double total, double allocated, Instant now) {
+  /** A node's physical GPUs and how many of them pods have (fractions under sharing); its NodeClaim where it has one. */
+  public void nodeGpus(String node, Optional<String> claim, double total, double allocated, Instant now) {
+    if (total > 0) {
+      claim.ifPresent(c -> gpuNodeClaims.put(node, c));
+      gpuNodeCards.put(node, (int) total);
+    }
     double[] prev = nodeGpus.put(node, new double[] {total, allocated});
     if (prev != null) {
       gpusTotal -= prev[0];
@@ -297,7 +306,13 @@ public final class MetricsRecorder {
     openCards.values().forEach(cards::addAll);
     cards.sort(Comparator.comparing(CardSpan::start).thenComparing(CardSpan::pod)
         .thenComparing(c -> c.card().label()));
+    TreeMap<String, Double> gpuPrice = new TreeMap<>();
+    double gpuNodeCost = 0;
+    for (var e : gpuNodeClaims.entrySet()) {
+      gpuPrice.put(e.getKey(), claimPrices.getOrDefault(e.getValue(), 0.0) / gpuNodeCards.get(e.getKey()));
+      gpuNodeCost += costByNode.getOrDefault(e.getValue(), 0.0);
+    }
     return new Metrics(out, costByNode, costByPool, allocated, total - allocated, new ArrayList<>(pending.values()),
-        disruptions, evictions, svc, cards, end);
+        disruptions, evictions, svc, cards, gpuPrice, gpuNodeCost, end);
   }
 }

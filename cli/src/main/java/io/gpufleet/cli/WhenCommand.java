@@ -1,0 +1,107 @@
+package io.gpufleet.cli;
+
+import io.gpufleet.manifest.ManifestBundle;
+import io.gpufleet.manifest.ManifestReader;
+import io.gpufleet.manifest.ManifestSource;
+import io.gpufleet.model.time.GoDuration;
+import io.gpufleet.report.when.ForecastView;
+import io.gpufleet.scenario.ScenarioFile;
+import io.gpufleet.sim.Simulation;
+import io.gpufleet.sim.forecast.JobForecast;
+import io.gpufleet.sim.forecast.JobRun;
+import io.gpufleet.sim.forecast.JobSpec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gpufleet when JOB -f CLUSTER}: the cluster as it is, the job added, played forward under
+ * several seeds; when the job is running and done, where, at what cost, and why not.
+ */
+@Command(name = "when", mixinStandardHelpOptions = true,
+    description = {"Answer for a job before it is submitted: when would it run on this cluster, where, at what cost, and "
+        + "if not, why not.",
+        "The cluster (-f, --kubeconfig) and the job run forward as simulate -f --for does, once per seed; the answer "
+            + "gives p50 and p90 over the seeds. Exit 0 when the job runs within --within at p50, 1 when it does not."})
+public final class WhenCommand implements Callable<Integer> {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "JOB",
+      description = "The job's manifest: a Job, Deployment, StatefulSet, ReplicaSet or Pod (several make one job).")
+  Path job;
+
+  /** The cluster: nodes, NodePools, workloads running now. */
+  @CommandLine.Mixin ManifestInputOptions input;
+
+  @CommandLine.Mixin WidthOption width;
+
+  @Option(names = "--within", paramLabel = "DURATION", defaultValue = "24h",
+      description = "How far to play the cluster forward (default ${DEFAULT-VALUE}).")
+  String within;
+
+  @Option(names = "--seeds", paramLabel = "<a..b>", defaultValue = "1..5",
+      description = "The seeds of the runs, as a..b or a,b,c (default ${DEFAULT-VALUE}): spot interruptions, names "
+          + "and ties differ between them.")
+  String seeds;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
+      description = "text (default) or json.")
+  String output;
+
+  @Override
+  public Integer call() {
+    if (job == null) {
+      throw new UserError("no JOB: give the job's manifest first, as in gpufleet when job.yaml -f cluster.yaml");
+    }
+    if (!output.equals("text") && !output.equals("json")) {
+      throw new UserError("-o: expected text or json, found \"" + output + "\"");
+    }
+    Duration horizon = GoDuration.parse(within);
+    if (horizon == null || horizon.isNegative() || horizon.isZero()) {
+      throw new UserError("--within: expected a duration such as 30m, 6h or 24h, found \"" + within + "\"");
+    }
+    List<Long> seedList;
+    try {
+      seedList = ReplayCommand.Openb.seedsOf(seeds);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--seeds: " + e.getMessage());
+    }
+    ManifestSource jobSource = new ManifestSource(job.toString(), Cli.readFile(job));
+    JobSpec spec = jobSpec(new ManifestReader(input.strict, input.admissionPlugins()).read(List.of(jobSource)));
+    List<ManifestSource> sources = new ArrayList<>(input.sources());
+    sources.add(jobSource);
+    ScenarioFile base = ManifestScenario.of("when", sources, input.gpuCatalogSource(), input.enableAdmission,
+        input.disableAdmission, horizon, input.strict);
+    Cli.printWarnings(base.warnings(), this.spec);
+    List<JobRun> runs = new ArrayList<>();
+    for (long seed : seedList) {
+      runs.add(JobRun.of(Simulation.run(base.withSeed(seed).scenario()), seed, spec));
+    }
+    JobForecast forecast = new JobForecast(spec, runs);
+    PrintWriter out = this.spec.commandLine().getOut();
+    out.print(output.equals("json") ? ForecastView.json(forecast) + "\n"
+        : ForecastView.text(forecast, input.names(), width.columns()));
+    out.flush();
+    return forecast.running(0.5).isPresent() ? 0 : 1;
+  }
+
+  /** The job file's workloads and pods; a file with neither, or with a DaemonSet, is refused. */
+  private JobSpec jobSpec(ManifestBundle b) {
+    if (b.workloads().isEmpty() && b.pods().isEmpty()) {
+      throw new UserError(job + ": expected a Job, Deployment, StatefulSet, ReplicaSet or Pod to place, found none");
+    }
+    try {
+      return JobSpec.of(b.workloads(), b.pods());
+    } catch (IllegalArgumentException e) {
+      throw new UserError(job + ": " + e.getMessage());
+    }
+  }
+}

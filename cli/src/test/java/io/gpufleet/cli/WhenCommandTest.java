@@ -1,0 +1,131 @@
+package io.gpufleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.k8s.MockCluster;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code gpufleet when}: its answer is the run's own (checked against {@code simulate} of the same
+ * cluster and job), a job that cannot run says why in the scheduler's and Karpenter's words, a live
+ * cluster is answered as its imported snapshot is, and bad input is refused in one line.
+ */
+class WhenCommandTest {
+
+  static final String CLUSTER = "../examples/lab/cluster.yaml";
+  static final String TRAIN = "../examples/when/train.yaml";
+  static final String NEVER = "../examples/when/never.yaml";
+  static final JsonMapper JSON = JsonMapper.builder().build();
+
+  @TempDir Path dir;
+
+  @Test
+  void theJobRunsWhenSimulateOfTheSameClusterStartsItsPodsAndIsDoneAnHourLater() throws IOException {
+    CliRun when = CliRun.of("when", TRAIN, "-f", CLUSTER, "--seeds", "1..2", "-o", "json");
+    assertThat(when.exitCode()).as(when.err()).isZero();
+    JsonNode answer = JSON.readTree(when.out());
+    JsonNode seed1 = answer.get("runs").get(0);
+    assertThat(seed1.get("seed").asLong()).isEqualTo(1);
+    CliRun sim = CliRun.of("simulate", "-f", CLUSTER, "-f", TRAIN, "--for", "24h", "--seeds", "1", "-q",
+        "--out", dir.toString());
+    assertThat(sim.exitCode()).as(sim.err()).isZero();
+    List<Long> started = new ArrayList<>();
+    List<Long> done = new ArrayList<>();
+    for (String line : Files.readAllLines(dir.resolve("seed-1").resolve("events.jsonl"))) {
+      JsonNode e = JSON.readTree(line);
+      if (e.get("subject").asString().startsWith("ml/finetune-")) {
+        long at = java.time.Duration.between(java.time.Instant.parse("2026-01-05T00:00:00Z"),
+            java.time.Instant.parse(e.get("time").asString())).getSeconds();
+        switch (e.get("kind").asString()) {
+          case "PodStarted" -> started.add(at);
+          case "PodSucceeded" -> done.add(at);
+          default -> { }
+        }
+      }
+    }
+    assertThat(started).hasSize(2);
+    assertThat(seed1.get("runningSeconds").asLong()).isEqualTo(started.stream().mapToLong(Long::longValue).max().orElseThrow());
+    assertThat(seed1.get("doneSeconds").asLong()).isEqualTo(done.stream().mapToLong(Long::longValue).max().orElseThrow());
+    // gpufleet.io/run-for: 1h, the two pods side by side.
+    assertThat(seed1.get("doneSeconds").asLong() - seed1.get("runningSeconds").asLong()).isEqualTo(3600);
+    assertThat(seed1.get("nodes").properties()).extracting(java.util.Map.Entry::getKey)
+        .contains("ip-10-0-1-17.ec2.internal");
+    assertThat(seed1.get("nodes").get("ip-10-0-1-17.ec2.internal").isNull()).as("a node already there").isTrue();
+    assertThat(seed1.get("nodes").toString()).contains("g5.xlarge on-demand");
+    // Two A10Gs for a little over an hour each, at the g5.xlarge's $1.006 per GPU-hour.
+    assertThat(seed1.get("gpuHours").asDouble()).isBetween(2.0, 2.2);
+    assertThat(seed1.get("dollars").asDouble()).isCloseTo(seed1.get("gpuHours").asDouble() * 1.006,
+        org.assertj.core.api.Assertions.within(0.001));
+    assertThat(answer.get("runningSeconds").get("p50").asLong()).isPositive();
+  }
+
+  @Test
+  void aJobThatCannotRunExitsOneWithKarpentersReason() {
+    CliRun when = CliRun.wide("when", NEVER, "-f", CLUSTER, "--seeds", "1");
+    assertThat(when.exitCode()).as(when.err()).isEqualTo(1);
+    assertThat(when.out()).contains("running         p50 not within the horizon")
+        .contains("1 pod(s) never started by +24:00:00")
+        .contains("Karpenter: FailedScheduling: Failed to schedule pod, incompatible with nodepool \"gpu\"")
+        .contains("karpenter.k8s.aws/instance-gpu-name In [h100]");
+  }
+
+  @Test
+  void aLiveClusterIsAnsweredAsItsImportedSnapshot() {
+    try (MockCluster cluster = MockCluster.start().seed(MockCluster.LIVE_CLUSTER)) {
+      Path kubeconfig = cluster.kubeconfig(dir);
+      Path snapshot = dir.resolve("snapshot.yaml");
+      CliRun imported = CliRun.of("import", "--kubeconfig", kubeconfig.toString(), "-o", snapshot.toString());
+      assertThat(imported.exitCode()).as(imported.err()).isZero();
+      CliRun live = CliRun.of("when", TRAIN, "--kubeconfig", kubeconfig.toString(), "--seeds", "1", "--within", "6h",
+          "-o", "json");
+      CliRun file = CliRun.of("when", TRAIN, "-f", snapshot.toString(), "--seeds", "1", "--within", "6h", "-o", "json");
+      assertThat(live.exitCode()).as(live.err()).isEqualTo(file.exitCode());
+      assertThat(JSON.readTree(live.out())).isEqualTo(JSON.readTree(file.out()));
+      assertThat(JSON.readTree(live.out()).get("runs").get(0).get("pods").asInt()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void badInputIsOneLineAndExitTwo() throws IOException {
+    Path configMap = dir.resolve("cm.yaml");
+    Files.writeString(configMap, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: {a: b}\n");
+    Path daemons = dir.resolve("ds.yaml");
+    Files.writeString(daemons, """
+        apiVersion: apps/v1
+        kind: DaemonSet
+        metadata: {name: agent}
+        spec:
+          selector: {matchLabels: {app: agent}}
+          template:
+            metadata: {labels: {app: agent}}
+            spec: {containers: [{name: a, image: busybox}]}
+        """);
+    for (var c : List.of(
+        new String[] {configMap.toString(), "expected a Job, Deployment, StatefulSet, ReplicaSet or Pod to place, found none"},
+        new String[] {daemons.toString(), "a DaemonSet runs a pod per node, not a job to place"})) {
+      CliRun run = CliRun.of("when", c[0], "-f", CLUSTER);
+      assertThat(run.exitCode()).isEqualTo(2);
+      assertThat(run.err()).contains(c[1]).doesNotContain("Exception");
+    }
+    CliRun within = CliRun.of("when", TRAIN, "-f", CLUSTER, "--within", "soon");
+    assertThat(within.exitCode()).isEqualTo(2);
+    assertThat(within.err()).contains("--within: expected a duration such as 30m, 6h or 24h, found \"soon\"");
+    CliRun output = CliRun.of("when", TRAIN, "-f", CLUSTER, "-o", "yaml");
+    assertThat(output.exitCode()).isEqualTo(2);
+    assertThat(output.err()).contains("-o: expected text or json, found \"yaml\"");
+    CliRun noJob = CliRun.of("when", "-f", CLUSTER);
+    assertThat(noJob.exitCode()).isEqualTo(2);
+    assertThat(noJob.err()).contains("no JOB: give the job's manifest first");
+    CliRun noCluster = CliRun.of("when", TRAIN);
+    assertThat(noCluster.exitCode()).isEqualTo(2);
+    assertThat(noCluster.err()).contains("no input: give -f FILE");
+  }
+}

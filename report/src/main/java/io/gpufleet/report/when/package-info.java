@@ -1,0 +1,2 @@
+/** {@code gpufleet when}'s answer, as text and as JSON. */
+package io.gpufleet.report.when;
