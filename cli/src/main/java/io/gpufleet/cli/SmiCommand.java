@@ -64,7 +64,8 @@ public final class SmiCommand implements Callable<Integer> {
       if (cluster.pods().isEmpty() && cluster.workloads().isEmpty()) {
         throw new UserError(noNode);
       }
-      spec.commandLine().getErr().println("warning: " + noNode);
+      // Named as its error is, and as probe names its warnings: "gpufleet smi: warning: ...".
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": warning: " + noNode);
     }
     GpuClaimPreparation.FeatureGates gates = draDriver.gates();
     Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
