@@ -109,6 +109,8 @@ public final class SmiCommand implements Callable<Integer> {
             "spec.nodeName names node \"" + o2.node() + "\", which does not exist"));
         case BatchPlacement.Outcome.Unclaimed u -> unplaced.add(new SmiView.Unplaced(u.pod().key(), "Pending",
             "no scheduler profile named \"" + u.schedulerName() + "\""));
+        case BatchPlacement.Outcome.Unprepared u -> unplaced.add(new SmiView.Unplaced(u.pod().key(),
+            "ContainerCreating", BatchPlacement.Outcome.Unprepared.REASON + ": " + u.message()));
         case BatchPlacement.Outcome.Gated g -> unplaced.add(new SmiView.Unplaced(g.pod().key(), "SchedulingGated",
             g.message()));
       }
