@@ -30,6 +30,7 @@ final class ConformanceSuite {
     all.addAll(DeviceTaintEvictionCases.cases());
     all.addAll(DraExtendedResourceCases.cases());
     all.addAll(DraValidationCases.cases());
+    all.addAll(DraCelCases.cases());
     all.addAll(DraE2eCases.cases());
     return all;
   }
