@@ -361,6 +361,9 @@ class DraScheduleTest {
     assertThat(json.out()).contains("\"phase\" : \"Pending\"", "\"node\" : \"h100-node\"",
         "\"reason\" : \"FailedPrepareDynamicResources\"", "\"message\" : \"" + NOT_ALLOWED + "\"",
         "\"state\" : \"pending\"");
+    CliRun smi = CliRun.wide("smi", "-f", dir.resolve("dra.yaml").toString());
+    assertThat(smi.out()).containsPattern("default/pinned +ContainerCreating +FailedPrepareDynamicResources: "
+        + Pattern.quote(NOT_ALLOWED));
   }
 
   /** The scheduler allocates the claim for a pod it places; the pod that named its node is still not in reservedFor. */
