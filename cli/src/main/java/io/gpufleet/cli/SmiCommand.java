@@ -64,7 +64,8 @@ public final class SmiCommand implements Callable<Integer> {
       if (cluster.pods().isEmpty() && cluster.workloads().isEmpty()) {
         throw new UserError(noNode);
       }
-      spec.commandLine().getErr().println("warning: " + noNode);
+      // Named as its error is, and as probe names its warnings: "gpufleet smi: warning: ...".
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": warning: " + noNode);
     }
     GpuClaimPreparation.FeatureGates gates = draDriver.gates();
     Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
@@ -108,6 +109,8 @@ public final class SmiCommand implements Callable<Integer> {
             "spec.nodeName names node \"" + o2.node() + "\", which does not exist"));
         case BatchPlacement.Outcome.Unclaimed u -> unplaced.add(new SmiView.Unplaced(u.pod().key(), "Pending",
             "no scheduler profile named \"" + u.schedulerName() + "\""));
+        case BatchPlacement.Outcome.Unprepared u -> unplaced.add(new SmiView.Unplaced(u.pod().key(),
+            "ContainerCreating", BatchPlacement.Outcome.Unprepared.REASON + ": " + u.message()));
         case BatchPlacement.Outcome.Gated g -> unplaced.add(new SmiView.Unplaced(g.pod().key(), "SchedulingGated",
             g.message()));
       }

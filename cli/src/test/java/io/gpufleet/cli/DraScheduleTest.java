@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -295,27 +296,141 @@ class DraScheduleTest {
         .contains("0/2 nodes are available: 2 cannot allocate all claims. still not schedulable");
   }
 
-  @Test
-  void simulateRefusesAPodThatNamesItsNodeAndHasClaims(@TempDir Path dir) throws IOException {
-    Path f = dir.resolve("dra.yaml");
-    Files.writeString(f, NODES + """
+  /** A claim {@code c} for one H100 of NVIDIA's class, with {@code status} (YAML, may be empty) as recorded. */
+  private static String claimC(String status) {
+    return """
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: c}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.nvidia.com}
+        """ + status;
+  }
+
+  /** A pod using claim {@code c}; {@code nodeName} null for a pod the scheduler places. */
+  private static String podOnC(String name, String nodeName) {
+    return """
         ---
         apiVersion: v1
         kind: Pod
-        metadata: {name: pinned}
+        metadata: {name: %s}
         spec:
-          nodeName: h100-node
-          resourceClaims:
+        %s  resourceClaims:
           - {name: gpu, resourceClaimName: c}
           containers:
           - name: c
             resources:
               claims: [{name: gpu}]
-        """);
+        """.formatted(name, nodeName == null ? "" : "  nodeName: " + nodeName + "\n");
+  }
+
+  /** c's status as a dump records it: allocated gpu-1 of the H100 node, reserved for the pod pinned. */
+  private static final String RECORDED = """
+      status:
+        allocation:
+          devices:
+            results:
+            - {request: gpu, driver: gpu.nvidia.com, pool: h100-node, device: gpu-1}
+          nodeSelector:
+            nodeSelectorTerms:
+            - matchFields: [{key: metadata.name, operator: In, values: [h100-node]}]
+        reservedFor:
+        - {resource: pods, name: pinned, uid: 6f2c1a4e-0d2b-4b8e-9f6e-0c1d2e3f4a5b}
+      """;
+
+  private static final String NOT_ALLOWED = "Failed to prepare dynamic resources: prepare dynamic resources: pod pinned "
+      + "is not allowed to use ResourceClaim c";
+
+  /**
+   * test/e2e/dra "must not run a pod if a claim is not ready": a pod created with spec.nodeName skips the
+   * scheduler, so nothing allocates its claim; the kubelet does not start it (pkg/kubelet/cm/dra manager.go).
+   */
+  @Test
+  void scheduleLeavesAPodThatNamesItsNodeUnstartedAndItsClaimUnallocated(@TempDir Path dir) throws IOException {
+    CliRun run = schedule(dir, NODES + claimC("") + podOnC("pinned", "h100-node"));
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out()).containsPattern("pinned +0/1 +ContainerCreating +0 +0s +h100-node ")
+        .contains("Warning   FailedPrepareDynamicResources   pod/pinned   " + NOT_ALLOWED + "\n")
+        .containsPattern("\\n\\S* *c +pending +<none> +<none> +<none>");
+    CliRun json = schedule(dir, NODES + claimC("") + podOnC("pinned", "h100-node"), "-o", "json");
+    assertThat(json.out()).contains("\"phase\" : \"Pending\"", "\"node\" : \"h100-node\"",
+        "\"reason\" : \"FailedPrepareDynamicResources\"", "\"message\" : \"" + NOT_ALLOWED + "\"",
+        "\"state\" : \"pending\"");
+    CliRun smi = CliRun.wide("smi", "-f", dir.resolve("dra.yaml").toString());
+    assertThat(smi.out()).containsPattern("default/pinned +ContainerCreating +FailedPrepareDynamicResources: "
+        + Pattern.quote(NOT_ALLOWED));
+  }
+
+  /** The scheduler allocates the claim for a pod it places; the pod that named its node is still not in reservedFor. */
+  @Test
+  void aScheduledPodSharingTheClaimGetsItAndThePinnedPodStillDoesNotStart(@TempDir Path dir) throws IOException {
+    CliRun run = schedule(dir, NODES + claimC("") + podOnC("pinned", "h100-node") + podOnC("other", null));
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("pod/pinned   " + NOT_ALLOWED)
+        .containsPattern("other +0/1 +ContainerCreating +0 +0s +(\\S+) ")
+        // Reserved for the scheduled pod alone (the scheduler picks the A10G node, as it scores them).
+        .containsPattern("\\n\\S* *c +allocated,reserved +(\\S+) +gpu: gpu.nvidia.com/\\1/gpu-0 +other\n");
+  }
+
+  /** A dump's recorded status is the truth of now: the pinned pod holds gpu-1 and the other pod cannot take it. */
+  @Test
+  void aRecordedAllocationReservedForThePinnedPodIsHonoured(@TempDir Path dir) throws IOException {
+    // A pod asking for every H100 of a node: the recorded gpu-1 is in use, so none can be whole.
+    CliRun run = schedule(dir, NODES + claimC(RECORDED) + podOnC("pinned", "h100-node") + allH100()
+        + pod("whole", "resourceClaimTemplateName", "all-h100"));
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out()).doesNotContain("FailedPrepareDynamicResources")
+        .containsPattern("\\n\\S* *c +allocated,reserved +h100-node +gpu: gpu.nvidia.com/h100-node/gpu-1 +pinned\n")
+        .containsPattern("pod/whole +0/2 nodes are available: 2 cannot allocate all claims\\.");
+    // Without the recorded status (and the pod) the same pod gets both H100s.
+    CliRun fresh = schedule(dir, NODES + claimC("") + allH100() + pod("whole", "resourceClaimTemplateName", "all-h100"));
+    assertThat(fresh.out()).containsPattern("whole +0/1 +ContainerCreating +0 +0s +h100-node ");
+  }
+
+  /** The status is checked as the API server checks it (validateResourceClaimStatusUpdate), at its line. */
+  @Test
+  void aRecordedStatusIsValidatedAtItsLine(@TempDir Path dir) throws IOException {
+    StringBuilder many = new StringBuilder(RECORDED);
+    for (int i = 0; i < 256; i++) {
+      many.append("  - {resource: pods, name: p").append(i).append(", uid: u").append(i).append("}\n");
+    }
+    CliRun tooMany = schedule(dir, NODES + claimC(many.toString()) + podOnC("pinned", "h100-node"));
+    assertThat(tooMany.exitCode()).isEqualTo(2);
+    assertThat(tooMany.err()).containsPattern("dra.yaml:\\d+:\\d+: status.reservedFor: Too many: 257: must have at "
+        + "most 256 items").doesNotContain("Exception");
+    CliRun unallocated = schedule(dir, NODES + claimC("""
+        status:
+          reservedFor:
+          - {resource: pods, name: pinned, uid: u1}
+        """) + podOnC("pinned", "h100-node"));
+    assertThat(unallocated.exitCode()).isEqualTo(2);
+    assertThat(unallocated.err()).containsPattern("dra.yaml:\\d+:\\d+: status.reservedFor: Forbidden: may not be "
+        + "specified when `allocated` is not set");
+  }
+
+  /** simulate: the kubelet does not start the pod (its warning in the run), or starts it on a recorded reservation. */
+  @Test
+  void simulateDoesNotStartAPodThatNamesItsNodeUnlessItsClaimIsRecordedForIt(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("dra.yaml");
+    Files.writeString(f, NODES + claimC("") + podOnC("pinned", "h100-node"));
     CliRun run = CliRun.wide("simulate", "-f", f.toString(), "--for", "1m", "--out", dir.resolve("out").toString());
-    assertThat(run.exitCode()).isNotZero();
-    assertThat(run.err()).containsPattern("dra.yaml:\\d+:\\d+: .*pod default/pinned names its node and has "
-        + "spec.resourceClaims").doesNotContain("Exception");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).containsPattern("default/pinned +FailedPrepareDynamicResources: " + Pattern.quote(NOT_ALLOWED))
+        .containsPattern("pinned +0/1 +ContainerCreating +h100-node")
+        .doesNotContain("InvariantViolated");
+    Files.writeString(f, NODES + claimC(RECORDED) + podOnC("pinned", "h100-node"));
+    CliRun recorded = CliRun.wide("simulate", "-f", f.toString(), "--for", "1m", "--out",
+        dir.resolve("out2").toString());
+    assertThat(recorded.exitCode()).isZero();
+    assertThat(recorded.out()).doesNotContain("FailedPrepareDynamicResources")
+        .containsPattern("pinned +1/1 +Running +h100-node")
+        .containsPattern("\\| 1 +- +gpu-1 +default/pinned +c +");
   }
 
   @Test

@@ -182,7 +182,7 @@ class HostileSurfacesTest {
     // With a pod, smi shows why it waits and warns that there is no Node; with nothing at all it is refused.
     CliRun smi = run("smi", "-f", pod.toString());
     assertThat(smi.exitCode()).isZero();
-    assertThat(smi.err()).contains("warning: no Node in the input");
+    assertThat(smi.err()).contains("gpufleet smi: warning: no Node in the input");
     assertThat(smi.out()).contains("default/p");
     Path none = Files.writeString(dir.resolve("none.yaml"), "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n",
         StandardCharsets.UTF_8);

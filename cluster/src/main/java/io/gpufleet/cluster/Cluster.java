@@ -1,6 +1,7 @@
 package io.gpufleet.cluster;
 
 import io.gpufleet.engine.deviceplugin.GpuOperator;
+import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
@@ -67,7 +68,11 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
         .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withNamespaceLabels(bundle.namespaces()::of)
             .withDynamicResources(dynamicResources))).toList();
     List<Pod> pods = podsToPlace(random);
-    return new Placement(BatchPlacement.place(pods, ClusterSnapshot.of(nodeValues()), schedulers, random, explain),
+    BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodeValues()), schedulers, random,
+        explain);
+    // The kubelets start the pods bound by name: one whose claims no scheduler allocated does not start.
+    DraState state = dynamicResources.state(placed.snapshot());
+    return new Placement(BatchPlacement.preparingClaims(placed, pod -> dynamicResources.kubeletRefusal(pod, state)),
         dynamicResources);
   }
 

@@ -318,11 +318,10 @@ public final class ScenarioReader {
         case KubeObject.NodeObject n -> out.add(new ClusterObject.NodeObject(withRunningImages(n.node(), decoded),
             claims.of(n)));
         case KubeObject.PodObject p -> {
-          // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again.
-          if (!p.pod().spec().resourceClaims().isEmpty() && p.pod().spec().nodeName().isPresent()) {
-            refuseDra(p.location(), "pod " + p.pod().meta().key() + " names its node and has spec.resourceClaims "
-                + "(no scheduler would allocate its claims)");
-          } else if (!p.finished()) {
+          // A finished pod (Succeeded, Failed) of a dump holds nothing and does not run again. A pod that
+          // names its node and has claims is admitted as upstream's kubelet admits it; it starts only on
+          // claims a recorded status reserves for it (KubeScheduler, Kubelet).
+          if (!p.finished()) {
             if (!p.pod().spec().resourceClaims().isEmpty()) {
               draUses.add(p.location());
             }
@@ -404,11 +403,6 @@ public final class ScenarioReader {
           image.equals(normalized) ? List.of(image) : List.of(image, normalized), 0));
     }
     return added.isEmpty() ? node : node.withImages(images);
-  }
-
-  /** A DRA pod the simulator cannot run as upstream would: refused, not mis-run. */
-  private void refuseDra(Location at, String what) {
-    diagnostics.error(at, "", what + ": not simulated; `gpufleet schedule` places such pods");
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.gpufleet.engine.dra;
 
+import io.gpufleet.model.dra.ClaimStatus;
+import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.resource.Quantity;
 import java.util.Collections;
 import java.util.List;
@@ -42,5 +44,14 @@ public record Allocation(String claimKey, String node, List<Result> results) {
 
   public Allocation {
     results = List.copyOf(results);
+  }
+
+  /**
+   * The allocation a claim's recorded status gives (a dump's {@code status.allocation}), its devices
+   * on {@code node}: the node of the pod the status reserves the claim for.
+   */
+  public static Optional<Allocation> recorded(ResourceClaim claim, String node) {
+    return claim.status().flatMap(ClaimStatus::allocation).map(devices -> new Allocation(claim.key(), node,
+        devices.stream().map(d -> new Result(d.request(), d.driver(), d.pool(), d.device())).toList()));
   }
 }

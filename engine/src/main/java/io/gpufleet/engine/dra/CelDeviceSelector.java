@@ -101,7 +101,6 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
           .addFunctionDeclarations(CelLibraries.declarations())
           .addLibraries(CelExtensions.strings(), CelExtensions.sets(options), CelExtensions.optional(),
               CelExtensions.bindings(), CelExtensions.comprehensions())
-          .setResultType(SimpleType.BOOL)
           .build();
       CelRuntime runtime = CelRuntimeFactory.standardCelRuntimeBuilder()
           .setOptions(options)
@@ -278,6 +277,11 @@ public final class CelDeviceSelector implements SelectorCompiler, DeviceSelector
       try {
         Cel cel = Environment.CEL;
         CelAbstractSyntaxTree ast = cel.validator().validate(cel.compiler().compile(e).getAst()).getAst();
+        CelType type = ast.getResultType();
+        if (!type.equals(SimpleType.BOOL) && !type.equals(SimpleType.DYN)) {
+          // cel/compile.go CompileCELExpression: the result must be bool or dyn, checked after compiling.
+          return new Compiled.Invalid("must evaluate to bool or the unknown type, not " + type.name());
+        }
         return new Compiled.Ok(cel.runtime().createProgram(ast), CelCostEstimate.of(ast.getExpr()));
       } catch (CelValidationException ex) {
         return new Compiled.Invalid("compilation failed: " + ex.getMessage());

@@ -16,6 +16,11 @@ import java.util.function.BiFunction;
  * their scheduling cycle did, so the state is a function of the bound pods and no cache is kept. A
  * claim shared by several pods is allocated once, by the first, and reserved for each
  * ({@code status.reservedFor}); a claim whose last pod leaves is free again.
+ *
+ * <p>A pod that names its node ({@code spec.nodeName}) never passed a scheduler, so nothing allocated
+ * its claims (test/e2e/dra "must not run a pod if a claim is not ready"): it holds a claim only where
+ * the claim's recorded status (a dump's, the truth of "now") allocates it and reserves it for the pod,
+ * and those recorded allocations are in use before any other pod's is replayed.
  */
 public record DraState(Map<String, Allocation> allocations, Map<String, List<String>> reservedFor, DevicesInUse inUse) {
 
@@ -39,8 +44,31 @@ public record DraState(Map<String, Allocation> allocations, Map<String, List<Str
     DevicesInUse inUse = DevicesInUse.NONE;
     for (var e : podsByNode.entrySet()) {
       for (Pod pod : e.getValue()) {
+        if (pod.spec().nodeName().isPresent()
+            && resolve.apply(pod, e.getKey()) instanceof PodClaims.Resolution.Claims claims) {
+          for (ResourceClaim c : claims.claims()) {
+            if (recordedFor(c, pod) && !allocations.containsKey(c.key())) {
+              Allocation a = Allocation.recorded(c, e.getKey()).orElseThrow();
+              allocations.put(c.key(), a);
+              inUse = inUse.plus(a);
+            }
+          }
+        }
+      }
+    }
+    for (var e : podsByNode.entrySet()) {
+      for (Pod pod : e.getValue()) {
         if (!(resolve.apply(pod, e.getKey()) instanceof PodClaims.Resolution.Claims claims)
             || claims.claims().isEmpty()) {
+          continue;
+        }
+        if (pod.spec().nodeName().isPresent()) {
+          // Bound by name: only what the recorded status reserves for it, nothing allocated afresh.
+          for (ResourceClaim c : claims.claims()) {
+            if (recordedFor(c, pod) && allocations.containsKey(c.key())) {
+              reserved.computeIfAbsent(c.key(), k -> new ArrayList<>()).add(pod.key());
+            }
+          }
           continue;
         }
         List<ResourceClaim> fresh = new ArrayList<>();
@@ -76,5 +104,10 @@ public record DraState(Map<String, Allocation> allocations, Map<String, List<Str
       }
     }
     return new DraState(allocations, reserved, inUse);
+  }
+
+  /** Whether the claim's recorded status (a dump's) allocates it and reserves it for {@code pod}. */
+  public static boolean recordedFor(ResourceClaim c, Pod pod) {
+    return c.namespace().equals(pod.meta().namespace()) && c.status().filter(s -> s.allocatedFor(pod.name())).isPresent();
   }
 }

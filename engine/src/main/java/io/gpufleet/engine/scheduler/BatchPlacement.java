@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -32,7 +33,7 @@ public final class BatchPlacement {
     Variant variant();
 
     /** One constant per permitted record, each returned by that record alone (SealedBranchesTest). */
-    enum Variant { BOUND, PENDING, PREEMPTED, ORPHANED, REJECTED, UNCLAIMED, GATED }
+    enum Variant { BOUND, PENDING, PREEMPTED, ORPHANED, REJECTED, UNCLAIMED, GATED, UNPREPARED }
 
     /** Bound to {@code node}; {@code byScheduler} is false for pods that named their node. */
     record Bound(Pod pod, String node, boolean byScheduler, ScheduleResult.Scheduled decision) implements Outcome {
@@ -73,6 +74,21 @@ public final class BatchPlacement {
       @Override
       public Variant variant() {
         return Variant.ORPHANED;
+      }
+    }
+
+    /**
+     * Named a node whose kubelet admitted it but cannot prepare its ResourceClaims (none is reserved for
+     * it: no scheduler allocated them): it stays Pending on the node (ContainerCreating), holding its
+     * requests there, with the kubelet's {@code FailedPrepareDynamicResources} warning {@code message}.
+     */
+    record Unprepared(Pod pod, String node, String message) implements Outcome {
+      /** The kubelet's event reason (pkg/kubelet/events/event.go). */
+      public static final String REASON = "FailedPrepareDynamicResources";
+
+      @Override
+      public Variant variant() {
+        return Variant.UNPREPARED;
       }
     }
 
@@ -198,6 +214,23 @@ public final class BatchPlacement {
       }
     }
     return new Result(outcomes, snapshot);
+  }
+
+  /**
+   * The kubelet's start of each pod bound by name: one whose claims {@code refusal} says it cannot
+   * prepare becomes {@link Outcome.Unprepared} with that message; it stays bound in the snapshot.
+   */
+  public static Result preparingClaims(Result result, Function<Pod, Optional<String>> refusal) {
+    List<Outcome> outcomes = new ArrayList<>();
+    for (Outcome o : result.outcomes()) {
+      if (o instanceof Outcome.Bound b && !b.byScheduler()) {
+        Optional<String> why = refusal.apply(b.pod());
+        outcomes.add(why.<Outcome>map(m -> new Outcome.Unprepared(b.pod(), b.node(), m)).orElse(b));
+      } else {
+        outcomes.add(o);
+      }
+    }
+    return new Result(outcomes, result.snapshot());
   }
 
   /**

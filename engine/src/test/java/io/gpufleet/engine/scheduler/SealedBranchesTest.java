@@ -26,7 +26,8 @@ class SealedBranchesTest {
     List<Outcome> oneOfEach = List.of(new Outcome.Bound(pod, "n1", true, null), new Outcome.Pending(pod, error),
         new Outcome.Preempted(pod, "n1", pod), new Outcome.Orphaned(pod, "n9"),
         new Outcome.Rejected(pod, "n1", "OutOfcpu", "Pod was rejected"), new Outcome.Unclaimed(pod, "other"),
-        new Outcome.Gated(pod, "SchedulingGates", "waiting for scheduling gates: [g]"));
+        new Outcome.Gated(pod, "SchedulingGates", "waiting for scheduling gates: [g]"),
+        new Outcome.Unprepared(pod, "n1", "Failed to prepare dynamic resources"));
     assertThat(oneOfEach.stream().map(Object::getClass).collect(Collectors.toSet()))
         .as("one sample of every permitted record")
         .isEqualTo(Set.of(Outcome.class.getPermittedSubclasses()));

@@ -2,6 +2,7 @@ package io.gpufleet.manifest.kube;
 
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.model.dra.AttributeValue;
+import io.gpufleet.model.dra.ClaimStatus;
 import io.gpufleet.model.dra.CounterSet;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.DeviceConfig;
@@ -21,8 +22,9 @@ import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.validation.FieldError;
 import io.gpufleet.model.validation.LabelSyntax;
-import java.nio.charset.StandardCharsets;
+import io.gpufleet.model.validation.ResourceClaimValidation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -54,11 +56,6 @@ final class DraDecoder {
   /** {@code resource.k8s.io/v1}'s limit on requests per claim and selectors per request or class. */
   static final int MAX_REQUESTS = 32;
   static final int MAX_SELECTORS = 32;
-  /**
-   * {@code resource.CELSelectorExpressionMaxLength} (10 * 1024 bytes, pkg/apis/resource/types.go); the API
-   * server refuses a longer selector with field.TooLong ({@code Too long: may not be more than N bytes}).
-   */
-  static final int CEL_EXPRESSION_MAX_LENGTH = 10 * 1024;
   /** {@code ResourceSliceMaxDevices} (128, k8s.io/api resource/v1 types.go): devices in one slice. */
   static final int MAX_DEVICES_PER_SLICE = 128;
   /** {@code DeviceTaintsMaxLength} and {@code DeviceTolerationsMaxLength} (k8s.io/api resource/v1 types.go). */
@@ -114,10 +111,52 @@ final class DraDecoder {
 
   private ResourceClaim claim(Cursor doc) {
     ObjectMeta meta = kube.meta(doc, true);
-    doc.get("status").ifPresent(s -> s.warning("not modelled by gpufleet: a claim's recorded allocation is not "
-        + "read; the claim is allocated afresh"));
-    return new ResourceClaim(meta.namespace(), meta.name(), doc.require("spec").map(this::claimSpec)
-        .orElse(new ResourceClaimSpec(List.of())));
+    ResourceClaimSpec spec = doc.require("spec").map(this::claimSpec).orElse(new ResourceClaimSpec(List.of()));
+    Optional<ClaimStatus> status = doc.get("status").map(this::claimStatus);
+    // Checked as the API server checks a status it stores (validateResourceClaimStatusUpdate).
+    status.ifPresent(st -> kube.report(doc, ResourceClaimValidation.status(st, spec)));
+    return new ResourceClaim(meta.namespace(), meta.name(), spec, status);
+  }
+
+  /**
+   * A claim's recorded {@code status} (a dump's): the allocation's device results and {@code reservedFor}.
+   * A pod bound by {@code spec.nodeName} holds the claim only where this status allocates it and reserves
+   * it for the pod, as the kubelet requires. Read but not modelled, said so: a result's {@code shareID},
+   * {@code consumedCapacity}, {@code bindingConditions}, {@code adminAccess}; the allocation's
+   * {@code config}; {@code status.devices}. The allocation's {@code nodeSelector} is not read: the node is
+   * the reserving pod's.
+   */
+  private ClaimStatus claimStatus(Cursor s) {
+    s.checkKnown(Set.of("allocation", "reservedFor", "devices"), strict);
+    s.get("devices").ifPresent(c -> c.warning("not modelled by gpufleet: the drivers' device status is not read"));
+    Optional<List<ClaimStatus.AllocatedDevice>> allocation = s.get("allocation").map(a -> {
+      a.checkKnown(Set.of("devices", "nodeSelector", "allocationTimestamp"), strict);
+      List<ClaimStatus.AllocatedDevice> results = new ArrayList<>();
+      a.get("devices").ifPresent(d -> {
+        d.checkKnown(Set.of("results", "config"), strict);
+        d.get("config").ifPresent(c -> c.warning("not modelled by gpufleet: an allocation's recorded device "
+            + "configuration is not read; the claim's and its class's are"));
+        for (Cursor r : d.list("results")) {
+          r.checkKnown(Set.of("request", "driver", "pool", "device", "adminAccess", "tolerations", "shareID",
+              "consumedCapacity", "bindingConditions", "bindingFailureConditions"), strict);
+          for (String f : List.of("shareID", "consumedCapacity", "bindingConditions", "bindingFailureConditions",
+              "adminAccess")) {
+            r.get(f).ifPresent(c -> c.warning("not modelled by gpufleet: a recorded result's " + f
+                + " is not read; the device counts as given whole"));
+          }
+          results.add(new ClaimStatus.AllocatedDevice(r.requiredString("request"), r.requiredString("driver"),
+              r.requiredString("pool"), r.requiredString("device")));
+        }
+      });
+      return results;
+    });
+    List<ClaimStatus.Consumer> reservedFor = new ArrayList<>();
+    for (Cursor c : s.list("reservedFor")) {
+      c.checkKnown(Set.of("apiGroup", "resource", "name", "uid"), strict);
+      reservedFor.add(new ClaimStatus.Consumer(c.string("apiGroup", ""), c.string("resource", ""),
+          c.string("name", ""), c.string("uid", "")));
+    }
+    return new ClaimStatus(allocation, reservedFor);
   }
 
   private ResourceClaimTemplate template(Cursor doc) {
@@ -326,9 +365,10 @@ final class DraDecoder {
         Cursor at = cel.get().get("expression").orElse(cel.get());
         // Go's %q, as field.Invalid prints the value: an expression is full of quotes.
         String quoted = "\"" + expression.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-        if (expression.getBytes(StandardCharsets.UTF_8).length > CEL_EXPRESSION_MAX_LENGTH) {
+        Optional<FieldError> tooLong = ResourceClaimValidation.celExpressionLength(at.path(), expression);
+        if (tooLong.isPresent()) {
           // validateCELSelector: field.TooLong, and a too long expression is not compiled.
-          at.error("Too long: may not be more than " + CEL_EXPRESSION_MAX_LENGTH + " bytes");
+          at.error(tooLong.get().message());
           continue;
         }
         Optional<String> error = kube.selectorError(expression);

@@ -465,7 +465,7 @@ public final class KubeDecoder {
   }
 
   /** Each error at the line of the field its path names, under the document's own path. */
-  private void report(Cursor doc, List<FieldError> errors) {
+  void report(Cursor doc, List<FieldError> errors) {
     for (FieldError e : errors) {
       String full = doc.path().isEmpty() ? e.path() : doc.path() + "." + e.path();
       diagnostics.error(YPath.locate(doc.node(), e.path()), full, e.message());

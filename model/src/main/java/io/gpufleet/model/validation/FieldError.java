@@ -11,7 +11,9 @@ public record FieldError(String path, Kind kind, String value, String detail) {
     INVALID("Invalid value"),
     UNSUPPORTED("Unsupported value"),
     DUPLICATE("Duplicate value"),
-    FORBIDDEN("Forbidden");
+    FORBIDDEN("Forbidden"),
+    TOO_LONG("Too long"),
+    TOO_MANY("Too many");
 
     private final String text;
 
@@ -38,6 +40,20 @@ public record FieldError(String path, Kind kind, String value, String detail) {
 
   public static FieldError forbidden(String path, String detail) {
     return new FieldError(path, Kind.FORBIDDEN, null, detail);
+  }
+
+  public static FieldError duplicate(String path, String value) {
+    return new FieldError(path, Kind.DUPLICATE, value, "");
+  }
+
+  /** apimachinery's {@code field.TooLong} with no value: {@code Too long: may not be more than 10240 bytes}. */
+  public static FieldError tooLong(String path, int max) {
+    return new FieldError(path, Kind.TOO_LONG, null, "may not be more than " + max + " bytes");
+  }
+
+  /** apimachinery's {@code field.TooMany}: {@code Too many: 257: must have at most 256 items}. */
+  public static FieldError tooMany(String path, int actual, int max) {
+    return new FieldError(path, Kind.TOO_MANY, null, actual + ": must have at most " + max + " items");
   }
 
   /** The text after the path: {@code Invalid value: "0.5": must be an integer}. */

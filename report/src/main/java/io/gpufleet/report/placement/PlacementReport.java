@@ -82,6 +82,9 @@ public final class PlacementReport {
       case UNCLAIMED -> Table.cells(ns, name, ready, "Pending", "0", "0s", "<none>", "<none>");
       // kubectl prints the PodScheduled condition's reason as the STATUS of a gated pod.
       case GATED -> Table.cells(ns, name, ready, SchedulingGates.REASON, "0", "0s", "<none>", "<none>");
+      // Its sandbox is never created: the container waits in ContainerCreating.
+      case UNPREPARED -> Table.cells(ns, name, ready, "ContainerCreating", "0", "0s", ((Outcome.Unprepared) o).node(),
+          "<none>");
     };
   }
 
@@ -98,6 +101,10 @@ public final class PlacementReport {
       case ORPHANED -> null; // no scheduler and no kubelet sees it: no event
       case UNCLAIMED -> null; // no profile of this scheduler is responsible for it: no event
       case GATED -> null; // never enters the queue, so no FailedScheduling event
+      case UNPREPARED -> {
+        Outcome.Unprepared u = (Outcome.Unprepared) o;
+        yield Table.cells("Warning", Outcome.Unprepared.REASON, "pod/" + u.pod().name(), u.message());
+      }
       // Upstream names the preemptor by UID; the twin's pods have none, so by namespace/name.
       case PREEMPTED -> {
         Outcome.Preempted v = (Outcome.Preempted) o;
@@ -221,6 +228,13 @@ public final class PlacementReport {
         m.put("reason", SchedulingGates.REASON);
         m.put("message", SchedulingGates.MESSAGE);
         m.put("schedulingGates", g.pod().spec().schedulingGates());
+      }
+      case Outcome.Unprepared u -> {
+        m.put("phase", "Pending");
+        m.put("node", u.node());
+        m.put("boundBy", "nodeName");
+        m.put("reason", Outcome.Unprepared.REASON);
+        m.put("message", u.message());
       }
       case Outcome.Rejected r -> {
         m.put("phase", "Failed");

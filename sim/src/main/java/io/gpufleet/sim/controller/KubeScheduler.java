@@ -213,13 +213,36 @@ final class KubeScheduler {
   private void admit(PodState p) {
     String node = p.pod().spec().nodeName().orElseThrow();
     switch (BatchPlacement.admit(PodInfo.of(p.pod()), node, api.state().snapshot())) {
-      case BatchPlacement.Outcome.Bound b -> api.bindPod(p.key(), node, "spec.nodeName: admitted by the kubelet");
+      case BatchPlacement.Outcome.Bound b -> {
+        reserveRecorded(p, node);
+        api.bindPod(p.key(), node, "spec.nodeName: admitted by the kubelet");
+      }
       case BatchPlacement.Outcome.Rejected r -> api.podFailed(p.key(), r.reason(), r.message());
       case BatchPlacement.Outcome.Orphaned o -> { }
       case BatchPlacement.Outcome.Unclaimed x -> { }
       case BatchPlacement.Outcome.Pending x -> { }
       case BatchPlacement.Outcome.Preempted x -> { }
       case BatchPlacement.Outcome.Gated x -> { }
+      case BatchPlacement.Outcome.Unprepared x -> { } // the kubelet's start decides it (Kubelet.prepareClaims)
+    }
+  }
+
+  /**
+   * A pod that names its node never passes the scheduler, so nothing allocates its claims; it holds
+   * those whose recorded status (a dump's, the truth of "now") allocates them and reserves them for it
+   * ({@link DraState#recordedFor}). The kubelet refuses to start it on any other ({@code Kubelet}).
+   */
+  private void reserveRecorded(PodState p, String node) {
+    List<String> keys = new ArrayList<>();
+    List<Allocation> allocations = new ArrayList<>();
+    for (ClaimTable.Claim c : api.state().dra().of(p.pod())) {
+      if (DraState.recordedFor(c.claim(), p.pod())) {
+        keys.add(c.claim().key());
+        Allocation.recorded(c.claim(), node).ifPresent(allocations::add);
+      }
+    }
+    if (!keys.isEmpty()) {
+      api.reserveClaims(p.key(), keys, allocations);
     }
   }
 

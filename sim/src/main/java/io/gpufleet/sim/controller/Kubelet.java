@@ -8,6 +8,8 @@ import io.gpufleet.engine.deviceplugin.GfdLabels;
 import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.deviceplugin.Registration;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
+import io.gpufleet.engine.scheduler.BatchPlacement;
+import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.dra.NvidiaDraDriver;
 import io.gpufleet.engine.mig.MigConfigState;
 import io.gpufleet.engine.mig.MigManager;
@@ -238,6 +240,13 @@ final class Kubelet {
     Optional<GpuModel> model = api.devicePlugin().operator().inventory(n.node(), n.gpus()).map(GpuInventory::model);
     CardHoldings cards = new CardHoldings();
     for (ClaimTable.Claim c : api.state().dra().of(p.pod())) {
+      if (!c.reservedFor().contains(p.key())) {
+        // The DRA manager refuses a claim not reserved for the pod (pkg/kubelet/cm/dra/manager.go
+        // prepareResources), as for a pod that named its node: no scheduler allocated its claims.
+        api.log(RunRecord.Kind.DEVICE_ALLOCATION_REFUSED, p.key(), BatchPlacement.Outcome.Unprepared.REASON + ": "
+            + DynamicResources.notAllowed(p.pod().name(), c.claim().name()));
+        return false;
+      }
       if (c.allocation().isEmpty()) {
         continue;
       }

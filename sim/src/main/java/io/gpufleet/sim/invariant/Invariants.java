@@ -97,8 +97,9 @@ public final class Invariants {
   /**
    * ResourceClaims: no device is in two claims' allocations (a shared claim holds its devices once for
    * all its pods); a claim is allocated exactly while some pod reserves it; every pod in
-   * {@code reservedFor} exists and is bound to the allocation's node; and a pod bound in this event
-   * is in the reservations of each of its claims.
+   * {@code reservedFor} exists and is bound to the allocation's node; and a pod the scheduler bound in
+   * this event is in the reservations of each of its claims. A pod that named its node passed no
+   * scheduler: it may be bound without them, and then the kubelet does not start it.
    */
   static void checkClaims(ClusterState s, Instant now, Collection<String> bound, List<InvariantViolation> out) {
     Map<String, String> holder = new HashMap<>();
@@ -129,7 +130,7 @@ public final class Invariants {
     }
     for (String key : bound) {
       PodState p = s.pods().get(key);
-      if (p == null) {
+      if (p == null || p.pod().spec().nodeName().isPresent()) {
         continue;
       }
       for (PodResourceClaim e : p.pod().spec().resourceClaims()) {

@@ -16,6 +16,7 @@ import io.gpufleet.model.dra.DeviceRequest;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.validation.ResourceClaimValidation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -180,9 +181,9 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
 
   /**
    * {@code resource.ResourceClaimReservedForMaxSize}: a claim's {@code status.reservedFor} holds at most
-   * 256 consumers (k8s.io/api resource/v1 types.go).
+   * 256 consumers (k8s.io/api resource/v1 types.go), as the API server validates it.
    */
-  public static final int RESERVED_FOR_MAX_SIZE = 256;
+  public static final int RESERVED_FOR_MAX_SIZE = ResourceClaimValidation.RESERVED_FOR_MAX_SIZE;
 
   /**
    * PreFilter with the snapshot's reservations: an allocated claim already reserved for 256 other pods
@@ -266,6 +267,36 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
   public DraState state(ClusterSnapshot snapshot) {
     return claims.state(snapshot);
   }
+
+  /**
+   * Why the kubelet will not start {@code pod}, bound to its node, for its claims: its DRA manager
+   * fetches each claim and refuses one not reserved for the pod (pkg/kubelet/cm/dra/manager.go
+   * {@code prepareResources}: {@code pod <name> (<uid>) is not allowed to use ResourceClaim <claim>
+   * (<uid>)}, wrapped as {@code prepare dynamic resources: ...}), or a claim that does not exist. The
+   * twin's objects have no UIDs, so none is printed. Empty when every claim is reserved for the pod.
+   * Only a pod bound by {@code spec.nodeName} can lack a reservation: the scheduler reserves a pod's
+   * claims before it binds the pod.
+   */
+  public Optional<String> kubeletRefusal(Pod pod, DraState state) {
+    if (pod.spec().resourceClaims().isEmpty()) {
+      return Optional.empty();
+    }
+    return switch (claims.resolve(pod)) {
+      case PodClaims.Resolution.Missing m -> Optional.of(PREPARE + m.reason());
+      case PodClaims.Resolution.Claims c -> c.claims().stream()
+          .filter(claim -> !state.reservedFor().getOrDefault(claim.key(), List.of()).contains(pod.key()))
+          .findFirst()
+          .map(claim -> notAllowed(pod.name(), claim.name()));
+    };
+  }
+
+  /** The kubelet's event message for a claim not reserved for the pod, without the UIDs the twin lacks. */
+  public static String notAllowed(String podName, String claimName) {
+    return PREPARE + "pod " + podName + " is not allowed to use ResourceClaim " + claimName;
+  }
+
+  /** The kubelet's event message before its DRA manager's error (kuberuntime_manager.go, manager.go). */
+  private static final String PREPARE = "Failed to prepare dynamic resources: prepare dynamic resources: ";
 
   /**
    * Reserve: the allocations of the pod's claims not yet allocated, made on {@code node} (the node

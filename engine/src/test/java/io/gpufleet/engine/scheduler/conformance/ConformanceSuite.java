@@ -29,6 +29,9 @@ final class ConformanceSuite {
     all.addAll(DraTaintCases.cases());
     all.addAll(DeviceTaintEvictionCases.cases());
     all.addAll(DraExtendedResourceCases.cases());
+    all.addAll(DraValidationCases.cases());
+    all.addAll(DraCelCases.cases());
+    all.addAll(DraE2eCases.cases());
     return all;
   }
 

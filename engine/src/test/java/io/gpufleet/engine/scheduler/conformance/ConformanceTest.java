@@ -43,8 +43,10 @@ class ConformanceTest {
   void everyCaseNamesItsUpstreamFileAndIsUnique() {
     List<UpstreamCase> all = ConformanceSuite.all();
     assertThat(all).allSatisfy(c -> {
-      assertThat(c.file()).matches("pkg/(scheduler|apis/core/validation|controller/devicetainteviction)/.*_test\\.go"
-          + "|staging/src/k8s\\.io/dynamic-resource-allocation/structured/.*_test(ing)?\\.go");
+      assertThat(c.file()).matches("pkg/(scheduler|apis/core/validation|apis/resource/validation"
+          + "|controller/devicetainteviction)/.*_test\\.go"
+          + "|staging/src/k8s\\.io/dynamic-resource-allocation/(structured|cel)/.*_test(ing)?\\.go"
+          + "|test/e2e/dra/dra\\.go");
       assertThat(c.name()).isNotBlank();
     });
     assertThat(all.stream().map(c -> c.file() + "#" + c.name()).distinct().count()).isEqualTo(all.size());

@@ -10,6 +10,8 @@ import io.gpufleet.model.dra.CounterSet;
 import io.gpufleet.model.dra.Device;
 import io.gpufleet.model.dra.DeviceClass;
 import io.gpufleet.model.dra.DeviceRequest;
+import io.gpufleet.model.dra.DeviceTaint;
+import io.gpufleet.model.dra.DeviceToleration;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.RequestPolicy;
 import io.gpufleet.model.dra.ResourceClaim;
@@ -32,14 +34,16 @@ import java.util.TreeMap;
  * with a {@code shareID} is written with its consumed capacity ({@code share{capacity-0=1}}); an expected
  * {@code nil} or empty result is the allocator's unsatisfiable outcome. Cases with binding conditions,
  * claim constraints or node-selector devices are not translated: the twin refuses those fields when it
- * reads them. The partitionable-device cases with device taints could be translated now that taints are
- * read ({@link DraTaintCases}); they are not yet.
+ * reads them. The two partitionable-device cases with device taints ({@link #taintedPartitionable}) are
+ * counted with the device taint cases.
  */
 final class DraPartitionCases {
   private DraPartitionCases() {}
 
   private static final String FILE = DraAllocatorCases.FILE;
   private static final String PLUGIN = "DRA allocator";
+  /** The row {@link DraTaintCases} counts in. */
+  private static final String TAINTS = "DRA device taints";
   private static final String NODE = "node-1";
   private static final String A = "driver-a";
 
@@ -264,6 +268,7 @@ final class DraPartitionCases {
     List<UpstreamCase> c = new ArrayList<>();
     partitionable(c);
     consumable(c);
+    taintedPartitionable(c);
     return c;
   }
 
@@ -395,6 +400,33 @@ final class DraPartitionCases {
         devices("slice-2", NODE, "pool-1", Dev.of("device-1").consumes("counter-set-1", "memory", "6Gi").fromCounters()),
         devices("slice-3", "node-2", "pool-1", Dev.of("device-3").consumes("counter-set-2", "memory", "6Gi"))),
         INVALID));
+  }
+
+  /**
+   * The partitionable-device cases with device taints (DRAPartitionableDevices and DRADeviceTaints):
+   * "partitionable-devices-with-binding-conditions-and-taints" and its "-tolerated" twin. Upstream's
+   * devices also carry binding conditions (DRADeviceBindingConditions), which the twin does not model
+   * (it refuses {@code bindingConditions} when it reads a slice), so the devices are given without them.
+   * They do not decide either outcome: the claim asks for two devices and the pool has two, so the
+   * allocator's order among them is moot, and a device whose taint is not tolerated cannot be used at
+   * all. Compared, as in {@link DraTaintCases}: which devices are allocated, not the results'
+   * {@code bindingConditions} or {@code tolerations}.
+   */
+  private static void taintedPartitionable(List<UpstreamCase> c) {
+    DeviceTaint key1 = new DeviceTaint("key1", "value1", DeviceTaint.Effect.NO_SCHEDULE);
+    // tolerationNoScheduleKey1: Exists key1, NoSchedule.
+    DeviceToleration tolerateKey1 = new DeviceToleration("key1", DeviceToleration.Operator.EXISTS, "",
+        Optional.of(DeviceTaint.Effect.NO_SCHEDULE), Optional.empty());
+    Device tainted = Dev.of("device-1").consumes("counter-set-1", "memory", "4Gi").fromCounters().device()
+        .withTaints(List.of(key1));
+    Device plain = Dev.of("device-2").consumes("counter-set-1", "memory", "4Gi").fromCounters().device();
+    ResourceSlice devices = new ResourceSlice("slice-1", A, "pool-1", ON_NODE, List.of(tainted, plain));
+    ResourceSlice counters = counters("slice-2", ON_NODE, "pool-1", set("counter-set-1", "memory", "8Gi"));
+    c.add(UpstreamCase.of(TAINTS, FILE, "partitionable-devices-with-binding-conditions-and-taints",
+        expectNil(run(claims(claim("claim-0", req("req-0", 2))), devices, counters))));
+    c.add(UpstreamCase.of(TAINTS, FILE, "partitionable-devices-with-binding-conditions-and-taints-tolerated",
+        expect(run(claims(claim("claim-0", req("req-0", 2).withTolerations(List.of(tolerateKey1)))), devices,
+            counters), List.of(List.of("req-0 driver-a/pool-1/device-1", "req-0 driver-a/pool-1/device-2")))));
   }
 
   private static void consumable(List<UpstreamCase> c) {

@@ -38,8 +38,8 @@ import java.util.Optional;
  * ({@code taint-key=taint-value-2:NoExecute}), {@code taintNone}, {@code tolerationNoSchedule}
  * (Exists taint-key NoSchedule) and {@code tolerationNoExecute} (Equal taint-key=taint-value-2
  * NoExecute). Not translated: the "-disabled" variants (the feature cannot be turned off in the
- * twin), "tainted-admin-access" (adminAccess is not modelled) and the partitionable-device taint cases
- * (shared counters are modelled now, so these could be translated; not yet). And TestPlugin's "tainted-device-enabled"
+ * twin) and "tainted-admin-access" (adminAccess is not modelled); the two partitionable-device taint
+ * cases are in {@link DraPartitionCases}, counted in this row. And TestPlugin's "tainted-device-enabled"
  * ({@code dynamicresources_test.go}), which checks that DynamicResources hands the taints to the
  * allocator ("tainted-device-disabled" turns the feature off, which the twin cannot).
  */
