@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * What the page fetches of a run first, whatever the moment looked at: its steps on the frame
@@ -76,8 +77,11 @@ public final class RunOverview {
   }
 
   /**
-   * One point per frame for the cluster's counts, and the cost: cumulative (the integral of the
-   * metrics' cost rate, so the last point is the run's total) and per NodePool.
+   * One point per time for the cluster's counts, and the cost: cumulative (the integral of the
+   * metrics' cost rate, so the last point is the run's total) and per NodePool. Frames that share a
+   * time are moments within one instant: the point is the last of them, what held after it (so a pod
+   * created and bound in one second, a 0 s wait, draws no spike). A 2,000-node day has 18,351
+   * frames at 215 times.
    */
   static Map<String, Object> series(PlayedRun run) {
     SimulationResult r = run.result();
@@ -104,20 +108,28 @@ public final class RunOverview {
       double[] counts = {c.nodes(), c.nodeClaims(), c.gpusPhysical(), c.gpusAdvertised(), c.gpusAllocated(),
           c.gpusIdle(), c.pendingPods()};
       for (int i = 0; i < names.length; i++) {
-        out.get(names[i]).add(new double[] {t, counts[i]});
+        lastAtTime(out.get(names[i]), t, counts[i]);
       }
       double sum = 0;
       for (var e : rates.entrySet()) {
         double dollars = e.getValue().hoursIntegral(r.start(), f.time());
         sum += dollars;
-        byPool.get(e.getKey()).add(new double[] {t, round(dollars)});
+        lastAtTime(byPool.get(e.getKey()), t, round(dollars));
       }
-      total.add(new double[] {t, round(sum)});
+      lastAtTime(total, t, round(sum));
     }
     Map<String, Object> all = new LinkedHashMap<>(out);
     all.put("costCumulative", total);
     all.put("costByNodePool", byPool);
     return all;
+  }
+
+  /** Adds the point at {@code t}, replacing one already there (an earlier frame of that instant). */
+  private static void lastAtTime(List<double[]> points, double t, double value) {
+    if (!points.isEmpty() && points.getLast()[0] == t) {
+      points.removeLast();
+    }
+    points.add(new double[] {t, value});
   }
 
   /** Per node (by NodeClaim where it has one), the spans of its lifecycle states. */
@@ -146,8 +158,13 @@ public final class RunOverview {
     out.put("total", all.size());
     out.put("matching", matching.size());
     out.put("offset", offset);
-    out.put("lanes", matching.subList(Math.min(offset, matching.size()), (int) Math.min((long) offset + limit,
-        matching.size())).stream().map(RunOverview::lane).toList());
+    List<LifecycleLane> page = matching.subList(Math.min(offset, matching.size()),
+        (int) Math.min((long) offset + limit, matching.size()));
+    out.put("lanes", page.stream().map(RunOverview::lane).toList());
+    // The launches and deletions of these lanes' NodeClaims, drawn with them.
+    Set<String> keys = page.stream().map(LifecycleLane::key).collect(Collectors.toSet());
+    out.put("markers", RunMarker.of(run.result().record(), run.result().start()).stream()
+        .filter(m -> PER_LANE.contains(m.kind()) && keys.contains(m.subject())).map(RunOverview::marker).toList());
     return out;
   }
 
@@ -168,7 +185,13 @@ public final class RunOverview {
     return lane;
   }
 
-  /** Steps start, spot interruptions, disruptions, launches, deletions and evictions. */
+  /**
+   * Marker kinds of one NodeClaim, sent with its lane ({@link #lanes}), not with the run: a
+   * 2,000-node day has about 5,000 of them.
+   */
+  private static final Set<String> PER_LANE = Set.of("NodeclaimLaunched", "NodeclaimDeleting");
+
+  /** Steps start, spot interruptions, disruptions, evictions; launches and deletions come with their lanes. */
   static List<Map<String, Object>> markers(PlayedRun run) {
     SimulationResult r = run.result();
     List<Map<String, Object>> out = new ArrayList<>();
@@ -181,14 +204,20 @@ public final class RunOverview {
       out.add(e);
     }
     for (RunMarker m : RunMarker.of(r.record(), r.start())) {
-      Map<String, Object> e = new LinkedHashMap<>();
-      e.put("kind", m.kind());
-      e.put("seconds", m.seconds());
-      e.put("subject", m.subject());
-      e.put("message", m.message());
-      out.add(e);
+      if (!PER_LANE.contains(m.kind())) {
+        out.add(marker(m));
+      }
     }
     return out;
+  }
+
+  private static Map<String, Object> marker(RunMarker m) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("kind", m.kind());
+    e.put("seconds", m.seconds());
+    e.put("subject", m.subject());
+    e.put("message", m.message());
+    return e;
   }
 
   /**

@@ -94,9 +94,8 @@ async function showAddress(how) {
   if (!state.run || String(state.run.id) !== runId) await loadRun(runId);
   const at = want.frame === null && want.seconds !== null ? landing(want.seconds) : { frame: want.frame || 0, note: '' };
   await showCompare(want.compare);
-  const refiltered = setFilter(want.filter);
+  setFilter(want.filter);
   await goTo(at.frame, how, at.note);
-  if (refiltered) renderLanes();
 }
 
 // The frame shown for a run time: the last at or before it; where none is exactly then, a note says
@@ -136,7 +135,7 @@ async function loadRun(id) {
   state.frame = Math.min(state.frame, state.run.frameSeconds.length - 1);
   renderThinning();
   renderSteps();
-  renderLanes();
+  state.lanesShown = null;
   renderCharts();
   renderHeatmap();
 }
@@ -195,9 +194,9 @@ async function goTo(frame, how, note) {
   for (const b of document.querySelectorAll('.step-button')) b.classList.toggle('active', b.dataset.step === current);
   state.view = view;
   renderCards(view);
-  if (state.filter) renderLanes();
-  renderEvents(frame);
   moveCursor(view.seconds);
+  // The lanes depend on the moment only through the filter; the events always do.
+  await Promise.all([state.filter || state.lanesShown !== lanesKey() ? renderLanes() : null, renderEvents(frame)]);
   document.body.dataset.frame = String(frame);
 }
 
@@ -253,7 +252,6 @@ function setFilter(text) {
 async function refilter(how) {
   record(how);
   if (state.view) await goTo(state.frame, 'none');
-  if (!state.filter) renderLanes();
 }
 
 // Nodes and GPUs of the moment by NodePool, instance type, capacity type and state; each value a
@@ -354,11 +352,17 @@ function markerClass(kind) {
 
 // The lanes of nodes the filter matches (by the lane's name, or as a node of the moment shown), one
 // page of them at most, as the cards; the server chooses them.
+// What the lanes shown depend on: the run and the page, and with a filter the moment too.
+function lanesKey() {
+  return state.run.id + '|' + (state.filter ? pageQuery(state.frame) : 'limit=' + state.limit);
+}
+
 async function renderLanes() {
   const box = $('#lanes');
-  const runId = state.run.id, query = pageQuery(state.frame);
-  const got = await api('/api/runs/' + runId + '/lanes?' + query);
-  if (state.run.id !== runId || pageQuery(state.frame) !== query) return; // a later move won
+  const key = lanesKey();
+  const got = await api('/api/runs/' + state.run.id + '/lanes?' + pageQuery(state.frame));
+  if (lanesKey() !== key) return; // a later move won
+  state.lanesShown = key;
   const lanes = got.lanes.map(l => {
     const track = el('div', { class: 'track' });
     for (const s of l.spans) {
@@ -369,7 +373,7 @@ async function renderLanes() {
     return el('div', { class: 'lane', 'data-lane': l.node }, el('div', { class: 'lane-name', text: l.node, title: l.key }), track);
   });
   const area = el('div', { class: 'track-area' });
-  for (const m of state.run.markers) {
+  for (const m of [...state.run.markers, ...got.markers]) {
     area.append(el('div', { class: markerClass(m.kind), 'data-kind': m.kind, style: 'left:' + pct(m.seconds),
       title: hms(m.seconds) + ' ' + m.kind + ' ' + m.subject + (m.message ? ': ' + m.message : '') }));
   }
@@ -420,17 +424,6 @@ const LINE_STYLES = [
   { type: [2, 2], width: 1, symbol: 'pin' }
 ];
 
-// One point per time: frames that share a time are moments within one instant, and the chart shows
-// what held after it, so a pod created and bound at the same second (a 0 s wait) draws no spike.
-function lastPerTime(data) {
-  const out = [];
-  for (const p of data) {
-    if (out.length && out[out.length - 1][0] === p[0]) out[out.length - 1] = p;
-    else out.push(p);
-  }
-  return out;
-}
-
 // The axis tooltip: the run time as +HH:MM:SS, then one row per series with its value.
 function chartTooltip(format) {
   return params => {
@@ -458,7 +451,8 @@ function chart(id, series, wholeNumbers) {
   grid.top = 40 + 14 * (rows - 1);
   const all = series.map((s, i) => {
     const style = LINE_STYLES[i % LINE_STYLES.length];
-    const data = lastPerTime(s.data);
+    // One point per time, the last frame's of that instant, as the server sends them (RunOverview).
+    const data = s.data;
     return {
       name: s.name, type: 'line', step: wholeNumbers ? 'end' : false, data, z: 2 + i,
       symbol: style.symbol, symbolSize: 7, showSymbol: data.length <= 60,

@@ -154,6 +154,19 @@ class DashboardApiTest {
     JsonNode kept = JSON.readTree(get("/api/runs/0/lanes?frame=" + last + "&filter=" + name).body());
     assertThat(kept.get("lanes").size()).isEqualTo(1);
     assertThat(kept.get("lanes").get(0).get("node").asString()).isEqualTo(name);
+    // A launch is drawn with its NodeClaim's lane, not sent with the run: the page of lanes carries
+    // the launches of its lanes only.
+    assertThat(run.get("markers").valueStream().map(m -> m.get("kind").asString())).doesNotContain("NodeclaimLaunched");
+    JsonNode allLanes = JSON.readTree(get("/api/runs/0/lanes?frame=" + last + "&limit=1000").body());
+    List<String> keys = allLanes.get("lanes").valueStream().map(l -> l.get("key").asString()).toList();
+    List<String> launches = allLanes.get("markers").valueStream()
+        .filter(m -> m.get("kind").asString().equals("NodeclaimLaunched")).map(m -> m.get("subject").asString()).toList();
+    assertThat(launches).isNotEmpty();
+    assertThat(keys).containsAll(launches);
+    String launchedKey = launches.getFirst();
+    String otherKey = keys.stream().filter(k -> !k.equals(launchedKey)).findFirst().orElseThrow();
+    JsonNode other = JSON.readTree(get("/api/runs/0/lanes?frame=" + last + "&filter=" + otherKey).body());
+    assertThat(other.get("markers").valueStream().map(m -> m.get("subject").asString())).doesNotContain(launchedKey);
     // Events: the newest up to the moment, newest first, ending with the frame's last entry.
     int upTo = run.get("frameEntries").get(last).asInt();
     JsonNode events = JSON.readTree(get("/api/runs/0/events?frame=" + last + "&limit=5").body()).get("events");

@@ -157,6 +157,9 @@ class DashboardFleetBrowserTest {
       box.sendKeys(name);
       waitFor(d).until(x -> cards(x) == 1);
       assertThat(d.findElement(By.cssSelector("#cards .node-card")).getDomAttribute("data-node")).isEqualTo(name);
+      // The lanes come from the server after the cards: the node's is among them.
+      waitFor(d).until(x -> x.findElements(By.cssSelector("#lanes .lane")).size() < nodes.size()
+          && !x.findElements(By.cssSelector("#lanes .lane[data-lane='" + name + "']")).isEmpty());
       List<WebElement> lanes = d.findElements(By.cssSelector("#lanes .lane"));
       assertThat(lanes).extracting(l -> l.getDomAttribute("data-lane")).contains(name).hasSizeLessThan(run.frames().size());
       assertThat(lanes.size()).isLessThan(nodes.size());
@@ -175,7 +178,8 @@ class DashboardFleetBrowserTest {
       type.click();
       waitFor(d).until(x -> ((String) ((JavascriptExecutor) x).executeScript("return location.hash"))
           .contains("filter=type%3A" + instanceType));
-      assertThat(cards(d)).isEqualTo((int) Math.min(100, inType));
+      // The cards come from the server after the address changes.
+      waitFor(d).until(x -> cards(x) == (int) Math.min(100, inType));
       assertThat(d.findElements(By.cssSelector("#cards .node-card")))
           .allSatisfy(c -> assertThat(c.getText()).contains(instanceType));
       assertThat(chrome.consoleErrors()).isEmpty();
