@@ -350,13 +350,13 @@ function markerClass(kind) {
   return 'marker';
 }
 
-// The lanes of nodes the filter matches (by the lane's name, or as a node of the moment shown), one
-// page of them at most, as the cards; the server chooses them.
 // What the lanes shown depend on: the run and the page, and with a filter the moment too.
 function lanesKey() {
   return state.run.id + '|' + (state.filter ? pageQuery(state.frame) : 'limit=' + state.limit);
 }
 
+// The lanes of nodes the filter matches (by the lane's name, or as a node of the moment shown), one
+// page of them at most, as the cards; the server chooses them and sends their launches and deletions.
 async function renderLanes() {
   const box = $('#lanes');
   const key = lanesKey();
@@ -507,9 +507,10 @@ async function renderHeatmap() {
   if (!window.echarts) return;
   const dom = $('#heatmap');
   dom.style.height = (90 + 18 * Math.max(3, h.rows.length)) + 'px';
-  if (state.charts.heatmap) state.charts.heatmap.dispose();
+  // Not among state.charts: it has no time axis for the cursor.
+  if (state.heatmapChart) state.heatmapChart.dispose();
   const c = echarts.init(dom, null, { renderer: 'canvas' });
-  state.charts.heatmap = c;
+  state.heatmapChart = c;
   const columns = Math.ceil(h.seconds / h.columnSeconds);
   c.setOption({
     animation: false,
@@ -525,8 +526,7 @@ async function renderHeatmap() {
   });
   c.on('click', p => {
     pause();
-    const row = h.rows[p.data[1]];
-    if (setFilter(row.filter)) record('push');
+    setFilter(h.rows[p.data[1]].filter);
     goTo(frameAt(p.data[0] * h.columnSeconds), 'push');
   });
 }
@@ -644,7 +644,7 @@ window.addEventListener('DOMContentLoaded', () => {
   $('#node-filter').addEventListener('input', e => { if (setFilter(e.target.value.trim())) refilter('replace'); });
   $('#node-filter').addEventListener('change', () => record('push'));
   $('#more').addEventListener('click', () => { state.limit = Math.min(MAX_SHOWN, state.limit + PAGE); refilter('none'); });
-  window.addEventListener('resize', () => Object.values(state.charts).forEach(c => c.resize()));
+  window.addEventListener('resize', () => [...Object.values(state.charts), state.heatmapChart].forEach(c => c && c.resize()));
   window.addEventListener('popstate', () => { showAddress('none').catch(e => { $('#status').textContent = e.message; }); });
   loadRuns().then(() => showAddress('replace')).then(() => { document.body.dataset.ready = 'true'; })
     .catch(e => { $('#status').textContent = 'could not load the run: ' + e.message; });

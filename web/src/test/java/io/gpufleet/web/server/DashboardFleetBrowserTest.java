@@ -29,6 +29,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -198,7 +199,7 @@ class DashboardFleetBrowserTest {
     d.manage().window().setSize(new Dimension(1500, 1200));
     open(d, dashboard, "#frame=0");
     JavascriptExecutor js = (JavascriptExecutor) d;
-    waitFor(d).until(x -> js.executeScript("return !!(state.heatmap && state.charts.heatmap)").equals(Boolean.TRUE));
+    waitFor(d).until(x -> js.executeScript("return !!(state.heatmap && state.heatmapChart)").equals(Boolean.TRUE));
     PlayedRun run = dashboard.runs().getFirst();
     // Over 60 nodes in the day: a row per NodePool and instance type, every one of them there.
     Map<String, Object> h = (Map<String, Object>) js.executeScript("return state.heatmap");
@@ -214,19 +215,23 @@ class DashboardFleetBrowserTest {
     assertThat(d.findElement(By.id("heatmap-by")).getText()).startsWith("by NodePool / instance type");
     // The legend: the colour scale from 0% to 100% allocated.
     Map<String, Object> legend = (Map<String, Object>) js.executeScript(
-        "const v = state.charts.heatmap.getOption().visualMap[0]; return { min: v.min, max: v.max, text: v.text };");
+        "const v = state.heatmapChart.getOption().visualMap[0]; return { min: v.min, max: v.max, text: v.text };");
     assertThat(((Number) legend.get("min")).intValue()).isZero();
     assertThat(((Number) legend.get("max")).intValue()).isEqualTo(100);
     assertThat((List<String>) legend.get("text")).containsExactly("100% of GPUs allocated", "0%");
-    // The busiest cell's tooltip, against the frames: GPU-seconds the group's pods hold over those
-    // its nodes advertise, within the column.
+    // The tooltip of the busiest cell short of full (so that allocated and advertised differ),
+    // against the frames: GPU-seconds the group's pods hold over those its nodes advertise, within
+    // the column.
     List<List<Number>> cells = (List<List<Number>>) h.get("cells");
-    int index = 0;
+    int index = -1;
     for (int i = 0; i < cells.size(); i++) {
-      if (cells.get(i).get(3).doubleValue() > cells.get(index).get(3).doubleValue()) {
+      double percent = cells.get(i).get(2).doubleValue();
+      if (percent > 0 && percent < 99 && (index < 0
+          || cells.get(i).get(3).doubleValue() > cells.get(index).get(3).doubleValue())) {
         index = i;
       }
     }
+    assertThat(index).as("a cell partly allocated").isNotNegative();
     List<Number> cell = cells.get(index);
     long width = ((Number) h.get("columnSeconds")).longValue();
     long end = run.result().simulated().getSeconds();
@@ -259,9 +264,26 @@ class DashboardFleetBrowserTest {
         group, Durations.offset(run.result().start(), run.result().start().plusSeconds(from)),
         Durations.offset(run.result().start(), run.result().start().plusSeconds(to)), tenth(100 * allocated / advertised),
         tenth(allocated / (to - from)), tenth(advertised / (to - from)));
-    js.executeScript("state.charts.heatmap.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: arguments[0] })",
-        index);
+    // The mouse over the cell shows it; a click filters to the group and moves to the column's start.
+    WebElement heatmap = d.findElement(By.id("heatmap"));
+    js.executeScript("arguments[0].scrollIntoView({ block: 'center' })", heatmap);
+    List<Number> px = (List<Number>) js.executeScript(
+        "return state.heatmapChart.convertToPixel({ seriesIndex: 0 }, [arguments[0], arguments[1]])",
+        cell.get(0).intValue(), cell.get(1).intValue());
+    int dx = (int) Math.round(px.get(0).doubleValue() - heatmap.getRect().getWidth() / 2.0);
+    int dy = (int) Math.round(px.get(1).doubleValue() - heatmap.getRect().getHeight() / 2.0);
+    new Actions(d).moveToElement(heatmap, dx, dy).perform();
     waitFor(d).until(x -> ((String) js.executeScript("return document.getElementById('heatmap').innerText")).contains(want));
+    new Actions(d).moveToElement(heatmap, dx, dy).click().perform();
+    String filter = (String) ((List<Map<String, Object>>) h.get("rows")).get(cell.get(1).intValue()).get("filter");
+    assertThat(filter).isEqualTo("pool:" + group.replace(" / ", " type:"));
+    waitFor(d).until(x -> ((String) js.executeScript("return location.hash"))
+        .contains("frame=" + run.frameAt(from) + "&"));
+    assertThat(d.findElement(By.id("node-filter")).getDomProperty("value")).isEqualTo(filter);
+    String[] poolAndType = group.split(" / ");
+    waitFor(d).until(x -> !x.findElements(By.cssSelector("#cards .node-card")).isEmpty()
+        && x.findElements(By.cssSelector("#cards .node-card")).stream().allMatch(c -> poolAndType[0].equals(
+            c.getDomAttribute("data-nodepool")) && c.getText().contains(poolAndType[1])));
     assertThat(chrome.consoleErrors()).isEmpty();
   }
 }
