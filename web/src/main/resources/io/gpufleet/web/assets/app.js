@@ -181,6 +181,9 @@ async function goTo(frame, how, note) {
   record(how || 'push');
   $('#jump-note').textContent = note || '';
   const runId = state.run.id, query = pageQuery(frame);
+  // The moment's cards, its events and (where they depend on it, through the filter) the lanes are
+  // asked for at once; each draws what it got unless a later move has asked again.
+  const others = Promise.all([state.filter || state.lanesShown !== lanesKey() ? renderLanes() : null, renderEvents(frame)]);
   const view = await api('/api/runs/' + runId + '/cluster?' + query);
   if (state.run.id !== runId || pageQuery(state.frame) !== query) return; // a later move won
   state.target = view.seconds;
@@ -195,8 +198,7 @@ async function goTo(frame, how, note) {
   state.view = view;
   renderCards(view);
   moveCursor(view.seconds);
-  // The lanes depend on the moment only through the filter; the events always do.
-  await Promise.all([state.filter || state.lanesShown !== lanesKey() ? renderLanes() : null, renderEvents(frame)]);
+  await others;
   document.body.dataset.frame = String(frame);
 }
 
