@@ -5,6 +5,7 @@ import io.gpufleet.report.json.JsonText;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.web.view.ClusterView;
 import io.gpufleet.web.view.Knobs;
+import io.gpufleet.web.view.NodeFilter;
 import io.gpufleet.web.view.PlayedRun;
 import io.gpufleet.web.view.RunComparison;
 import io.gpufleet.web.view.RunOverview;
@@ -33,8 +34,13 @@ import tools.jackson.databind.json.JsonMapper;
  * GET  /api/runs                       the runs held: id, label, knobs, summary
  * POST /api/runs                       a what-if: a JSON object of knobs (see Knobs), played now;
  *                                      "nodePool" names the NodePool the NodePool knobs change
- * GET  /api/runs/{id}                  one run: steps, frames' times, series, lanes, markers, events
- * GET  /api/runs/{id}/cluster?frame=N  the cluster at frame N (or ?seconds=S: the last frame by then)
+ * GET  /api/runs/{id}                  one run, light: steps, frames' times, series, markers, summary
+ * GET  /api/runs/{id}/cluster?frame=N  the cluster at frame N (or ?seconds=S: the last frame by then):
+ *                                      the overview of all its nodes and a page of cards,
+ *                                      &amp;offset=O&amp;limit=L (100; at most 1,000) &amp;filter=WORDS
+ * GET  /api/runs/{id}/lanes?frame=N    a page of lifecycle lanes, &amp;offset, &amp;limit, &amp;filter as above
+ * GET  /api/runs/{id}/events?frame=N   the newest events up to frame N, &amp;limit=L (60; at most 1,000)
+ * GET  /api/runs/{id}/heatmap          GPUs allocated of advertised, by node or group and time
  * GET  /api/compare?a=ID&amp;b=ID          two runs side by side, with their differences
  * </pre>
  */
@@ -48,6 +54,13 @@ public final class Dashboard implements AutoCloseable {
 
   /** Marks a request already answered with an error of ours, which the 404 page must not replace. */
   private static final String ANSWERED = "gpufleet.error";
+
+  /** Cards, lanes or events one request may ask for at most. */
+  private static final int MAX_LIMIT = 1_000;
+  /** The furthest page start taken: beyond any fleet the twin plays. */
+  private static final int MAX_OFFSET = 1_000_000;
+  /** Event-log rows the page shows up to its moment. */
+  private static final int EVENTS = 60;
 
   private final Javalin app;
   private final RunStore runs;
@@ -104,9 +117,25 @@ public final class Dashboard implements AutoCloseable {
         json(ctx, 200, run(runs, ctx.pathParam("id")).overviewJson());
       });
       config.routes.get("/api/runs/{id}/cluster", ctx -> {
-        onlyParams(ctx, "frame", "seconds");
+        onlyParams(ctx, "frame", "seconds", "offset", "limit", "filter");
         PlayedRun run = run(runs, ctx.pathParam("id")).run();
-        json(ctx, 200, JsonText.write(ClusterView.of(run, frame(ctx, run))));
+        json(ctx, 200, JsonText.write(ClusterView.of(run, frame(ctx, run), filter(ctx), offset(ctx),
+            limit(ctx, ClusterView.PAGE))));
+      });
+      config.routes.get("/api/runs/{id}/lanes", ctx -> {
+        onlyParams(ctx, "frame", "seconds", "offset", "limit", "filter");
+        RunStore.Stored s = run(runs, ctx.pathParam("id"));
+        json(ctx, 200, JsonText.write(RunOverview.lanes(s.lanes(), s.run(), frame(ctx, s.run()), filter(ctx),
+            offset(ctx), limit(ctx, ClusterView.PAGE))));
+      });
+      config.routes.get("/api/runs/{id}/events", ctx -> {
+        onlyParams(ctx, "frame", "seconds", "limit");
+        PlayedRun run = run(runs, ctx.pathParam("id")).run();
+        json(ctx, 200, JsonText.write(RunOverview.events(run, frame(ctx, run), limit(ctx, EVENTS))));
+      });
+      config.routes.get("/api/runs/{id}/heatmap", ctx -> {
+        onlyParams(ctx);
+        json(ctx, 200, run(runs, ctx.pathParam("id")).heatmapJson());
       });
       config.routes.get("/api/compare", ctx -> {
         onlyParams(ctx, "a", "b");
@@ -202,6 +231,39 @@ public final class Dashboard implements AutoCloseable {
       return (int) number(frame, "frame", run.frames().size() - 1);
     }
     return run.frameAt(number(seconds, "seconds", run.result().simulated().getSeconds()));
+  }
+
+  /** Where the page of cards or lanes starts: 0 unless given. */
+  private static int offset(Context ctx) {
+    String v = ctx.queryParam("offset");
+    return v == null ? 0 : (int) number(v, "offset", MAX_OFFSET);
+  }
+
+  /** How many cards, lanes or events to send: {@code otherwise} unless given, 1 to {@link #MAX_LIMIT}. */
+  private static int limit(Context ctx, int otherwise) {
+    String v = ctx.queryParam("limit");
+    if (v == null) {
+      return otherwise;
+    }
+    if (!v.matches("[0-9]{1,9}") || Integer.parseInt(v) < 1 || Integer.parseInt(v) > MAX_LIMIT) {
+      throw new BadRequest(400, "limit: expected a whole number from 1 to " + MAX_LIMIT + ", found \"" + printable(v)
+          + "\"");
+    }
+    return Integer.parseInt(v);
+  }
+
+  /** The Find-nodes words: printable, at most {@link NodeFilter#MAX_CHARS} characters. */
+  private static NodeFilter filter(Context ctx) {
+    String v = ctx.queryParam("filter");
+    if (v == null) {
+      return NodeFilter.NONE;
+    }
+    if (v.length() > NodeFilter.MAX_CHARS || v.chars().anyMatch(Character::isISOControl)) {
+      throw new BadRequest(400, "filter: expected at most " + NodeFilter.MAX_CHARS
+          + " printable characters (words of a node's name, NodePool, instance type, or pool:, type:, capacity:, "
+          + "state: and a value), found " + v.length() + " characters \"" + printable(v) + "\"");
+    }
+    return NodeFilter.of(v);
   }
 
   private static long number(String text, String name, long max) {

@@ -3,6 +3,8 @@ package io.gpufleet.web.server;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.sim.scenario.Scenario;
+import io.gpufleet.report.timeline.LifecycleLane;
+import io.gpufleet.web.view.Heatmap;
 import io.gpufleet.web.view.Knobs;
 import io.gpufleet.web.view.PlayedRun;
 import io.gpufleet.web.view.RunOverview;
@@ -21,8 +23,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class RunStore {
 
-  /** A run and its overview, written once. */
-  record Stored(int id, PlayedRun run, Knobs knobs, String overviewJson) {}
+  /** A run, its overview and heatmap written once, and its lifecycle lanes, served a page at a time. */
+  record Stored(int id, PlayedRun run, Knobs knobs, String overviewJson, List<LifecycleLane> lanes,
+      String heatmapJson) {}
 
   /** How a run is played: {@link PlayedRun#play} in the dashboard; a test holds one open to fill the bound. */
   @FunctionalInterface
@@ -47,7 +50,9 @@ final class RunStore {
 
   private synchronized Stored add(PlayedRun run, Knobs knobs) {
     int id = nextId++;
-    Stored s = new Stored(id, run, knobs, JsonText.write(RunOverview.of(Integer.toString(id), run)));
+    List<LifecycleLane> lanes = RunOverview.lanesOf(run);
+    Stored s = new Stored(id, run, knobs, JsonText.write(RunOverview.of(Integer.toString(id), run, lanes)), lanes,
+        JsonText.write(Heatmap.of(run)));
     runs.put(id, s);
     while (runs.size() > limits.maxRuns()) {
       Integer oldest = runs.keySet().stream().filter(k -> k != 0).findFirst().orElseThrow();

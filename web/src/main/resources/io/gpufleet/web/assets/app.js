@@ -7,9 +7,11 @@ const state = { runs: [], run: null, frame: 0, playing: null, target: 0, charts:
 // A fleet: above this many nodes in a moment the page opens with the overview (counts by NodePool,
 // instance type, capacity type and state) above the cards.
 const FLEET_NODES = 50;
-// At most this many cards and lifecycle lanes are drawn at once; "Show more" draws as many again.
-// A 2,000-node moment then builds 100 cards, not 2,000 (the filter finds the others).
+// At most this many cards and lifecycle lanes are drawn at once; "Show more" draws as many again,
+// up to MAX_SHOWN. The server sends only those (and applies the filter), so a 2,000-node moment
+// sends and builds 100 cards, not 2,000 (the filter finds the others).
 const PAGE = 100;
+const MAX_SHOWN = 1000;
 state.limit = PAGE;
 
 const $ = (sel) => document.querySelector(sel);
@@ -92,9 +94,8 @@ async function showAddress(how) {
   if (!state.run || String(state.run.id) !== runId) await loadRun(runId);
   const at = want.frame === null && want.seconds !== null ? landing(want.seconds) : { frame: want.frame || 0, note: '' };
   await showCompare(want.compare);
-  const refiltered = setFilter(want.filter);
+  setFilter(want.filter);
   await goTo(at.frame, how, at.note);
-  if (refiltered) renderLanes();
 }
 
 // The frame shown for a run time: the last at or before it; where none is exactly then, a note says
@@ -131,10 +132,12 @@ async function loadRun(id) {
   $('#run-label').textContent = state.run.label;
   $('#description').textContent = state.run.description;
   $('#scrubber').max = String(state.run.frameSeconds.length - 1);
+  state.frame = Math.min(state.frame, state.run.frameSeconds.length - 1);
   renderThinning();
   renderSteps();
-  renderLanes();
+  state.lanesShown = null;
   renderCharts();
+  renderHeatmap();
 }
 
 // The NodePool the NodePool knobs change: the only one preselected, else the user picks one.
@@ -177,9 +180,12 @@ async function goTo(frame, how, note) {
   state.frame = frame;
   record(how || 'push');
   $('#jump-note').textContent = note || '';
-  const runId = state.run.id;
-  const view = await api('/api/runs/' + runId + '/cluster?frame=' + frame);
-  if (state.run.id !== runId || state.frame !== frame) return; // a later move won
+  const runId = state.run.id, query = pageQuery(frame);
+  // The moment's cards, its events and (where they depend on it, through the filter) the lanes are
+  // asked for at once; each draws what it got unless a later move has asked again.
+  const others = Promise.all([state.filter || state.lanesShown !== lanesKey() ? renderLanes() : null, renderEvents(frame)]);
+  const view = await api('/api/runs/' + runId + '/cluster?' + query);
+  if (state.run.id !== runId || pageQuery(state.frame) !== query) return; // a later move won
   state.target = view.seconds;
   $('#scrubber').value = String(frame);
   $('#clock').textContent = hms(view.seconds) + '  (frame ' + (frame + 1) + ' of ' + n + ')';
@@ -191,9 +197,8 @@ async function goTo(frame, how, note) {
   for (const b of document.querySelectorAll('.step-button')) b.classList.toggle('active', b.dataset.step === current);
   state.view = view;
   renderCards(view);
-  if (state.filter) renderLanes();
-  renderEvents(frame);
   moveCursor(view.seconds);
+  await others;
   document.body.dataset.frame = String(frame);
 }
 
@@ -231,19 +236,9 @@ function pause() {
 
 // The filter's words, each of which a node must match: FIELD:VALUE matches that field exactly
 // (pool, type, capacity, state), a bare word matches part of the node's name, NodePool, instance
-// type or capacity type, ignoring case.
-const FILTER_FIELDS = { pool: 'nodePool', type: 'instanceType', capacity: 'capacityType', state: 'lifecycle' };
-function filterTerms() {
-  return state.filter.toLowerCase().split(/\s+/).filter(t => t !== '');
-}
-
-function nodeMatches(n, terms) {
-  return terms.every(t => {
-    const colon = t.indexOf(':');
-    const field = colon > 0 ? FILTER_FIELDS[t.slice(0, colon)] : undefined;
-    if (field) return String(n[field] || '').toLowerCase() === t.slice(colon + 1);
-    return [n.name, n.nodePool, n.instanceType, n.capacityType].some(v => String(v || '').toLowerCase().includes(t));
-  });
+// type or capacity type, ignoring case. The server applies it (NodeFilter) and sends one page.
+function pageQuery(frame) {
+  return 'frame=' + frame + '&limit=' + state.limit + (state.filter ? '&filter=' + encodeURIComponent(state.filter) : '');
 }
 
 // Sets the filter from the address or the box, starting again at one page of cards.
@@ -255,29 +250,23 @@ function setFilter(text) {
   return true;
 }
 
-function refilter(how) {
+// The filter or the page changed: the moment's cards and the lanes again, from the server.
+async function refilter(how) {
   record(how);
-  if (state.view) renderCards(state.view);
-  renderLanes();
+  if (state.view) await goTo(state.frame, 'none');
 }
 
 // Nodes and GPUs of the moment by NodePool, instance type, capacity type and state; each value a
 // button that filters the cards to it. Counts the whole moment, whatever the filter shows.
 function renderOverview(view) {
   const box = $('#overview');
-  box.hidden = view.nodes.length <= FLEET_NODES;
+  box.hidden = view.total <= FLEET_NODES;
   if (box.hidden) { box.replaceChildren(); return; }
-  const dims = [['NodePool', 'pool', 'nodePool'], ['instance type', 'type', 'instanceType'],
-    ['capacity type', 'capacity', 'capacityType'], ['state', 'state', 'lifecycle']];
-  box.replaceChildren(...dims.map(([title, key, field]) => {
-    const groups = new Map();
-    for (const n of view.nodes) {
-      const v = n[field] || '-';
-      const g = groups.get(v) || { nodes: 0, physical: 0, allocated: 0 };
-      g.nodes++; g.physical += n.gpus.length; g.allocated += n.gpuAllocated;
-      groups.set(v, g);
-    }
-    const rows = [...groups.entries()].sort((a, b) => b[1].nodes - a[1].nodes || (a[0] < b[0] ? -1 : 1)).map(([v, g]) => {
+  const dims = [['NodePool', 'pool'], ['instance type', 'type'], ['capacity type', 'capacity'], ['state', 'state']];
+  box.replaceChildren(...dims.map(([title, key]) => {
+    // Counted by the server over the whole moment (ClusterView), most nodes first.
+    const rows = view.overview[key].map(g => {
+      const v = g.value;
       const pick = el('button', { type: 'button', text: v, title: 'show only ' + key + ':' + v });
       pick.addEventListener('click', () => { if (setFilter(key + ':' + v)) refilter('push'); });
       return el('tr', { 'data-group': key + ':' + v }, el('td', {}, pick), el('td', { class: 'n nodes', text: String(g.nodes) }),
@@ -291,12 +280,11 @@ function renderOverview(view) {
 
 function renderCards(view) {
   renderOverview(view);
-  const terms = filterTerms();
-  const matching = terms.length ? view.nodes.filter(n => nodeMatches(n, terms)) : view.nodes;
-  const shownNodes = matching.slice(0, state.limit);
-  $('#shown').textContent = (terms.length ? matching.length + ' of ' + view.nodes.length + ' nodes match'
-    : view.nodes.length + ' nodes') + (shownNodes.length < matching.length ? '; showing the first ' + shownNodes.length : '');
-  $('#more').hidden = shownNodes.length >= matching.length;
+  const shownNodes = view.nodes;
+  $('#shown').textContent = (state.filter ? view.matching + ' of ' + view.total + ' nodes match' : view.total + ' nodes')
+    + (shownNodes.length < view.matching ? '; showing the first ' + shownNodes.length
+      + (shownNodes.length >= MAX_SHOWN ? ' (the filter finds the others)' : '') : '');
+  $('#more').hidden = shownNodes.length >= view.matching || shownNodes.length >= MAX_SHOWN;
   const cards = shownNodes.map(n => {
     const card = el('article', {
       class: 'node-card', 'data-node': n.name, 'data-lifecycle': n.lifecycle, 'data-nodepool': n.nodePool,
@@ -337,20 +325,19 @@ function renderCards(view) {
     return card;
   });
   $('#cards').replaceChildren(...cards);
-  $('#pending').replaceChildren(...(view.pending.length ? [el('h3', { text: view.pending.length + ' pending pod(s)' })] : []),
+  $('#pending').replaceChildren(...(view.pendingCount ? [el('h3', { text: view.pendingCount + ' pending pod(s)'
+    + (view.pending.length < view.pendingCount ? '; the first ' + view.pending.length + ' listed' : '') })] : []),
     ...view.pending.map(p => el('div', { class: 'pending-pod', 'data-pod': p.pod,
       text: p.pod + ' waiting ' + dur(p.waitingSeconds) + (p.message ? ': ' + p.message : '') })));
 }
 
-function renderEvents(frame) {
-  const upTo = state.run.frameEntries[frame];
-  const rows = [];
-  for (let i = Math.min(upTo, state.run.events.length) - 1; i >= 0 && rows.length < 60; i--) {
-    const e = state.run.events[i];
-    rows.push(el('tr', { 'data-reason': e.reason }, el('td', { text: hms(e.seconds) }), el('td', { text: e.reason }),
-      el('td', { text: e.object }), el('td', { text: e.message })));
-  }
-  $('#events tbody').replaceChildren(...rows);
+// The newest 60 events up to the moment, newest first, as the server pages them.
+async function renderEvents(frame) {
+  const runId = state.run.id;
+  const got = await api('/api/runs/' + runId + '/events?frame=' + frame);
+  if (state.run.id !== runId || state.frame !== frame) return; // a later move won
+  $('#events tbody').replaceChildren(...got.events.map(e => el('tr', { 'data-reason': e.reason },
+    el('td', { text: hms(e.seconds) }), el('td', { text: e.reason }), el('td', { text: e.object }), el('td', { text: e.message }))));
 }
 
 // ---- lanes ----
@@ -365,15 +352,20 @@ function markerClass(kind) {
   return 'marker';
 }
 
+// What the lanes shown depend on: the run and the page, and with a filter the moment too.
+function lanesKey() {
+  return state.run.id + '|' + (state.filter ? pageQuery(state.frame) : 'limit=' + state.limit);
+}
+
 // The lanes of nodes the filter matches (by the lane's name, or as a node of the moment shown), one
-// page of them at most, as the cards.
-function renderLanes() {
+// page of them at most, as the cards; the server chooses them and sends their launches and deletions.
+async function renderLanes() {
   const box = $('#lanes');
-  const terms = filterTerms();
-  const inView = new Set(terms.length && state.view ? state.view.nodes.filter(n => nodeMatches(n, terms)).map(n => n.name) : []);
-  const matching = terms.length ? state.run.lanes.filter(l => inView.has(l.node)
-    || terms.every(t => (l.node + ' ' + l.key).toLowerCase().includes(t))) : state.run.lanes;
-  const lanes = matching.slice(0, state.limit).map(l => {
+  const key = lanesKey();
+  const got = await api('/api/runs/' + state.run.id + '/lanes?' + pageQuery(state.frame));
+  if (lanesKey() !== key) return; // a later move won
+  state.lanesShown = key;
+  const lanes = got.lanes.map(l => {
     const track = el('div', { class: 'track' });
     for (const s of l.spans) {
       const width = Math.max(0.2, 100 * (s.to - s.from) / Math.max(1, state.run.seconds));
@@ -383,14 +375,15 @@ function renderLanes() {
     return el('div', { class: 'lane', 'data-lane': l.node }, el('div', { class: 'lane-name', text: l.node, title: l.key }), track);
   });
   const area = el('div', { class: 'track-area' });
-  for (const m of state.run.markers) {
+  for (const m of [...state.run.markers, ...got.markers]) {
     area.append(el('div', { class: markerClass(m.kind), 'data-kind': m.kind, style: 'left:' + pct(m.seconds),
       title: hms(m.seconds) + ' ' + m.kind + ' ' + m.subject + (m.message ? ': ' + m.message : '') }));
   }
   area.append(el('div', { class: 'cursor', id: 'lane-cursor' }));
   box.replaceChildren(...lanes, area);
-  $('#lanes-shown').textContent = lanes.length < state.run.lanes.length
-    ? lanes.length + ' of ' + state.run.lanes.length + ' lanes (the filter and Show more above choose them)' : '';
+  $('#lanes-shown').textContent = lanes.length < got.total
+    ? lanes.length + ' of ' + got.total + ' lanes (the filter and Show more above choose them)' : '';
+  moveCursor(state.target);
 }
 
 function moveCursor(seconds) {
@@ -433,17 +426,6 @@ const LINE_STYLES = [
   { type: [2, 2], width: 1, symbol: 'pin' }
 ];
 
-// One point per time: frames that share a time are moments within one instant, and the chart shows
-// what held after it, so a pod created and bound at the same second (a 0 s wait) draws no spike.
-function lastPerTime(data) {
-  const out = [];
-  for (const p of data) {
-    if (out.length && out[out.length - 1][0] === p[0]) out[out.length - 1] = p;
-    else out.push(p);
-  }
-  return out;
-}
-
 // The axis tooltip: the run time as +HH:MM:SS, then one row per series with its value.
 function chartTooltip(format) {
   return params => {
@@ -471,7 +453,8 @@ function chart(id, series, wholeNumbers) {
   grid.top = 40 + 14 * (rows - 1);
   const all = series.map((s, i) => {
     const style = LINE_STYLES[i % LINE_STYLES.length];
-    const data = lastPerTime(s.data);
+    // One point per time, the last frame's of that instant, as the server sends them (RunOverview).
+    const data = s.data;
     return {
       name: s.name, type: 'line', step: wholeNumbers ? 'end' : false, data, z: 2 + i,
       symbol: style.symbol, symbolSize: 7, showSymbol: data.length <= 60,
@@ -502,6 +485,52 @@ function renderCharts() {
   chart('chart-pending', [{ name: 'pending pods', data: s.pendingPods }], true);
   chart('chart-cost', [{ name: 'total', data: s.costCumulative },
     ...Object.entries(s.costByNodePool).map(([pool, data]) => ({ name: 'NodePool ' + pool, data }))]);
+}
+
+// ---- heatmap: GPUs allocated of advertised, by node (or group of nodes) and time ----
+
+// What a cell says: its row, its columns' times and the share of GPU time allocated in it.
+function heatTip(h, cell) {
+  const [col, row, percent, allocated, advertised] = cell;
+  const from = col * h.columnSeconds, to = Math.min(h.seconds, from + h.columnSeconds);
+  return h.rows[row].label + ', ' + hms(from) + ' to ' + hms(to) + ': ' + percent.toFixed(1)
+    + '% of GPU time allocated (on average ' + allocated.toFixed(1) + ' of ' + advertised.toFixed(1) + ' GPUs)';
+}
+
+// Colour from white (none allocated) to dark blue (all), with its legend; a blank cell had no GPU
+// advertised then. A click filters to the row's nodes and shows the column's start.
+async function renderHeatmap() {
+  const runId = state.run.id;
+  const h = await api('/api/runs/' + runId + '/heatmap');
+  if (state.run.id !== runId) return;
+  state.heatmap = h;
+  $('#heatmap-by').textContent = 'by ' + h.by + ' (' + h.nodes + ' nodes in the run; columns of ' + dur(h.columnSeconds)
+    + '; blank: no GPU advertised)';
+  if (!window.echarts) return;
+  const dom = $('#heatmap');
+  dom.style.height = (90 + 18 * Math.max(3, h.rows.length)) + 'px';
+  // Not among state.charts: it has no time axis for the cursor.
+  if (state.heatmapChart) state.heatmapChart.dispose();
+  const c = echarts.init(dom, null, { renderer: 'canvas' });
+  state.heatmapChart = c;
+  const columns = Math.ceil(h.seconds / h.columnSeconds);
+  c.setOption({
+    animation: false,
+    tooltip: { formatter: p => heatTip(h, p.data).replace(/[&<>"]/g, ch => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]) },
+    grid: { left: 10, right: 20, top: 10, bottom: 70, containLabel: true },
+    xAxis: { type: 'category', data: Array.from({ length: columns }, (_, i) => hms(i * h.columnSeconds).slice(1)), splitArea: { show: false } },
+    yAxis: { type: 'category', inverse: true, data: h.rows.map(r => r.label),
+      axisLabel: { width: 220, overflow: 'truncate' } },
+    visualMap: { type: 'continuous', dimension: 2, min: 0, max: 100, calculable: false, orient: 'horizontal',
+      left: 'center', bottom: 5, itemHeight: 200, text: ['100% of GPUs allocated', '0%'],
+      inRange: { color: ['#f7fbff', '#9ecae1', '#3182bd', '#08306b'] } },
+    series: [{ type: 'heatmap', data: h.cells, emphasis: { itemStyle: { borderColor: '#cf222e', borderWidth: 1 } } }]
+  });
+  c.on('click', p => {
+    pause();
+    setFilter(h.rows[p.data[1]].filter);
+    goTo(frameAt(p.data[0] * h.columnSeconds), 'push');
+  });
 }
 
 // ---- what-if ----
@@ -616,8 +645,8 @@ window.addEventListener('DOMContentLoaded', () => {
   $('#whatif').addEventListener('submit', whatIf);
   $('#node-filter').addEventListener('input', e => { if (setFilter(e.target.value.trim())) refilter('replace'); });
   $('#node-filter').addEventListener('change', () => record('push'));
-  $('#more').addEventListener('click', () => { state.limit += PAGE; if (state.view) renderCards(state.view); renderLanes(); });
-  window.addEventListener('resize', () => Object.values(state.charts).forEach(c => c.resize()));
+  $('#more').addEventListener('click', () => { state.limit = Math.min(MAX_SHOWN, state.limit + PAGE); refilter('none'); });
+  window.addEventListener('resize', () => [...Object.values(state.charts), state.heatmapChart].forEach(c => c && c.resize()));
   window.addEventListener('popstate', () => { showAddress('none').catch(e => { $('#status').textContent = e.message; }); });
   loadRuns().then(() => showAddress('replace')).then(() => { document.body.dataset.ready = 'true'; })
     .catch(e => { $('#status').textContent = 'could not load the run: ' + e.message; });

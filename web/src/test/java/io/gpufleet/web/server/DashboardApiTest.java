@@ -89,6 +89,18 @@ class DashboardApiTest {
       "/api/runs/0/cluster?seconds=1e3|400|seconds: expected a whole number",
       "/api/runs/0/cluster?frame=1&frame=2|400|given 2 times",
       "/api/runs/0?debug=1|400|unknown query parameter",
+      "/api/runs/0/cluster?frame=0&limit=0|400|limit: expected a whole number from 1 to 1000, found \"0\"",
+      "/api/runs/0/cluster?frame=0&limit=1001|400|limit: expected a whole number from 1 to 1000, found \"1001\"",
+      "/api/runs/0/lanes?frame=0&limit=ten|400|limit: expected a whole number from 1 to 1000, found \"ten\"",
+      "/api/runs/0/cluster?frame=0&offset=-1|400|offset: expected a whole number from 0 to 1000000",
+      "/api/runs/0/cluster?frame=0&filter=a%01b|400|filter: expected at most 200 printable characters",
+      "/api/runs/0/lanes|400|give one of frame",
+      "/api/runs/0/lanes?frame=0&filter=a&filter=b|400|given 2 times",
+      "/api/runs/0/events|400|give one of frame",
+      "/api/runs/0/events?frame=0&offset=3|400|unknown query parameter \"offset\"; expected frame or limit or seconds",
+      "/api/runs/0/events?frame=0&limit=1001|400|limit: expected a whole number from 1 to 1000",
+      "/api/runs/0/heatmap?by=pool|400|unknown query parameter \"by\"; this address takes none",
+      "/api/runs/9/heatmap|404|no run 9",
       "/api/compare?a=0|400|\"b\" is required",
       "/assets/secret.txt|404|no such asset",
       "/assets/..%2F..%2Fpom.xml|404|no such asset",
@@ -103,6 +115,67 @@ class DashboardApiTest {
     if (message != null) {
       assertThat(JSON.readTree(r.body()).get("error").asString()).contains(message);
     }
+  }
+
+  @Test
+  void aLongFilterIsRefusedWithItsLengthAndItsBeginningQuoted() throws Exception {
+    HttpResponse<String> r = get("/api/runs/0/cluster?frame=0&filter=" + "x".repeat(250));
+    assertThat(r.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(r.body()).get("error").asString())
+        .startsWith("filter: expected at most 200 printable characters")
+        .endsWith("found 250 characters \"" + "x".repeat(80) + "...\"");
+  }
+
+  @Test
+  void theRunDocumentIsLightAndTheCardsLanesAndEventsComeAPageAtATime() throws Exception {
+    JsonNode run = JSON.readTree(get("/api/runs/0").body());
+    assertThat(run.has("lanes")).isFalse();
+    assertThat(run.has("events")).isFalse();
+    int frames = run.get("frameSeconds").size();
+    int last = frames - 1;
+    JsonNode all = JSON.readTree(get("/api/runs/0/cluster?frame=" + last + "&limit=1000").body());
+    int total = all.get("total").asInt();
+    assertThat(total).isEqualTo(all.get("nodes").size()).isGreaterThan(1);
+    // One card from the second: the moment's second card, with the whole moment counted.
+    JsonNode page = JSON.readTree(get("/api/runs/0/cluster?frame=" + last + "&offset=1&limit=1").body());
+    assertThat(page.get("total").asInt()).isEqualTo(total);
+    assertThat(page.get("nodes").size()).isEqualTo(1);
+    assertThat(page.get("nodes").get(0).get("name")).isEqualTo(all.get("nodes").get(1).get("name"));
+    assertThat(page.get("overview")).isEqualTo(all.get("overview"));
+    // The filter: the cards whose name holds the word, counted.
+    String name = all.get("nodes").get(1).get("name").asString();
+    JsonNode found = JSON.readTree(get("/api/runs/0/cluster?frame=" + last + "&filter=" + name).body());
+    assertThat(found.get("matching").asInt()).isEqualTo(1);
+    assertThat(found.get("nodes").get(0).get("name").asString()).isEqualTo(name);
+    // Lanes: as many as the run has, a page at a time; the filter keeps the node's.
+    JsonNode lanes = JSON.readTree(get("/api/runs/0/lanes?frame=" + last + "&limit=1").body());
+    assertThat(lanes.get("total").asInt()).isEqualTo(run.get("laneCount").asInt());
+    assertThat(lanes.get("lanes").size()).isEqualTo(1);
+    JsonNode kept = JSON.readTree(get("/api/runs/0/lanes?frame=" + last + "&filter=" + name).body());
+    assertThat(kept.get("lanes").size()).isEqualTo(1);
+    assertThat(kept.get("lanes").get(0).get("node").asString()).isEqualTo(name);
+    // A launch is drawn with its NodeClaim's lane, not sent with the run: the page of lanes carries
+    // the launches of its lanes only.
+    assertThat(run.get("markers").valueStream().map(m -> m.get("kind").asString())).doesNotContain("NodeclaimLaunched");
+    JsonNode allLanes = JSON.readTree(get("/api/runs/0/lanes?frame=" + last + "&limit=1000").body());
+    List<String> keys = allLanes.get("lanes").valueStream().map(l -> l.get("key").asString()).toList();
+    List<String> launches = allLanes.get("markers").valueStream()
+        .filter(m -> m.get("kind").asString().equals("NodeclaimLaunched")).map(m -> m.get("subject").asString()).toList();
+    assertThat(launches).isNotEmpty();
+    assertThat(keys).containsAll(launches);
+    String launchedKey = launches.getFirst();
+    String otherKey = keys.stream().filter(k -> !k.equals(launchedKey)).findFirst().orElseThrow();
+    JsonNode other = JSON.readTree(get("/api/runs/0/lanes?frame=" + last + "&filter=" + otherKey).body());
+    assertThat(other.get("markers").valueStream().map(m -> m.get("subject").asString())).doesNotContain(launchedKey);
+    // Events: the newest up to the moment, newest first, ending with the frame's last entry.
+    int upTo = run.get("frameEntries").get(last).asInt();
+    JsonNode events = JSON.readTree(get("/api/runs/0/events?frame=" + last + "&limit=5").body()).get("events");
+    assertThat(events.size()).isEqualTo(5);
+    for (int i = 0; i < 5; i++) {
+      assertThat(events.get(i).get("index").asInt()).isEqualTo(upTo - 1 - i);
+    }
+    JsonNode first = JSON.readTree(get("/api/runs/0/events?frame=0").body()).get("events");
+    assertThat(first.size()).isEqualTo(run.get("frameEntries").get(0).asInt());
   }
 
   @ParameterizedTest(name = "{1}")

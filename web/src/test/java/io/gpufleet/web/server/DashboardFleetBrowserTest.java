@@ -2,7 +2,13 @@ package io.gpufleet.web.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.report.browser.HeadlessChromium;
+import io.gpufleet.report.sim.Durations;
+import io.gpufleet.report.timeline.FleetCounts;
+import io.gpufleet.web.view.Heatmap;
+import io.gpufleet.web.view.PlayedRun;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
@@ -11,22 +17,49 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The dashboard on a fleet (issue 31 item 5): a generated day of eight services (over 100 nodes at
  * its mid-day peak, from {@code scripts/gen-week 8 1}) opens with an overview whose counts are the
  * moment's nodes and GPUs, draws one page of cards, and a filter, carried in the address, limits the
- * cards and the lifecycle lanes to the nodes it matches.
+ * cards and the lifecycle lanes to the nodes it matches; the server sends only the page drawn. Its
+ * GPU-allocation heatmap groups the nodes by NodePool and instance type, and a cell's tooltip says
+ * what the run's frames hold.
  */
 class DashboardFleetBrowserTest {
+
+  private static Dashboard dashboard;
+  private static HeadlessChromium chrome;
+
+  @BeforeAll
+  static void start() throws Exception {
+    dashboard = Dashboard.start(generatedDay(), "127.0.0.1", 0, Limits.DEFAULTS);
+    chrome = HeadlessChromium.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (chrome != null) {
+      chrome.close();
+    }
+    if (dashboard != null) {
+      dashboard.close();
+    }
+  }
 
   private static ScenarioFile generatedDay() throws IOException, InterruptedException {
     Path script = Path.of("..", "scripts", "gen-week").toAbsolutePath().normalize();
@@ -50,16 +83,22 @@ class DashboardFleetBrowserTest {
     return d.findElements(By.cssSelector("#cards .node-card")).size();
   }
 
-  /** The moment the page shows, as the server's API gives it (not as the page drew it). */
+  /** The moment the page shows, every card of it as the server's API pages them (not as the page drew it). */
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> momentNodes(WebDriver d) {
     Object r = ((JavascriptExecutor) d).executeAsyncScript("""
         const done = arguments[arguments.length - 1];
         const p = new URLSearchParams(location.hash.slice(1));
-        fetch('/api/runs/' + p.get('run') + '/cluster?frame=' + p.get('frame')).then(r => r.json())
-          .then(v => done(v.nodes.map(n => ({ nodePool: n.nodePool, instanceType: n.instanceType,
+        const all = [];
+        const page = offset => fetch('/api/runs/' + p.get('run') + '/cluster?frame=' + p.get('frame')
+            + '&limit=50&offset=' + offset).then(r => r.json()).then(v => {
+          all.push(...v.nodes.map(n => ({ nodePool: n.nodePool, instanceType: n.instanceType,
             capacityType: n.capacityType, lifecycle: n.lifecycle, name: n.name,
-            physical: n.gpus.length, allocated: n.gpuAllocated }))));""");
+            physical: n.gpus.length, allocated: n.gpuAllocated })));
+          if (all.length < v.total && v.nodes.length > 0) return page(all.length);
+          done(all);
+        });
+        page(0);""");
     return (List<Map<String, Object>>) r;
   }
 
@@ -69,8 +108,7 @@ class DashboardFleetBrowserTest {
 
   @Test
   void overviewCountsTheMomentAndTheFilterInTheAddressLimitsCardsAndLanes() throws Exception {
-    try (Dashboard dashboard = Dashboard.start(generatedDay(), "127.0.0.1", 0, Limits.DEFAULTS);
-        HeadlessChromium chrome = HeadlessChromium.start()) {
+    {
       WebDriver d = chrome.driver();
       d.manage().window().setSize(new Dimension(1500, 1200));
       // The busiest moment of the day: the most nodes.
@@ -106,8 +144,11 @@ class DashboardFleetBrowserTest {
         assertThat(total).as(dim.getKey()).isEqualTo(nodes.size());
       }
 
-      // Unfiltered: one page of cards, and Show more draws the next page.
+      // Unfiltered: one page of cards, and only that page was sent.
       assertThat(cards(d)).isEqualTo(100);
+      assertThat(((Number) ((JavascriptExecutor) d).executeScript("return state.view.nodes.length")).intValue())
+          .isEqualTo(100);
+      // Show more draws the next page.
       d.findElement(By.id("more")).click();
       waitFor(d).until(x -> cards(x) == Math.min(200, nodes.size()));
 
@@ -117,6 +158,9 @@ class DashboardFleetBrowserTest {
       box.sendKeys(name);
       waitFor(d).until(x -> cards(x) == 1);
       assertThat(d.findElement(By.cssSelector("#cards .node-card")).getDomAttribute("data-node")).isEqualTo(name);
+      // The lanes come from the server after the cards: the node's is among them.
+      waitFor(d).until(x -> x.findElements(By.cssSelector("#lanes .lane")).size() < nodes.size()
+          && !x.findElements(By.cssSelector("#lanes .lane[data-lane='" + name + "']")).isEmpty());
       List<WebElement> lanes = d.findElements(By.cssSelector("#lanes .lane"));
       assertThat(lanes).extracting(l -> l.getDomAttribute("data-lane")).contains(name).hasSizeLessThan(run.frames().size());
       assertThat(lanes.size()).isLessThan(nodes.size());
@@ -135,10 +179,111 @@ class DashboardFleetBrowserTest {
       type.click();
       waitFor(d).until(x -> ((String) ((JavascriptExecutor) x).executeScript("return location.hash"))
           .contains("filter=type%3A" + instanceType));
-      assertThat(cards(d)).isEqualTo((int) Math.min(100, inType));
+      // The cards come from the server after the address changes.
+      waitFor(d).until(x -> cards(x) == (int) Math.min(100, inType));
       assertThat(d.findElements(By.cssSelector("#cards .node-card")))
           .allSatisfy(c -> assertThat(c.getText()).contains(instanceType));
       assertThat(chrome.consoleErrors()).isEmpty();
     }
+  }
+
+  /** As the server sends a share or an average: to a tenth. */
+  private static double tenth(double v) {
+    return Math.round(v * 10) / 10.0;
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void theHeatmapGroupsTheFleetAndATooltipSaysWhatTheFramesHold() {
+    WebDriver d = chrome.driver();
+    d.manage().window().setSize(new Dimension(1500, 1200));
+    open(d, dashboard, "#frame=0");
+    JavascriptExecutor js = (JavascriptExecutor) d;
+    waitFor(d).until(x -> js.executeScript("return !!(state.heatmap && state.heatmapChart)").equals(Boolean.TRUE));
+    PlayedRun run = dashboard.runs().getFirst();
+    // Over 60 nodes in the day: a row per NodePool and instance type, every one of them there.
+    Map<String, Object> h = (Map<String, Object>) js.executeScript("return state.heatmap");
+    assertThat(((Number) h.get("nodes")).intValue()).isGreaterThan(Heatmap.MAX_ROWS);
+    assertThat(h.get("by")).isEqualTo("NodePool / instance type");
+    Map<String, String> groupOf = new TreeMap<>();
+    for (var f : run.frames()) {
+      f.state().nodes().forEach((name, n) -> groupOf.put(name, n.node().labels().get(KarpenterLabels.NODEPOOL)
+          .orElse("-") + " / " + n.node().labels().get(InstanceLabels.INSTANCE_TYPE).orElse("-")));
+    }
+    List<String> rows = ((List<Map<String, Object>>) h.get("rows")).stream().map(r -> (String) r.get("label")).toList();
+    assertThat(rows).containsExactlyInAnyOrderElementsOf(new TreeSet<>(groupOf.values()));
+    assertThat(d.findElement(By.id("heatmap-by")).getText()).startsWith("by NodePool / instance type");
+    // The legend: the colour scale from 0% to 100% allocated.
+    Map<String, Object> legend = (Map<String, Object>) js.executeScript(
+        "const v = state.heatmapChart.getOption().visualMap[0]; return { min: v.min, max: v.max, text: v.text };");
+    assertThat(((Number) legend.get("min")).intValue()).isZero();
+    assertThat(((Number) legend.get("max")).intValue()).isEqualTo(100);
+    assertThat((List<String>) legend.get("text")).containsExactly("100% of GPUs allocated", "0%");
+    // The tooltip of the busiest cell short of full (so that allocated and advertised differ),
+    // against the frames: GPU-seconds the group's pods hold over those its nodes advertise, within
+    // the column.
+    List<List<Number>> cells = (List<List<Number>>) h.get("cells");
+    int index = -1;
+    for (int i = 0; i < cells.size(); i++) {
+      double percent = cells.get(i).get(2).doubleValue();
+      if (percent > 0 && percent < 99 && (index < 0
+          || cells.get(i).get(3).doubleValue() > cells.get(index).get(3).doubleValue())) {
+        index = i;
+      }
+    }
+    assertThat(index).as("a cell partly allocated").isNotNegative();
+    List<Number> cell = cells.get(index);
+    long width = ((Number) h.get("columnSeconds")).longValue();
+    long end = run.result().simulated().getSeconds();
+    long from = cell.get(0).longValue() * width;
+    long to = Math.min(end, from + width);
+    String group = rows.get(cell.get(1).intValue());
+    double advertised = 0;
+    double allocated = 0;
+    for (int i = 0; i < run.frames().size(); i++) {
+      var f = run.frames().get(i);
+      long a = Math.max(from, Duration.between(run.result().start(), f.time()).getSeconds());
+      long b = Math.min(to, i + 1 < run.frames().size()
+          ? Duration.between(run.result().start(), run.frames().get(i + 1).time()).getSeconds() : end);
+      if (b <= a) {
+        continue;
+      }
+      for (var n : f.state().nodes().values()) {
+        if (group.equals(groupOf.get(n.name()))) {
+          advertised += FleetCounts.gpus(n.node().allocatable()) * (double) (b - a);
+        }
+      }
+      for (var p : f.state().pods().values()) {
+        if (p.node().isPresent() && group.equals(groupOf.get(p.node().get()))) {
+          allocated += FleetCounts.gpuRequest(p) * (double) (b - a);
+        }
+      }
+    }
+    assertThat(allocated).isPositive();
+    String want = String.format(Locale.ROOT, "%s, %s to %s: %.1f%% of GPU time allocated (on average %.1f of %.1f GPUs)",
+        group, Durations.offset(run.result().start(), run.result().start().plusSeconds(from)),
+        Durations.offset(run.result().start(), run.result().start().plusSeconds(to)), tenth(100 * allocated / advertised),
+        tenth(allocated / (to - from)), tenth(advertised / (to - from)));
+    // The mouse over the cell shows it; a click filters to the group and moves to the column's start.
+    WebElement heatmap = d.findElement(By.id("heatmap"));
+    js.executeScript("arguments[0].scrollIntoView({ block: 'center' })", heatmap);
+    List<Number> px = (List<Number>) js.executeScript(
+        "return state.heatmapChart.convertToPixel({ seriesIndex: 0 }, [arguments[0], arguments[1]])",
+        cell.get(0).intValue(), cell.get(1).intValue());
+    int dx = (int) Math.round(px.get(0).doubleValue() - heatmap.getRect().getWidth() / 2.0);
+    int dy = (int) Math.round(px.get(1).doubleValue() - heatmap.getRect().getHeight() / 2.0);
+    new Actions(d).moveToElement(heatmap, dx, dy).perform();
+    waitFor(d).until(x -> ((String) js.executeScript("return document.getElementById('heatmap').innerText")).contains(want));
+    new Actions(d).moveToElement(heatmap, dx, dy).click().perform();
+    String filter = (String) ((List<Map<String, Object>>) h.get("rows")).get(cell.get(1).intValue()).get("filter");
+    assertThat(filter).isEqualTo("pool:" + group.replace(" / ", " type:"));
+    waitFor(d).until(x -> ((String) js.executeScript("return location.hash"))
+        .contains("frame=" + run.frameAt(from) + "&"));
+    assertThat(d.findElement(By.id("node-filter")).getDomProperty("value")).isEqualTo(filter);
+    String[] poolAndType = group.split(" / ");
+    waitFor(d).until(x -> !x.findElements(By.cssSelector("#cards .node-card")).isEmpty()
+        && x.findElements(By.cssSelector("#cards .node-card")).stream().allMatch(c -> poolAndType[0].equals(
+            c.getDomAttribute("data-nodepool")) && c.getText().contains(poolAndType[1])));
+    assertThat(chrome.consoleErrors()).isEmpty();
   }
 }
