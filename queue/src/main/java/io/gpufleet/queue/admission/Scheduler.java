@@ -1,0 +1,172 @@
+package io.gpufleet.queue.admission;
+
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.PodSet;
+import io.gpufleet.queue.api.QueueingStrategy;
+import io.gpufleet.queue.api.ResourceFlavor;
+import io.gpufleet.queue.api.Workload;
+import io.gpufleet.queue.api.WorkloadCondition;
+import io.gpufleet.queue.quota.FlavorResource;
+import io.gpufleet.queue.quota.QuotaTree;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * One scheduling cycle of Kueue's scheduler ({@code pkg/scheduler/scheduler.go} {@code schedule}):
+ * the head of each active ClusterQueue (highest priority, then oldest), nominated (namespace
+ * selector, flavor assignment), ordered by the classical iterator (borrowing height, then priority,
+ * then creation time) and admitted while the quota snapshot still has room. Not modelled: preemption
+ * targets (a workload that needs preemption waits; see {@link PreemptionOracle}), fair sharing,
+ * admission checks, second passes, waitForPodsReady, topology-aware scheduling, partial admission.
+ */
+public final class Scheduler {
+
+  /** {@code workload.ErrNamespaceMismatch}'s message. */
+  static final String NAMESPACE_MISMATCH = "workload namespace doesn't match ClusterQueue selector";
+  /** {@code processEntry} when the snapshot no longer has room. */
+  static final String NO_LONGER_FITS = "Workload no longer fits after processing another workload";
+
+  private Scheduler() {}
+
+  /** Queue order within a ClusterQueue: higher priority first, then earlier creation ({@code queueOrderingFunc}). */
+  static final Comparator<Workload> QUEUE_ORDER = Comparator.comparingInt(Workload::priority).reversed()
+      .thenComparing(Workload::creationTime).thenComparing(Workload::key);
+
+  /** The quota tree with every admitted workload's usage charged. */
+  public static QuotaTree snapshot(KueueState state) {
+    QuotaTree tree = QuotaTree.of(state.clusterQueues(), state.cohorts());
+    for (Workload wl : state.workloads()) {
+      wl.admission().filter(a -> tree.hasClusterQueue(a.clusterQueue()))
+          .ifPresent(a -> tree.addUsage(a.clusterQueue(), usage(a)));
+    }
+    return tree;
+  }
+
+  static Map<FlavorResource, Long> usage(Admission a) {
+    Map<FlavorResource, Long> out = new TreeMap<>();
+    for (Admission.PodSetAssignment ps : a.podSetAssignments()) {
+      ps.flavors().forEach((r, f) -> out.merge(new FlavorResource(f, r), ps.resourceUsage().getOrDefault(r, 0L),
+          Long::sum));
+    }
+    return out;
+  }
+
+  private record Entry(Workload wl, ClusterQueue cq, Assignment assignment) {}
+
+  /** One cycle with the heads of every ClusterQueue, none set aside. */
+  public static List<Decision> cycle(KueueState state, PreemptionOracle oracle, Instant now) {
+    return cycle(state, oracle, now, wl -> false);
+  }
+
+  /**
+   * One cycle. {@code setAside} names pending workloads a BestEffortFIFO queue has moved to its
+   * inadmissible list, so the next one is its head; StrictFIFO queues ignore it.
+   */
+  public static List<Decision> cycle(KueueState state, PreemptionOracle oracle, Instant now,
+      Predicate<Workload> setAside) {
+    List<Decision> out = new ArrayList<>();
+    QuotaTree tree = snapshot(state);
+    Map<String, ResourceFlavor> flavors = new LinkedHashMap<>();
+    state.flavors().forEach(f -> flavors.put(f.name(), f));
+    Map<String, List<Workload>> queued = new TreeMap<>();
+    for (Workload wl : state.workloads()) {
+      if (wl.admission().isPresent()) {
+        continue;
+      }
+      Optional<String> cqName = state.clusterQueueOf(wl);
+      if (cqName.isEmpty()) {
+        out.add(new Decision.NotConsidered(wl.key(), "LocalQueue " + wl.namespace() + "/" + wl.queueName()
+            + " doesn't exist"));
+        continue;
+      }
+      Optional<ClusterQueue> cq = state.clusterQueue(cqName.get());
+      if (cq.isEmpty()) {
+        out.add(new Decision.NotConsidered(wl.key(), "ClusterQueue " + cqName.get() + " doesn't exist"));
+        continue;
+      }
+      List<String> missing = state.missingFlavors(cq.get());
+      if (!missing.isEmpty()) {
+        // clusterqueue.go inactiveReason: an inactive ClusterQueue gives no heads.
+        out.add(new Decision.NotConsidered(wl.key(), "Can't admit new workloads: references missing ResourceFlavor(s): "
+            + String.join(",", missing) + "."));
+        continue;
+      }
+      queued.computeIfAbsent(cq.get().name(), k -> new ArrayList<>()).add(wl);
+    }
+    List<Entry> entries = new ArrayList<>();
+    for (var e : queued.entrySet()) {
+      ClusterQueue cq = state.clusterQueue(e.getKey()).orElseThrow();
+      List<Workload> order = e.getValue().stream().sorted(QUEUE_ORDER).toList();
+      Optional<Workload> head = order.stream()
+          .filter(w -> cq.queueingStrategy() == QueueingStrategy.STRICT_FIFO || !setAside.test(w)).findFirst();
+      if (head.isEmpty()) {
+        continue;
+      }
+      Workload wl = head.get();
+      if (cq.namespaceSelector().isEmpty() || !cq.namespaceSelector().get().matches(wl.namespaceLabels())) {
+        out.add(pending(wl, cq, "Misconfigured", NAMESPACE_MISMATCH, true, now));
+        continue;
+      }
+      entries.add(new Entry(wl, cq, new FlavorAssigner(cq, tree, flavors, oracle).assign(wl)));
+    }
+    // classicalIterator: under nominal quota first, then higher priority, then FIFO.
+    entries.sort(Comparator.<Entry>comparingInt(en -> en.assignment.borrowing())
+        .thenComparing(en -> -en.wl.priority()).thenComparing(en -> en.wl.creationTime())
+        .thenComparing(en -> en.wl.key()));
+    for (Entry en : entries) {
+      boolean bestEffort = en.cq.queueingStrategy() == QueueingStrategy.BEST_EFFORT_FIFO;
+      switch (en.assignment.representativeMode()) {
+        case NO_FIT -> out.add(pending(en.wl, en.cq, en.assignment.noFitReason(), en.assignment.message(), bestEffort,
+            now));
+        case PREEMPT -> out.add(pending(en.wl, en.cq, "WaitingForQuota", en.assignment.message(), bestEffort, now));
+        case FIT -> {
+          if (!tree.fits(en.cq.name(), en.assignment.usage())) {
+            out.add(pending(en.wl, en.cq, "WaitingForQuota", NO_LONGER_FITS, false, now));
+          } else {
+            tree.addUsage(en.cq.name(), en.assignment.usage());
+            out.add(new Decision.Admitted(en.wl.key(), admission(en.cq.name(), en.assignment), en.assignment.borrowing(),
+                List.of(WorkloadCondition.quotaReserved(en.cq.name(), now), WorkloadCondition.admitted(now))));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Decision.Pending pending(Workload wl, ClusterQueue cq, String reason, String message,
+      boolean inadmissible, Instant now) {
+    return new Decision.Pending(wl.key(), cq.name(), reason, message, inadmissible,
+        List.of(WorkloadCondition.pending(reason, message, now), WorkloadCondition.noReservation(now)));
+  }
+
+  /** {@code Assignment.ToAPI}: per pod set its flavors and the usage charged. */
+  static Admission admission(String cq, Assignment a) {
+    List<Admission.PodSetAssignment> out = new ArrayList<>();
+    for (PodSetAssignment ps : a.podSets()) {
+      SortedMap<ResourceName, String> flavors = new TreeMap<>();
+      SortedMap<ResourceName, Long> usage = new TreeMap<>();
+      ps.flavors().forEach((r, f) -> {
+        flavors.put(r, f.flavor());
+        usage.put(r, ps.requests().getOrDefault(r, 0L));
+      });
+      out.add(new Admission.PodSetAssignment(ps.name(), flavors, usage, ps.count()));
+    }
+    return new Admission(cq, out);
+  }
+
+  /** The total requests of a pod set in Kueue's units, as the flavor assigner charges them. */
+  public static SortedMap<ResourceName, Long> totalRequests(PodSet ps) {
+    return FlavorAssigner.totalRequests(ps, false);
+  }
+
+}
