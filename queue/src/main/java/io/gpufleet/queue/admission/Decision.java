@@ -24,7 +24,8 @@ public sealed interface Decision {
 
   /**
    * Not considered: its LocalQueue or ClusterQueue does not exist, or the ClusterQueue is inactive;
-   * Kueue leaves the workload's status as it is. {@code why} is the ClusterQueue's own condition message.
+   * Kueue leaves the workload's status as it is. {@code queuedIn} is the ClusterQueue whose queue
+   * still holds it (an inactive one); {@code why} is the ClusterQueue's own condition message.
    */
-  record NotConsidered(String workload, String why) implements Decision {}
+  record NotConsidered(String workload, java.util.Optional<String> queuedIn, String why) implements Decision {}
 }

@@ -85,19 +85,19 @@ public final class Scheduler {
       }
       Optional<String> cqName = state.clusterQueueOf(wl);
       if (cqName.isEmpty()) {
-        out.add(new Decision.NotConsidered(wl.key(), "LocalQueue " + wl.namespace() + "/" + wl.queueName()
+        out.add(new Decision.NotConsidered(wl.key(), Optional.empty(), "LocalQueue " + wl.namespace() + "/" + wl.queueName()
             + " doesn't exist"));
         continue;
       }
       Optional<ClusterQueue> cq = state.clusterQueue(cqName.get());
       if (cq.isEmpty()) {
-        out.add(new Decision.NotConsidered(wl.key(), "ClusterQueue " + cqName.get() + " doesn't exist"));
+        out.add(new Decision.NotConsidered(wl.key(), Optional.empty(), "ClusterQueue " + cqName.get() + " doesn't exist"));
         continue;
       }
       List<String> missing = state.missingFlavors(cq.get());
       if (!missing.isEmpty()) {
         // clusterqueue.go inactiveReason: an inactive ClusterQueue gives no heads.
-        out.add(new Decision.NotConsidered(wl.key(), "Can't admit new workloads: references missing ResourceFlavor(s): "
+        out.add(new Decision.NotConsidered(wl.key(), Optional.of(cq.get().name()), "Can't admit new workloads: references missing ResourceFlavor(s): "
             + String.join(",", missing) + "."));
         continue;
       }

@@ -1,0 +1,227 @@
+package io.gpufleet.queue.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.label.Requirement;
+import io.gpufleet.model.label.SelectorOperator;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.queue.admission.Decision;
+import io.gpufleet.queue.admission.KueueState;
+import io.gpufleet.queue.admission.PreemptionOracle;
+import io.gpufleet.queue.admission.Scheduler;
+import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.Cohort;
+import io.gpufleet.queue.api.FlavorQuotas;
+import io.gpufleet.queue.api.LocalQueue;
+import io.gpufleet.queue.api.PodSet;
+import io.gpufleet.queue.api.QueueingStrategy;
+import io.gpufleet.queue.api.ResourceFlavor;
+import io.gpufleet.queue.api.ResourceGroup;
+import io.gpufleet.queue.api.ResourceQuota;
+import io.gpufleet.queue.api.Workload;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * {@code pkg/scheduler/scheduler_test.go} TestSchedule: one scheduling cycle over the test's shared
+ * ClusterQueues (sales, eng-alpha, eng-beta in cohort eng, flavor-nonexistent-cq, lend-a and lend-b
+ * in cohort lend) and namespaces (dep=sales, dep=eng, dep=lend), checking the admissions after the
+ * cycle ({@code wantAssignments}), the QuotaReserved reason and message of those not admitted
+ * ({@code wantWorkloads}), and which are left in the queue or set aside as inadmissible
+ * ({@code wantLeft}, {@code wantInadmissibleLeft}). Preemption is not modelled, so only cases that
+ * need none are translated.
+ */
+final class ScheduleCases {
+
+  private static final String FILE = "pkg/scheduler/scheduler_test.go";
+  private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+
+  private ScheduleCases() {}
+
+  private static Optional<LabelSelector> dep(String value) {
+    return Optional.of(new LabelSelector(Labels.EMPTY,
+        List.of(new Requirement("dep", SelectorOperator.IN, List.of(value)))));
+  }
+
+  private static FlavorQuotas fq(String flavor, String resource, String nominal, String borrowing, String lending) {
+    return new FlavorQuotas(flavor, List.of(ResourceQuota.of(resource, nominal, borrowing, lending)));
+  }
+
+  static final List<ResourceFlavor> FLAVORS = List.of(ResourceFlavor.named("default"), ResourceFlavor.named("on-demand"),
+      ResourceFlavor.named("spot"), ResourceFlavor.named("model-a"));
+
+  static final List<ClusterQueue> QUEUES = List.of(
+      ClusterQueue.named("sales", ResourceGroup.of(fq("default", "cpu", "50", "0", ""))).withNamespaceSelector(dep("sales"))
+          .withStrategy(QueueingStrategy.STRICT_FIFO),
+      ClusterQueue.named("eng-alpha", ResourceGroup.of(fq("on-demand", "cpu", "50", "50", ""),
+          fq("spot", "cpu", "100", "0", ""))).inCohort("eng").withNamespaceSelector(dep("eng"))
+          .withStrategy(QueueingStrategy.STRICT_FIFO),
+      ClusterQueue.named("eng-beta", ResourceGroup.of(fq("on-demand", "cpu", "50", "10", ""),
+          fq("spot", "cpu", "0", "100", "")), ResourceGroup.of(fq("model-a", "example.com/gpu", "20", "0", "")))
+          .inCohort("eng").withNamespaceSelector(dep("eng")).withStrategy(QueueingStrategy.STRICT_FIFO),
+      ClusterQueue.named("flavor-nonexistent-cq", ResourceGroup.of(fq("nonexistent-flavor", "cpu", "50", "", "")))
+          .withStrategy(QueueingStrategy.STRICT_FIFO),
+      ClusterQueue.named("lend-a", ResourceGroup.of(fq("default", "cpu", "3", "", "2"))).inCohort("lend")
+          .withNamespaceSelector(dep("lend")),
+      ClusterQueue.named("lend-b", ResourceGroup.of(fq("default", "cpu", "2", "", "2"))).inCohort("lend")
+          .withNamespaceSelector(dep("lend")));
+
+  static final List<LocalQueue> LOCAL_QUEUES = List.of(new LocalQueue("sales", "main", "sales"),
+      new LocalQueue("sales", "blocked", "eng-alpha"), new LocalQueue("eng-alpha", "main", "eng-alpha"),
+      new LocalQueue("eng-beta", "main", "eng-beta"), new LocalQueue("sales", "flavor-nonexistent-queue",
+          "flavor-nonexistent-cq"), new LocalQueue("sales", "cq-nonexistent-queue", "nonexistent-cq"),
+      new LocalQueue("lend", "lend-a-queue", "lend-a"), new LocalQueue("lend", "lend-b-queue", "lend-b"));
+
+  static final Map<String, Labels> NAMESPACES = Map.of("sales", Labels.of("dep", "sales"), "eng-alpha",
+      Labels.of("dep", "eng"), "eng-beta", Labels.of("dep", "eng"), "lend", Labels.of("dep", "lend"));
+
+  static Workload wl(String ns, String name, String queue, PodSet... podSets) {
+    return Workload.of(ns, name, queue, NOW, podSets).withNamespaceLabels(NAMESPACES.getOrDefault(ns, Labels.EMPTY));
+  }
+
+  static PodSet ps(String name, int count, String... requests) {
+    return PodSet.of(name, count, ResourceList.of(requests));
+  }
+
+  /** An admission as the test's {@code MakeAdmission(cq).PodSets(Assignment(resource, flavor, amount).Count(n))}. */
+  static Admission admission(String cq, String podSet, int count, String... resourceFlavorAmount) {
+    Map<ResourceName, String> flavors = new TreeMap<>();
+    Map<ResourceName, Long> usage = new TreeMap<>();
+    for (int i = 0; i < resourceFlavorAmount.length; i += 3) {
+      ResourceName r = ResourceName.of(resourceFlavorAmount[i]);
+      flavors.put(r, resourceFlavorAmount[i + 1]);
+      usage.put(r, Long.parseLong(resourceFlavorAmount[i + 2]));
+    }
+    return new Admission(cq, List.of(new Admission.PodSetAssignment(podSet, new TreeMap<>(flavors),
+        new TreeMap<>(usage), count)));
+  }
+
+  /** What a case expects: admissions made in this cycle, and for the others reason and message or where they are left. */
+  record Want(Map<String, Admission> admitted, Map<String, String> pending, Map<String, String> left) {}
+
+  static String pendingAs(Decision.Pending p) {
+    return p.reason() + ": " + p.message();
+  }
+
+  private static Runnable check(List<ClusterQueue> extraQueues, List<Cohort> cohorts, List<LocalQueue> extraLocal,
+      List<Workload> workloads, Want want) {
+    return () -> {
+      List<ClusterQueue> cqs = new ArrayList<>(QUEUES);
+      cqs.addAll(extraQueues);
+      List<LocalQueue> lqs = new ArrayList<>(LOCAL_QUEUES);
+      lqs.addAll(extraLocal);
+      KueueState state = new KueueState(FLAVORS, cqs, cohorts, lqs, workloads);
+      List<Decision> decisions = Scheduler.cycle(state, PreemptionOracle.NO_CANDIDATES, NOW);
+      Map<String, Admission> admitted = new TreeMap<>();
+      Map<String, String> pending = new TreeMap<>();
+      Map<String, String> left = new TreeMap<>();
+      for (Decision d : decisions) {
+        switch (d) {
+          case Decision.Admitted a -> admitted.put(a.workload(), a.admission());
+          case Decision.Pending p -> {
+            pending.put(p.workload(), pendingAs(p));
+            left.put(p.workload(), (p.inadmissible() ? "inadmissible " : "left ") + p.clusterQueue());
+          }
+          case Decision.NotConsidered n -> left.put(n.workload(), n.queuedIn().map(q -> "left " + q).orElse("not queued"));
+        }
+      }
+      assertThat(admitted).as("admitted in this cycle").isEqualTo(want.admitted);
+      want.pending.forEach((k, v) -> assertThat(pending.get(k)).as("QuotaReserved of " + k).isEqualTo(v));
+      want.left.forEach((k, v) -> assertThat(left.get(k)).as("where " + k + " is left").isEqualTo(v));
+    };
+  }
+
+  private static Runnable check(List<Workload> workloads, Want want) {
+    return check(List.of(), List.of(), List.of(), workloads, want);
+  }
+
+  static List<UpstreamCase> all() {
+    List<UpstreamCase> out = new ArrayList<>();
+    String t = "TestSchedule: ";
+    out.add(UpstreamCase.of("scheduler", FILE, t + "single clusterQueue full", check(List.of(
+        wl("sales", "new", "main", ps("one", 11, "cpu", "1")),
+        wl("sales", "assigned", "", ps("one", 40, "cpu", "1")).admitted(admission("sales", "one", 40, "cpu", "default",
+            "40000"))),
+        new Want(Map.of(), Map.of("sales/new", "WaitingForQuota: couldn't assign flavors to pod set one: insufficient "
+            + "unused quota for cpu in flavor default, 1 more needed"), Map.of("sales/new", "left sales")))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "failed to match clusterQueue selector", check(List.of(
+        wl("sales", "new", "blocked", ps("one", 1, "cpu", "1"))),
+        new Want(Map.of(), Map.of("sales/new", "Misconfigured: workload namespace doesn't match ClusterQueue selector"),
+            Map.of("sales/new", "inadmissible eng-alpha")))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "admit in different cohorts", check(List.of(
+        wl("sales", "new", "main", ps("one", 1, "cpu", "1")),
+        wl("eng-alpha", "new", "main", ps("one", 51, "cpu", "1"))),
+        new Want(Map.of("sales/new", admission("sales", "one", 1, "cpu", "default", "1000"),
+            "eng-alpha/new", admission("eng-alpha", "one", 51, "cpu", "on-demand", "51000")), Map.of(), Map.of()))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "admit in same cohort with no borrowing", check(List.of(
+        wl("eng-alpha", "new", "main", ps("one", 40, "cpu", "1")),
+        wl("eng-beta", "new", "main", ps("one", 40, "cpu", "1"))),
+        new Want(Map.of("eng-alpha/new", admission("eng-alpha", "one", 40, "cpu", "on-demand", "40000"),
+            "eng-beta/new", admission("eng-beta", "one", 40, "cpu", "on-demand", "40000")), Map.of(), Map.of()))));
+    Admission multi = new Admission("eng-beta", List.of(
+        new Admission.PodSetAssignment("one", new TreeMap<>(Map.of(ResourceName.CPU, "on-demand",
+            ResourceName.of("example.com/gpu"), "model-a")), new TreeMap<>(Map.of(ResourceName.CPU, 60_000L,
+            ResourceName.of("example.com/gpu"), 10L)), 10),
+        new Admission.PodSetAssignment("two", new TreeMap<>(Map.of(ResourceName.CPU, "spot")),
+            new TreeMap<>(Map.of(ResourceName.CPU, 40_000L)), 40)));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "assign multiple resources and flavors", check(List.of(
+        wl("eng-beta", "new", "main", ps("one", 10, "cpu", "6", "example.com/gpu", "1"), ps("two", 40, "cpu", "1"))),
+        new Want(Map.of("eng-beta/new", multi), Map.of(), Map.of()))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "cannot borrow if cohort was assigned and would result in overadmission",
+        check(List.of(wl("eng-alpha", "new", "main", ps("one", 45, "cpu", "1")),
+            wl("eng-beta", "new", "main", ps("one", 56, "cpu", "1"))),
+        new Want(Map.of("eng-alpha/new", admission("eng-alpha", "one", 45, "cpu", "on-demand", "45000")),
+            Map.of("eng-beta/new", "WaitingForQuota: Workload no longer fits after processing another workload"),
+            Map.of("eng-beta/new", "left eng-beta")))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "can borrow if cohort was assigned and will not result in overadmission",
+        check(List.of(wl("eng-alpha", "new", "main", ps("one", 45, "cpu", "1")),
+            wl("eng-beta", "new", "main", ps("one", 55, "cpu", "1"))),
+        new Want(Map.of("eng-alpha/new", admission("eng-alpha", "one", 45, "cpu", "on-demand", "45000"),
+            "eng-beta/new", admission("eng-beta", "one", 55, "cpu", "on-demand", "55000")), Map.of(), Map.of()))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "workload exceeds lending limit when borrow in cohort", check(List.of(
+        wl("lend", "a", "", ps(PodSet.MAIN, 1, "cpu", "2")).admitted(admission("lend-b", PodSet.MAIN, 1, "cpu", "default",
+            "2000")),
+        wl("lend", "b", "lend-b-queue", ps(PodSet.MAIN, 1, "cpu", "3"))),
+        new Want(Map.of(), Map.of(), Map.of("lend/b", "inadmissible lend-b")))));
+    List<Cohort> rootChild = List.of(Cohort.named("root"), Cohort.named("child").withParent("root"));
+    List<LocalQueue> lq = List.of(new LocalQueue("eng-alpha", "lq-lender", "cq-lender"),
+        new LocalQueue("eng-alpha", "lq-borrower", "cq-borrower"));
+    for (String[] c : new String[][] {{"3", "hierarchical cohort respects lending limit when borrowing", "4"},
+        {"5", "hierarchical cohort allows borrowing up to lending limit", "5"}}) {
+      List<ClusterQueue> extra = List.of(
+          ClusterQueue.named("cq-lender", ResourceGroup.of(fq("on-demand", "cpu", "10", "", c[0]))).inCohort("child")
+              .withNamespaceSelector(dep("eng")),
+          ClusterQueue.named("cq-borrower", ResourceGroup.of(fq("on-demand", "cpu", "5", "10", ""))).inCohort("child")
+              .withNamespaceSelector(dep("eng")));
+      String name = c[2].equals("4") ? "wl-pending" : "wl-borrowing";
+      List<Workload> wls = List.of(
+          wl("eng-alpha", "wl-existing", "", ps("main", 1, "cpu", "5")).admitted(admission("cq-borrower", "main", 1, "cpu",
+              "on-demand", "5000")),
+          wl("eng-alpha", name, "lq-borrower", ps("main", 1, "cpu", c[2])));
+      Want want = c[2].equals("4")
+          ? new Want(Map.of(), Map.of(), Map.of("eng-alpha/wl-pending", "inadmissible cq-borrower"))
+          : new Want(Map.of("eng-alpha/wl-borrowing", admission("cq-borrower", "main", 1, "cpu", "on-demand", "5000")),
+              Map.of(), Map.of());
+      out.add(UpstreamCase.of("scheduler", FILE, t + c[1], check(extra, rootChild, lq, wls, want)));
+    }
+    out.add(UpstreamCase.of("scheduler", FILE, t + "cannot borrow resource not listed in clusterQueue", check(List.of(
+        wl("eng-alpha", "new", "main", ps(PodSet.MAIN, 1, "example.com/gpu", "1"))),
+        new Want(Map.of(), Map.of("eng-alpha/new", "NoMatchingFlavor: couldn't assign flavors to pod set main: resource "
+            + "example.com/gpu unavailable in ClusterQueue"), Map.of("eng-alpha/new", "left eng-alpha")))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "workload should not fit in nonexistent clusterQueue", check(List.of(
+        wl("sales", "foo", "cq-nonexistent-queue", ps(PodSet.MAIN, 1, "cpu", "1"))),
+        new Want(Map.of(), Map.of(), Map.of("sales/foo", "not queued")))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "workload should not fit in clusterQueue with nonexistent flavor",
+        check(List.of(wl("sales", "foo", "flavor-nonexistent-queue", ps(PodSet.MAIN, 1, "cpu", "1"))),
+        new Want(Map.of(), Map.of(), Map.of("sales/foo", "left flavor-nonexistent-cq")))));
+    return out;
+  }
+}
