@@ -18,6 +18,7 @@ import io.gpufleet.queue.admission.FlavorAssignmentMode;
 import io.gpufleet.queue.admission.PodSetAssignment;
 import io.gpufleet.queue.admission.PreemptionOracle;
 import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.FlavorQuotas;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -264,6 +266,58 @@ final class FlavorAssignerCases {
         check(List.of(main("cpu", "1", "example.com/gpu", "0")), cq(fq("default", "cpu", "4", "example.com/gpu", "4")),
         new Want(fit, List.of(ps("main", "", "cpu", "default/Fit", "example.com/gpu", "default/Fit")),
             usage("default", "cpu", 1000, "default", "example.com/gpu", 0), 0, ""))));
+    out.add(UpstreamCase.of("flavor assignment", FILE, t + "num pods fit", check(
+        List.of(PodSet.of(PodSet.MAIN, 3, ResourceList.of("cpu", "1"))), cq(fq("default", "pods", "3", "cpu", "10")),
+        new Want(fit, List.of(ps("main", "", "cpu", "default/Fit", "pods", "default/Fit")),
+            usage("default", "pods", 3, "default", "cpu", 3000), 0, ""))));
+    out.add(UpstreamCase.of("flavor assignment", FILE, t + "num pods don't fit", check(
+        List.of(PodSet.of(PodSet.MAIN, 3, ResourceList.of("cpu", "1"))), cq(fq("default", "pods", "2", "cpu", "10")),
+        new Want(noFit, List.of(ps("main", "insufficient quota for pods in flavor default, previously considered podsets "
+            + "requests (0) + current podset request (3) > maximum capacity (2)")), Map.of(), 0, "ExceedsMaxQuota"))));
+    PreemptionOracle preemptBorrowing = (tr, q, w, fr, v) -> fr.equals(FlavorResource.of("one", "cpu"))
+        ? new PreemptionOracle.Simulation(PreemptionOracle.Possibility.PREEMPT, 1) : PREEMPT.simulate(tr, q, w, fr, v);
+    out.add(UpstreamCase.of("flavor assignment", FILE, t + "past max, but can preempt in ClusterQueue", check(
+        List.of(main("cpu", "2")), ClusterQueue.named("test-clusterqueue", ResourceGroup.of(new FlavorQuotas("one",
+            List.of(ResourceQuota.of("cpu", "2", "8", ""))))).inCohort("test-cohort"), usage("one", "cpu", 9000),
+        ClusterQueue.named("test-secondary-clusterqueue", ResourceGroup.of(fq("one", "cpu", "98"))).inCohort("test-cohort"),
+        usage("one", "cpu", 9000), preemptBorrowing,
+        new Want(preempt, List.of(ps("main", "insufficient unused quota for cpu in flavor one, 1 more needed",
+            "cpu", "one/Preempt")), usage("one", "cpu", 2000), 1, ""))));
+    out.add(UpstreamCase.of("flavor assignment", FILE, t + "past min, but can preempt in ClusterQueue", check(
+        List.of(main("cpu", "2")), cq(fq("one", "cpu", "2")), usage("one", "cpu", 1000), null, Map.of(), PREEMPT,
+        new Want(preempt, List.of(ps("main", "insufficient unused quota for cpu in flavor one, 1 more needed",
+            "cpu", "one/Preempt")), usage("one", "cpu", 2000), 0, ""))));
+    FlavorFungibility stop = new FlavorFungibility(FlavorFungibility.Policy.MAY_STOP_SEARCH,
+        FlavorFungibility.Policy.MAY_STOP_SEARCH, Optional.empty());
+    FlavorFungibility next = new FlavorFungibility(FlavorFungibility.Policy.TRY_NEXT_FLAVOR,
+        FlavorFungibility.Policy.TRY_NEXT_FLAVOR, Optional.empty());
+    for (String name : List.of("preempt before try next flavor",
+        "preempt before try next flavor; using WhenCanBorrow=MayStopSearch,WhenCanPreempt=MayStopSearch")) {
+      out.add(UpstreamCase.of("flavor assignment", FILE, t + name, check(
+          List.of(main("cpu", "9")), cq(fq("one", "pods", "10", "cpu", "10"), fq("two", "pods", "10", "cpu", "10"))
+              .withFungibility(stop), usage("one", "cpu", 2000), null, Map.of(), PREEMPT,
+          new Want(preempt, List.of(ps("main", "insufficient unused quota for cpu in flavor one, 1 more needed",
+              "cpu", "one/Preempt", "pods", "one/Fit")), usage("one", "cpu", 9000, "one", "pods", 1), 0, ""))));
+    }
+    out.add(UpstreamCase.of("flavor assignment", FILE, t + "preempt try next flavor", check(
+        List.of(main("cpu", "9")), cq(fq("one", "pods", "10", "cpu", "10"), fq("two", "pods", "10", "cpu", "10")),
+        usage("one", "cpu", 2000), null, Map.of(), PREEMPT,
+        new Want(fit, List.of(ps("main", "", "cpu", "two/Fit", "pods", "two/Fit")),
+            usage("two", "cpu", 9000, "two", "pods", 1), 0, ""))));
+    ClusterQueue secondaryOne = ClusterQueue.named("test-secondary-clusterqueue", ResourceGroup.of(fq("one", "cpu", "1")))
+        .inCohort("test-cohort");
+    for (String[] c : new String[][] {{"borrow try next flavor, found the first flavor", "1", "next"},
+        {"borrow try next flavor, found the second flavor", "10", "next"}, {"borrow before try next flavor", "10", ""}}) {
+      ClusterQueue q = ClusterQueue.named("test-clusterqueue", ResourceGroup.of(
+          new FlavorQuotas("one", List.of(ResourceQuota.of("pods", "10"), ResourceQuota.of("cpu", "10", "1", ""))),
+          fq("two", "pods", "10", "cpu", c[1]))).inCohort("test-cohort");
+      boolean second = c[0].endsWith("second flavor");
+      String f = second ? "two" : "one";
+      out.add(UpstreamCase.of("flavor assignment", FILE, t + c[0], check(List.of(main("cpu", "9")),
+          c[2].isEmpty() ? q : q.withFungibility(next), usage("one", "cpu", 2000), secondaryOne, Map.of(), PREEMPT,
+          new Want(fit, List.of(ps("main", "", "cpu", f + "/Fit", "pods", f + "/Fit")),
+              usage(f, "cpu", 9000, f, "pods", 1), second ? 0 : 1, ""))));
+    }
     return out;
   }
 }

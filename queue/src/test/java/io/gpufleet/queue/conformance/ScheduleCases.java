@@ -222,6 +222,48 @@ final class ScheduleCases {
     out.add(UpstreamCase.of("scheduler", FILE, t + "workload should not fit in clusterQueue with nonexistent flavor",
         check(List.of(wl("sales", "foo", "flavor-nonexistent-queue", ps(PodSet.MAIN, 1, "cpu", "1"))),
         new Want(Map.of(), Map.of(), Map.of("sales/foo", "left flavor-nonexistent-cq")))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "not enough resources", check(List.of(
+        wl("sales", "new", "main", ps("one", 1, "cpu", "100"))),
+        new Want(Map.of(), Map.of("sales/new", "ExceedsMaxQuota: couldn't assign flavors to pod set one: insufficient "
+            + "quota for cpu in flavor default, previously considered podsets requests (0) + current podset request (100) "
+            + "> maximum capacity (50)"), Map.of("sales/new", "left sales")))));
+    // Three ClusterQueues in cohort "co", each 10 of r1 and r2 with borrowingLimit 10 (preemption settings not exercised).
+    FlavorQuotas rg = new FlavorQuotas("default", List.of(ResourceQuota.of("r1", "10", "10", ""),
+        ResourceQuota.of("r2", "10", "10", "")));
+    List<ClusterQueue> co = List.of(ClusterQueue.named("cq1", ResourceGroup.of(rg)).inCohort("co"),
+        ClusterQueue.named("cq2", ResourceGroup.of(rg)).inCohort("co"),
+        ClusterQueue.named("cq3", ResourceGroup.of(rg)).inCohort("co"));
+    List<LocalQueue> coLq = List.of(new LocalQueue("sales", "lq1", "cq1"), new LocalQueue("sales", "lq2", "cq2"),
+        new LocalQueue("sales", "lq3", "cq3"));
+    String[][] borrowCases = {
+        {"two workloads can borrow different resources from the same flavor in the same cycle", "r2", "16", "yes"},
+        {"two workloads can borrow the same resources from the same flavor in the same cycle if fits in the cohort quota",
+            "r1", "14", "yes"},
+        {"only one workload can borrow one resources from the same flavor in the same cycle if cohort quota cannot fit",
+            "r1", "16", "no"}};
+    for (String[] c : borrowCases) {
+      List<Workload> wls = List.of(wl("sales", "wl1", "lq1", ps(PodSet.MAIN, 1, "r1", "16")).withPriority(-1),
+          wl("sales", "wl2", "lq2", ps(PodSet.MAIN, 1, c[1], c[2])).withPriority(-2));
+      Map<String, Admission> admitted = new TreeMap<>(Map.of("sales/wl1", admission("cq1", PodSet.MAIN, 1, "r1",
+          "default", "16")));
+      if (c[3].equals("yes")) {
+        admitted.put("sales/wl2", admission("cq2", PodSet.MAIN, 1, c[1], "default", c[2]));
+      }
+      out.add(UpstreamCase.of("scheduler", FILE, t + c[0], check(co, List.of(), coLq, wls, new Want(admitted, Map.of(),
+          c[3].equals("yes") ? Map.of() : Map.of("sales/wl2", "left cq2")))));
+    }
+    out.add(UpstreamCase.of("scheduler", FILE, t + "in a hierarchical cohort, workload borrowing less is scheduled first",
+        check(List.of(ClusterQueue.named("guaranteed", ResourceGroup.of(fq("default", "cpu", "0", "", "")))
+                .inCohort("guaranteed"),
+            ClusterQueue.named("best-effort", ResourceGroup.of(fq("default", "cpu", "0", "", ""))).inCohort("root")),
+        List.of(Cohort.named("root"), Cohort.named("guaranteed", ResourceGroup.of(fq("default", "cpu", "4", "", "")))
+            .withParent("root")),
+        List.of(new LocalQueue("eng-alpha", "lq-guaranteed", "guaranteed"),
+            new LocalQueue("eng-alpha", "lq-best-effort", "best-effort")),
+        List.of(wl("eng-alpha", "guaranteed", "lq-guaranteed", ps("one", 1, "cpu", "4")),
+            wl("eng-alpha", "best-effort", "lq-best-effort", ps("one", 1, "cpu", "4")).withPriority(3)),
+        new Want(Map.of("eng-alpha/guaranteed", admission("guaranteed", "one", 1, "cpu", "default", "4000")), Map.of(),
+            Map.of("eng-alpha/best-effort", "left best-effort")))));
     return out;
   }
 }
