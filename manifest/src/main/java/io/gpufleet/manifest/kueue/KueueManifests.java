@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -129,7 +128,7 @@ public record KueueManifests(List<ResourceFlavor> flavors, List<ClusterQueue> cl
       Labels nsLabels = namespaces.getOrDefault(ns, Labels.EMPTY).with(NAMESPACE_NAME_LABEL, ns);
       // Kueue names a Job's Workload "job-<name>-<hash>"; the twin keys it by the Job's own name.
       workloads.add(new io.gpufleet.queue.api.Workload(ns, job.meta().name(), job.meta().labels().get(QUEUE_LABEL)
-          .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels, Optional.empty()));
+          .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
     return new KueueManifests(flavors, cqs, cohorts, lqs, workloads);
   }

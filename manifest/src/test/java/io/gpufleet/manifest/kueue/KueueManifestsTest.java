@@ -10,7 +10,6 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.queue.admission.Decision;
 import io.gpufleet.queue.admission.KueueState;
-import io.gpufleet.queue.admission.PreemptionOracle;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.QueueingStrategy;
@@ -146,7 +145,7 @@ class KueueManifestsTest {
     Diagnostics d = new Diagnostics();
     KueueManifests m = KueueManifests.read("setup.yaml", SETUP, d, T0);
     List<Decision> decisions = Scheduler.cycle(new KueueState(m.flavors(), m.clusterQueues(), m.cohorts(),
-        m.localQueues(), m.workloads()), PreemptionOracle.NO_CANDIDATES, T0);
+        m.localQueues(), m.workloads()), T0);
     // 12 GPUs: training's 8 plus 4 of the 4 that inference lends (lendingLimit 4), within training's borrowingLimit 8.
     assertThat(decisions).singleElement().isInstanceOfSatisfying(Decision.Admitted.class, a -> {
       assertThat(a.admission().clusterQueue()).isEqualTo("training");

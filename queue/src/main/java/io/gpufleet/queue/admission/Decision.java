@@ -23,6 +23,14 @@ public sealed interface Decision {
       List<WorkloadCondition> conditions) implements Decision {}
 
   /**
+   * Needs preemption and found targets ({@code issuePreemptions}): the targets are evicted (reason
+   * Preempted, InClusterQueue) and the workload waits for them, QuotaReserved false with reason
+   * WaitingForPreemptedWorkloads and the message "... Pending the preemption of N workload(s)".
+   */
+  record Preempting(String workload, String clusterQueue, List<String> targets, String message,
+      List<WorkloadCondition> conditions) implements Decision {}
+
+  /**
    * Not considered: its LocalQueue or ClusterQueue does not exist, or the ClusterQueue is inactive;
    * Kueue leaves the workload's status as it is. {@code queuedIn} is the ClusterQueue whose queue
    * still holds it (an inactive one); {@code why} is the ClusterQueue's own condition message.

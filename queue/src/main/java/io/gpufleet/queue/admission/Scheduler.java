@@ -4,6 +4,7 @@ import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.queue.api.Admission;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.PodSet;
+import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.QueueingStrategy;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.Workload;
@@ -19,15 +20,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
  * One scheduling cycle of Kueue's scheduler ({@code pkg/scheduler/scheduler.go} {@code schedule}):
  * the head of each active ClusterQueue (highest priority, then oldest), nominated (namespace
  * selector, flavor assignment), ordered by the classical iterator (borrowing height, then priority,
- * then creation time) and admitted while the quota snapshot still has room. Not modelled: preemption
- * targets (a workload that needs preemption waits; see {@link PreemptionOracle}), fair sharing,
- * admission checks, second passes, waitForPodsReady, topology-aware scheduling, partial admission.
+ * then creation time) and admitted while the quota snapshot still has room; a workload that needs
+ * preemption within its ClusterQueue names its targets ({@link ClusterQueuePreemptor}). Not modelled:
+ * reclaiming from the cohort, fair sharing, admission checks, second passes, waitForPodsReady,
+ * topology-aware scheduling, partial admission.
  */
 public final class Scheduler {
 
@@ -61,21 +65,26 @@ public final class Scheduler {
     return out;
   }
 
-  private record Entry(Workload wl, ClusterQueue cq, Assignment assignment) {}
+  private record Entry(Workload wl, ClusterQueue cq, Assignment assignment, List<Workload> targets) {}
+
+  /** {@code scheduler.go} markPreemptionOutcome. */
+  static final String OVERLAPPING = "Workload has overlapping preemption targets with another workload";
 
   /** One cycle with the heads of every ClusterQueue, none set aside. */
-  public static List<Decision> cycle(KueueState state, PreemptionOracle oracle, Instant now) {
-    return cycle(state, oracle, now, wl -> false);
+  public static List<Decision> cycle(KueueState state, Instant now) {
+    return cycle(state, now, wl -> false);
   }
 
   /**
    * One cycle. {@code setAside} names pending workloads a BestEffortFIFO queue has moved to its
    * inadmissible list, so the next one is its head; StrictFIFO queues ignore it.
    */
-  public static List<Decision> cycle(KueueState state, PreemptionOracle oracle, Instant now,
-      Predicate<Workload> setAside) {
+  public static List<Decision> cycle(KueueState state, Instant now, Predicate<Workload> setAside) {
     List<Decision> out = new ArrayList<>();
     QuotaTree tree = snapshot(state);
+    Map<String, ClusterQueue> byName = new LinkedHashMap<>();
+    state.clusterQueues().forEach(q -> byName.put(q.name(), q));
+    ClusterQueuePreemptor preemptor = new ClusterQueuePreemptor(byName, state.workloads(), now);
     Map<String, ResourceFlavor> flavors = new LinkedHashMap<>();
     state.flavors().forEach(f -> flavors.put(f.name(), f));
     Map<String, List<Workload>> queued = new TreeMap<>();
@@ -117,29 +126,106 @@ public final class Scheduler {
         out.add(pending(wl, cq, "Misconfigured", NAMESPACE_MISMATCH, true, now));
         continue;
       }
-      entries.add(new Entry(wl, cq, new FlavorAssigner(cq, tree, flavors, oracle).assign(wl)));
+      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor).assign(wl);
+      List<Workload> targets = a.representativeMode() == FlavorAssignmentMode.PREEMPT
+          ? preemptor.targets(tree, cq.name(), wl, a.usage(), needPreemption(a)) : List.of();
+      entries.add(new Entry(wl, cq, a, targets));
     }
     // classicalIterator: under nominal quota first, then higher priority, then FIFO.
     entries.sort(Comparator.<Entry>comparingInt(en -> en.assignment.borrowing())
         .thenComparing(en -> -en.wl.priority()).thenComparing(en -> en.wl.creationTime())
         .thenComparing(en -> en.wl.key()));
+    List<Workload> preempted = new ArrayList<>();
     for (Entry en : entries) {
       boolean bestEffort = en.cq.queueingStrategy() == QueueingStrategy.BEST_EFFORT_FIFO;
+      String cq = en.cq.name();
       switch (en.assignment.representativeMode()) {
         case NO_FIT -> out.add(pending(en.wl, en.cq, en.assignment.noFitReason(), en.assignment.message(), bestEffort,
             now));
-        case PREEMPT -> out.add(pending(en.wl, en.cq, "WaitingForQuota", en.assignment.message(), bestEffort, now));
+        case PREEMPT -> {
+          if (en.targets.isEmpty()) {
+            out.add(pending(en.wl, en.cq, "WaitingForQuota", en.assignment.message(), bestEffort, now));
+            // reserveCapacityForUnreclaimablePreempt: unless it can always reclaim, hold the quota it waits for.
+            if (en.cq.preemption().reclaimWithinCohort() != PreemptionPolicy.Policy.ANY) {
+              tree.addUsage(cq, toReserve(tree, en));
+            }
+          } else if (en.targets.stream().anyMatch(preempted::contains)) {
+            out.add(pending(en.wl, en.cq, "WaitingForQuota", OVERLAPPING, false, now));
+          } else {
+            Map<FlavorResource, Long> usage = toReserve(tree, en);
+            if (!fitsWithout(tree, cq, usage, preempted, en.targets)) {
+              out.add(pending(en.wl, en.cq, "WaitingForQuota", NO_LONGER_FITS, false, now));
+            } else {
+              preempted.addAll(en.targets);
+              tree.addUsage(cq, usage);
+              String message = en.assignment.message() + ". Pending the preemption of " + en.targets.size()
+                  + " workload(s)";
+              out.add(new Decision.Preempting(en.wl.key(), cq, en.targets.stream().map(Workload::key).toList(), message,
+                  List.of(WorkloadCondition.pending("WaitingForPreemptedWorkloads", message, now),
+                      WorkloadCondition.noReservation(now))));
+            }
+          }
+        }
         case FIT -> {
-          if (!tree.fits(en.cq.name(), en.assignment.usage())) {
+          if (!fitsWithout(tree, cq, en.assignment.usage(), preempted, List.of())) {
             out.add(pending(en.wl, en.cq, "WaitingForQuota", NO_LONGER_FITS, false, now));
           } else {
-            tree.addUsage(en.cq.name(), en.assignment.usage());
-            out.add(new Decision.Admitted(en.wl.key(), admission(en.cq.name(), en.assignment), en.assignment.borrowing(),
-                List.of(WorkloadCondition.quotaReserved(en.cq.name(), now), WorkloadCondition.admitted(now))));
+            tree.addUsage(cq, en.assignment.usage());
+            out.add(new Decision.Admitted(en.wl.key(), admission(cq, en.assignment), en.assignment.borrowing(),
+                List.of(WorkloadCondition.quotaReserved(cq, now), WorkloadCondition.admitted(now))));
           }
         }
       }
     }
+    return out;
+  }
+
+  /** {@code flavorResourcesNeedPreemption}. */
+  static Set<FlavorResource> needPreemption(Assignment a) {
+    Set<FlavorResource> out = new TreeSet<>();
+    for (PodSetAssignment ps : a.podSets()) {
+      ps.flavors().forEach((r, f) -> {
+        if (f.mode() == FlavorAssignmentMode.PREEMPT) {
+          out.add(new FlavorResource(f.flavor(), r));
+        }
+      });
+    }
+    return out;
+  }
+
+  /**
+   * {@code fits}: whether the usage fits with the usage of the workloads being preempted in this cycle
+   * and of this entry's targets taken out, as they will be.
+   */
+  private static boolean fitsWithout(QuotaTree tree, String cq, Map<FlavorResource, Long> usage, List<Workload> preempted,
+      List<Workload> targets) {
+    List<Workload> gone = new ArrayList<>(preempted);
+    targets.stream().filter(t -> !gone.contains(t)).forEach(gone::add);
+    gone.forEach(w -> tree.removeUsage(w.admission().orElseThrow().clusterQueue(), usage(w.admission().get())));
+    try {
+      return tree.fits(cq, usage);
+    } finally {
+      gone.forEach(w -> tree.addUsage(w.admission().orElseThrow().clusterQueue(), usage(w.admission().get())));
+    }
+  }
+
+  /**
+   * {@code quotaResourcesToReserve} for a workload waiting on preemption: what it may hold now, its
+   * nominal quota (plus the borrowing limit when it borrows) less what the ClusterQueue uses.
+   */
+  private static Map<FlavorResource, Long> toReserve(QuotaTree tree, Entry en) {
+    Map<FlavorResource, Long> out = new TreeMap<>();
+    en.assignment.usage().forEach((fr, v) -> {
+      var q = tree.quota(en.cq.name(), fr);
+      long used = tree.usage(en.cq.name(), fr);
+      if (en.assignment.borrowing() > 0) {
+        out.put(fr, q.borrowingLimit().isEmpty() ? v
+            : Math.min(v, io.gpufleet.queue.quota.Amounts.sub(io.gpufleet.queue.quota.Amounts.add(q.nominal(),
+                q.borrowingLimit().getAsLong()), used)));
+      } else {
+        out.put(fr, Math.max(0, Math.min(v, q.nominal() - used)));
+      }
+    });
     return out;
   }
 

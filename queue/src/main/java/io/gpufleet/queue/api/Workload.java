@@ -8,17 +8,26 @@ import java.util.Optional;
 /**
  * A Workload ({@code apis/kueue/v1beta2/workload_types.go}): what Kueue admits for a Job, with its
  * pod sets, priority, the LocalQueue it was submitted to, its creation time (FIFO order), the
- * namespace's labels (for the ClusterQueue's namespaceSelector) and, once admitted, its admission.
+ * namespace's labels (for the ClusterQueue's namespaceSelector) and, once quota is reserved, its
+ * admission and when the reservation was made (the QuotaReserved condition's transition time, which
+ * orders preemption candidates).
  */
 public record Workload(String namespace, String name, String queueName, List<PodSet> podSets, int priority,
-    Instant creationTime, Labels namespaceLabels, Optional<Admission> admission) {
+    Instant creationTime, Labels namespaceLabels, Optional<Admission> admission, Optional<Instant> quotaReservedAt) {
 
   public Workload {
     podSets = List.copyOf(podSets);
   }
 
+  /** A pending workload. */
+  public Workload(String namespace, String name, String queueName, List<PodSet> podSets, int priority,
+      Instant creationTime, Labels namespaceLabels) {
+    this(namespace, name, queueName, podSets, priority, creationTime, namespaceLabels, Optional.empty(),
+        Optional.empty());
+  }
+
   public static Workload of(String namespace, String name, String queueName, Instant created, PodSet... podSets) {
-    return new Workload(namespace, name, queueName, List.of(podSets), 0, created, Labels.EMPTY, Optional.empty());
+    return new Workload(namespace, name, queueName, List.of(podSets), 0, created, Labels.EMPTY);
   }
 
   /** {@code namespace/name}, as Kueue's {@code workload.Reference}. */
@@ -27,14 +36,18 @@ public record Workload(String namespace, String name, String queueName, List<Pod
   }
 
   public Workload withPriority(int p) {
-    return new Workload(namespace, name, queueName, podSets, p, creationTime, namespaceLabels, admission);
+    return new Workload(namespace, name, queueName, podSets, p, creationTime, namespaceLabels, admission,
+        quotaReservedAt);
   }
 
   public Workload withNamespaceLabels(Labels labels) {
-    return new Workload(namespace, name, queueName, podSets, priority, creationTime, labels, admission);
+    return new Workload(namespace, name, queueName, podSets, priority, creationTime, labels, admission,
+        quotaReservedAt);
   }
 
-  public Workload admitted(Admission a) {
-    return new Workload(namespace, name, queueName, podSets, priority, creationTime, namespaceLabels, Optional.of(a));
+  /** This workload with quota reserved by {@code a} at {@code at}. */
+  public Workload admitted(Admission a, Instant at) {
+    return new Workload(namespace, name, queueName, podSets, priority, creationTime, namespaceLabels, Optional.of(a),
+        Optional.of(at));
   }
 }

@@ -16,6 +16,7 @@ final class ConformanceSuite {
     all.addAll(QuotaCases.all());
     all.addAll(FlavorAssignerCases.all());
     all.addAll(ScheduleCases.all());
+    all.addAll(PreemptionCases.all());
     return all;
   }
 

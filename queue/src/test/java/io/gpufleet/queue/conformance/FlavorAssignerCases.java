@@ -106,7 +106,7 @@ final class FlavorAssignerCases {
       if (secondary != null) {
         tree.addUsage(secondary.name(), secondaryUsage);
       }
-      Workload wl = new Workload("default", "wl", "q", pods, 0, Instant.EPOCH, Labels.EMPTY, java.util.Optional.empty());
+      Workload wl = new Workload("default", "wl", "q", pods, 0, Instant.EPOCH, Labels.EMPTY);
       Assignment a = new FlavorAssigner(cq, tree, FLAVORS, oracle).assign(wl);
       assertThat(a.representativeMode()).as("representative mode").isEqualTo(want.mode);
       List<WantPodSet> got = new ArrayList<>();

@@ -10,7 +10,6 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.queue.admission.Decision;
 import io.gpufleet.queue.admission.KueueState;
-import io.gpufleet.queue.admission.PreemptionOracle;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.Admission;
 import io.gpufleet.queue.api.ClusterQueue;
@@ -119,7 +118,7 @@ final class ScheduleCases {
       List<LocalQueue> lqs = new ArrayList<>(LOCAL_QUEUES);
       lqs.addAll(extraLocal);
       KueueState state = new KueueState(FLAVORS, cqs, cohorts, lqs, workloads);
-      List<Decision> decisions = Scheduler.cycle(state, PreemptionOracle.NO_CANDIDATES, NOW);
+      List<Decision> decisions = Scheduler.cycle(state, NOW);
       Map<String, Admission> admitted = new TreeMap<>();
       Map<String, String> pending = new TreeMap<>();
       Map<String, String> left = new TreeMap<>();
@@ -129,6 +128,10 @@ final class ScheduleCases {
           case Decision.Pending p -> {
             pending.put(p.workload(), pendingAs(p));
             left.put(p.workload(), (p.inadmissible() ? "inadmissible " : "left ") + p.clusterQueue());
+          }
+          case Decision.Preempting p -> {
+            pending.put(p.workload(), "WaitingForPreemptedWorkloads: " + p.message());
+            left.put(p.workload(), "preempting " + String.join(",", p.targets()));
           }
           case Decision.NotConsidered n -> left.put(n.workload(), n.queuedIn().map(q -> "left " + q).orElse("not queued"));
         }
@@ -149,7 +152,7 @@ final class ScheduleCases {
     out.add(UpstreamCase.of("scheduler", FILE, t + "single clusterQueue full", check(List.of(
         wl("sales", "new", "main", ps("one", 11, "cpu", "1")),
         wl("sales", "assigned", "", ps("one", 40, "cpu", "1")).admitted(admission("sales", "one", 40, "cpu", "default",
-            "40000"))),
+            "40000"), NOW)),
         new Want(Map.of(), Map.of("sales/new", "WaitingForQuota: couldn't assign flavors to pod set one: insufficient "
             + "unused quota for cpu in flavor default, 1 more needed"), Map.of("sales/new", "left sales")))));
     out.add(UpstreamCase.of("scheduler", FILE, t + "failed to match clusterQueue selector", check(List.of(
@@ -188,7 +191,7 @@ final class ScheduleCases {
             "eng-beta/new", admission("eng-beta", "one", 55, "cpu", "on-demand", "55000")), Map.of(), Map.of()))));
     out.add(UpstreamCase.of("scheduler", FILE, t + "workload exceeds lending limit when borrow in cohort", check(List.of(
         wl("lend", "a", "", ps(PodSet.MAIN, 1, "cpu", "2")).admitted(admission("lend-b", PodSet.MAIN, 1, "cpu", "default",
-            "2000")),
+            "2000"), NOW),
         wl("lend", "b", "lend-b-queue", ps(PodSet.MAIN, 1, "cpu", "3"))),
         new Want(Map.of(), Map.of(), Map.of("lend/b", "inadmissible lend-b")))));
     List<Cohort> rootChild = List.of(Cohort.named("root"), Cohort.named("child").withParent("root"));
@@ -204,7 +207,7 @@ final class ScheduleCases {
       String name = c[2].equals("4") ? "wl-pending" : "wl-borrowing";
       List<Workload> wls = List.of(
           wl("eng-alpha", "wl-existing", "", ps("main", 1, "cpu", "5")).admitted(admission("cq-borrower", "main", 1, "cpu",
-              "on-demand", "5000")),
+              "on-demand", "5000"), NOW),
           wl("eng-alpha", name, "lq-borrower", ps("main", 1, "cpu", c[2])));
       Want want = c[2].equals("4")
           ? new Want(Map.of(), Map.of(), Map.of("eng-alpha/wl-pending", "inadmissible cq-borrower"))

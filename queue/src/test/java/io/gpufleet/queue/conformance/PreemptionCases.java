@@ -1,0 +1,165 @@
+package io.gpufleet.queue.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.queue.admission.ClusterQueuePreemptor;
+import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.FlavorQuotas;
+import io.gpufleet.queue.api.PodSet;
+import io.gpufleet.queue.api.PreemptionPolicy;
+import io.gpufleet.queue.api.ResourceGroup;
+import io.gpufleet.queue.api.ResourceQuota;
+import io.gpufleet.queue.api.Workload;
+import io.gpufleet.queue.quota.Amounts;
+import io.gpufleet.queue.quota.FlavorResource;
+import io.gpufleet.queue.quota.QuotaTree;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * {@code pkg/scheduler/preemption/preemption_test.go} TestPreemption: the entries whose targets are
+ * all in the incoming workload's own ClusterQueue (or none), over the test's ClusterQueues
+ * standalone, c1/c2 (cohort "cohort") and preventStarvation; the incoming workload, its assignment
+ * (which flavors need preemption) and the admitted workloads as upstream writes them; compared: the
+ * set of workloads preempted ({@code wantWorkloads} with an Evicted condition, reason InClusterQueue).
+ */
+final class PreemptionCases {
+
+  private static final String FILE = "pkg/scheduler/preemption/preemption_test.go";
+  private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+
+  private PreemptionCases() {}
+
+  private static final PreemptionPolicy LOWER = new PreemptionPolicy(PreemptionPolicy.Policy.NEVER,
+      PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.LOWER_PRIORITY);
+
+  static final List<ClusterQueue> QUEUES = List.of(
+      ClusterQueue.named("standalone", ResourceGroup.of(FlavorQuotas.of("default", ResourceQuota.of("cpu", "6"))),
+          ResourceGroup.of(FlavorQuotas.of("alpha", ResourceQuota.of("memory", "3Gi")),
+              FlavorQuotas.of("beta", ResourceQuota.of("memory", "3Gi")))).withPreemption(LOWER),
+      ClusterQueue.named("c1", ResourceGroup.of(new FlavorQuotas("default", List.of(ResourceQuota.of("cpu", "6", "6", ""),
+          ResourceQuota.of("memory", "3Gi", "3Gi", ""))))).inCohort("cohort")
+          .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.LOWER_PRIORITY, PreemptionPolicy.Policy.NEVER,
+              PreemptionPolicy.Policy.LOWER_PRIORITY)),
+      ClusterQueue.named("c2", ResourceGroup.of(new FlavorQuotas("default", List.of(ResourceQuota.of("cpu", "6", "6", ""),
+          ResourceQuota.of("memory", "3Gi", "3Gi", ""))))).inCohort("cohort")
+          .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.ANY, PreemptionPolicy.Policy.NEVER,
+              PreemptionPolicy.Policy.NEVER)),
+      ClusterQueue.named("preventStarvation", ResourceGroup.of(FlavorQuotas.of("default", ResourceQuota.of("cpu", "6"))))
+          .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.NEVER,
+              PreemptionPolicy.Policy.LOWER_OR_NEWER_EQUAL_PRIORITY)));
+
+  /** An admitted workload of one pod set {@code main}: {@code MakeWorkload(name).Priority(p).Request(r, q).ReserveQuotaAt(...)}. */
+  private static Workload admitted(String name, int priority, String cq, String resource, String quantity, String flavor,
+      Instant reservedAt, Instant created) {
+    ResourceName r = ResourceName.of(resource);
+    Admission a = new Admission(cq, List.of(new Admission.PodSetAssignment(PodSet.MAIN, new TreeMap<>(Map.of(r, flavor)),
+        new TreeMap<>(Map.of(r, Amounts.of(r, Quantity.parse(quantity)))), 1)));
+    return new Workload("", name, "", List.of(PodSet.of(PodSet.MAIN, 1, ResourceList.of(resource, quantity))), priority,
+        created, io.gpufleet.model.label.Labels.EMPTY).admitted(a, reservedAt);
+  }
+
+  private static Workload admitted(String name, int priority, String cq, String resource, String quantity,
+      String flavor) {
+    return admitted(name, priority, cq, resource, quantity, flavor, NOW, NOW);
+  }
+
+  /** A pod set of the incoming workload with the flavor (and mode) the test's assignment gives each resource. */
+  record Assigned(PodSet podSet, Map<String, String> flavorMode) {}
+
+  private static Assigned main(String resource, String quantity, String flavor, String mode) {
+    return new Assigned(PodSet.of(PodSet.MAIN, 1, ResourceList.of(resource, quantity)), Map.of(resource, flavor + "/" + mode));
+  }
+
+  private static Runnable check(List<Workload> admittedWls, int priority, Instant created, String cq,
+      List<Assigned> assignment, Set<String> wantPreempted) {
+    return () -> {
+      QuotaTree tree = QuotaTree.of(QUEUES, List.of());
+      for (Workload w : admittedWls) {
+        Map<FlavorResource, Long> u = new TreeMap<>();
+        w.admission().get().podSetAssignments().forEach(ps -> ps.flavors().forEach((r, f) ->
+            u.merge(new FlavorResource(f, r), ps.resourceUsage().get(r), Long::sum)));
+        tree.addUsage(w.admission().get().clusterQueue(), u);
+      }
+      Workload incoming = new Workload("", "in", "", assignment.stream().map(Assigned::podSet).toList(), priority,
+          created, io.gpufleet.model.label.Labels.EMPTY);
+      Map<FlavorResource, Long> usage = new TreeMap<>();
+      Set<FlavorResource> need = new TreeSet<>();
+      for (Assigned a : assignment) {
+        a.flavorMode().forEach((res, fm) -> {
+          String[] parts = fm.split("/");
+          ResourceName r = ResourceName.of(res);
+          FlavorResource fr = new FlavorResource(parts[0], r);
+          usage.merge(fr, Amounts.requestValue(r, a.podSet().requests().getOrZero(r)) * a.podSet().count(), Long::sum);
+          if (parts[1].equals("Preempt")) {
+            need.add(fr);
+          }
+        });
+      }
+      Map<String, ClusterQueue> byName = new LinkedHashMap<>();
+      QUEUES.forEach(q -> byName.put(q.name(), q));
+      List<Workload> targets = new ClusterQueuePreemptor(byName, admittedWls, NOW).targets(tree, cq, incoming, usage,
+          need);
+      Set<String> got = new TreeSet<>();
+      targets.forEach(w -> got.add(w.name()));
+      assertThat(got).as("preempted").isEqualTo(new TreeSet<>(wantPreempted));
+    };
+  }
+
+  static List<UpstreamCase> all() {
+    List<UpstreamCase> out = new ArrayList<>();
+    String t = "TestPreemption: ";
+    List<Workload> lowMidHigh = List.of(admitted("low", -1, "standalone", "cpu", "2", "default"),
+        admitted("mid", 0, "standalone", "cpu", "2", "default"), admitted("high", 1, "standalone", "cpu", "2", "default"));
+    out.add(UpstreamCase.of("preemption", FILE, t + "preempt lowest priority", check(lowMidHigh, 1, NOW, "standalone",
+        List.of(main("cpu", "2", "default", "Preempt")), Set.of("low"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "preempt multiple", check(lowMidHigh, 1, NOW, "standalone",
+        List.of(main("cpu", "3", "default", "Preempt")), Set.of("low", "mid"))));
+    List<Workload> lowMid3 = List.of(admitted("low", -1, "standalone", "cpu", "3", "default"),
+        admitted("mid", 0, "standalone", "cpu", "3", "default"));
+    out.add(UpstreamCase.of("preemption", FILE, t + "no preemption for low priority", check(lowMid3, -1, NOW,
+        "standalone", List.of(main("cpu", "1", "default", "Preempt")), Set.of())));
+    out.add(UpstreamCase.of("preemption", FILE, t + "not enough low priority workloads", check(lowMid3, 0, NOW,
+        "standalone", List.of(main("cpu", "4", "default", "Preempt")), Set.of())));
+    out.add(UpstreamCase.of("preemption", FILE, t + "some free quota, preempt low priority", check(List.of(
+        admitted("low", -1, "standalone", "cpu", "1", "default"), admitted("mid", 0, "standalone", "cpu", "1", "default"),
+        admitted("high", 1, "standalone", "cpu", "3", "default")), 1, NOW, "standalone",
+        List.of(main("cpu", "2", "default", "Preempt")), Set.of("low"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "minimal set excludes low priority", check(List.of(
+        admitted("low", -1, "standalone", "cpu", "1", "default"), admitted("mid", 0, "standalone", "cpu", "2", "default"),
+        admitted("high", 1, "standalone", "cpu", "3", "default")), 1, NOW, "standalone",
+        List.of(main("cpu", "2", "default", "Preempt")), Set.of("mid"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "only preempt workloads using the chosen flavor", check(List.of(
+        admitted("low", -1, "standalone", "memory", "2Gi", "alpha"),
+        admitted("mid", 0, "standalone", "memory", "1Gi", "beta"),
+        admitted("high", 1, "standalone", "memory", "1Gi", "beta")), 1, NOW, "standalone",
+        List.of(new Assigned(PodSet.of(PodSet.MAIN, 1, ResourceList.of("cpu", "1", "memory", "2Gi")),
+            Map.of("cpu", "default/Fit", "memory", "beta/Preempt"))), Set.of("mid"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "can't preempt workloads in ClusterQueue for withinClusterQueue=Never",
+        check(List.of(admitted("c2-low", -1, "c2", "cpu", "3", "default")), 1, NOW, "c2",
+        List.of(main("cpu", "4", "default", "Preempt")), Set.of())));
+    out.add(UpstreamCase.of("preemption", FILE, t + "each podset preempts a different flavor", check(List.of(
+        admitted("low-alpha", -1, "standalone", "memory", "2Gi", "alpha"),
+        admitted("low-beta", -1, "standalone", "memory", "2Gi", "beta")), 1, NOW, "standalone",
+        List.of(new Assigned(PodSet.of("launcher", 1, ResourceList.of("memory", "2Gi")), Map.of("memory", "alpha/Preempt")),
+            new Assigned(PodSet.of("workers", 2, ResourceList.of("memory", "1Gi")), Map.of("memory", "beta/Preempt"))),
+        Set.of("low-alpha", "low-beta"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "preempt newer workloads with the same priority", check(List.of(
+        admitted("wl1", 2, "preventStarvation", "cpu", "2", "default"),
+        admitted("wl2", 1, "preventStarvation", "cpu", "2", "default", NOW.plusSeconds(1), NOW),
+        admitted("wl3", 1, "preventStarvation", "cpu", "2", "default", NOW, NOW)), 1, NOW.minusSeconds(15),
+        "preventStarvation", List.of(new Assigned(PodSet.of("launcher", 1, ResourceList.of("cpu", "2")),
+            Map.of("cpu", "default/Preempt"))), Set.of("wl2"))));
+    return out;
+  }
+}
