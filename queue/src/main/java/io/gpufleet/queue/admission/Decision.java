@@ -26,9 +26,11 @@ public sealed interface Decision {
    * Needs preemption and found targets ({@code issuePreemptions}): the targets are evicted (reason
    * Preempted, InClusterQueue) and the workload waits for them, QuotaReserved false with reason
    * WaitingForPreemptedWorkloads and the message "... Pending the preemption of N workload(s)".
+   * {@code targetMessage} is the Evicted/Preempted conditions' message on each target
+   * ({@code preemptionMessage}; the twin has no UIDs, so UNKNOWN, as upstream writes a missing one).
    */
   record Preempting(String workload, String clusterQueue, List<String> targets, String message,
-      List<WorkloadCondition> conditions) implements Decision {}
+      List<WorkloadCondition> conditions, String targetMessage) implements Decision {}
 
   /**
    * Not considered: its LocalQueue or ClusterQueue does not exist, or the ClusterQueue is inactive;

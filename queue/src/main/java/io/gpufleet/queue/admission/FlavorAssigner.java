@@ -392,7 +392,9 @@ public final class FlavorAssigner {
     tolerations.addAll(flavor.tolerations());
     Taint untolerated = Tolerations.firstUntoleratedBlockingOrNull(flavor.nodeTaints(), tolerations);
     if (untolerated != null) {
-      return Optional.of("untolerated taint " + untolerated + " in flavor " + name);
+      // Upstream formats the corev1.Taint value with %s, which prints the struct: {key value Effect <nil>}.
+      return Optional.of("untolerated taint {" + untolerated.key() + " " + untolerated.value() + " "
+          + untolerated.effect() + " <nil>} in flavor " + name);
     }
     if (!selectorMatches(spec, flavor.nodeLabels())) {
       return Optional.of("flavor " + name + " doesn't match node affinity");

@@ -162,7 +162,9 @@ public final class Scheduler {
                   + " workload(s)";
               out.add(new Decision.Preempting(en.wl.key(), cq, en.targets.stream().map(Workload::key).toList(), message,
                   List.of(WorkloadCondition.pending("WaitingForPreemptedWorkloads", message, now),
-                      WorkloadCondition.noReservation(now))));
+                      WorkloadCondition.noReservation(now)),
+                  "Preempted to accommodate a workload (UID: UNKNOWN, JobUID: UNKNOWN) due to prioritization in the "
+                      + "ClusterQueue; preemptor path: " + tree.path(cq) + "; preemptee path: " + tree.path(cq)));
             }
           }
         }

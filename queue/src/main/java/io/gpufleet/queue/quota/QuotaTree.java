@@ -172,6 +172,15 @@ public final class QuotaTree {
     return root(cq(clusterQueue)).name;
   }
 
+  /** {@code buildCQPath}: {@code /root/.../cohort/cq}. */
+  public String path(String clusterQueue) {
+    StringBuilder b = new StringBuilder();
+    for (Node n = cq(clusterQueue); n != null; n = n.parent) {
+      b.insert(0, "/" + n.name);
+    }
+    return b.toString();
+  }
+
   public ResourceQuotaValues quota(String clusterQueue, FlavorResource fr) {
     return cq(clusterQueue).quota(fr);
   }

@@ -8,6 +8,10 @@ import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.label.SelectorOperator;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.queue.api.FlavorFungibility;
+import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.admission.Decision;
 import io.gpufleet.queue.admission.KueueState;
 import io.gpufleet.queue.admission.Scheduler;
@@ -55,7 +59,9 @@ final class ScheduleCases {
   }
 
   static final List<ResourceFlavor> FLAVORS = List.of(ResourceFlavor.named("default"), ResourceFlavor.named("on-demand"),
-      ResourceFlavor.named("spot"), ResourceFlavor.named("model-a"));
+      ResourceFlavor.named("spot"), ResourceFlavor.named("model-a"),
+      ResourceFlavor.named("spot-tainted").withTaints(List.of(Taint.of("key", "val", TaintEffect.NO_SCHEDULE))),
+      ResourceFlavor.named("spot-tainted-2").withTaints(List.of(Taint.of("key", "val2", TaintEffect.NO_SCHEDULE))));
 
   static final List<ClusterQueue> QUEUES = List.of(
       ClusterQueue.named("sales", ResourceGroup.of(fq("default", "cpu", "50", "0", ""))).withNamespaceSelector(dep("sales"))
@@ -267,6 +273,109 @@ final class ScheduleCases {
             wl("eng-alpha", "best-effort", "lq-best-effort", ps("one", 1, "cpu", "4")).withPriority(3)),
         new Want(Map.of("eng-alpha/guaranteed", admission("guaranteed", "one", 1, "cpu", "default", "4000")), Map.of(),
             Map.of("eng-alpha/best-effort", "left best-effort")))));
+    // The flavor tables of the first entries: a tainted flavor the workload does not tolerate next to one short of quota.
+    for (String[] c : new String[][] {
+        {"flavors with mixed misconfiguration and insufficient quota", "on-demand", "15", "WaitingForQuota: couldn't assign "
+            + "flavors to pod set main: insufficient unused quota for cpu in flavor on-demand, 5 more needed, untolerated "
+            + "taint {key val NoSchedule <nil>} in flavor spot-tainted"},
+        {"flavors with mixed taint mismatch and exceeding limits", "on-demand", "5", "ExceedsMaxQuota: couldn't assign "
+            + "flavors to pod set main: insufficient quota for cpu in flavor on-demand, previously considered podsets "
+            + "requests (0) + current podset request (10) > maximum capacity (5), untolerated taint {key val NoSchedule "
+            + "<nil>} in flavor spot-tainted"},
+        {"flavors are structurally incompatible", "spot-tainted-2", "5", "NoMatchingFlavor: couldn't assign flavors to pod "
+            + "set main: untolerated taint {key val NoSchedule <nil>} in flavor spot-tainted, untolerated taint {key val2 "
+            + "NoSchedule <nil>} in flavor spot-tainted-2"}}) {
+      ClusterQueue custom = ClusterQueue.named("custom-cq", ResourceGroup.of(fq("spot-tainted", "cpu", "20", "20", ""),
+          fq(c[1], "cpu", c[2], c[2], ""))).withStrategy(QueueingStrategy.STRICT_FIFO);
+      List<Workload> wls = new ArrayList<>();
+      if (c[0].startsWith("flavors with mixed misconfiguration")) {
+        wls.add(wl("sales", "existing-on-demand-job", "custom-q", ps(PodSet.MAIN, 1, "cpu", "10"))
+            .admitted(admission("custom-cq", PodSet.MAIN, 1, "cpu", "on-demand", "10000"), NOW));
+      }
+      String request = c[0].startsWith("flavors are structurally") ? "1" : "10";
+      wls.add(wl("sales", "new-job", "custom-q", ps(PodSet.MAIN, 1, "cpu", request)));
+      out.add(UpstreamCase.of("scheduler", FILE, t + c[0], check(List.of(custom), List.of(),
+          List.of(new LocalQueue("sales", "custom-q", "custom-cq")), wls,
+          new Want(Map.of(), Map.of("sales/new-job", c[3]), Map.of("sales/new-job", "left custom-cq")))));
+    }
+    PreemptionPolicy lowerInCq = new PreemptionPolicy(PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.NEVER,
+        PreemptionPolicy.Policy.LOWER_PRIORITY);
+    out.add(UpstreamCase.of("scheduler", FILE,
+        t + "use second flavor when the first has no preemption candidates; WhenCanPreempt: MayStopSearch", check(
+        List.of(ClusterQueue.named("other-alpha", ResourceGroup.of(fq("on-demand", "cpu", "50", "50", ""),
+            fq("spot", "cpu", "100", "0", ""))).withPreemption(lowerInCq).withFungibility(new FlavorFungibility(
+                FlavorFungibility.Policy.MAY_STOP_SEARCH, FlavorFungibility.Policy.MAY_STOP_SEARCH, Optional.empty()))),
+        List.of(), List.of(new LocalQueue("eng-alpha", "other", "other-alpha")),
+        List.of(wl("eng-alpha", "admitted", "other", ps(PodSet.MAIN, 1, "cpu", "50"))
+                .admitted(admission("other-alpha", PodSet.MAIN, 1, "cpu", "on-demand", "50000"), NOW),
+            wl("eng-alpha", "new", "other", ps(PodSet.MAIN, 1, "cpu", "20"))),
+        new Want(Map.of("eng-alpha/new", admission("other-alpha", PodSet.MAIN, 1, "cpu", "spot", "20000")), Map.of(),
+            Map.of()))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "multiple preemptions without borrowing", check(
+        List.of(ClusterQueue.named("other-alpha", ResourceGroup.of(fq("default", "cpu", "2", "", ""))).inCohort("other")
+                .withPreemption(lowerInCq),
+            ClusterQueue.named("other-beta", ResourceGroup.of(fq("default", "cpu", "2", "", ""))).inCohort("other")
+                .withPreemption(lowerInCq)),
+        List.of(), List.of(new LocalQueue("eng-alpha", "other", "other-alpha"), new LocalQueue("eng-beta", "other",
+            "other-beta")),
+        List.of(wl("eng-alpha", "a1", "other", ps(PodSet.MAIN, 1, "cpu", "2"))
+                .admitted(admission("other-alpha", PodSet.MAIN, 1, "cpu", "default", "2000"), NOW),
+            wl("eng-beta", "b1", "other", ps(PodSet.MAIN, 1, "cpu", "2"))
+                .admitted(admission("other-beta", PodSet.MAIN, 1, "cpu", "default", "2000"), NOW),
+            wl("eng-alpha", "preemptor", "other", ps(PodSet.MAIN, 1, "cpu", "2")).withPriority(100),
+            wl("eng-beta", "preemptor", "other", ps(PodSet.MAIN, 1, "cpu", "2")).withPriority(100)),
+        new Want(Map.of(), Map.of("eng-alpha/preemptor", "WaitingForPreemptedWorkloads: couldn't assign flavors to pod "
+            + "set main: insufficient unused quota for cpu in flavor default, 2 more needed. Pending the preemption of 1 "
+            + "workload(s)"), Map.of("eng-alpha/preemptor", "preempting eng-alpha/a1", "eng-beta/preemptor",
+                "preempting eng-beta/b1")))));
+    for (String[] c : new String[][] {{"Any", "capacity not blocked when lending clusterqueue can reclaim "
+        + "(ReclaimWithinCohort=Any)"}, {"LowerPriority", "capacity blocked when lending clusterqueue not guaranteed to "
+        + "reclaim (ReclaimWithinCohort=LowerPriority)"}, {"Never", "capacity blocked when lending clusterqueue not "
+        + "guaranteed to reclaim (ReclaimWithinCohort=Never)"}}) {
+      PreemptionPolicy.Policy reclaim = switch (c[0]) {
+        case "Any" -> PreemptionPolicy.Policy.ANY;
+        case "LowerPriority" -> PreemptionPolicy.Policy.LOWER_PRIORITY;
+        default -> PreemptionPolicy.Policy.NEVER;
+      };
+      List<ClusterQueue> cqs = List.of(ClusterQueue.named("ClusterQueueA", ResourceGroup.of(fq("on-demand", "gpu", "2", "",
+              ""))).inCohort("root").withPreemption(new PreemptionPolicy(reclaim, PreemptionPolicy.Policy.NEVER,
+              PreemptionPolicy.Policy.NEVER)),
+          ClusterQueue.named("ClusterQueueB", ResourceGroup.of(fq("on-demand", "gpu", "0", "", ""))).inCohort("root"));
+      List<Workload> wls = List.of(wl("eng-alpha", "a1-admitted", "lq", ps(PodSet.MAIN, 1, "gpu", "1"))
+              .admitted(admission("ClusterQueueA", PodSet.MAIN, 1, "gpu", "on-demand", "1"), NOW),
+          wl("eng-alpha", "a2-pending", "lq", ps(PodSet.MAIN, 1, "gpu", "2")),
+          wl("eng-beta", "b1-pending", "lq", ps(PodSet.MAIN, 1, "gpu", "1")));
+      boolean blocked = !c[0].equals("Any");
+      out.add(UpstreamCase.of("scheduler", FILE, t + c[1], check(cqs, List.of(), List.of(new LocalQueue("eng-alpha", "lq",
+          "ClusterQueueA"), new LocalQueue("eng-beta", "lq", "ClusterQueueB")), wls,
+          new Want(blocked ? Map.of() : Map.of("eng-beta/b1-pending", admission("ClusterQueueB", PodSet.MAIN, 1, "gpu",
+              "on-demand", "1")), Map.of(), blocked
+              ? Map.of("eng-alpha/a2-pending", "inadmissible ClusterQueueA", "eng-beta/b1-pending", "left ClusterQueueB")
+              : Map.of("eng-alpha/a2-pending", "inadmissible ClusterQueueA")))));
+    }
+    out.add(UpstreamCase.of("scheduler", FILE, t + "don't assign flavor if there are no candidates for preemption", check(
+        List.of(ClusterQueue.named("cq1", ResourceGroup.of(fq("on-demand", "cpu", "0", "1", ""), fq("spot", "cpu", "0", "1",
+                ""))).inCohort("cohort").withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.ANY,
+                PreemptionPolicy.Policy.LOWER_PRIORITY, PreemptionPolicy.Policy.LOWER_PRIORITY))
+                .withFungibility(new FlavorFungibility(FlavorFungibility.Policy.MAY_STOP_SEARCH,
+                    FlavorFungibility.Policy.MAY_STOP_SEARCH, Optional.empty())),
+            ClusterQueue.named("cq2", ResourceGroup.of(fq("on-demand", "cpu", "1", "", ""), fq("spot", "cpu", "1", "", "")))
+                .inCohort("cohort")),
+        List.of(), List.of(new LocalQueue("eng-alpha", "lq1", "cq1"), new LocalQueue("eng-alpha", "lq2", "cq2")),
+        List.of(wl("eng-alpha", "admitted", "lq2", ps(PodSet.MAIN, 1, "cpu", "1"))
+                .admitted(admission("cq2", PodSet.MAIN, 1, "cpu", "on-demand", "1000"), NOW.minusSeconds(1)),
+            wl("eng-alpha", "new", "lq1", ps(PodSet.MAIN, 1, "cpu", "1")).withPriority(100)),
+        new Want(Map.of("eng-alpha/new", admission("cq1", PodSet.MAIN, 1, "cpu", "spot", "1000")), Map.of(), Map.of()))));
+    out.add(UpstreamCase.of("scheduler", FILE,
+        t + "admit to second flavor when first needs preemption; WhenCanPreempt: TryNextFlavor", check(
+        List.of(ClusterQueue.named("preempt-attempts-cq", ResourceGroup.of(fq("on-demand", "cpu", "1", "", ""),
+            fq("spot", "cpu", "1", "", ""))).withPreemption(lowerInCq)),
+        List.of(), List.of(new LocalQueue("eng-alpha", "preempt-attempts-lq", "preempt-attempts-cq")),
+        List.of(wl("eng-alpha", "blocker", "preempt-attempts-lq", ps(PodSet.MAIN, 1, "cpu", "1")).withPriority(50)
+                .admitted(admission("preempt-attempts-cq", PodSet.MAIN, 1, "cpu", "on-demand", "1000"), NOW),
+            wl("eng-alpha", "test-wl", "preempt-attempts-lq", ps(PodSet.MAIN, 1, "cpu", "1")).withPriority(100)),
+        new Want(Map.of("eng-alpha/test-wl", admission("preempt-attempts-cq", PodSet.MAIN, 1, "cpu", "spot", "1000")),
+            Map.of(), Map.of()))));
     return out;
   }
 }
