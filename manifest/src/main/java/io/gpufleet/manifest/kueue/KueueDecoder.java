@@ -10,6 +10,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.model.wire.WireEnum;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.Cohort;
 import io.gpufleet.queue.api.FlavorFungibility;
@@ -97,19 +98,8 @@ final class KueueDecoder {
     }
     Optional<String> cohort = s.optString(cohortField).filter(c -> !c.isEmpty());
     List<ResourceGroup> groups = resourceGroups(s, cohort.isPresent(), "cohort");
-    QueueingStrategy strategy = QueueingStrategy.BEST_EFFORT_FIFO;
-    Optional<Cursor> qs = s.get("queueingStrategy");
-    if (qs.isPresent()) {
-      String v = qs.get().asString();
-      strategy = switch (v) {
-        case "StrictFIFO" -> QueueingStrategy.STRICT_FIFO;
-        case "BestEffortFIFO" -> QueueingStrategy.BEST_EFFORT_FIFO;
-        default -> {
-          qs.get().error("supported values: \"StrictFIFO\", \"BestEffortFIFO\", found \"" + v + "\"");
-          yield QueueingStrategy.BEST_EFFORT_FIFO;
-        }
-      };
-    }
+    QueueingStrategy strategy = s.get("queueingStrategy")
+        .map(c -> oneOf(c, QueueingStrategy.class, QueueingStrategy.BEST_EFFORT_FIFO)).orElse(QueueingStrategy.BEST_EFFORT_FIFO);
     // An absent namespaceSelector is a nothing selector; {} selects every namespace.
     Optional<LabelSelector> selector = s.get("namespaceSelector").map(kube::labelSelector);
     PreemptionPolicy preemption = s.get("preemption").map(this::preemption).orElse(PreemptionPolicy.NEVER);
@@ -215,51 +205,48 @@ final class KueueDecoder {
       return PreemptionPolicy.Policy.NEVER;
     }
     String v = c.get().asString();
-    for (PreemptionPolicy.Policy p : allowed) {
-      if (p.wire().equals(v)) {
-        return p;
-      }
+    Optional<PreemptionPolicy.Policy> p = WireEnum.fromWire(PreemptionPolicy.Policy.class, v).filter(allowed::contains);
+    if (p.isEmpty()) {
+      c.get().error(supported(allowed.stream().map(WireEnum::wireName).toList(), v));
     }
-    c.get().error("supported values: " + String.join(", ", allowed.stream().map(p -> "\"" + p.wire() + "\"").toList())
-        + ", found \"" + v + "\"");
-    return PreemptionPolicy.Policy.NEVER;
+    return p.orElse(PreemptionPolicy.Policy.NEVER);
+  }
+
+  /** The CRD's enum error: {@code supported values: "A", "B", found "x"}. */
+  private static String supported(List<String> values, String found) {
+    return "supported values: " + String.join(", ", values.stream().map(v -> "\"" + v + "\"").toList()) + ", found \""
+        + found + "\"";
+  }
+
+  /** An enum field: its constant, or an error naming the supported values and {@code fallback}. */
+  private static <E extends Enum<E> & WireEnum> E oneOf(Cursor c, Class<E> type, E fallback) {
+    String v = c.asString();
+    Optional<E> e = WireEnum.fromWire(type, v);
+    if (e.isEmpty()) {
+      c.error(supported(WireEnum.wireNames(type), v));
+    }
+    return e.orElse(fallback);
   }
 
   private FlavorFungibility fungibility(Cursor f) {
     f.checkKnownStrictDecoding(Set.of("whenCanBorrow", "whenCanPreempt", "preference"));
-    FlavorFungibility.Policy borrow = fungibilityPolicy(f, "whenCanBorrow", FlavorFungibility.Policy.MAY_STOP_SEARCH);
-    FlavorFungibility.Policy preempt = fungibilityPolicy(f, "whenCanPreempt", FlavorFungibility.Policy.TRY_NEXT_FLAVOR);
+    FlavorFungibility.Policy borrow = f.get("whenCanBorrow")
+        .map(c -> oneOf(c, FlavorFungibility.Policy.class, FlavorFungibility.Policy.MAY_STOP_SEARCH))
+        .orElse(FlavorFungibility.Policy.MAY_STOP_SEARCH);
+    FlavorFungibility.Policy preempt = f.get("whenCanPreempt")
+        .map(c -> oneOf(c, FlavorFungibility.Policy.class, FlavorFungibility.Policy.TRY_NEXT_FLAVOR))
+        .orElse(FlavorFungibility.Policy.TRY_NEXT_FLAVOR);
     Optional<FlavorFungibility.Preference> preference = Optional.empty();
     Optional<Cursor> pc = f.get("preference");
     if (pc.isPresent()) {
-      String v = pc.get().asString();
-      for (FlavorFungibility.Preference p : FlavorFungibility.Preference.values()) {
-        if (p.wire().equals(v)) {
-          preference = Optional.of(p);
-        }
-      }
+      preference = WireEnum.fromWire(FlavorFungibility.Preference.class, pc.get().asString());
       if (preference.isEmpty()) {
-        pc.get().error("supported values: \"BorrowingOverPreemption\", \"PreemptionOverBorrowing\", found \"" + v + "\"");
+        oneOf(pc.get(), FlavorFungibility.Preference.class, FlavorFungibility.Preference.BORROWING_OVER_PREEMPTION);
       } else if (borrow != FlavorFungibility.Policy.TRY_NEXT_FLAVOR || preempt != FlavorFungibility.Policy.TRY_NEXT_FLAVOR) {
         pc.get().error("preference can only be set when both whenCanBorrow and whenCanPreempt are TryNextFlavor");
       }
     }
     return new FlavorFungibility(borrow, preempt, preference);
-  }
-
-  private static FlavorFungibility.Policy fungibilityPolicy(Cursor f, String field, FlavorFungibility.Policy dflt) {
-    Optional<Cursor> c = f.get(field);
-    if (c.isEmpty()) {
-      return dflt;
-    }
-    String v = c.get().asString();
-    for (FlavorFungibility.Policy p : FlavorFungibility.Policy.values()) {
-      if (p.wire().equals(v)) {
-        return p;
-      }
-    }
-    c.get().error("supported values: \"MayStopSearch\", \"TryNextFlavor\", found \"" + v + "\"");
-    return dflt;
   }
 
   Optional<Cohort> cohort(Cursor doc, String apiVersion) {

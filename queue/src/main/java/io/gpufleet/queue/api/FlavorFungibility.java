@@ -1,5 +1,6 @@
 package io.gpufleet.queue.api;
 
+import io.gpufleet.model.wire.WireEnum;
 import java.util.Optional;
 
 /**
@@ -12,33 +13,7 @@ public record FlavorFungibility(Policy whenCanBorrow, Policy whenCanPreempt, Opt
   public static final FlavorFungibility DEFAULT =
       new FlavorFungibility(Policy.MAY_STOP_SEARCH, Policy.TRY_NEXT_FLAVOR, Optional.empty());
 
-  public enum Policy {
-    MAY_STOP_SEARCH("MayStopSearch"),
-    TRY_NEXT_FLAVOR("TryNextFlavor");
+  public enum Policy implements WireEnum { MAY_STOP_SEARCH, TRY_NEXT_FLAVOR }
 
-    private final String wire;
-
-    Policy(String wire) {
-      this.wire = wire;
-    }
-
-    public String wire() {
-      return wire;
-    }
-  }
-
-  public enum Preference {
-    BORROWING_OVER_PREEMPTION("BorrowingOverPreemption"),
-    PREEMPTION_OVER_BORROWING("PreemptionOverBorrowing");
-
-    private final String wire;
-
-    Preference(String wire) {
-      this.wire = wire;
-    }
-
-    public String wire() {
-      return wire;
-    }
-  }
+  public enum Preference implements WireEnum { BORROWING_OVER_PREEMPTION, PREEMPTION_OVER_BORROWING }
 }

@@ -1,5 +1,7 @@
 package io.gpufleet.queue.api;
 
+import io.gpufleet.model.wire.WireEnum;
+
 /**
  * A ClusterQueue's preemption settings ({@code spec.preemption}): {@code reclaimWithinCohort},
  * {@code borrowWithinCohort.policy} and {@code withinClusterQueue}, each Never by default.
@@ -8,20 +10,5 @@ public record PreemptionPolicy(Policy reclaimWithinCohort, Policy borrowWithinCo
 
   public static final PreemptionPolicy NEVER = new PreemptionPolicy(Policy.NEVER, Policy.NEVER, Policy.NEVER);
 
-  public enum Policy {
-    NEVER("Never"),
-    LOWER_PRIORITY("LowerPriority"),
-    LOWER_OR_NEWER_EQUAL_PRIORITY("LowerOrNewerEqualPriority"),
-    ANY("Any");
-
-    private final String wire;
-
-    Policy(String wire) {
-      this.wire = wire;
-    }
-
-    public String wire() {
-      return wire;
-    }
-  }
+  public enum Policy implements WireEnum { NEVER, LOWER_PRIORITY, LOWER_OR_NEWER_EQUAL_PRIORITY, ANY }
 }
