@@ -11,6 +11,7 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.Cohort;
 import io.gpufleet.queue.api.LocalQueue;
 import io.gpufleet.queue.api.PodSet;
@@ -24,7 +25,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The Kueue objects of a set of manifests, and the Workloads Kueue would create for its Jobs. A
+ * The Kueue objects of a set of manifests, and the Workloads Kueue would create for its Jobs, as a
+ * {@link KueueState}. A
  * batch/v1 Job labelled {@code kueue.x-k8s.io/queue-name} becomes a Workload of one pod set
  * {@code main} ({@code pkg/controller/jobs/job/job_controller.go} PodSets): count is parallelism, or
  * completions when set and smaller; each pod's requests as the pod template's effective requests.
@@ -32,8 +34,7 @@ import java.util.Set;
  * PriorityClass, else 0. Manifests carry no creation time: each Job is taken as created at
  * {@code submittedAt} plus its place in the files in milliseconds, so file order is FIFO order.
  */
-public record KueueManifests(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
-    List<LocalQueue> localQueues, List<io.gpufleet.queue.api.Workload> workloads) {
+public final class KueueManifests {
 
   /** {@code constants.QueueLabel}. */
   public static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
@@ -42,16 +43,10 @@ public record KueueManifests(List<ResourceFlavor> flavors, List<ClusterQueue> cl
   /** The label the API server puts on every namespace, which namespace selectors commonly use. */
   static final String NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
 
-  public KueueManifests {
-    flavors = List.copyOf(flavors);
-    clusterQueues = List.copyOf(clusterQueues);
-    cohorts = List.copyOf(cohorts);
-    localQueues = List.copyOf(localQueues);
-    workloads = List.copyOf(workloads);
-  }
+  private KueueManifests() {}
 
   /** Reads YAML text; problems go to the diagnostics (call {@code throwIfErrors} to stop on them). */
-  public static KueueManifests read(String file, String text, Diagnostics diagnostics, Instant submittedAt) {
+  public static KueueState read(String file, String text, Diagnostics diagnostics, Instant submittedAt) {
     List<YNode> docs = new YamlReader().readAll(file, text);
     new DuplicateObjects(diagnostics).check(docs);
     List<KubeObject> objects = new KubeDecoder(diagnostics).decodeAll(docs);
@@ -84,7 +79,7 @@ public record KueueManifests(List<ResourceFlavor> flavors, List<ClusterQueue> cl
   }
 
   /** Picks Kueue's objects and queued Jobs out of decoded objects. */
-  public static KueueManifests of(List<KubeObject> objects, Set<String> completionsWritten, Diagnostics diagnostics,
+  public static KueueState of(List<KubeObject> objects, Set<String> completionsWritten, Diagnostics diagnostics,
       Instant submittedAt) {
     KueueDecoder decoder = new KueueDecoder(diagnostics);
     List<ResourceFlavor> flavors = new ArrayList<>();
@@ -130,6 +125,6 @@ public record KueueManifests(List<ResourceFlavor> flavors, List<ClusterQueue> cl
       workloads.add(new io.gpufleet.queue.api.Workload(ns, job.meta().name(), job.meta().labels().get(QUEUE_LABEL)
           .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
-    return new KueueManifests(flavors, cqs, cohorts, lqs, workloads);
+    return new KueueState(flavors, cqs, cohorts, lqs, workloads);
   }
 }

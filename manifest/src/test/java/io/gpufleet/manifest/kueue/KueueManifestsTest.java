@@ -9,7 +9,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.queue.admission.Decision;
-import io.gpufleet.queue.admission.KueueState;
+import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.QueueingStrategy;
@@ -114,7 +114,7 @@ class KueueManifestsTest {
   @Test
   void readsKueuesObjectsAndAJobAsAWorkload() {
     Diagnostics d = new Diagnostics();
-    KueueManifests m = KueueManifests.read("setup.yaml", SETUP, d, T0);
+    KueueState m = KueueManifests.read("setup.yaml", SETUP, d, T0);
     d.throwIfErrors();
     assertThat(m.flavors()).singleElement().satisfies(f -> {
       assertThat(f.nodeLabels()).isEqualTo(Labels.of("node.kubernetes.io/instance-type", "p5.48xlarge"));
@@ -143,9 +143,8 @@ class KueueManifestsTest {
   @Test
   void theJobIsAdmittedByBorrowingTheInferenceQueuesLendableGpus() {
     Diagnostics d = new Diagnostics();
-    KueueManifests m = KueueManifests.read("setup.yaml", SETUP, d, T0);
-    List<Decision> decisions = Scheduler.cycle(new KueueState(m.flavors(), m.clusterQueues(), m.cohorts(),
-        m.localQueues(), m.workloads()), T0);
+    KueueState m = KueueManifests.read("setup.yaml", SETUP, d, T0);
+    List<Decision> decisions = Scheduler.cycle(m, T0);
     // 12 GPUs: training's 8 plus 4 of the 4 that inference lends (lendingLimit 4), within training's borrowingLimit 8.
     assertThat(decisions).singleElement().isInstanceOfSatisfying(Decision.Admitted.class, a -> {
       assertThat(a.admission().clusterQueue()).isEqualTo("training");
@@ -157,7 +156,7 @@ class KueueManifestsTest {
   @Test
   void withoutCompletionsKueueCountsPodsFromParallelism() {
     Diagnostics d = new Diagnostics();
-    KueueManifests m = KueueManifests.read("job.yaml", SETUP.replace("    completions: 3\n", ""), d, T0);
+    KueueState m = KueueManifests.read("job.yaml", SETUP.replace("    completions: 3\n", ""), d, T0);
     assertThat(m.workloads().get(0).podSets().get(0).count()).isEqualTo(3);
     m = KueueManifests.read("job.yaml", SETUP.replace("completions: 3", "completions: 2"), d, T0);
     assertThat(m.workloads().get(0).podSets().get(0).count()).isEqualTo(2);
@@ -210,7 +209,7 @@ class KueueManifestsTest {
           admissionChecks: [prov]
         """;
     Diagnostics d = new Diagnostics();
-    KueueManifests m = KueueManifests.read("x.yaml", text, d, T0);
+    KueueState m = KueueManifests.read("x.yaml", text, d, T0);
     assertThat(m.localQueues()).isEmpty();
     assertThat(d.errors().stream().map(ManifestProblem::toString)).containsExactly(
         "x.yaml:1:13: apiVersion: expected kueue.x-k8s.io/v1beta1 or kueue.x-k8s.io/v1beta2 for kind LocalQueue, "

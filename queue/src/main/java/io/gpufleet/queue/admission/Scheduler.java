@@ -2,6 +2,7 @@ package io.gpufleet.queue.admission;
 
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.PreemptionPolicy;

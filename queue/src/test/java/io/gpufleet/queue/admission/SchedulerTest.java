@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.FlavorQuotas;
+import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.LocalQueue;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.QueueingStrategy;

@@ -13,7 +13,7 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.admission.Decision;
-import io.gpufleet.queue.admission.KueueState;
+import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.Admission;
 import io.gpufleet.queue.api.ClusterQueue;

@@ -1,14 +1,12 @@
-package io.gpufleet.queue.admission;
+package io.gpufleet.queue.api;
 
-import io.gpufleet.queue.api.ClusterQueue;
-import io.gpufleet.queue.api.Cohort;
-import io.gpufleet.queue.api.LocalQueue;
-import io.gpufleet.queue.api.ResourceFlavor;
-import io.gpufleet.queue.api.Workload;
 import java.util.List;
 import java.util.Optional;
 
-/** What the scheduler reads: Kueue's objects and every workload, admitted ones with their admission. */
+/**
+ * Kueue's objects and every workload, admitted ones with their admission: what the scheduler reads
+ * and what the manifest reader gives.
+ */
 public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
     List<LocalQueue> localQueues, List<Workload> workloads) {
 
