@@ -133,12 +133,21 @@ public final class FlavorAssigner {
     return m.borrowingLevel != 0 && cq.flavorFungibility().whenCanBorrow() == FlavorFungibility.Policy.TRY_NEXT_FLAVOR;
   }
 
-  /** A pod set's total requests in Kueue's units (per-pod value times count), with {@code pods} when the ClusterQueue covers it. */
+  /**
+   * A pod set's total requests in Kueue's units (per-pod value times count), with {@code pods} when
+   * the ClusterQueue covers it.
+   */
   static SortedMap<ResourceName, Long> totalRequests(PodSet ps, boolean countPods) {
     SortedMap<ResourceName, Long> out = new TreeMap<>();
     for (Map.Entry<ResourceName, Quantity> e : ps.requests().quantities().entrySet()) {
-      out.put(e.getKey(), Math.multiplyHigh(Amounts.requestValue(e.getKey(), e.getValue()), ps.count()) != 0
-          ? Amounts.UNLIMITED : Amounts.requestValue(e.getKey(), e.getValue()) * ps.count());
+      long perPod = Amounts.requestValue(e.getKey(), e.getValue());
+      long total;
+      try {
+        total = Math.multiplyExact(perPod, (long) ps.count());
+      } catch (ArithmeticException overflow) {
+        total = Amounts.UNLIMITED; // upstream saturates (TestSchedule "prevent integer overflow ...")
+      }
+      out.put(e.getKey(), total);
     }
     if (countPods) {
       out.put(ResourceName.PODS, (long) ps.count());
@@ -357,7 +366,7 @@ public final class FlavorAssigner {
     if (val > maxCapacity) {
       status.reasons.add("insufficient quota for " + fr.resource() + " in flavor " + fr.flavor()
           + ", previously considered podsets requests (" + Amounts.format(fr.resource(), assumedUsage)
-          + ") + current podset request (" + Amounts.format(fr.resource(), request) + ") > maximum capacity ("
+          + ") + current podset request (" + Amounts.formatRequest(fr.resource(), request) + ") > maximum capacity ("
           + Amounts.format(fr.resource(), maxCapacity) + ")");
       status.noFitReason = NoFitReason.EXCEEDS_MAX_QUOTA;
       return new Fits(PMode.NO_FIT, 0, status);

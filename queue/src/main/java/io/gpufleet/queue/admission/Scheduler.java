@@ -10,6 +10,7 @@ import io.gpufleet.queue.api.QueueingStrategy;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.Workload;
 import io.gpufleet.queue.api.WorkloadCondition;
+import io.gpufleet.queue.quota.Amounts;
 import io.gpufleet.queue.quota.FlavorResource;
 import io.gpufleet.queue.quota.QuotaTree;
 import java.time.Instant;
@@ -95,20 +96,21 @@ public final class Scheduler {
       }
       Optional<String> cqName = state.clusterQueueOf(wl);
       if (cqName.isEmpty()) {
-        out.add(new Decision.NotConsidered(wl.key(), Optional.empty(), "LocalQueue " + wl.namespace() + "/" + wl.queueName()
-            + " doesn't exist"));
+        out.add(new Decision.NotConsidered(wl.key(), Optional.empty(),
+            "LocalQueue " + wl.namespace() + "/" + wl.queueName() + " doesn't exist"));
         continue;
       }
       Optional<ClusterQueue> cq = state.clusterQueue(cqName.get());
       if (cq.isEmpty()) {
-        out.add(new Decision.NotConsidered(wl.key(), Optional.empty(), "ClusterQueue " + cqName.get() + " doesn't exist"));
+        out.add(new Decision.NotConsidered(wl.key(), Optional.empty(),
+            "ClusterQueue " + cqName.get() + " doesn't exist"));
         continue;
       }
       List<String> missing = state.missingFlavors(cq.get());
       if (!missing.isEmpty()) {
         // clusterqueue.go inactiveReason: an inactive ClusterQueue gives no heads.
-        out.add(new Decision.NotConsidered(wl.key(), Optional.of(cq.get().name()), "Can't admit new workloads: references missing ResourceFlavor(s): "
-            + String.join(",", missing) + "."));
+        out.add(new Decision.NotConsidered(wl.key(), Optional.of(cq.get().name()),
+            "Can't admit new workloads: references missing ResourceFlavor(s): " + String.join(",", missing) + "."));
         continue;
       }
       queued.computeIfAbsent(cq.get().name(), k -> new ArrayList<>()).add(wl);
@@ -223,8 +225,7 @@ public final class Scheduler {
       long used = tree.usage(en.cq.name(), fr);
       if (en.assignment.borrowing() > 0) {
         out.put(fr, q.borrowingLimit().isEmpty() ? v
-            : Math.min(v, io.gpufleet.queue.quota.Amounts.sub(io.gpufleet.queue.quota.Amounts.add(q.nominal(),
-                q.borrowingLimit().getAsLong()), used)));
+            : Math.min(v, Amounts.sub(Amounts.add(q.nominal(), q.borrowingLimit().getAsLong()), used)));
       } else {
         out.put(fr, Math.max(0, Math.min(v, q.nominal() - used)));
       }

@@ -60,9 +60,11 @@ public final class Amounts {
    * ephemeral-storage and hugepages as a binary quantity, the rest as a decimal one.
    */
   public static String format(ResourceName name, long value) {
-    if (value == UNLIMITED) {
-      return "Unlimited";
-    }
+    return value == UNLIMITED ? "Unlimited" : formatRequest(name, value);
+  }
+
+  /** A request's int64 as {@code ResourceQuantityString} prints it: no "Unlimited", MaxInt64 printed as a number. */
+  public static String formatRequest(ResourceName name, long value) {
     if (name.equals(ResourceName.CPU)) {
       return Quantity.ofMillis(value).toString();
     }

@@ -376,6 +376,24 @@ final class ScheduleCases {
             wl("eng-alpha", "test-wl", "preempt-attempts-lq", ps(PodSet.MAIN, 1, "cpu", "1")).withPriority(100)),
         new Want(Map.of("eng-alpha/test-wl", admission("preempt-attempts-cq", PodSet.MAIN, 1, "cpu", "spot", "1000")),
             Map.of(), Map.of()))));
+    ClusterQueue overflow = ClusterQueue.named("overflow-cq", ResourceGroup.of(fq("default", "cpu", "10000", "", "")));
+    out.add(UpstreamCase.of("scheduler", FILE,
+        t + "prevent integer overflow when sum of requests over podsets exceeds MaxInt64", check(List.of(overflow),
+        List.of(), List.of(new LocalQueue("default", "overflow-queue", "overflow-cq")),
+        List.of(wl("default", "vuln-wl", "overflow-queue", ps("ps1", 1, "cpu", "1000000m"),
+            ps("ps2", 1, "cpu", "9223372036854775000m"))),
+        new Want(Map.of(), Map.of("default/vuln-wl", "ExceedsMaxQuota: couldn't assign flavors to pod set ps2: "
+            + "insufficient quota for cpu in flavor default, previously considered podsets requests (1k) + current "
+            + "podset request (9223372036854775) > maximum capacity (10k)"),
+            Map.of("default/vuln-wl", "inadmissible overflow-cq")))));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "prevent integer overflow in ResourceValue conversion to MilliValue",
+        check(List.of(ClusterQueue.named("overflow-cq", ResourceGroup.of(fq("default", "cpu", "10", "", "")))), List.of(),
+        List.of(new LocalQueue("default", "overflow-queue", "overflow-cq")),
+        List.of(wl("default", "vuln-wl", "overflow-queue", ps("ps1", 1, "cpu", "9223372036854776"))),
+        new Want(Map.of(), Map.of("default/vuln-wl", "ExceedsMaxQuota: couldn't assign flavors to pod set ps1: "
+            + "insufficient quota for cpu in flavor default, previously considered podsets requests (0) + current "
+            + "podset request (9223372036854775807m) > maximum capacity (10)"),
+            Map.of("default/vuln-wl", "inadmissible overflow-cq")))));
     return out;
   }
 }
