@@ -31,8 +31,8 @@ import java.util.Set;
  * Decodes Kueue's objects at {@code kueue.x-k8s.io/v1beta1} and {@code v1beta2} and checks them as
  * Kueue's CRDs and webhooks do ({@code apis/kueue/v1beta2/*_types.go} markers,
  * {@code pkg/webhooks/clusterqueue_webhook.go}), with their messages where they have one. A field
- * the twin reads but does not act on (admission checks, fair sharing, stop policies, preemption
- * across the cohort, topology names) is a warning at its line; an unknown field is an error, as a strict decoder has it.
+ * the twin reads but does not act on (admission checks, fair sharing, stop policies,
+ * borrowWithinCohort.maxPriorityThreshold, topology names) is a warning at its line; an unknown field is an error, as a strict decoder has it.
  */
 final class KueueDecoder {
 
@@ -188,14 +188,13 @@ final class KueueDecoder {
     if (bwc.isPresent()) {
       bwc.get().checkKnownStrictDecoding(Set.of("policy", "maxPriorityThreshold"));
       borrow = policy(bwc.get(), "policy", List.of(PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.LOWER_PRIORITY));
+      bwc.get().get("maxPriorityThreshold").ifPresent(c -> c.warning(
+          "maxPriorityThreshold is not modelled by gpufleet: every lower priority may be preempted while borrowing"));
     }
     if (reclaim == PreemptionPolicy.Policy.NEVER && borrow != PreemptionPolicy.Policy.NEVER) {
       p.error("reclaimWithinCohort=Never and borrowWithinCohort.Policy!=Never");
     }
-    if (reclaim != PreemptionPolicy.Policy.NEVER || borrow != PreemptionPolicy.Policy.NEVER) {
-      p.warning("preemption across the cohort (reclaimWithinCohort, borrowWithinCohort) is not modelled by gpufleet: "
-          + "only withinClusterQueue preempts; a workload that could only reclaim waits for quota");
-    }
+
     return new PreemptionPolicy(reclaim, borrow, within);
   }
 

@@ -210,6 +210,9 @@ class KueueManifestsTest {
           preemption:
             withinClusterQueue: LowerPriority
             reclaimWithinCohort: Any
+            borrowWithinCohort:
+              policy: LowerPriority
+              maxPriorityThreshold: 100
         """;
     Diagnostics d = new Diagnostics();
     KueueState m = KueueManifests.read("x.yaml", text, d, T0);
@@ -219,8 +222,8 @@ class KueueManifestsTest {
             + "found \"kueue.x-k8s.io/v1alpha1\"");
     assertThat(d.warnings().stream().map(ManifestProblem::toString)).anyMatch(w -> w.startsWith("x.yaml:10:")
         && w.contains("spec.admissionChecks is not modelled"));
-    assertThat(d.warnings().stream().map(ManifestProblem::toString)).anyMatch(w -> w.startsWith("x.yaml:12:")
-        && w.contains("preemption across the cohort (reclaimWithinCohort, borrowWithinCohort) is not modelled"));
+    assertThat(d.warnings().stream().map(ManifestProblem::toString)).anyMatch(w -> w.startsWith("x.yaml:16:")
+        && w.contains("maxPriorityThreshold is not modelled"));
     assertThat(m.clusterQueues().get(0).preemption().withinClusterQueue())
         .isEqualTo(io.gpufleet.queue.api.PreemptionPolicy.Policy.LOWER_PRIORITY);
     assertThat(m.clusterQueues().get(0).namespaceSelector()).as("absent: a nothing selector").isEqualTo(Optional.empty());

@@ -23,14 +23,19 @@ public sealed interface Decision {
       List<WorkloadCondition> conditions) implements Decision {}
 
   /**
-   * Needs preemption and found targets ({@code issuePreemptions}): the targets are evicted (reason
-   * Preempted, InClusterQueue) and the workload waits for them, QuotaReserved false with reason
-   * WaitingForPreemptedWorkloads and the message "... Pending the preemption of N workload(s)".
-   * {@code targetMessage} is the Evicted/Preempted conditions' message on each target
-   * ({@code preemptionMessage}; the twin has no UIDs, so UNKNOWN, as upstream writes a missing one).
+   * Needs preemption and found targets ({@code issuePreemptions}): each target is evicted (Evicted,
+   * reason Preempted; Preempted, with its reason) and the workload waits for them, QuotaReserved
+   * false with reason WaitingForPreemptedWorkloads and "... Pending the preemption of N workload(s)".
    */
-  record Preempting(String workload, String clusterQueue, List<String> targets, String message,
-      List<WorkloadCondition> conditions, String targetMessage) implements Decision {}
+  record Preempting(String workload, String clusterQueue, List<Eviction> targets, String message,
+      List<WorkloadCondition> conditions) implements Decision {}
+
+  /**
+   * A workload to evict: its reason (InClusterQueue, InCohortReclamation, InCohortReclaimWhileBorrowing)
+   * and the conditions' message ({@code preemptionMessage}; the twin has no UIDs, so UNKNOWN, as
+   * upstream writes a missing one).
+   */
+  record Eviction(String workload, String reason, String message) {}
 
   /**
    * Not considered: its LocalQueue or ClusterQueue does not exist, or the ClusterQueue is inactive;

@@ -31,8 +31,7 @@ import java.util.function.Predicate;
  * the head of each active ClusterQueue (highest priority, then oldest), nominated (namespace
  * selector, flavor assignment), ordered by the classical iterator (borrowing height, then priority,
  * then creation time) and admitted while the quota snapshot still has room; a workload that needs
- * preemption within its ClusterQueue names its targets ({@link ClusterQueuePreemptor}). Not modelled:
- * reclaiming from the cohort, fair sharing, admission checks, second passes, waitForPodsReady,
+ * preemption names its targets ({@link ClusterQueuePreemptor}). Not modelled: fair sharing, admission checks, second passes, waitForPodsReady,
  * topology-aware scheduling, partial admission.
  */
 public final class Scheduler {
@@ -67,7 +66,7 @@ public final class Scheduler {
     return out;
   }
 
-  private record Entry(Workload wl, ClusterQueue cq, Assignment assignment, List<Workload> targets) {}
+  private record Entry(Workload wl, ClusterQueue cq, Assignment assignment, List<ClusterQueuePreemptor.Target> targets) {}
 
   /** {@code scheduler.go} markPreemptionOutcome. */
   static final String OVERLAPPING = "Workload has overlapping preemption targets with another workload";
@@ -130,7 +129,7 @@ public final class Scheduler {
         continue;
       }
       Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor).assign(wl);
-      List<Workload> targets = a.representativeMode() == FlavorAssignmentMode.PREEMPT
+      List<ClusterQueuePreemptor.Target> targets = a.representativeMode() == FlavorAssignmentMode.PREEMPT
           ? preemptor.targets(tree, cq.name(), wl, a.usage(), needPreemption(a)) : List.of();
       entries.add(new Entry(wl, cq, a, targets));
     }
@@ -152,22 +151,24 @@ public final class Scheduler {
             if (en.cq.preemption().reclaimWithinCohort() != PreemptionPolicy.Policy.ANY) {
               tree.addUsage(cq, toReserve(tree, en));
             }
-          } else if (en.targets.stream().anyMatch(preempted::contains)) {
+          } else if (en.targets.stream().anyMatch(t -> preempted.contains(t.workload()))) {
             out.add(pending(en.wl, en.cq, "WaitingForQuota", OVERLAPPING, false, now));
           } else {
             Map<FlavorResource, Long> usage = toReserve(tree, en);
-            if (!fitsWithout(tree, cq, usage, preempted, en.targets)) {
+            List<Workload> victims = en.targets.stream().map(ClusterQueuePreemptor.Target::workload).toList();
+            if (!fitsWithout(tree, cq, usage, preempted, victims)) {
               out.add(pending(en.wl, en.cq, "WaitingForQuota", NO_LONGER_FITS, false, now));
             } else {
-              preempted.addAll(en.targets);
+              preempted.addAll(victims);
               tree.addUsage(cq, usage);
               String message = en.assignment.message() + ". Pending the preemption of " + en.targets.size()
                   + " workload(s)";
-              out.add(new Decision.Preempting(en.wl.key(), cq, en.targets.stream().map(Workload::key).toList(), message,
+              List<Decision.Eviction> evictions = en.targets.stream().map(t -> new Decision.Eviction(
+                  t.workload().key(), t.reason(), preemptionMessage(t, tree.path(cq),
+                      tree.path(t.workload().admission().orElseThrow().clusterQueue())))).toList();
+              out.add(new Decision.Preempting(en.wl.key(), cq, evictions, message,
                   List.of(WorkloadCondition.pending("WaitingForPreemptedWorkloads", message, now),
-                      WorkloadCondition.noReservation(now)),
-                  "Preempted to accommodate a workload (UID: UNKNOWN, JobUID: UNKNOWN) due to prioritization in the "
-                      + "ClusterQueue; preemptor path: " + tree.path(cq) + "; preemptee path: " + tree.path(cq)));
+                      WorkloadCondition.noReservation(now))));
             }
           }
         }
@@ -183,6 +184,18 @@ public final class Scheduler {
       }
     }
     return out;
+  }
+
+  /** {@code preemptionMessage} with {@code HumanReadablePreemptionReasons}; no UIDs in the twin, so UNKNOWN. */
+  static String preemptionMessage(ClusterQueuePreemptor.Target t, String preemptorPath, String preempteePath) {
+    String why = switch (t.reason()) {
+      case "InClusterQueue" -> "prioritization in the ClusterQueue";
+      case "InCohortReclamation" -> "reclamation within the cohort";
+      case "InCohortReclaimWhileBorrowing" -> "reclamation within the cohort while borrowing";
+      default -> "UNKNOWN";
+    };
+    return "Preempted to accommodate a workload (UID: UNKNOWN, JobUID: UNKNOWN) due to " + why + "; preemptor path: "
+        + preemptorPath + "; preemptee path: " + preempteePath;
   }
 
   /** {@code flavorResourcesNeedPreemption}. */

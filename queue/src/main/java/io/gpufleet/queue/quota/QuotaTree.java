@@ -310,4 +310,77 @@ public final class QuotaTree {
 
   /** The borrowing height and whether a smaller subtree than the whole tree could reclaim. */
   public record HeightFit(int height, boolean mayReclaimInHierarchy) {}
+  // ---- what preemption across the cohort asks of the tree (classical/hierarchical_preemption.go) ----
+
+  private Node cohortNode(String name) {
+    Node n = cohorts.get(name);
+    if (n == null) {
+      throw new IllegalArgumentException("no cohort " + name);
+    }
+    return n;
+  }
+
+  /** The cohorts above a ClusterQueue, its parent first ({@code PathParentToRoot}). */
+  public List<String> cohortsAbove(String clusterQueue) {
+    List<String> out = new ArrayList<>();
+    for (Node n = cq(clusterQueue).parent; n != null; n = n.parent) {
+      out.add(n.name);
+    }
+    return out;
+  }
+
+  public List<String> childCohorts(String cohort) {
+    return cohortNode(cohort).children.stream().filter(c -> !c.clusterQueue).map(c -> c.name).toList();
+  }
+
+  public List<String> childClusterQueues(String cohort) {
+    return cohortNode(cohort).children.stream().filter(c -> c.clusterQueue).map(c -> c.name).toList();
+  }
+
+  private static boolean withinNominal(Node n, Set<FlavorResource> frs) {
+    for (FlavorResource fr : frs) {
+      if (n.subtree(fr) < n.used(fr)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code IsWithinNominalInResources} of a ClusterQueue: its usage within its quota for each. */
+  public boolean clusterQueueWithinNominal(String clusterQueue, Set<FlavorResource> frs) {
+    return withinNominal(cq(clusterQueue), frs);
+  }
+
+  /** {@code IsWithinNominalInResources} of a cohort: its usage within its subtree's quota for each. */
+  public boolean cohortWithinNominal(String cohort, Set<FlavorResource> frs) {
+    return withinNominal(cohortNode(cohort), frs);
+  }
+
+  /** {@code QuantitiesFitInQuota}: whether the requests fit the node's subtree quota, and what is left past its local quota. */
+  public record Fit(boolean fits, Map<FlavorResource, Long> remaining) {}
+
+  private static Fit quantitiesFit(Node n, Map<FlavorResource, Long> requests) {
+    boolean fits = true;
+    Map<FlavorResource, Long> remaining = new TreeMap<>();
+    for (var e : requests.entrySet()) {
+      if (n.subtree(e.getKey()) < Amounts.add(n.used(e.getKey()), e.getValue())) {
+        fits = false;
+      }
+      remaining.put(e.getKey(), Math.max(0, Amounts.sub(e.getValue(), localAvailable(n, e.getKey()))));
+    }
+    return new Fit(fits, remaining);
+  }
+
+  public Fit clusterQueueQuantitiesFit(String clusterQueue, Map<FlavorResource, Long> requests) {
+    return quantitiesFit(cq(clusterQueue), requests);
+  }
+
+  public Fit cohortQuantitiesFit(String cohort, Map<FlavorResource, Long> requests) {
+    return quantitiesFit(cohortNode(cohort), requests);
+  }
+
+  /** {@code ClusterQueueSnapshot.BorrowingWith}: past its nominal quota with {@code val} more. */
+  public boolean borrowingWith(String clusterQueue, FlavorResource fr, long val) {
+    return borrowingWith(cq(clusterQueue), fr, val);
+  }
 }

@@ -27,11 +27,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * {@code pkg/scheduler/preemption/preemption_test.go} TestPreemption: the entries whose targets are
- * all in the incoming workload's own ClusterQueue (or none), over the test's ClusterQueues
+ * {@code pkg/scheduler/preemption/preemption_test.go} TestPreemption: entries within a ClusterQueue and
+ * across the flat cohort "cohort", over the test's ClusterQueues
  * standalone, c1/c2 (cohort "cohort") and preventStarvation; the incoming workload, its assignment
  * (which flavors need preemption) and the admitted workloads as upstream writes them; compared: the
- * set of workloads preempted ({@code wantWorkloads} with an Evicted condition, reason InClusterQueue).
+ * set of workloads preempted with the reason of their Preempted condition ({@code wantWorkloads}).
  */
 final class PreemptionCases {
 
@@ -108,11 +108,13 @@ final class PreemptionCases {
       }
       Map<String, ClusterQueue> byName = new LinkedHashMap<>();
       QUEUES.forEach(q -> byName.put(q.name(), q));
-      List<Workload> targets = new ClusterQueuePreemptor(byName, admittedWls, NOW).targets(tree, cq, incoming, usage,
-          need);
+      List<ClusterQueuePreemptor.Target> targets = new ClusterQueuePreemptor(byName, admittedWls, NOW)
+          .targets(tree, cq, incoming, usage, need);
       Set<String> got = new TreeSet<>();
-      targets.forEach(w -> got.add(w.name()));
-      assertThat(got).as("preempted").isEqualTo(new TreeSet<>(wantPreempted));
+      targets.forEach(t -> got.add(t.workload().name() + ":" + t.reason()));
+      Set<String> want = new TreeSet<>();
+      wantPreempted.forEach(w -> want.add(w.contains(":") ? w : w + ":InClusterQueue"));
+      assertThat(got).as("preempted, with reason").isEqualTo(want);
     };
   }
 
@@ -160,6 +162,42 @@ final class PreemptionCases {
         admitted("wl3", 1, "preventStarvation", "cpu", "2", "default", NOW, NOW)), 1, NOW.minusSeconds(15),
         "preventStarvation", List.of(new Assigned(PodSet.of("launcher", 1, ResourceList.of("cpu", "2")),
             Map.of("cpu", "default/Preempt"))), Set.of("wl2"))));
+    // Cohort "cohort": c1 reclaims from lower priority, c2 from any; both 6 cpu with borrowingLimit 6.
+    List<Workload> borrowers = List.of(admitted("c1-low", -1, "c1", "cpu", "3", "default"),
+        admitted("c2-mid", 0, "c2", "cpu", "3", "default"), admitted("c2-high", 1, "c2", "cpu", "6", "default"));
+    out.add(UpstreamCase.of("preemption", FILE, t + "reclaim quota from borrower", check(borrowers, 1, NOW, "c1",
+        List.of(main("cpu", "3", "default", "Preempt")), Set.of("c2-mid:InCohortReclamation"))));
+    List<Workload> withMemory = new ArrayList<>(List.of(admitted("c1-low", -1, "c1", "cpu", "3", "default")));
+    withMemory.set(0, withMemory.get(0).admitted(new Admission("c1", List.of(new Admission.PodSetAssignment(PodSet.MAIN,
+        new TreeMap<>(Map.of(ResourceName.CPU, "default", ResourceName.MEMORY, "default")),
+        new TreeMap<>(Map.of(ResourceName.CPU, 3000L, ResourceName.MEMORY, 3L * 1024 * 1024 * 1024)), 1))), NOW));
+    withMemory.addAll(borrowers.subList(1, 3));
+    out.add(UpstreamCase.of("preemption", FILE,
+        t + "reclaim quota if workload requests 0 resources for a resource at nominal quota", check(withMemory, 1, NOW,
+        "c1", List.of(new Assigned(PodSet.of(PodSet.MAIN, 1, ResourceList.of("cpu", "3", "memory", "0")),
+            Map.of("cpu", "default/Preempt", "memory", "default/Fit"))), Set.of("c2-mid:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "no workloads borrowing", check(List.of(
+        admitted("c1-high", 1, "c1", "cpu", "4", "default"), admitted("c2-low-1", -1, "c2", "cpu", "4", "default")),
+        1, NOW, "c1", List.of(main("cpu", "4", "default", "Preempt")), Set.of())));
+    out.add(UpstreamCase.of("preemption", FILE, t + "not enough workloads borrowing", check(List.of(
+        admitted("c1-high", 1, "c1", "cpu", "4", "default"), admitted("c2-low-1", -1, "c2", "cpu", "4", "default"),
+        admitted("c2-low-2", -1, "c2", "cpu", "4", "default")), 1, NOW, "c1",
+        List.of(main("cpu", "4", "default", "Preempt")), Set.of())));
+    out.add(UpstreamCase.of("preemption", FILE,
+        t + "do not reclaim borrowed quota from same priority for withinCohort=ReclaimFromLowerPriority", check(List.of(
+        admitted("c1", 0, "c1", "cpu", "2", "default"), admitted("c2-1", 0, "c2", "cpu", "4", "default"),
+        admitted("c2-2", 0, "c2", "cpu", "4", "default")), 0, NOW, "c1",
+        List.of(main("cpu", "4", "default", "Preempt")), Set.of())));
+    out.add(UpstreamCase.of("preemption", FILE,
+        t + "reclaim borrowed quota from same priority for withinCohort=ReclaimFromAny", check(List.of(
+        admitted("c1-1", 0, "c1", "cpu", "4", "default"), admitted("c1-2", 1, "c1", "cpu", "4", "default"),
+        admitted("c2", 0, "c2", "cpu", "2", "default")), 0, NOW, "c2",
+        List.of(main("cpu", "4", "default", "Preempt")), Set.of("c1-1:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "preempt from all ClusterQueues in cohort", check(List.of(
+        admitted("c1-low", -1, "c1", "cpu", "3", "default"), admitted("c1-mid", 0, "c1", "cpu", "2", "default"),
+        admitted("c2-low", -1, "c2", "cpu", "3", "default"), admitted("c2-mid", 0, "c2", "cpu", "4", "default")),
+        0, NOW, "c1", List.of(main("cpu", "4", "default", "Preempt")),
+        Set.of("c1-low:InClusterQueue", "c2-low:InCohortReclamation"))));
     return out;
   }
 }

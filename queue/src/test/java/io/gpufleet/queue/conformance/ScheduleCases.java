@@ -137,7 +137,8 @@ final class ScheduleCases {
           }
           case Decision.Preempting p -> {
             pending.put(p.workload(), "WaitingForPreemptedWorkloads: " + p.message());
-            left.put(p.workload(), "preempting " + String.join(",", p.targets()));
+            left.put(p.workload(), "preempting " + String.join(",", p.targets().stream()
+                .map(Decision.Eviction::workload).toList()));
           }
           case Decision.NotConsidered n -> left.put(n.workload(), n.queuedIn().map(q -> "left " + q).orElse("not queued"));
         }
