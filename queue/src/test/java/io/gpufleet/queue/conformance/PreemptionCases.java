@@ -57,7 +57,16 @@ final class PreemptionCases {
               PreemptionPolicy.Policy.NEVER)),
       ClusterQueue.named("preventStarvation", ResourceGroup.of(FlavorQuotas.of("default", ResourceQuota.of("cpu", "6"))))
           .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.NEVER,
-              PreemptionPolicy.Policy.LOWER_OR_NEWER_EQUAL_PRIORITY)));
+              PreemptionPolicy.Policy.LOWER_OR_NEWER_EQUAL_PRIORITY)),
+      lender("lend1", "4"), lender("lend2", "2"));
+
+  /** Cohort "cohort-lend": 6 cpu each, lending at most {@code lendingLimit}, both policies LowerPriority. */
+  private static ClusterQueue lender(String name, String lendingLimit) {
+    return ClusterQueue.named(name, ResourceGroup.of(new FlavorQuotas("default",
+        List.of(ResourceQuota.of("cpu", "6", "", lendingLimit))))).inCohort("cohort-lend")
+        .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.LOWER_PRIORITY, PreemptionPolicy.Policy.NEVER,
+            PreemptionPolicy.Policy.LOWER_PRIORITY));
+  }
 
   /** An admitted workload of one pod set {@code main}: {@code MakeWorkload(name).Priority(p).Request(r, q).ReserveQuotaAt(...)}. */
   private static Workload admitted(String name, int priority, String cq, String resource, String quantity, String flavor,
@@ -198,6 +207,19 @@ final class PreemptionCases {
         admitted("c2-low", -1, "c2", "cpu", "3", "default"), admitted("c2-mid", 0, "c2", "cpu", "4", "default")),
         0, NOW, "c1", List.of(main("cpu", "4", "default", "Preempt")),
         Set.of("c1-low:InClusterQueue", "c2-low:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "reclaim quota from lender", check(List.of(
+        admitted("lend1-low", -1, "lend1", "cpu", "3", "default"), admitted("lend2-mid", 0, "lend2", "cpu", "3", "default"),
+        admitted("lend2-high", 1, "lend2", "cpu", "4", "default")), 1, NOW, "lend1",
+        List.of(main("cpu", "3", "default", "Preempt")), Set.of("lend2-mid:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", FILE, t + "preempt from all ClusterQueues in cohort-lend", check(List.of(
+        admitted("lend1-low", -1, "lend1", "cpu", "3", "default"), admitted("lend1-mid", 0, "lend1", "cpu", "2", "default"),
+        admitted("lend2-low", -1, "lend2", "cpu", "3", "default"), admitted("lend2-mid", 0, "lend2", "cpu", "4", "default")),
+        0, NOW, "lend1", List.of(main("cpu", "4", "default", "Preempt")),
+        Set.of("lend1-low:InClusterQueue", "lend2-low:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", FILE,
+        t + "cannot preempt from other ClusterQueues if exceeds requestable quota including lending limit", check(
+        List.of(admitted("lend2-low", -1, "lend2", "cpu", "10", "default")), 0, NOW, "lend1",
+        List.of(main("cpu", "9", "default", "Preempt")), Set.of())));
     return out;
   }
 }
