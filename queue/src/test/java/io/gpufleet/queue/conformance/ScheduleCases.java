@@ -39,8 +39,9 @@ import java.util.TreeMap;
  * in cohort lend) and namespaces (dep=sales, dep=eng, dep=lend), checking the admissions after the
  * cycle ({@code wantAssignments}), the QuotaReserved reason and message of those not admitted
  * ({@code wantWorkloads}), and which are left in the queue or set aside as inadmissible
- * ({@code wantLeft}, {@code wantInadmissibleLeft}). Preemption is not modelled, so only cases that
- * need none are translated.
+ * ({@code wantLeft}, {@code wantInadmissibleLeft}), and the targets of a workload that preempts.
+ * Not translated: the entries with partial admission, admission checks, second passes, workload
+ * slices, fair sharing or TAS.
  */
 final class ScheduleCases {
 
@@ -71,7 +72,9 @@ final class ScheduleCases {
           .withStrategy(QueueingStrategy.STRICT_FIFO),
       ClusterQueue.named("eng-beta", ResourceGroup.of(fq("on-demand", "cpu", "50", "10", ""),
           fq("spot", "cpu", "0", "100", "")), ResourceGroup.of(fq("model-a", "example.com/gpu", "20", "0", "")))
-          .inCohort("eng").withNamespaceSelector(dep("eng")).withStrategy(QueueingStrategy.STRICT_FIFO),
+          .inCohort("eng").withNamespaceSelector(dep("eng")).withStrategy(QueueingStrategy.STRICT_FIFO)
+          .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.ANY, PreemptionPolicy.Policy.NEVER,
+              PreemptionPolicy.Policy.LOWER_PRIORITY)),
       ClusterQueue.named("flavor-nonexistent-cq", ResourceGroup.of(fq("nonexistent-flavor", "cpu", "50", "", "")))
           .withStrategy(QueueingStrategy.STRICT_FIFO),
       ClusterQueue.named("lend-a", ResourceGroup.of(fq("default", "cpu", "3", "", "2"))).inCohort("lend")
@@ -395,6 +398,46 @@ final class ScheduleCases {
             + "insufficient quota for cpu in flavor default, previously considered podsets requests (0) + current "
             + "podset request (9223372036854775807m) > maximum capacity (10)"),
             Map.of("default/vuln-wl", "inadmissible overflow-cq")))));
+    // The preemptor reclaims from eng-alpha's borrower and preempts low-2 in its own queue; upstream's messages
+    // carry the preemptor's UID and JobUID, which the twin does not have (it writes UNKNOWN, as upstream does
+    // for a missing one), so the messages are compared from "due to" on.
+    Runnable preemptInQueueAndCohort = check(List.of(), List.of(), List.of(), List.of(
+        wl("eng-beta", "preemptor", "main", ps(PodSet.MAIN, 1, "cpu", "20")),
+        wl("eng-alpha", "use-all-spot", "", ps(PodSet.MAIN, 1, "cpu", "100"))
+            .admitted(admission("eng-alpha", PodSet.MAIN, 1, "cpu", "spot", "100000"), NOW),
+        wl("eng-beta", "low-1", "", ps(PodSet.MAIN, 1, "cpu", "30")).withPriority(-1)
+            .admitted(admission("eng-beta", PodSet.MAIN, 1, "cpu", "on-demand", "30000"), NOW),
+        wl("eng-beta", "low-2", "", ps(PodSet.MAIN, 1, "cpu", "10")).withPriority(-2)
+            .admitted(admission("eng-beta", PodSet.MAIN, 1, "cpu", "on-demand", "10000"), NOW),
+        wl("eng-alpha", "borrower", "", ps(PodSet.MAIN, 1, "cpu", "60"))
+            .admitted(admission("eng-alpha", PodSet.MAIN, 1, "cpu", "on-demand", "60000"), NOW)),
+        new Want(Map.of(), Map.of("eng-beta/preemptor", "WaitingForPreemptedWorkloads: couldn't assign flavors to pod "
+            + "set main: insufficient unused quota for cpu in flavor on-demand, 20 more needed, insufficient unused "
+            + "quota for cpu in flavor spot, 20 more needed. Pending the preemption of 2 workload(s)"),
+            Map.of("eng-beta/preemptor", "preempting eng-alpha/borrower,eng-beta/low-2")));
+    out.add(UpstreamCase.of("scheduler", FILE, t + "preempt workloads in ClusterQueue and cohort", () -> {
+      preemptInQueueAndCohort.run();
+      List<ClusterQueue> cqs = new ArrayList<>(QUEUES);
+      KueueState state = new KueueState(FLAVORS, cqs, List.of(), LOCAL_QUEUES, List.of(
+          wl("eng-beta", "preemptor", "main", ps(PodSet.MAIN, 1, "cpu", "20")),
+          wl("eng-beta", "low-2", "", ps(PodSet.MAIN, 1, "cpu", "10")).withPriority(-2)
+              .admitted(admission("eng-beta", PodSet.MAIN, 1, "cpu", "on-demand", "10000"), NOW),
+          wl("eng-beta", "low-1", "", ps(PodSet.MAIN, 1, "cpu", "30")).withPriority(-1)
+              .admitted(admission("eng-beta", PodSet.MAIN, 1, "cpu", "on-demand", "30000"), NOW),
+          wl("eng-alpha", "borrower", "", ps(PodSet.MAIN, 1, "cpu", "60"))
+              .admitted(admission("eng-alpha", PodSet.MAIN, 1, "cpu", "on-demand", "60000"), NOW),
+          wl("eng-alpha", "use-all-spot", "", ps(PodSet.MAIN, 1, "cpu", "100"))
+              .admitted(admission("eng-alpha", PodSet.MAIN, 1, "cpu", "spot", "100000"), NOW)));
+      Decision.Preempting p = (Decision.Preempting) Scheduler.cycle(state, NOW).get(0);
+      Map<String, String> got = new TreeMap<>();
+      p.targets().forEach(e -> got.put(e.workload(), e.reason() + ": "
+          + e.message().substring(e.message().indexOf(" due to "))));
+      assertThat(got).isEqualTo(Map.of(
+          "eng-alpha/borrower", "InCohortReclamation:  due to reclamation within the cohort; preemptor path: "
+              + "/eng/eng-beta; preemptee path: /eng/eng-alpha",
+          "eng-beta/low-2", "InClusterQueue:  due to prioritization in the ClusterQueue; preemptor path: "
+              + "/eng/eng-beta; preemptee path: /eng/eng-beta"));
+    }));
     return out;
   }
 }
