@@ -92,8 +92,14 @@ final class PreemptionCases {
 
   private static Runnable check(List<Workload> admittedWls, int priority, Instant created, String cq,
       List<Assigned> assignment, Set<String> wantPreempted) {
+    return check(QUEUES, List.of(), admittedWls, priority, created, cq, assignment, wantPreempted);
+  }
+
+  private static Runnable check(List<ClusterQueue> queues, List<io.gpufleet.queue.api.Cohort> cohorts,
+      List<Workload> admittedWls, int priority, Instant created, String cq, List<Assigned> assignment,
+      Set<String> wantPreempted) {
     return () -> {
-      QuotaTree tree = QuotaTree.of(QUEUES, List.of());
+      QuotaTree tree = QuotaTree.of(queues, cohorts);
       for (Workload w : admittedWls) {
         Map<FlavorResource, Long> u = new TreeMap<>();
         w.admission().get().podSetAssignments().forEach(ps -> ps.flavors().forEach((r, f) ->
@@ -116,7 +122,7 @@ final class PreemptionCases {
         });
       }
       Map<String, ClusterQueue> byName = new LinkedHashMap<>();
-      QUEUES.forEach(q -> byName.put(q.name(), q));
+      queues.forEach(q -> byName.put(q.name(), q));
       List<ClusterQueuePreemptor.Target> targets = new ClusterQueuePreemptor(byName, admittedWls, NOW)
           .targets(tree, cq, incoming, usage, need);
       Set<String> got = new TreeSet<>();
@@ -220,6 +226,48 @@ final class PreemptionCases {
         t + "cannot preempt from other ClusterQueues if exceeds requestable quota including lending limit", check(
         List.of(admitted("lend2-low", -1, "lend2", "cpu", "10", "default")), 0, NOW, "lend1",
         List.of(main("cpu", "9", "default", "Preempt")), Set.of())));
+    out.addAll(hierarchical());
+    return out;
+  }
+
+  private static final String HFILE = "pkg/scheduler/preemption/preemption_hierarchical_test.go";
+
+  /** A ClusterQueue of preemption_hierarchical_test.go: withinClusterQueue LowerPriority, reclaimWithinCohort Any. */
+  private static ClusterQueue hq(String name, String cohort, String cpu) {
+    FlavorQuotas f = cpu.isEmpty() ? new FlavorQuotas("default", List.of())
+        : FlavorQuotas.of("default", ResourceQuota.of("cpu", cpu));
+    return ClusterQueue.named(name, ResourceGroup.of(f)).inCohort(cohort).withPreemption(new PreemptionPolicy(
+        PreemptionPolicy.Policy.ANY, PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.LOWER_PRIORITY));
+  }
+
+  /**
+   * {@code TestHierarchicalPreemptions}: cohort r over cohort c (2 cpu) over q (no quota of its own), and
+   * ClusterQueues directly under r; the incoming workload goes to q.
+   */
+  static List<UpstreamCase> hierarchical() {
+    List<UpstreamCase> out = new ArrayList<>();
+    String t = "TestHierarchicalPreemptions: ";
+    List<io.gpufleet.queue.api.Cohort> rc = List.of(io.gpufleet.queue.api.Cohort.named("r"),
+        io.gpufleet.queue.api.Cohort.named("c", ResourceGroup.of(FlavorQuotas.of("default",
+            ResourceQuota.of("cpu", "2")))).withParent("r"));
+    List<ClusterQueue> qBorrowing = List.of(hq("q", "c", ""), hq("q_borrowing", "r", ""));
+    out.add(UpstreamCase.of("preemption", HFILE, t + "preempt with hierarchical advantage", check(qBorrowing, rc,
+        List.of(admitted("admitted2", 0, "q_borrowing", "cpu", "2", "default")), 0, NOW, "q",
+        List.of(main("cpu", "2", "default", "Preempt")), Set.of("admitted2:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", HFILE, t + "avoid queues within nominal quota", check(
+        List.of(hq("q_nominal", "r", "2"), hq("q", "c", ""), hq("q_borrowing", "r", "")), rc,
+        List.of(admitted("admitted1", -10, "q_nominal", "cpu", "2", "default"),
+            admitted("admitted2", 0, "q_borrowing", "cpu", "2", "default")), 0, NOW, "q",
+        List.of(main("cpu", "2", "default", "Preempt")), Set.of("admitted2:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", HFILE, t + "preempt multiple with hierarchical advantage", check(qBorrowing, rc,
+        List.of(admitted("admitted1", 1, "q_borrowing", "cpu", "1", "default"),
+            admitted("admitted2", 2, "q_borrowing", "cpu", "1", "default")), 0, NOW, "q",
+        List.of(main("cpu", "2", "default", "Preempt")),
+        Set.of("admitted1:InCohortReclamation", "admitted2:InCohortReclamation"))));
+    out.add(UpstreamCase.of("preemption", HFILE, t + "prefer to preempt hierarchical candidate", check(qBorrowing, rc,
+        List.of(admitted("admitted_borrowing", 1, "q_borrowing", "cpu", "1", "default"),
+            admitted("admitted_same_queue", -2, "q", "cpu", "1", "default")), 0, NOW, "q",
+        List.of(main("cpu", "1", "default", "Preempt")), Set.of("admitted_borrowing:InCohortReclamation"))));
     return out;
   }
 }
