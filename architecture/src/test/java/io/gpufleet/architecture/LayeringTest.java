@@ -41,7 +41,7 @@ class LayeringTest {
   /** A rule over an empty package proves nothing: every layer named here must hold classes. */
   @Test
   void everyLayerHasClasses() {
-    for (String layer : java.util.List.of("model", "engine", "autoscaler", "sim", "manifest", "cluster", "scenario", "report", "nvml", "lint",
+    for (String layer : java.util.List.of("model", "engine", "queue", "autoscaler", "sim", "manifest", "cluster", "scenario", "report", "nvml", "lint",
         "k8s", "web", "cli")) {
       org.assertj.core.api.Assertions.assertThat(classes.stream()
               .anyMatch(c -> c.getPackageName().startsWith("io.gpufleet." + layer)))
@@ -61,6 +61,12 @@ class LayeringTest {
     onlyDependsOn("io.gpufleet.engine..", "io.gpufleet.model..", "dev.cel..", "com.google.common.collect..");
   }
 
+  /** Kueue's admission decides from values of the model only; the simulator and the command line will sit on it. */
+  @Test
+  void queueDependsOnModelOnly() {
+    onlyDependsOn("io.gpufleet.queue..", "io.gpufleet.model..");
+  }
+
   @Test
   void autoscalerDependsOnEngineAndModel() {
     onlyDependsOn("io.gpufleet.autoscaler..", "io.gpufleet.engine..", "io.gpufleet.model..");
@@ -76,7 +82,7 @@ class LayeringTest {
     noClasses().that().resideInAPackage("io.gpufleet.manifest..")
         .should().dependOnClassesThat().resideInAnyPackage(
             "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..", "io.gpufleet.report..",
-            "io.gpufleet.cli..")
+            "io.gpufleet.cli..", "io.gpufleet.queue.quota..", "io.gpufleet.queue.admission..")
         .check(classes);
   }
 
@@ -194,7 +200,8 @@ class LayeringTest {
   @Test
   void theCoreReadsNoWallClock() {
     noClasses().that().resideInAnyPackage(
-            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..")
+            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.queue..", "io.gpufleet.autoscaler..",
+            "io.gpufleet.sim..")
         .should().callMethod(System.class, "currentTimeMillis")
         .orShould().callMethod(System.class, "nanoTime")
         .orShould().callMethod(java.time.Instant.class, "now")
@@ -206,7 +213,8 @@ class LayeringTest {
   @Test
   void theCoreDoesNoFileIo() {
     noClasses().that().resideInAnyPackage(
-            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..")
+            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.queue..", "io.gpufleet.autoscaler..",
+            "io.gpufleet.sim..")
         .should().dependOnClassesThat().resideInAnyPackage("java.nio.file..", "java.net..")
         .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.File")
         .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.FileInputStream")
@@ -224,7 +232,8 @@ class LayeringTest {
   @Test
   void coreRandomnessIsSeededAndPassedIn() {
     noClasses().that().resideInAnyPackage(
-            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.autoscaler..", "io.gpufleet.sim..")
+            "io.gpufleet.model..", "io.gpufleet.engine..", "io.gpufleet.queue..", "io.gpufleet.autoscaler..",
+            "io.gpufleet.sim..")
         .should().callMethod(Math.class, "random")
         .orShould().callConstructor(java.util.Random.class)
         .check(classes);
