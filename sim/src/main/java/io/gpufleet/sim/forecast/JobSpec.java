@@ -1,5 +1,6 @@
 package io.gpufleet.sim.forecast;
 
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
@@ -13,7 +14,7 @@ import java.util.TreeSet;
  * count as running, and how many must complete for it to be done (zero when nothing of it completes:
  * a Deployment serves until deleted).
  */
-public record JobSpec(Set<ObjectRef> workloads, Set<String> pods, int running, int completions) {
+public record JobSpec(Set<ObjectRef> workloads, Set<ObjectRef> pods, int running, int completions) {
 
   public JobSpec {
     workloads = new TreeSet<>(workloads);
@@ -52,12 +53,11 @@ public record JobSpec(Set<ObjectRef> workloads, Set<String> pods, int running, i
           running += s.replicas();
           endless = true;
         }
-        case Workload.DaemonSet d -> throw new IllegalArgumentException(
-            "DaemonSet/" + d.meta().name() + ": a DaemonSet runs a pod per node, not a job to place; give a Job, "
-                + "a Deployment or a Pod");
+        case Workload.DaemonSet d -> throw new IllegalArgumentException(refs.getLast()
+            + ": a DaemonSet runs a pod per node, not a job to place; give a Job, a Deployment or a Pod");
       }
     }
-    List<String> bare = pods.stream().map(Pod::key).toList();
+    List<ObjectRef> bare = pods.stream().map(p -> new ObjectRef("Pod", p.meta().namespace(), p.meta().name())).toList();
     running += bare.size();
     completions += bare.size();
     return new JobSpec(new TreeSet<>(refs), new TreeSet<>(bare), running, endless ? 0 : completions);
@@ -65,14 +65,15 @@ public record JobSpec(Set<ObjectRef> workloads, Set<String> pods, int running, i
 
   /** Whether the run's pod {@code key}, made by {@code workload} (its text), is one of the job's. */
   public boolean owns(String key, String workload) {
-    return pods.contains(key) || workloads.stream().anyMatch(w -> w.toString().equals(workload));
+    return pods.stream().anyMatch(p -> ObjectMeta.key(p.namespace(), p.name()).equals(key))
+        || workloads.stream().anyMatch(w -> w.toString().equals(workload));
   }
 
-  /** {@code Job/ml/train} or {@code Job/ml/train and Pod ml/probe}. */
+  /** {@code Job/ml/train} or {@code Job/ml/train and Pod/ml/probe}. */
   public String name() {
     List<String> names = new ArrayList<>();
     workloads.forEach(w -> names.add(w.toString()));
-    pods.forEach(p -> names.add("Pod/" + p));
+    pods.forEach(p -> names.add(p.toString()));
     return String.join(" and ", names);
   }
 }
