@@ -72,6 +72,12 @@ public final class ConformanceDoc {
     return rows;
   }
 
+  /** The tests of the known differences that a section does not name (each must be listed with its reason). */
+  public static List<String> unlistedDifferences(List<String> section, List<UpstreamCase> cases) {
+    String text = String.join("\n", section);
+    return Cases.differences(cases).stream().filter(test -> !text.contains(test)).toList();
+  }
+
   /** The first line that starts with {@code prefix} (an overview row, say {@code | Kueue}), or "" when none does. */
   public static String row(List<String> lines, String prefix) {
     return lines.stream().filter(l -> l.startsWith(prefix)).findFirst().orElse("");

@@ -39,6 +39,13 @@ class ConformanceDocTest {
   }
 
   @Test
+  void aKnownDifferenceMustBeNamedInItsSection() {
+    List<UpstreamCase> cases = List.of(UpstreamCase.of("a", "f", "listed", () -> {}).differs("why"),
+        UpstreamCase.of("a", "f", "not listed", () -> {}).differs("why"), UpstreamCase.of("a", "f", "agrees", () -> {}));
+    assertThat(ConformanceDoc.unlistedDifferences(List.of("## X", "- listed: why"), cases)).containsExactly("not listed");
+  }
+
+  @Test
   void aSectionRunsToTheNextHeadingOfItsLevel() throws Exception {
     List<String> kueue = ConformanceDoc.section("## Kueue");
     assertThat(kueue.getFirst()).isEqualTo("## Kueue");
