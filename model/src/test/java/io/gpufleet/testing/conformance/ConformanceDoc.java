@@ -94,8 +94,9 @@ public final class ConformanceDoc {
   }
 
   /**
-   * Counts as a markdown table, as a suite prints them for the docs: area, cases, passing and, where
-   * the suite's table has it, known differences.
+   * Counts as a markdown table, as a suite prints them for the docs (on standard output, and returned
+   * for its assertion messages): area, cases, passing and, where the suite's table has it, known
+   * differences.
    */
   public static String printed(String areaColumn, Map<String, Count> counts, boolean withDifferences) {
     StringBuilder out = new StringBuilder("| " + areaColumn + " | cases | passing |"
@@ -107,6 +108,7 @@ public final class ConformanceDoc {
       }
       out.append("\n");
     });
+    System.out.print(out);
     return out.toString();
   }
 }

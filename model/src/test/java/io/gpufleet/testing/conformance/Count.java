@@ -30,6 +30,13 @@ public record Count(int cases, int passing) {
     return out;
   }
 
+  /** {@link #perArea} followed by the whole suite's count under {@code totalRow}, as a docs table lists them. */
+  public static Map<String, Count> perAreaAndTotal(List<UpstreamCase> cases, String totalRow) {
+    Map<String, Count> out = perArea(cases);
+    out.put(totalRow, total(List.copyOf(out.values())));
+    return out;
+  }
+
   public static Count total(Collection<Count> counts) {
     return counts.stream().reduce(new Count(0, 0), Count::plus);
   }

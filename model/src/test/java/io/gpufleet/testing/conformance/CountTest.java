@@ -27,6 +27,8 @@ class CountTest {
     Map<String, Count> counts = Count.perArea(cases);
     assertThat(counts).containsExactly(Map.entry("a", new Count(3, 1)), Map.entry("b", new Count(2, 0)));
     assertThat(Count.total(counts.values())).isEqualTo(new Count(5, 1));
+    assertThat(Count.perAreaAndTotal(cases, "total")).containsExactly(Map.entry("a", new Count(3, 1)),
+        Map.entry("b", new Count(2, 0)), Map.entry("total", new Count(5, 1)));
     assertThat(Cases.differences(cases)).containsExactly("marked", "marked but passing");
     assertThat(Cases.differencesThatPass(cases)).containsExactly("marked but passing");
   }

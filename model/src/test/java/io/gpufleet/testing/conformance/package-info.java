@@ -3,7 +3,8 @@
  * maintainers' statements ({@link io.gpufleet.testing.conformance.UpstreamCase}: its area, upstream
  * source, test name, check and, for a known difference, the reason), the per-area count of cases and
  * passing cases ({@link io.gpufleet.testing.conformance.Count}), the cases as JUnit dynamic tests with
- * the checks on known differences ({@link io.gpufleet.testing.conformance.Cases}), and the reading of
+ * the checks on known differences ({@link io.gpufleet.testing.conformance.Cases}, run by every suite's
+ * test through {@link io.gpufleet.testing.conformance.UpstreamSuiteTests}), and the reading of
  * docs/conformance.md's and the README's count tables ({@link
  * io.gpufleet.testing.conformance.ConformanceDoc}).
  *
