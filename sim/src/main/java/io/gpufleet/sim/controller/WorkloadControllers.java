@@ -108,7 +108,11 @@ final class WorkloadControllers {
   }
 
   private void replicas(ObjectRef key, Workload w, int replicas) {
-    List<PodState> pods = active(key);
+    replicas(key, w, replicas, active(key));
+  }
+
+  /** As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already listed. */
+  private void replicas(ObjectRef key, Workload w, int replicas, List<PodState> pods) {
     if (pods.size() < replicas) {
       OwnerReference owner = PodFactory.owner(w);
       for (int i = pods.size(); i < replicas; i++) {
@@ -136,7 +140,7 @@ final class WorkloadControllers {
     }
     int replicas = d.replicas();
     if (old.isEmpty()) {
-      replicas(key, d, replicas);
+      replicas(key, d, replicas, fresh);
       return;
     }
     int surge = d.maxSurge().resolve(replicas, true);
