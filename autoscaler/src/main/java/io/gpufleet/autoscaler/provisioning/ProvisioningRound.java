@@ -41,8 +41,8 @@ final class ProvisioningRound {
   /**
    * The last failure of each pod spec, at the place count it failed at. A pod without DRA claims is
    * placed from its spec alone, so a pod of the same spec fails with the same message while nothing
-   * was placed since: Karpenter's scheduler likewise answers pods with equal scheduling needs alike.
-   * Off in the oracle test's reference path.
+   * was placed since. A shortcut of the twin's, not a step of Karpenter's: the answers are the ones
+   * trying every pod gives (FailureReuseOracleTest). Off in the oracle test's reference path.
    */
   private final Map<PodSpec, Failure> failures = new IdentityHashMap<>();
   private final boolean reuseFailures;
