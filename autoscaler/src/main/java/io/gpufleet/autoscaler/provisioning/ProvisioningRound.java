@@ -36,6 +36,19 @@ final class ProvisioningRound {
   private final Map<PodSpec, ResourceVector> requests = new IdentityHashMap<>();
   private final Map<PodSpec, List<Requirements>> requirements = new IdentityHashMap<>();
   private int sequence;
+  /** Places made so far this round: the round's capacity changes only when a pod is placed. */
+  private int placed;
+  /**
+   * The last failure of each pod spec, at the place count it failed at. A pod without DRA claims is
+   * placed from its spec alone, so a pod of the same spec fails with the same message while nothing
+   * was placed since. A shortcut of the twin's, not a step of Karpenter's: the answers are the ones
+   * trying every pod gives (FailureReuseOracleTest). Off in the oracle test's reference path.
+   */
+  private final Map<PodSpec, Failure> failures = new IdentityHashMap<>();
+  private final boolean reuseFailures;
+
+  /** A failed placement: its message, at {@code placed}, and the draft sequence numbers it used. */
+  private record Failure(int placed, String error, int sequences) {}
   // Karpenter's DRA allocator or gpufleet's DRA sizing; null while DRA pods are ignored, as Karpenter ignores them.
   private final DraRound dra;
 
@@ -46,7 +59,13 @@ final class ProvisioningRound {
 
   ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
       OfferingAvailability offerings, Instant now, NodeBases bases) {
+    this(model, nodes, daemonSets, offerings, now, bases, true);
+  }
+
+  ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
+      OfferingAvailability offerings, Instant now, NodeBases bases, boolean reuseFailures) {
     this.model = model;
+    this.reuseFailures = reuseFailures;
     this.offerings = offerings;
     this.now = now;
     this.dra = model.dra().ignores() ? null : new DraRound(model.dra(), nodes);
@@ -91,7 +110,7 @@ final class ProvisioningRound {
       List<Pod> failed = new ArrayList<>();
       boolean progress = false;
       for (Pod pod : queue) {
-        String error = place(pod, onExisting);
+        String error = placeOrReuse(pod, onExisting);
         if (error == null) {
           errors.remove(pod.key());
           progress = true;
@@ -111,6 +130,29 @@ final class ProvisioningRound {
       claims.add(dra == null ? planned : planned.withDraDrivers(dra.drivers(p)));
     }
     return new ProvisioningPlan(claims, onExisting, errors, dra == null ? Map.of() : dra.sized());
+  }
+
+  /**
+   * {@link #place}, or the failure of an earlier pod of the same spec when nothing was placed since
+   * (the draft sequence numbers its attempt used are used again, so later drafts keep their names).
+   */
+  private String placeOrReuse(Pod pod, Map<String, String> onExisting) {
+    boolean reusable = reuseFailures && !DraProvisioning.hasDraRequirements(pod.spec());
+    if (reusable) {
+      Failure f = failures.get(pod.spec());
+      if (f != null && f.placed() == placed) {
+        sequence += f.sequences();
+        return f.error();
+      }
+    }
+    int before = sequence;
+    String error = place(pod, onExisting);
+    if (error == null) {
+      placed++;
+    } else if (reusable) {
+      failures.put(pod.spec(), new Failure(placed, error, sequence - before));
+    }
+    return error;
   }
 
   /** Places one pod; returns null, or Karpenter's message when nothing can host it. */

@@ -23,12 +23,14 @@ import io.gpufleet.sim.state.PodState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 
 /**
@@ -40,10 +42,13 @@ public final class ClusterTables {
 
   /** Nodes by name, with their GPU capacity, allocatable and what pods hold of it. */
   public static Table nodes(ClusterState s, Instant now) {
+    return nodes(s, now, Integer.MAX_VALUE).table();
+  }
+
+  /** The first {@code limit} rows of {@link #nodes(ClusterState, Instant)}, and how many it has. */
+  public static Table.Head nodes(ClusterState s, Instant now, int limit) {
     List<List<String>> rows = new ArrayList<>();
-    List<NodeState> nodes = new ArrayList<>(s.nodes().values());
-    nodes.sort(Comparator.comparing(NodeState::name));
-    for (NodeState n : nodes) {
+    for (NodeState n : first(s.nodes().values(), Comparator.comparing(NodeState::name), limit)) {
       var labels = n.node().labels();
       String status = n.ready() ? "Ready" : "NotReady";
       if (n.node().unschedulable()) {
@@ -56,8 +61,32 @@ public final class ClusterTables {
           gpus(n.node().capacity()), gpus(n.node().allocatable()), allocated,
           KubeDuration.age(Duration.between(n.registered(), now))));
     }
-    return new Table(List.of("NAME", "STATUS", "INSTANCE-TYPE", "CAPACITY-TYPE", "NODEPOOL", "GPU CAPACITY",
-        "GPU ALLOCATABLE", "GPU ALLOCATED", "AGE"), rows);
+    return new Table.Head(new Table(List.of("NAME", "STATUS", "INSTANCE-TYPE", "CAPACITY-TYPE", "NODEPOOL",
+        "GPU CAPACITY", "GPU ALLOCATABLE", "GPU ALLOCATED", "AGE"), rows), s.nodes().size());
+  }
+
+  /**
+   * The first {@code limit} of {@code all} in {@code order}, sorted: a bounded heap when that is
+   * fewer than all, so a report showing 200 of 100,000 pods sorts and formats only those.
+   */
+  static <T> List<T> first(Collection<T> all, Comparator<? super T> order, int limit) {
+    if (limit >= all.size()) {
+      List<T> out = new ArrayList<>(all);
+      out.sort(order);
+      return out;
+    }
+    PriorityQueue<T> last = new PriorityQueue<>(limit + 1, order.reversed());
+    for (T t : all) {
+      if (last.size() < limit) {
+        last.add(t);
+      } else if (limit > 0 && order.compare(t, last.peek()) < 0) {
+        last.poll();
+        last.add(t);
+      }
+    }
+    List<T> out = new ArrayList<>(last);
+    out.sort(order);
+    return out;
   }
 
   /** The GPU resources bound pods hold, from the scheduler's image of the node. */
@@ -87,10 +116,13 @@ public final class ClusterTables {
    * from creation to Ready (image pulls show here).
    */
   public static Table pods(ClusterState s, Instant now) {
+    return pods(s, now, Integer.MAX_VALUE).table();
+  }
+
+  /** The first {@code limit} rows of {@link #pods(ClusterState, Instant)}, and how many it has. */
+  public static Table.Head pods(ClusterState s, Instant now, int limit) {
     List<List<String>> rows = new ArrayList<>();
-    List<PodState> pods = new ArrayList<>(s.pods().values());
-    pods.sort(Comparator.comparingLong(PodState::sequence));
-    for (PodState p : pods) {
+    for (PodState p : first(s.pods().values(), Comparator.comparingLong(PodState::sequence), limit)) {
       int containers = p.pod().spec().containers().size();
       String status = p.isTerminating() ? "Terminating" : switch (p.phase()) {
         // kubectl shows a gated pod's PodScheduled reason (the scheduler never queues it).
@@ -104,7 +136,8 @@ public final class ClusterTables {
           KubeDuration.age(Duration.between(p.created(), now)),
           p.ready().map(r -> KubeDuration.format(Duration.between(p.created(), r))).orElse("-")));
     }
-    return new Table(List.of("NAMESPACE", "NAME", "READY", "STATUS", "NODE", "GPU", "AGE", "READY AFTER"), rows);
+    return new Table.Head(new Table(List.of("NAMESPACE", "NAME", "READY", "STATUS", "NODE", "GPU", "AGE",
+        "READY AFTER"), rows), s.pods().size());
   }
 
   /**
@@ -112,9 +145,25 @@ public final class ClusterTables {
    * the disruption controller weighed at a decision is left to {@code --explain} ({@link DisruptionDecisions}).
    */
   public static Table events(RunRecord record, int from, int to, Instant start) {
-    String considered = title(RunRecord.Kind.DISRUPTION_CONSIDERED);
-    return EventRow.table(EventRow.of(record, from, to).stream().filter(r -> !r.reason().equals(considered)).toList(),
-        start);
+    return events(record, from, to, start, Integer.MAX_VALUE).table();
+  }
+
+  /** The first {@code limit} rows of {@link #events(RunRecord, int, int, Instant)}, and how many it has. */
+  public static Table.Head events(RunRecord record, int from, int to, Instant start, int limit) {
+    List<RunRecord.Entry> entries = record.entries();
+    int end = Math.min(to, entries.size());
+    List<EventRow> shown = new ArrayList<>();
+    int total = 0;
+    for (int i = from; i < end; i++) {
+      RunRecord.Entry e = entries.get(i);
+      if (e.kind() == RunRecord.Kind.DISRUPTION_CONSIDERED) {
+        continue;
+      }
+      if (total++ < limit) {
+        shown.add(new EventRow(i, e.time(), title(e.kind()), e.subject(), e.message()));
+      }
+    }
+    return new Table.Head(EventRow.table(shown, start), total);
   }
 
   /** {@code POD_SCHEDULED} → {@code PodScheduled}, the way Kubernetes names event reasons. */
@@ -148,6 +197,11 @@ public final class ClusterTables {
 
   /** As {@link #smi(ClusterState)}, each box in at most {@code width} columns where its tables can wrap. */
   public static String smi(ClusterState s, int width) {
+    return smi(s, width, Integer.MAX_VALUE).text();
+  }
+
+  /** The first {@code lineBound} lines of {@link #smi(ClusterState, int)} and how many it leaves out. */
+  public static SmiView.Head smi(ClusterState s, int width, int lineBound) {
     TreeMap<String, NodeDevices> byName = new TreeMap<>();
     for (NodeState n : s.nodes().values()) {
       n.devices().ifPresent(d -> byName.put(n.name(), d));
@@ -163,7 +217,7 @@ public final class ClusterTables {
             p.schedulingMessage().orElse("")));
       }
     }
-    return SmiView.render(List.copyOf(byName.values()), draNodes(s), unplaced, width);
+    return SmiView.render(List.copyOf(byName.values()), draNodes(s), unplaced, width, lineBound);
   }
 
   /**

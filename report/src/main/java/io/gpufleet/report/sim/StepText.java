@@ -2,6 +2,7 @@ package io.gpufleet.report.sim;
 
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.chart.SvgLineChart;
+import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.Checkpoint;
@@ -11,7 +12,6 @@ import io.gpufleet.sim.scenario.ExpectationOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -74,7 +74,8 @@ public final class StepText {
     /** A command whose output follows, as a terminal shows it. */
     void command(String command);
 
-    void table(Table t, int rowBound);
+    /** The first rows of a table ({@code t.table()} holds at least {@code rowBound} of them, or all). */
+    void table(Table.Head t, int rowBound);
 
     void items(List<String> lines, int rowBound, String what);
 
@@ -106,7 +107,7 @@ public final class StepText {
       Checkpoint c = step.checkpoints().get(i);
       boolean last = i == step.checkpoints().size() - 1;
       out.section(last && i > 0 ? "Then" : "What happened");
-      out.table(ClusterTables.events(run.record(), segmentStart, c.recordEntries(), start), rowBound);
+      out.table(ClusterTables.events(run.record(), segmentStart, c.recordEntries(), start, rowBound), rowBound);
       List<String> launches = launches(run.record(), segmentStart, c.recordEntries(), start);
       if (!launches.isEmpty()) {
         out.section("Nodes Karpenter launched (the cheapest instance type its NodePool allows that fits the pending pods)");
@@ -141,15 +142,15 @@ public final class StepText {
     var s = c.state();
     Instant now = c.time();
     out.command("$ kubectl get nodes");
-    out.table(ClusterTables.nodes(s, now), rowBound);
+    out.table(ClusterTables.nodes(s, now, rowBound), rowBound);
     out.command("$ kubectl get pods -A -o wide");
-    out.table(ClusterTables.pods(s, now), rowBound);
-    String smi = ClusterTables.smi(s, width == Wrap.UNLIMITED ? width : width - 2);
+    out.table(ClusterTables.pods(s, now, rowBound), rowBound);
+    // Only the rows and lines shown are made: 200 of 100,000 pending pods.
+    SmiView.Head head = ClusterTables.smi(s, width == Wrap.UNLIMITED ? width : width - 2, rowBound);
+    String smi = head.text();
     if (!smi.isBlank()) {
-      String[] lines = smi.split("\n", -1);
-      if (lines.length - 1 > rowBound) {
-        smi = String.join("\n", Arrays.asList(lines).subList(0, rowBound)) + "\n"
-            + more(lines.length - 1 - rowBound, "lines") + "\n";
+      if (head.linesLeftOut() > 0) {
+        smi += more(head.linesLeftOut(), "lines") + "\n";
       }
       out.command("$ nvidia-smi   (each GPU node's cards and the pods holding them)");
       out.preformatted(smi);
@@ -198,7 +199,7 @@ public final class StepText {
     }
 
     @Override
-    public void table(Table t, int rowBound) {
+    public void table(Table.Head t, int rowBound) {
       b.append(indent(bounded(t, rowBound, width == Wrap.UNLIMITED ? width : width - 2)));
     }
 
@@ -261,8 +262,8 @@ public final class StepText {
     }
 
     @Override
-    public void table(Table t, int rowBound) {
-      b.append(t.html("step", rowBound, "the whole run record is in events.jsonl"));
+    public void table(Table.Head t, int rowBound) {
+      b.append(t.table().html("step", rowBound, "the whole run record is in events.jsonl", t.total()));
     }
 
     @Override
@@ -296,12 +297,13 @@ public final class StepText {
   }
 
   /** The table, or its first {@code rowBound} rows and a line saying how many more there are. */
-  static String bounded(Table t, int rowBound, int width) {
-    if (t.rows().size() <= rowBound) {
+  static String bounded(Table.Head head, int rowBound, int width) {
+    Table t = head.table();
+    if (head.total() <= rowBound) {
       return t.render(width);
     }
     return new Table(t.headers(), t.rows().subList(0, rowBound)).render(width)
-        + more(t.rows().size() - rowBound, "rows") + "\n";
+        + more(head.total() - rowBound, "rows") + "\n";
   }
 
   private static String more(int count, String what) {

@@ -73,13 +73,7 @@ public final class SmiView {
    * widest cells (the device ID, the pod) onto more lines inside the box, as {@link Table#render(int)} does.
    */
   public static String render(List<NodeDevices> nodes, List<DraNode> draNodes, List<Unplaced> unplaced, int width) {
-    StringBuilder b = new StringBuilder();
-    for (NodeDevices n : nodes) {
-      b.append(node(n, width)).append('\n');
-    }
-    for (DraNode n : draNodes) {
-      b.append(draNode(n, width)).append('\n');
-    }
+    StringBuilder b = boxes(nodes, draNodes, width);
     if (!unplaced.isEmpty()) {
       // Rows made once: Table.row copies the table, so a row at a time costs the square of 100,000 pending pods.
       List<List<String>> rows = new ArrayList<>(unplaced.size());
@@ -89,6 +83,70 @@ public final class SmiView {
       b.append("Pods without a GPU:\n").append(new Table(List.of("pod", "status", "message"), rows).render(width));
     }
     return b.toString();
+  }
+
+  private static StringBuilder boxes(List<NodeDevices> nodes, List<DraNode> draNodes, int width) {
+    StringBuilder b = new StringBuilder();
+    for (NodeDevices n : nodes) {
+      b.append(node(n, width)).append('\n');
+    }
+    for (DraNode n : draNodes) {
+      b.append(draNode(n, width)).append('\n');
+    }
+    return b;
+  }
+
+  /** The first lines of a view and how many lines of it are left out. */
+  public record Head(String text, int linesLeftOut) {}
+
+  /**
+   * The first {@code lineBound} lines of {@link #render(List, List, List, int)} (each ending in
+   * {@code \n}) and how many more it has. Without a width each pod without a GPU is one line, so only
+   * the pods shown are formatted: a report of 100,000 pending pods shows 200 lines.
+   */
+  public static Head render(List<NodeDevices> nodes, List<DraNode> draNodes, List<Unplaced> unplaced, int width,
+      int lineBound) {
+    boolean oneLineEach = width == Wrap.UNLIMITED && unplaced.stream()
+        .noneMatch(u -> u.podKey().indexOf('\n') >= 0 || u.status().indexOf('\n') >= 0 || u.message().indexOf('\n') >= 0);
+    if (!oneLineEach) {
+      String whole = render(nodes, draNodes, unplaced, width);
+      return head(whole, lineBound, count(whole));
+    }
+    StringBuilder b = boxes(nodes, draNodes, width);
+    int lines = count(b);
+    int total = lines + (unplaced.isEmpty() ? 0 : 2 + unplaced.size());
+    if (!unplaced.isEmpty()) {
+      // The columns are as wide as every pod makes them; only the rows shown are written.
+      b.append("Pods without a GPU:\n");
+      Table.write(List.of("pod", "status", "message"),
+          () -> unplaced.stream().map(u -> List.of(u.podKey(), u.status(), u.message())).iterator(), b, width,
+          Math.max(0, lineBound - lines - 2));
+    }
+    return head(b.toString(), lineBound, total);
+  }
+
+  private static Head head(String text, int lineBound, int total) {
+    if (total <= lineBound) {
+      return new Head(text, 0);
+    }
+    if (lineBound <= 0) {
+      return new Head("\n", total); // as the lines joined and ended: none shown is an empty line
+    }
+    int end = 0;
+    for (int i = 0; i < lineBound; i++) {
+      end = text.indexOf('\n', end) + 1;
+    }
+    return new Head(text.substring(0, end), total - lineBound);
+  }
+
+  private static int count(CharSequence text) {
+    int n = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '\n') {
+        n++;
+      }
+    }
+    return n;
   }
 
   static String node(NodeDevices n, int width) {

@@ -41,6 +41,9 @@ public record Table(List<String> headers, List<List<String>> rows) {
     return List.copyOf(r);
   }
 
+  /** The first rows of a table of {@code total} rows: what a bounded view makes of a long one. */
+  public record Head(Table table, int total) {}
+
   public boolean isEmpty() {
     return rows.isEmpty();
   }
@@ -63,6 +66,15 @@ public record Table(List<String> headers, List<List<String>> rows) {
    * ({@code whereTheRestIs}). Every cell is escaped.
    */
   public String html(String cssClass, int rowBound, String whereTheRestIs) {
+    return html(cssClass, rowBound, whereTheRestIs, rows.size());
+  }
+
+  /**
+   * As {@link #html(String, int, String)} for a table of {@code total} rows of which this one holds
+   * the first (at least {@code min(rowBound, total)}): a caller that shows a few rows of a long table
+   * makes only those.
+   */
+  public String html(String cssClass, int rowBound, String whereTheRestIs, int total) {
     StringBuilder b = new StringBuilder();
     b.append("<table class=\"").append(io.gpufleet.report.chart.SvgLineChart.escape(cssClass)).append("\">\n<thead><tr>");
     for (String h : headers) {
@@ -78,9 +90,9 @@ public record Table(List<String> headers, List<List<String>> rows) {
       b.append("</tr>\n");
     }
     b.append("</tbody>\n");
-    if (rows.size() > rowBound) {
+    if (total > rowBound) {
       b.append(String.format(Locale.ROOT, "<tfoot><tr><td colspan=\"%d\">... %,d more rows not shown; %s"
-          + "</td></tr></tfoot>\n", headers.size(), rows.size() - rowBound,
+          + "</td></tr></tfoot>\n", headers.size(), total - rowBound,
           SvgLineChart.escape(whereTheRestIs)));
     }
     return b.append("</table>\n").toString();
@@ -102,6 +114,16 @@ public record Table(List<String> headers, List<List<String>> rows) {
    * cannot all shrink that far stays wider.
    */
   public static void write(List<String> headers, Iterable<List<String>> rows, Appendable out, int maxWidth) {
+    write(headers, rows, out, maxWidth, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #write(List, Iterable, Appendable, int)}, writing only the header and the first
+   * {@code rowLimit} rows; the columns are as wide as every row makes them, so those lines are the
+   * same as in the whole table. A caller that shows the head of a long table formats only that.
+   */
+  public static void write(List<String> headers, Iterable<List<String>> rows, Appendable out, int maxWidth,
+      int rowLimit) {
     int[] width = new int[headers.size()];
     // The first SAMPLE rows price a narrower column in lines; a long table is not held whole.
     List<List<String>> sample = new ArrayList<>();
@@ -127,7 +149,11 @@ public record Table(List<String> headers, List<List<String>> rows) {
     fit(headers, sample, word, prose, width, maxWidth);
     try {
       line(out, headers.stream().map(h -> h.toUpperCase(Locale.ROOT)).toList(), width);
+      int written = 0;
       for (List<String> r : rows) {
+        if (written++ >= rowLimit) {
+          break;
+        }
         line(out, r, width);
       }
     } catch (IOException e) {

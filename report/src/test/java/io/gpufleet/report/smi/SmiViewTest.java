@@ -65,4 +65,38 @@ class SmiViewTest {
     state = run(state, pod("trainer", "nvidia.com/gpu", 1), pod("infer", "nvidia.com/mig-3g.40gb", 1));
     Golden.check("smi-a100-mig-mixed.txt", SmiView.render(List.of(state), List.of()));
   }
+
+  /** What the report did before it asked for a head: the whole view, cut after {@code bound} lines. */
+  static SmiView.Head cut(String whole, int bound) {
+    String[] lines = whole.split("\n", -1);
+    if (lines.length - 1 <= bound) {
+      return new SmiView.Head(whole, 0);
+    }
+    return new SmiView.Head(String.join("\n", java.util.Arrays.asList(lines).subList(0, bound)) + "\n",
+        lines.length - 1 - bound);
+  }
+
+  @Test
+  void headIsTheWholeViewCutAfterItsLines() {
+    GpuInventory inv = new GpuInventory("g5", GpuCatalog.builtIn().byId("A10G").orElseThrow(), 1);
+    NodeDevices box = run(DevicePlugin.register(node("g5"), inv, DevicePluginConfig.timeSliced(2, false),
+        MigLayout.NONE).devices().orElseThrow(), pod("a", "nvidia.com/gpu", 1));
+    java.util.SplittableRandom random = new java.util.SplittableRandom(33);
+    for (int trial = 0; trial < 200; trial++) {
+      List<NodeDevices> nodes = random.nextBoolean() ? List.of(box) : List.of();
+      List<SmiView.Unplaced> unplaced = new java.util.ArrayList<>();
+      int n = random.nextInt(0, 40);
+      for (int i = 0; i < n; i++) {
+        String message = "0/" + random.nextInt(1, 1000) + " nodes are available" + "!".repeat(random.nextInt(0, 30))
+            + (random.nextInt(50) == 0 ? "\nsecond line" : "");
+        unplaced.add(new SmiView.Unplaced("default/p-" + "x".repeat(random.nextInt(0, 20)) + i,
+            random.nextInt(10) == 0 ? "Failed" : "Pending", message));
+      }
+      String whole = SmiView.render(nodes, List.of(), unplaced, io.gpufleet.report.table.Wrap.UNLIMITED);
+      int bound = random.nextInt(0, 60);
+      org.junit.jupiter.api.Assertions.assertEquals(cut(whole, bound),
+          SmiView.render(nodes, List.of(), unplaced, io.gpufleet.report.table.Wrap.UNLIMITED, bound),
+          "trial " + trial + ", bound " + bound);
+    }
+  }
 }
