@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * flavor assigner's message ("insufficient unused quota for R in flavor F, N more needed",
  * {@code pkg/scheduler/flavorassigner/flavorassigner.go}); with {@code reclaimWithinCohort: Never}
  * (the default) nothing is preempted, and the waiting workload is admitted when the borrower's
- * workload finishes and its quota is released ({@code test/integration/singlecluster/scheduler}
- * "Should admit workloads after the borrowing workload finishes"-style cases).
+ * workload finishes and its quota is released. Event texts as {@code pkg/scheduler/scheduler.go}
+ * records them (QuotaReserved, Admitted).
  */
 class KueueTwoTeamsExampleTest {
 
@@ -63,7 +63,7 @@ class KueueTwoTeamsExampleTest {
     assertThat(kueue("team-a/train-a", "Preempted")).isEmpty();
 
     // Team B is admitted at the moment team A's Job completes (its last pod succeeds after 30m).
-    RunRecord.Entry done = result.record().about("job/team-a/train-a").stream()
+    RunRecord.Entry done = result.record().about("Job/team-a/train-a").stream()
         .filter(e -> e.message().startsWith("Job complete")).findFirst().orElseThrow();
     RunRecord.Entry b = kueue("team-b/train-b", "Admitted").getFirst();
     assertThat(b.time()).isEqualTo(done.time());
