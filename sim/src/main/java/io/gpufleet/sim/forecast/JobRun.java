@@ -1,5 +1,6 @@
 package io.gpufleet.sim.forecast;
 
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.metrics.PodPendingTime;
 import io.gpufleet.sim.metrics.TeamCost;
@@ -102,7 +103,7 @@ public record JobRun(long seed, Duration horizon, int pods, Optional<Duration> r
   private static Optional<Queued> queued(SimulationResult r, JobSpec job) {
     Set<String> workloads = new HashSet<>();
     job.workloads().stream().filter(w -> w.kind().equals("Job"))
-        .forEach(w -> workloads.add(w.namespace() + "/" + w.name()));
+        .forEach(w -> workloads.add(ObjectMeta.key(w.namespace(), w.name())));
     Map<String, Instant> admitted = new LinkedHashMap<>();
     Map<String, String> pending = new LinkedHashMap<>();
     Set<String> created = new HashSet<>();
