@@ -96,8 +96,14 @@ class WhenCommandTest {
         "--seeds", "1");
     assertThat(never.exitCode()).as(never.err()).isEqualTo(1);
     assertThat(never.out()).contains("admitted        p50 not within the horizon")
-        .contains("pending         in seed 1, not admitted by +24:00:00; Kueue: couldn't assign flavors to pod set "
-            + "main: insufficient quota for nvidia.com/gpu in flavor default-flavor");
+        .contains("pending         in seed 1, not admitted by +24:00:00; Kueue: couldn't assign flavors to pod set");
+    CliRun neverJson = CliRun.of("when", "../examples/when/queued-too-big.yaml", "-f", CLUSTER, "-f", KUEUE,
+        "--seeds", "1", "-o", "json");
+    JsonNode run = JSON.readTree(neverJson.out()).get("runs").get(0);
+    assertThat(run.get("admittedSeconds").isNull()).isTrue();
+    assertThat(run.get("kueuePending").asString()).isEqualTo("couldn't assign flavors to pod set main: insufficient "
+        + "quota for nvidia.com/gpu in flavor default-flavor, previously considered podsets requests (0) + current "
+        + "podset request (4) > maximum capacity (2)");
   }
 
   @Test

@@ -37,7 +37,8 @@ import java.util.TreeSet;
  * Admitted unsuspends the Job with its flavors' node labels and tolerations merged into its pod
  * template (Kueue's {@code pkg/podset/podset.go} FromAssignment and Merge), its quota held until the
  * Job finishes; Pending records the message once per change; Preempting deletes the victims' pods
- * and suspends their Jobs, whose quota is released (and Workloads requeued, with their creation time
+ * and suspends their Jobs (their pod templates restored, as {@code podset.RestorePodSpec}), whose
+ * quota is released (and Workloads requeued, with their creation time
  * as Kueue orders preempted ones) once their pods are gone. No requeue backoff, admission checks or
  * waitForPodsReady in this slice. Events go to the run record as {@link RunRecord.Kind#KUEUE_EVENT},
  * "Reason: message", in Kueue's words ({@code pkg/scheduler/scheduler.go}).
@@ -59,6 +60,8 @@ final class KueueController implements JobGate {
   /** Workloads left out of the cycles until something frees quota (inadmissible, or waiting for their victims). */
   private final Set<String> setAside = new TreeSet<>();
   private final Map<String, String> lastPending = new HashMap<>();
+  /** Each queued Job's pod template as created: a suspended Job gets it back (podset.RestorePodSpec). */
+  private final Map<ObjectRef, PodTemplate> original = new HashMap<>();
   private long created;
 
   KueueController(ApiServer api) {
@@ -94,6 +97,7 @@ final class KueueController implements JobGate {
         List.of(ps), spec.priority(), api.now().plusNanos(created++), Labels.of(NAMESPACE_NAME_LABEL, ns));
     workloads.put(key, wl);
     jobs.put(wl.key(), key);
+    original.put(key, job.template());
     suspended.add(key);
     // jobframework's reconciler: "Created Workload: <ns>/<name>" (the twin names it after the Job).
     event(wl.key(), "CreatedWorkload", "Created Workload: " + wl.key());
@@ -109,6 +113,8 @@ final class KueueController implements JobGate {
   public void finished(ObjectRef job) {
     if (workloads.remove(job) != null) {
       suspended.remove(job);
+      evicting.remove(job);
+      original.remove(job);
       requeueAll();
     }
   }
@@ -181,6 +187,10 @@ final class KueueController implements JobGate {
           }
           event(e.workload(), "Preempted", e.message());
           suspended.add(victim);
+          WorkloadState vw = api.state().workloads().get(victim);
+          if (vw != null) {
+            api.putWorkload(vw.withWorkload(vw.workload().withTemplate(original.get(victim))));
+          }
           for (PodState pod : api.state().podsOf(victim)) {
             if (!pod.isTerminating() && !pod.isFailed()) {
               api.deletePod(pod.key(), RunRecord.Kind.POD_DELETED, "its Job was suspended: Kueue preempted its "
@@ -223,7 +233,7 @@ final class KueueController implements JobGate {
         }
       }
     }
-    PodTemplate t = w.workload().template();
+    PodTemplate t = original.get(key);
     PodSpec spec = t.spec();
     for (var e : selector.map().entrySet()) {
       Optional<String> mine = spec.nodeSelector().get(e.getKey());
