@@ -105,8 +105,7 @@ class KueuePreemptionSimulationTest {
   }
 
   static List<RunRecord.Entry> kueue(String workload, String reason) {
-    return result.record().of(RunRecord.Kind.KUEUE_EVENT).stream().filter(e -> e.subject().equals(workload))
-        .filter(e -> e.message().startsWith(reason + ": ")).toList();
+    return KueueTwoTeamsExampleTest.kueue(result, workload, reason);
   }
 
   @Test

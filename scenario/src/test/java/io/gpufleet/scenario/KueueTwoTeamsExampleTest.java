@@ -36,7 +36,12 @@ class KueueTwoTeamsExampleTest {
   }
 
   static List<RunRecord.Entry> kueue(String workload, String reason) {
-    return result.record().of(RunRecord.Kind.KUEUE_EVENT).stream().filter(e -> e.subject().equals(workload))
+    return kueue(result, workload, reason);
+  }
+
+  /** Kueue's events of a reason about a Workload (named after its Job, {@code namespace/name}). */
+  static List<RunRecord.Entry> kueue(SimulationResult r, String workload, String reason) {
+    return r.record().of(RunRecord.Kind.KUEUE_EVENT).stream().filter(e -> e.subject().equals(workload))
         .filter(e -> e.message().startsWith(reason + ": ")).toList();
   }
 

@@ -373,11 +373,12 @@ final class ScenarioRunner {
     ObjectRef key = WorkloadState.keyOf(w);
     WorkloadState old = api.state().workloads().get(key);
     api.metrics().service(key, Traffic.of(w));
+    api.putWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
+    api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
+    // Kueue's Job reconciler makes its Workload once the Job exists; its controller runs at the next sync.
     if (old == null && w instanceof Workload.Job job) {
       kueue.jobCreated(key, job);
     }
-    api.putWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
-    api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
   }
 
   void addNode(Node node) {
