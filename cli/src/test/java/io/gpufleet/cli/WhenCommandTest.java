@@ -117,6 +117,13 @@ class WhenCommandTest {
   }
 
   @Test
+  void aJobOnNodesNoNodeClaimOwnsSaysWhyItCostsNothing() {
+    CliRun when = CliRun.wide("when", TRAIN, "-f", "../examples/snapshot/cluster-dump.yaml", "--seeds", "1");
+    assertThat(when.exitCode()).as(when.err()).isZero();
+    assertThat(when.out()).contains("$0.00").contains("on nodes with no price in the run");
+  }
+
+  @Test
   void aLiveClusterIsAnsweredAsItsImportedSnapshot() {
     try (MockCluster cluster = MockCluster.start().seed(MockCluster.LIVE_CLUSTER)) {
       Path kubeconfig = cluster.kubeconfig(dir);

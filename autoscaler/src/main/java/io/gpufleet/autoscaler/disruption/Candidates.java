@@ -109,7 +109,7 @@ final class Candidates {
     }
     // The words of the DisruptionBlocked events NewCandidate publishes (pkg/controllers/disruption/types.go:
     // pretty.Sentence of statenode.go's ValidateNodeDisruptable and ValidatePodsDisruptable errors).
-    if ("true".equals(n.annotations().get(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
+    if ("true".equals(n.annotation(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
       return Optional.of("Disruption is blocked through the \"karpenter.sh/do-not-disrupt\" annotation");
     }
     if (!n.labels().has(KarpenterLabels.CAPACITY_TYPE) || !n.labels().has("topology.kubernetes.io/zone")) {

@@ -24,11 +24,26 @@ final class ExistingNode {
   ResourceVector free;
   long freePods;
 
+  /** What a node offers before a round places anything on it; {@link NodeBases} keeps it between rounds. */
+  record Base(Labels labels, List<Taint> taints, ResourceVector free, long freePods) {}
+
   /** {@code alloc}: what the node offers pods, or will once initialised. */
   ExistingNode(StateNode node, ResourceList alloc, List<Workload.DaemonSet> daemonSets) {
+    this(node, base(node, alloc, daemonSets));
+  }
+
+  ExistingNode(StateNode node, Base base) {
     this.node = node;
-    this.labels = node.labels();
-    this.taints = node.schedulingTaints();
+    this.labels = base.labels();
+    this.taints = base.taints();
+    this.free = base.free();
+    this.freePods = base.freePods();
+  }
+
+  /** The node's offer less its pods and, while in flight, the daemon pods that will land there. */
+  static Base base(StateNode node, ResourceList alloc, List<Workload.DaemonSet> daemonSets) {
+    Labels labels = node.labels();
+    List<Taint> taints = node.schedulingTaints();
     ResourceVector used = ResourceVector.ZERO;
     long podCount = 0;
     Set<String> daemonsHere = new HashSet<>();
@@ -48,8 +63,7 @@ final class ExistingNode {
       }
     }
     ResourceVector a = ResourceVector.of(alloc);
-    this.free = a.minus(used);
-    this.freePods = alloc.getOrZero(ResourceName.PODS).value() - podCount;
+    return new Base(labels, taints, a.minus(used), alloc.getOrZero(ResourceName.PODS).value() - podCount);
   }
 
   boolean tryAdd(Pod pod, ResourceVector req) {

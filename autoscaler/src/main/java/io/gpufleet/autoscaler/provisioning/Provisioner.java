@@ -26,6 +26,8 @@ import java.util.Map;
 public final class Provisioner {
 
   private final ProvisioningModel model;
+  /** The nodes' offers from the last round, reused for the state nodes that did not change. */
+  private final NodeBases bases = new NodeBases();
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
@@ -44,7 +46,7 @@ public final class Provisioner {
    */
   public ProvisioningPlan solve(List<Pod> pods, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
       OfferingAvailability offerings, Instant now) {
-    ProvisioningRound round = new ProvisioningRound(model, nodes, daemonSets, offerings, now);
+    ProvisioningRound round = new ProvisioningRound(model, nodes, daemonSets, offerings, now, bases);
     return round.run(pods);
   }
 

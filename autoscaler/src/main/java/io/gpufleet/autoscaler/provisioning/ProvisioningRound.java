@@ -41,6 +41,11 @@ final class ProvisioningRound {
 
   ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
       OfferingAvailability offerings, Instant now) {
+    this(model, nodes, daemonSets, offerings, now, new NodeBases());
+  }
+
+  ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
+      OfferingAvailability offerings, Instant now, NodeBases bases) {
     this.model = model;
     this.offerings = offerings;
     this.now = now;
@@ -51,6 +56,7 @@ final class ProvisioningRound {
       }
     }
     List<Workload.DaemonSet> counted = model.dra().countedDaemons(daemonSets);
+    bases.begin(counted);
     List<ExistingNode> initialised = new ArrayList<>();
     List<ExistingNode> inFlight = new ArrayList<>();
     for (StateNode n : nodes) {
@@ -63,9 +69,10 @@ final class ProvisioningRound {
       if (n.markedForDeletion()) {
         continue;
       }
-      ExistingNode e = new ExistingNode(n, allocatable(n), counted);
+      ExistingNode e = new ExistingNode(n, bases.get(n, () -> ExistingNode.base(n, allocatable(n), counted)));
       (n.isInitialized() ? initialised : inFlight).add(e);
     }
+    bases.end();
     initialised.sort(Comparator.comparing(e -> e.node.name()));
     inFlight.sort(Comparator.comparing(e -> e.node.name()));
     existing.addAll(initialised);

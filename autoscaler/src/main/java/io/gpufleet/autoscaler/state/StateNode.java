@@ -80,6 +80,15 @@ public record StateNode(String name, Optional<NodeClaim> claim, Optional<Node> n
   }
 
   /**
+   * One key of {@link #annotations()} without merging them all: the node's value, else the
+   * claim's. The disruption controller reads do-not-disrupt of every node on every poll.
+   */
+  public Optional<String> annotation(String key) {
+    Optional<String> v = node.flatMap(n -> n.meta().annotations().get(key));
+    return v.isPresent() ? v : claim.flatMap(c -> c.annotations().get(key));
+  }
+
+  /**
    * The taints new pods must tolerate here as Karpenter plans: the node's (or, before registration,
    * the claim's), without ephemeral ones and, until initialised, without startup taints.
    */

@@ -10,6 +10,7 @@ import io.gpufleet.model.karpenter.RequirementOperator;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -20,6 +20,7 @@ import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -33,6 +33,7 @@ import io.gpufleet.model.karpenter.RequirementOperator;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

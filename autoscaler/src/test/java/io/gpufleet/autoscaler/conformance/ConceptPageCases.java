@@ -30,6 +30,7 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -20,6 +20,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.IntOrPercent;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

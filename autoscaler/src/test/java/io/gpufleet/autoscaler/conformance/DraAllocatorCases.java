@@ -29,6 +29,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.label.Requirement;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -20,6 +20,7 @@ import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

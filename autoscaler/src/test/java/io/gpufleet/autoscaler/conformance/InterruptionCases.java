@@ -12,6 +12,7 @@ import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.interruption.InterruptionMessage;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -13,6 +13,7 @@ import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.RequirementOperator;
 import io.gpufleet.model.workload.IntOrPercent;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

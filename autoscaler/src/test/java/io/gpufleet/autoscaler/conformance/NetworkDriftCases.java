@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.karpenter.EC2NodeClass;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

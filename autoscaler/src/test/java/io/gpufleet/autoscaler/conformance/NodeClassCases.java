@@ -9,6 +9,7 @@ import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

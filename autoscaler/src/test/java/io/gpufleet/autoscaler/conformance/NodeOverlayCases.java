@@ -10,6 +10,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.karpenter.RequirementOperator;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -11,6 +11,7 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -20,6 +20,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

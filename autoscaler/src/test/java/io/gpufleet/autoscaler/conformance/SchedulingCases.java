@@ -9,6 +9,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.karpenter.RequirementOperator;
 import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

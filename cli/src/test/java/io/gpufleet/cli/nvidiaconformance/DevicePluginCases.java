@@ -16,6 +16,7 @@ import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.MigPlacement;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,28 +61,28 @@ final class DevicePluginCases {
         + "\"nvidia.com/gpu\": invalid request: maximum request size for shared resources is 1; found 2");
   }
 
-  static List<NvidiaCase> cases() {
-    List<NvidiaCase> c = new ArrayList<>();
+  static List<UpstreamCase> cases() {
+    List<UpstreamCase> c = new ArrayList<>();
     // TestValidateRequest (the "invalid device IDs" case needs IDs the kubelet never sends: not translated).
-    c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/valid device IDs -- no sharing",
+    c.add(UpstreamCase.of(ALLOC, RM, "TestValidateRequest/valid device IDs -- no sharing",
         () -> granted(Twin.allocate(Twin.register("A100-40GB", 2, DevicePluginConfig.DEFAULT, MigLayout.NONE),
             "nvidia.com/gpu", 1))));
-    c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/timeslicing with single device",
+    c.add(UpstreamCase.of(ALLOC, RM, "TestValidateRequest/timeslicing with single device",
         () -> granted(Twin.allocate(Twin.register("A100-40GB", 2, timeSliced("nvidia.com/gpu", false, false),
             MigLayout.NONE), "nvidia.com/gpu", 1))));
-    c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/timeslicing with two devices",
+    c.add(UpstreamCase.of(ALLOC, RM, "TestValidateRequest/timeslicing with two devices",
         () -> granted(Twin.allocate(Twin.register("A100-40GB", 2, timeSliced("nvidia.com/gpu", false, false),
             MigLayout.NONE), "nvidia.com/gpu", 2))));
-    c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/timeslicing with two devices -- failRequestsGreaterThanOne",
+    c.add(UpstreamCase.of(ALLOC, RM, "TestValidateRequest/timeslicing with two devices -- failRequestsGreaterThanOne",
         () -> refusedAsUpstream(Twin.allocate(Twin.register("A100-40GB", 2, timeSliced("nvidia.com/gpu", true, false),
             MigLayout.NONE), "nvidia.com/gpu", 2))));
-    c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/MPS with single device",
+    c.add(UpstreamCase.of(ALLOC, RM, "TestValidateRequest/MPS with single device",
         () -> granted(Twin.allocate(Twin.register("A100-40GB", 2, mps("nvidia.com/gpu", false, false, 2),
             MigLayout.NONE), "nvidia.com/gpu", 1))));
-    c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/MPS with two devices",
+    c.add(UpstreamCase.of(ALLOC, RM, "TestValidateRequest/MPS with two devices",
         () -> granted(Twin.allocate(Twin.register("A100-40GB", 2, mps("nvidia.com/gpu", false, false, 2),
             MigLayout.NONE), "nvidia.com/gpu", 2))));
-    c.add(NvidiaCase.of(ALLOC, RM, "TestValidateRequest/MPS with two devices -- failRequestsGreaterThanOne",
+    c.add(UpstreamCase.of(ALLOC, RM, "TestValidateRequest/MPS with two devices -- failRequestsGreaterThanOne",
         () -> refusedAsUpstream(Twin.allocate(Twin.register("A100-40GB", 2, mps("nvidia.com/gpu", true, false, 2),
             MigLayout.NONE), "nvidia.com/gpu", 2))));
     MigLayout sevenSmall = MigLayout.of(Map.of(0, sevenOneG()));
@@ -100,7 +101,7 @@ final class DevicePluginCases {
     c.add(mpsDevice("post-volta clients exceeded", "H100-80GB", 49, 48));
     c.add(mpsDevice("pre-volta clients max", "V100M32", 16, 16));
     c.add(mpsDevice("post-volta clients max", "H100-80GB", 48, 48));
-    c.add(NvidiaCase.of(MPS, "internal/plugin/mps.go", "getMPSOptions: sharing using MPS is not supported for MIG devices",
+    c.add(UpstreamCase.of(MPS, "internal/plugin/mps.go", "getMPSOptions: sharing using MPS is not supported for MIG devices",
         () -> {
           DevicePluginConfig mpsSingle = mps("nvidia.com/gpu", true, false, 2).withFlags(single.flags());
           Advertisement ad = Twin.register("A100-40GB", 1, mpsSingle, sevenSmall).advertisement();
@@ -108,7 +109,7 @@ final class DevicePluginCases {
           assertThat(ad.pluginError()).hasValueSatisfying(e -> assertThat(e).contains(
               "sharing using MPS is not supported for MIG devices"));
         }));
-    c.add(NvidiaCase.of(MPS, "internal/plugin/mps.go", "getMPSOptions: MPS under migStrategy single on a whole GPU runs",
+    c.add(UpstreamCase.of(MPS, "internal/plugin/mps.go", "getMPSOptions: MPS under migStrategy single on a whole GPU runs",
         () -> {
           var r = plugin("version: v1\nflags:\n  migStrategy: single\nsharing:\n  mps:\n    resources:\n"
               + "    - name: nvidia.com/gpu\n      replicas: 4\n");
@@ -119,19 +120,19 @@ final class DevicePluginCases {
     String manager = "cmd/config-manager/main.go";
     NamedConfigs two = NamedConfigs.of(Map.of("ts", timeSliced("nvidia.com/gpu", false, false), "plain",
         DevicePluginConfig.DEFAULT), Optional.empty());
-    c.add(NvidiaCase.of(SELECT, manager, "updateConfigName: specified config does not exist",
+    c.add(UpstreamCase.of(SELECT, manager, "updateConfigName: specified config does not exist",
         () -> assertThat(two.select(Labels.of(NamedConfigs.NODE_LABEL, "missing")).error())
             .hasValueSatisfying(e -> assertThat(e).contains("specified config missing does not exist"))));
-    c.add(NvidiaCase.of(SELECT, manager, "updateConfigName: all fallbacks failed",
+    c.add(UpstreamCase.of(SELECT, manager, "updateConfigName: all fallbacks failed",
         () -> assertThat(two.select(Labels.EMPTY).error()).hasValueSatisfying(
             e -> assertThat(e).contains("no config was set, no default was provided, and all fallbacks failed"))));
-    c.add(NvidiaCase.of(SELECT, manager, "updateConfigName: fallback single",
+    c.add(UpstreamCase.of(SELECT, manager, "updateConfigName: fallback single",
         () -> assertThat(NamedConfigs.of(Map.of("only", DevicePluginConfig.DEFAULT), Optional.empty())
             .select(Labels.EMPTY).name()).isEqualTo("only")));
-    c.add(NvidiaCase.of(SELECT, manager, "updateConfigName: fallback named",
+    c.add(UpstreamCase.of(SELECT, manager, "updateConfigName: fallback named",
         () -> assertThat(NamedConfigs.of(Map.of("default", DevicePluginConfig.DEFAULT, "b", DevicePluginConfig.DEFAULT),
             Optional.empty()).select(Labels.EMPTY).name()).isEqualTo("default")));
-    c.add(NvidiaCase.of(SELECT, manager, "updateConfigName: a failed config-manager advertises nothing", () -> {
+    c.add(UpstreamCase.of(SELECT, manager, "updateConfigName: a failed config-manager advertises nothing", () -> {
       var registered = io.gpufleet.engine.deviceplugin.GpuOperator.DEFAULTS.withConfigs(two).register(
           io.gpufleet.model.node.Node.of("n1", Labels.of(NamedConfigs.NODE_LABEL, "missing"), List.of(),
               io.gpufleet.model.resource.ResourceList.of("cpu", "8")),
@@ -146,8 +147,8 @@ final class DevicePluginCases {
    * and {@code replicas} MPS replicas (0: none given) start the MPS control daemon or stop it with
    * assertReplicas' error, wrapped as manager.go Daemons wraps it.
    */
-  private static NvidiaCase mpsDevice(String description, String gpu, int replicas, int maxClients) {
-    return NvidiaCase.of(MPS, "cmd/mps-control-daemon/mps/device_test.go", "TestDevice/" + description, () -> {
+  private static UpstreamCase mpsDevice(String description, String gpu, int replicas, int maxClients) {
+    return UpstreamCase.of(MPS, "cmd/mps-control-daemon/mps/device_test.go", "TestDevice/" + description, () -> {
       var model = GpuCatalog.builtIn().byId(gpu).orElseThrow();
       assertThat(Advertisement.mpsMaxClients(model)).as("maxClients").isEqualTo(maxClients);
       Advertisement ad = Twin.register(gpu, 1, mps("nvidia.com/gpu", false, false, replicas), MigLayout.NONE)

@@ -11,6 +11,7 @@ import io.gpufleet.model.gpu.GpuModel;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.MigProfile;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +34,8 @@ final class MigLayoutCases {
     return GpuCatalog.builtIn().byId(id).orElseThrow();
   }
 
-  private static NvidiaCase balanced(String gpu, String expected) {
-    return NvidiaCase.of(AREA, STOCK, "all-balanced on " + gpu, () -> {
+  private static UpstreamCase balanced(String gpu, String expected) {
+    return UpstreamCase.of(AREA, STOCK, "all-balanced on " + gpu, () -> {
       LayoutPlan p = MigConfigPlanner.plan(StockMigConfigs.stock(), "all-balanced", new GpuInventory("n", gpu(gpu), 2),
           MigLayout.NONE);
       assertThat(p).isInstanceOf(LayoutPlan.Planned.class);
@@ -49,8 +50,8 @@ final class MigLayoutCases {
     });
   }
 
-  private static NvidiaCase profiles(String name, String gpu, String expected) {
-    return NvidiaCase.of(AREA, BUILDER, "gpuProfiles/" + name, () -> {
+  private static UpstreamCase profiles(String name, String gpu, String expected) {
+    return UpstreamCase.of(AREA, BUILDER, "gpuProfiles/" + name, () -> {
       Map<String, Integer> got = new TreeMap<>();
       for (MigProfile p : gpu(gpu).migProfiles()) {
         got.put(p.name(), p.maxInstances());
@@ -67,8 +68,8 @@ final class MigLayoutCases {
     return m;
   }
 
-  static List<NvidiaCase> cases() {
-    List<NvidiaCase> c = new ArrayList<>();
+  static List<UpstreamCase> cases() {
+    List<UpstreamCase> c = new ArrayList<>();
     c.add(balanced("GB200", "1g.23gb=2 2g.47gb=1 3g.93gb=1"));
     c.add(balanced("RTX-PRO-6000", "1g.24gb=2 2g.48gb=1"));
     c.add(balanced("B200", "1g.23gb=2 2g.45gb=1 3g.90gb=1"));

@@ -4,6 +4,7 @@ import static io.gpufleet.cli.nvidiaconformance.Configs.accepted;
 import static io.gpufleet.cli.nvidiaconformance.Configs.migParted;
 import static io.gpufleet.cli.nvidiaconformance.Configs.refused;
 
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,8 +19,8 @@ final class MigPartedSpecCases {
   static final String AREA = "mig-parted config";
   static final String FILE = "api/spec/v1/spec_test.go";
 
-  private static NvidiaCase spec(String name, String yaml, boolean ok) {
-    return NvidiaCase.of(AREA, FILE, "TestSpec/" + name, () -> {
+  private static UpstreamCase spec(String name, String yaml, boolean ok) {
+    return UpstreamCase.of(AREA, FILE, "TestSpec/" + name, () -> {
       if (ok) {
         accepted(migParted(yaml));
       } else {
@@ -28,12 +29,12 @@ final class MigPartedSpecCases {
     });
   }
 
-  private static NvidiaCase entry(String name, boolean ok, String words, String... lines) {
+  private static UpstreamCase entry(String name, boolean ok, String words, String... lines) {
     StringBuilder b = new StringBuilder("version: v1\nmig-configs:\n  c:\n");
     for (int i = 0; i < lines.length; i++) {
       b.append(i == 0 ? "  - " : "    ").append(lines[i]).append('\n');
     }
-    return NvidiaCase.of(AREA, FILE, "TestMigConfigSpec/" + name, () -> {
+    return UpstreamCase.of(AREA, FILE, "TestMigConfigSpec/" + name, () -> {
       if (ok) {
         accepted(migParted(b.toString()));
       } else if (words.isEmpty()) {
@@ -44,8 +45,8 @@ final class MigPartedSpecCases {
     });
   }
 
-  static List<NvidiaCase> cases() {
-    List<NvidiaCase> c = new ArrayList<>();
+  static List<UpstreamCase> cases() {
+    List<UpstreamCase> c = new ArrayList<>();
     String disabled = "mig-configs:\n  all-disabled:\n  - devices: all\n    mig-enabled: false\n";
     c.add(spec("Empty", "", true));
     c.add(spec("Well formed", "version: v1\n" + disabled, true));

@@ -13,6 +13,7 @@ import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.MigPlacement;
 import io.gpufleet.model.gpu.MigProfile;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,8 +77,8 @@ final class MigStrategyLabelCases {
     return new Gpu.MigOn(List.of(instances));
   }
 
-  static List<NvidiaCase> cases() {
-    List<NvidiaCase> c = new ArrayList<>();
+  static List<UpstreamCase> cases() {
+    List<UpstreamCase> c = new ArrayList<>();
     DevicePluginConfig none = config(MigStrategy.NONE, false);
     DevicePluginConfig noneShared = config(MigStrategy.NONE, true);
     String t = "TestMigStrategyNoneLabels/";
@@ -120,8 +121,8 @@ final class MigStrategyLabelCases {
     return c;
   }
 
-  private static NvidiaCase of(String test, DevicePluginConfig config, List<Gpu> gpus, Map<String, String> expected) {
-    return NvidiaCase.of(DevicePluginCases.GFD, FILE, test, () -> {
+  private static UpstreamCase of(String test, DevicePluginConfig config, List<Gpu> gpus, Map<String, String> expected) {
+    return UpstreamCase.of(DevicePluginCases.GFD, FILE, test, () -> {
       TreeMap<String, String> got = new TreeMap<>();
       if (!gpus.isEmpty()) {
         Registration r = Twin.register("A100-40GB", gpus.size(), config, layout(gpus));

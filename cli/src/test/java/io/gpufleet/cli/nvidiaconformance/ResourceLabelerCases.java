@@ -15,6 +15,7 @@ import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.MigInstance;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.gpu.MigPlacement;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,8 +52,8 @@ final class ResourceLabelerCases {
         new SharingSpec(rename, false, List.of(ReplicatedResource.of(resource, 2)))));
   }
 
-  static List<NvidiaCase> cases() {
-    List<NvidiaCase> c = new ArrayList<>();
+  static List<UpstreamCase> cases() {
+    List<UpstreamCase> c = new ArrayList<>();
     String t = "TestGPUResourceLabeler/";
     c.add(gpu(t + "zero count returns empty", 0, DevicePluginConfig.DEFAULT, Map.of()));
     c.add(gpu(t + "no sharing", 1, DevicePluginConfig.DEFAULT, gpuLabels("1", "none", PRODUCT)));
@@ -95,16 +96,16 @@ final class ResourceLabelerCases {
   }
 
   /** A node of {@code count} whole A100s; its GFD resource labels (nvidia.com/gpu.*) compared in full. */
-  private static NvidiaCase gpu(String test, int count, DevicePluginConfig config, Map<String, String> expected) {
-    return NvidiaCase.of(DevicePluginCases.GFD, FILE, test, () -> assertThat(labels(Twin.register("A100-40GB", count,
+  private static UpstreamCase gpu(String test, int count, DevicePluginConfig config, Map<String, String> expected) {
+    return UpstreamCase.of(DevicePluginCases.GFD, FILE, test, () -> assertThat(labels(Twin.register("A100-40GB", count,
         config, MigLayout.NONE), k -> k.startsWith("nvidia.com/gpu.") && MigStrategyLabelCases.resourceLabel(k)))
         .isEqualTo(new TreeMap<>(expected)));
   }
 
   /** One A100 with MIG on and {@code devices} 1g.5gb devices; the keys of {@code resource} compared in full. */
-  private static NvidiaCase migCase(String test, DevicePluginConfig config, int devices, String resource,
+  private static UpstreamCase migCase(String test, DevicePluginConfig config, int devices, String resource,
       Map<String, String> expected) {
-    return NvidiaCase.of(DevicePluginCases.GFD, FILE, test, () -> {
+    return UpstreamCase.of(DevicePluginCases.GFD, FILE, test, () -> {
       var profile = GpuCatalog.builtIn().byId("A100-40GB").orElseThrow().migProfile(MIG_NAME).orElseThrow();
       List<MigInstance> instances = new ArrayList<>();
       for (int i = 0; i < devices; i++) {

@@ -1,5 +1,6 @@
 package io.gpufleet.engine.workload;
 
+import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
@@ -62,12 +63,13 @@ public final class InitialPods {
         continue;
       }
       List<Pod> have = live.getOrDefault(w, List.of());
+      OwnerReference owner = PodFactory.owner(w);
       if (w instanceof Workload.StatefulSet ss) {
         Set<String> names = new HashSet<>();
         have.forEach(p -> names.add(p.name()));
         for (int i = 0; i < ss.replicas(); i++) {
           if (!names.contains(ss.name() + "-" + i)) {
-            pods.add(PodFactory.pod(w, i, random));
+            pods.add(PodFactory.pod(w, i, random, owner));
           }
         }
         continue;
@@ -84,7 +86,7 @@ public final class InitialPods {
         case DAEMON_SET -> 0;
       };
       for (int i = have.size(); i < want; i++) {
-        pods.add(PodFactory.pod(w, i, random));
+        pods.add(PodFactory.pod(w, i, random, owner));
       }
     }
     return pods;

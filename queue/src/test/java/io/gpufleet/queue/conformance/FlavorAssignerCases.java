@@ -27,6 +27,7 @@ import io.gpufleet.queue.api.ResourceQuota;
 import io.gpufleet.queue.api.Workload;
 import io.gpufleet.queue.quota.FlavorResource;
 import io.gpufleet.queue.quota.QuotaTree;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -17,6 +17,7 @@ import io.gpufleet.queue.api.Workload;
 import io.gpufleet.queue.quota.Amounts;
 import io.gpufleet.queue.quota.FlavorResource;
 import io.gpufleet.queue.quota.QuotaTree;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -9,6 +9,7 @@ import io.gpufleet.queue.api.ResourceGroup;
 import io.gpufleet.queue.api.ResourceQuota;
 import io.gpufleet.queue.quota.FlavorResource;
 import io.gpufleet.queue.quota.QuotaTree;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -26,6 +26,7 @@ import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.ResourceGroup;
 import io.gpufleet.queue.api.ResourceQuota;
 import io.gpufleet.queue.api.Workload;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

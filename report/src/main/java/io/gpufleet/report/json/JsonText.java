@@ -48,8 +48,25 @@ public final class JsonText {
    */
   public static StringBuilder quoted(StringBuilder b, String s) {
     b.append('"');
-    STRINGS.quoteAsString(s, b);
+    if (plain(s)) {
+      // Printable ASCII but quote and backslash: Jackson writes it as it is (its escape table marks
+      // only control characters, '"' and '\\' below 128), and half a million event lines skip its copy.
+      b.append(s);
+    } else {
+      STRINGS.quoteAsString(s, b);
+    }
     return b.append('"');
+  }
+
+  /** Whether {@code s} is printable ASCII with no quote or backslash: nothing in it is escaped. */
+  private static boolean plain(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -208,9 +208,18 @@ public final class RunOutputs {
     // event the larger the fleet, and a map and a Jackson tree per line were most of the file's cost.
     List<RunRecord.Entry> entries = r.record().entries();
     StringBuilder b = new StringBuilder(160 * entries.size());
+    // Entries come in runs of one time: its two fields are written once a run.
+    Instant last = null;
+    String times = "";
     for (RunRecord.Entry e : entries) {
-      JsonText.quoted(b.append("{\"time\":"), e.time().toString());
-      JsonText.quoted(b.append(",\"offset\":"), Durations.offset(r.start(), e.time()));
+      if (!e.time().equals(last)) {
+        last = e.time();
+        StringBuilder t = new StringBuilder();
+        JsonText.quoted(t.append("{\"time\":"), e.time().toString());
+        JsonText.quoted(t.append(",\"offset\":"), Durations.offset(r.start(), e.time()));
+        times = t.toString();
+      }
+      b.append(times);
       JsonText.quoted(b.append(",\"kind\":"), ClusterTables.title(e.kind()));
       JsonText.quoted(b.append(",\"subject\":"), e.subject());
       JsonText.quoted(b.append(",\"message\":"), e.message()).append("}\n");

@@ -48,7 +48,9 @@ public final class ForecastView {
     List<Double> costs = f.runs().stream().map(r -> r.held().dollars()).sorted().toList();
     b.append("  cost            ").append(costQuantiles(costs)).append(" for ")
         .append(String.format(Locale.ROOT, "%.2f", first.held().gpuHours()))
-        .append(" GPU-h in seed ").append(first.seed()).append(" (the cards its pods held, at their nodes' price per GPU)\n");
+        .append(" GPU-h in seed ").append(first.seed()).append(first.held().gpuHours() > 0 && first.held().dollars() == 0
+            ? " (on nodes with no price in the run: nodes already there that no NodeClaim of it owns are not billed)\n"
+            : " (the cards its pods held, at their nodes' price per GPU)\n");
     String label = "  on";
     if (first.placements().isEmpty()) {
       b.append(pad(label)).append("in seed ").append(first.seed()).append(", no node\n");

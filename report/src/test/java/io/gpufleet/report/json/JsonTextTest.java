@@ -7,9 +7,30 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import tools.jackson.core.io.JsonStringEncoder;
 
 class JsonTextTest {
+
+  /** quoted's plain-ASCII shortcut writes what Jackson's encoder writes, for every kind of character. */
+  @Test
+  void aQuotedStringIsJacksonsWithOrWithoutTheShortcut() {
+    SplittableRandom r = new SplittableRandom(20261206L);
+    char[] special = {'"', '\\', '\n', '\t', '\u0000', '\u001f', '\u007f', '\u0080', '\u00e9', '\u2028', '/', '<', '~'};
+    for (int t = 0; t < 5_000; t++) {
+      StringBuilder s = new StringBuilder();
+      int n = r.nextInt(12);
+      boolean ascii = r.nextBoolean();
+      for (int i = 0; i < n; i++) {
+        s.append(ascii || r.nextInt(4) > 0 ? (char) (0x20 + r.nextInt(0x5f)) : special[r.nextInt(special.length)]);
+      }
+      StringBuilder jackson = new StringBuilder("\"");
+      JsonStringEncoder.getInstance().quoteAsString(s.toString(), jackson);
+      assertThat(JsonText.quoted(new StringBuilder(), s.toString()).toString()).as("%s", s)
+          .isEqualTo(jackson.append('"').toString());
+    }
+  }
 
   @Test
   void unorderedMapsAreWrittenWithSortedKeysAndOrderedOnesKeepTheirOrder() {

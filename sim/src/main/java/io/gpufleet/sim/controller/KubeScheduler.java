@@ -17,6 +17,7 @@ import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.engine.workload.PodNames;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
@@ -30,12 +31,15 @@ import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -69,9 +73,25 @@ final class KubeScheduler {
   private int startIndex;
   /** The capacity epoch at which each pod last failed: it waits for a later one. */
   private final Map<String, Long> failedAt = new HashMap<>();
+  /**
+   * The pending pods the next cycle must look at if the capacity epoch is still {@link #lookAtEpoch}
+   * (null before the first cycle), with the images of pods and pending keys the set was made from.
+   */
+  private Set<String> lookAt;
+  private long lookAtEpoch;
+  private PMap<String, PodState> podsSeen;
+  private PMap<String, Boolean> pendingSeen;
+  /** Every cycle scans every pending pod, as before {@link #lookAt}: the oracle its tests compare with. */
+  private final boolean fullScans;
 
   KubeScheduler(ApiServer api, RandomGenerator tieBreaks, RandomGenerator claimNames, Namespaces namespaces,
       GpuClaimPreparation.FeatureGates draDriver) {
+    this(api, tieBreaks, claimNames, namespaces, draDriver, false);
+  }
+
+  KubeScheduler(ApiServer api, RandomGenerator tieBreaks, RandomGenerator claimNames, Namespaces namespaces,
+      GpuClaimPreparation.FeatureGates draDriver, boolean fullScans) {
+    this.fullScans = fullScans;
     this.api = api;
     this.draDriver = draDriver;
     this.tieBreaks = tieBreaks;
@@ -247,38 +267,61 @@ final class KubeScheduler {
   }
 
   void cycle() {
-    if (api.state().pending().isEmpty()) {
+    PMap<String, Boolean> pending = api.state().pending();
+    PMap<String, PodState> pods = api.state().pods();
+    if (pending.isEmpty()) {
       return;
     }
-    List<PodState> queue = new ArrayList<>();
+    long epoch = api.capacityEpoch();
+    // Like kube-scheduler's unschedulablePods (QueueingHints, pkg/scheduler/backend/queue): a pod that
+    // failed at this capacity epoch waits for a later one, so while the epoch stands only the pods that
+    // changed since the last cycle, or that this cycle cannot pass over, are looked at.
+    boolean incremental = !fullScans && lookAt != null && epoch == lookAtEpoch;
+    List<PodState> queued = new ArrayList<>();
     List<PodState> named = new ArrayList<>();
-    // kube-scheduler never sees a pod that names its node: the kubelet admits it, as in `schedule`.
-    api.state().pending().forEach((k, v) -> {
-      PodState p = api.state().pods().get(k);
-      if (p.pod().spec().nodeName().isPresent()) {
-        named.add(p);
-      } else if (p.pod().spec().schedulerName().equals(scheduler.profile().name())
-          && scheduler.profile().preEnqueue(p.pod()).isEmpty()) {
-        queue.add(p);
+    SchedulerProfile profile = scheduler.profile();
+    if (incremental) {
+      podsSeen.diff(pods, (k, was, now) -> noteChanged(k, pending));
+      pendingSeen.diff(pending, (k, was, now) -> noteChanged(k, pending));
+      for (String k : lookAt) {
+        classify(pods.get(k), profile, named, queued);
       }
-      // A pod of another scheduler stays Pending with no event: this one is not responsible for it.
-      // Nor does a pod a PreEnqueue plugin holds back (SchedulingGates) enter the queue: never bound.
-    });
+    } else {
+      // kube-scheduler never sees a pod that names its node: the kubelet admits it, as in `schedule`.
+      pending.forEach((k, v) -> classify(pods.get(k), profile, named, queued));
+    }
     named.sort(Comparator.comparingLong(PodState::sequence));
     for (PodState p : named) {
       admit(p);
     }
-    queue.sort(Comparator.comparingInt((PodState p) -> -p.pod().spec().priority())
-        .thenComparingLong(PodState::sequence));
+    queued.sort(QUEUE_ORDER);
+    List<PodState> queue = queued;
     boolean newlyUnschedulable = false;
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
     Map<PodSpec, ScheduleResult> failedSpecs = new IdentityHashMap<>();
-    for (PodState p : queue) {
+    List<String> touched = new ArrayList<>();
+    List<PodState> attempted = queue;
+    for (int i = 0; ; i++) {
+      if (incremental && api.capacityEpoch() != epoch) {
+        // The epoch moved (after the pod looked at last): every pod after that one in the queue's
+        // order is due again, as a full scan would find it.
+        List<PodState> full = new ArrayList<>();
+        pending.forEach((k, v) -> classify(pods.get(k), profile, new ArrayList<>(), full));
+        full.sort(QUEUE_ORDER);
+        int from = i == 0 ? 0 : Collections.binarySearch(full, queue.get(i - 1), QUEUE_ORDER) + 1;
+        queue = new ArrayList<>(queue.subList(0, i));
+        queue.addAll(full.subList(from, full.size()));
+        attempted = queue;
+        incremental = false;
+      }
+      if (i >= queue.size()) {
+        break;
+      }
+      PodState p = queue.get(i);
       // A hard spread constraint or a required pod affinity can be met once other pods bind (the
       // minimum domain count rises, a matching pod arrives), so such a pod is retried every cycle, as
       // the queueing hints of PodTopologySpread and InterPodAffinity requeue it on pod events.
-      boolean spreads = !p.pod().spec().topologySpreadConstraints().isEmpty()
-          || !p.pod().spec().podAffinity().required().isEmpty();
+      boolean spreads = spreads(p);
       Long failed = failedAt.get(p.key());
       if (failed != null && failed == api.capacityEpoch() && !spreads) {
         continue;
@@ -290,6 +333,7 @@ final class KubeScheduler {
           failedSpecs.put(p.pod().spec(), r);
         }
       }
+      touched.add(p.key());
       switch (r) {
         case ScheduleResult.Scheduled s -> {
           failedAt.remove(p.key());
@@ -313,11 +357,103 @@ final class KubeScheduler {
         }
       }
     }
-    failedAt.keySet().removeIf(k -> !api.state().pending().containsKey(k));
-    nominated.keySet().removeIf(k -> !api.state().pending().containsKey(k));
+    PMap<String, Boolean> pendingAfter = api.state().pending();
+    if (incremental) {
+      // What a full scan's removeIf below would drop: the keys that left the queue since the last
+      // cycle, and those this cycle put in (every other key was pending at the last cycle's end).
+      pendingSeen.diff(pendingAfter, (k, was, now) -> {
+        if (now == null) {
+          failedAt.remove(k);
+          nominated.remove(k);
+        }
+      });
+      for (String k : touched) {
+        if (!pendingAfter.containsKey(k)) {
+          failedAt.remove(k);
+          nominated.remove(k);
+        }
+      }
+    } else {
+      failedAt.keySet().removeIf(k -> !pendingAfter.containsKey(k));
+      nominated.keySet().removeIf(k -> !pendingAfter.containsKey(k));
+    }
+    remember(incremental, epoch, named, attempted);
     if (newlyUnschedulable) {
       api.podsUnschedulable();
     }
+  }
+
+  /** Pending pods in the order kube-scheduler's activeQ pops them: highest priority, then oldest. */
+  private static final Comparator<PodState> QUEUE_ORDER = Comparator.comparingInt((PodState p) -> -p.pod().spec()
+      .priority()).thenComparingLong(PodState::sequence);
+
+  /** Whether a pod is tried every cycle: a hard spread constraint or a required pod affinity. */
+  private static boolean spreads(PodState p) {
+    return !p.pod().spec().topologySpreadConstraints().isEmpty() || !p.pod().spec().podAffinity().required().isEmpty();
+  }
+
+  /** Sorts a pending pod: one naming its node to the kubelet's admission, one of this scheduler to the queue. */
+  private static void classify(PodState p, SchedulerProfile profile, List<PodState> named, List<PodState> queue) {
+    if (p.pod().spec().nodeName().isPresent()) {
+      named.add(p);
+    } else if (p.pod().spec().schedulerName().equals(profile.name()) && profile.preEnqueue(p.pod()).isEmpty()) {
+      queue.add(p);
+    }
+    // A pod of another scheduler stays Pending with no event: this one is not responsible for it.
+    // Nor does a pod a PreEnqueue plugin holds back (SchedulingGates) enter the queue: never bound.
+  }
+
+  /** A pod that changed or came or went since the last cycle: looked at again if it is pending. */
+  private void noteChanged(String key, PMap<String, Boolean> pending) {
+    if (pending.containsKey(key)) {
+      lookAt.add(key);
+    } else {
+      lookAt.remove(key);
+    }
+  }
+
+  /**
+   * Keeps, for the next cycle, the pending pods it cannot pass over: every one but those that failed
+   * at the epoch the cycle ends in, have no spread constraint or required affinity and are in the
+   * queue (a pod named to its node, of another scheduler or held by PreEnqueue is looked at each time,
+   * as PreEnqueue's verdict may change without the pod changing). A cycle whose epoch moved, or that
+   * scanned everything, works the set out from every pending pod.
+   */
+  private void remember(boolean incremental, long epoch, List<PodState> named, List<PodState> attempted) {
+    PMap<String, Boolean> pending = api.state().pending();
+    PMap<String, PodState> pods = api.state().pods();
+    long now = api.capacityEpoch();
+    if (!incremental || now != epoch) {
+      lookAt = new HashSet<>();
+      pending.forEach((k, v) -> {
+        if (!parked(pods.get(k), now)) {
+          lookAt.add(k);
+        }
+      });
+    } else {
+      for (PodState p : named) {
+        noteChanged(p.key(), pending);
+      }
+      for (PodState p : attempted) {
+        PodState q = pods.get(p.key());
+        if (q != null && pending.containsKey(p.key()) && parked(q, now)) {
+          lookAt.remove(p.key());
+        } else {
+          noteChanged(p.key(), pending);
+        }
+      }
+    }
+    lookAtEpoch = now;
+    podsSeen = pods;
+    pendingSeen = pending;
+  }
+
+  /** Whether the next cycle at epoch {@code epoch} would pass over this pending pod untouched. */
+  private boolean parked(PodState p, long epoch) {
+    Long failed = failedAt.get(p.key());
+    return failed != null && failed == epoch && !spreads(p) && p.pod().spec().nodeName().isEmpty()
+        && p.pod().spec().schedulerName().equals(scheduler.profile().name())
+        && scheduler.profile().preEnqueue(p.pod()).isEmpty();
   }
 
   /**

@@ -41,6 +41,11 @@ public final class Runtime {
   private final List<InvariantViolation> violations = new ArrayList<>();
 
   public Runtime(Scenario scenario) {
+    this(scenario, false);
+  }
+
+  /** With {@code fullScans}, kube-scheduler scans every pending pod each cycle: the oracle of its tests. */
+  Runtime(Scenario scenario, boolean fullScans) {
     this.scenario = scenario;
     this.kernel = new Kernel(scenario.start());
     this.api = new ApiServer(kernel, scenario.settings(), scenario.devicePlugin(), ClusterState.empty(
@@ -48,7 +53,7 @@ public final class Runtime {
     RandomStreams random = new RandomStreams(scenario.seed());
     this.kubelet = new Kubelet(api, scenario.settings().draDriver());
     this.scheduler = new KubeScheduler(api, random.tieBreaks(), random.extendedResourceClaimNames(),
-        scenario.namespaces(), scenario.settings().draDriver());
+        scenario.namespaces(), scenario.settings().draDriver(), fullScans);
     new ResourceClaimController(api, random.claimNames());
     this.kueue = new KueueController(api);
     this.workloads = new WorkloadControllers(api, random.names(), kueue);

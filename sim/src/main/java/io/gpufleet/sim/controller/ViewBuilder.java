@@ -19,13 +19,13 @@ import io.gpufleet.sim.state.WorkloadState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -54,6 +54,8 @@ final class ViewBuilder {
   private PMap<String, PodState> pendingPodsOf;
   private PMap<String, Boolean> pendingKeysOf;
   private List<Pod> pendingPods;
+  /** The pods Karpenter provisions for, oldest first (a pod's sequence is its creation order, unique). */
+  private final TreeMap<Long, Pod> pendingBySequence = new TreeMap<>();
 
   ViewBuilder(ApiServer api) {
     this.api = api;
@@ -220,19 +222,59 @@ final class ViewBuilder {
     if (s.pods() == pendingPodsOf && s.pending() == pendingKeysOf) {
       return pendingPods;
     }
-    List<PodState> pending = new ArrayList<>();
-    s.pending().forEach((k, v) -> {
-      PodState p = s.pods().get(k);
-      if (!ApiServer.isDaemon(p.pod()) && p.pod().spec().nodeName().isEmpty()
-          && p.pod().spec().schedulingGates().isEmpty()) {
-        pending.add(p);
-      }
-    });
-    pending.sort(Comparator.comparingLong(PodState::sequence));
-    pendingPods = pending.stream().map(PodState::pod).toList();
+    if (pendingPodsOf == null) {
+      s.pending().forEach((k, v) -> {
+        PodState p = s.pods().get(k);
+        if (provisionable(p)) {
+          pendingBySequence.put(p.sequence(), p.pod());
+        }
+      });
+      pendingPods = List.copyOf(pendingBySequence.values());
+    } else if (follow(pendingPodsOf, pendingKeysOf, s)) {
+      pendingPods = List.copyOf(pendingBySequence.values());
+    }
     pendingPodsOf = s.pods();
     pendingKeysOf = s.pending();
     return pendingPods;
+  }
+
+  /**
+   * Brings {@link #pendingBySequence} from the images of pods and pending keys {@code pods} and
+   * {@code pending} to image {@code s} by their diffs; true when the list of pods it gives changed (a
+   * pod came, went or is another object), false when only what the list does not hold did, such as a
+   * pending pod's scheduling message: then the last list serves, and 100,000 pending pods cost
+   * nothing on a view.
+   */
+  private boolean follow(PMap<String, PodState> pods, PMap<String, Boolean> pending, ClusterState s) {
+    Set<String> keys = new HashSet<>();
+    pods.diff(s.pods(), (k, was, now) -> {
+      // A pod's state changed but not the pod (its message, its phase): only the pending diff can move it.
+      if (was == null || now == null || was.pod() != now.pod()) {
+        keys.add(k);
+      }
+    });
+    pending.diff(s.pending(), (k, was, now) -> keys.add(k));
+    boolean changed = false;
+    for (String k : keys) {
+      PodState before = pending.containsKey(k) ? pods.get(k) : null;
+      PodState after = s.pending().containsKey(k) ? s.pods().get(k) : null;
+      boolean was = before != null && provisionable(before);
+      boolean is = after != null && provisionable(after);
+      if (was) {
+        pendingBySequence.remove(before.sequence());
+      }
+      if (is) {
+        pendingBySequence.put(after.sequence(), after.pod());
+      }
+      changed |= was != is || was && (before.pod() != after.pod() || before.sequence() != after.sequence());
+    }
+    return changed;
+  }
+
+  /** Whether Karpenter provisions for a pending pod: not a daemon pod, not pinned by name, not gated. */
+  private static boolean provisionable(PodState p) {
+    return !ApiServer.isDaemon(p.pod()) && p.pod().spec().nodeName().isEmpty()
+        && p.pod().spec().schedulingGates().isEmpty();
   }
 
   /** The DaemonSets, by key. */

@@ -5,6 +5,7 @@ import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.affinity.NodeSelectorTerm;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
+import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.record.RunRecord;
@@ -90,7 +91,12 @@ final class WorkloadControllers {
   }
 
   private void create(ObjectRef key, Workload w, int ordinal) {
-    Pod pod = PodFactory.pod(w, ordinal, names);
+    create(key, w, ordinal, PodFactory.owner(w));
+  }
+
+  /** One pod of a batch whose owner the caller made once (see {@link PodFactory#pod(Workload, int, RandomGenerator, OwnerReference)}). */
+  private void create(ObjectRef key, Workload w, int ordinal, OwnerReference owner) {
+    Pod pod = PodFactory.pod(w, ordinal, names, owner);
     api.createPod(pod, Optional.of(key));
   }
 
@@ -105,10 +111,15 @@ final class WorkloadControllers {
   }
 
   private void replicas(ObjectRef key, Workload w, int replicas) {
-    List<PodState> pods = active(key);
+    replicas(key, w, replicas, active(key));
+  }
+
+  /** As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already listed. */
+  private void replicas(ObjectRef key, Workload w, int replicas, List<PodState> pods) {
     if (pods.size() < replicas) {
+      OwnerReference owner = PodFactory.owner(w);
       for (int i = pods.size(); i < replicas; i++) {
-        create(key, w, i);
+        create(key, w, i, owner);
       }
     } else if (pods.size() > replicas) {
       scaleDown(pods, pods.size() - replicas, "scaled down");
@@ -132,7 +143,7 @@ final class WorkloadControllers {
     }
     int replicas = d.replicas();
     if (old.isEmpty()) {
-      replicas(key, d, replicas);
+      replicas(key, d, replicas, fresh);
       return;
     }
     int surge = d.maxSurge().resolve(replicas, true);
@@ -141,8 +152,9 @@ final class WorkloadControllers {
       unavailable = 1;
     }
     int total = fresh.size() + old.size();
+    OwnerReference owner = new OwnerReference("ReplicaSet", current);
     for (int i = fresh.size(); i < replicas && total < replicas + surge; i++, total++) {
-      create(key, d, i);
+      create(key, d, i, owner);
     }
     int ready = 0;
     for (PodState p : fresh) {

@@ -1,11 +1,10 @@
 package io.gpufleet.engine.scheduler.conformance;
 
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-/** Every translated case, and the per-plugin counts docs/conformance.md shows. */
+/** Every translated case; docs/conformance.md shows their counts per plugin (the cases' area). */
 final class ConformanceSuite {
   private ConformanceSuite() {}
 
@@ -33,18 +32,5 @@ final class ConformanceSuite {
     all.addAll(DraCelCases.cases());
     all.addAll(DraE2eCases.cases());
     return all;
-  }
-
-  /** Cases and passing cases per plugin, in suite order. */
-  record Count(int cases, int passing) {}
-
-  static Map<String, Count> counts() {
-    Map<String, Count> counts = new LinkedHashMap<>();
-    for (UpstreamCase c : all()) {
-      boolean pass = c.difference().isEmpty() && c.passes();
-      counts.merge(c.plugin(), new Count(1, pass ? 1 : 0),
-          (a, b) -> new Count(a.cases() + b.cases(), a.passing() + b.passing()));
-    }
-    return counts;
   }
 }

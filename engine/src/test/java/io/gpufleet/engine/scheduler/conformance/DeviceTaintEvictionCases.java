@@ -13,6 +13,7 @@ import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceClaimSpec;
 import io.gpufleet.model.dra.ResourceSlice;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -12,6 +12,7 @@ import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceClaimSpec;
 import io.gpufleet.model.dra.ResourceSlice;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.engine.dra.CelDeviceSelector;
 import io.gpufleet.model.dra.AttributeValue;
 import io.gpufleet.model.dra.Device;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -18,6 +18,7 @@ import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceClaimSpec;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -26,6 +26,7 @@ import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceClaimSpec;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -7,6 +7,7 @@ import io.gpufleet.model.dra.DeviceRequest;
 import io.gpufleet.model.dra.ResourceClaimSpec;
 import io.gpufleet.model.validation.FieldError;
 import io.gpufleet.model.validation.ResourceClaimValidation;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -6,6 +6,7 @@ import io.gpufleet.engine.scheduler.FitError;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -13,6 +13,7 @@ import io.gpufleet.model.pod.Container;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 

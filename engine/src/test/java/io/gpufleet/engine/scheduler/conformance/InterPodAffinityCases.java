@@ -19,6 +19,7 @@ import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

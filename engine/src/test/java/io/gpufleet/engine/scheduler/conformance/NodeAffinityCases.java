@@ -12,6 +12,7 @@ import io.gpufleet.model.affinity.PreferredSchedulingTerm;
 import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.label.SelectorOperator;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

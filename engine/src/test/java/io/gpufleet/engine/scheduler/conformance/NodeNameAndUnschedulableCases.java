@@ -8,6 +8,7 @@ import io.gpufleet.engine.scheduler.plugin.NodeUnschedulable;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -8,6 +8,7 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.model.scheduling.SchedulerConfiguration;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

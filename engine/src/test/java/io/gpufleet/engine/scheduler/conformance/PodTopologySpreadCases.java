@@ -25,6 +25,7 @@ import io.gpufleet.model.pod.TopologySpreadConstraint.WhenUnsatisfiable;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

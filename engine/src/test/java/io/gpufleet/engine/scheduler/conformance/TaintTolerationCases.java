@@ -7,6 +7,7 @@ import io.gpufleet.engine.scheduler.plugin.TaintToleration;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

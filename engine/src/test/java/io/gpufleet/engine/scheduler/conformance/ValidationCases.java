@@ -19,6 +19,7 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.validation.FieldError;
 import io.gpufleet.model.validation.PodValidation;
 import io.gpufleet.model.validation.ResourceNameValidation;
+import io.gpufleet.testing.conformance.UpstreamCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
