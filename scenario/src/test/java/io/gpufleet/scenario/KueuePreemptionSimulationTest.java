@@ -127,5 +127,8 @@ class KueuePreemptionSimulationTest {
         .filter(e -> e.message().startsWith("Job complete")).findFirst().orElseThrow();
     assertThat(kueue("default/low", "Admitted")).hasSize(2).last().extracting(RunRecord.Entry::time)
         .isEqualTo(highDone.time());
+    // Its wait counts from its eviction, as QueuedWaitTime takes the Evicted condition's time.
+    assertThat(kueue("default/low", "QuotaReserved").getLast().message()).endsWith("wait time since queued was "
+        + java.time.Duration.between(submitted, highDone.time()).toSeconds() + "s");
   }
 }

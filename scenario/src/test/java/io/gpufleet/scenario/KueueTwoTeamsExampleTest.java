@@ -72,6 +72,10 @@ class KueueTwoTeamsExampleTest {
         .filter(e -> e.message().startsWith("Job complete")).findFirst().orElseThrow();
     RunRecord.Entry b = kueue("team-b/train-b", "Admitted").getFirst();
     assertThat(b.time()).isEqualTo(done.time());
+    RunRecord.Entry bQueued = kueue("team-b/train-b", "CreatedWorkload").getFirst();
+    assertThat(kueue("team-b/train-b", "QuotaReserved").getFirst().message()).isEqualTo("QuotaReserved: Quota reserved "
+        + "in ClusterQueue team-b, wait time since queued was " + Duration.between(bQueued.time(), b.time()).toSeconds()
+        + "s");
     assertThat(Duration.between(a.time(), done.time())).isGreaterThanOrEqualTo(Duration.ofMinutes(30));
     // Before admission the suspended Job had no pods.
     assertThat(result.record().of(RunRecord.Kind.POD_CREATED).stream()

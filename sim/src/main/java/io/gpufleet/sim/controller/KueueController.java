@@ -62,6 +62,8 @@ final class KueueController implements JobGate {
   private final Map<String, String> lastPending = new HashMap<>();
   /** Each queued Job's pod template as created: a suspended Job gets it back (podset.RestorePodSpec). */
   private final Map<ObjectRef, PodTemplate> original = new HashMap<>();
+  /** When a requeued (preempted) Workload was evicted: its wait is counted from then. */
+  private final Map<ObjectRef, java.time.Instant> queuedSince = new HashMap<>();
   private long created;
 
   KueueController(ApiServer api) {
@@ -115,6 +117,7 @@ final class KueueController implements JobGate {
       suspended.remove(job);
       evicting.remove(job);
       original.remove(job);
+      queuedSince.remove(job);
       requeueAll();
     }
   }
@@ -166,7 +169,9 @@ final class KueueController implements JobGate {
         workloads.put(key, wl.admitted(a.admission(), api.now()));
         lastPending.remove(wl.key());
         String cq = a.admission().clusterQueue();
-        long waited = Duration.between(wl.creationTime(), api.now()).toSeconds();
+        // Since it was queued: created, or last evicted; printed "%.0fs" (scheduler.go), so rounded.
+        long waited = Math.round(Duration.between(queuedSince.getOrDefault(key, wl.creationTime()), api.now())
+            .toMillis() / 1000.0);
         event(wl.key(), "QuotaReserved", "Quota reserved in ClusterQueue " + cq + ", wait time since queued was "
             + waited + "s");
         event(wl.key(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
@@ -186,6 +191,7 @@ final class KueueController implements JobGate {
             continue;
           }
           event(e.workload(), "Preempted", e.message());
+          queuedSince.put(victim, api.now());
           suspended.add(victim);
           WorkloadState vw = api.state().workloads().get(victim);
           if (vw != null) {
