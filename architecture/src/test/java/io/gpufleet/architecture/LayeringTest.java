@@ -74,7 +74,8 @@ class LayeringTest {
 
   @Test
   void simulatorKnowsNoYamlAndNoTerminal() {
-    onlyDependsOn("io.gpufleet.sim..", "io.gpufleet.autoscaler..", "io.gpufleet.engine..", "io.gpufleet.model..");
+    onlyDependsOn("io.gpufleet.sim..", "io.gpufleet.autoscaler..", "io.gpufleet.engine..", "io.gpufleet.queue..",
+        "io.gpufleet.model..");
   }
 
   @Test

@@ -67,6 +67,45 @@ class WhenCommandTest {
     assertThat(answer.get("runningSeconds").get("p50").asLong()).isPositive();
   }
 
+  static final String KUEUE = "../examples/when/kueue.yaml";
+
+  /**
+   * A Job that names a Kueue queue: within its ClusterQueue's quota it is admitted when submitted
+   * (QuotaReserved and Admitted at once, as {@code pkg/scheduler/scheduler.go} records them) and runs
+   * as it would unqueued; asking for more than the ClusterQueue can ever give, it is never admitted
+   * and the answer gives Kueue's Pending message ({@code flavorassigner.go}: "insufficient quota for R
+   * in flavor F, previously considered podsets requests (0) + current podset request (N) > maximum
+   * capacity (M)").
+   */
+  @Test
+  void aQueuedJobIsAdmittedAtOnceWithinQuotaAndNeverBeyondItWithKueuesMessage() throws IOException {
+    CliRun queued = CliRun.of("when", "../examples/when/queued.yaml", "-f", CLUSTER, "-f", KUEUE, "--seeds", "1",
+        "-o", "json");
+    assertThat(queued.exitCode()).as(queued.err()).isZero();
+    JsonNode answer = JSON.readTree(queued.out());
+    assertThat(answer.get("admittedSeconds").get("p50").asLong()).isZero();
+    JsonNode seed1 = answer.get("runs").get(0);
+    assertThat(seed1.get("admittedSeconds").asLong()).isZero();
+    assertThat(seed1.get("kueuePending").isNull()).isTrue();
+    // Admitted, it runs as the unqueued job does on the same cluster.
+    CliRun plain = CliRun.of("when", TRAIN, "-f", CLUSTER, "--seeds", "1", "-o", "json");
+    assertThat(seed1.get("runningSeconds").asLong())
+        .isEqualTo(JSON.readTree(plain.out()).get("runs").get(0).get("runningSeconds").asLong());
+
+    CliRun never = CliRun.wide("when", "../examples/when/queued-too-big.yaml", "-f", CLUSTER, "-f", KUEUE,
+        "--seeds", "1");
+    assertThat(never.exitCode()).as(never.err()).isEqualTo(1);
+    assertThat(never.out()).contains("admitted        p50 not within the horizon")
+        .contains("pending         in seed 1, not admitted by +24:00:00; Kueue: couldn't assign flavors to pod set");
+    CliRun neverJson = CliRun.of("when", "../examples/when/queued-too-big.yaml", "-f", CLUSTER, "-f", KUEUE,
+        "--seeds", "1", "-o", "json");
+    JsonNode run = JSON.readTree(neverJson.out()).get("runs").get(0);
+    assertThat(run.get("admittedSeconds").isNull()).isTrue();
+    assertThat(run.get("kueuePending").asString()).isEqualTo("couldn't assign flavors to pod set main: insufficient "
+        + "quota for nvidia.com/gpu in flavor default-flavor, previously considered podsets requests (0) + current "
+        + "podset request (4) > maximum capacity (2)");
+  }
+
   @Test
   void aJobThatCannotRunExitsOneWithKarpentersReason() {
     CliRun when = CliRun.wide("when", NEVER, "-f", CLUSTER, "--seeds", "1");

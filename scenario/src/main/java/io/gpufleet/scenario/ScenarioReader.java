@@ -1,25 +1,26 @@
 package io.gpufleet.scenario;
 
-import io.gpufleet.cluster.ClusterAssembly;
-import io.gpufleet.cluster.ClusterSettings;
-import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.autoscaler.AutoscalerSettings;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.disruption.DisruptionCommand;
 import io.gpufleet.autoscaler.provisioning.DraProvisioning;
+import io.gpufleet.cluster.ClusterAssembly;
+import io.gpufleet.cluster.ClusterSettings;
 import io.gpufleet.engine.deviceplugin.NodeGpus;
 import io.gpufleet.engine.dra.GpuClaimPreparation;
 import io.gpufleet.manifest.GpuCatalogFile;
+import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.apiserver.Admission;
 import io.gpufleet.manifest.apiserver.AdmissionPlugins;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
+import io.gpufleet.manifest.kube.ComputeDomains;
 import io.gpufleet.manifest.kube.DuplicateObjects;
 import io.gpufleet.manifest.kube.KubeDecoder;
-import io.gpufleet.manifest.kube.ComputeDomains;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.kube.OldKarpenterApi;
+import io.gpufleet.manifest.kueue.KueueManifests;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.GoDuration;
@@ -45,6 +46,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.wire.WireEnum;
+import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
 import io.gpufleet.sim.record.RunRecord;
@@ -309,6 +311,12 @@ public final class ScenarioReader {
       out.add(new ClusterObject.NodeClassObject(c));
       c.devicePlugin().ifPresent(config -> osPlugins.add(KarpenterManifests.osPlugin(c.name(), config)));
     }
+    // Kueue's objects: with a ClusterQueue, the simulated Kueue suspends Jobs that name a queue.
+    KueueState kueue = KueueManifests.of(decoded, Set.of(), diagnostics, Instant.EPOCH);
+    if (!kueue.clusterQueues().isEmpty() || !kueue.localQueues().isEmpty() || !kueue.flavors().isEmpty()
+        || !kueue.cohorts().isEmpty()) {
+      out.add(new ClusterObject.KueueObjects(kueue));
+    }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
     for (KubeObject o : karpenter.others()) {
       if (claims.isClaim(o)) {
@@ -348,6 +356,7 @@ public final class ScenarioReader {
         case KubeObject.PriorityClassObject pc -> { }
         case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
         case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
+        case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueManifests.GROUP + "/") -> { }
         case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "", ComputeDomains.warning(other)
             .orElse(other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped"));
       }
@@ -1090,15 +1099,16 @@ public final class ScenarioReader {
     return Optional.of(v);
   }
 
-  /** {@code events}: run-record entries of a type, a Karpenter event reason and an object, each where given. */
+  /** {@code events}: run-record entries of a type, a Karpenter or Kueue event reason and an object, each where given. */
   private Condition events(Cursor a) {
     Count n = count(a, Set.of("type", "reason", "object"));
     List<String> types = WireEnum.wireNames(RunRecord.Kind.class);
     Optional<RunRecord.Kind> type = oneOf(a, "type", types)
         .flatMap(t -> WireEnum.fromWire(RunRecord.Kind.class, t));
     Optional<String> reason = a.optString("reason");
-    if (reason.isPresent() && type.isPresent() && type.get() != RunRecord.Kind.KARPENTER_EVENT) {
-      a.get("reason").orElseThrow().error("an event reason belongs to KarpenterEvent entries; type "
+    if (reason.isPresent() && type.isPresent() && type.get() != RunRecord.Kind.KARPENTER_EVENT
+        && type.get() != RunRecord.Kind.KUEUE_EVENT) {
+      a.get("reason").orElseThrow().error("an event reason belongs to KarpenterEvent and KueueEvent entries; type "
           + type.get().wireName() + " has none");
     }
     return new Condition.Events(type, reason, a.optString("object"), n.comparison(), (int) n.value());

@@ -314,7 +314,7 @@ class ScenarioReaderTest {
         "s.yaml:16:69: spec.steps[0].actions[4].insufficientCapacity.capacityType: expected one of reserved, spot, "
             + "on-demand, found \"preemptible\"",
         "s.yaml:17:63: spec.steps[0].actions[5].expect.condition.events.reason: an event reason belongs to "
-            + "KarpenterEvent entries; type PodEvicted has none",
+            + "KarpenterEvent and KueueEvent entries; type PodEvicted has none",
         "s.yaml:18:43: spec.steps[0].actions[6].expect.condition.events.type: expected one of Scenario, PodCreated, "
             + "PodScheduled, PodStarted, PodReady, PodFailedScheduling, PodNominated, PodPreempted, PodEvicted, "
             + "PodDeleted, PodFailed, PodExited, PodKilled, PodSucceeded, NodeclaimLaunched, NodeclaimLaunchFailed, NodeRegistered, "
@@ -323,7 +323,7 @@ class ScenarioReaderTest {
             + "NodeUntainted, ImagePulled, KarpenterEvent, DisruptionProposed, DisruptionConsidered, DisruptionExecuted, "
             + "DisruptionAbandoned, "
             + "SpotInterruptionWarning, SpotReclaimed, OfferingUnavailable, Expectation, InvariantViolated, "
-            + "CapacityReservation, found "
+            + "CapacityReservation, KueueEvent, found "
             + "\"Evicted\"",
         "s.yaml:19:50: spec.steps[0].actions[7].expect.condition.disruptions.method: expected one of Emptiness, Drift, "
             + "MultiNodeConsolidation, SingleNodeConsolidation, found \"Consolidation\"",

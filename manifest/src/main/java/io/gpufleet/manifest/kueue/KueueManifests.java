@@ -36,6 +36,8 @@ import java.util.Set;
  */
 public final class KueueManifests {
 
+  /** Kueue's API group: its objects are read here, not skipped as unknown. */
+  public static final String GROUP = KueueDecoder.GROUP;
   /** {@code constants.QueueLabel}. */
   public static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
   /** {@code constants.WorkloadPriorityClassLabel}. */

@@ -31,6 +31,14 @@ public final class ForecastView {
     }
     b.append("; ").append(f.runs().size()).append(" run(s) of ").append(KubeDuration.format(first.horizon()))
         .append(" from ").append(cluster).append(" (seeds ").append(seeds(f)).append(")\n");
+    if (f.queued()) {
+      b.append("  admitted        ").append(quantiles(f::admitted)).append("  (by Kueue, in ").append(f.admittedRuns())
+          .append(" of ").append(f.runs().size()).append(" runs)\n");
+      f.runs().stream().filter(r -> r.kueue().orElseThrow().admitted().isEmpty()).findFirst().ifPresent(r ->
+          b.append("  pending         in seed ").append(r.seed()).append(", not admitted by ")
+              .append(Durations.offset(r.horizon())).append("; Kueue: ")
+              .append(r.kueue().orElseThrow().pending().orElse("nothing was said of it")).append('\n'));
+    }
     b.append("  running         ").append(quantiles(f::running)).append("  (").append(f.job().running())
         .append(" of its pods started, in ").append(f.runningRuns()).append(" of ").append(f.runs().size()).append(" runs)\n");
     if (f.job().completions() > 0) {
@@ -72,6 +80,9 @@ public final class ForecastView {
     root.put("podsAtOnce", f.job().running());
     root.put("completions", f.job().completions());
     root.put("horizonSeconds", f.runs().getFirst().horizon().getSeconds());
+    if (f.queued()) {
+      root.put("admittedSeconds", quantileMap(f::admitted));
+    }
     root.put("runningSeconds", quantileMap(f::running));
     root.put("doneSeconds", f.job().completions() > 0 ? quantileMap(f::finished) : null);
     List<Map<String, Object>> runs = new ArrayList<>();
@@ -79,6 +90,10 @@ public final class ForecastView {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("seed", r.seed());
       m.put("pods", r.pods());
+      r.kueue().ifPresent(k -> {
+        m.put("admittedSeconds", k.admitted().map(Duration::getSeconds).orElse(null));
+        m.put("kueuePending", k.pending().orElse(null));
+      });
       m.put("runningSeconds", r.running().map(Duration::getSeconds).orElse(null));
       m.put("doneSeconds", r.finished().map(Duration::getSeconds).orElse(null));
       Map<String, Object> nodes = new LinkedHashMap<>();

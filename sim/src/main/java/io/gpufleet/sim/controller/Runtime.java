@@ -31,6 +31,7 @@ public final class Runtime {
   private final Kubelet kubelet;
   private final MigManagerDaemon migManager;
   private final KubeScheduler scheduler;
+  private final KueueController kueue;
   private final WorkloadControllers workloads;
   private final CloudProvider cloud;
   private final KarpenterLoop karpenter;
@@ -54,14 +55,15 @@ public final class Runtime {
     this.scheduler = new KubeScheduler(api, random.tieBreaks(), random.extendedResourceClaimNames(),
         scenario.namespaces(), scenario.settings().draDriver(), fullScans);
     new ResourceClaimController(api, random.claimNames());
-    this.workloads = new WorkloadControllers(api, random.names());
+    this.kueue = new KueueController(api);
+    this.workloads = new WorkloadControllers(api, random.names(), kueue);
     this.cloud = new CloudProvider(api, random, kubelet);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),
         violations, random);
     this.taints = new TaintManager(api);
     this.deviceTaints = new DeviceTaintController(api);
     this.migManager = new MigManagerDaemon(api, kubelet);
-    this.runner = new ScenarioRunner(api, kubelet, migManager, cloud, karpenter, scenario);
+    this.runner = new ScenarioRunner(api, kubelet, migManager, cloud, karpenter, kueue, scenario);
   }
 
   public SimulationResult run(ProgressListener progress) {
@@ -129,6 +131,7 @@ public final class Runtime {
       case Event.InterruptionArrives i -> karpenter.onInterruption(i);
       case Event.WorkloadSync w -> {
         api.woke(w);
+        kueue.reconcile();
         workloads.sync();
       }
       case Event.KarpenterReconcile k -> {

@@ -65,6 +65,7 @@ final class ScenarioRunner {
   private final MigManagerDaemon migManager;
   private final CloudProvider cloud;
   private final KarpenterLoop karpenter;
+  private final KueueController kueue;
   private final List<ScenarioAction> timeline;
   private final List<ExpectationOutcome> outcomes = new ArrayList<>();
   private final List<Checkpoint> checkpoints = new ArrayList<>();
@@ -77,12 +78,13 @@ final class ScenarioRunner {
   private boolean done;
 
   ScenarioRunner(ApiServer api, Kubelet kubelet, MigManagerDaemon migManager, CloudProvider cloud,
-      KarpenterLoop karpenter, Scenario scenario) {
+      KarpenterLoop karpenter, KueueController kueue, Scenario scenario) {
     this.api = api;
     this.kubelet = kubelet;
     this.migManager = migManager;
     this.cloud = cloud;
     this.karpenter = karpenter;
+    this.kueue = kueue;
     this.timeline = scenario.timeline();
     this.facts = new RunFacts(api);
   }
@@ -292,6 +294,12 @@ final class ScenarioRunner {
       } else if (o instanceof ClusterObject.NodeClassObject nc) {
         api.applyNodeClass(nc.nodeClass());
         api.log(RunRecord.Kind.SCENARIO, "ec2nodeclass/" + nc.nodeClass().name(), "EC2NodeClass applied");
+      } else if (o instanceof ClusterObject.KueueObjects k) {
+        // Before the Jobs, so Kueue's webhook suspends those that name a queue.
+        kueue.apply(k.objects());
+        api.log(RunRecord.Kind.SCENARIO, "kueue", "Kueue's objects applied: " + k.objects().clusterQueues().size()
+            + " ClusterQueues, " + k.objects().localQueues().size() + " LocalQueues, " + k.objects().flavors().size()
+            + " ResourceFlavors");
       }
     }
     // DRA objects before pods, so the resource claim controller finds the templates they name.
@@ -313,6 +321,7 @@ final class ScenarioRunner {
         case ClusterObject.NodePoolObject p -> { }
         case ClusterObject.NodeClassObject nc -> { }
         case ClusterObject.DraObjectValue d -> { }
+        case ClusterObject.KueueObjects k -> { }
         case ClusterObject.NodeOverlayObject ov -> {
           api.applyNodeOverlay(ov.overlay());
           api.log(RunRecord.Kind.SCENARIO, "nodeoverlay/" + ov.overlay().name(), "NodeOverlay applied");
@@ -366,6 +375,10 @@ final class ScenarioRunner {
     api.metrics().service(key, Traffic.of(w));
     api.putWorkload(old == null ? new WorkloadState(key, w, 0, 0) : old.withWorkload(w));
     api.log(RunRecord.Kind.SCENARIO, key.toString(), old == null ? "created" : "updated");
+    // Kueue's Job reconciler makes its Workload once the Job exists; its controller runs at the next sync.
+    if (old == null && w instanceof Workload.Job job) {
+      kueue.jobCreated(key, job);
+    }
   }
 
   void addNode(Node node) {

@@ -38,9 +38,12 @@ final class WorkloadControllers {
   /** Revision names by Deployment value: hashing a template's text is not free. */
   private final Map<Workload.Deployment, String> revisions = new IdentityHashMap<>();
 
-  WorkloadControllers(ApiServer api, RandomGenerator names) {
+  private final JobGate gate;
+
+  WorkloadControllers(ApiServer api, RandomGenerator names, JobGate gate) {
     this.api = api;
     this.names = names;
+    this.gate = gate;
   }
 
   /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
@@ -216,7 +219,11 @@ final class WorkloadControllers {
       // A finished Job is deleted, as with ttlSecondsAfterFinished: 0, so a long run does not pile them up.
       api.removeWorkload(key);
       api.log(RunRecord.Kind.SCENARIO, key.toString(), "Job complete (" + w.succeeded() + " succeeded), deleted");
+      gate.finished(key);
       return;
+    }
+    if (gate.suspended(key)) {
+      return; // the Job controller makes no pods for a suspended Job
     }
     int want = Math.min(j.parallelism(), j.completions() - w.succeeded() - pods.size());
     int missing = Math.min(want, j.parallelism() - pods.size());

@@ -29,6 +29,21 @@ public record JobForecast(JobSpec job, List<JobRun> runs) {
     return quantile(q, JobRun::finished);
   }
 
+  /** As {@link #running}, for when Kueue admitted it (a job Kueue queued). */
+  public Optional<Duration> admitted(double q) {
+    return quantile(q, r -> r.kueue().flatMap(JobRun.Queued::admitted));
+  }
+
+  /** Whether Kueue queued the job (in the first run; the cluster is the same in every run). */
+  public boolean queued() {
+    return runs.getFirst().kueue().isPresent();
+  }
+
+  /** Runs in which Kueue admitted the job by the horizon. */
+  public long admittedRuns() {
+    return runs.stream().filter(r -> r.kueue().flatMap(JobRun.Queued::admitted).isPresent()).count();
+  }
+
   /** Runs in which the job was running by the horizon. */
   public long runningRuns() {
     return runs.stream().filter(r -> r.running().isPresent()).count();

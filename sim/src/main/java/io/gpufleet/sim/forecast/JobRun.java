@@ -1,5 +1,6 @@
 package io.gpufleet.sim.forecast;
 
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.metrics.PodPendingTime;
 import io.gpufleet.sim.metrics.TeamCost;
@@ -27,9 +28,15 @@ import java.util.TreeMap;
  *     us-east-1a at $0.35/h" as the run recorded it) or empty for a node that was there
  * @param waiting for pods that never started, the scheduler's and Karpenter's last words about each (one
  *     entry per distinct pair), with how many pods they were said of
+ * @param kueue when the job's Jobs were queued in Kueue: when the last of them was admitted, and for one
+ *     never admitted Kueue's last Pending message; empty when Kueue did not queue it
  */
 public record JobRun(long seed, Duration horizon, int pods, Optional<Duration> running, Optional<Duration> finished,
-    SortedMap<String, String> placements, TeamCost.Share held, SortedMap<String, Integer> waiting) {
+    SortedMap<String, String> placements, TeamCost.Share held, SortedMap<String, Integer> waiting,
+    Optional<Queued> kueue) {
+
+  /** A job Kueue queued: when it was admitted (empty: never, by the horizon) and else why it was Pending. */
+  public record Queued(Optional<Duration> admitted, Optional<String> pending) {}
 
   /** The job's team name in the cost split: every other pod is {@link #OTHERS}. */
   static final String JOB = "job";
@@ -63,6 +70,7 @@ public record JobRun(long seed, Duration horizon, int pods, Optional<Duration> r
         default -> { }
       }
     }
+    Optional<Queued> kueue = queued(r, job);
     SortedMap<String, String> placements = new TreeMap<>();
     List<String> keys = mine.stream().sorted().toList();
     for (PendingFates.Fate f : PendingFates.of(r.record(), r.start(), keys).values()) {
@@ -85,7 +93,41 @@ public record JobRun(long seed, Duration horizon, int pods, Optional<Duration> r
         .getOrDefault(JOB, TeamCost.Share.NONE);
     return new JobRun(seed, r.simulated(), mine.size(), nth(started, job.running(), r.start()),
         job.completions() == 0 ? Optional.empty() : nth(succeeded, job.completions(), r.start()),
-        placements, held, waiting);
+        placements, held, waiting, kueue);
+  }
+
+  /**
+   * Kueue's events about the job's Jobs (their Workloads are named after them): queued when a Workload
+   * was created; admitted when every one was, at the last admission; else the last Pending message.
+   */
+  private static Optional<Queued> queued(SimulationResult r, JobSpec job) {
+    Set<String> workloads = new HashSet<>();
+    job.workloads().stream().filter(w -> w.kind().equals("Job"))
+        .forEach(w -> workloads.add(ObjectMeta.key(w.namespace(), w.name())));
+    Map<String, Instant> admitted = new LinkedHashMap<>();
+    Map<String, String> pending = new LinkedHashMap<>();
+    Set<String> created = new HashSet<>();
+    for (RunRecord.Entry e : r.record().of(RunRecord.Kind.KUEUE_EVENT)) {
+      if (!workloads.contains(e.subject())) {
+        continue;
+      }
+      if (e.message().startsWith("CreatedWorkload: ")) {
+        created.add(e.subject());
+      } else if (e.message().startsWith("Admitted: ")) {
+        admitted.putIfAbsent(e.subject(), e.time());
+      } else if (e.message().startsWith("Pending: ")) {
+        pending.put(e.subject(), e.message().substring("Pending: ".length()));
+      }
+    }
+    if (created.isEmpty()) {
+      return Optional.empty();
+    }
+    if (admitted.keySet().containsAll(created)) {
+      Instant last = admitted.values().stream().max(Instant::compareTo).orElseThrow();
+      return Optional.of(new Queued(Optional.of(Duration.between(r.start(), last)), Optional.empty()));
+    }
+    return Optional.of(new Queued(Optional.empty(), created.stream().sorted().filter(w -> !admitted.containsKey(w))
+        .map(pending::get).filter(java.util.Objects::nonNull).findFirst()));
   }
 
   /** When the {@code n}-th of these happened, from {@code start}; empty when fewer did (or n is 0). */

@@ -23,7 +23,9 @@ public record RunRecord(List<Entry> entries) {
     SPOT_RECLAIMED,
     OFFERING_UNAVAILABLE, EXPECTATION, INVARIANT_VIOLATED,
     /** EC2's capacity reservations: a start, a capacity block's expiring and reclaim, an end. */
-    CAPACITY_RESERVATION
+    CAPACITY_RESERVATION,
+    /** Kueue's events about a Workload, "Reason: message" in Kueue's words (QuotaReserved, Admitted, Pending, ...). */
+    KUEUE_EVENT
   }
 
   /** One occurrence: when, in which order, what, about which object, and the detail. */

@@ -9,6 +9,7 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
+import io.gpufleet.queue.api.KueueState;
 import java.util.Optional;
 
 /**
@@ -60,6 +61,13 @@ public sealed interface ClusterObject {
 
   /** A {@code resource.k8s.io/v1} DeviceClass, ResourceClaim, ResourceClaimTemplate or ResourceSlice. */
   record DraObjectValue(DraObject object) implements ClusterObject {}
+
+  /**
+   * Kueue's objects (ResourceFlavors, ClusterQueues, Cohorts, LocalQueues; no Workloads: the
+   * simulated Kueue makes those from the Jobs it sees created). With them a Job labelled
+   * {@code kueue.x-k8s.io/queue-name} is held suspended until Kueue admits it.
+   */
+  record KueueObjects(KueueState objects) implements ClusterObject {}
 
   static ClusterObject of(Workload w) {
     return new WorkloadObject(w);

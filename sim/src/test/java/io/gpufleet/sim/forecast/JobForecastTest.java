@@ -20,7 +20,7 @@ class JobForecastTest {
   static JobRun run(long seed, Long runningMinutes) {
     Optional<Duration> at = Optional.ofNullable(runningMinutes).map(Duration::ofMinutes);
     return new JobRun(seed, Duration.ofHours(24), 2, at, at.map(d -> d.plusHours(1)), new TreeMap<>(),
-        TeamCost.Share.NONE, new TreeMap<>());
+        TeamCost.Share.NONE, new TreeMap<>(), Optional.empty());
   }
 
   @Test

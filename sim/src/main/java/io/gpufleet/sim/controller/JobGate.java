@@ -1,0 +1,24 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.model.meta.ObjectRef;
+
+/** What may hold a Job's pods back before its controller makes them: Kueue's suspension. */
+interface JobGate {
+
+  /** No gate: every Job runs as created. */
+  JobGate NONE = new JobGate() {
+    @Override
+    public boolean suspended(ObjectRef job) {
+      return false;
+    }
+
+    @Override
+    public void finished(ObjectRef job) {}
+  };
+
+  /** Whether the Job is suspended ({@code spec.suspend: true}): its controller makes no pods for it. */
+  boolean suspended(ObjectRef job);
+
+  /** The Job finished (its completions all came): what it held is released. */
+  void finished(ObjectRef job);
+}

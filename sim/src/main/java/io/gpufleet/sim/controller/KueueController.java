@@ -1,0 +1,266 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectRef;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.model.workload.PodTemplate;
+import io.gpufleet.model.workload.Workload;
+import io.gpufleet.queue.admission.Decision;
+import io.gpufleet.queue.admission.Scheduler;
+import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.KueueState;
+import io.gpufleet.queue.api.PodSet;
+import io.gpufleet.queue.api.ResourceFlavor;
+import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.state.WorkloadState;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Kueue in the simulation, its smallest faithful slice. Once Kueue's objects are applied, a Job
+ * labelled {@code kueue.x-k8s.io/queue-name} is created suspended (Kueue's Job webhook sets
+ * {@code spec.suspend}) and gets a Workload of one pod set. When something that can change admission
+ * happens (a Job created, a Job finished, a preempted Job's pods gone) the scheduler's cycles run
+ * ({@link Scheduler#cycle}) until they decide nothing new, and their decisions are applied:
+ * Admitted unsuspends the Job with its flavors' node labels and tolerations merged into its pod
+ * template (Kueue's {@code pkg/podset/podset.go} FromAssignment and Merge), its quota held until the
+ * Job finishes; Pending records the message once per change; Preempting deletes the victims' pods
+ * and suspends their Jobs (their pod templates restored, as {@code podset.RestorePodSpec}), whose
+ * quota is released (and Workloads requeued, with their creation time
+ * as Kueue orders preempted ones) once their pods are gone. No requeue backoff, admission checks or
+ * waitForPodsReady in this slice. Events go to the run record as {@link RunRecord.Kind#KUEUE_EVENT},
+ * "Reason: message", in Kueue's words ({@code pkg/scheduler/scheduler.go}).
+ */
+final class KueueController implements JobGate {
+
+  /** {@code constants.QueueLabel}. */
+  static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+  /** The label the API server puts on every namespace. */
+  private static final String NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
+
+  private final ApiServer api;
+  private KueueState objects = new KueueState(List.of(), List.of(), List.of(), List.of(), List.of());
+  private final SortedMap<ObjectRef, io.gpufleet.queue.api.Workload> workloads = new TreeMap<>();
+  private final Map<String, ObjectRef> jobs = new HashMap<>();
+  private final Set<ObjectRef> suspended = new TreeSet<>();
+  /** Preempted Workloads whose Jobs' pods are still terminating: their quota is still held. */
+  private final Set<ObjectRef> evicting = new TreeSet<>();
+  /** Workloads left out of the cycles until something frees quota (inadmissible, or waiting for their victims). */
+  private final Set<String> setAside = new TreeSet<>();
+  private final Map<String, String> lastPending = new HashMap<>();
+  /** Each queued Job's pod template as created: a suspended Job gets it back (podset.RestorePodSpec). */
+  private final Map<ObjectRef, PodTemplate> original = new HashMap<>();
+  /** When a requeued (preempted) Workload was evicted: its wait is counted from then. */
+  private final Map<ObjectRef, java.time.Instant> queuedSince = new HashMap<>();
+  private long created;
+
+  KueueController(ApiServer api) {
+    this.api = api;
+  }
+
+  /** Whether Kueue runs: some ClusterQueue exists. */
+  boolean active() {
+    return !objects.clusterQueues().isEmpty();
+  }
+
+  /** Kueue's objects applied (the Workloads they carry are ignored: Kueue makes them from Jobs). */
+  void apply(KueueState applied) {
+    objects = new KueueState(applied.flavors(), applied.clusterQueues(), applied.cohorts(), applied.localQueues(),
+        List.of());
+    requeueAll();
+  }
+
+  /**
+   * A Job was created: with Kueue running and the queue label set, it is suspended and gets its
+   * Workload, pod count {@code min(parallelism, completions)} as the twin's Job runs them, created
+   * now (the order within one instant kept as the order of creation).
+   */
+  void jobCreated(ObjectRef key, Workload.Job job) {
+    Optional<String> queue = job.meta().labels().get(QUEUE_LABEL);
+    if (!active() || queue.isEmpty()) {
+      return;
+    }
+    String ns = job.meta().namespace();
+    PodSpec spec = job.template().spec();
+    PodSet ps = new PodSet(PodSet.MAIN, Math.min(job.parallelism(), job.completions()), PodRequests.of(spec), spec);
+    io.gpufleet.queue.api.Workload wl = new io.gpufleet.queue.api.Workload(ns, job.meta().name(), queue.get(),
+        List.of(ps), spec.priority(), api.now().plusNanos(created++), Labels.of(NAMESPACE_NAME_LABEL, ns));
+    workloads.put(key, wl);
+    jobs.put(wl.key(), key);
+    original.put(key, job.template());
+    suspended.add(key);
+    // jobframework's reconciler: "Created Workload: <ns>/<name>" (the twin names it after the Job).
+    event(wl.key(), "CreatedWorkload", "Created Workload: " + wl.key());
+    api.requestWorkloadSync();
+  }
+
+  @Override
+  public boolean suspended(ObjectRef job) {
+    return suspended.contains(job);
+  }
+
+  @Override
+  public void finished(ObjectRef job) {
+    if (workloads.remove(job) != null) {
+      suspended.remove(job);
+      evicting.remove(job);
+      original.remove(job);
+      queuedSince.remove(job);
+      requeueAll();
+    }
+  }
+
+  /** Quota may have been freed: every Workload set aside is tried again, at the next sync. */
+  private void requeueAll() {
+    setAside.clear();
+    api.requestWorkloadSync();
+  }
+
+  /** Runs the scheduler's cycles until they decide nothing new, and applies their decisions. */
+  void reconcile() {
+    if (!active()) {
+      return;
+    }
+    for (ObjectRef key : List.copyOf(workloads.keySet())) {
+      if (api.state().workloads().get(key) == null) {
+        finished(key); // the Job was deleted
+      }
+    }
+    for (ObjectRef key : List.copyOf(evicting)) {
+      if (api.state().podsOf(key).stream().allMatch(PodState::isFailed)) {
+        evicting.remove(key);
+        io.gpufleet.queue.api.Workload wl = workloads.get(key);
+        workloads.put(key, new io.gpufleet.queue.api.Workload(wl.namespace(), wl.name(), wl.queueName(),
+            wl.podSets(), wl.priority(), wl.creationTime(), wl.namespaceLabels()));
+        setAside.clear();
+      }
+    }
+    for (int round = 0; round <= workloads.size(); round++) {
+      KueueState state = new KueueState(objects.flavors(), objects.clusterQueues(), objects.cohorts(),
+          objects.localQueues(), List.copyOf(workloads.values()));
+      boolean progress = false;
+      for (Decision d : Scheduler.cycle(state, api.now(), wl -> setAside.contains(wl.key()))) {
+        progress |= apply(d);
+      }
+      if (!progress) {
+        return;
+      }
+    }
+  }
+
+  /** Applies one decision; whether it changed what the next cycle sees. */
+  private boolean apply(Decision d) {
+    ObjectRef key = jobs.get(d.workload());
+    io.gpufleet.queue.api.Workload wl = workloads.get(key);
+    return switch (d) {
+      case Decision.Admitted a -> {
+        workloads.put(key, wl.admitted(a.admission(), api.now()));
+        lastPending.remove(wl.key());
+        String cq = a.admission().clusterQueue();
+        // Since it was queued: created, or last evicted; printed "%.0fs" (scheduler.go), so rounded.
+        long waited = Math.round(Duration.between(queuedSince.getOrDefault(key, wl.creationTime()), api.now())
+            .toMillis() / 1000.0);
+        event(wl.key(), "QuotaReserved", "Quota reserved in ClusterQueue " + cq + ", wait time since queued was "
+            + waited + "s");
+        event(wl.key(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
+        start(key, a.admission());
+        yield true;
+      }
+      case Decision.Pending p -> {
+        if (!p.message().equals(lastPending.put(wl.key(), p.message()))) {
+          event(wl.key(), "Pending", p.message());
+        }
+        yield p.inadmissible() && setAside.add(wl.key());
+      }
+      case Decision.Preempting p -> {
+        for (Decision.Eviction e : p.targets()) {
+          ObjectRef victim = jobs.get(e.workload());
+          if (victim == null || !evicting.add(victim)) {
+            continue;
+          }
+          event(e.workload(), "Preempted", e.message());
+          queuedSince.put(victim, api.now());
+          suspended.add(victim);
+          WorkloadState vw = api.state().workloads().get(victim);
+          if (vw != null) {
+            api.putWorkload(vw.withWorkload(vw.workload().withTemplate(original.get(victim))));
+          }
+          for (PodState pod : api.state().podsOf(victim)) {
+            if (!pod.isTerminating() && !pod.isFailed()) {
+              api.deletePod(pod.key(), RunRecord.Kind.POD_DELETED, "its Job was suspended: Kueue preempted its "
+                  + "Workload (" + e.reason() + ")");
+            }
+          }
+        }
+        if (!p.message().equals(lastPending.put(wl.key(), p.message()))) {
+          event(wl.key(), "Pending", p.message());
+        }
+        yield setAside.add(wl.key());
+      }
+      case Decision.NotConsidered n -> false;
+    };
+  }
+
+  /**
+   * Unsuspends an admitted Job: each assigned flavor's node labels and tolerations merged into its
+   * pod template as {@code podset.FromAssignment} and {@code podset.Merge} do (a node selector key the
+   * template already sets to another value is a conflict, and the Job stays suspended).
+   */
+  private void start(ObjectRef key, Admission admission) {
+    WorkloadState w = api.state().workloads().get(key);
+    Labels selector = Labels.EMPTY;
+    List<Toleration> tolerations = new ArrayList<>();
+    Set<String> seen = new LinkedHashSet<>();
+    for (Admission.PodSetAssignment ps : admission.podSetAssignments()) {
+      for (String flavor : ps.flavors().values()) {
+        if (!seen.add(flavor)) {
+          continue;
+        }
+        Optional<ResourceFlavor> rf = objects.flavors().stream().filter(f -> f.name().equals(flavor)).findFirst();
+        if (rf.isPresent()) {
+          for (var e : rf.get().nodeLabels().map().entrySet()) {
+            if (!selector.has(e.getKey())) {
+              selector = selector.with(e.getKey(), e.getValue()); // MergeKeepFirst
+            }
+          }
+          tolerations.addAll(rf.get().tolerations());
+        }
+      }
+    }
+    PodTemplate t = original.get(key);
+    PodSpec spec = t.spec();
+    for (var e : selector.map().entrySet()) {
+      Optional<String> mine = spec.nodeSelector().get(e.getKey());
+      if (mine.isPresent() && !mine.get().equals(e.getValue())) {
+        event(workloads.get(key).key(), "FailedToStart", "conflict for nodeSelector: conflict for key="
+            + e.getKey() + ", value1=" + mine.get() + ", value2=" + e.getValue());
+        return;
+      }
+    }
+    List<Toleration> merged = new ArrayList<>(spec.tolerations());
+    for (Toleration tol : tolerations) {
+      if (!merged.contains(tol)) {
+        merged.add(tol);
+      }
+    }
+    PodSpec injected = spec.withNodeSelector(spec.nodeSelector().withAll(selector)).withTolerations(merged);
+    suspended.remove(key);
+    api.putWorkload(w.withWorkload(w.workload().withTemplate(new PodTemplate(t.labels(), t.annotations(), injected))));
+  }
+
+  private void event(String workload, String reason, String message) {
+    api.log(RunRecord.Kind.KUEUE_EVENT, workload, reason + ": " + message);
+  }
+}
