@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
  * {@code examples/scenarios/kueue-capacity-block.yaml} end to end: a training and an inference
  * ClusterQueue in one cohort share a p5.48xlarge Capacity Block (flavor {@code p5-reserved}) and
  * spot g6 (flavor {@code g6-spot}). As Kueue's docs ({@code site/content/en/docs/concepts/cluster_queue.md},
- * "Flavors and Resources", "Borrowing and lending", "Preemption") describe it: flavors are tried in
+ * "Flavors and borrowing semantics", "Preemption") describe it: flavors are tried in
  * order, so the inference Job that no longer fits its g6 quota borrows the idle block's quota through
  * the cohort; with {@code reclaimWithinCohort: Any} the training Job preempts the borrower to get its
- * nominal quota back ("due to reclamation within the cohort", {@code pkg/scheduler/preemption});
+ * nominal quota back ("due to reclamation within the cohort", {@code pkg/scheduler/preemption/preemption.go});
  * the borrower waits and borrows again once training is done. The cost of the GPUs is split by
  * namespace as they were held ({@link Metrics#teamCost()}).
  */
