@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code examples/scenarios/kueue-two-teams.yaml} end to end, against Kueue's own account of the
  * same set-up: a ClusterQueue borrows its cohort's unused quota (docs, concepts/cluster_queue.md,
- * "Borrowing and lending"); a workload that does not fit waits, QuotaReserved false, with the
+ * "Cohort" and "Flavors and borrowing semantics"); a workload that does not fit waits, QuotaReserved false, with the
  * flavor assigner's message ("insufficient unused quota for R in flavor F, N more needed",
  * {@code pkg/scheduler/flavorassigner/flavorassigner.go}); with {@code reclaimWithinCohort: Never}
  * (the default) nothing is preempted, and the waiting workload is admitted when the borrower's
