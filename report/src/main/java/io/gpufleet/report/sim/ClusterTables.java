@@ -17,6 +17,7 @@ import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.BySequence;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
@@ -222,7 +223,7 @@ public final class ClusterTables {
         pods.add(p);
       }
     }
-    pods.sort(Comparator.comparingLong(PodState::sequence));
+    BySequence.sort(pods);
     List<SmiView.Unplaced> unplaced = new ArrayList<>(pods.size());
     for (PodState p : pods) {
       unplaced.add(new SmiView.Unplaced(p.key(), p.isFailed() ? "Failed" : "Pending",

@@ -12,7 +12,6 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -83,7 +82,7 @@ public record ClusterState(
     }
     List<PodState> out = new ArrayList<>(keys.size());
     keys.forEach((k, v) -> out.add(pods.get(k)));
-    out.sort(Comparator.comparingLong(PodState::sequence));
+    BySequence.sort(out);
     return out;
   }
 
@@ -103,14 +102,16 @@ public record ClusterState(
   }
 
   public ClusterState withPod(PodState s) {
-    PodState old = pods.get(s.key());
+    // The key is built (and hashed) afresh on each call, so it is built once here.
+    String key = s.key();
+    PodState old = pods.get(key);
     PMap<ObjectRef, PMap<String, Boolean>> byW = podsByWorkload;
     if (old == null && s.workload().isPresent()) {
       PMap<String, Boolean> set = byW.get(s.workload().get());
-      byW = byW.put(s.workload().get(), (set == null ? PMap.<String, Boolean>empty() : set).put(s.key(), true));
+      byW = byW.put(s.workload().get(), (set == null ? PMap.<String, Boolean>empty() : set).put(key, true));
     }
-    PMap<String, Boolean> pend = s.isPending() ? pending.put(s.key(), true) : pending.remove(s.key());
-    return next(pods.put(s.key(), s), byW, pend, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog,
+    PMap<String, Boolean> pend = s.isPending() ? pending.put(key, true) : pending.remove(key);
+    return next(pods.put(key, s), byW, pend, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog,
         offerings, snapshot, proposed, executing);
   }
 
