@@ -8,6 +8,7 @@ import io.gpufleet.model.gpu.GpuCatalog;
 import io.gpufleet.model.gpu.GpuInventory;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
@@ -16,6 +17,7 @@ import io.gpufleet.report.smi.SmiView;
 import io.gpufleet.report.table.Table;
 import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.BySequence;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
@@ -27,6 +29,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -206,18 +209,33 @@ public final class ClusterTables {
     for (NodeState n : s.nodes().values()) {
       n.devices().ifPresent(d -> byName.put(n.name(), d));
     }
-    List<SmiView.Unplaced> unplaced = new ArrayList<>();
-    List<PodState> pods = new ArrayList<>(s.pods().values());
-    pods.sort(Comparator.comparingLong(PodState::sequence));
-    for (PodState p : pods) {
-      boolean wantsGpu = PodRequests.of(p.pod().spec()).names().stream().anyMatch(ResourceName::isNvidiaGpuLike)
-          || !p.pod().spec().resourceClaims().isEmpty();
-      if (wantsGpu && p.node().isEmpty()) {
-        unplaced.add(new SmiView.Unplaced(p.key(), p.isFailed() ? "Failed" : "Pending",
-            p.schedulingMessage().orElse("")));
+    return SmiView.render(List.copyOf(byName.values()), draNodes(s), unplaced(s), width, lineBound);
+  }
+
+  /** Pods that want a GPU and have no node, in creation order: the view's "Pods without a GPU". */
+  static List<SmiView.Unplaced> unplaced(ClusterState s) {
+    // Only pods without a node are sorted, and a workload's pods share one PodSpec object, so whether
+    // a spec wants a GPU is worked out once per spec rather than once per pod.
+    List<PodState> pods = new ArrayList<>();
+    IdentityHashMap<PodSpec, Boolean> wants = new IdentityHashMap<>();
+    for (PodState p : s.pods().values()) {
+      if (p.node().isEmpty() && wants.computeIfAbsent(p.pod().spec(), ClusterTables::wantsGpu)) {
+        pods.add(p);
       }
     }
-    return SmiView.render(List.copyOf(byName.values()), draNodes(s), unplaced, width, lineBound);
+    BySequence.sort(pods);
+    List<SmiView.Unplaced> unplaced = new ArrayList<>(pods.size());
+    for (PodState p : pods) {
+      unplaced.add(new SmiView.Unplaced(p.key(), p.isFailed() ? "Failed" : "Pending",
+          p.schedulingMessage().orElse("")));
+    }
+    return unplaced;
+  }
+
+  /** Whether a pod of this spec asks for an NVIDIA GPU, as a resource or through a ResourceClaim. */
+  static boolean wantsGpu(PodSpec spec) {
+    return PodRequests.of(spec).names().stream().anyMatch(ResourceName::isNvidiaGpuLike)
+        || !spec.resourceClaims().isEmpty();
   }
 
   /**

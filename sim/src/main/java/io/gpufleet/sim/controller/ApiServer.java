@@ -509,17 +509,7 @@ final class ApiServer {
   // ---- workloads and services ----
 
   private int readyCount(ObjectRef workload) {
-    var keys = state.podsByWorkload().get(workload);
-    if (keys == null) {
-      return 0;
-    }
-    int[] n = new int[1];
-    keys.forEach((k, v) -> {
-      if (state.pods().get(k).isReady()) {
-        n[0]++;
-      }
-    });
-    return n[0];
+    return state.readyCount(workload);
   }
 
   private void bumpWorkload(Optional<ObjectRef> workload) {

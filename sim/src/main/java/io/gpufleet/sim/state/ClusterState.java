@@ -12,7 +12,6 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,6 +23,8 @@ import java.util.Optional;
  * change; {@code version} counts changes.
  *
  * @param podsByWorkload workload key → its pod keys (an index)
+ * @param readyByWorkload workload key → how many of its pods are Ready, kept as pods change (an index;
+ *     no entry for none)
  * @param pending keys of pods waiting for a node (an index)
  * @param removalReasons why each deleting NodeClaim is being deleted
  * @param proposed disruption commands waiting out their validation delay
@@ -34,6 +35,7 @@ public record ClusterState(
     long version,
     PMap<String, PodState> pods,
     PMap<ObjectRef, PMap<String, Boolean>> podsByWorkload,
+    PMap<ObjectRef, Integer> readyByWorkload,
     PMap<String, Boolean> pending,
     PMap<String, NodeState> nodes,
     PMap<String, NodeClaim> claims,
@@ -54,7 +56,7 @@ public record ClusterState(
   }
 
   public static ClusterState empty(InstanceCatalog catalog) {
-    return new ClusterState(0, PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(),
+    return new ClusterState(0, PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(), PMap.empty(),
         PMap.empty(), PMap.empty(), List.of(), catalog, OfferingAvailability.ALL, ClusterSnapshot.of(List.of()),
         PMap.empty(), PMap.empty(), ClaimTable.EMPTY);
   }
@@ -83,7 +85,7 @@ public record ClusterState(
     }
     List<PodState> out = new ArrayList<>(keys.size());
     keys.forEach((k, v) -> out.add(pods.get(k)));
-    out.sort(Comparator.comparingLong(PodState::sequence));
+    BySequence.sort(out);
     return out;
   }
 
@@ -94,24 +96,56 @@ public record ClusterState(
       PMap<ObjectRef, WorkloadState> w, PMap<String, PodDisruptionBudget> b, List<NodePool> np, InstanceCatalog cat,
       OfferingAvailability off, ClusterSnapshot snap, PMap<String, DisruptionCommand> prop,
       PMap<String, InFlightDisruption> exec) {
-    return new ClusterState(version + 1, p, byW, pend, n, c, rr, w, b, np, cat, off, snap, prop, exec, dra);
+    return new ClusterState(version + 1, p, byW, readyByWorkload, pend, n, c, rr, w, b, np, cat, off, snap, prop, exec,
+        dra);
+  }
+
+  private ClusterState nextPods(PMap<String, PodState> p, PMap<ObjectRef, PMap<String, Boolean>> byW,
+      PMap<ObjectRef, Integer> ready, PMap<String, Boolean> pend) {
+    return new ClusterState(version + 1, p, byW, ready, pend, nodes, claims, removalReasons, workloads, pdbs, nodePools,
+        catalog, offerings, snapshot, proposed, executing, dra);
+  }
+
+  /** How many pods of the workload are Ready ({@link PodState#isReady()}). */
+  public int readyCount(ObjectRef workloadKey) {
+    Integer n = readyByWorkload.get(workloadKey);
+    return n == null ? 0 : n;
+  }
+
+  /** The ready counts with {@code delta} added to the workload's, if it has one and delta is not 0. */
+  private static PMap<ObjectRef, Integer> addReady(PMap<ObjectRef, Integer> ready, Optional<ObjectRef> workload,
+      int delta) {
+    if (delta == 0 || workload.isEmpty()) {
+      return ready;
+    }
+    Integer had = ready.get(workload.get());
+    int n = (had == null ? 0 : had) + delta;
+    return n == 0 ? ready.remove(workload.get()) : ready.put(workload.get(), n);
   }
 
   public ClusterState withDra(ClaimTable d) {
-    return new ClusterState(version + 1, pods, podsByWorkload, pending, nodes, claims, removalReasons, workloads, pdbs,
-        nodePools, catalog, offerings, snapshot, proposed, executing, d);
+    return new ClusterState(version + 1, pods, podsByWorkload, readyByWorkload, pending, nodes, claims, removalReasons,
+        workloads, pdbs, nodePools, catalog, offerings, snapshot, proposed, executing, d);
   }
 
   public ClusterState withPod(PodState s) {
-    PodState old = pods.get(s.key());
+    // The key is built (and hashed) afresh on each call, so it is built once here.
+    String key = s.key();
+    PodState old = pods.get(key);
     PMap<ObjectRef, PMap<String, Boolean>> byW = podsByWorkload;
     if (old == null && s.workload().isPresent()) {
       PMap<String, Boolean> set = byW.get(s.workload().get());
-      byW = byW.put(s.workload().get(), (set == null ? PMap.<String, Boolean>empty() : set).put(s.key(), true));
+      byW = byW.put(s.workload().get(), (set == null ? PMap.<String, Boolean>empty() : set).put(key, true));
     }
-    PMap<String, Boolean> pend = s.isPending() ? pending.put(s.key(), true) : pending.remove(s.key());
-    return next(pods.put(s.key(), s), byW, pend, nodes, claims, removalReasons, workloads, pdbs, nodePools, catalog,
-        offerings, snapshot, proposed, executing);
+    PMap<ObjectRef, Integer> ready = readyByWorkload;
+    if (old != null && old.isReady()) {
+      ready = addReady(ready, old.workload(), -1);
+    }
+    if (s.isReady()) {
+      ready = addReady(ready, s.workload(), 1);
+    }
+    PMap<String, Boolean> pend = s.isPending() ? pending.put(key, true) : pending.remove(key);
+    return nextPods(pods.put(key, s), byW, ready, pend);
   }
 
   public ClusterState withoutPod(String key) {
@@ -127,8 +161,8 @@ public record ClusterState(
         byW = set.isEmpty() ? byW.remove(old.workload().get()) : byW.put(old.workload().get(), set);
       }
     }
-    return next(pods.remove(key), byW, pending.remove(key), nodes, claims, removalReasons, workloads, pdbs, nodePools,
-        catalog, offerings, snapshot, proposed, executing);
+    PMap<ObjectRef, Integer> ready = addReady(readyByWorkload, old.workload(), old.isReady() ? -1 : 0);
+    return nextPods(pods.remove(key), byW, ready, pending.remove(key));
   }
 
   public ClusterState withNode(NodeState n) {
