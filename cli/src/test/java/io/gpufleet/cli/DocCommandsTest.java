@@ -218,6 +218,12 @@ class DocCommandsTest {
         out.add(a);
       }
     }
+    // simulate and replay write to out/... under the working folder when no --out is given: that
+    // would be the module's folder here, so such a run writes to scratch as well.
+    boolean writesByDefault = !args.isEmpty() && (args.getFirst().equals("simulate") || args.getFirst().equals("replay"));
+    if (writesByDefault && args.stream().noneMatch(a -> a.equals("--out") || a.startsWith("--out="))) {
+      out.add("--out=" + scratch.resolve("default-out"));
+    }
     return out;
   }
 
