@@ -4,6 +4,7 @@ import io.gpufleet.model.cloud.Money;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.report.json.JsonText;
 import io.gpufleet.report.sim.Durations;
+import io.gpufleet.report.sim.RunSummary;
 import io.gpufleet.report.table.Wrap;
 import io.gpufleet.sim.forecast.JobForecast;
 import io.gpufleet.sim.forecast.JobRun;
@@ -45,8 +46,7 @@ public final class ForecastView {
       b.append("  done            ").append(quantiles(f::finished)).append("  (").append(f.job().completions())
           .append(" completed, in ").append(f.finishedRuns()).append(" of ").append(f.runs().size()).append(" runs)\n");
     }
-    List<Double> costs = f.runs().stream().map(r -> r.held().dollars()).sorted().toList();
-    b.append("  cost            ").append(costQuantiles(costs)).append(" for ")
+    b.append("  cost            ").append(costQuantiles(f)).append(" for ")
         .append(String.format(Locale.ROOT, "%.2f", first.held().gpuHours()))
         .append(" GPU-h in seed ").append(first.seed()).append(first.held().gpuHours() > 0 && first.held().dollars() == 0
             ? " (on nodes with no price in the run: nodes already there that no NodeClaim of it owns are not billed)\n"
@@ -111,7 +111,7 @@ public final class ForecastView {
   private static Map<String, Object> quantileMap(java.util.function.DoubleFunction<Optional<Duration>> q) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (double x : QUANTILES) {
-      m.put(name(x), q.apply(x).map(Duration::getSeconds).orElse(null));
+      m.put(RunSummary.quantileName(x), q.apply(x).map(Duration::getSeconds).orElse(null));
     }
     return m;
   }
@@ -119,26 +119,21 @@ public final class ForecastView {
   private static String quantiles(java.util.function.DoubleFunction<Optional<Duration>> q) {
     List<String> parts = new ArrayList<>();
     for (double x : QUANTILES) {
-      parts.add(name(x) + " " + q.apply(x).map(Durations::offset).orElse("not within the horizon"));
+      parts.add(RunSummary.quantileName(x) + " " + q.apply(x).map(Durations::offset).orElse("not within the horizon"));
     }
     return String.join(", ", parts);
   }
 
-  private static String costQuantiles(List<Double> sorted) {
+  private static String costQuantiles(JobForecast f) {
     List<String> parts = new ArrayList<>();
     for (double x : QUANTILES) {
-      int rank = Math.max(1, (int) Math.ceil(x * sorted.size()));
-      parts.add(name(x) + " " + Money.dollars(sorted.get(rank - 1)));
+      parts.add(RunSummary.quantileName(x) + " " + Money.dollars(f.dollars(x)));
     }
     return String.join(", ", parts);
   }
 
   private static String seeds(JobForecast f) {
     return String.join(",", f.runs().stream().map(r -> Long.toString(r.seed())).toList());
-  }
-
-  private static String name(double q) {
-    return "p" + Math.round(q * 100);
   }
 
   private static String pad(String label) {

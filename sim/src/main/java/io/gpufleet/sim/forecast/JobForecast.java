@@ -54,8 +54,13 @@ public record JobForecast(JobSpec job, List<JobRun> runs) {
     return runs.stream().filter(r -> r.finished().isPresent()).count();
   }
 
-  private Optional<Duration> quantile(double q, Function<JobRun, Optional<Duration>> of) {
-    List<Duration> seen = runs.stream().map(of).flatMap(Optional::stream).sorted().toList();
+  /** The {@code q}-quantile (nearest rank) of what the cards its pods held cost; every run has one. */
+  public double dollars(double q) {
+    return quantile(q, r -> Optional.of(r.held().dollars())).orElseThrow();
+  }
+
+  private <T extends Comparable<T>> Optional<T> quantile(double q, Function<JobRun, Optional<T>> of) {
+    List<T> seen = runs.stream().map(of).flatMap(Optional::stream).sorted().toList();
     int rank = Math.max(1, (int) Math.ceil(q * runs.size()));
     return rank <= seen.size() ? Optional.of(seen.get(rank - 1)) : Optional.empty();
   }

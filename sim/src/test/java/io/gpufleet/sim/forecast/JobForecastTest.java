@@ -24,6 +24,20 @@ class JobForecastTest {
   }
 
   @Test
+  void costIsANearestRankQuantileOverEveryRun() {
+    List<JobRun> runs = new java.util.ArrayList<>();
+    for (long seed = 1; seed <= 5; seed++) {
+      JobRun r = run(seed, seed == 2 ? null : 10L);
+      runs.add(new JobRun(r.seed(), r.horizon(), r.pods(), r.running(), r.finished(), r.placements(),
+          new TeamCost.Share(seed, 10.0 * (6 - seed)), r.waiting(), r.kueue()));
+    }
+    JobForecast f = new JobForecast(JOB, runs);
+    // $50, $40, $30, $20, $10: a run that never ran still has a cost (here $40), counted like the rest.
+    assertThat(f.dollars(0.5)).isEqualTo(30.0);
+    assertThat(f.dollars(0.9)).isEqualTo(50.0);
+  }
+
+  @Test
   void nearestRankOverTheSeeds() {
     JobForecast f = new JobForecast(JOB, List.of(run(1, 30L), run(2, 5L), run(3, 10L), run(4, 20L), run(5, 15L)));
     assertThat(f.running(0.5)).hasValue(Duration.ofMinutes(15));
