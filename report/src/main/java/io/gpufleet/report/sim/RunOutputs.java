@@ -61,9 +61,10 @@ public final class RunOutputs {
     cost.put("byNodePool", rounded(m.costByNodePool()));
     cost.put("byNode", rounded(m.costByNode()));
     Map<String, Object> teams = new LinkedHashMap<>();
-    m.teamCost().byNamespace().forEach((ns, share) -> teams.put(ns, share(share)));
+    TeamCost teamCost = m.teamCost();
+    teamCost.byNamespace().forEach((ns, share) -> teams.put(ns, share(share)));
     cost.put("gpuByNamespace", teams);
-    cost.put("gpuIdle", share(m.teamCost().idle()));
+    cost.put("gpuIdle", share(teamCost.idle()));
     root.put("cost", cost);
     Map<String, Object> gpuHours = new LinkedHashMap<>();
     gpuHours.put("allocated", round(m.gpuHoursAllocated()));

@@ -50,8 +50,9 @@ public final class RunSummary {
     double total = m.gpuHoursAllocated() + m.gpuHoursIdle();
     b.append(String.format(Locale.ROOT, "  GPU-hours       %.2f allocated, %.2f idle (%.0f%% of %.2f in the fleet idle)%n",
         m.gpuHoursAllocated(), m.gpuHoursIdle(), total == 0 ? 0 : 100 * m.gpuHoursIdle() / total, total));
-    if (!m.teamCost().isEmpty()) {
-      b.append("  GPUs by team    ").append(teams(m.teamCost())).append('\n');
+    TeamCost teamCost = m.teamCost();
+    if (!teamCost.isEmpty()) {
+      b.append("  GPUs by team    ").append(teams(teamCost)).append('\n');
     }
     b.append("  pending time    ").append(pending(m)).append('\n');
     b.append("  disruptions     ").append(m.disruptionsByReason().isEmpty() ? "none" : counts(m.disruptionsByReason()))

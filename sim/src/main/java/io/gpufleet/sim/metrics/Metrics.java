@@ -34,7 +34,7 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
     gpuPricePerHour = Collections.unmodifiableSortedMap(new TreeMap<>(gpuPricePerHour));
   }
 
-  /** What each namespace's pods held of the cards, and its cost. */
+  /** What each namespace's pods held of the cards, and its cost: a sweep over every card span, so a caller computes it once. */
   public TeamCost teamCost() {
     return teamCost(TeamCost::namespace);
   }
