@@ -5,10 +5,10 @@ import java.util.Optional;
 
 /**
  * Kueue's objects and every workload, admitted ones with their admission: what the scheduler reads
- * and what the manifest reader gives.
+ * and what the manifest reader gives. Topologies are those TAS flavors name.
  */
 public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
-    List<LocalQueue> localQueues, List<Workload> workloads) {
+    List<LocalQueue> localQueues, List<Workload> workloads, List<Topology> topologies) {
 
   public KueueState {
     flavors = List.copyOf(flavors);
@@ -16,6 +16,16 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
     cohorts = List.copyOf(cohorts);
     localQueues = List.copyOf(localQueues);
     workloads = List.copyOf(workloads);
+    topologies = List.copyOf(topologies);
+  }
+
+  public KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
+      List<LocalQueue> localQueues, List<Workload> workloads) {
+    this(flavors, clusterQueues, cohorts, localQueues, workloads, List.of());
+  }
+
+  public Optional<Topology> topology(String name) {
+    return topologies.stream().filter(t -> t.name().equals(name)).findFirst();
   }
 
   /** The ClusterQueue a workload's LocalQueue points at. */
