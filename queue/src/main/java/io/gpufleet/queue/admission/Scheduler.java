@@ -118,10 +118,15 @@ public final class Scheduler {
         continue;
       }
       List<String> missing = state.missingFlavors(cq.get());
+      List<String> inactive = new ArrayList<>();
       if (!missing.isEmpty()) {
+        inactive.add("references missing ResourceFlavor(s): " + String.join(",", missing));
+      }
+      inactive.addAll(state.missingTopologies(cq.get()));
+      if (!inactive.isEmpty()) {
         // clusterqueue.go inactiveReason: an inactive ClusterQueue gives no heads.
         out.add(new Decision.NotConsidered(wl.key(), Optional.of(cq.get().name()),
-            "Can't admit new workloads: references missing ResourceFlavor(s): " + String.join(",", missing) + "."));
+            "Can't admit new workloads: " + String.join(", ", inactive) + "."));
         continue;
       }
       queued.computeIfAbsent(cq.get().name(), k -> new ArrayList<>()).add(wl);

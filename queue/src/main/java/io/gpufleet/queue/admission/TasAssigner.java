@@ -46,7 +46,7 @@ final class TasAssigner {
   }
 
   private boolean explicit(PodSet ps) {
-    return ps.topologyRequest().filter(r -> r.explicit()).isPresent();
+    return ps.topologyRequest().isPresent();
   }
 
   private boolean implied(PodSet ps) {

@@ -43,4 +43,16 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
     return cq.resourceGroups().stream().flatMap(g -> g.flavorNames().stream()).distinct()
         .filter(f -> flavors.stream().noneMatch(rf -> rf.name().equals(f))).toList();
   }
+
+  /**
+   * {@code inactiveReason}'s TopologyNotFound messages: each TAS flavor of the ClusterQueue whose
+   * Topology does not exist, as {@code there is no Topology "t" for TAS flavor "f"}.
+   */
+  public List<String> missingTopologies(ClusterQueue cq) {
+    return cq.resourceGroups().stream().flatMap(g -> g.flavorNames().stream()).distinct().sorted()
+        .flatMap(f -> flavors.stream().filter(rf -> rf.name().equals(f)))
+        .filter(rf -> rf.topologyName().isPresent() && topology(rf.topologyName().get()).isEmpty())
+        .map(rf -> "there is no Topology \"" + rf.topologyName().get() + "\" for TAS flavor \"" + rf.name() + "\"")
+        .toList();
+  }
 }
