@@ -117,7 +117,7 @@ class KueueTopologyManifestsTest {
         "bad.yaml:16:1: spec.template.metadata.annotations.kueue.x-k8s.io/podset-unconstrained-topology: Invalid "
             + "value: \"yes\": must be a boolean value");
     assertThat(d.warnings().stream().map(ManifestProblem::toString)).containsExactly(
-        "bad.yaml:16:1: spec.template.metadata.annotations.kueue.x-k8s.io/podset-slice-size: is not modelled by "
+        "bad.yaml:16:1: warning: spec.template.metadata.annotations.kueue.x-k8s.io/podset-slice-size: is not modelled by "
             + "gpufleet (TAS slices and pod-set groups); it is ignored");
     assertThat(s.workloads().get(0).podSets().get(0).topologyRequest()).isEqualTo(Optional.empty());
   }
