@@ -1,0 +1,192 @@
+package io.gpufleet.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.sim.Simulation;
+import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.record.RunRecord;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Kueue's topology-aware scheduling played in the simulator over EKS's network-node labels (the
+ * decisions themselves are checked by the queue module's conformance suite). Six nodes under one
+ * layer-2 switch: two under layer-3 node nn-a, four under nn-b. A 4-pod Job that requires one layer-3
+ * node is admitted onto nn-b and each pod is pinned to one of its hosts; a 3-pod Job then fits under
+ * no layer-3 node (nn-a has room for 2), waits with Kueue's TAS message, and is admitted onto nn-b
+ * when the first Job completes.
+ */
+class KueueTopologySimulationTest {
+
+  static final String SCENARIO = """
+      apiVersion: gpufleet.io/v1alpha1
+      kind: Scenario
+      metadata: {name: kueue-tas}
+      spec:
+        cluster:
+        - apiVersion: v1
+          kind: Node
+          metadata:
+            name: n1
+            labels: {pool: tas, kubernetes.io/hostname: n1, topology.k8s.aws/network-node-layer-1: nn-1,
+              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-a}
+          status:
+            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+        - apiVersion: v1
+          kind: Node
+          metadata:
+            name: n2
+            labels: {pool: tas, kubernetes.io/hostname: n2, topology.k8s.aws/network-node-layer-1: nn-1,
+              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-a}
+          status:
+            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+        - apiVersion: v1
+          kind: Node
+          metadata:
+            name: n3
+            labels: {pool: tas, kubernetes.io/hostname: n3, topology.k8s.aws/network-node-layer-1: nn-1,
+              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
+          status:
+            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+        - apiVersion: v1
+          kind: Node
+          metadata:
+            name: n4
+            labels: {pool: tas, kubernetes.io/hostname: n4, topology.k8s.aws/network-node-layer-1: nn-1,
+              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
+          status:
+            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+        - apiVersion: v1
+          kind: Node
+          metadata:
+            name: n5
+            labels: {pool: tas, kubernetes.io/hostname: n5, topology.k8s.aws/network-node-layer-1: nn-1,
+              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
+          status:
+            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+        - apiVersion: v1
+          kind: Node
+          metadata:
+            name: n6
+            labels: {pool: tas, kubernetes.io/hostname: n6, topology.k8s.aws/network-node-layer-1: nn-1,
+              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
+          status:
+            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+        - apiVersion: kueue.x-k8s.io/v1beta2
+          kind: Topology
+          metadata: {name: aws}
+          spec:
+            levels:
+            - nodeLabel: topology.k8s.aws/network-node-layer-1
+            - nodeLabel: topology.k8s.aws/network-node-layer-2
+            - nodeLabel: topology.k8s.aws/network-node-layer-3
+            - nodeLabel: kubernetes.io/hostname
+        - apiVersion: kueue.x-k8s.io/v1beta2
+          kind: ResourceFlavor
+          metadata: {name: tas}
+          spec:
+            nodeLabels: {pool: tas}
+            topologyName: aws
+        - apiVersion: kueue.x-k8s.io/v1beta2
+          kind: ClusterQueue
+          metadata: {name: cq}
+          spec:
+            namespaceSelector: {}
+            resourceGroups:
+            - coveredResources: ["cpu"]
+              flavors:
+              - name: tas
+                resources:
+                - {name: cpu, nominalQuota: 100}
+        - apiVersion: kueue.x-k8s.io/v1beta2
+          kind: LocalQueue
+          metadata: {namespace: default, name: q}
+          spec: {clusterQueue: cq}
+        steps:
+        - title: a 4-pod Job that needs one layer-3 network node
+          actions:
+          - apply:
+            - apiVersion: batch/v1
+              kind: Job
+              metadata:
+                name: train
+                labels: {kueue.x-k8s.io/queue-name: q}
+              spec:
+                parallelism: 4
+                completions: 4
+                template:
+                  metadata:
+                    annotations:
+                      gpufleet.io/run-for: 1h
+                      kueue.x-k8s.io/podset-required-topology: topology.k8s.aws/network-node-layer-3
+                  spec:
+                    restartPolicy: Never
+                    containers: [{name: c, image: trainer, resources: {requests: {cpu: "7"}}}]
+          - wait: 5m
+        - title: a 3-pod Job that fits under no layer-3 node until the first completes
+          actions:
+          - apply:
+            - apiVersion: batch/v1
+              kind: Job
+              metadata:
+                name: next
+                labels: {kueue.x-k8s.io/queue-name: q}
+              spec:
+                parallelism: 3
+                completions: 3
+                template:
+                  metadata:
+                    annotations:
+                      gpufleet.io/run-for: 30m
+                      kueue.x-k8s.io/podset-required-topology: topology.k8s.aws/network-node-layer-3
+                  spec:
+                    restartPolicy: Never
+                    containers: [{name: c, image: trainer, resources: {requests: {cpu: "7"}}}]
+          - waitUntil: {condition: {events: {type: KueueEvent, reason: Admitted, object: default/next, atLeast: 1}},
+              timeout: 3h}
+          - wait: 5m
+      """;
+
+  static SimulationResult result;
+
+  @BeforeAll
+  static void run() {
+    ScenarioFile f = ScenarioReader.read("s.yaml", SCENARIO, ScenarioSources.directory(Path.of(".")));
+    result = Simulation.run(f.scenario());
+  }
+
+  static List<RunRecord.Entry> kueue(String workload, String reason) {
+    return KueueTwoTeamsExampleTest.kueue(result, workload, reason);
+  }
+
+  /** The nodes the Job's pods were bound to. */
+  private static List<String> boundNodes(String job) {
+    return result.record().of(RunRecord.Kind.POD_SCHEDULED).stream().filter(e -> e.subject().startsWith("default/" + job
+        + "-")).map(RunRecord.Entry::message).toList();
+  }
+
+  @Test
+  void theFirstJobIsPlacedUnderTheLayer3NodeWithRoomAndEachPodPinnedToItsHost() {
+    assertThat(result.expectations()).allSatisfy(e -> assertThat(e.passed()).as(e.detail()).isTrue());
+    assertThat(kueue("default/train", "Admitted")).hasSize(1);
+    List<String> bound = boundNodes("train");
+    assertThat(bound).hasSize(4);
+    assertThat(String.join(" ", bound)).contains("n3").contains("n4").contains("n5").contains("n6")
+        .doesNotContain("n1").doesNotContain("n2");
+  }
+
+  @Test
+  void theSecondJobWaitsWithKueuesTopologyMessageAndIsAdmittedWhenTheFirstCompletes() {
+    assertThat(kueue("default/next", "Pending").getFirst().message()).isEqualTo("Pending: couldn't assign flavors to "
+        + "pod set main: topology \"aws\" allows to fit only 2 out of 3 pod(s). Total nodes: 6; excluded: resource "
+        + "\"cpu\": 4");
+    RunRecord.Entry trainDone = result.record().about("Job/default/train").stream()
+        .filter(e -> e.message().startsWith("Job complete")).findFirst().orElseThrow();
+    Instant admitted = kueue("default/next", "Admitted").getFirst().time();
+    assertThat(admitted).isEqualTo(trainDone.time());
+    assertThat(boundNodes("next")).hasSize(3).noneMatch(m -> m.contains("n1") || m.contains("n2"));
+  }
+}
