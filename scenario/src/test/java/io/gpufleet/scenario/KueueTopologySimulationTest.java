@@ -21,134 +21,41 @@ import org.junit.jupiter.api.Test;
  */
 class KueueTopologySimulationTest {
 
-  static final String SCENARIO = """
-      apiVersion: gpufleet.io/v1alpha1
-      kind: Scenario
-      metadata: {name: kueue-tas}
-      spec:
-        cluster:
-        - apiVersion: v1
-          kind: Node
-          metadata:
-            name: n1
-            labels: {pool: tas, kubernetes.io/hostname: n1, topology.k8s.aws/network-node-layer-1: nn-1,
-              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-a}
-          status:
-            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
-        - apiVersion: v1
-          kind: Node
-          metadata:
-            name: n2
-            labels: {pool: tas, kubernetes.io/hostname: n2, topology.k8s.aws/network-node-layer-1: nn-1,
-              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-a}
-          status:
-            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
-        - apiVersion: v1
-          kind: Node
-          metadata:
-            name: n3
-            labels: {pool: tas, kubernetes.io/hostname: n3, topology.k8s.aws/network-node-layer-1: nn-1,
-              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
-          status:
-            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
-        - apiVersion: v1
-          kind: Node
-          metadata:
-            name: n4
-            labels: {pool: tas, kubernetes.io/hostname: n4, topology.k8s.aws/network-node-layer-1: nn-1,
-              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
-          status:
-            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
-        - apiVersion: v1
-          kind: Node
-          metadata:
-            name: n5
-            labels: {pool: tas, kubernetes.io/hostname: n5, topology.k8s.aws/network-node-layer-1: nn-1,
-              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
-          status:
-            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
-        - apiVersion: v1
-          kind: Node
-          metadata:
-            name: n6
-            labels: {pool: tas, kubernetes.io/hostname: n6, topology.k8s.aws/network-node-layer-1: nn-1,
-              topology.k8s.aws/network-node-layer-2: nn-2, topology.k8s.aws/network-node-layer-3: nn-b}
-          status:
-            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: Topology
-          metadata: {name: aws}
-          spec:
-            levels:
-            - nodeLabel: topology.k8s.aws/network-node-layer-1
-            - nodeLabel: topology.k8s.aws/network-node-layer-2
-            - nodeLabel: topology.k8s.aws/network-node-layer-3
-            - nodeLabel: kubernetes.io/hostname
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: ResourceFlavor
-          metadata: {name: tas}
-          spec:
-            nodeLabels: {pool: tas}
-            topologyName: aws
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: ClusterQueue
-          metadata: {name: cq}
-          spec:
-            namespaceSelector: {}
-            resourceGroups:
-            - coveredResources: ["cpu"]
-              flavors:
-              - name: tas
-                resources:
-                - {name: cpu, nominalQuota: 100}
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: LocalQueue
-          metadata: {namespace: default, name: q}
-          spec: {clusterQueue: cq}
-        steps:
-        - title: a 4-pod Job that needs one layer-3 network node
-          actions:
-          - apply:
-            - apiVersion: batch/v1
-              kind: Job
-              metadata:
-                name: train
-                labels: {kueue.x-k8s.io/queue-name: q}
-              spec:
-                parallelism: 4
-                completions: 4
-                template:
-                  metadata:
-                    annotations:
-                      gpufleet.io/run-for: 1h
-                      kueue.x-k8s.io/podset-required-topology: topology.k8s.aws/network-node-layer-3
-                  spec:
-                    restartPolicy: Never
-                    containers: [{name: c, image: trainer, resources: {requests: {cpu: "7"}}}]
-          - wait: 5m
-        - title: a 3-pod Job that fits under no layer-3 node until the first completes
-          actions:
-          - apply:
-            - apiVersion: batch/v1
-              kind: Job
-              metadata:
-                name: next
-                labels: {kueue.x-k8s.io/queue-name: q}
-              spec:
-                parallelism: 3
-                completions: 3
-                template:
-                  metadata:
-                    annotations:
-                      gpufleet.io/run-for: 30m
-                      kueue.x-k8s.io/podset-required-topology: topology.k8s.aws/network-node-layer-3
-                  spec:
-                    restartPolicy: Never
-                    containers: [{name: c, image: trainer, resources: {requests: {cpu: "7"}}}]
-          - waitUntil: {condition: {events: {type: KueueEvent, reason: Admitted, object: default/next, atLeast: 1}},
-              timeout: 3h}
-          - wait: 5m
-      """;
+  /** A node under layer-3 network node {@code layer3}, labelled as EKS labels it. */
+  private static String node(String name, String layer3) {
+    return "  - {apiVersion: v1, kind: Node, metadata: {name: %s, labels: {pool: tas, kubernetes.io/hostname: %s, "
+        .formatted(name, name) + "topology.k8s.aws/network-node-layer-1: nn-1, topology.k8s.aws/network-node-layer-2: "
+        + "nn-2, topology.k8s.aws/network-node-layer-3: %s}}, ".formatted(layer3)
+        + "status: {allocatable: {cpu: \"8\", memory: 32Gi, pods: \"110\"}}}\n";
+  }
+
+  /** A Job of {@code pods} pods of 7 CPUs, all under one layer-3 network node. */
+  private static String job(String name, int pods, String runFor) {
+    return ("      - {apiVersion: batch/v1, kind: Job, metadata: {name: %s, labels: {kueue.x-k8s.io/queue-name: q}}, "
+        + "spec: {parallelism: %d, completions: %d, template: {metadata: {annotations: {gpufleet.io/run-for: %s, "
+        + "kueue.x-k8s.io/podset-required-topology: topology.k8s.aws/network-node-layer-3}}, spec: {restartPolicy: "
+        + "Never, containers: [{name: c, image: trainer, resources: {requests: {cpu: \"7\"}}}]}}}}\n")
+        .formatted(name, pods, pods, runFor);
+  }
+
+  static final String SCENARIO = "apiVersion: gpufleet.io/v1alpha1\nkind: Scenario\nmetadata: {name: kueue-tas}\n"
+      + "spec:\n  cluster:\n" + node("n1", "nn-a") + node("n2", "nn-a") + node("n3", "nn-b") + node("n4", "nn-b")
+      + node("n5", "nn-b") + node("n6", "nn-b")
+      + "  - {apiVersion: kueue.x-k8s.io/v1beta2, kind: Topology, metadata: {name: aws}, spec: {levels: ["
+      + "{nodeLabel: topology.k8s.aws/network-node-layer-1}, {nodeLabel: topology.k8s.aws/network-node-layer-2}, "
+      + "{nodeLabel: topology.k8s.aws/network-node-layer-3}, {nodeLabel: kubernetes.io/hostname}]}}\n"
+      + "  - {apiVersion: kueue.x-k8s.io/v1beta2, kind: ResourceFlavor, metadata: {name: tas}, "
+      + "spec: {nodeLabels: {pool: tas}, topologyName: aws}}\n"
+      + "  - {apiVersion: kueue.x-k8s.io/v1beta2, kind: ClusterQueue, metadata: {name: cq}, spec: {namespaceSelector: {}, "
+      + "resourceGroups: [{coveredResources: [cpu], flavors: [{name: tas, resources: [{name: cpu, nominalQuota: 100}]}]}]}}\n"
+      + "  - {apiVersion: kueue.x-k8s.io/v1beta2, kind: LocalQueue, metadata: {namespace: default, name: q}, "
+      + "spec: {clusterQueue: cq}}\n"
+      + "  steps:\n  - title: a 4-pod Job that needs one layer-3 network node\n    actions:\n    - apply:\n"
+      + job("train", 4, "1h") + "    - wait: 5m\n"
+      + "  - title: a 3-pod Job that fits under no layer-3 node until the first completes\n    actions:\n    - apply:\n"
+      + job("next", 3, "30m")
+      + "    - waitUntil: {condition: {events: {type: KueueEvent, reason: Admitted, object: default/next, atLeast: 1}}, "
+      + "timeout: 3h}\n    - wait: 5m\n";
 
   static SimulationResult result;
 
