@@ -2,13 +2,10 @@ package io.gpufleet.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,27 +54,21 @@ class KueueTopologySimulationTest {
       + "    - waitUntil: {condition: {events: {type: KueueEvent, reason: Admitted, object: default/next, atLeast: 1}}, "
       + "timeout: 3h}\n    - wait: 5m\n";
 
-  static SimulationResult result;
+  static final SimulationResult RESULT = EksScenarioTest.run(SCENARIO);
 
-  @BeforeAll
-  static void run() {
-    ScenarioFile f = ScenarioReader.read("s.yaml", SCENARIO, ScenarioSources.directory(Path.of(".")));
-    result = Simulation.run(f.scenario());
-  }
-
-  static List<RunRecord.Entry> kueue(String workload, String reason) {
-    return KueueTwoTeamsExampleTest.kueue(result, workload, reason);
+  private static List<RunRecord.Entry> kueue(String workload, String reason) {
+    return KueueTwoTeamsExampleTest.kueue(RESULT, workload, reason);
   }
 
   /** The nodes the Job's pods were bound to. */
   private static List<String> boundNodes(String job) {
-    return result.record().of(RunRecord.Kind.POD_SCHEDULED).stream().filter(e -> e.subject().startsWith("default/" + job
+    return RESULT.record().of(RunRecord.Kind.POD_SCHEDULED).stream().filter(e -> e.subject().startsWith("default/" + job
         + "-")).map(RunRecord.Entry::message).toList();
   }
 
   @Test
   void theFirstJobIsPlacedUnderTheLayer3NodeWithRoomAndEachPodPinnedToItsHost() {
-    assertThat(result.expectations()).allSatisfy(e -> assertThat(e.passed()).as(e.detail()).isTrue());
+    assertThat(RESULT.expectations()).allSatisfy(e -> assertThat(e.passed()).as(e.detail()).isTrue());
     assertThat(kueue("default/train", "Admitted")).hasSize(1);
     List<String> bound = boundNodes("train");
     assertThat(bound).hasSize(4);
@@ -90,7 +81,7 @@ class KueueTopologySimulationTest {
     assertThat(kueue("default/next", "Pending").getFirst().message()).isEqualTo("Pending: couldn't assign flavors to "
         + "pod set main: topology \"aws\" allows to fit only 2 out of 3 pod(s). Total nodes: 6; excluded: resource "
         + "\"cpu\": 4");
-    RunRecord.Entry trainDone = result.record().about("Job/default/train").stream()
+    RunRecord.Entry trainDone = RESULT.record().about("Job/default/train").stream()
         .filter(e -> e.message().startsWith("Job complete")).findFirst().orElseThrow();
     Instant admitted = kueue("default/next", "Admitted").getFirst().time();
     assertThat(admitted).isEqualTo(trainDone.time());
