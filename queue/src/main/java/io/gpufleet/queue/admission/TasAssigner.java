@@ -86,8 +86,7 @@ final class TasAssigner {
   /** The TAS step for an assignment whose mode is Fit or Preempt. */
   List<PodSetAssignment> place(Workload wl, List<PodSetAssignment> podSets, FlavorAssignmentMode mode) {
     List<PodSetAssignment> out = new ArrayList<>(podSets);
-    record Request(int index, PodSet ps, String flavor) {}
-    List<Request> requests = new ArrayList<>();
+    List<Placing> requests = new ArrayList<>();
     for (int i = 0; i < out.size(); i++) {
       PodSetAssignment psa = out.get(i);
       int idx = i;
@@ -106,28 +105,26 @@ final class TasAssigner {
       } else if (tas.size() > 1) {
         out.set(idx, withError(psa, "more than one TAS flavor assigned: " + String.join(", ", tas)));
       } else {
-        requests.add(new Request(idx, ps.get(), tas.first()));
+        requests.add(new Placing(idx, ps.get(), tas.first()));
       }
     }
     if (requests.isEmpty() || out.stream().anyMatch(p -> p.error().isPresent())) {
       return out;
     }
     if (mode == FlavorAssignmentMode.FIT) {
-      Optional<Failure> f = findAll(requests.stream().map(r -> new Placing(r.index, r.ps, r.flavor)).toList(), out,
-          false);
+      Optional<Failure> f = findAll(requests, out, false);
       if (f.isEmpty()) {
         return out;
       }
       out.set(f.get().index, blocked(out.get(f.get().index), f.get().reason));
     }
     // Preempt: would the topology fit with every TAS workload gone?
-    Optional<Failure> f = findAll(requests.stream().map(r -> new Placing(r.index, r.ps, r.flavor)).toList(), out,
-        true);
+    Optional<Failure> f = findAll(requests, out, true);
     if (f.isPresent()) {
       out.set(f.get().index, noFit(out.get(f.get().index), f.get().flavor));
       return out;
     }
-    for (Request r : requests) { // updateModeForTASRequests(Preempt)
+    for (Placing r : requests) { // updateModeForTASRequests(Preempt)
       PodSetAssignment psa = out.get(r.index);
       out.set(r.index, new PodSetAssignment(psa.name(), withMode(psa, FlavorAssignmentMode.PREEMPT), psa.reasons(),
           psa.error(), psa.count(), psa.requests(), psa.attempts(), Optional.empty(), psa.topologyBlocked()));
@@ -135,6 +132,7 @@ final class TasAssigner {
     return out;
   }
 
+  /** A pod set to place ({@code TASPodSetRequests}): its place in the assignment, its spec and its TAS flavor. */
   private record Placing(int index, PodSet ps, String flavor) {}
 
   private record Failure(int index, String flavor, String reason) {}

@@ -22,6 +22,7 @@ import io.gpufleet.queue.api.FlavorQuotas;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.LocalQueue;
 import io.gpufleet.queue.api.PodSet;
+import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.ResourceGroup;
 import io.gpufleet.queue.api.ResourceQuota;
@@ -47,7 +48,7 @@ import java.util.TreeMap;
  * for the test's node trees, with the default feature gates (TASProfileMixed on: unconstrained pod
  * sets use LeastFreeCapacity). {@code pkg/scheduler/scheduler_tas_test.go} TestScheduleForTAS: one
  * cycle's admissions with their topology assignments, and the QuotaReserved reason and message of
- * the workloads left pending. Not translated: slices, pod-set groups (leader and workers), balanced
+ * the workloads left pending, and TestScheduleForTASCohorts's two workloads of one cycle. Not translated: slices, pod-set groups (leader and workers), balanced
  * placement, node replacement, elastic workloads, ProvisioningRequests and TAS preemption.
  */
 final class TasCases {
@@ -337,9 +338,15 @@ final class TasCases {
   /** One cycle; the admissions made, and "reason: message" of those left pending, with where they are left. */
   private static Runnable schedule(List<TopologyNode> nodes, List<ResourceFlavor> flavors, List<Topology> topologies,
       ClusterQueue cq, List<Workload> workloads, Map<String, Admission> wantAdmitted, Map<String, String> wantPending) {
+    return schedule(nodes, flavors, topologies, List.of(cq), List.of(new LocalQueue("default", "tas-main", "tas-main")),
+        workloads, wantAdmitted, wantPending);
+  }
+
+  private static Runnable schedule(List<TopologyNode> nodes, List<ResourceFlavor> flavors, List<Topology> topologies,
+      List<ClusterQueue> cqs, List<LocalQueue> lqs, List<Workload> workloads, Map<String, Admission> wantAdmitted,
+      Map<String, String> wantPending) {
     return () -> {
-      KueueState state = new KueueState(flavors, List.of(cq), List.of(),
-          List.of(new LocalQueue("default", "tas-main", "tas-main")), workloads, topologies);
+      KueueState state = new KueueState(flavors, cqs, List.of(), lqs, workloads, topologies);
       Map<String, Admission> admitted = new TreeMap<>();
       Map<String, String> pending = new TreeMap<>();
       for (Decision d : Scheduler.cycle(state, NOW, w -> false, nodes)) {
@@ -534,6 +541,48 @@ final class TasCases {
               List.of(foo(PodSet.of("one", 2, ResourceList.of("cpu", "1")).withTopologyRequest(e.getValue()))),
               onX2X3, Map.of())));
     }
+    out.addAll(cohortCases());
+    return out;
+  }
+
+  /** TestScheduleForTASCohorts: x1 (3 CPUs, 5Gi) and y1 (5 CPUs, 3Gi); ClusterQueues a and b of 4 CPUs and 4Gi in one cohort. */
+  private static List<UpstreamCase> cohortCases() {
+    List<UpstreamCase> out = new ArrayList<>();
+    String t = "TestScheduleForTASCohorts: ";
+    List<TopologyNode> nodes = List.of(node("x1", "tas-node", "true", HOST, "x1", "|", "cpu", "3", "memory", "5Gi",
+        "pods", "10"), node("y1", "tas-node", "true", HOST, "y1", "|", "cpu", "5", "memory", "3Gi", "pods", "10"));
+    FlavorQuotas quota = new FlavorQuotas("tas-default", List.of(ResourceQuota.of("cpu", "4"),
+        ResourceQuota.of("memory", "4Gi")));
+    Optional<LabelSelector> all = Optional.of(new LabelSelector(Labels.EMPTY, List.of()));
+    List<ClusterQueue> cqs = List.of(
+        ClusterQueue.named("tas-cq-a", ResourceGroup.of(quota)).inCohort("tas-cohort-main").withNamespaceSelector(all)
+            .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.ANY, PreemptionPolicy.Policy.NEVER,
+                PreemptionPolicy.Policy.LOWER_PRIORITY)),
+        ClusterQueue.named("tas-cq-b", ResourceGroup.of(quota)).inCohort("tas-cohort-main").withNamespaceSelector(all)
+            .withPreemption(new PreemptionPolicy(PreemptionPolicy.Policy.ANY, PreemptionPolicy.Policy.NEVER,
+                PreemptionPolicy.Policy.NEVER)));
+    List<LocalQueue> lqs = List.of(new LocalQueue("default", "tas-lq-a", "tas-cq-a"),
+        new LocalQueue("default", "tas-lq-b", "tas-cq-b"));
+    Workload a1 = Workload.of("default", "a1", "tas-lq-a", NOW, PodSet.of("one", 1, ResourceList.of("cpu", "5"))
+        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(2);
+    Workload b1 = Workload.of("default", "b1", "tas-lq-b", NOW, PodSet.of("one", 1, ResourceList.of("memory", "5"))
+        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(1);
+    out.add(UpstreamCase.of(AREA, SCHED, t + "two small workloads considered; both get scheduled on different nodes",
+        schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1, b1),
+            Map.of("default/a1", new Admission("tas-cq-a", List.of(psaOf("one", "tas-default", 1,
+                    Optional.of(ta(ONE, d(1, "y1"))), "cpu", 5000))),
+                "default/b1", new Admission("tas-cq-b", List.of(psaOf("one", "tas-default", 1,
+                    Optional.of(ta(ONE, d(1, "x1"))), "memory", 5)))), Map.of())));
+    Workload a1Small = Workload.of("default", "a1", "tas-lq-a", NOW, PodSet.of("one", 1, ResourceList.of("cpu", "1"))
+        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(2);
+    Workload b1Two = Workload.of("default", "b1", "tas-lq-b", NOW, PodSet.of("one", 2, ResourceList.of("cpu", "1"))
+        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(1);
+    out.add(UpstreamCase.of(AREA, SCHED, t + "two small workloads considered; both get scheduled on the same node",
+        schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1Small, b1Two),
+            Map.of("default/a1", new Admission("tas-cq-a", List.of(psaOf("one", "tas-default", 1,
+                    Optional.of(ta(ONE, d(1, "x1"))), "cpu", 1000))),
+                "default/b1", new Admission("tas-cq-b", List.of(psaOf("one", "tas-default", 2,
+                    Optional.of(ta(ONE, d(2, "x1"))), "cpu", 2000)))), Map.of())));
     return out;
   }
 }
