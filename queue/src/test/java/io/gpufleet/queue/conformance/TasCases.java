@@ -583,6 +583,22 @@ final class TasCases {
                     Optional.of(ta(ONE, d(1, "x1"))), "cpu", 1000))),
                 "default/b1", new Admission("tas-cq-b", List.of(psaOf("one", "tas-default", 2,
                     Optional.of(ta(ONE, d(2, "x1"))), "cpu", 2000)))), Map.of())));
+    Workload b1Three = Workload.of("default", "b1", "tas-lq-b", NOW, PodSet.of("one", 3, ResourceList.of("cpu", "1"))
+        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(1);
+    Admission a1OnX1 = new Admission("tas-cq-a", List.of(psaOf("one", "tas-default", 1, Optional.of(ta(ONE,
+        d(1, "x1"))), "cpu", 1000)));
+    String onlyOne = t + "two small workloads considered; there is only space for one of them on the initial node; ";
+    out.add(UpstreamCase.of(AREA, SCHED, onlyOne + "TASRecomputeAssignmentWithinSchedulingCycle disabled",
+        schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1Small, b1Three),
+            Map.of("default/a1", a1OnX1),
+            Map.of("default/b1", "left WaitingForQuota: Workload no longer fits after processing another workload"))));
+    out.add(UpstreamCase.of(AREA, SCHED, onlyOne + "TASRecomputeAssignmentWithinSchedulingCycle enabled",
+        schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1Small, b1Three),
+            Map.of("default/a1", a1OnX1, "default/b1", new Admission("tas-cq-b", List.of(psaOf("one", "tas-default", 3,
+                Optional.of(ta(ONE, d(3, "y1"))), "cpu", 3000)))), Map.of()))
+        .differs("the twin does not recompute a placement within the cycle (TASRecomputeAssignmentWithinSchedulingCycle, "
+            + "beta and on by default): the second workload, placed on x1 before the first took it, waits for the next "
+            + "cycle as with the gate off"));
     return out;
   }
 }
