@@ -542,6 +542,20 @@ final class TasCases {
               onX2X3, Map.of())));
     }
     out.addAll(cohortCases());
+    // TestScheduleForTASPreemption: x1 of 5 CPUs, ClusterQueue tas-main with withinClusterQueue LowerPriority.
+    TopologyNode x1Five = node("x1", "tas-node", "true", HOST, "x1", "|", "cpu", "5", "memory", "5Gi", "pods", "10");
+    Workload low = Workload.of("default", "low-priority-admitted", "tas-main", NOW, one(1, "5", required(HOST)))
+        .withPriority(1).admitted(new Admission("tas-main", List.of(psa("one", "tas-default", 5000, 1, onX1))), NOW);
+    out.add(UpstreamCase.of(AREA, SCHED, "TestScheduleForTASPreemption: only low priority workload is preempted",
+        schedule(List.of(x1Five), List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), DEFAULT_CQ.withPreemption(
+                new PreemptionPolicy(PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.NEVER,
+                    PreemptionPolicy.Policy.LOWER_PRIORITY)),
+            List.of(foo(one(1, "2", preferred(HOST))).withPriority(3), low), Map.of(),
+            Map.of("default/foo", "preempting couldn't assign flavors to pod set one: topology \"tas-single-level\" "
+                + "doesn't allow to fit any of 1 pod(s). Total nodes: 1; excluded: resource \"cpu\": 1. Pending the "
+                + "preemption of 1 workload(s)")))
+        .differs("the twin looks for no preemption targets for a pod set whose quota fits but whose topology does not "
+            + "(upstream's preemptor frees room on the nodes); the workload waits, WaitingForQuota"));
     return out;
   }
 
