@@ -41,24 +41,15 @@ class KueuePodsReadyRecoveryTest {
         - apiVersion: config.kueue.x-k8s.io/v1beta2
           kind: Configuration
           waitForPodsReady: {timeout: 5m, recoveryTimeout: 3m}
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: ResourceFlavor
-          metadata: {name: default}
+        - {apiVersion: kueue.x-k8s.io/v1beta2, kind: ResourceFlavor, metadata: {name: default}}
         - apiVersion: kueue.x-k8s.io/v1beta2
           kind: ClusterQueue
           metadata: {name: cq}
           spec:
             namespaceSelector: {}
-            resourceGroups:
-            - coveredResources: ["cpu"]
-              flavors:
-              - name: default
-                resources:
-                - {name: cpu, nominalQuota: 8}
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: LocalQueue
-          metadata: {namespace: default, name: q}
-          spec: {clusterQueue: cq}
+            resourceGroups: [{coveredResources: [cpu], flavors: [{name: default, resources: [{name: cpu, nominalQuota: 8}]}]}]
+        - {apiVersion: kueue.x-k8s.io/v1beta2, kind: LocalQueue, metadata: {namespace: default, name: q},
+           spec: {clusterQueue: cq}}
         steps:
         - title: a two-pod gang runs, one pod a node
           actions:
