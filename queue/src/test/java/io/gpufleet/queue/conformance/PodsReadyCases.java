@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.queue.api.WaitForPodsReady;
 import io.gpufleet.queue.api.WorkloadCondition;
+import io.gpufleet.queue.podsready.AdmissionBlock;
 import io.gpufleet.queue.podsready.Backoff;
 import io.gpufleet.queue.podsready.JobPodsReady;
 import io.gpufleet.queue.podsready.NotReadyTimeout;
@@ -14,7 +15,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * waitForPodsReady, translated from Kueue's unit tests: when an admitted workload's timeout runs and
@@ -22,7 +26,9 @@ import java.util.Optional;
  * Job's pods count as ready ({@code job_controller_test.go} TestPodsReady), the backoff's wait times
  * ({@code backoff_test.go}), and what the timeout does: eviction with the requeue count and time,
  * deactivation past backoffLimitCount, the Requeued condition when the backoff ends
- * ({@code workload_controller_requeue_test.go}, {@code workload_controller_eviction_test.go}). The
+ * ({@code workload_controller_requeue_test.go}, {@code workload_controller_eviction_test.go}), and
+ * whether blockAdmission holds admissions: every workload holding quota PodsReady
+ * ({@code cache_test.go} TestCachePodsReadyForAllAdmittedWorkloads). The
  * upstream tests configure {@code requeuingBackoffJitter: 0}; the twin's jitter draw is 0 here, which
  * gives the same wait.
  */
@@ -40,6 +46,7 @@ final class PodsReadyCases {
     jobPodsReady(out);
     backoff(out);
     requeue(out);
+    allReady(out);
     return out;
   }
 
@@ -215,5 +222,56 @@ final class PodsReadyCases {
               + "re-queuing retries");
           assertThat(o.eventReason()).isEqualTo("EvictedDueToDeactivatedDueToRequeuingLimitExceeded");
         }));
+  }
+
+  /**
+   * A TestCachePodsReadyForAllAdmittedWorkloads case: the workloads holding quota (name to PodsReady,
+   * empty when it has none) after the entry's setup and operation, and whether all are ready.
+   */
+  private static Runnable cache(Consumer<Map<String, Optional<WorkloadCondition>>> setupAndOperation,
+      boolean wantReady) {
+    return () -> {
+      Map<String, Optional<WorkloadCondition>> holders = new TreeMap<>();
+      setupAndOperation.accept(holders);
+      assertThat(AdmissionBlock.allReady(holders.values())).isEqualTo(wantReady);
+      // Blocked exactly when not all are ready, with blockAdmission on.
+      WaitForPodsReady block = new WaitForPodsReady(Duration.ofMinutes(5), true,
+          WaitForPodsReady.RequeuingStrategy.DEFAULT, Optional.empty());
+      assertThat(AdmissionBlock.blocked(Optional.of(block), holders.values(), NOW).map(WorkloadCondition::reason))
+          .isEqualTo(wantReady ? Optional.empty() : Optional.of("WaitingForPodsReady"));
+    };
+  }
+
+  private static Optional<WorkloadCondition> ready(boolean status) {
+    return Optional.of(podsReady(status, "", NOW));
+  }
+
+  private static void allReady(List<UpstreamCase> out) {
+    String file = "pkg/cache/scheduler/cache_test.go";
+    String t = "TestCachePodsReadyForAllAdmittedWorkloads: ";
+    out.add(UpstreamCase.of(AREA, file, t + "empty cache", cache(h -> { }, true)));
+    out.add(UpstreamCase.of(AREA, file, t + "add Workload without PodsReady condition",
+        cache(h -> h.put("/a", Optional.empty()), false)));
+    out.add(UpstreamCase.of(AREA, file, t + "add Workload with PodsReady=False", cache(h -> h.put("/a", ready(false)),
+        false)));
+    out.add(UpstreamCase.of(AREA, file, t + "add Workload with PodsReady=True", cache(h -> h.put("/a", ready(true)),
+        true)));
+    out.add(UpstreamCase.of(AREA, file, t + "update workload to have PodsReady=True", cache(h -> {
+      h.put("/a", Optional.empty());
+      h.put("/a", ready(true));
+    }, true)));
+    out.add(UpstreamCase.of(AREA, file, t + "update workload to have PodsReady=False", cache(h -> {
+      h.put("/a", ready(true));
+      h.put("/a", ready(false));
+    }, false)));
+    out.add(UpstreamCase.of(AREA, file, t + "update second workload to have PodsReady=True", cache(h -> {
+      h.put("/a", ready(true));
+      h.put("/b", Optional.empty());
+      h.put("/b", ready(true));
+    }, true)));
+    out.add(UpstreamCase.of(AREA, file, t + "delete workload with PodsReady=False", cache(h -> {
+      h.put("/a", ready(false));
+      h.remove("/a");
+    }, true)));
   }
 }
