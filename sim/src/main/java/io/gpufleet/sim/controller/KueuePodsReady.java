@@ -1,10 +1,12 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.meta.ObjectRef;
+import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.WaitForPodsReady;
 import io.gpufleet.queue.api.WorkloadCondition;
 import io.gpufleet.queue.podsready.AdmissionBlock;
+import io.gpufleet.queue.podsready.JobPodsReady;
 import io.gpufleet.queue.podsready.NotReadyTimeout;
 import io.gpufleet.queue.podsready.PodsReadyCondition;
 import io.gpufleet.queue.podsready.PodsReadyTimeout;
@@ -174,11 +176,11 @@ final class KueuePodsReady {
   /** {@code job_controller.go} PodsReady: ready (not terminating) and succeeded pods reach the pod count. */
   private boolean podsReady(ObjectRef job) {
     WorkloadState w = api.state().workloads().get(job);
-    if (w == null || !(w.workload() instanceof io.gpufleet.model.workload.Workload.Job j)) {
+    if (w == null || !(w.workload() instanceof Workload.Job j)) {
       return false;
     }
     int ready = (int) api.state().podsOf(job).stream().filter(PodState::isReady).count();
-    return io.gpufleet.queue.podsready.JobPodsReady.ready(j.parallelism(), Optional.of(j.completions()), ready,
+    return JobPodsReady.ready(j.parallelism(), Optional.of(j.completions()), ready,
         w.succeeded());
   }
 
