@@ -559,6 +559,19 @@ final class TasCases {
     return out;
   }
 
+  /** A workload of {@code count} pods of one request, preferring a host. */
+  private static Workload preferringHost(String name, String queue, int priority, int count, String resource,
+      String amount) {
+    return Workload.of("default", name, queue, NOW, PodSet.of("one", count, ResourceList.of(resource, amount))
+        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(priority);
+  }
+
+  /** Pod set "one" admitted in {@code cq} with all its pods on {@code host}. */
+  private static Admission onHost(String cq, String host, int count, String resource, long usage) {
+    return new Admission(cq, List.of(psaOf("one", "tas-default", count, Optional.of(ta(ONE, d(count, host))), resource,
+        usage)));
+  }
+
   /** TestScheduleForTASCohorts: x1 (3 CPUs, 5Gi) and y1 (5 CPUs, 3Gi); ClusterQueues a and b of 4 CPUs and 4Gi in one cohort. */
   private static List<UpstreamCase> cohortCases() {
     List<UpstreamCase> out = new ArrayList<>();
@@ -577,30 +590,20 @@ final class TasCases {
                 PreemptionPolicy.Policy.NEVER)));
     List<LocalQueue> lqs = List.of(new LocalQueue("default", "tas-lq-a", "tas-cq-a"),
         new LocalQueue("default", "tas-lq-b", "tas-cq-b"));
-    Workload a1 = Workload.of("default", "a1", "tas-lq-a", NOW, PodSet.of("one", 1, ResourceList.of("cpu", "5"))
-        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(2);
-    Workload b1 = Workload.of("default", "b1", "tas-lq-b", NOW, PodSet.of("one", 1, ResourceList.of("memory", "5"))
-        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(1);
+    Workload a1 = preferringHost("a1", "tas-lq-a", 2, 1, "cpu", "5");
+    Workload b1 = preferringHost("b1", "tas-lq-b", 1, 1, "memory", "5");
     out.add(UpstreamCase.of(AREA, SCHED, t + "two small workloads considered; both get scheduled on different nodes",
         schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1, b1),
-            Map.of("default/a1", new Admission("tas-cq-a", List.of(psaOf("one", "tas-default", 1,
-                    Optional.of(ta(ONE, d(1, "y1"))), "cpu", 5000))),
-                "default/b1", new Admission("tas-cq-b", List.of(psaOf("one", "tas-default", 1,
-                    Optional.of(ta(ONE, d(1, "x1"))), "memory", 5)))), Map.of())));
-    Workload a1Small = Workload.of("default", "a1", "tas-lq-a", NOW, PodSet.of("one", 1, ResourceList.of("cpu", "1"))
-        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(2);
-    Workload b1Two = Workload.of("default", "b1", "tas-lq-b", NOW, PodSet.of("one", 2, ResourceList.of("cpu", "1"))
-        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(1);
+            Map.of("default/a1", onHost("tas-cq-a", "y1", 1, "cpu", 5000), "default/b1", onHost("tas-cq-b", "x1", 1,
+                "memory", 5)), Map.of())));
+    Workload a1Small = preferringHost("a1", "tas-lq-a", 2, 1, "cpu", "1");
     out.add(UpstreamCase.of(AREA, SCHED, t + "two small workloads considered; both get scheduled on the same node",
-        schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1Small, b1Two),
-            Map.of("default/a1", new Admission("tas-cq-a", List.of(psaOf("one", "tas-default", 1,
-                    Optional.of(ta(ONE, d(1, "x1"))), "cpu", 1000))),
-                "default/b1", new Admission("tas-cq-b", List.of(psaOf("one", "tas-default", 2,
-                    Optional.of(ta(ONE, d(2, "x1"))), "cpu", 2000)))), Map.of())));
-    Workload b1Three = Workload.of("default", "b1", "tas-lq-b", NOW, PodSet.of("one", 3, ResourceList.of("cpu", "1"))
-        .withTopologyRequest(TopologyRequest.preferred(HOST))).withPriority(1);
-    Admission a1OnX1 = new Admission("tas-cq-a", List.of(psaOf("one", "tas-default", 1, Optional.of(ta(ONE,
-        d(1, "x1"))), "cpu", 1000)));
+        schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1Small,
+            preferringHost("b1", "tas-lq-b", 1, 2, "cpu", "1")),
+            Map.of("default/a1", onHost("tas-cq-a", "x1", 1, "cpu", 1000), "default/b1", onHost("tas-cq-b", "x1", 2,
+                "cpu", 2000)), Map.of())));
+    Workload b1Three = preferringHost("b1", "tas-lq-b", 1, 3, "cpu", "1");
+    Admission a1OnX1 = onHost("tas-cq-a", "x1", 1, "cpu", 1000);
     String onlyOne = t + "two small workloads considered; there is only space for one of them on the initial node; ";
     out.add(UpstreamCase.of(AREA, SCHED, onlyOne + "TASRecomputeAssignmentWithinSchedulingCycle disabled",
         schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1Small, b1Three),
@@ -608,8 +611,7 @@ final class TasCases {
             Map.of("default/b1", "left WaitingForQuota: Workload no longer fits after processing another workload"))));
     out.add(UpstreamCase.of(AREA, SCHED, onlyOne + "TASRecomputeAssignmentWithinSchedulingCycle enabled",
         schedule(nodes, List.of(TAS_DEFAULT), List.of(SINGLE_LEVEL), cqs, lqs, List.of(a1Small, b1Three),
-            Map.of("default/a1", a1OnX1, "default/b1", new Admission("tas-cq-b", List.of(psaOf("one", "tas-default", 3,
-                Optional.of(ta(ONE, d(3, "y1"))), "cpu", 3000)))), Map.of()))
+            Map.of("default/a1", a1OnX1, "default/b1", onHost("tas-cq-b", "y1", 3, "cpu", 3000)), Map.of()))
         .differs("the twin does not recompute a placement within the cycle (TASRecomputeAssignmentWithinSchedulingCycle, "
             + "beta and on by default): the second workload, placed on x1 before the first took it, waits for the next "
             + "cycle as with the gate off"));
