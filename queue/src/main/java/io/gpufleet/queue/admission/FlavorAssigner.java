@@ -13,7 +13,6 @@ import io.gpufleet.model.taint.Tolerations;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.PodSet;
-import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.ResourceGroup;
 import io.gpufleet.queue.api.Workload;
@@ -377,8 +376,7 @@ public final class FlavorAssigner {
     }
     status.reasons.add("insufficient unused quota for " + fr.resource() + " in flavor " + fr.flavor() + ", "
         + Amounts.format(fr.resource(), Amounts.sub(val, available)) + " more needed");
-    boolean canPreemptWhileBorrowing = cq.preemption().borrowWithinCohort() != PreemptionPolicy.Policy.NEVER;
-    if (tree.quota(cq.name(), fr).nominal() >= val || h.mayReclaimInHierarchy() || canPreemptWhileBorrowing) {
+    if (tree.quota(cq.name(), fr).nominal() >= val || h.mayReclaimInHierarchy() || oracle.canPreemptWhileBorrowing(cq)) {
       PreemptionOracle.Simulation sim = oracle.simulate(tree, cq.name(), wl, fr, val);
       PMode mode = PMode.of(sim.possibility());
       status.noFitReason = "";

@@ -75,10 +75,12 @@ final class KueueController implements JobGate {
     return !objects.clusterQueues().isEmpty();
   }
 
-  /** Kueue's objects applied (the Workloads they carry are ignored: Kueue makes them from Jobs). */
+  /**
+   * Kueue's objects applied, with the Configuration that came with them (fair sharing); the
+   * Workloads they carry are ignored: Kueue makes them from Jobs.
+   */
   void apply(KueueState applied) {
-    objects = new KueueState(applied.flavors(), applied.clusterQueues(), applied.cohorts(), applied.localQueues(),
-        List.of());
+    objects = applied.withWorkloads(List.of());
     requeueAll();
   }
 
@@ -148,8 +150,7 @@ final class KueueController implements JobGate {
       }
     }
     for (int round = 0; round <= workloads.size(); round++) {
-      KueueState state = new KueueState(objects.flavors(), objects.clusterQueues(), objects.cohorts(),
-          objects.localQueues(), List.copyOf(workloads.values()));
+      KueueState state = objects.withWorkloads(List.copyOf(workloads.values()));
       boolean progress = false;
       for (Decision d : Scheduler.cycle(state, api.now(), wl -> setAside.contains(wl.key()))) {
         progress |= apply(d);

@@ -1,0 +1,501 @@
+package io.gpufleet.queue.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.resource.Quantity;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.queue.admission.ClusterQueuePreemptor;
+import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.Cohort;
+import io.gpufleet.queue.api.FairSharing;
+import io.gpufleet.queue.api.FairSharingConfig;
+import io.gpufleet.queue.api.FairSharingConfig.PreemptionStrategy;
+import io.gpufleet.queue.api.FlavorQuotas;
+import io.gpufleet.queue.api.PodSet;
+import io.gpufleet.queue.api.PreemptionPolicy;
+import io.gpufleet.queue.api.PreemptionPolicy.Policy;
+import io.gpufleet.queue.api.ResourceGroup;
+import io.gpufleet.queue.api.ResourceQuota;
+import io.gpufleet.queue.api.Workload;
+import io.gpufleet.queue.quota.Amounts;
+import io.gpufleet.queue.quota.DominantResourceShare;
+import io.gpufleet.queue.quota.FlavorResource;
+import io.gpufleet.queue.quota.QuotaTree;
+import io.gpufleet.testing.conformance.UpstreamCase;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Fair sharing: {@code pkg/cache/scheduler/fair_sharing_test.go} TestDominantResourceShare (every
+ * ClusterQueue's and cohort's rounded weighted share, dominant resource and borrowing, with the
+ * test's usage charged to "cq" and its extra request added) and TestIsBorrowingOn, and
+ * {@code pkg/scheduler/preemption/preemption_fair_test.go} TestFairPreemptions (the workloads
+ * preempted, each with its reason, with Kueue's Configuration fairSharing and the entry's
+ * strategies, Kueue's default when none; the snapshot unchanged afterwards).
+ */
+final class FairSharingCases {
+
+  private static final String CFILE = "pkg/cache/scheduler/fair_sharing_test.go";
+  private static final String PFILE = "pkg/scheduler/preemption/preemption_fair_test.go";
+  private static final String AREA = "fair sharing";
+  private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+  private static final ResourceName GPU = ResourceName.of("example.com/gpu");
+
+  private FairSharingCases() {}
+
+  static List<UpstreamCase> all() {
+    List<UpstreamCase> out = new ArrayList<>();
+    out.addAll(dominantResourceShare());
+    out.addAll(isBorrowingOn());
+    out.addAll(fairPreemptions());
+    return out;
+  }
+
+  // ---- TestDominantResourceShare ----
+
+  private static FlavorResource fr(String flavor, ResourceName r) {
+    return new FlavorResource(flavor, r);
+  }
+
+  /** {@code ResourceQuotaWrapper(name).NominalQuota(q)}: a flavor with cpu and/or gpu quota ("" for none). */
+  private static FlavorQuotas quotas(String flavor, String cpu, String gpu) {
+    List<ResourceQuota> rs = new ArrayList<>();
+    if (!cpu.isEmpty()) {
+      rs.add(ResourceQuota.of("cpu", cpu));
+    }
+    if (!gpu.isEmpty()) {
+      rs.add(ResourceQuota.of("example.com/gpu", gpu));
+    }
+    return new FlavorQuotas(flavor, rs);
+  }
+
+  private static ClusterQueue shareCq(String name, String cohort, String weight, FlavorQuotas... flavors) {
+    ClusterQueue cq = ClusterQueue.named(name, ResourceGroup.of(flavors));
+    cq = cohort.isEmpty() ? cq : cq.inCohort(cohort);
+    return weight.isEmpty() ? cq : cq.withFairSharing(FairSharing.weight(weight));
+  }
+
+  private static String result(String name, boolean cohort, long value, String resource, boolean borrowing) {
+    return name + (cohort ? " (cohort)" : "") + ": " + value + " " + resource + (borrowing ? " borrowing" : "");
+  }
+
+  private static String cq(String name, long value, String resource) {
+    return result(name, false, value, resource, value != 0);
+  }
+
+  private static String cohort(String name, long value, String resource) {
+    return result(name, true, value, resource, value != 0);
+  }
+
+  private static Runnable share(List<ClusterQueue> cqs, List<Cohort> cohorts, Map<FlavorResource, Long> usage,
+      Map<FlavorResource, Long> request, Set<String> want) {
+    return () -> {
+      QuotaTree tree = QuotaTree.of(cqs, cohorts);
+      usage.forEach((fr, v) -> tree.addUsage("cq", Map.of(fr, v)));
+      Set<String> got = new TreeSet<>();
+      for (String q : tree.clusterQueueNames()) {
+        DominantResourceShare d = tree.clusterQueueShare(q, request);
+        got.add(result(q, false, d.roundedWeightedShare(), d.dominantResource(), d.borrowing()));
+      }
+      for (String c : tree.cohortNames()) {
+        DominantResourceShare d = tree.cohortShare(c, request);
+        got.add(result(c, true, d.roundedWeightedShare(), d.dominantResource(), d.borrowing()));
+      }
+      assertThat(got).as("weighted share, dominant resource, borrowing").isEqualTo(new TreeSet<>(want));
+    };
+  }
+
+  static List<UpstreamCase> dominantResourceShare() {
+    List<UpstreamCase> out = new ArrayList<>();
+    String t = "TestDominantResourceShare: ";
+    FlavorResource cpu = fr("default", ResourceName.CPU);
+    FlavorResource gpu = fr("default", GPU);
+    Map<FlavorResource, Long> none = Map.of();
+    ClusterQueue lending8x5 = shareCq("lending-cq", "test-cohort", "1", quotas("default", "8", "5"));
+    ClusterQueue cq2x5 = shareCq("cq", "test-cohort", "1", quotas("default", "2", "5"));
+    Set<String> othersZero = Set.of(cq("lending-cq", 0, ""), cohort("test-cohort", 0, ""));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "no cohort", share(
+        List.of(shareCq("cq", "", "", quotas("default", "2000", "5"))), List.of(), Map.of(cpu, 1000L, gpu, 2L), none,
+        Set.of(cq("cq", 0, "")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "usage below nominal", share(List.of(cq2x5, lending8x5), List.of(),
+        Map.of(cpu, 1000L, gpu, 2L), none, with(othersZero, cq("cq", 0, "")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "usage above nominal", share(List.of(cq2x5, lending8x5), List.of(),
+        Map.of(cpu, 3000L, gpu, 7L), none, with(othersZero, cq("cq", 200, "example.com/gpu")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "usage slightly above nominal in a cohort with large quotas", share(
+        List.of(shareCq("cq", "test-cohort", "1", quotas("default", "", "500")),
+            shareCq("lending-cq", "test-cohort", "300", quotas("default", "", "1000"))), List.of(),
+        Map.of(gpu, 501L), none, with(othersZero, cq("cq", 1, "example.com/gpu")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "usage way above nominal in a cohort with large quotas and weights", share(
+        List.of(shareCq("cq", "test-cohort", "300", quotas("default", "", "500")),
+            shareCq("lending-cq", "test-cohort", "300", quotas("default", "", "1000"))), List.of(),
+        Map.of(gpu, 800L), none, with(othersZero, cq("cq", 1, "example.com/gpu")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "one resource above nominal", share(List.of(cq2x5, lending8x5), List.of(),
+        Map.of(cpu, 3000L, gpu, 3L), none, with(othersZero, cq("cq", 100, "cpu")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "usage with workload above nominal", share(List.of(cq2x5, lending8x5),
+        List.of(), Map.of(cpu, 1000L, gpu, 2L), Map.of(cpu, 4000L, gpu, 4L),
+        with(othersZero, cq("cq", 300, "cpu")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "A resource with zero lendable", share(List.of(
+        ClusterQueue.named("cq", ResourceGroup.of(new FlavorQuotas("default", List.of(ResourceQuota.of("cpu", "2"),
+            ResourceQuota.of("example.com/gpu", "2", "", "0"))))).inCohort("test-cohort"),
+        ClusterQueue.named("lending-cq", ResourceGroup.of(new FlavorQuotas("default", List.of(ResourceQuota.of("cpu", "8"),
+            ResourceQuota.of("example.com/gpu", "64", "", "0"))))).inCohort("test-cohort")), List.of(),
+        Map.of(cpu, 1000L, gpu, 1L), Map.of(cpu, 4000L, gpu, 4L), with(othersZero, cq("cq", 300, "cpu")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "multiple flavors", share(List.of(
+        shareCq("cq", "test-cohort", "1", quotas("on-demand", "20", ""), quotas("spot", "80", "")),
+        shareCq("lending-cq", "test-cohort", "1", quotas("default", "100", ""))), List.of(),
+        Map.of(fr("on-demand", ResourceName.CPU), 15_000L, fr("spot", ResourceName.CPU), 5_000L),
+        Map.of(fr("on-demand", ResourceName.CPU), 10_000L), with(othersZero, cq("cq", 25, "cpu")))));
+    String[][] weights = {{"above nominal with integer weight", "2", "100"},
+        {"above nominal with decimal weight", "0.5", "400"}};
+    for (String[] w : weights) {
+      out.add(UpstreamCase.of(AREA, CFILE, t + w[0], share(List.of(
+          shareCq("cq", "test-cohort", w[1], quotas("default", "", "5")),
+          shareCq("lending-cq", "test-cohort", "1", quotas("default", "", "5"))), List.of(), Map.of(gpu, 7L), none,
+          with(othersZero, cq("cq", Long.parseLong(w[2]), "example.com/gpu")))));
+    }
+    out.add(UpstreamCase.of(AREA, CFILE, t + "above nominal with zero weight", share(List.of(
+        shareCq("cq", "test-cohort", "0", quotas("default", "", "5")),
+        shareCq("lending-cq", "test-cohort", "1", quotas("default", "", "10"))), List.of(), Map.of(gpu, 7L), none,
+        with(othersZero, cq("cq", Long.MAX_VALUE, "example.com/gpu")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "cohort has resource share", share(
+        List.of(shareCq("cq", "child-cohort", "1", quotas("default", "", "5"))),
+        List.of(Cohort.named("child-cohort").withParent("root").withFairSharing(FairSharing.weight("2")),
+            Cohort.named("root", ResourceGroup.of(quotas("default", "", "45")))), Map.of(gpu, 10L), none,
+        Set.of(cq("cq", 100, "example.com/gpu"), cohort("child-cohort", 50, "example.com/gpu"),
+            cohort("root", 0, "")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "resource share defined for resources only available at the root cohort",
+        share(List.of(shareCq("cq", "child-cohort", "1", quotas("default", "", "0"))),
+        List.of(Cohort.named("child-cohort").withParent("root").withFairSharing(FairSharing.weight("2")),
+            Cohort.named("root", ResourceGroup.of(quotas("default", "", "50")))), Map.of(gpu, 10L), none,
+        Set.of(cq("cq", 200, "example.com/gpu"), cohort("child-cohort", 100, "example.com/gpu"),
+            cohort("root", 0, "")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "resource share affected by borrowing limit", share(
+        List.of(shareCq("cq", "child-cohort", "", quotas("default", "", "0"))),
+        List.of(Cohort.named("child-cohort", ResourceGroup.of(new FlavorQuotas("default",
+                List.of(ResourceQuota.of("example.com/gpu", "0", "10", ""))))).withParent("root"),
+            Cohort.named("root", ResourceGroup.of(quotas("default", "", "50")))), Map.of(gpu, 10L), none,
+        Set.of(cq("cq", 1000, "example.com/gpu"), cohort("child-cohort", 200, "example.com/gpu"),
+            cohort("root", 0, "")))));
+    out.add(UpstreamCase.of(AREA, CFILE, t + "borrowing against unlimited lendable capacity (exabyte-scale quota)",
+        share(List.of(shareCq("cq", "test-cohort", "1", quotas("default", "0", "")),
+            shareCq("lending-cq", "test-cohort", "1", quotas("default", "1E", ""))), List.of(), Map.of(cpu, 1000L),
+        none, with(othersZero, cq("cq", 1, "cpu")))));
+    return out;
+  }
+
+  private static Set<String> with(Set<String> base, String more) {
+    Set<String> out = new TreeSet<>(base);
+    out.add(more);
+    return out;
+  }
+
+  // ---- TestIsBorrowingOn ----
+
+  static List<UpstreamCase> isBorrowingOn() {
+    List<UpstreamCase> out = new ArrayList<>();
+    FlavorResource cpu = fr("default", ResourceName.CPU);
+    FlavorResource gpu = fr("default", GPU);
+    record Entry(String name, Map<FlavorResource, Long> usage, Map<FlavorResource, Long> requested, boolean on,
+        boolean borrowing) {}
+    List<Entry> entries = List.of(
+        new Entry("borrows on requested flavor", Map.of(cpu, 3000L), Map.of(cpu, 1000L), true, true),
+        new Entry("borrows on unrequested flavor only", Map.of(cpu, 1000L, gpu, 7L), Map.of(cpu, 1000L), false, true),
+        new Entry("borrows on both, requests one", Map.of(cpu, 3000L, gpu, 7L), Map.of(gpu, 1L), true, true),
+        new Entry("no borrowing", Map.of(cpu, 1000L, gpu, 2L), Map.of(cpu, 1000L), false, false),
+        new Entry("nil requestedFRs", Map.of(cpu, 3000L), Map.of(), false, true));
+    for (Entry e : entries) {
+      out.add(UpstreamCase.of(AREA, CFILE, "TestIsBorrowingOn: " + e.name(), () -> {
+        QuotaTree tree = QuotaTree.of(List.of(shareCq("cq", "cohort", "1", quotas("default", "2", "5")),
+            shareCq("lending-cq", "cohort", "", quotas("default", "8", "5"))), List.of());
+        e.usage().forEach((fr, v) -> tree.addUsage("cq", Map.of(fr, v)));
+        DominantResourceShare d = tree.clusterQueueShare("cq");
+        assertThat(d.borrowing()).as("IsBorrowing").isEqualTo(e.borrowing());
+        assertThat(d.isBorrowingOn(e.requested())).as("IsBorrowingOn").isEqualTo(e.on());
+      }));
+    }
+    return out;
+  }
+
+  // ---- TestFairPreemptions ----
+
+  private static final PreemptionPolicy BASE = new PreemptionPolicy(Policy.ANY, Policy.LOWER_PRIORITY,
+      Policy.LOWER_PRIORITY);
+  private static final PreemptionPolicy ANY_LOWER = new PreemptionPolicy(Policy.ANY, Policy.NEVER, Policy.LOWER_PRIORITY);
+  private static final PreemptionPolicy RECLAIM_ANY = new PreemptionPolicy(Policy.ANY, Policy.NEVER, Policy.NEVER);
+
+  /** {@code MakeClusterQueue(name).Cohort(cohort).ResourceGroup(default: cpu)}, "" for no quota or no weight. */
+  private static ClusterQueue pcq(String name, String cohort, String cpu, PreemptionPolicy p, String weight) {
+    ClusterQueue q = cpu.isEmpty() ? ClusterQueue.named(name)
+        : ClusterQueue.named(name, ResourceGroup.of(FlavorQuotas.of("default", ResourceQuota.of("cpu", cpu))));
+    q = (cohort.isEmpty() ? q : q.inCohort(cohort)).withPreemption(p);
+    return weight.isEmpty() ? q : q.withFairSharing(FairSharing.weight(weight));
+  }
+
+  private static Cohort pcohort(String name, String parent, String cpu, String weight) {
+    Cohort c = cpu.isEmpty() ? Cohort.named(name)
+        : Cohort.named(name, ResourceGroup.of(FlavorQuotas.of("default", ResourceQuota.of("cpu", cpu))));
+    c = parent.isEmpty() ? c : c.withParent(parent);
+    return weight.isEmpty() ? c : c.withFairSharing(FairSharing.weight(weight));
+  }
+
+  /** {@code baseCQs}: a, b and c with 3 cpu, preemptible with none, all in cohort "all". */
+  private static final List<ClusterQueue> BASE_CQS = List.of(pcq("a", "all", "3", BASE, ""),
+      pcq("b", "all", "3", BASE, ""), pcq("c", "all", "3", BASE, ""),
+      pcq("preemptible", "all", "0", PreemptionPolicy.NEVER, ""));
+
+  /** {@code MakeWorkload(name).Priority(p).Request(cpu, q).SimpleReserveQuota(cq, flavor, now)}. */
+  private static Workload admitted(String name, String cpu, int priority, String cq, String flavor) {
+    ResourceName r = ResourceName.CPU;
+    Admission a = new Admission(cq, List.of(new Admission.PodSetAssignment(PodSet.MAIN,
+        new TreeMap<>(Map.of(r, flavor)), new TreeMap<>(Map.of(r, Amounts.of(r, Quantity.parse(cpu)))), 1)));
+    return new Workload("", name, "", List.of(PodSet.of(PodSet.MAIN, 1, ResourceList.of("cpu", cpu))), priority, NOW,
+        Labels.EMPTY).admitted(a, NOW);
+  }
+
+  /** The unit workload ({@code unitWl}: 1 cpu) admitted to {@code cq} under each name. */
+  private static List<Workload> units(String cq, String... names) {
+    List<Workload> out = new ArrayList<>();
+    for (String n : names) {
+      out.add(admitted(n, "1", 0, cq, "default"));
+    }
+    return out;
+  }
+
+  @SafeVarargs
+  private static List<Workload> all(List<Workload>... parts) {
+    List<Workload> out = new ArrayList<>();
+    for (List<Workload> p : parts) {
+      out.addAll(p);
+    }
+    return out;
+  }
+
+  private record Incoming(String name, String cpu, int priority, String cq, String flavor) {}
+
+  private static Incoming in(String name, String cpu, String cq) {
+    return new Incoming(name, cpu, 0, cq, "default");
+  }
+
+  private static Runnable preempt(List<ClusterQueue> cqs, List<Cohort> cohorts, List<PreemptionStrategy> strategies,
+      List<Workload> admittedWls, Incoming incoming, Set<String> want) {
+    return () -> {
+      QuotaTree tree = QuotaTree.of(cqs, cohorts);
+      admittedWls.forEach(w -> tree.addUsage(w.admission().orElseThrow().clusterQueue(), usage(w)));
+      Map<String, Long> before = usages(tree, cqs, admittedWls);
+      Workload wl = new Workload("", incoming.name(), "", List.of(PodSet.of(PodSet.MAIN, 1,
+          ResourceList.of("cpu", incoming.cpu()))), incoming.priority(), NOW, Labels.EMPTY);
+      FlavorResource fr = fr(incoming.flavor(), ResourceName.CPU);
+      Map<String, ClusterQueue> byName = new LinkedHashMap<>();
+      cqs.forEach(q -> byName.put(q.name(), q));
+      List<ClusterQueuePreemptor.Target> targets = new ClusterQueuePreemptor(byName, admittedWls, NOW,
+          Optional.of(new FairSharingConfig(strategies))).targets(tree, incoming.cq(), wl,
+          Map.of(fr, Amounts.of(ResourceName.CPU, Quantity.parse(incoming.cpu()))), Set.of(fr));
+      Set<String> got = new TreeSet<>();
+      targets.forEach(t -> got.add(t.workload().key() + ":" + t.reason()));
+      assertThat(got).as("preempted, with reason").isEqualTo(new TreeSet<>(want));
+      assertThat(usages(tree, cqs, admittedWls)).as("snapshot unchanged").isEqualTo(before);
+    };
+  }
+
+  private static Map<FlavorResource, Long> usage(Workload w) {
+    Map<FlavorResource, Long> u = new TreeMap<>();
+    w.admission().orElseThrow().podSetAssignments().forEach(ps -> ps.flavors().forEach((r, f) ->
+        u.merge(new FlavorResource(f, r), ps.resourceUsage().get(r), Long::sum)));
+    return u;
+  }
+
+  private static Map<String, Long> usages(QuotaTree tree, List<ClusterQueue> cqs, List<Workload> wls) {
+    Map<String, Long> out = new TreeMap<>();
+    for (ClusterQueue q : cqs) {
+      for (Workload w : wls) {
+        for (FlavorResource fr : usage(w).keySet()) {
+          out.put(q.name() + " " + fr, tree.usage(q.name(), fr));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String fs(String name) {
+    return "/" + name + ":InCohortFairSharing";
+  }
+
+  private static String reclaim(String name) {
+    return "/" + name + ":InCohortReclamation";
+  }
+
+  private static String inCq(String name) {
+    return "/" + name + ":InClusterQueue";
+  }
+
+  static List<UpstreamCase> fairPreemptions() {
+    List<UpstreamCase> out = new ArrayList<>();
+    String t = "TestFairPreemptions: ";
+    List<Cohort> noCohorts = List.of();
+    List<PreemptionStrategy> dflt = List.of();
+    List<Workload> a3b5c1 = all(units("a", "a1", "a2", "a3"), units("b", "b1", "b2", "b3", "b4", "b5"),
+        units("c", "c1"));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "reclaim nominal from user using the most", preempt(BASE_CQS, noCohorts,
+        dflt, a3b5c1, in("c_incoming", "1", "c"), Set.of(reclaim("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can reclaim from queue using less, if taking the latest workload from "
+        + "user using the most isn't enough", preempt(BASE_CQS, noCohorts, dflt, List.of(
+        admitted("a1", "3", 0, "a", "default"), admitted("a2", "1", 0, "a", "default"),
+        admitted("b1", "2", 0, "b", "default"), admitted("b2", "3", 0, "b", "default")),
+        in("c_incoming", "3", "c"), Set.of(reclaim("a1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "reclaim borrowable quota from user using the most", preempt(BASE_CQS,
+        noCohorts, dflt, a3b5c1, in("a_incoming", "1", "a"), Set.of(fs("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "preempt one from each CQ borrowing", preempt(BASE_CQS, noCohorts, dflt,
+        List.of(admitted("a1", "0.5", 0, "a", "default"), admitted("a2", "0.5", 0, "a", "default"),
+            admitted("a3", "3", 0, "a", "default"), admitted("b1", "0.5", 0, "b", "default"),
+            admitted("b2", "0.5", 0, "b", "default"), admitted("b3", "3", 0, "b", "default")),
+        in("c_incoming", "2", "c"), Set.of(reclaim("a1"), reclaim("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can't preempt when everyone under nominal", preempt(BASE_CQS, noCohorts,
+        dflt, all(units("a", "a1", "a2", "a3"), units("b", "b1", "b2", "b3"), units("c", "c1", "c2", "c3")),
+        in("c_incoming", "1", "c"), Set.of())));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can't preempt when it would switch the imbalance", preempt(BASE_CQS,
+        noCohorts, dflt, all(units("a", "a1", "a2", "a3"), units("b", "b1", "b2", "b3", "b4", "b5")),
+        in("a_incoming", "2", "a"), Set.of())));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can preempt lower priority workloads from same CQ", preempt(BASE_CQS,
+        noCohorts, dflt, all(List.of(admitted("a1_low", "1", -1, "a", "default"),
+            admitted("a2_low", "1", -1, "a", "default")), units("a", "a3", "a4"),
+            units("b", "b1", "b2", "b3", "b4", "b5")),
+        in("a_incoming", "2", "a"), Set.of(inCq("a1_low"), inCq("a2_low")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can preempt a combination of same CQ and highest user", preempt(BASE_CQS,
+        noCohorts, dflt, all(List.of(admitted("a_low", "1", -1, "a", "default")), units("a", "a2", "a3"),
+            units("b", "b1", "b2", "b3", "b4", "b5", "b6")),
+        in("a_incoming", "2", "a"), Set.of(inCq("a_low"), fs("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "preempt huge workload if there is no other option, as long as the target "
+        + "CQ gets a lower share", preempt(BASE_CQS, noCohorts, dflt, List.of(admitted("b1", "9", 0, "b", "default")),
+        in("a_incoming", "2", "a"), Set.of(reclaim("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can't preempt huge workload if the incoming is also huge", preempt(
+        BASE_CQS, noCohorts, dflt, List.of(admitted("a1", "2", 0, "a", "default"), admitted("b1", "7", 0, "b", "default")),
+        in("a_incoming", "5", "a"), Set.of())));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can't preempt 2 smaller workloads if the incoming is huge", preempt(
+        BASE_CQS, noCohorts, dflt, List.of(admitted("b1", "2", 0, "b", "default"), admitted("b2", "2", 0, "b", "default"),
+            admitted("b3", "3", 0, "b", "default")), in("a_incoming", "6", "a"), Set.of())));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "preempt from target and others even if over nominal", preempt(BASE_CQS,
+        noCohorts, dflt, List.of(admitted("a1_low", "2", -1, "a", "default"), admitted("a2_low", "1", -1, "a", "default"),
+            admitted("b1", "3", 0, "b", "default"), admitted("b2", "3", 0, "b", "default")),
+        in("a_incoming", "4", "a"), Set.of(inCq("a1_low"), fs("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "prefer to preempt workloads that don't make the target CQ have the "
+        + "biggest share", preempt(BASE_CQS, noCohorts, dflt, List.of(admitted("b1", "2", 0, "b", "default"),
+            admitted("b2", "1", 0, "b", "default"), admitted("b3", "2", 0, "b", "default"),
+            admitted("c1", "1", 0, "c", "default")), in("a_incoming", "3.5", "a"), Set.of(fs("b2")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "preempt from different cluster queues if the end result has a smaller "
+        + "max share", preempt(BASE_CQS, noCohorts, dflt, List.of(admitted("b1", "2", 0, "b", "default"),
+            admitted("b2", "2.5", 0, "b", "default"), admitted("c1", "2", 0, "c", "default"),
+            admitted("c2", "2.5", 0, "c", "default")), in("a_incoming", "3.5", "a"), Set.of(fs("b1"), fs("c1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "scenario above does not flap", preempt(BASE_CQS, noCohorts, dflt,
+        List.of(admitted("a1", "3.5", 0, "a", "default"), admitted("b2", "2.5", 0, "b", "default"),
+            admitted("c2", "2.5", 0, "c", "default")), in("b_incoming", "2", "b"), Set.of())));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "cannot preempt if it would make the candidate CQ go under nominal after "
+        + "preempting one element", preempt(BASE_CQS, noCohorts, dflt, List.of(admitted("b1", "3", 0, "b", "default"),
+            admitted("b2", "3", 0, "b", "default"), admitted("c1", "3", 0, "c", "default")),
+        in("a_incoming", "4", "a"), Set.of())));
+    List<Workload> preemptible = new ArrayList<>(all(units("a", "a1", "a2", "a3"), units("b", "b1", "b2", "b3")));
+    for (String n : List.of("preemptible1", "preemptible2", "preemptible3")) {
+      preemptible.add(admitted(n, "1", -3, "preemptible", "default"));
+    }
+    out.add(UpstreamCase.of(AREA, PFILE, t + "workloads under priority threshold not capriciously preempted", preempt(
+        BASE_CQS, noCohorts, dflt, preemptible, in("a_incoming", "2", "a"), Set.of())));
+    List<Workload> lowHigh = List.of(admitted("a1", "3", 0, "a", "default"), admitted("b_low", "5", 0, "b", "default"),
+        admitted("b_high", "1", 1, "b", "default"));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "preempt lower priority first, even if big", preempt(BASE_CQS, noCohorts,
+        List.of(PreemptionStrategy.LESS_THAN_INITIAL_SHARE), lowHigh, in("a_incoming", "1", "a"), Set.of(fs("b_low")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "preempt workload that doesn't transfer the imbalance, even if high "
+        + "priority", preempt(BASE_CQS, noCohorts, List.of(PreemptionStrategy.LESS_THAN_OR_EQUAL_TO_FINAL_SHARE),
+        lowHigh, in("a_incoming", "1", "a"), Set.of(fs("b_high")))));
+    List<Workload> a3b6 = all(units("a", "a1", "a2", "a3"), units("b", "b1", "b2", "b3", "b4", "b5", "b6"));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "CQ with higher weight can preempt more", preempt(List.of(
+        pcq("a", "all", "3", ANY_LOWER, "2"), pcq("b", "all", "3", ANY_LOWER, ""), pcq("c", "all", "3", ANY_LOWER, "")),
+        noCohorts, dflt, a3b6, in("a_incoming", "2", "a"), Set.of(fs("b1"), fs("b2")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can preempt anything borrowing from CQ with 0 weight", preempt(List.of(
+        pcq("a", "all", "3", ANY_LOWER, ""), pcq("b", "all", "3", ANY_LOWER, "0"), pcq("c", "all", "3", ANY_LOWER, "")),
+        noCohorts, dflt, a3b6, in("a_incoming", "3", "a"), Set.of(fs("b1"), fs("b2"), fs("b3")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can't preempt nominal from CQ with 0 weight", preempt(List.of(
+        pcq("a", "all", "3", ANY_LOWER, ""), pcq("b", "all", "3", ANY_LOWER, "0")), noCohorts, dflt,
+        all(units("a", "a1", "a2", "a3"), units("b", "b1", "b2", "b3")), in("a_incoming", "1", "a"), Set.of())));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can't preempt nominal from Cohort with 0 weight", preempt(List.of(
+        pcq("left-cq", "root", "0", RECLAIM_ANY, ""), pcq("right-cq", "right-cohort", "0", RECLAIM_ANY, "0")),
+        List.of(pcohort("right-cohort", "root", "1", "0")), dflt, units("right-cq", "right-1"),
+        in("left-1", "1", "left-cq"), Set.of())));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "can preempt within cluster queue when no cohort", preempt(List.of(
+        pcq("a", "", "1", new PreemptionPolicy(Policy.NEVER, Policy.NEVER, Policy.LOWER_PRIORITY), "")), noCohorts,
+        dflt, units("a", "a1"), new Incoming("a_incoming", "1", 1000, "a", "default"), Set.of(inCq("a1")))));
+    List<Workload> hier = new ArrayList<>();
+    for (String q : List.of("b", "c", "d", "e")) {
+      for (int i = 1; i <= 5; i++) {
+        hier.add(admitted(q + i, "1", i, q, "default"));
+      }
+    }
+    PreemptionPolicy none = PreemptionPolicy.NEVER;
+    out.add(UpstreamCase.of(AREA, PFILE, t + "hierarchical preemption", preempt(List.of(
+        pcq("a", "LEFT", "1", RECLAIM_ANY, "2"), pcq("b", "LEFT", "1", none, ""), pcq("c", "ROOT", "1", none, ""),
+        pcq("d", "RIGHT", "1", none, ""), pcq("e", "RIGHT", "1", none, "0.99")),
+        List.of(pcohort("ROOT", "", "5", ""), pcohort("LEFT", "ROOT", "5", "2"), pcohort("RIGHT", "ROOT", "5", "")),
+        dflt, hier, in("unit", "5", "a"), Set.of(fs("b1"), fs("b2"), fs("c1"), fs("c2"), fs("e1")))));
+    List<Workload> aLow = List.of(admitted("a1", "1", -1, "a", "default"), admitted("a2", "1", -1, "a", "default"),
+        admitted("a3", "1", -1, "a", "default"));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "borrowing cq in non-borrowing cohort is protected", preempt(List.of(
+        pcq("a", "ROOT", "5", ANY_LOWER, "10"), pcq("b", "RIGHT", "", none, "0.1")),
+        List.of(pcohort("ROOT", "", "", ""), pcohort("RIGHT", "ROOT", "1", "0.1")), dflt,
+        all(aLow, List.of(admitted("b1", "1", -1, "b", "default"))), in("unit", "5", "a"),
+        Set.of(inCq("a1"), inCq("a2"), inCq("a3")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "forced to preempt within clusterqueue because borrowing workload too "
+        + "important", preempt(List.of(pcq("a", "ROOT", "5", new PreemptionPolicy(Policy.LOWER_PRIORITY, Policy.NEVER,
+            Policy.LOWER_PRIORITY), "10"), pcq("b", "RIGHT", "", none, "0.1")),
+        List.of(pcohort("ROOT", "", "", ""), pcohort("RIGHT", "ROOT", "3", "0.1")), dflt,
+        all(aLow, List.of(admitted("b1", "4", 100, "b", "default"))), in("unit", "4", "a"),
+        Set.of(inCq("a1"), inCq("a2"), inCq("a3")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "deep preemption", preempt(List.of(pcq("a", "AAA", "0", RECLAIM_ANY, ""),
+        pcq("b", "BBB", "0", none, "")), List.of(pcohort("ROOT", "", "", ""), pcohort("A", "ROOT", "", "1.01"),
+        pcohort("AA", "A", "", ""), pcohort("AAA", "AA", "", ""), pcohort("B", "ROOT", "", "0.99"),
+        pcohort("BB", "B", "", ""), pcohort("BBB", "BB", "", ""), pcohort("C", "ROOT", "", ""),
+        pcohort("CC", "C", "", ""), pcohort("CCC", "CC", "", ""), pcohort("CCCC", "CCC", "1", "")), dflt,
+        units("b", "b1"), in("a1", "1", "a"), Set.of(fs("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "cq with zero weight can reclaim nominal quota", preempt(List.of(
+        pcq("a", "ROOT", "1", RECLAIM_ANY, "0.0"), pcq("b", "ROOT", "0", none, "1.0")), noCohorts, dflt,
+        units("b", "b1"), in("a1", "1", "a"), Set.of(reclaim("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "cohort with zero weight can reclaim nominal quota", preempt(List.of(
+        pcq("a", "A", "0", RECLAIM_ANY, "0.0"), pcq("b", "ROOT", "0", none, "1.0")),
+        List.of(pcohort("A", "ROOT", "1", "0.0")), dflt, units("b", "b1"), in("a1", "1", "a"), Set.of(fs("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "nominal first: workload fitting within nominal can preempt despite high "
+        + "aggregate DRS", preempt(List.of(
+        ClusterQueue.named("a", ResourceGroup.of(FlavorQuotas.of("premium", ResourceQuota.of("cpu", "3")),
+            FlavorQuotas.of("cheap", ResourceQuota.of("cpu", "0")))).inCohort("all").withPreemption(RECLAIM_ANY),
+        ClusterQueue.named("b", ResourceGroup.of(FlavorQuotas.of("premium", ResourceQuota.of("cpu", "0")),
+            FlavorQuotas.of("cheap", ResourceQuota.of("cpu", "6")))).inCohort("all")), noCohorts, dflt,
+        List.of(admitted("a_prem1", "1", 0, "a", "premium"), admitted("a_prem2", "1", 0, "a", "premium"),
+            admitted("a_cheap1", "1", 0, "a", "cheap"), admitted("a_cheap2", "1", 0, "a", "cheap"),
+            admitted("a_cheap3", "1", 0, "a", "cheap"), admitted("a_cheap4", "1", 0, "a", "cheap"),
+            admitted("a_cheap5", "1", 0, "a", "cheap"), admitted("b_prem1", "1", 0, "b", "premium")),
+        new Incoming("a_incoming", "1", 0, "a", "premium"), Set.of(reclaim("b_prem1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "zero weight borrowing preemptor cannot preempt from a borrowing CQ with a "
+        + "non-zero weight", preempt(List.of(pcq("a", "all", "1", RECLAIM_ANY, "0"), pcq("b", "all", "1", none, "1")),
+        noCohorts, dflt, all(units("a", "a1"), units("b", "b1", "b2")), in("a_incoming", "1", "a"), Set.of())));
+    List<Workload> b3 = units("b", "b1", "b2", "b3");
+    out.add(UpstreamCase.of(AREA, PFILE, t + "zero weight borrowing preemptor can preempt from a borrowing CQ which also "
+        + "has zero weight", preempt(List.of(pcq("a", "all", "1", RECLAIM_ANY, "0"), pcq("b", "all", "0", none, "0")),
+        List.of(pcohort("all", "", "3", "")), dflt, b3, in("a_incoming", "2", "a"), Set.of(fs("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "non-zero weight borrowing preemptor preempts from a borrowing CQ", preempt(
+        List.of(pcq("a", "all", "1", RECLAIM_ANY, "1"), pcq("b", "all", "0", none, "1")),
+        List.of(pcohort("all", "", "3", "")), dflt, b3, in("a_incoming", "2", "a"), Set.of(fs("b1")))));
+    out.add(UpstreamCase.of(AREA, PFILE, t + "candidates skipped by the first strategy are still available to the "
+        + "second strategy", preempt(List.of(pcq("p", "A", "2", RECLAIM_ANY, "1"), pcq("y", "A", "2", none, "1"),
+            pcq("x", "ROOT", "1", none, "1")), List.of(pcohort("A", "ROOT", "1", "0")), dflt,
+        List.of(admitted("p1", "2", 0, "p", "default"), admitted("y1", "2", 0, "y", "default"),
+            admitted("y2", "2", 0, "y", "default"), admitted("x1", "1", 0, "x", "default"),
+            admitted("x2", "1", 0, "x", "default")), in("p_incoming", "1", "p"), Set.of(fs("y1"), fs("x1")))));
+    return out;
+  }
+}
