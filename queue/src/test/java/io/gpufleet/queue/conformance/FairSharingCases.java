@@ -41,7 +41,9 @@ import java.util.TreeSet;
  * test's usage charged to "cq" and its extra request added) and TestIsBorrowingOn, and
  * {@code pkg/scheduler/preemption/preemption_fair_test.go} TestFairPreemptions (the workloads
  * preempted, each with its reason, with Kueue's Configuration fairSharing and the entry's
- * strategies, Kueue's default when none; the snapshot unchanged afterwards).
+ * strategies, Kueue's default when none; the snapshot unchanged afterwards), and
+ * {@code pkg/scheduler/scheduler_fs_test.go} TestScheduleForFairSharing (one cycle over
+ * {@link ScheduleCases}' ClusterQueues with fair sharing on, compared as there).
  */
 final class FairSharingCases {
 
@@ -58,6 +60,7 @@ final class FairSharingCases {
     out.addAll(dominantResourceShare());
     out.addAll(isBorrowingOn());
     out.addAll(fairPreemptions());
+    out.addAll(scheduleForFairSharing());
     return out;
   }
 
@@ -496,6 +499,98 @@ final class FairSharingCases {
         List.of(admitted("p1", "2", 0, "p", "default"), admitted("y1", "2", 0, "y", "default"),
             admitted("y2", "2", 0, "y", "default"), admitted("x1", "1", 0, "x", "default"),
             admitted("x2", "1", 0, "x", "default")), in("p_incoming", "1", "p"), Set.of(fs("y1"), fs("x1")))));
+    return out;
+  }
+
+  // ---- TestScheduleForFairSharing ----
+
+  private static final String SFILE = "pkg/scheduler/scheduler_fs_test.go";
+  private static final String NO_LONGER_FITS = "WaitingForQuota: Workload no longer fits after processing another "
+      + "workload";
+
+  /** A workload of namespace eng-alpha with one pod set "one" of {@code count} pods asking {@code cpu} each. */
+  private static Workload engAlpha(String name, String queue, int count, String cpu, int priority, Instant created) {
+    return new Workload("eng-alpha", name, queue, List.of(ScheduleCases.ps("one", count, "cpu", cpu)), priority,
+        created, Labels.of("dep", "eng"));
+  }
+
+  /** {@code MakeAdmission(cq, "one").PodSets(Assignment(cpu, on-demand, n).Count(count))}, cpu in millis. */
+  private static Admission onDemand(String cq, int count, long millis) {
+    return ScheduleCases.admission(cq, "one", count, "cpu", "on-demand", Long.toString(millis));
+  }
+
+  private static ClusterQueue zeroQuota(String name, String cohort, String weight, PreemptionPolicy p) {
+    ClusterQueue q = ClusterQueue.named(name, ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("cpu", "0"))))
+        .inCohort(cohort).withPreemption(p);
+    return weight.isEmpty() ? q : q.withFairSharing(FairSharing.weight(weight));
+  }
+
+  private static Cohort cohortA(String cpu) {
+    return Cohort.named("A", ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("cpu", cpu))));
+  }
+
+  private static final List<io.gpufleet.queue.api.LocalQueue> LQ_BC = List.of(
+      new io.gpufleet.queue.api.LocalQueue("eng-alpha", "lq-b", "b"),
+      new io.gpufleet.queue.api.LocalQueue("eng-alpha", "lq-c", "c"));
+
+  private static Runnable schedule(List<ClusterQueue> cqs, List<Cohort> cohorts,
+      List<io.gpufleet.queue.api.LocalQueue> lqs, List<Workload> wls, ScheduleCases.Want want) {
+    return ScheduleCases.check(cqs, cohorts, lqs, wls, want,
+        io.gpufleet.queue.api.KueueConfiguration.withFairSharing(FairSharingConfig.DEFAULT));
+  }
+
+  static List<UpstreamCase> scheduleForFairSharing() {
+    List<UpstreamCase> out = new ArrayList<>();
+    String t = "TestScheduleForFairSharing: ";
+    out.add(UpstreamCase.of(AREA, SFILE, t + "with fair sharing: schedule workload with lowest share first", schedule(
+        List.of(ClusterQueue.named("eng-shared", ResourceGroup.of(new FlavorQuotas("on-demand",
+            List.of(ResourceQuota.of("cpu", "10", "0", ""))))).inCohort("eng")), List.of(), List.of(), List.of(
+        engAlpha("all_nominal", "main", 50, "1", 0, NOW).admitted(onDemand("eng-alpha", 50, 50_000), NOW),
+        new Workload("eng-beta", "borrowing", "main", List.of(ScheduleCases.ps("one", 55, "cpu", "1")), 0, NOW,
+            Labels.of("dep", "eng")).admitted(onDemand("eng-beta", 55, 55_000), NOW),
+        new Workload("eng-beta", "older_new", "main", List.of(ScheduleCases.ps("one", 1, "cpu", "1")), 0,
+            NOW.minusSeconds(60), Labels.of("dep", "eng")),
+        engAlpha("new", "main", 5, "1", 0, NOW)),
+        new ScheduleCases.Want(Map.of("eng-alpha/new", onDemand("eng-alpha", 5, 5_000)),
+            Map.of("eng-beta/older_new", NO_LONGER_FITS), Map.of("eng-beta/older_new", "left eng-beta")))));
+    List<ClusterQueue> bc = List.of(zeroQuota("b", "A", "", PreemptionPolicy.NEVER),
+        zeroQuota("c", "A", "", PreemptionPolicy.NEVER));
+    out.add(UpstreamCase.of(AREA, SFILE, t + "fair sharing schedule workload with lowest drf after admission", schedule(
+        bc, List.of(cohortA("100")), LQ_BC, List.of(
+            engAlpha("b0", "lq-b", 1, "10", 0, NOW).admitted(onDemand("b", 1, 10_000), NOW),
+            engAlpha("b1", "lq-b", 1, "50", 0, NOW), engAlpha("c1", "lq-c", 1, "75", 0, NOW)),
+        new ScheduleCases.Want(Map.of("eng-alpha/b1", onDemand("b", 1, 50_000)),
+            Map.of("eng-alpha/c1", NO_LONGER_FITS), Map.of("eng-alpha/c1", "left c")))));
+    PreemptionPolicy reclaimAny = new PreemptionPolicy(Policy.ANY, Policy.NEVER, Policy.NEVER);
+    for (String[] w : new String[][] {{"0", "fair sharing two queues with weight 0 schedules workload which borrows "
+        + "less"}, {"123456789", "fair sharing two queues with high weight schedules workload which borrows less"}}) {
+      out.add(UpstreamCase.of(AREA, SFILE, t + w[1], schedule(List.of(zeroQuota("b", "A", w[0], reclaimAny),
+          zeroQuota("c", "A", w[0], reclaimAny)), List.of(cohortA("8")), LQ_BC, List.of(
+              engAlpha("b0", "lq-b", 1, "4", 0, NOW).admitted(onDemand("b", 1, 4_000), NOW),
+              engAlpha("b1", "lq-b", 1, "4", 9001, NOW), engAlpha("c1", "lq-c", 1, "4", 0, NOW)),
+          new ScheduleCases.Want(Map.of("eng-alpha/c1", onDemand("c", 1, 4_000)), Map.of(),
+              Map.of("eng-alpha/b1", "left b")))));
+    }
+    out.add(UpstreamCase.of(AREA, SFILE, t + "fair sharing schedule singleton cqs and cq without cohort", schedule(
+        List.of(zeroQuota("a", "A", "", PreemptionPolicy.NEVER),
+            ClusterQueue.named("b", ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("cpu", "10"))))
+                .inCohort("B"),
+            ClusterQueue.named("c", ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("cpu", "10"))))),
+        List.of(cohortA("10"), Cohort.named("B")), List.of(new io.gpufleet.queue.api.LocalQueue("eng-alpha", "lq-a", "a"),
+            LQ_BC.get(0), LQ_BC.get(1)), List.of(engAlpha("a1", "lq-a", 1, "10", 0, NOW),
+            engAlpha("b1", "lq-b", 1, "10", 0, NOW), engAlpha("c1", "lq-c", 1, "10", 0, NOW)),
+        new ScheduleCases.Want(Map.of("eng-alpha/a1", onDemand("a", 1, 10_000), "eng-alpha/b1",
+            onDemand("b", 1, 10_000), "eng-alpha/c1", onDemand("c", 1, 10_000)), Map.of(), Map.of()))));
+    out.add(UpstreamCase.of(AREA, SFILE, t + "fair sharing schedule highest priority first", schedule(bc,
+        List.of(cohortA("10"), Cohort.named("B")), LQ_BC, List.of(engAlpha("b1", "lq-b", 1, "10", 99, NOW),
+            engAlpha("c1", "lq-c", 1, "10", 101, NOW)),
+        new ScheduleCases.Want(Map.of("eng-alpha/c1", onDemand("c", 1, 10_000)), Map.of(),
+            Map.of("eng-alpha/b1", "left b")))));
+    out.add(UpstreamCase.of(AREA, SFILE, t + "fair sharing schedule earliest timestamp first", schedule(bc,
+        List.of(cohortA("10"), Cohort.named("B")), LQ_BC, List.of(
+            engAlpha("b1", "lq-b", 1, "10", 101, NOW.plusSeconds(1)), engAlpha("c1", "lq-c", 1, "10", 101, NOW)),
+        new ScheduleCases.Want(Map.of("eng-alpha/c1", onDemand("c", 1, 10_000)), Map.of(),
+            Map.of("eng-alpha/b1", "left b")))));
     return out;
   }
 }
