@@ -46,6 +46,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.wire.WireEnum;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
@@ -314,7 +315,7 @@ public final class ScenarioReader {
     // Kueue's objects: with a ClusterQueue, the simulated Kueue suspends Jobs that name a queue.
     KueueState kueue = KueueManifests.of(decoded, Set.of(), diagnostics, Instant.EPOCH);
     if (!kueue.clusterQueues().isEmpty() || !kueue.localQueues().isEmpty() || !kueue.flavors().isEmpty()
-        || !kueue.cohorts().isEmpty()) {
+        || !kueue.cohorts().isEmpty() || !kueue.configuration().equals(KueueConfiguration.DEFAULT)) {
       out.add(new ClusterObject.KueueObjects(kueue));
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
@@ -356,7 +357,7 @@ public final class ScenarioReader {
         case KubeObject.PriorityClassObject pc -> { }
         case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
         case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
-        case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueManifests.GROUP + "/") -> { }
+        case KubeObject.OtherObject other when KueueManifests.isKueue(other.apiVersion()) -> { }
         case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "", ComputeDomains.warning(other)
             .orElse(other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped"));
       }

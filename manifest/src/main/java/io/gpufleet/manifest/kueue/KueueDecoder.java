@@ -13,8 +13,11 @@ import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.wire.WireEnum;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.Cohort;
+import io.gpufleet.queue.api.FairSharing;
+import io.gpufleet.queue.api.FairSharingConfig;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.FlavorQuotas;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.LocalQueue;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.QueueingStrategy;
@@ -31,13 +34,27 @@ import java.util.Set;
  * Decodes Kueue's objects at {@code kueue.x-k8s.io/v1beta1} and {@code v1beta2} and checks them as
  * Kueue's CRDs and webhooks do ({@code apis/kueue/v1beta2/*_types.go} markers,
  * {@code pkg/webhooks/clusterqueue_webhook.go}), with their messages where they have one. A field
- * the twin reads but does not act on (admission checks, fair sharing, stop policies,
+ * the twin reads but does not act on (admission checks, stop policies, LocalQueue fair sharing,
  * borrowWithinCohort.maxPriorityThreshold, topology names) is a warning at its line; an unknown field is an error, as a strict decoder has it.
+ * Kueue's manager Configuration ({@code config.kueue.x-k8s.io}, kind Configuration, the file Kueue
+ * reads at start) is decoded for its {@code fairSharing}, checked as {@code pkg/config/validation.go}
+ * checks it; its other settings are warnings by name.
  */
 final class KueueDecoder {
 
   static final String GROUP = "kueue.x-k8s.io";
   static final Set<String> VERSIONS = Set.of(GROUP + "/v1beta1", GROUP + "/v1beta2");
+  /** The group of Kueue's manager Configuration ({@code apis/config/v1beta1}, {@code v1beta2}). */
+  static final String CONFIG_GROUP = "config.kueue.x-k8s.io";
+  static final Set<String> CONFIG_VERSIONS = Set.of(CONFIG_GROUP + "/v1beta1", CONFIG_GROUP + "/v1beta2");
+  /**
+   * The Configuration's fields ({@code configuration_types.go}: Configuration with ControllerManager
+   * inlined; {@code queueVisibility} only in v1beta1). Kueue decodes the file strictly.
+   */
+  private static final List<String> CONFIG_FIELDS = List.of("namespace", "manageJobsWithoutQueueName",
+      "managedJobsNamespaceSelector", "internalCertManagement", "waitForPodsReady", "clientConnection", "integrations",
+      "multiKueue", "admissionFairSharing", "resources", "featureGates", "objectRetentionPolicies", "visibilityServer",
+      "webhook", "leaderElection", "metrics", "health", "pprofBindAddress", "controller", "tls");
 
   /** CRD MaxItems: resourceGroups 16, coveredResources and flavors 64. */
   static final int MAX_GROUPS = 16;
@@ -92,10 +109,11 @@ final class KueueDecoder {
     s.checkKnownStrictDecoding(Set.of(cohortField, "resourceGroups", "queueingStrategy", "namespaceSelector",
         "flavorFungibility", "preemption", "admissionChecks", "admissionChecksStrategy", "stopPolicy", "fairSharing",
         "admissionScope", "concurrentAdmissionPolicy"));
-    for (String f : List.of("admissionChecks", "admissionChecksStrategy", "stopPolicy", "fairSharing", "admissionScope",
+    for (String f : List.of("admissionChecks", "admissionChecksStrategy", "stopPolicy", "admissionScope",
         "concurrentAdmissionPolicy")) {
       notModelled(s, f, "spec." + f);
     }
+    FairSharing fairSharing = s.get("fairSharing").map(this::fairSharing).orElse(FairSharing.DEFAULT);
     Optional<String> cohort = s.optString(cohortField).filter(c -> !c.isEmpty());
     List<ResourceGroup> groups = resourceGroups(s, cohort.isPresent(), "cohort");
     QueueingStrategy strategy = s.get("queueingStrategy")
@@ -104,7 +122,8 @@ final class KueueDecoder {
     Optional<LabelSelector> selector = s.get("namespaceSelector").map(kube::labelSelector);
     PreemptionPolicy preemption = s.get("preemption").map(this::preemption).orElse(PreemptionPolicy.NEVER);
     FlavorFungibility fungibility = s.get("flavorFungibility").map(this::fungibility).orElse(FlavorFungibility.DEFAULT);
-    return Optional.of(new ClusterQueue(meta.name(), cohort, groups, strategy, selector, preemption, fungibility));
+    return Optional.of(new ClusterQueue(meta.name(), cohort, groups, strategy, selector, preemption, fungibility,
+        fairSharing));
   }
 
   private List<ResourceGroup> resourceGroups(Cursor s, boolean hasParent, String parentWord) {
@@ -259,9 +278,81 @@ final class KueueDecoder {
     }
     Cursor s = spec.get();
     s.checkKnownStrictDecoding(Set.of("parentName", "resourceGroups", "fairSharing"));
-    notModelled(s, "fairSharing", "spec.fairSharing");
     Optional<String> parent = s.optString("parentName").filter(p -> !p.isEmpty());
-    return Optional.of(new Cohort(meta.name(), parent, resourceGroups(s, parent.isPresent(), "parent")));
+    FairSharing fairSharing = s.get("fairSharing").map(this::fairSharing).orElse(FairSharing.DEFAULT);
+    return Optional.of(new Cohort(meta.name(), parent, resourceGroups(s, parent.isPresent(), "parent"), fairSharing));
+  }
+
+  /**
+   * {@code spec.fairSharing} of a ClusterQueue or Cohort: its weight, 1 when unset, checked as
+   * {@code pkg/webhooks/common.go} validateFairSharing checks it (not negative; 0 or above 10^-9).
+   */
+  private FairSharing fairSharing(Cursor fs) {
+    fs.checkKnownStrictDecoding(Set.of("weight"));
+    Optional<Cursor> w = fs.get("weight");
+    if (w.isEmpty()) {
+      return FairSharing.DEFAULT;
+    }
+    Quantity weight = w.get().asQuantity();
+    if (weight.signum() < 0) {
+      w.get().error("must be greater than or equal to 0"); // apimachinery IsNegativeErrorMsg
+    } else if (weight.signum() > 0 && weight.compareTo(Quantity.parse("1n")) <= 0) {
+      w.get().error("When not 0, weight must be > 10e-9");
+    }
+    return new FairSharing(weight);
+  }
+
+  /**
+   * Kueue's manager Configuration: its {@code fairSharing}, on when present in v1beta2 and when
+   * {@code enable: true} in v1beta1 (whose empty strategy list is Kueue's default, as its
+   * conversion has it); the strategies must be one of the lists {@code validateFairSharing} accepts.
+   */
+  Optional<KueueConfiguration> configuration(Cursor doc, String apiVersion) {
+    if (!CONFIG_VERSIONS.contains(apiVersion)) {
+      doc.get("apiVersion").orElse(doc).error("expected " + CONFIG_GROUP + "/v1beta1 or " + CONFIG_GROUP
+          + "/v1beta2 for kind Configuration, found \"" + apiVersion + "\"");
+      return Optional.empty();
+    }
+    boolean v1beta1 = apiVersion.endsWith("/v1beta1");
+    Set<String> known = new java.util.HashSet<>(CONFIG_FIELDS);
+    known.addAll(List.of("apiVersion", "kind", "fairSharing"));
+    if (v1beta1) {
+      known.add("queueVisibility");
+    }
+    doc.checkKnownStrictDecoding(known);
+    for (String f : known) {
+      if (!Set.of("apiVersion", "kind", "fairSharing").contains(f)) {
+        doc.get(f).ifPresent(c -> c.warning("Kueue's Configuration " + f + " is not modelled by gpufleet; it is read "
+            + "and ignored"));
+      }
+    }
+    Optional<Cursor> fs = doc.get("fairSharing");
+    if (fs.isEmpty()) {
+      return Optional.of(KueueConfiguration.DEFAULT);
+    }
+    Cursor f = fs.get();
+    f.checkKnownStrictDecoding(v1beta1 ? Set.of("enable", "preemptionStrategies") : Set.of("preemptionStrategies"));
+    if (v1beta1 && !f.bool("enable", false)) {
+      return Optional.of(KueueConfiguration.DEFAULT);
+    }
+    List<Cursor> items = f.list("preemptionStrategies");
+    if (items.isEmpty()) {
+      if (v1beta1) {
+        return Optional.of(KueueConfiguration.withFairSharing(FairSharingConfig.DEFAULT));
+      }
+      f.get("preemptionStrategies").orElse(f).error("Required value: must be specified");
+      return Optional.of(KueueConfiguration.DEFAULT);
+    }
+    List<String> written = items.stream().map(Cursor::asString).toList();
+    List<FairSharingConfig.PreemptionStrategy> strategies = written.stream()
+        .map(v -> WireEnum.fromWire(FairSharingConfig.PreemptionStrategy.class, v)).flatMap(Optional::stream).toList();
+    if (strategies.size() != written.size() || !FairSharingConfig.VALID_STRATEGY_SETS.contains(strategies)) {
+      List<String> sets = FairSharingConfig.VALID_STRATEGY_SETS.stream()
+          .map(set -> String.join(",", set.stream().map(WireEnum::wireName).toList())).toList();
+      f.get("preemptionStrategies").orElse(f).error(supported(sets, String.join(",", written)));
+      return Optional.of(KueueConfiguration.DEFAULT);
+    }
+    return Optional.of(KueueConfiguration.withFairSharing(new FairSharingConfig(strategies)));
   }
 
   Optional<LocalQueue> localQueue(Cursor doc, String apiVersion) {

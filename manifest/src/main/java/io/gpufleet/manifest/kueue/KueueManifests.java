@@ -11,6 +11,7 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.Cohort;
 import io.gpufleet.queue.api.LocalQueue;
@@ -25,8 +26,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The Kueue objects of a set of manifests, and the Workloads Kueue would create for its Jobs, as a
- * {@link KueueState}. A
+ * The Kueue objects of a set of manifests, Kueue's manager Configuration if one is among them (its
+ * {@code fairSharing}), and the Workloads Kueue would create for its Jobs, as a {@link KueueState}. A
  * batch/v1 Job labelled {@code kueue.x-k8s.io/queue-name} becomes a Workload of one pod set
  * {@code main} ({@code pkg/controller/jobs/job/job_controller.go} PodSets): count is parallelism, or
  * completions when set and smaller; each pod's requests as the pod template's effective requests.
@@ -38,6 +39,8 @@ public final class KueueManifests {
 
   /** Kueue's API group: its objects are read here, not skipped as unknown. */
   public static final String GROUP = KueueDecoder.GROUP;
+  /** The group of Kueue's manager Configuration, read here too. */
+  public static final String CONFIG_GROUP = KueueDecoder.CONFIG_GROUP;
   /** {@code constants.QueueLabel}. */
   public static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
   /** {@code constants.WorkloadPriorityClassLabel}. */
@@ -46,6 +49,11 @@ public final class KueueManifests {
   static final String NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
 
   private KueueManifests() {}
+
+  /** Whether an object of this apiVersion is Kueue's, read here. */
+  public static boolean isKueue(String apiVersion) {
+    return apiVersion.startsWith(GROUP + "/") || apiVersion.startsWith(CONFIG_GROUP + "/");
+  }
 
   /** Reads YAML text; problems go to the diagnostics (call {@code throwIfErrors} to stop on them). */
   public static KueueState read(String file, String text, Diagnostics diagnostics, Instant submittedAt) {
@@ -92,8 +100,21 @@ public final class KueueManifests {
     Map<String, Integer> priorityClasses = new HashMap<>();
     Map<String, Labels> namespaces = new HashMap<>();
     List<KubeObject.WorkloadObject> jobs = new ArrayList<>();
+    KueueConfiguration configuration = KueueConfiguration.DEFAULT;
+    boolean configured = false;
     for (KubeObject o : objects) {
       switch (o) {
+        case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueDecoder.CONFIG_GROUP + "/") -> {
+          if (!other.kind().equals("Configuration")) {
+            other.cursor().get("kind").orElse(other.cursor()).warning("kind " + other.kind() + " of "
+                + other.apiVersion() + " is not modelled by gpufleet; it is skipped");
+          } else if (configured) {
+            other.cursor().get("kind").orElse(other.cursor()).error("a second Kueue Configuration: Kueue reads one");
+          } else {
+            configured = true;
+            configuration = decoder.configuration(other.cursor(), other.apiVersion()).orElse(configuration);
+          }
+        }
         case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueDecoder.GROUP + "/") -> {
           switch (other.kind()) {
             case "ResourceFlavor" -> decoder.resourceFlavor(other.cursor(), other.apiVersion()).ifPresent(flavors::add);
@@ -127,6 +148,6 @@ public final class KueueManifests {
       workloads.add(new io.gpufleet.queue.api.Workload(ns, job.meta().name(), job.meta().labels().get(QUEUE_LABEL)
           .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
-    return new KueueState(flavors, cqs, cohorts, lqs, workloads);
+    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration);
   }
 }
