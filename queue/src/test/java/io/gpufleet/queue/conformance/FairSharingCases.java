@@ -591,6 +591,53 @@ final class FairSharingCases {
             engAlpha("b1", "lq-b", 1, "10", 101, NOW.plusSeconds(1)), engAlpha("c1", "lq-c", 1, "10", 101, NOW)),
         new ScheduleCases.Want(Map.of("eng-alpha/c1", onDemand("c", 1, 10_000)), Map.of(),
             Map.of("eng-alpha/b1", "left b")))));
+    out.add(UpstreamCase.of(AREA, SFILE, t + "with fair sharing: preempt workload from CQ with the highest share",
+        FairSharingCases::preemptFromHighestShare));
     return out;
+  }
+
+  /**
+   * eng-beta's preemptor (30 cpu, within its nominal quota) reclaims from eng-alpha (borrowing 30 of
+   * on-demand) and then eng-gamma (borrowing 20), the higher share first. The Preempted messages carry
+   * the preemptor's UID and JobUID upstream, which the twin does not have, so they are compared from
+   * "due to" on.
+   */
+  private static void preemptFromHighestShare() {
+    List<ClusterQueue> cqs = new ArrayList<>(ScheduleCases.QUEUES);
+    cqs.add(ClusterQueue.named("eng-gamma", ResourceGroup.of(new FlavorQuotas("on-demand",
+        List.of(ResourceQuota.of("cpu", "50", "0", ""))))).inCohort("eng"));
+    List<Workload> wls = new ArrayList<>();
+    wls.add(simple("eng-alpha", "all_spot", "100", "eng-alpha", "spot"));
+    for (int i = 1; i <= 4; i++) {
+      wls.add(simple("eng-alpha", "alpha" + i, "20", "eng-alpha", "on-demand"));
+      wls.add(simple("eng-gamma", "gamma" + i, i == 1 ? "10" : "20", "eng-gamma", "on-demand"));
+    }
+    wls.add(new Workload("eng-beta", "preemptor", "main", List.of(ScheduleCases.ps(PodSet.MAIN, 1, "cpu", "30")), 0,
+        NOW, Labels.of("dep", "eng")));
+    io.gpufleet.queue.api.KueueState state = new io.gpufleet.queue.api.KueueState(ScheduleCases.FLAVORS, cqs,
+        List.of(), ScheduleCases.LOCAL_QUEUES, wls,
+        io.gpufleet.queue.api.KueueConfiguration.withFairSharing(FairSharingConfig.DEFAULT));
+    List<io.gpufleet.queue.admission.Decision> decisions = io.gpufleet.queue.admission.Scheduler.cycle(state, NOW);
+    assertThat(decisions).singleElement().isInstanceOf(io.gpufleet.queue.admission.Decision.Preempting.class);
+    var p = (io.gpufleet.queue.admission.Decision.Preempting) decisions.getFirst();
+    assertThat(p.workload()).isEqualTo("eng-beta/preemptor");
+    assertThat(p.message()).isEqualTo("couldn't assign flavors to pod set main: insufficient unused quota for cpu in "
+        + "flavor on-demand, 30 more needed, insufficient unused quota for cpu in flavor spot, 30 more needed. Pending "
+        + "the preemption of 2 workload(s)");
+    Map<String, String> got = new TreeMap<>();
+    p.targets().forEach(e -> got.put(e.workload(), e.reason() + ":" + e.message().substring(e.message()
+        .indexOf(" due to "))));
+    assertThat(got).isEqualTo(Map.of(
+        "eng-alpha/alpha1", "InCohortReclamation: due to reclamation within the cohort; preemptor path: /eng/eng-beta; "
+            + "preemptee path: /eng/eng-alpha",
+        "eng-gamma/gamma1", "InCohortReclamation: due to reclamation within the cohort; preemptor path: /eng/eng-beta; "
+            + "preemptee path: /eng/eng-gamma"));
+  }
+
+  /** {@code MakeWorkload(name, ns).Request(cpu, q).SimpleReserveQuota(cq, flavor, now)}: pod set main of one pod. */
+  private static Workload simple(String ns, String name, String cpu, String cq, String flavor) {
+    return new Workload(ns, name, "", List.of(ScheduleCases.ps(PodSet.MAIN, 1, "cpu", cpu)), 0, NOW,
+        Labels.of("dep", "eng")).admitted(ScheduleCases.admission(cq, PodSet.MAIN, 1, "cpu", flavor,
+        Long.toString(Amounts.of(ResourceName.CPU, Quantity.parse(cpu)))), NOW);
   }
 }
