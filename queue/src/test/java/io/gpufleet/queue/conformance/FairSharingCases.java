@@ -591,6 +591,48 @@ final class FairSharingCases {
             engAlpha("b1", "lq-b", 1, "10", 101, NOW.plusSeconds(1)), engAlpha("c1", "lq-c", 1, "10", 101, NOW)),
         new ScheduleCases.Want(Map.of("eng-alpha/c1", onDemand("c", 1, 10_000)), Map.of(),
             Map.of("eng-alpha/b1", "left b")))));
+    // fs-nom-a borrows 30 of spot, fs-nom-b will borrow on on-demand: the share alone would pick borrow-wl.
+    out.add(UpstreamCase.of(AREA, SFILE, t + "with fair sharing: nominal-first ordering admits workload fitting within "
+        + "nominal despite higher CQ DRS", schedule(List.of(
+            ClusterQueue.named("fs-nom-a", ResourceGroup.of(new FlavorQuotas("on-demand",
+                List.of(ResourceQuota.of("cpu", "50", "0", "")))), ResourceGroup.of(new FlavorQuotas("spot",
+                List.of(ResourceQuota.of("cpu", "50", "50", ""))))).inCohort("fs-nom"),
+            ClusterQueue.named("fs-nom-b", ResourceGroup.of(new FlavorQuotas("on-demand",
+                List.of(ResourceQuota.of("cpu", "10", "50", "")))), ResourceGroup.of(new FlavorQuotas("spot",
+                List.of(ResourceQuota.of("cpu", "50", "0", ""))))).inCohort("fs-nom")), List.of(),
+        List.of(new io.gpufleet.queue.api.LocalQueue("eng-alpha", "fs-nom", "fs-nom-a"),
+            new io.gpufleet.queue.api.LocalQueue("eng-beta", "fs-nom", "fs-nom-b")), List.of(
+            engAlpha("spot-heavy", "fs-nom", 80, "1", 0, NOW).admitted(ScheduleCases.admission("fs-nom-a", "one", 80,
+                "cpu", "spot", "80000"), NOW),
+            new Workload("eng-beta", "light-usage", "fs-nom", List.of(ScheduleCases.ps("one", 5, "cpu", "1")), 0, NOW,
+                Labels.of("dep", "eng")).admitted(onDemand("fs-nom-b", 5, 5_000), NOW),
+            new Workload("eng-beta", "borrow-wl", "fs-nom", List.of(ScheduleCases.ps("one", 15, "cpu", "1")), 0,
+                NOW.minusSeconds(60), Labels.of("dep", "eng")),
+            engAlpha("nom-wl", "fs-nom", 45, "1", 0, NOW)),
+        new ScheduleCases.Want(Map.of("eng-alpha/nom-wl", onDemand("fs-nom-a", 45, 45_000)), Map.of(),
+            Map.of("eng-beta/borrow-wl", "left fs-nom-b")))));
+    for (boolean deeper : List.of(false, true)) {
+      // cq-a under Cohort-A (10 cpu), directly or through SUB-A; cq-b (5) and cq-c (borrowing 10) under Cohort-B.
+      List<Cohort> tree = deeper
+          ? List.of(Cohort.named("root"), Cohort.named("Cohort-A").withParent("root"),
+              Cohort.named("SUB-A", ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("cpu", "10"))))
+                  .withParent("Cohort-A"), Cohort.named("Cohort-B").withParent("root"))
+          : List.of(Cohort.named("root"), Cohort.named("Cohort-A", ResourceGroup.of(FlavorQuotas.of("on-demand",
+              ResourceQuota.of("cpu", "10")))).withParent("root"), Cohort.named("Cohort-B").withParent("root"));
+      out.add(UpstreamCase.of(AREA, SFILE, t + (deeper ? "with fair sharing: hierarchical nominal-first with deeper "
+          + "nesting" : "with fair sharing: hierarchical nominal-first prefers non-borrowing subtree"), schedule(List.of(
+              zeroQuota("cq-a", deeper ? "SUB-A" : "Cohort-A", "", PreemptionPolicy.NEVER),
+              ClusterQueue.named("cq-b", ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("cpu", "5"))))
+                  .inCohort("Cohort-B"),
+              zeroQuota("cq-c", "Cohort-B", "", PreemptionPolicy.NEVER)), tree, List.of(
+              new io.gpufleet.queue.api.LocalQueue("eng-alpha", "lq-a", "cq-a"),
+              new io.gpufleet.queue.api.LocalQueue("eng-alpha", "lq-b", "cq-b"),
+              new io.gpufleet.queue.api.LocalQueue("eng-alpha", "lq-c", "cq-c")), List.of(
+              engAlpha("c0", "lq-c", 1, "10", 0, NOW).admitted(onDemand("cq-c", 1, 10_000), NOW),
+              engAlpha("wl-a", "lq-a", 1, "5", 0, NOW), engAlpha("wl-b", "lq-b", 1, "5", 0, NOW)),
+          new ScheduleCases.Want(Map.of("eng-alpha/wl-a", onDemand("cq-a", 1, 5_000)), Map.of(),
+              Map.of("eng-alpha/wl-b", "left cq-b")))));
+    }
     out.add(UpstreamCase.of(AREA, SFILE, t + "with fair sharing: preempt workload from CQ with the highest share",
         FairSharingCases::preemptFromHighestShare));
     return out;
