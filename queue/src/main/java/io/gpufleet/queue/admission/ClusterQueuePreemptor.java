@@ -67,16 +67,6 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
     this.fairSharing = fairSharing.map(fs -> new FairSharingPreemptor(this.admitted, now, fs));
   }
 
-  /**
-   * {@code canPreemptWhileBorrowing}: borrowWithinCohort allows it, or fair sharing is on and the
-   * ClusterQueue may reclaim within its cohort.
-   */
-  @Override
-  public boolean canPreemptWhileBorrowing(ClusterQueue cq) {
-    return PreemptionOracle.super.canPreemptWhileBorrowing(cq)
-        || fairSharing.isPresent() && cq.preemption().reclaimWithinCohort() != PreemptionPolicy.Policy.NEVER;
-  }
-
   /** {@code preemptioncommon.SatisfiesPreemptionPolicy}. */
   static boolean satisfies(PreemptionPolicy.Policy policy, Workload preemptor, Workload candidate) {
     boolean lower = preemptor.priority() > candidate.priority();

@@ -1,7 +1,5 @@
 package io.gpufleet.queue.admission;
 
-import io.gpufleet.queue.api.ClusterQueue;
-import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.Workload;
 import io.gpufleet.queue.quota.FlavorResource;
 import io.gpufleet.queue.quota.QuotaTree;
@@ -13,14 +11,6 @@ import io.gpufleet.queue.quota.QuotaTree;
 public interface PreemptionOracle {
 
   Simulation simulate(QuotaTree tree, String clusterQueue, Workload workload, FlavorResource fr, long quantity);
-
-  /**
-   * {@code FlavorAssigner.canPreemptWhileBorrowing}: whether the ClusterQueue may preempt to borrow,
-   * by its {@code borrowWithinCohort} policy (a preemptor with fair sharing adds its own case).
-   */
-  default boolean canPreemptWhileBorrowing(ClusterQueue cq) {
-    return cq.preemption().borrowWithinCohort() != PreemptionPolicy.Policy.NEVER;
-  }
 
   /** {@code preemptioncommon.PreemptionPossibility}. */
   enum Possibility { NO_CANDIDATES, PREEMPT, RECLAIM }

@@ -150,7 +150,7 @@ public final class Scheduler {
         out.add(pending(wl, cq, "Misconfigured", NAMESPACE_MISMATCH, true, now));
         continue;
       }
-      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor).assign(wl);
+      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor, fairSharing.isPresent()).assign(wl);
       List<ClusterQueuePreemptor.Target> targets = a.representativeMode() == FlavorAssignmentMode.PREEMPT
           ? preemptor.targets(tree, cq.name(), wl, a.usage(), needPreemption(a)) : List.of();
       entries.add(new Entry(wl, cq, a, targets));
