@@ -633,6 +633,22 @@ final class FairSharingCases {
           new ScheduleCases.Want(Map.of("eng-alpha/wl-a", onDemand("cq-a", 1, 5_000)), Map.of(),
               Map.of("eng-alpha/wl-b", "left cq-b")))));
     }
+    out.add(UpstreamCase.of(AREA, SFILE, t + "not enough resources with fair sharing enabled", schedule(List.of(),
+        List.of(), List.of(), List.of(ScheduleCases.wl("sales", "new", "main", ScheduleCases.ps("one", 1, "cpu", "100"))),
+        new ScheduleCases.Want(Map.of(), Map.of("sales/new", "ExceedsMaxQuota: couldn't assign flavors to pod set one: "
+            + "insufficient quota for cpu in flavor default, previously considered podsets requests (0) + current podset "
+            + "request (100) > maximum capacity (50)"), Map.of("sales/new", "left sales")))));
+    out.add(UpstreamCase.of(AREA, SFILE, t + "fair sharing: in-CQ preemption for CQ without cohort; repro for nil pointer "
+        + "panic", schedule(List.of(ClusterQueue.named("no-cohort-cq", ResourceGroup.of(FlavorQuotas.of("default",
+            ResourceQuota.of("cpu", "4")))).withPreemption(new PreemptionPolicy(Policy.NEVER, Policy.NEVER,
+            Policy.LOWER_PRIORITY))), List.of(),
+        List.of(new io.gpufleet.queue.api.LocalQueue("default", "no-cohort-queue", "no-cohort-cq")), List.of(
+            ScheduleCases.wl("default", "nc-low", "no-cohort-queue", ScheduleCases.ps(PodSet.MAIN, 1, "cpu", "4"))
+                .withPriority(-1).admitted(ScheduleCases.admission("no-cohort-cq", PodSet.MAIN, 1, "cpu", "default",
+                    "4000"), NOW),
+            ScheduleCases.wl("default", "nc-high", "no-cohort-queue", ScheduleCases.ps(PodSet.MAIN, 1, "cpu", "4"))
+                .withPriority(100)),
+        new ScheduleCases.Want(Map.of(), Map.of(), Map.of("default/nc-high", "preempting default/nc-low")))));
     out.add(UpstreamCase.of(AREA, SFILE, t + "with fair sharing: preempt workload from CQ with the highest share",
         FairSharingCases::preemptFromHighestShare));
     return out;
