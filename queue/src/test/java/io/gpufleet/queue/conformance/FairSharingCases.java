@@ -651,51 +651,85 @@ final class FairSharingCases {
         new ScheduleCases.Want(Map.of(), Map.of(), Map.of("default/nc-high", "preempting default/nc-low")))));
     out.add(UpstreamCase.of(AREA, SFILE, t + "with fair sharing: preempt workload from CQ with the highest share",
         FairSharingCases::preemptFromHighestShare));
+    out.add(UpstreamCase.of(AREA, SFILE, t + "with fair sharing: prefer reclamation over cq priority based preemption; "
+        + "with preemption while borrowing", FairSharingCases::preferReclamation));
     return out;
   }
 
   /**
    * eng-beta's preemptor (30 cpu, within its nominal quota) reclaims from eng-alpha (borrowing 30 of
-   * on-demand) and then eng-gamma (borrowing 20), the higher share first. The Preempted messages carry
-   * the preemptor's UID and JobUID upstream, which the twin does not have, so they are compared from
-   * "due to" on.
+   * on-demand) and then eng-gamma (borrowing 20), the higher share first.
    */
   private static void preemptFromHighestShare() {
     List<ClusterQueue> cqs = new ArrayList<>(ScheduleCases.QUEUES);
     cqs.add(ClusterQueue.named("eng-gamma", ResourceGroup.of(new FlavorQuotas("on-demand",
         List.of(ResourceQuota.of("cpu", "50", "0", ""))))).inCohort("eng"));
     List<Workload> wls = new ArrayList<>();
-    wls.add(simple("eng-alpha", "all_spot", "100", "eng-alpha", "spot"));
+    wls.add(simple("eng-alpha", "all_spot", "cpu", "100", 0, "eng-alpha", "spot"));
     for (int i = 1; i <= 4; i++) {
-      wls.add(simple("eng-alpha", "alpha" + i, "20", "eng-alpha", "on-demand"));
-      wls.add(simple("eng-gamma", "gamma" + i, i == 1 ? "10" : "20", "eng-gamma", "on-demand"));
+      wls.add(simple("eng-alpha", "alpha" + i, "cpu", "20", 0, "eng-alpha", "on-demand"));
+      wls.add(simple("eng-gamma", "gamma" + i, "cpu", i == 1 ? "10" : "20", 0, "eng-gamma", "on-demand"));
     }
     wls.add(new Workload("eng-beta", "preemptor", "main", List.of(ScheduleCases.ps(PodSet.MAIN, 1, "cpu", "30")), 0,
         NOW, Labels.of("dep", "eng")));
-    io.gpufleet.queue.api.KueueState state = new io.gpufleet.queue.api.KueueState(ScheduleCases.FLAVORS, cqs,
-        List.of(), ScheduleCases.LOCAL_QUEUES, wls,
-        io.gpufleet.queue.api.KueueConfiguration.withFairSharing(FairSharingConfig.DEFAULT));
-    List<io.gpufleet.queue.admission.Decision> decisions = io.gpufleet.queue.admission.Scheduler.cycle(state, NOW);
-    assertThat(decisions).singleElement().isInstanceOf(io.gpufleet.queue.admission.Decision.Preempting.class);
-    var p = (io.gpufleet.queue.admission.Decision.Preempting) decisions.getFirst();
-    assertThat(p.workload()).isEqualTo("eng-beta/preemptor");
-    assertThat(p.message()).isEqualTo("couldn't assign flavors to pod set main: insufficient unused quota for cpu in "
-        + "flavor on-demand, 30 more needed, insufficient unused quota for cpu in flavor spot, 30 more needed. Pending "
-        + "the preemption of 2 workload(s)");
-    Map<String, String> got = new TreeMap<>();
-    p.targets().forEach(e -> got.put(e.workload(), e.reason() + ":" + e.message().substring(e.message()
-        .indexOf(" due to "))));
-    assertThat(got).isEqualTo(Map.of(
+    preempting(cqs, ScheduleCases.LOCAL_QUEUES, wls, "eng-beta/preemptor", "couldn't assign flavors to pod set main: "
+        + "insufficient unused quota for cpu in flavor on-demand, 30 more needed, insufficient unused quota for cpu in "
+        + "flavor spot, 30 more needed. Pending the preemption of 2 workload(s)", Map.of(
         "eng-alpha/alpha1", "InCohortReclamation: due to reclamation within the cohort; preemptor path: /eng/eng-beta; "
             + "preemptee path: /eng/eng-alpha",
         "eng-gamma/gamma1", "InCohortReclamation: due to reclamation within the cohort; preemptor path: /eng/eng-beta; "
             + "preemptee path: /eng/eng-gamma"));
   }
 
-  /** {@code MakeWorkload(name, ns).Request(cpu, q).SimpleReserveQuota(cq, flavor, now)}: pod set main of one pod. */
-  private static Workload simple(String ns, String name, String cpu, String cq, String flavor) {
-    return new Workload(ns, name, "", List.of(ScheduleCases.ps(PodSet.MAIN, 1, "cpu", cpu)), 0, NOW,
-        Labels.of("dep", "eng")).admitted(ScheduleCases.admission(cq, PodSet.MAIN, 1, "cpu", flavor,
-        Long.toString(Amounts.of(ResourceName.CPU, Quantity.parse(cpu)))), NOW);
+  /**
+   * The preemptor of other-alpha needs 8 gpu: on-demand would preempt its own a1, spot reclaims b1 from
+   * other-beta, which borrows; reclaiming is preferred, and fair sharing lets it preempt while borrowing.
+   */
+  private static void preferReclamation() {
+    List<ClusterQueue> cqs = new ArrayList<>(ScheduleCases.QUEUES);
+    cqs.add(ClusterQueue.named("other-alpha", ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("gpu", "7")),
+        FlavorQuotas.of("spot", ResourceQuota.of("gpu", "7")))).inCohort("other").withPreemption(
+        new PreemptionPolicy(Policy.LOWER_PRIORITY, Policy.NEVER, Policy.LOWER_PRIORITY)));
+    cqs.add(ClusterQueue.named("other-beta", ResourceGroup.of(FlavorQuotas.of("on-demand", ResourceQuota.of("gpu", "3")),
+        FlavorQuotas.of("spot", ResourceQuota.of("gpu", "3")))).inCohort("other"));
+    List<io.gpufleet.queue.api.LocalQueue> lqs = new ArrayList<>(ScheduleCases.LOCAL_QUEUES);
+    lqs.add(new io.gpufleet.queue.api.LocalQueue("eng-alpha", "other", "other-alpha"));
+    lqs.add(new io.gpufleet.queue.api.LocalQueue("eng-beta", "other", "other-beta"));
+    preempting(cqs, lqs, List.of(simple("eng-alpha", "a1", "gpu", "5", 50, "other-alpha", "on-demand"),
+        simple("eng-beta", "b1", "gpu", "5", 50, "other-beta", "spot"),
+        new Workload("eng-alpha", "preemptor", "other", List.of(ScheduleCases.ps(PodSet.MAIN, 1, "gpu", "8")), 100, NOW,
+            Labels.of("dep", "eng"))), "eng-alpha/preemptor", "couldn't assign flavors to pod set main: insufficient "
+        + "unused quota for gpu in flavor on-demand, 3 more needed, insufficient unused quota for gpu in flavor spot, 3 "
+        + "more needed. Pending the preemption of 1 workload(s)", Map.of("eng-beta/b1", "InCohortFairSharing: due to "
+        + "Fair Sharing within the cohort; preemptor path: /other/other-alpha; preemptee path: /other/other-beta"));
+  }
+
+  /**
+   * One cycle with fair sharing on, in which the only decision is {@code preemptor} waiting on the
+   * preemption of its targets. The Preempted messages carry the preemptor's UID and JobUID upstream,
+   * which the twin does not have, so they are compared from "due to" on.
+   */
+  private static void preempting(List<ClusterQueue> cqs, List<io.gpufleet.queue.api.LocalQueue> lqs, List<Workload> wls,
+      String preemptor, String message, Map<String, String> targets) {
+    io.gpufleet.queue.api.KueueState state = new io.gpufleet.queue.api.KueueState(ScheduleCases.FLAVORS, cqs,
+        List.of(), lqs, wls, io.gpufleet.queue.api.KueueConfiguration.withFairSharing(FairSharingConfig.DEFAULT));
+    List<io.gpufleet.queue.admission.Decision> decisions = io.gpufleet.queue.admission.Scheduler.cycle(state, NOW);
+    assertThat(decisions).singleElement().isInstanceOf(io.gpufleet.queue.admission.Decision.Preempting.class);
+    var p = (io.gpufleet.queue.admission.Decision.Preempting) decisions.getFirst();
+    assertThat(p.workload()).isEqualTo(preemptor);
+    assertThat(p.message()).isEqualTo(message);
+    Map<String, String> got = new TreeMap<>();
+    p.targets().forEach(e -> got.put(e.workload(), e.reason() + ":" + e.message().substring(e.message()
+        .indexOf(" due to "))));
+    assertThat(got).isEqualTo(targets);
+  }
+
+  /** {@code MakeWorkload(name, ns).Priority(p).Request(r, q).SimpleReserveQuota(cq, flavor, now)}: pod set main of one pod. */
+  private static Workload simple(String ns, String name, String resource, String quantity, int priority, String cq,
+      String flavor) {
+    ResourceName r = ResourceName.of(resource);
+    return new Workload(ns, name, "", List.of(ScheduleCases.ps(PodSet.MAIN, 1, resource, quantity)), priority, NOW,
+        Labels.of("dep", "eng")).admitted(ScheduleCases.admission(cq, PodSet.MAIN, 1, resource, flavor,
+        Long.toString(Amounts.of(r, Quantity.parse(quantity)))), NOW);
   }
 }
