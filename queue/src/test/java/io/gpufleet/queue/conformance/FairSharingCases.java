@@ -633,6 +633,22 @@ final class FairSharingCases {
           new ScheduleCases.Want(Map.of("eng-alpha/wl-a", onDemand("cq-a", 1, 5_000)), Map.of(),
               Map.of("eng-alpha/wl-b", "left cq-b")))));
     }
+    // A (200 cpu) over B {d, e} and C {f, g}: d1 wins B's round (d 80 against e 81), then the root's (B 100 against C 101).
+    List<io.gpufleet.queue.api.LocalQueue> lqDefg = new ArrayList<>();
+    for (String q : List.of("d", "e", "f", "g")) {
+      lqDefg.add(new io.gpufleet.queue.api.LocalQueue("eng-alpha", "lq-" + q, q));
+    }
+    out.add(UpstreamCase.of(AREA, SFILE, t + "hierarchical fair sharing schedule workload which wins tournament",
+        schedule(List.of(zeroQuota("d", "B", "", PreemptionPolicy.NEVER), zeroQuota("e", "B", "", PreemptionPolicy.NEVER),
+            zeroQuota("f", "C", "", PreemptionPolicy.NEVER), zeroQuota("g", "C", "", PreemptionPolicy.NEVER)),
+        List.of(cohortA("200"), Cohort.named("B").withParent("A"), Cohort.named("C").withParent("A")), lqDefg, List.of(
+            engAlpha("d0", "lq-d", 1, "10", 0, NOW).admitted(onDemand("d", 1, 10_000), NOW),
+            engAlpha("e0", "lq-e", 1, "20", 0, NOW).admitted(onDemand("e", 1, 20_000), NOW),
+            engAlpha("g0", "lq-g", 1, "100", 0, NOW).admitted(onDemand("g", 1, 100_000), NOW),
+            engAlpha("d1", "lq-d", 1, "70", 0, NOW), engAlpha("e1", "lq-e", 1, "61", 0, NOW),
+            engAlpha("f1", "lq-f", 1, "1", 0, NOW), engAlpha("g1", "lq-g", 1, "1", 0, NOW)),
+        new ScheduleCases.Want(Map.of("eng-alpha/d1", onDemand("d", 1, 70_000)), Map.of(),
+            Map.of("eng-alpha/e1", "left e", "eng-alpha/f1", "left f", "eng-alpha/g1", "left g")))));
     out.add(UpstreamCase.of(AREA, SFILE, t + "not enough resources with fair sharing enabled", schedule(List.of(),
         List.of(), List.of(), List.of(ScheduleCases.wl("sales", "new", "main", ScheduleCases.ps("one", 1, "cpu", "100"))),
         new ScheduleCases.Want(Map.of(), Map.of("sales/new", "ExceedsMaxQuota: couldn't assign flavors to pod set one: "
