@@ -649,6 +649,37 @@ final class FairSharingCases {
             engAlpha("f1", "lq-f", 1, "1", 0, NOW), engAlpha("g1", "lq-g", 1, "1", 0, NOW)),
         new ScheduleCases.Want(Map.of("eng-alpha/d1", onDemand("d", 1, 70_000)), Map.of(),
             Map.of("eng-alpha/e1", "left e", "eng-alpha/f1", "left f", "eng-alpha/g1", "left g")))));
+    // other-alpha, -beta and -gamma (2 cpu each) and resource-bank (3) in cohort "other": each queue's 3-cpu workload
+    // borrows one; each preemptor of priority 100 preempts its own queue's.
+    List<ClusterQueue> others = new ArrayList<>();
+    List<io.gpufleet.queue.api.LocalQueue> otherLqs = new ArrayList<>();
+    List<Workload> otherWls = new ArrayList<>();
+    Map<String, String> waiting = new TreeMap<>();
+    Map<String, String> preempting = new TreeMap<>();
+    String[][] teams = {{"alpha", "a1"}, {"beta", "b1"}, {"gamma", "c1"}};
+    for (String[] team : teams) {
+      String cq = "other-" + team[0];
+      String ns = "eng-" + team[0];
+      others.add(ClusterQueue.named(cq, ResourceGroup.of(FlavorQuotas.of("default", ResourceQuota.of("cpu", "2"))))
+          .inCohort("other").withPreemption(new PreemptionPolicy(Policy.NEVER, Policy.NEVER, Policy.LOWER_PRIORITY)));
+      otherLqs.add(new io.gpufleet.queue.api.LocalQueue(ns, "other", cq));
+      otherWls.add(ScheduleCases.wl(ns, team[1], "other", ScheduleCases.ps(PodSet.MAIN, 1, "cpu", "3"))
+          .admitted(ScheduleCases.admission(cq, PodSet.MAIN, 1, "cpu", "default", "3000"), NOW));
+      otherWls.add(ScheduleCases.wl(ns, "preemptor", "other", ScheduleCases.ps(PodSet.MAIN, 1, "cpu", "3"))
+          .withPriority(100));
+      waiting.put(ns + "/preemptor", "WaitingForPreemptedWorkloads: couldn't assign flavors to pod set main: "
+          + "insufficient unused quota for cpu in flavor default, 3 more needed. Pending the preemption of 1 workload(s)");
+      preempting.put(ns + "/preemptor", "preempting " + ns + "/" + team[1]);
+    }
+    others.add(ClusterQueue.named("resource-bank", ResourceGroup.of(FlavorQuotas.of("default",
+        ResourceQuota.of("cpu", "3")))).inCohort("other"));
+    // Upstream's ClusterQueues here set only withinClusterQueue, leaving reclaimWithinCohort "" in the test's struct,
+    // which canPreemptWhileBorrowing takes for "not Never"; the API server defaults it to Never, as the twin does.
+    out.add(UpstreamCase.of(AREA, SFILE, t + "multiple preemptions within cq when fair sharing", schedule(others,
+        List.of(), otherLqs, otherWls, new ScheduleCases.Want(Map.of(), waiting, preempting))).differs(
+        "upstream's test leaves reclaimWithinCohort unset (\"\"), which the flavor assigner takes for not Never, so a "
+            + "ClusterQueue may preempt while borrowing; the API server defaults it to Never, as the twin's ClusterQueue "
+            + "has it, so each preemptor, needing to borrow, finds no fit and waits (WaitingForQuota)"));
     out.add(UpstreamCase.of(AREA, SFILE, t + "not enough resources with fair sharing enabled", schedule(List.of(),
         List.of(), List.of(), List.of(ScheduleCases.wl("sales", "new", "main", ScheduleCases.ps("one", 1, "cpu", "100"))),
         new ScheduleCases.Want(Map.of(), Map.of("sales/new", "ExceedsMaxQuota: couldn't assign flavors to pod set one: "
