@@ -38,7 +38,7 @@ import java.util.TreeSet;
  * tolerate or whose labels its node selector or affinity refuses is skipped, and each resource of
  * the group is checked against the ClusterQueue's available and potentially available quota.
  * Not modelled: topology-aware scheduling, pod-set groups, partial admission, reclaimable pods,
- * workload slices, resuming the flavor scan from the last tried flavor, fair sharing.
+ * workload slices, resuming the flavor scan from the last tried flavor.
  */
 public final class FlavorAssigner {
 
@@ -46,12 +46,20 @@ public final class FlavorAssigner {
   private final QuotaTree tree;
   private final Map<String, ResourceFlavor> flavors;
   private final PreemptionOracle oracle;
+  /** Kueue's Configuration {@code fairSharing} is set ({@code enableFairSharing}). */
+  private final boolean fairSharing;
 
   public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle) {
+    this(cq, tree, flavors, oracle, false);
+  }
+
+  public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle,
+      boolean fairSharing) {
     this.cq = cq;
     this.tree = tree;
     this.flavors = Map.copyOf(flavors);
     this.oracle = oracle;
+    this.fairSharing = fairSharing;
   }
 
   /** The preemption mode of a flavor, finer than {@link FlavorAssignmentMode} ({@code preemptionMode}). */
@@ -377,7 +385,9 @@ public final class FlavorAssigner {
     }
     status.reasons.add("insufficient unused quota for " + fr.resource() + " in flavor " + fr.flavor() + ", "
         + Amounts.format(fr.resource(), Amounts.sub(val, available)) + " more needed");
-    boolean canPreemptWhileBorrowing = cq.preemption().borrowWithinCohort() != PreemptionPolicy.Policy.NEVER;
+    // canPreemptWhileBorrowing: borrowWithinCohort allows it, or fair sharing with reclaimWithinCohort.
+    boolean canPreemptWhileBorrowing = cq.preemption().borrowWithinCohort() != PreemptionPolicy.Policy.NEVER
+        || fairSharing && cq.preemption().reclaimWithinCohort() != PreemptionPolicy.Policy.NEVER;
     if (tree.quota(cq.name(), fr).nominal() >= val || h.mayReclaimInHierarchy() || canPreemptWhileBorrowing) {
       PreemptionOracle.Simulation sim = oracle.simulate(tree, cq.name(), wl, fr, val);
       PMode mode = PMode.of(sim.possibility());

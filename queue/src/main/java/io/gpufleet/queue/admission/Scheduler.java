@@ -4,6 +4,7 @@ import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.queue.api.Admission;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.FairSharingConfig;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.QueueingStrategy;
@@ -16,6 +17,7 @@ import io.gpufleet.queue.quota.QuotaTree;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +33,10 @@ import java.util.function.Predicate;
  * the head of each active ClusterQueue (highest priority, then oldest), nominated (namespace
  * selector, flavor assignment), ordered by the classical iterator (borrowing height, then priority,
  * then creation time) and admitted while the quota snapshot still has room; a workload that needs
- * preemption names its targets ({@link ClusterQueuePreemptor}). Not modelled: fair sharing, admission checks, second passes, waitForPodsReady,
- * topology-aware scheduling, partial admission.
+ * preemption names its targets ({@link ClusterQueuePreemptor}). With Kueue's Configuration
+ * {@code fairSharing} set, the heads are ordered by {@link FairSharingIterator} instead, and preemption
+ * across a cohort is {@link FairSharingPreemptor}'s. Not modelled: admission checks, second passes,
+ * waitForPodsReady, topology-aware scheduling, partial admission, admission fair sharing.
  */
 public final class Scheduler {
 
@@ -66,7 +70,24 @@ public final class Scheduler {
     return out;
   }
 
-  private record Entry(Workload wl, ClusterQueue cq, Assignment assignment, List<ClusterQueuePreemptor.Target> targets) {}
+  record Entry(Workload wl, ClusterQueue cq, Assignment assignment, List<ClusterQueuePreemptor.Target> targets)
+      implements FairSharingIterator.Head {
+
+    @Override
+    public String clusterQueue() {
+      return cq.name();
+    }
+
+    @Override
+    public Workload workload() {
+      return wl;
+    }
+
+    @Override
+    public Map<FlavorResource, Long> usage() {
+      return assignment.usage();
+    }
+  }
 
   /** {@code scheduler.go} markPreemptionOutcome. */
   static final String OVERLAPPING = "Workload has overlapping preemption targets with another workload";
@@ -85,7 +106,8 @@ public final class Scheduler {
     QuotaTree tree = snapshot(state);
     Map<String, ClusterQueue> byName = new LinkedHashMap<>();
     state.clusterQueues().forEach(q -> byName.put(q.name(), q));
-    ClusterQueuePreemptor preemptor = new ClusterQueuePreemptor(byName, state.workloads(), now);
+    Optional<FairSharingConfig> fairSharing = state.configuration().fairSharing();
+    ClusterQueuePreemptor preemptor = new ClusterQueuePreemptor(byName, state.workloads(), now, fairSharing);
     Map<String, ResourceFlavor> flavors = new LinkedHashMap<>();
     state.flavors().forEach(f -> flavors.put(f.name(), f));
     Map<String, List<Workload>> queued = new TreeMap<>();
@@ -128,17 +150,24 @@ public final class Scheduler {
         out.add(pending(wl, cq, "Misconfigured", NAMESPACE_MISMATCH, true, now));
         continue;
       }
-      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor).assign(wl);
+      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor, fairSharing.isPresent()).assign(wl);
       List<ClusterQueuePreemptor.Target> targets = a.representativeMode() == FlavorAssignmentMode.PREEMPT
           ? preemptor.targets(tree, cq.name(), wl, a.usage(), needPreemption(a)) : List.of();
       entries.add(new Entry(wl, cq, a, targets));
     }
-    // classicalIterator: under nominal quota first, then higher priority, then FIFO.
-    entries.sort(Comparator.<Entry>comparingInt(en -> en.assignment.borrowing())
-        .thenComparing(en -> -en.wl.priority()).thenComparing(en -> en.wl.creationTime())
-        .thenComparing(en -> en.wl.key()));
+    Iterator<Entry> order;
+    if (fairSharing.isPresent()) {
+      order = new FairSharingIterator<>(tree, entries);
+    } else {
+      // classicalIterator: under nominal quota first, then higher priority, then FIFO.
+      entries.sort(Comparator.<Entry>comparingInt(en -> en.assignment.borrowing())
+          .thenComparing(en -> -en.wl.priority()).thenComparing(en -> en.wl.creationTime())
+          .thenComparing(en -> en.wl.key()));
+      order = entries.iterator();
+    }
     List<Workload> preempted = new ArrayList<>();
-    for (Entry en : entries) {
+    while (order.hasNext()) {
+      Entry en = order.next();
       boolean bestEffort = en.cq.queueingStrategy() == QueueingStrategy.BEST_EFFORT_FIFO;
       String cq = en.cq.name();
       switch (en.assignment.representativeMode()) {
@@ -192,6 +221,7 @@ public final class Scheduler {
       case "InClusterQueue" -> "prioritization in the ClusterQueue";
       case "InCohortReclamation" -> "reclamation within the cohort";
       case "InCohortReclaimWhileBorrowing" -> "reclamation within the cohort while borrowing";
+      case FairSharingPreemptor.FAIR_SHARING -> "Fair Sharing within the cohort";
       default -> "UNKNOWN";
     };
     return "Preempted to accommodate a workload (UID: UNKNOWN, JobUID: UNKNOWN) due to " + why + "; preemptor path: "

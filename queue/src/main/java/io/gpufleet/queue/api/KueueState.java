@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Kueue's objects and every workload, admitted ones with their admission: what the scheduler reads
- * and what the manifest reader gives.
+ * Kueue's objects, its manager Configuration and every workload, admitted ones with their
+ * admission: what the scheduler reads and what the manifest reader gives.
  */
 public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
-    List<LocalQueue> localQueues, List<Workload> workloads) {
+    List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration) {
 
   public KueueState {
     flavors = List.copyOf(flavors);
@@ -16,6 +16,21 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
     cohorts = List.copyOf(cohorts);
     localQueues = List.copyOf(localQueues);
     workloads = List.copyOf(workloads);
+  }
+
+  /** With Kueue's default Configuration. */
+  public KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
+      List<LocalQueue> localQueues, List<Workload> workloads) {
+    this(flavors, clusterQueues, cohorts, localQueues, workloads, KueueConfiguration.DEFAULT);
+  }
+
+  /** The same objects and Configuration with these workloads. */
+  public KueueState withWorkloads(List<Workload> wls) {
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, wls, configuration);
+  }
+
+  public KueueState withConfiguration(KueueConfiguration c) {
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, c);
   }
 
   /** The ClusterQueue a workload's LocalQueue points at. */
