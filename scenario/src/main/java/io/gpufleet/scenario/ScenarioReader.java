@@ -46,7 +46,6 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.wire.WireEnum;
-import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
@@ -314,14 +313,14 @@ public final class ScenarioReader {
     }
     // Kueue's objects: with a ClusterQueue, the simulated Kueue suspends Jobs that name a queue.
     KueueState kueue = KueueManifests.of(decoded, Set.of(), diagnostics, Instant.EPOCH);
-    // Kueue's manager Configuration (waitForPodsReady); without one, Kueue's defaults.
-    var kueueConfig = KueueManifests.configuration(decoded, diagnostics);
+    // Kueue's manager Configuration (waitForPodsReady, fairSharing) comes in it; without one, Kueue's defaults.
+    Optional<KubeObject> kueueConfig = decoded.stream().filter(o -> o instanceof KubeObject.OtherObject other
+        && other.apiVersion().startsWith(KueueManifests.CONFIG_GROUP + "/")).findFirst();
     if (!kueue.clusterQueues().isEmpty() || !kueue.localQueues().isEmpty() || !kueue.flavors().isEmpty()
         || !kueue.cohorts().isEmpty()) {
-      out.add(new ClusterObject.KueueObjects(kueue, kueueConfig.orElse(KueueConfiguration.DEFAULT)));
+      out.add(new ClusterObject.KueueObjects(kueue));
     } else if (kueueConfig.isPresent()) {
-      diagnostics.warning(decoded.stream().filter(o -> o instanceof KubeObject.OtherObject other
-          && other.apiVersion().startsWith(KueueManifests.CONFIG_GROUP + "/")).findFirst().orElseThrow().location(), "",
+      diagnostics.warning(kueueConfig.get().location(), "",
           "a Kueue Configuration without ClusterQueues, LocalQueues or ResourceFlavors: Kueue does not run; ignored");
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
@@ -363,8 +362,7 @@ public final class ScenarioReader {
         case KubeObject.PriorityClassObject pc -> { }
         case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
         case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
-        case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueManifests.GROUP + "/") -> { }
-        case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueManifests.CONFIG_GROUP + "/") -> { }
+        case KubeObject.OtherObject other when KueueManifests.isKueue(other.apiVersion()) -> { }
         case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "", ComputeDomains.warning(other)
             .orElse(other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped"));
       }

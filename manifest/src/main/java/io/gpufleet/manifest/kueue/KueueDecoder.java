@@ -14,6 +14,8 @@ import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.wire.WireEnum;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.Cohort;
+import io.gpufleet.queue.api.FairSharing;
+import io.gpufleet.queue.api.FairSharingConfig;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.FlavorQuotas;
 import io.gpufleet.queue.api.KueueConfiguration;
@@ -36,8 +38,11 @@ import java.util.Set;
  * Decodes Kueue's objects at {@code kueue.x-k8s.io/v1beta1} and {@code v1beta2} and checks them as
  * Kueue's CRDs and webhooks do ({@code apis/kueue/v1beta2/*_types.go} markers,
  * {@code pkg/webhooks/clusterqueue_webhook.go}), with their messages where they have one. A field
- * the twin reads but does not act on (admission checks, fair sharing, stop policies,
+ * the twin reads but does not act on (admission checks, stop policies, LocalQueue fair sharing,
  * borrowWithinCohort.maxPriorityThreshold) is a warning at its line; an unknown field is an error, as a strict decoder has it.
+ * Kueue's manager Configuration ({@code config.kueue.x-k8s.io}, kind Configuration, the file Kueue
+ * reads at start) is decoded for its {@code fairSharing}, checked as {@code pkg/config/validation.go}
+ * checks it; its other settings are warnings by name.
  */
 final class KueueDecoder {
 
@@ -46,6 +51,14 @@ final class KueueDecoder {
   static final String CONFIG_GROUP = "config.kueue.x-k8s.io";
   static final Set<String> CONFIG_VERSIONS = Set.of(CONFIG_GROUP + "/v1beta1", CONFIG_GROUP + "/v1beta2");
   static final Set<String> VERSIONS = Set.of(GROUP + "/v1beta1", GROUP + "/v1beta2");
+  /**
+   * The Configuration's fields ({@code configuration_types.go}: Configuration with ControllerManager
+   * inlined; {@code queueVisibility} only in v1beta1). Kueue decodes the file strictly.
+   */
+  private static final List<String> CONFIG_FIELDS = List.of("namespace", "manageJobsWithoutQueueName",
+      "managedJobsNamespaceSelector", "internalCertManagement", "waitForPodsReady", "clientConnection", "integrations",
+      "multiKueue", "admissionFairSharing", "resources", "featureGates", "objectRetentionPolicies", "visibilityServer",
+      "webhook", "leaderElection", "metrics", "health", "pprofBindAddress", "controller", "tls");
 
   /** CRD MaxItems: resourceGroups 16, coveredResources and flavors 64. */
   static final int MAX_GROUPS = 16;
@@ -143,10 +156,11 @@ final class KueueDecoder {
     s.checkKnownStrictDecoding(Set.of(cohortField, "resourceGroups", "queueingStrategy", "namespaceSelector",
         "flavorFungibility", "preemption", "admissionChecks", "admissionChecksStrategy", "stopPolicy", "fairSharing",
         "admissionScope", "concurrentAdmissionPolicy"));
-    for (String f : List.of("admissionChecks", "admissionChecksStrategy", "stopPolicy", "fairSharing", "admissionScope",
+    for (String f : List.of("admissionChecks", "admissionChecksStrategy", "stopPolicy", "admissionScope",
         "concurrentAdmissionPolicy")) {
       notModelled(s, f, "spec." + f);
     }
+    FairSharing fairSharing = s.get("fairSharing").map(this::fairSharing).orElse(FairSharing.DEFAULT);
     Optional<String> cohort = s.optString(cohortField).filter(c -> !c.isEmpty());
     List<ResourceGroup> groups = resourceGroups(s, cohort.isPresent(), "cohort");
     QueueingStrategy strategy = s.get("queueingStrategy")
@@ -155,7 +169,8 @@ final class KueueDecoder {
     Optional<LabelSelector> selector = s.get("namespaceSelector").map(kube::labelSelector);
     PreemptionPolicy preemption = s.get("preemption").map(this::preemption).orElse(PreemptionPolicy.NEVER);
     FlavorFungibility fungibility = s.get("flavorFungibility").map(this::fungibility).orElse(FlavorFungibility.DEFAULT);
-    return Optional.of(new ClusterQueue(meta.name(), cohort, groups, strategy, selector, preemption, fungibility));
+    return Optional.of(new ClusterQueue(meta.name(), cohort, groups, strategy, selector, preemption, fungibility,
+        fairSharing));
   }
 
   private List<ResourceGroup> resourceGroups(Cursor s, boolean hasParent, String parentWord) {
@@ -310,9 +325,28 @@ final class KueueDecoder {
     }
     Cursor s = spec.get();
     s.checkKnownStrictDecoding(Set.of("parentName", "resourceGroups", "fairSharing"));
-    notModelled(s, "fairSharing", "spec.fairSharing");
     Optional<String> parent = s.optString("parentName").filter(p -> !p.isEmpty());
-    return Optional.of(new Cohort(meta.name(), parent, resourceGroups(s, parent.isPresent(), "parent")));
+    FairSharing fairSharing = s.get("fairSharing").map(this::fairSharing).orElse(FairSharing.DEFAULT);
+    return Optional.of(new Cohort(meta.name(), parent, resourceGroups(s, parent.isPresent(), "parent"), fairSharing));
+  }
+
+  /**
+   * {@code spec.fairSharing} of a ClusterQueue or Cohort: its weight, 1 when unset, checked as
+   * {@code pkg/webhooks/common.go} validateFairSharing checks it (not negative; 0 or above 10^-9).
+   */
+  private FairSharing fairSharing(Cursor fs) {
+    fs.checkKnownStrictDecoding(Set.of("weight"));
+    Optional<Cursor> w = fs.get("weight");
+    if (w.isEmpty()) {
+      return FairSharing.DEFAULT;
+    }
+    Quantity weight = w.get().asQuantity();
+    if (weight.signum() < 0) {
+      w.get().error("must be greater than or equal to 0"); // apimachinery IsNegativeErrorMsg
+    } else if (weight.signum() > 0 && weight.compareTo(Quantity.parse("1n")) <= 0) {
+      w.get().error("When not 0, weight must be > 10e-9");
+    }
+    return new FairSharing(weight);
   }
 
   Optional<LocalQueue> localQueue(Cursor doc, String apiVersion) {
@@ -339,8 +373,9 @@ final class KueueDecoder {
   /**
    * Kueue's manager Configuration, strictly decoded as Kueue loads its config file
    * ({@code pkg/config/config.go} fromFile, {@code serializer.EnableStrict}), defaulted as its version
-   * defaults it and validated as {@code pkg/config/validation.go} validateWaitForPodsReady. Only
-   * {@code waitForPodsReady} is acted on; every other field present is a warning by name.
+   * defaults it and validated as {@code pkg/config/validation.go} (validateWaitForPodsReady,
+   * validateFairSharing). {@code waitForPodsReady} and {@code fairSharing} are acted on; every other
+   * field present is a warning by name.
    */
   Optional<KueueConfiguration> configuration(Cursor doc, String apiVersion) {
     if (!CONFIG_VERSIONS.contains(apiVersion)) {
@@ -349,38 +384,76 @@ final class KueueDecoder {
       return Optional.empty();
     }
     boolean v1beta1 = apiVersion.endsWith("/v1beta1");
-    Set<String> ignored = new java.util.TreeSet<>(Set.of("namespace", "manageJobsWithoutQueueName",
-        "managedJobsNamespaceSelector", "internalCertManagement", "clientConnection", "integrations", "multiKueue",
-        "fairSharing", "admissionFairSharing", "resources", "featureGates", "objectRetentionPolicies", "webhook",
-        "leaderElection", "metrics", "health", "pprofBindAddress", "controller", "tls"));
-    ignored.add(v1beta1 ? "queueVisibility" : "visibilityServer");
-    Set<String> known = new java.util.HashSet<>(ignored);
-    known.addAll(Set.of("apiVersion", "kind", "waitForPodsReady"));
-    doc.checkKnownStrictDecoding(known);
-    for (String f : ignored) {
-      doc.get(f).ifPresent(c -> c.warning("Configuration field " + f + " is not modelled by gpufleet; it is read and "
-          + "ignored"));
+    Set<String> known = new java.util.HashSet<>(CONFIG_FIELDS);
+    known.addAll(List.of("apiVersion", "kind", "fairSharing"));
+    if (v1beta1) {
+      known.add("queueVisibility");
     }
+    doc.checkKnownStrictDecoding(known);
+    for (String f : new java.util.TreeSet<>(known)) {
+      if (!Set.of("apiVersion", "kind", "fairSharing", "waitForPodsReady").contains(f)) {
+        doc.get(f).ifPresent(c -> c.warning("Configuration field " + f + " is not modelled by gpufleet; it is read and "
+            + "ignored"));
+      }
+    }
+    return Optional.of(new KueueConfiguration(waitForPodsReady(doc, v1beta1), fairSharing(doc, v1beta1)));
+  }
+
+  /** waitForPodsReady as the version defaults it: v1beta1 off unless {@code enable}, v1beta2 always on. */
+  private Optional<WaitForPodsReady> waitForPodsReady(Cursor doc, boolean v1beta1) {
     Optional<Cursor> w = doc.get("waitForPodsReady");
     if (v1beta1) {
       // v1beta1 defaults.go: off unless enable is true; then timeout 5m, blockAdmission = enable (true).
       w.ifPresent(c -> c.checkKnownStrictDecoding(Set.of("enable", "timeout", "blockAdmission", "requeuingStrategy",
           "recoveryTimeout")));
       if (w.isEmpty() || !w.get().bool("enable", false)) {
-        return Optional.of(new KueueConfiguration(Optional.empty()));
+        return Optional.empty();
       }
-      return Optional.of(new KueueConfiguration(Optional.of(waitForPodsReady(w.get(), WaitForPodsReady.V1BETA1_TIMEOUT,
-          true, true))));
+      return Optional.of(waitForPodsReady(w.get(), WaitForPodsReady.V1BETA1_TIMEOUT, true, true));
     }
     // v1beta2 defaults.go: always on (unless the DisableWaitForPodsReady gate, which the twin does not
     // read); a zero timeout is 30m, blockAdmission false.
     w.ifPresent(c -> c.checkKnownStrictDecoding(Set.of("timeout", "blockAdmission", "requeuingStrategy",
         "recoveryTimeout")));
     if (w.isEmpty()) {
-      return Optional.of(KueueConfiguration.DEFAULT);
+      return KueueConfiguration.DEFAULT.waitForPodsReady();
     }
-    return Optional.of(new KueueConfiguration(Optional.of(waitForPodsReady(w.get(), WaitForPodsReady.V1BETA2_TIMEOUT,
-        false, false))));
+    return Optional.of(waitForPodsReady(w.get(), WaitForPodsReady.V1BETA2_TIMEOUT, false, false));
+  }
+
+  /**
+   * fairSharing: on when present in v1beta2 and when {@code enable: true} in v1beta1 (whose empty
+   * strategy list is Kueue's default, as its conversion has it); the strategies must be one of the
+   * lists {@code validateFairSharing} accepts.
+   */
+  private Optional<FairSharingConfig> fairSharing(Cursor doc, boolean v1beta1) {
+    Optional<Cursor> fs = doc.get("fairSharing");
+    if (fs.isEmpty()) {
+      return Optional.empty();
+    }
+    Cursor f = fs.get();
+    f.checkKnownStrictDecoding(v1beta1 ? Set.of("enable", "preemptionStrategies") : Set.of("preemptionStrategies"));
+    if (v1beta1 && !f.bool("enable", false)) {
+      return Optional.empty();
+    }
+    List<Cursor> items = f.list("preemptionStrategies");
+    if (items.isEmpty()) {
+      if (v1beta1) {
+        return Optional.of(FairSharingConfig.DEFAULT);
+      }
+      f.get("preemptionStrategies").orElse(f).error("Required value: must be specified");
+      return Optional.empty();
+    }
+    List<String> written = items.stream().map(Cursor::asString).toList();
+    List<FairSharingConfig.PreemptionStrategy> strategies = written.stream()
+        .map(v -> WireEnum.fromWire(FairSharingConfig.PreemptionStrategy.class, v)).flatMap(Optional::stream).toList();
+    if (strategies.size() != written.size() || !FairSharingConfig.VALID_STRATEGY_SETS.contains(strategies)) {
+      List<String> sets = FairSharingConfig.VALID_STRATEGY_SETS.stream()
+          .map(set -> String.join(",", set.stream().map(WireEnum::wireName).toList())).toList();
+      f.get("preemptionStrategies").orElse(f).error(supported(sets, String.join(",", written)));
+      return Optional.empty();
+    }
+    return Optional.of(new FairSharingConfig(strategies));
   }
 
   private WaitForPodsReady waitForPodsReady(Cursor w, Duration defaultTimeout, boolean defaultBlock,

@@ -31,8 +31,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The Kueue objects of a set of manifests, and the Workloads Kueue would create for its Jobs, as a
- * {@link KueueState}. A
+ * The Kueue objects of a set of manifests, Kueue's manager Configuration if one is among them (its
+ * {@code fairSharing}), and the Workloads Kueue would create for its Jobs, as a {@link KueueState}. A
  * batch/v1 Job labelled {@code kueue.x-k8s.io/queue-name} becomes a Workload of one pod set
  * {@code main} ({@code pkg/controller/jobs/job/job_controller.go} PodSets): count is parallelism, or
  * completions when set and smaller; each pod's requests as the pod template's effective requests.
@@ -54,6 +54,11 @@ public final class KueueManifests {
   static final String NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
 
   private KueueManifests() {}
+
+  /** Whether an object of this apiVersion is Kueue's, read here. */
+  public static boolean isKueue(String apiVersion) {
+    return apiVersion.startsWith(GROUP + "/") || apiVersion.startsWith(CONFIG_GROUP + "/");
+  }
 
   /** Reads YAML text; problems go to the diagnostics (call {@code throwIfErrors} to stop on them). */
   public static KueueState read(String file, String text, Diagnostics diagnostics, Instant submittedAt) {
@@ -101,8 +106,21 @@ public final class KueueManifests {
     Map<String, Integer> priorityClasses = new HashMap<>();
     Map<String, Labels> namespaces = new HashMap<>();
     List<KubeObject.WorkloadObject> jobs = new ArrayList<>();
+    KueueConfiguration configuration = KueueConfiguration.DEFAULT;
+    boolean configured = false;
     for (KubeObject o : objects) {
       switch (o) {
+        case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueDecoder.CONFIG_GROUP + "/") -> {
+          if (!other.kind().equals("Configuration")) {
+            other.cursor().get("kind").orElse(other.cursor()).warning("kind " + other.kind() + " of "
+                + other.apiVersion() + " is not modelled by gpufleet; it is skipped");
+          } else if (configured) {
+            other.cursor().error("a second Kueue Configuration: Kueue's manager reads one");
+          } else {
+            configured = true;
+            configuration = decoder.configuration(other.cursor(), other.apiVersion()).orElse(configuration);
+          }
+        }
         case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueDecoder.GROUP + "/") -> {
           switch (other.kind()) {
             case "ResourceFlavor" -> decoder.resourceFlavor(other.cursor(), other.apiVersion()).ifPresent(flavors::add);
@@ -138,7 +156,7 @@ public final class KueueManifests {
       workloads.add(new io.gpufleet.queue.api.Workload(ns, job.meta().name(), job.meta().labels().get(QUEUE_LABEL)
           .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
-    return new KueueState(flavors, cqs, cohorts, lqs, workloads, topologies);
+    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration, topologies);
   }
 
   /**
@@ -160,25 +178,13 @@ public final class KueueManifests {
   }
 
   /**
-   * Kueue's manager Configuration ({@code config.kueue.x-k8s.io} Configuration, the file Kueue's
-   * manager reads, given here as an object of its own): empty when none is given, in which case Kueue
-   * runs with its defaults ({@link KueueConfiguration#DEFAULT}). A second one is an error.
+   * Kueue's manager Configuration among the objects, read as {@link #of} reads it (the file Kueue's
+   * manager reads, given here as an object of its own); empty where none is given, Kueue then running
+   * with its defaults ({@link KueueConfiguration#DEFAULT}).
    */
   public static Optional<KueueConfiguration> configuration(List<KubeObject> objects, Diagnostics diagnostics) {
-    KueueDecoder decoder = new KueueDecoder(diagnostics);
-    Optional<KueueConfiguration> out = Optional.empty();
-    for (KubeObject o : objects) {
-      if (o instanceof KubeObject.OtherObject other && other.apiVersion().startsWith(CONFIG_GROUP + "/")) {
-        if (!other.kind().equals("Configuration")) {
-          other.cursor().get("kind").orElse(other.cursor()).warning("kind " + other.kind() + " of "
-              + other.apiVersion() + " is not modelled by gpufleet; it is skipped");
-        } else if (out.isPresent()) {
-          other.cursor().error("a second Kueue Configuration: Kueue's manager reads one");
-        } else {
-          out = decoder.configuration(other.cursor(), other.apiVersion());
-        }
-      }
-    }
-    return out;
+    boolean given = objects.stream().anyMatch(o -> o instanceof KubeObject.OtherObject other
+        && other.apiVersion().startsWith(CONFIG_GROUP + "/") && other.kind().equals("Configuration"));
+    return given ? Optional.of(of(objects, Set.of(), diagnostics, Instant.EPOCH).configuration()) : Optional.empty();
   }
 }

@@ -78,7 +78,7 @@ class KueueConfigurationTest {
     String text = """
         apiVersion: config.kueue.x-k8s.io/v1beta2
         kind: Configuration
-        fairSharing: {preemptionStrategies: [LessThanOrEqualToFinalShare]}
+        multiKueue: {gcInterval: 1m}
         waitForPodsReady:
           enable: true
           timeout: -5m
@@ -96,7 +96,7 @@ class KueueConfigurationTest {
         "config.yaml:9:24: waitForPodsReady.requeuingStrategy.backoffLimitCount: must be greater than or equal to 0, "
             + "found -1");
     assertThat(d.warnings().stream().map(ManifestProblem::toString)).anyMatch(w -> w.startsWith("config.yaml:3:")
-        && w.contains("Configuration field fairSharing is not modelled by gpufleet"));
+        && w.contains("Configuration field multiKueue is not modelled by gpufleet"));
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.queue.admission.Decision;
+import io.gpufleet.queue.api.FairSharingConfig;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.ClusterQueue;
@@ -227,5 +228,103 @@ class KueueManifestsTest {
     assertThat(m.clusterQueues().get(0).preemption().withinClusterQueue())
         .isEqualTo(io.gpufleet.queue.api.PreemptionPolicy.Policy.LOWER_PRIORITY);
     assertThat(m.clusterQueues().get(0).namespaceSelector()).as("absent: a nothing selector").isEqualTo(Optional.empty());
+  }
+
+  @Test
+  void kueuesConfigurationTurnsFairSharingOnAndWeightsAreRead() {
+    String text = """
+        apiVersion: config.kueue.x-k8s.io/v1beta1
+        kind: Configuration
+        waitForPodsReady: {enable: true}
+        fairSharing:
+          enable: true
+          preemptionStrategies: [LessThanOrEqualToFinalShare, LessThanInitialShare]
+        ---
+        apiVersion: kueue.x-k8s.io/v1beta2
+        kind: Cohort
+        metadata: {name: org}
+        spec:
+          fairSharing: {weight: "0"}
+        ---
+        apiVersion: kueue.x-k8s.io/v1beta2
+        kind: ClusterQueue
+        metadata: {name: team-a}
+        spec:
+          cohortName: org
+          fairSharing: {weight: 2500m}
+        """;
+    Diagnostics d = new Diagnostics();
+    KueueState m = KueueManifests.read("fs.yaml", text, d, T0);
+    assertThat(d.errors()).isEmpty();
+    assertThat(m.configuration().fairSharing()).contains(new FairSharingConfig(List.of(
+        FairSharingConfig.PreemptionStrategy.LESS_THAN_OR_EQUAL_TO_FINAL_SHARE,
+        FairSharingConfig.PreemptionStrategy.LESS_THAN_INITIAL_SHARE)));
+    assertThat(m.clusterQueues().get(0).fairSharing().weightValue()).isEqualTo(2.5);
+    assertThat(m.cohorts().get(0).fairSharing().weightValue()).isEqualTo(0.0);
+    // Both settings are acted on: neither is warned about.
+    assertThat(d.warnings()).isEmpty();
+    assertThat(m.configuration().waitForPodsReady()).isPresent();
+  }
+
+  @Test
+  void withoutEnableOrWithoutAConfigurationFairSharingIsOff() {
+    Diagnostics d = new Diagnostics();
+    assertThat(KueueManifests.read("a.yaml", SETUP, d, T0).configuration().fairSharing()).isEmpty();
+    KueueState off = KueueManifests.read("b.yaml", """
+        apiVersion: config.kueue.x-k8s.io/v1beta1
+        kind: Configuration
+        fairSharing: {preemptionStrategies: [LessThanInitialShare]}
+        """, d, T0);
+    assertThat(off.configuration().fairSharing()).as("v1beta1 enable defaults to false").isEmpty();
+    KueueState on = KueueManifests.read("c.yaml", """
+        apiVersion: config.kueue.x-k8s.io/v1beta2
+        kind: Configuration
+        fairSharing: {preemptionStrategies: [LessThanInitialShare]}
+        """, d, T0);
+    assertThat(on.configuration().fairSharing()).contains(new FairSharingConfig(List.of(
+        FairSharingConfig.PreemptionStrategy.LESS_THAN_INITIAL_SHARE)));
+    assertThat(d.errors()).isEmpty();
+  }
+
+  @Test
+  void badWeightsAndStrategiesAreErrorsAtTheirLineInKueuesWords() {
+    String text = """
+        apiVersion: config.kueue.x-k8s.io/v1beta2
+        kind: Configuration
+        fairSharing:
+          preemptionStrategies: [LessThanInitialShare, LessThanOrEqualToFinalShare]
+        manageJobsWithoutQueueNames: true
+        ---
+        apiVersion: kueue.x-k8s.io/v1beta2
+        kind: ClusterQueue
+        metadata: {name: a}
+        spec:
+          fairSharing: {weight: heavy}
+        ---
+        apiVersion: kueue.x-k8s.io/v1beta2
+        kind: ClusterQueue
+        metadata: {name: b}
+        spec:
+          fairSharing: {weight: "-1"}
+        ---
+        apiVersion: kueue.x-k8s.io/v1beta2
+        kind: Cohort
+        metadata: {name: c}
+        spec:
+          fairSharing: {weight: 1n, share: 2}
+        """;
+    Diagnostics d = new Diagnostics();
+    KueueState m = KueueManifests.read("bad.yaml", text, d, T0);
+    assertThat(d.errors().stream().map(ManifestProblem::toString)).containsExactly(
+        "bad.yaml:4:25: fairSharing.preemptionStrategies: supported values: \"LessThanOrEqualToFinalShare\", "
+            + "\"LessThanInitialShare\", \"LessThanOrEqualToFinalShare,LessThanInitialShare\", found "
+            + "\"LessThanInitialShare,LessThanOrEqualToFinalShare\"",
+        "bad.yaml:5:1: manageJobsWithoutQueueNames: strict decoding error: unknown field \"manageJobsWithoutQueueNames\"",
+        "bad.yaml:11:25: spec.fairSharing.weight: expected a quantity such as 500m, 2, 1.5, 16Gi or 1e3, found "
+            + "\"heavy\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+        "bad.yaml:17:25: spec.fairSharing.weight: must be greater than or equal to 0",
+        "bad.yaml:23:25: spec.fairSharing.weight: When not 0, weight must be > 10e-9",
+        "bad.yaml:23:29: spec.fairSharing.share: strict decoding error: unknown field \"spec.fairSharing.share\"");
+    assertThat(m.configuration().fairSharing()).isEmpty();
   }
 }

@@ -1,6 +1,7 @@
 package io.gpufleet.queue.admission;
 
 import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.FairSharingConfig;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.Workload;
 import io.gpufleet.queue.quota.FlavorResource;
@@ -23,8 +24,9 @@ import java.util.Set;
  * its quota first, "hierarchical reclaim"); removed one by one until the workload fits, then those
  * not needed put back, last removed first. As the preemption oracle it answers Preempt when a target
  * is in the ClusterQueue, Reclaim when all are elsewhere, NoCandidates when none
- * ({@code preemption_oracle.go}). Not modelled: {@code borrowWithinCohort.maxPriorityThreshold},
- * evicted candidates first, fair sharing.
+ * ({@code preemption_oracle.go}). With fair sharing configured, preemption across the cohort is
+ * {@link FairSharingPreemptor}'s instead ({@code getTargets}). Not modelled:
+ * {@code borrowWithinCohort.maxPriorityThreshold}, evicted candidates first.
  */
 public final class ClusterQueuePreemptor implements PreemptionOracle {
 
@@ -49,12 +51,20 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
   private final Map<String, ClusterQueue> queues;
   private final List<Workload> admitted;
   private final Instant now;
+  private final Optional<FairSharingPreemptor> fairSharing;
 
   /** Over the ClusterQueues and the admitted workloads of one snapshot; {@code now} for a reservation without a time. */
   public ClusterQueuePreemptor(Map<String, ClusterQueue> queues, List<Workload> admitted, Instant now) {
+    this(queues, admitted, now, Optional.empty());
+  }
+
+  /** As above, with Kueue's Configuration {@code fairSharing} when it is set ({@code preemption.New}). */
+  public ClusterQueuePreemptor(Map<String, ClusterQueue> queues, List<Workload> admitted, Instant now,
+      Optional<FairSharingConfig> fairSharing) {
     this.queues = Map.copyOf(queues);
     this.admitted = admitted.stream().filter(w -> w.admission().isPresent()).toList();
     this.now = now;
+    this.fairSharing = fairSharing.map(fs -> new FairSharingPreemptor(this.admitted, now, fs));
   }
 
   /** {@code preemptioncommon.SatisfiesPreemptionPolicy}. */
@@ -69,11 +79,11 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
     };
   }
 
-  private static String cqOf(Workload w) {
+  static String cqOf(Workload w) {
     return w.admission().orElseThrow().clusterQueue();
   }
 
-  private static Map<FlavorResource, Long> usage(Workload w) {
+  static Map<FlavorResource, Long> usage(Workload w) {
     return Scheduler.usage(w.admission().orElseThrow());
   }
 
@@ -131,12 +141,19 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
     }
   }
 
-  /** {@code CandidatesOrdering}: other ClusterQueues first, lower priority, later reservation, then name (upstream: UID). */
+  /**
+   * {@code CandidatesOrdering} of admitted workloads: other ClusterQueues first, lower priority, later
+   * reservation ({@code now} when none), then name (upstream: UID).
+   */
+  static Comparator<Workload> candidatesOrdering(String cq, Instant now) {
+    return Comparator.<Workload>comparingInt(w -> cqOf(w).equals(cq) ? 1 : 0)
+        .thenComparingInt(Workload::priority)
+        .thenComparing((Workload w) -> w.quotaReservedAt().orElse(now), Comparator.reverseOrder())
+        .thenComparing(Workload::key);
+  }
+
   private Comparator<Candidate> order(String cq) {
-    return Comparator.<Candidate>comparingInt(c -> c.cq.equals(cq) ? 1 : 0)
-        .thenComparingInt(c -> c.wl.priority())
-        .thenComparing((Candidate c) -> c.wl.quotaReservedAt().orElse(now), Comparator.reverseOrder())
-        .thenComparing(c -> c.wl.key());
+    return Comparator.comparing(c -> c.wl, candidatesOrdering(cq, now));
   }
 
   /** {@code candidateIsValid}, against the usage as candidates are taken out. */
@@ -162,7 +179,7 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
   }
 
   /** {@code workloadFits}. */
-  private static boolean fits(QuotaTree tree, String cq, Map<FlavorResource, Long> usage, boolean allowBorrowing) {
+  static boolean fits(QuotaTree tree, String cq, Map<FlavorResource, Long> usage, boolean allowBorrowing) {
     for (var e : usage.entrySet()) {
       if (!allowBorrowing && tree.borrowingWith(cq, e.getKey(), e.getValue())) {
         return false;
@@ -183,6 +200,9 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
     ClusterQueue cq = queues.get(clusterQueue);
     if (cq == null) {
       return List.of();
+    }
+    if (fairSharing.isPresent()) {
+      return fairSharing.get().targets(tree, cq, incoming, usage, needPreemption);
     }
     List<Candidate> same = cq.preemption().withinClusterQueue() == PreemptionPolicy.Policy.NEVER ? List.of()
         : new ArrayList<>(fromClusterQueue(cq, incoming, clusterQueue, Optional.empty(), needPreemption, false));
@@ -230,15 +250,7 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
           tree.removeUsage(c.cq, usage(c.wl));
           targets.add(c);
           if (fits(tree, clusterQueue, usage, borrow)) {
-            for (int i = targets.size() - 2; i >= 0; i--) {
-              tree.addUsage(targets.get(i).cq, usage(targets.get(i).wl));
-              if (fits(tree, clusterQueue, usage, borrow)) {
-                targets.set(i, targets.get(targets.size() - 1)); // fillBackWorkloads' O(1) deletion
-                targets.remove(targets.size() - 1);
-              } else {
-                tree.removeUsage(targets.get(i).cq, usage(targets.get(i).wl));
-              }
-            }
+            fillBack(tree, clusterQueue, usage, targets, t -> t.wl, borrow);
             return targets.stream().map(t -> new Target(t.wl, t.variant.reason)).toList();
           }
         }
@@ -249,6 +261,25 @@ public final class ClusterQueuePreemptor implements PreemptionOracle {
       }
     }
     return List.of();
+  }
+
+  /**
+   * {@code fillBackWorkloads}: with the targets' usage taken out, puts back each one but the last,
+   * last first, whose return still lets the workload fit, and drops it from the targets (by moving
+   * the last into its place, as upstream's O(1) deletion).
+   */
+  static <T> void fillBack(QuotaTree tree, String cq, Map<FlavorResource, Long> usage, List<T> targets,
+      java.util.function.Function<T, Workload> workload, boolean allowBorrowing) {
+    for (int i = targets.size() - 2; i >= 0; i--) {
+      Workload w = workload.apply(targets.get(i));
+      tree.addUsage(cqOf(w), usage(w));
+      if (fits(tree, cq, usage, allowBorrowing)) {
+        targets.set(i, targets.get(targets.size() - 1));
+        targets.remove(targets.size() - 1);
+      } else {
+        tree.removeUsage(cqOf(w), usage(w));
+      }
+    }
   }
 
   /** {@code queueUnderNominalInResourcesNeedingPreemption}: usage strictly below nominal for each. */

@@ -37,8 +37,8 @@ import java.util.TreeSet;
  * the flavors of its resource group are tried in order, a flavor whose taints the pod set does not
  * tolerate or whose labels its node selector or affinity refuses is skipped, and each resource of
  * the group is checked against the ClusterQueue's available and potentially available quota.
- * Topology-aware scheduling is {@link TasAssigner}'s. Not modelled: pod-set groups, partial admission, reclaimable pods,
- * workload slices, resuming the flavor scan from the last tried flavor, fair sharing.
+ * Topology-aware scheduling is {@link TasAssigner}'s. Not modelled: pod-set groups, partial
+ * admission, reclaimable pods, workload slices, resuming the flavor scan from the last tried flavor.
  */
 public final class FlavorAssigner {
 
@@ -46,19 +46,27 @@ public final class FlavorAssigner {
   private final QuotaTree tree;
   private final Map<String, ResourceFlavor> flavors;
   private final PreemptionOracle oracle;
+  /** Kueue's Configuration {@code fairSharing} is set ({@code enableFairSharing}). */
+  private final boolean fairSharing;
   private final TasAssigner tas;
 
   public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle) {
-    this(cq, tree, flavors, oracle, Map.of());
+    this(cq, tree, flavors, oracle, false);
+  }
+
+  public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle,
+      boolean fairSharing) {
+    this(cq, tree, flavors, oracle, fairSharing, Map.of());
   }
 
   /** With the cycle's TAS flavors ({@link io.gpufleet.queue.tas.TasCache}). */
   public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle,
-      Map<String, io.gpufleet.queue.tas.TasFlavorSnapshot> tasFlavors) {
+      boolean fairSharing, Map<String, io.gpufleet.queue.tas.TasFlavorSnapshot> tasFlavors) {
     this.cq = cq;
     this.tree = tree;
     this.flavors = Map.copyOf(flavors);
     this.oracle = oracle;
+    this.fairSharing = fairSharing;
     this.tas = new TasAssigner(cq, tasFlavors);
   }
 
@@ -391,7 +399,9 @@ public final class FlavorAssigner {
     }
     status.reasons.add("insufficient unused quota for " + fr.resource() + " in flavor " + fr.flavor() + ", "
         + Amounts.format(fr.resource(), Amounts.sub(val, available)) + " more needed");
-    boolean canPreemptWhileBorrowing = cq.preemption().borrowWithinCohort() != PreemptionPolicy.Policy.NEVER;
+    // canPreemptWhileBorrowing: borrowWithinCohort allows it, or fair sharing with reclaimWithinCohort.
+    boolean canPreemptWhileBorrowing = cq.preemption().borrowWithinCohort() != PreemptionPolicy.Policy.NEVER
+        || fairSharing && cq.preemption().reclaimWithinCohort() != PreemptionPolicy.Policy.NEVER;
     if (tree.quota(cq.name(), fr).nominal() >= val || h.mayReclaimInHierarchy() || canPreemptWhileBorrowing) {
       PreemptionOracle.Simulation sim = oracle.simulate(tree, cq.name(), wl, fr, val);
       PMode mode = PMode.of(sim.possibility());

@@ -4,6 +4,7 @@ import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.queue.api.Admission;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.FairSharingConfig;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.QueueingStrategy;
@@ -19,6 +20,7 @@ import io.gpufleet.queue.tas.TopologyNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,10 +36,12 @@ import java.util.function.Predicate;
  * the head of each active ClusterQueue (highest priority, then oldest), nominated (namespace
  * selector, flavor assignment), ordered by the classical iterator (borrowing height, then priority,
  * then creation time) and admitted while the quota snapshot still has room; a workload that needs
- * preemption names its targets ({@link ClusterQueuePreemptor}). With nodes given, TAS flavors place
- * pod sets on topology domains ({@link TasAssigner}) and an admission charges its domains for the
- * next workloads of the cycle. Not modelled: fair sharing, admission checks, second passes,
- * waitForPodsReady, partial admission, preemption to free room in a topology.
+ * preemption names its targets ({@link ClusterQueuePreemptor}). With Kueue's Configuration
+ * {@code fairSharing} set, the heads are ordered by {@link FairSharingIterator} instead, and preemption
+ * across a cohort is {@link FairSharingPreemptor}'s. With nodes given, TAS flavors place pod sets on
+ * topology domains ({@link TasAssigner}) and an admission charges its domains for the next workloads
+ * of the cycle. Not modelled: admission checks, second passes, waitForPodsReady, partial admission,
+ * admission fair sharing, preemption to free room in a topology.
  */
 public final class Scheduler {
 
@@ -71,7 +75,24 @@ public final class Scheduler {
     return out;
   }
 
-  private record Entry(Workload wl, ClusterQueue cq, Assignment assignment, List<ClusterQueuePreemptor.Target> targets) {}
+  record Entry(Workload wl, ClusterQueue cq, Assignment assignment, List<ClusterQueuePreemptor.Target> targets)
+      implements FairSharingIterator.Head {
+
+    @Override
+    public String clusterQueue() {
+      return cq.name();
+    }
+
+    @Override
+    public Workload workload() {
+      return wl;
+    }
+
+    @Override
+    public Map<FlavorResource, Long> usage() {
+      return assignment.usage();
+    }
+  }
 
   /** {@code scheduler.go} markPreemptionOutcome. */
   static final String OVERLAPPING = "Workload has overlapping preemption targets with another workload";
@@ -97,7 +118,8 @@ public final class Scheduler {
     QuotaTree tree = snapshot(state);
     Map<String, ClusterQueue> byName = new LinkedHashMap<>();
     state.clusterQueues().forEach(q -> byName.put(q.name(), q));
-    ClusterQueuePreemptor preemptor = new ClusterQueuePreemptor(byName, state.workloads(), now);
+    Optional<FairSharingConfig> fairSharing = state.configuration().fairSharing();
+    ClusterQueuePreemptor preemptor = new ClusterQueuePreemptor(byName, state.workloads(), now, fairSharing);
     Map<String, ResourceFlavor> flavors = new LinkedHashMap<>();
     state.flavors().forEach(f -> flavors.put(f.name(), f));
     Map<String, List<Workload>> queued = new TreeMap<>();
@@ -145,18 +167,25 @@ public final class Scheduler {
         out.add(pending(wl, cq, "Misconfigured", NAMESPACE_MISMATCH, true, now));
         continue;
       }
-      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor, tasFlavors).assign(wl);
+      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor, fairSharing.isPresent(), tasFlavors).assign(wl);
       boolean topologyBlocked = a.podSets().stream().anyMatch(PodSetAssignment::topologyBlocked);
       List<ClusterQueuePreemptor.Target> targets = a.representativeMode() == FlavorAssignmentMode.PREEMPT
           && !topologyBlocked ? preemptor.targets(tree, cq.name(), wl, a.usage(), needPreemption(a)) : List.of();
       entries.add(new Entry(wl, cq, a, targets));
     }
-    // classicalIterator: under nominal quota first, then higher priority, then FIFO.
-    entries.sort(Comparator.<Entry>comparingInt(en -> en.assignment.borrowing())
-        .thenComparing(en -> -en.wl.priority()).thenComparing(en -> en.wl.creationTime())
-        .thenComparing(en -> en.wl.key()));
+    Iterator<Entry> order;
+    if (fairSharing.isPresent()) {
+      order = new FairSharingIterator<>(tree, entries);
+    } else {
+      // classicalIterator: under nominal quota first, then higher priority, then FIFO.
+      entries.sort(Comparator.<Entry>comparingInt(en -> en.assignment.borrowing())
+          .thenComparing(en -> -en.wl.priority()).thenComparing(en -> en.wl.creationTime())
+          .thenComparing(en -> en.wl.key()));
+      order = entries.iterator();
+    }
     List<Workload> preempted = new ArrayList<>();
-    for (Entry en : entries) {
+    while (order.hasNext()) {
+      Entry en = order.next();
       boolean bestEffort = en.cq.queueingStrategy() == QueueingStrategy.BEST_EFFORT_FIFO;
       String cq = en.cq.name();
       switch (en.assignment.representativeMode()) {
@@ -241,6 +270,7 @@ public final class Scheduler {
       case "InClusterQueue" -> "prioritization in the ClusterQueue";
       case "InCohortReclamation" -> "reclamation within the cohort";
       case "InCohortReclaimWhileBorrowing" -> "reclamation within the cohort while borrowing";
+      case FairSharingPreemptor.FAIR_SHARING -> "Fair Sharing within the cohort";
       default -> "UNKNOWN";
     };
     return "Preempted to accommodate a workload (UID: UNKNOWN, JobUID: UNKNOWN) due to " + why + "; preemptor path: "

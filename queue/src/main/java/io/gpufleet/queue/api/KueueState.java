@@ -4,11 +4,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Kueue's objects and every workload, admitted ones with their admission: what the scheduler reads
- * and what the manifest reader gives. Topologies are those TAS flavors name.
+ * Kueue's objects, its manager Configuration and every workload, admitted ones with their
+ * admission: what the scheduler reads and what the manifest reader gives. Topologies are those TAS
+ * flavors name.
  */
 public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
-    List<LocalQueue> localQueues, List<Workload> workloads, List<Topology> topologies) {
+    List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration,
+    List<Topology> topologies) {
 
   public KueueState {
     flavors = List.copyOf(flavors);
@@ -19,9 +21,29 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
     topologies = List.copyOf(topologies);
   }
 
+  /** Without Topologies. */
+  public KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
+      List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration) {
+    this(flavors, clusterQueues, cohorts, localQueues, workloads, configuration, List.of());
+  }
+
+  /** With Kueue's default Configuration. */
   public KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
       List<LocalQueue> localQueues, List<Workload> workloads) {
-    this(flavors, clusterQueues, cohorts, localQueues, workloads, List.of());
+    this(flavors, clusterQueues, cohorts, localQueues, workloads, KueueConfiguration.DEFAULT);
+  }
+
+  /** The same objects and Configuration with these workloads. */
+  public KueueState withWorkloads(List<Workload> wls) {
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, wls, configuration, topologies);
+  }
+
+  public KueueState withConfiguration(KueueConfiguration c) {
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, c, topologies);
+  }
+
+  public KueueState withTopologies(List<Topology> t) {
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, configuration, t);
   }
 
   public Optional<Topology> topology(String name) {

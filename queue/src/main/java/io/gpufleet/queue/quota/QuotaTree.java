@@ -2,6 +2,7 @@ package io.gpufleet.queue.quota;
 
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.Cohort;
+import io.gpufleet.queue.api.FairSharing;
 import io.gpufleet.queue.api.FlavorQuotas;
 import io.gpufleet.queue.api.ResourceGroup;
 import io.gpufleet.queue.api.ResourceQuota;
@@ -32,11 +33,14 @@ public final class QuotaTree {
     final Map<FlavorResource, ResourceQuotaValues> quotas;
     final Map<FlavorResource, Long> subtreeQuota = new TreeMap<>();
     final Map<FlavorResource, Long> usage = new TreeMap<>();
+    /** {@code fairWeight}: {@code spec.fairSharing.weight}, 1 when unset. */
+    final double weight;
 
-    Node(String name, boolean clusterQueue, Map<FlavorResource, ResourceQuotaValues> quotas) {
+    Node(String name, boolean clusterQueue, Map<FlavorResource, ResourceQuotaValues> quotas, double weight) {
       this.name = name;
       this.clusterQueue = clusterQueue;
       this.quotas = quotas;
+      this.weight = weight;
     }
 
     long subtree(FlavorResource fr) {
@@ -70,13 +74,13 @@ public final class QuotaTree {
   public static QuotaTree of(List<ClusterQueue> queues, List<Cohort> cohortObjects) {
     QuotaTree t = new QuotaTree();
     for (Cohort c : cohortObjects) {
-      t.cohorts.put(c.name(), new Node(c.name(), false, quotas(c.resourceGroups())));
+      t.cohorts.put(c.name(), new Node(c.name(), false, quotas(c.resourceGroups()), c.fairSharing().weightValue()));
     }
     for (Cohort c : cohortObjects) {
       c.parent().ifPresent(p -> t.link(t.cohort(p), t.cohorts.get(c.name())));
     }
     for (ClusterQueue cq : queues) {
-      Node n = new Node(cq.name(), true, quotas(cq.resourceGroups()));
+      Node n = new Node(cq.name(), true, quotas(cq.resourceGroups()), cq.fairSharing().weightValue());
       t.clusterQueues.put(cq.name(), n);
       cq.cohort().ifPresent(c -> t.link(t.cohort(c), n));
     }
@@ -96,7 +100,7 @@ public final class QuotaTree {
   }
 
   private Node cohort(String name) {
-    return cohorts.computeIfAbsent(name, n -> new Node(n, false, Map.of()));
+    return cohorts.computeIfAbsent(name, n -> new Node(n, false, Map.of(), FairSharing.DEFAULT.weightValue()));
   }
 
   private void link(Node parent, Node child) {
@@ -382,5 +386,103 @@ public final class QuotaTree {
   /** {@code ClusterQueueSnapshot.BorrowingWith}: past its nominal quota with {@code val} more. */
   public boolean borrowingWith(String clusterQueue, FlavorResource fr, long val) {
     return borrowingWith(cq(clusterQueue), fr, val);
+  }
+
+  // ---- fair sharing (pkg/cache/scheduler/fair_sharing.go) ----
+
+  /**
+   * {@code dominantResourceShare}: for each resource, what the node uses above its subtree quota in
+   * all flavors (with {@code request} added), over what its parent could lend it
+   * ({@code calculateLendable}), times 1000; the largest, the first resource by name on a tie. A
+   * node without a parent has no share.
+   */
+  private static DominantResourceShare share(Node n, Map<FlavorResource, Long> request) {
+    if (n.parent == null) {
+      return DominantResourceShare.zero(n.weight);
+    }
+    Map<String, Long> borrowing = new TreeMap<>();
+    List<FlavorResource> borrowed = new ArrayList<>();
+    n.subtreeQuota.forEach((fr, quota) -> {
+      long amount = Amounts.sub(Amounts.add(request.getOrDefault(fr, 0L), n.used(fr)), quota);
+      if (amount > 0) {
+        borrowing.merge(fr.resource().toString(), amount, Amounts::add);
+        borrowed.add(fr);
+      }
+    });
+    if (borrowing.isEmpty()) {
+      return DominantResourceShare.zero(n.weight);
+    }
+    Map<String, Long> lendable = lendable(n.parent);
+    double ratio = 0;
+    String dominant = "";
+    for (var e : borrowing.entrySet()) {
+      long lr = lendable.getOrDefault(e.getKey(), 0L);
+      if (lr > 0) {
+        double r = (double) e.getValue() * 1000.0 / (double) lr;
+        if (r > ratio || r == ratio && e.getKey().compareTo(dominant) < 0) {
+          ratio = r;
+          dominant = e.getKey();
+        }
+      }
+    }
+    return new DominantResourceShare(n.weight, ratio, dominant, true, borrowed);
+  }
+
+  /** {@code calculateLendable}: per resource, what the node could use at most, summed over the flavors of the whole tree. */
+  private static Map<String, Long> lendable(Node n) {
+    Node root = n;
+    while (root.parent != null) {
+      root = root.parent;
+    }
+    Map<String, Long> out = new TreeMap<>();
+    for (FlavorResource fr : root.subtreeQuota.keySet()) {
+      out.merge(fr.resource().toString(), potentialAvailable(n, fr), Amounts::add);
+    }
+    return out;
+  }
+
+  /** {@code ClusterQueueSnapshot.DominantResourceShare}. */
+  public DominantResourceShare clusterQueueShare(String clusterQueue) {
+    return share(cq(clusterQueue), Map.of());
+  }
+
+  /** The share the ClusterQueue would have with {@code request} more ({@code dominantResourceShare(cq, wlReq)}). */
+  public DominantResourceShare clusterQueueShare(String clusterQueue, Map<FlavorResource, Long> request) {
+    return share(cq(clusterQueue), request);
+  }
+
+  /** {@code CohortSnapshot.DominantResourceShare}. */
+  public DominantResourceShare cohortShare(String cohort) {
+    return share(cohortNode(cohort), Map.of());
+  }
+
+  public DominantResourceShare cohortShare(String cohort, Map<FlavorResource, Long> request) {
+    return share(cohortNode(cohort), request);
+  }
+
+  /** Every cohort, those ClusterQueues name without an object included. */
+  public List<String> cohortNames() {
+    return List.copyOf(cohorts.keySet());
+  }
+
+  public List<String> clusterQueueNames() {
+    return List.copyOf(clusterQueues.keySet());
+  }
+
+  /** {@code SubtreeClusterQueues}: the ClusterQueues under a cohort, at any depth. */
+  public List<String> subtreeClusterQueues(String cohort) {
+    List<String> out = new ArrayList<>();
+    collectClusterQueues(cohortNode(cohort), out);
+    return out;
+  }
+
+  private static void collectClusterQueues(Node n, List<String> out) {
+    for (Node c : n.children) {
+      if (c.clusterQueue) {
+        out.add(c.name);
+      } else {
+        collectClusterQueues(c, out);
+      }
+    }
   }
 }

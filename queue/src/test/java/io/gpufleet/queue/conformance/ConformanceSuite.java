@@ -15,6 +15,7 @@ final class ConformanceSuite {
     all.addAll(ScheduleCases.all());
     all.addAll(PreemptionCases.all());
     all.addAll(PodsReadyCases.all());
+    all.addAll(FairSharingCases.all());
     all.addAll(TasCases.all());
     return all;
   }

@@ -17,6 +17,7 @@ import io.gpufleet.queue.admission.FlavorAssigner;
 import io.gpufleet.queue.admission.FlavorAssignmentMode;
 import io.gpufleet.queue.admission.PodSetAssignment;
 import io.gpufleet.queue.admission.PreemptionOracle;
+import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.FlavorQuotas;
@@ -97,6 +98,13 @@ final class FlavorAssignerCases {
   /** A case: the ClusterQueue under test (with its usage) and an optional second one in its cohort. */
   private static Runnable check(List<PodSet> pods, ClusterQueue cq, Map<FlavorResource, Long> cqUsage,
       ClusterQueue secondary, Map<FlavorResource, Long> secondaryUsage, PreemptionOracle oracle, Want want) {
+    return check(pods, cq, cqUsage, secondary, secondaryUsage, oracle, false, want);
+  }
+
+  /** As above, with the test's {@code enableFairSharing}. */
+  private static Runnable check(List<PodSet> pods, ClusterQueue cq, Map<FlavorResource, Long> cqUsage,
+      ClusterQueue secondary, Map<FlavorResource, Long> secondaryUsage, PreemptionOracle oracle, boolean fairSharing,
+      Want want) {
     return () -> {
       List<ClusterQueue> cqs = new ArrayList<>(List.of(cq));
       if (secondary != null) {
@@ -108,7 +116,7 @@ final class FlavorAssignerCases {
         tree.addUsage(secondary.name(), secondaryUsage);
       }
       Workload wl = new Workload("default", "wl", "q", pods, 0, Instant.EPOCH, Labels.EMPTY);
-      Assignment a = new FlavorAssigner(cq, tree, FLAVORS, oracle).assign(wl);
+      Assignment a = new FlavorAssigner(cq, tree, FLAVORS, oracle, fairSharing).assign(wl);
       assertThat(a.representativeMode()).as("representative mode").isEqualTo(want.mode);
       List<WantPodSet> got = new ArrayList<>();
       for (PodSetAssignment p : a.podSets()) {
@@ -318,6 +326,29 @@ final class FlavorAssignerCases {
           c[2].isEmpty() ? q : q.withFungibility(next), usage("one", "cpu", 2000), secondaryOne, Map.of(), PREEMPT,
           new Want(fit, List.of(ps("main", "", "cpu", f + "/Fit", "pods", f + "/Fit")),
               usage(f, "cpu", 9000, f, "pods", 1), second ? 0 : 1, ""))));
+    }
+    // Fair sharing on: a ClusterQueue that may reclaim within its cohort may preempt while borrowing
+    // (canPreemptWhileBorrowing); with reclaimWithinCohort Never it may not, and takes the next flavor.
+    ClusterQueue secondaryTwelve = ClusterQueue.named("test-secondary-clusterqueue",
+        ResourceGroup.of(fq("one", "cpu", "12"))).inCohort("test-cohort");
+    PreemptionOracle preemptOne = (tr, q, w, fr, qty) -> new PreemptionOracle.Simulation(
+        PreemptionOracle.Possibility.PREEMPT, 1);
+    PreemptionOracle noCandidates = (tr, q, w, fr, qty) -> new PreemptionOracle.Simulation(
+        PreemptionOracle.Possibility.NO_CANDIDATES, 0);
+    for (String variant : List.of("", "; using deprecated WhenCanBorrow=MayStopSearch,WhenCanPreempt=MayStopSearch")) {
+      for (PreemptionPolicy.Policy reclaim : List.of(PreemptionPolicy.Policy.ANY, PreemptionPolicy.Policy.NEVER)) {
+        boolean any = reclaim == PreemptionPolicy.Policy.ANY;
+        ClusterQueue q = cq(fq("one", "cpu", "0"), fq("two", "cpu", "12")).inCohort("test-cohort").withFungibility(stop)
+            .withPreemption(new PreemptionPolicy(reclaim, PreemptionPolicy.Policy.NEVER, PreemptionPolicy.Policy.NEVER));
+        Want want = any
+            ? new Want(preempt, List.of(ps("main", "insufficient unused quota for cpu in flavor one, 10 more needed",
+                "cpu", "one/Preempt")), usage("one", "cpu", 12_000), 1, "")
+            : new Want(fit, List.of(ps("main", "", "cpu", "two/Fit")), usage("two", "cpu", 12_000), 0, "");
+        out.add(UpstreamCase.of("flavor assignment", FILE, t + "when borrowing while preemption is needed for flavor "
+            + "one, fair sharing enabled, reclaimWithinCohort=" + (any ? "Any" : "Never") + variant, check(
+            List.of(main("cpu", "12")), q, Map.of(), secondaryTwelve, usage("one", "cpu", 10_000),
+            any ? preemptOne : noCandidates, true, want)));
+      }
     }
     return out;
   }

@@ -13,6 +13,7 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.admission.Decision;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.Admission;
@@ -42,7 +43,7 @@ import java.util.TreeMap;
  * ({@code wantWorkloads}), and which are left in the queue or set aside as inadmissible
  * ({@code wantLeft}, {@code wantInadmissibleLeft}), and the targets of a workload that preempts.
  * Not translated: the entries with partial admission, admission checks, second passes, workload
- * slices, fair sharing or TAS.
+ * slices or TAS; those with fair sharing are in {@link FairSharingCases}.
  */
 final class ScheduleCases {
 
@@ -122,12 +123,18 @@ final class ScheduleCases {
 
   private static Runnable check(List<ClusterQueue> extraQueues, List<Cohort> cohorts, List<LocalQueue> extraLocal,
       List<Workload> workloads, Want want) {
+    return check(extraQueues, cohorts, extraLocal, workloads, want, KueueConfiguration.DEFAULT);
+  }
+
+  /** One cycle under Kueue's Configuration {@code config} (the tests' {@code enableFairSharing}). */
+  static Runnable check(List<ClusterQueue> extraQueues, List<Cohort> cohorts, List<LocalQueue> extraLocal,
+      List<Workload> workloads, Want want, KueueConfiguration config) {
     return () -> {
       List<ClusterQueue> cqs = new ArrayList<>(QUEUES);
       cqs.addAll(extraQueues);
       List<LocalQueue> lqs = new ArrayList<>(LOCAL_QUEUES);
       lqs.addAll(extraLocal);
-      KueueState state = new KueueState(FLAVORS, cqs, cohorts, lqs, workloads);
+      KueueState state = new KueueState(FLAVORS, cqs, cohorts, lqs, workloads, config);
       List<Decision> decisions = Scheduler.cycle(state, NOW);
       Map<String, Admission> admitted = new TreeMap<>();
       Map<String, String> pending = new TreeMap<>();

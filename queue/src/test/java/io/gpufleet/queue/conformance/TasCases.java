@@ -346,7 +346,7 @@ final class TasCases {
       List<ClusterQueue> cqs, List<LocalQueue> lqs, List<Workload> workloads, Map<String, Admission> wantAdmitted,
       Map<String, String> wantPending) {
     return () -> {
-      KueueState state = new KueueState(flavors, cqs, List.of(), lqs, workloads, topologies);
+      KueueState state = new KueueState(flavors, cqs, List.of(), lqs, workloads).withTopologies(topologies);
       Map<String, Admission> admitted = new TreeMap<>();
       Map<String, String> pending = new TreeMap<>();
       for (Decision d : Scheduler.cycle(state, NOW, w -> false, nodes)) {

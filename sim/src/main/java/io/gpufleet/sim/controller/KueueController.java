@@ -10,7 +10,6 @@ import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.admission.Decision;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.Admission;
-import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
@@ -95,13 +94,12 @@ final class KueueController implements JobGate {
   }
 
   /**
-   * Kueue's objects and its manager's Configuration applied (the Workloads they carry are ignored:
-   * Kueue makes them from Jobs).
+   * Kueue's objects applied, with the manager's Configuration that came with them (waitForPodsReady,
+   * fair sharing); the Workloads they carry are ignored: Kueue makes them from Jobs.
    */
-  void apply(KueueState applied, KueueConfiguration configuration) {
-    podsReady.configure(configuration);
-    objects = new KueueState(applied.flavors(), applied.clusterQueues(), applied.cohorts(), applied.localQueues(),
-        List.of(), applied.topologies());
+  void apply(KueueState applied) {
+    podsReady.configure(applied.configuration());
+    objects = applied.withWorkloads(List.of());
     requeueAll();
   }
 
@@ -188,8 +186,7 @@ final class KueueController implements JobGate {
               wl.quotaReservedAt())).orElse(wl));
         }
       });
-      KueueState state = new KueueState(objects.flavors(), objects.clusterQueues(), objects.cohorts(),
-          objects.localQueues(), queued, objects.topologies());
+      KueueState state = objects.withWorkloads(queued);
       boolean progress = false;
       for (Decision d : Scheduler.cycle(state, api.now(), wl -> setAside.contains(wl.key()), topologyNodes())) {
         if (d instanceof Decision.Admitted a && admissionBlocked(a)) {

@@ -9,7 +9,6 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
-import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import java.util.Optional;
 
@@ -66,15 +65,10 @@ public sealed interface ClusterObject {
   /**
    * Kueue's objects (ResourceFlavors, ClusterQueues, Cohorts, LocalQueues; no Workloads: the
    * simulated Kueue makes those from the Jobs it sees created). With them a Job labelled
-   * {@code kueue.x-k8s.io/queue-name} is held suspended until Kueue admits it.
+   * {@code kueue.x-k8s.io/queue-name} is held suspended until Kueue admits it. Kueue's manager
+   * Configuration comes with them ({@link KueueState#configuration}).
    */
-  record KueueObjects(KueueState objects, KueueConfiguration configuration) implements ClusterObject {
-
-    /** With Kueue's default Configuration. */
-    public KueueObjects(KueueState objects) {
-      this(objects, KueueConfiguration.DEFAULT);
-    }
-  }
+  record KueueObjects(KueueState objects) implements ClusterObject {}
 
   static ClusterObject of(Workload w) {
     return new WorkloadObject(w);
