@@ -25,6 +25,7 @@ import io.gpufleet.queue.api.QueueingStrategy;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.ResourceGroup;
 import io.gpufleet.queue.api.ResourceQuota;
+import io.gpufleet.queue.api.Topology;
 import io.gpufleet.queue.api.WaitForPodsReady;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ import java.util.Set;
  * Kueue's CRDs and webhooks do ({@code apis/kueue/v1beta2/*_types.go} markers,
  * {@code pkg/webhooks/clusterqueue_webhook.go}), with their messages where they have one. A field
  * the twin reads but does not act on (admission checks, stop policies, LocalQueue fair sharing,
- * borrowWithinCohort.maxPriorityThreshold, topology names) is a warning at its line; an unknown field is an error, as a strict decoder has it.
+ * borrowWithinCohort.maxPriorityThreshold) is a warning at its line; an unknown field is an error, as a strict decoder has it.
  * Kueue's manager Configuration ({@code config.kueue.x-k8s.io}, kind Configuration, the file Kueue
  * reads at start) is decoded for its {@code fairSharing}, checked as {@code pkg/config/validation.go}
  * checks it; its other settings are warnings by name.
@@ -95,11 +96,54 @@ final class KueueDecoder {
     }
     Cursor s = spec.get();
     s.checkKnownStrictDecoding(Set.of("nodeLabels", "nodeTaints", "tolerations", "topologyName"));
-    notModelled(s, "topologyName", "topology-aware scheduling (spec.topologyName)");
     List<Taint> taints = s.list("nodeTaints").stream().map(kube::taint).toList();
     List<Toleration> tolerations = s.list("tolerations").stream().map(kube::toleration).toList();
-    return Optional.of(new ResourceFlavor(meta.name(), Labels.of(s.stringMap("nodeLabels")), taints, tolerations));
+    Labels nodeLabels = Labels.of(s.stringMap("nodeLabels"));
+    Optional<String> topology = s.optString("topologyName");
+    if (topology.isPresent() && nodeLabels.isEmpty()) {
+      // resourceflavor_types.go XValidation.
+      s.get("topologyName").ifPresent(c -> c.error("at least one nodeLabel is required when topology is set"));
+    }
+    return Optional.of(new ResourceFlavor(meta.name(), nodeLabels, taints, tolerations, topology));
   }
+
+  /** {@code topology_types.go}: 1 to 16 levels, unique node labels, {@code kubernetes.io/hostname} only last. */
+  Optional<Topology> topology(Cursor doc, String apiVersion) {
+    if (!version(doc, apiVersion, "Topology")) {
+      return Optional.empty();
+    }
+    ObjectMeta meta = kube.meta(doc, false);
+    Cursor s = doc.require("spec").orElse(doc);
+    s.checkKnownStrictDecoding(Set.of("levels"));
+    List<Cursor> items = s.require("levels").map(Cursor::asList).orElse(List.of());
+    if (items.isEmpty() && s.get("levels").isPresent()) {
+      s.get("levels").get().error("must have at least 1 items, found 0");
+    }
+    if (items.size() > MAX_GROUPS) {
+      s.get("levels").ifPresent(c -> c.error("must have at most " + MAX_GROUPS + " items, found " + items.size()));
+    }
+    List<String> levels = new ArrayList<>();
+    for (int i = 0; i < items.size(); i++) {
+      Cursor l = items.get(i);
+      l.checkKnownStrictDecoding(Set.of("nodeLabel"));
+      String label = l.requiredString("nodeLabel");
+      Cursor at = l.get("nodeLabel").orElse(l);
+      if (label.isEmpty() || label.length() > 316 || !NODE_LABEL.matcher(label).matches()) {
+        at.error("must be a label name of 1 to 316 characters matching " + NODE_LABEL.pattern() + ", found \""
+            + label + "\"");
+      } else if (levels.contains(label)) {
+        at.error("must be unique, found \"" + label + "\" twice");
+      } else if (label.equals(Topology.HOSTNAME) && i != items.size() - 1) {
+        at.error("the kubernetes.io/hostname label can only be used at the lowest level of topology");
+      }
+      levels.add(label);
+    }
+    return Optional.of(new Topology(meta.name(), levels));
+  }
+
+  /** {@code TopologyLevel.nodeLabel}'s CRD pattern. */
+  private static final java.util.regex.Pattern NODE_LABEL = java.util.regex.Pattern.compile(
+      "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$");
 
   Optional<ClusterQueue> clusterQueue(Cursor doc, String apiVersion) {
     if (!version(doc, apiVersion, "ClusterQueue")) {

@@ -17,6 +17,10 @@ import io.gpufleet.queue.api.Cohort;
 import io.gpufleet.queue.api.LocalQueue;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
+import io.gpufleet.queue.api.Topology;
+import io.gpufleet.queue.api.TopologyRequest;
+import io.gpufleet.manifest.yaml.Location;
+import java.util.Optional;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -97,6 +101,7 @@ public final class KueueManifests {
     List<ClusterQueue> cqs = new ArrayList<>();
     List<Cohort> cohorts = new ArrayList<>();
     List<LocalQueue> lqs = new ArrayList<>();
+    List<Topology> topologies = new ArrayList<>();
     Map<String, Integer> workloadPriorityClasses = new HashMap<>();
     Map<String, Integer> priorityClasses = new HashMap<>();
     Map<String, Labels> namespaces = new HashMap<>();
@@ -122,6 +127,7 @@ public final class KueueManifests {
             case "ClusterQueue" -> decoder.clusterQueue(other.cursor(), other.apiVersion()).ifPresent(cqs::add);
             case "Cohort" -> decoder.cohort(other.cursor(), other.apiVersion()).ifPresent(cohorts::add);
             case "LocalQueue" -> decoder.localQueue(other.cursor(), other.apiVersion()).ifPresent(lqs::add);
+            case "Topology" -> decoder.topology(other.cursor(), other.apiVersion()).ifPresent(topologies::add);
             case "WorkloadPriorityClass" -> decoder.workloadPriorityClass(other.cursor(), other.apiVersion())
                 .ifPresent(e -> workloadPriorityClasses.put(e.getKey(), e.getValue()));
             default -> other.cursor().get("kind").orElse(other.cursor()).warning("kind " + other.kind() + " of "
@@ -141,7 +147,8 @@ public final class KueueManifests {
       String ns = job.meta().namespace();
       String key = ns + "/" + job.meta().name();
       int count = completionsWritten.contains(key) ? Math.min(job.parallelism(), job.completions()) : job.parallelism();
-      PodSet ps = new PodSet(PodSet.MAIN, count, PodRequests.of(job.template().spec()), job.template().spec());
+      PodSet ps = new PodSet(PodSet.MAIN, count, PodRequests.of(job.template().spec()), job.template().spec(),
+          topologyRequest(job, jobs.get(i).location(), diagnostics));
       int priority = job.meta().labels().get(PRIORITY_CLASS_LABEL).map(workloadPriorityClasses::get)
           .or(() -> job.template().spec().priorityClassName().map(priorityClasses::get)).orElse(0);
       Labels nsLabels = namespaces.getOrDefault(ns, Labels.EMPTY).with(NAMESPACE_NAME_LABEL, ns);
@@ -149,7 +156,25 @@ public final class KueueManifests {
       workloads.add(new io.gpufleet.queue.api.Workload(ns, job.meta().name(), job.meta().labels().get(QUEUE_LABEL)
           .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
-    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration);
+    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration, topologies);
+  }
+
+  /**
+   * The Job's TAS request from its pod template's annotations; a bad one is an error, a slice or
+   * pod-set-group annotation a warning (not modelled), each at the Job with the annotation's path.
+   */
+  static Optional<TopologyRequest> topologyRequest(Workload.Job job, Location at, Diagnostics diagnostics) {
+    TopologyRequest.Parsed p = TopologyRequest.fromAnnotations(job.template().annotations().map());
+    String path = "spec.template.metadata.annotations";
+    for (String e : p.errors()) {
+      int colon = e.indexOf(": ");
+      String key = e.substring(0, colon);
+      diagnostics.error(at, key.isEmpty() ? path : path + "." + key, e.substring(colon + 2));
+    }
+    for (String a : p.notModelled()) {
+      diagnostics.warning(at, path + "." + a, "is not modelled by gpufleet (TAS slices and pod-set groups); it is ignored");
+    }
+    return p.request();
   }
 
   /**

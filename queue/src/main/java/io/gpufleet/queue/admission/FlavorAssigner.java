@@ -37,8 +37,8 @@ import java.util.TreeSet;
  * the flavors of its resource group are tried in order, a flavor whose taints the pod set does not
  * tolerate or whose labels its node selector or affinity refuses is skipped, and each resource of
  * the group is checked against the ClusterQueue's available and potentially available quota.
- * Not modelled: topology-aware scheduling, pod-set groups, partial admission, reclaimable pods,
- * workload slices, resuming the flavor scan from the last tried flavor.
+ * Topology-aware scheduling is {@link TasAssigner}'s. Not modelled: pod-set groups, partial
+ * admission, reclaimable pods, workload slices, resuming the flavor scan from the last tried flavor.
  */
 public final class FlavorAssigner {
 
@@ -48,6 +48,7 @@ public final class FlavorAssigner {
   private final PreemptionOracle oracle;
   /** Kueue's Configuration {@code fairSharing} is set ({@code enableFairSharing}). */
   private final boolean fairSharing;
+  private final TasAssigner tas;
 
   public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle) {
     this(cq, tree, flavors, oracle, false);
@@ -55,11 +56,18 @@ public final class FlavorAssigner {
 
   public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle,
       boolean fairSharing) {
+    this(cq, tree, flavors, oracle, fairSharing, Map.of());
+  }
+
+  /** With the cycle's TAS flavors ({@link io.gpufleet.queue.tas.TasCache}). */
+  public FlavorAssigner(ClusterQueue cq, QuotaTree tree, Map<String, ResourceFlavor> flavors, PreemptionOracle oracle,
+      boolean fairSharing, Map<String, io.gpufleet.queue.tas.TasFlavorSnapshot> tasFlavors) {
     this.cq = cq;
     this.tree = tree;
     this.flavors = Map.copyOf(flavors);
     this.oracle = oracle;
     this.fairSharing = fairSharing;
+    this.tas = new TasAssigner(cq, tasFlavors);
   }
 
   /** The preemption mode of a flavor, finer than {@link FlavorAssignmentMode} ({@code preemptionMode}). */
@@ -214,6 +222,12 @@ public final class FlavorAssigner {
         break;
       }
     }
+    FlavorAssignmentMode mode = new Assignment(assigned, 0, new TreeMap<>(), "").representativeMode();
+    boolean allAssigned = assigned.size() == wl.podSets().size() && assigned.stream()
+        .allMatch(p -> p.error().isEmpty() && (p.requests().isEmpty() || !p.flavors().isEmpty()));
+    if (allAssigned && mode != FlavorAssignmentMode.NO_FIT) {
+      assigned = tas.place(wl, assigned, mode); // assignFlavors' TAS step
+    }
     return new Assignment(assigned, borrowing, new TreeMap<>(usage), noFitReason(assigned));
   }
 
@@ -317,7 +331,7 @@ public final class FlavorAssigner {
     Granular bestMode = Granular.WORST;
     List<FlavorAttempt> attempts = new ArrayList<>();
     for (String fName : rg.flavorNames()) {
-      Optional<String> mismatch = checkFlavor(fName, ps.template());
+      Optional<String> mismatch = checkFlavor(fName, ps, rg);
       if (mismatch.isPresent()) {
         status.reasons.add(mismatch.get());
         attempts.add(new FlavorAttempt(fName, FlavorAssignmentMode.NO_FIT, 0, List.of(mismatch.get()),
@@ -398,15 +412,20 @@ public final class FlavorAssigner {
   }
 
   /**
-   * {@code checkFlavorForPodSets}: the flavor exists, the pod set tolerates its NoSchedule and
+   * {@code checkFlavorForPodSets}: the flavor exists, suits the pod set's topology request, the pod set tolerates its NoSchedule and
    * NoExecute taints (with the flavor's own tolerations), and its node selector and required node
    * affinity, cut to the flavor's label keys, match the flavor's labels.
    */
-  private Optional<String> checkFlavor(String name, PodSpec spec) {
+  private Optional<String> checkFlavor(String name, PodSet ps, ResourceGroup rg) {
     ResourceFlavor flavor = flavors.get(name);
     if (flavor == null) {
       return Optional.of("flavor " + name + " not found");
     }
+    Optional<String> tasMismatch = tas.mismatch(ps, flavor, rg);
+    if (tasMismatch.isPresent()) {
+      return tasMismatch;
+    }
+    PodSpec spec = ps.template();
     List<Toleration> tolerations = new ArrayList<>(spec.tolerations());
     tolerations.addAll(flavor.tolerations());
     Taint untolerated = Tolerations.firstUntoleratedBlockingOrNull(flavor.nodeTaints(), tolerations);

@@ -9,6 +9,7 @@ final class NoFitReason {
   static final String NO_MATCHING_FLAVOR = "NoMatchingFlavor";
   static final String EXCEEDS_MAX_QUOTA = "ExceedsMaxQuota";
   static final String WAITING_FOR_QUOTA = "WaitingForQuota";
+  static final String TOPOLOGY_PLACEMENT_FAILED = TasAssigner.TOPOLOGY_PLACEMENT_FAILED;
 
   private NoFitReason() {}
 
@@ -17,6 +18,7 @@ final class NoFitReason {
       case NO_MATCHING_FLAVOR -> 4;
       case EXCEEDS_MAX_QUOTA -> 3;
       case WAITING_FOR_QUOTA -> 2;
+      case TOPOLOGY_PLACEMENT_FAILED -> 1;
       default -> 0;
     };
   }

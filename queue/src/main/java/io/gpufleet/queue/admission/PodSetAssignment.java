@@ -1,6 +1,7 @@
 package io.gpufleet.queue.admission;
 
 import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.queue.api.TopologyAssignment;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -8,10 +9,18 @@ import java.util.TreeMap;
 
 /**
  * The flavors assigned to a pod set's resources, with the reasons it does not fit
- * ({@code PodSetAssignment}); no flavors means NoFit, no reasons means Fit.
+ * ({@code PodSetAssignment}); no flavors means NoFit, no reasons means Fit. A pod set placed by
+ * topology-aware scheduling carries its topology assignment; {@code topologyBlocked} says its quota
+ * fits but its topology does not (the twin then looks for no preemption targets).
  */
 public record PodSetAssignment(String name, SortedMap<ResourceName, FlavorAssignment> flavors, List<String> reasons,
-    Optional<String> error, int count, SortedMap<ResourceName, Long> requests, List<FlavorAttempt> attempts) {
+    Optional<String> error, int count, SortedMap<ResourceName, Long> requests, List<FlavorAttempt> attempts,
+    Optional<TopologyAssignment> topology, boolean topologyBlocked) {
+
+  public PodSetAssignment(String name, SortedMap<ResourceName, FlavorAssignment> flavors, List<String> reasons,
+      Optional<String> error, int count, SortedMap<ResourceName, Long> requests, List<FlavorAttempt> attempts) {
+    this(name, flavors, reasons, error, count, requests, attempts, Optional.empty(), false);
+  }
 
   public PodSetAssignment {
     flavors = new TreeMap<>(flavors);

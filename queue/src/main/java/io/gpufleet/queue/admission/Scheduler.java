@@ -14,6 +14,9 @@ import io.gpufleet.queue.api.WorkloadCondition;
 import io.gpufleet.queue.quota.Amounts;
 import io.gpufleet.queue.quota.FlavorResource;
 import io.gpufleet.queue.quota.QuotaTree;
+import io.gpufleet.queue.tas.TasCache;
+import io.gpufleet.queue.tas.TasFlavorSnapshot;
+import io.gpufleet.queue.tas.TopologyNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,8 +38,10 @@ import java.util.function.Predicate;
  * then creation time) and admitted while the quota snapshot still has room; a workload that needs
  * preemption names its targets ({@link ClusterQueuePreemptor}). With Kueue's Configuration
  * {@code fairSharing} set, the heads are ordered by {@link FairSharingIterator} instead, and preemption
- * across a cohort is {@link FairSharingPreemptor}'s. Not modelled: admission checks, second passes,
- * waitForPodsReady, topology-aware scheduling, partial admission, admission fair sharing.
+ * across a cohort is {@link FairSharingPreemptor}'s. With nodes given, TAS flavors place pod sets on
+ * topology domains ({@link TasAssigner}) and an admission charges its domains for the next workloads
+ * of the cycle. Not modelled: admission checks, second passes, waitForPodsReady, partial admission,
+ * admission fair sharing, preemption to free room in a topology.
  */
 public final class Scheduler {
 
@@ -102,6 +107,13 @@ public final class Scheduler {
    * inadmissible list, so the next one is its head; StrictFIFO queues ignore it.
    */
   public static List<Decision> cycle(KueueState state, Instant now, Predicate<Workload> setAside) {
+    return cycle(state, now, setAside, List.of());
+  }
+
+  /** One cycle with {@code nodes} as TAS's view of the cluster. */
+  public static List<Decision> cycle(KueueState state, Instant now, Predicate<Workload> setAside,
+      List<TopologyNode> nodes) {
+    Map<String, TasFlavorSnapshot> tasFlavors = TasCache.snapshots(state, nodes);
     List<Decision> out = new ArrayList<>();
     QuotaTree tree = snapshot(state);
     Map<String, ClusterQueue> byName = new LinkedHashMap<>();
@@ -128,10 +140,15 @@ public final class Scheduler {
         continue;
       }
       List<String> missing = state.missingFlavors(cq.get());
+      List<String> inactive = new ArrayList<>();
       if (!missing.isEmpty()) {
+        inactive.add("references missing ResourceFlavor(s): " + String.join(",", missing));
+      }
+      inactive.addAll(state.missingTopologies(cq.get()));
+      if (!inactive.isEmpty()) {
         // clusterqueue.go inactiveReason: an inactive ClusterQueue gives no heads.
         out.add(new Decision.NotConsidered(wl.key(), Optional.of(cq.get().name()),
-            "Can't admit new workloads: references missing ResourceFlavor(s): " + String.join(",", missing) + "."));
+            "Can't admit new workloads: " + String.join(", ", inactive) + "."));
         continue;
       }
       queued.computeIfAbsent(cq.get().name(), k -> new ArrayList<>()).add(wl);
@@ -150,9 +167,10 @@ public final class Scheduler {
         out.add(pending(wl, cq, "Misconfigured", NAMESPACE_MISMATCH, true, now));
         continue;
       }
-      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor, fairSharing.isPresent()).assign(wl);
+      Assignment a = new FlavorAssigner(cq, tree, flavors, preemptor, fairSharing.isPresent(), tasFlavors).assign(wl);
+      boolean topologyBlocked = a.podSets().stream().anyMatch(PodSetAssignment::topologyBlocked);
       List<ClusterQueuePreemptor.Target> targets = a.representativeMode() == FlavorAssignmentMode.PREEMPT
-          ? preemptor.targets(tree, cq.name(), wl, a.usage(), needPreemption(a)) : List.of();
+          && !topologyBlocked ? preemptor.targets(tree, cq.name(), wl, a.usage(), needPreemption(a)) : List.of();
       entries.add(new Entry(wl, cq, a, targets));
     }
     Iterator<Entry> order;
@@ -202,10 +220,12 @@ public final class Scheduler {
           }
         }
         case FIT -> {
-          if (!fitsWithout(tree, cq, en.assignment.usage(), preempted, List.of())) {
+          if (!fitsWithout(tree, cq, en.assignment.usage(), preempted, List.of())
+              || !topologyFits(tasFlavors, en.wl, en.assignment)) {
             out.add(pending(en.wl, en.cq, "WaitingForQuota", NO_LONGER_FITS, false, now));
           } else {
             tree.addUsage(cq, en.assignment.usage());
+            chargeTopology(tasFlavors, en.wl, en.assignment);
             out.add(new Decision.Admitted(en.wl.key(), admission(cq, en.assignment), en.assignment.borrowing(),
                 List.of(WorkloadCondition.quotaReserved(cq, now), WorkloadCondition.admitted(now))));
           }
@@ -213,6 +233,35 @@ public final class Scheduler {
       }
     }
     return out;
+  }
+
+  /** {@code fits}' TAS half: each placed pod set's domains still have room after this cycle's admissions. */
+  private static boolean topologyFits(Map<String, TasFlavorSnapshot> tas, Workload wl, Assignment a) {
+    for (PodSetAssignment ps : a.podSets()) {
+      if (ps.topology().isPresent()) {
+        Optional<TasFlavorSnapshot> snap = tasFlavorOf(tas, ps);
+        PodSet spec = wl.podSets().stream().filter(p -> p.name().equals(ps.name())).findFirst().orElseThrow();
+        if (snap.isPresent() && !snap.get().fits(ps.topology().get(), TasCache.singlePod(spec))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Charges an admitted workload's topology assignments to their flavors' leaves. */
+  private static void chargeTopology(Map<String, TasFlavorSnapshot> tas, Workload wl, Assignment a) {
+    for (PodSetAssignment ps : a.podSets()) {
+      if (ps.topology().isPresent()) {
+        PodSet spec = wl.podSets().stream().filter(p -> p.name().equals(ps.name())).findFirst().orElseThrow();
+        tasFlavorOf(tas, ps).ifPresent(s -> TasCache.charge(s, ps.topology().get(), TasCache.singlePod(spec)));
+      }
+    }
+  }
+
+  private static Optional<TasFlavorSnapshot> tasFlavorOf(Map<String, TasFlavorSnapshot> tas, PodSetAssignment ps) {
+    return ps.flavors().values().stream().map(FlavorAssignment::flavor).filter(tas::containsKey).findFirst()
+        .map(tas::get);
   }
 
   /** {@code preemptionMessage} with {@code HumanReadablePreemptionReasons}; no UIDs in the twin, so UNKNOWN. */
@@ -292,7 +341,7 @@ public final class Scheduler {
         flavors.put(r, f.flavor());
         usage.put(r, ps.requests().getOrDefault(r, 0L));
       });
-      out.add(new Admission.PodSetAssignment(ps.name(), flavors, usage, ps.count()));
+      out.add(new Admission.PodSetAssignment(ps.name(), flavors, usage, ps.count(), ps.topology()));
     }
     return new Admission(cq, out);
   }

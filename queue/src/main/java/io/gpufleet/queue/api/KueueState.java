@@ -5,10 +5,12 @@ import java.util.Optional;
 
 /**
  * Kueue's objects, its manager Configuration and every workload, admitted ones with their
- * admission: what the scheduler reads and what the manifest reader gives.
+ * admission: what the scheduler reads and what the manifest reader gives. Topologies are those TAS
+ * flavors name.
  */
 public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
-    List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration) {
+    List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration,
+    List<Topology> topologies) {
 
   public KueueState {
     flavors = List.copyOf(flavors);
@@ -16,6 +18,13 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
     cohorts = List.copyOf(cohorts);
     localQueues = List.copyOf(localQueues);
     workloads = List.copyOf(workloads);
+    topologies = List.copyOf(topologies);
+  }
+
+  /** Without Topologies. */
+  public KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
+      List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration) {
+    this(flavors, clusterQueues, cohorts, localQueues, workloads, configuration, List.of());
   }
 
   /** With Kueue's default Configuration. */
@@ -26,11 +35,19 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
 
   /** The same objects and Configuration with these workloads. */
   public KueueState withWorkloads(List<Workload> wls) {
-    return new KueueState(flavors, clusterQueues, cohorts, localQueues, wls, configuration);
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, wls, configuration, topologies);
   }
 
   public KueueState withConfiguration(KueueConfiguration c) {
-    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, c);
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, c, topologies);
+  }
+
+  public KueueState withTopologies(List<Topology> t) {
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, configuration, t);
+  }
+
+  public Optional<Topology> topology(String name) {
+    return topologies.stream().filter(t -> t.name().equals(name)).findFirst();
   }
 
   /** The ClusterQueue a workload's LocalQueue points at. */
@@ -47,5 +64,17 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
   public List<String> missingFlavors(ClusterQueue cq) {
     return cq.resourceGroups().stream().flatMap(g -> g.flavorNames().stream()).distinct()
         .filter(f -> flavors.stream().noneMatch(rf -> rf.name().equals(f))).toList();
+  }
+
+  /**
+   * {@code inactiveReason}'s TopologyNotFound messages: each TAS flavor of the ClusterQueue whose
+   * Topology does not exist, as {@code there is no Topology "t" for TAS flavor "f"}.
+   */
+  public List<String> missingTopologies(ClusterQueue cq) {
+    return cq.resourceGroups().stream().flatMap(g -> g.flavorNames().stream()).distinct().sorted()
+        .flatMap(f -> flavors.stream().filter(rf -> rf.name().equals(f)))
+        .filter(rf -> rf.topologyName().isPresent() && topology(rf.topologyName().get()).isEmpty())
+        .map(rf -> "there is no Topology \"" + rf.topologyName().get() + "\" for TAS flavor \"" + rf.name() + "\"")
+        .toList();
   }
 }

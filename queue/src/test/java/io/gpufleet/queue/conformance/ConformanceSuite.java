@@ -16,6 +16,7 @@ final class ConformanceSuite {
     all.addAll(PreemptionCases.all());
     all.addAll(PodsReadyCases.all());
     all.addAll(FairSharingCases.all());
+    all.addAll(TasCases.all());
     return all;
   }
 }

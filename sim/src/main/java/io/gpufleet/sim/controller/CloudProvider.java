@@ -8,6 +8,7 @@ import io.gpufleet.model.cloud.CapacityReservation;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.cloud.NetworkTopologyLabels;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodeClassRef;
@@ -207,6 +208,13 @@ final class CloudProvider {
     }
     String name = c.name();
     Labels labels = c.labels().with(InstanceLabels.HOSTNAME, name);
+    if (NetworkTopologyLabels.described(c.instanceType().name())) {
+      // The cloud controller manager's DescribeInstanceTopology labels, numbered per zone in registration order.
+      String zone = c.offering().zone();
+      int ordinal = (int) api.state().nodes().values().stream().filter(n -> n.node().labels().has(
+          NetworkTopologyLabels.LAYER_1) && zone.equals(n.node().labels().get(InstanceLabels.ZONE).orElse(""))).count();
+      labels = labels.withAll(NetworkTopologyLabels.of(zone, ordinal));
+    }
     ResourceList alloc = api.realType(c).allocatable().withoutNvidiaGpus();
     ResourceList cap = api.realType(c).capacity().withoutNvidiaGpus();
     if (c.instanceType().gpuCount() > 0) {

@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.meta.ObjectRef;
+import io.gpufleet.model.pod.Pod;
 
 /** What may hold a Job's pods back before its controller makes them: Kueue's suspension. */
 interface JobGate {
@@ -21,4 +22,9 @@ interface JobGate {
 
   /** The Job finished (its completions all came): what it held is released. */
   void finished(ObjectRef job);
+
+  /** A pod its controller is about to create, as the gate lets it be scheduled (Kueue's topology ungater). */
+  default Pod place(ObjectRef job, Pod pod) {
+    return pod;
+  }
 }

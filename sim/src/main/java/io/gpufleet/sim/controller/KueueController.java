@@ -14,6 +14,13 @@ import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.WorkloadCondition;
+import io.gpufleet.queue.api.TopologyAssignment;
+import io.gpufleet.queue.api.TopologyRequest;
+import io.gpufleet.queue.tas.TasFlavorSnapshot;
+import io.gpufleet.queue.tas.TopologyNode;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.resource.ResourceName;
+import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
@@ -43,8 +50,12 @@ import java.util.random.RandomGenerator;
  * quota is released (and Workloads requeued, with their creation time
  * as Kueue orders preempted ones) once their pods are gone. waitForPodsReady ({@link KueuePodsReady})
  * evicts an admitted Workload whose pods are not all ready within its timeout, as a preemption stops
- * its victims, and requeues it after a backoff; with blockAdmission it holds admissions back. No
- * admission checks in this slice. Events go to the run record as {@link RunRecord.Kind#KUEUE_EVENT},
+ * its victims, and requeues it after a backoff; with blockAdmission it holds admissions back. With a
+ * TAS flavor (a Topology named by its {@code topologyName}) a Job's pod set is placed on the nodes'
+ * topology domains, each node's free capacity counted from the pods TAS did not place, and each of
+ * its pods is pinned to its domain as it is created ({@link TopologyUngater}); TAS places pods on
+ * nodes that exist, it asks Karpenter for none. No admission checks in this slice. Events go to the
+ * run record as {@link RunRecord.Kind#KUEUE_EVENT},
  * "Reason: message", in Kueue's words ({@code pkg/scheduler/scheduler.go}).
  */
 final class KueueController implements JobGate {
@@ -104,7 +115,8 @@ final class KueueController implements JobGate {
     }
     String ns = job.meta().namespace();
     PodSpec spec = job.template().spec();
-    PodSet ps = new PodSet(PodSet.MAIN, Math.min(job.parallelism(), job.completions()), PodRequests.of(spec), spec);
+    PodSet ps = new PodSet(PodSet.MAIN, Math.min(job.parallelism(), job.completions()), PodRequests.of(spec), spec,
+        TopologyRequest.fromAnnotations(job.template().annotations().map()).request());
     io.gpufleet.queue.api.Workload wl = new io.gpufleet.queue.api.Workload(ns, job.meta().name(), queue.get(),
         List.of(ps), spec.priority(), api.now().plusNanos(created++), Labels.of(NAMESPACE_NAME_LABEL, ns));
     workloads.put(key, wl);
@@ -176,7 +188,7 @@ final class KueueController implements JobGate {
       });
       KueueState state = objects.withWorkloads(queued);
       boolean progress = false;
-      for (Decision d : Scheduler.cycle(state, api.now(), wl -> setAside.contains(wl.key()))) {
+      for (Decision d : Scheduler.cycle(state, api.now(), wl -> setAside.contains(wl.key()), topologyNodes())) {
         if (d instanceof Decision.Admitted a && admissionBlocked(a)) {
           break; // the scheduler waits here (scheduler.go waitForPodsReadyIfNeeded)
         }
@@ -322,6 +334,51 @@ final class KueueController implements JobGate {
     PodSpec injected = spec.withNodeSelector(spec.nodeSelector().withAll(selector)).withTolerations(merged);
     suspended.remove(key);
     api.putWorkload(w.withWorkload(w.workload().withTemplate(new PodTemplate(t.labels(), t.annotations(), injected))));
+  }
+
+  /**
+   * TAS's view of the nodes (only when some flavor is a TAS flavor): each node, Ready or not, and the
+   * requests of the live pods bound to it that TAS did not place (pods of Jobs admitted without a
+   * topology assignment, DaemonSets, anything else), with one {@code pods} each.
+   */
+  private List<TopologyNode> topologyNodes() {
+    if (objects.flavors().stream().noneMatch(f -> f.topologyName().isPresent())) {
+      return List.of();
+    }
+    Map<String, SortedMap<ResourceName, Long>> usage = new HashMap<>();
+    for (PodState p : api.state().pods().values()) {
+      if (p.node().isEmpty() || p.isFailed() || p.workload().map(this::placedByTopology).orElse(false)) {
+        continue;
+      }
+      SortedMap<ResourceName, Long> u = usage.computeIfAbsent(p.node().get(), k -> new TreeMap<>());
+      TasFlavorSnapshot.units(PodRequests.of(p.pod().spec()).quantities()).forEach((r, v) -> u.merge(r, v, Long::sum));
+      u.merge(ResourceName.PODS, 1L, Long::sum);
+    }
+    List<TopologyNode> out = new ArrayList<>();
+    for (NodeState n : api.state().nodes().values()) {
+      out.add(new TopologyNode(n.node(), n.ready(), usage.getOrDefault(n.name(), new TreeMap<>())));
+    }
+    return out;
+  }
+
+  private boolean placedByTopology(ObjectRef job) {
+    io.gpufleet.queue.api.Workload wl = workloads.get(job);
+    return wl != null && wl.admission().stream().flatMap(a -> a.podSetAssignments().stream())
+        .anyMatch(ps -> ps.topologyAssignment().isPresent());
+  }
+
+  /** A TAS-admitted Job's new pod gets its domain's node selector ({@link TopologyUngater}). */
+  @Override
+  public Pod place(ObjectRef job, Pod pod) {
+    io.gpufleet.queue.api.Workload wl = workloads.get(job);
+    Optional<TopologyAssignment> ta = wl == null ? Optional.empty() : wl.admission().stream()
+        .flatMap(a -> a.podSetAssignments().stream()).flatMap(ps -> ps.topologyAssignment().stream()).findFirst();
+    if (ta.isEmpty()) {
+      return pod;
+    }
+    List<Labels> siblings = api.state().podsOf(job).stream().filter(p -> !p.isTerminating() && !p.isFailed())
+        .map(p -> p.pod().spec().nodeSelector()).toList();
+    return TopologyUngater.place(pod, ta.get(), siblings);
   }
 
   private void event(String workload, String reason, String message) {

@@ -96,7 +96,7 @@ final class WorkloadControllers {
 
   /** One pod of a batch whose owner the caller made once (see {@link PodFactory#pod(Workload, int, RandomGenerator, OwnerReference)}). */
   private void create(ObjectRef key, Workload w, int ordinal, OwnerReference owner) {
-    Pod pod = PodFactory.pod(w, ordinal, names, owner);
+    Pod pod = gate.place(key, PodFactory.pod(w, ordinal, names, owner));
     api.createPod(pod, Optional.of(key));
   }
 
