@@ -249,6 +249,13 @@ class WhenCommandTest {
     CliRun within = CliRun.of("when", TRAIN, "-f", CLUSTER, "--within", "soon");
     assertThat(within.exitCode()).isEqualTo(2);
     assertThat(within.err()).contains("--within: expected a duration such as 30m, 6h or 24h, found \"soon\"");
+    // Seeds as replay reads them: a reversed range and a seed that is no number are one line each.
+    CliRun reversed = CliRun.of("when", TRAIN, "-f", CLUSTER, "--seeds", "9..1");
+    assertThat(reversed.exitCode()).isEqualTo(2);
+    assertThat(reversed.err()).contains("--seeds 9..1: expected a..b with a <= b").doesNotContain("\tat ");
+    CliRun word = CliRun.of("when", TRAIN, "-f", CLUSTER, "--seeds", "one");
+    assertThat(word.exitCode()).isEqualTo(2);
+    assertThat(word.err()).contains("--seeds: a seed is an integer, got \"one\"").doesNotContain("\tat ");
     CliRun output = CliRun.of("when", TRAIN, "-f", CLUSTER, "-o", "yaml");
     assertThat(output.exitCode()).isEqualTo(2);
     assertThat(output.err()).contains("-o: expected text or json, found \"yaml\"");
