@@ -71,6 +71,7 @@ class ServeWhenTest {
   @Test
   void theViewAsksAgainstTheClusterServeWasStartedWithAndWhensDefaults() throws Exception {
     JsonNode when = JSON.readTree(get(served).body());
+    assertThat(when.get("available").asBoolean()).isTrue();
     assertThat(when.get("cluster").asString()).isEqualTo(WhenCommandTest.CLUSTER + ", " + WhenCommandTest.KUEUE);
     assertThat(when.get("within").asString()).isEqualTo("24h");
     assertThat(when.get("seeds").asString()).isEqualTo("1..5");
@@ -130,10 +131,12 @@ class ServeWhenTest {
   void aDashboardOfAScenarioFileHasNoWhenView() throws Exception {
     ServeCommand.Listening lab = serve();
     try {
-      HttpResponse<String> r = get(lab);
+      JsonNode when = JSON.readTree(get(lab).body());
+      assertThat(when.get("available").asBoolean()).isFalse();
+      assertThat(when.get("why").asString()).startsWith("no when view: serve was started with a scenario");
+      HttpResponse<String> r = post(lab, "application/json", json(Map.of("job", "x")));
       assertThat(r.statusCode()).isEqualTo(404);
       assertThat(r.body()).contains("no when view: serve was started with a scenario");
-      assertThat(post(lab, "application/json", json(Map.of("job", "x"))).statusCode()).isEqualTo(404);
     } finally {
       lab.dashboard().close();
     }

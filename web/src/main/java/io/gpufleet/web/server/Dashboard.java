@@ -44,8 +44,8 @@ import tools.jackson.databind.json.JsonMapper;
  * GET  /api/runs/{id}/events?frame=N   the newest events up to frame N, &amp;limit=L (60; at most 1,000)
  * GET  /api/runs/{id}/heatmap          GPUs allocated of advertised, by node or group and time
  * GET  /api/compare?a=ID&amp;b=ID          two runs side by side, with their differences
- * GET  /api/when                       what the when view asks against: the cluster, the default
- *                                      horizon and seeds (404 where serve was given no manifests)
+ * GET  /api/when                       whether there is a when view (serve was given manifests) and what
+ *                                      it asks against: the cluster, the default horizon and seeds
  * POST /api/when                       a job's manifest, {"job": YAML, "within": "24h", "seeds": "1..5"}:
  *                                      gpufleet when's answer, its -o json document
  * </pre>
@@ -65,6 +65,8 @@ public final class Dashboard implements AutoCloseable {
   private static final int MAX_LIMIT = 1_000;
   /** The furthest page start taken: beyond any fleet the twin plays. */
   private static final int MAX_OFFSET = 1_000_000;
+  private static final String NO_WHEN = "no when view: serve was started with a scenario; start it with the "
+      + "cluster's manifests (-f FILE or --kubeconfig FILE) to ask when a job would run";
   /** How much of a refusal's message (the job's YAML errors, which quote it) is sent back. */
   private static final int MESSAGE_CHARS = 400;
   /** Event-log rows the page shows up to its moment. */
@@ -164,8 +166,14 @@ public final class Dashboard implements AutoCloseable {
       });
       config.routes.get("/api/when", ctx -> {
         onlyParams(ctx);
-        Forecaster f = forecaster(when);
-        json(ctx, 200, JsonText.write(Map.of("cluster", f.cluster(), "within", f.within(), "seeds", f.seeds())));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("available", when.isPresent());
+        when.ifPresentOrElse(f -> {
+          m.put("cluster", f.cluster());
+          m.put("within", f.within());
+          m.put("seeds", f.seeds());
+        }, () -> m.put("why", NO_WHEN));
+        json(ctx, 200, JsonText.write(m));
       });
       config.routes.post("/api/when", ctx -> {
         onlyParams(ctx);
@@ -370,8 +378,7 @@ public final class Dashboard implements AutoCloseable {
   }
 
   private static Forecaster forecaster(Optional<Forecaster> when) {
-    return when.orElseThrow(() -> new BadRequest(404, "no when view: serve was started with a scenario; start it "
-        + "with the cluster's manifests (-f FILE or --kubeconfig FILE) to ask when a job would run"));
+    return when.orElseThrow(() -> new BadRequest(404, NO_WHEN));
   }
 
   private static void json(Context ctx, int status, String body) {

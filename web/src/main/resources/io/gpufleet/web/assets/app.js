@@ -623,10 +623,10 @@ function renderCompare(cmp) {
 
 // ---- when would a job run: gpufleet when's answer (its -o json), asked of the server ----
 
-// The when view, where serve was started with the cluster's manifests (a 404 otherwise: hidden).
+// The when view, where serve was started with the cluster's manifests (hidden otherwise).
 async function loadWhen() {
-  let when;
-  try { when = await api('/api/when'); } catch (e) { return; }
+  const when = await api('/api/when');
+  if (!when.available) return;
   $('#when-cluster').textContent = when.cluster;
   $('#when-within').value = when.within;
   $('#when-seeds').value = when.seeds;
