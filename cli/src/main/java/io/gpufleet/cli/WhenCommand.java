@@ -90,9 +90,27 @@ public final class WhenCommand implements Callable<Integer> {
    * {@link UserError} or a {@link io.gpufleet.manifest.yaml.ManifestException}.
    */
   static Result forecast(ManifestSource jobSource, ManifestInputOptions input, String within, String seeds) {
+    return forecast(jobSource, input, within, seeds, Bound.NONE);
+  }
+
+  /**
+   * How much one question may ask: serve's when view answers anyone who can reach it, so it plays at
+   * most {@link #SERVED} (a what-if slot is held meanwhile); the command plays what it is told.
+   */
+  record Bound(int seeds, Duration within) {
+    static final Bound NONE = new Bound(Integer.MAX_VALUE, Duration.ofSeconds(Long.MAX_VALUE));
+    static final Bound SERVED = new Bound(20, Duration.ofDays(7));
+  }
+
+  private static Result forecast(ManifestSource jobSource, ManifestInputOptions input, String within, String seeds,
+      Bound bound) {
     Duration horizon = GoDuration.parse(within);
     if (horizon == null || horizon.isNegative() || horizon.isZero()) {
       throw new UserError("--within: expected a duration such as 30m, 6h or 24h, found \"" + within + "\"");
+    }
+    if (horizon.compareTo(bound.within()) > 0) {
+      throw new UserError("--within: at most " + bound.within().toHours() + "h here (gpufleet when plays further), found \""
+          + within + "\"");
     }
     List<Long> seedList;
     try {
@@ -100,6 +118,10 @@ public final class WhenCommand implements Callable<Integer> {
     } catch (IllegalArgumentException | ReplayCommand.UsageProblem e) {
       // The range's message names --seeds already; a bad seed's does not.
       throw new UserError(e.getMessage().startsWith("--seeds") ? e.getMessage() : "--seeds: " + e.getMessage());
+    }
+    if (seedList.size() > bound.seeds()) {
+      throw new UserError("--seeds: at most " + bound.seeds() + " seeds here (gpufleet when runs more), found "
+          + seedList.size());
     }
     JobSpec spec = jobSpec(jobSource.name(),
         new ManifestReader(input.strict, input.admissionPlugins()).read(List.of(jobSource)));
@@ -116,8 +138,8 @@ public final class WhenCommand implements Callable<Integer> {
 
   /**
    * serve's when view: the job's text, named {@code job} in messages, asked against the cluster
-   * {@code input} gives (read once, when serve started); bad input comes back as the one message
-   * the command would print.
+   * {@code input} gives (read once, when serve started), within {@link Bound#SERVED}; bad input comes
+   * back as the one message the command would print.
    */
   static Forecaster forecaster(ManifestInputOptions input) {
     return new Forecaster() {
@@ -139,8 +161,8 @@ public final class WhenCommand implements Callable<Integer> {
       @Override
       public Answer forecast(String job, String within, String seeds) {
         try {
-          return new Answer.Forecast(WhenCommand.forecast(new ManifestSource("job", job), input, within, seeds)
-              .forecast());
+          return new Answer.Forecast(WhenCommand.forecast(new ManifestSource("job", job), input, within, seeds,
+              Bound.SERVED).forecast());
         } catch (UserError e) {
           return new Answer.Refused(e.getMessage());
         } catch (ManifestException e) {

@@ -105,6 +105,11 @@ class ServeWhenTest {
             "--within: expected a duration such as 30m, 6h or 24h, found \\\"soon\\\""),
         new Case("application/json", json(Map.of("job", train, "seeds", "9..1")), 400, "--seeds 9..1: expected a..b with a <= b"),
         new Case("application/json", json(Map.of("job", "")), 400, "job: expected the job's manifest"),
+        // Anyone who reaches the page may ask: a question is bounded, where the command is not.
+        new Case("application/json", json(Map.of("job", train, "seeds", "1..21")), 400,
+            "--seeds: at most 20 seeds here (gpufleet when runs more), found 21"),
+        new Case("application/json", json(Map.of("job", train, "within", "169h")), 400,
+            "--within: at most 168h here (gpufleet when plays further), found \\\"169h\\\""),
         new Case("application/json", json(Map.of("job", train, "priority", "high")), 400,
             "unknown field \\\"priority\\\"; expected job, seeds, within"),
         new Case("application/json", "{\"job\": 3}", 400, "job: expected a string"),
