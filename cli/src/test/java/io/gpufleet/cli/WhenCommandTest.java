@@ -197,6 +197,14 @@ class WhenCommandTest {
     Path jobOnly = dir.resolve("job-only.yaml");
     Files.writeString(jobOnly, text.replace("    startTime: \"2026-03-02T11:20:00Z\"\n", ""));
     assertThat(runningSeconds(jobOnly.toString())).isEqualTo(resumed);
+
+    // A file with no import time: now is the run's start (2026-01-05T00:00:00Z, as simulate's), so a
+    // start 40 minutes before it leaves the same 20 minutes.
+    Path noImport = dir.resolve("no-import.yaml");
+    Files.writeString(noImport, text.replace("    gpufleet.io/imported-at: \"2026-03-02T12:00:00Z\"\n", "")
+        .replace("2026-03-02T11:20:00Z", "2026-01-04T23:20:00Z"));
+    assertThat(Files.readString(noImport)).doesNotContain("imported-at:");
+    assertThat(runningSeconds(noImport.toString())).isEqualTo(resumed);
   }
 
   @Test
