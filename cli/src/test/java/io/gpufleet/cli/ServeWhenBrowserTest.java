@@ -94,6 +94,10 @@ class ServeWhenBrowserTest {
       assertThat(seed1.findElement(By.className("cost")).getText())
           .isEqualTo(String.format("$%.2f", cli.get("runs").get(0).get("dollars").asDouble()));
       screenshot(d, "serve-when-train");
+      // The section alone, as docs/img/dashboard-when.png shows it (the window tall enough to hold it).
+      d.manage().window().setSize(new Dimension(1500, 3400));
+      ((org.openqa.selenium.JavascriptExecutor) d).executeScript("arguments[0].scrollIntoView()", section);
+      Files.write(Path.of("target", "screenshots", "serve-when-section.png"), section.getScreenshotAs(OutputType.BYTES));
 
       // Pick a file: a job no NodePool can serve. The box takes its text; the answer says why not.
       Path never = Path.of("../examples/when/never.yaml").toAbsolutePath().normalize();
@@ -109,6 +113,7 @@ class ServeWhenBrowserTest {
           .contains("1 pod(s) never started; last said: ")
           .contains("Karpenter: FailedScheduling: Failed to schedule pod, incompatible with nodepool \"gpu\"");
       screenshot(d, "serve-when-never");
+      d.manage().window().setSize(new Dimension(1500, 2200));
 
       // Broken YAML: the error, at its line, and no stale answer.
       WebElement job = d.findElement(By.id("when-job"));
