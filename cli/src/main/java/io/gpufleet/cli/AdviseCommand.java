@@ -155,7 +155,7 @@ final class AdviseCommand implements Callable<Integer> {
     Calibration fitted = fit.calibration();
     // A user's file also gives its card's own contention to open-loop tenants there (MeasuredQueueing).
     SharingModel sharing = builtIn ? new SharingModel(fitted)
-        : new SharingModel(fitted, Optional.of(new SharingCurves(measured.gpu(), measured.rows())));
+        : new SharingModel(fitted, Optional.of(new SharingCurves(measured.gpu(), measured.rows(), measured.lone())));
     List<String> notes = calibrationNotes(fit, sharing);
     if (calibration) {
       var replay = new MeasurementReplay(new SharingModel(fitted), catalog);

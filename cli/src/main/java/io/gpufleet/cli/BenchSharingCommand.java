@@ -108,9 +108,11 @@ public final class BenchSharingCommand implements Callable<Integer> {
       out.print(output.equals("json") ? json : table(result));
       if (openLoopCheck && !output.equals("json")) {
         List<OpenLoopCheck.Point> points = SharingBench.check(result.rows());
-        out.print("\nOPEN-LOOP CHECK: each point measured, and predicted from the closed-loop rows above (MeasuredQueueing)\n"
+        out.print("\nOPEN-LOOP CHECK: each point of two tenants or more measured, and predicted from the closed-loop "
+            + "rows and the lone open-loop rows above (MeasuredQueueing)\n"
             + OpenLoopCheck.table(points) + "\n" + OpenLoopCheck.summary(points));
-        OpenLoopCheck.notes(SharingBench.closed(result.rows()), points).forEach(n -> out.println("Note: " + n));
+        OpenLoopCheck.notes(SharingBench.closed(result.rows()), SharingBench.lone(result.rows()), points)
+            .forEach(n -> out.println("Note: " + n));
       }
       out.flush();
       return ExitCodes.OK;

@@ -21,6 +21,7 @@ class SimulateCommandTest {
       "scenarios/consolidation-underutilized.yaml", "scenarios/consolidation-livelock.yaml", "scenarios/node-expiry.yaml",
       "scenarios/mig-multi-tenant.yaml", "scenarios/time-sliced-node-overlay.yaml", "scenarios/preemption.yaml",
       "scenarios/capacity-block-training.yaml", "scenarios/kueue-capacity-block.yaml",
+      "scenarios/kueue-gang.yaml",
       "lab/lab.yaml"})
   void exampleScenariosMeetTheirExpectations(String example, @TempDir Path out) {
     CliRun run = CliRun.wide("simulate", EXAMPLES.resolve(example).toString(), "--out", out.toString(), "-q");

@@ -46,6 +46,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.wire.WireEnum;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
@@ -338,9 +339,15 @@ public final class ScenarioReader {
     }
     // Kueue's objects: with a ClusterQueue, the simulated Kueue suspends Jobs that name a queue.
     KueueState kueue = KueueManifests.of(decoded, Set.of(), diagnostics, Instant.EPOCH);
+    // Kueue's manager Configuration (waitForPodsReady); without one, Kueue's defaults.
+    var kueueConfig = KueueManifests.configuration(decoded, diagnostics);
     if (!kueue.clusterQueues().isEmpty() || !kueue.localQueues().isEmpty() || !kueue.flavors().isEmpty()
         || !kueue.cohorts().isEmpty()) {
-      out.add(new ClusterObject.KueueObjects(kueue));
+      out.add(new ClusterObject.KueueObjects(kueue, kueueConfig.orElse(KueueConfiguration.DEFAULT)));
+    } else if (kueueConfig.isPresent()) {
+      diagnostics.warning(decoded.stream().filter(o -> o instanceof KubeObject.OtherObject other
+          && other.apiVersion().startsWith(KueueManifests.CONFIG_GROUP + "/")).findFirst().orElseThrow().location(), "",
+          "a Kueue Configuration without ClusterQueues, LocalQueues or ResourceFlavors: Kueue does not run; ignored");
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
     for (KubeObject o : karpenter.others()) {
@@ -382,6 +389,7 @@ public final class ScenarioReader {
         case KubeObject.NamespaceObject ns -> { } // admission keeps their labels
         case KubeObject.RuntimeClassObject rc -> { } // admission applies them to pods
         case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueManifests.GROUP + "/") -> { }
+        case KubeObject.OtherObject other when other.apiVersion().startsWith(KueueManifests.CONFIG_GROUP + "/") -> { }
         case KubeObject.OtherObject other -> diagnostics.warning(other.location(), "", ComputeDomains.warning(other)
             .orElse(other.apiVersion() + " " + other.kind() + " \"" + other.name() + "\" is not simulated; skipped"));
       }

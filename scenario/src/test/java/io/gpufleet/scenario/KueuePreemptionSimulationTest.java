@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * decides it; the decision itself is checked by the queue module's conformance suite). Here the
  * wiring: the victim's pods are deleted and its Job suspended; the preemptor waits, Pending, until
  * they are gone, then is admitted; the victim is requeued and admitted again once the preemptor's
- * Job finishes. Requeue backoff is not modelled.
+ * Job finishes. A preempted Workload is requeued without a backoff, as Kueue requeues it (the backoff
+ * follows a PodsReady timeout, {@link KueueGangExampleTest}).
  */
 class KueuePreemptionSimulationTest {
 

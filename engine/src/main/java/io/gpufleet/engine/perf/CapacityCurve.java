@@ -1,9 +1,11 @@
 package io.gpufleet.engine.perf;
 
 import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.OpenLoopRow;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
@@ -22,15 +24,21 @@ import java.util.TreeMap;
  * @param workload    the bench workload ({@code big} or {@code small})
  * @param mode        {@code time-slicing}, {@code mps} or {@code mps-capped}
  * @param throughput  aggregate requests per second by number of busy tenants (N=1 required)
+ * <p>A lone tenant's open-loop row at light load gives {@link #idle}: what a request that finds its
+ * tenant idle takes beyond the closed-loop service time ({@link IdleArrival}).
+ *
  * @param cappedAlone a lone capped client's requests per second by the N whose cap of 100/N % it
  *                    runs under (N > 1); empty where no {@code mps-capped-solo} row was measured
+ * @param idle        an idle arrival's extra time; {@link IdleArrival#NONE} where no lone open-loop
+ *                    row was measured
  */
 public record CapacityCurve(String workload, String mode, Map<Integer, Double> throughput,
-    Map<Integer, Double> cappedAlone) {
+    Map<Integer, Double> cappedAlone, IdleArrival idle) {
 
   public CapacityCurve {
     Objects.requireNonNull(workload, "workload");
     Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(idle, "idle");
     throughput = Map.copyOf(throughput);
     cappedAlone = Map.copyOf(cappedAlone);
     if (!throughput.containsKey(1)) {
@@ -42,9 +50,48 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
     }
   }
 
+  /** A curve without lone open-loop rows. */
+  public CapacityCurve(String workload, String mode, Map<Integer, Double> throughput,
+      Map<Integer, Double> cappedAlone) {
+    this(workload, mode, throughput, cappedAlone, IdleArrival.NONE);
+  }
+
   /** A curve without lone capped rows. */
   public CapacityCurve(String workload, String mode, Map<Integer, Double> throughput) {
     this(workload, mode, throughput, Map.of());
+  }
+
+  /**
+   * The curve of the closed-loop rows of one workload and mode ({@link #of(List, String, String)}),
+   * with its idle arrival fitted to the lone open-loop row of the same workload and mode among
+   * {@code lone} ({@link #loneRow}; none, none).
+   */
+  public static CapacityCurve of(List<ClosedLoopRow> rows, List<OpenLoopRow> lone, String workload, String mode) {
+    CapacityCurve c = of(rows, workload, mode);
+    return loneRow(lone, workload, mode, c.capacity(1))
+        .map(r -> c.withIdle(IdleArrival.fit(c.serviceMs(1), r.ratePerSecond(), r.p50Ms(), r.p99Ms())))
+        .orElse(c);
+  }
+
+  /**
+   * The lone open-loop row of a workload and mode that fits its idle arrival: one tenant, offered
+   * less than {@link #LIGHT} of the lone capacity {@code aloneThroughput} (most of its requests find
+   * it idle), the lightest where several were measured.
+   */
+  public static Optional<OpenLoopRow> loneRow(List<OpenLoopRow> lone, String workload, String mode,
+      double aloneThroughput) {
+    return lone.stream()
+        .filter(r -> r.tenants() == 1 && r.workload().equals(workload) && r.mode().equals(mode)
+            && r.ratePerSecond() < LIGHT * aloneThroughput)
+        .min(java.util.Comparator.comparingDouble(OpenLoopRow::ratePerSecond));
+  }
+
+  /** The most of its lone capacity a lone open-loop row may offer to fit an idle arrival. */
+  public static final double LIGHT = 0.5;
+
+  /** The same curve whose idle arrivals take {@code extra}. */
+  public CapacityCurve withIdle(IdleArrival extra) {
+    return new CapacityCurve(workload, mode, throughput, cappedAlone, extra);
   }
 
   /**
@@ -83,7 +130,7 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
     return x;
   }
 
-  /** The same card's curve for a request {@code factor} times as long alone. */
+  /** The same card's curve for a request {@code factor} times as long alone (the idle extra time kept). */
   public CapacityCurve scaled(double factor) {
     if (!(factor > 0)) {
       throw new IllegalArgumentException("a scale must be positive, found " + factor);
@@ -92,7 +139,8 @@ public record CapacityCurve(String workload, String mode, Map<Integer, Double> t
     throughput.forEach((n, v) -> x.put(n, v / factor));
     Map<Integer, Double> solo = new TreeMap<>();
     cappedAlone.forEach((n, v) -> solo.put(n, v / factor));
-    return new CapacityCurve(workload, mode, x, solo);
+    // An idle arrival's extra time is the tenant's wake-up, not its work: it does not scale.
+    return new CapacityCurve(workload, mode, x, solo, idle);
   }
 
   /** The largest tenant count measured. */

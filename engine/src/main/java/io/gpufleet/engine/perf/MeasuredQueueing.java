@@ -30,6 +30,11 @@ import java.util.OptionalDouble;
  * it has no constant to fit. Without those rows the capped client alone takes the curve's lone time
  * {@code 1 / X(1)}, uncapped (what the coverage report and the check say).
  *
+ * <p>Idle arrivals: where the curve holds a lone tenant's open-loop row ({@link CapacityCurve#idle}),
+ * a request that finds its tenant idle also takes that {@link IdleArrival} extra time; one that waits
+ * behind its tenant's earlier request does not. The extra time is the tenant's, so it takes no part
+ * in the busy fixed point or the overload test.
+ *
  * <p>Overload: N·λ at or above {@code X(N)} (all N busy is the card's capacity for them) is
  * {@link OpenLoopForecast.Regime#OVERLOADED}; within {@link #AT_CAPACITY} of it is
  * {@link OpenLoopForecast.Regime#AT_CAPACITY} (a closed-loop capacity differs run to run by up to
@@ -91,7 +96,7 @@ public final class MeasuredQueueing {
       }
     }
     ServiceTimes service = new ServiceTimes(ms, binomial(tenants - 1, busy));
-    TenantQueue q = new TenantQueue(lambda, arrivalScv, service);
+    TenantQueue q = new TenantQueue(lambda, arrivalScv, service, curve.idle());
     if (!q.stable()) {
       // Each tenant's own queue cannot keep up, though the card could: still an overload.
       return new OpenLoopForecast(OpenLoopForecast.Regime.OVERLOADED, load, service.mean(), inf(), inf(), inf());

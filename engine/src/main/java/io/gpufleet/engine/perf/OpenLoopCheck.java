@@ -8,8 +8,10 @@ import java.util.Locale;
 
 /**
  * Open-loop rows of a card against what {@link MeasuredQueueing} predicts for them from the same
- * card's closed-loop rows only: p50 and p99 error, and whether overload was called right. The
- * open-loop rows take no part in the prediction.
+ * card's closed-loop rows and lone open-loop rows only: p50 and p99 error, and whether overload was
+ * called right. A lone tenant's open-loop row (one tenant: it shares nothing) is an input, the idle
+ * arrival's extra time ({@link IdleArrival}); the rows of two tenants and more are the points, and
+ * take no part in the prediction.
  */
 public final class OpenLoopCheck {
   private OpenLoopCheck() {}
@@ -55,12 +57,20 @@ public final class OpenLoopCheck {
   public static final List<Double> PROBE_LOADS = List.of(0.3, 0.6, 1.2);
 
   /**
+   * Share of a lone tenant's capacity {@code X(1)} at which the idle-arrival probe runs: light
+   * enough that most requests find the tenant idle.
+   */
+  public static final double IDLE_PROBE_LOAD = 0.05;
+
+  /**
    * The open-loop runs that check the model on a card: for each workload and mode measured closed
-   * loop, the largest tenant count from 2 to 4 (else the largest measured), at {@link #PROBE_LOADS}
-   * of what each tenant gets there with all busy, in whole requests per second.
+   * loop, first a lone tenant at {@link #IDLE_PROBE_LOAD} of its capacity (an input: the idle
+   * arrival), then the largest tenant count from 2 to 4 (else the largest measured), at
+   * {@link #PROBE_LOADS} of what each tenant gets there with all busy, in whole requests per second.
    */
   public static List<Probe> probes(List<ClosedLoopRow> closed) {
     List<Probe> out = new ArrayList<>();
+    List<Probe> lone = new ArrayList<>();
     List<String> seen = new ArrayList<>();
     for (ClosedLoopRow r : closed) {
       String key = r.workload() + " " + r.mode();
@@ -75,32 +85,63 @@ public final class OpenLoopCheck {
           .orElse(mine.stream().mapToInt(ClosedLoopRow::tenants).max().orElseThrow());
       double perTenant = mine.stream().filter(x -> x.tenants() == n).mapToDouble(ClosedLoopRow::throughput).average()
           .orElseThrow() / n;
+      mine.stream().filter(x -> x.tenants() == 1).mapToDouble(ClosedLoopRow::throughput).average().ifPresent(
+          alone -> lone.add(new Probe(r.workload(), r.mode(), 1, Math.max(1, Math.round(IDLE_PROBE_LOAD * alone)))));
       for (double f : PROBE_LOADS) {
         out.add(new Probe(r.workload(), r.mode(), n, Math.max(1, Math.round(f * perTenant))));
+      }
+    }
+    lone.addAll(out);
+    return lone;
+  }
+
+  /**
+   * Every open-loop row of two tenants or more predicted from the closed-loop rows of its workload
+   * and mode and the lone open-loop row of them, where one was measured.
+   */
+  public static List<Point> check(List<ClosedLoopRow> closed, List<OpenLoopRow> open) {
+    List<OpenLoopRow> lone = lone(open);
+    List<Point> out = new ArrayList<>();
+    for (OpenLoopRow r : open) {
+      if (r.tenants() > 1) {
+        CapacityCurve curve = CapacityCurve.of(closed, lone, r.workload(), r.mode());
+        out.add(new Point(r, MeasuredQueueing.predict(curve, r.tenants(), r.ratePerSecond())));
       }
     }
     return out;
   }
 
-  /** Every open-loop row predicted from the closed-loop rows of its workload and mode. */
-  public static List<Point> check(List<ClosedLoopRow> closed, List<OpenLoopRow> open) {
-    List<Point> out = new ArrayList<>();
-    for (OpenLoopRow r : open) {
-      CapacityCurve curve = CapacityCurve.of(closed, r.workload(), r.mode());
-      out.add(new Point(r, MeasuredQueueing.predict(curve, r.tenants(), r.ratePerSecond())));
-    }
-    return out;
+  /** The lone tenants' open-loop rows among {@code open}: inputs to the model, not points. */
+  public static List<OpenLoopRow> lone(List<OpenLoopRow> open) {
+    return open.stream().filter(r -> r.tenants() == 1).toList();
+  }
+
+  /** The run that measures a lone tenant's open-loop row at light load: the idle arrival's extra time. */
+  public static String idleCommand(String workload, String mode, double aloneThroughput) {
+    long rate = Math.max(1, Math.round(IDLE_PROBE_LOAD * aloneThroughput));
+    return "gpufleet bench-sharing --workloads " + workload + " --modes " + mode + " --tenants 1 --rate " + rate
+        + " --seconds 16 --json-file " + workload + "-" + mode + "-idle.json";
   }
 
   /**
-   * What the capped-MPS predictions among {@code points} rest on where the rows lack a lone capped
-   * client ({@code mps-capped-solo}): the uncapped lone time, one line per workload, with the run
-   * that measures it; empty where every such curve has them.
+   * What the predictions among {@code points} rest on where rows are missing: under capped MPS
+   * without a lone capped client ({@code mps-capped-solo}) the uncapped lone time, one line per
+   * workload; without a lone open-loop row of the workload and mode ({@code lone}) no idle arrival's
+   * extra time; each with the run that measures it. Empty where nothing is missing.
    */
-  public static List<String> notes(List<ClosedLoopRow> closed, List<Point> points) {
+  public static List<String> notes(List<ClosedLoopRow> closed, List<OpenLoopRow> lone, List<Point> points) {
     List<String> out = new ArrayList<>();
     for (Point p : points) {
       OpenLoopRow m = p.measured();
+      double alone = CapacityCurve.of(closed, m.workload(), m.mode()).capacity(1);
+      if (CapacityCurve.loneRow(lone, m.workload(), m.mode(), alone).isEmpty()) {
+        String line = m.workload() + " " + m.mode() + ": predicted with no extra time for a request that finds its "
+            + "tenant idle (no lone open-loop row under half its capacity); measure: " + idleCommand(m.workload(),
+            m.mode(), alone);
+        if (!out.contains(line)) {
+          out.add(line);
+        }
+      }
       if (m.mode().equals(CalibrationFit.MPS_CAPPED) && m.tenants() > 1
           && CapacityCurve.of(closed, m.workload(), m.mode()).cappedAlone().isEmpty()) {
         String line = m.workload() + " " + m.mode() + ": predicted with a lone client as fast as an uncapped one while "

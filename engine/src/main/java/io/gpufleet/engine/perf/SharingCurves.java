@@ -2,6 +2,7 @@ package io.gpufleet.engine.perf;
 
 import io.gpufleet.model.advise.Boundness;
 import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.OpenLoopRow;
 import io.gpufleet.model.deviceplugin.SharingMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,14 +17,25 @@ import java.util.Optional;
  * under the mode and {@code S₀} its lone time-sliced time: the shape of the contention carries over
  * to work of the same kind on the same card, its scale does not.
  *
+ * <p>A lone tenant's open-loop row of a workload and mode gives its curve the extra time of a request
+ * that finds its tenant idle ({@link IdleArrival}); that time is the tenant's wake-up, so it carries
+ * over unscaled.
+ *
  * @param gpu  the catalogue id of the card the rows were measured on; other cards are not covered
  * @param rows the closed-loop rows
+ * @param lone the lone tenants' open-loop rows (one tenant each); possibly none
  */
-public record SharingCurves(String gpu, List<ClosedLoopRow> rows) {
+public record SharingCurves(String gpu, List<ClosedLoopRow> rows, List<OpenLoopRow> lone) {
 
   public SharingCurves {
     Objects.requireNonNull(gpu, "gpu");
     rows = List.copyOf(rows);
+    lone = OpenLoopCheck.lone(lone);
+  }
+
+  /** Closed-loop rows only: idle arrivals take no extra time. */
+  public SharingCurves(String gpu, List<ClosedLoopRow> rows) {
+    this(gpu, rows, List.of());
   }
 
   /** The bench workload that stands for work of this kind. */
@@ -55,7 +67,7 @@ public record SharingCurves(String gpu, List<ClosedLoopRow> rows) {
 
   private Optional<CapacityCurve> curve(String workload, String mode) {
     boolean alone = rows.stream().anyMatch(r -> r.workload().equals(workload) && r.mode().equals(mode) && r.tenants() == 1);
-    return alone ? Optional.of(CapacityCurve.of(rows, workload, mode)) : Optional.empty();
+    return alone ? Optional.of(CapacityCurve.of(rows, lone, workload, mode)) : Optional.empty();
   }
 
   /**
@@ -73,7 +85,7 @@ public record SharingCurves(String gpu, List<ClosedLoopRow> rows) {
    * What the rows leave to the fitted constants: each workload and mode without an N=1 row, and
    * each measured one whose rows stop short of {@code tenants}, with the run that measures it; under
    * capped MPS also a lone capped client ({@code mps-capped-solo}) not measured, or not up to
-   * {@code tenants}.
+   * {@code tenants}; and each measured one without a lone open-loop row (the idle arrival).
    */
   public List<String> uncovered(int tenants) {
     List<String> out = new ArrayList<>();
@@ -88,6 +100,11 @@ public record SharingCurves(String gpu, List<ClosedLoopRow> rows) {
           out.add(kind + " tenants under " + m + " beyond " + c.get().measuredUpTo()
               + " per card take the capacity of " + c.get().measuredUpTo() + " (the rows stop there); measure: "
               + CalibrationFit.command(w, m, c.get().measuredUpTo() + "," + tenants));
+        }
+        if (c.isPresent() && CapacityCurve.loneRow(lone, w, m, c.get().capacity(1)).isEmpty()) {
+          out.add(kind + " tenants under " + m + " take no extra time for a request that finds its tenant idle (no "
+              + w + " " + m + " open-loop row with 1 tenant under half its capacity); measure: "
+              + OpenLoopCheck.idleCommand(w, m, c.get().capacity(1)));
         }
         if (c.isPresent() && m.equals(CalibrationFit.MPS_CAPPED)) {
           int solo = c.get().cappedAloneUpTo();

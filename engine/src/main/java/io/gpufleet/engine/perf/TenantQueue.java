@@ -14,15 +14,22 @@ package io.gpufleet.engine.perf;
  *       of M/G/1, {@code (1-ρ) / (λ E[S e^(γS)] - 1)}, and {@code γ·E[W]} (the constant that gives
  *       the exponential tail Kingman's mean). For Poisson arrivals the first wins and the tail is
  *       exact; for bursty ones both C and {@code P(W>0) = ρ} are approximations.</li>
- *   <li>latency = wait + service, the two independent.</li>
+ *   <li>latency = wait + service, the two independent; a request that finds the tenant idle (no
+ *       wait, probability {@code 1 - min(ρ, C)}) also takes the {@link IdleArrival} extra time.</li>
  * </ul>
  */
-public record TenantQueue(double ratePerMs, double arrivalScv, ServiceTimes service) {
+public record TenantQueue(double ratePerMs, double arrivalScv, ServiceTimes service, IdleArrival idle) {
 
   public TenantQueue {
     if (!(ratePerMs > 0) || !(arrivalScv > 0)) {
       throw new IllegalArgumentException("a queue needs a positive rate and arrival SCV");
     }
+    java.util.Objects.requireNonNull(idle, "idle");
+  }
+
+  /** A queue whose idle arrivals take no extra time. */
+  public TenantQueue(double ratePerMs, double arrivalScv, ServiceTimes service) {
+    this(ratePerMs, arrivalScv, service, IdleArrival.NONE);
   }
 
   public double utilisation() {
@@ -38,9 +45,24 @@ public record TenantQueue(double ratePerMs, double arrivalScv, ServiceTimes serv
     if (!stable()) {
       return Double.POSITIVE_INFINITY;
     }
+    double latency = kingmanLatencyMs();
+    if (idle.none()) {
+      return latency;
+    }
+    double gamma = decayRate();
+    return latency + (1 - Math.min(utilisation(), waitConstant(gamma))) * idle.meanMs();
+  }
+
+  /** Kingman's mean latency, wait plus service, the idle arrivals' extra time aside. */
+  private double kingmanLatencyMs() {
     double rho = utilisation();
     double m = service.mean();
     return m + rho / (1 - rho) * (arrivalScv + service.scv()) / 2 * m;
+  }
+
+  /** C of the wait's tail {@code P(W > x) = min(ρ, C·e^(-γx))}. */
+  private double waitConstant(double gamma) {
+    return Math.max(tailConstant(gamma), gamma * (kingmanLatencyMs() - service.mean()));
   }
 
   /** The latency quantile {@code q} (0.5 for p50), ms; infinite when unstable. */
@@ -52,7 +74,7 @@ public record TenantQueue(double ratePerMs, double arrivalScv, ServiceTimes serv
       return Double.POSITIVE_INFINITY;
     }
     double gamma = decayRate();
-    double c = Math.max(tailConstant(gamma), gamma * (meanLatencyMs() - service.mean()));
+    double c = waitConstant(gamma);
     double lo = service.min();
     double hi = service.max() + 1.0 / gamma;
     while (cdf(hi, gamma, c) < q) {
@@ -72,10 +94,23 @@ public record TenantQueue(double ratePerMs, double arrivalScv, ServiceTimes serv
   private double cdf(double t, double gamma, double c) {
     double rho = utilisation();
     double p = 0;
+    if (idle.none()) {
+      for (int k = 0; k < service.ms().size(); k++) {
+        double s = service.ms().get(k);
+        if (t >= s) {
+          p += service.weight().get(k) * (1 - Math.min(rho, c * Math.exp(-gamma * (t - s))));
+        }
+      }
+      return p;
+    }
+    // P(W = 0) arrivals take the idle extra time on top of the service; the others wait, then serve.
+    double waits = Math.min(rho, c);
     for (int k = 0; k < service.ms().size(); k++) {
       double s = service.ms().get(k);
+      double w = service.weight().get(k);
+      p += w * (1 - waits) * idle.cdf(t - s);
       if (t >= s) {
-        p += service.weight().get(k) * (1 - Math.min(rho, c * Math.exp(-gamma * (t - s))));
+        p += w * (waits - Math.min(rho, c * Math.exp(-gamma * (t - s))));
       }
     }
     return p;

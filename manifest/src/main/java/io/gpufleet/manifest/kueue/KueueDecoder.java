@@ -3,6 +3,7 @@ package io.gpufleet.manifest.kueue;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.yaml.Cursor;
 import io.gpufleet.manifest.yaml.Diagnostics;
+import io.gpufleet.manifest.yaml.GoDuration;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
@@ -15,12 +16,15 @@ import io.gpufleet.queue.api.ClusterQueue;
 import io.gpufleet.queue.api.Cohort;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.FlavorQuotas;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.LocalQueue;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.QueueingStrategy;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.ResourceGroup;
 import io.gpufleet.queue.api.ResourceQuota;
+import io.gpufleet.queue.api.WaitForPodsReady;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +41,9 @@ import java.util.Set;
 final class KueueDecoder {
 
   static final String GROUP = "kueue.x-k8s.io";
+  /** The group of Kueue's manager Configuration ({@code apis/config/}). */
+  static final String CONFIG_GROUP = "config.kueue.x-k8s.io";
+  static final Set<String> CONFIG_VERSIONS = Set.of(CONFIG_GROUP + "/v1beta1", CONFIG_GROUP + "/v1beta2");
   static final Set<String> VERSIONS = Set.of(GROUP + "/v1beta1", GROUP + "/v1beta2");
 
   /** CRD MaxItems: resourceGroups 16, coveredResources and flavors 64. */
@@ -283,5 +290,104 @@ final class KueueDecoder {
     ObjectMeta meta = kube.meta(doc, false);
     int value = doc.require("value").map(Cursor::asInt).orElse(0);
     return Optional.of(Map.entry(meta.name(), value));
+  }
+
+  /**
+   * Kueue's manager Configuration, strictly decoded as Kueue loads its config file
+   * ({@code pkg/config/config.go} fromFile, {@code serializer.EnableStrict}), defaulted as its version
+   * defaults it and validated as {@code pkg/config/validation.go} validateWaitForPodsReady. Only
+   * {@code waitForPodsReady} is acted on; every other field present is a warning by name.
+   */
+  Optional<KueueConfiguration> configuration(Cursor doc, String apiVersion) {
+    if (!CONFIG_VERSIONS.contains(apiVersion)) {
+      doc.get("apiVersion").orElse(doc).error("expected " + CONFIG_GROUP + "/v1beta1 or " + CONFIG_GROUP
+          + "/v1beta2 for kind Configuration, found \"" + apiVersion + "\"");
+      return Optional.empty();
+    }
+    boolean v1beta1 = apiVersion.endsWith("/v1beta1");
+    Set<String> ignored = new java.util.TreeSet<>(Set.of("namespace", "manageJobsWithoutQueueName",
+        "managedJobsNamespaceSelector", "internalCertManagement", "clientConnection", "integrations", "multiKueue",
+        "fairSharing", "admissionFairSharing", "resources", "featureGates", "objectRetentionPolicies", "webhook",
+        "leaderElection", "metrics", "health", "pprofBindAddress", "controller", "tls"));
+    ignored.add(v1beta1 ? "queueVisibility" : "visibilityServer");
+    Set<String> known = new java.util.HashSet<>(ignored);
+    known.addAll(Set.of("apiVersion", "kind", "waitForPodsReady"));
+    doc.checkKnownStrictDecoding(known);
+    for (String f : ignored) {
+      doc.get(f).ifPresent(c -> c.warning("Configuration field " + f + " is not modelled by gpufleet; it is read and "
+          + "ignored"));
+    }
+    Optional<Cursor> w = doc.get("waitForPodsReady");
+    if (v1beta1) {
+      // v1beta1 defaults.go: off unless enable is true; then timeout 5m, blockAdmission = enable (true).
+      w.ifPresent(c -> c.checkKnownStrictDecoding(Set.of("enable", "timeout", "blockAdmission", "requeuingStrategy",
+          "recoveryTimeout")));
+      if (w.isEmpty() || !w.get().bool("enable", false)) {
+        return Optional.of(new KueueConfiguration(Optional.empty()));
+      }
+      return Optional.of(new KueueConfiguration(Optional.of(waitForPodsReady(w.get(), WaitForPodsReady.V1BETA1_TIMEOUT,
+          true, true))));
+    }
+    // v1beta2 defaults.go: always on (unless the DisableWaitForPodsReady gate, which the twin does not
+    // read); a zero timeout is 30m, blockAdmission false.
+    w.ifPresent(c -> c.checkKnownStrictDecoding(Set.of("timeout", "blockAdmission", "requeuingStrategy",
+        "recoveryTimeout")));
+    if (w.isEmpty()) {
+      return Optional.of(KueueConfiguration.DEFAULT);
+    }
+    return Optional.of(new KueueConfiguration(Optional.of(waitForPodsReady(w.get(), WaitForPodsReady.V1BETA2_TIMEOUT,
+        false, false))));
+  }
+
+  private WaitForPodsReady waitForPodsReady(Cursor w, Duration defaultTimeout, boolean defaultBlock,
+      boolean zeroTimeoutIsWritten) {
+    Optional<Duration> written = w.get("timeout").map(KueueDecoder::nonNegativeDuration);
+    Duration timeout = written.filter(d -> zeroTimeoutIsWritten || !d.isZero()).orElse(defaultTimeout);
+    if (timeout.isZero()) {
+      w.get("timeout").ifPresent(c -> c.error("Required value: must be specified"));
+    }
+    boolean block = w.optBool("blockAdmission").orElse(defaultBlock);
+    // recoveryTimeout defaults to timeout; "0s" turns it off (core.go waitForPodsReady).
+    Duration recovery = w.get("recoveryTimeout").map(KueueDecoder::nonNegativeDuration).orElse(timeout);
+    WaitForPodsReady.RequeuingStrategy strategy = w.get("requeuingStrategy").map(this::requeuingStrategy)
+        .orElse(WaitForPodsReady.RequeuingStrategy.DEFAULT);
+    return new WaitForPodsReady(timeout, block, strategy, recovery.isZero() ? Optional.empty() : Optional.of(recovery));
+  }
+
+  private WaitForPodsReady.RequeuingStrategy requeuingStrategy(Cursor r) {
+    r.checkKnownStrictDecoding(Set.of("timestamp", "backoffLimitCount", "backoffBaseSeconds", "backoffMaxSeconds"));
+    WaitForPodsReady.Timestamp timestamp = r.get("timestamp")
+        .map(c -> oneOf(c, WaitForPodsReady.Timestamp.class, WaitForPodsReady.Timestamp.EVICTION))
+        .orElse(WaitForPodsReady.Timestamp.EVICTION);
+    Optional<Integer> limit = r.get("backoffLimitCount").filter(c -> !c.isNull()).map(KueueDecoder::nonNegativeInt);
+    int base = r.get("backoffBaseSeconds").map(KueueDecoder::nonNegativeInt)
+        .orElse(WaitForPodsReady.RequeuingStrategy.DEFAULT_BASE_SECONDS);
+    int max = r.get("backoffMaxSeconds").map(KueueDecoder::nonNegativeInt)
+        .orElse(WaitForPodsReady.RequeuingStrategy.DEFAULT_MAX_SECONDS);
+    return new WaitForPodsReady.RequeuingStrategy(timestamp, limit, base, max);
+  }
+
+  private static int nonNegativeInt(Cursor c) {
+    int v = c.asInt();
+    if (v < 0) {
+      c.error("must be greater than or equal to 0, found " + v);
+      return 0;
+    }
+    return v;
+  }
+
+  /** A metav1.Duration in Go's syntax; a negative one is validation's IsNegativeErrorMsg. */
+  private static Duration nonNegativeDuration(Cursor c) {
+    String text = c.asString();
+    Duration d = GoDuration.parse(text.startsWith("-") ? text.substring(1) : text);
+    if (d == null) {
+      c.error("expected a duration such as 30s, 5m or 1h, found \"" + text + "\"");
+      return Duration.ZERO;
+    }
+    if (text.startsWith("-") && !d.isZero()) {
+      c.error("must be greater than or equal to 0, found \"" + text + "\"");
+      return Duration.ZERO;
+    }
+    return d;
   }
 }

@@ -11,6 +11,7 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.api.ClusterQueue;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.Cohort;
 import io.gpufleet.queue.api.LocalQueue;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,6 +40,8 @@ public final class KueueManifests {
 
   /** Kueue's API group: its objects are read here, not skipped as unknown. */
   public static final String GROUP = KueueDecoder.GROUP;
+  /** The group of Kueue's manager Configuration: read by {@link #configuration}, not skipped as unknown. */
+  public static final String CONFIG_GROUP = KueueDecoder.CONFIG_GROUP;
   /** {@code constants.QueueLabel}. */
   public static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
   /** {@code constants.WorkloadPriorityClassLabel}. */
@@ -128,5 +132,28 @@ public final class KueueManifests {
           .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
     return new KueueState(flavors, cqs, cohorts, lqs, workloads);
+  }
+
+  /**
+   * Kueue's manager Configuration ({@code config.kueue.x-k8s.io} Configuration, the file Kueue's
+   * manager reads, given here as an object of its own): empty when none is given, in which case Kueue
+   * runs with its defaults ({@link KueueConfiguration#DEFAULT}). A second one is an error.
+   */
+  public static Optional<KueueConfiguration> configuration(List<KubeObject> objects, Diagnostics diagnostics) {
+    KueueDecoder decoder = new KueueDecoder(diagnostics);
+    Optional<KueueConfiguration> out = Optional.empty();
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.OtherObject other && other.apiVersion().startsWith(CONFIG_GROUP + "/")) {
+        if (!other.kind().equals("Configuration")) {
+          other.cursor().get("kind").orElse(other.cursor()).warning("kind " + other.kind() + " of "
+              + other.apiVersion() + " is not modelled by gpufleet; it is skipped");
+        } else if (out.isPresent()) {
+          other.cursor().error("a second Kueue Configuration: Kueue's manager reads one");
+        } else {
+          out = decoder.configuration(other.cursor(), other.apiVersion());
+        }
+      }
+    }
+    return out;
   }
 }

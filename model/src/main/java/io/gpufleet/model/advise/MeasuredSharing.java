@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param big    what one request of the memory-bound workload reads
  * @param small  what one request of the launch-bound workload launches
  * @param rows   the closed-loop rows
+ * @param lone   open-loop rows of one tenant (a lone tenant at light load: how much longer a request
+ *               that finds its tenant idle takes); possibly none
  */
 public record MeasuredSharing(String source, String gpu, RequestDemand.ModelWeights big,
-    RequestDemand.KernelStream small, List<ClosedLoopRow> rows) {
+    RequestDemand.KernelStream small, List<ClosedLoopRow> rows, List<OpenLoopRow> lone) {
 
   public MeasuredSharing {
     Objects.requireNonNull(source, "source");
@@ -23,5 +25,15 @@ public record MeasuredSharing(String source, String gpu, RequestDemand.ModelWeig
     Objects.requireNonNull(big, "big");
     Objects.requireNonNull(small, "small");
     rows = List.copyOf(rows);
+    lone = List.copyOf(lone);
+    if (lone.stream().anyMatch(r -> r.tenants() != 1)) {
+      throw new IllegalArgumentException("a lone open-loop row has one tenant");
+    }
+  }
+
+  /** Closed-loop rows only. */
+  public MeasuredSharing(String source, String gpu, RequestDemand.ModelWeights big, RequestDemand.KernelStream small,
+      List<ClosedLoopRow> rows) {
+    this(source, gpu, big, small, rows, List.of());
   }
 }

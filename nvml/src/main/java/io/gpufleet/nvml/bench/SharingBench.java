@@ -2,6 +2,7 @@ package io.gpufleet.nvml.bench;
 
 import io.gpufleet.engine.perf.OpenLoopCheck;
 import io.gpufleet.model.advise.ClosedLoopRow;
+import io.gpufleet.model.advise.OpenLoopRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,8 +66,8 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
 
   /**
    * The closed-loop plan, then the open-loop runs that check the model against it
-   * ({@link OpenLoopCheck#probes}: per workload and mode a light, a busy and an overloaded point,
-   * chosen from the closed-loop rows just measured), each for the plan's seconds and seed. A plan
+   * ({@link OpenLoopCheck#probes}: per workload and mode a lone tenant at light load, then a light, a
+   * busy and an overloaded point, chosen from the closed-loop rows just measured), each for the plan's seconds and seed. A plan
    * with {@code mps-capped} also measures {@code mps-capped-solo} ({@link Plan#withCappedSolo}): the
    * capped prediction rests on a lone capped client's time.
    */
@@ -87,6 +88,11 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
   /** The open-loop rows among {@code rows}, each beside what the model predicts from the closed-loop ones. */
   public static List<OpenLoopCheck.Point> check(List<SharingRow> rows) {
     return OpenLoopCheck.check(closed(rows), rows.stream().filter(r -> !r.closedLoop()).map(SharingRow::toOpenLoopRow).toList());
+  }
+
+  /** The lone tenants' open-loop rows among {@code rows}: the idle arrival's extra time. */
+  public static List<OpenLoopRow> lone(List<SharingRow> rows) {
+    return OpenLoopCheck.lone(rows.stream().filter(r -> !r.closedLoop()).map(SharingRow::toOpenLoopRow).toList());
   }
 
   /** The closed-loop rows among {@code rows}, as the model reads them. */

@@ -119,6 +119,7 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
       throw new IllegalArgumentException("no calibration file");
     }
     List<ClosedLoopRow> rows = new ArrayList<>();
+    List<OpenLoopRow> lone = new ArrayList<>();
     String gpu = null;
     String name = "";
     String first = null;
@@ -127,7 +128,13 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
     for (Map.Entry<String, String> f : files.entrySet()) {
       String file = f.getKey();
       JsonNode root = parse(file, f.getValue());
-      rows.addAll(closedLoopRows(file, root));
+      // A lone tenant's open-loop run (bench-sharing --tenants 1 --rate R) calibrates idle arrivals;
+      // open-loop rows of more tenants are points to check, not inputs.
+      List<OpenLoopRow> mine = openLoopRows(file, root).stream().filter(r -> r.tenants() == 1).toList();
+      lone.addAll(mine);
+      if (mine.isEmpty() || root.path("closedLoop").isArray() && !root.path("closedLoop").isEmpty()) {
+        rows.addAll(closedLoopRows(file, root));
+      }
       String id = text(root.path("card"), "catalogId", file + ": card.");
       if (gpu == null) {
         gpu = id;
@@ -168,8 +175,13 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
     // to fit (the fit says which constants then rest on the built-in defaults).
     big = big == null ? H200Measurement.BIG : big;
     small = small == null ? H200Measurement.SMALL : small;
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException(String.join(", ", files.keySet()) + ": closedLoop: expected closed-loop rows "
+          + "in one file at least; found only lone open-loop rows");
+    }
     return new MeasuredSharing(String.join(" + ", files.keySet()) + " (" + (name.isEmpty() ? gpu : name) + ", "
-        + rows.size() + " closed-loop rows)", gpu, big, small, rows);
+        + rows.size() + " closed-loop rows" + (lone.isEmpty() ? "" : ", " + lone.size() + " lone open-loop rows") + ")",
+        gpu, big, small, rows, lone);
   }
 
   /**
@@ -177,7 +189,11 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
    * ({@code openLoop[3].ratePerSecond}) with what was expected and found.
    */
   public static List<OpenLoopRow> openLoopRows(String file, String json) {
-    JsonNode rows = parse(file, json).path("openLoop");
+    return openLoopRows(file, parse(file, json));
+  }
+
+  private static List<OpenLoopRow> openLoopRows(String file, JsonNode root) {
+    JsonNode rows = root.path("openLoop");
     if (rows.isMissingNode()) {
       return List.of();
     }

@@ -85,9 +85,10 @@ class SharingBenchTest {
     List<SharingRow> rows = new SharingBench(tenants, new RecordingMps(), line -> { })
         .runWithOpenLoopCheck(plan(List.of(BenchMode.TIME_SLICING, BenchMode.MPS_CAPPED)));
     // 3 closed-loop rows per mode (mps-capped brings mps-capped-solo: one client under each cap),
-    // then per checked mode N=4 (the largest from 2 to 4) at 0.3, 0.6, 1.2 of X(4)/4 in whole req/s,
-    // at least 1; the lone capped client is an input to the capped curve, not a mode to check.
-    assertThat(rows).hasSize(15);
+    // then per checked mode a lone tenant at 5% of X(1) (the idle arrival, an input), then N=4 (the
+    // largest from 2 to 4) at 0.3, 0.6, 1.2 of X(4)/4 in whole req/s, at least 1; the lone capped
+    // client is an input to the capped curve, not a mode to check.
+    assertThat(rows).hasSize(17);
     assertThat(rows.subList(0, 9)).allMatch(SharingRow::closedLoop);
     assertThat(rows.subList(6, 9)).extracting(SharingRow::mode, SharingRow::tenants, SharingRow::threadPercentage)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 1, Optional.of(100)),
@@ -95,8 +96,12 @@ class SharingBenchTest {
             org.assertj.core.groups.Tuple.tuple("mps-capped-solo", 4, Optional.of(25)));
     assertThat(tenants.calls.subList(6, 9)).containsExactly("big N=1 pipe=/private/pipe cap=100",
         "big N=1 pipe=/private/pipe cap=50", "big N=1 pipe=/private/pipe cap=25");
-    assertThat(rows.subList(9, 15)).extracting(SharingRow::tenants).containsOnly(4);
-    assertThat(rows.subList(9, 15)).extracting(SharingRow::mode).doesNotContain("mps-capped-solo");
+    assertThat(rows.subList(9, 11)).extracting(SharingRow::mode, SharingRow::tenants, SharingRow::ratePerSecond)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("time-slicing", 1, (double) Math.max(1, Math.round(0.05 * rows.get(0).throughput()))),
+            org.assertj.core.groups.Tuple.tuple("mps-capped", 1, (double) Math.max(1, Math.round(0.05 * rows.get(3).throughput()))));
+    assertThat(rows.subList(11, 17)).extracting(SharingRow::tenants).containsOnly(4);
+    assertThat(rows.subList(11, 17)).extracting(SharingRow::mode).doesNotContain("mps-capped-solo");
     double perTenant = rows.get(2).throughput() / 4;
     List<Double> rates = new ArrayList<>();
     for (int mode = 0; mode < 2; mode++) {
@@ -104,11 +109,15 @@ class SharingBenchTest {
         rates.add((double) Math.max(1, Math.round(f * perTenant)));
       }
     }
-    assertThat(rows.subList(9, 15)).extracting(SharingRow::ratePerSecond).containsExactlyElementsOf(rates);
-    assertThat(tenants.calls).hasSize(15);
+    assertThat(rows.subList(11, 17)).extracting(SharingRow::ratePerSecond).containsExactlyElementsOf(rates);
+    assertThat(tenants.calls).hasSize(17);
+    // The lone rows are inputs: six points are checked.
     assertThat(SharingBench.check(rows)).hasSize(6);
-    // The fake tenants' lone capped client is as fast as N=1, so the capped curve carries the rows.
-    assertThat(io.gpufleet.engine.perf.OpenLoopCheck.notes(SharingBench.closed(rows), SharingBench.check(rows))).isEmpty();
+    assertThat(SharingBench.lone(rows)).hasSize(2);
+    // The fake tenants' lone capped client is as fast as N=1, so the capped curve carries the rows; they
+    // serve 1 request a second, so a lone probe at the least rate (1/s) is no light load to fit an idle arrival to.
+    assertThat(io.gpufleet.engine.perf.OpenLoopCheck.notes(SharingBench.closed(rows), SharingBench.lone(rows),
+        SharingBench.check(rows))).hasSize(2).allMatch(n -> n.contains("no lone open-loop row under half its capacity"));
     assertThatThrownBy(() -> new SharingBench(tenants, new RecordingMps(), line -> { }).runWithOpenLoopCheck(
         new SharingBench.Plan(List.of(TenantKernel.BIG), List.of(BenchMode.MPS), List.of(2), new Arrivals.Settings(1, 5, 1))))
         .hasMessageContaining("closed-loop plan");

@@ -122,4 +122,35 @@ class SharingMeasurementTest {
     assertThat(run1).hasSize(24).noneMatch(r -> r.mode().equals("mps-capped-solo"));
     assertThat(io.gpufleet.engine.perf.CapacityCurve.of(run1, "big", "mps-capped").cappedAlone()).isEmpty();
   }
+
+  /** {@code bench-sharing --tenants 1 --rate R}'s file: lone open-loop rows and no closed-loop ones. */
+  private static String loneFile() {
+    SharingBench.Plan lone = new SharingBench.Plan(TenantKernel.ALL, List.of(BenchMode.MPS), List.of(1),
+        new Arrivals.Settings(16, 20, 1));
+    return new SharingMeasurement(CARD, lone, List.of(
+        new SharingRow("small", "mps", 1, Optional.empty(), 20, 320, 20.0, 3.6, 7.0, 1.0))).toJson();
+  }
+
+  @Test
+  void aLoneOpenLoopFileCalibratesIdleArrivalsBesideAClosedLoopFile() {
+    java.util.LinkedHashMap<String, String> files = new java.util.LinkedHashMap<>();
+    files.put("closed.json", new SharingMeasurement(CARD, plan(), h200Rows()).toJson());
+    files.put("lone.json", loneFile());
+    var m = SharingMeasurement.calibration(files);
+    assertThat(m.rows()).isEqualTo(H200Measurement.closedLoopRows());
+    assertThat(m.lone()).singleElement().extracting(r -> r.p50Ms()).isEqualTo(3.6);
+    assertThat(m.source()).contains("1 lone open-loop rows");
+    // Open-loop rows of more tenants are points to check, not inputs.
+    List<SharingRow> shared = new ArrayList<>(h200Rows());
+    shared.add(new SharingRow("big", "time-slicing", 4, Optional.empty(), 60, 970, 240.9, 15.37, 95.16, 3.0));
+    assertThat(SharingMeasurement.calibration("s.json", new SharingMeasurement(CARD, plan(), shared).toJson()).lone())
+        .isEmpty();
+  }
+
+  @Test
+  void loneOpenLoopRowsAloneAreNoCalibration() {
+    assertThatThrownBy(() -> SharingMeasurement.calibration("lone.json", loneFile()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("lone.json: closedLoop: expected closed-loop rows in one file at least; found only lone open-loop rows");
+  }
 }

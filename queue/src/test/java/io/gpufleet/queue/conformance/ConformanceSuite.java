@@ -14,6 +14,7 @@ final class ConformanceSuite {
     all.addAll(FlavorAssignerCases.all());
     all.addAll(ScheduleCases.all());
     all.addAll(PreemptionCases.all());
+    all.addAll(PodsReadyCases.all());
     return all;
   }
 }

@@ -10,9 +10,11 @@ import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.admission.Decision;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
+import io.gpufleet.queue.api.WorkloadCondition;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
@@ -27,6 +29,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.random.RandomGenerator;
 
 /**
  * Kueue in the simulation, its smallest faithful slice. Once Kueue's objects are applied, a Job
@@ -39,8 +42,10 @@ import java.util.TreeSet;
  * Job finishes; Pending records the message once per change; Preempting deletes the victims' pods
  * and suspends their Jobs (their pod templates restored, as {@code podset.RestorePodSpec}), whose
  * quota is released (and Workloads requeued, with their creation time
- * as Kueue orders preempted ones) once their pods are gone. No requeue backoff, admission checks or
- * waitForPodsReady in this slice. Events go to the run record as {@link RunRecord.Kind#KUEUE_EVENT},
+ * as Kueue orders preempted ones) once their pods are gone. waitForPodsReady ({@link KueuePodsReady})
+ * evicts an admitted Workload whose pods are not all ready within its timeout, as a preemption stops
+ * its victims, and requeues it after a backoff; with blockAdmission it holds admissions back. No
+ * admission checks in this slice. Events go to the run record as {@link RunRecord.Kind#KUEUE_EVENT},
  * "Reason: message", in Kueue's words ({@code pkg/scheduler/scheduler.go}).
  */
 final class KueueController implements JobGate {
@@ -65,9 +70,12 @@ final class KueueController implements JobGate {
   /** When a requeued (preempted) Workload was evicted: its wait is counted from then. */
   private final Map<ObjectRef, java.time.Instant> queuedSince = new HashMap<>();
   private long created;
+  private final KueuePodsReady podsReady;
 
-  KueueController(ApiServer api) {
+  /** {@code requeueJitter}: the stream of the requeue backoff's jitter. */
+  KueueController(ApiServer api, RandomGenerator requeueJitter) {
     this.api = api;
+    this.podsReady = new KueuePodsReady(api, requeueJitter);
   }
 
   /** Whether Kueue runs: some ClusterQueue exists. */
@@ -75,8 +83,12 @@ final class KueueController implements JobGate {
     return !objects.clusterQueues().isEmpty();
   }
 
-  /** Kueue's objects applied (the Workloads they carry are ignored: Kueue makes them from Jobs). */
-  void apply(KueueState applied) {
+  /**
+   * Kueue's objects and its manager's Configuration applied (the Workloads they carry are ignored:
+   * Kueue makes them from Jobs).
+   */
+  void apply(KueueState applied, KueueConfiguration configuration) {
+    podsReady.configure(configuration);
     objects = new KueueState(applied.flavors(), applied.clusterQueues(), applied.cohorts(), applied.localQueues(),
         List.of());
     requeueAll();
@@ -118,6 +130,7 @@ final class KueueController implements JobGate {
       evicting.remove(job);
       original.remove(job);
       queuedSince.remove(job);
+      podsReady.forget(job);
       requeueAll();
     }
   }
@@ -147,11 +160,29 @@ final class KueueController implements JobGate {
         setAside.clear();
       }
     }
+    Map<ObjectRef, String> names = new HashMap<>();
+    workloads.forEach((k, wl) -> names.put(k, wl.key()));
+    if (podsReady.backoffsEnded(names)) {
+      setAside.clear();
+    }
+    podsReady.sync(this::stopTimedOut);
     for (int round = 0; round <= workloads.size(); round++) {
+      // Backing off or deactivated: out of the queue (waitForPodsReady).
+      List<io.gpufleet.queue.api.Workload> queued = new ArrayList<>();
+      workloads.forEach((k, wl) -> {
+        if (!podsReady.heldBack(k)) {
+          queued.add(podsReady.queueOrderTime(k).map(t -> new io.gpufleet.queue.api.Workload(wl.namespace(),
+              wl.name(), wl.queueName(), wl.podSets(), wl.priority(), t, wl.namespaceLabels(), wl.admission(),
+              wl.quotaReservedAt())).orElse(wl));
+        }
+      });
       KueueState state = new KueueState(objects.flavors(), objects.clusterQueues(), objects.cohorts(),
-          objects.localQueues(), List.copyOf(workloads.values()));
+          objects.localQueues(), queued);
       boolean progress = false;
       for (Decision d : Scheduler.cycle(state, api.now(), wl -> setAside.contains(wl.key()))) {
+        if (d instanceof Decision.Admitted a && admissionBlocked(a)) {
+          break; // the scheduler waits here (scheduler.go waitForPodsReadyIfNeeded)
+        }
         progress |= apply(d);
       }
       if (!progress) {
@@ -176,6 +207,7 @@ final class KueueController implements JobGate {
             + waited + "s");
         event(wl.key(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
         start(key, a.admission());
+        podsReady.admitted(key, wl.key());
         yield true;
       }
       case Decision.Pending p -> {
@@ -187,22 +219,11 @@ final class KueueController implements JobGate {
       case Decision.Preempting p -> {
         for (Decision.Eviction e : p.targets()) {
           ObjectRef victim = jobs.get(e.workload());
-          if (victim == null || !evicting.add(victim)) {
+          if (victim == null || evicting.contains(victim)) {
             continue;
           }
           event(e.workload(), "Preempted", e.message());
-          queuedSince.put(victim, api.now());
-          suspended.add(victim);
-          WorkloadState vw = api.state().workloads().get(victim);
-          if (vw != null) {
-            api.putWorkload(vw.withWorkload(vw.workload().withTemplate(original.get(victim))));
-          }
-          for (PodState pod : api.state().podsOf(victim)) {
-            if (!pod.isTerminating() && !pod.isFailed()) {
-              api.deletePod(pod.key(), RunRecord.Kind.POD_DELETED, "its Job was suspended: Kueue preempted its "
-                  + "Workload (" + e.reason() + ")");
-            }
-          }
+          stop(victim, "Kueue preempted its Workload (" + e.reason() + ")");
         }
         if (!p.message().equals(lastPending.put(wl.key(), p.message()))) {
           event(wl.key(), "Pending", p.message());
@@ -211,6 +232,52 @@ final class KueueController implements JobGate {
       }
       case Decision.NotConsidered n -> false;
     };
+  }
+
+  /**
+   * Stops an admitted Job whose Workload was evicted: suspended, its pod template restored
+   * ({@code podset.RestorePodSpec}) and its pods deleted; its quota stays held until they are gone,
+   * then the Workload is requeued, its wait counted from now.
+   */
+  private void stop(ObjectRef victim, String why) {
+    evicting.add(victim);
+    podsReady.released(victim);
+    queuedSince.put(victim, api.now());
+    suspended.add(victim);
+    WorkloadState vw = api.state().workloads().get(victim);
+    if (vw != null) {
+      api.putWorkload(vw.withWorkload(vw.workload().withTemplate(original.get(victim))));
+    }
+    for (PodState pod : api.state().podsOf(victim)) {
+      if (!pod.isTerminating() && !pod.isFailed()) {
+        api.deletePod(pod.key(), RunRecord.Kind.POD_DELETED, "its Job was suspended: " + why);
+      }
+    }
+  }
+
+  /** The waitForPodsReady timeout evicted the Workload (PodsReadyTimeout, or deactivated past its requeue limit). */
+  private void stopTimedOut(ObjectRef job, String message) {
+    if (!evicting.contains(job)) {
+      stop(job, "Kueue evicted its Workload (" + message + ")");
+    }
+  }
+
+  /**
+   * With blockAdmission, whether the admission of {@code a} waits because a Workload holding quota is
+   * not PodsReady; the hold is recorded once as its QuotaReserved condition.
+   */
+  private boolean admissionBlocked(Decision.Admitted a) {
+    List<ObjectRef> holders = new ArrayList<>();
+    workloads.forEach((k, wl) -> {
+      if (wl.admission().isPresent()) {
+        holders.add(k);
+      }
+    });
+    Optional<WorkloadCondition> held = podsReady.blocked(holders);
+    if (held.isPresent() && !held.get().message().equals(lastPending.put(a.workload(), held.get().message()))) {
+      event(a.workload(), held.get().reason(), held.get().message());
+    }
+    return held.isPresent();
   }
 
   /**

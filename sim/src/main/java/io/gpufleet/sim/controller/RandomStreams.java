@@ -20,6 +20,7 @@ final class RandomStreams {
   private final RandomGenerator disruption;
   private final RandomGenerator claimNames;
   private final RandomGenerator extendedResourceClaimNames;
+  private final RandomGenerator kueueRequeueJitter;
 
   RandomStreams(long seed) {
     this.seed = seed;
@@ -29,6 +30,7 @@ final class RandomStreams {
     this.disruption = stream(seed, "disruption");
     this.claimNames = stream(seed, "resource-claims");
     this.extendedResourceClaimNames = stream(seed, "extended-resource-claims");
+    this.kueueRequeueJitter = stream(seed, "kueue-requeue-jitter");
   }
 
   /** The random suffixes of the ResourceClaims the resource claim controller makes from templates. */
@@ -39,6 +41,11 @@ final class RandomStreams {
   /** The random suffixes of the claims kube-scheduler makes for pods' DRA-backed extended resources. */
   RandomGenerator extendedResourceClaimNames() {
     return extendedResourceClaimNames;
+  }
+
+  /** The jitter of Kueue's requeue backoff after a PodsReady timeout ({@code wait.Backoff}'s rand.Float64). */
+  RandomGenerator kueueRequeueJitter() {
+    return kueueRequeueJitter;
   }
 
   /** Pod name suffixes (the workload controllers' generateName). */

@@ -55,7 +55,7 @@ public final class Runtime {
     this.scheduler = new KubeScheduler(api, random.tieBreaks(), random.extendedResourceClaimNames(),
         scenario.namespaces(), scenario.settings().draDriver(), fullScans);
     new ResourceClaimController(api, random.claimNames());
-    this.kueue = new KueueController(api);
+    this.kueue = new KueueController(api, random.kueueRequeueJitter());
     this.workloads = new WorkloadControllers(api, random.names(), kueue);
     this.cloud = new CloudProvider(api, random, kubelet);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),

@@ -297,7 +297,7 @@ final class ScenarioRunner {
         api.log(RunRecord.Kind.SCENARIO, "ec2nodeclass/" + nc.nodeClass().name(), "EC2NodeClass applied");
       } else if (o instanceof ClusterObject.KueueObjects k) {
         // Before the Jobs, so Kueue's webhook suspends those that name a queue.
-        kueue.apply(k.objects());
+        kueue.apply(k.objects(), k.configuration());
         api.log(RunRecord.Kind.SCENARIO, "kueue", "Kueue's objects applied: " + k.objects().clusterQueues().size()
             + " ClusterQueues, " + k.objects().localQueues().size() + " LocalQueues, " + k.objects().flavors().size()
             + " ResourceFlavors");

@@ -9,6 +9,7 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
 import java.time.Instant;
 import java.util.Optional;
@@ -82,7 +83,13 @@ public sealed interface ClusterObject {
    * simulated Kueue makes those from the Jobs it sees created). With them a Job labelled
    * {@code kueue.x-k8s.io/queue-name} is held suspended until Kueue admits it.
    */
-  record KueueObjects(KueueState objects) implements ClusterObject {}
+  record KueueObjects(KueueState objects, KueueConfiguration configuration) implements ClusterObject {
+
+    /** With Kueue's default Configuration. */
+    public KueueObjects(KueueState objects) {
+      this(objects, KueueConfiguration.DEFAULT);
+    }
+  }
 
   static ClusterObject of(Workload w) {
     return new WorkloadObject(w);

@@ -33,6 +33,7 @@ class RandomStreamsTest {
     RandomStreams b = new RandomStreams(7);
     draws(a.disruption(), 50);
     draws(a.names(), 50);
+    draws(a.kueueRequeueJitter(), 50);
     assertThat(draws(a.provisioning(), 8)).containsExactly(draws(b.provisioning(), 8));
     assertThat(draws(a.tieBreaks(), 8)).containsExactly(draws(b.tieBreaks(), 8));
   }
@@ -44,5 +45,6 @@ class RandomStreamsTest {
     assertThat(draws(s.tieBreaks(), 8)).isNotEqualTo(names);
     assertThat(draws(s.provisioning(), 8)).isNotEqualTo(names);
     assertThat(draws(s.disruption(), 8)).isNotEqualTo(names);
+    assertThat(draws(s.kueueRequeueJitter(), 8)).isNotEqualTo(names);
   }
 }
