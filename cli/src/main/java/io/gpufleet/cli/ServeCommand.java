@@ -47,14 +47,36 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    Listening l = listen(spec.commandLine().getErr());
+    String host = address.contains(":") && !address.startsWith("[") ? "[" + address + "]" : address;
+    out.println("gpufleet serve: " + l.scenario().scenario().name() + " at http://" + host + ":" + l.dashboard().port()
+        + "/");
+    out.println("(Ctrl-C stops it)");
+    out.flush();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      l.dashboard().close();
+      stopped.countDown();
+    }));
+    stopped.await();
+    return ExitCodes.OK;
+  }
+
+  /** The dashboard serving, and the scenario it plays. */
+  record Listening(ScenarioFile scenario, Dashboard dashboard) {}
+
+  /**
+   * Checks the options, plays the scenario and starts the dashboard, with a when view where the
+   * cluster was given as manifests (-f, --kubeconfig): the cluster when asks about is known then.
+   */
+  Listening listen(PrintWriter err) throws IOException {
     if (port < 0 || port > 65_535) {
       throw new UserError("--port: expected 0 to 65535, found " + port);
     }
     if (!address.matches("[A-Za-z0-9.:\\-\\[\\]]{1,253}")) {
       throw new UserError("--address: expected a host name or IP address, found \"" + address + "\"");
     }
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     if (file == null && !input.given() && input.admissionChanged()) {
       throw new UserError("--enable-admission-plugins and --disable-admission-plugins apply to manifests (-f, "
           + "--kubeconfig); the built-in lab runs with EKS's admission plugins");
@@ -71,24 +93,14 @@ final class ServeCommand implements Callable<Integer> {
       err.println(w);
     }
     err.flush();
-    Dashboard dashboard;
     try {
-      dashboard = Dashboard.start(scenario, address, port, Limits.DEFAULTS);
+      return new Listening(scenario, input.given()
+          ? Dashboard.start(scenario, address, port, Limits.DEFAULTS, WhenCommand.forecaster(input))
+          : Dashboard.start(scenario, address, port, Limits.DEFAULTS));
     } catch (RuntimeException e) {
       // Jetty wraps a bind failure (port taken, address not ours); say it in a line.
       throw new UserError("cannot listen on " + address + ":" + port + ": " + rootMessage(e));
     }
-    String host = address.contains(":") && !address.startsWith("[") ? "[" + address + "]" : address;
-    out.println("gpufleet serve: " + scenario.scenario().name() + " at http://" + host + ":" + dashboard.port() + "/");
-    out.println("(Ctrl-C stops it)");
-    out.flush();
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      dashboard.close();
-      stopped.countDown();
-    }));
-    stopped.await();
-    return ExitCodes.OK;
   }
 
   private static String rootMessage(Throwable e) {

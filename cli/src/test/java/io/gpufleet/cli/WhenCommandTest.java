@@ -139,6 +139,99 @@ class WhenCommandTest {
     }
   }
 
+  static final String RUNNING = "../examples/when/running.yaml";
+  static final String NEXT = "../examples/when/next.yaml";
+
+  /** Seconds from the run's start of the first {@code kind} event of a pod whose key starts with {@code prefix}. */
+  private long firstEvent(Path out, String prefix, String kind) throws IOException {
+    for (String line : Files.readAllLines(out.resolve("seed-1").resolve("events.jsonl"))) {
+      JsonNode e = JSON.readTree(line);
+      if (e.get("subject").asString().startsWith(prefix) && e.get("kind").asString().equals(kind)) {
+        return java.time.Duration.between(java.time.Instant.parse("2026-01-05T00:00:00Z"),
+            java.time.Instant.parse(e.get("time").asString())).getSeconds();
+      }
+    }
+    throw new AssertionError("no " + kind + " of " + prefix + " in " + out);
+  }
+
+  private long runningSeconds(String cluster) throws IOException {
+    CliRun when = CliRun.of("when", NEXT, "-f", cluster, "--seeds", "1", "-o", "json");
+    assertThat(when.exitCode()).as(when.err()).isZero();
+    return JSON.readTree(when.out()).get("runs").get(0).get("runningSeconds").asLong();
+  }
+
+  /**
+   * A snapshot's running Job pod runs what is left of its {@code gpufleet.io/run-for} after its
+   * {@code status.startTime}, the snapshot's import time being now: "pretrain" started 40 minutes
+   * before the import, so of its hour 20 minutes are left, and the job queued behind it on the one
+   * GPU starts 40 minutes sooner than behind a fresh start. {@code simulate} of the same files says
+   * the same: the old pod succeeds at +00:20:00 and the new one starts when {@code when} says.
+   */
+  @Test
+  void aJobBehindARunningOneStartsWhenWhatIsLeftOfItsRunTimeIsDone() throws IOException {
+    long resumed = runningSeconds(RUNNING);
+    CliRun sim = CliRun.of("simulate", "-f", RUNNING, "-f", NEXT, "--for", "24h", "--seeds", "1", "-q",
+        "--out", dir.resolve("resumed").toString());
+    assertThat(sim.exitCode()).as(sim.err()).isZero();
+    assertThat(firstEvent(dir.resolve("resumed"), "ml/pretrain-4kq9z", "PodSucceeded")).isEqualTo(20 * 60);
+    assertThat(firstEvent(dir.resolve("resumed"), "ml/next-", "PodStarted")).isEqualTo(resumed);
+    assertThat(resumed).isGreaterThanOrEqualTo(20 * 60).isLessThan(60 * 60);
+
+    // No start time recorded: it starts its hour afresh, and the next job waits 40 minutes longer.
+    String text = Files.readString(Path.of(RUNNING));
+    Path fresh = dir.resolve("fresh.yaml");
+    Files.writeString(fresh, text.replace("  status: {active: 1, startTime: \"2026-03-02T11:20:00Z\"}\n", "")
+        .replace("    startTime: \"2026-03-02T11:20:00Z\"\n", ""));
+    assertThat(Files.readString(fresh)).doesNotContain("startTime: ");
+    assertThat(runningSeconds(fresh.toString()) - resumed).isEqualTo(40 * 60);
+
+    // Started before its hour was out: it finishes at once.
+    Path past = dir.resolve("past.yaml");
+    Files.writeString(past, text.replace("2026-03-02T11:20:00Z", "2026-03-02T10:00:00Z"));
+    CliRun pastSim = CliRun.of("simulate", "-f", past.toString(), "--for", "1h", "--seeds", "1", "-q",
+        "--out", dir.resolve("past").toString());
+    assertThat(pastSim.exitCode()).as(pastSim.err()).isZero();
+    assertThat(firstEvent(dir.resolve("past"), "ml/pretrain-4kq9z", "PodSucceeded")).isZero();
+
+    // The pod records none, its Job does: the pod counts from the Job's start, the earliest it can have.
+    Path jobOnly = dir.resolve("job-only.yaml");
+    Files.writeString(jobOnly, text.replace("    startTime: \"2026-03-02T11:20:00Z\"\n", ""));
+    assertThat(runningSeconds(jobOnly.toString())).isEqualTo(resumed);
+
+    // A file with no import time: now is the run's start (2026-01-05T00:00:00Z, as simulate's), so a
+    // start 40 minutes before it leaves the same 20 minutes.
+    Path noImport = dir.resolve("no-import.yaml");
+    Files.writeString(noImport, text.replace("    gpufleet.io/imported-at: \"2026-03-02T12:00:00Z\"\n", "")
+        .replace("2026-03-02T11:20:00Z", "2026-01-04T23:20:00Z"));
+    assertThat(Files.readString(noImport)).doesNotContain("imported-at:");
+    assertThat(runningSeconds(noImport.toString())).isEqualTo(resumed);
+  }
+
+  @Test
+  void aStartTimeThatIsNoRfc3339TimeIsAnErrorAtItsLine() throws IOException {
+    String text = Files.readString(Path.of(RUNNING));
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(bad, text.replace("    startTime: \"2026-03-02T11:20:00Z\"", "    startTime: yesterday"));
+    int line = (int) text.lines().takeWhile(l -> !l.equals("    startTime: \"2026-03-02T11:20:00Z\"")).count() + 1;
+    CliRun run = CliRun.of("when", NEXT, "-f", bad.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(bad + ":" + line + ":")
+        .contains("expected an RFC 3339 time such as 2026-01-05T09:00:00Z, found \"yesterday\"")
+        .doesNotContain("Exception");
+    Path badImport = dir.resolve("bad-import.yaml");
+    Files.writeString(badImport, text.replace("\"2026-03-02T12:00:00Z\"", "\"noon\""));
+    CliRun imported = CliRun.of("when", NEXT, "-f", badImport.toString());
+    assertThat(imported.exitCode()).isEqualTo(2);
+    assertThat(imported.err()).contains("found \"noon\"");
+    // After the snapshot's time (clocks apart): a warning, and it counts as just started.
+    Path ahead = dir.resolve("ahead.yaml");
+    Files.writeString(ahead, text.replace("2026-03-02T11:20:00Z", "2026-03-02T12:05:00Z"));
+    CliRun late = CliRun.of("when", NEXT, "-f", ahead.toString(), "--seeds", "1");
+    assertThat(late.exitCode()).as(late.err()).isZero();
+    assertThat(late.err()).contains("status.startTime: 2026-03-02T12:05:00Z is after the snapshot's import time "
+        + "2026-03-02T12:00:00Z; taken as started then");
+  }
+
   @Test
   void badInputIsOneLineAndExitTwo() throws IOException {
     Path configMap = dir.resolve("cm.yaml");
@@ -164,6 +257,13 @@ class WhenCommandTest {
     CliRun within = CliRun.of("when", TRAIN, "-f", CLUSTER, "--within", "soon");
     assertThat(within.exitCode()).isEqualTo(2);
     assertThat(within.err()).contains("--within: expected a duration such as 30m, 6h or 24h, found \"soon\"");
+    // Seeds as replay reads them: a reversed range and a seed that is no number are one line each.
+    CliRun reversed = CliRun.of("when", TRAIN, "-f", CLUSTER, "--seeds", "9..1");
+    assertThat(reversed.exitCode()).isEqualTo(2);
+    assertThat(reversed.err()).contains("--seeds 9..1: expected a..b with a <= b").doesNotContain("\tat ");
+    CliRun word = CliRun.of("when", TRAIN, "-f", CLUSTER, "--seeds", "one");
+    assertThat(word.exitCode()).isEqualTo(2);
+    assertThat(word.err()).contains("--seeds: a seed is an integer, got \"one\"").doesNotContain("\tat ");
     CliRun output = CliRun.of("when", TRAIN, "-f", CLUSTER, "-o", "yaml");
     assertThat(output.exitCode()).isEqualTo(2);
     assertThat(output.err()).contains("-o: expected text or json, found \"yaml\"");

@@ -1,5 +1,6 @@
 package io.gpufleet.k8s;
 
+import io.gpufleet.manifest.kube.KubeDecoder;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ public record Snapshot(String context, String serverVersion, Optional<String> na
   public static final String CONTEXT_ANNOTATION = "gpufleet.io/source-context";
   public static final String SERVER_VERSION_ANNOTATION = "gpufleet.io/server-version";
   public static final String NAMESPACE_ANNOTATION = "gpufleet.io/namespace";
-  public static final String IMPORTED_AT_ANNOTATION = "gpufleet.io/imported-at";
+  public static final String IMPORTED_AT_ANNOTATION = KubeDecoder.IMPORTED_AT_ANNOTATION;
 
   private static final Comparator<Map<String, Object>> ORDER = Comparator
       .<Map<String, Object>>comparingInt(o -> ApiResource.order(string(o, "apiVersion"), string(o, "kind")))

@@ -122,6 +122,9 @@ public final class ScenarioReader {
 
   private record Sourced(KubeObject object, String text) {}
 
+  /** The run's start ({@code spec.start}): the "now" of a dump's start times where it records no import time. */
+  private Instant start = Scenario.DEFAULT_START;
+
   private ScenarioReader(ScenarioSources sources, boolean strict) {
     this.sources = sources;
     this.kube = new KubeDecoder(diagnostics, strict);
@@ -196,7 +199,8 @@ public final class ScenarioReader {
     spec.get("start").ifPresent(c -> {
       String s = c.asString();
       try {
-        b.start(Instant.parse(s));
+        start = Instant.parse(s);
+        b.start(start);
       } catch (DateTimeParseException e) {
         c.error("expected an RFC 3339 time such as 2026-01-05T09:00:00Z, found \"" + s + "\"");
       }
@@ -261,6 +265,27 @@ public final class ScenarioReader {
     // The namespaces of every step, from the start: the twin's scheduler reads one set of namespace labels.
     return new ScenarioFile(b.build().withNamespaces(admission.namespaces()), description, steps,
         diagnostics.warnings());
+  }
+
+  /**
+   * A dump's {@code status.startTime} on the run's clock: the dump's time (its import time, else the
+   * run's start) is the run's start, so the object started as long before the run's start as it did
+   * before the dump. One after the dump's time (clocks apart) is taken as started then, with a
+   * warning. Objects a step applies later have no dump time to measure from: none.
+   */
+  private Optional<Instant> onRunClock(Optional<KubeObject.StartTime> started, boolean initial) {
+    if (started.isEmpty() || !initial) {
+      return Optional.empty();
+    }
+    KubeObject.StartTime t = started.get();
+    Instant now = t.snapshot().orElse(start);
+    if (t.at().isAfter(now)) {
+      diagnostics.warning(t.location(), "status.startTime", t.at() + " is after the "
+          + (t.snapshot().isPresent() ? "snapshot's import time " : "run's start ") + now
+          + "; taken as started then");
+      return Optional.of(start);
+    }
+    return Optional.of(start.minus(Duration.between(t.at(), now)));
   }
 
   /**
@@ -340,7 +365,7 @@ public final class ScenarioReader {
               draUses.add(p.location());
             }
             out.add(new ClusterObject.PodObject(p.pod(),
-                p.phase().equals(Optional.of(KubeObject.PodObject.Phase.RUNNING))));
+                p.phase().equals(Optional.of(KubeObject.PodObject.Phase.RUNNING)), onRunClock(p.started(), initial)));
           } else if (p.phase().orElseThrow() == KubeObject.PodObject.Phase.SUCCEEDED) {
             out.add(new ClusterObject.SucceededPodObject(p.pod()));
           }
@@ -349,7 +374,7 @@ public final class ScenarioReader {
           if (!w.workload().template().spec().resourceClaims().isEmpty()) {
             draUses.add(w.location());
           }
-          out.add(ClusterObject.of(w.workload()));
+          out.add(new ClusterObject.WorkloadObject(w.workload(), onRunClock(w.started(), initial)));
         }
         case KubeObject.ResourceObject r -> out.add(new ClusterObject.DraObjectValue(r.value()));
         case KubeObject.PdbObject p -> out.add(ClusterObject.of(p.pdb()));

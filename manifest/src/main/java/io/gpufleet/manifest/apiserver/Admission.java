@@ -135,13 +135,12 @@ public final class Admission {
   private static KubeObject withSpec(KubeObject o, PodSpec spec) {
     if (o instanceof KubeObject.PodObject p) {
       return p.pod().spec() == spec ? p
-          : new KubeObject.PodObject(p.pod().withSpec(spec), p.location(), p.phase(), p.written());
+          : p.withPod(p.pod().withSpec(spec));
     }
     if (o instanceof KubeObject.WorkloadObject w) {
       PodTemplate t = w.workload().template();
       // The stored template stays as decoded: admission acts on the pods (PodTemplate#stored).
-      return t.spec() == spec ? w : new KubeObject.WorkloadObject(
-          w.workload().withTemplate(t.withSpec(spec)), w.location(), w.written());
+      return t.spec() == spec ? w : w.withWorkload(w.workload().withTemplate(t.withSpec(spec)));
     }
     return o;
   }

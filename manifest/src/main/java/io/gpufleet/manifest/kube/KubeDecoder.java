@@ -42,6 +42,10 @@ import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,6 +68,8 @@ public final class KubeDecoder {
 
   /** gpufleet's annotation for how long a Job's pod runs, since a manifest cannot say. */
   public static final String RUN_FOR_ANNOTATION = "gpufleet.io/run-for";
+  /** When {@code gpufleet import} read the cluster, on the {@code List} it writes: the snapshot's "now". */
+  public static final String IMPORTED_AT_ANNOTATION = "gpufleet.io/imported-at";
 
   private static final Set<String> TAINT_FIELDS = Set.of("key", "value", "effect", "timeAdded");
 
@@ -116,13 +122,14 @@ public final class KubeDecoder {
     for (YNode doc : documents) {
       // kubectl converts each document to JSON before reading it: a document that cannot convert is not read.
       if (!NonFiniteNumbers.report(doc, diagnostics)) {
-        decodeDocument(Cursor.root(doc, diagnostics), out);
+        decodeDocument(Cursor.root(doc, diagnostics), out, Optional.empty());
       }
     }
     return out;
   }
 
-  private void decodeDocument(Cursor doc, List<KubeObject> out) {
+  /** {@code snapshot}: the import time of the {@code List} the document is an item of. */
+  private void decodeDocument(Cursor doc, List<KubeObject> out, Optional<Instant> snapshot) {
     if (!doc.isMap()) {
       doc.expected("a Kubernetes object (a mapping with apiVersion and kind)");
       return;
@@ -134,9 +141,12 @@ public final class KubeDecoder {
     }
     Location at = doc.location();
     if (kind.equals("List")) {
-      // kubectl unpacks a List on the client, item by item; its own fields are not validated.
+      // kubectl unpacks a List on the client, item by item; its own fields are not validated, but
+      // gpufleet import's time is: it is the "now" of its items' status.startTime.
+      Optional<Instant> importedAt = doc.get("metadata").flatMap(m -> m.get("annotations"))
+          .flatMap(a -> a.get(IMPORTED_AT_ANNOTATION)).flatMap(KubeDecoder::time).or(() -> snapshot);
       for (Cursor item : doc.list("items")) {
-        decodeDocument(item, out);
+        decodeDocument(item, out, importedAt);
       }
       return;
     }
@@ -155,10 +165,12 @@ public final class KubeDecoder {
     switch (kind) {
       case "Node" -> out.add(new KubeObject.NodeObject(node(doc), at));
       case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at, phase(doc),
-          priorityWritten(doc.node(), "spec"))));
-      case "Deployment", "ReplicaSet", "StatefulSet", "Job", "DaemonSet" ->
+          priorityWritten(doc.node(), "spec"), startTime(doc, snapshot))));
+      case "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet" ->
           out.add(new KubeObject.WorkloadObject(workload(kind, doc), at,
               priorityWritten(doc.node(), "spec", "template", "spec")));
+      case "Job" -> out.add(new KubeObject.WorkloadObject(workload(kind, doc), at,
+          priorityWritten(doc.node(), "spec", "template", "spec"), startTime(doc, snapshot)));
       case "PodDisruptionBudget" -> out.add(new KubeObject.PdbObject(pdb(doc), at));
       case "ConfigMap" -> {
         Map<String, Cursor> cursors = new LinkedHashMap<>();
@@ -443,6 +455,26 @@ public final class KubeDecoder {
   private static boolean written(YNode.YMap map, String key) {
     YNode.YMap.Entry e = map.entries().get(key);
     return e != null && !(e.value() instanceof YNode.YNull);
+  }
+
+  /**
+   * {@code status.startTime} of a pod (the kubelet's admission) or a Job (the Job controller's
+   * start), when the object records it: an RFC 3339 time, as {@code metav1.Time} is written.
+   */
+  private static Optional<KubeObject.StartTime> startTime(Cursor doc, Optional<Instant> snapshot) {
+    Optional<Cursor> c = doc.get("status").flatMap(st -> st.get("startTime")).filter(x -> !x.isNull());
+    return c.flatMap(KubeDecoder::time).map(t -> new KubeObject.StartTime(t, snapshot, c.get().location()));
+  }
+
+  /** An RFC 3339 time ({@code 2026-01-05T09:00:00Z}, an offset or fractional seconds allowed), else an error at it. */
+  private static Optional<Instant> time(Cursor c) {
+    String s = c.asString();
+    try {
+      return Optional.of(OffsetDateTime.parse(s, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+    } catch (DateTimeParseException e) {
+      c.error("expected an RFC 3339 time such as 2026-01-05T09:00:00Z, found \"" + s + "\"");
+      return Optional.empty();
+    }
   }
 
   /** {@code status.phase}, when the object records its status. */

@@ -12,6 +12,7 @@ import io.gpufleet.model.pod.PreemptionPolicy;
 import io.gpufleet.model.pod.RuntimeClass;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +25,13 @@ public sealed interface KubeObject {
   String kind();
 
   String name();
+
+  /**
+   * A {@code status.startTime} as a dump records it (when the kubelet admitted a pod, when the Job
+   * controller started a Job), with the time of the snapshot it came in: its {@code List}'s
+   * {@code gpufleet.io/imported-at}, where {@code gpufleet import} wrote one.
+   */
+  record StartTime(Instant at, Optional<Instant> snapshot, Location location) {}
 
   record NodeObject(Node node, Location location) implements KubeObject {
     @Override
@@ -41,12 +49,22 @@ public sealed interface KubeObject {
    * A pod, with {@code status.phase} when the manifest records one (a dump of a cluster): a pod
    * with a status is state, not a request; a finished one (Succeeded, Failed) occupies nothing.
    */
-  record PodObject(Pod pod, Location location, Optional<Phase> phase, PriorityWritten written)
-      implements KubeObject {
+  record PodObject(Pod pod, Location location, Optional<Phase> phase, PriorityWritten written,
+      Optional<StartTime> started) implements KubeObject {
+
+    /** A pod with no {@code status.startTime}. */
+    public PodObject(Pod pod, Location location, Optional<Phase> phase, PriorityWritten written) {
+      this(pod, location, phase, written, Optional.empty());
+    }
 
     /** A pod whose manifest's written priority fields are inferred from its spec ({@link PriorityWritten#inferred}). */
     public PodObject(Pod pod, Location location, Optional<Phase> phase) {
       this(pod, location, phase, PriorityWritten.inferred(pod.spec()));
+    }
+
+    /** The same object with the pod admission made of it. */
+    public PodObject withPod(Pod admitted) {
+      return new PodObject(admitted, location, phase, written, started);
     }
 
     /** {@code status.phase}, as the API server writes it. */
@@ -89,8 +107,22 @@ public sealed interface KubeObject {
     }
   }
 
-  /** A workload; {@code written}: its pod template's written priority fields. */
-  record WorkloadObject(Workload workload, Location location, PriorityWritten written) implements KubeObject {
+  /**
+   * A workload; {@code written}: its pod template's written priority fields; {@code started}: a Job's
+   * {@code status.startTime}, when a dump records it.
+   */
+  record WorkloadObject(Workload workload, Location location, PriorityWritten written, Optional<StartTime> started)
+      implements KubeObject {
+
+    /** A workload with no recorded start. */
+    public WorkloadObject(Workload workload, Location location, PriorityWritten written) {
+      this(workload, location, written, Optional.empty());
+    }
+
+    /** The same object with the workload admission made of it. */
+    public WorkloadObject withWorkload(Workload admitted) {
+      return new WorkloadObject(admitted, location, written, started);
+    }
 
     /** A workload whose template's written priority fields are inferred from its spec ({@link PriorityWritten#inferred}). */
     public WorkloadObject(Workload workload, Location location) {

@@ -57,11 +57,9 @@ public final class PriorityAdmission {
     for (KubeObject o : objects) {
       // instanceof, not a pattern switch, which would make a class at run time on first use.
       if (o instanceof KubeObject.PodObject p) {
-        out.add(new KubeObject.PodObject(p.pod().withSpec(
-            admit(p.pod().spec(), p.written(), p.location(), "spec", diagnostics)), p.location(), p.phase(), p.written()));
+        out.add(p.withPod(p.pod().withSpec(admit(p.pod().spec(), p.written(), p.location(), "spec", diagnostics))));
       } else if (o instanceof KubeObject.WorkloadObject w) {
-        out.add(new KubeObject.WorkloadObject(admit(w.workload(), w.written(), w.location(), diagnostics),
-            w.location(), w.written()));
+        out.add(w.withWorkload(admit(w.workload(), w.written(), w.location(), diagnostics)));
       } else {
         out.add(o);
       }

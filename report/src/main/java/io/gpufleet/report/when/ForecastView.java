@@ -85,6 +85,11 @@ public final class ForecastView {
     }
     root.put("runningSeconds", quantileMap(f::running));
     root.put("doneSeconds", f.job().completions() > 0 ? quantileMap(f::finished) : null);
+    Map<String, Object> dollars = new LinkedHashMap<>();
+    for (double x : QUANTILES) {
+      dollars.put(RunSummary.quantileName(x), round(f.dollars(x)));
+    }
+    root.put("dollars", dollars);
     List<Map<String, Object>> runs = new ArrayList<>();
     for (JobRun r : f.runs()) {
       Map<String, Object> m = new LinkedHashMap<>();

@@ -46,9 +46,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -69,9 +67,10 @@ final class Kubelet {
   /**
    * Pods a cluster dump records Running, not yet admitted here: their containers already run, so
    * admission resumes them running and Ready at once (no pull, no start time, no probe delay), and a
-   * preemption or drain in the same instant gives them their grace period as any running pod.
+   * preemption or drain in the same instant gives them their grace period as any running pod. Each
+   * with its start on the run's clock, where the dump records one.
    */
-  private final Set<String> resumingRunning = new TreeSet<>();
+  private final Map<String, Optional<Instant>> resumingRunning = new TreeMap<>();
   /** Whether the device plugin runs in pods of its own, and the workloads that answer was read from. */
   private PMap<ObjectRef, WorkloadState> pluginWorkloadsOf;
   private boolean pluginInPods;
@@ -84,9 +83,12 @@ final class Kubelet {
 
   // ---- pods ----
 
-  /** A pod the scenario's cluster has Running on its node: its kubelet resumes it when it admits it. */
-  void resumeRunning(String pod) {
-    resumingRunning.add(pod);
+  /**
+   * A pod the scenario's cluster has Running on its node: its kubelet resumes it when it admits it;
+   * {@code started}, its {@code status.startTime} on the run's clock, counts against its run time.
+   */
+  void resumeRunning(String pod, Optional<Instant> started) {
+    resumingRunning.put(pod, started);
   }
 
   /**
@@ -132,8 +134,8 @@ final class Kubelet {
       return;
     }
     allocateDevices(p);
-    if (resumingRunning.remove(p.key())) {
-      run(p, true);
+    if (resumingRunning.containsKey(p.key())) {
+      run(p, true, resumingRunning.remove(p.key()));
       return;
     }
     NodeState n = api.state().nodes().get(p.node().get());
@@ -284,11 +286,15 @@ final class Kubelet {
     if (p == null || p.generation() != e.generation() || p.isTerminating()) {
       return;
     }
-    run(p, false);
+    run(p, false, Optional.empty());
   }
 
-  /** Its containers run; one resumed from the cluster's state is Ready at once, others after the probe. */
-  private void run(PodState p, boolean resumed) {
+  /**
+   * Its containers run; one resumed from the cluster's state is Ready at once, others after the probe.
+   * A Job's pod completes its run time after it started: for one resumed with a start time, what is
+   * left of it (at once, when it has run its time already).
+   */
+  private void run(PodState p, boolean resumed, Optional<Instant> started) {
     cacheImages(p);
     api.podStarted(p.key());
     if (isPluginPod(api.state().pods().get(p.key()))
@@ -304,7 +310,14 @@ final class Kubelet {
           new Event.PodBecomesReady(p.key(), api.state().pods().get(p.key()).generation()));
     }
     PodState s = api.state().pods().get(p.key());
-    runFor(s).ifPresent(d -> api.scheduleIn(d, new Event.PodCompletes(p.key(), s.generation())));
+    runFor(s).map(d -> started.map(t -> left(d, Duration.between(t, api.now()))).orElse(d))
+        .ifPresent(d -> api.scheduleIn(d, new Event.PodCompletes(p.key(), s.generation())));
+  }
+
+  /** What is left of {@code runFor} after {@code ran}; none when it has run that long already. */
+  static Duration left(Duration runFor, Duration ran) {
+    Duration left = runFor.minus(ran);
+    return left.isNegative() ? Duration.ZERO : left;
   }
 
   /** Images whose pull has finished join the node's cache. */

@@ -46,6 +46,7 @@ import io.gpufleet.sim.state.WorkloadState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -314,6 +315,12 @@ final class ScenarioRunner {
     // from them; a ReplicaSet a Deployment owns is that Deployment's and runs nothing itself.
     Ownership ownership = new Ownership(objects.stream().filter(o -> o instanceof ClusterObject.WorkloadObject)
         .map(o -> ((ClusterObject.WorkloadObject) o).workload()).toList());
+    Map<ObjectRef, Optional<Instant>> jobStarts = new HashMap<>();
+    for (ClusterObject o : objects) {
+      if (o instanceof ClusterObject.WorkloadObject w) {
+        jobStarts.put(WorkloadState.keyOf(w.workload()), w.started());
+      }
+    }
     // A Job resumes counting the completions its finished pods already made.
     SortedMap<ObjectRef, Integer> completed = new TreeMap<>();
     for (ClusterObject o : objects) {
@@ -336,7 +343,9 @@ final class ScenarioRunner {
               .map(w -> p.pod().withMeta(p.pod().meta().withOwner(PodFactory.owner(w)))).orElse(p.pod());
           api.createPod(pod, controller.map(WorkloadState::keyOf));
           if (p.running()) {
-            kubelet.resumeRunning(pod.key());
+            // Its own status.startTime, else its Job's: the earliest it can have started.
+            kubelet.resumeRunning(pod.key(), p.started().or(() -> controller.flatMap(w -> jobStarts.getOrDefault(
+                WorkloadState.keyOf(w), Optional.empty()))));
           }
         }
         case ClusterObject.SucceededPodObject s -> ownership.controllerOf(s.pod())

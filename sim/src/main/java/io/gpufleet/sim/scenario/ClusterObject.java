@@ -10,6 +10,7 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.api.KueueState;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -37,8 +38,14 @@ public sealed interface ClusterObject {
   /**
    * A pod; {@code running} when a cluster dump records it {@code Running} on its node: its containers
    * already run, so its kubelet resumes it as running at once rather than starting it anew.
+   * {@code started}: its {@code status.startTime} on the run's clock (the dump's time is the run's
+   * start), from which a resumed Job pod runs only what is left of its run time.
    */
-  record PodObject(Pod pod, boolean running) implements ClusterObject {
+  record PodObject(Pod pod, boolean running, Optional<Instant> started) implements ClusterObject {
+    public PodObject(Pod pod, boolean running) {
+      this(pod, running, Optional.empty());
+    }
+
     public PodObject(Pod pod) {
       this(pod, false);
     }
@@ -47,7 +54,15 @@ public sealed interface ClusterObject {
   /** A pod of a cluster dump that ran to completion: it holds nothing and runs no more, but its Job counts it. */
   record SucceededPodObject(Pod pod) implements ClusterObject {}
 
-  record WorkloadObject(Workload workload) implements ClusterObject {}
+  /**
+   * A workload; {@code started}: a Job's {@code status.startTime} on the run's clock, the start of
+   * a running pod of it that records none of its own.
+   */
+  record WorkloadObject(Workload workload, Optional<Instant> started) implements ClusterObject {
+    public WorkloadObject(Workload workload) {
+      this(workload, Optional.empty());
+    }
+  }
 
   record PdbObject(PodDisruptionBudget pdb) implements ClusterObject {}
 

@@ -2,6 +2,7 @@ package io.gpufleet.web.server;
 
 import io.gpufleet.model.text.Printable;
 import io.gpufleet.report.json.JsonText;
+import io.gpufleet.report.when.ForecastView;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.web.view.ClusterView;
 import io.gpufleet.web.view.Knobs;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -42,6 +44,10 @@ import tools.jackson.databind.json.JsonMapper;
  * GET  /api/runs/{id}/events?frame=N   the newest events up to frame N, &amp;limit=L (60; at most 1,000)
  * GET  /api/runs/{id}/heatmap          GPUs allocated of advertised, by node or group and time
  * GET  /api/compare?a=ID&amp;b=ID          two runs side by side, with their differences
+ * GET  /api/when                       whether there is a when view (serve was given manifests) and what
+ *                                      it asks against: the cluster, the default horizon and seeds
+ * POST /api/when                       a job's manifest, {"job": YAML, "within": "24h", "seeds": "1..5"}:
+ *                                      gpufleet when's answer, its -o json document
  * </pre>
  */
 public final class Dashboard implements AutoCloseable {
@@ -59,6 +65,10 @@ public final class Dashboard implements AutoCloseable {
   private static final int MAX_LIMIT = 1_000;
   /** The furthest page start taken: beyond any fleet the twin plays. */
   private static final int MAX_OFFSET = 1_000_000;
+  private static final String NO_WHEN = "no when view: serve was started with a scenario; start it with the "
+      + "cluster's manifests (-f FILE or --kubeconfig FILE) to ask when a job would run";
+  /** How much of a refusal's message (the job's YAML errors, which quote it) is sent back. */
+  private static final int MESSAGE_CHARS = 400;
   /** Event-log rows the page shows up to its moment. */
   private static final int EVENTS = 60;
 
@@ -72,11 +82,21 @@ public final class Dashboard implements AutoCloseable {
 
   /** Plays the scenario, then serves it on {@code address:port} (port 0: any free port). */
   public static Dashboard start(ScenarioFile file, String address, int port, Limits limits) {
-    return start(file, address, port, limits, PlayedRun::play);
+    return start(file, address, port, limits, PlayedRun::play, Optional.empty());
+  }
+
+  /** As {@link #start(ScenarioFile, String, int, Limits)}, with a when view that asks {@code when}. */
+  public static Dashboard start(ScenarioFile file, String address, int port, Limits limits, Forecaster when) {
+    return start(file, address, port, limits, PlayedRun::play, Optional.of(when));
   }
 
   /** As {@link #start(ScenarioFile, String, int, Limits)}, with the runs played by {@code player}. */
   static Dashboard start(ScenarioFile file, String address, int port, Limits limits, RunStore.Player player) {
+    return start(file, address, port, limits, player, Optional.empty());
+  }
+
+  private static Dashboard start(ScenarioFile file, String address, int port, Limits limits, RunStore.Player player,
+      Optional<Forecaster> when) {
     RunStore runs = new RunStore(file, limits, player);
     Assets assets = Assets.load();
     Javalin app = Javalin.create(config -> {
@@ -144,6 +164,34 @@ public final class Dashboard implements AutoCloseable {
         json(ctx, 200, JsonText.write(RunComparison.of(Integer.toString(a.id()), a.run(), a.knobs(),
             Integer.toString(b.id()), b.run(), b.knobs())));
       });
+      config.routes.get("/api/when", ctx -> {
+        onlyParams(ctx);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("available", when.isPresent());
+        when.ifPresentOrElse(f -> {
+          m.put("cluster", f.cluster());
+          m.put("within", f.within());
+          m.put("seeds", f.seeds());
+        }, () -> m.put("why", NO_WHEN));
+        json(ctx, 200, JsonText.write(m));
+      });
+      config.routes.post("/api/when", ctx -> {
+        onlyParams(ctx);
+        Forecaster f = forecaster(when);
+        Map<String, String> ask = strings(ctx, Set.of("job", "within", "seeds"),
+            "such as {\"job\": \"apiVersion: batch/v1\\nkind: Job ...\", \"within\": \"24h\", \"seeds\": \"1..5\"}");
+        String job = ask.get("job");
+        if (job == null || job.isBlank()) {
+          throw new BadRequest(400, "job: expected the job's manifest (a Job, Deployment, StatefulSet, ReplicaSet or "
+              + "Pod, as YAML), found " + (job == null ? "none" : "nothing"));
+        }
+        Forecaster.Answer answer = runs.inTurn(() -> f.forecast(job, ask.getOrDefault("within", f.within()),
+            ask.getOrDefault("seeds", f.seeds())));
+        switch (answer) {
+          case Forecaster.Answer.Forecast a -> json(ctx, 200, ForecastView.json(a.forecast()));
+          case Forecaster.Answer.Refused r -> error(ctx, 400, Printable.cut(r.message(), MESSAGE_CHARS));
+        }
+      });
       config.routes.exception(BadRequest.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
       config.routes.exception(Knobs.BadKnob.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
       config.routes.exception(Exception.class, (e, ctx) -> error(ctx, 500,
@@ -152,6 +200,12 @@ public final class Dashboard implements AutoCloseable {
       config.routes.error(404, ctx -> {
         if (ctx.attribute(ANSWERED) == null) {
           error(ctx, 404, "no such page: " + printable(ctx.path()));
+        }
+      });
+      // Javalin refuses a body over maxRequestSize before a route reads it; say so as every other error.
+      config.routes.error(413, ctx -> {
+        if (ctx.attribute(ANSWERED) == null) {
+          error(ctx, 413, "the body is over the limit of " + limits.maxBodyBytes() + " bytes");
         }
       });
       config.routes.error(405, ctx -> error(ctx, 405, ctx.method() + " is not allowed on " + printable(ctx.path())));
@@ -276,6 +330,36 @@ public final class Dashboard implements AutoCloseable {
 
   /** A JSON object of knob names to strings or whole numbers, nothing else. */
   private static Knobs knobs(Context ctx) {
+    Map<String, String> values = new TreeMap<>();
+    for (var e : object(ctx, "of knobs such as {\"consolidationPolicy\": \"WhenEmpty\"}").entrySet()) {
+      Object v = e.getValue();
+      if (!(v instanceof String || v instanceof Integer || v instanceof Long)) {
+        throw new BadRequest(400, printable(String.valueOf(e.getKey())) + ": expected a string or a whole number");
+      }
+      values.put(String.valueOf(e.getKey()), String.valueOf(v));
+    }
+    return Knobs.read(values);
+  }
+
+  /** A JSON object of the {@code allowed} names to strings, nothing else. */
+  private static Map<String, String> strings(Context ctx, Set<String> allowed, String what) {
+    Map<String, String> values = new TreeMap<>();
+    for (var e : object(ctx, what).entrySet()) {
+      String name = String.valueOf(e.getKey());
+      if (!allowed.contains(name)) {
+        throw new BadRequest(400, "unknown field \"" + printable(name) + "\"; expected "
+            + String.join(", ", new TreeSet<>(allowed)));
+      }
+      if (!(e.getValue() instanceof String v)) {
+        throw new BadRequest(400, name + ": expected a string");
+      }
+      values.put(name, v);
+    }
+    return values;
+  }
+
+  /** The body as a JSON object ({@code what}: what the message says one should be, when it is not). */
+  private static Map<?, ?> object(Context ctx, String what) {
     String type = ctx.contentType();
     if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
       throw new BadRequest(415, "expected a JSON body (Content-Type: application/json), found "
@@ -288,17 +372,13 @@ public final class Dashboard implements AutoCloseable {
       throw new BadRequest(400, "the body is not JSON: " + printable(e.getOriginalMessage()));
     }
     if (!(body instanceof Map<?, ?> map)) {
-      throw new BadRequest(400, "expected a JSON object of knobs such as {\"consolidationPolicy\": \"WhenEmpty\"}");
+      throw new BadRequest(400, "expected a JSON object " + what);
     }
-    Map<String, String> values = new TreeMap<>();
-    for (var e : map.entrySet()) {
-      Object v = e.getValue();
-      if (!(v instanceof String || v instanceof Integer || v instanceof Long)) {
-        throw new BadRequest(400, printable(String.valueOf(e.getKey())) + ": expected a string or a whole number");
-      }
-      values.put(String.valueOf(e.getKey()), String.valueOf(v));
-    }
-    return Knobs.read(values);
+    return map;
+  }
+
+  private static Forecaster forecaster(Optional<Forecaster> when) {
+    return when.orElseThrow(() -> new BadRequest(404, NO_WHEN));
   }
 
   private static void json(Context ctx, int status, String body) {

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The runs a dashboard holds: the scenario's own (id 0) and the what-ifs played from it, at most
@@ -78,6 +79,17 @@ final class RunStore {
   Stored whatIf(Knobs knobs) {
     // Checked before taking a slot: a knob that does not fit the scenario is refused at once.
     Scenario turned = knobs.apply(file.scenario());
+    Map<String, String> changed = knobs.describe();
+    String label = changed.isEmpty() ? "re-run" : String.join(", ", changed.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue()).toList());
+    return inTurn(() -> add(player.play(label, file, turned, limits.maxFrames()), knobs));
+  }
+
+  /**
+   * Runs {@code work} (a what-if, a when forecast: both count as what-if runs) in one of the playing
+   * slots; refuses when all are taken for longer than the limits' wait.
+   */
+  <T> T inTurn(Supplier<T> work) {
     boolean admitted;
     try {
       admitted = playing.tryAcquire(limits.queueWait().toMillis(), TimeUnit.MILLISECONDS);
@@ -89,10 +101,7 @@ final class RunStore {
       throw new BadRequest(429, "already playing " + limits.concurrentRuns() + " what-if run(s); try again shortly");
     }
     try {
-      Map<String, String> changed = knobs.describe();
-      String label = changed.isEmpty() ? "re-run" : String.join(", ", changed.entrySet().stream()
-          .map(e -> e.getKey() + "=" + e.getValue()).toList());
-      return add(player.play(label, file, turned, limits.maxFrames()), knobs);
+      return work.get();
     } finally {
       playing.release();
     }

@@ -621,6 +621,78 @@ function renderCompare(cmp) {
   $('#compare-expectations').replaceChildren(...changed);
 }
 
+// ---- when would a job run: gpufleet when's answer (its -o json), asked of the server ----
+
+// The when view, where serve was started with the cluster's manifests (hidden otherwise).
+async function loadWhen() {
+  const when = await api('/api/when');
+  if (!when.available) return;
+  $('#when-cluster').textContent = when.cluster;
+  $('#when-within').value = when.within;
+  $('#when-seeds').value = when.seeds;
+  $('#when-section').hidden = false;
+}
+
+async function askWhen(event) {
+  event.preventDefault();
+  const ask = { job: $('#when-job').value };
+  for (const k of ['within', 'seeds']) {
+    const v = $('#when-' + k).value.trim();
+    if (v !== '') ask[k] = v;
+  }
+  $('#when-error').textContent = '';
+  $('#when-ask').disabled = true;
+  $('#status').textContent = 'playing the job forward...';
+  try {
+    renderWhen(await api('/api/when', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ask) }));
+    $('#status').textContent = '';
+  } catch (e) {
+    $('#when-answer').replaceChildren();
+    $('#when-error').textContent = e.message;
+    $('#status').textContent = '';
+  } finally {
+    $('#when-ask').disabled = false;
+  }
+}
+
+// The answer as gpufleet when prints it: p50 and p90 of when Kueue admitted it, when its pods had all
+// started, when it was done and what it cost; then each seed's run: nodes, what Karpenter launched
+// (instance type, capacity type, zone, price), and for pods that never started the reasons given.
+function renderWhen(a) {
+  const never = 'not within the horizon';
+  const at = v => (v === null || v === undefined) ? never : hms(v);
+  const money = v => '$' + v.toFixed(2);
+  const rows = [];
+  if (a.admittedSeconds) rows.push(['admitted', 'admitted (by Kueue)', at(a.admittedSeconds.p50), at(a.admittedSeconds.p90)]);
+  rows.push(['running', 'running (' + a.podsAtOnce + ' pod(s) started)', at(a.runningSeconds.p50), at(a.runningSeconds.p90)]);
+  if (a.doneSeconds) rows.push(['done', 'done (' + a.completions + ' completed)', at(a.doneSeconds.p50), at(a.doneSeconds.p90)]);
+  rows.push(['cost', 'cost (the cards its pods held)', money(a.dollars.p50), money(a.dollars.p90)]);
+  const head = el('p', { class: 'when-job-name', text: a.job + ': ' + a.podsAtOnce + ' pod(s) at once'
+    + (a.completions > 0 ? ', ' + a.completions + ' completion(s)' : '') + '; ' + a.runs.length + ' run(s) of '
+    + dur(a.horizonSeconds) + ' (seeds ' + a.runs.map(r => r.seed).join(',') + ')' });
+  const quantiles = el('table', { id: 'when-quantiles' },
+    el('tr', {}, el('th', { text: '' }), el('th', { text: 'p50' }), el('th', { text: 'p90' })),
+    ...rows.map(([key, name, p50, p90]) => el('tr', { 'data-row': key }, el('td', { text: name }),
+      el('td', { class: 'p50', text: p50 }), el('td', { class: 'p90', text: p90 }))));
+  const runs = el('table', { id: 'when-runs' },
+    el('tr', {}, ...['seed', 'admitted', 'running', 'done', 'nodes', 'GPU-h', 'cost', 'why not'].map(t => el('th', { text: t }))),
+    ...a.runs.map(r => {
+      const nodes = el('ul', {}, ...Object.entries(r.nodes).map(([node, launch]) => el('li', { 'data-node': node },
+        el('strong', { text: node }), el('span', { text: launch === null ? ': a node already there' : ': Karpenter launched ' + launch }))));
+      const why = [];
+      if (r.kueuePending) why.push('Kueue: ' + r.kueuePending);
+      for (const [said, pods] of Object.entries(r.waiting)) why.push(pods + ' pod(s) never started; last said: ' + said);
+      return el('tr', { 'data-seed': String(r.seed) }, el('td', { text: String(r.seed) }),
+        el('td', { class: 'admitted', text: 'admittedSeconds' in r ? at(r.admittedSeconds) : '-' }),
+        el('td', { class: 'running', text: at(r.runningSeconds) }),
+        el('td', { class: 'done', text: a.completions > 0 ? at(r.doneSeconds) : '-' }),
+        el('td', { class: 'nodes' }, nodes), el('td', { text: r.gpuHours.toFixed(2) }),
+        el('td', { class: 'cost', text: money(r.dollars) }),
+        el('td', { class: 'why' }, el('ul', {}, ...why.map(w => el('li', { text: w })))));
+    }));
+  $('#when-answer').replaceChildren(head, quantiles, runs);
+}
+
 // ---- wiring ----
 
 window.addEventListener('DOMContentLoaded', () => {
@@ -643,11 +715,17 @@ window.addEventListener('DOMContentLoaded', () => {
   $('#jump-time').addEventListener('keydown', e => { if (e.key === 'Enter') jump(); });
   $('#run-select').addEventListener('change', e => showRun(e.target.value, 'push'));
   $('#whatif').addEventListener('submit', whatIf);
+  $('#when').addEventListener('submit', askWhen);
+  // A file picked is read here and put in the box, to be read and changed before it is asked.
+  $('#when-file').addEventListener('change', e => {
+    const f = e.target.files[0];
+    if (f) f.text().then(t => { $('#when-job').value = t; });
+  });
   $('#node-filter').addEventListener('input', e => { if (setFilter(e.target.value.trim())) refilter('replace'); });
   $('#node-filter').addEventListener('change', () => record('push'));
   $('#more').addEventListener('click', () => { state.limit = Math.min(MAX_SHOWN, state.limit + PAGE); refilter('none'); });
   window.addEventListener('resize', () => [...Object.values(state.charts), state.heatmapChart].forEach(c => c && c.resize()));
   window.addEventListener('popstate', () => { showAddress('none').catch(e => { $('#status').textContent = e.message; }); });
-  loadRuns().then(() => showAddress('replace')).then(() => { document.body.dataset.ready = 'true'; })
+  loadRuns().then(() => showAddress('replace')).then(loadWhen).then(() => { document.body.dataset.ready = 'true'; })
     .catch(e => { $('#status').textContent = 'could not load the run: ' + e.message; });
 });
