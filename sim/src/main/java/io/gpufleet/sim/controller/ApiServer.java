@@ -502,6 +502,15 @@ final class ApiServer {
     state = state.withPod(p.withSchedulingMessage(message));
   }
 
+  /** {@link #setSchedulingMessage} for each pending pod of {@code keys}, in one change of the image. */
+  void setSchedulingMessages(List<String> keys, List<String> messages) {
+    List<PodState> changed = new ArrayList<>(keys.size());
+    for (int i = 0; i < keys.size(); i++) {
+      changed.add(state.pods().get(keys.get(i)).withSchedulingMessage(messages.get(i)));
+    }
+    state = state.withPods(keys, changed);
+  }
+
   private void pendingGauge() {
     metrics.gauge(Metrics.PENDING_PODS, now(), state.pending().size());
   }

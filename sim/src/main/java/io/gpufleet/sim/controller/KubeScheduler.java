@@ -26,6 +26,7 @@ import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.BySequence;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
@@ -294,12 +295,14 @@ final class KubeScheduler {
     for (PodState p : named) {
       admit(p);
     }
-    queued.sort(QUEUE_ORDER);
+    sortQueue(queued);
     List<PodState> queue = queued;
     boolean newlyUnschedulable = false;
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
-    Map<PodSpec, ScheduleResult> failedSpecs = new IdentityHashMap<>();
+    Map<PodSpec, Failure> failedSpecs = new IdentityHashMap<>();
     List<String> touched = new ArrayList<>();
+    Messages messages = new Messages();
+    Long failedEpoch = null;
     List<PodState> attempted = queue;
     for (int i = 0; ; i++) {
       if (incremental && api.capacityEpoch() != epoch) {
@@ -307,7 +310,7 @@ final class KubeScheduler {
         // order is due again, as a full scan would find it.
         List<PodState> full = new ArrayList<>();
         pending.forEach((k, v) -> classify(pods.get(k), profile, new ArrayList<>(), full));
-        full.sort(QUEUE_ORDER);
+        sortQueue(full);
         int from = i == 0 ? 0 : Collections.binarySearch(full, queue.get(i - 1), QUEUE_ORDER) + 1;
         queue = new ArrayList<>(queue.subList(0, i));
         queue.addAll(full.subList(from, full.size()));
@@ -318,38 +321,44 @@ final class KubeScheduler {
         break;
       }
       PodState p = queue.get(i);
+      String key = p.key();
       // A hard spread constraint or a required pod affinity can be met once other pods bind (the
       // minimum domain count rises, a matching pod arrives), so such a pod is retried every cycle, as
       // the queueing hints of PodTopologySpread and InterPodAffinity requeue it on pod events.
       boolean spreads = spreads(p);
-      Long failed = failedAt.get(p.key());
+      Long failed = failedAt.get(key);
       if (failed != null && failed == api.capacityEpoch() && !spreads) {
         continue;
       }
-      ScheduleResult r = spreads ? null : failedSpecs.get(p.pod().spec());
-      if (r == null) {
-        r = schedule(p);
-        if (r instanceof ScheduleResult.Unschedulable u && u.nominatedNode().isEmpty() && !spreads) {
-          failedSpecs.put(p.pod().spec(), r);
-        }
+      Failure same = spreads ? null : failedSpecs.get(p.pod().spec());
+      ScheduleResult r = same != null ? same.result() : schedule(p);
+      if (same == null && r instanceof ScheduleResult.Unschedulable u && u.nominatedNode().isEmpty() && !spreads) {
+        failedSpecs.put(p.pod().spec(), same = Failure.of(u));
       }
-      touched.add(p.key());
+      touched.add(key);
       switch (r) {
         case ScheduleResult.Scheduled s -> {
-          failedAt.remove(p.key());
-          nominated.remove(p.key());
+          messages.write();
+          failedAt.remove(key);
+          nominated.remove(key);
           bind(p, s);
         }
         case ScheduleResult.Unschedulable u -> {
-          failedAt.put(p.key(), api.capacityEpoch());
+          if (failedEpoch == null || failedEpoch != api.capacityEpoch()) {
+            failedEpoch = api.capacityEpoch();
+          }
+          failedAt.put(key, failedEpoch);
           // Like the event correlator, a repeat that differs only in node counts is not recorded again.
-          String reasons = String.join("|", u.error().histogram().keySet());
-          if (!reasons.equals(p.schedulingMessage().orElse(null))) {
+          Failure f = same != null ? same : Failure.of(u);
+          if (!f.reasons().equals(p.schedulingMessage().orElse(null))) {
             if (p.schedulingMessage().isEmpty()) {
               newlyUnschedulable = true;
             }
-            api.setSchedulingMessage(p.key(), reasons);
-            api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, p.key(), u.error().message());
+            messages.add(key, f.reasons());
+            api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, key, f.message());
+          }
+          if (u.nominatedNode().isPresent() || fullScans) {
+            messages.write();
           }
           if (u.nominatedNode().isPresent()) {
             preempt(p, u.nominatedNode().get(), u.victims());
@@ -357,16 +366,21 @@ final class KubeScheduler {
         }
       }
     }
+    messages.write();
     PMap<String, Boolean> pendingAfter = api.state().pending();
-    if (incremental) {
+    if (!fullScans) {
       // What a full scan's removeIf below would drop: the keys that left the queue since the last
-      // cycle, and those this cycle put in (every other key was pending at the last cycle's end).
-      pendingSeen.diff(pendingAfter, (k, was, now) -> {
-        if (now == null) {
-          failedAt.remove(k);
-          nominated.remove(k);
-        }
-      });
+      // cycle, and those this cycle put in (every other key was pending at the last cycle's end: the
+      // sets are kept to exactly the pending keys after each cycle, and are empty before the first).
+      // So a cycle costs the pods it looks at and what changed, not a pass over every key kept.
+      if (pendingSeen != null) {
+        pendingSeen.diff(pendingAfter, (k, was, now) -> {
+          if (now == null) {
+            failedAt.remove(k);
+            nominated.remove(k);
+          }
+        });
+      }
       for (String k : touched) {
         if (!pendingAfter.containsKey(k)) {
           failedAt.remove(k);
@@ -386,6 +400,59 @@ final class KubeScheduler {
   /** Pending pods in the order kube-scheduler's activeQ pops them: highest priority, then oldest. */
   private static final Comparator<PodState> QUEUE_ORDER = Comparator.comparingInt((PodState p) -> -p.pod().spec()
       .priority()).thenComparingLong(PodState::sequence);
+
+  /**
+   * Sorts pods into {@link #QUEUE_ORDER}; where all have one priority (the usual queue) that is
+   * creation order, sorted as primitives ({@link BySequence}) instead of a comparator call per comparison.
+   */
+  private void sortQueue(List<PodState> queue) {
+    if (fullScans || queue.isEmpty()) {
+      queue.sort(QUEUE_ORDER);
+      return;
+    }
+    int priority = queue.getFirst().pod().spec().priority();
+    for (PodState p : queue) {
+      if (p.pod().spec().priority() != priority) {
+        queue.sort(QUEUE_ORDER);
+        return;
+      }
+    }
+    BySequence.sort(queue);
+  }
+
+  /**
+   * What a failure of a spec says, worked out once for every pod of the spec that fails alike in a
+   * cycle: the reasons kept as the pod's message, the FailedScheduling event's text.
+   */
+  private record Failure(ScheduleResult.Unschedulable result, String reasons, String message) {
+    static Failure of(ScheduleResult.Unschedulable u) {
+      return new Failure(u, String.join("|", u.error().histogram().keySet()), u.error().message());
+    }
+  }
+
+  /**
+   * The scheduling messages of a run of failures, written to the image in one change
+   * ({@link ApiServer#setSchedulingMessages}) before anything else changes it (a binding, a
+   * preemption) and at the cycle's end: nothing between reads a pending pod's message, and the
+   * pods map is rebuilt once for the run instead of once per pod.
+   */
+  private final class Messages {
+    private List<String> keys = new ArrayList<>();
+    private List<String> texts = new ArrayList<>();
+
+    void add(String key, String text) {
+      keys.add(key);
+      texts.add(text);
+    }
+
+    void write() {
+      if (!keys.isEmpty()) {
+        api.setSchedulingMessages(keys, texts);
+        keys = new ArrayList<>();
+        texts = new ArrayList<>();
+      }
+    }
+  }
 
   /** Whether a pod is tried every cycle: a hard spread constraint or a required pod affinity. */
   private static boolean spreads(PodState p) {
@@ -426,7 +493,7 @@ final class KubeScheduler {
     if (!incremental || now != epoch) {
       lookAt = new HashSet<>();
       pending.forEach((k, v) -> {
-        if (!parked(pods.get(k), now)) {
+        if (!parked(k, pods.get(k), now)) {
           lookAt.add(k);
         }
       });
@@ -435,11 +502,12 @@ final class KubeScheduler {
         noteChanged(p.key(), pending);
       }
       for (PodState p : attempted) {
-        PodState q = pods.get(p.key());
-        if (q != null && pending.containsKey(p.key()) && parked(q, now)) {
-          lookAt.remove(p.key());
+        String key = p.key();
+        PodState q = pods.get(key);
+        if (q != null && pending.containsKey(key) && parked(key, q, now)) {
+          lookAt.remove(key);
         } else {
-          noteChanged(p.key(), pending);
+          noteChanged(key, pending);
         }
       }
     }
@@ -449,8 +517,8 @@ final class KubeScheduler {
   }
 
   /** Whether the next cycle at epoch {@code epoch} would pass over this pending pod untouched. */
-  private boolean parked(PodState p, long epoch) {
-    Long failed = failedAt.get(p.key());
+  private boolean parked(String key, PodState p, long epoch) {
+    Long failed = failedAt.get(key);
     return failed != null && failed == epoch && !spreads(p) && p.pod().spec().nodeName().isEmpty()
         && p.pod().spec().schedulerName().equals(scheduler.profile().name())
         && scheduler.profile().preEnqueue(p.pod()).isEmpty();

@@ -148,6 +148,27 @@ public record ClusterState(
     return nextPods(pods.put(key, s), byW, ready, pend);
   }
 
+  /**
+   * As {@link #withPod} for each of {@code changed} in turn, where each is a pod here already, under
+   * its key at the same index of {@code keys}. When none changes whether it is pending or Ready (a
+   * scheduling message, say), only the pods map changes, in one {@link PMap#replaceAll} pass.
+   */
+  public ClusterState withPods(List<String> keys, List<PodState> changed) {
+    for (int i = 0; i < changed.size(); i++) {
+      PodState old = pods.get(keys.get(i));
+      PodState s = changed.get(i);
+      if (old == null || old.isPending() != s.isPending() || old.isReady() != s.isReady()
+          || !old.workload().equals(s.workload())) {
+        ClusterState c = this;
+        for (PodState each : changed) {
+          c = c.withPod(each);
+        }
+        return c;
+      }
+    }
+    return nextPods(pods.replaceAll(keys, changed), podsByWorkload, readyByWorkload, pending);
+  }
+
   public ClusterState withoutPod(String key) {
     PodState old = pods.get(key);
     if (old == null) {
