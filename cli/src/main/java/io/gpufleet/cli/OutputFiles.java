@@ -1,6 +1,8 @@
 package io.gpufleet.cli;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -37,7 +39,13 @@ final class OutputFiles {
       PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"));
 
   private final Path dir;
-  private final Map<String, String> files = new LinkedHashMap<>();
+  private final Map<String, Content> files = new LinkedHashMap<>();
+
+  /** A file's bytes, written to its temporary file's stream (buffered) when the files are written. */
+  @FunctionalInterface
+  interface Content {
+    void writeTo(OutputStream out) throws IOException;
+  }
 
   private OutputFiles(Path dir) {
     this.dir = dir;
@@ -60,8 +68,13 @@ final class OutputFiles {
 
   /** Adds the file {@code name} with {@code text} (UTF-8); the name must be one plain path segment. */
   OutputFiles add(String name, String text) {
+    return add(name, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** Adds the file {@code name} whose bytes {@code content} writes (made while it is written, not held whole). */
+  OutputFiles add(String name, Content content) {
     requirePlainName(name);
-    if (files.putIfAbsent(name, text) != null) {
+    if (files.putIfAbsent(name, content) != null) {
       throw new IllegalArgumentException("the same output file twice: " + name);
     }
     return this;
@@ -94,7 +107,7 @@ final class OutputFiles {
     List<Path> temps = new ArrayList<>();
     try {
       int i = 0;
-      for (Map.Entry<String, String> f : files.entrySet()) {
+      for (Map.Entry<String, Content> f : files.entrySet()) {
         Path target = targets.get(i++);
         Path temp;
         try {
@@ -107,7 +120,9 @@ final class OutputFiles {
         }
         temps.add(temp);
         try {
-          Files.writeString(temp, f.getValue(), StandardCharsets.UTF_8);
+          try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+            f.getValue().writeTo(out);
+          }
         } catch (IOException e) {
           throw new UserError("cannot write " + target + ": " + reason(e));
         }

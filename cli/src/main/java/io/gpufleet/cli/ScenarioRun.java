@@ -100,7 +100,7 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
     }
     Path parent = html.getParent();
     return OutputFiles.in(parent == null ? Path.of("") : parent).add(name.toString(), html(explain))
-        .add("events.jsonl", RunOutputs.eventsJsonl(result)).write().getFirst();
+        .add("events.jsonl", out -> RunOutputs.eventsJsonl(result, out)).write().getFirst();
   }
 
   /** Writes result.json, timeseries.csv, pods.csv, report.html and events.jsonl into {@code dir}, all or none. */
@@ -110,7 +110,7 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
         .add("timeseries.csv", RunOutputs.timeSeriesCsv(result))
         .add("pods.csv", RunOutputs.podsCsv(result))
         .add("report.html", html(explain))
-        .add("events.jsonl", RunOutputs.eventsJsonl(result))
+        .add("events.jsonl", out -> RunOutputs.eventsJsonl(result, out))
         .write();
   }
 

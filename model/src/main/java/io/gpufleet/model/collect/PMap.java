@@ -69,19 +69,23 @@ public final class PMap<K, V> {
     return r == root ? this : new PMap<>(r, added[0] ? size + 1 : size);
   }
 
+  /** What {@link #updateAll} maps the key at {@code index} of its list to, given the value it has now. */
+  @FunctionalInterface
+  public interface Update<V> {
+    V apply(int index, V now);
+  }
+
   /**
-   * This map with each of {@code keys} mapped to the value at the same index of {@code values} (a
-   * later duplicate wins), as that many {@link #put}s would make it, where every key is in the map
-   * already. Each node on the keys' paths is copied once, not once per key: a batch of updates to a
-   * large map costs the nodes it touches, not the keys times the trie's depth.
+   * This map with each of {@code keys}, in list order, mapped to what {@code update} makes of its value,
+   * as a {@link #get} and a {@link #put} per key would make it, where every key is in the map already
+   * (a repeated key's later update sees the earlier one's value). Each node on the keys' paths is
+   * looked up and copied once, not once per key: a batch of updates to a large map costs the nodes it
+   * touches, not the keys times the trie's depth twice.
    *
-   * @throws IllegalArgumentException if a key is not in the map (nothing is changed)
+   * @throws IllegalArgumentException if a key is not in the map (this map is unchanged)
    */
-  public PMap<K, V> replaceAll(List<K> keys, List<V> values) {
+  public PMap<K, V> updateAll(List<K> keys, Update<V> update) {
     int n = keys.size();
-    if (n != values.size()) {
-      throw new IllegalArgumentException(n + " keys but " + values.size() + " values");
-    }
     if (n == 0) {
       return this;
     }
@@ -90,9 +94,10 @@ public final class PMap<K, V> {
     for (int i = 0; i < n; i++) {
       order[i] = i;
       hashes[i] = hash(Objects.requireNonNull(keys.get(i), "key"));
-      Objects.requireNonNull(values.get(i), "value");
     }
-    return new PMap<>(root.replace(keys, values, hashes, order, new int[n], 0, n, 0), size);
+    @SuppressWarnings("unchecked")
+    Update<Object> u = (Update<Object>) update;
+    return new PMap<>(root.update(keys, u, hashes, order, new int[n], 0, n, 0), size);
   }
 
   public PMap<K, V> remove(K key) {
@@ -261,11 +266,11 @@ public final class PMap<K, V> {
     }
 
     /**
-     * This node with the keys at {@code order[from..to)} given their values (see {@link PMap#replaceAll}):
-     * the updates are grouped by this level's slot, stably (a counting sort through {@code scratch}),
-     * and each subtree they reach is rebuilt once.
+     * This node with the keys at {@code order[from..to)} updated (see {@link PMap#updateAll}): the
+     * updates are grouped by this level's slot, stably (a counting sort through {@code scratch}), and
+     * each subtree they reach is rebuilt once.
      */
-    Bitmap replace(List<?> keys, List<?> values, int[] hashes, int[] order, int[] scratch, int from, int to,
+    Bitmap update(List<?> keys, Update<Object> update, int[] hashes, int[] order, int[] scratch, int from, int to,
         int shift) {
       Object[] s = slots.clone();
       if (shift >= 32) {
@@ -278,7 +283,7 @@ public final class PMap<K, V> {
           if (i == s.length) {
             throw new IllegalArgumentException("not in the map: " + key);
           }
-          s[i + 1] = values.get(order[j]);
+          s[i + 1] = Objects.requireNonNull(update.apply(order[j], s[i + 1]), "value");
         }
         return new Bitmap(bitmap, s);
       }
@@ -306,13 +311,13 @@ public final class PMap<K, V> {
         }
         int i = 2 * Integer.bitCount(bitmap & (bit - 1));
         if (s[i] == null) {
-          s[i + 1] = ((Bitmap) s[i + 1]).replace(keys, values, hashes, order, scratch, a, b, shift + BITS);
+          s[i + 1] = ((Bitmap) s[i + 1]).update(keys, update, hashes, order, scratch, a, b, shift + BITS);
         } else {
           for (int j = a; j < b; j++) {
             if (!s[i].equals(keys.get(order[j]))) {
               throw new IllegalArgumentException("not in the map: " + keys.get(order[j]));
             }
-            s[i + 1] = values.get(order[j]);
+            s[i + 1] = Objects.requireNonNull(update.apply(order[j], s[i + 1]), "value");
           }
         }
       }

@@ -24,6 +24,9 @@ import io.gpufleet.sim.metrics.ServiceMetrics;
 import io.gpufleet.sim.metrics.TimeSeries;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.scenario.ExpectationOutcome;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -153,7 +156,12 @@ public final class RunOutputs {
   public static String podsCsv(SimulationResult r) {
     StringBuilder b = new StringBuilder("pod,workload,created_s,scheduled_s,pending_s\n");
     List<PodPendingTime> pods = new ArrayList<>(r.metrics().pendingTimes());
-    pods.sort(Comparator.comparing(PodPendingTime::created).thenComparing(PodPendingTime::pod));
+    // By creation time, then name. One plain comparator: the composed one's key extractors cost more
+    // than the comparisons on 100,000 pods created at one instant.
+    pods.sort((a, c) -> {
+      int byTime = a.created().compareTo(c.created());
+      return byTime != 0 ? byTime : a.pod().compareTo(c.pod());
+    });
     for (PodPendingTime p : pods) {
       b.append(csv(p.pod())).append(',').append(csv(p.workload().orElse(""))).append(',')
           .append(Duration.between(r.start(), p.created()).getSeconds()).append(',')
@@ -204,11 +212,13 @@ public final class RunOutputs {
    * The run record whole, one JSON object a line ({@code time}, {@code offset} from the start,
    * {@code kind} as an event reason, {@code subject}, {@code message}): what the HTML summarises.
    */
-  public static String eventsJsonl(SimulationResult r) {
+  public static void eventsJsonl(SimulationResult r, OutputStream out) throws IOException {
+    // Written to the stream a block of lines at a time, not made whole as one string first (over
+    // 100 MB for a large run, made, copied and encoded whole).
     // One object of five strings a record, written field by field: the record has more entries per
     // event the larger the fleet, and a map and a Jackson tree per line were most of the file's cost.
     List<RunRecord.Entry> entries = r.record().entries();
-    StringBuilder b = new StringBuilder(160 * entries.size());
+    StringBuilder b = new StringBuilder(STREAM_BLOCK + 4096);
     // Entries come in runs of one time: its two fields are written once a run.
     Instant last = null;
     String times = "";
@@ -224,9 +234,16 @@ public final class RunOutputs {
       JsonText.quoted(b.append(",\"kind\":"), ClusterTables.title(e.kind()));
       JsonText.quoted(b.append(",\"subject\":"), e.subject());
       JsonText.quoted(b.append(",\"message\":"), e.message()).append("}\n");
+      if (b.length() >= STREAM_BLOCK) {
+        out.write(b.toString().getBytes(StandardCharsets.UTF_8));
+        b.setLength(0);
+      }
     }
-    return b.toString();
+    out.write(b.toString().getBytes(StandardCharsets.UTF_8));
   }
+
+  /** Characters of a streamed file's block: lines are made into it and it is written when full. */
+  private static final int STREAM_BLOCK = 1 << 16;
 
   public static String html(String description, List<StepView> steps, SimulationResult r, boolean explain, long seed) {
     return html(description, steps, r, explain, seed, List.of());

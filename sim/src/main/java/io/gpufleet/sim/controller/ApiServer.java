@@ -497,18 +497,9 @@ final class ApiServer {
     publish(new ClusterEvent.PodFailed(key));
   }
 
-  void setSchedulingMessage(String key, String message) {
-    PodState p = state.pods().get(key);
-    state = state.withPod(p.withSchedulingMessage(message));
-  }
-
-  /** {@link #setSchedulingMessage} for each pending pod of {@code keys}, in one change of the image. */
+  /** Sets each pending pod's scheduling message (at the same index), in one change of the image. */
   void setSchedulingMessages(List<String> keys, List<String> messages) {
-    List<PodState> changed = new ArrayList<>(keys.size());
-    for (int i = 0; i < keys.size(); i++) {
-      changed.add(state.pods().get(keys.get(i)).withSchedulingMessage(messages.get(i)));
-    }
-    state = state.withPods(keys, changed);
+    state = state.withSchedulingMessages(keys, messages);
   }
 
   private void pendingGauge() {

@@ -149,24 +149,13 @@ public record ClusterState(
   }
 
   /**
-   * As {@link #withPod} for each of {@code changed} in turn, where each is a pod here already, under
-   * its key at the same index of {@code keys}. When none changes whether it is pending or Ready (a
-   * scheduling message, say), only the pods map changes, in one {@link PMap#replaceAll} pass.
+   * Each pod of {@code keys} (all here) with the scheduling message at the same index of
+   * {@code messages}, as {@link #withPod} of each in turn would make it: a message changes no index
+   * (pending, workload, Ready), so only the pods map changes, in one {@link PMap#updateAll} pass.
    */
-  public ClusterState withPods(List<String> keys, List<PodState> changed) {
-    for (int i = 0; i < changed.size(); i++) {
-      PodState old = pods.get(keys.get(i));
-      PodState s = changed.get(i);
-      if (old == null || old.isPending() != s.isPending() || old.isReady() != s.isReady()
-          || !old.workload().equals(s.workload())) {
-        ClusterState c = this;
-        for (PodState each : changed) {
-          c = c.withPod(each);
-        }
-        return c;
-      }
-    }
-    return nextPods(pods.replaceAll(keys, changed), podsByWorkload, readyByWorkload, pending);
+  public ClusterState withSchedulingMessages(List<String> keys, List<String> messages) {
+    return nextPods(pods.updateAll(keys, (i, p) -> p.withSchedulingMessage(messages.get(i))), podsByWorkload,
+        readyByWorkload, pending);
   }
 
   public ClusterState withoutPod(String key) {

@@ -20,11 +20,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ClusterState#withPods} is {@link ClusterState#withPod} for each pod in turn: the same pods,
- * pending keys, workload index and ready counts, whether the batch only sets scheduling messages
- * (the one-pass path) or also moves pods out of Pending or to Ready (the pod-by-pod path).
+ * {@link ClusterState#withSchedulingMessages} is {@link ClusterState#withPod} of each pod with its
+ * message in turn (repeated keys included): the same pods, pending keys, workload index and ready
+ * counts, on 200 seeded images of pending and running pods of two workloads and none.
  */
-class WithPodsTest {
+class SchedulingMessagesTest {
 
   private static final PodSpec SPEC = PodSpec.of(Container.of("c", "img", ResourceList.of("cpu", "1"),
       ResourceList.of("cpu", "1")));
@@ -33,7 +33,7 @@ class WithPodsTest {
   private static final Instant T = Instant.parse("2026-01-05T00:00:00Z");
 
   @Test
-  void batchIsThePodsOneAfterAnother() {
+  void batchIsEachPodInTurn() {
     SplittableRandom random = new SplittableRandom(20_261_206);
     for (int trial = 0; trial < 200; trial++) {
       ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
@@ -42,20 +42,17 @@ class WithPodsTest {
         s = s.withPod(pod(random, "p" + i, i));
       }
       List<PodState> all = s.pods().values();
-      boolean messagesOnly = random.nextBoolean();
       List<String> keys = new ArrayList<>();
-      List<PodState> changed = new ArrayList<>();
+      List<String> messages = new ArrayList<>();
       for (int i = random.nextInt(2 * n); i > 0; i--) {
-        PodState p = all.get(random.nextInt(all.size()));
-        keys.add(p.key());
-        changed.add(messagesOnly || random.nextInt(3) > 0 ? p.withSchedulingMessage("m" + random.nextInt(5))
-            : p.bound("node", T));
+        keys.add(all.get(random.nextInt(all.size())).key());
+        messages.add("m" + random.nextInt(5));
       }
       ClusterState one = s;
-      for (PodState p : changed) {
-        one = one.withPod(p);
+      for (int i = 0; i < keys.size(); i++) {
+        one = one.withPod(one.pods().get(keys.get(i)).withSchedulingMessage(messages.get(i)));
       }
-      ClusterState batch = s.withPods(keys, changed);
+      ClusterState batch = s.withSchedulingMessages(keys, messages);
       assertThat(entries(batch.pods())).as("trial %d", trial).isEqualTo(entries(one.pods()));
       assertThat(entries(batch.pending())).isEqualTo(entries(one.pending()));
       assertThat(entries(batch.podsByWorkload())).isEqualTo(entries(one.podsByWorkload()));
