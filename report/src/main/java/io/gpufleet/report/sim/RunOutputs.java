@@ -32,10 +32,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.DoubleFunction;
 
@@ -78,8 +80,9 @@ public final class RunOutputs {
     Map<String, Object> pending = new LinkedHashMap<>();
     pending.put("pods", m.pendingTimes().size());
     pending.put("stillPending", m.neverScheduled());
-    for (double q : RunSummary.QUANTILES) {
-      pending.put(RunSummary.quantileName(q), m.pendingQuantile(q).map(p -> {
+    List<Optional<Metrics.PendingQuantile>> quantiles = m.pendingQuantiles(RunSummary.QUANTILES);
+    for (int i = 0; i < RunSummary.QUANTILES.length; i++) {
+      pending.put(RunSummary.quantileName(RunSummary.QUANTILES[i]), quantiles.get(i).map(p -> {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("seconds", p.waited().getSeconds());
         e.put("atLeast", p.atLeast());
@@ -222,6 +225,11 @@ public final class RunOutputs {
     // Entries come in runs of one time: its two fields are written once a run.
     Instant last = null;
     String times = "";
+    // A kind's field, and the message field of the entry before: a controller that says the same to
+    // many pods (a FailedScheduling of one spec) hands the one message object to each entry.
+    Map<RunRecord.Kind, String> kinds = new EnumMap<>(RunRecord.Kind.class);
+    String message = null;
+    String messageField = "";
     for (RunRecord.Entry e : entries) {
       if (!e.time().equals(last)) {
         last = e.time();
@@ -230,10 +238,14 @@ public final class RunOutputs {
         JsonText.quoted(t.append(",\"offset\":"), Durations.offset(r.start(), e.time()));
         times = t.toString();
       }
-      b.append(times);
-      JsonText.quoted(b.append(",\"kind\":"), ClusterTables.title(e.kind()));
+      b.append(times).append(kinds.computeIfAbsent(e.kind(),
+          k -> JsonText.quoted(new StringBuilder(",\"kind\":"), ClusterTables.title(k)).toString()));
       JsonText.quoted(b.append(",\"subject\":"), e.subject());
-      JsonText.quoted(b.append(",\"message\":"), e.message()).append("}\n");
+      if (e.message() != message) {
+        message = e.message();
+        messageField = JsonText.quoted(new StringBuilder(",\"message\":"), message).append("}\n").toString();
+      }
+      b.append(messageField);
       if (b.length() >= STREAM_BLOCK) {
         out.write(b.toString().getBytes(StandardCharsets.UTF_8));
         b.setLength(0);
