@@ -287,9 +287,17 @@ final class KubeScheduler {
       for (String k : lookAt) {
         classify(pods.get(k), profile, named, queued);
       }
-    } else {
+    } else if (fullScans) {
       // kube-scheduler never sees a pod that names its node: the kubelet admits it, as in `schedule`.
       pending.forEach((k, v) -> classify(pods.get(k), profile, named, queued));
+    } else {
+      // The same pods, read from the pods map by the index's rule (pending: a pod isPending) instead
+      // of a lookup per pending key; their order does not matter, the lists are sorted below.
+      pods.forEach((k, p) -> {
+        if (p.isPending()) {
+          classify(p, profile, named, queued);
+        }
+      });
     }
     named.sort(Comparator.comparingLong(PodState::sequence));
     for (PodState p : named) {
@@ -300,7 +308,6 @@ final class KubeScheduler {
     boolean newlyUnschedulable = false;
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
     Map<PodSpec, Failure> failedSpecs = new IdentityHashMap<>();
-    List<String> touched = new ArrayList<>();
     Messages messages = new Messages();
     Long failedEpoch = null;
     List<PodState> attempted = queue;
@@ -335,7 +342,6 @@ final class KubeScheduler {
       if (same == null && r instanceof ScheduleResult.Unschedulable u && u.nominatedNode().isEmpty() && !spreads) {
         failedSpecs.put(p.pod().spec(), same = Failure.of(u));
       }
-      touched.add(key);
       switch (r) {
         case ScheduleResult.Scheduled s -> {
           messages.write();
@@ -369,24 +375,20 @@ final class KubeScheduler {
     messages.write();
     PMap<String, Boolean> pendingAfter = api.state().pending();
     if (!fullScans) {
-      // What a full scan's removeIf below would drop: the keys that left the queue since the last
-      // cycle, and those this cycle put in (every other key was pending at the last cycle's end: the
-      // sets are kept to exactly the pending keys after each cycle, and are empty before the first).
-      // So a cycle costs the pods it looks at and what changed, not a pass over every key kept.
-      if (pendingSeen != null) {
-        pendingSeen.diff(pendingAfter, (k, was, now) -> {
-          if (now == null) {
-            failedAt.remove(k);
-            nominated.remove(k);
-          }
-        });
-      }
-      for (String k : touched) {
-        if (!pendingAfter.containsKey(k)) {
+      // What a full scan's removeIf below would drop, from two diffs that cost what changed: keys
+      // kept from earlier cycles were pending at the last cycle's end (the sets are cut to the pending
+      // keys after each cycle, and are empty before the first), and keys this cycle put in were
+      // pending at its start (the queue is made of them).
+      PMap.Change<String, Boolean> left = (k, was, now) -> {
+        if (now == null) {
           failedAt.remove(k);
           nominated.remove(k);
         }
+      };
+      if (pendingSeen != null) {
+        pendingSeen.diff(pendingAfter, left);
       }
+      pending.diff(pendingAfter, left);
     } else {
       failedAt.keySet().removeIf(k -> !pendingAfter.containsKey(k));
       nominated.keySet().removeIf(k -> !pendingAfter.containsKey(k));
@@ -492,8 +494,9 @@ final class KubeScheduler {
     long now = api.capacityEpoch();
     if (!incremental || now != epoch) {
       lookAt = new HashSet<>();
-      pending.forEach((k, v) -> {
-        if (!parked(k, pods.get(k), now)) {
+      // Every pending pod, read from the pods map by the index's rule, as in the cycle's full scan.
+      pods.forEach((k, p) -> {
+        if (p.isPending() && !parked(k, p, now)) {
           lookAt.add(k);
         }
       });
