@@ -278,24 +278,24 @@ final class KubeScheduler {
     // failed at this capacity epoch waits for a later one, so while the epoch stands only the pods that
     // changed since the last cycle, or that this cycle cannot pass over, are looked at.
     boolean incremental = !fullScans && lookAt != null && epoch == lookAtEpoch;
-    List<PodState> queued = new ArrayList<>();
+    List<Queued> queued = new ArrayList<>();
     List<PodState> named = new ArrayList<>();
     SchedulerProfile profile = scheduler.profile();
     if (incremental) {
       podsSeen.diff(pods, (k, was, now) -> noteChanged(k, pending));
       pendingSeen.diff(pending, (k, was, now) -> noteChanged(k, pending));
       for (String k : lookAt) {
-        classify(pods.get(k), profile, named, queued);
+        classify(k, pods.get(k), profile, named, queued);
       }
     } else if (fullScans) {
       // kube-scheduler never sees a pod that names its node: the kubelet admits it, as in `schedule`.
-      pending.forEach((k, v) -> classify(pods.get(k), profile, named, queued));
+      pending.forEach((k, v) -> classify(k, pods.get(k), profile, named, queued));
     } else {
       // The same pods, read from the pods map by the index's rule (pending: a pod isPending) instead
       // of a lookup per pending key; their order does not matter, the lists are sorted below.
       pods.forEach((k, p) -> {
         if (p.isPending()) {
-          classify(p, profile, named, queued);
+          classify(k, p, profile, named, queued);
         }
       });
     }
@@ -304,19 +304,19 @@ final class KubeScheduler {
       admit(p);
     }
     sortQueue(queued);
-    List<PodState> queue = queued;
+    List<Queued> queue = queued;
     boolean newlyUnschedulable = false;
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
     Map<PodSpec, Failure> failedSpecs = new IdentityHashMap<>();
     Messages messages = new Messages();
     Long failedEpoch = null;
-    List<PodState> attempted = queue;
+    List<Queued> attempted = queue;
     for (int i = 0; ; i++) {
       if (incremental && api.capacityEpoch() != epoch) {
         // The epoch moved (after the pod looked at last): every pod after that one in the queue's
         // order is due again, as a full scan would find it.
-        List<PodState> full = new ArrayList<>();
-        pending.forEach((k, v) -> classify(pods.get(k), profile, new ArrayList<>(), full));
+        List<Queued> full = new ArrayList<>();
+        pending.forEach((k, v) -> classify(k, pods.get(k), profile, new ArrayList<>(), full));
         sortQueue(full);
         int from = i == 0 ? 0 : Collections.binarySearch(full, queue.get(i - 1), QUEUE_ORDER) + 1;
         queue = new ArrayList<>(queue.subList(0, i));
@@ -327,8 +327,8 @@ final class KubeScheduler {
       if (i >= queue.size()) {
         break;
       }
-      PodState p = queue.get(i);
-      String key = p.key();
+      PodState p = queue.get(i).pod();
+      String key = queue.get(i).key();
       // A hard spread constraint or a required pod affinity can be met once other pods bind (the
       // minimum domain count rises, a matching pod arrives), so such a pod is retried every cycle, as
       // the queueing hints of PodTopologySpread and InterPodAffinity requeue it on pod events.
@@ -400,26 +400,29 @@ final class KubeScheduler {
   }
 
   /** Pending pods in the order kube-scheduler's activeQ pops them: highest priority, then oldest. */
-  private static final Comparator<PodState> QUEUE_ORDER = Comparator.comparingInt((PodState p) -> -p.pod().spec()
-      .priority()).thenComparingLong(PodState::sequence);
+  private static final Comparator<Queued> QUEUE_ORDER = Comparator.comparingInt((Queued q) -> -q.pod().pod().spec()
+      .priority()).thenComparingLong(q -> q.pod().sequence());
+
+  /** A pod in the queue, with its key as the pods map holds it (made once, its hash kept). */
+  private record Queued(String key, PodState pod) {}
 
   /**
    * Sorts pods into {@link #QUEUE_ORDER}; where all have one priority (the usual queue) that is
    * creation order, sorted as primitives ({@link BySequence}) instead of a comparator call per comparison.
    */
-  private void sortQueue(List<PodState> queue) {
+  private void sortQueue(List<Queued> queue) {
     if (fullScans || queue.isEmpty()) {
       queue.sort(QUEUE_ORDER);
       return;
     }
-    int priority = queue.getFirst().pod().spec().priority();
-    for (PodState p : queue) {
-      if (p.pod().spec().priority() != priority) {
+    int priority = queue.getFirst().pod().pod().spec().priority();
+    for (Queued q : queue) {
+      if (q.pod().pod().spec().priority() != priority) {
         queue.sort(QUEUE_ORDER);
         return;
       }
     }
-    BySequence.sort(queue);
+    BySequence.sort(queue, q -> q.pod().sequence());
   }
 
   /**
@@ -462,11 +465,12 @@ final class KubeScheduler {
   }
 
   /** Sorts a pending pod: one naming its node to the kubelet's admission, one of this scheduler to the queue. */
-  private static void classify(PodState p, SchedulerProfile profile, List<PodState> named, List<PodState> queue) {
+  private static void classify(String key, PodState p, SchedulerProfile profile, List<PodState> named,
+      List<Queued> queue) {
     if (p.pod().spec().nodeName().isPresent()) {
       named.add(p);
     } else if (p.pod().spec().schedulerName().equals(profile.name()) && profile.preEnqueue(p.pod()).isEmpty()) {
-      queue.add(p);
+      queue.add(new Queued(key, p));
     }
     // A pod of another scheduler stays Pending with no event: this one is not responsible for it.
     // Nor does a pod a PreEnqueue plugin holds back (SchedulingGates) enter the queue: never bound.
@@ -488,7 +492,7 @@ final class KubeScheduler {
    * as PreEnqueue's verdict may change without the pod changing). A cycle whose epoch moved, or that
    * scanned everything, works the set out from every pending pod.
    */
-  private void remember(boolean incremental, long epoch, List<PodState> named, List<PodState> attempted) {
+  private void remember(boolean incremental, long epoch, List<PodState> named, List<Queued> attempted) {
     PMap<String, Boolean> pending = api.state().pending();
     PMap<String, PodState> pods = api.state().pods();
     long now = api.capacityEpoch();
@@ -504,8 +508,8 @@ final class KubeScheduler {
       for (PodState p : named) {
         noteChanged(p.key(), pending);
       }
-      for (PodState p : attempted) {
-        String key = p.key();
+      for (Queued a : attempted) {
+        String key = a.key();
         PodState q = pods.get(key);
         if (q != null && pending.containsKey(key) && parked(key, q, now)) {
           lookAt.remove(key);
