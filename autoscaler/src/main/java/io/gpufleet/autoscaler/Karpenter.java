@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -65,6 +66,18 @@ public final class Karpenter {
     return provisioner;
   }
 
+  /** Whether a planned pod's key is a pending pod's, of {@code planned} pods the pending ones lead. */
+  private static Predicate<String> pendingKeys(List<Pod> pendingPods, int planned) {
+    if (pendingPods.size() == planned) {
+      return key -> true;
+    }
+    Set<String> keys = new HashSet<>();
+    for (Pod p : pendingPods) {
+      keys.add(p.key());
+    }
+    return keys::contains;
+  }
+
   /**
    * One provisioning round after a batch window closes (reference §1.4): plans capacity for pending
    * pods and for the pods of nodes being deleted that can move now, launches new NodeClaims, nominates pods to in-flight
@@ -73,10 +86,6 @@ public final class Karpenter {
    */
   public List<Action> provision(ClusterView view, RandomGenerator random) {
     List<Pod> pods = new ArrayList<>(view.pendingPods());
-    Set<String> pending = new HashSet<>();
-    for (Pod p : view.pendingPods()) {
-      pending.add(p.key());
-    }
     for (StateNode n : view.nodes()) {
       if (n.markedForDeletion() || n.claim().map(NodeClaim::isDeleting).orElse(false)) {
         // Only pods that can move now: no capacity for one that do-not-disrupt or a fully blocking PDB
@@ -90,6 +99,9 @@ public final class Karpenter {
       return out;
     }
     ProvisioningPlan plan = provisioner.solve(pods, view.nodes(), view.daemonSets(), view.offerings(), view.now());
+    // Events are recorded for pending pods only, not for those of deleting nodes planned beside them;
+    // when there are none of those, every pod planned is pending and no set of keys is made.
+    Predicate<String> pending = pendingKeys(view.pendingPods(), pods.size());
     OfferingAvailability offerings = view.offerings();
     boolean deferred = false;
     for (PlannedClaim p : plan.newClaims()) {
@@ -116,7 +128,7 @@ public final class Karpenter {
       out.add(new Action.RetryProvisioning(POD_REQUEUE));
     }
     for (Map.Entry<String, String> e : plan.onExisting().entrySet()) {
-      if (pending.contains(e.getKey())) {
+      if (pending.test(e.getKey())) {
         Optional<StateNode> n = view.node(e.getValue());
         if (n.isPresent() && !n.get().isInitialized()) {
           out.add(new Action.RecordEvent(e.getKey(), "Nominated", "Pod should schedule on: nodeclaim/"
@@ -125,13 +137,13 @@ public final class Karpenter {
       }
     }
     for (Map.Entry<String, String> e : plan.errors().entrySet()) {
-      if (pending.contains(e.getKey())) {
+      if (pending.test(e.getKey())) {
         out.add(new Action.RecordEvent(e.getKey(), "FailedScheduling", e.getValue()));
       }
     }
     // Said per pod, so a run shows which of Karpenter's refusal and the twin's sizing happened.
     for (Map.Entry<String, String> e : plan.draSized().entrySet()) {
-      if (pending.contains(e.getKey())) {
+      if (pending.test(e.getKey())) {
         out.add(new Action.RecordEvent(e.getKey(), "SizedByExtension", "draRequests: allocate (gpufleet extension): "
             + e.getValue() + "; Karpenter, with its default --ignore-dra-requests, does not provision for this pod"));
       }

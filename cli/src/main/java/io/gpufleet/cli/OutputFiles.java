@@ -1,6 +1,8 @@
 package io.gpufleet.cli;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -23,6 +25,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /**
  * The one way a command writes files: every file goes into one output directory under a plain name
@@ -37,7 +44,13 @@ final class OutputFiles {
       PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"));
 
   private final Path dir;
-  private final Map<String, String> files = new LinkedHashMap<>();
+  private final Map<String, Content> files = new LinkedHashMap<>();
+
+  /** A file's bytes, written to its temporary file's stream (buffered) when the files are written. */
+  @FunctionalInterface
+  interface Content {
+    void writeTo(OutputStream out) throws IOException;
+  }
 
   private OutputFiles(Path dir) {
     this.dir = dir;
@@ -60,8 +73,18 @@ final class OutputFiles {
 
   /** Adds the file {@code name} with {@code text} (UTF-8); the name must be one plain path segment. */
   OutputFiles add(String name, String text) {
+    return add(name, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** Adds the file {@code name} with the text (UTF-8) {@code text} makes when the files are written. */
+  OutputFiles addMade(String name, Supplier<String> text) {
+    return add(name, out -> out.write(text.get().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** Adds the file {@code name} whose bytes {@code content} writes (made while it is written, not held whole). */
+  OutputFiles add(String name, Content content) {
     requirePlainName(name);
-    if (files.putIfAbsent(name, text) != null) {
+    if (files.putIfAbsent(name, content) != null) {
       throw new IllegalArgumentException("the same output file twice: " + name);
     }
     return this;
@@ -94,24 +117,18 @@ final class OutputFiles {
     List<Path> temps = new ArrayList<>();
     try {
       int i = 0;
-      for (Map.Entry<String, String> f : files.entrySet()) {
+      for (String name : files.keySet()) {
         Path target = targets.get(i++);
-        Path temp;
         try {
           // Created exclusively (O_EXCL), so a link planted at a guessable name is never followed;
           // readable by others as a plainly written file would be (the umask still applies).
-          temp = POSIX ? Files.createTempFile(dir, "." + f.getKey() + ".", ".tmp", READABLE)
-              : Files.createTempFile(dir, "." + f.getKey() + ".", ".tmp");
-        } catch (IOException e) {
-          throw new UserError("cannot write " + target + ": " + reason(e));
-        }
-        temps.add(temp);
-        try {
-          Files.writeString(temp, f.getValue(), StandardCharsets.UTF_8);
+          temps.add(POSIX ? Files.createTempFile(dir, "." + name + ".", ".tmp", READABLE)
+              : Files.createTempFile(dir, "." + name + ".", ".tmp"));
         } catch (IOException e) {
           throw new UserError("cannot write " + target + ": " + reason(e));
         }
       }
+      writeContents(targets, temps);
       for (int k = 0; k < temps.size(); k++) {
         move(temps.get(k), targets.get(k));
         temps.set(k, null);
@@ -125,6 +142,45 @@ final class OutputFiles {
           } catch (IOException ignored) {
             // Best effort: the error that brought us here is the one to report.
           }
+        }
+      }
+    }
+  }
+
+  /**
+   * Makes and writes each file's content into its temporary file, each on a thread of its own: a
+   * large run's files (the record, the report, the pods' table) take comparable time and share
+   * nothing, so on a machine of several cores they are written side by side. The first failure in
+   * the order the files were added is the one reported, as when they were written in turn.
+   */
+  private void writeContents(List<Path> targets, List<Path> temps) {
+    List<Content> contents = List.copyOf(files.values());
+    List<Future<?>> done = new ArrayList<>();
+    try (ExecutorService threads = Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("gpufleet-out-", 0)
+        .factory())) {
+      for (int k = 0; k < contents.size(); k++) {
+        Content content = contents.get(k);
+        Path temp = temps.get(k);
+        done.add(threads.submit(() -> {
+          try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+            content.writeTo(out);
+          }
+          return null;
+        }));
+      }
+    }
+    for (int k = 0; k < done.size(); k++) {
+      try {
+        done.get(k).get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new UserError("cannot write " + targets.get(k) + ": interrupted");
+      } catch (ExecutionException e) {
+        switch (e.getCause()) {
+          case IOException io -> throw new UserError("cannot write " + targets.get(k) + ": " + reason(io));
+          case RuntimeException r -> throw r;
+          case Error err -> throw err;
+          default -> throw new IllegalStateException(e.getCause());
         }
       }
     }

@@ -99,18 +99,19 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
       throw new UserError("cannot write " + html + ": not a file name");
     }
     Path parent = html.getParent();
-    return OutputFiles.in(parent == null ? Path.of("") : parent).add(name.toString(), html(explain))
-        .add("events.jsonl", RunOutputs.eventsJsonl(result)).write().getFirst();
+    return OutputFiles.in(parent == null ? Path.of("") : parent).addMade(name.toString(), () -> html(explain))
+        .add("events.jsonl", out -> RunOutputs.eventsJsonl(result, out)).write().getFirst();
   }
 
   /** Writes result.json, timeseries.csv, pods.csv, report.html and events.jsonl into {@code dir}, all or none. */
   List<Path> writeAll(Path dir, boolean explain) {
+    // Each file is made while it is written, the files side by side (OutputFiles.write).
     return OutputFiles.in(dir)
-        .add("result.json", RunOutputs.json(result, file.scenario().seed()))
-        .add("timeseries.csv", RunOutputs.timeSeriesCsv(result))
-        .add("pods.csv", RunOutputs.podsCsv(result))
-        .add("report.html", html(explain))
-        .add("events.jsonl", RunOutputs.eventsJsonl(result))
+        .addMade("result.json", () -> RunOutputs.json(result, file.scenario().seed()))
+        .addMade("timeseries.csv", () -> RunOutputs.timeSeriesCsv(result))
+        .addMade("pods.csv", () -> RunOutputs.podsCsv(result))
+        .addMade("report.html", () -> html(explain))
+        .add("events.jsonl", out -> RunOutputs.eventsJsonl(result, out))
         .write();
   }
 

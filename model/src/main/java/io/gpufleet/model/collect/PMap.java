@@ -69,6 +69,37 @@ public final class PMap<K, V> {
     return r == root ? this : new PMap<>(r, added[0] ? size + 1 : size);
   }
 
+  /** What {@link #updateAll} maps the key at {@code index} of its list to, given the value it has now. */
+  @FunctionalInterface
+  public interface Update<V> {
+    V apply(int index, V now);
+  }
+
+  /**
+   * This map with each of {@code keys}, in list order, mapped to what {@code update} makes of its value,
+   * as a {@link #get} and a {@link #put} per key would make it, where every key is in the map already
+   * (a repeated key's later update sees the earlier one's value). Each node on the keys' paths is
+   * looked up and copied once, not once per key: a batch of updates to a large map costs the nodes it
+   * touches, not the keys times the trie's depth twice.
+   *
+   * @throws IllegalArgumentException if a key is not in the map (this map is unchanged)
+   */
+  public PMap<K, V> updateAll(List<K> keys, Update<V> update) {
+    int n = keys.size();
+    if (n == 0) {
+      return this;
+    }
+    int[] order = new int[n];
+    int[] hashes = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+      hashes[i] = hash(Objects.requireNonNull(keys.get(i), "key"));
+    }
+    @SuppressWarnings("unchecked")
+    Update<Object> u = (Update<Object>) update;
+    return new PMap<>(root.update(keys, u, hashes, order, new int[n], 0, n, 0), size);
+  }
+
   public PMap<K, V> remove(K key) {
     boolean[] removed = new boolean[1];
     Bitmap r = root.remove(key, hash(key), 0, removed);
@@ -231,6 +262,65 @@ public final class PMap<K, V> {
       Object[] s = slots.clone();
       s[i] = null;
       s[i + 1] = child;
+      return new Bitmap(bitmap, s);
+    }
+
+    /**
+     * This node with the keys at {@code order[from..to)} updated (see {@link PMap#updateAll}): the
+     * updates are grouped by this level's slot, stably (a counting sort through {@code scratch}), and
+     * each subtree they reach is rebuilt once.
+     */
+    Bitmap update(List<?> keys, Update<Object> update, int[] hashes, int[] order, int[] scratch, int from, int to,
+        int shift) {
+      Object[] s = slots.clone();
+      if (shift >= 32) {
+        for (int j = from; j < to; j++) {
+          Object key = keys.get(order[j]);
+          int i = 0;
+          while (i < s.length && !s[i].equals(key)) {
+            i += 2;
+          }
+          if (i == s.length) {
+            throw new IllegalArgumentException("not in the map: " + key);
+          }
+          s[i + 1] = Objects.requireNonNull(update.apply(order[j], s[i + 1]), "value");
+        }
+        return new Bitmap(bitmap, s);
+      }
+      int[] start = new int[MASK + 2];
+      for (int j = from; j < to; j++) {
+        start[((hashes[order[j]] >>> shift) & MASK) + 1]++;
+      }
+      for (int c = 0; c <= MASK; c++) {
+        start[c + 1] += start[c];
+      }
+      int[] at = Arrays.copyOf(start, MASK + 1);
+      for (int j = from; j < to; j++) {
+        scratch[from + at[(hashes[order[j]] >>> shift) & MASK]++] = order[j];
+      }
+      System.arraycopy(scratch, from, order, from, to - from);
+      for (int c = 0; c <= MASK; c++) {
+        int a = from + start[c];
+        int b = from + start[c + 1];
+        if (a == b) {
+          continue;
+        }
+        int bit = 1 << c;
+        if ((bitmap & bit) == 0) {
+          throw new IllegalArgumentException("not in the map: " + keys.get(order[a]));
+        }
+        int i = 2 * Integer.bitCount(bitmap & (bit - 1));
+        if (s[i] == null) {
+          s[i + 1] = ((Bitmap) s[i + 1]).update(keys, update, hashes, order, scratch, a, b, shift + BITS);
+        } else {
+          for (int j = a; j < b; j++) {
+            if (!s[i].equals(keys.get(order[j]))) {
+              throw new IllegalArgumentException("not in the map: " + keys.get(order[j]));
+            }
+            s[i + 1] = Objects.requireNonNull(update.apply(order[j], s[i + 1]), "value");
+          }
+        }
+      }
       return new Bitmap(bitmap, s);
     }
 

@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** The end of a run in a few lines: cost, GPU-hours, pending times, disruptions, services, expectations. */
 public final class RunSummary {
@@ -175,8 +176,10 @@ public final class RunSummary {
       return "no pods";
     }
     StringBuilder b = new StringBuilder();
-    for (double q : QUANTILES) {
-      Metrics.PendingQuantile p = m.pendingQuantile(q).orElseThrow();
+    List<Optional<Metrics.PendingQuantile>> quantiles = m.pendingQuantiles(QUANTILES);
+    for (int i = 0; i < QUANTILES.length; i++) {
+      double q = QUANTILES[i];
+      Metrics.PendingQuantile p = quantiles.get(i).orElseThrow();
       b.append(b.isEmpty() ? "" : ", ").append(quantileName(q)).append(' ').append(p.atLeast() ? ">=" : "")
           .append(KubeDuration.format(p.waited()));
     }

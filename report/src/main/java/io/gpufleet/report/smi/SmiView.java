@@ -106,8 +106,7 @@ public final class SmiView {
    */
   public static Head render(List<NodeDevices> nodes, List<DraNode> draNodes, List<Unplaced> unplaced, int width,
       int lineBound) {
-    boolean oneLineEach = width == Wrap.UNLIMITED && unplaced.stream()
-        .noneMatch(u -> u.podKey().indexOf('\n') >= 0 || u.status().indexOf('\n') >= 0 || u.message().indexOf('\n') >= 0);
+    boolean oneLineEach = width == Wrap.UNLIMITED && oneLineEach(unplaced);
     if (!oneLineEach) {
       String whole = render(nodes, draNodes, unplaced, width);
       return head(whole, lineBound, count(whole));
@@ -123,6 +122,26 @@ public final class SmiView {
           Math.max(0, lineBound - lines - 2));
     }
     return head(b.toString(), lineBound, total);
+  }
+
+  /**
+   * Whether no cell of a pod without a GPU holds a line break. A message is looked at once for a
+   * run of pods that share the object (kube-scheduler gives every pod of a failed spec the same one).
+   */
+  private static boolean oneLineEach(List<Unplaced> unplaced) {
+    String checked = null;
+    for (Unplaced u : unplaced) {
+      if (u.podKey().indexOf('\n') >= 0 || u.status().indexOf('\n') >= 0) {
+        return false;
+      }
+      if (u.message() != checked) {
+        if (u.message().indexOf('\n') >= 0) {
+          return false;
+        }
+        checked = u.message();
+      }
+    }
+    return true;
   }
 
   private static Head head(String text, int lineBound, int total) {

@@ -4,6 +4,7 @@ import io.gpufleet.report.chart.SvgLineChart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -142,8 +143,15 @@ public record Table(List<String> headers, List<List<String>> rows) {
       }
       for (int i = 0; i < width.length; i++) {
         width[i] = Math.max(width[i], r.get(i).length());
-        word[i] = Math.max(word[i], longestWord(r.get(i)));
-        prose[i] |= r.get(i).indexOf(' ') >= 0;
+      }
+    }
+    // Longest words and prose matter only to a table that must narrow: a pass of their own, then.
+    if (3 * (width.length - 1) + Arrays.stream(width).sum() > maxWidth) {
+      for (List<String> r : rows) {
+        for (int i = 0; i < width.length; i++) {
+          word[i] = Math.max(word[i], longestWord(r.get(i)));
+          prose[i] |= r.get(i).indexOf(' ') >= 0;
+        }
       }
     }
     fit(headers, sample, word, prose, width, maxWidth);

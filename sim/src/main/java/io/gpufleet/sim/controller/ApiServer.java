@@ -308,13 +308,29 @@ final class ApiServer {
   PodState createPod(Pod pod, Optional<ObjectRef> workload) {
     PodState s = new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
         Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
+    String key = pod.key();
     state = state.withPod(s);
     bumpWorkload(workload);
-    metrics.podCreated(pod.key(), workload.map(ObjectRef::toString), now());
-    log(RunRecord.Kind.POD_CREATED, pod.key(), workload.map(w -> "by " + w).orElse(""));
+    workload.ifPresent(this::creator);
+    metrics.podCreated(key, workload.map(w -> creatorName), now());
+    log(RunRecord.Kind.POD_CREATED, key, workload.isPresent() ? createdBy : "");
     pendingGauge();
-    publish(new ClusterEvent.PodCreated(pod.key()));
+    publish(new ClusterEvent.PodCreated(key));
     return s;
+  }
+
+  /** The workload {@link #creator} named last, its name and the PodCreated message of its pods. */
+  private ObjectRef creator;
+  private String creatorName;
+  private String createdBy;
+
+  /** Names the workload that creates pods: once per run of its pods, not once per pod (a batch is 100,000). */
+  private void creator(ObjectRef w) {
+    if (!w.equals(creator)) {
+      creator = w;
+      creatorName = w.toString();
+      createdBy = "by " + creatorName;
+    }
   }
 
   // ---- resource.k8s.io ----
@@ -497,9 +513,9 @@ final class ApiServer {
     publish(new ClusterEvent.PodFailed(key));
   }
 
-  void setSchedulingMessage(String key, String message) {
-    PodState p = state.pods().get(key);
-    state = state.withPod(p.withSchedulingMessage(message));
+  /** Sets each pending pod's scheduling message (at the same index), in one change of the image. */
+  void setSchedulingMessages(List<String> keys, List<String> messages) {
+    state = state.withSchedulingMessages(keys, messages);
   }
 
   private void pendingGauge() {

@@ -521,10 +521,27 @@ final class KarpenterLoop {
           api.log(RunRecord.Kind.DISRUPTION_ABANDONED, ab.command(), ab.reason());
         }
         case Action.RetryProvisioning r -> api.wake(new Event.BatchCheck(), api.now().plus(r.after()));
-        case Action.RecordEvent r -> api.log(RunRecord.Kind.KARPENTER_EVENT, r.object(), r.reason() + ": "
-            + r.message());
+        case Action.RecordEvent r -> api.log(RunRecord.Kind.KARPENTER_EVENT, r.object(), said(r));
       }
     }
+  }
+
+  /** The reason and message of the event {@link #said} wrote last, and its text. */
+  private String saidReason;
+  private String saidMessage;
+  private String saidText;
+
+  /**
+   * {@code reason: message}. A provisioning round answers every pod of a spec it cannot place with
+   * the one error, so a run of such events shares one text: made once, not once per pending pod.
+   */
+  private String said(Action.RecordEvent r) {
+    if (r.reason() != saidReason || r.message() != saidMessage) {
+      saidReason = r.reason();
+      saidMessage = r.message();
+      saidText = r.reason() + ": " + r.message();
+    }
+    return saidText;
   }
 
   private void launch(Action.LaunchNodeClaim l) {

@@ -26,6 +26,7 @@ import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.BySequence;
 import io.gpufleet.sim.state.ClaimTable;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
@@ -277,37 +278,46 @@ final class KubeScheduler {
     // failed at this capacity epoch waits for a later one, so while the epoch stands only the pods that
     // changed since the last cycle, or that this cycle cannot pass over, are looked at.
     boolean incremental = !fullScans && lookAt != null && epoch == lookAtEpoch;
-    List<PodState> queued = new ArrayList<>();
+    List<Queued> queued = new ArrayList<>();
     List<PodState> named = new ArrayList<>();
     SchedulerProfile profile = scheduler.profile();
     if (incremental) {
       podsSeen.diff(pods, (k, was, now) -> noteChanged(k, pending));
       pendingSeen.diff(pending, (k, was, now) -> noteChanged(k, pending));
       for (String k : lookAt) {
-        classify(pods.get(k), profile, named, queued);
+        classify(k, pods.get(k), profile, named, queued);
       }
-    } else {
+    } else if (fullScans) {
       // kube-scheduler never sees a pod that names its node: the kubelet admits it, as in `schedule`.
-      pending.forEach((k, v) -> classify(pods.get(k), profile, named, queued));
+      pending.forEach((k, v) -> classify(k, pods.get(k), profile, named, queued));
+    } else {
+      // The same pods, read from the pods map by the index's rule (pending: a pod isPending) instead
+      // of a lookup per pending key; their order does not matter, the lists are sorted below.
+      pods.forEach((k, p) -> {
+        if (p.isPending()) {
+          classify(k, p, profile, named, queued);
+        }
+      });
     }
     named.sort(Comparator.comparingLong(PodState::sequence));
     for (PodState p : named) {
       admit(p);
     }
-    queued.sort(QUEUE_ORDER);
-    List<PodState> queue = queued;
+    sortQueue(queued);
+    List<Queued> queue = queued;
     boolean newlyUnschedulable = false;
     // Pods with the same spec fail alike within a cycle: bindings only take room away.
-    Map<PodSpec, ScheduleResult> failedSpecs = new IdentityHashMap<>();
-    List<String> touched = new ArrayList<>();
-    List<PodState> attempted = queue;
+    Map<PodSpec, Failure> failedSpecs = new IdentityHashMap<>();
+    Messages messages = new Messages();
+    Long failedEpoch = null;
+    List<Queued> attempted = queue;
     for (int i = 0; ; i++) {
       if (incremental && api.capacityEpoch() != epoch) {
         // The epoch moved (after the pod looked at last): every pod after that one in the queue's
         // order is due again, as a full scan would find it.
-        List<PodState> full = new ArrayList<>();
-        pending.forEach((k, v) -> classify(pods.get(k), profile, new ArrayList<>(), full));
-        full.sort(QUEUE_ORDER);
+        List<Queued> full = new ArrayList<>();
+        pending.forEach((k, v) -> classify(k, pods.get(k), profile, new ArrayList<>(), full));
+        sortQueue(full);
         int from = i == 0 ? 0 : Collections.binarySearch(full, queue.get(i - 1), QUEUE_ORDER) + 1;
         queue = new ArrayList<>(queue.subList(0, i));
         queue.addAll(full.subList(from, full.size()));
@@ -317,39 +327,44 @@ final class KubeScheduler {
       if (i >= queue.size()) {
         break;
       }
-      PodState p = queue.get(i);
+      PodState p = queue.get(i).pod();
+      String key = queue.get(i).key();
       // A hard spread constraint or a required pod affinity can be met once other pods bind (the
       // minimum domain count rises, a matching pod arrives), so such a pod is retried every cycle, as
       // the queueing hints of PodTopologySpread and InterPodAffinity requeue it on pod events.
       boolean spreads = spreads(p);
-      Long failed = failedAt.get(p.key());
+      Long failed = failedAt.get(key);
       if (failed != null && failed == api.capacityEpoch() && !spreads) {
         continue;
       }
-      ScheduleResult r = spreads ? null : failedSpecs.get(p.pod().spec());
-      if (r == null) {
-        r = schedule(p);
-        if (r instanceof ScheduleResult.Unschedulable u && u.nominatedNode().isEmpty() && !spreads) {
-          failedSpecs.put(p.pod().spec(), r);
-        }
+      Failure same = spreads ? null : failedSpecs.get(p.pod().spec());
+      ScheduleResult r = same != null ? same.result() : schedule(p);
+      if (same == null && r instanceof ScheduleResult.Unschedulable u && u.nominatedNode().isEmpty() && !spreads) {
+        failedSpecs.put(p.pod().spec(), same = Failure.of(u));
       }
-      touched.add(p.key());
       switch (r) {
         case ScheduleResult.Scheduled s -> {
-          failedAt.remove(p.key());
-          nominated.remove(p.key());
+          messages.write();
+          failedAt.remove(key);
+          nominated.remove(key);
           bind(p, s);
         }
         case ScheduleResult.Unschedulable u -> {
-          failedAt.put(p.key(), api.capacityEpoch());
+          if (failedEpoch == null || failedEpoch != api.capacityEpoch()) {
+            failedEpoch = api.capacityEpoch();
+          }
+          failedAt.put(key, failedEpoch);
           // Like the event correlator, a repeat that differs only in node counts is not recorded again.
-          String reasons = String.join("|", u.error().histogram().keySet());
-          if (!reasons.equals(p.schedulingMessage().orElse(null))) {
+          Failure f = same != null ? same : Failure.of(u);
+          if (!f.reasons().equals(p.schedulingMessage().orElse(null))) {
             if (p.schedulingMessage().isEmpty()) {
               newlyUnschedulable = true;
             }
-            api.setSchedulingMessage(p.key(), reasons);
-            api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, p.key(), u.error().message());
+            messages.add(key, f.reasons());
+            api.log(RunRecord.Kind.POD_FAILED_SCHEDULING, key, f.message());
+          }
+          if (u.nominatedNode().isPresent() || fullScans) {
+            messages.write();
           }
           if (u.nominatedNode().isPresent()) {
             preempt(p, u.nominatedNode().get(), u.victims());
@@ -357,22 +372,23 @@ final class KubeScheduler {
         }
       }
     }
+    messages.write();
     PMap<String, Boolean> pendingAfter = api.state().pending();
-    if (incremental) {
-      // What a full scan's removeIf below would drop: the keys that left the queue since the last
-      // cycle, and those this cycle put in (every other key was pending at the last cycle's end).
-      pendingSeen.diff(pendingAfter, (k, was, now) -> {
+    if (!fullScans) {
+      // What a full scan's removeIf below would drop, from two diffs that cost what changed: keys
+      // kept from earlier cycles were pending at the last cycle's end (the sets are cut to the pending
+      // keys after each cycle, and are empty before the first), and keys this cycle put in were
+      // pending at its start (the queue is made of them).
+      PMap.Change<String, Boolean> left = (k, was, now) -> {
         if (now == null) {
           failedAt.remove(k);
           nominated.remove(k);
         }
-      });
-      for (String k : touched) {
-        if (!pendingAfter.containsKey(k)) {
-          failedAt.remove(k);
-          nominated.remove(k);
-        }
+      };
+      if (pendingSeen != null) {
+        pendingSeen.diff(pendingAfter, left);
       }
+      pending.diff(pendingAfter, left);
     } else {
       failedAt.keySet().removeIf(k -> !pendingAfter.containsKey(k));
       nominated.keySet().removeIf(k -> !pendingAfter.containsKey(k));
@@ -384,8 +400,64 @@ final class KubeScheduler {
   }
 
   /** Pending pods in the order kube-scheduler's activeQ pops them: highest priority, then oldest. */
-  private static final Comparator<PodState> QUEUE_ORDER = Comparator.comparingInt((PodState p) -> -p.pod().spec()
-      .priority()).thenComparingLong(PodState::sequence);
+  private static final Comparator<Queued> QUEUE_ORDER = Comparator.comparingInt((Queued q) -> -q.pod().pod().spec()
+      .priority()).thenComparingLong(q -> q.pod().sequence());
+
+  /** A pod in the queue, with its key as the pods map holds it (made once, its hash kept). */
+  private record Queued(String key, PodState pod) {}
+
+  /**
+   * Sorts pods into {@link #QUEUE_ORDER}; where all have one priority (the usual queue) that is
+   * creation order, sorted as primitives ({@link BySequence}) instead of a comparator call per comparison.
+   */
+  private void sortQueue(List<Queued> queue) {
+    if (fullScans || queue.isEmpty()) {
+      queue.sort(QUEUE_ORDER);
+      return;
+    }
+    int priority = queue.getFirst().pod().pod().spec().priority();
+    for (Queued q : queue) {
+      if (q.pod().pod().spec().priority() != priority) {
+        queue.sort(QUEUE_ORDER);
+        return;
+      }
+    }
+    BySequence.sort(queue, q -> q.pod().sequence());
+  }
+
+  /**
+   * What a failure of a spec says, worked out once for every pod of the spec that fails alike in a
+   * cycle: the reasons kept as the pod's message, the FailedScheduling event's text.
+   */
+  private record Failure(ScheduleResult.Unschedulable result, String reasons, String message) {
+    static Failure of(ScheduleResult.Unschedulable u) {
+      return new Failure(u, String.join("|", u.error().histogram().keySet()), u.error().message());
+    }
+  }
+
+  /**
+   * The scheduling messages of a run of failures, written to the image in one change
+   * ({@link ApiServer#setSchedulingMessages}) before anything else changes it (a binding, a
+   * preemption) and at the cycle's end: nothing between reads a pending pod's message, and the
+   * pods map is rebuilt once for the run instead of once per pod.
+   */
+  private final class Messages {
+    private List<String> keys = new ArrayList<>();
+    private List<String> texts = new ArrayList<>();
+
+    void add(String key, String text) {
+      keys.add(key);
+      texts.add(text);
+    }
+
+    void write() {
+      if (!keys.isEmpty()) {
+        api.setSchedulingMessages(keys, texts);
+        keys = new ArrayList<>();
+        texts = new ArrayList<>();
+      }
+    }
+  }
 
   /** Whether a pod is tried every cycle: a hard spread constraint or a required pod affinity. */
   private static boolean spreads(PodState p) {
@@ -393,11 +465,12 @@ final class KubeScheduler {
   }
 
   /** Sorts a pending pod: one naming its node to the kubelet's admission, one of this scheduler to the queue. */
-  private static void classify(PodState p, SchedulerProfile profile, List<PodState> named, List<PodState> queue) {
+  private static void classify(String key, PodState p, SchedulerProfile profile, List<PodState> named,
+      List<Queued> queue) {
     if (p.pod().spec().nodeName().isPresent()) {
       named.add(p);
     } else if (p.pod().spec().schedulerName().equals(profile.name()) && profile.preEnqueue(p.pod()).isEmpty()) {
-      queue.add(p);
+      queue.add(new Queued(key, p));
     }
     // A pod of another scheduler stays Pending with no event: this one is not responsible for it.
     // Nor does a pod a PreEnqueue plugin holds back (SchedulingGates) enter the queue: never bound.
@@ -419,14 +492,15 @@ final class KubeScheduler {
    * as PreEnqueue's verdict may change without the pod changing). A cycle whose epoch moved, or that
    * scanned everything, works the set out from every pending pod.
    */
-  private void remember(boolean incremental, long epoch, List<PodState> named, List<PodState> attempted) {
+  private void remember(boolean incremental, long epoch, List<PodState> named, List<Queued> attempted) {
     PMap<String, Boolean> pending = api.state().pending();
     PMap<String, PodState> pods = api.state().pods();
     long now = api.capacityEpoch();
     if (!incremental || now != epoch) {
       lookAt = new HashSet<>();
-      pending.forEach((k, v) -> {
-        if (!parked(pods.get(k), now)) {
+      // Every pending pod, read from the pods map by the index's rule, as in the cycle's full scan.
+      pods.forEach((k, p) -> {
+        if (p.isPending() && !parked(k, p, now)) {
           lookAt.add(k);
         }
       });
@@ -434,12 +508,13 @@ final class KubeScheduler {
       for (PodState p : named) {
         noteChanged(p.key(), pending);
       }
-      for (PodState p : attempted) {
-        PodState q = pods.get(p.key());
-        if (q != null && pending.containsKey(p.key()) && parked(q, now)) {
-          lookAt.remove(p.key());
+      for (Queued a : attempted) {
+        String key = a.key();
+        PodState q = pods.get(key);
+        if (q != null && pending.containsKey(key) && parked(key, q, now)) {
+          lookAt.remove(key);
         } else {
-          noteChanged(p.key(), pending);
+          noteChanged(key, pending);
         }
       }
     }
@@ -449,8 +524,8 @@ final class KubeScheduler {
   }
 
   /** Whether the next cycle at epoch {@code epoch} would pass over this pending pod untouched. */
-  private boolean parked(PodState p, long epoch) {
-    Long failed = failedAt.get(p.key());
+  private boolean parked(String key, PodState p, long epoch) {
+    Long failed = failedAt.get(key);
     return failed != null && failed == epoch && !spreads(p) && p.pod().spec().nodeName().isEmpty()
         && p.pod().spec().schedulerName().equals(scheduler.profile().name())
         && scheduler.profile().preEnqueue(p.pod()).isEmpty();

@@ -223,9 +223,9 @@ final class ViewBuilder {
       return pendingPods;
     }
     if (pendingPodsOf == null) {
-      s.pending().forEach((k, v) -> {
-        PodState p = s.pods().get(k);
-        if (provisionable(p)) {
+      // The pending pods, read from the pods map by the index's rule (isPending), not looked up per key.
+      s.pods().forEach((k, p) -> {
+        if (p.isPending() && provisionable(p)) {
           pendingBySequence.put(p.sequence(), p.pod());
         }
       });

@@ -3,6 +3,7 @@ package io.gpufleet.sim.metrics;
 import io.gpufleet.model.meta.ObjectRef;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -64,17 +65,47 @@ public record Metrics(SortedMap<String, TimeSeries> series, SortedMap<String, Do
    * those still pending counted as censored at the end of the run; empty when no pod was created.
    */
   public Optional<PendingQuantile> pendingQuantile(double q) {
+    return pendingQuantiles(q).getFirst();
+  }
+
+  /**
+   * {@link #pendingQuantile} of each of {@code qs}, in order, from one sort of the waits (a report
+   * shows several; each sorting every pod's wait again cost a sort of 100,000 for each).
+   */
+  public List<Optional<PendingQuantile>> pendingQuantiles(double... qs) {
     List<Duration> waits = pendingTimes.stream().map(p -> p.waitedBy(end)).sorted().toList();
+    List<Optional<PendingQuantile>> out = new ArrayList<>(qs.length);
     if (waits.isEmpty()) {
-      return Optional.empty();
+      for (double q : qs) {
+        out.add(Optional.empty());
+      }
+      return out;
     }
-    int rank = Math.max(1, Math.min(waits.size(), (int) Math.ceil(q * waits.size())));
-    Duration value = waits.get(rank - 1);
-    // Exact when at least `rank` pods are known to have waited no longer: a censored pod's true
-    // wait may exceed its bound, but those cannot push the rank-th smallest wait below `value`.
-    long knownAtMost = pendingTimes.stream()
-        .filter(p -> p.scheduled().isPresent() && p.pending().get().compareTo(value) <= 0).count();
-    return Optional.of(new PendingQuantile(value, knownAtMost < rank));
+    List<Duration> known = pendingTimes.stream().filter(p -> p.scheduled().isPresent())
+        .map(p -> p.pending().get()).sorted().toList();
+    for (double q : qs) {
+      int rank = Math.max(1, Math.min(waits.size(), (int) Math.ceil(q * waits.size())));
+      Duration value = waits.get(rank - 1);
+      // Exact when at least `rank` pods are known to have waited no longer: a censored pod's true
+      // wait may exceed its bound, but those cannot push the rank-th smallest wait below `value`.
+      out.add(Optional.of(new PendingQuantile(value, atMost(known, value) < rank)));
+    }
+    return out;
+  }
+
+  /** How many of the sorted {@code waits} are at most {@code value}. */
+  private static int atMost(List<Duration> waits, Duration value) {
+    int lo = 0;
+    int hi = waits.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (waits.get(mid).compareTo(value) <= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** Pods still waiting for a node when the run ended: their pending times are censored. */

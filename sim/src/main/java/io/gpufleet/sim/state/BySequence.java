@@ -1,8 +1,10 @@
 package io.gpufleet.sim.state;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /** Sorting pods into creation order, as a stable sort by {@link PodState#sequence()} does. */
 public final class BySequence {
@@ -15,6 +17,11 @@ public final class BySequence {
    * comparison, which dominated sorting a 100,000-pod workload); otherwise a stable comparator sort.
    */
   public static void sort(List<PodState> pods) {
+    sort(pods, PodState::sequence);
+  }
+
+  /** As {@link #sort(List)}, for items that each stand for a pod of the sequence {@code sequence} gives. */
+  public static <T> void sort(List<T> pods, ToLongFunction<? super T> sequence) {
     int n = pods.size();
     if (n < 2) {
       return;
@@ -23,18 +30,18 @@ public final class BySequence {
     long limit = 1L << (63 - indexBits);
     long[] packed = new long[n];
     for (int i = 0; i < n; i++) {
-      long seq = pods.get(i).sequence();
+      long seq = sequence.applyAsLong(pods.get(i));
       if (seq < 0 || seq >= limit) {
-        pods.sort(Comparator.comparingLong(PodState::sequence));
+        pods.sort(Comparator.comparingLong(sequence));
         return;
       }
       packed[i] = seq << indexBits | i;
     }
     Arrays.sort(packed);
-    PodState[] before = pods.toArray(new PodState[0]);
+    List<T> before = new ArrayList<>(pods);
     long mask = (1L << indexBits) - 1;
     for (int i = 0; i < n; i++) {
-      pods.set(i, before[(int) (packed[i] & mask)]);
+      pods.set(i, before.get((int) (packed[i] & mask)));
     }
   }
 }

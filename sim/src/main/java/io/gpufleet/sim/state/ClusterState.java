@@ -148,6 +148,16 @@ public record ClusterState(
     return nextPods(pods.put(key, s), byW, ready, pend);
   }
 
+  /**
+   * Each pod of {@code keys} (all here) with the scheduling message at the same index of
+   * {@code messages}, as {@link #withPod} of each in turn would make it: a message changes no index
+   * (pending, workload, Ready), so only the pods map changes, in one {@link PMap#updateAll} pass.
+   */
+  public ClusterState withSchedulingMessages(List<String> keys, List<String> messages) {
+    return nextPods(pods.updateAll(keys, (i, p) -> p.withSchedulingMessage(messages.get(i))), podsByWorkload,
+        readyByWorkload, pending);
+  }
+
   public ClusterState withoutPod(String key) {
     PodState old = pods.get(key);
     if (old == null) {
