@@ -47,13 +47,19 @@ public final class InitialPods {
       ownership.controllerOf(p).ifPresent(w -> done.merge(w, 1, Integer::sum));
     }
     List<Pod> pods = new ArrayList<>();
+    // Generated names are unique among the observed pods and those made here, as the API server keeps them.
+    Set<String> taken = new HashSet<>();
+    observed.forEach(p -> taken.add(p.key()));
+    succeeded.forEach(p -> taken.add(p.key()));
     for (Workload w : workloads) {
       if (w instanceof Workload.DaemonSet ds && !ownership.owned(ds)) {
         Set<String> covered = new HashSet<>();
         live.getOrDefault(ds, List.of()).forEach(p -> p.spec().nodeName().ifPresent(covered::add));
         for (Node n : nodes) {
           if (!covered.contains(n.name()) && PodFactory.shouldRunOn(ds, n)) {
-            pods.add(PodFactory.daemonPod(ds, n.name(), random));
+            Pod pod = PodFactory.daemonPod(ds, n.name(), random, taken::contains);
+            taken.add(pod.key());
+            pods.add(pod);
           }
         }
       }
@@ -86,7 +92,9 @@ public final class InitialPods {
         case DAEMON_SET -> 0;
       };
       for (int i = have.size(); i < want; i++) {
-        pods.add(PodFactory.pod(w, i, random, owner));
+        Pod pod = PodFactory.pod(w, i, random, owner, taken::contains);
+        taken.add(pod.key());
+        pods.add(pod);
       }
     }
     return pods;

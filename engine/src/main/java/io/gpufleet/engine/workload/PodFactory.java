@@ -73,6 +73,32 @@ public final class PodFactory {
     return pod.withMeta(pod.meta().withLabels(pod.meta().labels().with(TEMPLATE_HASH_LABEL, hash)));
   }
 
+  /**
+   * As {@link #pod(Workload, int, RandomGenerator, OwnerReference)}, its generated name drawn again
+   * while {@code taken} holds its key ({@code namespace/name}): the API server retries a generated
+   * name that exists (KEP-4420 RetryGenerateName, GA in v1.32, up to 7 times; a create that still
+   * fails is made again at the controller's next sync). Five characters of a 27-letter alphabet collide
+   * hundreds of times among 100,000 pods. A StatefulSet's names are its ordinals, never drawn.
+   */
+  public static Pod pod(Workload w, int ordinal, RandomGenerator random, OwnerReference owner,
+      java.util.function.Predicate<String> taken) {
+    Pod pod = pod(w, ordinal, random, owner);
+    while (w.variant() != Workload.Variant.STATEFUL_SET && taken.test(pod.key())) {
+      pod = pod(w, ordinal, random, owner);
+    }
+    return pod;
+  }
+
+  /** As {@link #daemonPod(Workload.DaemonSet, String, RandomGenerator)}, its name drawn again while taken. */
+  public static Pod daemonPod(Workload.DaemonSet ds, String nodeName, RandomGenerator random,
+      java.util.function.Predicate<String> taken) {
+    Pod pod = daemonPod(ds, nodeName, random);
+    while (taken.test(pod.key())) {
+      pod = daemonPod(ds, nodeName, random);
+    }
+    return pod;
+  }
+
   /** The controller of a workload's pods: a Deployment's pods belong to its ReplicaSet. */
   public static OwnerReference owner(Workload w) {
     return w instanceof Workload.Deployment d

@@ -96,7 +96,7 @@ final class WorkloadControllers {
 
   /** One pod of a batch whose owner the caller made once (see {@link PodFactory#pod(Workload, int, RandomGenerator, OwnerReference)}). */
   private void create(ObjectRef key, Workload w, int ordinal, OwnerReference owner) {
-    Pod pod = gate.place(key, PodFactory.pod(w, ordinal, names, owner));
+    Pod pod = gate.place(key, PodFactory.pod(w, ordinal, names, owner, k -> api.state().pod(k).isPresent()));
     api.createPod(pod, Optional.of(key));
   }
 
@@ -270,7 +270,7 @@ final class WorkloadControllers {
     for (String name : nodes) {
       NodeState n = api.state().nodes().get(name);
       if (!covered.contains(name) && PodFactory.shouldRunOn(ds, n.node())) {
-        api.createPod(PodFactory.daemonPod(ds, name, names), Optional.of(key));
+        api.createPod(PodFactory.daemonPod(ds, name, names, k -> api.state().pod(k).isPresent()), Optional.of(key));
       }
     }
   }
