@@ -136,7 +136,7 @@ final class CandidateMemo {
         now.add(e.pdb());
         blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
       }
-      if (!sameObjects(now, specs)) {
+      if (!DisruptionSimulation.sameObjects(now, specs)) {
         facts.clear();
       }
       specs = now;
@@ -146,17 +146,5 @@ final class CandidateMemo {
       live.addAll(view.nodes());
       facts.keySet().retainAll(live);
     }
-  }
-
-  private static boolean sameObjects(List<?> a, List<?> b) {
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
-      if (a.get(i) != b.get(i)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -85,11 +85,9 @@ public final class DisruptionController {
    * only repeat that emptiness will take them), unless {@code consolidateAfter} is Never. A node still
    * inside its {@code consolidateAfter} is left out: waiting is not a refusal.
    *
-   * <p>After a poll over the same view, the single-node search has already simulated each candidate
-   * within budget and found it cannot go; its reasons are taken as they are, and only the nodes it did
-   * not reach are simulated here. Those simulations draw from a stream of their own, so asking changes
-   * nothing a later poll draws; the draws only name a replacement, which an explanation never keeps,
-   * so which nodes are simulated here, and in what order, changes no answer.
+   * <p>A candidate the single-node search, or an earlier explanation, found could not go over the same
+   * inputs is not simulated again ({@link DisruptionSimulation#consolidate}). Simulations here draw
+   * from a stream of their own, so asking changes nothing a later poll draws.
    */
   public SortedMap<String, ConsolidationRefusal> unconsolidatable(ClusterView view) {
     SortedMap<String, ConsolidationRefusal> out = new TreeMap<>();
@@ -131,13 +129,8 @@ public final class DisruptionController {
             "the NodePool's disruption budget for Underutilized allows no more disruptions now"));
         continue;
       }
-      Optional<String> known = single.refusal(c, view);
-      if (known.isPresent()) {
-        out.put(name, ConsolidationRefusal.unconsolidatable(known.get()));
-        continue;
-      }
       StringBuilder why = new StringBuilder();
-      if (simulation.simulate(List.of(c), view, true, own, why::append).isEmpty()) {
+      if (simulation.consolidate(c, view, own, why::append).isEmpty()) {
         out.put(name, ConsolidationRefusal.unconsolidatable(why.toString()));
       }
     }

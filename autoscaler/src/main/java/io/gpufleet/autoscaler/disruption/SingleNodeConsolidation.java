@@ -2,7 +2,6 @@ package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.model.karpenter.NodeClaim;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,10 +16,6 @@ import java.util.random.RandomGenerator;
 final class SingleNodeConsolidation implements DisruptionMethod {
 
   private final DisruptionSimulation simulation;
-  /** Why each candidate the last search simulated in vain could not go, and the view it searched. */
-  private ClusterView searched;
-  private final Map<Candidate, String> refused = new IdentityHashMap<>();
-
   SingleNodeConsolidation(DisruptionSimulation simulation) {
     this.simulation = simulation;
   }
@@ -45,20 +40,14 @@ final class SingleNodeConsolidation implements DisruptionMethod {
     // twin's search takes no simulated time, so that timeout never fires here.
     // A Balanced NodePool's candidate is skipped when even deleting it would not pass, and its move
     // is taken only when it passes (CanPassThreshold, ApproveCommand; BalancedScoring).
-    if (searched != view) {
-      searched = view;
-      refused.clear();
-    }
     Map<String, Integer> allowed = DisruptionBudgets.allowed(view, reason());
     Optional<BalancedScoring> balanced = BalancedScoring.forPoll(candidates, view);
     for (Candidate c : Consolidation.sorted(candidates)) {
       if (!withinBudget(c, allowed) || !balanced.map(b -> b.canPassThreshold(c)).orElse(true)) {
         continue;
       }
-      StringBuilder why = new StringBuilder();
-      Optional<List<NodeClaim>> r = simulation.simulate(List.of(c), view, true, random, why::append);
+      Optional<List<NodeClaim>> r = simulation.consolidate(c, view, random, why -> { });
       if (r.isEmpty()) {
-        refused.put(c, why.toString());
         continue;
       }
       Optional<BalancedScoring.Verdict> verdict = balanced.map(b -> b.evaluate(List.of(c), r.get()));
@@ -68,15 +57,6 @@ final class SingleNodeConsolidation implements DisruptionMethod {
       }
     }
     return Optional.empty();
-  }
-
-  /**
-   * Why the last search over {@code view} found that {@code c} cannot go, when it simulated it in
-   * vain: the same simulation of the same candidate over the same view says the same (its random
-   * draws only name a replacement, and there is none), so explaining the node need not run it again.
-   */
-  Optional<String> refusal(Candidate c, ClusterView view) {
-    return searched == view ? Optional.ofNullable(refused.get(c)) : Optional.empty();
   }
 
   /** Whether {@code c}'s NodePool may still have a node disrupted for the reason. */
