@@ -1,6 +1,7 @@
 package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.model.karpenter.DisruptionReason;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Which nodes every disruption method may act on, and how budgets cut them down: the candidate
@@ -33,15 +35,14 @@ final class Candidates {
    * candidates anyway.
    */
   static List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
-    List<Candidate> out = new ArrayList<>();
-    for (StateNode n : view.nodes()) {
-      if (rejection(n, view, eventual, filter).isEmpty()) {
-        NodeClaim c = n.claim().get();
-        List<Pod> pods = n.reschedulablePods();
-        out.add(new Candidate(n, c, view.nodePool(c.nodePool()).get(), pods, c.pricePerHour(), disruptionCost(pods)));
-      }
-    }
-    return out;
+    return new CandidateMemo().of(view, eventual, filter);
+  }
+
+  /** {@code n} as a candidate of {@code pool}. */
+  static Candidate candidate(StateNode n, NodePool pool) {
+    NodeClaim c = n.claim().get();
+    List<Pod> pods = n.reschedulablePods();
+    return new Candidate(n, c, pool, pods, c.pricePerHour(), disruptionCost(pods));
   }
 
   /**
@@ -79,11 +80,14 @@ final class Candidates {
   /** {@code corev1.PodDeletionCost}. */
   static final String POD_DELETION_COST = "controller.kubernetes.io/pod-deletion-cost";
 
-  /** What {@link #rejection} says when the method's own filter turned the node down. */
+  /** What the candidate filter says when the method's own filter turned the node down. */
   static final String FILTERED = "not one this method acts on";
 
-  /** Why {@code n} is not a candidate for a method with {@code filter}; empty when it is one. */
-  static Optional<String> rejection(StateNode n, ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
+  /**
+   * The first checks of the candidate filter ({@link CandidateMemo#rejection}): the node is managed, registered, initialised, not leaving,
+   * and its NodePool exists. Empty when they pass.
+   */
+  static Optional<String> nodeRejection(StateNode n, ClusterView view) {
     if (n.claim().isEmpty()) {
       return Optional.of("not managed by Karpenter");
     }
@@ -100,13 +104,19 @@ final class Candidates {
     if (c.isDeleting()) {
       return Optional.of("being deleted");
     }
-    Optional<NodePool> pool = view.nodePool(c.nodePool());
-    if (pool.isEmpty()) {
+    if (view.nodePool(c.nodePool()).isEmpty()) {
       return Optional.of("its NodePool " + c.nodePool() + " does not exist");
     }
-    if (!filter.shouldDisrupt(n, pool.get(), view.now())) {
-      return Optional.of(FILTERED);
-    }
+    return Optional.empty();
+  }
+
+  /**
+   * The checks of the candidate filter after the method's filter: what blocks disrupting the node and
+   * its pods. Tells {@code pdbReads} the budgets covering each pod whose eviction it asked about,
+   * which is all of the cluster beyond the node, its NodePool and the time that the answer read.
+   */
+  static Optional<String> blocked(StateNode n, NodePool pool, ClusterView view, boolean eventual,
+      Consumer<List<PdbIndex.Entry>> pdbReads) {
     // The words of the DisruptionBlocked events NewCandidate publishes (pkg/controllers/disruption/types.go:
     // pretty.Sentence of statenode.go's ValidateNodeDisruptable and ValidatePodsDisruptable errors).
     if ("true".equals(n.annotation(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
@@ -118,7 +128,7 @@ final class Candidates {
     // Every active pod counts, not only the reschedulable ones: a DaemonSet or mirror pod marked
     // do-not-disrupt blocks the node, and so does a DaemonSet pod its PDB will not let go
     // ({@code K:pkg/controllers/state/statenode.go} ValidatePodsDisruptable; pdb.go isEvictable skips mirror pods).
-    if (eventual && pool.get().template().terminationGracePeriod().isPresent()) {
+    if (eventual && pool.template().terminationGracePeriod().isPresent()) {
       return Optional.empty();
     }
     for (Pod p : n.pods()) {
@@ -129,7 +139,9 @@ final class Candidates {
         return Optional.of("Pod has \"karpenter.sh/do-not-disrupt\" annotation (Pod=" + p.key() + ")");
       }
       if (!StateNode.isMirror(p)) {
-        Optional<String> pdb = view.pdbs().evictionBlocked(p);
+        List<PdbIndex.Entry> covering = view.pdbs().covering(p);
+        pdbReads.accept(covering);
+        Optional<String> pdb = PdbIndex.evictionBlocked(covering);
         if (pdb.isPresent()) {
           String why = pdb.get();
           return Optional.of(Character.toUpperCase(why.charAt(0)) + why.substring(1));

@@ -44,15 +44,18 @@ public final class DisruptionController {
   private final DisruptionSimulation simulation;
   /** The registry, in the order the controller tries them ({@code K:pkg/controllers/disruption/controller.go}). */
   private final List<DisruptionMethod> methods;
+  private final SingleNodeConsolidation single;
   /** Candidates per filter for the last view seen: a memo, the same for the same view. */
   private ClusterView candidatesView;
   private final Map<DisruptionMethod.Filter, List<Candidate>> candidates = new IdentityHashMap<>();
+  /** Each node's candidate answer, kept while what it read is unchanged. */
+  private final CandidateMemo memo = new CandidateMemo();
 
   public DisruptionController(AutoscalerSettings settings, Provisioner provisioner) {
     this.settings = settings;
     this.simulation = new DisruptionSimulation(settings, provisioner);
-    this.methods = List.of(new Emptiness(), new Drift(simulation), new MultiNodeConsolidation(simulation),
-        new SingleNodeConsolidation(simulation));
+    this.single = new SingleNodeConsolidation(simulation);
+    this.methods = List.of(new Emptiness(), new Drift(simulation), new MultiNodeConsolidation(simulation), single);
   }
 
   /** The methods, in the order each poll tries them. */
@@ -80,12 +83,14 @@ public final class DisruptionController {
    * disabled} under WhenEmpty); the Underutilized budget; or what the single-node simulation found.
    * Empty nodes are left to emptiness (upstream also says the policy sentence for them, which would
    * only repeat that emptiness will take them), unless {@code consolidateAfter} is Never. A node still
-   * inside its {@code consolidateAfter} is left out: waiting is not a refusal. Uses a random stream of
-   * its own, so asking changes nothing a later poll draws.
+   * inside its {@code consolidateAfter} is left out: waiting is not a refusal.
+   *
+   * <p>A candidate the single-node search, or an earlier explanation, found could not go over the same
+   * inputs is not simulated again ({@link DisruptionSimulation#consolidate}). Simulations here draw
+   * from a stream of their own, so asking changes nothing a later poll draws.
    */
   public SortedMap<String, ConsolidationRefusal> unconsolidatable(ClusterView view) {
     SortedMap<String, ConsolidationRefusal> out = new TreeMap<>();
-    DisruptionMethod single = method(DisruptionCommand.Method.SINGLE_NODE_CONSOLIDATION);
     // Single-node consolidation skips a candidate only while its NodePool's budget is used up.
     Map<String, Integer> allowed = DisruptionBudgets.allowed(view, single.reason());
     Map<String, Candidate> inBudget = new HashMap<>();
@@ -106,7 +111,7 @@ public final class DisruptionController {
       }
       String name = n.claim().get().name();
       // The candidate checks first: upstream asks ShouldDisrupt only of a node that is a candidate.
-      Optional<String> rejected = Candidates.rejection(n, view, false, ANY);
+      Optional<String> rejected = memo.rejection(n, view, false, ANY);
       if (rejected.isPresent()) {
         out.put(name, ConsolidationRefusal.blocked(rejected.get()));
         continue;
@@ -125,7 +130,7 @@ public final class DisruptionController {
         continue;
       }
       StringBuilder why = new StringBuilder();
-      if (simulation.simulate(List.of(c), view, true, own, why::append).isEmpty()) {
+      if (simulation.consolidate(c, view, own, why::append).isEmpty()) {
         out.put(name, ConsolidationRefusal.unconsolidatable(why.toString()));
       }
     }
@@ -161,7 +166,7 @@ public final class DisruptionController {
       candidates.clear();
     }
     return candidates.computeIfAbsent(m.filter(),
-        f -> Collections.unmodifiableList(Candidates.of(view, m.eventual(), f)));
+        f -> Collections.unmodifiableList(memo.of(view, m.eventual(), f)));
   }
 
   // ---- validation and execution ----
@@ -174,7 +179,7 @@ public final class DisruptionController {
   public Validation validate(DisruptionCommand command, ClusterView view, RandomGenerator random) {
     DisruptionMethod method = method(command.method());
     Map<String, Candidate> byName = new HashMap<>();
-    for (Candidate c : Candidates.of(view, method.eventual(), ANY)) {
+    for (Candidate c : memo.of(view, method.eventual(), ANY)) {
       byName.put(c.name(), c);
     }
     List<Candidate> cands = new ArrayList<>();

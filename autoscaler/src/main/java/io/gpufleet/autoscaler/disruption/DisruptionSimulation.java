@@ -11,6 +11,7 @@ import io.gpufleet.autoscaler.requirement.ValueSet;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.CurrentlyReschedulable;
+import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.cloud.CapacityType;
 import io.gpufleet.model.cloud.InstanceType;
@@ -21,6 +22,7 @@ import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +44,14 @@ final class DisruptionSimulation {
   /** The slack bound of the last view seen: a memo, the same for the same view. */
   private ClusterView boundView;
   private SlackBound bound;
+  /**
+   * The single-candidate consolidations that failed since the simulation's inputs last changed, by
+   * the candidate's state node: why, and the calls each made of its random stream.
+   */
+  private final Map<StateNode, Refusal> refused = new IdentityHashMap<>();
+  private ClusterView refusedView;
+
+  private record Refusal(String why, int[] draws) {}
 
   DisruptionSimulation(AutoscalerSettings settings, Provisioner provisioner) {
     this.settings = settings;
@@ -226,6 +236,87 @@ final class DisruptionSimulation {
       }
     }
     return cheaperThan(options, reqs, maxPrice, view);
+  }
+
+  /**
+   * As {@code simulate(List.of(c), view, true, random, why)}, telling {@code why} only when the answer
+   * is empty. Upstream's single-node consolidation simulates every candidate again at each poll, and
+   * the explanation of the nodes consolidation leaves asks the same; over the same inputs
+   * ({@link #sameInputs}) a candidate's answer is the same, so a failure is kept until the inputs
+   * change and given again, the stream moved on by the calls the simulation made of it
+   * ({@link Draws}), which keeps every later draw as it was. Only failures are kept: a success
+   * becomes a command, whose replacement is named from the stream as it is then.
+   */
+  Optional<List<NodeClaim>> consolidate(Candidate c, ClusterView view, RandomGenerator random, Consumer<String> why) {
+    if (view != refusedView) {
+      if (!sameInputs(refusedView, view)) {
+        refused.clear();
+      }
+      refusedView = view;
+    }
+    Refusal known = refused.get(c.node());
+    if (known != null) {
+      Draws.replay(known.draws(), random);
+      why.accept(known.why());
+      return Optional.empty();
+    }
+    StringBuilder said = new StringBuilder();
+    Draws draws = new Draws(random);
+    Optional<List<NodeClaim>> r = simulate(List.of(c), view, true, draws, said::append);
+    if (r.isEmpty()) {
+      refused.put(c.node(), new Refusal(said.toString(), draws.calls()));
+      why.accept(said.toString());
+    }
+    return r;
+  }
+
+  /**
+   * Whether a simulation over {@code after} reads what it read over {@code before}, the time aside:
+   * the same state nodes (immutable values, so the same objects hold the same nodes and pods),
+   * pending pods, DaemonSets, NodePools, catalogue and PDB status; the same offerings out of stock,
+   * none of them back in stock between the two times; no do-not-disrupt duration ending meanwhile on
+   * a node being deleted (whose pods the simulation moves as they can move now); and no DRA, whose
+   * rounds read claims kept outside the view. A candidate's own pods need no such check: a candidate
+   * has no active do-not-disrupt pod at either time. Then a simulation of the same candidates gives
+   * the same answer over both.
+   */
+  boolean sameInputs(ClusterView before, ClusterView after) {
+    if (before == null || !provisioner.model().dra().ignores()) {
+      return false;
+    }
+    if (!sameObjects(before.nodes(), after.nodes()) || !sameObjects(before.pendingPods(), after.pendingPods())
+        || !sameObjects(before.daemonSets(), after.daemonSets()) || !sameObjects(before.nodePools(), after.nodePools())
+        || before.catalog() != after.catalog() || !before.pdbs().entries().equals(after.pdbs().entries())
+        || !before.offerings().equals(after.offerings())) {
+      return false;
+    }
+    for (var until : after.offerings().unavailableUntil().values()) {
+      if (before.now().isBefore(until) && !after.now().isBefore(until)) {
+        return false; // back in stock between the two
+      }
+    }
+    for (StateNode n : after.nodes()) {
+      if (n.markedForDeletion()) {
+        var ends = DoNotDisrupt.nextExpiry(n, before.now());
+        if (ends.isPresent() && !after.now().isBefore(ends.get())) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Whether the two lists hold the same objects in the same order. */
+  static boolean sameObjects(List<?> a, List<?> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private SlackBound slack(ClusterView view) {

@@ -16,7 +16,6 @@ import java.util.random.RandomGenerator;
 final class SingleNodeConsolidation implements DisruptionMethod {
 
   private final DisruptionSimulation simulation;
-
   SingleNodeConsolidation(DisruptionSimulation simulation) {
     this.simulation = simulation;
   }
@@ -47,7 +46,7 @@ final class SingleNodeConsolidation implements DisruptionMethod {
       if (!withinBudget(c, allowed) || !balanced.map(b -> b.canPassThreshold(c)).orElse(true)) {
         continue;
       }
-      Optional<List<NodeClaim>> r = simulation.simulate(List.of(c), view, true, random);
+      Optional<List<NodeClaim>> r = simulation.consolidate(c, view, random, why -> { });
       if (r.isEmpty()) {
         continue;
       }

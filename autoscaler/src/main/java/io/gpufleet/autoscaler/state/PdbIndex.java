@@ -66,7 +66,11 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
    * evictions} wrapped with {@code PodDisruptionBudget=<namespace/name>}).
    */
   public Optional<String> evictionBlocked(Pod pod) {
-    List<Entry> pdbs = covering(pod);
+    return evictionBlocked(covering(pod));
+  }
+
+  /** As {@link #evictionBlocked(Pod)}, for a pod these budgets cover. */
+  public static Optional<String> evictionBlocked(List<Entry> pdbs) {
     if (pdbs.size() > 1) {
       return Optional.of("eviction does not support multiple PDBs (PodDisruptionBudget(s)="
           + String.join(", ", pdbs.stream().map(e -> e.pdb().meta().key()).toList()) + ")");
