@@ -177,7 +177,7 @@ public final class KueueManifests {
         diagnostics.warning(p.location(), "metadata.labels." + QUEUE_LABEL, notManaged("Pod", KueueConfiguration.POD_FRAMEWORK));
       }
     }
-    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration, topologies);
+    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration, topologies, workloadPriorityClasses);
   }
 
   private static String notManaged(String kind, String framework) {

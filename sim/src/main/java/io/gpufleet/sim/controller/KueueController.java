@@ -65,6 +65,8 @@ final class KueueController implements JobGate {
 
   /** {@code constants.QueueLabel}. */
   static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+  /** {@code constants.WorkloadPriorityClassLabel}. */
+  static final String PRIORITY_CLASS_LABEL = "kueue.x-k8s.io/priority-class";
   /** The label the API server puts on every namespace. */
   private static final String NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
 
@@ -133,7 +135,8 @@ final class KueueController implements JobGate {
     PodSet ps = new PodSet(PodSet.MAIN, Math.min(job.parallelism(), job.completions()), PodRequests.of(spec), spec,
         TopologyRequest.fromAnnotations(job.template().annotations().map()).request());
     io.gpufleet.queue.api.Workload wl = new io.gpufleet.queue.api.Workload(ns, job.meta().name(), queue.get(),
-        List.of(ps), spec.priority(), api.now().plusNanos(created++), Labels.of(NAMESPACE_NAME_LABEL, ns));
+        List.of(ps), priority(job.meta().labels(), spec), api.now().plusNanos(created++),
+        Labels.of(NAMESPACE_NAME_LABEL, ns));
     workloads.put(key, wl);
     jobs.put(wl.key(), key);
     original.put(key, job.template());
@@ -227,7 +230,8 @@ final class KueueController implements JobGate {
           Pod first = pods.getFirst().pod();
           String ns = key.namespace();
           io.gpufleet.queue.api.Workload wl = new io.gpufleet.queue.api.Workload(ns, key.name(),
-              first.meta().labels().get(QUEUE_LABEL).orElseThrow(), w.podSets(), first.spec().priority(),
+              first.meta().labels().get(QUEUE_LABEL).orElseThrow(), w.podSets(), priority(first.meta().labels(),
+              first.spec()),
               api.now().plusNanos(created++), Labels.of(NAMESPACE_NAME_LABEL, ns));
           workloads.put(key, wl);
           jobs.put(wl.key(), key);
@@ -235,6 +239,14 @@ final class KueueController implements JobGate {
         }
       }
     }
+  }
+
+  /**
+   * A Workload's priority: the value of the WorkloadPriorityClass its Job or pod names
+   * ({@code kueue.x-k8s.io/priority-class}, {@code pkg/workloadpriority}), else its pods' priority.
+   */
+  private int priority(Labels labels, PodSpec spec) {
+    return labels.get(PRIORITY_CLASS_LABEL).map(objects.workloadPriorityClasses()::get).orElse(spec.priority());
   }
 
   @Override
