@@ -130,4 +130,29 @@ class KueuePodGroupSimulationTest {
     assertThat(kueue("default/more", "Pending")).isNotEmpty();
     assertThat(scheduled("default/more-")).isEmpty();
   }
+
+  /**
+   * waitForPodsReady on a group ({@code pod_controller.go} PodsReady: all total-count pods ready): a
+   * node with room for two of three pods; 5 minutes after admission the Workload is evicted and, as
+   * Stop does for plain pods, every pod of the group is deleted. Nothing makes plain pods again, so
+   * the twin ends the Workload with its pods (upstream keeps it, waiting for replacement pods).
+   */
+  @Test
+  void aGroupNotReadyInTimeIsEvictedAndItsPodsDeleted() {
+    String scenario = SCENARIO.replace("allocatable: {cpu: \"8\"", "allocatable: {cpu: \"2\"")
+        .replace("integrations: {frameworks: [\"batch/job\", \"pod\"]}",
+            "integrations: {frameworks: [\"batch/job\", \"pod\"]}\n    waitForPodsReady: {timeout: 5m}")
+        .replace("- wait: 5m", "- wait: 7m");
+    SimulationResult r = Simulation.run(ScenarioReader.read("s.yaml", scenario, ScenarioSources.directory(Path.of(".")))
+        .scenario());
+    Instant admitted = KueueTwoTeamsExampleTest.kueue(r, "default/train", "Admitted").getFirst().time();
+    assertThat(r.record().of(RunRecord.Kind.POD_SCHEDULED).stream().filter(e -> e.subject().startsWith("default/train-")))
+        .hasSize(2);
+    assertThat(r.record().of(RunRecord.Kind.KUEUE_EVENT).stream().filter(e -> e.subject().equals("default/train"))
+        .filter(e -> e.message().contains("Exceeded the PodsReady timeout default/train")).map(RunRecord.Entry::time))
+        .containsExactly(admitted.plusSeconds(300));
+    assertThat(r.record().of(RunRecord.Kind.POD_DELETED).stream().filter(e -> e.subject().startsWith("default/train-"))
+        .filter(e -> e.message().startsWith("Kueue stopped its pod group")).map(RunRecord.Entry::time))
+        .hasSize(3).containsOnly(admitted.plusSeconds(300));
+  }
 }
