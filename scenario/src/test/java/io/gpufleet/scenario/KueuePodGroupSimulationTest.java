@@ -2,10 +2,8 @@ package io.gpufleet.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,38 +34,15 @@ class KueuePodGroupSimulationTest {
         """.formatted(name, group, count).indent(6);
   }
 
-  static final String SCENARIO = """
-      apiVersion: gpufleet.io/v1alpha1
-      kind: Scenario
-      metadata: {name: kueue-pod-group}
-      spec:
-        cluster:
-        - apiVersion: v1
-          kind: Node
-          metadata: {name: node-1}
-          status:
-            allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+  /**
+   * {@link KueuePreemptionSimulationTest}'s cluster (node-1 with 8 CPUs, ClusterQueue cq of 4 CPUs,
+   * LocalQueue q; its pods here all have priority 0, so nothing is preempted) with the pod integration on.
+   */
+  static final String SCENARIO = KueuePreemptionSimulationTest.SCENARIO.substring(0,
+      KueuePreemptionSimulationTest.SCENARIO.indexOf("  steps:\n")) + """
         - apiVersion: config.kueue.x-k8s.io/v1beta2
           kind: Configuration
           integrations: {frameworks: ["batch/job", "pod"]}
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: ResourceFlavor
-          metadata: {name: default}
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: ClusterQueue
-          metadata: {name: cq}
-          spec:
-            namespaceSelector: {}
-            resourceGroups:
-            - coveredResources: ["cpu"]
-              flavors:
-              - name: default
-                resources:
-                - {name: cpu, nominalQuota: 4}
-        - apiVersion: kueue.x-k8s.io/v1beta2
-          kind: LocalQueue
-          metadata: {namespace: default, name: q}
-          spec: {clusterQueue: cq}
         steps:
         - title: two of a group of three
           actions:
@@ -92,10 +67,10 @@ class KueuePodGroupSimulationTest {
 
   @BeforeAll
   static void run() {
-    ScenarioFile f = ScenarioReader.read("s.yaml", SCENARIO, ScenarioSources.directory(Path.of(".")));
-    result = Simulation.run(f.scenario());
+    result = KueueWorkloadPriorityClassSimulationTest.run(SCENARIO);
   }
 
+  /** Kueue's events of a reason about a Workload or pod. */
   static List<RunRecord.Entry> kueue(String subject, String reason) {
     return KueueTwoTeamsExampleTest.kueue(result, subject, reason);
   }
@@ -143,8 +118,7 @@ class KueuePodGroupSimulationTest {
         .replace("integrations: {frameworks: [\"batch/job\", \"pod\"]}",
             "integrations: {frameworks: [\"batch/job\", \"pod\"]}\n    waitForPodsReady: {timeout: 5m}")
         .replace("- wait: 5m", "- wait: 7m");
-    SimulationResult r = Simulation.run(ScenarioReader.read("s.yaml", scenario, ScenarioSources.directory(Path.of(".")))
-        .scenario());
+    SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(scenario);
     Instant admitted = KueueTwoTeamsExampleTest.kueue(r, "default/train", "Admitted").getFirst().time();
     assertThat(r.record().of(RunRecord.Kind.POD_SCHEDULED).stream().filter(e -> e.subject().startsWith("default/train-")))
         .hasSize(2);
