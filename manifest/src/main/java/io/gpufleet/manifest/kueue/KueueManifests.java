@@ -169,10 +169,12 @@ public final class KueueManifests {
       workloads.add(new io.gpufleet.queue.api.Workload(ns, job.meta().name(), job.meta().labels().get(QUEUE_LABEL)
           .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
+    // Without a Configuration among these objects Kueue runs batch/job alone, or, in a scenario's
+    // step, the one applied before: pods are then left to the simulator, unwarned.
     if (configuration.manages(KueueConfiguration.POD_FRAMEWORK)) {
       podWorkloads(pods, workloadPriorityClasses, priorityClasses, namespaces, diagnostics, submittedAt.plusMillis(jobs.size()),
           workloads);
-    } else {
+    } else if (configured) {
       for (KubeObject.PodObject p : pods) {
         diagnostics.warning(p.location(), "metadata.labels." + QUEUE_LABEL, notManaged("Pod", KueueConfiguration.POD_FRAMEWORK));
       }

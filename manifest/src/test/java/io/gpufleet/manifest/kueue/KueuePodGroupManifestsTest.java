@@ -89,10 +89,14 @@ class KueuePodGroupManifestsTest {
   @Test
   void withoutThePodIntegrationThePodsAreNotManagedAndSaySo() {
     Diagnostics d = new Diagnostics();
-    KueueState s = read(pod("a-0", "train", "1"), d);
+    KueueState s = read(CONFIG_WITH_PODS.replace(", \"pod\"", "") + pod("a-0", "train", "1"), d);
     assertThat(s.workloads()).isEmpty();
     assertThat(d.warnings()).extracting(ManifestProblem::message).containsExactly("names a LocalQueue, but Kueue's "
         + "Configuration does not enable the \"pod\" integration (integrations.frameworks): Kueue does not manage this Pod");
+    // No Configuration among the objects: Kueue's defaults (batch/job alone), no Workload and nothing to warn about.
+    Diagnostics none = new Diagnostics();
+    assertThat(read(pod("a-0", "train", "1"), none).workloads()).isEmpty();
+    assertThat(none.warnings()).isEmpty();
   }
 
   @Test
