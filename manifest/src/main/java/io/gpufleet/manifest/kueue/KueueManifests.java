@@ -41,7 +41,9 @@ import java.util.Set;
  * {@code main} ({@code pkg/controller/jobs/job/job_controller.go} PodSets): count is parallelism, or
  * completions when set and smaller; each pod's requests as the pod template's effective requests.
  * Its priority is its WorkloadPriorityClass ({@code kueue.x-k8s.io/priority-class}) or the pod's
- * PriorityClass, else 0. Manifests carry no creation time: each Job is taken as created at
+ * PriorityClass, else 0. With "pod" in the Configuration's {@code integrations.frameworks}, plain
+ * pods labelled with a queue are read as Kueue's pod integration reads them ({@code podWorkloads}).
+ * Manifests carry no creation time: each Job is taken as created at
  * {@code submittedAt} plus its place in the files in milliseconds, so file order is FIFO order.
  */
 public final class KueueManifests {

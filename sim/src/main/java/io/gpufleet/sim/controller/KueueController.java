@@ -57,7 +57,10 @@ import java.util.random.RandomGenerator;
  * TAS flavor (a Topology named by its {@code topologyName}) a Job's pod set is placed on the nodes'
  * topology domains, each node's free capacity counted from the pods TAS did not place, and each of
  * its pods is pinned to its domain as it is created ({@link TopologyUngater}); TAS places pods on
- * nodes that exist, it asks Karpenter for none. No admission checks in this slice. Events go to the
+ * nodes that exist, it asks Karpenter for none. With "pod" in the Configuration's
+ * {@code integrations.frameworks}, plain pods labelled with a queue are Kueue's pod integration
+ * ({@link PodGroup}): created gated, one Workload per group once all its pods exist, ungated together
+ * on admission, deleted on eviction. No admission checks in this slice. Events go to the
  * run record as {@link RunRecord.Kind#KUEUE_EVENT},
  * "Reason: message", in Kueue's words ({@code pkg/scheduler/scheduler.go}).
  */
