@@ -391,12 +391,50 @@ final class KueueDecoder {
     }
     doc.checkKnownStrictDecoding(known);
     for (String f : new java.util.TreeSet<>(known)) {
-      if (!Set.of("apiVersion", "kind", "fairSharing", "waitForPodsReady").contains(f)) {
+      if (!Set.of("apiVersion", "kind", "fairSharing", "waitForPodsReady", "integrations").contains(f)) {
         doc.get(f).ifPresent(c -> c.warning("Configuration field " + f + " is not modelled by gpufleet; it is read and "
             + "ignored"));
       }
     }
-    return Optional.of(new KueueConfiguration(waitForPodsReady(doc, v1beta1), fairSharing(doc, v1beta1)));
+    return Optional.of(new KueueConfiguration(waitForPodsReady(doc, v1beta1), fairSharing(doc, v1beta1),
+        frameworks(doc, v1beta1)));
+  }
+
+  /** The integrations the twin runs a reconciler of, of {@code integrations.frameworks}. */
+  static final Set<String> MODELLED_FRAMEWORKS = Set.of(KueueConfiguration.JOB_FRAMEWORK,
+      KueueConfiguration.POD_FRAMEWORK);
+
+  /**
+   * {@code integrations.frameworks} (empty: batch/job alone, {@code defaults.go}); a framework other
+   * than batch/job and pod is read and warned about (the twin runs no reconciler of its kind), as are
+   * the other fields of {@code integrations}.
+   */
+  private List<String> frameworks(Cursor doc, boolean v1beta1) {
+    Optional<Cursor> in = doc.get("integrations");
+    if (in.isEmpty()) {
+      return List.of();
+    }
+    Set<String> known = new java.util.HashSet<>(Set.of("frameworks", "externalFrameworks", "labelKeysToCopy"));
+    if (v1beta1) {
+      known.add("podOptions");
+    }
+    in.get().checkKnownStrictDecoding(known);
+    for (String f : new java.util.TreeSet<>(known)) {
+      if (!f.equals("frameworks")) {
+        in.get().get(f).ifPresent(c -> c.warning("integrations field " + f + " is not modelled by gpufleet; it is read "
+            + "and ignored"));
+      }
+    }
+    List<String> out = new ArrayList<>();
+    for (Cursor c : in.get().list("frameworks")) {
+      String name = c.asString();
+      if (!MODELLED_FRAMEWORKS.contains(name)) {
+        c.warning("integration \"" + name + "\" is not modelled by gpufleet (only batch/job and pod are): its "
+            + "objects are not read as Workloads");
+      }
+      out.add(name);
+    }
+    return out;
   }
 
   /** waitForPodsReady as the version defaults it: v1beta1 off unless {@code enable}, v1beta2 always on. */

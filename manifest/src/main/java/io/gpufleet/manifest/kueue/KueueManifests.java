@@ -19,6 +19,10 @@ import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.Topology;
 import io.gpufleet.queue.api.TopologyRequest;
+import io.gpufleet.queue.pods.PodGroup;
+import io.gpufleet.queue.pods.PodGroupWebhook;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.validation.FieldError;
 import io.gpufleet.manifest.yaml.Location;
 import java.util.Optional;
 import java.time.Instant;
@@ -37,7 +41,9 @@ import java.util.Set;
  * {@code main} ({@code pkg/controller/jobs/job/job_controller.go} PodSets): count is parallelism, or
  * completions when set and smaller; each pod's requests as the pod template's effective requests.
  * Its priority is its WorkloadPriorityClass ({@code kueue.x-k8s.io/priority-class}) or the pod's
- * PriorityClass, else 0. Manifests carry no creation time: each Job is taken as created at
+ * PriorityClass, else 0. With "pod" in the Configuration's {@code integrations.frameworks}, plain
+ * pods labelled with a queue are read as Kueue's pod integration reads them ({@code podWorkloads}).
+ * Manifests carry no creation time: each Job is taken as created at
  * {@code submittedAt} plus its place in the files in milliseconds, so file order is FIFO order.
  */
 public final class KueueManifests {
@@ -106,6 +112,7 @@ public final class KueueManifests {
     Map<String, Integer> priorityClasses = new HashMap<>();
     Map<String, Labels> namespaces = new HashMap<>();
     List<KubeObject.WorkloadObject> jobs = new ArrayList<>();
+    List<KubeObject.PodObject> pods = new ArrayList<>();
     KueueConfiguration configuration = KueueConfiguration.DEFAULT;
     boolean configured = false;
     for (KubeObject o : objects) {
@@ -138,8 +145,16 @@ public final class KueueManifests {
         case KubeObject.NamespaceObject ns -> namespaces.put(ns.name(), ns.labels());
         case KubeObject.WorkloadObject w when w.workload() instanceof Workload.Job job
             && job.meta().labels().get(QUEUE_LABEL).isPresent() -> jobs.add(w);
+        case KubeObject.PodObject p when p.pod().meta().labels().get(QUEUE_LABEL).isPresent()
+            && p.pod().meta().owner().isEmpty() -> pods.add(p);
         default -> { }
       }
+    }
+    if (!configuration.manages(KueueConfiguration.JOB_FRAMEWORK)) {
+      for (KubeObject.WorkloadObject j : jobs) {
+        diagnostics.warning(j.location(), "metadata.labels." + QUEUE_LABEL, notManaged("Job", KueueConfiguration.JOB_FRAMEWORK));
+      }
+      jobs.clear();
     }
     List<io.gpufleet.queue.api.Workload> workloads = new ArrayList<>();
     for (int i = 0; i < jobs.size(); i++) {
@@ -156,7 +171,73 @@ public final class KueueManifests {
       workloads.add(new io.gpufleet.queue.api.Workload(ns, job.meta().name(), job.meta().labels().get(QUEUE_LABEL)
           .orElseThrow(), List.of(ps), priority, submittedAt.plusMillis(i), nsLabels));
     }
-    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration, topologies);
+    // Without a Configuration among these objects Kueue runs batch/job alone, or, in a scenario's
+    // step, the one applied before: pods are then left to the simulator, unwarned.
+    if (configuration.manages(KueueConfiguration.POD_FRAMEWORK)) {
+      podWorkloads(pods, workloadPriorityClasses, priorityClasses, namespaces, diagnostics, submittedAt.plusMillis(jobs.size()),
+          workloads);
+    } else if (configured) {
+      for (KubeObject.PodObject p : pods) {
+        diagnostics.warning(p.location(), "metadata.labels." + QUEUE_LABEL, notManaged("Pod", KueueConfiguration.POD_FRAMEWORK));
+      }
+    }
+    return new KueueState(flavors, cqs, cohorts, lqs, workloads, configuration, topologies, workloadPriorityClasses);
+  }
+
+  private static String notManaged(String kind, String framework) {
+    return "names a LocalQueue, but Kueue's Configuration does not enable the \"" + framework + "\" integration "
+        + "(integrations.frameworks): Kueue does not manage this " + kind;
+  }
+
+  /**
+   * The Workloads of Kueue's pod integration ({@link PodGroup}): each pod its webhook lets through
+   * ({@link PodGroupWebhook}; a refused one is an error at its line, in Kueue's words), alone or with
+   * its group, keyed by the pod's name or the group's (upstream names a single pod's Workload
+   * {@code pod-<name>-<hash>}); a group whose Workload Kueue would not make yet (too few pods, mismatched
+   * queue or count) is a warning at its first pod. Priority and namespace labels as a Job's; created
+   * in file order of their first pod, from {@code firstCreated} on.
+   */
+  private static void podWorkloads(List<KubeObject.PodObject> pods, Map<String, Integer> workloadPriorityClasses,
+      Map<String, Integer> priorityClasses, Map<String, Labels> namespaces, Diagnostics diagnostics,
+      Instant firstCreated, List<io.gpufleet.queue.api.Workload> out) {
+    Map<String, List<KubeObject.PodObject>> groups = new java.util.LinkedHashMap<>();
+    for (KubeObject.PodObject p : pods) {
+      List<FieldError> errors = PodGroupWebhook.validate(p.pod().meta());
+      for (FieldError e : errors) {
+        diagnostics.error(p.location(), e.path(), "Kueue's pod webhook (vpod.kb.io) denies the pod: " + e.message());
+      }
+      if (errors.isEmpty()) {
+        String ns = p.pod().meta().namespace();
+        String key = PodGroupWebhook.groupName(p.pod().meta()).map(g -> ns + "/group/" + g).orElse(ns + "/pod/" + p.pod().name());
+        groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+      }
+    }
+    int i = 0;
+    for (List<KubeObject.PodObject> group : groups.values()) {
+      List<PodGroup.Member> members = group.stream().map(KueueManifests::member).toList();
+      Pod first = group.getFirst().pod();
+      Optional<String> groupName = PodGroupWebhook.groupName(first.meta());
+      switch (PodGroup.compose(members)) {
+        case PodGroup.NotComposed n -> diagnostics.warning(group.getFirst().location(), "metadata.labels."
+            + PodGroupWebhook.GROUP_NAME_LABEL, "Kueue makes no Workload for this pod group yet (ErrWorkloadCompose: "
+            + n.message() + ")");
+        case PodGroup.Workload w -> {
+          String ns = first.meta().namespace();
+          int priority = first.meta().labels().get(PRIORITY_CLASS_LABEL).map(workloadPriorityClasses::get)
+              .or(() -> first.spec().priorityClassName().map(priorityClasses::get)).orElse(0);
+          Labels nsLabels = namespaces.getOrDefault(ns, Labels.EMPTY).with(NAMESPACE_NAME_LABEL, ns);
+          out.add(new io.gpufleet.queue.api.Workload(ns, groupName.orElse(first.name()),
+              members.getFirst().queue(), w.podSets(), priority, firstCreated.plusMillis(i++), nsLabels));
+        }
+      }
+    }
+  }
+
+  /** A pod as its group's member: active unless Succeeded or Failed by its recorded phase. */
+  private static PodGroup.Member member(KubeObject.PodObject p) {
+    boolean failed = p.phase().map(ph -> ph == KubeObject.PodObject.Phase.FAILED).orElse(false);
+    boolean succeeded = p.phase().map(ph -> ph == KubeObject.PodObject.Phase.SUCCEEDED).orElse(false);
+    return new PodGroup.Member(p.pod(), p.pod().meta().labels().get(QUEUE_LABEL).orElse(""), !failed, failed, false);
   }
 
   /**

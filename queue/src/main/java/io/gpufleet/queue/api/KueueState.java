@@ -1,16 +1,18 @@
 package io.gpufleet.queue.api;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Kueue's objects, its manager Configuration and every workload, admitted ones with their
  * admission: what the scheduler reads and what the manifest reader gives. Topologies are those TAS
- * flavors name.
+ * flavors name; WorkloadPriorityClasses (name to value) give the priority of a Job or pod that names
+ * one ({@code kueue.x-k8s.io/priority-class}).
  */
 public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
     List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration,
-    List<Topology> topologies) {
+    List<Topology> topologies, Map<String, Integer> workloadPriorityClasses) {
 
   public KueueState {
     flavors = List.copyOf(flavors);
@@ -19,6 +21,14 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
     localQueues = List.copyOf(localQueues);
     workloads = List.copyOf(workloads);
     topologies = List.copyOf(topologies);
+    workloadPriorityClasses = Map.copyOf(workloadPriorityClasses);
+  }
+
+  /** Without WorkloadPriorityClasses. */
+  public KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> clusterQueues, List<Cohort> cohorts,
+      List<LocalQueue> localQueues, List<Workload> workloads, KueueConfiguration configuration,
+      List<Topology> topologies) {
+    this(flavors, clusterQueues, cohorts, localQueues, workloads, configuration, topologies, Map.of());
   }
 
   /** Without Topologies. */
@@ -35,15 +45,18 @@ public record KueueState(List<ResourceFlavor> flavors, List<ClusterQueue> cluste
 
   /** The same objects and Configuration with these workloads. */
   public KueueState withWorkloads(List<Workload> wls) {
-    return new KueueState(flavors, clusterQueues, cohorts, localQueues, wls, configuration, topologies);
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, wls, configuration, topologies,
+        workloadPriorityClasses);
   }
 
   public KueueState withConfiguration(KueueConfiguration c) {
-    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, c, topologies);
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, c, topologies,
+        workloadPriorityClasses);
   }
 
   public KueueState withTopologies(List<Topology> t) {
-    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, configuration, t);
+    return new KueueState(flavors, clusterQueues, cohorts, localQueues, workloads, configuration, t,
+        workloadPriorityClasses);
   }
 
   public Optional<Topology> topology(String name) {

@@ -17,6 +17,7 @@ final class ConformanceSuite {
     all.addAll(PodsReadyCases.all());
     all.addAll(FairSharingCases.all());
     all.addAll(TasCases.all());
+    all.addAll(PodGroupCases.all());
     return all;
   }
 }

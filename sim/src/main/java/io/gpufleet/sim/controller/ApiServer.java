@@ -333,6 +333,19 @@ final class ApiServer {
     }
   }
 
+  /**
+   * A pending pod's spec replaced, as an update of a field the API server lets change on a pending pod
+   * (scheduling gates removed, node selector added while gated: KEP-3838).
+   */
+  void updatePendingPod(String key, Pod updated) {
+    PodState p = state.pods().get(key);
+    if (p == null || !p.isPending()) {
+      return;
+    }
+    state = state.withPod(p.withPod(updated));
+    publish(new ClusterEvent.PodUpdated(key));
+  }
+
   // ---- resource.k8s.io ----
 
   /**

@@ -42,6 +42,13 @@ sealed interface ClusterEvent {
     }
   }
 
+  /** A pending pod's spec changed (Kueue removed its scheduling gate): the scheduler tries it again. */
+  record PodUpdated(String pod) implements ClusterEvent {
+    public List<Hint> hints() {
+      return List.of(Hint.SCHEDULE);
+    }
+  }
+
   /** A pod was bound to a node; its kubelet starts it. */
   record PodBound(String pod, String node) implements ClusterEvent {
     public List<Hint> hints() {

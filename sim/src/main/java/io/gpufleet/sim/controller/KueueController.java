@@ -10,7 +10,10 @@ import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.admission.Decision;
 import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.Admission;
+import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
+import io.gpufleet.queue.pods.PodGroup;
+import io.gpufleet.queue.pods.PodGroupWebhook;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
 import io.gpufleet.queue.api.WorkloadCondition;
@@ -54,7 +57,10 @@ import java.util.random.RandomGenerator;
  * TAS flavor (a Topology named by its {@code topologyName}) a Job's pod set is placed on the nodes'
  * topology domains, each node's free capacity counted from the pods TAS did not place, and each of
  * its pods is pinned to its domain as it is created ({@link TopologyUngater}); TAS places pods on
- * nodes that exist, it asks Karpenter for none. No admission checks in this slice. Events go to the
+ * nodes that exist, it asks Karpenter for none. With "pod" in the Configuration's
+ * {@code integrations.frameworks}, plain pods labelled with a queue are Kueue's pod integration
+ * ({@link PodGroup}): created gated, one Workload per group once all its pods exist, ungated together
+ * on admission, deleted on eviction. No admission checks in this slice. Events go to the
  * run record as {@link RunRecord.Kind#KUEUE_EVENT},
  * "Reason: message", in Kueue's words ({@code pkg/scheduler/scheduler.go}).
  */
@@ -62,6 +68,8 @@ final class KueueController implements JobGate {
 
   /** {@code constants.QueueLabel}. */
   static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+  /** {@code constants.WorkloadPriorityClassLabel}. */
+  static final String PRIORITY_CLASS_LABEL = "kueue.x-k8s.io/priority-class";
   /** The label the API server puts on every namespace. */
   private static final String NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
 
@@ -81,6 +89,18 @@ final class KueueController implements JobGate {
   private final Map<ObjectRef, java.time.Instant> queuedSince = new HashMap<>();
   private long created;
   private final KueuePodsReady podsReady;
+  /**
+   * Kueue's pod integration: each managed pod group's (or single pod's) pods, keyed as its Workload
+   * is ({@link #POD_GROUP} or {@link #POD} and the group's or pod's name), in creation order.
+   */
+  private final SortedMap<ObjectRef, List<String>> podGroups = new TreeMap<>();
+  /** The ErrWorkloadCompose message last recorded for each group not composed yet. */
+  private final Map<ObjectRef, String> composeErrors = new HashMap<>();
+
+  /** The kind of the key of a pod group's Workload. */
+  static final String POD_GROUP = "PodGroup";
+  /** The kind of the key of a single pod's Workload. */
+  static final String POD = "Pod";
 
   /** {@code requeueJitter}: the stream of the requeue backoff's jitter. */
   KueueController(ApiServer api, RandomGenerator requeueJitter) {
@@ -110,7 +130,7 @@ final class KueueController implements JobGate {
    */
   void jobCreated(ObjectRef key, Workload.Job job) {
     Optional<String> queue = job.meta().labels().get(QUEUE_LABEL);
-    if (!active() || queue.isEmpty()) {
+    if (!active() || queue.isEmpty() || !objects.configuration().manages(KueueConfiguration.JOB_FRAMEWORK)) {
       return;
     }
     String ns = job.meta().namespace();
@@ -118,7 +138,8 @@ final class KueueController implements JobGate {
     PodSet ps = new PodSet(PodSet.MAIN, Math.min(job.parallelism(), job.completions()), PodRequests.of(spec), spec,
         TopologyRequest.fromAnnotations(job.template().annotations().map()).request());
     io.gpufleet.queue.api.Workload wl = new io.gpufleet.queue.api.Workload(ns, job.meta().name(), queue.get(),
-        List.of(ps), spec.priority(), api.now().plusNanos(created++), Labels.of(NAMESPACE_NAME_LABEL, ns));
+        List.of(ps), priority(job.meta().labels(), spec), api.now().plusNanos(created++),
+        Labels.of(NAMESPACE_NAME_LABEL, ns));
     workloads.put(key, wl);
     jobs.put(wl.key(), key);
     original.put(key, job.template());
@@ -126,6 +147,109 @@ final class KueueController implements JobGate {
     // jobframework's reconciler: "Created Workload: <ns>/<name>" (the twin names it after the Job).
     event(wl.key(), "CreatedWorkload", "Created Workload: " + wl.key());
     api.requestWorkloadSync();
+  }
+
+  /**
+   * Kueue's pod webhook on a pod being created (no owner, labelled with a queue, the "pod" integration
+   * enabled): gated with {@code kueue.x-k8s.io/admission} until its Workload is admitted
+   * ({@code pod_webhook.go} Default). The twin's scenario reader has already refused pods whose
+   * group metadata the webhook's validation refuses.
+   */
+  Pod admitPod(Pod pod) {
+    if (!managed(pod)) {
+      return pod;
+    }
+    List<String> gates = new ArrayList<>(pod.spec().schedulingGates());
+    if (!gates.contains(PodGroupWebhook.SCHEDULING_GATE)) {
+      gates.add(PodGroupWebhook.SCHEDULING_GATE);
+    }
+    return pod.withSpec(pod.spec().withSchedulingGates(gates));
+  }
+
+  /** A pod was created: a managed one joins its group (or is a group of its own); the reconciler runs next sync. */
+  void podCreated(Pod pod) {
+    if (!managed(pod)) {
+      return;
+    }
+    ObjectRef key = PodGroupWebhook.groupName(pod.meta()).map(g -> new ObjectRef(POD_GROUP, pod.meta().namespace(), g))
+        .orElse(new ObjectRef(POD, pod.meta().namespace(), pod.name()));
+    podGroups.computeIfAbsent(key, k -> new ArrayList<>()).add(pod.key());
+    api.requestWorkloadSync();
+  }
+
+  private boolean managed(Pod pod) {
+    return active() && objects.configuration().manages(KueueConfiguration.POD_FRAMEWORK)
+        && pod.meta().owner().isEmpty() && pod.meta().labels().get(QUEUE_LABEL).isPresent();
+  }
+
+  private static boolean podGroup(ObjectRef key) {
+    return key.kind().equals(POD_GROUP) || key.kind().equals(POD);
+  }
+
+  /** The group's pods that still exist, in creation order. */
+  private List<PodState> groupPods(ObjectRef key) {
+    return podGroups.getOrDefault(key, List.of()).stream().map(k -> api.state().pods().get(k))
+        .filter(java.util.Objects::nonNull).toList();
+  }
+
+  /** The pods of a Job, or of a pod group. */
+  private List<PodState> podsOf(ObjectRef key) {
+    return podGroup(key) ? groupPods(key) : api.state().podsOf(key);
+  }
+
+  private static PodGroup.Member member(PodState p) {
+    return new PodGroup.Member(p.pod(), p.pod().meta().labels().get(QUEUE_LABEL).orElse(""),
+        !p.isFailed() && !p.isTerminating(), p.isFailed(), p.isReady());
+  }
+
+  /**
+   * The pod reconciler for every group without a Workload: composed once all its pods exist
+   * ({@link PodGroup#compose}), the excess pods deleted; until then its ErrWorkloadCompose message,
+   * recorded once per change. A group none of whose pods exists any more is forgotten.
+   */
+  private void composePodGroups() {
+    for (ObjectRef key : List.copyOf(podGroups.keySet())) {
+      List<PodState> pods = groupPods(key);
+      if (pods.isEmpty()) {
+        podGroups.remove(key);
+        composeErrors.remove(key);
+        continue;
+      }
+      if (workloads.containsKey(key)) {
+        continue;
+      }
+      switch (PodGroup.compose(pods.stream().map(KueueController::member).toList())) {
+        case PodGroup.NotComposed n -> {
+          if (!n.message().equals(composeErrors.put(key, n.message()))) {
+            api.log(RunRecord.Kind.KUEUE_EVENT, pods.getFirst().key(), "ErrWorkloadCompose: " + n.message());
+          }
+        }
+        case PodGroup.Workload w -> {
+          composeErrors.remove(key);
+          for (Pod excess : w.excess()) {
+            // removeExcessPods: "Excess pod deleted" on each.
+            api.deletePod(excess.key(), RunRecord.Kind.POD_DELETED, "ExcessPodDeleted: Excess pod deleted");
+          }
+          Pod first = pods.getFirst().pod();
+          String ns = key.namespace();
+          io.gpufleet.queue.api.Workload wl = new io.gpufleet.queue.api.Workload(ns, key.name(),
+              first.meta().labels().get(QUEUE_LABEL).orElseThrow(), w.podSets(), priority(first.meta().labels(),
+              first.spec()),
+              api.now().plusNanos(created++), Labels.of(NAMESPACE_NAME_LABEL, ns));
+          workloads.put(key, wl);
+          jobs.put(wl.key(), key);
+          event(wl.key(), "CreatedWorkload", "Created Workload: " + wl.key());
+        }
+      }
+    }
+  }
+
+  /**
+   * A Workload's priority: the value of the WorkloadPriorityClass its Job or pod names
+   * ({@code kueue.x-k8s.io/priority-class}, {@code pkg/workloadpriority}), else its pods' priority.
+   */
+  private int priority(Labels labels, PodSpec spec) {
+    return labels.get(PRIORITY_CLASS_LABEL).map(objects.workloadPriorityClasses()::get).orElse(spec.priority());
   }
 
   @Override
@@ -157,12 +281,15 @@ final class KueueController implements JobGate {
       return;
     }
     for (ObjectRef key : List.copyOf(workloads.keySet())) {
-      if (api.state().workloads().get(key) == null) {
-        finished(key); // the Job was deleted
+      if (podGroup(key) ? groupPods(key).isEmpty() : api.state().workloads().get(key) == null) {
+        // The Job was deleted; or the group's pods are all gone (finished, deleted or stopped: nothing
+        // makes plain pods again, and the twin ends the Workload with them).
+        finished(key);
       }
     }
+    composePodGroups();
     for (ObjectRef key : List.copyOf(evicting)) {
-      if (api.state().podsOf(key).stream().allMatch(PodState::isFailed)) {
+      if (podsOf(key).stream().allMatch(PodState::isFailed)) {
         evicting.remove(key);
         io.gpufleet.queue.api.Workload wl = workloads.get(key);
         workloads.put(key, new io.gpufleet.queue.api.Workload(wl.namespace(), wl.name(), wl.queueName(),
@@ -175,7 +302,9 @@ final class KueueController implements JobGate {
     if (podsReady.backoffsEnded(names)) {
       setAside.clear();
     }
-    podsReady.sync(this::stopTimedOut);
+    podsReady.sync(this::stopTimedOut, key -> podGroup(key)
+        ? Optional.of(PodGroup.podsReady(groupPods(key).stream().map(KueueController::member).toList()))
+        : Optional.empty());
     for (int round = 0; round <= workloads.size(); round++) {
       // Backing off or deactivated: out of the queue (waitForPodsReady).
       List<io.gpufleet.queue.api.Workload> queued = new ArrayList<>();
@@ -252,6 +381,15 @@ final class KueueController implements JobGate {
     evicting.add(victim);
     podsReady.released(victim);
     queuedSince.put(victim, api.now());
+    if (podGroup(victim)) {
+      // pod_controller.go Stop: a plain pod cannot be suspended; each of the group's pods is deleted.
+      for (PodState pod : groupPods(victim)) {
+        if (!pod.isTerminating() && !pod.isFailed()) {
+          api.deletePod(pod.key(), RunRecord.Kind.POD_DELETED, "Kueue stopped its pod group: " + why);
+        }
+      }
+      return;
+    }
     suspended.add(victim);
     WorkloadState vw = api.state().workloads().get(victim);
     if (vw != null) {
@@ -290,12 +428,12 @@ final class KueueController implements JobGate {
   }
 
   /**
-   * Unsuspends an admitted Job: each assigned flavor's node labels and tolerations merged into its
-   * pod template as {@code podset.FromAssignment} and {@code podset.Merge} do (a node selector key the
-   * template already sets to another value is a conflict, and the Job stays suspended).
+   * Unsuspends an admitted Job, or ungates a pod group's pods: each assigned flavor's node labels and
+   * tolerations merged into its pod template (or each pod) as {@code podset.FromAssignment} and
+   * {@code podset.Merge} do (a node selector key the template already sets to another value is a
+   * conflict, and the Job stays suspended, the pod gated).
    */
   private void start(ObjectRef key, Admission admission) {
-    WorkloadState w = api.state().workloads().get(key);
     Labels selector = Labels.EMPTY;
     List<Toleration> tolerations = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
@@ -315,14 +453,42 @@ final class KueueController implements JobGate {
         }
       }
     }
+    if (podGroup(key)) {
+      for (PodState p : groupPods(key)) {
+        if (!p.isPending() || !p.pod().spec().schedulingGates().contains(PodGroupWebhook.SCHEDULING_GATE)) {
+          continue;
+        }
+        Optional<PodSpec> merged = merge(p.pod().spec(), selector, tolerations, key);
+        if (merged.isPresent()) {
+          PodSpec spec = merged.get();
+          // prepare: podset.Merge, then Ungate(kueue.x-k8s.io/admission); the pod's "Started" event.
+          spec = spec.withSchedulingGates(spec.schedulingGates().stream()
+              .filter(g -> !g.equals(PodGroupWebhook.SCHEDULING_GATE)).toList());
+          api.updatePendingPod(p.key(), p.pod().withSpec(spec));
+          api.log(RunRecord.Kind.KUEUE_EVENT, p.key(), "Started: Admitted by clusterQueue "
+              + admission.clusterQueue());
+        }
+      }
+      return;
+    }
+    WorkloadState w = api.state().workloads().get(key);
     PodTemplate t = original.get(key);
-    PodSpec spec = t.spec();
+    Optional<PodSpec> injected = merge(t.spec(), selector, tolerations, key);
+    if (injected.isPresent()) {
+      suspended.remove(key);
+      api.putWorkload(w.withWorkload(w.workload().withTemplate(new PodTemplate(t.labels(), t.annotations(),
+          injected.get()))));
+    }
+  }
+
+  /** {@code podset.Merge} of the flavors' selector and tolerations into {@code spec}; empty on a conflict (recorded). */
+  private Optional<PodSpec> merge(PodSpec spec, Labels selector, List<Toleration> tolerations, ObjectRef key) {
     for (var e : selector.map().entrySet()) {
       Optional<String> mine = spec.nodeSelector().get(e.getKey());
       if (mine.isPresent() && !mine.get().equals(e.getValue())) {
         event(workloads.get(key).key(), "FailedToStart", "conflict for nodeSelector: conflict for key="
             + e.getKey() + ", value1=" + mine.get() + ", value2=" + e.getValue());
-        return;
+        return Optional.empty();
       }
     }
     List<Toleration> merged = new ArrayList<>(spec.tolerations());
@@ -331,9 +497,7 @@ final class KueueController implements JobGate {
         merged.add(tol);
       }
     }
-    PodSpec injected = spec.withNodeSelector(spec.nodeSelector().withAll(selector)).withTolerations(merged);
-    suspended.remove(key);
-    api.putWorkload(w.withWorkload(w.workload().withTemplate(new PodTemplate(t.labels(), t.annotations(), injected))));
+    return Optional.of(spec.withNodeSelector(spec.nodeSelector().withAll(selector)).withTolerations(merged));
   }
 
   /**

@@ -130,17 +130,19 @@ final class KueuePodsReady {
   }
 
   /**
-   * The Job reconciler's PodsReady for each admitted Workload, then the workload controller's timeout:
+   * The Job reconciler's PodsReady for each admitted Workload (a pod group's as {@code podGroupReady}
+   * gives it), then the workload controller's timeout:
    * an exceeded one is evicted (and requeued after its backoff) or deactivated, through {@code stopper}.
    */
-  void sync(Stopper stopper) {
+  void sync(Stopper stopper, java.util.function.Function<ObjectRef, Optional<Boolean>> podGroupReady) {
     if (config.isEmpty()) {
       return;
     }
     for (var e : List.copyOf(admitted.entrySet())) {
       ObjectRef job = e.getKey();
       Admitted a = e.getValue();
-      WorkloadCondition next = PodsReadyCondition.next(true, podsReady(job), a.podsReady(), api.now());
+      WorkloadCondition next = PodsReadyCondition.next(true, podGroupReady.apply(job).orElseGet(() -> podsReady(job)),
+          a.podsReady(), api.now());
       if (a.podsReady().map(c -> !c.reason().equals(next.reason())).orElse(true)) {
         if (next.status() || next.reason().equals(PodsReadyCondition.WAIT_FOR_RECOVERY)) {
           log(a.workload(), next);

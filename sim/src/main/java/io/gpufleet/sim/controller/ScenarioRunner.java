@@ -341,7 +341,12 @@ final class ScenarioRunner {
           // so the controller goes on replacing it within maxSurge and maxUnavailable.
           var pod = controller.filter(w -> w instanceof Workload.Deployment && ownership.ofCurrentTemplate(p.pod()))
               .map(w -> p.pod().withMeta(p.pod().meta().withOwner(PodFactory.owner(w)))).orElse(p.pod());
+          // Kueue's pod webhook gates a pod it manages (pod integration) as it is created.
+          pod = p.running() ? pod : kueue.admitPod(pod);
           api.createPod(pod, controller.map(WorkloadState::keyOf));
+          if (!p.running()) {
+            kueue.podCreated(pod);
+          }
           if (p.running()) {
             // Its own status.startTime, else its Job's: the earliest it can have started.
             kubelet.resumeRunning(pod.key(), p.started().or(() -> controller.flatMap(w -> jobStarts.getOrDefault(

@@ -86,6 +86,12 @@ public record PodState(Pod pod, long sequence, Optional<ObjectRef> workload, Pha
     return phase == Phase.FAILED;
   }
 
+  /** The same pod with an updated object (a pending pod's spec changed). */
+  public PodState withPod(Pod updated) {
+    return new PodState(updated, sequence, workload, phase, node, created, bound, ready, deletionRequested,
+        schedulingMessage, generation + 1);
+  }
+
   public PodState withSchedulingMessage(String message) {
     return new PodState(pod, sequence, workload, phase, node, created, bound, ready, deletionRequested,
         Optional.of(message), generation);
