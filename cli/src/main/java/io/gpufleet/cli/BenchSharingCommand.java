@@ -107,11 +107,12 @@ public final class BenchSharingCommand implements Callable<Integer> {
       }
       out.print(output.equals("json") ? json : table(result));
       if (openLoopCheck && !output.equals("json")) {
-        List<OpenLoopCheck.Point> points = SharingBench.check(result.rows());
+        double runSeconds = result.plan().settings().seconds();
+        List<OpenLoopCheck.Point> points = SharingBench.check(result.rows(), runSeconds);
         out.print("\nOPEN-LOOP CHECK: each point of two tenants or more measured, and predicted from the closed-loop "
             + "rows and the lone open-loop rows above (MeasuredQueueing)\n"
             + OpenLoopCheck.table(points) + "\n" + OpenLoopCheck.summary(points));
-        OpenLoopCheck.notes(SharingBench.closed(result.rows()), SharingBench.lone(result.rows()), points)
+        OpenLoopCheck.notes(SharingBench.closed(result.rows()), SharingBench.lone(result.rows(), runSeconds), points)
             .forEach(n -> out.println("Note: " + n));
       }
       out.flush();

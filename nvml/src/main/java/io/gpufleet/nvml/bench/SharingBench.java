@@ -85,14 +85,18 @@ public record SharingBench(Tenants tenants, MpsControl mps, Consumer<String> pro
     return rows;
   }
 
-  /** The open-loop rows among {@code rows}, each beside what the model predicts from the closed-loop ones. */
-  public static List<OpenLoopCheck.Point> check(List<SharingRow> rows) {
-    return OpenLoopCheck.check(closed(rows), rows.stream().filter(r -> !r.closedLoop()).map(SharingRow::toOpenLoopRow).toList());
+  /** The open-loop rows among {@code rows} (runs of {@code seconds}), each beside what the model predicts. */
+  public static List<OpenLoopCheck.Point> check(List<SharingRow> rows, double seconds) {
+    return OpenLoopCheck.check(closed(rows), open(rows, seconds));
+  }
+
+  private static List<OpenLoopRow> open(List<SharingRow> rows, double seconds) {
+    return rows.stream().filter(r -> !r.closedLoop()).map(r -> r.toOpenLoopRow(seconds)).toList();
   }
 
   /** The lone tenants' open-loop rows among {@code rows}: the idle arrival's extra time. */
-  public static List<OpenLoopRow> lone(List<SharingRow> rows) {
-    return OpenLoopCheck.lone(rows.stream().filter(r -> !r.closedLoop()).map(SharingRow::toOpenLoopRow).toList());
+  public static List<OpenLoopRow> lone(List<SharingRow> rows, double seconds) {
+    return OpenLoopCheck.lone(open(rows, seconds));
   }
 
   /** The closed-loop rows among {@code rows}, as the model reads them. */

@@ -200,9 +200,13 @@ public record SharingMeasurement(Card card, SharingBench.Plan plan, List<Sharing
     if (!rows.isArray()) {
       throw new IllegalArgumentException(file + ": openLoop: expected an array of rows");
     }
+    // The requests that arrived, over the run's length: what was offered (OpenLoopRow.arrived).
+    JsonNode seconds = root.path("settings").path("seconds");
     return each(file, "openLoop", rows, (r, at) -> new OpenLoopRow(text(r, "workload", at), text(r, "mode", at),
         (int) number(r, "tenants", at), number(r, "ratePerSecond", at), number(r, "throughput", at),
-        number(r, "p50Ms", at), number(r, "p99Ms", at)));
+        number(r, "p50Ms", at), number(r, "p99Ms", at), r.has("requests") && seconds.isNumber() && seconds.asDouble() > 0
+            ? java.util.OptionalDouble.of(number(r, "requests", at) / seconds.asDouble())
+            : java.util.OptionalDouble.empty()));
   }
 
   private static JsonNode parse(String file, String json) {

@@ -55,8 +55,9 @@ public record SharingRow(String workload, String mode, int tenants, Optional<Int
     return new ClosedLoopRow(workload, mode, tenants, throughput, p50Ms, p99Ms);
   }
 
-  /** This open-loop row as the model's check reads it. */
-  public OpenLoopRow toOpenLoopRow() {
-    return new OpenLoopRow(workload, mode, tenants, ratePerSecond, throughput, p50Ms, p99Ms);
+  /** This open-loop row as the model's check reads it, from a run of {@code seconds}. */
+  public OpenLoopRow toOpenLoopRow(double seconds) {
+    return new OpenLoopRow(workload, mode, tenants, ratePerSecond, throughput, p50Ms, p99Ms,
+        java.util.OptionalDouble.of(requests / seconds));
   }
 }

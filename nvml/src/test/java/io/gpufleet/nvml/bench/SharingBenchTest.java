@@ -112,12 +112,12 @@ class SharingBenchTest {
     assertThat(rows.subList(11, 17)).extracting(SharingRow::ratePerSecond).containsExactlyElementsOf(rates);
     assertThat(tenants.calls).hasSize(17);
     // The lone rows are inputs: six points are checked.
-    assertThat(SharingBench.check(rows)).hasSize(6);
-    assertThat(SharingBench.lone(rows)).hasSize(2);
+    assertThat(SharingBench.check(rows, 1)).hasSize(6);
+    assertThat(SharingBench.lone(rows, 1)).hasSize(2);
     // The fake tenants' lone capped client is as fast as N=1, so the capped curve carries the rows; they
     // serve 1 request a second, so a lone probe at the least rate (1/s) is no light load to fit an idle arrival to.
-    assertThat(io.gpufleet.engine.perf.OpenLoopCheck.notes(SharingBench.closed(rows), SharingBench.lone(rows),
-        SharingBench.check(rows))).hasSize(2).allMatch(n -> n.contains("no lone open-loop row under half its capacity"));
+    assertThat(io.gpufleet.engine.perf.OpenLoopCheck.notes(SharingBench.closed(rows), SharingBench.lone(rows, 1),
+        SharingBench.check(rows, 1))).hasSize(2).allMatch(n -> n.contains("no lone open-loop row under half its capacity"));
     assertThatThrownBy(() -> new SharingBench(tenants, new RecordingMps(), line -> { }).runWithOpenLoopCheck(
         new SharingBench.Plan(List.of(TenantKernel.BIG), List.of(BenchMode.MPS), List.of(2), new Arrivals.Settings(1, 5, 1))))
         .hasMessageContaining("closed-loop plan");
