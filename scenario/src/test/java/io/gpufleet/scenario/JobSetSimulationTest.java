@@ -2,7 +2,6 @@ package io.gpufleet.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.manifest.yaml.ManifestException;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
@@ -70,12 +69,7 @@ class JobSetSimulationTest {
   }
 
   static List<String> errors(String extra) {
-    try {
-      read(extra);
-    } catch (ManifestException e) {
-      return e.problems().stream().map(ManifestProblem::toString).toList();
-    }
-    throw new AssertionError("expected errors");
+    return ScenarioReaderTest.errors(SCENARIO.replace("EXTRA", extra));
   }
 
   static List<String> warnings(ScenarioFile f) {
