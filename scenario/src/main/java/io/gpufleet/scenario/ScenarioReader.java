@@ -17,6 +17,7 @@ import io.gpufleet.manifest.karpenter.InstanceCatalogFile;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
 import io.gpufleet.manifest.kube.ComputeDomains;
 import io.gpufleet.manifest.kube.DuplicateObjects;
+import io.gpufleet.manifest.kube.JobSetDecoder;
 import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.kube.OldKarpenterApi;
@@ -46,6 +47,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.wire.WireEnum;
+import io.gpufleet.model.workload.JobSet;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
@@ -309,9 +311,33 @@ public final class ScenarioReader {
     for (ScenarioManifests.Part part : ScenarioManifests.entry(entry, scenarioText, sources, yaml)) {
       names.check(part.docs());
       for (KubeObject o : kube.decodeAll(part.docs())) {
-        objects.add(new Sourced(o, part.text()));
+        if (o instanceof KubeObject.OtherObject other && JobSetDecoder.isJobSet(other)) {
+          jobSetJobs(other).forEach(job -> objects.add(new Sourced(job, part.text())));
+        } else {
+          objects.add(new Sourced(o, part.text()));
+        }
       }
     }
+  }
+
+  /**
+   * A JobSet's child Jobs, made as its controller makes them on its first reconcile ({@link JobSet#childJobs});
+   * the Job controller runs them as any Job. A suspended JobSet's Jobs are created suspended and nothing
+   * in the simulation resumes them; Kueue's JobSet integration is not modelled, so a JobSet naming a queue
+   * runs without a Workload.
+   */
+  private List<KubeObject> jobSetJobs(KubeObject.OtherObject o) {
+    JobSetDecoder.Decoded d = JobSetDecoder.decode(kube, o);
+    JobSet js = d.jobSet();
+    if (js.suspend()) {
+      diagnostics.warning(o.location(), "spec.suspend", "JobSet \"" + js.name()
+          + "\" is suspended and nothing in the simulation resumes it; its Jobs are not run");
+      return List.of();
+    }
+    js.meta().labels().get(KueueManifests.QUEUE_LABEL).ifPresent(q -> diagnostics.warning(o.location(),
+        "metadata.labels", "Kueue's JobSet integration is not modelled: JobSet \"" + js.name()
+            + "\" runs its Jobs without a Workload of queue \"" + q + "\""));
+    return List.copyOf(d.jobs());
   }
 
   /**

@@ -92,6 +92,11 @@ public final class KubeDecoder {
     this.strict = strict;
   }
 
+  /** Whether unknown fields are errors ({@code kubectl --validate=strict}). */
+  boolean strict() {
+    return strict;
+  }
+
   /** CEL's message when a DRA selector does not compile; none when no compiler is on the class path. */
   Optional<String> selectorError(String expression) {
     if (selectorCompiler == null) {
@@ -441,7 +446,7 @@ public final class KubeDecoder {
    * null value is not written). Read from the tree, not through a cursor: the spec's own read has
    * reported whatever is malformed there.
    */
-  private static KubeObject.PriorityWritten priorityWritten(YNode doc, String... path) {
+  static KubeObject.PriorityWritten priorityWritten(YNode doc, String... path) {
     YNode n = doc;
     for (String key : path) {
       n = n instanceof YNode.YMap m && m.entries().get(key) != null ? m.entries().get(key).value() : null;
@@ -714,7 +719,11 @@ public final class KubeDecoder {
   // ---- workloads ----
 
   public Workload workload(String kind, Cursor doc) {
-    ObjectMeta meta = meta(doc, true);
+    return workload(kind, doc, meta(doc, true));
+  }
+
+  /** A workload of {@code doc}'s spec with {@code meta} (a JobSet's JobTemplateSpec has no name of its own). */
+  Workload workload(String kind, Cursor doc, ObjectMeta meta) {
     Cursor spec = doc.require("spec").orElse(doc);
     PodTemplate template = template(spec, doc);
     LabelSelector selector = spec.get("selector").map(this::labelSelector)

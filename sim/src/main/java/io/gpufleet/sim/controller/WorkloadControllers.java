@@ -7,6 +7,7 @@ import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.JobSet;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.record.RunRecord;
 import io.gpufleet.sim.state.NodeState;
@@ -220,6 +221,7 @@ final class WorkloadControllers {
       api.removeWorkload(key);
       api.log(RunRecord.Kind.SCENARIO, key.toString(), "Job complete (" + w.succeeded() + " succeeded), deleted");
       gate.finished(key);
+      j.meta().labels().get(JobSet.JOBSET_NAME).ifPresent(js -> jobSetCompleted(j.meta().namespace(), js));
       return;
     }
     if (gate.suspended(key)) {
@@ -229,6 +231,22 @@ final class WorkloadControllers {
     int missing = Math.min(want, j.parallelism() - pods.size());
     for (int i = 0; i < missing; i++) {
       create(key, j, 0);
+    }
+  }
+
+  /**
+   * A JobSet whose last child Job completed is Completed (successPolicy operator All, the webhook's default;
+   * {@code AllJobsCompletedReason} and {@code AllJobsCompletedMessage} of kubernetes-sigs/jobset
+   * pkg/constants). Its Jobs are all created at once, so none left means all completed; the twin's Jobs
+   * do not fail, so neither does a JobSet.
+   */
+  private void jobSetCompleted(String namespace, String jobSet) {
+    boolean left = api.state().workloads().values().stream().map(WorkloadState::workload)
+        .anyMatch(o -> o.meta().namespace().equals(namespace)
+            && o.meta().labels().get(JobSet.JOBSET_NAME).filter(jobSet::equals).isPresent());
+    if (!left) {
+      api.log(RunRecord.Kind.SCENARIO, "JobSet/" + namespace + "/" + jobSet,
+          "JobSet Completed: AllJobsCompleted: jobset completed successfully");
     }
   }
 
