@@ -245,7 +245,7 @@ final class WorkloadControllers {
         .anyMatch(o -> o.meta().namespace().equals(namespace)
             && o.meta().labels().get(JobSet.JOBSET_NAME).filter(jobSet::equals).isPresent());
     if (!left) {
-      api.log(RunRecord.Kind.SCENARIO, "JobSet/" + namespace + "/" + jobSet,
+      api.log(RunRecord.Kind.SCENARIO, new ObjectRef("JobSet", namespace, jobSet).toString(),
           "JobSet Completed: AllJobsCompleted: jobset completed successfully");
     }
   }
