@@ -207,6 +207,67 @@ class WhenCommandTest {
     assertThat(runningSeconds(noImport.toString())).isEqualTo(resumed);
   }
 
+  /** A Succeeded pod of "pretrain" that ran from {@code start} to {@code end}, as a dump records it. */
+  private static String completedPod(String name, String start, String end) {
+    return """
+        - apiVersion: v1
+          kind: Pod
+          metadata:
+            name: NAME
+            namespace: ml
+            labels: {batch.kubernetes.io/job-name: pretrain}
+            ownerReferences:
+            - {apiVersion: batch/v1, kind: Job, name: pretrain, controller: true, blockOwnerDeletion: true}
+          spec:
+            nodeName: ip-10-0-3-30.ec2.internal
+            restartPolicy: Never
+            containers:
+            - name: train
+              image: pytorch/pytorch:2.5.1-cuda12.4-cudnn9-runtime
+              resources: {requests: {cpu: "2", memory: 8Gi, nvidia.com/gpu: "1"}, limits: {nvidia.com/gpu: "1"}}
+          status:
+            phase: Succeeded
+            startTime: "START"
+            containerStatuses:
+            - name: train
+              state: {terminated: {exitCode: 0, reason: Completed, startedAt: "START", finishedAt: "END"}}
+        """.replace("NAME", name).replace("START", start).replace("END", end);
+  }
+
+  /**
+   * A running Job that declares no run time, from a real cluster: its completed pods' history says
+   * how long a pod runs. "pretrain" (3 completions) has two pods done, which ran 50 and 70 minutes;
+   * its third started 40 minutes before the import, so it is taken to run the lower median, 50
+   * minutes, and finishes 10 minutes in, where the next job starts; {@code simulate} agrees. Without
+   * the history it would hold the GPU past the horizon.
+   */
+  @Test
+  void aRunningJobWithoutARunTimeTakesTheMedianOfItsCompletedPods() throws IOException {
+    String text = Files.readString(Path.of(RUNNING)).replace("        annotations: {gpufleet.io/run-for: 1h}\n", "")
+        .replace("    completions: 1\n", "    completions: 3\n");
+    assertThat(text).doesNotContain("run-for: 1h").contains("completions: 3");
+    Path history = dir.resolve("history.yaml");
+    Files.writeString(history, text + completedPod("pretrain-a1", "2026-03-02T09:00:00Z", "2026-03-02T09:50:00Z")
+        + completedPod("pretrain-b2", "2026-03-02T10:00:00Z", "2026-03-02T11:10:00Z"));
+    CliRun when = CliRun.of("when", NEXT, "-f", history.toString(), "--seeds", "1", "-o", "json");
+    assertThat(when.exitCode()).as(when.err()).isZero();
+    assertThat(when.err()).contains("is taken to run 50m, the median of its 2 completed pod(s)");
+    long running = JSON.readTree(when.out()).get("runs").get(0).get("runningSeconds").asLong();
+    assertThat(running).isGreaterThanOrEqualTo(10 * 60).isLessThan(20 * 60);
+    CliRun sim = CliRun.of("simulate", "-f", history.toString(), "-f", NEXT, "--for", "24h", "--seeds", "1", "-q",
+        "--out", dir.resolve("history").toString());
+    assertThat(sim.exitCode()).as(sim.err()).isZero();
+    assertThat(firstEvent(dir.resolve("history"), "ml/pretrain-4kq9z", "PodSucceeded")).isEqualTo(10 * 60);
+    assertThat(firstEvent(dir.resolve("history"), "ml/next-", "PodStarted")).isEqualTo(running);
+
+    // No history and no run time: the running pod holds the one GPU, and the next job does not start.
+    Path none = dir.resolve("no-history.yaml");
+    Files.writeString(none, text);
+    CliRun never = CliRun.of("when", NEXT, "-f", none.toString(), "--seeds", "1", "--within", "6h");
+    assertThat(never.exitCode()).as(never.err()).isEqualTo(1);
+    assertThat(never.err()).doesNotContain("is taken to run");
+  }
+
   @Test
   void aStartTimeThatIsNoRfc3339TimeIsAnErrorAtItsLine() throws IOException {
     String text = Files.readString(Path.of(RUNNING));

@@ -41,6 +41,7 @@ import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeOverlay;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.Quantity;
@@ -48,6 +49,7 @@ import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.wire.WireEnum;
 import io.gpufleet.model.workload.JobSet;
+import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.api.KueueState;
 import io.gpufleet.sim.KubeletConfig;
 import io.gpufleet.sim.SimulationSettings;
@@ -67,6 +69,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -375,6 +378,7 @@ public final class ScenarioReader {
           "a Kueue Configuration without ClusterQueues, LocalQueues or ResourceFlavors: Kueue does not run; ignored");
     }
     NodeClaims claims = NodeClaims.of(karpenter.others(), diagnostics);
+    Map<ObjectRef, List<Duration>> ran = completedRuns(karpenter.others());
     for (KubeObject o : karpenter.others()) {
       if (claims.isClaim(o)) {
         continue;
@@ -400,7 +404,7 @@ public final class ScenarioReader {
           if (!w.workload().template().spec().resourceClaims().isEmpty()) {
             draUses.add(w.location());
           }
-          out.add(new ClusterObject.WorkloadObject(w.workload(), onRunClock(w.started(), initial)));
+          out.add(new ClusterObject.WorkloadObject(withRunFromHistory(w, ran), onRunClock(w.started(), initial)));
         }
         case KubeObject.ResourceObject r -> out.add(new ClusterObject.DraObjectValue(r.value()));
         case KubeObject.PdbObject p -> out.add(ClusterObject.of(p.pdb()));
@@ -1200,5 +1204,43 @@ public final class ScenarioReader {
       return new Count(Comparison.EQ, Optional.empty());
     }
     return found;
+  }
+
+  /**
+   * How long each Job's completed pods ran, from a dump's Succeeded pods that record both
+   * {@code status.startTime} and their containers' {@code finishedAt}.
+   */
+  private static Map<ObjectRef, List<Duration>> completedRuns(List<KubeObject> objects) {
+    Map<ObjectRef, List<Duration>> out = new HashMap<>();
+    for (KubeObject o : objects) {
+      if (o instanceof KubeObject.PodObject p && p.phase().equals(Optional.of(KubeObject.PodObject.Phase.SUCCEEDED))
+          && p.started().isPresent() && p.finishedAt().isPresent()) {
+        Duration d = Duration.between(p.started().get().at(), p.finishedAt().get());
+        p.pod().meta().owner().filter(r -> r.kind().equals("Job") && !d.isNegative()).ifPresent(r -> out.computeIfAbsent(
+            new ObjectRef("Job", p.pod().meta().namespace(), r.name()), k -> new ArrayList<>()).add(d));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A Job that declares no {@code gpufleet.io/run-for} but whose completed pods say how long they ran:
+   * each of its pods is taken to run their median (the lower of the two middle ones: a time one of
+   * them took), and a warning says so at the Job. Without either, its pods run until the run ends.
+   */
+  private Workload withRunFromHistory(KubeObject.WorkloadObject w, Map<ObjectRef, List<Duration>> ran) {
+    if (!(w.workload() instanceof Workload.Job j) || j.runFor().isPresent()) {
+      return w.workload();
+    }
+    List<Duration> runs = ran.get(ObjectRef.of("Job", j.meta()));
+    if (runs == null) {
+      return w.workload();
+    }
+    List<Duration> sorted = runs.stream().sorted().toList();
+    Duration median = sorted.get((sorted.size() - 1) / 2);
+    diagnostics.warning(w.location(), "metadata.annotations[" + KubeDecoder.RUN_FOR_ANNOTATION + "]",
+        "not set: each pod of " + ObjectRef.of("Job", j.meta()) + " is taken to run "
+            + KubeDuration.format(median) + ", the median of its " + runs.size() + " completed pod(s)");
+    return new Workload.Job(j.meta(), j.parallelism(), j.completions(), j.selector(), j.template(), Optional.of(median));
   }
 }

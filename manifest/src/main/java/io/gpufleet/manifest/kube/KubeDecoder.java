@@ -170,7 +170,7 @@ public final class KubeDecoder {
     switch (kind) {
       case "Node" -> out.add(new KubeObject.NodeObject(node(doc), at));
       case "Pod" -> pod(doc).ifPresent(p -> out.add(new KubeObject.PodObject(p, at, phase(doc),
-          priorityWritten(doc.node(), "spec"), startTime(doc, snapshot))));
+          priorityWritten(doc.node(), "spec"), startTime(doc, snapshot), finishedAt(doc))));
       case "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet" ->
           out.add(new KubeObject.WorkloadObject(workload(kind, doc), at,
               priorityWritten(doc.node(), "spec", "template", "spec")));
@@ -469,6 +469,22 @@ public final class KubeDecoder {
   private static Optional<KubeObject.StartTime> startTime(Cursor doc, Optional<Instant> snapshot) {
     Optional<Cursor> c = doc.get("status").flatMap(st -> st.get("startTime")).filter(x -> !x.isNull());
     return c.flatMap(KubeDecoder::time).map(t -> new KubeObject.StartTime(t, snapshot, c.get().location()));
+  }
+
+  /**
+   * The latest {@code status.containerStatuses[].state.terminated.finishedAt} of a pod, when its
+   * status records one: when its last container finished.
+   */
+  private static Optional<Instant> finishedAt(Cursor doc) {
+    Optional<Instant> latest = Optional.empty();
+    for (Cursor cs : doc.get("status").map(st -> st.list("containerStatuses")).orElse(List.of())) {
+      Optional<Instant> t = cs.get("state").flatMap(st -> st.get("terminated")).flatMap(tr -> tr.get("finishedAt"))
+          .filter(x -> !x.isNull()).flatMap(KubeDecoder::time);
+      if (t.isPresent() && (latest.isEmpty() || t.get().isAfter(latest.get()))) {
+        latest = t;
+      }
+    }
+    return latest;
   }
 
   /** An RFC 3339 time ({@code 2026-01-05T09:00:00Z}, an offset or fractional seconds allowed), else an error at it. */

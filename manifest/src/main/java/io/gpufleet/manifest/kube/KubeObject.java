@@ -49,8 +49,18 @@ public sealed interface KubeObject {
    * A pod, with {@code status.phase} when the manifest records one (a dump of a cluster): a pod
    * with a status is state, not a request; a finished one (Succeeded, Failed) occupies nothing.
    */
+  /**
+   * A pod; {@code finishedAt} is the latest {@code finishedAt} of its terminated containers, where its
+   * status records them (a completed pod of a dump: with {@code started}, how long it ran).
+   */
   record PodObject(Pod pod, Location location, Optional<Phase> phase, PriorityWritten written,
-      Optional<StartTime> started) implements KubeObject {
+      Optional<StartTime> started, Optional<Instant> finishedAt) implements KubeObject {
+
+    /** A pod with no container that finished. */
+    public PodObject(Pod pod, Location location, Optional<Phase> phase, PriorityWritten written,
+        Optional<StartTime> started) {
+      this(pod, location, phase, written, started, Optional.empty());
+    }
 
     /** A pod with no {@code status.startTime}. */
     public PodObject(Pod pod, Location location, Optional<Phase> phase, PriorityWritten written) {
@@ -64,7 +74,7 @@ public sealed interface KubeObject {
 
     /** The same object with the pod admission made of it. */
     public PodObject withPod(Pod admitted) {
-      return new PodObject(admitted, location, phase, written, started);
+      return new PodObject(admitted, location, phase, written, started, finishedAt);
     }
 
     /** {@code status.phase}, as the API server writes it. */
