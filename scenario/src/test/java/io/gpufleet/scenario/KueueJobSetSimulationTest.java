@@ -1,0 +1,155 @@
+package io.gpufleet.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.sim.SimulationResult;
+import io.gpufleet.sim.record.RunRecord;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Kueue's JobSet integration played in the simulator ({@code pkg/controller/jobs/jobset/jobset_controller.go}):
+ * with {@code jobset.x-k8s.io/jobset} in the Configuration's {@code integrations.frameworks}, a JobSet
+ * labelled with a queue is one Workload whose pod sets are its replicated jobs ({@code PodSets}); its Jobs
+ * stay suspended until it is admitted, all together; evicted, its Jobs are suspended and their pods
+ * deleted, and they run again once it is readmitted.
+ */
+class KueueJobSetSimulationTest {
+
+  /** A JobSet of a driver (one pod of {@code driverCpu}) and two workers' Jobs (one 1-CPU pod each). */
+  static String jobSet(String priorityClass, String driverCpu) {
+    String pc = priorityClass.isEmpty() ? "" : "priorityClassName: " + priorityClass + "\n";
+    return """
+        - apiVersion: jobset.x-k8s.io/v1alpha2
+          kind: JobSet
+          metadata:
+            name: train
+            labels: {kueue.x-k8s.io/queue-name: q}
+          spec:
+            replicatedJobs:
+            - name: driver
+              template:
+                spec:
+                  template:
+                    metadata: {annotations: {gpufleet.io/run-for: 10m}}
+                    spec:
+                      PCrestartPolicy: Never
+                      containers: [{name: c, image: busybox, resources: {requests: {cpu: "DRIVER"}}}]
+            - name: workers
+              replicas: 2
+              template:
+                spec:
+                  template:
+                    metadata: {annotations: {gpufleet.io/run-for: 10m}}
+                    spec:
+                      PCrestartPolicy: Never
+                      containers: [{name: c, image: busybox, resources: {requests: {cpu: "1"}}}]
+        """.replaceAll("( *)PC", pc.isEmpty() ? "$1" : "$1" + pc + "$1").replace("DRIVER", driverCpu).indent(6);
+  }
+
+  /** A Job of the queue: 4 CPUs (the ClusterQueue's whole quota) for {@code runFor}. */
+  static String job(String name, String priorityClass, String runFor) {
+    return """
+        - apiVersion: batch/v1
+          kind: Job
+          metadata:
+            name: NAME
+            labels: {kueue.x-k8s.io/queue-name: q}
+          spec:
+            template:
+              metadata: {annotations: {gpufleet.io/run-for: RUN}}
+              spec:
+                priorityClassName: PC
+                restartPolicy: Never
+                containers: [{name: c, image: busybox, resources: {requests: {cpu: "4"}}}]
+        """.replace("NAME", name).replace("PC", priorityClass).replace("RUN", runFor).indent(6);
+  }
+
+  /** {@link KueuePreemptionSimulationTest}'s cluster (node-1 of 8 CPUs, ClusterQueue cq of 4 CPUs, LocalQueue q). */
+  static String scenario(String frameworks, String first, String second) {
+    return KueuePreemptionSimulationTest.SCENARIO.substring(0,
+        KueuePreemptionSimulationTest.SCENARIO.indexOf("  steps:\n")) + """
+          - apiVersion: config.kueue.x-k8s.io/v1beta2
+            kind: Configuration
+            integrations: {frameworks: [FRAMEWORKS]}
+          steps:
+          - title: first
+            actions:
+            - apply:
+        FIRST
+            - wait: 1m
+          - title: second
+            actions:
+            - apply:
+        SECOND
+            - wait: 2h
+        """.replace("FRAMEWORKS", frameworks).replace("FIRST\n", first).replace("SECOND\n", second);
+  }
+
+  static List<RunRecord.Entry> kueue(SimulationResult r, String subject, String reason) {
+    return KueueTwoTeamsExampleTest.kueue(r, subject, reason);
+  }
+
+  static List<Instant> scheduled(SimulationResult r, String prefix) {
+    return r.record().of(RunRecord.Kind.POD_SCHEDULED).stream().filter(e -> e.subject().startsWith(prefix))
+        .map(RunRecord.Entry::time).toList();
+  }
+
+  static Instant completed(SimulationResult r, String job) {
+    return r.record().about("Job/default/" + job).stream().filter(e -> e.message().startsWith("Job complete"))
+        .map(RunRecord.Entry::time).findFirst().orElseThrow();
+  }
+
+  @Test
+  void aJobSetWaitsForQuotaAsOneWorkloadThenAllItsPodsRun() {
+    SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(scenario("\"batch/job\", \"jobset.x-k8s.io/jobset\"",
+        job("first", "low", "20m"), jobSet("", "1")));
+    // One Workload for the JobSet, none for its Jobs.
+    assertThat(kueue(r, "default/train", "CreatedWorkload")).hasSize(1);
+    assertThat(r.record().of(RunRecord.Kind.KUEUE_EVENT)).noneMatch(e -> e.subject().startsWith("default/train-"));
+    assertThat(kueue(r, "default/train", "Pending")).isNotEmpty();
+    Instant admitted = kueue(r, "default/train", "Admitted").getFirst().time();
+    // It needs 3 CPUs of the 4 that "first" holds: admitted when that Job completes, all of its pods then.
+    assertThat(admitted).isEqualTo(completed(r, "first"));
+    assertThat(scheduled(r, "default/train-")).hasSize(3).allSatisfy(t -> assertThat(t).isAfterOrEqualTo(admitted));
+    assertThat(r.record().about("JobSet/default/train")).extracting(RunRecord.Entry::message)
+        .containsExactly("JobSet Completed: AllJobsCompleted: jobset completed successfully");
+  }
+
+  @Test
+  void aPreemptedJobSetsPodsGoAndComeBackOnReadmission() {
+    SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(scenario("\"batch/job\", \"jobset.x-k8s.io/jobset\"",
+        jobSet("low", "2"), job("high", "high", "30m")));
+    Instant first = kueue(r, "default/train", "Admitted").getFirst().time();
+    assertThat(kueue(r, "default/train", "Preempted")).hasSize(1);
+    Instant preempted = kueue(r, "default/train", "Preempted").getFirst().time();
+    List<RunRecord.Entry> deleted = r.record().of(RunRecord.Kind.POD_DELETED).stream()
+        .filter(e -> e.subject().startsWith("default/train-")).toList();
+    assertThat(deleted).hasSize(3).allSatisfy(e -> {
+      assertThat(e.time()).isEqualTo(preempted);
+      assertThat(e.message()).startsWith("its Job was suspended: Kueue preempted its Workload");
+    });
+    List<RunRecord.Entry> admitted = kueue(r, "default/train", "Admitted");
+    assertThat(admitted).hasSize(2);
+    Instant again = admitted.get(1).time();
+    assertThat(again).isEqualTo(completed(r, "high"));
+    List<Instant> scheduled = scheduled(r, "default/train-");
+    assertThat(scheduled).hasSize(6);
+    assertThat(scheduled.subList(0, 3)).allSatisfy(t -> assertThat(t).isAfterOrEqualTo(first).isBefore(preempted));
+    assertThat(scheduled.subList(3, 6)).allSatisfy(t -> assertThat(t).isAfterOrEqualTo(again));
+    assertThat(r.record().about("JobSet/default/train")).extracting(RunRecord.Entry::message)
+        .containsExactly("JobSet Completed: AllJobsCompleted: jobset completed successfully");
+  }
+
+  @Test
+  void withoutTheIntegrationTheJobSetRunsUnmanagedWithAWarningByName() {
+    SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(scenario("\"batch/job\"",
+        job("first", "low", "20m"), jobSet("", "1")));
+    assertThat(r.record().about("JobSet/default/train")).extracting(RunRecord.Entry::message)
+        .anyMatch(m -> m.contains("does not enable the \"jobset.x-k8s.io/jobset\" integration"));
+    assertThat(kueue(r, "default/train", "CreatedWorkload")).isEmpty();
+    // Not held for quota: its pods run beside "first" at once.
+    assertThat(scheduled(r, "default/train-")).hasSize(3).allSatisfy(t -> assertThat(t).isBefore(completed(r, "first")));
+  }
+}
