@@ -142,6 +142,30 @@ class KueueJobSetSimulationTest {
         .containsExactly("JobSet Completed: AllJobsCompleted: jobset completed successfully");
   }
 
+  /**
+   * waitForPodsReady on a JobSet (jobset_controller.go PodsReady: all its Jobs ready): a node with room
+   * for two of its three pods; 5 minutes after admission its Workload is evicted, each of its Jobs
+   * suspended and all three pods deleted; requeued, it is admitted again.
+   */
+  @Test
+  void aJobSetNotReadyInTimeIsEvictedAndItsPodsDeleted() {
+    String s = scenario("\"batch/job\", \"jobset.x-k8s.io/jobset\"", jobSet("high", "1"), job("later", "low", "1m"))
+        .replace("allocatable: {cpu: \"8\"", "allocatable: {cpu: \"2\"")
+        .replace("integrations: {frameworks: [", "waitForPodsReady: {timeout: 5m}\n    integrations: {frameworks: [");
+    SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(s);
+    Instant admitted = kueue(r, "default/train", "Admitted").getFirst().time();
+    assertThat(scheduled(r, "default/train-").stream().filter(t -> t.isBefore(admitted.plusSeconds(300)))).hasSize(2);
+    assertThat(r.record().of(RunRecord.Kind.KUEUE_EVENT).stream().filter(e -> e.subject().equals("default/train"))
+        .filter(e -> e.message().contains("Exceeded the PodsReady timeout default/train")).map(RunRecord.Entry::time)
+        .findFirst()).contains(admitted.plusSeconds(300));
+    assertThat(r.record().of(RunRecord.Kind.POD_DELETED).stream().filter(e -> e.subject().startsWith("default/train-"))
+        .filter(e -> e.message().startsWith("its Job was suspended: ")).map(RunRecord.Entry::time)
+        .filter(t -> !t.isAfter(admitted.plusSeconds(300))).toList()).hasSize(3).containsOnly(admitted.plusSeconds(300));
+    // Requeued after its backoff, it is admitted again and its pods made again.
+    assertThat(kueue(r, "default/train", "Admitted")).hasSizeGreaterThan(1);
+    assertThat(kueue(r, "default/train", "Preempted")).isEmpty();
+  }
+
   @Test
   void withoutTheIntegrationTheJobSetRunsUnmanagedWithAWarningByName() {
     SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(scenario("\"batch/job\"",
