@@ -17,35 +17,21 @@ import org.junit.jupiter.api.Test;
  */
 class KueueJobSetSimulationTest {
 
-  /** A JobSet of a driver (one pod of {@code driverCpu}) and two workers' Jobs (one 1-CPU pod each). */
+  /**
+   * {@link JobSetSimulationTest}'s JobSet, labelled with queue q: a driver (one pod of {@code driverCpu}
+   * for 10 minutes) and two workers' Jobs, here of one 1-CPU pod each, their pods of {@code priorityClass}.
+   */
   static String jobSet(String priorityClass, String driverCpu) {
-    String pc = priorityClass.isEmpty() ? "" : "priorityClassName: " + priorityClass + "\n";
-    return """
-        - apiVersion: jobset.x-k8s.io/v1alpha2
-          kind: JobSet
-          metadata:
-            name: train
-            labels: {kueue.x-k8s.io/queue-name: q}
-          spec:
-            replicatedJobs:
-            - name: driver
-              template:
-                spec:
-                  template:
-                    metadata: {annotations: {gpufleet.io/run-for: 10m}}
-                    spec:
-                      PCrestartPolicy: Never
-                      containers: [{name: c, image: busybox, resources: {requests: {cpu: "DRIVER"}}}]
-            - name: workers
-              replicas: 2
-              template:
-                spec:
-                  template:
-                    metadata: {annotations: {gpufleet.io/run-for: 10m}}
-                    spec:
-                      PCrestartPolicy: Never
-                      containers: [{name: c, image: busybox, resources: {requests: {cpu: "1"}}}]
-        """.replaceAll("( *)PC", pc.isEmpty() ? "$1" : "$1" + pc + "$1").replace("DRIVER", driverCpu).indent(6);
+    String scenario = JobSetSimulationTest.SCENARIO;
+    String js = scenario.substring(scenario.lastIndexOf('\n', scenario.indexOf("- apiVersion: jobset")) + 1,
+        scenario.lastIndexOf('\n', scenario.indexOf("- wait: 1h")) + 1);
+    js = js.replace("metadata: {name: train}", "metadata: {name: train, labels: {kueue.x-k8s.io/queue-name: q}}")
+        .replaceAll(" *EXTRA\n", "").replace("parallelism: 2", "parallelism: 1").replace("completions: 2", "completions: 1")
+        .replaceFirst("cpu: \"1\"", "cpu: \"" + driverCpu + "\"");
+    if (!priorityClass.isEmpty()) {
+      js = js.replaceAll("( *)restartPolicy: Never", "$1priorityClassName: " + priorityClass + "\n$1restartPolicy: Never");
+    }
+    return js.stripIndent().indent(6);
   }
 
   /** A Job of the queue: 4 CPUs (the ClusterQueue's whole quota) for {@code runFor}. */
