@@ -152,6 +152,46 @@ class KueueJobSetSimulationTest {
     assertThat(kueue(r, "default/train", "Preempted")).isEmpty();
   }
 
+  /**
+   * Each pod set gets its own flavor's node labels (RunWithPodSetsInfo merges each replicated job's
+   * pod set info into its template): flavor a (pool a, 1 CPU of quota) takes the driver, flavor b
+   * (pool b, 3 CPUs) the workers, so the driver runs on node-1 (pool a) and the workers on node-2 (pool b).
+   */
+  @Test
+  void eachReplicatedJobGetsItsOwnPodSetsFlavor() {
+    String node2 = """
+          - apiVersion: v1
+            kind: Node
+            metadata: {name: node-2, labels: {pool: b}}
+            status:
+              allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+          - apiVersion: kueue.x-k8s.io/v1beta2
+            kind: ResourceFlavor
+            metadata: {name: a}
+            spec: {nodeLabels: {pool: a}}
+          - apiVersion: kueue.x-k8s.io/v1beta2
+            kind: ResourceFlavor
+            metadata: {name: b}
+            spec: {nodeLabels: {pool: b}}
+        """;
+    String s = scenario("\"batch/job\", \"jobset.x-k8s.io/jobset\"", jobSet("high", "1"), job("later", "low", "1m"))
+        .replace("metadata: {name: node-1}", "metadata: {name: node-1, labels: {pool: a}}")
+        .replace("  - apiVersion: kueue.x-k8s.io/v1beta2\n    kind: ResourceFlavor\n    metadata: {name: default}\n", node2)
+        .replaceAll("( *)- name: default\n( *)resources:\n( *)- \\{name: cpu, nominalQuota: 4}",
+            "$1- name: a\n$2resources:\n$3- {name: cpu, nominalQuota: 1}\n$1- name: b\n$2resources:\n"
+                + "$3- {name: cpu, nominalQuota: 3}");
+    assertThat(s).contains("name: node-2", "nominalQuota: 3").doesNotContain("name: default");
+    SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(s);
+    assertThat(kueue(r, "default/train", "Admitted")).hasSize(1);
+    List<RunRecord.Entry> bound = r.record().of(RunRecord.Kind.POD_SCHEDULED).stream()
+        .filter(e -> e.subject().startsWith("default/train-")).toList();
+    assertThat(bound).hasSize(3);
+    assertThat(bound).filteredOn(e -> e.subject().startsWith("default/train-driver-"))
+        .singleElement().extracting(RunRecord.Entry::message).asString().contains("node-1");
+    assertThat(bound).filteredOn(e -> e.subject().startsWith("default/train-workers-"))
+        .hasSize(2).allSatisfy(e -> assertThat(e.message()).contains("node-2"));
+  }
+
   @Test
   void withoutTheIntegrationTheJobSetRunsUnmanagedWithAWarningByName() {
     SimulationResult r = KueueWorkloadPriorityClassSimulationTest.run(scenario("\"batch/job\"",
