@@ -48,6 +48,7 @@ import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.QuantityFormatException;
 import io.gpufleet.model.time.KubeDuration;
 import io.gpufleet.model.wire.WireEnum;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.workload.JobSet;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.api.KueueState;
@@ -326,8 +327,10 @@ public final class ScenarioReader {
   /**
    * A JobSet's child Jobs, made as its controller makes them on its first reconcile ({@link JobSet#childJobs});
    * the Job controller runs them as any Job. A suspended JobSet's Jobs are created suspended and nothing
-   * in the simulation resumes them; Kueue's JobSet integration is not modelled, so a JobSet naming a queue
-   * runs without a Workload.
+   * in the simulation resumes them. The simulation keeps no JobSet object, so the JobSet's Kueue labels
+   * (queue and WorkloadPriorityClass) ride on its Jobs' annotations, where Kueue's JobSet integration
+   * reads them (the Jobs' labels stay as the JobSet controller writes them, so Kueue's Job integration
+   * does not take them).
    */
   private List<KubeObject> jobSetJobs(KubeObject.OtherObject o) {
     JobSetDecoder.Decoded d = JobSetDecoder.decode(kube, o);
@@ -337,10 +340,21 @@ public final class ScenarioReader {
           + "\" is suspended and nothing in the simulation resumes it; its Jobs are not run");
       return List.of();
     }
-    js.meta().labels().get(KueueManifests.QUEUE_LABEL).ifPresent(q -> diagnostics.warning(o.location(),
-        "metadata.labels", "Kueue's JobSet integration is not modelled: JobSet \"" + js.name()
-            + "\" runs its Jobs without a Workload of queue \"" + q + "\""));
-    return List.copyOf(d.jobs());
+    Labels kueue = Labels.EMPTY;
+    for (String k : List.of(KueueManifests.QUEUE_LABEL, KueueManifests.PRIORITY_CLASS_LABEL)) {
+      Optional<String> v = js.meta().labels().get(k);
+      if (v.isPresent()) {
+        kueue = kueue.with(k, v.get());
+      }
+    }
+    List<KubeObject> out = new ArrayList<>();
+    for (KubeObject.WorkloadObject w : d.jobs()) {
+      Workload.Job job = (Workload.Job) w.workload();
+      out.add(new KubeObject.WorkloadObject(new Workload.Job(job.meta().withAnnotations(job.meta().annotations()
+          .withAll(kueue)), job.parallelism(), job.completions(), job.selector(), job.template(), job.runFor()),
+          w.location(), w.written(), w.started()));
+    }
+    return out;
   }
 
   /**

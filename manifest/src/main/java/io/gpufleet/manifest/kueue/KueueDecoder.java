@@ -19,6 +19,7 @@ import io.gpufleet.queue.api.FairSharingConfig;
 import io.gpufleet.queue.api.FlavorFungibility;
 import io.gpufleet.queue.api.FlavorQuotas;
 import io.gpufleet.queue.api.KueueConfiguration;
+import io.gpufleet.queue.jobset.JobSetWorkload;
 import io.gpufleet.queue.api.LocalQueue;
 import io.gpufleet.queue.api.PreemptionPolicy;
 import io.gpufleet.queue.api.QueueingStrategy;
@@ -402,11 +403,11 @@ final class KueueDecoder {
 
   /** The integrations the twin runs a reconciler of, of {@code integrations.frameworks}. */
   static final Set<String> MODELLED_FRAMEWORKS = Set.of(KueueConfiguration.JOB_FRAMEWORK,
-      KueueConfiguration.POD_FRAMEWORK);
+      KueueConfiguration.POD_FRAMEWORK, JobSetWorkload.FRAMEWORK);
 
   /**
    * {@code integrations.frameworks} (empty: batch/job alone, {@code defaults.go}); a framework other
-   * than batch/job and pod is read and warned about (the twin runs no reconciler of its kind), as are
+   * than batch/job, pod and jobset.x-k8s.io/jobset is read and warned about (the twin runs no reconciler of its kind), as are
    * the other fields of {@code integrations}.
    */
   private List<String> frameworks(Cursor doc, boolean v1beta1) {
@@ -429,8 +430,8 @@ final class KueueDecoder {
     for (Cursor c : in.get().list("frameworks")) {
       String name = c.asString();
       if (!MODELLED_FRAMEWORKS.contains(name)) {
-        c.warning("integration \"" + name + "\" is not modelled by gpufleet (only batch/job and pod are): its "
-            + "objects are not read as Workloads");
+        c.warning("integration \"" + name + "\" is not modelled by gpufleet (only batch/job, pod and "
+            + JobSetWorkload.FRAMEWORK + " are): its objects are not read as Workloads");
       }
       out.add(name);
     }

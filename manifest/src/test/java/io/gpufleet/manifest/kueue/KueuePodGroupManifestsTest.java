@@ -118,7 +118,7 @@ class KueuePodGroupManifestsTest {
         """, d);
     assertThat(s.workloads()).isEmpty();
     assertThat(d.warnings()).extracting(ManifestProblem::message).contains(
-        "integration \"ray.io/rayjob\" is not modelled by gpufleet (only batch/job and pod are): its objects are not "
+        "integration \"ray.io/rayjob\" is not modelled by gpufleet (only batch/job, pod and jobset.x-k8s.io/jobset are): its objects are not "
             + "read as Workloads",
         "names a LocalQueue, but Kueue's Configuration does not enable the \"batch/job\" integration "
             + "(integrations.frameworks): Kueue does not manage this Job");

@@ -3,8 +3,10 @@ package io.gpufleet.model.workload;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.meta.OwnerReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A JobSet ({@code jobset.x-k8s.io/v1alpha2}): Jobs made from each replicated job's template, that
@@ -15,6 +17,7 @@ public record JobSet(ObjectMeta meta, List<ReplicatedJob> replicatedJobs, boolea
 
   // Labels and annotations of child Jobs and their pods: api/jobset/v1alpha2/jobset_types.go and
   // pkg/controllers/constants (RestartsKey), kubernetes-sigs/jobset.
+  public static final String KIND = "JobSet";
   public static final String JOBSET_NAME = "jobset.sigs.k8s.io/jobset-name";
   public static final String REPLICATED_JOB_NAME = "jobset.sigs.k8s.io/replicatedjob-name";
   public static final String REPLICATED_JOB_REPLICAS = "jobset.sigs.k8s.io/replicatedjob-replicas";
@@ -39,7 +42,7 @@ public record JobSet(ObjectMeta meta, List<ReplicatedJob> replicatedJobs, boolea
    * {@code labelAndAnnotateObject} of pkg/controllers/jobset_controller.go): named
    * {@code <jobset>-<replicatedJob>-<index>} ({@code placement.GenJobName}), in the JobSet's namespace,
    * the Job and its pod template labelled and annotated with the JobSet's keys (no restarts yet, so
-   * restart-attempt 0). A Job that wrote no selector selects its own pods by these labels, as the Job
+   * restart-attempt 0), owned by the JobSet. A Job that wrote no selector selects its own pods by these labels, as the Job
    * controller's generated selector selects only its own.
    */
   public List<Workload.Job> childJobs() {
@@ -53,7 +56,8 @@ public record JobSet(ObjectMeta meta, List<ReplicatedJob> replicatedJobs, boolea
             JOB_INDEX, Integer.toString(i), JOB_GLOBAL_INDEX, Integer.toString(globalIndex++));
         Workload.Job t = r.template();
         ObjectMeta m = new ObjectMeta(name() + "-" + r.name() + "-" + i, meta.namespace(),
-            t.meta().labels().withAll(keys), t.meta().annotations().withAll(keys), t.meta().owner());
+            t.meta().labels().withAll(keys), t.meta().annotations().withAll(keys),
+            Optional.of(new OwnerReference(KIND, name())));
         PodTemplate pt = t.template();
         PodTemplate pods = new PodTemplate(pt.labels().withAll(keys), pt.annotations().withAll(keys), pt.spec(),
             pt.stored());

@@ -18,6 +18,7 @@ final class ConformanceSuite {
     all.addAll(FairSharingCases.all());
     all.addAll(TasCases.all());
     all.addAll(PodGroupCases.all());
+    all.addAll(JobSetCases.all());
     return all;
   }
 }

@@ -5,6 +5,9 @@ import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.meta.OwnerReference;
+import io.gpufleet.model.workload.JobSet;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.queue.admission.Decision;
@@ -12,7 +15,9 @@ import io.gpufleet.queue.admission.Scheduler;
 import io.gpufleet.queue.api.Admission;
 import io.gpufleet.queue.api.KueueConfiguration;
 import io.gpufleet.queue.api.KueueState;
+import io.gpufleet.queue.jobset.JobSetWorkload;
 import io.gpufleet.queue.pods.PodGroup;
+import io.gpufleet.queue.podsready.JobPodsReady;
 import io.gpufleet.queue.pods.PodGroupWebhook;
 import io.gpufleet.queue.api.PodSet;
 import io.gpufleet.queue.api.ResourceFlavor;
@@ -30,6 +35,7 @@ import io.gpufleet.sim.state.WorkloadState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +66,12 @@ import java.util.random.RandomGenerator;
  * nodes that exist, it asks Karpenter for none. With "pod" in the Configuration's
  * {@code integrations.frameworks}, plain pods labelled with a queue are Kueue's pod integration
  * ({@link PodGroup}): created gated, one Workload per group once all its pods exist, ungated together
- * on admission, deleted on eviction. No admission checks in this slice. Events go to the
+ * on admission, deleted on eviction. With {@code jobset.x-k8s.io/jobset} listed, a JobSet labelled with a
+ * queue is Kueue's JobSet integration ({@link JobSetWorkload}): its Jobs are made suspended (Kueue's
+ * webhook suspends the JobSet, and the JobSet controller makes its Jobs suspended with it), one Workload
+ * once they all exist, whose pod sets are its replicated jobs; on admission each Job gets its pod set's
+ * flavors and is resumed, on eviction each is suspended again, its pods deleted. No admission checks in
+ * this slice. Events go to the
  * run record as {@link RunRecord.Kind#KUEUE_EVENT},
  * "Reason: message", in Kueue's words ({@code pkg/scheduler/scheduler.go}).
  */
@@ -97,6 +108,17 @@ final class KueueController implements JobGate {
   /** The ErrWorkloadCompose message last recorded for each group not composed yet. */
   private final Map<ObjectRef, String> composeErrors = new HashMap<>();
 
+  /**
+   * Kueue's JobSet integration: each managed JobSet's Jobs, keyed as its Workload is ({@link JobSet#KIND}
+   * and the JobSet's name), in creation order; and each such Job's JobSet.
+   */
+  private final SortedMap<ObjectRef, List<ObjectRef>> jobSets = new TreeMap<>();
+  private final Map<ObjectRef, ObjectRef> jobSetOf = new HashMap<>();
+  /** Each composed JobSet as its Jobs describe it (the simulation keeps no JobSet object). */
+  private final Map<ObjectRef, JobSet> jobSetSpecs = new HashMap<>();
+  /** JobSets naming a queue while their integration is off: warned about once each. */
+  private final Set<ObjectRef> unmanagedJobSets = new TreeSet<>();
+
   /** The kind of the key of a pod group's Workload. */
   static final String POD_GROUP = "PodGroup";
   /** The kind of the key of a single pod's Workload. */
@@ -129,6 +151,11 @@ final class KueueController implements JobGate {
    * now (the order within one instant kept as the order of creation).
    */
   void jobCreated(ObjectRef key, Workload.Job job) {
+    Optional<OwnerReference> jobSet = job.meta().owner().filter(o -> o.kind().equals(JobSet.KIND));
+    if (jobSet.isPresent()) {
+      jobSetJobCreated(key, job, new ObjectRef(JobSet.KIND, job.meta().namespace(), jobSet.get().name()));
+      return;
+    }
     Optional<String> queue = job.meta().labels().get(QUEUE_LABEL);
     if (!active() || queue.isEmpty() || !objects.configuration().manages(KueueConfiguration.JOB_FRAMEWORK)) {
       return;
@@ -147,6 +174,124 @@ final class KueueController implements JobGate {
     // jobframework's reconciler: "Created Workload: <ns>/<name>" (the twin names it after the Job).
     event(wl.key(), "CreatedWorkload", "Created Workload: " + wl.key());
     api.requestWorkloadSync();
+  }
+
+  /**
+   * A JobSet's Job was created: with Kueue running and the JobSet naming a queue (carried on its Jobs'
+   * annotations, see the scenario reader), it is created suspended and joins its JobSet, whose Workload
+   * the reconciler makes once all its Jobs exist. Kueue's Job integration leaves a Job a JobSet owns to
+   * the JobSet integration (jobframework's IsOwnerManagedByKueue, jobset_controller.go isJobSet); with
+   * that integration off, the JobSet runs unmanaged, warned about once.
+   */
+  private void jobSetJobCreated(ObjectRef key, Workload.Job job, ObjectRef set) {
+    Optional<String> queue = job.meta().annotations().get(QUEUE_LABEL);
+    if (!active() || queue.isEmpty()) {
+      return;
+    }
+    if (!objects.configuration().manages(JobSetWorkload.FRAMEWORK)) {
+      if (unmanagedJobSets.add(set)) {
+        api.log(RunRecord.Kind.KUEUE_EVENT, set.toString(), "names LocalQueue \"" + queue.get() + "\", but Kueue's "
+            + "Configuration does not enable the \"" + JobSetWorkload.FRAMEWORK + "\" integration "
+            + "(integrations.frameworks): Kueue does not manage this JobSet, which runs without a Workload");
+      }
+      return;
+    }
+    jobSets.computeIfAbsent(set, k -> new ArrayList<>()).add(key);
+    jobSetOf.put(key, set);
+    original.put(key, job.template());
+    suspended.add(key);
+    api.requestWorkloadSync();
+  }
+
+  /**
+   * The jobset reconciler for every JobSet without a Workload: once all its Jobs exist (its global
+   * replicas), one Workload of its replicated jobs' pod sets ({@link JobSetWorkload#podSets}), its
+   * queue and priority the JobSet's. A JobSet none of whose Jobs exists any more is forgotten.
+   */
+  private void composeJobSets() {
+    for (ObjectRef key : List.copyOf(jobSets.keySet())) {
+      List<ObjectRef> children = jobSets.get(key);
+      List<Workload.Job> jobsNow = children.stream().map(k -> api.state().workloads().get(k))
+          .filter(java.util.Objects::nonNull).map(w -> (Workload.Job) w.workload()).toList();
+      if (jobsNow.isEmpty()) {
+        forgetJobSet(key);
+        continue;
+      }
+      Workload.Job first = jobsNow.getFirst();
+      int global = first.meta().labels().get(JobSet.GLOBAL_REPLICAS).map(Integer::parseInt).orElse(0);
+      if (workloads.containsKey(key) || children.size() < global) {
+        continue;
+      }
+      Map<String, JobSet.ReplicatedJob> replicated = new LinkedHashMap<>();
+      for (ObjectRef child : children) {
+        WorkloadState w = api.state().workloads().get(child);
+        Workload.Job j = ((Workload.Job) w.workload()).withTemplate(original.get(child));
+        String name = j.meta().labels().get(JobSet.REPLICATED_JOB_NAME).orElseThrow();
+        int replicas = j.meta().labels().get(JobSet.REPLICATED_JOB_REPLICAS).map(Integer::parseInt).orElse(1);
+        replicated.putIfAbsent(name, new JobSet.ReplicatedJob(name, replicas, j));
+      }
+      String ns = key.namespace();
+      JobSet js = new JobSet(new ObjectMeta(key.name(), ns, Labels.EMPTY, Labels.EMPTY,
+          Optional.empty()), List.copyOf(replicated.values()), false);
+      jobSetSpecs.put(key, js);
+      io.gpufleet.queue.api.Workload wl = new io.gpufleet.queue.api.Workload(ns, key.name(),
+          first.meta().annotations().get(QUEUE_LABEL).orElseThrow(), JobSetWorkload.podSets(js),
+          priority(first.meta().annotations(), first.template().spec()), api.now().plusNanos(created++),
+          Labels.of(NAMESPACE_NAME_LABEL, ns));
+      workloads.put(key, wl);
+      jobs.put(wl.key(), key);
+      event(wl.key(), "CreatedWorkload", "Created Workload: " + wl.key());
+    }
+  }
+
+  private void forgetJobSet(ObjectRef key) {
+    for (ObjectRef child : jobSets.getOrDefault(key, List.of())) {
+      jobSetOf.remove(child);
+      original.remove(child);
+      suspended.remove(child);
+    }
+    jobSets.remove(key);
+    jobSetSpecs.remove(key);
+  }
+
+  private boolean jobSet(ObjectRef key) {
+    return key.kind().equals(JobSet.KIND);
+  }
+
+  /** The JobSet's Jobs that still exist. */
+  private List<ObjectRef> jobSetJobs(ObjectRef key) {
+    return jobSets.getOrDefault(key, List.of()).stream().filter(k -> api.state().workloads().get(k) != null)
+        .toList();
+  }
+
+  /**
+   * {@code PodsReady} of a JobSet ({@link JobSetWorkload#podsReady}): each of its Jobs counted ready as
+   * Kueue's Job integration counts a Job PodsReady ({@link JobPodsReady}), a completed one (deleted by
+   * the twin) as succeeded.
+   */
+  private boolean jobSetPodsReady(ObjectRef key) {
+    JobSet js = jobSetSpecs.get(key);
+    if (js == null) {
+      return false;
+    }
+    Map<String, int[]> counts = new LinkedHashMap<>();
+    for (ObjectRef child : jobSets.getOrDefault(key, List.of())) {
+      WorkloadState w = api.state().workloads().get(child);
+      String rj = child.name().substring(0, child.name().lastIndexOf('-'));
+      int[] c = counts.computeIfAbsent(rj, k -> new int[2]);
+      if (w == null) {
+        c[1]++;
+        continue;
+      }
+      Workload.Job j = (Workload.Job) w.workload();
+      int ready = (int) api.state().podsOf(child).stream().filter(PodState::isReady).count();
+      if (JobPodsReady.ready(j.parallelism(), Optional.of(j.completions()), ready, w.succeeded())) {
+        c[0]++;
+      }
+    }
+    List<JobSetWorkload.ReplicatedJobStatus> status = new ArrayList<>();
+    counts.forEach((n, c) -> status.add(new JobSetWorkload.ReplicatedJobStatus(n, c[0], c[1])));
+    return JobSetWorkload.podsReady(js, status);
   }
 
   /**
@@ -192,8 +337,11 @@ final class KueueController implements JobGate {
         .filter(java.util.Objects::nonNull).toList();
   }
 
-  /** The pods of a Job, or of a pod group. */
+  /** The pods of a Job, of a pod group, or of a JobSet's Jobs. */
   private List<PodState> podsOf(ObjectRef key) {
+    if (jobSet(key)) {
+      return jobSetJobs(key).stream().flatMap(k -> api.state().podsOf(k).stream()).toList();
+    }
     return podGroup(key) ? groupPods(key) : api.state().podsOf(key);
   }
 
@@ -259,7 +407,16 @@ final class KueueController implements JobGate {
 
   @Override
   public void finished(ObjectRef job) {
+    if (jobSetOf.containsKey(job)) {
+      // One of a JobSet's Jobs completed: its Workload finishes with the last of them (reconcile).
+      suspended.remove(job);
+      api.requestWorkloadSync();
+      return;
+    }
     if (workloads.remove(job) != null) {
+      if (jobSet(job)) {
+        forgetJobSet(job);
+      }
       suspended.remove(job);
       evicting.remove(job);
       original.remove(job);
@@ -281,13 +438,16 @@ final class KueueController implements JobGate {
       return;
     }
     for (ObjectRef key : List.copyOf(workloads.keySet())) {
-      if (podGroup(key) ? groupPods(key).isEmpty() : api.state().workloads().get(key) == null) {
+      boolean gone = jobSet(key) ? jobSetJobs(key).isEmpty()
+          : podGroup(key) ? groupPods(key).isEmpty() : api.state().workloads().get(key) == null;
+      if (gone) {
         // The Job was deleted; or the group's pods are all gone (finished, deleted or stopped: nothing
         // makes plain pods again, and the twin ends the Workload with them).
         finished(key);
       }
     }
     composePodGroups();
+    composeJobSets();
     for (ObjectRef key : List.copyOf(evicting)) {
       if (podsOf(key).stream().allMatch(PodState::isFailed)) {
         evicting.remove(key);
@@ -302,7 +462,7 @@ final class KueueController implements JobGate {
     if (podsReady.backoffsEnded(names)) {
       setAside.clear();
     }
-    podsReady.sync(this::stopTimedOut, key -> podGroup(key)
+    podsReady.sync(this::stopTimedOut, key -> jobSet(key) ? Optional.of(jobSetPodsReady(key)) : podGroup(key)
         ? Optional.of(PodGroup.podsReady(groupPods(key).stream().map(KueueController::member).toList()))
         : Optional.empty());
     for (int round = 0; round <= workloads.size(); round++) {
@@ -390,12 +550,22 @@ final class KueueController implements JobGate {
       }
       return;
     }
-    suspended.add(victim);
-    WorkloadState vw = api.state().workloads().get(victim);
-    if (vw != null) {
-      api.putWorkload(vw.withWorkload(vw.workload().withTemplate(original.get(victim))));
+    if (jobSet(victim)) {
+      // The JobSet suspended: the JobSet controller suspends each of its Jobs.
+      jobSetJobs(victim).forEach(j -> suspend(j, why));
+      return;
     }
-    for (PodState pod : api.state().podsOf(victim)) {
+    suspend(victim, why);
+  }
+
+  /** Suspends a Job: its pod template restored ({@code podset.RestorePodSpec}), its pods deleted. */
+  private void suspend(ObjectRef job, String why) {
+    suspended.add(job);
+    WorkloadState vw = api.state().workloads().get(job);
+    if (vw != null) {
+      api.putWorkload(vw.withWorkload(vw.workload().withTemplate(original.get(job))));
+    }
+    for (PodState pod : api.state().podsOf(job)) {
       if (!pod.isTerminating() && !pod.isFailed()) {
         api.deletePod(pod.key(), RunRecord.Kind.POD_DELETED, "its Job was suspended: " + why);
       }
@@ -434,10 +604,47 @@ final class KueueController implements JobGate {
    * conflict, and the Job stays suspended, the pod gated).
    */
   private void start(ObjectRef key, Admission admission) {
+    if (jobSet(key)) {
+      // RunWithPodSetsInfo: each replicated job's template gets its own pod set's flavors; the JobSet
+      // controller carries them into its Jobs and resumes them.
+      for (ObjectRef child : jobSetJobs(key)) {
+        String rj = api.state().workloads().get(child).workload().meta().labels().get(JobSet.REPLICATED_JOB_NAME)
+            .orElseThrow();
+        resume(child, key, injection(admission.podSetAssignments().stream().filter(ps -> ps.name().equals(rj))
+            .toList()));
+      }
+      return;
+    }
+    Injection inj = injection(admission.podSetAssignments());
+    if (podGroup(key)) {
+      for (PodState p : groupPods(key)) {
+        if (!p.isPending() || !p.pod().spec().schedulingGates().contains(PodGroupWebhook.SCHEDULING_GATE)) {
+          continue;
+        }
+        Optional<PodSpec> merged = merge(p.pod().spec(), inj.selector(), inj.tolerations(), key);
+        if (merged.isPresent()) {
+          PodSpec spec = merged.get();
+          // prepare: podset.Merge, then Ungate(kueue.x-k8s.io/admission); the pod's "Started" event.
+          spec = spec.withSchedulingGates(spec.schedulingGates().stream()
+              .filter(g -> !g.equals(PodGroupWebhook.SCHEDULING_GATE)).toList());
+          api.updatePendingPod(p.key(), p.pod().withSpec(spec));
+          api.log(RunRecord.Kind.KUEUE_EVENT, p.key(), "Started: Admitted by clusterQueue "
+              + admission.clusterQueue());
+        }
+      }
+      return;
+    }
+    resume(key, key, inj);
+  }
+
+  /** The node labels and tolerations of the flavors assigned to some pod sets ({@code podset.FromAssignment}). */
+  private record Injection(Labels selector, List<Toleration> tolerations) {}
+
+  private Injection injection(List<Admission.PodSetAssignment> assignments) {
     Labels selector = Labels.EMPTY;
     List<Toleration> tolerations = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
-    for (Admission.PodSetAssignment ps : admission.podSetAssignments()) {
+    for (Admission.PodSetAssignment ps : assignments) {
       for (String flavor : ps.flavors().values()) {
         if (!seen.add(flavor)) {
           continue;
@@ -453,29 +660,16 @@ final class KueueController implements JobGate {
         }
       }
     }
-    if (podGroup(key)) {
-      for (PodState p : groupPods(key)) {
-        if (!p.isPending() || !p.pod().spec().schedulingGates().contains(PodGroupWebhook.SCHEDULING_GATE)) {
-          continue;
-        }
-        Optional<PodSpec> merged = merge(p.pod().spec(), selector, tolerations, key);
-        if (merged.isPresent()) {
-          PodSpec spec = merged.get();
-          // prepare: podset.Merge, then Ungate(kueue.x-k8s.io/admission); the pod's "Started" event.
-          spec = spec.withSchedulingGates(spec.schedulingGates().stream()
-              .filter(g -> !g.equals(PodGroupWebhook.SCHEDULING_GATE)).toList());
-          api.updatePendingPod(p.key(), p.pod().withSpec(spec));
-          api.log(RunRecord.Kind.KUEUE_EVENT, p.key(), "Started: Admitted by clusterQueue "
-              + admission.clusterQueue());
-        }
-      }
-      return;
-    }
-    WorkloadState w = api.state().workloads().get(key);
-    PodTemplate t = original.get(key);
-    Optional<PodSpec> injected = merge(t.spec(), selector, tolerations, key);
+    return new Injection(selector, tolerations);
+  }
+
+  /** Resumes a suspended Job with its pod template as created and the flavors' injection merged in. */
+  private void resume(ObjectRef job, ObjectRef workload, Injection inj) {
+    WorkloadState w = api.state().workloads().get(job);
+    PodTemplate t = original.get(job);
+    Optional<PodSpec> injected = merge(t.spec(), inj.selector(), inj.tolerations(), workload);
     if (injected.isPresent()) {
-      suspended.remove(key);
+      suspended.remove(job);
       api.putWorkload(w.withWorkload(w.workload().withTemplate(new PodTemplate(t.labels(), t.annotations(),
           injected.get()))));
     }
@@ -526,7 +720,7 @@ final class KueueController implements JobGate {
   }
 
   private boolean placedByTopology(ObjectRef job) {
-    io.gpufleet.queue.api.Workload wl = workloads.get(job);
+    io.gpufleet.queue.api.Workload wl = workloads.get(jobSetOf.getOrDefault(job, job));
     return wl != null && wl.admission().stream().flatMap(a -> a.podSetAssignments().stream())
         .anyMatch(ps -> ps.topologyAssignment().isPresent());
   }
@@ -534,14 +728,21 @@ final class KueueController implements JobGate {
   /** A TAS-admitted Job's new pod gets its domain's node selector ({@link TopologyUngater}). */
   @Override
   public Pod place(ObjectRef job, Pod pod) {
-    io.gpufleet.queue.api.Workload wl = workloads.get(job);
+    ObjectRef set = jobSetOf.get(job);
+    io.gpufleet.queue.api.Workload wl = workloads.get(set == null ? job : set);
+    // A JobSet's Job is placed by its replicated job's pod set, beside that replicated job's other pods.
+    Optional<String> rj = set == null ? Optional.empty() : pod.meta().labels().get(JobSet.REPLICATED_JOB_NAME);
     Optional<TopologyAssignment> ta = wl == null ? Optional.empty() : wl.admission().stream()
-        .flatMap(a -> a.podSetAssignments().stream()).flatMap(ps -> ps.topologyAssignment().stream()).findFirst();
+        .flatMap(a -> a.podSetAssignments().stream()).filter(ps -> rj.map(ps.name()::equals).orElse(true))
+        .flatMap(ps -> ps.topologyAssignment().stream()).findFirst();
     if (ta.isEmpty()) {
       return pod;
     }
-    List<Labels> siblings = api.state().podsOf(job).stream().filter(p -> !p.isTerminating() && !p.isFailed())
-        .map(p -> p.pod().spec().nodeSelector()).toList();
+    List<ObjectRef> owners = set == null ? List.of(job) : jobSetJobs(set).stream()
+        .filter(k -> api.state().workloads().get(k).workload().meta().labels().get(JobSet.REPLICATED_JOB_NAME)
+            .equals(rj)).toList();
+    List<Labels> siblings = owners.stream().flatMap(k -> api.state().podsOf(k).stream())
+        .filter(p -> !p.isTerminating() && !p.isFailed()).map(p -> p.pod().spec().nodeSelector()).toList();
     return TopologyUngater.place(pod, ta.get(), siblings);
   }
 
