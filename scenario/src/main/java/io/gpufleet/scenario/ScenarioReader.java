@@ -382,8 +382,7 @@ public final class ScenarioReader {
     // Kueue's objects: with a ClusterQueue, the simulated Kueue suspends Jobs that name a queue.
     KueueState kueue = KueueManifests.of(decoded, Set.of(), diagnostics, Instant.EPOCH);
     // Kueue's manager Configuration (waitForPodsReady, fairSharing) comes in it; without one, Kueue's defaults.
-    Optional<KubeObject> kueueConfig = decoded.stream().filter(o -> o instanceof KubeObject.OtherObject other
-        && other.apiVersion().startsWith(KueueManifests.CONFIG_GROUP + "/")).findFirst();
+    Optional<KubeObject> kueueConfig = KueueManifests.configurationObject(decoded);
     if (!kueue.clusterQueues().isEmpty() || !kueue.localQueues().isEmpty() || !kueue.flavors().isEmpty()
         || !kueue.cohorts().isEmpty()) {
       out.add(new ClusterObject.KueueObjects(kueue));

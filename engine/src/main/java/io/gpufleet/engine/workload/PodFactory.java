@@ -82,19 +82,21 @@ public final class PodFactory {
    */
   public static Pod pod(Workload w, int ordinal, RandomGenerator random, OwnerReference owner,
       java.util.function.Predicate<String> taken) {
-    Pod pod = pod(w, ordinal, random, owner);
-    while (w.variant() != Workload.Variant.STATEFUL_SET && taken.test(pod.key())) {
-      pod = pod(w, ordinal, random, owner);
-    }
-    return pod;
+    return w.variant() == Workload.Variant.STATEFUL_SET ? pod(w, ordinal, random, owner)
+        : untaken(() -> pod(w, ordinal, random, owner), taken);
   }
 
   /** As {@link #daemonPod(Workload.DaemonSet, String, RandomGenerator)}, its name drawn again while taken. */
   public static Pod daemonPod(Workload.DaemonSet ds, String nodeName, RandomGenerator random,
       java.util.function.Predicate<String> taken) {
-    Pod pod = daemonPod(ds, nodeName, random);
+    return untaken(() -> daemonPod(ds, nodeName, random), taken);
+  }
+
+  /** The first pod {@code draw} makes whose key is not {@code taken}. */
+  private static Pod untaken(java.util.function.Supplier<Pod> draw, java.util.function.Predicate<String> taken) {
+    Pod pod = draw.get();
     while (taken.test(pod.key())) {
-      pod = daemonPod(ds, nodeName, random);
+      pod = draw.get();
     }
     return pod;
   }

@@ -259,13 +259,12 @@ public final class KueueManifests {
   }
 
   /**
-   * Kueue's manager Configuration among the objects, read as {@link #of} reads it (the file Kueue's
-   * manager reads, given here as an object of its own); empty where none is given, Kueue then running
-   * with its defaults ({@link KueueConfiguration#DEFAULT}).
+   * The first Kueue manager Configuration among the objects (the file Kueue's manager reads, given
+   * here as an object of its own; {@link #of} reads it into {@link KueueState#configuration}), where
+   * one is given; without one Kueue runs with its defaults ({@link KueueConfiguration#DEFAULT}).
    */
-  public static Optional<KueueConfiguration> configuration(List<KubeObject> objects, Diagnostics diagnostics) {
-    boolean given = objects.stream().anyMatch(o -> o instanceof KubeObject.OtherObject other
-        && other.apiVersion().startsWith(CONFIG_GROUP + "/") && other.kind().equals("Configuration"));
-    return given ? Optional.of(of(objects, Set.of(), diagnostics, Instant.EPOCH).configuration()) : Optional.empty();
+  public static Optional<KubeObject> configurationObject(List<KubeObject> objects) {
+    return objects.stream().filter(o -> o instanceof KubeObject.OtherObject other
+        && other.apiVersion().startsWith(CONFIG_GROUP + "/") && other.kind().equals("Configuration")).findFirst();
   }
 }

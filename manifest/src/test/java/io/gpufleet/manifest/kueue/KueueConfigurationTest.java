@@ -21,8 +21,11 @@ import org.junit.jupiter.api.Test;
  */
 class KueueConfigurationTest {
 
+  /** The Configuration as {@link KueueManifests#of} reads it; empty where the text gives none. */
   static Optional<KueueConfiguration> read(String text, Diagnostics d) {
-    return KueueManifests.configuration(new KubeDecoder(d).decodeAll(new YamlReader().readAll("config.yaml", text)), d);
+    var objects = new KubeDecoder(d).decodeAll(new YamlReader().readAll("config.yaml", text));
+    return KueueManifests.configurationObject(objects)
+        .map(o -> KueueManifests.of(objects, java.util.Set.of(), d, java.time.Instant.EPOCH).configuration());
   }
 
   static WaitForPodsReady waitForPodsReady(String text) {
