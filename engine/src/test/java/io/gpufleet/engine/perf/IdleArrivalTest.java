@@ -16,10 +16,32 @@ class IdleArrivalTest {
     assertThat(d.cdf(1.0)).isCloseTo(0.5, within(1e-12));
     assertThat(d.cdf(4.0)).isCloseTo(0.99, within(1e-12));
     assertThat(d.cdf(d.offsetMs() - 1e-9)).isZero();
-    // Too wide a spread for an offset of 0 or more: the p99 is kept.
+    // Too wide a spread for an offset of 0 or more: offset 0, and only a share of arrivals start cold.
     IdleArrival wide = IdleArrival.ofQuantiles(0.1, 10.0);
     assertThat(wide.offsetMs()).isZero();
-    assertThat(wide.cdf(10.0)).isCloseTo(0.99, within(1e-12));
+    assertThat(wide.coldShare()).isBetween(0.5, 1.0);
+    assertThat(wide.cdf(0.1)).isCloseTo(0.5, within(1e-9));
+    assertThat(wide.cdf(10.0)).isCloseTo(0.99, within(1e-9));
+    assertThat(wide.meanMs()).isCloseTo(wide.coldShare() * wide.tailMs(), within(1e-12));
+    // A p50 of 0: half the arrivals take nothing.
+    IdleArrival half = IdleArrival.ofQuantiles(0, 10.0);
+    assertThat(half.coldShare()).isEqualTo(0.5);
+    assertThat(half.cdf(0)).isEqualTo(0.5);
+    assertThat(half.cdf(10.0)).isCloseTo(0.99, within(1e-12));
+  }
+
+  @Test
+  void theTwoFormsMeetWhereTheOffsetReachesZero() {
+    // At p99 = p50 · ln 100 / ln 2 the shifted exponential starts at 0 with every arrival cold.
+    double p50 = 1.0;
+    double edge = p50 * Math.log(100) / Math.log(2);
+    IdleArrival below = IdleArrival.ofQuantiles(p50, edge * (1 - 1e-9));
+    IdleArrival above = IdleArrival.ofQuantiles(p50, edge * (1 + 1e-9));
+    assertThat(below.coldShare()).isEqualTo(1.0);
+    assertThat(above.offsetMs()).isZero();
+    for (double x : new double[] {0.5, 1, 3, 10}) {
+      assertThat(above.cdf(x)).isCloseTo(below.cdf(x), within(1e-6));
+    }
   }
 
   @Test
@@ -29,6 +51,17 @@ class IdleArrivalTest {
     TenantQueue q = new TenantQueue(0.020, 1, ServiceTimes.fixed(2.6), d);
     assertThat(q.percentileMs(0.50)).isCloseTo(3.6, within(1e-4));
     assertThat(q.percentileMs(0.99)).isCloseTo(7.0, within(1e-4));
+  }
+
+  @Test
+  void aLongTailedLoneRowIsReproducedAtBothQuantiles() {
+    // run-4's big lone row under time-slicing: 4.55 ms back to back; at 10/s p50 4.99, p99 9.45 ms.
+    // No shifted exponential from 0 has both; the fit takes the cold share instead.
+    IdleArrival d = IdleArrival.fit(4.55, 10, 4.99, 9.45);
+    assertThat(d.coldShare()).isLessThan(1.0);
+    TenantQueue q = new TenantQueue(0.010, 1, ServiceTimes.fixed(4.55), d);
+    assertThat(q.percentileMs(0.50)).isCloseTo(4.99, within(1e-4));
+    assertThat(q.percentileMs(0.99)).isCloseTo(9.45, within(1e-4));
   }
 
   @Test
