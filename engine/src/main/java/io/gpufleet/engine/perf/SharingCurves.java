@@ -85,7 +85,9 @@ public record SharingCurves(String gpu, List<ClosedLoopRow> rows, List<OpenLoopR
    * What the rows leave to the fitted constants: each workload and mode without an N=1 row, and
    * each measured one whose rows stop short of {@code tenants}, with the run that measures it; under
    * capped MPS also a lone capped client ({@code mps-capped-solo}) not measured, or not up to
-   * {@code tenants}; and each measured one without a lone open-loop row (the idle arrival).
+   * {@code tenants}; each measured one whose lone row was measured on a noisy machine
+   * ({@link OpenLoopCheck#noisyTail}); and each measured one without a lone open-loop row (the idle
+   * arrival).
    */
   public List<String> uncovered(int tenants) {
     List<String> out = new ArrayList<>();
@@ -100,6 +102,9 @@ public record SharingCurves(String gpu, List<ClosedLoopRow> rows, List<OpenLoopR
           out.add(kind + " tenants under " + m + " beyond " + c.get().measuredUpTo()
               + " per card take the capacity of " + c.get().measuredUpTo() + " (the rows stop there); measure: "
               + CalibrationFit.command(w, m, c.get().measuredUpTo() + "," + tenants));
+        }
+        if (c.isPresent()) {
+          OpenLoopCheck.noisyTail(rows, w, m).ifPresent(why -> out.add(kind + " tenants under " + m + ": " + why));
         }
         if (c.isPresent() && CapacityCurve.loneRow(lone, w, m, c.get().capacity(1)).isEmpty()) {
           out.add(kind + " tenants under " + m + " take no extra time for a request that finds its tenant idle (no "

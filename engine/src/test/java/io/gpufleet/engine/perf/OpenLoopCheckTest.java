@@ -66,4 +66,29 @@ class OpenLoopCheckTest {
     // The lone capped client (1/sqrt(0.12) of 4.6 ms at 12%) raises the light-load p50 at N=8.
     assertThat(with.getFirst().predicted().p50Ms()).isGreaterThan(without.getFirst().predicted().p50Ms());
   }
+
+  @Test
+  void aLoneRowWithATailFromTheMachineIsCalledNoisy() {
+    // H100 run-5's small capped MPS back to back: p50 2.83 ms, p99 9.51 ms; run-4's: 2.63 and 2.70.
+    List<ClosedLoopRow> noisy = List.of(new ClosedLoopRow("small", "mps-capped", 1, 320.5, 2.83, 9.51),
+        new ClosedLoopRow("small", "mps-capped", 4, 769.7, 5.00, 13.01));
+    List<ClosedLoopRow> quiet = List.of(new ClosedLoopRow("small", "mps-capped", 1, 380.0, 2.63, 2.70),
+        new ClosedLoopRow("small", "mps-capped", 4, 800.0, 4.99, 5.17));
+    assertThat(OpenLoopCheck.noisyTail(quiet, "small", "mps-capped")).isEmpty();
+    assertThat(OpenLoopCheck.noisyTail(noisy, "small", "mps-capped")).hasValue(
+        "one tenant back to back had a p99 3.36 times its p50 (9.51 against 2.83 ms; over 2 is a noisy machine), so p99 "
+            + "predictions rest on a tail the sharing did not cause; measure again on an idle machine: gpufleet "
+            + "bench-sharing --workloads small --modes mps-capped --tenants 1,2,4,8 --seconds 4 --json-file "
+            + "small-mps-capped.json");
+    OpenLoopRow point = new OpenLoopRow("small", "mps-capped", 4, 30, 123.6, 3.63, 15.48);
+    OpenLoopRow lone = new OpenLoopRow("small", "mps-capped", 1, 20, 20.4, 3.33, 11.55);
+    assertThat(OpenLoopCheck.notes(noisy, List.of(lone), OpenLoopCheck.check(noisy, List.of(lone, point))))
+        .filteredOn(n -> n.contains("noisy")).singleElement().asString()
+        .startsWith("small mps-capped: one tenant back to back had a p99 3.36 times");
+    assertThat(OpenLoopCheck.notes(quiet, List.of(lone), OpenLoopCheck.check(quiet, List.of(lone, point))))
+        .noneMatch(n -> n.contains("noisy"));
+    // advise --calibration-file says it too, under the kind of work the bench workload stands for.
+    assertThat(new SharingCurves("H100-80GB", noisy, List.of(lone)).uncovered(4))
+        .anyMatch(n -> n.startsWith("launch-bound tenants under mps-capped: one tenant back to back had a p99 3.36"));
+  }
 }
