@@ -54,7 +54,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -322,9 +321,14 @@ final class KarpenterLoop {
    * could act on, as Karpenter's {@code Unconsolidatable} events say it.
    */
   private void explainQuiet(ClusterView v) {
-    SortedMap<String, ConsolidationRefusal> now = karpenter().unconsolidatable(v);
-    unconsolidatable.keySet().retainAll(now.keySet());
-    now.forEach((claim, why) -> {
+    // Only what changed since the last quiet poll: the rest is as recorded (all of it from a new Karpenter).
+    DisruptionController.RefusalChanges now = karpenter().unconsolidatableChanges(v);
+    if (now.complete()) {
+      unconsolidatable.keySet().retainAll(now.changed().keySet());
+    } else {
+      unconsolidatable.keySet().removeAll(now.gone());
+    }
+    now.changed().forEach((claim, why) -> {
       if (!why.equals(unconsolidatable.put(claim, why))) {
         api.log(RunRecord.Kind.KARPENTER_EVENT, claim, why.toString());
       }
@@ -359,35 +363,12 @@ final class KarpenterLoop {
    */
   private Instant nextConsolidatableChange(ClusterView v) {
     Instant now = api.now();
-    Instant next = now.plus(CONSOLIDATION_STATE_RESET);
     for (NodePool p : v.nodePools()) {
       if (p.disruption().budgets().stream().anyMatch(b -> b.schedule().isPresent())) {
         return now; // budget windows open and close on the clock: always look
       }
     }
-    for (StateNode n : v.nodes()) {
-      if (n.claim().isEmpty() || !n.claim().get().isInitialized()) {
-        continue;
-      }
-      Optional<NodePool> p = v.nodePool(n.claim().get().nodePool());
-      if (p.isEmpty() || p.get().disruption().consolidateAfter().isEmpty()) {
-        continue;
-      }
-      Instant since = n.lastPodEvent();
-      Instant init = n.claim().get().initialized().get();
-      if (init.isAfter(since)) {
-        since = init;
-      }
-      Instant t = since.plus(p.get().disruption().consolidateAfter().get());
-      if (t.isAfter(now) && t.isBefore(next)) {
-        next = t;
-      }
-      Optional<Instant> unprotected = DoNotDisrupt.nextExpiry(n, now);
-      if (unprotected.isPresent() && unprotected.get().isBefore(next)) {
-        next = unprotected.get();
-      }
-    }
-    return next;
+    return karpenter().nextConsolidatableChange(v, now.plus(CONSOLIDATION_STATE_RESET));
   }
 
   void onValidate(Event.DisruptionValidates e) {
