@@ -32,15 +32,15 @@ final class CandidateMemo {
   /**
    * An answer and what it read: the budget of each pod covered by exactly one (more than one blocks
    * whatever their status), with the status it had, and when a do-not-disrupt duration next ends.
-   * {@link #checked} is the last PDB index it was found to hold under: under the same index it holds.
+   * {@link #checked} is the PDB status epoch it was last found to hold in: in the same epoch it holds.
    */
   static final class Answer {
     final Optional<String> blocked;
     final List<PdbIndex.Entry> read;
     final Instant until;
-    PdbIndex checked;
+    long checked;
 
-    Answer(Optional<String> blocked, List<PdbIndex.Entry> read, Instant until, PdbIndex checked) {
+    Answer(Optional<String> blocked, List<PdbIndex.Entry> read, Instant until, long checked) {
       this.blocked = blocked;
       this.read = read;
       this.until = until;
@@ -59,6 +59,12 @@ final class CandidateMemo {
   private List<PodDisruptionBudget> specs = List.of();
   /** Whether each PDB of the last index allows no disruption now. */
   private final IdentityHashMap<PodDisruptionBudget, Boolean> blocking = new IdentityHashMap<>();
+  /**
+   * Counts the PDB indexes in which some PDB came to block, or to allow, where the index before it did
+   * not: an answer checked in the same epoch holds without looking at its PDBs again, since a new index
+   * (each pod change makes one) mostly changes only how many disruptions PDBs allow, not whether any.
+   */
+  private long statusEpoch;
 
   /** Nodes that may be disrupted now, among those {@code filter} admits, as {@link Candidates#of}. */
   List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
@@ -108,7 +114,8 @@ final class CandidateMemo {
           read.add(covering.getFirst());
         }
       });
-      a = new Answer(blocked, List.copyOf(read), DoNotDisrupt.nextExpiry(f.node, view.now()).orElse(null), pdbs);
+      a = new Answer(blocked, List.copyOf(read), DoNotDisrupt.nextExpiry(f.node, view.now()).orElse(null),
+          statusEpoch);
       f.answers[slot] = a;
     }
     return a;
@@ -126,7 +133,7 @@ final class CandidateMemo {
     if (a.until != null && !now.isBefore(a.until)) {
       return false;
     }
-    if (a.checked == pdbs) {
+    if (a.checked == statusEpoch) {
       return true; // the statuses it was checked against are those of now
     }
     for (PdbIndex.Entry e : a.read) {
@@ -135,7 +142,7 @@ final class CandidateMemo {
         return false;
       }
     }
-    a.checked = pdbs;
+    a.checked = statusEpoch;
     return true;
   }
 
@@ -153,14 +160,22 @@ final class CandidateMemo {
     if (view.pdbs() != pdbs) {
       pdbs = view.pdbs();
       List<PodDisruptionBudget> now = new ArrayList<>(pdbs.entries().size());
-      blocking.clear();
       for (PdbIndex.Entry e : pdbs.entries()) {
         now.add(e.pdb());
-        blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
       }
       if (!DisruptionSimulation.sameObjects(now, specs)) {
         facts.clear();
         rows = new NodeFacts[0];
+        blocking.clear();
+        statusEpoch++;
+      }
+      boolean flipped = false;
+      for (PdbIndex.Entry e : pdbs.entries()) {
+        Boolean was = blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
+        flipped |= was == null || was != (e.disruptionsAllowed() <= 0);
+      }
+      if (flipped) {
+        statusEpoch++;
       }
       specs = now;
     }
@@ -171,14 +186,21 @@ final class CandidateMemo {
     NodeFacts[] next = new NodeFacts[nodes.size()];
     long gen = ++generation;
     boolean changed = before.length != next.length;
+    int shift = 0; // where the last view's order continues: a node that came or went shifts the rest
     for (int i = 0; i < next.length; i++) {
       StateNode n = nodes.get(i);
-      NodeFacts f = i < before.length && before[i].node == n ? before[i] : facts.get(n);
+      int j = i + shift;
+      NodeFacts f = j < before.length && before[j].node == n ? before[j] : facts.get(n);
+      if (f != null) {
+        shift = f.at - i;
+        f.at = i;
+      }
       if (f != null && !samePools && f.pool != poolOf(n, view)) {
         f = null;
       }
       if (f == null) {
         f = fresh(n, view);
+        f.at = i;
         facts.put(n, f);
       }
       changed |= i >= before.length || f != before[i];

@@ -40,8 +40,9 @@ final class NodeFacts {
   /** The next end of a do-not-disrupt duration after {@link #protectedAsOf}; null when none. */
   Instant protectedUntil;
   Instant protectedAsOf;
-  /** The view generation that last listed these facts (to find those that left). */
+  /** The view generation that last listed these facts (to find those that left), and where. */
   long listed;
+  int at;
 
   NodeFacts(StateNode node, NodePool pool) {
     this.node = node;

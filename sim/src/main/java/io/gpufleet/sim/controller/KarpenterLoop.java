@@ -99,6 +99,8 @@ final class KarpenterLoop {
   static final Duration CONSOLIDATION_STATE_RESET = Duration.ofMinutes(5);
   private Instant quietUntil = Instant.MIN;
   private final List<InvariantViolation> violations;
+  /** The deadlines of claims not deleting, kept by the image's changes. */
+  private final ClaimDeadlines deadlines;
 
   KarpenterLoop(ApiServer api, CloudProvider cloud, AutoscalerSettings settings,
       GpuAdvertiser advertiser, List<InvariantViolation> violations,
@@ -110,6 +112,7 @@ final class KarpenterLoop {
     this.settings = settings;
     this.advertiser = advertiser;
     this.violations = violations;
+    this.deadlines = new ClaimDeadlines(settings);
     api.onProvisioning(this::trigger);
     api.watch(ClusterEvent.InstanceTerminated.class, t -> instanceGone(t.claim(), t.why()));
   }
@@ -244,25 +247,17 @@ final class KarpenterLoop {
   /** Wakes the reconciler at the next deadline: timeouts, expiry, grace deadlines, eviction retries. */
   private void scheduleTimers() {
     Instant now = api.now();
-    Instant next = null;
-    for (NodeClaim c : api.state().claims().values()) {
+    deadlines.update(api.state().claims());
+    Instant next = deadlines.nextAfter(now).orElse(null);
+    for (String name : deadlines.deleting()) {
+      NodeClaim c = api.state().claims().get(name);
       List<Instant> due = new ArrayList<>();
-      if (c.isDeleting()) {
-        Optional<StateNode> n = view().node(c.name());
-        if (n.isPresent() && blockedByPdb(n.get())) {
-          due.add(now.plus(settings.evictionRetry())); // the Eviction API refused: try again
-        }
-        n.flatMap(s -> Termination.nextForceDeadline(s, now)).ifPresent(due::add);
-        n.flatMap(s -> DoNotDisrupt.nextExpiry(s, now)).ifPresent(due::add); // a protected pod becomes evictable
-      } else if (!c.isLaunched()) {
-        due.add(c.created().plus(settings.launchTimeout()));
-      } else if (!c.isRegistered()) {
-        due.add(c.created().plus(settings.registrationTimeout()));
-      } else if (!c.isInitialized()) {
-        settings.initializationTimeout().ifPresent(t -> due.add(c.registered().get().plus(t)));
-      } else {
-        c.expiresAt().ifPresent(due::add);
+      Optional<StateNode> n = view().node(c.name());
+      if (n.isPresent() && blockedByPdb(n.get())) {
+        due.add(now.plus(settings.evictionRetry())); // the Eviction API refused: try again
       }
+      n.flatMap(s -> Termination.nextForceDeadline(s, now)).ifPresent(due::add);
+      n.flatMap(s -> DoNotDisrupt.nextExpiry(s, now)).ifPresent(due::add); // a protected pod becomes evictable
       for (Instant t : due) {
         if (t.isAfter(now) && (next == null || t.isBefore(next))) {
           next = t;
