@@ -149,7 +149,7 @@ public final class DisruptionController {
           // its claim's entry goes, unless a new state node of the claim puts one back below
           f.shown = null;
           refusals.remove(f.claimName());
-          changedNames.add(f.claimName());
+          changed(f.claimName());
         }
       }
       shownRows = rows;
@@ -168,6 +168,13 @@ public final class DisruptionController {
       } else {
         refusals.put(name, r);
       }
+      changed(name);
+    }
+  }
+
+  /** Notes a claim whose refusal changed, for the next {@link #unconsolidatableChanges} (none before the first). */
+  private void changed(String name) {
+    if (journalStarted) {
       changedNames.add(name);
     }
   }
