@@ -181,6 +181,16 @@ public final class Karpenter {
     return disruption.unconsolidatable(view);
   }
 
+  /** What changed in {@link #unconsolidatable} since the last call ({@link DisruptionController#unconsolidatableChanges}). */
+  public DisruptionController.RefusalChanges unconsolidatableChanges(ClusterView view) {
+    return disruption.unconsolidatableChanges(view);
+  }
+
+  /** When a quiet poll's answer may next change, before {@code limit} ({@link DisruptionController#nextConsolidatableChange}). */
+  public Instant nextConsolidatableChange(ClusterView view, Instant limit) {
+    return disruption.nextConsolidatableChange(view, limit);
+  }
+
   public Object disruptionQuiescenceKey(ClusterView view) {
     return disruption.quiescenceKey(view);
   }

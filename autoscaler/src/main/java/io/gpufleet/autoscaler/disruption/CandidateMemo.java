@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The candidate checks ({@link Candidates}) with each node's answer kept beside its state node. A
@@ -22,40 +21,57 @@ import java.util.Set;
  * duration ran out, the PDBs are the same objects and each PDB it read still blocks, or allows, as it
  * did. A poll then costs a lookup per node instead of a walk over its pods and their budgets, which
  * on a fleet of many small nodes with PDBs made most of each poll's cost (issue 33).
+ *
+ * <p>The facts of the last view's nodes are kept in its order ({@link #rows}); the next view is
+ * matched to them by identity, position first, so a view that changed a few nodes costs a pointer
+ * comparison for each other node and fresh facts only for those few (issue 33 item 7: the week
+ * shape polls after every change, over nodes that mostly did not change).
  */
 final class CandidateMemo {
-
-  /** What is kept for one state node, for the NodePool it was worked out under. */
-  private static final class Facts {
-    final NodePool pool;
-    /** The answer of {@link Candidates#blocked} without and with {@code eventual}. */
-    final Answer[] answers = new Answer[2];
-    Candidate candidate;
-
-    Facts(NodePool pool) {
-      this.pool = pool;
-    }
-  }
 
   /**
    * An answer and what it read: the budget of each pod covered by exactly one (more than one blocks
    * whatever their status), with the status it had, and when a do-not-disrupt duration next ends.
+   * {@link #checked} is the PDB status epoch it was last found to hold in: in the same epoch it holds.
    */
-  private record Answer(Optional<String> blocked, List<PdbIndex.Entry> read, Instant until) {}
+  static final class Answer {
+    final Optional<String> blocked;
+    final List<PdbIndex.Entry> read;
+    final Instant until;
+    long checked;
 
-  private final IdentityHashMap<StateNode, Facts> facts = new IdentityHashMap<>();
+    Answer(Optional<String> blocked, List<PdbIndex.Entry> read, Instant until, long checked) {
+      this.blocked = blocked;
+      this.read = read;
+      this.until = until;
+      this.checked = checked;
+    }
+  }
+
+  /** The facts of every state node the memo knows, by identity. */
+  private final IdentityHashMap<StateNode, NodeFacts> facts = new IdentityHashMap<>();
+  /** The facts of the last view's nodes, in its order. */
+  private NodeFacts[] rows = new NodeFacts[0];
+  private long generation;
   private ClusterView seen;
+  private List<NodePool> pools;
   private PdbIndex pdbs;
   private List<PodDisruptionBudget> specs = List.of();
   /** Whether each PDB of the last index allows no disruption now. */
   private final IdentityHashMap<PodDisruptionBudget, Boolean> blocking = new IdentityHashMap<>();
+  /**
+   * Counts the PDB indexes in which some PDB came to block, or to allow, where the index before it did
+   * not: an answer checked in the same epoch holds without looking at its PDBs again, since a new index
+   * (each pod change makes one) mostly changes only how many disruptions PDBs allow, not whether any.
+   */
+  private long statusEpoch;
 
   /** Nodes that may be disrupted now, among those {@code filter} admits, as {@link Candidates#of}. */
   List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
     List<Candidate> out = new ArrayList<>();
-    for (StateNode n : view.nodes()) {
-      if (rejection(n, view, eventual, filter).isEmpty()) {
-        out.add(candidate(n, view));
+    for (NodeFacts f : rows(view)) {
+      if (rejection(f, view, eventual, filter).isEmpty()) {
+        out.add(candidate(f));
       }
     }
     return out;
@@ -63,88 +79,152 @@ final class CandidateMemo {
 
   /** Why {@code n} is not a candidate for a method with {@code filter}; empty when it is one. */
   Optional<String> rejection(StateNode n, ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
-    Optional<String> unmanaged = Candidates.nodeRejection(n, view);
-    if (unmanaged.isPresent()) {
-      return unmanaged;
+    rows(view);
+    NodeFacts f = facts.get(n);
+    if (f == null) { // not one of the view's nodes: asked afresh
+      f = fresh(n, view);
     }
-    sync(view);
-    Facts f = facts(n, view);
-    if (!filter.shouldDisrupt(n, f.pool, view.now())) {
+    return rejection(f, view, eventual, filter);
+  }
+
+  /** As {@link #rejection(StateNode, ClusterView, boolean, DisruptionMethod.Filter)}, of facts of the view's nodes. */
+  Optional<String> rejection(NodeFacts f, ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
+    if (f.unmanaged.isPresent()) {
+      return f.unmanaged;
+    }
+    if (!f.admittedBy(filter, view.now())) {
       return Optional.of(Candidates.FILTERED);
     }
+    return answer(f, view, eventual).blocked;
+  }
+
+  /** Whether {@code f} is among the facts of the last view {@link #rows} was asked about. */
+  boolean listed(NodeFacts f) {
+    return f.listed == generation;
+  }
+
+  /** The kept answer of {@link Candidates#blocked} for a managed node, worked out again when it may have changed. */
+  Answer answer(NodeFacts f, ClusterView view, boolean eventual) {
     int slot = eventual ? 1 : 0;
     Answer a = f.answers[slot];
     if (a == null || !holds(a, view.now())) {
       List<PdbIndex.Entry> read = new ArrayList<>();
-      Optional<String> blocked = Candidates.blocked(n, f.pool, view, eventual, covering -> {
+      Optional<String> blocked = Candidates.blocked(f.node, f.pool, view, eventual, covering -> {
         if (covering.size() == 1) {
           read.add(covering.getFirst());
         }
       });
-      a = new Answer(blocked, List.copyOf(read), DoNotDisrupt.nextExpiry(n, view.now()).orElse(null));
+      a = new Answer(blocked, List.copyOf(read), DoNotDisrupt.nextExpiry(f.node, view.now()).orElse(null),
+          statusEpoch);
       f.answers[slot] = a;
     }
-    return a.blocked();
+    return a;
   }
 
-  /** {@code n}, which passed the checks, as a candidate. */
-  private Candidate candidate(StateNode n, ClusterView view) {
-    Facts f = facts(n, view);
+  /** {@code f}, which passed the checks, as a candidate. */
+  Candidate candidate(NodeFacts f) {
     if (f.candidate == null) {
-      f.candidate = Candidates.candidate(n, f.pool);
+      f.candidate = Candidates.candidate(f.node, f.pool);
     }
     return f.candidate;
   }
 
-  private Facts facts(StateNode n, ClusterView view) {
-    NodePool pool = view.nodePool(n.claim().get().nodePool()).get();
-    Facts f = facts.get(n);
-    if (f == null || f.pool != pool) {
-      f = new Facts(pool);
-      facts.put(n, f);
-    }
-    return f;
-  }
-
   private boolean holds(Answer a, Instant now) {
-    if (a.until() != null && !now.isBefore(a.until())) {
+    if (a.until != null && !now.isBefore(a.until)) {
       return false;
     }
-    for (PdbIndex.Entry e : a.read()) {
+    if (a.checked == statusEpoch) {
+      return true; // the statuses it was checked against are those of now
+    }
+    for (PdbIndex.Entry e : a.read) {
       Boolean now0 = blocking.get(e.pdb());
       if (now0 == null || now0 != (e.disruptionsAllowed() <= 0)) {
         return false;
       }
     }
+    a.checked = statusEpoch;
     return true;
   }
 
   /**
-   * Brings the memo to a new view: the PDBs' status read afresh, every answer dropped when a PDB came,
-   * went or changed (which pods it covers may have), and the state nodes no longer in the view let go.
+   * The facts of {@code view}'s nodes in its order, brought from the last view's: the PDBs' status
+   * read afresh, every answer dropped when a PDB came, went or changed (which pods it covers may
+   * have), facts made anew for a node whose state node or NodePool object is new, and those of nodes
+   * no longer in the view let go.
    */
-  private void sync(ClusterView view) {
+  NodeFacts[] rows(ClusterView view) {
     if (view == seen) {
-      return;
+      return rows;
     }
     seen = view;
     if (view.pdbs() != pdbs) {
       pdbs = view.pdbs();
       List<PodDisruptionBudget> now = new ArrayList<>(pdbs.entries().size());
-      blocking.clear();
       for (PdbIndex.Entry e : pdbs.entries()) {
         now.add(e.pdb());
-        blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
       }
       if (!DisruptionSimulation.sameObjects(now, specs)) {
         facts.clear();
+        rows = new NodeFacts[0];
+        blocking.clear();
+        statusEpoch++;
+      }
+      boolean flipped = false;
+      for (PdbIndex.Entry e : pdbs.entries()) {
+        Boolean was = blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
+        flipped |= was == null || was != (e.disruptionsAllowed() <= 0);
+      }
+      if (flipped) {
+        statusEpoch++;
       }
       specs = now;
     }
-    if (facts.size() > 2 * view.nodes().size() + 64) {
-      Set<StateNode> live = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-      live.addAll(view.nodes());
-      facts.keySet().retainAll(live);
+    boolean samePools = pools != null && DisruptionSimulation.sameObjects(view.nodePools(), pools);
+    pools = view.nodePools();
+    List<StateNode> nodes = view.nodes();
+    NodeFacts[] before = rows;
+    NodeFacts[] next = new NodeFacts[nodes.size()];
+    long gen = ++generation;
+    boolean changed = before.length != next.length;
+    int shift = 0; // where the last view's order continues: a node that came or went shifts the rest
+    for (int i = 0; i < next.length; i++) {
+      StateNode n = nodes.get(i);
+      int j = i + shift;
+      NodeFacts f = j < before.length && before[j].node == n ? before[j] : facts.get(n);
+      if (f != null) {
+        shift = f.at - i;
+        f.at = i;
+      }
+      if (f != null && !samePools && f.pool != poolOf(n, view)) {
+        f = null;
+      }
+      if (f == null) {
+        f = fresh(n, view);
+        f.at = i;
+        facts.put(n, f);
+      }
+      changed |= i >= before.length || f != before[i];
+      f.listed = gen;
+      next[i] = f;
     }
+    if (changed) {
+      for (NodeFacts f : before) {
+        if (f.listed != gen && facts.get(f.node) == f) {
+          facts.remove(f.node);
+        }
+      }
+    }
+    rows = next;
+    return rows;
+  }
+
+  private static NodePool poolOf(StateNode n, ClusterView view) {
+    return n.claim().flatMap(c -> view.nodePool(c.nodePool())).orElse(null);
+  }
+
+  private static NodeFacts fresh(StateNode n, ClusterView view) {
+    NodeFacts f = new NodeFacts(n, poolOf(n, view));
+    f.unmanaged = Candidates.nodeRejection(n, view);
+    return f;
   }
 }

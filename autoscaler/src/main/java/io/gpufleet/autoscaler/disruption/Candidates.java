@@ -156,16 +156,22 @@ final class Candidates {
    * least {@code consolidateAfter} since the last pod event (or initialisation).
    */
   static boolean consolidatable(StateNode n, NodePool pool, Instant now) {
+    Instant at = consolidatableAt(n, pool);
+    return at != null && !now.isBefore(at);
+  }
+
+  /** When {@link #consolidatable} turns true (and stays so while the node is unchanged); null when never. */
+  static Instant consolidatableAt(StateNode n, NodePool pool) {
     Optional<Duration> after = pool.disruption().consolidateAfter();
     if (after.isEmpty() || n.claim().isEmpty() || !n.claim().get().isInitialized()) {
-      return false;
+      return null;
     }
     Instant since = n.lastPodEvent();
     Instant init = n.claim().get().initialized().get();
     if (init.isAfter(since)) {
       since = init;
     }
-    return !now.isBefore(since.plus(after.get()));
+    return since.plus(after.get());
   }
 
   /** In name order, cut to the budgets for {@code reason}: how emptiness and drift pick theirs. */
@@ -178,6 +184,9 @@ final class Candidates {
 
   /** Takes candidates in order while their NodePool's budget for the reason lasts. */
   static List<Candidate> withinBudgets(List<Candidate> candidates, ClusterView view, DisruptionReason reason) {
+    if (candidates.isEmpty()) {
+      return new ArrayList<>(); // no budget to read: most polls of a quiet cluster
+    }
     Map<String, Integer> allowed = new HashMap<>(DisruptionBudgets.allowed(view, reason));
     List<Candidate> out = new ArrayList<>();
     for (Candidate c : candidates) {

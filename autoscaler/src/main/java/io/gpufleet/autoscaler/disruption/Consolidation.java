@@ -21,9 +21,9 @@ final class Consolidation {
    * Nodes of NodePools that consolidate more than empty nodes, not empty (emptiness takes those),
    * and past {@code consolidateAfter}. One instance, so both methods' candidates are gathered once.
    */
-  static final DisruptionMethod.Filter FILTER = (n, p, now) ->
-      p.disruption().consolidationPolicy() != ConsolidationPolicy.WHEN_EMPTY && !n.isEmpty()
-          && Candidates.consolidatable(n, p, now);
+  static final NodeFacts.Filter FILTER = (f, now) ->
+      f.pool.disruption().consolidationPolicy() != ConsolidationPolicy.WHEN_EMPTY && !f.empty
+          && f.consolidatableBy(now);
 
   private Consolidation() {}
 

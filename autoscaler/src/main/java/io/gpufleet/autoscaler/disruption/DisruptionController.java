@@ -11,6 +11,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.time.KubeDuration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -18,9 +19,11 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.random.RandomGenerator;
 
 /**
@@ -38,7 +41,7 @@ import java.util.random.RandomGenerator;
 public final class DisruptionController {
 
   /** Every node Karpenter manages passes: validation asks again about the command's own candidates. */
-  private static final DisruptionMethod.Filter ANY = (n, p, now) -> true;
+  private static final NodeFacts.Filter ANY = (f, now) -> true;
 
   private final AutoscalerSettings settings;
   private final DisruptionSimulation simulation;
@@ -90,51 +93,173 @@ public final class DisruptionController {
    * from a stream of their own, so asking changes nothing a later poll draws.
    */
   public SortedMap<String, ConsolidationRefusal> unconsolidatable(ClusterView view) {
-    SortedMap<String, ConsolidationRefusal> out = new TreeMap<>();
-    // Single-node consolidation skips a candidate only while its NodePool's budget is used up.
-    Map<String, Integer> allowed = DisruptionBudgets.allowed(view, single.reason());
-    Map<String, Candidate> inBudget = new HashMap<>();
-    for (Candidate c : candidates(view, single)) {
-      if (SingleNodeConsolidation.withinBudget(c, allowed)) {
-        inBudget.put(c.name(), c);
+    refresh(view);
+    return Collections.unmodifiableSortedMap(new TreeMap<>(refusals));
+  }
+
+  /**
+   * What changed in {@link #unconsolidatable} since the last call of this method: the refusals that
+   * may differ (in name order; some may be as they were), the claims that lost theirs, and whether
+   * this is the first call ({@code complete}: every refusal is given, and any other claim has none).
+   * A runtime that records each change then costs what changed, not a comparison of every node.
+   */
+  public RefusalChanges unconsolidatableChanges(ClusterView view) {
+    refresh(view);
+    RefusalChanges out;
+    if (!journalStarted) {
+      journalStarted = true;
+      out = new RefusalChanges(Collections.unmodifiableSortedMap(new TreeMap<>(refusals)), Set.of(), true);
+    } else {
+      SortedMap<String, ConsolidationRefusal> changed = new TreeMap<>();
+      Set<String> gone = new TreeSet<>();
+      for (String name : changedNames) {
+        ConsolidationRefusal r = refusals.get(name);
+        if (r == null) {
+          gone.add(name);
+        } else {
+          changed.put(name, r);
+        }
       }
+      out = new RefusalChanges(Collections.unmodifiableSortedMap(changed), Collections.unmodifiableSet(gone), false);
     }
-    RandomGenerator own = new SplittableRandom(0);
-    for (StateNode n : view.nodes()) {
-      Optional<NodePool> pool = n.claim().flatMap(c -> view.nodePool(c.nodePool()));
-      if (pool.isEmpty()) {
-        continue;
-      }
-      Optional<String> disabled = Consolidation.disabledBy(pool.get());
-      if (n.isEmpty() && (disabled.isEmpty() || pool.get().disruption().consolidateAfter().isPresent())) {
-        continue;
-      }
-      String name = n.claim().get().name();
-      // The candidate checks first: upstream asks ShouldDisrupt only of a node that is a candidate.
-      Optional<String> rejected = memo.rejection(n, view, false, ANY);
-      if (rejected.isPresent()) {
-        out.put(name, ConsolidationRefusal.blocked(rejected.get()));
-        continue;
-      }
-      if (disabled.isPresent()) {
-        out.put(name, ConsolidationRefusal.unconsolidatable(disabled.get()));
-        continue;
-      }
-      if (!Candidates.consolidatable(n, pool.get(), view.now())) {
-        continue;
-      }
-      Candidate c = inBudget.get(name);
-      if (c == null) {
-        out.put(name, ConsolidationRefusal.unconsolidatable(
-            "the NodePool's disruption budget for Underutilized allows no more disruptions now"));
-        continue;
-      }
-      StringBuilder why = new StringBuilder();
-      if (simulation.consolidate(c, view, own, why::append).isEmpty()) {
-        out.put(name, ConsolidationRefusal.unconsolidatable(why.toString()));
-      }
-    }
+    changedNames.clear();
     return out;
+  }
+
+  /** See {@link #unconsolidatableChanges}. */
+  public record RefusalChanges(SortedMap<String, ConsolidationRefusal> changed, Set<String> gone, boolean complete) {}
+
+  /** Every node's refusal as {@link #unconsolidatable} says it, by NodeClaim name, kept across views. */
+  private final TreeMap<String, ConsolidationRefusal> refusals = new TreeMap<>();
+  /** The facts {@link #refusals} was last brought to, in view order; each one's refusal there is its {@code shown}. */
+  private NodeFacts[] shownRows = new NodeFacts[0];
+  private final Set<String> changedNames = new TreeSet<>();
+  private boolean journalStarted;
+
+  /**
+   * Brings {@link #refusals} to {@code view}. A node's refusal up to the NodePool's setting reads only
+   * its facts and its kept candidate answer, so it is kept while that answer is the same object; what
+   * reads the budget, the time or the simulation is worked out each time, as before.
+   */
+  private void refresh(ClusterView view) {
+    NodeFacts[] rows = memo.rows(view);
+    if (rows != shownRows) {
+      for (NodeFacts f : shownRows) {
+        if (!memo.listed(f) && f.shown != null) {
+          // its claim's entry goes, unless a new state node of the claim puts one back below
+          f.shown = null;
+          refusals.remove(f.claimName());
+          changed(f.claimName());
+        }
+      }
+      shownRows = rows;
+    }
+    Lazy lazy = new Lazy();
+    for (NodeFacts f : rows) {
+      ConsolidationRefusal r = refusal(f, view, lazy);
+      ConsolidationRefusal was = f.shown;
+      if (r == was || (r != null && r.equals(was))) {
+        continue;
+      }
+      String name = f.claimName();
+      f.shown = r;
+      if (r == null) {
+        refusals.remove(name);
+      } else {
+        refusals.put(name, r);
+      }
+      changed(name);
+    }
+  }
+
+  /** Notes a claim whose refusal changed, for the next {@link #unconsolidatableChanges} (none before the first). */
+  private void changed(String name) {
+    if (journalStarted) {
+      changedNames.add(name);
+    }
+  }
+
+  /** What a refresh works out at most once, and only if a node needs it: budgets, candidates, a draw stream. */
+  private final class Lazy {
+    Map<String, Candidate> inBudget;
+    RandomGenerator own;
+
+    Map<String, Candidate> inBudget(ClusterView view) {
+      if (inBudget == null) {
+        // Single-node consolidation skips a candidate only while its NodePool's budget is used up.
+        Map<String, Integer> allowed = DisruptionBudgets.allowed(view, single.reason());
+        inBudget = new HashMap<>();
+        for (Candidate c : candidates(view, single)) {
+          if (SingleNodeConsolidation.withinBudget(c, allowed)) {
+            inBudget.put(c.name(), c);
+          }
+        }
+      }
+      return inBudget;
+    }
+  }
+
+  /** One node's refusal, as {@link #unconsolidatable} describes it; null when consolidation does not refuse it. */
+  private ConsolidationRefusal refusal(NodeFacts f, ClusterView view, Lazy lazy) {
+    NodePool pool = f.pool;
+    if (pool == null) {
+      return null;
+    }
+    if (f.empty && (f.consolidationDisabled().isEmpty() || pool.disruption().consolidateAfter().isPresent())) {
+      return null;
+    }
+    // The candidate checks first: upstream asks ShouldDisrupt only of a node that is a candidate.
+    CandidateMemo.Answer from = f.unmanaged.isPresent() ? null : memo.answer(f, view, false);
+    Optional<String> rejected = from == null ? f.unmanaged : from.blocked;
+    Optional<String> disabled = f.consolidationDisabled();
+    if (rejected.isPresent() || disabled.isPresent()) {
+      if (f.refusal == null || f.refusalFrom != from) {
+        f.refusal = rejected.isPresent() ? ConsolidationRefusal.blocked(rejected.get())
+            : ConsolidationRefusal.unconsolidatable(disabled.get());
+        f.refusalFrom = from;
+      }
+      return f.refusal;
+    }
+    if (!f.consolidatableBy(view.now())) {
+      return null;
+    }
+    Candidate c = lazy.inBudget(view).get(f.claimName());
+    if (c == null) {
+      return ConsolidationRefusal.unconsolidatable(
+          "the NodePool's disruption budget for Underutilized allows no more disruptions now");
+    }
+    if (lazy.own == null) {
+      lazy.own = new SplittableRandom(0);
+    }
+    StringBuilder why = new StringBuilder();
+    if (simulation.consolidate(c, view, lazy.own, why::append).isEmpty()) {
+      return ConsolidationRefusal.unconsolidatable(why.toString());
+    }
+    return null;
+  }
+
+  /**
+   * When the answer of a poll over an unchanged cluster may next change, before {@code limit}: a
+   * node's {@code consolidateAfter} or a pod's duration-based do-not-disrupt running out, for nodes
+   * of NodePools that consolidate; {@code limit} when neither comes sooner.
+   */
+  public Instant nextConsolidatableChange(ClusterView view, Instant limit) {
+    Instant now = view.now();
+    Instant next = limit;
+    for (NodeFacts f : memo.rows(view)) {
+      Instant t = f.consolidatableAt;
+      if (t == null) {
+        continue;
+      }
+      if (t.isAfter(now) && t.isBefore(next)) {
+        next = t;
+      }
+      Optional<Instant> unprotected = f.nextProtectionEnd(now);
+      if (unprotected.isPresent() && unprotected.get().isBefore(next)) {
+        next = unprotected.get();
+      }
+    }
+    return next;
   }
 
   /**
@@ -144,10 +269,9 @@ public final class DisruptionController {
    */
   public Object quiescenceKey(ClusterView view) {
     List<String> consolidatable = new ArrayList<>();
-    for (StateNode n : view.nodes()) {
-      if (n.claim().isPresent() && view.nodePool(n.claim().get().nodePool()).map(p -> Candidates.consolidatable(n, p,
-          view.now())).orElse(false)) {
-        consolidatable.add(n.name());
+    for (NodeFacts f : memo.rows(view)) {
+      if (f.consolidatableBy(view.now())) {
+        consolidatable.add(f.node.name());
       }
     }
     List<Boolean> active = new ArrayList<>();

@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  */
 final class Drift implements DisruptionMethod {
 
-  private static final Filter FILTER = (n, p, now) -> n.claim().get().drifted().isPresent();
+  private static final NodeFacts.Filter FILTER = (f, now) -> f.node.claim().get().drifted().isPresent();
 
   private final DisruptionSimulation simulation;
 

@@ -12,7 +12,7 @@ import java.util.random.RandomGenerator;
  */
 final class Emptiness implements DisruptionMethod {
 
-  private static final Filter FILTER = (n, p, now) -> n.isEmpty() && Candidates.consolidatable(n, p, now);
+  private static final NodeFacts.Filter FILTER = (f, now) -> f.empty && f.consolidatableBy(now);
 
   @Override
   public DisruptionCommand.Method kind() {

@@ -40,6 +40,9 @@ final class SingleNodeConsolidation implements DisruptionMethod {
     // twin's search takes no simulated time, so that timeout never fires here.
     // A Balanced NodePool's candidate is skipped when even deleting it would not pass, and its move
     // is taken only when it passes (CanPassThreshold, ApproveCommand; BalancedScoring).
+    if (candidates.isEmpty()) {
+      return Optional.empty(); // no budget to read: most polls of a quiet cluster
+    }
     Map<String, Integer> allowed = DisruptionBudgets.allowed(view, reason());
     Optional<BalancedScoring> balanced = BalancedScoring.forPoll(candidates, view);
     for (Candidate c : Consolidation.sorted(candidates)) {

@@ -39,10 +39,10 @@ import org.junit.jupiter.api.Test;
  */
 class CandidateMemoTest {
 
-  private static final PodDisruptionBudget PDB_A = pdb("a", "a");
-  private static final PodDisruptionBudget PDB_B = pdb("b", "b");
+  static final PodDisruptionBudget PDB_A = pdb("a", "a");
+  static final PodDisruptionBudget PDB_B = pdb("b", "b");
   /** A second budget over the pods of {@code a}: eviction refuses pods under two. */
-  private static final PodDisruptionBudget PDB_A2 = pdb("a2", "a");
+  static final PodDisruptionBudget PDB_A2 = pdb("a2", "a");
 
   private static PodDisruptionBudget pdb(String name, String app) {
     return new PodDisruptionBudget(ObjectMeta.named(name), LabelSelector.matching(Labels.of("app", app)),
@@ -114,7 +114,7 @@ class CandidateMemoTest {
   }
 
   /** A node of {@code pool} with up to three pods: plain, under a PDB, do-not-disrupt for good or for 30 minutes. */
-  private static StateNode draw(SplittableRandom r, NodePool pool, int index, Instant now) {
+  static StateNode draw(SplittableRandom r, NodePool pool, int index, Instant now) {
     List<Pod> pods = new ArrayList<>();
     Map<String, Instant> starts = new HashMap<>();
     for (int j = r.nextInt(4); j > 0; j--) {
@@ -135,7 +135,7 @@ class CandidateMemoTest {
     return new StateNode(n.name(), n.claim(), n.node(), n.pods(), terminating, n.lastPodEvent(), false, starts);
   }
 
-  private static Pod labelled(Pod p, String app) {
+  static Pod labelled(Pod p, String app) {
     return p.withMeta(p.meta().withLabels(p.meta().labels().with("app", app)));
   }
 }

@@ -54,7 +54,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -100,6 +99,8 @@ final class KarpenterLoop {
   static final Duration CONSOLIDATION_STATE_RESET = Duration.ofMinutes(5);
   private Instant quietUntil = Instant.MIN;
   private final List<InvariantViolation> violations;
+  /** The deadlines of claims not deleting, kept by the image's changes. */
+  private final ClaimDeadlines deadlines;
 
   KarpenterLoop(ApiServer api, CloudProvider cloud, AutoscalerSettings settings,
       GpuAdvertiser advertiser, List<InvariantViolation> violations,
@@ -111,6 +112,7 @@ final class KarpenterLoop {
     this.settings = settings;
     this.advertiser = advertiser;
     this.violations = violations;
+    this.deadlines = new ClaimDeadlines(settings);
     api.onProvisioning(this::trigger);
     api.watch(ClusterEvent.InstanceTerminated.class, t -> instanceGone(t.claim(), t.why()));
   }
@@ -245,25 +247,17 @@ final class KarpenterLoop {
   /** Wakes the reconciler at the next deadline: timeouts, expiry, grace deadlines, eviction retries. */
   private void scheduleTimers() {
     Instant now = api.now();
-    Instant next = null;
-    for (NodeClaim c : api.state().claims().values()) {
+    deadlines.update(api.state().claims());
+    Instant next = deadlines.nextAfter(now).orElse(null);
+    for (String name : deadlines.deleting()) {
+      NodeClaim c = api.state().claims().get(name);
       List<Instant> due = new ArrayList<>();
-      if (c.isDeleting()) {
-        Optional<StateNode> n = view().node(c.name());
-        if (n.isPresent() && blockedByPdb(n.get())) {
-          due.add(now.plus(settings.evictionRetry())); // the Eviction API refused: try again
-        }
-        n.flatMap(s -> Termination.nextForceDeadline(s, now)).ifPresent(due::add);
-        n.flatMap(s -> DoNotDisrupt.nextExpiry(s, now)).ifPresent(due::add); // a protected pod becomes evictable
-      } else if (!c.isLaunched()) {
-        due.add(c.created().plus(settings.launchTimeout()));
-      } else if (!c.isRegistered()) {
-        due.add(c.created().plus(settings.registrationTimeout()));
-      } else if (!c.isInitialized()) {
-        settings.initializationTimeout().ifPresent(t -> due.add(c.registered().get().plus(t)));
-      } else {
-        c.expiresAt().ifPresent(due::add);
+      Optional<StateNode> n = view().node(c.name());
+      if (n.isPresent() && blockedByPdb(n.get())) {
+        due.add(now.plus(settings.evictionRetry())); // the Eviction API refused: try again
       }
+      n.flatMap(s -> Termination.nextForceDeadline(s, now)).ifPresent(due::add);
+      n.flatMap(s -> DoNotDisrupt.nextExpiry(s, now)).ifPresent(due::add); // a protected pod becomes evictable
       for (Instant t : due) {
         if (t.isAfter(now) && (next == null || t.isBefore(next))) {
           next = t;
@@ -322,9 +316,14 @@ final class KarpenterLoop {
    * could act on, as Karpenter's {@code Unconsolidatable} events say it.
    */
   private void explainQuiet(ClusterView v) {
-    SortedMap<String, ConsolidationRefusal> now = karpenter().unconsolidatable(v);
-    unconsolidatable.keySet().retainAll(now.keySet());
-    now.forEach((claim, why) -> {
+    // Only what changed since the last quiet poll: the rest is as recorded (all of it from a new Karpenter).
+    DisruptionController.RefusalChanges now = karpenter().unconsolidatableChanges(v);
+    if (now.complete()) {
+      unconsolidatable.keySet().retainAll(now.changed().keySet());
+    } else {
+      unconsolidatable.keySet().removeAll(now.gone());
+    }
+    now.changed().forEach((claim, why) -> {
       if (!why.equals(unconsolidatable.put(claim, why))) {
         api.log(RunRecord.Kind.KARPENTER_EVENT, claim, why.toString());
       }
@@ -359,35 +358,12 @@ final class KarpenterLoop {
    */
   private Instant nextConsolidatableChange(ClusterView v) {
     Instant now = api.now();
-    Instant next = now.plus(CONSOLIDATION_STATE_RESET);
     for (NodePool p : v.nodePools()) {
       if (p.disruption().budgets().stream().anyMatch(b -> b.schedule().isPresent())) {
         return now; // budget windows open and close on the clock: always look
       }
     }
-    for (StateNode n : v.nodes()) {
-      if (n.claim().isEmpty() || !n.claim().get().isInitialized()) {
-        continue;
-      }
-      Optional<NodePool> p = v.nodePool(n.claim().get().nodePool());
-      if (p.isEmpty() || p.get().disruption().consolidateAfter().isEmpty()) {
-        continue;
-      }
-      Instant since = n.lastPodEvent();
-      Instant init = n.claim().get().initialized().get();
-      if (init.isAfter(since)) {
-        since = init;
-      }
-      Instant t = since.plus(p.get().disruption().consolidateAfter().get());
-      if (t.isAfter(now) && t.isBefore(next)) {
-        next = t;
-      }
-      Optional<Instant> unprotected = DoNotDisrupt.nextExpiry(n, now);
-      if (unprotected.isPresent() && unprotected.get().isBefore(next)) {
-        next = unprotected.get();
-      }
-    }
-    return next;
+    return karpenter().nextConsolidatableChange(v, now.plus(CONSOLIDATION_STATE_RESET));
   }
 
   void onValidate(Event.DisruptionValidates e) {
