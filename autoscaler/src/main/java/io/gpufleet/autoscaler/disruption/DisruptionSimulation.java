@@ -119,7 +119,10 @@ final class DisruptionSimulation {
       }
     }
     simulated.addAll(pods);
-    ProvisioningPlan plan = provisioner.solve(simulated, rest, view.daemonSets(), view.offerings(), view.now());
+    // The rest of the cluster, as one round over every node less the candidates: each candidate's
+    // round shares the nodes' order and offers ({@code Provisioner.solveWithout}).
+    ProvisioningPlan plan = provisioner.solveWithout(simulated, view.nodes(), leaving, view.daemonSets(),
+        view.offerings(), view.now());
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
         why.accept("pod " + p.key() + " would not schedule: " + plan.errors().get(p.key()));
@@ -321,7 +324,9 @@ final class DisruptionSimulation {
 
   private SlackBound slack(ClusterView view) {
     if (boundView != view) {
-      bound = SlackBound.of(view, provisioner.model());
+      if (bound == null || !bound.madeFor(view)) {
+        bound = SlackBound.of(view, provisioner.model());
+      }
       boundView = view;
     }
     return bound;

@@ -13,7 +13,7 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodSpec;
-import io.gpufleet.model.taint.Tolerations;
+import io.gpufleet.model.taint.TaintClasses;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.HashMap;
@@ -32,6 +32,11 @@ final class SlackBound {
 
   private final Map<String, Integer> dims = new HashMap<>();
   private final List<StateNode> nodes = new ArrayList<>();
+  /** Every node of the view, for {@link #madeFor}. */
+  private final List<StateNode> viewNodes;
+  /** Each node's scheduling taints, by number, and what pods tolerate of them. */
+  private final TaintClasses taints = new TaintClasses();
+  private final List<Integer> taintClass = new ArrayList<>();
   private final List<long[]> free = new ArrayList<>();
   private final ProvisioningModel model;
   private final Map<String, Integer> nodeIndex = new HashMap<>();
@@ -40,9 +45,16 @@ final class SlackBound {
   private final Map<PodSpec, long[]> requests = new IdentityHashMap<>();
   private final Map<PodSpec, boolean[]> eligible = new IdentityHashMap<>();
   private final Map<PodSpec, long[]> eligibleFree = new IdentityHashMap<>();
+  /**
+   * The same, for pods with no node selector and no required affinity: which nodes they may use
+   * depends on their tolerations alone, so pods of one toleration list share the answers.
+   */
+  private final Map<TaintClasses.Tolerance, boolean[]> eligibleByTolerance = new IdentityHashMap<>();
+  private final Map<TaintClasses.Tolerance, long[]> eligibleFreeByTolerance = new IdentityHashMap<>();
 
   private SlackBound(ClusterView view, ProvisioningModel model) {
     this.model = model;
+    this.viewNodes = List.copyOf(view.nodes());
     dims.put("cpu", 0);
     dims.put("memory", 1);
     dims.put("ephemeral-storage", 2);
@@ -59,6 +71,7 @@ final class SlackBound {
       if (!n.markedForDeletion()) {
         nodeIndex.put(n.name(), nodes.size());
         nodes.add(n);
+        taintClass.add(taints.classOf(n.schedulingTaints()));
         free.add(null); // worked out when a pod could use the node
       }
     }
@@ -78,6 +91,14 @@ final class SlackBound {
 
   static SlackBound of(ClusterView view, ProvisioningModel model) {
     return new SlackBound(view, model);
+  }
+
+  /**
+   * Whether this bound holds for {@code view} too: it reads only the view's nodes, immutable values,
+   * so the same node objects in the same order give the same bound.
+   */
+  boolean madeFor(ClusterView view) {
+    return DisruptionSimulation.sameObjects(viewNodes, view.nodes());
   }
 
   private void register(ResourceList r) {
@@ -108,16 +129,27 @@ final class SlackBound {
 
   /** Which nodes a pod of this spec could run on, by taints and node selector or affinity. */
   private boolean[] eligible(PodSpec spec) {
-    return eligible.computeIfAbsent(spec, s -> {
-      boolean[] ok = new boolean[nodes.size()];
-      for (int i = 0; i < nodes.size(); i++) {
-        StateNode n = nodes.get(i);
+    if (selectsAnyNode(spec)) {
+      return eligibleByTolerance.computeIfAbsent(taints.of(spec.tolerations()), t -> eligible(spec, t));
+    }
+    return eligible.computeIfAbsent(spec, s -> eligible(s, taints.of(s.tolerations())));
+  }
+
+  private boolean[] eligible(PodSpec s, TaintClasses.Tolerance tolerance) {
+    boolean[] ok = new boolean[nodes.size()];
+    for (int i = 0; i < nodes.size(); i++) {
+      StateNode n = nodes.get(i);
+      if (tolerance.tolerates(taintClass.get(i))) {
         Labels labels = n.labels();
-        ok[i] = Tolerations.firstUntoleratedBlocking(n.schedulingTaints(), s.tolerations()).isEmpty()
-            && labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
+        ok[i] = labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
       }
-      return ok;
-    });
+    }
+    return ok;
+  }
+
+  /** Whether the spec has no node selector and no required node affinity: every node's labels meet it. */
+  private static boolean selectsAnyNode(PodSpec spec) {
+    return spec.nodeSelector().isEmpty() && spec.nodeAffinity().required().isEmpty();
   }
 
   /** What is left on a node for more pods, per dimension (never negative). */
@@ -141,19 +173,24 @@ final class SlackBound {
   }
 
   private long[] eligibleFree(PodSpec spec) {
-    return eligibleFree.computeIfAbsent(spec, s -> {
-      boolean[] ok = eligible(s);
-      long[] sum = new long[dims.size()];
-      for (int i = 0; i < ok.length; i++) {
-        if (ok[i]) {
-          long[] f = free(i);
-          for (int d = 0; d < sum.length; d++) {
-            sum[d] += f[d];
-          }
+    if (selectsAnyNode(spec)) {
+      return eligibleFreeByTolerance.computeIfAbsent(taints.of(spec.tolerations()), t -> sumFree(eligible(spec)));
+    }
+    return eligibleFree.computeIfAbsent(spec, s -> sumFree(eligible(s)));
+  }
+
+  /** The free room of the nodes marked {@code ok}, summed per dimension. */
+  private long[] sumFree(boolean[] ok) {
+    long[] sum = new long[dims.size()];
+    for (int i = 0; i < ok.length; i++) {
+      if (ok[i]) {
+        long[] f = free(i);
+        for (int d = 0; d < sum.length; d++) {
+          sum[d] += f[d];
         }
       }
-      return sum;
-    });
+    }
+    return sum;
   }
 
   private static double cheapest(InstanceType t) {
