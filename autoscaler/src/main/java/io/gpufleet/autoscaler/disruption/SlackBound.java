@@ -38,6 +38,8 @@ final class SlackBound {
   private final TaintClasses taints = new TaintClasses();
   private final List<Integer> taintClass = new ArrayList<>();
   private final List<long[]> free = new ArrayList<>();
+  /** The same, by state node, for the next bound to take. */
+  private final Map<StateNode, long[]> freeByNode = new IdentityHashMap<>();
   private final ProvisioningModel model;
   private final Map<String, Integer> nodeIndex = new HashMap<>();
   private final double[] prices;
@@ -52,7 +54,7 @@ final class SlackBound {
   private final Map<TaintClasses.Tolerance, boolean[]> eligibleByTolerance = new IdentityHashMap<>();
   private final Map<TaintClasses.Tolerance, long[]> eligibleFreeByTolerance = new IdentityHashMap<>();
 
-  private SlackBound(ClusterView view, ProvisioningModel model) {
+  private SlackBound(ClusterView view, ProvisioningModel model, SlackBound previous) {
     this.model = model;
     this.viewNodes = List.copyOf(view.nodes());
     dims.put("cpu", 0);
@@ -72,7 +74,12 @@ final class SlackBound {
         nodeIndex.put(n.name(), nodes.size());
         nodes.add(n);
         taintClass.add(taints.classOf(n.schedulingTaints()));
-        free.add(null); // worked out when a pod could use the node
+        // Worked out when a pod could use the node, unless the previous bound has it.
+        long[] known = previous == null ? null : previous.freeByNode.get(n);
+        free.add(known);
+        if (known != null) {
+          freeByNode.put(n, known);
+        }
       }
     }
     types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));
@@ -90,7 +97,15 @@ final class SlackBound {
   }
 
   static SlackBound of(ClusterView view, ProvisioningModel model) {
-    return new SlackBound(view, model);
+    return new SlackBound(view, model, null);
+  }
+
+  /**
+   * The bound of {@code view}, taking from {@code previous} (a bound of the same model, or null) the
+   * free room of the nodes that are the same objects: a state node is an immutable value.
+   */
+  static SlackBound of(ClusterView view, ProvisioningModel model, SlackBound previous) {
+    return new SlackBound(view, model, previous != null && previous.model == model ? previous : null);
   }
 
   /**
@@ -168,6 +183,7 @@ final class SlackBound {
         f[d] = Math.max(0, f[d]);
       }
       free.set(i, f);
+      freeByNode.put(n, f);
     }
     return f;
   }

@@ -31,6 +31,9 @@ public final class Provisioner {
   private final NodeBases bases = new NodeBases();
   /** The last rounds' nodes, in order, with what rounds ask of them: kept while the nodes are the same. */
   private RoundNodes fleet;
+  /** The DaemonSets the last round was given, and those of them it counts. */
+  private List<Workload.DaemonSet> lastDaemonSets;
+  private List<Workload.DaemonSet> counted;
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
@@ -59,11 +62,30 @@ public final class Provisioner {
    */
   public ProvisioningPlan solveWithout(List<Pod> pods, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
-    List<Workload.DaemonSet> counted = model.dra().countedDaemons(daemonSets);
+    if (!sameObjects(daemonSets, lastDaemonSets)) {
+      counted = model.dra().countedDaemons(daemonSets);
+      lastDaemonSets = List.copyOf(daemonSets);
+    }
     if (fleet == null || !fleet.madeFor(nodes, counted)) {
       fleet = new RoundNodes(model, nodes, counted, bases);
     }
     return new ProvisioningRound(model, fleet, leaving, offerings, now, true).run(pods);
+  }
+
+  /**
+   * Whether the two lists hold the same objects in the same order ({@code b} null: no). Memos over
+   * immutable values (state nodes, pods, DaemonSets) use it to tell that their inputs are unchanged.
+   */
+  public static boolean sameObjects(List<?> a, List<?> b) {
+    if (b == null || a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Largest CPU request first, then memory; ties keep the given order (reference §1.4 queue.go). */

@@ -81,8 +81,14 @@ final class ProvisioningRound {
     this.reuseFailures = reuseFailures;
     this.offerings = offerings;
     this.now = now;
+    for (NodePoolTemplate t : model.templates()) {
+      if (!t.pool().limits().isEmpty()) {
+        remaining.put(t.name(), new RemainingLimits(t.pool().limits()));
+      }
+    }
+    // Every node but those left out; listed only where a round reads them all (DRA, NodePool limits).
     List<StateNode> nodes = fleet.nodes();
-    if (!leaving.isEmpty()) {
+    if (!leaving.isEmpty() && (!model.dra().ignores() || !remaining.isEmpty())) {
       nodes = new ArrayList<>(nodes.size());
       for (StateNode n : fleet.nodes()) {
         if (!leaving.contains(n.name())) {
@@ -91,11 +97,6 @@ final class ProvisioningRound {
       }
     }
     this.dra = model.dra().ignores() ? null : new DraRound(model.dra(), nodes);
-    for (NodePoolTemplate t : model.templates()) {
-      if (!t.pool().limits().isEmpty()) {
-        remaining.put(t.name(), new RemainingLimits(t.pool().limits()));
-      }
-    }
     if (!remaining.isEmpty()) {
       for (StateNode n : nodes) {
         n.claim().ifPresent(c -> {

@@ -79,15 +79,7 @@ final class RoundNodes {
 
   /** Whether these are the nodes and DaemonSets this was made for: the same objects, in order. */
   boolean madeFor(List<StateNode> others, List<Workload.DaemonSet> othersCounted) {
-    if (others.size() != nodes.size() || !othersCounted.equals(counted)) {
-      return false;
-    }
-    for (int i = 0; i < others.size(); i++) {
-      if (others.get(i) != nodes.get(i)) {
-        return false;
-      }
-    }
-    return true;
+    return (othersCounted == counted || othersCounted.equals(counted)) && Provisioner.sameObjects(others, nodes);
   }
 
   /** Every node, those marked for deletion included, in the order given. */
