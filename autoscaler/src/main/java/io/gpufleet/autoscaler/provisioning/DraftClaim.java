@@ -9,7 +9,7 @@ import io.gpufleet.model.resource.ResourceList;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -147,7 +147,7 @@ final class DraftClaim {
 
   PlannedClaim toPlannedClaim() {
     List<TypeOption> sorted = new ArrayList<>(options);
-    Map<TypeOption, Double> price = new HashMap<>();
+    Map<TypeOption, Double> price = new IdentityHashMap<>(); // equal options have equal prices
     OfferingFilter filter = OfferingFilter.of(requirements);
     for (TypeOption o : sorted) {
       price.put(o, filter.cheapestAvailable(o.type(), offerings, now));

@@ -2,8 +2,6 @@ package io.gpufleet.autoscaler.disruption;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.autoscaler.AutoscalerSettings;
-import io.gpufleet.autoscaler.gpu.Advertised;
 import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.state.ClusterView;
@@ -49,8 +47,7 @@ class SlackBoundTest {
   @Test
   void keptBoundsAnswerAsTheDefinition() {
     NodePool pool = DisruptionViews.pool();
-    ProvisioningModel model = ProvisioningModel.of(List.of(pool), DisruptionViews.CATALOG, List.of(),
-        (labels, gpus) -> Advertised.NOTHING, AutoscalerSettings.GpuSizing.PHYSICAL);
+    ProvisioningModel model = DisruptionViews.model(pool);
     SingleNodeConsolidation method = new SingleNodeConsolidation(DisruptionViews.simulation(pool));
     int yes = 0;
     int no = 0;

@@ -46,15 +46,15 @@ class RoundNodesTest {
   private static final List<List<Taint>> TAINTS = List.of(List.of(), List.of(Fixtures.GPU_TAINT),
       List.of(Taint.of("dedicated", "train", TaintEffect.NO_SCHEDULE)),
       List.of(Taint.of("dedicated", "train", TaintEffect.PREFER_NO_SCHEDULE), Fixtures.GPU_TAINT));
+  private static final NodePool POOL = ProvisionerTest.onDemand(Fixtures.gpuPool("gpu", "g5", "g6"));
+  /** The g5 and g6 types of the built-in catalogue, the pool's. */
+  private static final List<InstanceType> TYPES = InstanceCatalog.builtIn().types().stream()
+      .filter(t -> t.name().startsWith("g5.") || t.name().startsWith("g6.")).toList();
+  private final ProvisioningModel model = ProvisioningModel.of(List.of(POOL), InstanceCatalog.builtIn(), List.of(),
+      NvidiaDevicePlugin.DEFAULTS, GpuSizing.PHYSICAL);
 
   @Test
   void roundsLeavingNodesOutPlanAsRoundsWithoutThem() {
-    InstanceCatalog catalog = InstanceCatalog.builtIn();
-    NodePool pool = ProvisionerTest.onDemand(Fixtures.gpuPool("gpu", "g5", "g6"));
-    ProvisioningModel model = ProvisioningModel.of(List.of(pool), catalog, List.of(), NvidiaDevicePlugin.DEFAULTS,
-        GpuSizing.PHYSICAL);
-    List<InstanceType> types = catalog.types().stream()
-        .filter(t -> t.name().startsWith("g5.") || t.name().startsWith("g6.")).toList();
     int compared = 0;
     int placedOnExisting = 0;
     for (long seed = 1; seed <= 12; seed++) {
@@ -62,13 +62,13 @@ class RoundNodesTest {
       Provisioner kept = new Provisioner(model);
       List<StateNode> nodes = new ArrayList<>();
       for (int i = 8 + r.nextInt(10); i > 0; i--) {
-        nodes.add(node(pool, types.get(r.nextInt(types.size())), r));
+        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
       }
       int podNo = 0;
       for (int step = 0; step < 10; step++) {
         List<Pod> pending = new ArrayList<>();
         for (int i = 1 + r.nextInt(5); i > 0; i--) {
-          pending.add(pod("p" + podNo++, types, r));
+          pending.add(pod("p" + podNo++, TYPES, r));
         }
         for (int ask = 0; ask < 8; ask++) {
           Set<String> leaving = new HashSet<>();
@@ -97,7 +97,7 @@ class RoundNodesTest {
           nodes.remove(r.nextInt(nodes.size()));
         }
         if (r.nextInt(3) == 0) {
-          nodes.add(node(pool, types.get(r.nextInt(types.size())), r));
+          nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
         }
       }
     }
@@ -107,19 +107,13 @@ class RoundNodesTest {
 
   @Test
   void entriesAreInRoundOrderAndHostsAreEveryNodeThatTakesThePod() {
-    InstanceCatalog catalog = InstanceCatalog.builtIn();
-    NodePool pool = ProvisionerTest.onDemand(Fixtures.gpuPool("gpu", "g5", "g6"));
-    ProvisioningModel model = ProvisioningModel.of(List.of(pool), catalog, List.of(), NvidiaDevicePlugin.DEFAULTS,
-        GpuSizing.PHYSICAL);
-    List<InstanceType> types = catalog.types().stream()
-        .filter(t -> t.name().startsWith("g5.") || t.name().startsWith("g6.")).toList();
     int hosted = 0;
     int refused = 0;
     for (long seed = 1; seed <= 30; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
       List<StateNode> nodes = new ArrayList<>();
       for (int i = 5 + r.nextInt(20); i > 0; i--) {
-        nodes.add(node(pool, types.get(r.nextInt(types.size())), r));
+        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
       }
       RoundNodes fleet = new RoundNodes(model, nodes, List.of(), new NodeBases());
       List<StateNode> expected = new ArrayList<>();
@@ -129,7 +123,7 @@ class RoundNodesTest {
           .sorted(Comparator.comparing(StateNode::name)).forEach(expected::add);
       assertThat(fleet.entries().stream().map(RoundNodes.Entry::node).toList()).isEqualTo(expected);
       for (int i = 0; i < 20; i++) {
-        PodSpec spec = pod("q" + i, types, r).spec();
+        PodSpec spec = pod("q" + i, TYPES, r).spec();
         ResourceVector req = ResourceVector.of(PodRequests.of(spec));
         List<Integer> all = new ArrayList<>();
         for (int k = 0; k < expected.size(); k++) {
