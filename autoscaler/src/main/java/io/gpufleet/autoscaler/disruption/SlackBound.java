@@ -45,6 +45,8 @@ final class SlackBound {
   private final double[] prices;
   private final long[][] prefixMax;
   private final Map<PodSpec, long[]> requests = new IdentityHashMap<>();
+  /** The previous bound's, for the specs asked again (the same model: the same dimensions). */
+  private final Map<PodSpec, long[]> earlierRequests;
   private final Map<PodSpec, boolean[]> eligible = new IdentityHashMap<>();
   private final Map<PodSpec, long[]> eligibleFree = new IdentityHashMap<>();
   /**
@@ -57,6 +59,7 @@ final class SlackBound {
   private SlackBound(ClusterView view, ProvisioningModel model, SlackBound previous) {
     this.model = model;
     this.viewNodes = List.copyOf(view.nodes());
+    this.earlierRequests = previous == null ? Map.of() : previous.requests;
     dims.put("cpu", 0);
     dims.put("memory", 1);
     dims.put("ephemeral-storage", 2);
@@ -136,6 +139,10 @@ final class SlackBound {
   /** A pod's request per dimension, one pod slot included; worked out once per spec. */
   private long[] request(PodSpec spec) {
     return requests.computeIfAbsent(spec, s -> {
+      long[] known = earlierRequests.get(s);
+      if (known != null) {
+        return known;
+      }
       long[] v = vector(PodRequests.of(s));
       v[3] = 1;
       return v;

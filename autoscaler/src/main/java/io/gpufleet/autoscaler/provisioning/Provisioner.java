@@ -67,7 +67,7 @@ public final class Provisioner {
       lastDaemonSets = List.copyOf(daemonSets);
     }
     if (fleet == null || !fleet.madeFor(nodes, counted)) {
-      fleet = new RoundNodes(model, nodes, counted, bases);
+      fleet = new RoundNodes(model, nodes, counted, bases, fleet);
     }
     return new ProvisioningRound(model, fleet, leaving, offerings, now, true).run(pods);
   }

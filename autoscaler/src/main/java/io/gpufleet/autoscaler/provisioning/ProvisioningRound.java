@@ -5,7 +5,6 @@ import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.engine.scheduler.ResourceVector;
 import io.gpufleet.model.pod.Pod;
-import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
@@ -150,7 +149,7 @@ final class ProvisioningRound {
     }
     List<PlannedClaim> claims = new ArrayList<>();
     for (DraftClaim p : plannedInOrder) {
-      PlannedClaim planned = p.toPlannedClaim();
+      PlannedClaim planned = p.toPlannedClaim(fleet::requestList);
       claims.add(dra == null ? planned : planned.withDraDrivers(dra.drivers(p)));
     }
     return new ProvisioningPlan(claims, onExisting, errors, dra == null ? Map.of() : dra.sized());
@@ -297,7 +296,7 @@ final class ProvisioningRound {
         continue;
       }
       if (why != null) {
-        ResourceList total = t.overhead().plus(PodRequests.of(pod.spec()));
+        ResourceList total = t.overhead().plus(fleet.requestList(pod.spec()));
         errors.add(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why, merged.toString(),
             total, t.overheadPods() + 1L));
         continue;

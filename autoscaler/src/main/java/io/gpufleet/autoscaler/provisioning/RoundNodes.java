@@ -3,12 +3,15 @@ package io.gpufleet.autoscaler.provisioning;
 import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.engine.scheduler.ResourceVector;
+import io.gpufleet.model.affinity.NodeSelector;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.TaintClasses;
+import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +20,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The existing capacity a provisioning round starts from, worked out once for one list of state
@@ -40,9 +44,19 @@ final class RoundNodes {
   private final List<Entry> entries = new ArrayList<>();
   private final Map<String, int[]> positions = new HashMap<>();
   private final TaintClasses taints = new TaintClasses();
-  private final Map<PodSpec, ResourceVector> requests = new IdentityHashMap<>();
-  private final Map<PodSpec, List<Requirements>> requirements = new IdentityHashMap<>();
+  /** What each pod spec asks, as a list and as a vector, and its requirement variants. */
+  private final Map<PodSpec, Asks> asks = new IdentityHashMap<>();
+  /** The previous fleet's, for the specs asked again (pure functions of the spec). */
+  private final Map<PodSpec, Asks> earlierAsks;
   private final Map<PodSpec, int[]> hosts = new IdentityHashMap<>();
+  /** The same, by what they depend on: many specs (one per Job) ask alike. */
+  private final Map<HostKey, int[]> hostsByKey = new HashMap<>();
+
+  private record Asks(ResourceList list, ResourceVector vector, List<Requirements> requirements) {}
+
+  /** What {@link #hosts} reads of a spec; equal vectors fit alike (a zero request never fails). */
+  private record HostKey(ResourceVector request, List<Toleration> tolerations, Labels nodeSelector,
+      Optional<NodeSelector> required) {}
 
   /**
    * @param nodes every node and NodeClaim Karpenter tracks; those marked for deletion are not
@@ -50,6 +64,13 @@ final class RoundNodes {
    * @param counted the DaemonSets whose pods will land on in-flight nodes
    */
   RoundNodes(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> counted, NodeBases bases) {
+    this(model, nodes, counted, bases, null);
+  }
+
+  /** As above, taking what pod specs ask from {@code previous} (a fleet of the same model, or null). */
+  RoundNodes(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> counted, NodeBases bases,
+      RoundNodes previous) {
+    this.earlierAsks = previous == null ? Map.of() : previous.asks;
     this.nodes = List.copyOf(nodes);
     this.counted = List.copyOf(counted);
     bases.begin(counted);
@@ -108,12 +129,30 @@ final class RoundNodes {
     return taints.of(spec.tolerations());
   }
 
+  private Asks asks(PodSpec spec) {
+    Asks a = asks.get(spec);
+    if (a == null) {
+      a = earlierAsks.get(spec);
+      if (a == null) {
+        ResourceList list = PodRequests.of(spec);
+        a = new Asks(list, ResourceVector.of(list), PodRequirements.of(spec));
+      }
+      asks.put(spec, a);
+    }
+    return a;
+  }
+
+  /** The spec's requests ({@link PodRequests#of}). */
+  ResourceList requestList(PodSpec spec) {
+    return asks(spec).list();
+  }
+
   ResourceVector request(PodSpec spec) {
-    return requests.computeIfAbsent(spec, s -> ResourceVector.of(PodRequests.of(s)));
+    return asks(spec).vector();
   }
 
   List<Requirements> requirements(PodSpec spec) {
-    return requirements.computeIfAbsent(spec, PodRequirements::of);
+    return asks(spec).requirements();
   }
 
   /**
@@ -124,18 +163,23 @@ final class RoundNodes {
     int[] h = hosts.get(spec);
     if (h == null) {
       ResourceVector req = request(spec);
-      TaintClasses.Tolerance tolerance = taints.of(spec.tolerations());
-      int[] out = new int[entries.size()];
-      int n = 0;
-      for (int i = 0; i < entries.size(); i++) {
-        Entry e = entries.get(i);
-        ExistingNode.Base b = e.base();
-        if (b.freePods() >= 1 && Fit.fits(req, 1, b.free(), b.freePods()) && tolerance.tolerates(e.taintClass())
-            && ExistingNode.selects(spec, e.node().name(), b.labels())) {
-          out[n++] = i;
+      HostKey key = new HostKey(req, spec.tolerations(), spec.nodeSelector(), spec.nodeAffinity().required());
+      h = hostsByKey.get(key);
+      if (h == null) {
+        TaintClasses.Tolerance tolerance = taints.of(spec.tolerations());
+        int[] out = new int[entries.size()];
+        int n = 0;
+        for (int i = 0; i < entries.size(); i++) {
+          Entry e = entries.get(i);
+          ExistingNode.Base b = e.base();
+          if (b.freePods() >= 1 && Fit.fits(req, 1, b.free(), b.freePods()) && tolerance.tolerates(e.taintClass())
+              && ExistingNode.selects(spec, e.node().name(), b.labels())) {
+            out[n++] = i;
+          }
         }
+        h = Arrays.copyOf(out, n);
+        hostsByKey.put(key, h);
       }
-      h = Arrays.copyOf(out, n);
       hosts.put(spec, h);
     }
     return h;
