@@ -98,12 +98,6 @@ final class DisruptionSimulation {
       price += c.price();
       allSpot &= c.claim().offering().capacityType() == CapacityType.SPOT;
     }
-    List<StateNode> rest = new ArrayList<>();
-    for (StateNode n : view.nodes()) {
-      if (!leaving.contains(n.name())) {
-        rest.add(n);
-      }
-    }
     // Karpenter schedules the pending pods and the pods of nodes already being deleted together with the
     // candidates' ({@code K:pkg/controllers/disruption/helpers.go} SimulateScheduling): capacity booting
     // for a pending pod is not free room. Only the pending pods may fail to schedule
@@ -111,15 +105,18 @@ final class DisruptionSimulation {
     // (UninitializedNodeError); pods of deleting nodes may, their replacement being on its way.
     List<Pod> simulated = new ArrayList<>(view.pendingPods());
     List<Pod> mustSchedule = new ArrayList<>(pods);
-    for (StateNode n : rest) {
-      if (n.markedForDeletion()) {
+    for (StateNode n : view.nodes()) { // the rest of the cluster: every node but the candidates
+      if (n.markedForDeletion() && !leaving.contains(n.name())) {
         List<Pod> moving = CurrentlyReschedulable.pods(n, view.pdbs(), view.now()); // deletingNodes.CurrentlyReschedulablePods
         simulated.addAll(moving);
         mustSchedule.addAll(moving);
       }
     }
     simulated.addAll(pods);
-    ProvisioningPlan plan = provisioner.solve(simulated, rest, view.daemonSets(), view.offerings(), view.now());
+    // The rest of the cluster, as one round over every node less the candidates: each candidate's
+    // round shares the nodes' order and offers ({@code Provisioner.solveWithout}).
+    ProvisioningPlan plan = provisioner.solveWithout(simulated, view.nodes(), leaving, view.daemonSets(),
+        view.offerings(), view.now());
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
         why.accept("pod " + p.key() + " would not schedule: " + plan.errors().get(p.key()));
@@ -308,20 +305,14 @@ final class DisruptionSimulation {
 
   /** Whether the two lists hold the same objects in the same order. */
   static boolean sameObjects(List<?> a, List<?> b) {
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
-      if (a.get(i) != b.get(i)) {
-        return false;
-      }
-    }
-    return true;
+    return Provisioner.sameObjects(a, b);
   }
 
   private SlackBound slack(ClusterView view) {
     if (boundView != view) {
-      bound = SlackBound.of(view, provisioner.model());
+      if (bound == null || !bound.madeFor(view)) {
+        bound = SlackBound.of(view, provisioner.model(), bound);
+      }
       boundView = view;
     }
     return bound;

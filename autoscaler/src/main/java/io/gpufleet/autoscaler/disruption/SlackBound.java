@@ -13,7 +13,7 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodSpec;
-import io.gpufleet.model.taint.Tolerations;
+import io.gpufleet.model.taint.TaintClasses;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.HashMap;
@@ -32,17 +32,34 @@ final class SlackBound {
 
   private final Map<String, Integer> dims = new HashMap<>();
   private final List<StateNode> nodes = new ArrayList<>();
+  /** Every node of the view, for {@link #madeFor}. */
+  private final List<StateNode> viewNodes;
+  /** Each node's scheduling taints, by number, and what pods tolerate of them. */
+  private final TaintClasses taints = new TaintClasses();
+  private final List<Integer> taintClass = new ArrayList<>();
   private final List<long[]> free = new ArrayList<>();
+  /** The same, by state node, for the next bound to take. */
+  private final Map<StateNode, long[]> freeByNode = new IdentityHashMap<>();
   private final ProvisioningModel model;
   private final Map<String, Integer> nodeIndex = new HashMap<>();
   private final double[] prices;
   private final long[][] prefixMax;
   private final Map<PodSpec, long[]> requests = new IdentityHashMap<>();
+  /** The previous bound's, for the specs asked again (the same model: the same dimensions). */
+  private final Map<PodSpec, long[]> earlierRequests;
   private final Map<PodSpec, boolean[]> eligible = new IdentityHashMap<>();
   private final Map<PodSpec, long[]> eligibleFree = new IdentityHashMap<>();
+  /**
+   * The same, for pods with no node selector and no required affinity: which nodes they may use
+   * depends on their tolerations alone, so pods of one toleration list share the answers.
+   */
+  private final Map<TaintClasses.Tolerance, boolean[]> eligibleByTolerance = new IdentityHashMap<>();
+  private final Map<TaintClasses.Tolerance, long[]> eligibleFreeByTolerance = new IdentityHashMap<>();
 
-  private SlackBound(ClusterView view, ProvisioningModel model) {
+  private SlackBound(ClusterView view, ProvisioningModel model, SlackBound previous) {
     this.model = model;
+    this.viewNodes = List.copyOf(view.nodes());
+    this.earlierRequests = previous == null ? Map.of() : previous.requests;
     dims.put("cpu", 0);
     dims.put("memory", 1);
     dims.put("ephemeral-storage", 2);
@@ -59,7 +76,13 @@ final class SlackBound {
       if (!n.markedForDeletion()) {
         nodeIndex.put(n.name(), nodes.size());
         nodes.add(n);
-        free.add(null); // worked out when a pod could use the node
+        taintClass.add(taints.classOf(n.schedulingTaints()));
+        // Worked out when a pod could use the node, unless the previous bound has it.
+        long[] known = previous == null ? null : previous.freeByNode.get(n);
+        free.add(known);
+        if (known != null) {
+          freeByNode.put(n, known);
+        }
       }
     }
     types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));
@@ -77,7 +100,23 @@ final class SlackBound {
   }
 
   static SlackBound of(ClusterView view, ProvisioningModel model) {
-    return new SlackBound(view, model);
+    return new SlackBound(view, model, null);
+  }
+
+  /**
+   * The bound of {@code view}, taking from {@code previous} (a bound of the same model, or null) the
+   * free room of the nodes that are the same objects: a state node is an immutable value.
+   */
+  static SlackBound of(ClusterView view, ProvisioningModel model, SlackBound previous) {
+    return new SlackBound(view, model, previous != null && previous.model == model ? previous : null);
+  }
+
+  /**
+   * Whether this bound holds for {@code view} too: it reads only the view's nodes, immutable values,
+   * so the same node objects in the same order give the same bound.
+   */
+  boolean madeFor(ClusterView view) {
+    return DisruptionSimulation.sameObjects(viewNodes, view.nodes());
   }
 
   private void register(ResourceList r) {
@@ -100,6 +139,10 @@ final class SlackBound {
   /** A pod's request per dimension, one pod slot included; worked out once per spec. */
   private long[] request(PodSpec spec) {
     return requests.computeIfAbsent(spec, s -> {
+      long[] known = earlierRequests.get(s);
+      if (known != null) {
+        return known;
+      }
       long[] v = vector(PodRequests.of(s));
       v[3] = 1;
       return v;
@@ -108,16 +151,27 @@ final class SlackBound {
 
   /** Which nodes a pod of this spec could run on, by taints and node selector or affinity. */
   private boolean[] eligible(PodSpec spec) {
-    return eligible.computeIfAbsent(spec, s -> {
-      boolean[] ok = new boolean[nodes.size()];
-      for (int i = 0; i < nodes.size(); i++) {
-        StateNode n = nodes.get(i);
+    if (selectsAnyNode(spec)) {
+      return eligibleByTolerance.computeIfAbsent(taints.of(spec.tolerations()), t -> eligible(spec, t));
+    }
+    return eligible.computeIfAbsent(spec, s -> eligible(s, taints.of(s.tolerations())));
+  }
+
+  private boolean[] eligible(PodSpec s, TaintClasses.Tolerance tolerance) {
+    boolean[] ok = new boolean[nodes.size()];
+    for (int i = 0; i < nodes.size(); i++) {
+      StateNode n = nodes.get(i);
+      if (tolerance.tolerates(taintClass.get(i))) {
         Labels labels = n.labels();
-        ok[i] = Tolerations.firstUntoleratedBlocking(n.schedulingTaints(), s.tolerations()).isEmpty()
-            && labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
+        ok[i] = labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
       }
-      return ok;
-    });
+    }
+    return ok;
+  }
+
+  /** Whether the spec has no node selector and no required node affinity: every node's labels meet it. */
+  private static boolean selectsAnyNode(PodSpec spec) {
+    return spec.nodeSelector().isEmpty() && spec.nodeAffinity().required().isEmpty();
   }
 
   /** What is left on a node for more pods, per dimension (never negative). */
@@ -136,24 +190,30 @@ final class SlackBound {
         f[d] = Math.max(0, f[d]);
       }
       free.set(i, f);
+      freeByNode.put(n, f);
     }
     return f;
   }
 
   private long[] eligibleFree(PodSpec spec) {
-    return eligibleFree.computeIfAbsent(spec, s -> {
-      boolean[] ok = eligible(s);
-      long[] sum = new long[dims.size()];
-      for (int i = 0; i < ok.length; i++) {
-        if (ok[i]) {
-          long[] f = free(i);
-          for (int d = 0; d < sum.length; d++) {
-            sum[d] += f[d];
-          }
+    if (selectsAnyNode(spec)) {
+      return eligibleFreeByTolerance.computeIfAbsent(taints.of(spec.tolerations()), t -> sumFree(eligible(spec)));
+    }
+    return eligibleFree.computeIfAbsent(spec, s -> sumFree(eligible(s)));
+  }
+
+  /** The free room of the nodes marked {@code ok}, summed per dimension. */
+  private long[] sumFree(boolean[] ok) {
+    long[] sum = new long[dims.size()];
+    for (int i = 0; i < ok.length; i++) {
+      if (ok[i]) {
+        long[] f = free(i);
+        for (int d = 0; d < sum.length; d++) {
+          sum[d] += f[d];
         }
       }
-      return sum;
-    });
+    }
+    return sum;
   }
 
   private static double cheapest(InstanceType t) {

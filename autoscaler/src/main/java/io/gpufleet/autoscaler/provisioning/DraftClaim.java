@@ -5,13 +5,15 @@ import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.engine.scheduler.ResourceVector;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -145,9 +147,10 @@ final class DraftClaim {
     return OfferingFilter.of(reqs).anyAvailable(o.type(), offerings, now);
   }
 
-  PlannedClaim toPlannedClaim() {
+  /** {@code requests}: each pod spec's requests ({@link PodRequests#of}). */
+  PlannedClaim toPlannedClaim(Function<PodSpec, ResourceList> requests) {
     List<TypeOption> sorted = new ArrayList<>(options);
-    Map<TypeOption, Double> price = new HashMap<>();
+    Map<TypeOption, Double> price = new IdentityHashMap<>(); // equal options have equal prices
     OfferingFilter filter = OfferingFilter.of(requirements);
     for (TypeOption o : sorted) {
       price.put(o, filter.cheapestAvailable(o.type(), offerings, now));
@@ -155,7 +158,7 @@ final class DraftClaim {
     sorted.sort(Comparator.<TypeOption>comparingDouble(price::get).thenComparing(o -> o.type().name()));
     ResourceList total = ResourceList.EMPTY;
     for (Pod p : pods) {
-      total = total.plus(PodRequests.of(p.spec()));
+      total = total.plus(requests.apply(p.spec()));
     }
     return new PlannedClaim(template, pods, requirements, sorted.stream().map(TypeOption::type).toList(), total);
   }

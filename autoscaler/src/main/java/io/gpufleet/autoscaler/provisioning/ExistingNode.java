@@ -11,6 +11,7 @@ import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
 import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.workload.Workload;
 import java.util.HashSet;
 import java.util.List;
@@ -20,24 +21,20 @@ import java.util.Set;
 final class ExistingNode {
   final StateNode node;
   final Labels labels;
-  final List<Taint> taints;
+  final int taintClass;
   ResourceVector free;
   long freePods;
 
   /** What a node offers before a round places anything on it; {@link NodeBases} keeps it between rounds. */
   record Base(Labels labels, List<Taint> taints, ResourceVector free, long freePods) {}
 
-  /** {@code alloc}: what the node offers pods, or will once initialised. */
-  ExistingNode(StateNode node, ResourceList alloc, List<Workload.DaemonSet> daemonSets) {
-    this(node, base(node, alloc, daemonSets));
-  }
-
-  ExistingNode(StateNode node, Base base) {
-    this.node = node;
-    this.labels = base.labels();
-    this.taints = base.taints();
-    this.free = base.free();
-    this.freePods = base.freePods();
+  /** The node of {@code entry} as the round starts. */
+  ExistingNode(RoundNodes.Entry entry) {
+    this.node = entry.node();
+    this.labels = entry.base().labels();
+    this.taintClass = entry.taintClass();
+    this.free = entry.base().free();
+    this.freePods = entry.base().freePods();
   }
 
   /** The node's offer less its pods and, while in flight, the daemon pods that will land there. */
@@ -66,19 +63,24 @@ final class ExistingNode {
     return new Base(labels, taints, a.minus(used), alloc.getOrZero(ResourceName.PODS).value() - podCount);
   }
 
-  boolean tryAdd(Pod pod, ResourceVector req) {
+  /**
+   * Places the pod here if it fits in what is left and the node takes it: its taints tolerated
+   * ({@code tolerance}, the pod's answers by taint list), its node selector and required affinity met.
+   */
+  boolean tryAdd(Pod pod, ResourceVector req, TaintClasses.Tolerance tolerance) {
     if (freePods < 1 || !Fit.fits(req, 1, free, freePods)) {
       return false;
     }
-    if (Provisioner.untolerated(taints, pod) != null) {
-      return false;
-    }
-    PodSpec spec = pod.spec();
-    if (!labels.containsAll(spec.nodeSelector()) || !spec.nodeAffinity().requiredMatches(node.name(), labels)) {
+    if (!tolerance.tolerates(taintClass) || !selects(pod.spec(), node.name(), labels)) {
       return false;
     }
     free = free.minus(req);
     freePods--;
     return true;
+  }
+
+  /** Whether a node of this name and labels meets the pod's node selector and required node affinity. */
+  static boolean selects(PodSpec spec, String name, Labels labels) {
+    return labels.containsAll(spec.nodeSelector()) && spec.nodeAffinity().requiredMatches(name, labels);
   }
 }

@@ -12,7 +12,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Karpenter's provisioning simulation (reference §1.4, {@code K:pkg/controllers/provisioning/scheduling}):
@@ -28,6 +29,11 @@ public final class Provisioner {
   private final ProvisioningModel model;
   /** The nodes' offers from the last round, reused for the state nodes that did not change. */
   private final NodeBases bases = new NodeBases();
+  /** The last rounds' nodes, in order, with what rounds ask of them: kept while the nodes are the same. */
+  private RoundNodes fleet;
+  /** The DaemonSets the last round was given, and those of them it counts. */
+  private List<Workload.DaemonSet> lastDaemonSets;
+  private List<Workload.DaemonSet> counted;
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
@@ -46,15 +52,47 @@ public final class Provisioner {
    */
   public ProvisioningPlan solve(List<Pod> pods, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
       OfferingAvailability offerings, Instant now) {
-    ProvisioningRound round = new ProvisioningRound(model, nodes, daemonSets, offerings, now, bases);
-    return round.run(pods);
+    return solveWithout(pods, nodes, Set.of(), daemonSets, offerings, now);
+  }
+
+  /**
+   * As {@link #solve} over the nodes not named in {@code leaving}. Consolidation asks this once for
+   * each candidate over the same nodes: the nodes' order and offers are worked out once for them all
+   * ({@link RoundNodes}), kept while the nodes are the same objects.
+   */
+  public ProvisioningPlan solveWithout(List<Pod> pods, List<StateNode> nodes, Set<String> leaving,
+      List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
+    if (!sameObjects(daemonSets, lastDaemonSets)) {
+      counted = model.dra().countedDaemons(daemonSets);
+      lastDaemonSets = List.copyOf(daemonSets);
+    }
+    if (fleet == null || !fleet.madeFor(nodes, counted)) {
+      fleet = new RoundNodes(model, nodes, counted, bases, fleet);
+    }
+    return new ProvisioningRound(model, fleet, leaving, offerings, now, true).run(pods);
+  }
+
+  /**
+   * Whether the two lists hold the same objects in the same order ({@code b} null: no). Memos over
+   * immutable values (state nodes, pods, DaemonSets) use it to tell that their inputs are unchanged.
+   */
+  public static boolean sameObjects(List<?> a, List<?> b) {
+    if (b == null || a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Largest CPU request first, then memory; ties keep the given order (reference §1.4 queue.go). */
-  static List<Pod> queueOrder(List<Pod> pods, Map<PodSpec, ResourceVector> requests) {
+  static List<Pod> queueOrder(List<Pod> pods, Function<PodSpec, ResourceVector> requests) {
     List<Pod> sorted = new ArrayList<>(pods);
-    sorted.sort(Comparator.<Pod>comparingLong(p -> requests.get(p.spec()).milliCpu()).reversed()
-        .thenComparing(Comparator.<Pod>comparingLong(p -> requests.get(p.spec()).memory()).reversed()));
+    sorted.sort(Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).milliCpu()).reversed()
+        .thenComparing(Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).memory()).reversed()));
     return sorted;
   }
 

@@ -4,13 +4,11 @@ import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.engine.scheduler.ResourceVector;
-import io.gpufleet.model.karpenter.NodeClaim;
-import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
-import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,21 +18,24 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /** One provisioning round: its existing capacity, its planned claims and its limit budget. */
 final class ProvisioningRound {
   private final ProvisioningModel model;
-  private final List<ExistingNode> existing = new ArrayList<>();
+  /** The fleet's nodes this round, by position in its order; made when a pod could go there. */
+  private final RoundNodes fleet;
+  private final ExistingNode[] existing;
+  /** The positions of the nodes this round leaves out. */
+  private final boolean[] gone;
   private final TreeSet<DraftClaim> planned = new TreeSet<>(
       Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence));
   private final List<DraftClaim> plannedInOrder = new ArrayList<>();
   private final Map<String, RemainingLimits> remaining = new HashMap<>();
   private final OfferingAvailability offerings;
   private final Instant now;
-  private final Map<PodSpec, ResourceVector> requests = new IdentityHashMap<>();
-  private final Map<PodSpec, List<Requirements>> requirements = new IdentityHashMap<>();
   private int sequence;
   /** Places made so far this round: the round's capacity changes only when a pod is placed. */
   private int placed;
@@ -64,48 +65,70 @@ final class ProvisioningRound {
 
   ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
       OfferingAvailability offerings, Instant now, NodeBases bases, boolean reuseFailures) {
+    this(model, new RoundNodes(model, nodes, model.dra().countedDaemons(daemonSets), bases), Set.of(), offerings, now,
+        reuseFailures);
+  }
+
+  /**
+   * A round over {@code fleet}'s nodes less those named in {@code leaving}: as a round built from
+   * those nodes alone, whose claims still count against NodePool limits while the others' do not.
+   */
+  ProvisioningRound(ProvisioningModel model, RoundNodes fleet, Set<String> leaving, OfferingAvailability offerings,
+      Instant now, boolean reuseFailures) {
     this.model = model;
+    this.fleet = fleet;
     this.reuseFailures = reuseFailures;
     this.offerings = offerings;
     this.now = now;
-    this.dra = model.dra().ignores() ? null : new DraRound(model.dra(), nodes);
     for (NodePoolTemplate t : model.templates()) {
       if (!t.pool().limits().isEmpty()) {
         remaining.put(t.name(), new RemainingLimits(t.pool().limits()));
       }
     }
-    List<Workload.DaemonSet> counted = model.dra().countedDaemons(daemonSets);
-    bases.begin(counted);
-    List<ExistingNode> initialised = new ArrayList<>();
-    List<ExistingNode> inFlight = new ArrayList<>();
-    for (StateNode n : nodes) {
-      n.claim().ifPresent(c -> {
-        RemainingLimits r = remaining.get(c.nodePool());
-        if (r != null) {
-          r.subtract(c.instanceType().capacity());
+    // Every node but those left out; listed only where a round reads them all (DRA, NodePool limits).
+    List<StateNode> nodes = fleet.nodes();
+    if (!leaving.isEmpty() && (!model.dra().ignores() || !remaining.isEmpty())) {
+      nodes = new ArrayList<>(nodes.size());
+      for (StateNode n : fleet.nodes()) {
+        if (!leaving.contains(n.name())) {
+          nodes.add(n);
         }
-      });
-      if (n.markedForDeletion()) {
-        continue;
       }
-      ExistingNode e = new ExistingNode(n, bases.get(n, () -> ExistingNode.base(n, allocatable(n), counted)));
-      (n.isInitialized() ? initialised : inFlight).add(e);
     }
-    bases.end();
-    initialised.sort(Comparator.comparing(e -> e.node.name()));
-    inFlight.sort(Comparator.comparing(e -> e.node.name()));
-    existing.addAll(initialised);
-    existing.addAll(inFlight);
+    this.dra = model.dra().ignores() ? null : new DraRound(model.dra(), nodes);
+    if (!remaining.isEmpty()) {
+      for (StateNode n : nodes) {
+        n.claim().ifPresent(c -> {
+          RemainingLimits r = remaining.get(c.nodePool());
+          if (r != null) {
+            r.subtract(c.instanceType().capacity());
+          }
+        });
+      }
+    }
+    existing = new ExistingNode[fleet.entries().size()];
+    gone = new boolean[existing.length];
+    for (String name : leaving) {
+      for (int i : fleet.positionsOf(name)) {
+        gone[i] = true;
+      }
+    }
+  }
+
+  /** The node at this position of the fleet's order, as this round has left it. */
+  private ExistingNode existing(int i) {
+    ExistingNode e = existing[i];
+    if (e == null) {
+      e = new ExistingNode(fleet.entries().get(i));
+      existing[i] = e;
+    }
+    return e;
   }
 
   ProvisioningPlan run(List<Pod> pods) {
-    for (Pod p : pods) {
-      requests.computeIfAbsent(p.spec(), s -> ResourceVector.of(PodRequests.of(s)));
-      requirements.computeIfAbsent(p.spec(), PodRequirements::of);
-    }
     Map<String, String> onExisting = new LinkedHashMap<>();
     Map<String, String> errors = new LinkedHashMap<>();
-    List<Pod> queue = Provisioner.queueOrder(pods, requests);
+    List<Pod> queue = Provisioner.queueOrder(pods, fleet::request);
     while (!queue.isEmpty()) {
       List<Pod> failed = new ArrayList<>();
       boolean progress = false;
@@ -126,7 +149,7 @@ final class ProvisioningRound {
     }
     List<PlannedClaim> claims = new ArrayList<>();
     for (DraftClaim p : plannedInOrder) {
-      PlannedClaim planned = p.toPlannedClaim();
+      PlannedClaim planned = p.toPlannedClaim(fleet::requestList);
       claims.add(dra == null ? planned : planned.withDraDrivers(dra.drivers(p)));
     }
     return new ProvisioningPlan(claims, onExisting, errors, dra == null ? Map.of() : dra.sized());
@@ -170,14 +193,20 @@ final class ProvisioningRound {
         case DraRound.Need.Claims c -> need = c;
       }
     }
-    ResourceVector req = requests.get(pod.spec());
-    for (ExistingNode e : existing) {
+    ResourceVector req = fleet.request(pod.spec());
+    // Only the nodes whose offer takes the pod at all: the rest cannot take it later in the round either.
+    TaintClasses.Tolerance tolerance = fleet.tolerance(pod.spec());
+    for (int i : fleet.hosts(pod.spec())) {
+      if (gone[i]) {
+        continue;
+      }
+      ExistingNode e = existing(i);
       String name = e.node.name();
       if (need != null && (need.pinned().filter(p -> !p.equals(name)).isPresent()
           || !dra.fitsExisting(name, need.fresh()))) {
         continue;
       }
-      if (e.tryAdd(pod, req)) {
+      if (e.tryAdd(pod, req, tolerance)) {
         onExisting.put(pod.key(), name);
         if (need != null) {
           dra.commitExisting(pod, name, need.fresh());
@@ -185,7 +214,7 @@ final class ProvisioningRound {
         return null;
       }
     }
-    List<Requirements> variants = requirements.get(pod.spec());
+    List<Requirements> variants = fleet.requirements(pod.spec());
     String error = null;
     for (Requirements podReqs : variants) {
       for (DraftClaim p : planned) {
@@ -267,7 +296,7 @@ final class ProvisioningRound {
         continue;
       }
       if (why != null) {
-        ResourceList total = t.overhead().plus(PodRequests.of(pod.spec()));
+        ResourceList total = t.overhead().plus(fleet.requestList(pod.spec()));
         errors.add(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why, merged.toString(),
             total, t.overheadPods() + 1L));
         continue;
@@ -284,17 +313,5 @@ final class ProvisioningRound {
       return null;
     }
     return errors.isEmpty() ? "Failed to schedule pod, no nodepools found" : SchedulingMessages.failed(errors);
-  }
-
-  /** What a node not yet initialised will offer: its claim's instance type, sized as the model sizes it. */
-  private ResourceList allocatable(StateNode n) {
-    if (n.isInitialized() && n.node().isPresent()) {
-      return n.node().get().allocatable();
-    }
-    if (n.claim().isEmpty()) {
-      return n.node().map(Node::allocatable).orElse(ResourceList.EMPTY);
-    }
-    NodeClaim c = n.claim().get();
-    return NodePoolTemplate.effectiveAllocatable(c.instanceType(), c.labels(), model.advertiser(), model.sizing());
   }
 }

@@ -109,9 +109,13 @@ final class DisruptionViews {
   }
 
   static DisruptionSimulation simulation(NodePool pool) {
-    ProvisioningModel model = ProvisioningModel.of(List.of(pool), CATALOG, List.of(),
-        (labels, gpus) -> Advertised.NOTHING, AutoscalerSettings.GpuSizing.PHYSICAL);
-    return new DisruptionSimulation(AutoscalerSettings.DEFAULTS, new Provisioner(model));
+    return new DisruptionSimulation(AutoscalerSettings.DEFAULTS, new Provisioner(model(pool)));
+  }
+
+  /** The pool prepared for provisioning from the built-in catalogue, GPUs advertised as nothing. */
+  static ProvisioningModel model(NodePool pool) {
+    return ProvisioningModel.of(List.of(pool), CATALOG, List.of(), (labels, gpus) -> Advertised.NOTHING,
+        AutoscalerSettings.GpuSizing.PHYSICAL);
   }
 
   /** What the controller hands a method: the candidates its filter admits. */

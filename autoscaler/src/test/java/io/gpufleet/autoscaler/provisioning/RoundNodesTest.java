@@ -1,0 +1,179 @@
+package io.gpufleet.autoscaler.provisioning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.autoscaler.AutoscalerSettings.GpuSizing;
+import io.gpufleet.autoscaler.gpu.NvidiaDevicePlugin;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.autoscaler.testing.Fixtures;
+import io.gpufleet.engine.scheduler.ResourceVector;
+import io.gpufleet.model.cloud.CapacityType;
+import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.cloud.InstanceType;
+import io.gpufleet.model.cloud.Offering;
+import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
+import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.taint.Tolerations;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rounds that share one {@link RoundNodes} and leave some nodes out plan as a round built afresh
+ * from the other nodes alone, and a round looks only at the nodes that could take a pod at all:
+ * seeded fleets of initialised, in-flight and deleting nodes with varied taints and pods, changed
+ * between steps (a pod lands, a node goes or comes) while each step asks many leave-out sets.
+ */
+class RoundNodesTest {
+
+  static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  private static final List<List<Taint>> TAINTS = List.of(List.of(), List.of(Fixtures.GPU_TAINT),
+      List.of(Taint.of("dedicated", "train", TaintEffect.NO_SCHEDULE)),
+      List.of(Taint.of("dedicated", "train", TaintEffect.PREFER_NO_SCHEDULE), Fixtures.GPU_TAINT));
+  private static final NodePool POOL = ProvisionerTest.onDemand(Fixtures.gpuPool("gpu", "g5", "g6"));
+  /** The g5 and g6 types of the built-in catalogue, the pool's. */
+  private static final List<InstanceType> TYPES = InstanceCatalog.builtIn().types().stream()
+      .filter(t -> t.name().startsWith("g5.") || t.name().startsWith("g6.")).toList();
+  private final ProvisioningModel model = ProvisioningModel.of(List.of(POOL), InstanceCatalog.builtIn(), List.of(),
+      NvidiaDevicePlugin.DEFAULTS, GpuSizing.PHYSICAL);
+
+  @Test
+  void roundsLeavingNodesOutPlanAsRoundsWithoutThem() {
+    int compared = 0;
+    int placedOnExisting = 0;
+    for (long seed = 1; seed <= 12; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      Provisioner kept = new Provisioner(model);
+      List<StateNode> nodes = new ArrayList<>();
+      for (int i = 8 + r.nextInt(10); i > 0; i--) {
+        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
+      }
+      int podNo = 0;
+      for (int step = 0; step < 10; step++) {
+        List<Pod> pending = new ArrayList<>();
+        for (int i = 1 + r.nextInt(5); i > 0; i--) {
+          pending.add(pod("p" + podNo++, TYPES, r));
+        }
+        for (int ask = 0; ask < 8; ask++) {
+          Set<String> leaving = new HashSet<>();
+          for (int i = r.nextInt(4); i > 0 && !nodes.isEmpty(); i--) {
+            leaving.add(nodes.get(r.nextInt(nodes.size())).name());
+          }
+          List<StateNode> rest = nodes.stream().filter(n -> !leaving.contains(n.name())).toList();
+          ProvisioningPlan a = kept.solveWithout(pending, nodes, leaving, List.of(), OfferingAvailability.ALL, T0);
+          ProvisioningPlan b = new Provisioner(model).solve(pending, rest, List.of(), OfferingAvailability.ALL, T0);
+          String as = String.format("seed %d step %d leaving %s", seed, step, leaving);
+          assertThat(a.onExisting()).as(as).isEqualTo(b.onExisting());
+          assertThat(a.errors()).as(as).isEqualTo(b.errors());
+          assertThat(a.newClaims()).as(as).isEqualTo(b.newClaims());
+          compared++;
+          placedOnExisting += a.onExisting().size();
+        }
+        // The cluster moves on: a pod lands on a node (a new state node), a node goes, one comes.
+        if (!nodes.isEmpty()) {
+          int i = r.nextInt(nodes.size());
+          StateNode n = nodes.get(i);
+          List<Pod> pods = new ArrayList<>(n.pods());
+          pods.add(pending.getFirst());
+          nodes.set(i, new StateNode(n.name(), n.claim(), n.node(), pods, n.terminating(), T0, n.markedForDeletion()));
+        }
+        if (!nodes.isEmpty() && r.nextInt(3) == 0) {
+          nodes.remove(r.nextInt(nodes.size()));
+        }
+        if (r.nextInt(3) == 0) {
+          nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
+        }
+      }
+    }
+    assertThat(compared).isEqualTo(12 * 10 * 8);
+    assertThat(placedOnExisting).as("rounds place pods on existing nodes").isPositive();
+  }
+
+  @Test
+  void entriesAreInRoundOrderAndHostsAreEveryNodeThatTakesThePod() {
+    int hosted = 0;
+    int refused = 0;
+    for (long seed = 1; seed <= 30; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      List<StateNode> nodes = new ArrayList<>();
+      for (int i = 5 + r.nextInt(20); i > 0; i--) {
+        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
+      }
+      RoundNodes fleet = new RoundNodes(model, nodes, List.of(), new NodeBases());
+      List<StateNode> expected = new ArrayList<>();
+      nodes.stream().filter(n -> !n.markedForDeletion() && n.isInitialized())
+          .sorted(Comparator.comparing(StateNode::name)).forEach(expected::add);
+      nodes.stream().filter(n -> !n.markedForDeletion() && !n.isInitialized())
+          .sorted(Comparator.comparing(StateNode::name)).forEach(expected::add);
+      assertThat(fleet.entries().stream().map(RoundNodes.Entry::node).toList()).isEqualTo(expected);
+      for (int i = 0; i < 20; i++) {
+        PodSpec spec = pod("q" + i, TYPES, r).spec();
+        ResourceVector req = ResourceVector.of(PodRequests.of(spec));
+        List<Integer> all = new ArrayList<>();
+        for (int k = 0; k < expected.size(); k++) {
+          StateNode n = expected.get(k);
+          ExistingNode.Base b = ExistingNode.base(n, RoundNodes.allocatable(model, n), List.of());
+          if (Fit.fits(req, 1, b.free(), b.freePods())
+              && Tolerations.firstUntoleratedBlockingOrNull(n.schedulingTaints(), spec.tolerations()) == null
+              && n.labels().containsAll(spec.nodeSelector())) {
+            all.add(k);
+          }
+        }
+        int[] hosts = fleet.hosts(spec);
+        assertThat(hosts).as("seed %d spec %d", seed, i).containsExactly(all.stream().mapToInt(x -> x).toArray());
+        hosted += hosts.length;
+        refused += expected.size() - hosts.length;
+      }
+    }
+    assertThat(hosted).isPositive();
+    assertThat(refused).isPositive();
+  }
+
+  /** A GPU, CPU-only or pinned pod, tolerating the GPU taint or not. */
+  private static Pod pod(String name, List<InstanceType> types, SplittableRandom r) {
+    Pod p = switch (r.nextInt(3)) {
+      case 0 -> Fixtures.gpuPod(name, 1 + r.nextInt(4), Integer.toString(1 + r.nextInt(16)), (4 + r.nextInt(60)) + "Gi");
+      case 1 -> Fixtures.cpuPod(name, Integer.toString(1 + r.nextInt(8)), (1 + r.nextInt(32)) + "Gi");
+      default -> {
+        Pod g = Fixtures.gpuPod(name, 1);
+        String type = types.get(r.nextInt(types.size())).name();
+        yield g.withSpec(g.spec().withNodeSelector(Labels.of("node.kubernetes.io/instance-type", type)));
+      }
+    };
+    return r.nextInt(5) == 0 ? p.withSpec(p.spec().withTolerations(List.of())) : p;
+  }
+
+  /** An initialised, in-flight or deleting node with some GPU pods on it and one of a few taint lists. */
+  private static StateNode node(NodePool pool, InstanceType t, SplittableRandom r) {
+    Offering o = t.offerings().stream().filter(x -> x.capacityType() == CapacityType.ON_DEMAND).findFirst()
+        .orElseThrow();
+    NodeClaim c = Launcher.nodeClaim(pool, t, o, ResourceList.EMPTY, T0, r).withLaunched(T0);
+    List<Pod> pods = new ArrayList<>();
+    for (int i = r.nextInt(3); i > 0; i--) {
+      pods.add(Fixtures.gpuPod(c.name() + "-" + i, 1 + r.nextInt(2)));
+    }
+    boolean deleting = r.nextInt(6) == 0;
+    if (r.nextInt(4) == 0) {
+      return new StateNode(c.name(), Optional.of(c), Optional.empty(), List.of(), Set.of(), T0, deleting, Map.of());
+    }
+    c = c.withRegistered(T0, c.name()).withInitialized(T0);
+    Node n = Node.of(c.name(), c.labels(), TAINTS.get(r.nextInt(TAINTS.size())), t.allocatable());
+    return new StateNode(c.name(), Optional.of(c), Optional.of(n), pods, Set.of(), T0, deleting, Map.of());
+  }
+}
