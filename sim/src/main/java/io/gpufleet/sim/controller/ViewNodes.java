@@ -14,10 +14,10 @@ import java.util.Map;
  * and a few map updates, not a pass over the fleet.
  *
  * <p>The claims map ({@link PMap}, a hash trie) iterates its keys by their mixed hash read five bits
- * at a time from the low end, so that order is the unsigned order of {@link #order(String)}; two
- * keys of one mixed hash iterate in the order they came, which this list cannot know, so such a pair
- * (as two state nodes of one name) makes the list {@link #irregular()}: its owner then builds it
- * again from the image instead ({@link #reset}).
+ * at a time from the low end, so that order is the order of {@link #order(Object)}. Keys of one
+ * mixed hash iterate in the order they were put, which a diff does not tell: a change to a NodeClaim
+ * that shares its place with another is left to a build from scratch ({@link #apply} answers false).
+ * Two state nodes of one name make the list {@link #irregular()} until it is built again.
  */
 final class ViewNodes {
 
@@ -47,7 +47,7 @@ final class ViewNodes {
     return byName;
   }
 
-  /** Whether two state nodes share a name or two NodeClaims a place in the claims' order. */
+  /** Whether two state nodes share a name. */
   boolean irregular() {
     return irregular;
   }
@@ -77,9 +77,6 @@ final class ViewNodes {
         }
       }
     }
-    for (int i = 1; i < claimCount; i++) {
-      irregular |= order(claimOf(i)) == order(claimOf(i - 1));
-    }
     byName = names;
   }
 
@@ -96,8 +93,9 @@ final class ViewNodes {
 
   /**
    * Applies one image's changes: each NodeClaim's state node replaced by its new one (null: gone), and
-   * each unmanaged node's likewise. False when the result would be {@link #irregular()}: the list is
-   * then in no state to use, and must be {@link #reset}.
+   * each unmanaged node's likewise. False when the result would be {@link #irregular()} or a changed
+   * NodeClaim shares its place in the claims' order with another: the list is then in no state to
+   * use, and must be {@link #reset}.
    */
   boolean apply(Map<String, StateNode> claims, Map<String, StateNode> unmanaged) {
     frozen = null;
@@ -123,7 +121,6 @@ final class ViewNodes {
     for (Map.Entry<String, StateNode> e : claims.entrySet()) {
       int at = claimPosition(e.getKey());
       if (at == Integer.MIN_VALUE) {
-        irregular = true;
         return false;
       }
       place(at, e.getValue(), true);
@@ -188,25 +185,25 @@ final class ViewNodes {
 
   /**
    * Where a NodeClaim's state node is among the claims' ({@code >= 0}), or {@code -(insertion point) - 1};
-   * {@link Integer#MIN_VALUE} when another NodeClaim has its place.
+   * {@link Integer#MIN_VALUE} when another NodeClaim shares its place.
    */
   private int claimPosition(String claim) {
     long key = order(claim);
-    int lo = 0;
-    int hi = claimCount - 1;
-    while (lo <= hi) {
+    int lo = 0; // the first of the claims not before it
+    int hi = claimCount;
+    while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      String other = claimOf(mid);
-      long k = order(other);
-      if (k < key) {
+      if (order(claimOf(mid)) < key) {
         lo = mid + 1;
-      } else if (k > key) {
-        hi = mid - 1;
       } else {
-        return other.equals(claim) ? mid : Integer.MIN_VALUE;
+        hi = mid;
       }
     }
-    return -lo - 1;
+    if (lo == claimCount || order(claimOf(lo)) != key) {
+      return -lo - 1;
+    }
+    boolean alone = claimOf(lo).equals(claim) && (lo + 1 == claimCount || order(claimOf(lo + 1)) != key);
+    return alone ? lo : Integer.MIN_VALUE;
   }
 
   /** Where an unmanaged node is among the unmanaged ({@code >= 0}), or {@code -(insertion point) - 1}. */
