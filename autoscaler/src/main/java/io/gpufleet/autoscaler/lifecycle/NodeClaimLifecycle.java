@@ -42,12 +42,15 @@ public final class NodeClaimLifecycle {
    */
   private final Map<String, DriftVerdict> drift = new HashMap<>();
 
-  /** A drift verdict and its inputs, compared by identity (the hash by value). */
-  private record DriftVerdict(NodeClaim claim, NodePool pool, String templateHash, InstanceCatalog catalog,
+  /**
+   * A drift verdict and its inputs, compared by identity: the template hash it was checked against is
+   * read from the list of NodePools, so the same list gives the same hash.
+   */
+  private record DriftVerdict(NodeClaim claim, NodePool pool, List<NodePool> pools, InstanceCatalog catalog,
       EC2NodeClass nodeClass, Optional<String> reason) {
 
-    boolean holdsFor(NodeClaim c, NodePool p, String hash, InstanceCatalog cat, EC2NodeClass nc) {
-      return claim == c && pool == p && catalog == cat && nodeClass == nc && templateHash.equals(hash);
+    boolean holdsFor(NodeClaim c, NodePool p, List<NodePool> ps, InstanceCatalog cat, EC2NodeClass nc) {
+      return claim == c && pool == p && pools == ps && catalog == cat && nodeClass == nc;
     }
   }
 
@@ -135,8 +138,7 @@ public final class NodeClaimLifecycle {
         continue;
       }
       if (checkDrift && pool.isPresent() && c.drifted().isEmpty()) {
-        driftMemoised(c, pool.get(), hashes.get(pool.get().name()), view, nodeClasses)
-            .ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+        driftMemoised(c, pool.get(), hashes, view, nodeClasses).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
       }
     }
     if (drift.size() > 2 * view.nodes().size() + 64) {
@@ -145,17 +147,20 @@ public final class NodeClaimLifecycle {
     return out;
   }
 
-  /** {@link #driftReason}, worked out again only when one of its inputs is another object. */
-  private Optional<String> driftMemoised(NodeClaim c, NodePool pool, String templateHash, ClusterView view,
+  /**
+   * {@link #driftReason} with the pool's template hash from {@code hashes} (the view's NodePools'),
+   * worked out again only when one of its inputs is another object.
+   */
+  private Optional<String> driftMemoised(NodeClaim c, NodePool pool, Map<String, String> hashes, ClusterView view,
       Map<String, EC2NodeClass> nodeClasses) {
     NodeClassRef ref = pool.template().nodeClassRef();
     EC2NodeClass nodeClass = ref.kind().equals("EC2NodeClass") ? nodeClasses.get(ref.name()) : null;
     DriftVerdict v = drift.get(c.name());
-    if (v != null && v.holdsFor(c, pool, templateHash, view.catalog(), nodeClass)) {
+    if (v != null && v.holdsFor(c, pool, view.nodePools(), view.catalog(), nodeClass)) {
       return v.reason();
     }
-    Optional<String> reason = driftReason(c, pool, templateHash, view, nodeClasses);
-    drift.put(c.name(), new DriftVerdict(c, pool, templateHash, view.catalog(), nodeClass, reason));
+    Optional<String> reason = driftReason(c, pool, hashes.get(pool.name()), view, nodeClasses);
+    drift.put(c.name(), new DriftVerdict(c, pool, view.nodePools(), view.catalog(), nodeClass, reason));
     return reason;
   }
 

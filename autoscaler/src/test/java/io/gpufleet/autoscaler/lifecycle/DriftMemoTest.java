@@ -57,12 +57,14 @@ class DriftMemoTest {
     for (int i = 0; i < 8; i++) {
       nodes.add(node(base, types.get(i % 2), i));
     }
-    NodePool pool = base;
+    // One list per pool, as a runtime hands the same list on until the pools change.
+    List<List<NodePool>> poolLists = pools.stream().map(List::of).toList();
+    int pool = 0;
     InstanceCatalog catalog = full;
     int drifts = 0;
     for (int step = 0; step < 400; step++) {
       switch (r.nextInt(4)) {
-        case 0 -> pool = pools.get(r.nextInt(pools.size()));
+        case 0 -> pool = r.nextInt(pools.size());
         case 1 -> catalog = r.nextBoolean() ? full : noM5Large;
         case 2 -> {
           int i = r.nextInt(nodes.size());
@@ -70,7 +72,7 @@ class DriftMemoTest {
         }
         default -> { }
       }
-      ClusterView view = new ClusterView(T0.plus(Duration.ofMinutes(step)), List.of(pool), catalog,
+      ClusterView view = new ClusterView(T0.plus(Duration.ofMinutes(step)), poolLists.get(pool), catalog,
           OfferingAvailability.ALL, nodes, List.of(), List.of(), PdbIndex.NONE);
       var remembered = kept.reconcile(view, true, Map.of());
       var fresh = new NodeClaimLifecycle(AutoscalerSettings.DEFAULTS).reconcile(view, true, Map.of());

@@ -34,6 +34,11 @@ import java.util.function.ToLongFunction;
  * per unmanaged node, the pods Karpenter may provision for (pending, not daemon pods, not pinned by
  * name), the DaemonSets, and each PDB with the disruptions it allows now, computed as the disruption
  * controller does (expected pods from the owners' scale, healthy ones Ready). Cached per image.
+ *
+ * <p>Each view is the last one brought forward by the images' diffs (immutable images, so shared
+ * subtrees are skipped): the state nodes by {@link ViewNodes}, the pending pods by the pods' and
+ * pending keys' diffs, the PDBs' status by their owners' versions. A view costs what changed since
+ * the last, not the fleet; ViewBuilderTest compares each followed view with one built from scratch.
  */
 final class ViewBuilder {
 
