@@ -6,6 +6,7 @@ import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceLabels;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
@@ -34,6 +35,24 @@ import java.util.Optional;
 public final class NodeClaimLifecycle {
 
   private final AutoscalerSettings settings;
+  /**
+   * Each NodeClaim's drift verdict with what it was worked out from: drift is a function of the claim,
+   * its NodePool (and the pool's template hash), the catalogue and the pool's node class, so while
+   * those are the same objects the verdict stands and a reconcile costs the claims that changed.
+   */
+  private final Map<String, DriftVerdict> drift = new HashMap<>();
+
+  /**
+   * A drift verdict and its inputs, compared by identity: the template hash it was checked against is
+   * read from the list of NodePools, so the same list gives the same hash.
+   */
+  private record DriftVerdict(NodeClaim claim, NodePool pool, List<NodePool> pools, InstanceCatalog catalog,
+      EC2NodeClass nodeClass, Optional<String> reason) {
+
+    boolean holdsFor(NodeClaim c, NodePool p, List<NodePool> ps, InstanceCatalog cat, EC2NodeClass nc) {
+      return claim == c && pool == p && pools == ps && catalog == cat && nodeClass == nc;
+    }
+  }
 
   public NodeClaimLifecycle(AutoscalerSettings settings) {
     this.settings = settings;
@@ -119,10 +138,30 @@ public final class NodeClaimLifecycle {
         continue;
       }
       if (checkDrift && pool.isPresent() && c.drifted().isEmpty()) {
-        driftReason(c, pool.get(), hashes.get(pool.get().name()), view, nodeClasses).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+        driftMemoised(c, pool.get(), hashes, view, nodeClasses).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
       }
     }
+    if (drift.size() > 2 * view.nodes().size() + 64) {
+      drift.clear(); // verdicts of claims long gone
+    }
     return out;
+  }
+
+  /**
+   * {@link #driftReason} with the pool's template hash from {@code hashes} (the view's NodePools'),
+   * worked out again only when one of its inputs is another object.
+   */
+  private Optional<String> driftMemoised(NodeClaim c, NodePool pool, Map<String, String> hashes, ClusterView view,
+      Map<String, EC2NodeClass> nodeClasses) {
+    NodeClassRef ref = pool.template().nodeClassRef();
+    EC2NodeClass nodeClass = ref.kind().equals("EC2NodeClass") ? nodeClasses.get(ref.name()) : null;
+    DriftVerdict v = drift.get(c.name());
+    if (v != null && v.holdsFor(c, pool, view.nodePools(), view.catalog(), nodeClass)) {
+      return v.reason();
+    }
+    Optional<String> reason = driftReason(c, pool, hashes.get(pool.name()), view, nodeClasses);
+    drift.put(c.name(), new DriftVerdict(c, pool, view.nodePools(), view.catalog(), nodeClass, reason));
+    return reason;
   }
 
   /**

@@ -51,7 +51,9 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
   }
 
   public Optional<NodePool> nodePool(String name) {
-    for (NodePool p : nodePools) {
+    // By index: asked per node per reconcile and poll, where an iterator per call showed in profiles.
+    for (int i = 0; i < nodePools.size(); i++) {
+      NodePool p = nodePools.get(i);
       if (p.name().equals(name)) {
         return Optional.of(p);
       }

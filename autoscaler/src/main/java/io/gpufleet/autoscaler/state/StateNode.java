@@ -3,6 +3,7 @@ package io.gpufleet.autoscaler.state;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.taint.Taint;
@@ -123,9 +124,19 @@ public record StateNode(String name, Optional<NodeClaim> claim, Optional<Node> n
     return p.meta().owner().map(o -> o.kind().equals("Node")).orElse(false);
   }
 
+  /**
+   * Whether no pod here would have to move ({@link #reschedulablePods()} is empty). Asked of every
+   * node on every disruption poll, so it reads each pod's owner once and skips the terminating set
+   * while it is empty.
+   */
   public boolean isEmpty() {
-    for (Pod p : pods) {
-      if (!terminating.contains(p.key()) && !isDaemon(p) && !isMirror(p)) {
+    for (int i = 0; i < pods.size(); i++) {
+      Pod p = pods.get(i);
+      Optional<OwnerReference> owner = p.meta().owner();
+      if (owner.isPresent() && (owner.get().kind().equals("DaemonSet") || owner.get().kind().equals("Node"))) {
+        continue;
+      }
+      if (terminating.isEmpty() || !terminating.contains(p.key())) {
         return false;
       }
     }

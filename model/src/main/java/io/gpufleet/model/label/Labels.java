@@ -1,6 +1,5 @@
 package io.gpufleet.model.label;
 
-import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,7 +12,7 @@ public record Labels(SortedMap<String, String> map) {
   public static final Labels EMPTY = new Labels(new TreeMap<>());
 
   public Labels {
-    map = Collections.unmodifiableSortedMap(new TreeMap<>(map));
+    map = new LabelMap(map); // read-only, in key order, looked up by hash
   }
 
   public static Labels of(Map<String, String> map) {

@@ -69,6 +69,10 @@ final class KubeScheduler {
   /** Whether NVIDIA's DRA driver serves a node, as of node-shape epoch {@link #driverNodesAt}. */
   private boolean driverNodes;
   private long driverNodesAt = -1;
+  /** The nodes the driver serves, as of the nodes map {@link #driverNodesOf} and the GPU catalogue it was told. */
+  private final Set<String> driverServed = new HashSet<>();
+  private PMap<String, NodeState> driverNodesOf;
+  private Object driverCatalog;
   /** The scheduler's DynamicResources, once the run uses DRA. */
   private DynamicResources dynamicResources;
   private int startIndex;
@@ -143,15 +147,44 @@ final class KubeScheduler {
     return new NvidiaDraDriver(api.devicePlugin().operator().catalog(), MigManager.STOCK, draDriver);
   }
 
-  /** Whether NVIDIA's DRA driver serves any node now (worked out again when the nodes' shapes change). */
+  /**
+   * Whether NVIDIA's DRA driver serves any node now (worked out again when the nodes' shapes change).
+   * Whether it serves a node depends only on that node's NodeState, so the set of nodes it serves
+   * follows the nodes map by its diff since the last time: a node coming or going costs itself, not
+   * the fleet ({@link #fullScans} looks at every node, the oracle).
+   */
   private boolean driverServesNodes() {
     if (api.nodeShapeEpoch() != driverNodesAt) {
       driverNodesAt = api.nodeShapeEpoch();
       NvidiaDraDriver driver = driver();
-      driverNodes = api.state().nodes().values().stream().anyMatch(n -> !GpuOperator.runsDevicePlugin(
-          n.node().labels()) && !driver.slices(n.node(), n.migLayout()).isEmpty());
+      PMap<String, NodeState> nodes = api.state().nodes();
+      Object catalog = api.devicePlugin().operator().catalog();
+      if (fullScans || driverNodesOf == null || catalog != driverCatalog) {
+        driverServed.clear();
+        nodes.forEach((name, n) -> {
+          if (driverServes(driver, n)) {
+            driverServed.add(name);
+          }
+        });
+      } else {
+        driverNodesOf.diff(nodes, (name, was, now) -> {
+          if (now != null && driverServes(driver, now)) {
+            driverServed.add(name);
+          } else {
+            driverServed.remove(name);
+          }
+        });
+      }
+      driverNodesOf = nodes;
+      driverCatalog = catalog;
+      driverNodes = !driverServed.isEmpty();
     }
     return driverNodes;
+  }
+
+  /** Whether the GPU Operator leaves a node to NVIDIA's DRA driver and the driver publishes devices there. */
+  private static boolean driverServes(NvidiaDraDriver driver, NodeState n) {
+    return !GpuOperator.runsDevicePlugin(n.node().labels()) && !driver.slices(n.node(), n.migLayout()).isEmpty();
   }
 
   /**

@@ -27,27 +27,40 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * Builds Karpenter's {@link ClusterView} from the simulator's image: a state node per NodeClaim and
  * per unmanaged node, the pods Karpenter may provision for (pending, not daemon pods, not pinned by
  * name), the DaemonSets, and each PDB with the disruptions it allows now, computed as the disruption
  * controller does (expected pods from the owners' scale, healthy ones Ready). Cached per image.
+ *
+ * <p>Each view is the last one brought forward by the images' diffs (immutable images, so shared
+ * subtrees are skipped): the state nodes by {@link ViewNodes}, the pending pods by the pods' and
+ * pending keys' diffs, the PDBs' status by their owners' versions. A view costs what changed since
+ * the last, not the fleet; ViewBuilderTest compares each followed view with one built from scratch.
  */
 final class ViewBuilder {
 
-  private final ApiServer api;
-  /** PDB status by PDB, with the versions of the workloads it was computed from. */
+  /** A workload's version: bumped by the API server on every change to the workload's pods. */
+  private final ToLongFunction<ObjectRef> workloadVersions;
+  /**
+   * PDB status by PDB: the PDB, the workloads map its owners were found in (or, since, one that
+   * changed no owner of it), its owners, their versions and the status.
+   */
   private final Map<String, Object[]> pdbMemo = new HashMap<>();
+  /** The PDBs' keys in order, of the PDB map they were read from; the workloads and index of the last view. */
+  private PMap<String, PodDisruptionBudget> pdbKeysOf;
+  private List<String> pdbKeys;
+  private PMap<ObjectRef, WorkloadState> lastWorkloads;
+  private PdbIndex lastPdbs;
   private ClusterState cachedState;
   private Instant cachedNow;
   private ClusterView cached;
   /** State nodes by name with what they were built from: unchanged inputs give back the same object. */
   private final Map<String, Object[]> nodeMemo = new HashMap<>();
-  /** The last view's state nodes in its order, each one's position, and each by node and claim name. */
-  private final List<StateNode> nodes = new ArrayList<>();
-  private final Map<String, Integer> positions = new HashMap<>();
-  private PMap<String, StateNode> byName = PMap.empty();
+  /** The last view's state nodes in its order, and each by node and claim name. */
+  private final ViewNodes nodes = new ViewNodes();
   /** The DaemonSets and the pods Karpenter provisions for, with the maps they were read from. */
   private PMap<ObjectRef, WorkloadState> daemonSetsOf;
   private List<Workload.DaemonSet> daemonSets;
@@ -58,7 +71,11 @@ final class ViewBuilder {
   private final TreeMap<Long, Pod> pendingBySequence = new TreeMap<>();
 
   ViewBuilder(ApiServer api) {
-    this.api = api;
+    this(api::workloadVersion);
+  }
+
+  ViewBuilder(ToLongFunction<ObjectRef> workloadVersions) {
+    this.workloadVersions = workloadVersions;
   }
 
   /**
@@ -74,8 +91,8 @@ final class ViewBuilder {
     if (s != cachedState && !follow(cachedState, s)) {
       rebuild(s);
     }
-    cached = new ClusterView(now, s.nodePools(), s.catalog(), s.offerings(), nodes, pendingPods(s), daemonSets(s),
-        pdbsCached(s), byName.asMap());
+    cached = new ClusterView(now, s.nodePools(), s.catalog(), s.offerings(), nodes.nodes(), pendingPods(s),
+        daemonSets(s), pdbsCached(s), nodes.byName().asMap());
     cachedState = s;
     cachedNow = now;
     return cached;
@@ -84,7 +101,7 @@ final class ViewBuilder {
   /** Every state node from the image: a NodeClaim's in the image's order, then unmanaged nodes by name. */
   private void rebuild(ClusterState s) {
     Set<String> executing = executing(s);
-    nodes.clear();
+    List<StateNode> managed = new ArrayList<>(s.claims().size());
     Set<String> managedNodes = new HashSet<>();
     // The image's own (deterministic) order: every decision that depends on order sorts for itself.
     for (NodeClaim c : s.claims().values()) {
@@ -92,118 +109,118 @@ final class ViewBuilder {
       Optional<NodeState> n = Optional.ofNullable(s.nodes().get(c.nodeName().orElse(c.name())))
           .filter(ns -> ns.claim().map(c.name()::equals).orElse(false));
       n.ifPresent(ns -> managedNodes.add(ns.name()));
-      nodes.add(memoised(nodeMemo, s, c.nodeName().orElse(c.name()), Optional.of(c), n,
-          c.isDeleting() || executing.contains(c.name()), c.created()));
+      managed.add(claimNode(s, c, executing));
     }
-    List<String> unmanaged = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     s.nodes().forEach((k, v) -> {
       if (!managedNodes.contains(k)) {
-        unmanaged.add(k);
+        names.add(k);
       }
     });
-    unmanaged.sort(null);
-    for (String name : unmanaged) {
-      NodeState n = s.nodes().get(name);
-      nodes.add(memoised(nodeMemo, s, name, Optional.empty(), Optional.of(n), false, n.registered()));
+    names.sort(null);
+    List<StateNode> unmanaged = new ArrayList<>(names.size());
+    for (String name : names) {
+      unmanaged.add(unmanagedNode(s, s.nodes().get(name)));
     }
-    positions.clear();
-    PMap<String, StateNode> names = PMap.empty();
-    for (int i = 0; i < nodes.size(); i++) {
-      StateNode n = nodes.get(i);
-      positions.put(n.name(), i);
-      names = names.put(n.name(), n);
+    nodes.reset(managed, unmanaged);
+  }
+
+  /** A NodeClaim's state node: with its node once that node says it backs the claim. */
+  private StateNode claimNode(ClusterState s, NodeClaim c, Set<String> executing) {
+    String name = c.nodeName().orElse(c.name());
+    Optional<NodeState> n = Optional.ofNullable(s.nodes().get(name))
+        .filter(ns -> ns.claim().map(c.name()::equals).orElse(false));
+    return memoised(nodeMemo, s, name, Optional.of(c), n, c.isDeleting() || executing.contains(c.name()),
+        c.created());
+  }
+
+  private StateNode unmanagedNode(ClusterState s, NodeState n) {
+    return memoised(nodeMemo, s, n.name(), Optional.empty(), Optional.of(n), false, n.registered());
+  }
+
+  /** Whether a node is a NodeClaim's: the claim it names is there and names it back (or, unregistered, goes by its name). */
+  private static boolean managed(ClusterState s, NodeState n) {
+    if (n.claim().isEmpty()) {
+      return false;
     }
-    // A NodeClaim's own name finds its state node too, unless a node already goes by it.
-    for (StateNode n : nodes) {
-      if (n.claim().isPresent() && names.get(n.claim().get().name()) == null) {
-        names = names.put(n.claim().get().name(), n);
-      }
-    }
-    byName = names;
+    NodeClaim c = s.claims().get(n.claim().get());
+    return c != null && c.nodeName().orElse(c.name()).equals(n.name());
   }
 
   /**
-   * Brings the last view's state nodes to image {@code s} by what changed since {@code before};
-   * false, leaving them to a rebuild, when a NodeClaim or Node came, went or changed which one it
-   * pairs with (the list's order and membership change then).
+   * Brings the last view's state nodes to image {@code s} by what changed since {@code before}: each
+   * NodeClaim that changed, pairs with a node that changed or is a candidate of a disruption that
+   * came or went gets its state node again, and each node that changed, or whose claim did, is
+   * placed among the unmanaged or taken out of them. Nodes and claims coming and going cost what
+   * they touch. False, leaving them to a rebuild, when the scheduler's image gained or lost a node
+   * other than by the nodes map, or the list would be irregular ({@link ViewNodes#irregular()}).
    */
   private boolean follow(ClusterState before, ClusterState s) {
-    if (before == null) {
+    if (before == null || nodes.irregular()) {
       return false;
     }
-    Set<String> dirty = new HashSet<>();
-    boolean[] reorder = new boolean[1];
+    Set<String> claims = new HashSet<>();
+    Set<String> names = new HashSet<>();
     before.claims().diff(s.claims(), (name, was, now) -> {
-      if (was == null || now == null || !was.nodeName().equals(now.nodeName())) {
-        reorder[0] = true;
-      } else {
-        dirty.add(now.nodeName().orElse(name));
+      claims.add(name);
+      for (NodeClaim c : new NodeClaim[] {was, now}) {
+        if (c != null) {
+          names.add(c.nodeName().orElse(name));
+        }
       }
     });
     before.nodes().diff(s.nodes(), (name, was, now) -> {
-      if (was == null || now == null || !was.claim().equals(now.claim())) {
-        reorder[0] = true;
-      } else {
-        dirty.add(name);
+      names.add(name);
+      for (NodeState n : new NodeState[] {was, now}) {
+        if (n != null) {
+          n.claim().ifPresent(claims::add);
+        }
       }
     });
-    if (reorder[0]) {
-      return false;
-    }
     before.executing().diff(s.executing(), (id, was, now) -> {
       for (InFlightDisruption d : new InFlightDisruption[] {was, now}) {
         if (d != null) {
-          for (String claim : d.command().candidates()) {
-            NodeClaim c = s.claims().get(claim);
-            if (c != null) {
-              dirty.add(c.nodeName().orElse(claim));
-            }
-          }
+          claims.addAll(d.command().candidates());
         }
       }
     });
     // The scheduler's node changes only with the node's NodeState: the API server gives a node a new
     // NodeState whenever it binds to it, unbinds from it or changes it in the snapshot, so the nodes'
     // diff above already named it. Comparing the two snapshots node by node cost the fleet's size on
-    // every view.
-    if (before.snapshot().size() != s.snapshot().size()) {
+    // every view; a snapshot that grew or shrank other than with the nodes map is built from scratch.
+    if (s.snapshot().size() - before.snapshot().size() != s.nodes().size() - before.nodes().size()) {
       return false;
     }
-    if (dirty.isEmpty()) {
+    if (claims.isEmpty() && names.isEmpty()) {
       return true;
     }
-    Set<String> executing = executing(s);
-    List<String> names = new ArrayList<>(dirty);
-    names.sort(null);
-    for (String name : names) {
-      Integer at = positions.get(name);
-      if (at == null) {
-        return false;
-      }
-      StateNode old = nodes.get(at);
-      StateNode built;
-      if (old.claim().isPresent()) {
-        NodeClaim c = s.claims().get(old.claim().get().name());
-        Optional<NodeState> n = Optional.ofNullable(s.nodes().get(name))
-            .filter(ns -> ns.claim().map(c.name()::equals).orElse(false));
-        built = memoised(nodeMemo, s, name, Optional.of(c), n, c.isDeleting() || executing.contains(c.name()),
-            c.created());
-      } else {
-        NodeState n = s.nodes().get(name);
-        built = memoised(nodeMemo, s, name, Optional.empty(), Optional.of(n), false, n.registered());
-      }
-      if (built == old) {
-        continue;
-      }
-      nodes.set(at, built);
-      if (byName.get(name) == old) {
-        byName = byName.put(name, built);
-      }
-      if (built.claim().isPresent() && byName.get(built.claim().get().name()) == old) {
-        byName = byName.put(built.claim().get().name(), built);
+    Set<String> executing = claims.isEmpty() ? Set.of() : executing(s);
+    Map<String, StateNode> claimNodes = new HashMap<>();
+    List<String> sorted = new ArrayList<>(claims);
+    sorted.sort(null);
+    for (String name : sorted) {
+      NodeClaim c = s.claims().get(name);
+      if (c != null) {
+        claimNodes.put(name, claimNode(s, c, executing));
+      } else if (nodes.ofClaim(name) != null) {
+        claimNodes.put(name, null);
       }
     }
-    return true;
+    Map<String, StateNode> unmanaged = new HashMap<>();
+    sorted = new ArrayList<>(names);
+    sorted.sort(null);
+    for (String name : sorted) {
+      NodeState n = s.nodes().get(name);
+      if (n != null && !managed(s, n)) {
+        unmanaged.put(name, unmanagedNode(s, n));
+      } else if (nodes.unmanaged(name) != null) {
+        unmanaged.put(name, null);
+      }
+    }
+    // Only what is another object changes the list.
+    claimNodes.entrySet().removeIf(e -> e.getValue() != null && e.getValue() == nodes.ofClaim(e.getKey()));
+    unmanaged.entrySet().removeIf(e -> e.getValue() != null && e.getValue() == nodes.unmanaged(e.getKey()));
+    return claimNodes.isEmpty() && unmanaged.isEmpty() || nodes.apply(claimNodes, unmanaged);
   }
 
   /** The NodeClaims that are candidates of a disruption in flight. */
@@ -345,41 +362,79 @@ final class ViewBuilder {
 
   /**
    * As {@link #pdbs}, reusing a PDB's status while the PDB, the workloads it covers and their pods
-   * are unchanged.
+   * are unchanged, and the last index itself (with what it worked out per pod) while every PDB and
+   * status is. Workloads changing other than in which pods they template (a scale, a Job's count)
+   * keep the PDBs' owners, and the status of PDBs none of whose owners changed.
    */
   private PdbIndex pdbsCached(ClusterState s) {
     if (s.pdbs().isEmpty()) {
       return PdbIndex.NONE;
     }
-    List<PdbIndex.Entry> entries = new ArrayList<>();
-    List<String> keys = new ArrayList<>(s.pdbs().keys());
-    keys.sort(null);
-    for (String key : keys) {
+    if (s.pdbs() != pdbKeysOf) {
+      pdbKeys = new ArrayList<>(s.pdbs().keys());
+      pdbKeys.sort(null);
+      pdbKeysOf = s.pdbs();
+    }
+    PMap<ObjectRef, WorkloadState> workloads = s.workloads();
+    Set<ObjectRef> changed = null; // null: the owners may have changed
+    if (lastWorkloads != null && workloads != lastWorkloads) {
+      Set<ObjectRef> keys = new HashSet<>();
+      boolean[] templates = new boolean[1];
+      lastWorkloads.diff(workloads, (k, was, now) -> {
+        keys.add(k);
+        templates[0] |= was == null || now == null
+            || !was.workload().meta().namespace().equals(now.workload().meta().namespace())
+            || !was.workload().template().labels().equals(now.workload().template().labels());
+      });
+      changed = templates[0] ? null : keys;
+    }
+    List<PdbIndex.Entry> entries = new ArrayList<>(pdbKeys.size());
+    boolean same = lastPdbs != null && lastPdbs.entries().size() == pdbKeys.size();
+    for (String key : pdbKeys) {
       PodDisruptionBudget b = s.pdbs().get(key);
       Object[] hit = pdbMemo.get(key);
-      List<ObjectRef> owners;
-      if (hit != null && hit[0] == b && hit[1] == s.workloads()) {
-        @SuppressWarnings("unchecked")
-        List<ObjectRef> o = (List<ObjectRef>) hit[2];
-        owners = o;
-      } else {
-        owners = owners(s, b);
+      if (hit != null && (hit[0] != b || hit[1] != workloads
+          && (hit[1] != lastWorkloads || changed == null || covers((List<?>) hit[2], changed)))) {
         hit = null;
       }
+      @SuppressWarnings("unchecked")
+      List<ObjectRef> owners = hit != null ? (List<ObjectRef>) hit[2] : owners(s, b);
       long[] versions = new long[owners.size()];
       for (int i = 0; i < versions.length; i++) {
-        versions[i] = api.workloadVersion(owners.get(i));
+        versions[i] = workloadVersions.applyAsLong(owners.get(i));
       }
       int allowed;
       if (hit != null && !owners.isEmpty() && Arrays.equals((long[]) hit[3], versions)) {
         allowed = (int) hit[4];
+        if (hit[1] != workloads) {
+          hit[1] = workloads;
+        }
       } else {
         allowed = allowed(s, b);
+        pdbMemo.put(key, new Object[] {b, workloads, owners, versions, allowed});
       }
-      pdbMemo.put(key, new Object[] {b, s.workloads(), owners, versions, allowed});
-      entries.add(new PdbIndex.Entry(b, allowed));
+      PdbIndex.Entry e = same ? lastPdbs.entries().get(entries.size()) : null;
+      if (e == null || e.pdb() != b || e.disruptionsAllowed() != allowed) {
+        same = false;
+        e = new PdbIndex.Entry(b, allowed);
+      }
+      entries.add(e);
     }
-    return new PdbIndex(entries);
+    lastWorkloads = workloads;
+    if (!same) {
+      lastPdbs = new PdbIndex(entries);
+    }
+    return lastPdbs;
+  }
+
+  /** Whether any of a PDB's owners is among these workloads. */
+  private static boolean covers(List<?> owners, Set<ObjectRef> workloads) {
+    for (Object o : owners) {
+      if (workloads.contains(o)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The workloads whose pods a PDB selects. */

@@ -1,0 +1,240 @@
+package io.gpufleet.sim.controller;
+
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.collect.PMap;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Karpenter's state nodes in the view's order, kept up to date by single changes: first a
+ * NodeClaim's state node per NodeClaim in the claims map's iteration order, then the unmanaged nodes
+ * by name; and each by node name and NodeClaim name. A change costs a binary search, an array shift
+ * and a few map updates, not a pass over the fleet.
+ *
+ * <p>The claims map ({@link PMap}, a hash trie) iterates its keys by their mixed hash read five bits
+ * at a time from the low end, so that order is the order of {@link #order(Object)}. Keys of one
+ * mixed hash iterate in the order they were put, which a diff does not tell: a change to a NodeClaim
+ * that shares its place with another is left to a build from scratch ({@link #apply} answers false).
+ * Two state nodes of one name make the list {@link #irregular()} until it is built again.
+ */
+final class ViewNodes {
+
+  private final List<StateNode> nodes = new ArrayList<>();
+  /** How many of {@link #nodes} lead as NodeClaims' state nodes. */
+  private int claimCount;
+  private final Map<String, StateNode> byNodeName = new HashMap<>();
+  private final Map<String, StateNode> byClaimName = new HashMap<>();
+  private PMap<String, StateNode> byName = PMap.empty();
+  private boolean irregular;
+  /** The immutable copy of {@link #nodes} last handed out, until they change. */
+  private List<StateNode> frozen = List.of();
+
+  /** The state nodes, in order (an immutable list, the same object while nothing changed). */
+  List<StateNode> nodes() {
+    if (frozen == null) {
+      frozen = List.copyOf(nodes);
+    }
+    return frozen;
+  }
+
+  /**
+   * Each state node by name and, where no node goes by it, by its NodeClaim's name, as the view's
+   * {@code byName}: where two go by one name, the later.
+   */
+  PMap<String, StateNode> byName() {
+    return byName;
+  }
+
+  /** Whether two state nodes share a name. */
+  boolean irregular() {
+    return irregular;
+  }
+
+  /** The state nodes of a build from scratch: the NodeClaims' in the claims map's order, then the unmanaged by name. */
+  void reset(List<StateNode> claimNodes, List<StateNode> unmanaged) {
+    nodes.clear();
+    nodes.addAll(claimNodes);
+    nodes.addAll(unmanaged);
+    claimCount = claimNodes.size();
+    frozen = null;
+    byNodeName.clear();
+    byClaimName.clear();
+    irregular = false;
+    PMap<String, StateNode> names = PMap.empty();
+    for (StateNode n : nodes) {
+      irregular |= byNodeName.put(n.name(), n) != null;
+      names = names.put(n.name(), n);
+    }
+    // A NodeClaim's own name finds its state node too, unless a node already goes by it.
+    for (StateNode n : nodes) {
+      if (n.claim().isPresent()) {
+        String claim = n.claim().get().name();
+        byClaimName.put(claim, n);
+        if (names.get(claim) == null) {
+          names = names.put(claim, n);
+        }
+      }
+    }
+    byName = names;
+  }
+
+  /** The state node of a NodeClaim, if the list holds one. */
+  StateNode ofClaim(String claim) {
+    return byClaimName.get(claim);
+  }
+
+  /** The state node of an unmanaged node, if the list holds one. */
+  StateNode unmanaged(String name) {
+    int at = unmanagedPosition(name);
+    return at >= 0 ? nodes.get(at) : null;
+  }
+
+  /**
+   * Applies one image's changes: each NodeClaim's state node replaced by its new one (null: gone), and
+   * each unmanaged node's likewise. False when the result would be {@link #irregular()} or a changed
+   * NodeClaim shares its place in the claims' order with another: the list is then in no state to
+   * use, and must be {@link #reset}.
+   */
+  boolean apply(Map<String, StateNode> claims, Map<String, StateNode> unmanaged) {
+    frozen = null;
+    List<String> touched = new ArrayList<>();
+    // Every old state node leaves the name maps before any new one enters, so a name passing from one
+    // to another (a node registering for its claim) is no clash.
+    for (String claim : claims.keySet()) {
+      forget(byClaimName.get(claim), touched);
+    }
+    for (String name : unmanaged.keySet()) {
+      forget(unmanaged(name), touched);
+    }
+    for (StateNode n : claims.values()) {
+      if (n != null && !remember(n, touched)) {
+        return false;
+      }
+    }
+    for (StateNode n : unmanaged.values()) {
+      if (n != null && !remember(n, touched)) {
+        return false;
+      }
+    }
+    for (Map.Entry<String, StateNode> e : claims.entrySet()) {
+      int at = claimPosition(e.getKey());
+      if (at == Integer.MIN_VALUE) {
+        return false;
+      }
+      place(at, e.getValue(), true);
+    }
+    for (Map.Entry<String, StateNode> e : unmanaged.entrySet()) {
+      place(unmanagedPosition(e.getKey()), e.getValue(), false);
+    }
+    for (String k : touched) {
+      StateNode n = byNodeName.get(k);
+      if (n == null) {
+        n = byClaimName.get(k);
+      }
+      byName = n == null ? byName.remove(k) : byName.put(k, n);
+    }
+    return true;
+  }
+
+  /** Sets, inserts or removes (null) the state node at a binary search's answer. */
+  private void place(int at, StateNode n, boolean claim) {
+    if (at >= 0) {
+      if (n == null) {
+        nodes.remove(at);
+        claimCount -= claim ? 1 : 0;
+      } else {
+        nodes.set(at, n);
+      }
+    } else if (n != null) {
+      nodes.add(-at - 1, n);
+      claimCount += claim ? 1 : 0;
+    }
+  }
+
+  private void forget(StateNode n, List<String> touched) {
+    if (n == null) {
+      return;
+    }
+    byNodeName.remove(n.name(), n);
+    touched.add(n.name());
+    if (n.claim().isPresent()) {
+      byClaimName.remove(n.claim().get().name(), n);
+      touched.add(n.claim().get().name());
+    }
+  }
+
+  /** False when another state node goes by this one's name. */
+  private boolean remember(StateNode n, List<String> touched) {
+    if (byNodeName.putIfAbsent(n.name(), n) != null) {
+      irregular = true;
+      return false;
+    }
+    touched.add(n.name());
+    if (n.claim().isPresent()) {
+      byClaimName.put(n.claim().get().name(), n);
+      touched.add(n.claim().get().name());
+    }
+    return true;
+  }
+
+  private String claimOf(int i) {
+    return nodes.get(i).claim().orElseThrow().name();
+  }
+
+  /**
+   * Where a NodeClaim's state node is among the claims' ({@code >= 0}), or {@code -(insertion point) - 1};
+   * {@link Integer#MIN_VALUE} when another NodeClaim shares its place.
+   */
+  private int claimPosition(String claim) {
+    long key = order(claim);
+    int lo = 0; // the first of the claims not before it
+    int hi = claimCount;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (order(claimOf(mid)) < key) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    if (lo == claimCount || order(claimOf(lo)) != key) {
+      return -lo - 1;
+    }
+    boolean alone = claimOf(lo).equals(claim) && (lo + 1 == claimCount || order(claimOf(lo + 1)) != key);
+    return alone ? lo : Integer.MIN_VALUE;
+  }
+
+  /** Where an unmanaged node is among the unmanaged ({@code >= 0}), or {@code -(insertion point) - 1}. */
+  private int unmanagedPosition(String name) {
+    int lo = claimCount;
+    int hi = nodes.size() - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = nodes.get(mid).name().compareTo(name);
+      if (c < 0) {
+        lo = mid + 1;
+      } else if (c > 0) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -lo - 1;
+  }
+
+  /**
+   * A key's place in a {@link PMap}'s iteration order: its mixed hash with the five-bit groups the
+   * trie reads level by level (lowest first, the last of two bits) laid out most significant first.
+   */
+  static long order(Object key) {
+    int h = key.hashCode();
+    h ^= h >>> 16; // as PMap.hash
+    long out = 0;
+    for (int shift = 0; shift < 30; shift += 5) {
+      out = out << 5 | (h >>> shift) & 31;
+    }
+    return out << 2 | (h >>> 30) & 3;
+  }
+}
