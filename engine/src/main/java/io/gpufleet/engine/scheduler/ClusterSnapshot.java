@@ -45,6 +45,13 @@ public final class ClusterSnapshot {
   private final int podsWithAffinity;
   private final int podsWithRequiredAntiAffinity;
   /**
+   * No bound pod has a lower priority than this: the lowest priority of the pods bound when the
+   * lineage began or bound since, kept through unbinds (it may then lie below every pod left, never
+   * above one). DefaultPreemption answers at once, without reading every node's pods, when no pod
+   * can be below the preemptor.
+   */
+  private final int podPriorityFloor;
+  /**
    * PodTopologySpread's matching-pod counts, each made on first use for this image and carried, by
    * the delta, to every image derived from it (a few keys, one per workload, cover a simulation).
    * Images whose counts cannot differ (a node added without pods, a node changed but not its labels)
@@ -54,7 +61,7 @@ public final class ClusterSnapshot {
   private final AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> spreads;
 
   private ClusterSnapshot(NodeInfo[] nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
-      int podsWithAffinity, int podsWithRequiredAntiAffinity, LabelColumns columns,
+      int podsWithAffinity, int podsWithRequiredAntiAffinity, int podPriorityFloor, LabelColumns columns,
       AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> spreads) {
     this.nodes = nodes;
     this.slots = slots;
@@ -63,7 +70,17 @@ public final class ClusterSnapshot {
     this.columns = columns;
     this.podsWithAffinity = podsWithAffinity;
     this.podsWithRequiredAntiAffinity = podsWithRequiredAntiAffinity;
+    this.podPriorityFloor = podPriorityFloor;
     this.spreads = spreads;
+  }
+
+  /**
+   * A priority no bound pod is below ({@link Integer#MAX_VALUE} while none was bound): when a pod's
+   * priority is not above it, no node holds a pod it could preempt. After pods leave it may lie below
+   * every pod left, so a pod above it may still find no victim.
+   */
+  public int podPriorityFloor() {
+    return podPriorityFloor;
   }
 
   public int podsWithAffinity() {
@@ -84,6 +101,7 @@ public final class ClusterSnapshot {
     PMap<String, Integer> index = PMap.empty();
     int affinity = 0;
     int anti = 0;
+    int floor = Integer.MAX_VALUE;
     for (int i = 0; i < arr.length; i++) {
       if (index.containsKey(arr[i].name())) {
         throw new IllegalArgumentException("duplicate node name " + arr[i].name());
@@ -92,8 +110,9 @@ public final class ClusterSnapshot {
       index = index.put(arr[i].name(), i);
       affinity += arr[i].podsWithAffinity().size();
       anti += arr[i].podsWithRequiredAntiAffinity().size();
+      floor = Math.min(floor, arr[i].lowestPodPriority());
     }
-    return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, new LabelColumns(),
+    return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, floor, new LabelColumns(),
         new AtomicReference<>(PMap.empty()));
   }
 
@@ -164,7 +183,8 @@ public final class ClusterSnapshot {
     nextSlots[n] = nextSlot;
     return new ClusterSnapshot(next, nextSlots, index.put(node.name(), nextSlot), nextSlot + 1,
         podsWithAffinity + info.podsWithAffinity().size(),
-        podsWithRequiredAntiAffinity + info.podsWithRequiredAntiAffinity().size(), columns.added(info),
+        podsWithRequiredAntiAffinity + info.podsWithRequiredAntiAffinity().size(),
+        Math.min(podPriorityFloor, info.lowestPodPriority()), columns.added(info),
         spreads);
   }
 
@@ -181,7 +201,8 @@ public final class ClusterSnapshot {
     Node gone = nodes[i].node();
     return new ClusterSnapshot(next, nextSlots, index.remove(name), nextSlot,
         podsWithAffinity - nodes[i].podsWithAffinity().size(),
-        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size(), columns.removed(i, gone),
+        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size(), podPriorityFloor,
+        columns.removed(i, gone),
         carried(c -> c.plus(gone, -c.onNode(name))));
   }
 
@@ -236,7 +257,8 @@ public final class ClusterSnapshot {
     return new ClusterSnapshot(next, slots, index, nextSlot,
         podsWithAffinity - nodes[i].podsWithAffinity().size() + info.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size()
-            + info.podsWithRequiredAntiAffinity().size(), kept, nextSpreads);
+            + info.podsWithRequiredAntiAffinity().size(), Math.min(podPriorityFloor, info.lowestPodPriority()), kept,
+        nextSpreads);
   }
 
   /**

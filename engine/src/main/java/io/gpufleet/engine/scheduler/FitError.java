@@ -76,19 +76,39 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
   private static Map<String, Integer> count(int numAllNodes, Iterable<Status> statuses, int evaluated,
       Optional<Status> absentStatus) {
     Map<String, Integer> h = new TreeMap<>();
-    // Nodes that fail alike often share one status object (a plugin's rejections): a run of the
-    // same status is counted once with its length, not node by node. A null status counts nothing.
-    Status run = null;
-    int length = 0;
+    // Nodes that fail alike often share one status object (a plugin's rejections), though seldom in
+    // runs where the kinds of node alternate: the first few distinct statuses are tallied by identity
+    // and each one's reasons counted once with its tally, not node by node; any further status is
+    // counted as it comes. The sums are the same. A null status counts nothing.
+    Status[] distinct = new Status[DISTINCT_TALLIED];
+    int[] tally = new int[DISTINCT_TALLIED];
+    int kinds = 0;
+    Status last = null;
+    int lastAt = -1;
     for (Status s : statuses) {
-      if (s != run) {
-        add(h, run, length);
-        run = s;
-        length = 0;
+      if (s == null) {
+        continue;
       }
-      length++;
+      if (s != last) {
+        int k = 0;
+        while (k < kinds && distinct[k] != s) {
+          k++;
+        }
+        if (k == kinds && kinds < DISTINCT_TALLIED) {
+          distinct[kinds++] = s;
+        }
+        last = s;
+        lastAt = k < kinds ? k : -1;
+      }
+      if (lastAt < 0) {
+        add(h, s, 1);
+      } else {
+        tally[lastAt]++;
+      }
     }
-    add(h, run, length);
+    for (int k = 0; k < kinds; k++) {
+      add(h, distinct[k], tally[k]);
+    }
     int absent = numAllNodes - evaluated;
     if (absent > 0 && absentStatus != null && absentStatus.isPresent()) {
       for (String r : absentStatus.get().reasons()) {
@@ -97,6 +117,9 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
     }
     return h;
   }
+
+  /** How many distinct statuses {@link #count} tallies by identity before counting the rest one by one. */
+  private static final int DISTINCT_TALLIED = 16;
 
   private static void add(Map<String, Integer> counts, Status status, int nodes) {
     if (status != null) {

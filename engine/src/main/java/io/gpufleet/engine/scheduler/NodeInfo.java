@@ -31,6 +31,8 @@ public final class NodeInfo {
   /** The pods with pod (anti-)affinity terms, and those with required anti-affinity: InterPodAffinity reads only these. */
   private final List<PodInfo> podsWithAffinity;
   private final List<PodInfo> podsWithRequiredAntiAffinity;
+  /** The lowest priority of the node's pods ({@link Integer#MAX_VALUE} with none): preemption's first question. */
+  private final int lowestPodPriority;
 
   public NodeInfo(Node node, ResourceVector allocatable, List<PodInfo> pods, ResourceVector requested,
       long nonZeroMilliCpu, long nonZeroMemory) {
@@ -54,7 +56,9 @@ public final class NodeInfo {
     }
     List<PodInfo> withAffinity = null;
     List<PodInfo> withAnti = null;
+    int lowest = Integer.MAX_VALUE;
     for (PodInfo p : this.pods) {
+      lowest = Math.min(lowest, p.pod().spec().priority());
       if (p.hasPodAffinity()) {
         withAffinity = withAffinity == null ? new ArrayList<>() : withAffinity;
         withAffinity.add(p);
@@ -66,6 +70,12 @@ public final class NodeInfo {
     }
     this.podsWithAffinity = withAffinity == null ? List.of() : List.copyOf(withAffinity);
     this.podsWithRequiredAntiAffinity = withAnti == null ? List.of() : List.copyOf(withAnti);
+    this.lowestPodPriority = lowest;
+  }
+
+  /** The lowest priority among the node's pods, {@link Integer#MAX_VALUE} when it has none. */
+  public int lowestPodPriority() {
+    return lowestPodPriority;
   }
 
   public List<PodInfo> podsWithAffinity() {

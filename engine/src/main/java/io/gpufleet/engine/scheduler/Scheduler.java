@@ -171,7 +171,8 @@ public final class Scheduler {
    * Each candidate's status from the first filter that rejects it, as the per-node cycle records
    * it ({@code null} for the nodes not among the candidates), when none passed every filter. The
    * filters' batch calls run again over all candidates, each node dropping out at the plugin that
-   * rejects it, and only that plugin is asked for the node's status ({@link FilterPlugin#rejections}):
+   * rejects it, and only that plugin is asked for the node's status ({@link FilterPlugin#rejections});
+   * the last filter is not run again, since every node that reaches it must fail it:
    * asking every filter in turn, node by node, ran each plain check the node passes too, on every
    * node of the fleet for every Pending pod retried.
    */
@@ -186,6 +187,13 @@ public final class Scheduler {
     int[] dropped = new int[n];
     int count = n;
     for (int f = 0; f < filters.length && count > 0; f++) {
+      if (f == filters.length - 1) {
+        // No candidate passed every filter, so the last rejects every node the others passed: it is
+        // not run over them again before it is asked why (each rejections call checks it rejects).
+        filters[f].rejections(pod, snapshot, left, count, failures);
+        count = 0;
+        break;
+      }
       System.arraycopy(left, 0, before, 0, count);
       int kept = filters[f].filterAll(pod, snapshot, left, count);
       // The kept nodes are an ordered subsequence of those before: the others dropped out here.

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * An image derived by deltas (nodes added, removed and changed, pods bound and unbound) is, after
  * every delta, the image built from scratch of the same nodes in the same order: same nodes by
- * position and by name, the same affinity counts, label columns and image holders; and every
+ * position and by name, the same affinity counts, label columns and image holders, a priority floor
+ * no pod is below; and every
  * earlier image still reads as it did.
  */
 class ClusterSnapshotDeltaTest {
@@ -56,7 +57,8 @@ class ClusterSnapshotDeltaTest {
     // Labels app=a, app=b or none; every fifth pod in another namespace.
     Labels labels = id % 4 == 3 ? Labels.EMPTY : Labels.of("app", id % 4 == 1 ? "b" : "a");
     ObjectMeta meta = new ObjectMeta("p" + id, id % 5 == 4 ? "team" : "default", labels, Labels.EMPTY, Optional.empty());
-    Pod pod = new Pod(meta, PodSpec.of());
+    // Priorities from -3 to 3: the image's priority floor follows binds and unbinds.
+    Pod pod = new Pod(meta, PodSpec.of().withPriority(id % 7 - 3));
     PodAffinity term = new PodAffinity(
         List.of(PodAffinityTerm.of(LabelSelector.matching(Labels.of("app", "a")), ZONE)), List.of());
     return PodInfo.of(switch (id % 3) {
@@ -165,6 +167,11 @@ class ClusterSnapshotDeltaTest {
     }
     assertThat(s.podsWithAffinity()).isEqualTo(affinity);
     assertThat(s.podsWithRequiredAntiAffinity()).isEqualTo(anti);
+    // The floor may lie below every pod left (pods unbound since), never above one; built from scratch it is exact.
+    int lowest = s.nodes().stream().flatMap(n -> n.pods().stream()).mapToInt(p -> p.pod().spec().priority())
+        .min().orElse(Integer.MAX_VALUE);
+    assertThat(s.podPriorityFloor()).as("priority floor").isLessThanOrEqualTo(lowest);
+    assertThat(fresh.podPriorityFloor()).as("priority floor built from scratch").isEqualTo(lowest);
     if (!columns) {
       return;
     }

@@ -49,6 +49,31 @@ class PreemptionTest {
             + " 1 Preemption is not helpful for scheduling.");
   }
 
+  /**
+   * The image's priority floor only lets preemption skip reading pods when none can be a victim: a
+   * floor left low by a pod that has gone leads to reading them, with the same answer.
+   */
+  @Test
+  void aFloorLeftLowByAPodThatLeftGivesTheSameAnswerAsAnExactOne() {
+    PodInfo holder = PodInfo.of(withPriority(gpuPod("holder", 1), 100));
+    PodInfo gone = PodInfo.of(withPriority(gpuPod("gone", 1), 1));
+    ClusterSnapshot exact = ClusterSnapshot.of(List.of(gpuNode("g", 2), cpuNode("c"))).bind(holder, "g")
+        .bind(PodInfo.of(withPriority(gpuPod("other", 1), 100)), "g");
+    ClusterSnapshot low = ClusterSnapshot.of(List.of(gpuNode("g", 2), cpuNode("c"))).bind(gone, "g")
+        .unbind(gone.key(), "g").bind(holder, "g").bind(PodInfo.of(withPriority(gpuPod("other", 1), 100)), "g");
+    assertThat(exact.podPriorityFloor()).isEqualTo(100);
+    assertThat(low.podPriorityFloor()).isEqualTo(1);
+    PodInfo preemptor = PodInfo.of(withPriority(gpuPod("preemptor", 1), 100));
+    String expected = "0/2 nodes are available: 2 Insufficient nvidia.com/gpu."
+        + " preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod,"
+        + " 1 Preemption is not helpful for scheduling.";
+    for (ClusterSnapshot s : List.of(exact, low)) {
+      var r = (ScheduleResult.Unschedulable) preempting.schedule(preemptor, s, new SplittableRandom(1));
+      assertThat(r.error().message()).isEqualTo(expected);
+      assertThat(r.nominatedNode()).isEmpty();
+    }
+  }
+
   @Test
   void preemptionPolicyNeverKeepsThePodPendingWithUpstreamsWords() {
     Pod low = withPriority(gpuPod("low", 1), 0);

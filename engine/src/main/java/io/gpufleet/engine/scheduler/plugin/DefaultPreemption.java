@@ -94,8 +94,11 @@ public final class DefaultPreemption implements PostFilterPlugin {
       return new Result(Optional.empty(), List.of(), "preemption: " + NEVER);
     }
     int priority = pod.pod().spec().priority();
+    // When no bound pod is below the preemptor, every node it might help has no victim: each node's
+    // status is all that is read, not its pods (upstream reads them, node by node, to find none).
+    boolean noneBelow = priority <= snapshot.podPriorityFloor();
     // PreFilter once over the snapshot; a stateful filter adjusts for the pods removed from a node.
-    FilterPlugin[] filters = FilterPlugin.forCycle(this.filters, pod, snapshot);
+    FilterPlugin[] filters = noneBelow ? new FilterPlugin[0] : FilterPlugin.forCycle(this.filters, pod, snapshot);
     // Only the counts per reason make the message; no status is kept per node.
     Map<String, Integer> reasons = new TreeMap<>();
     // The two reasons most nodes of a full fleet give, counted here and entered once at the end.
@@ -103,12 +106,16 @@ public final class DefaultPreemption implements PostFilterPlugin {
     int noVictims = 0;
     List<Candidate> candidates = new ArrayList<>();
     for (int i = 0; i < snapshot.size(); i++) {
-      NodeInfo node = snapshot.get(i);
       Status failed = error.statusOf(snapshot, i).orElse(null);
       if (failed == null || failed.code() != Status.Code.UNSCHEDULABLE) {
         notHelpful++;
         continue;
       }
+      if (noneBelow) {
+        noVictims++;
+        continue;
+      }
+      NodeInfo node = snapshot.get(i);
       List<PodInfo> lower = new ArrayList<>();
       NodeInfo without = node;
       for (PodInfo p : node.pods()) {

@@ -7,9 +7,8 @@ import io.gpufleet.engine.scheduler.ResourceVector;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -144,7 +143,11 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   @Override
   public void rejections(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, Status[] out) {
     ResourceVector req = pod.requests();
-    Map<Long, Status> seen = new HashMap<>();
+    // The masks seen and their statuses: a few kinds of shortfall cover a fleet, so a short list
+    // searched in order serves, with no boxed key per node.
+    long[] masks = new long[8];
+    Status[] made = new Status[8];
+    int kinds = 0;
     for (int j = 0; j < count; j++) {
       NodeInfo node = snapshot.get(nodes[j]);
       long shortfalls = shortfalls(req, node, ignoredOn(node));
@@ -152,8 +155,24 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
         throw new IllegalStateException(pluginName() + " passes node " + node.name() + " that its batch call rejected");
       }
       // Past the scalars a mask names one by one, two nodes alike in the mask may lack different ones.
-      out[nodes[j]] = (shortfalls & SHORT_LATER_SCALAR) != 0 ? status(req, node, shortfalls)
-          : seen.computeIfAbsent(shortfalls, k -> status(req, node, k));
+      if ((shortfalls & SHORT_LATER_SCALAR) != 0) {
+        out[nodes[j]] = status(req, node, shortfalls);
+        continue;
+      }
+      int k = 0;
+      while (k < kinds && masks[k] != shortfalls) {
+        k++;
+      }
+      if (k == kinds) {
+        if (kinds == masks.length) {
+          masks = Arrays.copyOf(masks, kinds * 2);
+          made = Arrays.copyOf(made, kinds * 2);
+        }
+        masks[k] = shortfalls;
+        made[k] = status(req, node, shortfalls);
+        kinds++;
+      }
+      out[nodes[j]] = made[k];
     }
   }
 
