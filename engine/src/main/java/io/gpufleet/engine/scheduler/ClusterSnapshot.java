@@ -5,10 +5,8 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.taint.Taint;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -253,7 +251,7 @@ public final class ClusterSnapshot {
     NodeInfo[] next = nodes.clone();
     next[i] = info;
     // The same Node object keeps its labels: the label columns stay valid for the new image.
-    LabelColumns kept = info.node() == nodes[i].node() ? columns : columns.replaced(nodes[i].node(), info.node());
+    LabelColumns kept = info.node() == nodes[i].node() ? columns : columns.replaced(i, nodes[i].node(), info.node());
     return new ClusterSnapshot(next, slots, index, nextSlot,
         podsWithAffinity - nodes[i].podsWithAffinity().size() + info.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size()
@@ -324,38 +322,130 @@ public final class ClusterSnapshot {
 
   /**
    * Every node's taint list as a class number, equal lists sharing one: a cycle decides each class
-   * once instead of each node. Made once per image lineage, as the label columns are.
+   * once instead of each node. Made on first use, then carried by every delta to the images derived
+   * from this one (a node added, removed or its taints changed updates the classes instead of a
+   * regrouping of every node), as the image holders are.
    */
   public TaintClasses taintClasses() {
     TaintClasses known = columns.taintClasses;
     if (known == null) {
-      int[] classOf = new int[nodes.length];
-      Map<List<Taint>, Integer> numbers = new HashMap<>();
-      List<List<Taint>> lists = new ArrayList<>();
-      for (int i = 0; i < nodes.length; i++) {
-        List<Taint> taints = nodes[i].node().taints();
-        Integer c = numbers.get(taints);
-        if (c == null) {
-          c = lists.size();
-          numbers.put(taints, c);
-          lists.add(taints);
-        }
-        classOf[i] = c;
-      }
-      known = new TaintClasses(classOf, List.copyOf(lists));
+      known = TaintClasses.of(nodes);
       columns.taintClasses = known;
     }
     return known;
   }
 
-  /** Nodes grouped by equal taint lists; read-only. */
+  /**
+   * Nodes grouped by equal taint lists; read-only. Every class holds at least one node, so the
+   * classes are exactly the distinct lists of the nodes (their numbering may differ from a
+   * regrouping's: the verdicts read through them do not depend on it).
+   */
   public static final class TaintClasses {
     private final int[] classOf;
     private final List<List<Taint>> lists;
+    /** How many nodes each class holds. */
+    private final int[] members;
+    private final PMap<List<Taint>, Integer> numbers;
 
-    private TaintClasses(int[] classOf, List<List<Taint>> lists) {
+    private TaintClasses(int[] classOf, List<List<Taint>> lists, int[] members, PMap<List<Taint>, Integer> numbers) {
       this.classOf = classOf;
       this.lists = lists;
+      this.members = members;
+      this.numbers = numbers;
+    }
+
+    /** The classes of {@code nodes}, numbered in the order of their first node. */
+    static TaintClasses of(NodeInfo[] nodes) {
+      Change change = new Change(new TaintClasses(new int[0], List.of(), new int[0], PMap.empty()));
+      int[] classOf = new int[nodes.length];
+      for (int i = 0; i < nodes.length; i++) {
+        classOf[i] = change.join(nodes[i].node().taints());
+      }
+      return change.done(classOf);
+    }
+
+    /** The classes with a node carrying {@code taints} added last. */
+    TaintClasses added(List<Taint> taints) {
+      int[] next = Arrays.copyOf(classOf, classOf.length + 1);
+      Change change = new Change(this);
+      next[classOf.length] = change.join(taints);
+      return change.done(next);
+    }
+
+    /** The classes without node {@code i}. */
+    TaintClasses removed(int i) {
+      int[] next = new int[classOf.length - 1];
+      System.arraycopy(classOf, 0, next, 0, i);
+      System.arraycopy(classOf, i + 1, next, i, next.length - i);
+      Change change = new Change(this);
+      change.leave(classOf[i], next);
+      return change.done(next);
+    }
+
+    /** The classes with node {@code i} now carrying {@code taints}. */
+    TaintClasses retainted(int i, List<Taint> taints) {
+      if (lists.get(classOf[i]).equals(taints)) {
+        return this;
+      }
+      int[] next = classOf.clone();
+      Change change = new Change(this);
+      next[i] = change.join(taints);
+      change.leave(classOf[i], next);
+      return change.done(next);
+    }
+
+    /** One change's copy of the classes (few: one per pool's taint list), made into new classes by {@link #done}. */
+    private static final class Change {
+      private final List<List<Taint>> lists;
+      private int[] members;
+      private PMap<List<Taint>, Integer> numbers;
+
+      Change(TaintClasses from) {
+        lists = new ArrayList<>(from.lists);
+        members = from.members.clone();
+        numbers = from.numbers;
+      }
+
+      /** The class of {@code taints} with one more node; a new class, numbered last, when none has that list. */
+      int join(List<Taint> taints) {
+        Integer c = numbers.get(taints);
+        if (c == null) {
+          c = lists.size();
+          lists.add(taints);
+          numbers = numbers.put(taints, c);
+          members = Arrays.copyOf(members, c + 1);
+        }
+        members[c]++;
+        return c;
+      }
+
+      /**
+       * Class {@code c} with one node less. A class left empty goes: the last class takes its number,
+       * rewritten in {@code classOf} (one pass over the nodes, only when a taint list's last node goes).
+       */
+      void leave(int c, int[] classOf) {
+        if (--members[c] > 0) {
+          return;
+        }
+        numbers = numbers.remove(lists.get(c));
+        int last = lists.size() - 1;
+        if (c != last) {
+          lists.set(c, lists.get(last));
+          members[c] = members[last];
+          numbers = numbers.put(lists.get(c), c);
+          for (int j = 0; j < classOf.length; j++) {
+            if (classOf[j] == last) {
+              classOf[j] = c;
+            }
+          }
+        }
+        lists.removeLast();
+        members = Arrays.copyOf(members, last);
+      }
+
+      TaintClasses done(int[] classOf) {
+        return new TaintClasses(classOf, List.copyOf(lists), members, numbers);
+      }
     }
 
     /** The class of node {@code i}. */
@@ -371,6 +461,11 @@ public final class ClusterSnapshot {
     /** The taint list of class {@code c}. */
     public List<Taint> taints(int c) {
       return lists.get(c);
+    }
+
+    /** How many nodes carry the taint list of class {@code c}. */
+    public int members(int c) {
+      return members[c];
     }
   }
 
@@ -407,7 +502,7 @@ public final class ClusterSnapshot {
     private volatile PMap<String, Integer> imageHolders;
     /** -1 until known, then 1 when some node is cordoned, else 0 (racing threads compute the same). */
     private volatile int anyUnschedulable = -1;
-    /** Null until made; racing threads make equal ones. */
+    /** Null until made; racing threads make equal ones. Carried by every delta once made. */
     private volatile TaintClasses taintClasses;
     private final ConcurrentHashMap<String, LabelColumn> byKey =
         new ConcurrentHashMap<>();
@@ -419,6 +514,8 @@ public final class ClusterSnapshot {
       out.imageHolders = holders == null ? null : holding(holders, info.node(), 1);
       int cordoned = anyUnschedulable;
       out.anyUnschedulable = cordoned == 0 ? (info.node().unschedulable() ? 1 : 0) : cordoned;
+      TaintClasses classes = taintClasses;
+      out.taintClasses = classes == null ? null : classes.added(info.node().taints());
       byKey.forEach((key, column) -> {
         String[] values = Arrays.copyOf(column.values, column.values.length + 1);
         values[column.values.length] = info.node().labels().get(key).orElse(null);
@@ -433,6 +530,8 @@ public final class ClusterSnapshot {
       PMap<String, Integer> holders = imageHolders;
       out.imageHolders = holders == null ? null : holding(holders, gone, -1);
       out.anyUnschedulable = anyUnschedulable == 0 ? 0 : -1;
+      TaintClasses classes = taintClasses;
+      out.taintClasses = classes == null ? null : classes.removed(i);
       byKey.forEach((key, column) -> {
         String[] values = new String[column.values.length - 1];
         System.arraycopy(column.values, 0, values, 0, i);
@@ -442,16 +541,15 @@ public final class ClusterSnapshot {
       return out;
     }
 
-    /** The columns made so far, for the nodes with {@code before} changed to {@code after}. */
-    LabelColumns replaced(Node before, Node after) {
+    /** The columns made so far, for the nodes with {@code before}, the one at index {@code i}, changed to {@code after}. */
+    LabelColumns replaced(int i, Node before, Node after) {
       LabelColumns out = new LabelColumns();
       // What the change left as it was stays: kubelets report images, Karpenter taints, apart from labels.
       if (before.labels().equals(after.labels())) {
         out.byKey.putAll(byKey);
       }
-      if (before.taints().equals(after.taints())) {
-        out.taintClasses = taintClasses;
-      }
+      TaintClasses classes = taintClasses;
+      out.taintClasses = classes == null ? null : classes.retainted(i, after.taints());
       if (before.unschedulable() == after.unschedulable()) {
         out.anyUnschedulable = anyUnschedulable;
       }

@@ -12,19 +12,23 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.testing.property.Gen;
 import io.gpufleet.testing.property.Property;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
  * An image derived by deltas (nodes added, removed and changed, pods bound and unbound) is, after
  * every delta, the image built from scratch of the same nodes in the same order: same nodes by
- * position and by name, the same affinity counts, label columns and image holders, a priority floor
- * no pod is below; and every
- * earlier image still reads as it did.
+ * position and by name, the same affinity counts, label columns, image holders and taint classes
+ * (kept through the deltas, one per distinct taint list), a priority floor no pod is below; and
+ * every earlier image still reads as it did.
  */
 class ClusterSnapshotDeltaTest {
 
@@ -34,8 +38,19 @@ class ClusterSnapshotDeltaTest {
   private static Node node(int id, int variant) {
     Labels labels = variant % 3 == 0 ? Labels.EMPTY : Labels.of(ZONE, "z" + variant % 3, POOL, "p" + variant % 2);
     Node n = Node.of("n" + id, labels, List.of(), ResourceList.of("cpu", "8", "memory", "16Gi", "pods", "20"));
-    n = variant % 5 == 2 ? n.withTaints(List.of(io.gpufleet.model.taint.Taint.of("gpu", "true",
-        io.gpufleet.model.taint.TaintEffect.NO_SCHEDULE))).withUnschedulable(variant % 10 == 7) : n;
+    n = switch (variant % 5) {
+      case 2 -> n.withTaints(List.of(Taint.of("gpu", "true", TaintEffect.NO_SCHEDULE)))
+          .withUnschedulable(variant % 10 == 7);
+      // Lists made anew for each node, equal or not: pools' lists, and one only this node carries, whose
+      // class goes when the node goes or changes.
+      case 4 -> n.withTaints(switch (variant % 7) {
+        case 0, 1, 2 -> List.of(Taint.of("spot", "true", TaintEffect.PREFER_NO_SCHEDULE));
+        case 3, 4 -> List.of(Taint.of("gpu", "true", TaintEffect.NO_SCHEDULE),
+            Taint.of("spot", "true", TaintEffect.PREFER_NO_SCHEDULE));
+        default -> List.of(Taint.of("only", "n" + id, TaintEffect.NO_EXECUTE));
+      });
+      default -> n;
+    };
     return switch (variant % 4) {
       case 1 -> n.withImages(List.of(new ContainerImage(List.of(VLLM), 1L << 30)));
       // Two entries naming the same image: the node still counts once for it.
@@ -188,6 +203,21 @@ class ClusterSnapshotDeltaTest {
     for (int i = 0; i < s.size(); i++) {
       assertThat(classes.taints(classes.of(i))).as("taints of %s", s.get(i).name()).isEqualTo(s.get(i).node().taints());
     }
+    // Kept through the deltas, the classes are the regrouping's: one per distinct list, none empty.
+    Set<List<Taint>> distinct = new HashSet<>();
+    s.nodes().forEach(n -> distinct.add(n.node().taints()));
+    assertThat(classes.count()).as("taint classes").isEqualTo(distinct.size())
+        .isEqualTo(ClusterSnapshot.ofInfos(s.nodes()).taintClasses().count());
+    Set<List<Taint>> lists = new HashSet<>();
+    for (int c = 0; c < classes.count(); c++) {
+      int members = 0;
+      for (int i = 0; i < s.size(); i++) {
+        members += classes.of(i) == c ? 1 : 0;
+      }
+      assertThat(classes.members(c)).as("nodes of class %d", c).isEqualTo(members).isPositive();
+      lists.add(classes.taints(c));
+    }
+    assertThat(lists).isEqualTo(distinct);
     for (String key : List.of(ZONE, POOL)) {
       ClusterSnapshot.LabelColumn column = s.labelColumn(key);
       for (int i = 0; i < s.size(); i++) {
