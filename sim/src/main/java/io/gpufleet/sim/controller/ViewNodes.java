@@ -26,6 +26,8 @@ final class ViewNodes {
   private int claimCount;
   private final Map<String, StateNode> byNodeName = new HashMap<>();
   private final Map<String, StateNode> byClaimName = new HashMap<>();
+  /** {@link #byClaimName} as a persistent map, for a reader that follows it by its diffs. */
+  private PMap<String, StateNode> claimNodes = PMap.empty();
   private PMap<String, StateNode> byName = PMap.empty();
   private boolean irregular;
   /** The immutable copy of {@link #nodes} last handed out, until they change. */
@@ -47,6 +49,11 @@ final class ViewNodes {
     return byName;
   }
 
+  /** Each NodeClaim's state node by the claim's name (one lineage from change to change). */
+  PMap<String, StateNode> claimNodes() {
+    return claimNodes;
+  }
+
   /** Whether two state nodes share a name. */
   boolean irregular() {
     return irregular;
@@ -61,6 +68,7 @@ final class ViewNodes {
     frozen = null;
     byNodeName.clear();
     byClaimName.clear();
+    claimNodes = PMap.empty();
     irregular = false;
     PMap<String, StateNode> names = PMap.empty();
     for (StateNode n : nodes) {
@@ -72,6 +80,7 @@ final class ViewNodes {
       if (n.claim().isPresent()) {
         String claim = n.claim().get().name();
         byClaimName.put(claim, n);
+        claimNodes = claimNodes.put(claim, n);
         if (names.get(claim) == null) {
           names = names.put(claim, n);
         }
@@ -160,7 +169,9 @@ final class ViewNodes {
     byNodeName.remove(n.name(), n);
     touched.add(n.name());
     if (n.claim().isPresent()) {
-      byClaimName.remove(n.claim().get().name(), n);
+      if (byClaimName.remove(n.claim().get().name(), n)) {
+        claimNodes = claimNodes.remove(n.claim().get().name());
+      }
       touched.add(n.claim().get().name());
     }
   }
@@ -174,6 +185,7 @@ final class ViewNodes {
     touched.add(n.name());
     if (n.claim().isPresent()) {
       byClaimName.put(n.claim().get().name(), n);
+      claimNodes = claimNodes.put(n.claim().get().name(), n);
       touched.add(n.claim().get().name());
     }
     return true;
