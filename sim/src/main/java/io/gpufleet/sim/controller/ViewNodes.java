@@ -68,7 +68,6 @@ final class ViewNodes {
     frozen = null;
     byNodeName.clear();
     byClaimName.clear();
-    claimNodes = PMap.empty();
     irregular = false;
     PMap<String, StateNode> names = PMap.empty();
     for (StateNode n : nodes) {
@@ -80,13 +79,23 @@ final class ViewNodes {
       if (n.claim().isPresent()) {
         String claim = n.claim().get().name();
         byClaimName.put(claim, n);
-        claimNodes = claimNodes.put(claim, n);
         if (names.get(claim) == null) {
           names = names.put(claim, n);
         }
       }
     }
     byName = names;
+    // Put into the last map, not a new one: what did not change stays shared, and a diff skips it.
+    PMap<String, StateNode> kept = this.claimNodes;
+    for (String gone : kept.keys()) {
+      if (!byClaimName.containsKey(gone)) {
+        kept = kept.remove(gone);
+      }
+    }
+    for (var e : byClaimName.entrySet()) {
+      kept = kept.put(e.getKey(), e.getValue());
+    }
+    this.claimNodes = kept;
   }
 
   /** The state node of a NodeClaim, if the list holds one. */
