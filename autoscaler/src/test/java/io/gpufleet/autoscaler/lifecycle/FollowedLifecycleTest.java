@@ -13,9 +13,7 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.karpenter.NodeClaim;
-import io.gpufleet.model.karpenter.NodeClaimTemplate;
 import io.gpufleet.model.karpenter.NodePool;
-import io.gpufleet.model.karpenter.NodePoolRequirement;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.resource.ResourceList;
@@ -56,11 +54,8 @@ class FollowedLifecycleTest {
 
   private void run(SplittableRandom r, AutoscalerSettings settings) {
     InstanceCatalog full = InstanceCatalog.builtIn();
-    InstanceCatalog noM5Large = new InstanceCatalog(full.types().stream().filter(t -> !t.name().equals("m5.large"))
-        .toList());
-    NodePool base = NodePool.of("general", NodeClaimTemplate.of(
-        NodePoolRequirement.in("karpenter.k8s.aws/instance-family", "m5"),
-        NodePoolRequirement.in("karpenter.sh/capacity-type", "on-demand")));
+    InstanceCatalog noM5Large = DriftMemoTest.withoutM5Large(full);
+    NodePool base = DriftMemoTest.onDemandM5();
     List<List<NodePool>> poolLists = List.of(List.of(base),
         List.of(base.withTemplate(base.template().withLabels(Labels.of("team", "a")))), // another template hash
         List.of(), // no pool: nothing drifts
