@@ -20,6 +20,7 @@ import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.CurrentlyReschedulable;
 import io.gpufleet.autoscaler.termination.Termination;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
@@ -164,6 +165,16 @@ public final class Karpenter {
   /** As {@link #lifecycle(ClusterView, boolean)}, with the EC2NodeClasses, whose changes drift their nodes too. */
   public List<Action> lifecycle(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses) {
     return lifecycle.reconcile(view, checkDrift, nodeClasses);
+  }
+
+  /**
+   * As {@link #lifecycle(ClusterView, boolean, Map)}, with every NodeClaim's state node by its name, so
+   * that a reconcile costs the claims that changed ({@link NodeClaimLifecycle#reconcile(ClusterView,
+   * boolean, Map, PMap)}).
+   */
+  public List<Action> lifecycle(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses,
+      PMap<String, StateNode> claimNodes) {
+    return lifecycle.reconcile(view, checkDrift, nodeClasses, claimNodes);
   }
 
   /** A launch the cloud refused for want of capacity ({@link NodeClaimLifecycle#insufficientCapacity}). */

@@ -8,6 +8,7 @@ import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceLabels;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
@@ -22,9 +23,13 @@ import io.gpufleet.model.time.KubeDuration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The NodeClaim lifecycle, liveness, expiry and drift controllers (reference §1.3, §1.5): marks
@@ -51,6 +56,61 @@ public final class NodeClaimLifecycle {
 
     boolean holdsFor(NodeClaim c, NodePool p, List<NodePool> ps, InstanceCatalog cat, EC2NodeClass nc) {
       return claim == c && pool == p && pools == ps && catalog == cat && nodeClass == nc;
+    }
+  }
+
+  /** What {@link #reconcile(ClusterView, boolean, Map, PMap)} kept of its last call; null before one. */
+  private Follow follow;
+
+  /**
+   * Each claim's last answer, by what makes it worth working out again: an action (asked again each
+   * call, as a walk over every claim would), a deadline, or drift not checked.
+   */
+  private static final class Follow {
+    PMap<String, StateNode> claimNodes;
+    /** The NodePools, catalogue and node classes of the last call that checked drift. */
+    List<NodePool> driftPools;
+    InstanceCatalog driftCatalog;
+    Map<String, EC2NodeClass> driftClasses;
+    final Set<String> acting = new HashSet<>();
+    final Set<String> unchecked = new HashSet<>();
+    final TreeMap<Instant, Set<String>> dues = new TreeMap<>();
+    final Map<String, Instant> dueOf = new HashMap<>();
+
+    /** {@code driftChecked}: false when the answer would be the drift verdict but drift was not checked. */
+    void note(String name, List<Action> actions, Optional<Instant> due, boolean driftChecked) {
+      forget(name);
+      if (!actions.isEmpty()) {
+        acting.add(name);
+      }
+      if (!driftChecked) {
+        unchecked.add(name); // its answer is its drift verdict, not worked out: asked again when drift is
+      }
+      if (due.isPresent()) {
+        dueOf.put(name, due.get());
+        dues.computeIfAbsent(due.get(), t -> new HashSet<>()).add(name);
+      }
+    }
+
+    void forget(String name) {
+      acting.remove(name);
+      unchecked.remove(name);
+      Instant t = dueOf.remove(name);
+      if (t != null) {
+        Set<String> at = dues.get(t);
+        at.remove(name);
+        if (at.isEmpty()) {
+          dues.remove(t);
+        }
+      }
+    }
+
+    void noteDriftInputs(ClusterView view, Map<String, EC2NodeClass> nodeClasses, boolean checkDrift) {
+      if (checkDrift) {
+        driftPools = view.nodePools();
+        driftCatalog = view.catalog();
+        driftClasses = nodeClasses;
+      }
     }
   }
 
@@ -91,60 +151,160 @@ public final class NodeClaimLifecycle {
    * also drifts when its node class does ({@link EC2NodeClass#driftReason}).
    */
   public List<Action> reconcile(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses) {
-    List<Action> out = new ArrayList<>();
-    Instant now = view.now();
-    Map<String, String> hashes = new HashMap<>();
-    for (NodePool p : view.nodePools()) {
-      hashes.put(p.name(), p.templateHash());
+    follow = null; // no index of the claims' state nodes: what is kept for reconcile(.., claimNodes) is stale
+    return walk(view, checkDrift, nodeClasses, false);
+  }
+
+  /**
+   * As {@link #reconcile(ClusterView, boolean, Map)}, for a runtime that also hands over every
+   * NodeClaim's state node in {@code view} by the claim's name, one state node a claim, as a
+   * {@link PMap} of one lineage from call to call. Then a reconcile works out again only the claims
+   * whose state node is another object since the last call ({@link PMap#diff}), whose last answer
+   * was an action, whose deadline (launch, registration, initialisation, expiry) fell due, or, when
+   * drift is checked, whose drift was not checked; a claim's answer reads nothing else but the
+   * NodePools, the catalogue and the node classes, and while drift is checked against other ones
+   * than last time every claim is worked out again. The actions come in the view's order.
+   */
+  public List<Action> reconcile(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses,
+      PMap<String, StateNode> claimNodes) {
+    boolean sameDriftInputs = follow != null && follow.driftPools == view.nodePools()
+        && follow.driftCatalog == view.catalog() && follow.driftClasses == nodeClasses;
+    if (follow == null || checkDrift && !sameDriftInputs) {
+      follow = new Follow();
+      List<Action> out = walk(view, checkDrift, nodeClasses, true);
+      follow.claimNodes = claimNodes;
+      follow.noteDriftInputs(view, nodeClasses, checkDrift);
+      return out;
     }
+    Follow f = follow;
+    Set<String> again = new HashSet<>();
+    f.claimNodes.diff(claimNodes, (name, before, after) -> {
+      if (after == null) {
+        f.forget(name);
+        drift.remove(name);
+      } else {
+        again.add(name);
+      }
+    });
+    f.claimNodes = claimNodes;
+    again.addAll(f.acting);
+    Instant now = view.now();
+    for (var due = f.dues.headMap(now, true).entrySet().iterator(); due.hasNext(); ) {
+      again.addAll(due.next().getValue());
+    }
+    if (checkDrift) {
+      again.addAll(f.unchecked);
+    }
+    Map<String, String> hashes = checkDrift ? hashes(view) : Map.of();
+    Map<StateNode, List<Action>> acts = new IdentityHashMap<>();
+    for (String name : again) {
+      StateNode n = claimNodes.get(name);
+      List<Action> a = new ArrayList<>(2);
+      Optional<Instant> due = claimActions(n, n.claim().get(), view, checkDrift, hashes, nodeClasses, a);
+      f.note(name, a, due, checkDrift || !reachesDrift(n.claim().get(), now));
+      if (!a.isEmpty()) {
+        acts.put(n, a);
+      }
+    }
+    f.noteDriftInputs(view, nodeClasses, checkDrift);
+    if (acts.size() == 1) {
+      return acts.values().iterator().next();
+    }
+    List<Action> out = new ArrayList<>();
+    if (!acts.isEmpty()) {
+      for (StateNode n : view.nodes()) { // the view's order, as a walk over every claim gives them
+        List<Action> a = acts.get(n);
+        if (a != null) {
+          out.addAll(a);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Works out every claim of the view, in its order; {@code keep}: remembers each one's answer in {@link #follow}. */
+  private List<Action> walk(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses,
+      boolean keep) {
+    List<Action> out = new ArrayList<>();
+    Map<String, String> hashes = hashes(view);
     for (StateNode n : view.nodes()) {
       if (n.claim().isEmpty()) {
         continue;
       }
       NodeClaim c = n.claim().get();
-      if (c.isDeleting()) {
-        continue;
-      }
-      if (!c.isLaunched()) {
-        if (!now.isBefore(c.created().plus(settings.launchTimeout()))) {
-          out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.LAUNCH_TIMEOUT));
-        }
-        continue;
-      }
-      if (!c.isRegistered()) {
-        if (n.node().isPresent()) {
-          out.add(new Action.MarkRegistered(c.name(), n.node().get().name()));
-        } else if (!now.isBefore(c.created().plus(settings.registrationTimeout()))) {
-          out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.REGISTRATION_TIMEOUT));
-        }
-        continue;
-      }
-      if (!c.isInitialized()) {
-        Optional<String> blocker = n.node().map(node -> initializationBlocker(c, node)).orElse(Optional.of(
-            "NodeNotFound"));
-        if (blocker.isEmpty()) {
-          out.add(new Action.MarkInitialized(c.name()));
-        } else if (settings.initializationTimeout().isPresent()
-            && !now.isBefore(c.registered().get().plus(settings.initializationTimeout().get()))) {
-          out.add(new Action.RecordEvent(c.name(), "InitializationTimeout", "gpufleet extension: not initialized "
-              + "within " + KubeDuration.format(settings.initializationTimeout().get()) + " of registration: " + blocker.get()));
-          out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.INITIALIZATION_TIMEOUT));
-        }
-        continue;
-      }
-      Optional<NodePool> pool = view.nodePool(c.nodePool());
-      if (c.expiresAt().isPresent() && !now.isBefore(c.expiresAt().get())) {
-        out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.EXPIRED));
-        continue;
-      }
-      if (checkDrift && pool.isPresent() && c.drifted().isEmpty()) {
-        driftMemoised(c, pool.get(), hashes, view, nodeClasses).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+      int from = out.size();
+      Optional<Instant> due = claimActions(n, c, view, checkDrift, hashes, nodeClasses, out);
+      if (keep) {
+        follow.note(c.name(), out.subList(from, out.size()), due, checkDrift || !reachesDrift(c, view.now()));
       }
     }
     if (drift.size() > 2 * view.nodes().size() + 64) {
       drift.clear(); // verdicts of claims long gone
     }
     return out;
+  }
+
+  private static Map<String, String> hashes(ClusterView view) {
+    Map<String, String> hashes = new HashMap<>();
+    for (NodePool p : view.nodePools()) {
+      hashes.put(p.name(), p.templateHash());
+    }
+    return hashes;
+  }
+
+  /** Whether a claim's answer, at {@code now}, is its drift verdict (it got past every deadline check). */
+  private static boolean reachesDrift(NodeClaim c, Instant now) {
+    return !c.isDeleting() && c.isInitialized() && (c.expiresAt().isEmpty() || now.isBefore(c.expiresAt().get()));
+  }
+
+  /**
+   * Adds one claim's actions to {@code out}; answers the time until which, the state node, NodePools,
+   * catalogue and node classes the same, the answer stays what it is (empty: for good).
+   */
+  private Optional<Instant> claimActions(StateNode n, NodeClaim c, ClusterView view, boolean checkDrift,
+      Map<String, String> hashes, Map<String, EC2NodeClass> nodeClasses, List<Action> out) {
+    Instant now = view.now();
+    if (c.isDeleting()) {
+      return Optional.empty();
+    }
+    if (!c.isLaunched()) {
+      Instant due = c.created().plus(settings.launchTimeout());
+      if (!now.isBefore(due)) {
+        out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.LAUNCH_TIMEOUT));
+      }
+      return Optional.of(due);
+    }
+    if (!c.isRegistered()) {
+      Instant due = c.created().plus(settings.registrationTimeout());
+      if (n.node().isPresent()) {
+        out.add(new Action.MarkRegistered(c.name(), n.node().get().name()));
+      } else if (!now.isBefore(due)) {
+        out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.REGISTRATION_TIMEOUT));
+      }
+      return Optional.of(due);
+    }
+    if (!c.isInitialized()) {
+      Optional<String> blocker = n.node().map(node -> initializationBlocker(c, node)).orElse(Optional.of(
+          "NodeNotFound"));
+      Optional<Instant> due = settings.initializationTimeout().map(t -> c.registered().get().plus(t));
+      if (blocker.isEmpty()) {
+        out.add(new Action.MarkInitialized(c.name()));
+      } else if (due.isPresent() && !now.isBefore(due.get())) {
+        out.add(new Action.RecordEvent(c.name(), "InitializationTimeout", "gpufleet extension: not initialized "
+            + "within " + KubeDuration.format(settings.initializationTimeout().get()) + " of registration: " + blocker.get()));
+        out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.INITIALIZATION_TIMEOUT));
+      }
+      return due;
+    }
+    if (c.expiresAt().isPresent() && !now.isBefore(c.expiresAt().get())) {
+      out.add(new Action.DeleteNodeClaim(c.name(), RemovalReason.EXPIRED));
+      return c.expiresAt();
+    }
+    Optional<NodePool> pool = view.nodePool(c.nodePool());
+    if (checkDrift && pool.isPresent() && c.drifted().isEmpty()) {
+      driftMemoised(c, pool.get(), hashes, view, nodeClasses).ifPresent(r -> out.add(new Action.MarkDrifted(c.name(), r)));
+    }
+    return c.expiresAt();
   }
 
   /**

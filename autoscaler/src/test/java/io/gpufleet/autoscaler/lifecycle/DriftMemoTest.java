@@ -40,11 +40,8 @@ class DriftMemoTest {
   void rememberedDriftEqualsDriftWorkedOutAgain() {
     SplittableRandom r = new SplittableRandom(20261206L);
     InstanceCatalog full = InstanceCatalog.builtIn();
-    InstanceCatalog noM5Large = new InstanceCatalog(full.types().stream().filter(t -> !t.name().equals("m5.large"))
-        .toList());
-    NodePool base = NodePool.of("general", NodeClaimTemplate.of(
-        NodePoolRequirement.in("karpenter.k8s.aws/instance-family", "m5"),
-        NodePoolRequirement.in("karpenter.sh/capacity-type", "on-demand")));
+    InstanceCatalog noM5Large = withoutM5Large(full);
+    NodePool base = onDemandM5();
     List<NodePool> pools = List.of(base,
         base.withTemplate(base.template().withLabels(Labels.of("team", "a"))), // another template hash
         base.withTemplate(base.template().withRequirements(List.of(
@@ -80,6 +77,18 @@ class DriftMemoTest {
       drifts += fresh.size();
     }
     assertThat(drifts).isGreaterThan(100); // the steps drift claims, and stop drifting them
+  }
+
+  /** The catalogue without m5.large: claims of that type drift ({@code InstanceTypeNotFound}). */
+  static InstanceCatalog withoutM5Large(InstanceCatalog full) {
+    return new InstanceCatalog(full.types().stream().filter(t -> !t.name().equals("m5.large")).toList());
+  }
+
+  /** A NodePool of on-demand m5 instances. */
+  static NodePool onDemandM5() {
+    return NodePool.of("general", NodeClaimTemplate.of(
+        NodePoolRequirement.in("karpenter.k8s.aws/instance-family", "m5"),
+        NodePoolRequirement.in("karpenter.sh/capacity-type", "on-demand")));
   }
 
   private static StateNode node(NodePool pool, InstanceType type, int seed) {

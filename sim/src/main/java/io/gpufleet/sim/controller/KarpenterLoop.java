@@ -26,6 +26,7 @@ import io.gpufleet.autoscaler.termination.Termination;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.model.cloud.InstanceCatalog;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.dra.DraObjects;
 import io.gpufleet.model.karpenter.EC2NodeClass;
 import io.gpufleet.model.karpenter.KarpenterLabels;
@@ -232,7 +233,8 @@ final class KarpenterLoop {
     ClusterView v = view();
     boolean checkDrift = v.nodePools() != driftPools || api.nodeClasses() != driftClasses
         || api.state().claims().size() != driftClaims;
-    apply(karpenter().lifecycle(v, checkDrift, api.nodeClasses()), Optional.empty());
+    PMap<String, StateNode> claimNodes = views.claimNodes(); // v's, taken before anything changes the image
+    apply(karpenter().lifecycle(v, checkDrift, api.nodeClasses(), claimNodes), Optional.empty());
     driftPools = v.nodePools();
     driftClasses = api.nodeClasses();
     driftClaims = api.state().claims().size();

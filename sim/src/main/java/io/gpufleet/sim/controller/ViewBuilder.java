@@ -98,6 +98,14 @@ final class ViewBuilder {
     return cached;
   }
 
+  /**
+   * Each NodeClaim's state node of the last view by the claim's name, one lineage from view to view
+   * ({@link io.gpufleet.autoscaler.lifecycle.NodeClaimLifecycle} follows it by its diffs).
+   */
+  PMap<String, StateNode> claimNodes() {
+    return nodes.claimNodes();
+  }
+
   /** Every state node from the image: a NodeClaim's in the image's order, then unmanaged nodes by name. */
   private void rebuild(ClusterState s) {
     Set<String> executing = executing(s);

@@ -26,6 +26,8 @@ final class ViewNodes {
   private int claimCount;
   private final Map<String, StateNode> byNodeName = new HashMap<>();
   private final Map<String, StateNode> byClaimName = new HashMap<>();
+  /** {@link #byClaimName} as a persistent map, for a reader that follows it by its diffs. */
+  private PMap<String, StateNode> claimNodes = PMap.empty();
   private PMap<String, StateNode> byName = PMap.empty();
   private boolean irregular;
   /** The immutable copy of {@link #nodes} last handed out, until they change. */
@@ -45,6 +47,11 @@ final class ViewNodes {
    */
   PMap<String, StateNode> byName() {
     return byName;
+  }
+
+  /** Each NodeClaim's state node by the claim's name (one lineage from change to change). */
+  PMap<String, StateNode> claimNodes() {
+    return claimNodes;
   }
 
   /** Whether two state nodes share a name. */
@@ -78,6 +85,17 @@ final class ViewNodes {
       }
     }
     byName = names;
+    // Put into the last map, not a new one: what did not change stays shared, and a diff skips it.
+    PMap<String, StateNode> kept = this.claimNodes;
+    for (String gone : kept.keys()) {
+      if (!byClaimName.containsKey(gone)) {
+        kept = kept.remove(gone);
+      }
+    }
+    for (var e : byClaimName.entrySet()) {
+      kept = kept.put(e.getKey(), e.getValue());
+    }
+    this.claimNodes = kept;
   }
 
   /** The state node of a NodeClaim, if the list holds one. */
@@ -160,7 +178,9 @@ final class ViewNodes {
     byNodeName.remove(n.name(), n);
     touched.add(n.name());
     if (n.claim().isPresent()) {
-      byClaimName.remove(n.claim().get().name(), n);
+      if (byClaimName.remove(n.claim().get().name(), n)) {
+        claimNodes = claimNodes.remove(n.claim().get().name());
+      }
       touched.add(n.claim().get().name());
     }
   }
@@ -174,6 +194,7 @@ final class ViewNodes {
     touched.add(n.name());
     if (n.claim().isPresent()) {
       byClaimName.put(n.claim().get().name(), n);
+      claimNodes = claimNodes.put(n.claim().get().name(), n);
       touched.add(n.claim().get().name());
     }
     return true;

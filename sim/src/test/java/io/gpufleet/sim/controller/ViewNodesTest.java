@@ -126,6 +126,10 @@ class ViewNodesTest {
       assertThat(fresh.irregular()).isFalse();
       assertThat(kept.nodes()).as("step %d", step).isEqualTo(fresh.nodes());
       assertThat(kept.byName().asMap()).as("step %d", step).isEqualTo(fresh.byName().asMap());
+      // Each NodeClaim's state node by its name: the very objects of the list, one a claim.
+      assertThat(kept.claimNodes().asMap()).as("step %d", step).isEqualTo(fresh.claimNodes().asMap());
+      assertThat(kept.claimNodes().size()).isEqualTo(claims.size());
+      kept.claimNodes().forEach((name, n) -> assertThat(kept.nodes()).anyMatch(x -> x == n));
     }
     assertThat(collisions).isPositive();
   }
