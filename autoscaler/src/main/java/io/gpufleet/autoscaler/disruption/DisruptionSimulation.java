@@ -20,6 +20,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -28,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -45,13 +47,23 @@ final class DisruptionSimulation {
   private ClusterView boundView;
   private SlackBound bound;
   /**
-   * The single-candidate consolidations that failed since the simulation's inputs last changed, by
-   * the candidate's state node: why, and the calls each made of its random stream.
+   * The single-candidate consolidations that failed, or found the candidate could simply go, over the
+   * inputs they still hold for, by the candidate's state node ({@link #consolidate}, {@link #carry}).
    */
-  private final Map<StateNode, Refusal> refused = new IdentityHashMap<>();
-  private ClusterView refusedView;
+  private final Map<StateNode, Outcome> known = new IdentityHashMap<>();
+  private ClusterView knownView;
+  /** How many of {@link #consolidate}'s answers were simulated rather than kept: for tests. */
+  private int simulated;
 
-  private record Refusal(String why, int[] draws) {}
+  /**
+   * One candidate's answer: why it was refused, or null when it may be deleted without a replacement;
+   * and the calls its simulation made of the stream. {@code recheck}: kept across a change of other
+   * nodes that could not change its round, whose slack bound may say no first now.
+   */
+  private record Outcome(String why, int[] draws, boolean recheck) {}
+
+  /** What {@link SlackBound} refuses with: the first check, before any round or draw. */
+  static final String NO_ROOM = "its pods fit on no other node, nor on one cheaper new node";
 
   DisruptionSimulation(AutoscalerSettings settings, Provisioner provisioner) {
     this.settings = settings;
@@ -82,7 +94,7 @@ final class DisruptionSimulation {
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random, Consumer<String> why) {
     if (consolidation && !slack(view).mayConsolidate(candidates)) {
-      why.accept("its pods fit on no other node, nor on one cheaper new node");
+      why.accept(NO_ROOM);
       return Optional.empty();
     }
     Set<String> leaving = new HashSet<>();
@@ -241,30 +253,46 @@ final class DisruptionSimulation {
    * the explanation of the nodes consolidation leaves asks the same; over the same inputs
    * ({@link #sameInputs}) a candidate's answer is the same, so a failure is kept until the inputs
    * change and given again, the stream moved on by the calls the simulation made of it
-   * ({@link Draws}), which keeps every later draw as it was. Only failures are kept: a success
-   * becomes a command, whose replacement is named from the stream as it is then.
+   * ({@link Draws}), which keeps every later draw as it was. A deletion is kept too (the explanation
+   * asks again about every node consolidation may take, until it does); a replacement is not, being
+   * named from the stream as it is then. Over other inputs, {@link #carry} keeps what stays true.
    */
   Optional<List<NodeClaim>> consolidate(Candidate c, ClusterView view, RandomGenerator random, Consumer<String> why) {
-    if (view != refusedView) {
-      if (!sameInputs(refusedView, view)) {
-        refused.clear();
-      }
-      refusedView = view;
+    if (view != knownView) {
+      carry(knownView, view);
+      knownView = view;
     }
-    Refusal known = refused.get(c.node());
-    if (known != null) {
-      Draws.replay(known.draws(), random);
-      why.accept(known.why());
+    Outcome kept = known.get(c.node());
+    if (kept != null && kept.recheck()) {
+      // The round would answer as before; the slack bound, asked first, may now refuse instead.
+      kept = slack(view).mayConsolidate(List.of(c)) ? new Outcome(kept.why(), kept.draws(), false)
+          : new Outcome(NO_ROOM, new int[0], false);
+      known.put(c.node(), kept);
+    }
+    if (kept != null) {
+      Draws.replay(kept.draws(), random);
+      if (kept.why() == null) {
+        return Optional.of(List.of());
+      }
+      why.accept(kept.why());
       return Optional.empty();
     }
+    simulated++;
     StringBuilder said = new StringBuilder();
     Draws draws = new Draws(random);
     Optional<List<NodeClaim>> r = simulate(List.of(c), view, true, draws, said::append);
     if (r.isEmpty()) {
-      refused.put(c.node(), new Refusal(said.toString(), draws.calls()));
+      known.put(c.node(), new Outcome(said.toString(), draws.calls(), false));
       why.accept(said.toString());
+    } else if (r.get().isEmpty()) {
+      known.put(c.node(), new Outcome(null, draws.calls(), false));
     }
     return r;
+  }
+
+  /** How many answers {@link #consolidate} simulated. */
+  int simulated() {
+    return simulated;
   }
 
   /**
@@ -278,10 +306,15 @@ final class DisruptionSimulation {
    * the same answer over both.
    */
   boolean sameInputs(ClusterView before, ClusterView after) {
+    return sameInputsBesideNodes(before, after) && sameObjects(before.nodes(), after.nodes());
+  }
+
+  /** {@link #sameInputs} but for the state nodes, which {@link #carry} compares node by node. */
+  private boolean sameInputsBesideNodes(ClusterView before, ClusterView after) {
     if (before == null || !provisioner.model().dra().ignores()) {
       return false;
     }
-    if (!sameObjects(before.nodes(), after.nodes()) || !sameObjects(before.pendingPods(), after.pendingPods())
+    if (!sameObjects(before.pendingPods(), after.pendingPods())
         || !sameObjects(before.daemonSets(), after.daemonSets()) || !sameObjects(before.nodePools(), after.nodePools())
         || before.catalog() != after.catalog() || !before.pdbs().entries().equals(after.pdbs().entries())
         || !before.offerings().equals(after.offerings())) {
@@ -301,6 +334,106 @@ final class DisruptionSimulation {
       }
     }
     return true;
+  }
+
+  /**
+   * Keeps the answers of {@code before} that {@code after} gives again. Over the same inputs
+   * ({@link #sameInputs}) all of them. When only some state nodes changed (came, went or were
+   * replaced), a candidate's round is the same as long as no changed node, before or after, could
+   * take any pod of the round ({@link Provisioner#mayTake}): the pending pods, those of nodes being
+   * deleted, or the candidate's. Such a node is never among the nodes a pod may go to
+   * (RoundNodes.hosts), the other nodes keep their order (initialised, then by name) and their room,
+   * and new NodeClaims read no node while no NodePool has limits; so every placement, planned claim,
+   * message and draw is as it was. Nodes being deleted are no capacity; the pods that move off them
+   * must be the same, in the same order. The slack bound sums the room of all nodes, so a kept answer
+   * asks it again ({@link Outcome#recheck}); a refusal by the bound itself is dropped. Upstream keeps
+   * no such memo (its ConsolidationState only skips a whole poll of an unchanged cluster); this is the
+   * twin's shortcut, checked against fresh simulations by AnswerCarryTest.
+   */
+  private void carry(ClusterView before, ClusterView after) {
+    if (known.isEmpty()) {
+      return;
+    }
+    if (!sameInputsBesideNodes(before, after)) {
+      known.clear();
+      return;
+    }
+    if (sameObjects(before.nodes(), after.nodes())) {
+      return;
+    }
+    for (var t : provisioner.model().templates()) {
+      if (!t.pool().limits().isEmpty()) {
+        known.clear(); // new NodeClaims read every node's claim through the limits
+        return;
+      }
+    }
+    Map<StateNode, Boolean> old = new IdentityHashMap<>();
+    for (StateNode n : before.nodes()) {
+      old.put(n, Boolean.TRUE);
+    }
+    Set<StateNode> stayed = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<StateNode> changed = new ArrayList<>();
+    for (StateNode n : after.nodes()) {
+      if (old.remove(n) != null) {
+        stayed.add(n);
+      } else {
+        changed.add(n);
+      }
+    }
+    changed.addAll(old.keySet());
+    // The pods of nodes being deleted move in every round, in the nodes' order: the same pods, or no carry.
+    List<Pod> moving = moving(after);
+    if (!sameObjects(moving(before), moving)) {
+      known.clear();
+      return;
+    }
+    List<Pod> shared = new ArrayList<>(after.pendingPods());
+    shared.addAll(moving);
+    Set<String> changedNames = new HashSet<>();
+    List<Predicate<Pod>> rooms = new ArrayList<>(changed.size());
+    for (StateNode x : changed) {
+      Predicate<Pod> room = provisioner.mayTake(x, after.daemonSets());
+      if (takesAny(room, shared)) {
+        known.clear();
+        return;
+      }
+      rooms.add(room);
+      changedNames.add(x.name());
+    }
+    var it = known.entrySet().iterator();
+    while (it.hasNext()) {
+      var e = it.next();
+      StateNode k = e.getKey();
+      boolean keep = stayed.contains(k) && !changedNames.contains(k.name()) && !NO_ROOM.equals(e.getValue().why());
+      for (int i = 0; keep && i < rooms.size(); i++) {
+        keep = !takesAny(rooms.get(i), k.pods());
+      }
+      if (keep) {
+        e.setValue(new Outcome(e.getValue().why(), e.getValue().draws(), true));
+      } else {
+        it.remove();
+      }
+    }
+  }
+
+  private static boolean takesAny(Predicate<Pod> room, List<Pod> pods) {
+    for (Pod p : pods) {
+      if (room.test(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The pods a simulation over {@code view} moves off the nodes being deleted, in the view's order. */
+  private static List<Pod> moving(ClusterView view) {
+    List<Pod> out = new ArrayList<>();
+    for (StateNode n : view.nodes()) {
+      if (n.markedForDeletion()) {
+        out.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
+      }
+    }
+    return out;
   }
 
   /** Whether the two lists hold the same objects in the same order. */

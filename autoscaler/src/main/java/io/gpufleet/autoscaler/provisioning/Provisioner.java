@@ -4,6 +4,7 @@ import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.engine.scheduler.ResourceVector;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.Tolerations;
@@ -14,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Karpenter's provisioning simulation (reference §1.4, {@code K:pkg/controllers/provisioning/scheduling}):
@@ -70,6 +72,28 @@ public final class Provisioner {
       fleet = new RoundNodes(model, nodes, counted, bases, fleet);
     }
     return new ProvisioningRound(model, fleet, leaving, offerings, now, true).run(pods);
+  }
+
+  /**
+   * Which pods a round over {@code daemonSets} might place on {@code node}: a necessary condition,
+   * the node's room for one more pod as the round starts ({@link ExistingNode#base}), as
+   * {@link RoundNodes#hosts} first asks it. False means no round places the pod there, since a node's
+   * room only shrinks within a round; taints and selectors are not asked (only weaker). A node marked
+   * for deletion takes none: it is no capacity. Consolidation uses it to tell that a changed node
+   * cannot have changed a candidate's simulation.
+   */
+  public Predicate<Pod> mayTake(StateNode node, List<Workload.DaemonSet> daemonSets) {
+    if (node.markedForDeletion()) {
+      return p -> false;
+    }
+    List<Workload.DaemonSet> daemons = sameObjects(daemonSets, lastDaemonSets) ? counted
+        : model.dra().countedDaemons(daemonSets);
+    ExistingNode.Base b = ExistingNode.base(node, RoundNodes.allocatable(model, node), daemons);
+    if (b.freePods() < 1) {
+      return p -> false;
+    }
+    return p -> Fit.fits(fleet != null ? fleet.request(p.spec()) : ResourceVector.of(PodRequests.of(p.spec())), 1,
+        b.free(), b.freePods());
   }
 
   /**
