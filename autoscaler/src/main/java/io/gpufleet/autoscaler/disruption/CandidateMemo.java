@@ -1,5 +1,6 @@
 package io.gpufleet.autoscaler.disruption;
 
+import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
@@ -163,7 +164,7 @@ final class CandidateMemo {
       for (PdbIndex.Entry e : pdbs.entries()) {
         now.add(e.pdb());
       }
-      if (!DisruptionSimulation.sameObjects(now, specs)) {
+      if (!Provisioner.sameObjects(now, specs)) {
         facts.clear();
         rows = new NodeFacts[0];
         blocking.clear();
@@ -179,7 +180,7 @@ final class CandidateMemo {
       }
       specs = now;
     }
-    boolean samePools = pools != null && DisruptionSimulation.sameObjects(view.nodePools(), pools);
+    boolean samePools = pools != null && Provisioner.sameObjects(view.nodePools(), pools);
     pools = view.nodePools();
     List<StateNode> nodes = view.nodes();
     NodeFacts[] before = rows;

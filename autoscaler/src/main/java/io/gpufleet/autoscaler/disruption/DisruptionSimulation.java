@@ -306,7 +306,7 @@ final class DisruptionSimulation {
    * the same answer over both.
    */
   boolean sameInputs(ClusterView before, ClusterView after) {
-    return sameInputsBesideNodes(before, after) && sameObjects(before.nodes(), after.nodes());
+    return sameInputsBesideNodes(before, after) && Provisioner.sameObjects(before.nodes(), after.nodes());
   }
 
   /** {@link #sameInputs} but for the state nodes, which {@link #carry} compares node by node. */
@@ -314,8 +314,9 @@ final class DisruptionSimulation {
     if (before == null || !provisioner.model().dra().ignores()) {
       return false;
     }
-    if (!sameObjects(before.pendingPods(), after.pendingPods())
-        || !sameObjects(before.daemonSets(), after.daemonSets()) || !sameObjects(before.nodePools(), after.nodePools())
+    if (!Provisioner.sameObjects(before.pendingPods(), after.pendingPods())
+        || !Provisioner.sameObjects(before.daemonSets(), after.daemonSets())
+        || !Provisioner.sameObjects(before.nodePools(), after.nodePools())
         || before.catalog() != after.catalog() || !before.pdbs().entries().equals(after.pdbs().entries())
         || !before.offerings().equals(after.offerings())) {
       return false;
@@ -358,7 +359,7 @@ final class DisruptionSimulation {
       known.clear();
       return;
     }
-    if (sameObjects(before.nodes(), after.nodes())) {
+    if (Provisioner.sameObjects(before.nodes(), after.nodes())) {
       return;
     }
     for (var t : provisioner.model().templates()) {
@@ -383,7 +384,7 @@ final class DisruptionSimulation {
     changed.addAll(old.keySet());
     // The pods of nodes being deleted move in every round, in the nodes' order: the same pods, or no carry.
     List<Pod> moving = moving(after);
-    if (!sameObjects(moving(before), moving)) {
+    if (!Provisioner.sameObjects(moving(before), moving)) {
       known.clear();
       return;
     }
@@ -434,11 +435,6 @@ final class DisruptionSimulation {
       }
     }
     return out;
-  }
-
-  /** Whether the two lists hold the same objects in the same order. */
-  static boolean sameObjects(List<?> a, List<?> b) {
-    return Provisioner.sameObjects(a, b);
   }
 
   private SlackBound slack(ClusterView view) {

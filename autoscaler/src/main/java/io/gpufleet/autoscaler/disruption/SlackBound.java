@@ -2,6 +2,7 @@ package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
+import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.cloud.InstanceType;
@@ -116,7 +117,7 @@ final class SlackBound {
    * so the same node objects in the same order give the same bound.
    */
   boolean madeFor(ClusterView view) {
-    return DisruptionSimulation.sameObjects(viewNodes, view.nodes());
+    return Provisioner.sameObjects(viewNodes, view.nodes());
   }
 
   private void register(ResourceList r) {
