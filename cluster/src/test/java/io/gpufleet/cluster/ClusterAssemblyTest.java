@@ -106,4 +106,34 @@ class ClusterAssemblyTest {
       assertThat(w.message()).contains("reports nvidia.com/gpu: 4").contains("would advertise nvidia.com/gpu: 1");
     });
   }
+
+  /** A node in the dump's style: it reports four GPUs, which the plugin's defaults would not advertise. */
+  private static String reportingNode(String name, String indent) {
+    return ("""
+        kind: Node
+        apiVersion: v1
+        metadata:
+          name: %s
+          labels: {nvidia.com/gpu.product: NVIDIA-L4}
+        status:
+          allocatable: {cpu: "32", memory: 128Gi, pods: "110", nvidia.com/gpu: "4"}
+        """).formatted(name).lines().map(l -> indent + l).reduce((a, b) -> a + "\n" + b).orElseThrow() + "\n";
+  }
+
+  @Test
+  void everyWarningOfADumpIsAtItsOwnNodeInDocumentsAndInAList() {
+    String listed = "apiVersion: v1\nkind: List\nitems:\n" + reportingNode("in-list-0", "- ").replace("\n- ", "\n  ")
+        + reportingNode("in-list-1", "- ").replace("\n- ", "\n  ") + "---\n";
+    String yaml = listed + reportingNode("doc-0", "") + "---\n" + reportingNode("doc-1", "");
+    Cluster c = assemble(yaml);
+
+    List<String> lines = yaml.lines().toList();
+    assertThat(c.warnings()).hasSize(4).allSatisfy(w -> {
+      String name = w.message().replaceAll("^node (\\S+) reports.*", "$1");
+      // status.capacity is not written, so the warning stands at the node's status, two lines under its name
+      assertThat(lines.get(w.location().line() - 1)).endsWith("status:");
+      assertThat(lines.get(w.location().line() - 3)).endsWith("name: " + name);
+    });
+    assertThat(c.warnings()).extracting(w -> w.location().line()).doesNotHaveDuplicates();
+  }
 }
