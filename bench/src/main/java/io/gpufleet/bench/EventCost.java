@@ -30,7 +30,12 @@ import java.util.Locale;
 public final class EventCost {
   private EventCost() {}
 
-  record Run(long events, int peakNodes, double cpuMicrosPerEvent, double wallMicrosPerEvent) {}
+  /**
+   * One run; {@code records}: the run record's entries (pods created, bound, evicted, nodes launched...),
+   * the changes the events carried, so that the cost per change can be told from the cost per event.
+   */
+  record Run(long events, int peakNodes, long records, double cpuMicrosPerEvent, double wallMicrosPerEvent,
+      double cpuMicrosPerRecord) {}
 
   public static void main(String[] args) throws Exception {
     if (args.length < 4 || (args.length - 1) % 3 != 0) {
@@ -38,8 +43,8 @@ public final class EventCost {
     }
     int runs = Integer.parseInt(args[0]);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    System.out.printf(Locale.ROOT, "%-10s %-6s %8s %7s %14s %15s%n", "shape", "size", "events", "nodes",
-        "cpu us/event", "wall us/event");
+    System.out.printf(Locale.ROOT, "%-10s %-6s %8s %7s %14s %15s %8s %15s%n", "shape", "size", "events", "nodes",
+        "cpu us/event", "wall us/event", "records", "cpu us/record");
     List<String> ratios = new ArrayList<>();
     for (int i = 1; i < args.length; i += 3) {
       String shape = args[i];
@@ -55,8 +60,8 @@ public final class EventCost {
       }
       double[] sm = print(shape, "small", s);
       double[] lm = print(shape, "large", l);
-      ratios.add(String.format(Locale.ROOT, "%-10s large/small per event: cpu %.2fx, wall %.2fx", shape,
-          lm[0] / sm[0], lm[1] / sm[1]));
+      ratios.add(String.format(Locale.ROOT, "%-10s large/small per event: cpu %.2fx, wall %.2fx; per record: cpu %.2fx",
+          shape, lm[0] / sm[0], lm[1] / sm[1], lm[2] / sm[2]));
     }
     ratios.forEach(System.out::println);
     System.out.printf(Locale.ROOT, "medians of %d runs each, alternating small and large; load average %.1f%n", runs,
@@ -74,7 +79,9 @@ public final class EventCost {
     SimulationResult r = Simulation.run(f.scenario(), ProgressListener.NONE);
     long cpu = threads.getCurrentThreadCpuTime() - cpu0;
     long wall = System.nanoTime() - wall0;
-    return new Run(r.events(), peakNodes(r), cpu / 1e3 / r.events(), wall / 1e3 / r.events());
+    long records = r.record().entries().size();
+    return new Run(r.events(), peakNodes(r), records, cpu / 1e3 / r.events(), wall / 1e3 / r.events(),
+        cpu / 1e3 / records);
   }
 
   /** The most nodes at once: those at the end, less those registered, plus those terminated, then the record's walk. */
@@ -94,14 +101,15 @@ public final class EventCost {
     return peak;
   }
 
-  /** Prints each size's medians; returns {cpu, wall} per event. */
+  /** Prints each size's medians; returns {cpu, wall} per event and cpu per record. */
   private static double[] print(String shape, String size, List<Run> runs) {
     double cpu = median(runs.stream().mapToDouble(Run::cpuMicrosPerEvent).toArray());
     double wall = median(runs.stream().mapToDouble(Run::wallMicrosPerEvent).toArray());
+    double perRecord = median(runs.stream().mapToDouble(Run::cpuMicrosPerRecord).toArray());
     Run first = runs.getFirst();
-    System.out.printf(Locale.ROOT, "%-10s %-6s %8d %7d %14.1f %15.1f%n", shape, size, first.events(), first.peakNodes(),
-        cpu, wall);
-    return new double[] {cpu, wall};
+    System.out.printf(Locale.ROOT, "%-10s %-6s %8d %7d %14.1f %15.1f %8d %15.1f%n", shape, size, first.events(),
+        first.peakNodes(), cpu, wall, first.records(), perRecord);
+    return new double[] {cpu, wall, perRecord};
   }
 
   private static double median(double[] v) {

@@ -51,7 +51,7 @@ final class LabCommand implements Callable<Integer> {
     out.println(Wrap.foldAll("gpufleet lab: " + file.description(), width.columns()));
     out.println("(virtual time; the same run every time. Play your own copy: ./gpufleet simulate examples/lab/lab.yaml)");
     out.println();
-    ScenarioRun run = ScenarioRun.run(file, Optional.ofNullable(step), err);
+    ScenarioRun run = ScenarioRun.run(file, Optional.ofNullable(step), explain, err);
     run.printSteps(out, explain, width.columns());
     run.printSummary(out, width.columns());
     if (report != null) {

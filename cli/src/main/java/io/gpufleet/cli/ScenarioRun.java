@@ -27,18 +27,22 @@ record ScenarioRun(ScenarioFile file, SimulationResult result, List<StepView> st
 
   /**
    * Runs the scenario, stopping after the step with id {@code stopAfter} if given, with a progress
-   * bar on a terminal.
+   * bar on a terminal. {@code explain}: the disruption controller's decisions are explained too (each
+   * node it left and why), which costs a simulation per node at each decision.
    */
-  static ScenarioRun run(ScenarioFile file, Optional<String> stopAfter, PrintWriter err) {
+  static ScenarioRun run(ScenarioFile file, Optional<String> stopAfter, boolean explain, PrintWriter err) {
     try (TerminalProgress bar = TerminalProgress.forTerminal(err)) {
-      return run(file, stopAfter, bar);
+      return run(file, stopAfter, explain, bar);
     }
   }
 
-  /** As {@link #run(ScenarioFile, Optional, PrintWriter)}, drawing on {@code bar} (a batch's runs draw none). */
-  static ScenarioRun run(ScenarioFile file, Optional<String> stopAfter, TerminalProgress bar) {
+  /** As {@link #run(ScenarioFile, Optional, boolean, PrintWriter)}, drawing on {@code bar} (a batch's runs draw none). */
+  static ScenarioRun run(ScenarioFile file, Optional<String> stopAfter, boolean explain, TerminalProgress bar) {
     List<Step> steps = file.steps();
     Scenario scenario = file.scenario();
+    if (explain) {
+      scenario = scenario.withSettings(scenario.settings().withExplainDecisions(true));
+    }
     if (stopAfter.isPresent()) {
       int last = -1;
       for (int i = 0; i < steps.size(); i++) {

@@ -207,7 +207,7 @@ final class SimulateCommand implements Callable<Integer> {
     for (ManifestProblem w : scenario.warnings()) {
       err.println(w);
     }
-    ScenarioRun run = ScenarioRun.run(scenario, Optional.ofNullable(step), progress);
+    ScenarioRun run = ScenarioRun.run(scenario, Optional.ofNullable(step), explain, progress);
     if (!quiet) {
       run.printSteps(out, explain, width.columns());
       if (run.showedDevices()) {
@@ -225,7 +225,7 @@ final class SimulateCommand implements Callable<Integer> {
       for (ManifestProblem w : otherFile.warnings()) {
         err.println(w);
       }
-      ScenarioRun other = ScenarioRun.run(otherFile, Optional.empty(), err);
+      ScenarioRun other = ScenarioRun.run(otherFile, Optional.empty(), false, err);
       out.println();
       other.printSummary(out, width.columns());
       out.println();

@@ -72,7 +72,7 @@ class SimulateCommandTest {
   }
 
   @Test
-  void explainSaysWhichNodeConsolidationTookAndWhyItLeftTheOthers(@TempDir Path out) {
+  void explainSaysWhichNodeConsolidationTookAndWhyItLeftTheOthers(@TempDir Path out) throws IOException {
     String scenario = EXAMPLES.resolve("scenarios/consolidation-underutilized.yaml").toString();
     CliRun run = CliRun.wide("simulate", scenario, "--out", out.resolve("explained").toString(), "--explain");
     assertThat(run.exitCode()).as(run.err()).isZero();
@@ -87,6 +87,14 @@ class SimulateCommandTest {
     // Without --explain the decisions are not printed, and the events table never lists them.
     CliRun plain = CliRun.wide("simulate", scenario, "--out", out.resolve("plain").toString());
     assertThat(plain.out()).doesNotContain("Disruption decisions").doesNotContain("DisruptionConsidered");
+    // Nor are they worked out (a simulation per node at each decision): the record has them only with
+    // --explain, and is otherwise the same, entry for entry.
+    List<String> explained = Files.readAllLines(out.resolve("explained/events.jsonl"));
+    List<String> considered = explained.stream().filter(l -> l.contains("\"kind\":\"DisruptionConsidered\"")).toList();
+    assertThat(considered).anyMatch(l -> l.contains("chosen by " + proposed.group(1)));
+    List<String> rest = new java.util.ArrayList<>(explained);
+    rest.removeAll(considered);
+    assertThat(Files.readAllLines(out.resolve("plain/events.jsonl"))).isEqualTo(rest);
   }
 
   @Test

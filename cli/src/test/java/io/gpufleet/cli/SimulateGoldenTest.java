@@ -105,7 +105,7 @@ class SimulateGoldenTest {
         "mig-multi-tenant.yaml")) {
       Path file = ROOT.resolve("examples/scenarios").resolve(example);
       ScenarioRun run = ScenarioRun.run(ScenarioReader.read(example, Files.readString(file),
-          ScenarioSources.directory(file.getParent())), Optional.empty(), new PrintWriter(Writer.nullWriter()));
+          ScenarioSources.directory(file.getParent())), Optional.empty(), false, new PrintWriter(Writer.nullWriter()));
       List<Frame> frames = run.frames();
       assertThat(frames).as(example).hasSizeGreaterThan(10);
       Instant start = run.result().start();

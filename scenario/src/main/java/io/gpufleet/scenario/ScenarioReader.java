@@ -125,6 +125,8 @@ public final class ScenarioReader {
   private final List<NamedConfigs.OsPlugin> osPlugins = new ArrayList<>();
   private boolean draNodePool;
   private final List<Location> draUses = new ArrayList<>();
+  /** Whether an expectation counts DisruptionConsidered entries: then decisions are explained, as with --explain. */
+  private boolean countsDecisions;
 
   private record Sourced(KubeObject object, String text) {}
 
@@ -264,6 +266,9 @@ public final class ScenarioReader {
     }
     // After the steps: a node class applied by a step brings its OS's device plugin too.
     b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs.withOsPlugins(osPlugins), migParted));
+    if (countsDecisions) { // what such an expectation counts exists only when decisions are explained
+      b.settings(b.build().settings().withExplainDecisions(true));
+    }
     warnDraUnsized(b.build().autoscaler());
     refuseUnreadNodePools();
     diagnostics.throwIfErrors();
@@ -715,7 +720,7 @@ public final class ScenarioReader {
         rate, mode, d.recordEvents(),
         duration(c, "horizon").orElse(d.horizon()),
         c.get("kubelet").map(k -> kubelets(k, nodeClasses)).orElse(d.kubelets()),
-        d.draDriver());
+        d.draDriver(), d.explainDecisions());
   }
 
   /**
@@ -1185,6 +1190,7 @@ public final class ScenarioReader {
       a.get("reason").orElseThrow().error("an event reason belongs to KarpenterEvent and KueueEvent entries; type "
           + type.get().wireName() + " has none");
     }
+    countsDecisions |= type.filter(t -> t == RunRecord.Kind.DISRUPTION_CONSIDERED).isPresent();
     return new Condition.Events(type, reason, a.optString("object"), n.comparison(), (int) n.value());
   }
 

@@ -124,8 +124,22 @@ class ScenarioReaderTest {
     assertThat(expectations(rendered.toString())).isEqualTo(read);
   }
 
+  @Test
+  void anExpectationThatCountsDecisionEntriesHasTheDecisionsExplained() {
+    assertThat(scenarioOf("- {events: {type: DisruptionConsidered, atLeast: 1}}").settings().explainDecisions()).isTrue();
+    // Counting other entries (a reason alone counts Karpenter's events) asks for no explanation.
+    assertThat(scenarioOf("- {events: {reason: Unconsolidatable, atLeast: 1}}\n- {events: {type: DisruptionExecuted, "
+        + "atLeast: 1}}").settings().explainDecisions()).isFalse();
+  }
+
   /** The conditions of a scenario made of one expectation per line of {@code list}. */
   private static List<Condition> expectations(String list) {
+    return scenarioOf(list).timeline().stream().filter(a -> a instanceof ScenarioAction.Expect)
+        .map(a -> ((ScenarioAction.Expect) a).condition()).toList();
+  }
+
+  /** A scenario made of one expectation per line of {@code list}. */
+  private static io.gpufleet.sim.scenario.Scenario scenarioOf(String list) {
     StringBuilder actions = new StringBuilder();
     list.lines().forEach(l -> actions.append("    - expect: {condition: ").append(l.substring(2)).append("}\n"));
     ScenarioFile f = read("""
@@ -137,8 +151,7 @@ class ScenarioReaderTest {
           - title: conditions
             actions:
         """ + actions);
-    return f.scenario().timeline().stream().filter(a -> a instanceof ScenarioAction.Expect)
-        .map(a -> ((ScenarioAction.Expect) a).condition()).toList();
+    return f.scenario();
   }
 
   @Test

@@ -32,6 +32,10 @@ import java.util.Optional;
  *     AMIs' by default
  * @param draDriver NVIDIA's DRA driver's feature gates (a scenario's {@code draDriver.featureGates}),
  *     which decide whether a claim's GpuConfig sharing applies; upstream's defaults, both off
+ * @param explainDecisions whether each disruption decision records why consolidation left every other
+ *     node ({@code DisruptionConsidered}, what {@code simulate --explain} shows): asking costs a
+ *     simulation per node at each decision, so only when asked (the option, or an expectation that
+ *     counts those events)
  */
 public record SimulationSettings(
     Duration launchToRegistration,
@@ -49,7 +53,8 @@ public record SimulationSettings(
     boolean recordEvents,
     Duration horizon,
     KubeletConfig.PerNodeClass kubelets,
-    GpuClaimPreparation.FeatureGates draDriver) {
+    GpuClaimPreparation.FeatureGates draDriver,
+    boolean explainDecisions) {
 
   /** How much invariant checking each event gets. */
   public enum InvariantMode {
@@ -63,7 +68,7 @@ public record SimulationSettings(
   public static final SimulationSettings DEFAULTS = new SimulationSettings(Duration.ofMinutes(3), Duration.ZERO,
       Duration.ZERO, Duration.ofSeconds(30), Map.of(), Map.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO,
       Duration.ofMinutes(2), 0, InvariantMode.INCREMENTAL, true, Duration.ofDays(400),
-      KubeletConfig.PerNodeClass.EKS_AMI, GpuClaimPreparation.FeatureGates.DEFAULTS);
+      KubeletConfig.PerNodeClass.EKS_AMI, GpuClaimPreparation.FeatureGates.DEFAULTS, false);
 
   public SimulationSettings {
     Objects.requireNonNull(launchToRegistration, "launchToRegistration");
@@ -85,54 +90,60 @@ public record SimulationSettings(
   public SimulationSettings withInvariants(InvariantMode mode) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, mode, recordEvents, horizon, kubelets, draDriver);
+        spotInterruptionsPerHour, mode, recordEvents, horizon, kubelets, draDriver, explainDecisions);
   }
 
   public SimulationSettings withImagePulls(Duration byDefault, Map<String, Duration> perImage) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, byDefault,
         perImage, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, draDriver);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, draDriver, explainDecisions);
   }
 
   public SimulationSettings withImageSizes(Map<String, Long> sizes) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, sizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, draDriver);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, draDriver, explainDecisions);
   }
 
   public SimulationSettings withLaunchToRegistration(Duration d) {
     return new SimulationSettings(d, registrationToReady, startupTaintRemoval, defaultImagePull, imagePulls,
         imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
-        invariants, recordEvents, horizon, kubelets, draDriver);
+        invariants, recordEvents, horizon, kubelets, draDriver, explainDecisions);
   }
 
   public SimulationSettings withSpotInterruptionsPerHour(double rate) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning, rate, invariants,
-        recordEvents, horizon, kubelets, draDriver);
+        recordEvents, horizon, kubelets, draDriver, explainDecisions);
   }
 
   public SimulationSettings withRecordEvents(boolean on) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, on, horizon, kubelets, draDriver);
+        spotInterruptionsPerHour, invariants, on, horizon, kubelets, draDriver, explainDecisions);
   }
 
   public SimulationSettings withKubelets(KubeletConfig.PerNodeClass k) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon, k, draDriver);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, k, draDriver, explainDecisions);
   }
 
   public SimulationSettings withReadiness(Duration d) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, d, interruptionNoticeDelay, spotReclaimAfterWarning, spotInterruptionsPerHour,
-        invariants, recordEvents, horizon, kubelets, draDriver);
+        invariants, recordEvents, horizon, kubelets, draDriver, explainDecisions);
   }
 
   public SimulationSettings withDraDriver(GpuClaimPreparation.FeatureGates gates) {
     return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
         imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
-        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, gates);
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, gates, explainDecisions);
+  }
+
+  public SimulationSettings withExplainDecisions(boolean on) {
+    return new SimulationSettings(launchToRegistration, registrationToReady, startupTaintRemoval, defaultImagePull,
+        imagePulls, imageSizes, containerStart, readiness, interruptionNoticeDelay, spotReclaimAfterWarning,
+        spotInterruptionsPerHour, invariants, recordEvents, horizon, kubelets, draDriver, on);
   }
 }

@@ -335,10 +335,11 @@ final class KarpenterLoop {
   /**
    * At a decision, for {@code simulate --explain}: each node the command takes, and why consolidation
    * leaves each other node it could act on (the same reasons as the Unconsolidatable events). Only
-   * while the record keeps every occurrence: asking costs a simulation per node.
+   * when asked ({@code SimulationSettings.explainDecisions}) and while the record keeps every
+   * occurrence: asking costs a simulation per node.
    */
   private void explainDecision(ClusterView v, DisruptionCommand c) {
-    if (!api.recorder().enabled()) {
+    if (!api.recorder().enabled() || !api.settings().explainDecisions()) {
       return;
     }
     for (String claim : c.candidates()) {

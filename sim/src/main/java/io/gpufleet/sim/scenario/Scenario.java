@@ -55,6 +55,12 @@ public record Scenario(String name, Instant start, long seed, InstanceCatalog ca
         reservations);
   }
 
+  /** The same scenario under other simulation settings. */
+  public Scenario withSettings(SimulationSettings s) {
+    return new Scenario(name, start, seed, catalog, objects, devicePlugin, s, autoscaler, timeline, namespaces,
+        reservations);
+  }
+
   /** The same scenario with a shorter (or other) timeline. */
   public Scenario withTimeline(List<ScenarioAction> actions) {
     return new Scenario(name, start, seed, catalog, objects, devicePlugin, settings, autoscaler, actions, namespaces,
