@@ -13,14 +13,17 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.workload.Workload;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.RandomAccess;
 
 /**
  * The existing capacity a provisioning round starts from, worked out once for one list of state
@@ -238,19 +241,31 @@ final class RoundNodes {
    * {@code -(insertion point) - 1}; with several of the name, any of them.
    */
   private static int find(List<Entry> entries, int lo, int hi, String name) {
-    hi--;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = entries.get(mid).node().name().compareTo(name);
-      if (c < 0) {
-        lo = mid + 1;
-      } else if (c > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
+    int at = Collections.binarySearch(new Names(entries, lo, hi), name);
+    return at >= 0 ? lo + at : at - lo;
+  }
+
+  /** The names of {@code entries[lo, hi)}, as a list to search. */
+  private static final class Names extends AbstractList<String> implements RandomAccess {
+    private final List<Entry> entries;
+    private final int lo;
+    private final int hi;
+
+    Names(List<Entry> entries, int lo, int hi) {
+      this.entries = entries;
+      this.lo = lo;
+      this.hi = hi;
     }
-    return -lo - 1;
+
+    @Override
+    public String get(int i) {
+      return entries.get(lo + i).node().name();
+    }
+
+    @Override
+    public int size() {
+      return hi - lo;
+    }
   }
 
   /** Whether these are the nodes and DaemonSets this was made for: the same objects, in order. */

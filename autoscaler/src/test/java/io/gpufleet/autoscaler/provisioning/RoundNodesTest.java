@@ -62,10 +62,7 @@ class RoundNodesTest {
     for (long seed = 1; seed <= 12; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
       Provisioner kept = new Provisioner(model);
-      List<StateNode> nodes = new ArrayList<>();
-      for (int i = 8 + r.nextInt(10); i > 0; i--) {
-        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
-      }
+      List<StateNode> nodes = nodes(8 + r.nextInt(10), r);
       int podNo = 0;
       for (int step = 0; step < 10; step++) {
         List<Pod> pending = new ArrayList<>();
@@ -113,10 +110,7 @@ class RoundNodesTest {
     int refused = 0;
     for (long seed = 1; seed <= 30; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
-      List<StateNode> nodes = new ArrayList<>();
-      for (int i = 5 + r.nextInt(20); i > 0; i--) {
-        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
-      }
+      List<StateNode> nodes = nodes(5 + r.nextInt(20), r);
       RoundNodes fleet = new RoundNodes(model, nodes, List.of(), new NodeBases());
       List<StateNode> expected = new ArrayList<>();
       nodes.stream().filter(n -> !n.markedForDeletion() && n.isInitialized())
@@ -160,10 +154,7 @@ class RoundNodesTest {
     int rebuilt = 0;
     for (long seed = 1; seed <= 40; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
-      List<StateNode> nodes = new ArrayList<>();
-      for (int i = 10 + r.nextInt(40); i > 0; i--) {
-        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
-      }
+      List<StateNode> nodes = nodes(10 + r.nextInt(40), r);
       NodeBases bases = new NodeBases();
       RoundNodes fleet = RoundNodes.next(model, nodes, List.of(), bases, null);
       List<PodSpec> specs = new ArrayList<>();
@@ -252,6 +243,15 @@ class RoundNodesTest {
             Map.of()));
       }
     }
+  }
+
+  /** So many random nodes of the pool's types ({@link #node}). */
+  private static List<StateNode> nodes(int count, SplittableRandom r) {
+    List<StateNode> nodes = new ArrayList<>();
+    for (int i = count; i > 0; i--) {
+      nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
+    }
+    return nodes;
   }
 
   /** A GPU, CPU-only or pinned pod, tolerating the GPU taint or not. */
