@@ -31,7 +31,10 @@ public final class Provisioner {
   private final ProvisioningModel model;
   /** The nodes' offers from the last round, reused for the state nodes that did not change. */
   private final NodeBases bases = new NodeBases();
-  /** The last rounds' nodes, in order, with what rounds ask of them: kept while the nodes are the same. */
+  /**
+   * The last rounds' nodes, in order, with what rounds ask of them: kept while the nodes are the same,
+   * brought forward by the nodes that changed when some did ({@link RoundNodes#next}).
+   */
   private RoundNodes fleet;
   /** The DaemonSets the last round was given, and those of them it counts. */
   private List<Workload.DaemonSet> lastDaemonSets;
@@ -69,7 +72,7 @@ public final class Provisioner {
       lastDaemonSets = List.copyOf(daemonSets);
     }
     if (fleet == null || !fleet.madeFor(nodes, counted)) {
-      fleet = new RoundNodes(model, nodes, counted, bases, fleet);
+      fleet = RoundNodes.next(model, nodes, counted, bases, fleet);
     }
     return new ProvisioningRound(model, fleet, leaving, offerings, now, true).run(pods);
   }

@@ -13,14 +13,17 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.workload.Workload;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.RandomAccess;
 
 /**
  * The existing capacity a provisioning round starts from, worked out once for one list of state
@@ -41,9 +44,13 @@ final class RoundNodes {
 
   private final List<StateNode> nodes;
   private final List<Workload.DaemonSet> counted;
-  private final List<Entry> entries = new ArrayList<>();
-  private final Map<String, int[]> positions = new HashMap<>();
-  private final TaintClasses taints = new TaintClasses();
+  /** The initialised nodes by name, then the in-flight ones by name. */
+  private final List<Entry> entries;
+  /** How many of {@link #entries} lead as initialised nodes. */
+  private final int initialised;
+  /** Whether no two entries of one part share a name: then the order is the names' alone. */
+  private final boolean distinct;
+  private final TaintClasses taints;
   /** What each pod spec asks, as a list and as a vector, and its requirement variants. */
   private final Map<PodSpec, Asks> asks = new IdentityHashMap<>();
   /** The previous fleet's, for the specs asked again (pure functions of the spec). */
@@ -73,6 +80,7 @@ final class RoundNodes {
     this.earlierAsks = previous == null ? Map.of() : previous.asks;
     this.nodes = List.copyOf(nodes);
     this.counted = List.copyOf(counted);
+    this.taints = new TaintClasses();
     bases.begin(counted);
     List<Entry> initialised = new ArrayList<>();
     List<Entry> inFlight = new ArrayList<>();
@@ -86,15 +94,177 @@ final class RoundNodes {
     bases.end();
     initialised.sort(Comparator.comparing(e -> e.node().name()));
     inFlight.sort(Comparator.comparing(e -> e.node().name()));
+    this.entries = new ArrayList<>(initialised.size() + inFlight.size());
     entries.addAll(initialised);
     entries.addAll(inFlight);
-    for (int i = 0; i < entries.size(); i++) {
-      int at = i;
-      positions.merge(entries.get(i).node().name(), new int[] {i}, (a, b) -> {
-        int[] both = Arrays.copyOf(a, a.length + 1);
-        both[a.length] = at;
-        return both;
-      });
+    this.initialised = initialised.size();
+    this.distinct = distinct(initialised) && distinct(inFlight);
+  }
+
+  /** A fleet of {@code nodes} made from {@code previous}'s entries by the changes between the two lists. */
+  private RoundNodes(RoundNodes previous, List<StateNode> nodes, List<Entry> entries, int initialised) {
+    this.earlierAsks = previous.asks;
+    this.nodes = List.copyOf(nodes);
+    this.counted = previous.counted;
+    this.taints = previous.taints; // numbers taint lists by their contents alone: it may serve on
+    this.entries = entries;
+    this.initialised = initialised;
+    this.distinct = true;
+  }
+
+  private static boolean distinct(List<Entry> sorted) {
+    for (int i = 1; i < sorted.size(); i++) {
+      if (sorted.get(i - 1).node().name().equals(sorted.get(i).node().name())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The fleet of {@code nodes}: {@code previous}'s brought forward by the state nodes that came and
+   * went between its list and this one, when few did; otherwise built afresh as the constructor
+   * builds it. A round's order is the nodes' names within each part (initialised, in flight) while
+   * no two of a part share a name, and an entry is a function of its (immutable) state node, the
+   * counted DaemonSets and the model: so dropping the entries of the state nodes gone and placing
+   * those of the new ones by binary search gives the entries a sort of the whole list gives, at the
+   * cost of the changes, not of sorting and sizing the fleet each round (RoundNodesTest compares the
+   * two after many random changes).
+   */
+  static RoundNodes next(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> counted,
+      NodeBases bases, RoundNodes previous) {
+    RoundNodes followed = previous == null ? null : previous.follow(model, nodes, counted);
+    return followed != null ? followed : new RoundNodes(model, nodes, counted, bases, previous);
+  }
+
+  /** How far ahead a walk of the two lists looks for a state node that a run of changes moved on. */
+  private static final int LOOKAHEAD = 4;
+
+  /** This fleet brought forward to {@code now}'s nodes, or null where a build from scratch is due. */
+  private RoundNodes follow(ProvisioningModel model, List<StateNode> now, List<Workload.DaemonSet> counted) {
+    if (!distinct || !(counted == this.counted || counted.equals(this.counted))) {
+      return null;
+    }
+    // Walk both lists side by side (the view changes its list in place, so most of it lines up):
+    // what lines up is in both; the rest went (gone) or came. As multisets, now = before - gone + came,
+    // whatever the walk paired up.
+    List<StateNode> before = nodes;
+    int limit = 16 + before.size() / 2;
+    List<StateNode> gone = new ArrayList<>();
+    List<StateNode> came = new ArrayList<>();
+    int i = 0;
+    int j = 0;
+    while (i < before.size() && j < now.size()) {
+      StateNode a = before.get(i);
+      StateNode b = now.get(j);
+      if (a == b) {
+        i++;
+        j++;
+        continue;
+      }
+      int skip = ahead(before, i, b);
+      if (skip > 0) {
+        gone.addAll(before.subList(i, i + skip));
+        i += skip;
+      } else if ((skip = ahead(now, j, a)) > 0) {
+        came.addAll(now.subList(j, j + skip));
+        j += skip;
+      } else {
+        gone.add(a);
+        came.add(b);
+        i++;
+        j++;
+      }
+      if (gone.size() + came.size() > limit) {
+        return null;
+      }
+    }
+    gone.addAll(before.subList(i, before.size()));
+    came.addAll(now.subList(j, now.size()));
+    if (gone.size() + came.size() > limit) {
+      return null;
+    }
+    // A state node that both went and came (moved in the list) stays.
+    Map<StateNode, int[]> net = new IdentityHashMap<>();
+    for (StateNode n : gone) {
+      net.computeIfAbsent(n, k -> new int[1])[0]++;
+    }
+    for (StateNode n : came) {
+      net.computeIfAbsent(n, k -> new int[1])[0]--;
+    }
+    List<Entry> out = new ArrayList<>(entries);
+    int init = initialised;
+    for (StateNode n : gone) {
+      int[] c = net.get(n);
+      if (c[0] <= 0 || n.markedForDeletion()) {
+        continue;
+      }
+      c[0]--;
+      boolean first = n.isInitialized();
+      int at = find(out, first ? 0 : init, first ? init : out.size(), n.name());
+      if (at < 0 || out.get(at).node() != n) {
+        return null;
+      }
+      out.remove(at);
+      init -= first ? 1 : 0;
+    }
+    for (StateNode n : came) {
+      int[] c = net.get(n);
+      if (c[0] >= 0 || n.markedForDeletion()) {
+        continue;
+      }
+      c[0]++;
+      boolean first = n.isInitialized();
+      int at = find(out, first ? 0 : init, first ? init : out.size(), n.name());
+      if (at >= 0) {
+        return null; // two of one name in a part: their order is the list's, which a build from scratch keeps
+      }
+      ExistingNode.Base b = ExistingNode.base(n, allocatable(model, n), this.counted);
+      out.add(-at - 1, new Entry(n, b, taints.classOf(b.taints())));
+      init += first ? 1 : 0;
+    }
+    return new RoundNodes(this, now, out, init);
+  }
+
+  /** How many places after {@code from} {@code n} stands in {@code list}, within the lookahead; 0 if not. */
+  private static int ahead(List<StateNode> list, int from, StateNode n) {
+    for (int d = 1; d <= LOOKAHEAD && from + d < list.size(); d++) {
+      if (list.get(from + d) == n) {
+        return d;
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * Where the entry of this name is among {@code entries[lo, hi)} (sorted by name), or
+   * {@code -(insertion point) - 1}; with several of the name, any of them.
+   */
+  private static int find(List<Entry> entries, int lo, int hi, String name) {
+    int at = Collections.binarySearch(new Names(entries, lo, hi), name);
+    return at >= 0 ? lo + at : at - lo;
+  }
+
+  /** The names of {@code entries[lo, hi)}, as a list to search. */
+  private static final class Names extends AbstractList<String> implements RandomAccess {
+    private final List<Entry> entries;
+    private final int lo;
+    private final int hi;
+
+    Names(List<Entry> entries, int lo, int hi) {
+      this.entries = entries;
+      this.lo = lo;
+      this.hi = hi;
+    }
+
+    @Override
+    public String get(int i) {
+      return entries.get(lo + i).node().name();
+    }
+
+    @Override
+    public int size() {
+      return hi - lo;
     }
   }
 
@@ -119,9 +289,31 @@ final class RoundNodes {
 
   private static final int[] NONE = {};
 
-  /** The positions among {@link #entries} of the node of this name (one, or none). */
+  /** The positions, in order, among {@link #entries} of the nodes of this name (one, or none). */
   int[] positionsOf(String name) {
-    return positions.getOrDefault(name, NONE);
+    int[] out = NONE;
+    for (int part = 0; part < 2; part++) {
+      int lo = part == 0 ? 0 : initialised;
+      int hi = part == 0 ? initialised : entries.size();
+      int at = find(entries, lo, hi, name);
+      if (at < 0) {
+        continue;
+      }
+      int first = at;
+      while (first > lo && entries.get(first - 1).node().name().equals(name)) {
+        first--;
+      }
+      int last = at;
+      while (last + 1 < hi && entries.get(last + 1).node().name().equals(name)) {
+        last++;
+      }
+      int[] more = Arrays.copyOf(out, out.length + last - first + 1);
+      for (int k = first; k <= last; k++) {
+        more[out.length + k - first] = k;
+      }
+      out = more;
+    }
+    return out;
   }
 
   /** What a pod of this spec tolerates, by the nodes' taint numbers. */

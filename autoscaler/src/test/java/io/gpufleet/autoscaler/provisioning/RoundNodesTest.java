@@ -25,11 +25,13 @@ import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Tolerations;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -60,10 +62,7 @@ class RoundNodesTest {
     for (long seed = 1; seed <= 12; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
       Provisioner kept = new Provisioner(model);
-      List<StateNode> nodes = new ArrayList<>();
-      for (int i = 8 + r.nextInt(10); i > 0; i--) {
-        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
-      }
+      List<StateNode> nodes = nodes(8 + r.nextInt(10), r);
       int podNo = 0;
       for (int step = 0; step < 10; step++) {
         List<Pod> pending = new ArrayList<>();
@@ -111,10 +110,7 @@ class RoundNodesTest {
     int refused = 0;
     for (long seed = 1; seed <= 30; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
-      List<StateNode> nodes = new ArrayList<>();
-      for (int i = 5 + r.nextInt(20); i > 0; i--) {
-        nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
-      }
+      List<StateNode> nodes = nodes(5 + r.nextInt(20), r);
       RoundNodes fleet = new RoundNodes(model, nodes, List.of(), new NodeBases());
       List<StateNode> expected = new ArrayList<>();
       nodes.stream().filter(n -> !n.markedForDeletion() && n.isInitialized())
@@ -143,6 +139,119 @@ class RoundNodesTest {
     }
     assertThat(hosted).isPositive();
     assertThat(refused).isPositive();
+  }
+
+  /**
+   * A fleet brought forward by {@link RoundNodes#next} from the last round's is the fleet built
+   * afresh from the same list: the same entries (state nodes, offers, taints) in the same order, the
+   * same positions by name and the same hosts, after each of many random changes to the list (a state
+   * node replaced in place, initialised, marked for deletion, runs of nodes coming and going, a node
+   * moving, a second node of one name, the whole list shuffled).
+   */
+  @Test
+  void fleetFollowedByChangesIsTheFleetBuiltAfresh() {
+    int followed = 0;
+    int rebuilt = 0;
+    for (long seed = 1; seed <= 40; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      List<StateNode> nodes = nodes(10 + r.nextInt(40), r);
+      NodeBases bases = new NodeBases();
+      RoundNodes fleet = RoundNodes.next(model, nodes, List.of(), bases, null);
+      List<PodSpec> specs = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        specs.add(pod("s" + i, TYPES, r).spec());
+      }
+      for (int step = 0; step < 60; step++) {
+        change(nodes, r);
+        RoundNodes before = fleet;
+        fleet = RoundNodes.next(model, List.copyOf(nodes), List.of(), bases, before);
+        RoundNodes fresh = new RoundNodes(model, nodes, List.of(), new NodeBases());
+        String as = "seed " + seed + " step " + step;
+        assertThat(fleet.nodes()).as(as).isEqualTo(nodes);
+        assertThat(fleet.entries()).as(as).hasSameSizeAs(fresh.entries());
+        for (int k = 0; k < fresh.entries().size(); k++) {
+          RoundNodes.Entry a = fleet.entries().get(k);
+          RoundNodes.Entry b = fresh.entries().get(k);
+          assertThat(a.node()).as(as + " entry " + k).isSameAs(b.node());
+          assertThat(a.base()).as(as + " entry " + k).isEqualTo(b.base());
+        }
+        Set<String> names = new HashSet<>(List.of("absent", "zzz"));
+        nodes.forEach(n -> names.add(n.name()));
+        for (String name : names) {
+          assertThat(fleet.positionsOf(name)).as(as + " " + name).containsExactly(fresh.positionsOf(name));
+        }
+        for (PodSpec spec : specs) {
+          assertThat(fleet.hosts(spec)).as(as).containsExactly(fresh.hosts(spec));
+        }
+        boolean kept = !before.entries().isEmpty() && fleet.entries().stream()
+            .anyMatch(e -> before.entries().stream().anyMatch(x -> x == e));
+        followed += kept ? 1 : 0;
+        rebuilt += kept ? 0 : 1;
+      }
+    }
+    assertThat(followed).as("fleets brought forward").isGreaterThan(1200);
+    assertThat(rebuilt).as("fleets built again (many changes, two nodes of one name)").isPositive();
+  }
+
+  /** One random change to the list of state nodes. */
+  private static void change(List<StateNode> nodes, SplittableRandom r) {
+    int kind = r.nextInt(20);
+    if (nodes.size() < 4 || kind < 3) {
+      for (int i = 1 + r.nextInt(kind == 0 ? 7 : 2), at = r.nextInt(nodes.size() + 1); i > 0; i--) {
+        nodes.add(at, node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
+      }
+      return;
+    }
+    int at = r.nextInt(nodes.size());
+    StateNode n = nodes.get(at);
+    switch (kind) {
+      case 3, 4 -> {
+        for (int i = 1 + r.nextInt(kind == 3 ? 6 : 2); i > 0 && at < nodes.size(); i--) {
+          nodes.remove(at);
+        }
+      }
+      case 5 -> nodes.add(r.nextInt(nodes.size()), nodes.remove(at));
+      case 6 -> { // another state node of the same name
+        nodes.add(r.nextInt(nodes.size() + 1), new StateNode(n.name(), n.claim(), n.node(), n.pods(), n.terminating(),
+            n.lastPodEvent(), r.nextBoolean(), n.podStarts()));
+      }
+      case 7 -> {
+        if (r.nextInt(4) == 0) {
+          Collections.shuffle(nodes, new Random(r.nextLong()));
+        }
+      }
+      case 8, 9 -> nodes.set(at, new StateNode(n.name(), n.claim(), n.node(), n.pods(), n.terminating(),
+          n.lastPodEvent(), !n.markedForDeletion(), n.podStarts()));
+      case 10, 11 -> { // initialised, or back in flight
+        NodeClaim c = n.claim().orElseThrow();
+        StateNode m = n.isInitialized()
+            ? new StateNode(n.name(), Optional.of(Launcher.nodeClaim(POOL, c.instanceType(), c.offering(),
+                ResourceList.EMPTY, T0, r)), Optional.empty(), List.of(), Set.of(), T0, n.markedForDeletion(), Map.of())
+            : new StateNode(n.name(), Optional.of(c.withRegistered(T0, n.name()).withInitialized(T0)),
+                Optional.of(Node.of(n.name(), c.labels(), TAINTS.get(r.nextInt(TAINTS.size())),
+                    c.instanceType().allocatable())), List.of(), Set.of(), T0, n.markedForDeletion(), Map.of());
+        nodes.set(at, m);
+      }
+      default -> { // a pod lands or leaves
+        List<Pod> pods = new ArrayList<>(n.pods());
+        if (!pods.isEmpty() && r.nextBoolean()) {
+          pods.removeLast();
+        } else {
+          pods.add(Fixtures.gpuPod(n.name() + "-x" + r.nextInt(1000), 1));
+        }
+        nodes.set(at, new StateNode(n.name(), n.claim(), n.node(), pods, n.terminating(), T0, n.markedForDeletion(),
+            Map.of()));
+      }
+    }
+  }
+
+  /** So many random nodes of the pool's types ({@link #node}). */
+  private static List<StateNode> nodes(int count, SplittableRandom r) {
+    List<StateNode> nodes = new ArrayList<>();
+    for (int i = count; i > 0; i--) {
+      nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
+    }
+    return nodes;
   }
 
   /** A GPU, CPU-only or pinned pod, tolerating the GPU taint or not. */

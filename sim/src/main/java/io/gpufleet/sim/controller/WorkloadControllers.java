@@ -50,10 +50,11 @@ final class WorkloadControllers {
   /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
   private final Map<ObjectRef, Object[]> seen = new HashMap<>();
 
+  /** The workloads' keys in order, followed from image to image: a sync runs on every pod change. */
+  private final SortedKeys<ObjectRef, WorkloadState> workloadKeys = new SortedKeys<>();
+
   void sync() {
-    List<ObjectRef> keys = new ArrayList<>(api.state().workloads().keys());
-    keys.sort(null);
-    for (ObjectRef key : keys) {
+    for (ObjectRef key : workloadKeys.of(api.state().workloads())) {
       WorkloadState w = api.state().workloads().get(key);
       if (w == null) {
         continue;
