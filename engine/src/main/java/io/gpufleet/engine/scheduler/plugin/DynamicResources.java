@@ -4,6 +4,7 @@ import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.CelDeviceSelector;
 import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.dra.DeviceSelector;
+import io.gpufleet.engine.dra.DevicesInUse;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.ExtendedResourceClaims;
 import io.gpufleet.engine.dra.PodClaims;
@@ -197,7 +198,8 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
         || !(claims.resolve(pod.pod()) instanceof PodClaims.Resolution.Claims c)) {
       return r;
     }
-    Cycle cycle = new Cycle(pod, snapshot, c.claims(), state(snapshot));
+    Cycle cycle = new Cycle(pod, snapshot, c.claims(),
+        c.claims().isEmpty() && !uses(pod.pod()) ? NOTHING_ALLOCATED : state(snapshot));
     prefiltered.set(cycle);
     DraState state = cycle.state;
     for (ResourceClaim claim : c.claims()) {
@@ -209,6 +211,14 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     }
     return r;
   }
+
+  /**
+   * The state of a cycle whose pod has no claims and no DRA-backed extended resources: such a cycle
+   * reads none (its PreFilter checks no claim, its Filter allocates nothing anywhere, its Score is 0
+   * for every node), and replaying every bound pod's claims for each pod made a one-shot placement of
+   * a dump's thousands of pods quadratic in pods.
+   */
+  private static final DraState NOTHING_ALLOCATED = new DraState(Map.of(), Map.of(), DevicesInUse.NONE);
 
   /** PreFilter's state: the pod's claims and the snapshot's allocations, for this cycle's Filter and Score. */
   @Override
