@@ -398,12 +398,18 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     private final List<ResourceClaim> claims;
     private final DraState state;
     private final Map<String, DeviceAllocator.Outcome> byNode = new HashMap<>();
+    /**
+     * Whether the pod asks for an extended resource a DeviceClass serves: without one, no node gets a
+     * claim for it, found once here rather than per node of every cycle (a dump's GPU pods mostly).
+     */
+    private final boolean extendedBacked;
 
     Cycle(PodInfo pod, ClusterSnapshot snapshot, List<ResourceClaim> claims, DraState state) {
       this.pod = pod;
       this.snapshot = snapshot;
       this.claims = claims;
       this.state = state;
+      this.extendedBacked = extended.uses(pod.pod());
     }
 
     @Override
@@ -418,7 +424,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     private DeviceAllocator.Outcome outcome(NodeInfo node) {
       return byNode.computeIfAbsent(node.name(), n -> {
         List<ResourceClaim> all = claims;
-        Optional<ResourceClaim> special = extendedClaim(pod.pod(), node);
+        Optional<ResourceClaim> special = extendedBacked ? extendedClaim(pod.pod(), node) : Optional.empty();
         if (special.isPresent()) {
           all = new ArrayList<>(claims);
           all.add(special.get());
