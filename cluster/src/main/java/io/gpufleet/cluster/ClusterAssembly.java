@@ -120,17 +120,19 @@ public final class ClusterAssembly {
    * warn took 45 s to read instead of 1 s).
    */
   private static final class Locator {
-    private final ManifestBundle bundle;
+    /** Each file's text by its name, the first source of a name winning, as {@link ManifestBundle#text}. */
+    private final Map<String, String> texts = new HashMap<>();
     /** Per file, each document and {@code kind: List} item by where it starts. */
     private final Map<String, Map<Location, YNode>> starts = new HashMap<>();
 
     Locator(ManifestBundle bundle) {
-      this.bundle = bundle;
+      // Looked up here once: ManifestBundle.text scans the sources, once per file of a directory of them.
+      bundle.sources().forEach(s -> texts.putIfAbsent(s.name(), s.text()));
     }
 
     Location locate(KubeObject.NodeObject n, String path) {
-      YNode found = starts.computeIfAbsent(n.location().file(), f -> index(new YamlReader().readAll(f, bundle.text(n))))
-          .get(n.location());
+      YNode found = starts.computeIfAbsent(n.location().file(),
+          f -> index(new YamlReader().readAll(f, texts.getOrDefault(f, "")))).get(n.location());
       return found == null ? n.location() : YPath.locate(found, path);
     }
 

@@ -19,8 +19,9 @@ public record Finding(String rule, Severity severity, ObjectRef object, String f
    * cache does not hold, so that {@code lint} makes no classes for them at run time.
    */
   public static Comparator<Finding> order(List<String> files) {
+    Comparator<Location> inFiles = Location.inFiles(files);
     return (a, b) -> {
-      int c = Location.compareInFiles(files, a.location(), b.location());
+      int c = inFiles.compare(a.location(), b.location());
       if (c == 0) {
         c = a.rule().compareTo(b.rule());
       }

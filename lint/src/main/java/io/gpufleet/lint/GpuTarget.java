@@ -1,5 +1,6 @@
 package io.gpufleet.lint;
 
+import io.gpufleet.model.affinity.NodeAffinity;
 import io.gpufleet.model.deviceplugin.DevicePluginConfig;
 import io.gpufleet.model.deviceplugin.NamedConfigs;
 import io.gpufleet.model.deviceplugin.Sharing;
@@ -8,6 +9,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.taint.Tolerations;
 import java.util.List;
 import java.util.Optional;
@@ -51,14 +53,34 @@ public record GpuTarget(Located<?> source, String name, Labels labels, List<Tain
    * not compared: the rules ask where a pod may go, not whether it fits now.
    */
   public boolean admits(PodSite pod) {
+    return admits(Constraints.of(pod));
+  }
+
+  /** As {@link #admits(PodSite)}, for a pod of these constraints. */
+  public boolean admits(Constraints pod) {
     for (Taint t : taints) {
-      if (t.effect().blocksScheduling() && !Tolerations.tolerates(pod.spec().tolerations(), t)) {
+      if (t.effect().blocksScheduling() && !Tolerations.tolerates(pod.tolerations(), t)) {
         return false;
       }
     }
-    if (!labels.containsAll(pod.spec().nodeSelector())) {
+    if (!labels.containsAll(pod.nodeSelector())) {
       return false;
     }
-    return pod.spec().nodeAffinity().requiredMatches(name, labels);
+    return pod.nodeAffinity().requiredMatches(name, labels);
+  }
+
+  /**
+   * All of a pod spec that {@link #admits} reads: pods whose constraints are equal are admitted by
+   * the same targets.
+   */
+  public record Constraints(List<Toleration> tolerations, Labels nodeSelector, NodeAffinity nodeAffinity) {
+
+    public Constraints {
+      tolerations = List.copyOf(tolerations);
+    }
+
+    public static Constraints of(PodSite pod) {
+      return new Constraints(pod.spec().tolerations(), pod.spec().nodeSelector(), pod.spec().nodeAffinity());
+    }
   }
 }

@@ -56,4 +56,38 @@ class ExtendedResourceClaimsTest {
     assertThat(e.backed("example.com/other")).isFalse();
     assertThat(e.uses(pod(Container.of("c", "img", ResourceList.of("cpu", "1"), ResourceList.EMPTY)))).isFalse();
   }
+
+  /**
+   * DynamicResources' cycle skips {@code claimFor} on every node for a pod that {@code uses} nothing a
+   * class serves: seeded pods and classes hold it to never claiming for such a pod.
+   */
+  @Test
+  void aPodThatUsesNoClassServedResourceIsNeverClaimedFor() {
+    String[] names = {"nvidia.com/gpu", "example.com/gpu", "cpu", "memory", "deviceclass.resource.kubernetes.io/a",
+        "deviceclass.resource.kubernetes.io/b", "nvidia.com/mig-1g.10gb"};
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5004);
+    int unused = 0;
+    for (int round = 0; round < 500; round++) {
+      List<DeviceClass> classes = new java.util.ArrayList<>();
+      for (String c : List.of("a", "b", "c")) {
+        if (random.nextBoolean()) {
+          classes.add(new DeviceClass(c, List.of(), random.nextBoolean()
+              ? Optional.of(names[random.nextInt(names.length)]) : Optional.empty()));
+        }
+      }
+      ExtendedResourceClaims e = new ExtendedResourceClaims(new DraObjects(classes, List.of(), List.of(), List.of()));
+      List<Container> containers = new java.util.ArrayList<>();
+      for (int i = random.nextInt(1, 3); i > 0; i--) {
+        containers.add(Container.of("c" + i, "img",
+            ResourceList.of(names[random.nextInt(names.length)], String.valueOf(random.nextInt(0, 3))),
+            ResourceList.of(names[random.nextInt(names.length)], String.valueOf(random.nextInt(0, 3)))));
+      }
+      Pod p = pod(containers.toArray(Container[]::new));
+      if (!e.uses(p)) {
+        unused++;
+        assertThat(e.claimFor(p, r -> 0)).as("%s %s", classes, containers).isEmpty();
+      }
+    }
+    assertThat(unused).isBetween(50, 450);
+  }
 }

@@ -131,4 +131,18 @@ class DynamicResourcesCycleTest {
     plugin.preScore(a, snapshot).orElseThrow();
     assertThat(source.states).as("a cycle is taken back once").isEqualTo(4);
   }
+
+  @Test
+  void aPodWithoutClaimsIsPlacedWithoutReadingTheState() {
+    CountingSource source = new CountingSource();
+    DynamicResources plugin = new DynamicResources(DRA, source, new CountingSelector());
+    Scheduler scheduler = new Scheduler(SchedulerProfile.defaults().withDynamicResources(plugin));
+    ScheduleResult result = scheduler.schedule(PodInfo.of(Fixtures.pod("plain", "1", "1Gi", 0)), snapshot(),
+        new SplittableRandom(1), 0, true);
+
+    assertThat(result).isInstanceOf(ScheduleResult.Scheduled.class);
+    assertThat(((ScheduleResult.Scheduled) result).feasibleNodes()).isEqualTo(NODES.size());
+    // Nothing of a pod without claims reads the allocations: not one replay of the bound pods per pod.
+    assertThat(source.states).isZero();
+  }
 }

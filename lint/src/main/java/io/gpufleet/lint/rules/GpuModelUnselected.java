@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -47,19 +48,26 @@ public final class GpuModelUnselected implements LintRule {
   @Override
   public List<Finding> check(LintInput input) {
     List<Finding> out = new ArrayList<>();
+    // Pods of equal constraints share one list of admitting targets: its models are found once, not per pod.
+    Map<List<GpuTarget>, TreeSet<String>> modelsOf = new IdentityHashMap<>();
     for (PodSite s : input.gpuPodSites()) {
-      // Distinct models first (by identity: the catalogue holds one value per model), then their labels.
-      Set<GpuModel> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-      for (GpuTarget t : input.targetsAdmitting(s)) {
-        t.gpu().ifPresent(distinct::add);
-      }
-      TreeSet<String> models = new TreeSet<>();
-      distinct.forEach(g -> models.add(g.productLabel()));
+      TreeSet<String> models = modelsOf.computeIfAbsent(input.targetsAdmitting(s), GpuModelUnselected::models);
       if (models.size() > 1) {
         out.add(finding(s.owner(), s.field("nodeSelector"), "may run on " + models.size() + " GPU models: "
             + Offerings.names(List.copyOf(models))));
       }
     }
     return out;
+  }
+
+  /** The targets' models' product labels: distinct models first (by identity: one catalogue value per model). */
+  private static TreeSet<String> models(List<GpuTarget> targets) {
+    Set<GpuModel> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (GpuTarget t : targets) {
+      t.gpu().ifPresent(distinct::add);
+    }
+    TreeSet<String> models = new TreeSet<>();
+    distinct.forEach(g -> models.add(g.productLabel()));
+    return models;
   }
 }

@@ -9,7 +9,9 @@ import io.gpufleet.lint.Severity;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A container asking for more than one {@code nvidia.com/gpu} that may land on time-sliced or MPS
@@ -48,8 +50,11 @@ public final class SharedGpuRequestOverOne implements LintRule {
   @Override
   public List<Finding> check(LintInput input) {
     List<Finding> out = new ArrayList<>();
+    // Pods of equal constraints share one list of admitting targets: each is filtered once, not per pod.
+    Map<List<GpuTarget>, List<GpuTarget>> sharedOf = new IdentityHashMap<>();
     for (PodSite s : input.gpuPodSites()) {
-      List<GpuTarget> shared = input.targetsAdmitting(s).stream().filter(t -> t.timeSliced() || t.mps()).toList();
+      List<GpuTarget> shared = sharedOf.computeIfAbsent(input.targetsAdmitting(s),
+          admitting -> admitting.stream().filter(t -> t.timeSliced() || t.mps()).toList());
       if (shared.isEmpty()) {
         continue;
       }

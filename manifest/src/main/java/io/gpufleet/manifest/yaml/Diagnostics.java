@@ -59,7 +59,8 @@ public final class Diagnostics {
 
   private List<ManifestProblem> inFileOrder(ManifestProblem.Severity severity) {
     List<String> files = problems.stream().map(p -> p.location().file()).distinct().toList();
-    Comparator<ManifestProblem> order = (a, b) -> Location.compareInFiles(files, a.location(), b.location());
+    Comparator<Location> inFiles = Location.inFiles(files);
+    Comparator<ManifestProblem> order = (a, b) -> inFiles.compare(a.location(), b.location());
     return problems.stream().filter(p -> p.severity() == severity).sorted(order).toList();
   }
 

@@ -4,6 +4,7 @@ import io.gpufleet.engine.dra.Allocation;
 import io.gpufleet.engine.dra.CelDeviceSelector;
 import io.gpufleet.engine.dra.DeviceAllocator;
 import io.gpufleet.engine.dra.DeviceSelector;
+import io.gpufleet.engine.dra.DevicesInUse;
 import io.gpufleet.engine.dra.DraState;
 import io.gpufleet.engine.dra.ExtendedResourceClaims;
 import io.gpufleet.engine.dra.PodClaims;
@@ -197,7 +198,8 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
         || !(claims.resolve(pod.pod()) instanceof PodClaims.Resolution.Claims c)) {
       return r;
     }
-    Cycle cycle = new Cycle(pod, snapshot, c.claims(), state(snapshot));
+    Cycle cycle = new Cycle(pod, snapshot, c.claims(),
+        c.claims().isEmpty() && !uses(pod.pod()) ? NOTHING_ALLOCATED : state(snapshot));
     prefiltered.set(cycle);
     DraState state = cycle.state;
     for (ResourceClaim claim : c.claims()) {
@@ -209,6 +211,14 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     }
     return r;
   }
+
+  /**
+   * The state of a cycle whose pod has no claims and no DRA-backed extended resources: such a cycle
+   * reads none (its PreFilter checks no claim, its Filter allocates nothing anywhere, its Score is 0
+   * for every node), and replaying every bound pod's claims for each pod made a one-shot placement of
+   * a dump's thousands of pods quadratic in pods.
+   */
+  private static final DraState NOTHING_ALLOCATED = new DraState(Map.of(), Map.of(), DevicesInUse.NONE);
 
   /** PreFilter's state: the pod's claims and the snapshot's allocations, for this cycle's Filter and Score. */
   @Override
@@ -388,12 +398,18 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     private final List<ResourceClaim> claims;
     private final DraState state;
     private final Map<String, DeviceAllocator.Outcome> byNode = new HashMap<>();
+    /**
+     * Whether the pod asks for an extended resource a DeviceClass serves: without one, no node gets a
+     * claim for it, found once here rather than per node of every cycle (a dump's GPU pods mostly).
+     */
+    private final boolean extendedBacked;
 
     Cycle(PodInfo pod, ClusterSnapshot snapshot, List<ResourceClaim> claims, DraState state) {
       this.pod = pod;
       this.snapshot = snapshot;
       this.claims = claims;
       this.state = state;
+      this.extendedBacked = extended.uses(pod.pod());
     }
 
     @Override
@@ -408,7 +424,7 @@ public final class DynamicResources implements PreFilterPlugin, FilterPlugin, Sc
     private DeviceAllocator.Outcome outcome(NodeInfo node) {
       return byNode.computeIfAbsent(node.name(), n -> {
         List<ResourceClaim> all = claims;
-        Optional<ResourceClaim> special = extendedClaim(pod.pod(), node);
+        Optional<ResourceClaim> special = extendedBacked ? extendedClaim(pod.pod(), node) : Optional.empty();
         if (special.isPresent()) {
           all = new ArrayList<>(claims);
           all.add(special.get());
