@@ -49,9 +49,8 @@ final class ViewBuilder {
    * changed no owner of it), its owners, their versions and the status.
    */
   private final Map<String, Object[]> pdbMemo = new HashMap<>();
-  /** The PDBs' keys in order, of the PDB map they were read from; the workloads and index of the last view. */
-  private PMap<String, PodDisruptionBudget> pdbKeysOf;
-  private List<String> pdbKeys;
+  /** The PDBs' keys in order, followed from one PDB map to the next; the workloads and index of the last view. */
+  private final SortedKeys<String, PodDisruptionBudget> pdbKeys = new SortedKeys<>();
   private PMap<ObjectRef, WorkloadState> lastWorkloads;
   private PdbIndex lastPdbs;
   private ClusterState cachedState;
@@ -378,11 +377,7 @@ final class ViewBuilder {
     if (s.pdbs().isEmpty()) {
       return PdbIndex.NONE;
     }
-    if (s.pdbs() != pdbKeysOf) {
-      pdbKeys = new ArrayList<>(s.pdbs().keys());
-      pdbKeys.sort(null);
-      pdbKeysOf = s.pdbs();
-    }
+    List<String> ordered = pdbKeys.of(s.pdbs());
     PMap<ObjectRef, WorkloadState> workloads = s.workloads();
     Set<ObjectRef> changed = null; // null: the owners may have changed
     if (lastWorkloads != null && workloads != lastWorkloads) {
@@ -396,9 +391,9 @@ final class ViewBuilder {
       });
       changed = templates[0] ? null : keys;
     }
-    List<PdbIndex.Entry> entries = new ArrayList<>(pdbKeys.size());
-    boolean same = lastPdbs != null && lastPdbs.entries().size() == pdbKeys.size();
-    for (String key : pdbKeys) {
+    List<PdbIndex.Entry> entries = new ArrayList<>(ordered.size());
+    boolean same = lastPdbs != null && lastPdbs.entries().size() == ordered.size();
+    for (String key : ordered) {
       PodDisruptionBudget b = s.pdbs().get(key);
       Object[] hit = pdbMemo.get(key);
       if (hit != null && (hit[0] != b || hit[1] != workloads
