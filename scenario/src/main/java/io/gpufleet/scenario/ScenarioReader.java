@@ -239,7 +239,9 @@ public final class ScenarioReader {
     MigPartedConfig migParted = migPartedConfigs();
     SimulationSettings settings = spec.get("simulation").map(c -> simulation(c, nodeClassesOf(initial)))
         .orElse(SimulationSettings.DEFAULTS);
-    b.settings(spec.get("draDriver").map(c -> settings.withDraDriver(draDriver(c))).orElse(settings));
+    SimulationSettings withGates = spec.get("draDriver").map(c -> settings.withDraDriver(draDriver(c)))
+        .orElse(settings);
+    b.settings(withGates);
     spec.get("autoscaler").ifPresent(c -> b.autoscaler(autoscaler(c)));
 
     List<Step> steps = new ArrayList<>();
@@ -267,7 +269,7 @@ public final class ScenarioReader {
     // After the steps: a node class applied by a step brings its OS's device plugin too.
     b.devicePlugin(devicePlugin(spec.get("devicePlugin"), configs.withOsPlugins(osPlugins), migParted));
     if (countsDecisions) { // what such an expectation counts exists only when decisions are explained
-      b.settings(b.build().settings().withExplainDecisions(true));
+      b.settings(withGates.withExplainDecisions(true));
     }
     warnDraUnsized(b.build().autoscaler());
     refuseUnreadNodePools();
