@@ -7,6 +7,7 @@ import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.deviceplugin.DevicePluginManifests;
 import io.gpufleet.manifest.karpenter.KarpenterManifests;
+import io.gpufleet.manifest.kube.KubeDecoder;
 import io.gpufleet.manifest.kube.KubeObject;
 import io.gpufleet.manifest.yaml.Diagnostics;
 import io.gpufleet.manifest.yaml.Location;
@@ -122,7 +123,7 @@ public final class ClusterAssembly {
   private static final class Locator {
     /** Each file's text by its name, the first source of a name winning, as {@link ManifestBundle#text}. */
     private final Map<String, String> texts = new HashMap<>();
-    /** Per file, each document and {@code kind: List} item by where it starts. */
+    /** Per file, each document and {@code kind: List} item by where it starts ({@link KubeDecoder#byStart}). */
     private final Map<String, Map<Location, YNode>> starts = new HashMap<>();
 
     Locator(ManifestBundle bundle) {
@@ -132,21 +133,8 @@ public final class ClusterAssembly {
 
     Location locate(KubeObject.NodeObject n, String path) {
       YNode found = starts.computeIfAbsent(n.location().file(),
-          f -> index(new YamlReader().readAll(f, texts.getOrDefault(f, "")))).get(n.location());
+          f -> KubeDecoder.byStart(new YamlReader().readAll(f, texts.getOrDefault(f, "")))).get(n.location());
       return found == null ? n.location() : YPath.locate(found, path);
-    }
-
-    /** The documents and the items of each {@code kind: List}, by where they start; the first one wins. */
-    private static Map<Location, YNode> index(List<YNode> docs) {
-      Map<Location, YNode> out = new HashMap<>();
-      for (YNode doc : docs) {
-        out.putIfAbsent(doc.location(), doc);
-        if (doc instanceof YNode.YMap m && m.entries().get("items") != null
-            && m.entries().get("items").value() instanceof YNode.YList l) {
-          l.items().forEach(i -> out.putIfAbsent(i.location(), i));
-        }
-      }
-      return out;
     }
   }
 }

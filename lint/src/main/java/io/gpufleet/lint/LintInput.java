@@ -217,8 +217,8 @@ public final class LintInput {
       }
       texts.put(s.file(), s.text());
       duplicates.computeIfAbsent(s.origin(), o -> new DuplicateObjects(b.diagnostics)).check(s.docs());
+      trees.putAll(KubeDecoder.byStart(s.docs()));
       for (YNode d : s.docs()) {
-        index(d, trees);
         b.origins.put(d.location(), s.origin());
       }
       objects.addAll(decoder.decodeAll(s.docs()));
@@ -244,16 +244,6 @@ public final class LintInput {
       // Every such problem is among the rejections lint reports in its own words.
     }
     return new LintInput(b, catalog, instances, assembled, assemblyWarnings);
-  }
-
-  /** Each object's tree by where it starts; a {@code kind: List} contributes its items. */
-  private static void index(YNode doc, Map<Location, YNode> out) {
-    out.put(doc.location(), doc);
-    if (doc instanceof YNode.YMap m && m.entries().get("kind") != null
-        && m.entries().get("kind").value() instanceof YNode.YScalar k && k.text().equals("List")
-        && m.entries().get("items") != null && m.entries().get("items").value() instanceof YNode.YList items) {
-      items.items().forEach(i -> index(i, out));
-    }
   }
 
   /** Collects decoded objects by kind. */

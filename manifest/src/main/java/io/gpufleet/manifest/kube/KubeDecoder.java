@@ -48,6 +48,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -131,6 +132,26 @@ public final class KubeDecoder {
       }
     }
     return out;
+  }
+
+  /**
+   * Each document and each item of a {@code kind: List} (one inside another too), by where it starts:
+   * the trees {@link #decodeAll} reads objects from, so that an object's fields can be found again by
+   * its location ({@link KubeObject#location}).
+   */
+  public static Map<Location, YNode> byStart(List<YNode> documents) {
+    Map<Location, YNode> out = new HashMap<>();
+    documents.forEach(d -> byStart(d, out));
+    return out;
+  }
+
+  private static void byStart(YNode doc, Map<Location, YNode> out) {
+    out.put(doc.location(), doc);
+    if (doc instanceof YNode.YMap m && m.entries().get("kind") != null
+        && m.entries().get("kind").value() instanceof YNode.YScalar k && k.text().equals("List")
+        && m.entries().get("items") != null && m.entries().get("items").value() instanceof YNode.YList items) {
+      items.items().forEach(i -> byStart(i, out));
+    }
   }
 
   /** {@code snapshot}: the import time of the {@code List} the document is an item of. */
