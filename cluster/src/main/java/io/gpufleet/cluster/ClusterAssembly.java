@@ -37,6 +37,20 @@ public final class ClusterAssembly {
 
   /** The cluster the bundle describes; throws {@code ManifestException} with every error found. */
   public static Cluster assemble(ManifestBundle bundle, ClusterSettings settings) {
+    return assemble(bundle, settings, Optional.empty());
+  }
+
+  /**
+   * As {@link #assemble(ManifestBundle, ClusterSettings)}, placing warnings with the caller's located
+   * trees of every object ({@link KubeDecoder#byStart}) where it already holds them, instead of reading
+   * each file that warns again.
+   */
+  public static Cluster assemble(ManifestBundle bundle, ClusterSettings settings, Map<Location, YNode> treesByStart) {
+    return assemble(bundle, settings, Optional.of(treesByStart));
+  }
+
+  private static Cluster assemble(ManifestBundle bundle, ClusterSettings settings,
+      Optional<Map<Location, YNode>> treesByStart) {
     Diagnostics diagnostics = new Diagnostics();
     NamedConfigs configs = NamedConfigs.NONE;
     MigPartedConfig migParted = MigPartedConfig.of(Map.of());
@@ -53,7 +67,7 @@ public final class ClusterAssembly {
     MigManager mig = new MigManager(migParted);
     GpuOperator operator = new GpuOperator(configs, mig, settings.gpus());
     List<ClusterNode> nodes = new ArrayList<>();
-    Locator where = new Locator(bundle);
+    Locator where = new Locator(bundle, treesByStart);
     for (KubeObject o : bundle.objects()) {
       if (o instanceof KubeObject.NodeObject n) {
         nodes.add(register(n, where, operator, settings, diagnostics));
@@ -116,23 +130,25 @@ public final class ClusterAssembly {
   }
 
   /**
-   * Where a field of a node was written: its file's located trees again, read only when a problem is
-   * reported, and then once per file for the whole assembly (per node, a dump of 1,200 nodes that each
-   * warn took 45 s to read instead of 1 s).
+   * Where a field of a node was written: the caller's trees where given, else its file's located
+   * trees again, read only when a problem is reported, and then once per file for the whole assembly
+   * (per node, a dump of 1,200 nodes that each warn took 45 s to read instead of 1 s).
    */
   private static final class Locator {
     /** Each file's text by its name, the first source of a name winning, as {@link ManifestBundle#text}. */
     private final Map<String, String> texts = new HashMap<>();
     /** Per file, each document and {@code kind: List} item by where it starts ({@link KubeDecoder#byStart}). */
     private final Map<String, Map<Location, YNode>> starts = new HashMap<>();
+    private final Optional<Map<Location, YNode>> given;
 
-    Locator(ManifestBundle bundle) {
+    Locator(ManifestBundle bundle, Optional<Map<Location, YNode>> given) {
+      this.given = given;
       // Looked up here once: ManifestBundle.text scans the sources, once per file of a directory of them.
       bundle.sources().forEach(s -> texts.putIfAbsent(s.name(), s.text()));
     }
 
     Location locate(KubeObject.NodeObject n, String path) {
-      YNode found = starts.computeIfAbsent(n.location().file(),
+      YNode found = given.isPresent() ? given.get().get(n.location()) : starts.computeIfAbsent(n.location().file(),
           f -> KubeDecoder.byStart(new YamlReader().readAll(f, texts.getOrDefault(f, "")))).get(n.location());
       return found == null ? n.location() : YPath.locate(found, path);
     }

@@ -237,7 +237,7 @@ public final class LintInput {
     List<ManifestProblem> assemblyWarnings = List.of();
     try {
       Cluster cluster = ClusterAssembly.assemble(ManifestBundle.ofDecoded(admitted, texts),
-          ClusterSettings.defaults().withGpus(catalog).withInstances(instances));
+          ClusterSettings.defaults().withGpus(catalog).withInstances(instances), trees);
       cluster.nodes().forEach(n -> assembled.put(n.name(), n));
       assemblyWarnings = cluster.warnings();
     } catch (ManifestException e) {
