@@ -122,6 +122,20 @@ public final class ClusterSnapshot {
     return nodes[i];
   }
 
+  /**
+   * Node {@code i}'s slot: a number given when the node was added to this image's lineage, kept
+   * while it stays, below {@link #slotBound()}. A memo indexed by slot finds a node's entry in an
+   * array; it must still check the entry's NodeInfo, since another lineage numbers its nodes anew.
+   */
+  public int slot(int i) {
+    return slots[i];
+  }
+
+  /** Above every slot of this image's nodes. */
+  public int slotBound() {
+    return nextSlot;
+  }
+
   public Optional<NodeInfo> node(String name) {
     int i = position(name);
     return i < 0 ? Optional.empty() : Optional.of(nodes[i]);

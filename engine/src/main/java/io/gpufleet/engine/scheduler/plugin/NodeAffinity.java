@@ -27,6 +27,18 @@ public enum NodeAffinity implements PreFilterPlugin, FilterPlugin, ScorePlugin {
   /** Upstream's {@code errReasonConflict}: the pod's own terms name no node in common. */
   public static final String CONFLICT = "pod affinity terms conflict";
 
+  /** The verdict reads only the node's name and labels. */
+  @Override
+  public boolean nodeLocal() {
+    return true;
+  }
+
+  /** The score reads only the node's name and labels. */
+  @Override
+  public boolean scoresNodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "NodeAffinity";

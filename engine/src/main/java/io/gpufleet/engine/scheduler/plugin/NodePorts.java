@@ -21,6 +21,12 @@ public enum NodePorts implements FilterPlugin {
   /** {@code ErrReason} of node_ports.go. */
   public static final String REASON = "node(s) didn't have free ports for the requested pod ports";
 
+  /** The verdict reads only the ports of the node's own pods. */
+  @Override
+  public boolean nodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "NodePorts";

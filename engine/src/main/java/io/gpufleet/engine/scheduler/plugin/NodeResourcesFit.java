@@ -109,6 +109,18 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
     return new NodeResourcesFit(new ScoringStrategy.LeastAllocated(ScoringStrategy.DEFAULT_RESOURCES));
   }
 
+  /** The verdict reads only the node's allocatable and its own pods' requests. */
+  @Override
+  public boolean nodeLocal() {
+    return true;
+  }
+
+  /** The score reads only the node's allocatable and its own pods' requests. */
+  @Override
+  public boolean scoresNodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "NodeResourcesFit";

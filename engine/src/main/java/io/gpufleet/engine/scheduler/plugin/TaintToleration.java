@@ -19,6 +19,18 @@ import java.util.Optional;
 public enum TaintToleration implements FilterPlugin, ScorePlugin {
   INSTANCE;
 
+  /** The verdict reads only the node's taints. */
+  @Override
+  public boolean nodeLocal() {
+    return true;
+  }
+
+  /** The score reads only the node's taints. */
+  @Override
+  public boolean scoresNodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "TaintToleration";
