@@ -20,7 +20,10 @@ import java.util.random.RandomGenerator;
  * at random with the caller's seeded generator (reservoir sampling, as {@code selectHost}).
  *
  * <p>Pure: the snapshot is not changed; the caller binds. The caller also keeps the rotating start
- * index ({@code nextStartNodeIndex}) by adding {@link ScheduleResult#evaluatedNodes()}.
+ * index ({@code nextStartNodeIndex}) by adding {@link ScheduleResult#evaluatedNodes()}. A caller that
+ * schedules many pods over images derived one from another may pass a {@link FilterMemo}, its own,
+ * which the cycle reads and fills: the answers are the same, the nodes unchanged since a pod of the
+ * same spec was scheduled are not filtered or scored again by the node-local plugins.
  */
 public final class Scheduler {
 
@@ -261,15 +264,7 @@ public final class Scheduler {
       }
       System.arraycopy(left, 0, before, 0, count);
       int kept = filters[f].filterAll(pod, snapshot, left, count);
-      // The kept nodes are an ordered subsequence of those before: the others dropped out here.
-      int d = 0;
-      for (int j = 0, s = 0; j < count; j++) {
-        if (s < kept && left[s] == before[j]) {
-          s++;
-        } else {
-          dropped[d++] = before[j];
-        }
-      }
+      int d = dropped(before, count, left, kept, dropped);
       if (d > 0) {
         filters[f].rejections(pod, snapshot, dropped, d, failures);
       }
@@ -279,6 +274,22 @@ public final class Scheduler {
       throw new IllegalStateException("node " + snapshot.get(left[0]).name() + " passes every filter it failed before");
     }
     return failures;
+  }
+
+  /**
+   * The nodes of {@code before[0..count)} missing from {@code kept[0..keptCount)}, an ordered
+   * subsequence of them (those a filter's batch call kept), into {@code out}; returns how many.
+   */
+  private static int dropped(int[] before, int count, int[] kept, int keptCount, int[] out) {
+    int d = 0;
+    for (int j = 0, s = 0; j < count; j++) {
+      if (s < keptCount && kept[s] == before[j]) {
+        s++;
+      } else {
+        out[d++] = before[j];
+      }
+    }
+    return d;
   }
 
   /**
@@ -311,16 +322,13 @@ public final class Scheduler {
   private static void decide(FilterPlugin[] filters, int[] local, FilterMemo.Verdicts verdicts, PodInfo pod,
       ClusterSnapshot snapshot, int[] nodes, int count) {
     int[] before = new int[count];
+    int[] dropped = new int[count];
     for (int f = 0; f < filters.length && count > 0; f++) {
       System.arraycopy(nodes, 0, before, 0, count);
       int kept = filters[f].filterAll(pod, snapshot, nodes, count);
-      // The kept nodes are an ordered subsequence of those before: the others dropped out here.
-      for (int j = 0, s = 0; j < count; j++) {
-        if (s < kept && nodes[s] == before[j]) {
-          s++;
-        } else {
-          verdicts.decided(snapshot, before[j], local[f]);
-        }
+      int d = dropped(before, count, nodes, kept, dropped);
+      for (int j = 0; j < d; j++) {
+        verdicts.decided(snapshot, dropped[j], local[f]);
       }
       count = kept;
     }
