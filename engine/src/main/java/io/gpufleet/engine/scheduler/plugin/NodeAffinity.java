@@ -19,25 +19,13 @@ import java.util.Set;
  * weights of matching preferred terms, normalised so the best node gets 100.
  * Follows {@code pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go}.
  */
-public enum NodeAffinity implements PreFilterPlugin, FilterPlugin, ScorePlugin {
+public enum NodeAffinity implements PreFilterPlugin, NodeLocalPlugin {
   INSTANCE;
 
   /** Upstream's {@code ErrReasonPod}. */
   public static final String REASON = "node(s) didn't match Pod's node affinity/selector";
   /** Upstream's {@code errReasonConflict}: the pod's own terms name no node in common. */
   public static final String CONFLICT = "pod affinity terms conflict";
-
-  /** The verdict reads only the node's name and labels. */
-  @Override
-  public boolean nodeLocal() {
-    return true;
-  }
-
-  /** The score reads only the node's name and labels. */
-  @Override
-  public boolean scoresNodeLocal() {
-    return true;
-  }
 
   @Override
   public String pluginName() {

@@ -18,7 +18,7 @@ import java.util.function.Predicate;
  * Every shortfall is reported ({@code Insufficient cpu}, {@code Insufficient nvidia.com/gpu},
  * {@code Too many pods}). Score: the configured {@link ScoringStrategy} over non-zero requests.
  */
-public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
+public final class NodeResourcesFit implements NodeLocalPlugin {
 
   public static final String TOO_MANY_PODS = "Too many pods";
 
@@ -107,18 +107,6 @@ public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
 
   public static NodeResourcesFit leastAllocated() {
     return new NodeResourcesFit(new ScoringStrategy.LeastAllocated(ScoringStrategy.DEFAULT_RESOURCES));
-  }
-
-  /** The verdict reads only the node's allocatable and its own pods' requests. */
-  @Override
-  public boolean nodeLocal() {
-    return true;
-  }
-
-  /** The score reads only the node's allocatable and its own pods' requests. */
-  @Override
-  public boolean scoresNodeLocal() {
-    return true;
   }
 
   @Override

@@ -16,20 +16,8 @@ import java.util.Optional;
  * Filter: the first NoSchedule or NoExecute taint the pod does not tolerate rejects the node.
  * Score: the number of PreferNoSchedule taints not tolerated, normalised so fewest is best.
  */
-public enum TaintToleration implements FilterPlugin, ScorePlugin {
+public enum TaintToleration implements NodeLocalPlugin {
   INSTANCE;
-
-  /** The verdict reads only the node's taints. */
-  @Override
-  public boolean nodeLocal() {
-    return true;
-  }
-
-  /** The score reads only the node's taints. */
-  @Override
-  public boolean scoresNodeLocal() {
-    return true;
-  }
 
   @Override
   public String pluginName() {
