@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,7 +37,8 @@ public final class ClusterSnapshot {
   /**
    * Each node's value of a label, by node index, made on first use: shared with every image a bind
    * or an unbind derives from this one, since those keep every node and its labels where they were,
-   * and carried over, shifted, to an image with a node added or removed.
+   * carried over, shifted, to an image with a node added or removed, and with the one value changed
+   * to an image with a node relabelled.
    */
   private final LabelColumns columns;
   /** Pods with pod (anti-)affinity, and with required anti-affinity, over all nodes: InterPodAffinity skips at 0. */
@@ -561,6 +563,19 @@ public final class ClusterSnapshot {
       // What the change left as it was stays: kubelets report images, Karpenter taints, apart from labels.
       if (before.labels().equals(after.labels())) {
         out.byKey.putAll(byKey);
+      } else {
+        // A relabelled node (Karpenter's registration, GFD's labels) changes one value of a column,
+        // not the others: the column is copied with that value instead of read again from every node.
+        byKey.forEach((key, column) -> {
+          String value = after.labels().get(key).orElse(null);
+          if (Objects.equals(value, column.values[i])) {
+            out.byKey.put(key, column);
+          } else {
+            String[] values = column.values.clone();
+            values[i] = value;
+            out.byKey.put(key, new LabelColumn(values));
+          }
+        });
       }
       TaintClasses classes = taintClasses;
       out.taintClasses = classes == null ? null : classes.retainted(i, after.taints());
