@@ -4,7 +4,9 @@ import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.pod.Container;
 import io.gpufleet.model.pod.ContainerPort;
+import io.gpufleet.model.pod.PodSpec;
 import java.util.List;
 import java.util.Optional;
 
@@ -34,7 +36,26 @@ public enum NodePorts implements FilterPlugin {
 
   @Override
   public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
-    return pod.pod().spec().hostPorts().isEmpty() ? Optional.empty() : Optional.of(this);
+    return asksHostPorts(pod.pod().spec()) ? Optional.of(this) : Optional.empty();
+  }
+
+  /**
+   * Whether any container asks for a host port: {@code hostPorts()} not empty, without building the
+   * list, since every cycle of every pod asks and almost none does.
+   */
+  private static boolean asksHostPorts(PodSpec spec) {
+    return asksHostPorts(spec.initContainers()) || asksHostPorts(spec.containers());
+  }
+
+  private static boolean asksHostPorts(List<Container> containers) {
+    for (Container c : containers) {
+      for (ContainerPort p : c.ports()) {
+        if (p.hostPort() > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   @Override
