@@ -5,6 +5,7 @@ import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
 import io.gpufleet.model.pod.PodSpec;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +38,14 @@ public final class FilterMemo {
       return size() > SPECS;
     }
   };
-  /** The last spec asked for and its verdicts: consecutive cycles are often of one spec's pods. */
-  private PodSpec lastSpec;
-  private Verdicts last;
+  /**
+   * The verdicts found for each spec object asked for: a workload's pods share their template's
+   * spec, and hashing a spec (every container) costs more than the lookup. Never iterated; emptied
+   * when {@link #bySpec} drops a spec, so it holds no verdicts besides those (each a few arrays as
+   * long as the fleet), and when large.
+   */
+  private final IdentityHashMap<PodSpec, Verdicts> byObject = new IdentityHashMap<>();
+  private static final int OBJECTS = 4096;
 
   /**
    * The verdicts of {@code spec}'s pods under {@code nodeLocal} and {@code localScorers}, the
@@ -50,15 +56,24 @@ public final class FilterMemo {
       filters = nodeLocal;
       scorers = localScorers;
       bySpec.clear();
-      lastSpec = null;
-      last = null;
+      byObject.clear();
     }
-    if (spec == lastSpec) {
-      return last;
+    Verdicts known = byObject.get(spec);
+    if (known != null) {
+      return known;
     }
-    Verdicts v = bySpec.computeIfAbsent(spec, s -> new Verdicts(scorers.size()));
-    lastSpec = spec;
-    last = v;
+    Verdicts v = bySpec.get(spec);
+    if (v == null) {
+      if (bySpec.size() >= SPECS) {
+        byObject.clear();
+      }
+      v = new Verdicts(scorers.size());
+      bySpec.put(spec, v);
+    }
+    if (byObject.size() >= OBJECTS) {
+      byObject.clear();
+    }
+    byObject.put(spec, v);
     return v;
   }
 

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * A scheduler cycle with a {@link FilterMemo} gives exactly what a cycle without one gives (node,
  * score, feasible and evaluated counts, ranking; or the FitError with every node's status), after
  * each of many random changes to the image: binds and unbinds, nodes added, removed, relabelled,
- * retainted, cordoned and resized, pods of a few specs (equal specs also as other objects), and now
- * and then an image of a new lineage that numbers its nodes anew.
+ * retainted, cordoned and resized, pods of a few specs (equal specs also as other objects) or of
+ * more than the memo keeps, and now and then an image of a new lineage that numbers its nodes anew.
  */
 class FilterMemoTest {
 
@@ -52,7 +52,9 @@ class FilterMemoTest {
     Scheduler fresh = new Scheduler(profile);
     FilterMemo memo = new FilterMemo();
     List<PodSpec> specs = new ArrayList<>();
-    for (int s = 0; s < 6; s++) {
+    // Now and then more specs than the memo keeps, so that specs are dropped and made again.
+    int kinds = seed % 3 == 0 ? 80 : 6;
+    for (int s = 0; s < kinds; s++) {
       specs.add(spec(r));
     }
     List<Node> start = new ArrayList<>();
