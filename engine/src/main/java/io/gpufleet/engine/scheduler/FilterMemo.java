@@ -1,18 +1,25 @@
 package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
+import io.gpufleet.engine.scheduler.plugin.NodePorts;
 import io.gpufleet.engine.scheduler.plugin.ScorePlugin;
+import io.gpufleet.model.affinity.NodeAffinity;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.pod.ContainerPort;
 import io.gpufleet.model.pod.PodSpec;
+import io.gpufleet.model.taint.Toleration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Node-local filter verdicts kept across scheduling cycles, as kube-scheduler's old equivalence
- * cache kept predicate results per equivalence class of pods: for each pod spec, each node's first
+ * cache kept predicate results per equivalence class of pods: for each class (what the node-local
+ * plugins read of a pod: {@link Key}), each node's first
  * failing node-local filter ({@link FilterPlugin#nodeLocal}) and, once a cycle needed it, that
  * filter's status, valid while the node's {@link NodeInfo} is the same object (images are
  * immutable: a bind, an unbind or a node change makes a new NodeInfo for that node only). A cycle
@@ -26,15 +33,15 @@ import java.util.Map;
  */
 public final class FilterMemo {
 
-  /** Pod specs remembered, least recently used dropped first: a run's pending specs are few at a time. */
+  /** Classes of pods remembered, least recently used dropped first: a run's pending classes are few at a time. */
   private static final int SPECS = 64;
 
   /** The profile's node-local filters and scorers the verdicts and scores are numbered by; others clear the memo. */
   private List<FilterPlugin> filters = List.of();
   private List<ScorePlugin> scorers = List.of();
-  private final LinkedHashMap<PodSpec, Verdicts> bySpec = new LinkedHashMap<>(16, 0.75f, true) {
+  private final LinkedHashMap<Key, Verdicts> bySpec = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<PodSpec, Verdicts> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<Key, Verdicts> eldest) {
       return size() > SPECS;
     }
   };
@@ -48,10 +55,27 @@ public final class FilterMemo {
   private static final int OBJECTS = 4096;
 
   /**
-   * The verdicts of {@code spec}'s pods under {@code nodeLocal} and {@code localScorers}, the
+   * What the node-local plugins read of a pod, the class of pods that share verdicts: NodeResourcesFit
+   * and NodeResourcesBalancedAllocation its requests and non-zero cpu and memory, TaintToleration and
+   * NodeUnschedulable its tolerations, NodeName its node name, NodeAffinity its node selector and
+   * affinity, NodePorts its host ports. Much cheaper to hash and compare than the whole spec, which
+   * pods read from a dump do not share.
+   */
+  private record Key(ResourceVector requests, long nonZeroMilliCpu, long nonZeroMemory, List<Toleration> tolerations,
+      Optional<String> nodeName, Labels nodeSelector, NodeAffinity nodeAffinity, List<ContainerPort> hostPorts) {
+    static Key of(PodInfo pod) {
+      PodSpec spec = pod.pod().spec();
+      return new Key(pod.requests(), pod.nonZeroMilliCpu(), pod.nonZeroMemory(), spec.tolerations(), spec.nodeName(),
+          spec.nodeSelector(), spec.nodeAffinity(), NodePorts.asksHostPorts(spec) ? spec.hostPorts() : List.of());
+    }
+  }
+
+  /**
+   * The verdicts of {@code pod}'s class under {@code nodeLocal} and {@code localScorers}, the
    * profile's node-local filters and scorers in order.
    */
-  Verdicts of(List<FilterPlugin> nodeLocal, List<ScorePlugin> localScorers, PodSpec spec) {
+  Verdicts of(List<FilterPlugin> nodeLocal, List<ScorePlugin> localScorers, PodInfo pod) {
+    PodSpec spec = pod.pod().spec();
     if (!same(nodeLocal, filters) || !same(localScorers, scorers)) {
       filters = nodeLocal;
       scorers = localScorers;
@@ -62,13 +86,14 @@ public final class FilterMemo {
     if (known != null) {
       return known;
     }
-    Verdicts v = bySpec.get(spec);
+    Key key = Key.of(pod);
+    Verdicts v = bySpec.get(key);
     if (v == null) {
       if (bySpec.size() >= SPECS) {
         byObject.clear();
       }
       v = new Verdicts(scorers.size());
-      bySpec.put(spec, v);
+      bySpec.put(key, v);
     }
     if (byObject.size() >= OBJECTS) {
       byObject.clear();

@@ -123,7 +123,7 @@ public final class Scheduler {
       }
       filters = Arrays.copyOf(filters, active);
       if (nodeLocalOnly) {
-        verdicts = memo.of(nodeLocal, localScorers, pod.pod().spec());
+        verdicts = memo.of(nodeLocal, localScorers, pod);
         verdicts.cover(snapshot);
       }
     }

@@ -104,8 +104,14 @@ class FilterMemoTest {
       }
       for (int k = 0; k < 3; k++) {
         PodSpec spec = specs.get(r.nextInt(specs.size()));
-        // An equal spec that is another object, now and then.
-        PodInfo pod = PodInfo.of(pod(r.nextBoolean() ? spec : copy(spec), "pending-" + pods++));
+        // An equal spec that is another object, or one that differs only where the node-local
+        // plugins do not read (its priority), now and then.
+        PodSpec asked = switch (r.nextInt(3)) {
+          case 0 -> spec;
+          case 1 -> copy(spec);
+          default -> spec.withPriority(r.nextInt(3) * 1000);
+        };
+        PodInfo pod = PodInfo.of(pod(asked, "pending-" + pods++));
         int startIndex = r.nextInt(1000);
         boolean explain = r.nextBoolean();
         long tieSeed = r.nextLong();
@@ -140,8 +146,9 @@ class FilterMemoTest {
   }
 
   private static PodSpec spec(SplittableRandom r) {
-    ResourceList req = ResourceList.of("cpu", r.nextInt(0, 8000) + "m", "memory", r.nextInt(0, 32) + "Gi");
-    int gpus = r.nextInt(0, 5);
+    // Few values, so that specs alike in all but one field (tolerations, selector, affinity) are common.
+    ResourceList req = ResourceList.of("cpu", r.nextInt(0, 3) * 1500 + "m", "memory", r.nextInt(0, 3) * 8 + "Gi");
+    int gpus = r.nextInt(0, 3);
     ResourceList lim = gpus > 0 ? ResourceList.of("nvidia.com/gpu", Integer.toString(gpus)) : ResourceList.EMPTY;
     PodSpec spec = PodSpec.of(Container.of("c", "img", req, lim)).withTolerations(subset(r, TOLERATIONS));
     if (r.nextInt(3) == 0) {

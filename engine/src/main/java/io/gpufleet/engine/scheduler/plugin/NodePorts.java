@@ -43,7 +43,7 @@ public enum NodePorts implements FilterPlugin {
    * Whether any container asks for a host port: {@code hostPorts()} not empty, without building the
    * list, since every cycle of every pod asks and almost none does.
    */
-  private static boolean asksHostPorts(PodSpec spec) {
+  public static boolean asksHostPorts(PodSpec spec) {
     return asksHostPorts(spec.initContainers()) || asksHostPorts(spec.containers());
   }
 

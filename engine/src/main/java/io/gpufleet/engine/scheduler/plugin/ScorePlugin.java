@@ -30,7 +30,8 @@ public interface ScorePlugin {
   long score(PodInfo pod, NodeInfo node);
 
   /**
-   * Whether this plugin's raw score of a node depends only on the pod's spec, this plugin (its
+   * Whether this plugin's raw score of a node depends only on what {@code FilterMemo} keys a pod by
+   * (its requests and non-zero cpu and memory, tolerations, node selector and affinity), this plugin (its
    * configuration) and that node's {@link NodeInfo}, and its {@link #preScore} decides by the pod
    * alone whether it scores: then a raw score holds for as long as the NodeInfo does
    * ({@link io.gpufleet.engine.scheduler.FilterMemo}); normalisation still runs every cycle.
