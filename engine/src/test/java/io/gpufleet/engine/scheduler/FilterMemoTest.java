@@ -28,11 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class FilterMemoTest {
 
-  private static final List<String> PRODUCTS = List.of("NVIDIA-A10G", "NVIDIA-L4", "NVIDIA-H100-80GB-HBM3");
-  private static final List<Taint> TAINTS = List.of(
-      Taint.of("nvidia.com/gpu", "true", TaintEffect.NO_SCHEDULE),
-      Taint.of("spot", "true", TaintEffect.NO_EXECUTE),
-      Taint.of("soft", "", TaintEffect.PREFER_NO_SCHEDULE));
+  private static final List<String> PRODUCTS = SchedulerPropertiesTest.PRODUCTS;
+  private static final List<Taint> TAINTS = SchedulerPropertiesTest.TAINTS;
   private static final List<Toleration> TOLERATIONS = List.of(
       Toleration.exists("nvidia.com/gpu", TaintEffect.NO_SCHEDULE),
       Toleration.equal("spot", "true", TaintEffect.NO_EXECUTE),
