@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,7 +37,8 @@ public final class ClusterSnapshot {
   /**
    * Each node's value of a label, by node index, made on first use: shared with every image a bind
    * or an unbind derives from this one, since those keep every node and its labels where they were,
-   * and carried over, shifted, to an image with a node added or removed.
+   * carried over, shifted, to an image with a node added or removed, and with the one value changed
+   * to an image with a node relabelled.
    */
   private final LabelColumns columns;
   /** Pods with pod (anti-)affinity, and with required anti-affinity, over all nodes: InterPodAffinity skips at 0. */
@@ -120,6 +122,20 @@ public final class ClusterSnapshot {
 
   public NodeInfo get(int i) {
     return nodes[i];
+  }
+
+  /**
+   * Node {@code i}'s slot: a number given when the node was added to this image's lineage, kept
+   * while it stays, below {@link #slotBound()}. A memo indexed by slot finds a node's entry in an
+   * array; it must still check the entry's NodeInfo, since another lineage numbers its nodes anew.
+   */
+  public int slot(int i) {
+    return slots[i];
+  }
+
+  /** Above every slot of this image's nodes. */
+  public int slotBound() {
+    return nextSlot;
   }
 
   public Optional<NodeInfo> node(String name) {
@@ -547,6 +563,19 @@ public final class ClusterSnapshot {
       // What the change left as it was stays: kubelets report images, Karpenter taints, apart from labels.
       if (before.labels().equals(after.labels())) {
         out.byKey.putAll(byKey);
+      } else {
+        // A relabelled node (Karpenter's registration, GFD's labels) changes one value of a column,
+        // not the others: the column is copied with that value instead of read again from every node.
+        byKey.forEach((key, column) -> {
+          String value = after.labels().get(key).orElse(null);
+          if (Objects.equals(value, column.values[i])) {
+            out.byKey.put(key, column);
+          } else {
+            String[] values = column.values.clone();
+            values[i] = value;
+            out.byKey.put(key, new LabelColumn(values));
+          }
+        });
       }
       TaintClasses classes = taintClasses;
       out.taintClasses = classes == null ? null : classes.retainted(i, after.taints());

@@ -20,14 +20,33 @@ import java.util.random.RandomGenerator;
  * at random with the caller's seeded generator (reservoir sampling, as {@code selectHost}).
  *
  * <p>Pure: the snapshot is not changed; the caller binds. The caller also keeps the rotating start
- * index ({@code nextStartNodeIndex}) by adding {@link ScheduleResult#evaluatedNodes()}.
+ * index ({@code nextStartNodeIndex}) by adding {@link ScheduleResult#evaluatedNodes()}. A caller that
+ * schedules many pods over images derived one from another may pass a {@link FilterMemo}, its own,
+ * which the cycle reads and fills: the answers are the same, the nodes unchanged since a pod of the
+ * same spec was scheduled are not filtered or scored again by the node-local plugins.
  */
 public final class Scheduler {
 
   private final SchedulerProfile profile;
+  /** The profile's node-local filters ({@link FilterPlugin#nodeLocal}), in order: what a {@link FilterMemo} numbers. */
+  private final List<FilterPlugin> nodeLocal;
+  /** Each score plugin's number among the node-local scorers ({@link ScorePlugin#scoresNodeLocal}), -1 for the others. */
+  private final int[] localScorer;
+  private final List<ScorePlugin> localScorers;
 
   public Scheduler(SchedulerProfile profile) {
     this.profile = profile;
+    this.nodeLocal = profile.filters().stream().filter(FilterPlugin::nodeLocal).toList();
+    List<ScorePlugin> scorers = new ArrayList<>();
+    localScorer = new int[profile.scores().size()];
+    for (int p = 0; p < localScorer.length; p++) {
+      ScorePlugin plugin = profile.scores().get(p).plugin();
+      localScorer[p] = plugin.scoresNodeLocal() ? scorers.size() : -1;
+      if (plugin.scoresNodeLocal()) {
+        scorers.add(plugin);
+      }
+    }
+    this.localScorers = List.copyOf(scorers);
   }
 
   public SchedulerProfile profile() {
@@ -40,6 +59,15 @@ public final class Scheduler {
 
   public ScheduleResult schedule(
       PodInfo pod, ClusterSnapshot snapshot, RandomGenerator random, int startIndex, boolean explain) {
+    return schedule(pod, snapshot, random, startIndex, explain, null);
+  }
+
+  /**
+   * As above, with node-local filter verdicts read from and kept in {@code memo} (null: none) where
+   * the cycle's filters are all node-local: the same nodes evaluated, with the same answers.
+   */
+  public ScheduleResult schedule(PodInfo pod, ClusterSnapshot snapshot, RandomGenerator random, int startIndex,
+      boolean explain, FilterMemo memo) {
     int all = snapshot.size();
     if (all == 0) {
       return new ScheduleResult.Unschedulable(new FitError(0, Map.of(), ""), 0);
@@ -68,7 +96,37 @@ public final class Scheduler {
     int[] feasible = new int[cap];
     int found = 0;
     int evaluated = 0;
-    FilterPlugin[] filters = FilterPlugin.forCycle(profile.filters(), pod, snapshot);
+    FilterPlugin[] filters;
+    // Each cycle filter's number among the node-local filters, while a memo serves this cycle.
+    int[] local = null;
+    FilterMemo.Verdicts verdicts = null;
+    if (memo == null) {
+      filters = FilterPlugin.forCycle(profile.filters(), pod, snapshot);
+    } else {
+      // The calls FilterPlugin.forCycle makes, in its order, noting which filters are node-local.
+      List<FilterPlugin> profiled = profile.filters();
+      filters = new FilterPlugin[profiled.size()];
+      local = new int[profiled.size()];
+      int active = 0;
+      int number = 0;
+      boolean nodeLocalOnly = true;
+      for (FilterPlugin f : profiled) {
+        Optional<FilterPlugin> cycle = f.forCycle(pod, snapshot);
+        if (cycle.isPresent()) {
+          filters[active] = cycle.get();
+          local[active++] = f.nodeLocal() ? number : -1;
+          nodeLocalOnly &= f.nodeLocal();
+        }
+        if (f.nodeLocal()) {
+          number++;
+        }
+      }
+      filters = Arrays.copyOf(filters, active);
+      if (nodeLocalOnly) {
+        verdicts = memo.of(nodeLocal, localScorers, pod);
+        verdicts.cover(snapshot);
+      }
+    }
     List<SchedulerProfile.WeightedScore> scorers = profile.scores();
     int plugins = scorers.size();
     ScorePlugin[] scoring = new ScorePlugin[plugins];
@@ -82,6 +140,7 @@ public final class Scheduler {
     // per-node loop would have stopped, so the rest of that batch is not counted as evaluated.
     int[] batch = new int[Math.min(n, Math.max(want, MIN_BATCH))];
     int[] order = new int[batch.length];
+    int[] misses = verdicts == null ? null : new int[batch.length];
     int position = startIndex % n;
     while (evaluated < n && found < want) {
       int size = Math.min(n - evaluated, Math.max(want - found, MIN_BATCH));
@@ -93,8 +152,12 @@ public final class Scheduler {
       }
       System.arraycopy(order, 0, batch, 0, size);
       int kept = size;
-      for (int f = 0; f < filters.length && kept > 0; f++) {
-        kept = filters[f].filterAll(pod, snapshot, batch, kept);
+      if (verdicts == null) {
+        for (int f = 0; f < filters.length && kept > 0; f++) {
+          kept = filters[f].filterAll(pod, snapshot, batch, kept);
+        }
+      } else {
+        kept = filterRemembered(filters, local, verdicts, pod, snapshot, batch, size, misses);
       }
       int take = Math.min(kept, want - found);
       System.arraycopy(batch, 0, feasible, found, take);
@@ -103,7 +166,8 @@ public final class Scheduler {
     }
     if (found == 0) {
       // Only now are the statuses needed: every candidate was evaluated and failed.
-      Status[] failures = firstFailures(filters, pod, snapshot, candidates, n);
+      Status[] failures = verdicts == null ? firstFailures(filters, pod, snapshot, candidates, n)
+          : rememberedFailures(filters, local, verdicts, pod, snapshot, candidates, n);
       FitError error = FitError.ofCycle(snapshot, failures, evaluated, Optional.ofNullable(absent));
       return postFilter(pod, snapshot, error, evaluated, explain);
     }
@@ -116,7 +180,11 @@ public final class Scheduler {
     for (int p = 0; p < plugins; p++) {
       if (scoring[p] != null) {
         columns[p] = new long[found];
-        scoring[p].scoreAll(pod, snapshot, feasible, found, columns[p]);
+        if (verdicts != null && localScorer[p] >= 0) {
+          verdicts.scoreAll(localScorer[p], scoring[p], pod, snapshot, feasible, found, columns[p]);
+        } else {
+          scoring[p].scoreAll(pod, snapshot, feasible, found, columns[p]);
+        }
       }
     }
     boolean[] applies = new boolean[plugins];
@@ -196,15 +264,7 @@ public final class Scheduler {
       }
       System.arraycopy(left, 0, before, 0, count);
       int kept = filters[f].filterAll(pod, snapshot, left, count);
-      // The kept nodes are an ordered subsequence of those before: the others dropped out here.
-      int d = 0;
-      for (int j = 0, s = 0; j < count; j++) {
-        if (s < kept && left[s] == before[j]) {
-          s++;
-        } else {
-          dropped[d++] = before[j];
-        }
-      }
+      int d = dropped(before, count, left, kept, dropped);
       if (d > 0) {
         filters[f].rejections(pod, snapshot, dropped, d, failures);
       }
@@ -212,6 +272,114 @@ public final class Scheduler {
     }
     if (count > 0) {
       throw new IllegalStateException("node " + snapshot.get(left[0]).name() + " passes every filter it failed before");
+    }
+    return failures;
+  }
+
+  /**
+   * The nodes of {@code before[0..count)} missing from {@code kept[0..keptCount)}, an ordered
+   * subsequence of them (those a filter's batch call kept), into {@code out}; returns how many.
+   */
+  private static int dropped(int[] before, int count, int[] kept, int keptCount, int[] out) {
+    int d = 0;
+    for (int j = 0, s = 0; j < count; j++) {
+      if (s < keptCount && kept[s] == before[j]) {
+        s++;
+      } else {
+        out[d++] = before[j];
+      }
+    }
+    return d;
+  }
+
+  /**
+   * The memo's filter pass over a batch: the nodes whose NodeInfo changed since the spec's verdicts
+   * were taken are decided by the cycle's filters (each node's first failing filter noted), then the
+   * batch keeps, in order, the nodes whose verdict is a pass, as the filters' own pass would.
+   */
+  private static int filterRemembered(FilterPlugin[] filters, int[] local, FilterMemo.Verdicts verdicts, PodInfo pod,
+      ClusterSnapshot snapshot, int[] batch, int size, int[] misses) {
+    int missed = 0;
+    for (int j = 0; j < size; j++) {
+      if (!verdicts.known(snapshot, batch[j])) {
+        misses[missed++] = batch[j];
+      }
+    }
+    if (missed > 0) {
+      decide(filters, local, verdicts, pod, snapshot, misses, missed);
+    }
+    int kept = 0;
+    for (int j = 0; j < size; j++) {
+      int i = batch[j];
+      if (verdicts.verdict(snapshot, i) == FilterMemo.Verdicts.PASSED) {
+        batch[kept++] = i;
+      }
+    }
+    return kept;
+  }
+
+  /** Runs the cycle's filters over {@code nodes[0..count)} (reordered), noting in the memo where each node drops out. */
+  private static void decide(FilterPlugin[] filters, int[] local, FilterMemo.Verdicts verdicts, PodInfo pod,
+      ClusterSnapshot snapshot, int[] nodes, int count) {
+    int[] before = new int[count];
+    int[] dropped = new int[count];
+    for (int f = 0; f < filters.length && count > 0; f++) {
+      System.arraycopy(nodes, 0, before, 0, count);
+      int kept = filters[f].filterAll(pod, snapshot, nodes, count);
+      int d = dropped(before, count, nodes, kept, dropped);
+      for (int j = 0; j < d; j++) {
+        verdicts.decided(snapshot, dropped[j], local[f]);
+      }
+      count = kept;
+    }
+    for (int j = 0; j < count; j++) {
+      verdicts.decided(snapshot, nodes[j], FilterMemo.Verdicts.PASSED);
+    }
+  }
+
+  /**
+   * {@link #firstFailures} from the memo: every candidate was decided this cycle and failed; the
+   * statuses not kept yet are asked of the filter that rejected each node ({@link FilterPlugin#rejections},
+   * a batch per filter) and kept.
+   */
+  private static Status[] rememberedFailures(FilterPlugin[] filters, int[] local, FilterMemo.Verdicts verdicts,
+      PodInfo pod, ClusterSnapshot snapshot, int[] candidates, int n) {
+    Status[] failures = new Status[snapshot.size()];
+    int[] unexplained = new int[n];
+    int count = 0;
+    for (int k = 0; k < n; k++) {
+      int i = candidates == null ? k : candidates[k];
+      Status s = verdicts.status(snapshot, i);
+      if (s != null) {
+        failures[i] = s;
+      } else {
+        unexplained[count++] = i;
+      }
+    }
+    if (count == 0) {
+      return failures;
+    }
+    int[] group = new int[count];
+    for (int f = 0; f < filters.length; f++) {
+      int g = 0;
+      for (int j = 0; j < count; j++) {
+        if (verdicts.verdict(snapshot, unexplained[j]) == local[f]) {
+          group[g++] = unexplained[j];
+        }
+      }
+      if (g > 0) {
+        filters[f].rejections(pod, snapshot, group, g, failures);
+        for (int j = 0; j < g; j++) {
+          verdicts.explained(snapshot, group[j], failures[group[j]]);
+          failures[group[j]] = verdicts.status(snapshot, group[j]);
+        }
+      }
+    }
+    for (int j = 0; j < count; j++) {
+      if (failures[unexplained[j]] == null) {
+        throw new IllegalStateException("node " + snapshot.get(unexplained[j]).name()
+            + " failed a filter this cycle does not run");
+      }
     }
     return failures;
   }

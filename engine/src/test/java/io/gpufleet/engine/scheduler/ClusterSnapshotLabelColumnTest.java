@@ -8,12 +8,15 @@ import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * A label column is what reading the label on each node gives, on every image: kept through binds
- * and unbinds, made afresh when a node's labels change or nodes come and go.
+ * and unbinds, carried with the changed value when a node's labels change, shifted when nodes come
+ * and go.
  */
 class ClusterSnapshotLabelColumnTest {
 
@@ -55,5 +58,49 @@ class ClusterSnapshotLabelColumnTest {
     ClusterSnapshot shrunk = grown.removeNode("a");
     assertColumnMatchesLabels(shrunk);
     assertThat(shrunk.labelColumn(ZONE).get(0)).isEqualTo("z3");
+  }
+
+  /**
+   * After each of many random changes (binds, relabels that change the zone or only another label,
+   * nodes added and removed), the carried column is what reading every node gives, and so is every
+   * earlier image's.
+   */
+  @Test
+  void carriedColumnsMatchEveryNodeAfterRandomChanges() {
+    for (long seed = 1; seed <= 40; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      List<Node> start = new ArrayList<>();
+      int named = 0;
+      for (; named < 12; named++) {
+        start.add(node("n" + named, zone(r)));
+      }
+      ClusterSnapshot s = ClusterSnapshot.of(start);
+      List<ClusterSnapshot> images = new ArrayList<>();
+      for (int step = 0; step < 60; step++) {
+        // The column exists before most changes, so it is carried rather than made.
+        if (r.nextInt(4) > 0) {
+          s.labelColumn(ZONE);
+        }
+        int n = s.size();
+        switch (r.nextInt(5)) {
+          case 0 -> s = s.bind(PodInfo.of(new Pod(ObjectMeta.named("p" + step), PodSpec.of())), s.get(r.nextInt(n)).name());
+          case 1 -> s = s.withNode(node(s.get(r.nextInt(n)).name(), zone(r)));
+          case 2 -> {
+            Node before = s.get(r.nextInt(n)).node();
+            s = s.withNode(before.withLabels(before.labels().with("other", Integer.toString(step))));
+          }
+          case 3 -> s = s.addNode(node("n" + named++, zone(r)));
+          default -> s = n > 1 ? s.removeNode(s.get(r.nextInt(n)).name()) : s;
+        }
+        images.add(s);
+        assertColumnMatchesLabels(s);
+      }
+      images.forEach(ClusterSnapshotLabelColumnTest::assertColumnMatchesLabels);
+    }
+  }
+
+  private static String zone(SplittableRandom r) {
+    int z = r.nextInt(4);
+    return z == 0 ? null : "z" + z;
   }
 }

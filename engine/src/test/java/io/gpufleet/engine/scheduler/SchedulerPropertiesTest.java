@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
  */
 class SchedulerPropertiesTest {
 
-  private static final List<String> PRODUCTS = List.of("NVIDIA-A10G", "NVIDIA-L4", "NVIDIA-H100-80GB-HBM3");
-  private static final List<Taint> TAINTS = List.of(
+  static final List<String> PRODUCTS = List.of("NVIDIA-A10G", "NVIDIA-L4", "NVIDIA-H100-80GB-HBM3");
+  static final List<Taint> TAINTS = List.of(
       Taint.of("nvidia.com/gpu", "true", TaintEffect.NO_SCHEDULE),
       Taint.of("spot", "true", TaintEffect.NO_EXECUTE),
       Taint.of("soft", "", TaintEffect.PREFER_NO_SCHEDULE));

@@ -10,6 +10,7 @@ import io.gpufleet.engine.dra.PodClaims;
 import io.gpufleet.engine.mig.MigManager;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
+import io.gpufleet.engine.scheduler.FilterMemo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.Scheduler;
@@ -56,8 +57,16 @@ final class KubeScheduler {
   /** The random suffixes of the claims the scheduler makes for DRA-backed extended resources. */
   private final RandomGenerator claimNames;
   private Scheduler scheduler;
-  /** The namespaces' labels, for InterPodAffinity's namespaceSelector. */
-  private final Namespaces namespaces;
+  /**
+   * kube-scheduler's default profile with preemption over the scenario's namespaces (their labels
+   * for InterPodAffinity's namespaceSelector), made once: its plugins stay the same objects.
+   */
+  private final SchedulerProfile base;
+  /**
+   * Node-local filter verdicts across cycles, by pod spec; not used under {@link #fullScans}, so that
+   * oracle also checks it.
+   */
+  private final FilterMemo filterMemo = new FilterMemo();
   /** NVIDIA's DRA driver's gates: DynamicMIG changes the slices it publishes. */
   private final GpuClaimPreparation.FeatureGates draDriver;
   /** The node each preemptor was nominated to, while it waits for its victims to exit. */
@@ -102,13 +111,8 @@ final class KubeScheduler {
     this.draDriver = draDriver;
     this.tieBreaks = tieBreaks;
     this.claimNames = claimNames;
-    this.namespaces = namespaces;
-    this.scheduler = new Scheduler(profile());
-  }
-
-  /** kube-scheduler's default profile with preemption, over the scenario's namespaces. */
-  private SchedulerProfile profile() {
-    return SchedulerProfile.defaults().withPreemption().withNamespaceLabels(namespaces::of);
+    this.base = SchedulerProfile.defaults().withPreemption().withNamespaceLabels(namespaces::of);
+    this.scheduler = new Scheduler(base);
   }
 
   /**
@@ -125,7 +129,7 @@ final class KubeScheduler {
     if (workloads != selectorsFrom || draChanged) {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
-      SchedulerProfile profile = profile().withSpreadSelectors(ControllerSelectors.of(
+      SchedulerProfile profile = base.withSpreadSelectors(ControllerSelectors.of(
           workloads.values().stream().map(WorkloadState::workload).toList()));
       if (draInPlay) {
         draFrom = dra.written();
@@ -136,7 +140,8 @@ final class KubeScheduler {
       scheduler = new Scheduler(profile);
     }
     var snapshot = api.state().snapshot();
-    ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false);
+    ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false,
+        fullScans ? null : filterMemo);
     if (snapshot.size() > 0) {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
     }

@@ -17,6 +17,18 @@ public interface FilterPlugin {
   Status filter(PodInfo pod, NodeInfo node);
 
   /**
+   * Whether this plugin's verdict and status on a node depend only on what {@code FilterMemo} keys a
+   * pod by (its requests, tolerations, node name, node selector and affinity, host ports), this plugin
+   * (its configuration) and that node's {@link NodeInfo}, and its {@link #forCycle} skips a pod only
+   * where it would pass every node: then a verdict holds for as long as the NodeInfo does
+   * ({@link io.gpufleet.engine.scheduler.FilterMemo}). Not so for a plugin that reads other nodes'
+   * pods or cluster-wide state (PodTopologySpread, InterPodAffinity, DynamicResources).
+   */
+  default boolean nodeLocal() {
+    return false;
+  }
+
+  /**
    * Whether {@link #filter} passes the node, without building the status a rejection carries: the
    * cycle needs the statuses only when no node passes, and then asks {@link #filter} again.
    */

@@ -19,7 +19,7 @@ import java.util.Set;
  * weights of matching preferred terms, normalised so the best node gets 100.
  * Follows {@code pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go}.
  */
-public enum NodeAffinity implements PreFilterPlugin, FilterPlugin, ScorePlugin {
+public enum NodeAffinity implements PreFilterPlugin, NodeLocalPlugin {
   INSTANCE;
 
   /** Upstream's {@code ErrReasonPod}. */

@@ -12,6 +12,12 @@ public enum NodeName implements FilterPlugin {
 
   public static final String REASON = "node(s) didn't match the requested node name";
 
+  /** The verdict reads only the node's name. */
+  @Override
+  public boolean nodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "NodeName";

@@ -4,7 +4,9 @@ import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
+import io.gpufleet.model.pod.Container;
 import io.gpufleet.model.pod.ContainerPort;
+import io.gpufleet.model.pod.PodSpec;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,6 +23,12 @@ public enum NodePorts implements FilterPlugin {
   /** {@code ErrReason} of node_ports.go. */
   public static final String REASON = "node(s) didn't have free ports for the requested pod ports";
 
+  /** The verdict reads only the ports of the node's own pods. */
+  @Override
+  public boolean nodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "NodePorts";
@@ -28,7 +36,26 @@ public enum NodePorts implements FilterPlugin {
 
   @Override
   public Optional<FilterPlugin> forCycle(PodInfo pod, ClusterSnapshot snapshot) {
-    return pod.pod().spec().hostPorts().isEmpty() ? Optional.empty() : Optional.of(this);
+    return asksHostPorts(pod.pod().spec()) ? Optional.of(this) : Optional.empty();
+  }
+
+  /**
+   * Whether any container asks for a host port: {@code hostPorts()} not empty, without building the
+   * list, since every cycle of every pod asks and almost none does.
+   */
+  public static boolean asksHostPorts(PodSpec spec) {
+    return asksHostPorts(spec.initContainers()) || asksHostPorts(spec.containers());
+  }
+
+  private static boolean asksHostPorts(List<Container> containers) {
+    for (Container c : containers) {
+      for (ContainerPort p : c.ports()) {
+        if (p.hostPort() > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   @Override

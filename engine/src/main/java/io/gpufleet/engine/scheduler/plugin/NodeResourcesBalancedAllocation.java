@@ -33,6 +33,12 @@ public final class NodeResourcesBalancedAllocation implements ScorePlugin {
     return List.of(resources);
   }
 
+  /** The score reads only the node's allocatable and its own pods' requests. */
+  @Override
+  public boolean scoresNodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "NodeResourcesBalancedAllocation";

@@ -18,7 +18,7 @@ import java.util.function.Predicate;
  * Every shortfall is reported ({@code Insufficient cpu}, {@code Insufficient nvidia.com/gpu},
  * {@code Too many pods}). Score: the configured {@link ScoringStrategy} over non-zero requests.
  */
-public final class NodeResourcesFit implements FilterPlugin, ScorePlugin {
+public final class NodeResourcesFit implements NodeLocalPlugin {
 
   public static final String TOO_MANY_PODS = "Too many pods";
 

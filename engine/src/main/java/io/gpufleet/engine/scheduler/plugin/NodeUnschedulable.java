@@ -16,6 +16,12 @@ public enum NodeUnschedulable implements FilterPlugin {
   public static final String REASON = "node(s) were unschedulable";
   static final Taint UNSCHEDULABLE_TAINT = Taint.of("node.kubernetes.io/unschedulable", "", TaintEffect.NO_SCHEDULE);
 
+  /** The verdict reads only the node's cordon. */
+  @Override
+  public boolean nodeLocal() {
+    return true;
+  }
+
   @Override
   public String pluginName() {
     return "NodeUnschedulable";

@@ -30,6 +30,17 @@ public interface ScorePlugin {
   long score(PodInfo pod, NodeInfo node);
 
   /**
+   * Whether this plugin's raw score of a node depends only on what {@code FilterMemo} keys a pod by
+   * (its requests and non-zero cpu and memory, tolerations, node selector and affinity), this plugin (its
+   * configuration) and that node's {@link NodeInfo}, and its {@link #preScore} decides by the pod
+   * alone whether it scores: then a raw score holds for as long as the NodeInfo does
+   * ({@link io.gpufleet.engine.scheduler.FilterMemo}); normalisation still runs every cycle.
+   */
+  default boolean scoresNodeLocal() {
+    return false;
+  }
+
+  /**
    * The raw scores of the snapshot indices {@code nodes[0..count)} into {@code out[0..count)}, in one
    * call per plugin rather than one per node; an override must give what {@link #score} gives.
    */

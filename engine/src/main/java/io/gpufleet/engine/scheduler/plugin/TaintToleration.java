@@ -16,7 +16,7 @@ import java.util.Optional;
  * Filter: the first NoSchedule or NoExecute taint the pod does not tolerate rejects the node.
  * Score: the number of PreferNoSchedule taints not tolerated, normalised so fewest is best.
  */
-public enum TaintToleration implements FilterPlugin, ScorePlugin {
+public enum TaintToleration implements NodeLocalPlugin {
   INSTANCE;
 
   @Override

@@ -53,6 +53,20 @@ class NodePortsTest {
   }
 
   @Test
+  void onlyAHostPortOfAContainerOrInitContainerKeepsThePlugin() {
+    ClusterSnapshot none = ClusterSnapshot.of(List.of());
+    // A containerPort without hostPort asks nothing of the node.
+    assertThat(NodePorts.INSTANCE.forCycle(PodInfo.of(pod("p", port("TCP", "", 0))), none)).isEmpty();
+    assertThat(NodePorts.INSTANCE.forCycle(PodInfo.of(pod("p", port("TCP", "", 0), port("TCP", "", 80))), none))
+        .isPresent();
+    Container init = new Container("init", "img", ResourceList.EMPTY, ResourceList.EMPTY, false,
+        List.of(port("TCP", "", 81)));
+    Pod withInit = new Pod(ObjectMeta.named("i"), pod("i").spec().withInitContainers(List.of(init)));
+    assertThat(withInit.spec().hostPorts()).hasSize(1);
+    assertThat(NodePorts.INSTANCE.forCycle(PodInfo.of(withInit), none)).isPresent();
+  }
+
+  @Test
   void theSamePortAndProtocolOnTheNodeIsRefused() {
     // "same udp port": UDP/127.0.0.1:8080 wanted, held by a bound pod.
     Status s = filter(pod("p", port("UDP", "127.0.0.1", 8080)), nodeWith(pod("q", port("UDP", "127.0.0.1", 8080))));
