@@ -44,7 +44,12 @@ final class Consolidation {
 
   /** The candidates most worth removing first, cut to the budgets for {@code Underutilized}. */
   static List<Candidate> ranked(List<Candidate> candidates, ClusterView view) {
-    return Candidates.withinBudgets(sorted(candidates), view, DisruptionReason.UNDERUTILIZED);
+    return withinBudgets(sorted(candidates), view);
+  }
+
+  /** {@code sorted} (as {@link #sorted} orders them) cut to the budgets for {@code Underutilized}. */
+  static List<Candidate> withinBudgets(List<Candidate> sorted, ClusterView view) {
+    return Candidates.withinBudgets(sorted, view, DisruptionReason.UNDERUTILIZED);
   }
 
   /** The candidates most worth removing first, budgets not applied. */

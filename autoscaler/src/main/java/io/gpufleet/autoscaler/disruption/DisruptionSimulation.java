@@ -5,7 +5,7 @@ import io.gpufleet.autoscaler.provisioning.Launcher;
 import io.gpufleet.autoscaler.provisioning.OfferingFilter;
 import io.gpufleet.autoscaler.provisioning.PlannedClaim;
 import io.gpufleet.autoscaler.provisioning.Provisioner;
-import io.gpufleet.autoscaler.provisioning.ProvisioningPlan;
+import io.gpufleet.autoscaler.provisioning.SimulatedRound;
 import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.requirement.ValueSet;
 import io.gpufleet.autoscaler.state.ClusterView;
@@ -46,6 +46,17 @@ final class DisruptionSimulation {
   /** The slack bound of the last view seen: a memo, the same for the same view. */
   private ClusterView boundView;
   private SlackBound bound;
+  /**
+   * What every simulation over {@link #sharedView} reschedules beside its candidates' pods: the pending
+   * pods, then those of the nodes being deleted ({@link #movingPods}), as one list object for the round's queue.
+   */
+  private List<Candidate> sortedFrom;
+  private List<Candidate> sortedOut;
+  private ClusterView sharedView;
+  private List<Pod> shared;
+  private List<Pod> movingPods;
+  /** The names of the nodes being deleted in {@link #sharedView}. */
+  private Set<String> deletedNames;
   /**
    * The single-candidate consolidations that failed, or found the candidate could simply go, over the
    * inputs they still hold for, by the candidate's state node ({@link #consolidate}, {@link #carry}).
@@ -115,19 +126,37 @@ final class DisruptionSimulation {
     // for a pending pod is not free room. Only the pending pods may fail to schedule
     // (AllNonPendingPodsScheduled), and no candidate's pod may rely on a node that is not initialised
     // (UninitializedNodeError); pods of deleting nodes may, their replacement being on its way.
-    List<Pod> simulated = new ArrayList<>(view.pendingPods());
-    List<Pod> mustSchedule = new ArrayList<>(pods);
-    for (StateNode n : view.nodes()) { // the rest of the cluster: every node but the candidates
-      if (n.markedForDeletion() && !leaving.contains(n.name())) {
-        List<Pod> moving = CurrentlyReschedulable.pods(n, view.pdbs(), view.now()); // deletingNodes.CurrentlyReschedulablePods
-        simulated.addAll(moving);
-        mustSchedule.addAll(moving);
+    if (sharedView != view) {
+      movingPods = moving(view);
+      List<Pod> all = new ArrayList<>(view.pendingPods());
+      all.addAll(movingPods);
+      shared = Collections.unmodifiableList(all);
+      deletedNames = new HashSet<>();
+      for (StateNode n : view.nodes()) {
+        if (n.markedForDeletion()) {
+          deletedNames.add(n.name());
+        }
       }
+      sharedView = view;
     }
-    simulated.addAll(pods);
+    List<Pod> sharedPods = shared;
+    List<Pod> moving = movingPods;
+    if (!Collections.disjoint(leaving, deletedNames)) { // a node being deleted among the candidates: not shared
+      sharedPods = new ArrayList<>(view.pendingPods());
+      moving = new ArrayList<>();
+      for (StateNode n : view.nodes()) {
+        if (n.markedForDeletion() && !leaving.contains(n.name())) {
+          moving.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
+        }
+      }
+      sharedPods.addAll(moving);
+    }
+    List<Pod> mustSchedule = new ArrayList<>(moving);
+    mustSchedule.addAll(pods);
     // The rest of the cluster, as one round over every node less the candidates: each candidate's
-    // round shares the nodes' order and offers ({@code Provisioner.solveWithout}).
-    ProvisioningPlan plan = provisioner.solveWithout(simulated, view.nodes(), leaving, view.daemonSets(),
+    // round shares the nodes' order and offers, and the shared pods' queue order
+    // ({@code Provisioner.simulateWithout}).
+    SimulatedRound plan = provisioner.simulateWithout(sharedPods, pods, view.nodes(), leaving, view.daemonSets(),
         view.offerings(), view.now());
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
@@ -142,7 +171,7 @@ final class DisruptionSimulation {
         return Optional.empty();
       }
     }
-    if (plan.newClaims().isEmpty()) {
+    if (plan.claimCount() == 0) {
       return Optional.of(List.of());
     }
     if (!consolidation) {
@@ -156,8 +185,8 @@ final class DisruptionSimulation {
       }
       return Optional.of(out);
     }
-    if (plan.newClaims().size() > 1) {
-      why.accept("Can't remove without creating " + plan.newClaims().size() + " candidates");
+    if (plan.claimCount() > 1) {
+      why.accept("Can't remove without creating " + plan.claimCount() + " candidates");
       return Optional.empty();
     }
     PlannedClaim p = plan.newClaims().getFirst();
@@ -288,6 +317,18 @@ final class DisruptionSimulation {
       known.put(c.node(), new Outcome(null, draws.calls(), false));
     }
     return r;
+  }
+
+  /**
+   * {@link Consolidation#sorted}, kept for the last list of candidates: multi- and single-node
+   * consolidation rank the same list object of a poll.
+   */
+  List<Candidate> sorted(List<Candidate> candidates) {
+    if (candidates != sortedFrom) {
+      sortedOut = Collections.unmodifiableList(Consolidation.sorted(candidates));
+      sortedFrom = candidates;
+    }
+    return sortedOut;
   }
 
   /** How many answers {@link #consolidate} simulated. */
