@@ -166,7 +166,7 @@ public final class Provisioner {
     return sorted;
   }
 
-  private static Comparator<Pod> queueComparator(Function<PodSpec, ResourceVector> requests) {
+  static Comparator<Pod> queueComparator(Function<PodSpec, ResourceVector> requests) {
     return Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).milliCpu()).reversed()
         .thenComparing(Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).memory()).reversed());
   }
