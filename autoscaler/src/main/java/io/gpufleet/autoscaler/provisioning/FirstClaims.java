@@ -4,7 +4,7 @@ import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.model.pod.PodSpec;
 import java.time.Instant;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -29,7 +29,20 @@ final class FirstClaims {
 
   private OfferingAvailability offerings;
   private Instant now;
-  private final Map<PodSpec, Map<Requirements, First[]>> kept = new IdentityHashMap<>();
+  private final Map<Key, First[]> kept = new HashMap<>();
+
+  /** A spec and one of its requirement variants, by identity: specs and variants are immutable values. */
+  private record Key(PodSpec spec, Requirements variant) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.spec == spec && k.variant == variant;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * System.identityHashCode(spec) + System.identityHashCode(variant);
+    }
+  }
 
   /** Starts a round over these offerings at this time: what was kept for others goes. */
   void begin(OfferingAvailability offerings, Instant now) {
@@ -42,8 +55,12 @@ final class FirstClaims {
 
   /** The answer of the {@code template}-th NodePool of {@code templates} for this spec and variant. */
   First get(int template, int templates, PodSpec spec, Requirements variant, Supplier<First> compute) {
-    First[] byTemplate = kept.computeIfAbsent(spec, s -> new IdentityHashMap<>())
-        .computeIfAbsent(variant, v -> new First[templates]);
+    Key key = new Key(spec, variant);
+    First[] byTemplate = kept.get(key);
+    if (byTemplate == null) {
+      byTemplate = new First[templates];
+      kept.put(key, byTemplate);
+    }
     First f = byTemplate[template];
     if (f == null) {
       f = compute.get();

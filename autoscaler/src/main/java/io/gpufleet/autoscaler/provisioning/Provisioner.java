@@ -72,7 +72,7 @@ public final class Provisioner {
    */
   public ProvisioningPlan solveWithout(List<Pod> pods, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
-    return new ProvisioningRound(model, fleet(nodes, daemonSets), leaving, offerings, now, true, firsts).run(pods);
+    return new ProvisioningRound(model, fleet(nodes, daemonSets), leaving, offerings, now, true, null).run(pods);
   }
 
   /**
@@ -80,7 +80,9 @@ public final class Provisioner {
    * asked. Consolidation simulates each candidate with the same shared pods (pending, and those of nodes
    * being deleted) and its own: given the same list object, the shared pods are put in queue order once,
    * and each round's queue is that order merged with its own pods' (a stable sort of the two lists one
-   * after the other gives the same).
+   * after the other gives the same). The rounds over the same offerings and time keep the new claims'
+   * first answers ({@link FirstClaims}); the provisioning rounds of {@link #solve}, each at its own time,
+   * would only fill and empty that memo.
    */
   public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
