@@ -189,18 +189,18 @@ final class DisruptionSimulation {
       why.accept("Can't remove without creating " + plan.claimCount() + " candidates");
       return Optional.empty();
     }
-    PlannedClaim p = plan.newClaims().getFirst();
-    Requirements reqs = p.requirements();
+    Requirements reqs = plan.firstRequirements();
     // All-spot candidates whose replacement may be spot go the spot-to-spot way, never to on-demand
     // ({@code K:pkg/controllers/disruption/consolidation.go} computeSpotToSpotConsolidation).
     boolean spotToSpot = allSpot && admits(reqs, "spot");
     if (spotToSpot) {
       if (!settings.spotToSpotConsolidation()) {
         why.accept("SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node");
-        return Optional.empty();
+        return Optional.empty(); // the claim's instance types not yet ordered: none is read
       }
       reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.in("spot"));
     }
+    PlannedClaim p = plan.newClaims().getFirst();
     // Only types whose worst launch price is below what the candidates cost together stay
     // (RemoveInstanceTypeOptionsByPriceAndMinValues), and they must still span the NodePool's minValues.
     List<InstanceType> cheaper = cheaperThan(p.instanceTypes(), reqs, price, view);

@@ -148,7 +148,9 @@ final class ProvisioningRound {
     Map<String, String> errors = new LinkedHashMap<>();
     placeAll(queue, onExisting, errors);
     List<PlannedClaim> eager = dra == null ? null : plannedClaims(); // DRA's sizing is read as it is now
-    return new SimulatedRound(plannedInOrder.size(), eager != null ? () -> eager : this::plannedClaims,
+    return new SimulatedRound(plannedInOrder.size(),
+        plannedInOrder.isEmpty() ? null : plannedInOrder.getFirst().requirements,
+        eager != null ? () -> eager : this::plannedClaims,
         Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
   }
 

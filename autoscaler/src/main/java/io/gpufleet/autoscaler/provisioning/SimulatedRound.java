@@ -1,5 +1,6 @@
 package io.gpufleet.autoscaler.provisioning;
 
+import io.gpufleet.autoscaler.requirement.Requirements;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -11,13 +12,15 @@ import java.util.function.Supplier;
 public final class SimulatedRound {
   private final int claimCount;
   private final Supplier<List<PlannedClaim>> plan;
+  private final Requirements firstRequirements;
   private List<PlannedClaim> claims;
   private final Map<String, String> onExisting;
   private final Map<String, String> errors;
 
-  SimulatedRound(int claimCount, Supplier<List<PlannedClaim>> plan, Map<String, String> onExisting,
-      Map<String, String> errors) {
+  SimulatedRound(int claimCount, Requirements firstRequirements, Supplier<List<PlannedClaim>> plan,
+      Map<String, String> onExisting, Map<String, String> errors) {
     this.claimCount = claimCount;
+    this.firstRequirements = firstRequirements;
     this.plan = plan;
     this.onExisting = onExisting;
     this.errors = errors;
@@ -26,6 +29,14 @@ public final class SimulatedRound {
   /** How many new claims the round planned: {@code newClaims().size()}. */
   public int claimCount() {
     return claimCount;
+  }
+
+  /** The first new claim's requirements, {@code newClaims().getFirst().requirements()}, without planning the claims. */
+  public Requirements firstRequirements() {
+    if (claimCount == 0) {
+      throw new IllegalStateException("no new claims");
+    }
+    return firstRequirements;
   }
 
   /** The new claims, as {@link ProvisioningPlan#newClaims}. */
