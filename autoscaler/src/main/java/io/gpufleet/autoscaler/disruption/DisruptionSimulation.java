@@ -63,6 +63,10 @@ final class DisruptionSimulation {
    */
   private final Map<StateNode, Outcome> known = new IdentityHashMap<>();
   private ClusterView knownView;
+  /** Whether a round stops once its refusal for a pod on an uninitialised node is settled; off only in tests. */
+  boolean settleEarly = true;
+  /** How many rounds stopped so: for tests. */
+  int settled;
   /** How many of {@link #consolidate}'s answers were simulated rather than kept: for tests. */
   private int simulated;
 
@@ -156,8 +160,12 @@ final class DisruptionSimulation {
     // The rest of the cluster, as one round over every node less the candidates: each candidate's
     // round shares the nodes' order and offers, and the shared pods' queue order
     // ({@code Provisioner.simulateWithout}).
+    // The round stops once the candidates' pods and the moving ones are placed with one of the
+    // candidates' on a node not initialised: the refusal below is then settled (ProvisioningRound.Settled).
+    Predicate<String> uninitialized = host -> !view.node(host).map(StateNode::isInitialized).orElse(true);
     SimulatedRound plan = provisioner.simulateWithout(sharedPods, pods, view.nodes(), leaving, view.daemonSets(),
-        view.offerings(), view.now());
+        view.offerings(), view.now(), moving, settleEarly ? uninitialized : null);
+    settled += plan.settled() ? 1 : 0;
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
         why.accept("pod " + p.key() + " would not schedule: " + plan.errors().get(p.key()));
@@ -166,7 +174,7 @@ final class DisruptionSimulation {
     }
     for (Pod p : pods) {
       String host = plan.onExisting().get(p.key());
-      if (host != null && !view.node(host).map(StateNode::isInitialized).orElse(true)) {
+      if (host != null && uninitialized.test(host)) {
         why.accept("pod " + p.key() + " would schedule against uninitialized node " + host);
         return Optional.empty();
       }

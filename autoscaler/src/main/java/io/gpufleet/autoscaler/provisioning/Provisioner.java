@@ -86,13 +86,25 @@ public final class Provisioner {
    */
   public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
+    return simulateWithout(shared, own, nodes, leaving, daemonSets, offerings, now, null, null);
+  }
+
+  /**
+   * As above, the round stopped as soon as every pod of {@code own} and {@code mustPlace} is placed and
+   * one of {@code own} is on a node {@code unreliable} names ({@link SimulatedRound#settled}); with
+   * {@code unreliable} null, never.
+   */
+  public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
+      List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now, List<Pod> mustPlace,
+      Predicate<String> unreliable) {
     RoundNodes f = fleet(nodes, daemonSets);
     if (shared != lastShared) {
       sharedQueue = queueOrder(shared, f::request);
       lastShared = shared;
     }
     List<Pod> queue = merge(sharedQueue, queueOrder(own, f::request), queueComparator(f::request));
-    return new ProvisioningRound(model, f, leaving, offerings, now, true, firsts).simulate(queue);
+    return new ProvisioningRound(model, f, leaving, offerings, now, true, firsts).simulate(queue,
+        unreliable == null ? null : new ProvisioningRound.Settled(mustPlace, own, unreliable));
   }
 
   /** The nodes' round order and offers for these nodes and DaemonSets, kept while they are the same. */

@@ -135,7 +135,7 @@ final class ProvisioningRound {
   ProvisioningPlan run(List<Pod> pods) {
     Map<String, String> onExisting = new LinkedHashMap<>();
     Map<String, String> errors = new LinkedHashMap<>();
-    placeAll(Provisioner.queueOrder(pods, fleet::request), onExisting, errors);
+    placeAll(Provisioner.queueOrder(pods, fleet::request), onExisting, errors, null);
     return new ProvisioningPlan(plannedClaims(), onExisting, errors, dra == null ? Map.of() : dra.sized());
   }
 
@@ -143,10 +143,13 @@ final class ProvisioningRound {
    * As {@link #run} over pods already in queue order, the planned claims made only when asked: a
    * consolidation simulation that finds more than one needs only their number.
    */
-  SimulatedRound simulate(List<Pod> queue) {
+  SimulatedRound simulate(List<Pod> queue, Settled settled) {
     Map<String, String> onExisting = new LinkedHashMap<>();
     Map<String, String> errors = new LinkedHashMap<>();
-    placeAll(queue, onExisting, errors);
+    boolean stopped = placeAll(queue, onExisting, errors, settled);
+    if (stopped) {
+      return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
+    }
     List<PlannedClaim> eager = dra == null ? null : plannedClaims(); // DRA's sizing is read as it is now
     return new SimulatedRound(plannedInOrder.size(),
         plannedInOrder.isEmpty() ? null : plannedInOrder.getFirst().requirements,
@@ -154,8 +157,42 @@ final class ProvisioningRound {
         Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
   }
 
-  /** Places the pods in queue order, retrying those that failed while others keep finding places. */
-  private void placeAll(List<Pod> queue, Map<String, String> onExisting, Map<String, String> errors) {
+  /**
+   * When a consolidation simulation's answer no longer depends on the rest of its round: once every pod
+   * of {@code watched} (the candidates' pods and those of nodes being deleted, which must all schedule)
+   * is placed, and a pod of {@code own} (the candidates') is on a node {@code unreliable} names (one not
+   * initialised), the simulation refuses for that whatever the other pods do: a placed pod stays placed,
+   * and neither the remaining pods' errors nor the new claims are read before that refusal.
+   */
+  static final class Settled {
+    private final Set<Pod> watched = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Pod> own = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Predicate<String> unreliable;
+    private boolean onUnreliable;
+
+    Settled(List<Pod> mustPlace, List<Pod> own, Predicate<String> unreliable) {
+      this.watched.addAll(mustPlace);
+      this.watched.addAll(own);
+      this.own.addAll(own);
+      this.unreliable = unreliable;
+    }
+
+    /** Notes a placement ({@code host} null: on a new claim); true once the answer is settled. */
+    boolean placed(Pod pod, String host) {
+      if (!watched.remove(pod)) {
+        return false;
+      }
+      onUnreliable |= host != null && own.contains(pod) && unreliable.test(host);
+      return watched.isEmpty() && onUnreliable;
+    }
+  }
+
+  /**
+   * Places the pods in queue order, retrying those that failed while others keep finding places; stops
+   * early, returning true, once {@code settled} (null: never) says the answer is settled.
+   */
+  private boolean placeAll(List<Pod> queue, Map<String, String> onExisting, Map<String, String> errors,
+      Settled settled) {
     while (!queue.isEmpty()) {
       List<Pod> failed = new ArrayList<>();
       boolean progress = false;
@@ -164,6 +201,9 @@ final class ProvisioningRound {
         if (error == null) {
           errors.remove(pod.key());
           progress = true;
+          if (settled != null && settled.placed(pod, onExisting.get(pod.key()))) {
+            return true;
+          }
         } else {
           errors.put(pod.key(), error);
           failed.add(pod);
@@ -174,6 +214,7 @@ final class ProvisioningRound {
       }
       queue = failed;
     }
+    return false;
   }
 
   private List<PlannedClaim> plannedClaims() {

@@ -26,14 +26,30 @@ public final class SimulatedRound {
     this.errors = errors;
   }
 
+  /** A round stopped once its answer was settled ({@link ProvisioningRound.Settled}): no claims to read. */
+  SimulatedRound(Map<String, String> onExisting, Map<String, String> errors) {
+    this(-1, null, null, onExisting, errors);
+  }
+
+  /**
+   * Whether the round stopped early: every pod that must schedule was placed and one of the
+   * candidates' on a node it may not rely on. Then only {@link #onExisting} and {@link #errors} hold.
+   */
+  public boolean settled() {
+    return claimCount < 0;
+  }
+
   /** How many new claims the round planned: {@code newClaims().size()}. */
   public int claimCount() {
+    if (settled()) {
+      throw new IllegalStateException("the round stopped before planning every claim");
+    }
     return claimCount;
   }
 
   /** The first new claim's requirements, {@code newClaims().getFirst().requirements()}, without planning the claims. */
   public Requirements firstRequirements() {
-    if (claimCount == 0) {
+    if (claimCount <= 0) {
       throw new IllegalStateException("no new claims");
     }
     return firstRequirements;
@@ -41,6 +57,9 @@ public final class SimulatedRound {
 
   /** The new claims, as {@link ProvisioningPlan#newClaims}. */
   public List<PlannedClaim> newClaims() {
+    if (settled()) {
+      throw new IllegalStateException("the round stopped before planning every claim");
+    }
     if (claims == null) {
       claims = List.copyOf(plan.get());
     }
