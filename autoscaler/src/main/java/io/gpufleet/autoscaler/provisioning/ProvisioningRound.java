@@ -51,6 +51,14 @@ final class ProvisioningRound {
   /** The new claims' first answers kept across rounds, or null: computed in each round. */
   private final FirstClaims firsts;
 
+  /**
+   * For each pod spec without DRA claims, how far along its hosts ({@link RoundNodes#hosts}) the last pod
+   * of the spec looked: the hosts before are ones that could not take it, and cannot take another pod of
+   * the spec later in the round, since a node's room only shrinks. The next pod of the spec starts there.
+   * A shortcut of the twin's like the failures above, off with them (FirstClaimsTest, FailureReuseOracleTest).
+   */
+  private final Map<PodSpec, Integer> scanned = new IdentityHashMap<>();
+
   /** A failed placement: its message, at {@code placed}, and the draft sequence numbers it used. */
   private record Failure(int placed, String error, int sequences) {}
   // Karpenter's DRA allocator or gpufleet's DRA sizing; null while DRA pods are ignored, as Karpenter ignores them.
@@ -267,7 +275,13 @@ final class ProvisioningRound {
     ResourceVector req = fleet.request(pod.spec());
     // Only the nodes whose offer takes the pod at all: the rest cannot take it later in the round either.
     TaintClasses.Tolerance tolerance = fleet.tolerance(pod.spec());
-    for (int i : fleet.hosts(pod.spec())) {
+    int[] hosts = fleet.hosts(pod.spec());
+    // A pod without DRA claims fits a node from its spec alone, and a node's room only shrinks within the
+    // round: the hosts an earlier pod of the spec passed over cannot take this one either (see scanned).
+    boolean resume = reuseFailures && need == null;
+    int k = resume ? scanned.getOrDefault(pod.spec(), 0) : 0;
+    for (; k < hosts.length; k++) {
+      int i = hosts[k];
       if (gone[i]) {
         continue;
       }
@@ -282,8 +296,14 @@ final class ProvisioningRound {
         if (need != null) {
           dra.commitExisting(pod, name, need.fresh());
         }
+        if (resume) {
+          scanned.put(pod.spec(), k);
+        }
         return null;
       }
+    }
+    if (resume) {
+      scanned.put(pod.spec(), hosts.length);
     }
     List<Requirements> variants = fleet.requirements(pod.spec());
     String error = null;

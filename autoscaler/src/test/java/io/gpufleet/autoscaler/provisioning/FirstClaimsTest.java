@@ -28,8 +28,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A provisioner that keeps new claims' first answers ({@link FirstClaims}), puts the shared pods in
- * queue order once and plans claims only when asked ({@link Provisioner#simulateWithout}) plans what a
- * round built afresh without any of them plans over the same pods one after the other: seeded fleets,
+ * queue order once, plans claims only when asked ({@link Provisioner#simulateWithout}) and takes a
+ * round's shortcuts (failures of a spec reused, a spec's hosts scanned on from where its last pod
+ * stopped) plans what a round built afresh without any of them plans over the same pods one after the
+ * other: seeded fleets,
  * pending pods asked about with many candidates' pods and leave-out sets, while the offerings (types out
  * of stock, and back) and the time change between steps.
  */
@@ -80,7 +82,7 @@ class FirstClaimsTest {
           List<Pod> all = new ArrayList<>(sharedList);
           all.addAll(own);
           ProvisioningPlan b = new ProvisioningRound(model, new RoundNodes(model, nodes, List.of(), new NodeBases()),
-              leaving, offerings, now, true, null).run(all);
+              leaving, offerings, now, false, null).run(all);
           String as = String.format("seed %d step %d ask %d", seed, step, ask);
           assertThat(List.copyOf(a.onExisting().entrySet())).as(as).isEqualTo(List.copyOf(b.onExisting().entrySet()));
           assertThat(List.copyOf(a.errors().entrySet())).as(as).isEqualTo(List.copyOf(b.errors().entrySet()));
