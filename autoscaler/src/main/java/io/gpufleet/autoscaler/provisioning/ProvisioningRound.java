@@ -57,7 +57,7 @@ final class ProvisioningRound {
    * the spec later in the round, since a node's room only shrinks. The next pod of the spec starts there.
    * A shortcut of the twin's like the failures above, off with them (FirstClaimsTest, FailureReuseOracleTest).
    */
-  private final Map<PodSpec, Integer> scanned = new IdentityHashMap<>();
+  private Map<PodSpec, Integer> scanned; // made at the first placement, as most rounds place few pods
 
   /** A failed placement: its message, at {@code placed}, and the draft sequence numbers it used. */
   private record Failure(int placed, String error, int sequences) {}
@@ -173,24 +173,40 @@ final class ProvisioningRound {
    * and neither the remaining pods' errors nor the new claims are read before that refusal.
    */
   static final class Settled {
-    private final Set<Pod> watched = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<Pod> own = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The pods still to place, few: the candidates' and those of nodes being deleted. */
+    private final List<Pod> watched;
+    private final List<Pod> own;
     private final Predicate<String> unreliable;
     private boolean onUnreliable;
 
     Settled(List<Pod> mustPlace, List<Pod> own, Predicate<String> unreliable) {
+      this.watched = new ArrayList<>(mustPlace.size() + own.size());
       this.watched.addAll(mustPlace);
       this.watched.addAll(own);
-      this.own.addAll(own);
+      this.own = own;
       this.unreliable = unreliable;
     }
 
     /** Notes a placement ({@code host} null: on a new claim); true once the answer is settled. */
     boolean placed(Pod pod, String host) {
-      if (!watched.remove(pod)) {
+      boolean was = false;
+      for (int i = watched.size() - 1; i >= 0; i--) { // every entry of the pod, by identity
+        if (watched.get(i) == pod) {
+          watched.remove(i);
+          was = true;
+        }
+      }
+      if (!was) {
         return false;
       }
-      onUnreliable |= host != null && own.contains(pod) && unreliable.test(host);
+      if (host != null && !onUnreliable) {
+        for (Pod p : own) {
+          if (p == pod) {
+            onUnreliable = unreliable.test(host);
+            break;
+          }
+        }
+      }
       return watched.isEmpty() && onUnreliable;
     }
   }
@@ -279,6 +295,9 @@ final class ProvisioningRound {
     // A pod without DRA claims fits a node from its spec alone, and a node's room only shrinks within the
     // round: the hosts an earlier pod of the spec passed over cannot take this one either (see scanned).
     boolean resume = reuseFailures && need == null;
+    if (resume && scanned == null) {
+      scanned = new IdentityHashMap<>();
+    }
     int k = resume ? scanned.getOrDefault(pod.spec(), 0) : 0;
     for (; k < hosts.length; k++) {
       int i = hosts[k];
