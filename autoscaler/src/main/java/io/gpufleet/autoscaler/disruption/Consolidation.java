@@ -27,6 +27,14 @@ final class Consolidation {
 
   private Consolidation() {}
 
+  /** A candidate with what {@link #sorted} orders it by. */
+  private record Ranked(Candidate candidate, double ratio, String name) {}
+
+  private static final Comparator<Ranked> RANK = (a, b) -> {
+    int byRatio = Double.compare(b.ratio(), a.ratio());
+    return byRatio != 0 ? byRatio : a.name().compareTo(b.name());
+  };
+
   /**
    * Why the NodePool's settings keep consolidation off its non-empty nodes, in the words of
    * consolidation's {@code ShouldDisrupt} ({@code K:pkg/controllers/disruption/consolidation.go}):
@@ -44,15 +52,27 @@ final class Consolidation {
 
   /** The candidates most worth removing first, cut to the budgets for {@code Underutilized}. */
   static List<Candidate> ranked(List<Candidate> candidates, ClusterView view) {
-    return Candidates.withinBudgets(sorted(candidates), view, DisruptionReason.UNDERUTILIZED);
+    return withinBudgets(sorted(candidates), view);
+  }
+
+  /** {@code sorted} (as {@link #sorted} orders them) cut to the budgets for {@code Underutilized}. */
+  static List<Candidate> withinBudgets(List<Candidate> sorted, ClusterView view) {
+    return Candidates.withinBudgets(sorted, view, DisruptionReason.UNDERUTILIZED);
   }
 
   /** The candidates most worth removing first, budgets not applied. */
   static List<Candidate> sorted(List<Candidate> candidates) {
-    List<Candidate> out = new ArrayList<>(candidates);
-    // Price per unit of disruption, highest first (reference §1.5), then name for a stable order.
-    out.sort(Comparator.comparingDouble((Candidate c) -> c.price() / c.disruptionCost()).reversed()
-        .thenComparing(Candidate::name));
+    // Price per unit of disruption, highest first (reference §1.5), then name for a stable order;
+    // each candidate's ratio and name worked out once, not at every comparison.
+    List<Ranked> keyed = new ArrayList<>(candidates.size());
+    for (Candidate c : candidates) {
+      keyed.add(new Ranked(c, c.price() / c.disruptionCost(), c.name()));
+    }
+    keyed.sort(RANK);
+    List<Candidate> out = new ArrayList<>(keyed.size());
+    for (Ranked r : keyed) {
+      out.add(r.candidate());
+    }
     return out;
   }
 

@@ -5,7 +5,7 @@ import io.gpufleet.autoscaler.provisioning.Launcher;
 import io.gpufleet.autoscaler.provisioning.OfferingFilter;
 import io.gpufleet.autoscaler.provisioning.PlannedClaim;
 import io.gpufleet.autoscaler.provisioning.Provisioner;
-import io.gpufleet.autoscaler.provisioning.ProvisioningPlan;
+import io.gpufleet.autoscaler.provisioning.SimulatedRound;
 import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.autoscaler.requirement.ValueSet;
 import io.gpufleet.autoscaler.state.ClusterView;
@@ -47,11 +47,26 @@ final class DisruptionSimulation {
   private ClusterView boundView;
   private SlackBound bound;
   /**
+   * What every simulation over {@link #sharedView} reschedules beside its candidates' pods: the pending
+   * pods, then those of the nodes being deleted ({@link #movingPods}), as one list object for the round's queue.
+   */
+  private List<Candidate> sortedFrom;
+  private List<Candidate> sortedOut;
+  private ClusterView sharedView;
+  private List<Pod> shared;
+  private List<Pod> movingPods;
+  /** The names of the nodes being deleted in {@link #sharedView}. */
+  private Set<String> deletedNames;
+  /**
    * The single-candidate consolidations that failed, or found the candidate could simply go, over the
    * inputs they still hold for, by the candidate's state node ({@link #consolidate}, {@link #carry}).
    */
   private final Map<StateNode, Outcome> known = new IdentityHashMap<>();
   private ClusterView knownView;
+  /** Whether a round stops once its refusal for a pod on an uninitialised node is settled; off only in tests. */
+  boolean settleEarly = true;
+  /** How many rounds stopped so: for tests. */
+  int settled;
   /** How many of {@link #consolidate}'s answers were simulated rather than kept: for tests. */
   private int simulated;
 
@@ -115,20 +130,42 @@ final class DisruptionSimulation {
     // for a pending pod is not free room. Only the pending pods may fail to schedule
     // (AllNonPendingPodsScheduled), and no candidate's pod may rely on a node that is not initialised
     // (UninitializedNodeError); pods of deleting nodes may, their replacement being on its way.
-    List<Pod> simulated = new ArrayList<>(view.pendingPods());
-    List<Pod> mustSchedule = new ArrayList<>(pods);
-    for (StateNode n : view.nodes()) { // the rest of the cluster: every node but the candidates
-      if (n.markedForDeletion() && !leaving.contains(n.name())) {
-        List<Pod> moving = CurrentlyReschedulable.pods(n, view.pdbs(), view.now()); // deletingNodes.CurrentlyReschedulablePods
-        simulated.addAll(moving);
-        mustSchedule.addAll(moving);
+    if (sharedView != view) {
+      movingPods = moving(view);
+      List<Pod> all = new ArrayList<>(view.pendingPods());
+      all.addAll(movingPods);
+      shared = Collections.unmodifiableList(all);
+      deletedNames = new HashSet<>();
+      for (StateNode n : view.nodes()) {
+        if (n.markedForDeletion()) {
+          deletedNames.add(n.name());
+        }
       }
+      sharedView = view;
     }
-    simulated.addAll(pods);
+    List<Pod> sharedPods = shared;
+    List<Pod> moving = movingPods;
+    if (!Collections.disjoint(leaving, deletedNames)) { // a node being deleted among the candidates: not shared
+      sharedPods = new ArrayList<>(view.pendingPods());
+      moving = new ArrayList<>();
+      for (StateNode n : view.nodes()) {
+        if (n.markedForDeletion() && !leaving.contains(n.name())) {
+          moving.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
+        }
+      }
+      sharedPods.addAll(moving);
+    }
+    List<Pod> mustSchedule = new ArrayList<>(moving);
+    mustSchedule.addAll(pods);
     // The rest of the cluster, as one round over every node less the candidates: each candidate's
-    // round shares the nodes' order and offers ({@code Provisioner.solveWithout}).
-    ProvisioningPlan plan = provisioner.solveWithout(simulated, view.nodes(), leaving, view.daemonSets(),
-        view.offerings(), view.now());
+    // round shares the nodes' order and offers, and the shared pods' queue order
+    // ({@code Provisioner.simulateWithout}).
+    // The round stops once the candidates' pods and the moving ones are placed with one of the
+    // candidates' on a node not initialised: the refusal below is then settled (ProvisioningRound.Settled).
+    Predicate<String> uninitialized = host -> !view.node(host).map(StateNode::isInitialized).orElse(true);
+    SimulatedRound plan = provisioner.simulateWithout(sharedPods, pods, view.nodes(), leaving, view.daemonSets(),
+        view.offerings(), view.now(), moving, settleEarly ? uninitialized : null);
+    settled += plan.settled() ? 1 : 0;
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
         why.accept("pod " + p.key() + " would not schedule: " + plan.errors().get(p.key()));
@@ -137,12 +174,12 @@ final class DisruptionSimulation {
     }
     for (Pod p : pods) {
       String host = plan.onExisting().get(p.key());
-      if (host != null && !view.node(host).map(StateNode::isInitialized).orElse(true)) {
+      if (host != null && uninitialized.test(host)) {
         why.accept("pod " + p.key() + " would schedule against uninitialized node " + host);
         return Optional.empty();
       }
     }
-    if (plan.newClaims().isEmpty()) {
+    if (plan.claimCount() == 0) {
       return Optional.of(List.of());
     }
     if (!consolidation) {
@@ -156,22 +193,22 @@ final class DisruptionSimulation {
       }
       return Optional.of(out);
     }
-    if (plan.newClaims().size() > 1) {
-      why.accept("Can't remove without creating " + plan.newClaims().size() + " candidates");
+    if (plan.claimCount() > 1) {
+      why.accept("Can't remove without creating " + plan.claimCount() + " candidates");
       return Optional.empty();
     }
-    PlannedClaim p = plan.newClaims().getFirst();
-    Requirements reqs = p.requirements();
+    Requirements reqs = plan.firstRequirements();
     // All-spot candidates whose replacement may be spot go the spot-to-spot way, never to on-demand
     // ({@code K:pkg/controllers/disruption/consolidation.go} computeSpotToSpotConsolidation).
     boolean spotToSpot = allSpot && admits(reqs, "spot");
     if (spotToSpot) {
       if (!settings.spotToSpotConsolidation()) {
         why.accept("SpotToSpotConsolidation is disabled, can't replace a spot node with a spot node");
-        return Optional.empty();
+        return Optional.empty(); // the claim's instance types not yet ordered: none is read
       }
       reqs = reqs.with(KarpenterLabels.CAPACITY_TYPE, ValueSet.in("spot"));
     }
+    PlannedClaim p = plan.newClaims().getFirst();
     // Only types whose worst launch price is below what the candidates cost together stay
     // (RemoveInstanceTypeOptionsByPriceAndMinValues), and they must still span the NodePool's minValues.
     List<InstanceType> cheaper = cheaperThan(p.instanceTypes(), reqs, price, view);
@@ -288,6 +325,18 @@ final class DisruptionSimulation {
       known.put(c.node(), new Outcome(null, draws.calls(), false));
     }
     return r;
+  }
+
+  /**
+   * {@link Consolidation#sorted}, kept for the last list of candidates: multi- and single-node
+   * consolidation rank the same list object of a poll.
+   */
+  List<Candidate> sorted(List<Candidate> candidates) {
+    if (candidates != sortedFrom) {
+      sortedOut = Collections.unmodifiableList(Consolidation.sorted(candidates));
+      sortedFrom = candidates;
+    }
+    return sortedOut;
   }
 
   /** How many answers {@link #consolidate} simulated. */

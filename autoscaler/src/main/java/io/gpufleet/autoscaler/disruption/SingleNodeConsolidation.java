@@ -45,7 +45,7 @@ final class SingleNodeConsolidation implements DisruptionMethod {
     }
     Map<String, Integer> allowed = DisruptionBudgets.allowed(view, reason());
     Optional<BalancedScoring> balanced = BalancedScoring.forPoll(candidates, view);
-    for (Candidate c : Consolidation.sorted(candidates)) {
+    for (Candidate c : simulation.sorted(candidates)) {
       if (!withinBudget(c, allowed) || !balanced.map(b -> b.canPassThreshold(c)).orElse(true)) {
         continue;
       }

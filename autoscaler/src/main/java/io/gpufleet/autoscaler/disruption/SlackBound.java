@@ -31,13 +31,17 @@ import java.util.Map;
  */
 final class SlackBound {
 
-  private final Map<String, Integer> dims = new HashMap<>();
+  private final Map<String, Integer> dims;
   private final List<StateNode> nodes = new ArrayList<>();
   /** Every node of the view, for {@link #madeFor}. */
   private final List<StateNode> viewNodes;
-  /** Each node's scheduling taints, by number, and what pods tolerate of them. */
-  private final TaintClasses taints = new TaintClasses();
+  /**
+   * Each node's scheduling taints, by number, and what pods tolerate of them: numbers of the previous
+   * bound's, which keeps them, so a node the previous bound had keeps its number ({@link #classByNode}).
+   */
+  private final TaintClasses taints;
   private final List<Integer> taintClass = new ArrayList<>();
+  private final Map<StateNode, Integer> classByNode = new IdentityHashMap<>();
   private final List<long[]> free = new ArrayList<>();
   /** The same, by state node, for the next bound to take. */
   private final Map<StateNode, long[]> freeByNode = new IdentityHashMap<>();
@@ -56,28 +60,54 @@ final class SlackBound {
    */
   private final Map<TaintClasses.Tolerance, boolean[]> eligibleByTolerance = new IdentityHashMap<>();
   private final Map<TaintClasses.Tolerance, long[]> eligibleFreeByTolerance = new IdentityHashMap<>();
+  private final Map<PodSpec, TaintClasses.Tolerance> tolerances = new IdentityHashMap<>();
 
   private SlackBound(ClusterView view, ProvisioningModel model, SlackBound previous) {
     this.model = model;
     this.viewNodes = List.copyOf(view.nodes());
     this.earlierRequests = previous == null ? Map.of() : previous.requests;
-    dims.put("cpu", 0);
-    dims.put("memory", 1);
-    dims.put("ephemeral-storage", 2);
-    dims.put("pods", 3);
-    List<InstanceType> types = new ArrayList<>();
-    for (NodePoolTemplate t : model.templates()) {
-      types.addAll(t.instanceTypes());
-    }
-    // Dimensions are the instance types' resources; a resource outside them is not bounded (only weaker).
-    for (InstanceType t : types) {
-      register(t.allocatable());
+    this.taints = previous == null ? new TaintClasses() : previous.taints;
+    if (previous != null) { // the dimensions and the types' prices and room are the model's
+      dims = previous.dims;
+      prices = previous.prices;
+      prefixMax = previous.prefixMax;
+    } else {
+      dims = new HashMap<>();
+      dims.put("cpu", 0);
+      dims.put("memory", 1);
+      dims.put("ephemeral-storage", 2);
+      dims.put("pods", 3);
+      List<InstanceType> types = new ArrayList<>();
+      for (NodePoolTemplate t : model.templates()) {
+        types.addAll(t.instanceTypes());
+      }
+      // Dimensions are the instance types' resources; a resource outside them is not bounded (only weaker).
+      for (InstanceType t : types) {
+        register(t.allocatable());
+      }
+      types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));
+      prices = new double[types.size()];
+      prefixMax = new long[types.size()][];
+      long[] max = new long[dims.size()];
+      for (int i = 0; i < types.size(); i++) {
+        long[] v = vector(types.get(i).allocatable());
+        for (int d = 0; d < v.length; d++) {
+          max[d] = Math.max(max[d], v[d]);
+        }
+        prices[i] = cheapest(types.get(i));
+        prefixMax[i] = max.clone();
+      }
     }
     for (StateNode n : view.nodes()) {
       if (!n.markedForDeletion()) {
         nodeIndex.put(n.name(), nodes.size());
         nodes.add(n);
-        taintClass.add(taints.classOf(n.schedulingTaints()));
+        Integer number = previous == null ? null : previous.classByNode.get(n);
+        if (number == null) {
+          number = taints.classOf(n.schedulingTaints());
+        }
+        taintClass.add(number);
+        classByNode.put(n, number);
         // Worked out when a pod could use the node, unless the previous bound has it.
         long[] known = previous == null ? null : previous.freeByNode.get(n);
         free.add(known);
@@ -85,18 +115,6 @@ final class SlackBound {
           freeByNode.put(n, known);
         }
       }
-    }
-    types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));
-    prices = new double[types.size()];
-    prefixMax = new long[types.size()][];
-    long[] max = new long[dims.size()];
-    for (int i = 0; i < types.size(); i++) {
-      long[] v = vector(types.get(i).allocatable());
-      for (int d = 0; d < v.length; d++) {
-        max[d] = Math.max(max[d], v[d]);
-      }
-      prices[i] = cheapest(types.get(i));
-      prefixMax[i] = max.clone();
     }
   }
 
@@ -153,9 +171,9 @@ final class SlackBound {
   /** Which nodes a pod of this spec could run on, by taints and node selector or affinity. */
   private boolean[] eligible(PodSpec spec) {
     if (selectsAnyNode(spec)) {
-      return eligibleByTolerance.computeIfAbsent(taints.of(spec.tolerations()), t -> eligible(spec, t));
+      return eligibleByTolerance.computeIfAbsent(tolerance(spec), t -> eligible(spec, t));
     }
-    return eligible.computeIfAbsent(spec, s -> eligible(s, taints.of(s.tolerations())));
+    return eligible.computeIfAbsent(spec, s -> eligible(s, tolerance(s)));
   }
 
   private boolean[] eligible(PodSpec s, TaintClasses.Tolerance tolerance) {
@@ -168,6 +186,16 @@ final class SlackBound {
       }
     }
     return ok;
+  }
+
+  /** What a pod of this spec tolerates, asked of {@link #taints} once per spec. */
+  private TaintClasses.Tolerance tolerance(PodSpec spec) {
+    TaintClasses.Tolerance t = tolerances.get(spec);
+    if (t == null) {
+      t = taints.of(spec.tolerations());
+      tolerances.put(spec, t);
+    }
+    return t;
   }
 
   /** Whether the spec has no node selector and no required node affinity: every node's labels meet it. */
@@ -198,7 +226,7 @@ final class SlackBound {
 
   private long[] eligibleFree(PodSpec spec) {
     if (selectsAnyNode(spec)) {
-      return eligibleFreeByTolerance.computeIfAbsent(taints.of(spec.tolerations()), t -> sumFree(eligible(spec)));
+      return eligibleFreeByTolerance.computeIfAbsent(tolerance(spec), t -> sumFree(eligible(spec)));
     }
     return eligibleFree.computeIfAbsent(spec, s -> sumFree(eligible(s)));
   }

@@ -127,7 +127,13 @@ final class DraftClaim {
     return true;
   }
 
-  private void stage(Pod pod, Requirements reqs, List<TypeOption> kept, ResourceVector req) {
+  /** The options the last {@link #tryFirst} or {@link #tryAdd} kept, for {@link #commit}. */
+  List<TypeOption> stagedOptions() {
+    return nextOptions;
+  }
+
+  /** Stages the pod with the requirements and options a first pod leaves, as {@link #tryFirst} does. */
+  void stage(Pod pod, Requirements reqs, List<TypeOption> kept, ResourceVector req) {
     candidate = pod;
     nextRequirements = reqs;
     nextOptions = kept;

@@ -39,6 +39,11 @@ public final class Provisioner {
   /** The DaemonSets the last round was given, and those of them it counts. */
   private List<Workload.DaemonSet> lastDaemonSets;
   private List<Workload.DaemonSet> counted;
+  /** New claims' first answers, kept while the offerings and time are the same ({@link FirstClaims}). */
+  private final FirstClaims firsts = new FirstClaims();
+  /** The shared pods {@link #simulateWithout} was last given, and them in queue order. */
+  private List<Pod> lastShared;
+  private List<Pod> sharedQueue;
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
@@ -67,6 +72,43 @@ public final class Provisioner {
    */
   public ProvisioningPlan solveWithout(List<Pod> pods, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
+    return new ProvisioningRound(model, fleet(nodes, daemonSets), leaving, offerings, now, true, null).run(pods);
+  }
+
+  /**
+   * As {@link #solveWithout} over {@code shared} followed by {@code own}, the new claims planned only when
+   * asked. Consolidation simulates each candidate with the same shared pods (pending, and those of nodes
+   * being deleted) and its own: given the same list object, the shared pods are put in queue order once,
+   * and each round's queue is that order merged with its own pods' (a stable sort of the two lists one
+   * after the other gives the same). The rounds over the same offerings and time keep the new claims'
+   * first answers ({@link FirstClaims}); the provisioning rounds of {@link #solve}, each at its own time,
+   * would only fill and empty that memo.
+   */
+  public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
+      List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
+    return simulateWithout(shared, own, nodes, leaving, daemonSets, offerings, now, null, null);
+  }
+
+  /**
+   * As above, the round stopped as soon as every pod of {@code own} and {@code mustPlace} is placed and
+   * one of {@code own} is on a node {@code unreliable} names ({@link SimulatedRound#settled}); with
+   * {@code unreliable} null, never.
+   */
+  public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
+      List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now, List<Pod> mustPlace,
+      Predicate<String> unreliable) {
+    RoundNodes f = fleet(nodes, daemonSets);
+    if (shared != lastShared) {
+      sharedQueue = queueOrder(shared, f::request);
+      lastShared = shared;
+    }
+    List<Pod> queue = merge(sharedQueue, queueOrder(own, f::request), queueComparator(f::request));
+    return new ProvisioningRound(model, f, leaving, offerings, now, true, firsts).simulate(queue,
+        unreliable == null ? null : new ProvisioningRound.Settled(mustPlace, own, unreliable));
+  }
+
+  /** The nodes' round order and offers for these nodes and DaemonSets, kept while they are the same. */
+  private RoundNodes fleet(List<StateNode> nodes, List<Workload.DaemonSet> daemonSets) {
     if (!sameObjects(daemonSets, lastDaemonSets)) {
       counted = model.dra().countedDaemons(daemonSets);
       lastDaemonSets = List.copyOf(daemonSets);
@@ -74,7 +116,23 @@ public final class Provisioner {
     if (fleet == null || !fleet.madeFor(nodes, counted)) {
       fleet = RoundNodes.next(model, nodes, counted, bases, fleet);
     }
-    return new ProvisioningRound(model, fleet, leaving, offerings, now, true).run(pods);
+    return fleet;
+  }
+
+  /** Two sorted lists as one, {@code first}'s before {@code second}'s where the order ties them. */
+  static List<Pod> merge(List<Pod> first, List<Pod> second, Comparator<Pod> order) {
+    if (second.isEmpty()) {
+      return first;
+    }
+    List<Pod> out = new ArrayList<>(first.size() + second.size());
+    int i = 0;
+    int j = 0;
+    while (i < first.size() && j < second.size()) {
+      out.add(order.compare(second.get(j), first.get(i)) < 0 ? second.get(j++) : first.get(i++));
+    }
+    out.addAll(first.subList(i, first.size()));
+    out.addAll(second.subList(j, second.size()));
+    return out;
   }
 
   /**
@@ -118,9 +176,13 @@ public final class Provisioner {
   /** Largest CPU request first, then memory; ties keep the given order (reference §1.4 queue.go). */
   static List<Pod> queueOrder(List<Pod> pods, Function<PodSpec, ResourceVector> requests) {
     List<Pod> sorted = new ArrayList<>(pods);
-    sorted.sort(Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).milliCpu()).reversed()
-        .thenComparing(Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).memory()).reversed()));
+    sorted.sort(queueComparator(requests));
     return sorted;
+  }
+
+  static Comparator<Pod> queueComparator(Function<PodSpec, ResourceVector> requests) {
+    return Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).milliCpu()).reversed()
+        .thenComparing(Comparator.<Pod>comparingLong(p -> requests.apply(p.spec()).memory()).reversed());
   }
 
   /** The first NoSchedule/NoExecute taint the pod does not tolerate, or null. */

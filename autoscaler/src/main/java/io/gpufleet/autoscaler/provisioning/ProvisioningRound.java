@@ -12,6 +12,7 @@ import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -47,6 +48,16 @@ final class ProvisioningRound {
    */
   private final Map<PodSpec, Failure> failures = new IdentityHashMap<>();
   private final boolean reuseFailures;
+  /** The new claims' first answers kept across rounds, or null: computed in each round. */
+  private final FirstClaims firsts;
+
+  /**
+   * For each pod spec without DRA claims, how far along its hosts ({@link RoundNodes#hosts}) the last pod
+   * of the spec looked: the hosts before are ones that could not take it, and cannot take another pod of
+   * the spec later in the round, since a node's room only shrinks. The next pod of the spec starts there.
+   * A shortcut of the twin's like the failures above, off with them (FirstClaimsTest, FailureReuseOracleTest).
+   */
+  private Map<PodSpec, Integer> scanned; // made at the first placement, as most rounds place few pods
 
   /** A failed placement: its message, at {@code placed}, and the draft sequence numbers it used. */
   private record Failure(int placed, String error, int sequences) {}
@@ -66,7 +77,7 @@ final class ProvisioningRound {
   ProvisioningRound(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> daemonSets,
       OfferingAvailability offerings, Instant now, NodeBases bases, boolean reuseFailures) {
     this(model, new RoundNodes(model, nodes, model.dra().countedDaemons(daemonSets), bases), Set.of(), offerings, now,
-        reuseFailures);
+        reuseFailures, null);
   }
 
   /**
@@ -74,8 +85,12 @@ final class ProvisioningRound {
    * those nodes alone, whose claims still count against NodePool limits while the others' do not.
    */
   ProvisioningRound(ProvisioningModel model, RoundNodes fleet, Set<String> leaving, OfferingAvailability offerings,
-      Instant now, boolean reuseFailures) {
+      Instant now, boolean reuseFailures, FirstClaims firsts) {
     this.model = model;
+    this.firsts = firsts;
+    if (firsts != null) {
+      firsts.begin(offerings, now);
+    }
     this.fleet = fleet;
     this.reuseFailures = reuseFailures;
     this.offerings = offerings;
@@ -128,7 +143,80 @@ final class ProvisioningRound {
   ProvisioningPlan run(List<Pod> pods) {
     Map<String, String> onExisting = new LinkedHashMap<>();
     Map<String, String> errors = new LinkedHashMap<>();
-    List<Pod> queue = Provisioner.queueOrder(pods, fleet::request);
+    placeAll(Provisioner.queueOrder(pods, fleet::request), onExisting, errors, null);
+    return new ProvisioningPlan(plannedClaims(), onExisting, errors, dra == null ? Map.of() : dra.sized());
+  }
+
+  /**
+   * As {@link #run} over pods already in queue order, the planned claims made only when asked: a
+   * consolidation simulation that finds more than one needs only their number.
+   */
+  SimulatedRound simulate(List<Pod> queue, Settled settled) {
+    Map<String, String> onExisting = new LinkedHashMap<>();
+    Map<String, String> errors = new LinkedHashMap<>();
+    boolean stopped = placeAll(queue, onExisting, errors, settled);
+    if (stopped) {
+      return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
+    }
+    List<PlannedClaim> eager = dra == null ? null : plannedClaims(); // DRA's sizing is read as it is now
+    return new SimulatedRound(plannedInOrder.size(),
+        plannedInOrder.isEmpty() ? null : plannedInOrder.getFirst().requirements,
+        eager != null ? () -> eager : this::plannedClaims,
+        Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
+  }
+
+  /**
+   * When a consolidation simulation's answer no longer depends on the rest of its round: once every pod
+   * of {@code watched} (the candidates' pods and those of nodes being deleted, which must all schedule)
+   * is placed, and a pod of {@code own} (the candidates') is on a node {@code unreliable} names (one not
+   * initialised), the simulation refuses for that whatever the other pods do: a placed pod stays placed,
+   * and neither the remaining pods' errors nor the new claims are read before that refusal.
+   */
+  static final class Settled {
+    /** The pods still to place, few: the candidates' and those of nodes being deleted. */
+    private final List<Pod> watched;
+    private final List<Pod> own;
+    private final Predicate<String> unreliable;
+    private boolean onUnreliable;
+
+    Settled(List<Pod> mustPlace, List<Pod> own, Predicate<String> unreliable) {
+      this.watched = new ArrayList<>(mustPlace.size() + own.size());
+      this.watched.addAll(mustPlace);
+      this.watched.addAll(own);
+      this.own = own;
+      this.unreliable = unreliable;
+    }
+
+    /** Notes a placement ({@code host} null: on a new claim); true once the answer is settled. */
+    boolean placed(Pod pod, String host) {
+      boolean was = false;
+      for (int i = watched.size() - 1; i >= 0; i--) { // every entry of the pod, by identity
+        if (watched.get(i) == pod) {
+          watched.remove(i);
+          was = true;
+        }
+      }
+      if (!was) {
+        return false;
+      }
+      if (host != null && !onUnreliable) {
+        for (Pod p : own) {
+          if (p == pod) {
+            onUnreliable = unreliable.test(host);
+            break;
+          }
+        }
+      }
+      return watched.isEmpty() && onUnreliable;
+    }
+  }
+
+  /**
+   * Places the pods in queue order, retrying those that failed while others keep finding places; stops
+   * early, returning true, once {@code settled} (null: never) says the answer is settled.
+   */
+  private boolean placeAll(List<Pod> queue, Map<String, String> onExisting, Map<String, String> errors,
+      Settled settled) {
     while (!queue.isEmpty()) {
       List<Pod> failed = new ArrayList<>();
       boolean progress = false;
@@ -137,6 +225,9 @@ final class ProvisioningRound {
         if (error == null) {
           errors.remove(pod.key());
           progress = true;
+          if (settled != null && settled.placed(pod, onExisting.get(pod.key()))) {
+            return true;
+          }
         } else {
           errors.put(pod.key(), error);
           failed.add(pod);
@@ -147,12 +238,16 @@ final class ProvisioningRound {
       }
       queue = failed;
     }
+    return false;
+  }
+
+  private List<PlannedClaim> plannedClaims() {
     List<PlannedClaim> claims = new ArrayList<>();
     for (DraftClaim p : plannedInOrder) {
       PlannedClaim planned = p.toPlannedClaim(fleet::requestList);
       claims.add(dra == null ? planned : planned.withDraDrivers(dra.drivers(p)));
     }
-    return new ProvisioningPlan(claims, onExisting, errors, dra == null ? Map.of() : dra.sized());
+    return claims;
   }
 
   /**
@@ -196,7 +291,16 @@ final class ProvisioningRound {
     ResourceVector req = fleet.request(pod.spec());
     // Only the nodes whose offer takes the pod at all: the rest cannot take it later in the round either.
     TaintClasses.Tolerance tolerance = fleet.tolerance(pod.spec());
-    for (int i : fleet.hosts(pod.spec())) {
+    int[] hosts = fleet.hosts(pod.spec());
+    // A pod without DRA claims fits a node from its spec alone, and a node's room only shrinks within the
+    // round: the hosts an earlier pod of the spec passed over cannot take this one either (see scanned).
+    boolean resume = reuseFailures && need == null;
+    if (resume && scanned == null) {
+      scanned = new IdentityHashMap<>();
+    }
+    int k = resume ? scanned.getOrDefault(pod.spec(), 0) : 0;
+    for (; k < hosts.length; k++) {
+      int i = hosts[k];
       if (gone[i]) {
         continue;
       }
@@ -211,8 +315,14 @@ final class ProvisioningRound {
         if (need != null) {
           dra.commitExisting(pod, name, need.fresh());
         }
+        if (resume) {
+          scanned.put(pod.spec(), k);
+        }
         return null;
       }
+    }
+    if (resume) {
+      scanned.put(pod.spec(), hosts.length);
     }
     List<Requirements> variants = fleet.requirements(pod.spec());
     String error = null;
@@ -252,7 +362,9 @@ final class ProvisioningRound {
 
   private String newClaim(Pod pod, ResourceVector req, Requirements podReqs, DraRound.Need.Claims need) {
     List<String> errors = new ArrayList<>();
-    for (NodePoolTemplate t : model.templates()) {
+    List<NodePoolTemplate> templates = model.templates();
+    for (int i = 0; i < templates.size(); i++) {
+      NodePoolTemplate t = templates.get(i);
       List<TypeOption> types = t.types();
       RemainingLimits limit = remaining.get(t.name());
       if (limit != null) {
@@ -266,41 +378,20 @@ final class ProvisioningRound {
           continue;
         }
       }
-      Taint untolerated = Provisioner.untolerated(t.pool().template().taints(), pod);
-      if (untolerated != null) {
-        errors.add(SchedulingMessages.untolerated(untolerated));
+      int seq = sequence;
+      List<TypeOption> options = types;
+      FirstClaims.First f = firsts != null && limit == null && need == null
+          ? firsts.get(i, templates.size(), pod.spec(), podReqs, () -> first(t, options, pod, req, podReqs, null, seq))
+          : first(t, types, pod, req, podReqs, need, seq);
+      if (f.drewSequence()) {
+        sequence++;
+      }
+      if (f.error() != null) {
+        errors.add(f.error());
         continue;
       }
-      var incompatible = t.requirements().incompatibility(podReqs, t.wellKnown());
-      if (incompatible.isPresent()) {
-        errors.add(SchedulingMessages.incompatibleRequirements(incompatible.get()));
-        continue;
-      }
-      boolean allocates = need != null && !need.fresh().isEmpty();
-      boolean karpenters = model.dra().karpenters();
-      if (allocates && !karpenters && !DraProvisioning.runsDraDriver(t.pool().template().labels())) {
-        errors.add(SchedulingMessages.draDriverOff(t.name()));
-        continue;
-      }
-      Requirements merged = t.requirements().and(podReqs);
-      DraftClaim p = new DraftClaim(t, merged, types, sequence++, offerings, now);
-      // Karpenter allocates over every instance type of the NodeClaim before filtering them
-      // (K:pkg/controllers/provisioning/scheduling/nodeclaim.go tryVolumeAlternative).
-      if (allocates && karpenters && types.stream().noneMatch(draFit(p, need))) {
-        errors.add(SchedulingMessages.DRA_NO_INSTANCE_TYPE);
-        continue;
-      }
-      String why = p.tryFirst(pod, req, draFit(p, need));
-      if (why != null && karpenters && why.equals(SchedulingMessages.DRA_UNSATISFIED)) {
-        errors.add(SchedulingMessages.DRA_NOT_BOTH);
-        continue;
-      }
-      if (why != null) {
-        ResourceList total = t.overhead().plus(fleet.requestList(pod.spec()));
-        errors.add(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why, merged.toString(),
-            total, t.overheadPods() + 1L));
-        continue;
-      }
+      DraftClaim p = new DraftClaim(t, f.requirements(), types, seq, offerings, now);
+      p.stage(pod, f.requirements(), f.options(), req);
       p.commit();
       if (need != null) {
         dra.commitDraft(pod, p.draName(), need.fresh());
@@ -313,5 +404,44 @@ final class ProvisioningRound {
       return null;
     }
     return errors.isEmpty() ? "Failed to schedule pod, no nodepools found" : SchedulingMessages.failed(errors);
+  }
+
+  /**
+   * What a new claim of {@code t} over {@code types}, numbered {@code seq}, makes of the pod: Karpenter's
+   * message for the NodePool, or the claim's requirements and options once the pod is on it. Changes
+   * nothing of the round ({@link FirstClaims} keeps it for pods without DRA claims).
+   */
+  private FirstClaims.First first(NodePoolTemplate t, List<TypeOption> types, Pod pod, ResourceVector req,
+      Requirements podReqs, DraRound.Need.Claims need, int seq) {
+    Taint untolerated = Provisioner.untolerated(t.pool().template().taints(), pod);
+    if (untolerated != null) {
+      return new FirstClaims.First(SchedulingMessages.untolerated(untolerated), false, null, null);
+    }
+    var incompatible = t.requirements().incompatibility(podReqs, t.wellKnown());
+    if (incompatible.isPresent()) {
+      return new FirstClaims.First(SchedulingMessages.incompatibleRequirements(incompatible.get()), false, null, null);
+    }
+    boolean allocates = need != null && !need.fresh().isEmpty();
+    boolean karpenters = model.dra().karpenters();
+    if (allocates && !karpenters && !DraProvisioning.runsDraDriver(t.pool().template().labels())) {
+      return new FirstClaims.First(SchedulingMessages.draDriverOff(t.name()), false, null, null);
+    }
+    Requirements merged = t.requirements().and(podReqs);
+    DraftClaim p = new DraftClaim(t, merged, types, seq, offerings, now);
+    // Karpenter allocates over every instance type of the NodeClaim before filtering them
+    // (K:pkg/controllers/provisioning/scheduling/nodeclaim.go tryVolumeAlternative).
+    if (allocates && karpenters && types.stream().noneMatch(draFit(p, need))) {
+      return new FirstClaims.First(SchedulingMessages.DRA_NO_INSTANCE_TYPE, true, null, null);
+    }
+    String why = p.tryFirst(pod, req, draFit(p, need));
+    if (why != null && karpenters && why.equals(SchedulingMessages.DRA_UNSATISFIED)) {
+      return new FirstClaims.First(SchedulingMessages.DRA_NOT_BOTH, true, null, null);
+    }
+    if (why != null) {
+      ResourceList total = t.overhead().plus(fleet.requestList(pod.spec()));
+      return new FirstClaims.First(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why,
+          merged.toString(), total, t.overheadPods() + 1L), true, null, null);
+    }
+    return new FirstClaims.First(null, true, merged, p.stagedOptions());
   }
 }

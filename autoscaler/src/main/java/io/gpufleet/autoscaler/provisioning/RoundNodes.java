@@ -56,6 +56,11 @@ final class RoundNodes {
   /** The previous fleet's, for the specs asked again (pure functions of the spec). */
   private final Map<PodSpec, Asks> earlierAsks;
   private final Map<PodSpec, int[]> hosts = new IdentityHashMap<>();
+  /**
+   * What each spec tolerates, by {@link #taints}' numbers: shared with the fleets brought forward from
+   * this one, which keep its taint numbers.
+   */
+  private final Map<PodSpec, TaintClasses.Tolerance> tolerances;
   /** The same, by what they depend on: many specs (one per Job) ask alike. */
   private final Map<HostKey, int[]> hostsByKey = new HashMap<>();
 
@@ -81,6 +86,7 @@ final class RoundNodes {
     this.nodes = List.copyOf(nodes);
     this.counted = List.copyOf(counted);
     this.taints = new TaintClasses();
+    this.tolerances = new IdentityHashMap<>();
     bases.begin(counted);
     List<Entry> initialised = new ArrayList<>();
     List<Entry> inFlight = new ArrayList<>();
@@ -107,6 +113,7 @@ final class RoundNodes {
     this.nodes = List.copyOf(nodes);
     this.counted = previous.counted;
     this.taints = previous.taints; // numbers taint lists by their contents alone: it may serve on
+    this.tolerances = previous.tolerances;
     this.entries = entries;
     this.initialised = initialised;
     this.distinct = true;
@@ -318,7 +325,12 @@ final class RoundNodes {
 
   /** What a pod of this spec tolerates, by the nodes' taint numbers. */
   TaintClasses.Tolerance tolerance(PodSpec spec) {
-    return taints.of(spec.tolerations());
+    TaintClasses.Tolerance t = tolerances.get(spec);
+    if (t == null) {
+      t = taints.of(spec.tolerations());
+      tolerances.put(spec, t);
+    }
+    return t;
   }
 
   private Asks asks(PodSpec spec) {

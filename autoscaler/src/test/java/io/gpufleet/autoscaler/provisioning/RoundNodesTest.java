@@ -48,9 +48,9 @@ class RoundNodesTest {
   private static final List<List<Taint>> TAINTS = List.of(List.of(), List.of(Fixtures.GPU_TAINT),
       List.of(Taint.of("dedicated", "train", TaintEffect.NO_SCHEDULE)),
       List.of(Taint.of("dedicated", "train", TaintEffect.PREFER_NO_SCHEDULE), Fixtures.GPU_TAINT));
-  private static final NodePool POOL = ProvisionerTest.onDemand(Fixtures.gpuPool("gpu", "g5", "g6"));
+  static final NodePool POOL = ProvisionerTest.onDemand(Fixtures.gpuPool("gpu", "g5", "g6"));
   /** The g5 and g6 types of the built-in catalogue, the pool's. */
-  private static final List<InstanceType> TYPES = InstanceCatalog.builtIn().types().stream()
+  static final List<InstanceType> TYPES = InstanceCatalog.builtIn().types().stream()
       .filter(t -> t.name().startsWith("g5.") || t.name().startsWith("g6.")).toList();
   private final ProvisioningModel model = ProvisioningModel.of(List.of(POOL), InstanceCatalog.builtIn(), List.of(),
       NvidiaDevicePlugin.DEFAULTS, GpuSizing.PHYSICAL);
@@ -246,7 +246,7 @@ class RoundNodesTest {
   }
 
   /** So many random nodes of the pool's types ({@link #node}). */
-  private static List<StateNode> nodes(int count, SplittableRandom r) {
+  static List<StateNode> nodes(int count, SplittableRandom r) {
     List<StateNode> nodes = new ArrayList<>();
     for (int i = count; i > 0; i--) {
       nodes.add(node(POOL, TYPES.get(r.nextInt(TYPES.size())), r));
@@ -255,7 +255,7 @@ class RoundNodesTest {
   }
 
   /** A GPU, CPU-only or pinned pod, tolerating the GPU taint or not. */
-  private static Pod pod(String name, List<InstanceType> types, SplittableRandom r) {
+  static Pod pod(String name, List<InstanceType> types, SplittableRandom r) {
     Pod p = switch (r.nextInt(3)) {
       case 0 -> Fixtures.gpuPod(name, 1 + r.nextInt(4), Integer.toString(1 + r.nextInt(16)), (4 + r.nextInt(60)) + "Gi");
       case 1 -> Fixtures.cpuPod(name, Integer.toString(1 + r.nextInt(8)), (1 + r.nextInt(32)) + "Gi");

@@ -1,0 +1,56 @@
+package io.gpufleet.autoscaler.disruption;
+
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.T0;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.node;
+import static io.gpufleet.autoscaler.disruption.DisruptionViews.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpufleet.autoscaler.state.StateNode;
+import io.gpufleet.model.karpenter.NodePool;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Consolidation#sorted}, which works out each candidate's ratio and name once, orders as the
+ * comparator that works them out at every comparison (price per unit of disruption, highest first,
+ * then name); and {@link DisruptionSimulation#sorted} gives that order for the list it was given, asked
+ * again or not. Seeded candidate lists with many equal ratios, so names often decide.
+ */
+class ConsolidationOrderTest {
+
+  private static final Comparator<Candidate> BY_COMPARATOR =
+      Comparator.comparingDouble((Candidate c) -> c.price() / c.disruptionCost()).reversed()
+          .thenComparing(Candidate::name);
+
+  @Test
+  void keyedSortOrdersAsTheComparator() {
+    NodePool pool = pool();
+    DisruptionSimulation simulation = DisruptionViews.simulation(pool);
+    SplittableRandom r = new SplittableRandom(11);
+    int ties = 0;
+    for (int trial = 0; trial < 200; trial++) {
+      List<Candidate> candidates = new ArrayList<>();
+      for (int i = r.nextInt(40); i > 0; i--) {
+        StateNode n = node(pool, "m5.large", r.nextInt(1_000_000), T0);
+        double price = List.of(0.096, 0.192, 0.5, 1.0).get(r.nextInt(4));
+        double cost = 1 + r.nextInt(3);
+        candidates.add(new Candidate(n, n.claim().orElseThrow(), pool, List.of(), price, cost));
+      }
+      List<Candidate> list = List.copyOf(candidates);
+      List<Candidate> want = new ArrayList<>(list);
+      want.sort(BY_COMPARATOR);
+      assertThat(Consolidation.sorted(list)).as("trial %d", trial).isEqualTo(want);
+      assertThat(simulation.sorted(list)).as("trial %d", trial).isEqualTo(want);
+      assertThat(simulation.sorted(list)).as("trial %d, asked again", trial).isEqualTo(want);
+      for (int i = 1; i < want.size(); i++) {
+        ties += BY_COMPARATOR.compare(want.get(i - 1), want.get(i)) != 0
+            && want.get(i - 1).price() / want.get(i - 1).disruptionCost()
+            == want.get(i).price() / want.get(i).disruptionCost() ? 1 : 0;
+      }
+    }
+    assertThat(ties).as("neighbours ordered by name alone").isGreaterThan(500);
+  }
+}
