@@ -1,5 +1,6 @@
 package io.gpufleet.bench;
 
+import com.sun.management.ThreadMXBean;
 import io.gpufleet.scenario.ScenarioFile;
 import io.gpufleet.scenario.ScenarioReader;
 import io.gpufleet.scenario.ScenarioSources;
@@ -8,7 +9,6 @@ import io.gpufleet.sim.Simulation;
 import io.gpufleet.sim.SimulationResult;
 import io.gpufleet.sim.record.RunRecord;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +21,9 @@ import java.util.Locale;
  * large scenario (about 300 and 1,200 nodes) are simulated in this process one after the other,
  * {@code runs} times each after one warm-up run of each, and the median CPU time (this thread's) and
  * wall time per event are printed with the large-to-small ratio. Only {@code Simulation.run} is
- * timed: reading the scenario and writing the outputs are left out.
+ * timed: reading the scenario and writing the outputs are left out. The bytes the thread allocated per
+ * event are printed beside them: not the cost itself, but a figure another process on the host does
+ * not move, where CPU time drifted by up to 2x within minutes on a shared machine.
  *
  * <pre>scripts/event-cost [runs]   (generates the scenarios, builds, runs this)</pre>
  *
@@ -35,16 +37,16 @@ public final class EventCost {
    * the changes the events carried, so that the cost per change can be told from the cost per event.
    */
   record Run(long events, int peakNodes, long records, double cpuMicrosPerEvent, double wallMicrosPerEvent,
-      double cpuMicrosPerRecord) {}
+      double cpuMicrosPerRecord, double allocatedKbPerEvent) {}
 
   public static void main(String[] args) throws Exception {
     if (args.length < 4 || (args.length - 1) % 3 != 0) {
       throw new IllegalArgumentException("usage: EventCost RUNS (SHAPE SMALL.yaml LARGE.yaml)...");
     }
     int runs = Integer.parseInt(args[0]);
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    System.out.printf(Locale.ROOT, "%-10s %-6s %8s %7s %14s %15s %8s %15s%n", "shape", "size", "events", "nodes",
-        "cpu us/event", "wall us/event", "records", "cpu us/record");
+    ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    System.out.printf(Locale.ROOT, "%-10s %-6s %8s %7s %14s %15s %8s %15s %14s%n", "shape", "size", "events", "nodes",
+        "cpu us/event", "wall us/event", "records", "cpu us/record", "alloc KB/event");
     List<String> ratios = new ArrayList<>();
     for (int i = 1; i < args.length; i += 3) {
       String shape = args[i];
@@ -60,8 +62,9 @@ public final class EventCost {
       }
       double[] sm = print(shape, "small", s);
       double[] lm = print(shape, "large", l);
-      ratios.add(String.format(Locale.ROOT, "%-10s large/small per event: cpu %.2fx, wall %.2fx; per record: cpu %.2fx",
-          shape, lm[0] / sm[0], lm[1] / sm[1], lm[2] / sm[2]));
+      ratios.add(String.format(Locale.ROOT,
+          "%-10s large/small per event: cpu %.2fx, wall %.2fx, allocated %.2fx; per record: cpu %.2fx",
+          shape, lm[0] / sm[0], lm[1] / sm[1], lm[3] / sm[3], lm[2] / sm[2]));
     }
     ratios.forEach(System.out::println);
     System.out.printf(Locale.ROOT, "medians of %d runs each, alternating small and large; load average %.1f%n", runs,
@@ -74,14 +77,16 @@ public final class EventCost {
   }
 
   private static Run run(ScenarioFile f, ThreadMXBean threads) {
+    long bytes0 = threads.getCurrentThreadAllocatedBytes();
     long cpu0 = threads.getCurrentThreadCpuTime();
     long wall0 = System.nanoTime();
     SimulationResult r = Simulation.run(f.scenario(), ProgressListener.NONE);
     long cpu = threads.getCurrentThreadCpuTime() - cpu0;
     long wall = System.nanoTime() - wall0;
+    long bytes = threads.getCurrentThreadAllocatedBytes() - bytes0;
     long records = r.record().entries().size();
     return new Run(r.events(), peakNodes(r), records, cpu / 1e3 / r.events(), wall / 1e3 / r.events(),
-        cpu / 1e3 / records);
+        cpu / 1e3 / records, bytes / 1024.0 / r.events());
   }
 
   /** The most nodes at once: those at the end, less those registered, plus those terminated, then the record's walk. */
@@ -101,15 +106,16 @@ public final class EventCost {
     return peak;
   }
 
-  /** Prints each size's medians; returns {cpu, wall} per event and cpu per record. */
+  /** Prints each size's medians; returns {cpu, wall} per event, cpu per record and allocated per event. */
   private static double[] print(String shape, String size, List<Run> runs) {
     double cpu = median(runs.stream().mapToDouble(Run::cpuMicrosPerEvent).toArray());
     double wall = median(runs.stream().mapToDouble(Run::wallMicrosPerEvent).toArray());
     double perRecord = median(runs.stream().mapToDouble(Run::cpuMicrosPerRecord).toArray());
+    double allocated = median(runs.stream().mapToDouble(Run::allocatedKbPerEvent).toArray());
     Run first = runs.getFirst();
-    System.out.printf(Locale.ROOT, "%-10s %-6s %8d %7d %14.1f %15.1f %8d %15.1f%n", shape, size, first.events(),
-        first.peakNodes(), cpu, wall, first.records(), perRecord);
-    return new double[] {cpu, wall, perRecord};
+    System.out.printf(Locale.ROOT, "%-10s %-6s %8d %7d %14.1f %15.1f %8d %15.1f %14.1f%n", shape, size, first.events(),
+        first.peakNodes(), cpu, wall, first.records(), perRecord, allocated);
+    return new double[] {cpu, wall, perRecord, allocated};
   }
 
   private static double median(double[] v) {
