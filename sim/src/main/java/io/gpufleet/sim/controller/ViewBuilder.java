@@ -428,7 +428,7 @@ final class ViewBuilder {
         hit[1] = workloads;
         hit[4] = stamp;
       } else {
-        allowed = allowed(s, b);
+        allowed = allowed(s, b, owners);
         pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp});
       }
       PdbIndex.Entry e = same ? lastPdbs.entries().get(entries.size()) : null;
@@ -530,7 +530,11 @@ final class ViewBuilder {
   }
 
   static int allowed(ClusterState s, PodDisruptionBudget b) {
-    List<ObjectRef> owners = owners(s, b);
+    return allowed(s, b, owners(s, b));
+  }
+
+  /** As {@link #allowed(ClusterState, PodDisruptionBudget)}, with the PDB's {@link #owners} already found. */
+  private static int allowed(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
     int[] counts = new int[2];
     Consumer<PodState> count = p -> {
       if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
