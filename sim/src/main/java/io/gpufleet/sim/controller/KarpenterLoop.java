@@ -108,7 +108,7 @@ final class KarpenterLoop {
       RandomStreams random) {
     this.api = api;
     this.random = random;
-    this.views = new ViewBuilder(api);
+    this.views = new ViewBuilder();
     this.cloud = cloud;
     this.settings = settings;
     this.advertiser = advertiser;

@@ -18,7 +18,7 @@ import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -27,7 +27,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.ToLongFunction;
 
 /**
  * Builds Karpenter's {@link ClusterView} from the simulator's image: a state node per NodeClaim and
@@ -42,16 +41,21 @@ import java.util.function.ToLongFunction;
  */
 final class ViewBuilder {
 
-  /** A workload's version: bumped by the API server on every change to the workload's pods. */
-  private final ToLongFunction<ObjectRef> workloadVersions;
   /**
    * PDB status by PDB: the PDB, the workloads map its owners were found in (or, since, one that
-   * changed no owner of it), its owners, their versions and the status.
+   * changed no owner of it), its owners, the status and the stamp of the last view it was valid in.
    */
   private final Map<String, Object[]> pdbMemo = new HashMap<>();
   /** The PDBs' keys in order, followed from one PDB map to the next; the workloads and index of the last view. */
   private final SortedKeys<String, PodDisruptionBudget> pdbKeys = new SortedKeys<>();
   private PMap<ObjectRef, WorkloadState> lastWorkloads;
+  /** The pods and PDBs of the last view's index; the stamp of the last pass over the PDBs. */
+  private PMap<String, PodState> lastPods;
+  private PMap<String, PodDisruptionBudget> lastPdbsOf;
+  private long pdbStamp;
+  /** Every owner of a PDB in the last index, and whether a PDB had none (its status reads every pod). */
+  private Set<ObjectRef> watched = Set.of();
+  private boolean ownerless;
   private PdbIndex lastPdbs;
   private ClusterState cachedState;
   private Instant cachedNow;
@@ -69,13 +73,6 @@ final class ViewBuilder {
   /** The pods Karpenter provisions for, oldest first (a pod's sequence is its creation order, unique). */
   private final TreeMap<Long, Pod> pendingBySequence = new TreeMap<>();
 
-  ViewBuilder(ApiServer api) {
-    this(api::workloadVersion);
-  }
-
-  ViewBuilder(ToLongFunction<ObjectRef> workloadVersions) {
-    this.workloadVersions = workloadVersions;
-  }
 
   /**
    * The view of an image. The state nodes follow the image by its changes since the last view: the
@@ -372,26 +369,45 @@ final class ViewBuilder {
    * are unchanged, and the last index itself (with what it worked out per pod) while every PDB and
    * status is. Workloads changing other than in which pods they template (a scale, a Job's count)
    * keep the PDBs' owners, and the status of PDBs none of whose owners changed.
+   *
+   * <p>What changed is read from the images' diffs since the last view (shared subtrees skipped): the
+   * workloads, their pod sets and the pods whose pod, readiness or termination changed (what
+   * {@link #allowed} reads). A view in which no PDB's owner changed hands back the last index without
+   * visiting the PDBs, so it costs what changed, not the number of PDBs; ViewBuilderTest compares each
+   * followed index with {@link #pdbs} after random changes.
    */
   private PdbIndex pdbsCached(ClusterState s) {
     if (s.pdbs().isEmpty()) {
       return PdbIndex.NONE;
     }
-    List<String> ordered = pdbKeys.of(s.pdbs());
     PMap<ObjectRef, WorkloadState> workloads = s.workloads();
     Set<ObjectRef> changed = null; // null: the owners may have changed
-    if (lastWorkloads != null && workloads != lastWorkloads) {
+    Set<ObjectRef> dirty = null; // the workloads whose status inputs changed; null: unknown
+    if (lastWorkloads != null) {
       Set<ObjectRef> keys = new HashSet<>();
       boolean[] templates = new boolean[1];
-      lastWorkloads.diff(workloads, (k, was, now) -> {
-        keys.add(k);
-        templates[0] |= was == null || now == null
-            || !was.workload().meta().namespace().equals(now.workload().meta().namespace())
-            || !was.workload().template().labels().equals(now.workload().template().labels());
-      });
+      if (workloads != lastWorkloads) {
+        lastWorkloads.diff(workloads, (k, was, now) -> {
+          keys.add(k);
+          templates[0] |= was == null || now == null
+              || !was.workload().meta().namespace().equals(now.workload().meta().namespace())
+              || !was.workload().template().labels().equals(now.workload().template().labels());
+        });
+      }
       changed = templates[0] ? null : keys;
+      // A workload changed in itself is in changed, which the owners' check below reads.
+      dirty = dirtyWorkloads(s);
     }
+    if (changed != null && s.pdbs() == lastPdbsOf && !ownerless && workloads == lastWorkloads
+        && !covers(watched, dirty)) {
+      lastPods = s.pods();
+      return lastPdbs;
+    }
+    List<String> ordered = pdbKeys.of(s.pdbs());
+    long stamp = ++pdbStamp;
     List<PdbIndex.Entry> entries = new ArrayList<>(ordered.size());
+    Set<ObjectRef> owning = new HashSet<>();
+    boolean anyOwnerless = false;
     boolean same = lastPdbs != null && lastPdbs.entries().size() == ordered.size();
     for (String key : ordered) {
       PodDisruptionBudget b = s.pdbs().get(key);
@@ -402,19 +418,18 @@ final class ViewBuilder {
       }
       @SuppressWarnings("unchecked")
       List<ObjectRef> owners = hit != null ? (List<ObjectRef>) hit[2] : owners(s, b);
-      long[] versions = new long[owners.size()];
-      for (int i = 0; i < versions.length; i++) {
-        versions[i] = workloadVersions.applyAsLong(owners.get(i));
-      }
+      owning.addAll(owners);
+      anyOwnerless |= owners.isEmpty();
       int allowed;
-      if (hit != null && !owners.isEmpty() && Arrays.equals((long[]) hit[3], versions)) {
-        allowed = (int) hit[4];
-        if (hit[1] != workloads) {
-          hit[1] = workloads;
-        }
+      // Valid through the last view and none of its owners changed since.
+      if (hit != null && !owners.isEmpty() && (long) hit[4] == stamp - 1 && dirty != null
+          && !covers(owners, dirty)) {
+        allowed = (int) hit[3];
+        hit[1] = workloads;
+        hit[4] = stamp;
       } else {
-        allowed = allowed(s, b);
-        pdbMemo.put(key, new Object[] {b, workloads, owners, versions, allowed});
+        allowed = allowed(s, b, owners);
+        pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp});
       }
       PdbIndex.Entry e = same ? lastPdbs.entries().get(entries.size()) : null;
       if (e == null || e.pdb() != b || e.disruptionsAllowed() != allowed) {
@@ -424,14 +439,49 @@ final class ViewBuilder {
       entries.add(e);
     }
     lastWorkloads = workloads;
+    lastPods = s.pods();
+    lastPdbsOf = s.pdbs();
+    watched = owning;
+    ownerless = anyOwnerless;
     if (!same) {
       lastPdbs = new PdbIndex(entries);
     }
     return lastPdbs;
   }
 
+  /**
+   * The workloads whose pods changed since the last view in what a PDB's status reads: a pod came,
+   * went or changed its pod, readiness or termination (a workload's pod set changes only with a pod
+   * coming or going, and a pod keeps its workload).
+   */
+  private Set<ObjectRef> dirtyWorkloads(ClusterState s) {
+    Set<ObjectRef> dirty = new HashSet<>();
+    if (s.pods() != lastPods) {
+      lastPods.diff(s.pods(), (k, was, now) -> {
+        if (was != null && now != null && was.pod() == now.pod() && was.isReady() == now.isReady()
+            && was.isTerminating() == now.isTerminating()) {
+          return;
+        }
+        for (PodState p : new PodState[] {was, now}) {
+          if (p != null) {
+            p.workload().ifPresent(dirty::add);
+          }
+        }
+      });
+    }
+    return dirty;
+  }
+
   /** Whether any of a PDB's owners is among these workloads. */
-  private static boolean covers(List<?> owners, Set<ObjectRef> workloads) {
+  private static boolean covers(Collection<?> owners, Set<ObjectRef> workloads) {
+    if (owners.size() > workloads.size()) {
+      for (ObjectRef o : workloads) {
+        if (owners.contains(o)) {
+          return true;
+        }
+      }
+      return false;
+    }
     for (Object o : owners) {
       if (workloads.contains(o)) {
         return true;
@@ -480,7 +530,11 @@ final class ViewBuilder {
   }
 
   static int allowed(ClusterState s, PodDisruptionBudget b) {
-    List<ObjectRef> owners = owners(s, b);
+    return allowed(s, b, owners(s, b));
+  }
+
+  /** As {@link #allowed(ClusterState, PodDisruptionBudget)}, with the PDB's {@link #owners} already found. */
+  private static int allowed(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
     int[] counts = new int[2];
     Consumer<PodState> count = p -> {
       if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()

@@ -3,14 +3,20 @@ package io.gpufleet.sim.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectRef;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
+import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.workload.PodDisruptionBudget;
+import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.ImageListener;
 import io.gpufleet.sim.ProgressListener;
 import io.gpufleet.sim.Simulation;
@@ -20,6 +26,8 @@ import io.gpufleet.sim.scenario.Scenario;
 import io.gpufleet.sim.scenario.ScenarioAction;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
+import io.gpufleet.sim.state.PodState;
+import io.gpufleet.sim.state.WorkloadState;
 import io.gpufleet.sim.testing.Objects;
 import io.gpufleet.testing.property.Gen;
 import io.gpufleet.testing.property.Property;
@@ -113,7 +121,7 @@ class ViewBuilderTest {
     SplittableRandom r = new SplittableRandom(20261206L);
     InstanceType type = InstanceCatalog.builtIn().find("g6.xlarge").orElseThrow();
     ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
-    ViewBuilder following = new ViewBuilder(o -> 0L);
+    ViewBuilder following = new ViewBuilder();
     Instant t = Instant.EPOCH;
     for (int step = 0; step < 3000; step++) {
       for (int k = 1 + r.nextInt(3); k > 0; k--) {
@@ -144,10 +152,122 @@ class ViewBuilderTest {
       }
       t = t.plusSeconds(1);
       ClusterView followed = following.view(s, t);
-      ClusterView fresh = new ViewBuilder(o -> 0L).view(s, t);
+      ClusterView fresh = new ViewBuilder().view(s, t);
       assertThat(followed.nodes()).as("step %d", step).isEqualTo(fresh.nodes());
       assertThat(followed.byName()).as("step %d", step).isEqualTo(fresh.byName());
     }
+  }
+
+  /**
+   * PDB status followed from image to image by what changed (pods coming, going, getting Ready or
+   * being deleted, relabelled into another PDB's selection, workloads scaled or retemplated, PDBs
+   * coming, going and changing) equals each PDB's status worked out from scratch.
+   */
+  @Test
+  void randomPodWorkloadAndPdbChangesAreFollowed() {
+    SplittableRandom r = new SplittableRandom(20261207L);
+    ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
+    ViewBuilder following = new ViewBuilder();
+    Instant t = Instant.EPOCH;
+    String[] apps = {"a", "b", "c", "d"};
+    long sequence = 0;
+    int views = 0;
+    int allowing = 0;
+    Map<String, PodDisruptionBudget> removed = new HashMap<>();
+    for (int step = 0; step < 4000; step++) {
+      for (int k = 1 + r.nextInt(3); k > 0; k--) {
+        String app = apps[r.nextInt(apps.length)];
+        ObjectRef ref = WorkloadState.keyOf(Objects.inference(app, 1, 1, Labels.EMPTY));
+        String pod = "p" + r.nextInt(24);
+        PodState ps = s.pods().get("default/" + pod);
+        switch (r.nextInt(13)) {
+          // Workloads change now and then only, so a PDB may be gone and back with no workload changing.
+          case 0 -> {
+            if (step % 3 != 0) {
+              continue;
+            }
+            // A workload (re)applied with another scale, or, now and then, templating another app's pods.
+            Workload.Deployment d = Objects.inference(app, r.nextInt(6), 1, Labels.EMPTY);
+            if (r.nextInt(4) == 0) {
+              Labels other = Labels.of("app", apps[r.nextInt(apps.length)]);
+              d = new Workload.Deployment(d.meta(), d.replicas(), d.selector(),
+                  new PodTemplate(other, Labels.EMPTY, d.template().spec()), d.maxSurge(), d.maxUnavailable());
+            }
+            WorkloadState old = s.workloads().get(ref);
+            s = s.withWorkload(old == null ? new WorkloadState(ref, d, 0, 0) : old.withWorkload(d));
+          }
+          case 1 -> s = s.workloads().get(ref) == null || r.nextInt(9) != 0 ? s : s.withoutWorkload(ref);
+          case 2 -> {
+            // A PDB applied anew, deleted, or put back as the very object it was.
+            PodDisruptionBudget was = s.pdbs().get("default/pdb-" + app);
+            if (was != null && r.nextBoolean()) {
+              removed.put(app, was);
+              s = s.withoutPdb(was.meta().key());
+            } else {
+              s = s.withPdb(removed.containsKey(app) && r.nextBoolean() ? removed.get(app)
+                  : Objects.minAvailable("pdb-" + app, app, r.nextInt(3)));
+            }
+          }
+          case 3, 4 -> {
+            if (ps == null) {
+              Pod p = new Pod(new ObjectMeta(pod, "default", Labels.of("app", app), Labels.EMPTY, Optional.empty()),
+                  Objects.gpuSpec(1, "1", "1Gi", "x"));
+              // Now and then a pod of no workload, or one another PDB's selector picks out.
+              int pick = r.nextInt(10);
+              Optional<ObjectRef> owner = pick == 0 ? Optional.empty() : pick == 1
+                  ? Optional.of(WorkloadState.keyOf(Objects.inference(apps[r.nextInt(apps.length)], 1, 1,
+                      Labels.EMPTY)))
+                  : Optional.of(ref);
+              s = s.withPod(new PodState(p, sequence++, owner, PodState.Phase.PENDING, Optional.empty(), t,
+                  Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0));
+            }
+          }
+          case 5, 6 -> s = ps == null || !ps.isPending() ? s : s.withPod(ps.bound("n1", t).started());
+          case 7, 8 -> s = ps == null || ps.phase() != PodState.Phase.RUNNING ? s : s.withPod(ps.readyAt(t));
+          case 9 -> s = ps == null ? s : s.withPod(ps.deleting(t));
+          case 10 -> s = ps == null ? s : s.withPod(ps.withSchedulingMessage("step " + step));
+          default -> s = ps == null || r.nextBoolean() ? s : s.withoutPod(ps.key());
+        }
+      }
+      t = t.plusSeconds(1);
+      // Now and then an image passes with no view of it.
+      if (r.nextInt(4) != 0) {
+        views++;
+        allowing += ViewBuilder.pdbs(s).entries().stream().anyMatch(e -> e.disruptionsAllowed() > 0) ? 1 : 0;
+        assertThat(following.view(s, t).pdbs().entries()).as("step %d", step)
+            .isEqualTo(ViewBuilder.pdbs(s).entries());
+      }
+    }
+    assertThat(views).isGreaterThan(2500);
+    assertThat(allowing).as("views with a PDB allowing a disruption").isGreaterThan(views / 4);
+  }
+
+  /** A PDB deleted and put back as the same object is worked out again when its pods changed meanwhile. */
+  @Test
+  void aPdbPutBackAfterItsPodsChangedIsWorkedOutAgain() {
+    Workload.Deployment d = Objects.inference("a", 2, 1, Labels.EMPTY);
+    ObjectRef ref = WorkloadState.keyOf(d);
+    PodDisruptionBudget pdb = Objects.minAvailable("pdb-a", "a", 0);
+    ClusterState s = ClusterState.empty(InstanceCatalog.builtIn()).withWorkload(new WorkloadState(ref, d, 0, 0))
+        .withPdb(Objects.minAvailable("pdb-b", "b", 0)).withPdb(pdb);
+    Instant t = Instant.EPOCH;
+    for (String name : List.of("a-0", "a-1")) {
+      Pod p = new Pod(new ObjectMeta(name, "default", Labels.of("app", "a"), Labels.EMPTY, Optional.empty()),
+          Objects.gpuSpec(1, "1", "1Gi", "x"));
+      s = s.withPod(new PodState(p, 0, Optional.of(ref), PodState.Phase.PENDING, Optional.empty(), t,
+          Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0).bound("n1", t).started()
+          .readyAt(t));
+    }
+    ViewBuilder following = new ViewBuilder();
+    assertThat(following.view(s, t).pdbs().entries()).extracting(PdbIndex.Entry::disruptionsAllowed)
+        .containsExactly(2, 0);
+    s = s.withoutPdb(pdb.meta().key());
+    following.view(s, t.plusSeconds(1));
+    s = s.withPod(s.pods().get("default/a-0").deleting(t)).withPdb(Objects.minAvailable("pdb-c", "c", 0));
+    following.view(s, t.plusSeconds(2));
+    s = s.withPdb(pdb);
+    assertThat(following.view(s, t.plusSeconds(3)).pdbs().entries()).extracting(PdbIndex.Entry::disruptionsAllowed)
+        .containsExactly(1, 0, 0);
   }
 
   private static Node cpuNode(String name) {
@@ -157,22 +277,18 @@ class ViewBuilderTest {
 
   /** Compares each image's followed view with a fresh one; how many images kept the NodeClaim and Node sets. */
   private static int followedEqualsFresh(List<ImageListener.Image> images) {
-    // The API server's workload versions, as the images show them: bumped when a workload's pods change.
-    Map<ObjectRef, Long> versions = new HashMap<>();
-    ViewBuilder following = new ViewBuilder(o -> versions.getOrDefault(o, 0L));
+    ViewBuilder following = new ViewBuilder();
     int sameClaimsAndNodes = 0;
     for (int i = 0; i < images.size(); i++) {
       ImageListener.Image image = images.get(i);
-      if (i > 0) {
-        bump(versions, images.get(i - 1).state(), image.state());
-      }
       ClusterView followed = following.view(image.state(), image.time());
-      ClusterView fresh = new ViewBuilder(o -> versions.getOrDefault(o, 0L)).view(image.state(), image.time());
+      ClusterView fresh = new ViewBuilder().view(image.state(), image.time());
       assertThat(followed.nodes()).as("image %d", i).isEqualTo(fresh.nodes());
       assertThat(followed.byName()).as("image %d", i).isEqualTo(fresh.byName());
       assertThat(followed.pendingPods()).isEqualTo(fresh.pendingPods());
       assertThat(followed.daemonSets()).isEqualTo(fresh.daemonSets());
-      assertThat(followed.pdbs().entries()).as("image %d", i).isEqualTo(fresh.pdbs().entries());
+      assertThat(followed.pdbs().entries()).as("image %d", i).isEqualTo(fresh.pdbs().entries())
+          .isEqualTo(ViewBuilder.pdbs(image.state()).entries());
       if (i > 0) {
         // What following relies on: a node whose scheduler entry changed has a new NodeState too.
         var before = images.get(i - 1).state();
@@ -190,21 +306,5 @@ class ViewBuilderTest {
       }
     }
     return sameClaimsAndNodes;
-  }
-
-  /** Bumps the version of every workload whose pods changed from one image to the next. */
-  private static void bump(Map<ObjectRef, Long> versions, ClusterState before, ClusterState after) {
-    Set<ObjectRef> changed = new HashSet<>();
-    before.podsByWorkload().diff(after.podsByWorkload(), (o, was, now) -> changed.add(o));
-    before.pods().diff(after.pods(), (k, was, now) -> {
-      for (ClusterState s : new ClusterState[] {before, after}) {
-        s.podsByWorkload().forEach((o, keys) -> {
-          if (keys.containsKey(k)) {
-            changed.add(o);
-          }
-        });
-      }
-    });
-    changed.forEach(o -> versions.merge(o, 1L, Long::sum));
   }
 }
