@@ -44,6 +44,13 @@ public final class Provisioner {
   /** The shared pods {@link #simulateWithout} was last given, and them in queue order. */
   private List<Pod> lastShared;
   private List<Pod> sharedQueue;
+  /** The shared pods' placement the last rounds started from ({@link SharedPrefix}). */
+  private SharedPrefix prefix;
+  /** Whether rounds start from the shared pods' placement; off only in tests. */
+  boolean sharePrefix = true;
+  /** How many rounds started from the shared pods' placement, and how many of those pods they skipped: for tests. */
+  int resumed;
+  int resumedPods;
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
@@ -102,9 +109,30 @@ public final class Provisioner {
       sharedQueue = queueOrder(shared, f::request);
       lastShared = shared;
     }
-    List<Pod> queue = merge(sharedQueue, queueOrder(own, f::request), queueComparator(f::request));
-    return new ProvisioningRound(model, f, leaving, offerings, now, true, firsts).simulate(queue,
-        unreliable == null ? null : new ProvisioningRound.Settled(mustPlace, own, unreliable));
+    List<Pod> ownQueue = queueOrder(own, f::request);
+    Comparator<Pod> order = queueComparator(f::request);
+    List<Pod> queue = merge(sharedQueue, ownQueue, order);
+    ProvisioningRound round = new ProvisioningRound(model, f, leaving, offerings, now, true, firsts);
+    ProvisioningRound.Settled settled = unreliable == null ? null
+        : new ProvisioningRound.Settled(mustPlace, own, unreliable);
+    if (sharePrefix && !sharedQueue.isEmpty()) {
+      if (prefix == null || !prefix.madeFor(f, sharedQueue, offerings, now)) {
+        prefix = new SharedPrefix(model, f, sharedQueue, offerings, now, firsts);
+      }
+      // The shared pods the merge puts before the first of the round's own.
+      int ownAt = 0;
+      while (ownAt < sharedQueue.size()
+          && (ownQueue.isEmpty() || order.compare(ownQueue.getFirst(), sharedQueue.get(ownAt)) >= 0)) {
+        ownAt++;
+      }
+      int n = prefix.length(round, leaving, own, ownAt);
+      if (n > 0) {
+        resumed++;
+        resumedPods += n;
+        return prefix.resume(round, n, queue, settled);
+      }
+    }
+    return round.simulate(queue, settled);
   }
 
   /** The nodes' round order and offers for these nodes and DaemonSets, kept while they are the same. */
