@@ -12,6 +12,7 @@ import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,6 +30,9 @@ final class ProvisioningRound {
   /** The fleet's nodes this round, by position in its order; made when a pod could go there. */
   private final RoundNodes fleet;
   private final ExistingNode[] existing;
+  /** The positions of {@link #existing} made so far, in the order they were made. */
+  private int[] made = new int[8];
+  private int madeCount;
   /** The positions of the nodes this round leaves out. */
   private final boolean[] gone;
   private final TreeSet<DraftClaim> planned = new TreeSet<>(
@@ -144,6 +148,10 @@ final class ProvisioningRound {
     if (e == null) {
       e = new ExistingNode(fleet.entries().get(i));
       existing[i] = e;
+      if (madeCount == made.length) {
+        made = Arrays.copyOf(made, made.length * 2);
+      }
+      made[madeCount++] = i;
     }
     return e;
   }
@@ -282,10 +290,15 @@ final class ProvisioningRound {
    * The nodes this round leaves out stay out.
    */
   void adopt(ProvisioningRound from) {
-    for (int i = 0; i < existing.length; i++) {
-      ExistingNode e = from.existing[i];
-      existing[i] = e == null ? null : e.copy();
+    for (int k = 0; k < madeCount; k++) {
+      existing[made[k]] = null;
     }
+    for (int k = 0; k < from.madeCount; k++) {
+      int i = from.made[k];
+      existing[i] = from.existing[i].copy();
+    }
+    made = from.made.clone();
+    madeCount = from.madeCount;
     planned.clear();
     plannedInOrder.clear();
     Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
