@@ -119,13 +119,7 @@ public final class Provisioner {
       if (prefix == null || !prefix.madeFor(f, sharedQueue, offerings, now)) {
         prefix = new SharedPrefix(model, f, sharedQueue, offerings, now, firsts);
       }
-      // The shared pods the merge puts before the first of the round's own.
-      int ownAt = 0;
-      while (ownAt < sharedQueue.size()
-          && (ownQueue.isEmpty() || order.compare(ownQueue.getFirst(), sharedQueue.get(ownAt)) >= 0)) {
-        ownAt++;
-      }
-      int n = prefix.length(round, leaving, own, ownAt);
+      int n = prefix.length(round, leaving, own, ownAt(sharedQueue, ownQueue, order));
       if (n > 0) {
         resumed++;
         resumedPods += n;
@@ -145,6 +139,27 @@ public final class Provisioner {
       fleet = RoundNodes.next(model, nodes, counted, bases, fleet);
     }
     return fleet;
+  }
+
+  /**
+   * How many of {@code first}'s pods {@link #merge} puts before {@code second}'s first: those the
+   * latter does not come strictly before, a leading run of the sorted list, found by bisection.
+   */
+  static int ownAt(List<Pod> first, List<Pod> second, Comparator<Pod> order) {
+    if (second.isEmpty()) {
+      return first.size();
+    }
+    int lo = 0;
+    int hi = first.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (order.compare(second.getFirst(), first.get(mid)) < 0) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
   }
 
   /** Two sorted lists as one, {@code first}'s before {@code second}'s where the order ties them. */
@@ -190,7 +205,13 @@ public final class Provisioner {
    * immutable values (state nodes, pods, DaemonSets) use it to tell that their inputs are unchanged.
    */
   public static boolean sameObjects(List<?> a, List<?> b) {
-    if (b == null || a.size() != b.size()) {
+    if (b == null) {
+      return false;
+    }
+    if (a == b) {
+      return true; // one list holds its own objects: a view's immutable lists are passed on as they are
+    }
+    if (a.size() != b.size()) {
       return false;
     }
     for (int i = 0; i < a.size(); i++) {
