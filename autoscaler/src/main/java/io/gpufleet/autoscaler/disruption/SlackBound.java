@@ -178,9 +178,14 @@ final class SlackBound {
 
   private boolean[] eligible(PodSpec s, TaintClasses.Tolerance tolerance) {
     boolean[] ok = new boolean[nodes.size()];
+    boolean any = selectsAnyNode(s); // every node's labels meet it: its taints alone decide
     for (int i = 0; i < nodes.size(); i++) {
       StateNode n = nodes.get(i);
       if (tolerance.tolerates(taintClass.get(i))) {
+        if (any) {
+          ok[i] = true;
+          continue;
+        }
         Labels labels = n.labels();
         ok[i] = labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
       }
