@@ -48,12 +48,19 @@ public final class Provisioner {
   private SharedPrefix prefix;
   /** Whether rounds start from the shared pods' placement; off only in tests. */
   boolean sharePrefix = true;
+  /** Whether this model's rounds may start from another's state: no DRA, no NodePool limits ({@link ProvisioningRound#adoptable}). */
+  private final boolean prefixable;
   /** How many rounds started from the shared pods' placement, and how many of those pods they skipped: for tests. */
   int resumed;
   int resumedPods;
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
+    boolean limits = false;
+    for (NodePoolTemplate t : model.templates()) {
+      limits |= !t.pool().limits().isEmpty();
+    }
+    this.prefixable = model.dra().ignores() && !limits;
   }
 
   public ProvisioningModel model() {
@@ -115,7 +122,7 @@ public final class Provisioner {
     ProvisioningRound round = new ProvisioningRound(model, f, leaving, offerings, now, true, firsts);
     ProvisioningRound.Settled settled = unreliable == null ? null
         : new ProvisioningRound.Settled(mustPlace, own, unreliable);
-    if (sharePrefix && !sharedQueue.isEmpty()) {
+    if (sharePrefix && prefixable && !sharedQueue.isEmpty()) {
       if (prefix == null || !prefix.madeFor(f, sharedQueue, offerings, now)) {
         prefix = new SharedPrefix(model, f, sharedQueue, offerings, now, firsts);
       }
