@@ -178,9 +178,14 @@ final class SlackBound {
 
   private boolean[] eligible(PodSpec s, TaintClasses.Tolerance tolerance) {
     boolean[] ok = new boolean[nodes.size()];
+    boolean any = selectsAnyNode(s); // every node's labels meet it: its taints alone decide
     for (int i = 0; i < nodes.size(); i++) {
       StateNode n = nodes.get(i);
       if (tolerance.tolerates(taintClass.get(i))) {
+        if (any) {
+          ok[i] = true;
+          continue;
+        }
         Labels labels = n.labels();
         ok[i] = labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
       }
@@ -281,21 +286,33 @@ final class SlackBound {
       }
     }
     long[] extra = cheaper == 0 ? new long[dims.size()] : prefixMax[cheaper - 1];
+    // The candidates' nodes, looked up once; the room they hold summed once per eligibility (specs of one
+    // toleration list and no selector share theirs), not once per spec and candidate.
+    int[] at = new int[candidates.size()];
+    for (int k = 0; k < at.length; k++) {
+      Integer i = nodeIndex.get(candidates.get(k).node().name());
+      at[k] = i == null ? -1 : i;
+    }
+    boolean[] lastOk = null;
+    long[] held = null;
     for (var e : counts.entrySet()) {
       long[] req = request(e.getKey());
-      long[] room = eligibleFree(e.getKey()).clone();
+      long[] room = eligibleFree(e.getKey());
       boolean[] ok = eligible(e.getKey());
-      for (Candidate c : candidates) {
-        Integer i = nodeIndex.get(c.node().name());
-        if (i != null && ok[i]) {
-          long[] own = free(i);
-          for (int d = 0; d < room.length; d++) {
-            room[d] -= own[d];
+      if (ok != lastOk) {
+        held = new long[room.length];
+        for (int i : at) {
+          if (i >= 0 && ok[i]) {
+            long[] own = free(i);
+            for (int d = 0; d < held.length; d++) {
+              held[d] += own[d];
+            }
           }
         }
+        lastOk = ok;
       }
       for (int d = 0; d < req.length; d++) {
-        if (req[d] * e.getValue() > room[d] + extra[d]) {
+        if (req[d] * e.getValue() > room[d] - held[d] + extra[d]) {
           return false;
         }
       }

@@ -47,6 +47,19 @@ final class DraftClaim {
     this.sequence = sequence;
   }
 
+  /** The claim as it is now, to go on placing apart from this one. */
+  DraftClaim copy() {
+    DraftClaim c = new DraftClaim(template, requirements, options, sequence, offerings, now);
+    c.pods.addAll(pods);
+    c.podRequests = podRequests;
+    c.headroom = headroom;
+    c.candidate = candidate;
+    c.nextRequirements = nextRequirements;
+    c.nextOptions = nextOptions;
+    c.nextRequests = nextRequests;
+    return c;
+  }
+
   /** The name DRA sizing knows this claim by until it is launched. */
   String draName() {
     return template.name() + "-draft-" + sequence;

@@ -37,6 +37,19 @@ final class ExistingNode {
     this.freePods = entry.base().freePods();
   }
 
+  private ExistingNode(ExistingNode from) {
+    this.node = from.node;
+    this.labels = from.labels;
+    this.taintClass = from.taintClass;
+    this.free = from.free;
+    this.freePods = from.freePods;
+  }
+
+  /** The node with what is left on it now, to go on placing apart from this one. */
+  ExistingNode copy() {
+    return new ExistingNode(this);
+  }
+
   /** The node's offer less its pods and, while in flight, the daemon pods that will land there. */
   static Base base(StateNode node, ResourceList alloc, List<Workload.DaemonSet> daemonSets) {
     Labels labels = node.labels();

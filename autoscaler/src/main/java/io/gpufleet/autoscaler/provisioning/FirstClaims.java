@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * for a pod without DRA claims and a NodePool without limits): the message that refuses it, or the
  * claim's requirements and instance types after that first pod. It reads only the NodePool's template,
  * the pod's spec and requirement variant, the offerings and the time, so it is kept, by template, spec
- * and variant, while the offerings are the same object and the time the same instant. Consolidation
+ * and variant, while the offerings are the same object and the time tells the same offerings out of
+ * stock: the time is read only against each offering's {@code unavailableUntil}. Consolidation
  * runs a round per candidate over the same pending pods, offerings and time, and each round opened the
  * same claims for them anew. A shortcut of the twin's, not a step of Karpenter's: a round with it plans
  * what a round without it plans (FirstClaimsTest).
@@ -44,13 +45,32 @@ final class FirstClaims {
     }
   }
 
-  /** Starts a round over these offerings at this time: what was kept for others goes. */
+  /**
+   * Starts a round over these offerings at this time: what was kept for other offerings, or for a time
+   * at which other offerings were out of stock, goes.
+   */
   void begin(OfferingAvailability offerings, Instant now) {
-    if (offerings != this.offerings || !now.equals(this.now)) {
+    if (offerings == this.offerings && now.equals(this.now)) {
+      return;
+    }
+    if (offerings != this.offerings || !sameStock(offerings, this.now, now)) {
       kept.clear();
       this.offerings = offerings;
-      this.now = now;
     }
+    this.now = now;
+  }
+
+  /**
+   * Whether the same offerings are out of stock at both times: an offering is out of stock while the
+   * time is before its {@code unavailableUntil} ({@link OfferingAvailability#isAvailable}).
+   */
+  static boolean sameStock(OfferingAvailability offerings, Instant a, Instant b) {
+    for (Instant until : offerings.unavailableUntil().values()) {
+      if (a.isBefore(until) != b.isBefore(until)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The answer of the {@code template}-th NodePool of {@code templates} for this spec and variant. */

@@ -44,9 +44,23 @@ public final class Provisioner {
   /** The shared pods {@link #simulateWithout} was last given, and them in queue order. */
   private List<Pod> lastShared;
   private List<Pod> sharedQueue;
+  /** The shared pods' placement the last rounds started from ({@link SharedPrefix}). */
+  private SharedPrefix prefix;
+  /** Whether rounds start from the shared pods' placement; off only in tests. */
+  boolean sharePrefix = true;
+  /** Whether this model's rounds may start from another's state: no DRA, no NodePool limits ({@link ProvisioningRound#adoptable}). */
+  private final boolean prefixable;
+  /** How many rounds started from the shared pods' placement, and how many of those pods they skipped: for tests. */
+  int resumed;
+  int resumedPods;
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
+    boolean limits = false;
+    for (NodePoolTemplate t : model.templates()) {
+      limits |= !t.pool().limits().isEmpty();
+    }
+    this.prefixable = model.dra().ignores() && !limits;
   }
 
   public ProvisioningModel model() {
@@ -102,9 +116,24 @@ public final class Provisioner {
       sharedQueue = queueOrder(shared, f::request);
       lastShared = shared;
     }
-    List<Pod> queue = merge(sharedQueue, queueOrder(own, f::request), queueComparator(f::request));
-    return new ProvisioningRound(model, f, leaving, offerings, now, true, firsts).simulate(queue,
-        unreliable == null ? null : new ProvisioningRound.Settled(mustPlace, own, unreliable));
+    List<Pod> ownQueue = queueOrder(own, f::request);
+    Comparator<Pod> order = queueComparator(f::request);
+    List<Pod> queue = merge(sharedQueue, ownQueue, order);
+    ProvisioningRound round = new ProvisioningRound(model, f, leaving, offerings, now, true, firsts);
+    ProvisioningRound.Settled settled = unreliable == null ? null
+        : new ProvisioningRound.Settled(mustPlace, own, unreliable);
+    if (sharePrefix && prefixable && !sharedQueue.isEmpty()) {
+      if (prefix == null || !prefix.madeFor(f, sharedQueue, offerings, now)) {
+        prefix = new SharedPrefix(model, f, sharedQueue, offerings, now, firsts);
+      }
+      int n = prefix.length(round, leaving, own, ownAt(sharedQueue, ownQueue, order));
+      if (n > 0) {
+        resumed++;
+        resumedPods += n;
+        return prefix.resume(round, n, queue, settled);
+      }
+    }
+    return round.simulate(queue, settled);
   }
 
   /** The nodes' round order and offers for these nodes and DaemonSets, kept while they are the same. */
@@ -117,6 +146,27 @@ public final class Provisioner {
       fleet = RoundNodes.next(model, nodes, counted, bases, fleet);
     }
     return fleet;
+  }
+
+  /**
+   * How many of {@code first}'s pods {@link #merge} puts before {@code second}'s first: those the
+   * latter does not come strictly before, a leading run of the sorted list, found by bisection.
+   */
+  static int ownAt(List<Pod> first, List<Pod> second, Comparator<Pod> order) {
+    if (second.isEmpty()) {
+      return first.size();
+    }
+    int lo = 0;
+    int hi = first.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (order.compare(second.getFirst(), first.get(mid)) < 0) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
   }
 
   /** Two sorted lists as one, {@code first}'s before {@code second}'s where the order ties them. */
@@ -162,7 +212,13 @@ public final class Provisioner {
    * immutable values (state nodes, pods, DaemonSets) use it to tell that their inputs are unchanged.
    */
   public static boolean sameObjects(List<?> a, List<?> b) {
-    if (b == null || a.size() != b.size()) {
+    if (b == null) {
+      return false;
+    }
+    if (a == b) {
+      return true; // one list holds its own objects: a view's immutable lists are passed on as they are
+    }
+    if (a.size() != b.size()) {
       return false;
     }
     for (int i = 0; i < a.size(); i++) {

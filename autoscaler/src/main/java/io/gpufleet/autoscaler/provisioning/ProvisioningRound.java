@@ -12,6 +12,7 @@ import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,6 +30,9 @@ final class ProvisioningRound {
   /** The fleet's nodes this round, by position in its order; made when a pod could go there. */
   private final RoundNodes fleet;
   private final ExistingNode[] existing;
+  /** The positions of {@link #existing} made so far, in the order they were made. */
+  private int[] made = new int[8];
+  private int madeCount;
   /** The positions of the nodes this round leaves out. */
   private final boolean[] gone;
   private final TreeSet<DraftClaim> planned = new TreeSet<>(
@@ -37,6 +41,14 @@ final class ProvisioningRound {
   private final Map<String, RemainingLimits> remaining = new HashMap<>();
   private final OfferingAvailability offerings;
   private final Instant now;
+  /** Each pod placed on an existing node so far, by key: the node's name; and each pod that failed, by key. */
+  private final Map<String, String> onExisting = new LinkedHashMap<>();
+  private final Map<String, String> errors = new LinkedHashMap<>();
+  /** The pass over the queue under way: the pods that failed in it so far, and whether one was placed. */
+  private List<Pod> firstFailed = new ArrayList<>();
+  private boolean firstProgress;
+  /** The position of the node the last pod placed went to, or -1 (a claim, or no place). */
+  private int placedAt = -1;
   private int sequence;
   /** Places made so far this round: the round's capacity changes only when a pod is placed. */
   private int placed;
@@ -136,14 +148,16 @@ final class ProvisioningRound {
     if (e == null) {
       e = new ExistingNode(fleet.entries().get(i));
       existing[i] = e;
+      if (madeCount == made.length) {
+        made = Arrays.copyOf(made, made.length * 2);
+      }
+      made[madeCount++] = i;
     }
     return e;
   }
 
   ProvisioningPlan run(List<Pod> pods) {
-    Map<String, String> onExisting = new LinkedHashMap<>();
-    Map<String, String> errors = new LinkedHashMap<>();
-    placeAll(Provisioner.queueOrder(pods, fleet::request), onExisting, errors, null);
+    placeFrom(Provisioner.queueOrder(pods, fleet::request), 0, null);
     return new ProvisioningPlan(plannedClaims(), onExisting, errors, dra == null ? Map.of() : dra.sized());
   }
 
@@ -152,9 +166,15 @@ final class ProvisioningRound {
    * consolidation simulation that finds more than one needs only their number.
    */
   SimulatedRound simulate(List<Pod> queue, Settled settled) {
-    Map<String, String> onExisting = new LinkedHashMap<>();
-    Map<String, String> errors = new LinkedHashMap<>();
-    boolean stopped = placeAll(queue, onExisting, errors, settled);
+    return simulateFrom(queue, 0, settled);
+  }
+
+  /**
+   * As {@link #simulate}, this round holding already what its first pass placed of the first {@code from}
+   * pods of {@code queue} ({@link #adopt}): the pass goes on from there.
+   */
+  SimulatedRound simulateFrom(List<Pod> queue, int from, Settled settled) {
+    boolean stopped = placeFrom(queue, from, settled);
     if (stopped) {
       return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
     }
@@ -213,32 +233,99 @@ final class ProvisioningRound {
 
   /**
    * Places the pods in queue order, retrying those that failed while others keep finding places; stops
-   * early, returning true, once {@code settled} (null: never) says the answer is settled.
+   * early, returning true, once {@code settled} (null: never) says the answer is settled. The first pass
+   * starts at {@code from}, the pods before it placed already.
    */
-  private boolean placeAll(List<Pod> queue, Map<String, String> onExisting, Map<String, String> errors,
-      Settled settled) {
+  private boolean placeFrom(List<Pod> queue, int from, Settled settled) {
     while (!queue.isEmpty()) {
-      List<Pod> failed = new ArrayList<>();
-      boolean progress = false;
-      for (Pod pod : queue) {
-        String error = placeOrReuse(pod, onExisting);
-        if (error == null) {
-          errors.remove(pod.key());
-          progress = true;
-          if (settled != null && settled.placed(pod, onExisting.get(pod.key()))) {
-            return true;
-          }
-        } else {
-          errors.put(pod.key(), error);
-          failed.add(pod);
+      for (int q = from; q < queue.size(); q++) {
+        Pod pod = queue.get(q);
+        if (firstPassStep(pod) && settled != null && settled.placed(pod, onExisting.get(pod.key()))) {
+          return true;
         }
       }
-      if (!progress || failed.size() == queue.size()) {
+      if (!firstProgress || firstFailed.size() == queue.size()) {
         break;
       }
-      queue = failed;
+      queue = firstFailed;
+      firstFailed = new ArrayList<>();
+      firstProgress = false;
+      from = 0;
     }
     return false;
+  }
+
+  /** Places the next pod of a pass: true when it was placed. */
+  private boolean firstPassStep(Pod pod) {
+    placedAt = -1;
+    String error = placeOrReuse(pod);
+    if (error == null) {
+      errors.remove(pod.key());
+      firstProgress = true;
+      return true;
+    }
+    errors.put(pod.key(), error);
+    firstFailed.add(pod);
+    return false;
+  }
+
+  /** What {@link #step} returns for a pod placed on a new or planned claim, and for one not placed. */
+  static final int ON_CLAIM = -1;
+  static final int NOT_PLACED = -2;
+
+  /**
+   * Places the next pod of the first pass ({@link SharedPrefix}); returns the position of the node it
+   * went to, {@link #ON_CLAIM} or {@link #NOT_PLACED}.
+   */
+  int step(Pod pod) {
+    if (firsts != null) {
+      firsts.begin(offerings, now); // another round may have moved the kept answers on meanwhile
+    }
+    return firstPassStep(pod) ? Math.max(placedAt, ON_CLAIM) : NOT_PLACED;
+  }
+
+  /**
+   * Takes {@code from}'s state as its own, a round over the same fleet, offerings and time without
+   * DRA or NodePool limits: its nodes' room, its claims, its placements and its first pass so far.
+   * The nodes this round leaves out stay out.
+   */
+  void adopt(ProvisioningRound from) {
+    for (int k = 0; k < madeCount; k++) {
+      existing[made[k]] = null;
+    }
+    for (int k = 0; k < from.madeCount; k++) {
+      int i = from.made[k];
+      existing[i] = from.existing[i].copy();
+    }
+    made = from.made.clone();
+    madeCount = from.madeCount;
+    planned.clear();
+    plannedInOrder.clear();
+    Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
+    for (DraftClaim d : from.plannedInOrder) {
+      DraftClaim c = d.copy();
+      copies.put(d, c);
+      plannedInOrder.add(c);
+    }
+    for (DraftClaim d : from.planned) {
+      planned.add(copies.get(d));
+    }
+    onExisting.clear();
+    onExisting.putAll(from.onExisting);
+    errors.clear();
+    errors.putAll(from.errors);
+    firstFailed = new ArrayList<>(from.firstFailed);
+    firstProgress = from.firstProgress;
+    sequence = from.sequence;
+    placed = from.placed;
+    failures.clear();
+    failures.putAll(from.failures);
+    scanned = from.scanned == null ? null : new IdentityHashMap<>(from.scanned);
+  }
+
+  /** Whether this round may take another's state ({@link #adopt}): no DRA, no NodePool limits, the shortcuts on. */
+  boolean adoptable() {
+    return dra == null && remaining.isEmpty() && reuseFailures;
   }
 
   private List<PlannedClaim> plannedClaims() {
@@ -254,7 +341,7 @@ final class ProvisioningRound {
    * {@link #place}, or the failure of an earlier pod of the same spec when nothing was placed since
    * (the draft sequence numbers its attempt used are used again, so later drafts keep their names).
    */
-  private String placeOrReuse(Pod pod, Map<String, String> onExisting) {
+  private String placeOrReuse(Pod pod) {
     boolean reusable = reuseFailures && !DraProvisioning.hasDraRequirements(pod.spec());
     if (reusable) {
       Failure f = failures.get(pod.spec());
@@ -264,7 +351,7 @@ final class ProvisioningRound {
       }
     }
     int before = sequence;
-    String error = place(pod, onExisting);
+    String error = place(pod);
     if (error == null) {
       placed++;
     } else if (reusable) {
@@ -274,7 +361,7 @@ final class ProvisioningRound {
   }
 
   /** Places one pod; returns null, or Karpenter's message when nothing can host it. */
-  private String place(Pod pod, Map<String, String> onExisting) {
+  private String place(Pod pod) {
     boolean claims = DraProvisioning.hasDraRequirements(pod.spec());
     if (claims && dra == null) {
       return DraProvisioning.NOT_SUPPORTED;
@@ -312,6 +399,7 @@ final class ProvisioningRound {
       }
       if (e.tryAdd(pod, req, tolerance)) {
         onExisting.put(pod.key(), name);
+        placedAt = i;
         if (need != null) {
           dra.commitExisting(pod, name, need.fresh());
         }

@@ -65,9 +65,13 @@ class SlackBoundTest {
         SlackBound fresh = SlackBound.of(view, model);
         List<Candidate> candidates = DisruptionViews.candidates(method, view);
         for (int ask = 0; ask < 10 && !candidates.isEmpty(); ask++) {
-          List<Candidate> some = new ArrayList<>(new LinkedHashSet<>(List.of(
-              candidates.get(r.nextInt(candidates.size())), candidates.get(r.nextInt(candidates.size())))));
-          some = some.subList(0, 1 + r.nextInt(some.size()));
+          // one, two, or as many as multi-node consolidation asks about at once
+          Set<Candidate> picked = new LinkedHashSet<>();
+          for (int k = ask % 3 == 2 ? 2 + r.nextInt(8) : 2; k > 0; k--) {
+            picked.add(candidates.get(r.nextInt(candidates.size())));
+          }
+          List<Candidate> some = new ArrayList<>(picked);
+          some = ask % 3 == 2 ? some : some.subList(0, 1 + r.nextInt(some.size()));
           boolean expected = definition(some, nodes, model);
           assertThat(kept.mayConsolidate(some)).as("seed %d step %d", seed, step).isEqualTo(expected);
           assertThat(fresh.mayConsolidate(some)).as("seed %d step %d", seed, step).isEqualTo(expected);

@@ -143,6 +143,12 @@ class FirstClaimsTest {
       var merged = Provisioner.merge(Provisioner.queueOrder(a, fleet::request), Provisioner.queueOrder(b, fleet::request),
           Provisioner.queueComparator(fleet::request));
       assertThat(merged).as("trial %d", trial).isEqualTo(order);
+      // how many of a's come before b's first: by bisection, as the merge finds it by walking
+      var sortedA = Provisioner.queueOrder(a, fleet::request);
+      var sortedB = Provisioner.queueOrder(b, fleet::request);
+      int walked = sortedB.isEmpty() ? sortedA.size() : merged.indexOf(sortedB.getFirst());
+      assertThat(Provisioner.ownAt(sortedA, sortedB, Provisioner.queueComparator(fleet::request)))
+          .as("trial %d", trial).isEqualTo(walked);
     }
   }
 }
