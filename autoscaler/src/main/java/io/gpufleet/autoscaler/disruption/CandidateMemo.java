@@ -66,6 +66,37 @@ final class CandidateMemo {
    * (each pod change makes one) mostly changes only how many disruptions PDBs allow, not whether any.
    */
   private long statusEpoch;
+  /**
+   * What changed in {@link #rows} since {@link #drain}: facts that came into the rows, facts that left
+   * them, and PDBs that came to block or to allow; {@code full} when that is not known (a PDB set
+   * changed, or more changed than the rows hold), so the reader must look at every row.
+   */
+  private List<NodeFacts> added = new ArrayList<>();
+  private List<NodeFacts> left = new ArrayList<>();
+  private List<PodDisruptionBudget> flips = new ArrayList<>();
+  private boolean full = true;
+
+  /** What changed in the rows since the last call (see {@link #added}); the first call says {@code full}. */
+  record Changes(List<NodeFacts> added, List<NodeFacts> left, List<PodDisruptionBudget> flips, boolean full) {}
+
+  Changes drain() {
+    Changes out = new Changes(added, left, flips, full);
+    added = new ArrayList<>();
+    left = new ArrayList<>();
+    flips = new ArrayList<>();
+    full = false;
+    return out;
+  }
+
+  /** Gives up the journal once it outgrows the rows: the reader then looks at every row. */
+  private void bound() {
+    if (added.size() + left.size() + flips.size() > 2 * rows.length + 64) {
+      added.clear();
+      left.clear();
+      flips.clear();
+      full = true;
+    }
+  }
 
   /** Nodes that may be disrupted now, among those {@code filter} admits, as {@link Candidates#of}. */
   List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
@@ -169,11 +200,17 @@ final class CandidateMemo {
         rows = new NodeFacts[0];
         blocking.clear();
         statusEpoch++;
+        full = true;
       }
       boolean flipped = false;
       for (PdbIndex.Entry e : pdbs.entries()) {
         Boolean was = blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
-        flipped |= was == null || was != (e.disruptionsAllowed() <= 0);
+        if (was == null || was != (e.disruptionsAllowed() <= 0)) {
+          flipped = true;
+          if (!full) {
+            flips.add(e.pdb());
+          }
+        }
       }
       if (flipped) {
         statusEpoch++;
@@ -203,6 +240,9 @@ final class CandidateMemo {
         f = fresh(n, view);
         f.at = i;
         facts.put(n, f);
+        if (!full) {
+          added.add(f);
+        }
       }
       changed |= i >= before.length || f != before[i];
       f.listed = gen;
@@ -210,12 +250,20 @@ final class CandidateMemo {
     }
     if (changed) {
       for (NodeFacts f : before) {
-        if (f.listed != gen && facts.get(f.node) == f) {
-          facts.remove(f.node);
+        if (f.listed != gen) {
+          if (facts.get(f.node) == f) {
+            facts.remove(f.node);
+          }
+          if (!full) {
+            left.add(f);
+          }
         }
       }
     }
     rows = next;
+    if (!full) {
+      bound();
+    }
     return rows;
   }
 

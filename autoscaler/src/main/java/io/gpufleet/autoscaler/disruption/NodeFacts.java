@@ -36,6 +36,15 @@ final class NodeFacts {
   CandidateMemo.Answer refusalFrom;
   /** The refusal {@link DisruptionController}'s kept map holds for the node; null when none. */
   ConsolidationRefusal shown;
+  /**
+   * What the last refusal worked out for the node read beyond its facts: null for nothing, the
+   * candidate answer it came from, or the controller's mark for the time, budgets or a simulation.
+   */
+  CandidateMemo.Answer settledBy;
+  /** The answer under whose PDBs the controller last listed the node; null when to be listed again. */
+  CandidateMemo.Answer indexed;
+  /** The controller's refresh that last queued the node, so it is visited once. */
+  long queued;
   private Optional<String> disabled;
   /** The next end of a do-not-disrupt duration after {@link #protectedAsOf}; null when none. */
   Instant protectedUntil;
