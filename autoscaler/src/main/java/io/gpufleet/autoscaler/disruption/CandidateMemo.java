@@ -141,7 +141,7 @@ final class CandidateMemo {
     Answer a = f.answers[slot];
     if (a == null || !holds(a, view.now())) {
       List<PdbIndex.Entry> read = new ArrayList<>();
-      Optional<String> blocked = Candidates.blocked(f.node, f.pool, view, eventual, covering -> {
+      Optional<String> blocked = Candidates.blocked(f.node, f.nodeBlocked(), f.pool, view, eventual, covering -> {
         if (covering.size() == 1) {
           read.add(covering.getFirst());
         }

@@ -60,6 +60,19 @@ final class NodeFacts {
     this.consolidatableAt = pool == null ? null : Candidates.consolidatableAt(node, pool);
   }
 
+  /**
+   * {@link Candidates#nodeBlocked}: the candidate checks that read only the node, kept so that an
+   * answer worked out again after a PDB switched reads only the pods (issue 33 item 7).
+   */
+  Optional<String> nodeBlocked() {
+    if (nodeBlocked == null) {
+      nodeBlocked = Candidates.nodeBlocked(node);
+    }
+    return nodeBlocked;
+  }
+
+  private Optional<String> nodeBlocked;
+
   /** {@link Consolidation#disabledBy} of the node's NodePool; only for managed nodes. */
   Optional<String> consolidationDisabled() {
     if (disabled == null) {
