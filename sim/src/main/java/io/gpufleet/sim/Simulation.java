@@ -23,4 +23,9 @@ public final class Simulation {
   public static SimulationResult run(Scenario scenario, ProgressListener progress, ImageListener images) {
     return new Runtime(scenario).listening(progress).watchingImages(images).run(progress);
   }
+
+  /** Runs the scenario with {@code observer} wrapped around the handling of each event. */
+  public static SimulationResult runObserved(Scenario scenario, EventObserver observer) {
+    return new Runtime(scenario).observing(observer).run(ProgressListener.NONE);
+  }
 }

@@ -1,6 +1,7 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.sim.EventObserver;
 import io.gpufleet.sim.ImageListener;
 import io.gpufleet.sim.ProgressListener;
 import io.gpufleet.sim.SimulationResult;
@@ -75,7 +76,9 @@ public final class Runtime {
     kernel.schedule(start.plus(scenario.autoscaler().disruptionPoll()), new Event.DisruptionPoll());
     check();
     offerImage();
-    kernel.run(this::handle, () -> runner.done() || kernel.now().isAfter(horizon));
+    EventObserver o = observer;
+    kernel.run(o == EventObserver.NONE ? this::handle : e -> o.around(e, () -> handle(e)),
+        () -> runner.done() || kernel.now().isAfter(horizon));
     runner.finish();
     Instant end = kernel.now();
     progress.onProgress(new ProgressListener.Progress(end, kernel.processed(), runner.step(), runner.steps()));
@@ -85,6 +88,7 @@ public final class Runtime {
 
   private ProgressListener listener = ProgressListener.NONE;
   private ImageListener images = ImageListener.NONE;
+  private EventObserver observer = EventObserver.NONE;
   private long lastImageVersion = -1;
 
   public SimulationResult run() {
@@ -99,6 +103,12 @@ public final class Runtime {
   /** Hands {@code l} the cluster image after each event that changed it. */
   public Runtime watchingImages(ImageListener l) {
     this.images = l;
+    return this;
+  }
+
+  /** Wraps {@code o} around the handling of each event. */
+  public Runtime observing(EventObserver o) {
+    this.observer = o;
     return this;
   }
 
