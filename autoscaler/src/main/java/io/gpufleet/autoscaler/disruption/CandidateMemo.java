@@ -139,7 +139,15 @@ final class CandidateMemo {
   Answer answer(NodeFacts f, ClusterView view, boolean eventual) {
     int slot = eventual ? 1 : 0;
     Answer a = f.answers[slot];
-    if (a == null || !holds(a, view.now())) {
+    if (a != null && !holds(a, view.now())) {
+      // A PDB that switched mostly switches back: the answer before this one holds again when every
+      // PDB it read has the status it read and no duration it saw has ended (the facts are the same).
+      Answer before = f.before[slot];
+      f.before[slot] = a;
+      a = before != null && holds(before, view.now()) ? before : null;
+      f.answers[slot] = a;
+    }
+    if (a == null) {
       List<PdbIndex.Entry> read = new ArrayList<>();
       Optional<String> blocked = Candidates.blocked(f.node, f.nodeBlocked(), f.pool, view, eventual, covering -> {
         if (covering.size() == 1) {

@@ -30,6 +30,8 @@ final class NodeFacts {
   Optional<String> unmanaged;
   /** The answers of {@link Candidates#blocked} without and with {@code eventual}. */
   final CandidateMemo.Answer[] answers = new CandidateMemo.Answer[2];
+  /** The answers each of {@link #answers} replaced, kept in case they hold again. */
+  final CandidateMemo.Answer[] before = new CandidateMemo.Answer[2];
   Candidate candidate;
   /** The last refusal {@link DisruptionController} worked out for the node, and the answer it came from. */
   ConsolidationRefusal refusal;
