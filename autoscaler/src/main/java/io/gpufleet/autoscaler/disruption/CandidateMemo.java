@@ -51,8 +51,9 @@ final class CandidateMemo {
 
   /** The facts of every state node the memo knows, by identity. */
   private final IdentityHashMap<StateNode, NodeFacts> facts = new IdentityHashMap<>();
-  /** The facts of the last view's nodes, in its order. */
+  /** The facts of the last view's nodes, in its order, and the list of state nodes they follow. */
   private NodeFacts[] rows = new NodeFacts[0];
+  private List<StateNode> rowsOf;
   private long generation;
   private ClusterView seen;
   private List<NodePool> pools;
@@ -206,6 +207,7 @@ final class CandidateMemo {
       if (!Provisioner.sameObjects(now, specs)) {
         facts.clear();
         rows = new NodeFacts[0];
+        rowsOf = null;
         blocking.clear();
         statusEpoch++;
         full = true;
@@ -228,6 +230,10 @@ final class CandidateMemo {
     boolean samePools = pools != null && Provisioner.sameObjects(view.nodePools(), pools);
     pools = view.nodePools();
     List<StateNode> nodes = view.nodes();
+    if (nodes == rowsOf && samePools) {
+      return rows; // the very list of state nodes (the view builder keeps it while no node changed)
+    }
+    rowsOf = nodes;
     NodeFacts[] before = rows;
     NodeFacts[] next = new NodeFacts[nodes.size()];
     long gen = ++generation;
