@@ -224,7 +224,7 @@ final class ViewBuilder {
     // Only what is another object changes the list.
     claimNodes.entrySet().removeIf(e -> e.getValue() != null && e.getValue() == nodes.ofClaim(e.getKey()));
     unmanaged.entrySet().removeIf(e -> e.getValue() != null && e.getValue() == nodes.unmanaged(e.getKey()));
-    return claimNodes.isEmpty() && unmanaged.isEmpty() || nodes.apply(claimNodes, unmanaged);
+    return claimNodes.isEmpty() && unmanaged.isEmpty() || nodes.apply(claimNodes, unmanaged, s.claims());
   }
 
   /** The NodeClaims that are candidates of a disruption in flight. */
