@@ -239,8 +239,8 @@ public final class DisruptionController {
   private void visit(NodeFacts f, ClusterView view, Lazy lazy) {
     visits++;
     ConsolidationRefusal r = refusal(f, view, lazy);
-    CandidateMemo.Answer from = f.settledBy;
-    if (from == UNSETTLED || (from != null && from.until != null)) {
+    CandidateMemo.Answer from = f.refusalRead;
+    if (f.unsettled || (from != null && from.until != null)) {
       unsettled.add(f);
     } else {
       unsettled.remove(f);
@@ -269,9 +269,6 @@ public final class DisruptionController {
       registered++;
     }
   }
-
-  /** Marks a refusal that reads more than the row's facts and answer (see {@link NodeFacts#settledBy}). */
-  private static final CandidateMemo.Answer UNSETTLED = new CandidateMemo.Answer(Optional.empty(), List.of(), null, -1);
 
   /** Notes a claim whose refusal changed, for the next {@link #unconsolidatableChanges} (none before the first). */
   private void changed(String name) {
@@ -302,7 +299,8 @@ public final class DisruptionController {
 
   /** One node's refusal, as {@link #unconsolidatable} describes it; null when consolidation does not refuse it. */
   private ConsolidationRefusal refusal(NodeFacts f, ClusterView view, Lazy lazy) {
-    f.settledBy = null; // reads only the facts
+    f.refusalRead = null; // reads only the facts
+    f.unsettled = false;
     NodePool pool = f.pool;
     if (pool == null) {
       return null;
@@ -312,7 +310,7 @@ public final class DisruptionController {
     }
     // The candidate checks first: upstream asks ShouldDisrupt only of a node that is a candidate.
     CandidateMemo.Answer from = f.unmanaged.isPresent() ? null : memo.answer(f, view, false);
-    f.settledBy = from;
+    f.refusalRead = from;
     Optional<String> rejected = from == null ? f.unmanaged : from.blocked;
     Optional<String> disabled = f.consolidationDisabled();
     if (rejected.isPresent() || disabled.isPresent()) {
@@ -323,7 +321,7 @@ public final class DisruptionController {
       }
       return f.refusal;
     }
-    f.settledBy = UNSETTLED; // the time, the budget or a simulation
+    f.unsettled = true; // the time, the budget or a simulation
     if (!f.consolidatableBy(view.now())) {
       return null;
     }

@@ -39,10 +39,11 @@ final class NodeFacts {
   /** The refusal {@link DisruptionController}'s kept map holds for the node; null when none. */
   ConsolidationRefusal shown;
   /**
-   * What the last refusal worked out for the node read beyond its facts: null for nothing, the
-   * candidate answer it came from, or the controller's mark for the time, budgets or a simulation.
+   * What the last refusal worked out for the node read beyond its facts: the candidate answer it came
+   * from (null: none), and whether it also read the time, budgets or a simulation.
    */
-  CandidateMemo.Answer settledBy;
+  CandidateMemo.Answer refusalRead;
+  boolean unsettled;
   /** The answer under whose PDBs the controller last listed the node; null when to be listed again. */
   CandidateMemo.Answer indexed;
   /** The controller's refresh that last queued the node, so it is visited once. */
