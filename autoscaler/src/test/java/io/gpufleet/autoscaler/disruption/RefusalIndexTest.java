@@ -9,7 +9,6 @@ import static io.gpufleet.autoscaler.disruption.DisruptionViews.T0;
 import static io.gpufleet.autoscaler.disruption.DisruptionViews.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.autoscaler.disruption.DisruptionController.RefusalChanges;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.OfferingAvailability;
 import io.gpufleet.autoscaler.state.PdbIndex;
@@ -94,16 +93,9 @@ class RefusalIndexTest {
         }
         SortedMap<String, ConsolidationRefusal> all = UnconsolidatableTest.controller(current).unconsolidatable(v);
         long before = kept.visits;
-        RefusalChanges changes = kept.unconsolidatableChanges(v);
+        changesSeen += IncrementalPollTest.replay(kept.unconsolidatableChanges(v), recorded);
         visited += kept.visits - before;
         rowsSeen += list.size();
-        if (changes.complete()) {
-          recorded.keySet().retainAll(changes.changed().keySet());
-        } else {
-          recorded.keySet().removeAll(changes.gone());
-          changesSeen += changes.changed().size() + changes.gone().size();
-        }
-        recorded.putAll(changes.changed());
         assertThat(recorded).as(at).isEqualTo(all);
         assertThat(kept.unconsolidatable(v)).as(at).isEqualTo(all);
       }

@@ -166,16 +166,7 @@ final class ViewNodes {
    */
   private void placeSharing(String claim, PMap<String, ?> claimOrder) {
     long key = order(claim);
-    int lo = 0;
-    int hi = claimCount;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (order(claimOf(mid)) < key) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    int lo = firstNotBefore(key);
     int end = lo;
     while (end < claimCount && order(claimOf(end)) == key) {
       end++;
@@ -243,7 +234,17 @@ final class ViewNodes {
    */
   private int claimPosition(String claim) {
     long key = order(claim);
-    int lo = 0; // the first of the claims not before it
+    int lo = firstNotBefore(key);
+    if (lo == claimCount || order(claimOf(lo)) != key) {
+      return -lo - 1;
+    }
+    boolean alone = claimOf(lo).equals(claim) && (lo + 1 == claimCount || order(claimOf(lo + 1)) != key);
+    return alone ? lo : Integer.MIN_VALUE;
+  }
+
+  /** The first of the claims whose place in the order is not before {@code key}'s ({@link #claimCount} if none). */
+  private int firstNotBefore(long key) {
+    int lo = 0;
     int hi = claimCount;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
@@ -253,11 +254,7 @@ final class ViewNodes {
         hi = mid;
       }
     }
-    if (lo == claimCount || order(claimOf(lo)) != key) {
-      return -lo - 1;
-    }
-    boolean alone = claimOf(lo).equals(claim) && (lo + 1 == claimCount || order(claimOf(lo + 1)) != key);
-    return alone ? lo : Integer.MIN_VALUE;
+    return lo;
   }
 
   /** Where an unmanaged node is among the unmanaged ({@code >= 0}), or {@code -(insertion point) - 1}. */
