@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * Builds Karpenter's {@link ClusterView} from the simulator's image: a state node per NodeClaim and
@@ -374,7 +373,9 @@ final class ViewBuilder {
    * workloads, their pod sets and the pods whose pod, readiness or termination changed (what
    * {@link #allowed} reads). A view in which no PDB's owner changed hands back the last index without
    * visiting the PDBs, so it costs what changed, not the number of PDBs; ViewBuilderTest compares each
-   * followed index with {@link #pdbs} after random changes.
+   * followed index with {@link #pdbs} after random changes. A PDB whose owners' pods changed has its
+   * Ready count moved by those pods' changes ({@link #podChanges}), not counted over every pod of its
+   * owners again (issue 33 item 7: on the week shape that count was most of a view's PDB work).
    */
   private PdbIndex pdbsCached(ClusterState s) {
     if (s.pdbs().isEmpty()) {
@@ -427,9 +428,20 @@ final class ViewBuilder {
         allowed = (int) hit[3];
         hit[1] = workloads;
         hit[4] = stamp;
+      } else if (hit != null && !owners.isEmpty() && (long) hit[4] == stamp - 1 && dirty != null) {
+        // Valid through the last view, the same owners: its healthy pods moved by the pods that changed.
+        int healthy = (int) hit[5];
+        for (ObjectRef o : owners) {
+          for (PodState[] c : podChanges.getOrDefault(o, List.of())) {
+            healthy += healthy(b, c[1]) - healthy(b, c[0]);
+          }
+        }
+        allowed = b.disruptionsAllowed(expected(s, owners), healthy);
+        pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp, healthy});
       } else {
-        allowed = allowed(s, b, owners);
-        pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp});
+        int healthy = owners.isEmpty() ? 0 : healthy(s, b, owners);
+        allowed = owners.isEmpty() ? allowed(s, b, owners) : b.disruptionsAllowed(expected(s, owners), healthy);
+        pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp, healthy});
       }
       PdbIndex.Entry e = same ? lastPdbs.entries().get(entries.size()) : null;
       if (e == null || e.pdb() != b || e.disruptionsAllowed() != allowed) {
@@ -456,6 +468,7 @@ final class ViewBuilder {
    */
   private Set<ObjectRef> dirtyWorkloads(ClusterState s) {
     Set<ObjectRef> dirty = new HashSet<>();
+    podChanges.clear();
     if (s.pods() != lastPods) {
       lastPods.diff(s.pods(), (k, was, now) -> {
         if (was != null && now != null && was.pod() == now.pod() && was.isReady() == now.isReady()
@@ -467,10 +480,16 @@ final class ViewBuilder {
             p.workload().ifPresent(dirty::add);
           }
         }
+        // Listed under the workload whose pod set holds it (ClusterState.withPod: the one it came with).
+        (was != null ? was : now).workload().ifPresent(w ->
+            podChanges.computeIfAbsent(w, x -> new ArrayList<>()).add(new PodState[] {was, now}));
       });
     }
     return dirty;
   }
+
+  /** The changes {@link #dirtyWorkloads} found, by workload: each pod's state before and after (null: none). */
+  private final Map<ObjectRef, List<PodState[]>> podChanges = new HashMap<>();
 
   /** Whether any of a PDB's owners is among these workloads. */
   private static boolean covers(Collection<?> owners, Set<ObjectRef> workloads) {
@@ -533,28 +552,49 @@ final class ViewBuilder {
     return allowed(s, b, owners(s, b));
   }
 
-  /** As {@link #allowed(ClusterState, PodDisruptionBudget)}, with the PDB's {@link #owners} already found. */
-  private static int allowed(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
-    int[] counts = new int[2];
-    Consumer<PodState> count = p -> {
-      if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-          && b.selector().matches(p.pod().meta().labels())) {
-        counts[0] += p.isTerminating() ? 0 : 1;
-        counts[1] += p.isReady() ? 1 : 0;
-      }
-    };
-    if (owners.isEmpty()) {
-      s.pods().forEach((k, p) -> count.accept(p));
-      return b.disruptionsAllowed(counts[0], counts[1]);
-    }
+  /** The pods its owners expect: the sum of their desired replicas. */
+  private static int expected(ClusterState s, List<ObjectRef> owners) {
     int expected = 0;
     for (ObjectRef o : owners) {
       expected += ApiServer.desired(s.workloads().get(o).workload());
+    }
+    return expected;
+  }
+
+  /** The owners' pods a PDB selects that are Ready, as {@link #allowed} counts them. */
+  private static int healthy(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
+    int[] healthy = new int[1];
+    for (ObjectRef o : owners) {
       PMap<String, Boolean> keys = s.podsByWorkload().get(o);
       if (keys != null) {
-        keys.forEach((k, v) -> count.accept(s.pods().get(k)));
+        keys.forEach((k, v) -> healthy[0] += healthy(b, s.pods().get(k)));
       }
     }
-    return b.disruptionsAllowed(expected, counts[1]);
+    return healthy[0];
+  }
+
+  /** 1 when the PDB selects the pod and it is Ready; 0 otherwise, or for no pod (null). */
+  private static int healthy(PodDisruptionBudget b, PodState p) {
+    return p != null && p.isReady() && selects(b, p) ? 1 : 0;
+  }
+
+  private static boolean selects(PodDisruptionBudget b, PodState p) {
+    return p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
+        && b.selector().matches(p.pod().meta().labels());
+  }
+
+  /** As {@link #allowed(ClusterState, PodDisruptionBudget)}, with the PDB's {@link #owners} already found. */
+  private static int allowed(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
+    if (!owners.isEmpty()) {
+      return b.disruptionsAllowed(expected(s, owners), healthy(s, b, owners));
+    }
+    int[] counts = new int[2];
+    s.pods().forEach((k, p) -> {
+      if (selects(b, p)) {
+        counts[0] += p.isTerminating() ? 0 : 1;
+        counts[1] += p.isReady() ? 1 : 0;
+      }
+    });
+    return b.disruptionsAllowed(counts[0], counts[1]);
   }
 }
