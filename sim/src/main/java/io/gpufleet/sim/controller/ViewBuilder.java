@@ -413,8 +413,9 @@ final class ViewBuilder {
     for (String key : ordered) {
       PodDisruptionBudget b = s.pdbs().get(key);
       Object[] hit = pdbMemo.get(key);
-      if (hit != null && (hit[0] != b || hit[1] != workloads
-          && (hit[1] != lastWorkloads || changed == null || covers((List<?>) hit[2], changed)))) {
+      // Its owners still hold: the same PDB, and since they were found no workload came, went or
+      // changed its namespace or its pods' labels (changed is null when one did).
+      if (hit != null && (hit[0] != b || hit[1] != workloads && (hit[1] != lastWorkloads || changed == null))) {
         hit = null;
       }
       @SuppressWarnings("unchecked")
@@ -422,14 +423,15 @@ final class ViewBuilder {
       owning.addAll(owners);
       anyOwnerless |= owners.isEmpty();
       int allowed;
-      // Valid through the last view and none of its owners changed since.
-      if (hit != null && !owners.isEmpty() && (long) hit[4] == stamp - 1 && dirty != null
-          && !covers(owners, dirty)) {
+      // Valid through the last view, with the owners it was worked out for.
+      boolean kept = hit != null && !owners.isEmpty() && (long) hit[4] == stamp - 1 && dirty != null;
+      if (kept && !(hit[1] != workloads && covers(owners, changed)) && !covers(owners, dirty)) {
+        // none of its owners or their pods changed since
         allowed = (int) hit[3];
         hit[1] = workloads;
         hit[4] = stamp;
-      } else if (hit != null && !owners.isEmpty() && (long) hit[4] == stamp - 1 && dirty != null) {
-        // Valid through the last view, the same owners: its healthy pods moved by the pods that changed.
+      } else if (kept) {
+        // an owner's scale may have changed, and its Ready pods moved by the pods that changed
         int healthy = (int) hit[5];
         for (ObjectRef o : owners) {
           for (PodState[] c : podChanges.getOrDefault(o, List.of())) {
