@@ -382,20 +382,28 @@ final class ViewBuilder {
       return PdbIndex.NONE;
     }
     PMap<ObjectRef, WorkloadState> workloads = s.workloads();
-    Set<ObjectRef> changed = null; // null: the owners may have changed
+    Set<ObjectRef> changed = null; // null: unknown (the first view)
     Set<ObjectRef> dirty = null; // the workloads whose status inputs changed; null: unknown
+    // The workloads, before and after, that came, went or changed their namespace or pods' labels:
+    // a PDB that selects none of them has the owners it had.
+    List<Workload> relabeled = new ArrayList<>();
     if (lastWorkloads != null) {
       Set<ObjectRef> keys = new HashSet<>();
-      boolean[] templates = new boolean[1];
       if (workloads != lastWorkloads) {
         lastWorkloads.diff(workloads, (k, was, now) -> {
           keys.add(k);
-          templates[0] |= was == null || now == null
+          if (was == null || now == null
               || !was.workload().meta().namespace().equals(now.workload().meta().namespace())
-              || !was.workload().template().labels().equals(now.workload().template().labels());
+              || !was.workload().template().labels().equals(now.workload().template().labels())) {
+            for (WorkloadState w : new WorkloadState[] {was, now}) {
+              if (w != null) {
+                relabeled.add(w.workload());
+              }
+            }
+          }
         });
       }
-      changed = templates[0] ? null : keys;
+      changed = keys;
       // A workload changed in itself is in changed, which the owners' check below reads.
       dirty = dirtyWorkloads(s);
     }
@@ -413,9 +421,10 @@ final class ViewBuilder {
     for (String key : ordered) {
       PodDisruptionBudget b = s.pdbs().get(key);
       Object[] hit = pdbMemo.get(key);
-      // Its owners still hold: the same PDB, and since they were found no workload came, went or
-      // changed its namespace or its pods' labels (changed is null when one did).
-      if (hit != null && (hit[0] != b || hit[1] != workloads && (hit[1] != lastWorkloads || changed == null))) {
+      // Its owners still hold: the same PDB, and since they were found no workload it selects (before
+      // or after) came, went or changed its namespace or its pods' labels.
+      if (hit != null && (hit[0] != b || hit[1] != workloads
+          && (hit[1] != lastWorkloads || changed == null || selectsAny(b, relabeled)))) {
         hit = null;
       }
       @SuppressWarnings("unchecked")
@@ -515,13 +524,26 @@ final class ViewBuilder {
   static List<ObjectRef> owners(ClusterState s, PodDisruptionBudget b) {
     List<ObjectRef> owners = new ArrayList<>();
     for (ObjectRef wk : s.workloads().keys()) {
-      WorkloadState w = s.workloads().get(wk);
-      if (w.workload().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-          && b.selector().matches(w.workload().template().labels())) {
+      if (selects(b, s.workloads().get(wk).workload())) {
         owners.add(wk);
       }
     }
     return owners;
+  }
+
+  /** Whether a PDB selects a workload's pods (by their template), as {@link #owners} asks. */
+  private static boolean selects(PodDisruptionBudget b, Workload w) {
+    return w.meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
+        && b.selector().matches(w.template().labels());
+  }
+
+  private static boolean selectsAny(PodDisruptionBudget b, List<Workload> workloads) {
+    for (Workload w : workloads) {
+      if (selects(b, w)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The PDBs covering one pod, with their status now: what the Eviction API consults. */
