@@ -51,8 +51,9 @@ final class CandidateMemo {
 
   /** The facts of every state node the memo knows, by identity. */
   private final IdentityHashMap<StateNode, NodeFacts> facts = new IdentityHashMap<>();
-  /** The facts of the last view's nodes, in its order. */
+  /** The facts of the last view's nodes, in its order, and the list of state nodes they follow. */
   private NodeFacts[] rows = new NodeFacts[0];
+  private List<StateNode> rowsOf;
   private long generation;
   private ClusterView seen;
   private List<NodePool> pools;
@@ -66,6 +67,37 @@ final class CandidateMemo {
    * (each pod change makes one) mostly changes only how many disruptions PDBs allow, not whether any.
    */
   private long statusEpoch;
+  /**
+   * What changed in {@link #rows} since {@link #drain}: facts that came into the rows, facts that left
+   * them, and PDBs that came to block or to allow; {@code full} when that is not known (a PDB set
+   * changed, or more changed than the rows hold), so the reader must look at every row.
+   */
+  private List<NodeFacts> added = new ArrayList<>();
+  private List<NodeFacts> left = new ArrayList<>();
+  private List<PodDisruptionBudget> flips = new ArrayList<>();
+  private boolean full = true;
+
+  /** What changed in the rows since the last call (see {@link #added}); the first call says {@code full}. */
+  record Changes(List<NodeFacts> added, List<NodeFacts> left, List<PodDisruptionBudget> flips, boolean full) {}
+
+  Changes drain() {
+    Changes out = new Changes(added, left, flips, full);
+    added = new ArrayList<>();
+    left = new ArrayList<>();
+    flips = new ArrayList<>();
+    full = false;
+    return out;
+  }
+
+  /** Gives up the journal once it outgrows the rows: the reader then looks at every row. */
+  private void bound() {
+    if (added.size() + left.size() + flips.size() > 2 * rows.length + 64) {
+      added.clear();
+      left.clear();
+      flips.clear();
+      full = true;
+    }
+  }
 
   /** Nodes that may be disrupted now, among those {@code filter} admits, as {@link Candidates#of}. */
   List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
@@ -108,9 +140,17 @@ final class CandidateMemo {
   Answer answer(NodeFacts f, ClusterView view, boolean eventual) {
     int slot = eventual ? 1 : 0;
     Answer a = f.answers[slot];
-    if (a == null || !holds(a, view.now())) {
+    if (a != null && !holds(a, view.now())) {
+      // A PDB that switched mostly switches back: the answer before this one holds again when every
+      // PDB it read has the status it read and no duration it saw has ended (the facts are the same).
+      Answer before = f.before[slot];
+      f.before[slot] = a;
+      a = before != null && holds(before, view.now()) ? before : null;
+      f.answers[slot] = a;
+    }
+    if (a == null) {
       List<PdbIndex.Entry> read = new ArrayList<>();
-      Optional<String> blocked = Candidates.blocked(f.node, f.pool, view, eventual, covering -> {
+      Optional<String> blocked = Candidates.blocked(f.node, f.nodeBlocked(), f.pool, view, eventual, covering -> {
         if (covering.size() == 1) {
           read.add(covering.getFirst());
         }
@@ -167,13 +207,20 @@ final class CandidateMemo {
       if (!Provisioner.sameObjects(now, specs)) {
         facts.clear();
         rows = new NodeFacts[0];
+        rowsOf = null;
         blocking.clear();
         statusEpoch++;
+        full = true;
       }
       boolean flipped = false;
       for (PdbIndex.Entry e : pdbs.entries()) {
         Boolean was = blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
-        flipped |= was == null || was != (e.disruptionsAllowed() <= 0);
+        if (was == null || was != (e.disruptionsAllowed() <= 0)) {
+          flipped = true;
+          if (!full) {
+            flips.add(e.pdb());
+          }
+        }
       }
       if (flipped) {
         statusEpoch++;
@@ -183,6 +230,10 @@ final class CandidateMemo {
     boolean samePools = pools != null && Provisioner.sameObjects(view.nodePools(), pools);
     pools = view.nodePools();
     List<StateNode> nodes = view.nodes();
+    if (nodes == rowsOf && samePools) {
+      return rows; // the very list of state nodes (the view builder keeps it while no node changed)
+    }
+    rowsOf = nodes;
     NodeFacts[] before = rows;
     NodeFacts[] next = new NodeFacts[nodes.size()];
     long gen = ++generation;
@@ -203,6 +254,9 @@ final class CandidateMemo {
         f = fresh(n, view);
         f.at = i;
         facts.put(n, f);
+        if (!full) {
+          added.add(f);
+        }
       }
       changed |= i >= before.length || f != before[i];
       f.listed = gen;
@@ -210,12 +264,20 @@ final class CandidateMemo {
     }
     if (changed) {
       for (NodeFacts f : before) {
-        if (f.listed != gen && facts.get(f.node) == f) {
-          facts.remove(f.node);
+        if (f.listed != gen) {
+          if (facts.get(f.node) == f) {
+            facts.remove(f.node);
+          }
+          if (!full) {
+            left.add(f);
+          }
         }
       }
     }
     rows = next;
+    if (!full) {
+      bound();
+    }
     return rows;
   }
 

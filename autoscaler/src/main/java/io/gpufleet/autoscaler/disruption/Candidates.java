@@ -110,13 +110,8 @@ final class Candidates {
     return Optional.empty();
   }
 
-  /**
-   * The checks of the candidate filter after the method's filter: what blocks disrupting the node and
-   * its pods. Tells {@code pdbReads} the budgets covering each pod whose eviction it asked about,
-   * which is all of the cluster beyond the node, its NodePool and the time that the answer read.
-   */
-  static Optional<String> blocked(StateNode n, NodePool pool, ClusterView view, boolean eventual,
-      Consumer<List<PdbIndex.Entry>> pdbReads) {
+  /** The checks of the candidate filter that read only the node, which a caller may keep beside the state node. */
+  static Optional<String> nodeBlocked(StateNode n) {
     // The words of the DisruptionBlocked events NewCandidate publishes (pkg/controllers/disruption/types.go:
     // pretty.Sentence of statenode.go's ValidateNodeDisruptable and ValidatePodsDisruptable errors).
     if ("true".equals(n.annotation(KarpenterLabels.DO_NOT_DISRUPT).orElse(""))) {
@@ -124,6 +119,20 @@ final class Candidates {
     }
     if (!n.labels().has(KarpenterLabels.CAPACITY_TYPE) || !n.labels().has("topology.kubernetes.io/zone")) {
       return Optional.of("the node has no capacity-type or zone label");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The checks of the candidate filter after the method's filter: what blocks disrupting the node and
+   * its pods. Tells {@code pdbReads} the budgets covering each pod whose eviction it asked about,
+   * which is all of the cluster beyond the node, its NodePool and the time that the answer read.
+   * {@code nodeBlocked} is {@link #nodeBlocked} of {@code n}.
+   */
+  static Optional<String> blocked(StateNode n, Optional<String> nodeBlocked, NodePool pool, ClusterView view,
+      boolean eventual, Consumer<List<PdbIndex.Entry>> pdbReads) {
+    if (nodeBlocked.isPresent()) {
+      return nodeBlocked;
     }
     // Every active pod counts, not only the reschedulable ones: a DaemonSet or mirror pod marked
     // do-not-disrupt blocks the node, and so does a DaemonSet pod its PDB will not let go

@@ -5,15 +5,18 @@ import io.gpufleet.autoscaler.action.Action;
 import io.gpufleet.autoscaler.action.RemovalReason;
 import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.time.KubeDuration;
+import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -140,10 +143,20 @@ public final class DisruptionController {
    * Brings {@link #refusals} to {@code view}. A node's refusal up to the NodePool's setting reads only
    * its facts and its kept candidate answer, so it is kept while that answer is the same object; what
    * reads the budget, the time or the simulation is worked out each time, as before.
+   *
+   * <p>Only the rows whose refusal may differ from the one shown are visited (issue 33 item 7: most
+   * quiet polls follow a change of a few nodes or of one PDB's status): rows that came since the last
+   * refresh, rows whose refusal reads more than their facts and answer ({@link #unsettled}), and rows
+   * whose answer read a PDB that came to block or to allow since ({@link #readers}). Any other row's
+   * answer still holds ({@link CandidateMemo#answer} keeps it while no PDB it read switched and no
+   * duration it saw ended), so its refusal is the one shown. They are visited in row order, as a
+   * refresh of every row would, so simulations draw from the refresh's stream in the same order.
    */
   private void refresh(ClusterView view) {
     NodeFacts[] rows = memo.rows(view);
-    if (rows != shownRows) {
+    CandidateMemo.Changes changes = memo.drain();
+    Lazy lazy = new Lazy();
+    if (changes.full() || !indexed) {
       for (NodeFacts f : shownRows) {
         if (!memo.listed(f) && f.shown != null) {
           // its claim's entry goes, unless a new state node of the claim puts one back below
@@ -152,23 +165,108 @@ public final class DisruptionController {
           changed(f.claimName());
         }
       }
-      shownRows = rows;
+      readers.clear();
+      unsettled.clear();
+      registered = 0;
+      for (NodeFacts f : rows) {
+        f.indexed = null;
+        visit(f, view, lazy);
+      }
+      indexed = true;
+    } else {
+      for (NodeFacts f : changes.left()) {
+        unsettled.remove(f);
+        if (!memo.listed(f) && f.shown != null) {
+          f.shown = null;
+          refusals.remove(f.claimName());
+          changed(f.claimName());
+        }
+      }
+      long stamp = ++visitStamp;
+      List<NodeFacts> due = new ArrayList<>();
+      for (NodeFacts f : changes.added()) {
+        queue(f, stamp, due);
+      }
+      for (NodeFacts f : unsettled) {
+        queue(f, stamp, due);
+      }
+      for (PodDisruptionBudget b : changes.flips()) {
+        List<NodeFacts> read = readers.remove(b);
+        if (read != null) {
+          registered -= read.size();
+          for (NodeFacts f : read) {
+            f.indexed = null; // registered again under every PDB its answer reads, once visited
+            queue(f, stamp, due);
+          }
+        }
+      }
+      due.sort(Comparator.comparingInt(f -> f.at));
+      for (NodeFacts f : due) {
+        visit(f, view, lazy);
+      }
     }
-    Lazy lazy = new Lazy();
-    for (NodeFacts f : rows) {
-      ConsolidationRefusal r = refusal(f, view, lazy);
-      ConsolidationRefusal was = f.shown;
-      if (r == was || (r != null && r.equals(was))) {
-        continue;
+    shownRows = rows;
+    if (registered > 4 * rows.length + 64) { // stale registrations: rebuilt from the rows' answers
+      readers.clear();
+      registered = 0;
+      for (NodeFacts f : rows) {
+        if (f.indexed != null) {
+          register(f, f.indexed);
+        }
       }
-      String name = f.claimName();
-      f.shown = r;
-      if (r == null) {
-        refusals.remove(name);
-      } else {
-        refusals.put(name, r);
+    }
+  }
+
+  /** Whether {@link #readers} and {@link #unsettled} describe {@link #shownRows}. */
+  private boolean indexed;
+  /** The rows of {@link #shownRows} whose refusal reads the time, budgets or a simulation, or whose answer a duration ends. */
+  private final Set<NodeFacts> unsettled = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** The rows whose shown refusal came from an answer that read each PDB; some may be stale (left, or answered since). */
+  private final IdentityHashMap<PodDisruptionBudget, List<NodeFacts>> readers = new IdentityHashMap<>();
+  private int registered;
+  private long visitStamp;
+  /** How many rows refreshes visited, for tests of what a refresh costs. */
+  long visits;
+
+  private void queue(NodeFacts f, long stamp, List<NodeFacts> due) {
+    if (f.queued != stamp && memo.listed(f)) {
+      f.queued = stamp;
+      due.add(f);
+    }
+  }
+
+  /** Works out a row's refusal, brings the kept map to it, and notes what it read for the next refresh. */
+  private void visit(NodeFacts f, ClusterView view, Lazy lazy) {
+    visits++;
+    ConsolidationRefusal r = refusal(f, view, lazy);
+    CandidateMemo.Answer from = f.refusalRead;
+    if (f.unsettled || (from != null && from.until != null)) {
+      unsettled.add(f);
+    } else {
+      unsettled.remove(f);
+      if (from != null && f.indexed != from) {
+        register(f, from);
       }
-      changed(name);
+    }
+    ConsolidationRefusal was = f.shown;
+    if (r == was || (r != null && r.equals(was))) {
+      return;
+    }
+    String name = f.claimName();
+    f.shown = r;
+    if (r == null) {
+      refusals.remove(name);
+    } else {
+      refusals.put(name, r);
+    }
+    changed(name);
+  }
+
+  private void register(NodeFacts f, CandidateMemo.Answer from) {
+    f.indexed = from;
+    for (PdbIndex.Entry e : from.read) {
+      readers.computeIfAbsent(e.pdb(), b -> new ArrayList<>()).add(f);
+      registered++;
     }
   }
 
@@ -201,6 +299,8 @@ public final class DisruptionController {
 
   /** One node's refusal, as {@link #unconsolidatable} describes it; null when consolidation does not refuse it. */
   private ConsolidationRefusal refusal(NodeFacts f, ClusterView view, Lazy lazy) {
+    f.refusalRead = null; // reads only the facts
+    f.unsettled = false;
     NodePool pool = f.pool;
     if (pool == null) {
       return null;
@@ -210,6 +310,7 @@ public final class DisruptionController {
     }
     // The candidate checks first: upstream asks ShouldDisrupt only of a node that is a candidate.
     CandidateMemo.Answer from = f.unmanaged.isPresent() ? null : memo.answer(f, view, false);
+    f.refusalRead = from;
     Optional<String> rejected = from == null ? f.unmanaged : from.blocked;
     Optional<String> disabled = f.consolidationDisabled();
     if (rejected.isPresent() || disabled.isPresent()) {
@@ -220,6 +321,7 @@ public final class DisruptionController {
       }
       return f.refusal;
     }
+    f.unsettled = true; // the time, the budget or a simulation
     if (!f.consolidatableBy(view.now())) {
       return null;
     }

@@ -30,12 +30,24 @@ final class NodeFacts {
   Optional<String> unmanaged;
   /** The answers of {@link Candidates#blocked} without and with {@code eventual}. */
   final CandidateMemo.Answer[] answers = new CandidateMemo.Answer[2];
+  /** The answers each of {@link #answers} replaced, kept in case they hold again. */
+  final CandidateMemo.Answer[] before = new CandidateMemo.Answer[2];
   Candidate candidate;
   /** The last refusal {@link DisruptionController} worked out for the node, and the answer it came from. */
   ConsolidationRefusal refusal;
   CandidateMemo.Answer refusalFrom;
   /** The refusal {@link DisruptionController}'s kept map holds for the node; null when none. */
   ConsolidationRefusal shown;
+  /**
+   * What the last refusal worked out for the node read beyond its facts: the candidate answer it came
+   * from (null: none), and whether it also read the time, budgets or a simulation.
+   */
+  CandidateMemo.Answer refusalRead;
+  boolean unsettled;
+  /** The answer under whose PDBs the controller last listed the node; null when to be listed again. */
+  CandidateMemo.Answer indexed;
+  /** The controller's refresh that last queued the node, so it is visited once. */
+  long queued;
   private Optional<String> disabled;
   /** The next end of a do-not-disrupt duration after {@link #protectedAsOf}; null when none. */
   Instant protectedUntil;
@@ -50,6 +62,19 @@ final class NodeFacts {
     this.empty = node.isEmpty();
     this.consolidatableAt = pool == null ? null : Candidates.consolidatableAt(node, pool);
   }
+
+  /**
+   * {@link Candidates#nodeBlocked}: the candidate checks that read only the node, kept so that an
+   * answer worked out again after a PDB switched reads only the pods (issue 33 item 7).
+   */
+  Optional<String> nodeBlocked() {
+    if (nodeBlocked == null) {
+      nodeBlocked = Candidates.nodeBlocked(node);
+    }
+    return nodeBlocked;
+  }
+
+  private Optional<String> nodeBlocked;
 
   /** {@link Consolidation#disabledBy} of the node's NodePool; only for managed nodes. */
   Optional<String> consolidationDisabled() {

@@ -37,13 +37,16 @@ public final class Termination {
   /** How the drain reads the reason a claim is deleting. */
   public static List<Action> reconcile(ClusterView view, Function<String, RemovalReason> reasonOf) {
     List<Action> out = new ArrayList<>();
-    Map<String, Integer> allowed = new HashMap<>();
-    for (PdbIndex.Entry e : view.pdbs().entries()) {
-      allowed.put(e.pdb().meta().key(), e.disruptionsAllowed());
-    }
+    Map<String, Integer> allowed = null; // what each PDB allows, shared by the drains: only once one drains
     for (StateNode n : view.nodes()) {
       if (n.claim().isEmpty() || !n.claim().get().isDeleting()) {
         continue;
+      }
+      if (allowed == null) {
+        allowed = new HashMap<>();
+        for (PdbIndex.Entry e : view.pdbs().entries()) {
+          allowed.put(e.pdb().meta().key(), e.disruptionsAllowed());
+        }
       }
       drain(n, view, allowed, reasonOf.apply(n.claim().get().name()), out);
     }

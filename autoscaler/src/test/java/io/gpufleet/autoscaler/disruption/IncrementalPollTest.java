@@ -112,14 +112,7 @@ class IncrementalPollTest {
         }
         SortedMap<String, ConsolidationRefusal> all = UnconsolidatableTest.controller(general).unconsolidatable(v);
         assertThat(kept.unconsolidatable(v)).as(at).isEqualTo(all);
-        RefusalChanges changes = kept.unconsolidatableChanges(v);
-        if (changes.complete()) {
-          recorded.keySet().retainAll(changes.changed().keySet());
-        } else {
-          recorded.keySet().removeAll(changes.gone());
-          changesSeen += changes.changed().size() + changes.gone().size();
-        }
-        recorded.putAll(changes.changed());
+        changesSeen += replay(kept.unconsolidatableChanges(v), recorded);
         assertThat(recorded).as(at).isEqualTo(all);
         all.values().forEach(w -> kinds.add(w.reason() + ": " + w.message().replaceAll("[(\"].*", "")));
         Instant limit = now.plus(Duration.ofMinutes(5));
@@ -132,6 +125,22 @@ class IncrementalPollTest {
     assertThat(kinds).contains("DisruptionBlocked: Pdb prevents pod evictions ",
         "DisruptionBlocked: Pod has ", "DisruptionBlocked: already being disrupted",
         "Unconsolidatable: NodePool ");
+  }
+
+  /**
+   * Replays the changes since the last call on a record, as the runtime records them: a complete answer
+   * replaces it. Returns how many claims a partial answer named (0 for a complete one).
+   */
+  static int replay(RefusalChanges changes, SortedMap<String, ConsolidationRefusal> recorded) {
+    int named = 0;
+    if (changes.complete()) {
+      recorded.keySet().retainAll(changes.changed().keySet());
+    } else {
+      recorded.keySet().removeAll(changes.gone());
+      named = changes.changed().size() + changes.gone().size();
+    }
+    recorded.putAll(changes.changed());
+    return named;
   }
 
   /** When a quiet poll's answer may next change, from the nodes themselves (the runtime's loop before facts were kept). */

@@ -57,6 +57,36 @@ public final class PMap<K, V> {
     return (V) root.get(key, hash(key), 0);
   }
 
+  /**
+   * The keys whose hash is {@code key}'s (itself among them if present), in iteration order: keys of
+   * one hash iterate in the order they were put, which no diff tells, so a caller that follows the
+   * map's order by its changes asks here for such a group. Costs a lookup.
+   */
+  @SuppressWarnings("unchecked")
+  public List<K> keysSharingHash(K key) {
+    int hash = hash(key);
+    Bitmap node = root;
+    for (int shift = 0; ; shift += BITS) {
+      if (shift >= 32) {
+        List<K> out = new ArrayList<>(node.slots.length / 2);
+        for (int i = 0; i < node.slots.length; i += 2) {
+          out.add((K) node.slots[i]);
+        }
+        return out;
+      }
+      int bit = 1 << ((hash >>> shift) & MASK);
+      if ((node.bitmap & bit) == 0) {
+        return List.of();
+      }
+      int i = 2 * Integer.bitCount(node.bitmap & (bit - 1));
+      Object k = node.slots[i];
+      if (k != null) {
+        return hash(k) == hash ? List.of((K) k) : List.of();
+      }
+      node = (Bitmap) node.slots[i + 1];
+    }
+  }
+
   public boolean containsKey(K key) {
     return get(key) != null;
   }

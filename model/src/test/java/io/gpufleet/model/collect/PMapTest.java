@@ -26,6 +26,32 @@ class PMapTest {
   }
 
   /**
+   * keysSharingHash gives the keys of one hash in the order the map iterates them: after each of many
+   * seeded puts and removes of keys that often share a hash (one in seven all share one), it equals
+   * the map's keys of that hash in iteration order, for keys in the map and not.
+   */
+  @Test
+  void keysSharingAHashComeInIterationOrder() {
+    SplittableRandom r = new SplittableRandom(SEED);
+    PMap<Key, Integer> m = PMap.empty();
+    int shared = 0;
+    for (int step = 0; step < 4000; step++) {
+      Key k = new Key(r.nextInt(200));
+      m = r.nextInt(3) > 0 ? m.put(k, step) : m.remove(k);
+      Key asked = new Key(r.nextInt(200));
+      List<Key> expected = new ArrayList<>();
+      for (Key o : m.keys()) {
+        if (o.hashCode() == asked.hashCode()) {
+          expected.add(o);
+        }
+      }
+      assertThat(m.keysSharingHash(asked)).as("step %d", step).isEqualTo(expected);
+      shared += expected.size() > 1 ? 1 : 0;
+    }
+    assertThat(shared).isGreaterThan(500);
+  }
+
+  /**
    * updateAll is the gets and puts it stands for, one after another: the same entries in the same
    * iteration order, a repeated key's later update seeing the earlier one's value, the map it started
    * from unchanged; over 300 seeded maps of colliding keys (full collisions included) and batches of

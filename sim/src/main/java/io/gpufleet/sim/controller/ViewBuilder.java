@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * Builds Karpenter's {@link ClusterView} from the simulator's image: a state node per NodeClaim and
@@ -224,7 +223,7 @@ final class ViewBuilder {
     // Only what is another object changes the list.
     claimNodes.entrySet().removeIf(e -> e.getValue() != null && e.getValue() == nodes.ofClaim(e.getKey()));
     unmanaged.entrySet().removeIf(e -> e.getValue() != null && e.getValue() == nodes.unmanaged(e.getKey()));
-    return claimNodes.isEmpty() && unmanaged.isEmpty() || nodes.apply(claimNodes, unmanaged);
+    return claimNodes.isEmpty() && unmanaged.isEmpty() || nodes.apply(claimNodes, unmanaged, s.claims());
   }
 
   /** The NodeClaims that are candidates of a disruption in flight. */
@@ -374,27 +373,37 @@ final class ViewBuilder {
    * workloads, their pod sets and the pods whose pod, readiness or termination changed (what
    * {@link #allowed} reads). A view in which no PDB's owner changed hands back the last index without
    * visiting the PDBs, so it costs what changed, not the number of PDBs; ViewBuilderTest compares each
-   * followed index with {@link #pdbs} after random changes.
+   * followed index with {@link #pdbs} after random changes. A PDB whose owners' pods changed has its
+   * Ready count moved by those pods' changes ({@link #podChanges}), not counted over every pod of its
+   * owners again (issue 33 item 7: on the week shape that count was most of a view's PDB work).
    */
   private PdbIndex pdbsCached(ClusterState s) {
     if (s.pdbs().isEmpty()) {
       return PdbIndex.NONE;
     }
     PMap<ObjectRef, WorkloadState> workloads = s.workloads();
-    Set<ObjectRef> changed = null; // null: the owners may have changed
+    Set<ObjectRef> changed = null; // null: unknown (the first view)
     Set<ObjectRef> dirty = null; // the workloads whose status inputs changed; null: unknown
+    // The workloads, before and after, that came, went or changed their namespace or pods' labels:
+    // a PDB that selects none of them has the owners it had.
+    List<Workload> relabeled = new ArrayList<>();
     if (lastWorkloads != null) {
       Set<ObjectRef> keys = new HashSet<>();
-      boolean[] templates = new boolean[1];
       if (workloads != lastWorkloads) {
         lastWorkloads.diff(workloads, (k, was, now) -> {
           keys.add(k);
-          templates[0] |= was == null || now == null
+          if (was == null || now == null
               || !was.workload().meta().namespace().equals(now.workload().meta().namespace())
-              || !was.workload().template().labels().equals(now.workload().template().labels());
+              || !was.workload().template().labels().equals(now.workload().template().labels())) {
+            for (WorkloadState w : new WorkloadState[] {was, now}) {
+              if (w != null) {
+                relabeled.add(w.workload());
+              }
+            }
+          }
         });
       }
-      changed = templates[0] ? null : keys;
+      changed = keys;
       // A workload changed in itself is in changed, which the owners' check below reads.
       dirty = dirtyWorkloads(s);
     }
@@ -412,8 +421,10 @@ final class ViewBuilder {
     for (String key : ordered) {
       PodDisruptionBudget b = s.pdbs().get(key);
       Object[] hit = pdbMemo.get(key);
+      // Its owners still hold: the same PDB, and since they were found no workload it selects (before
+      // or after) came, went or changed its namespace or its pods' labels.
       if (hit != null && (hit[0] != b || hit[1] != workloads
-          && (hit[1] != lastWorkloads || changed == null || covers((List<?>) hit[2], changed)))) {
+          && (hit[1] != lastWorkloads || changed == null || selectsAny(b, relabeled)))) {
         hit = null;
       }
       @SuppressWarnings("unchecked")
@@ -421,15 +432,27 @@ final class ViewBuilder {
       owning.addAll(owners);
       anyOwnerless |= owners.isEmpty();
       int allowed;
-      // Valid through the last view and none of its owners changed since.
-      if (hit != null && !owners.isEmpty() && (long) hit[4] == stamp - 1 && dirty != null
-          && !covers(owners, dirty)) {
+      // Valid through the last view, with the owners it was worked out for.
+      boolean kept = hit != null && !owners.isEmpty() && (long) hit[4] == stamp - 1 && dirty != null;
+      if (kept && !(hit[1] != workloads && covers(owners, changed)) && !covers(owners, dirty)) {
+        // none of its owners or their pods changed since
         allowed = (int) hit[3];
         hit[1] = workloads;
         hit[4] = stamp;
+      } else if (kept) {
+        // an owner's scale may have changed, and its Ready pods moved by the pods that changed
+        int healthy = (int) hit[5];
+        for (ObjectRef o : owners) {
+          for (PodState[] c : podChanges.getOrDefault(o, List.of())) {
+            healthy += healthy(b, c[1]) - healthy(b, c[0]);
+          }
+        }
+        allowed = b.disruptionsAllowed(expected(s, owners), healthy);
+        pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp, healthy});
       } else {
-        allowed = allowed(s, b, owners);
-        pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp});
+        int healthy = owners.isEmpty() ? 0 : healthy(s, b, owners);
+        allowed = owners.isEmpty() ? allowed(s, b, owners) : b.disruptionsAllowed(expected(s, owners), healthy);
+        pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp, healthy});
       }
       PdbIndex.Entry e = same ? lastPdbs.entries().get(entries.size()) : null;
       if (e == null || e.pdb() != b || e.disruptionsAllowed() != allowed) {
@@ -456,6 +479,7 @@ final class ViewBuilder {
    */
   private Set<ObjectRef> dirtyWorkloads(ClusterState s) {
     Set<ObjectRef> dirty = new HashSet<>();
+    podChanges.clear();
     if (s.pods() != lastPods) {
       lastPods.diff(s.pods(), (k, was, now) -> {
         if (was != null && now != null && was.pod() == now.pod() && was.isReady() == now.isReady()
@@ -467,10 +491,16 @@ final class ViewBuilder {
             p.workload().ifPresent(dirty::add);
           }
         }
+        // Listed under the workload whose pod set holds it (ClusterState.withPod: the one it came with).
+        (was != null ? was : now).workload().ifPresent(w ->
+            podChanges.computeIfAbsent(w, x -> new ArrayList<>()).add(new PodState[] {was, now}));
       });
     }
     return dirty;
   }
+
+  /** The changes {@link #dirtyWorkloads} found, by workload: each pod's state before and after (null: none). */
+  private final Map<ObjectRef, List<PodState[]>> podChanges = new HashMap<>();
 
   /** Whether any of a PDB's owners is among these workloads. */
   private static boolean covers(Collection<?> owners, Set<ObjectRef> workloads) {
@@ -494,13 +524,26 @@ final class ViewBuilder {
   static List<ObjectRef> owners(ClusterState s, PodDisruptionBudget b) {
     List<ObjectRef> owners = new ArrayList<>();
     for (ObjectRef wk : s.workloads().keys()) {
-      WorkloadState w = s.workloads().get(wk);
-      if (w.workload().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-          && b.selector().matches(w.workload().template().labels())) {
+      if (selects(b, s.workloads().get(wk).workload())) {
         owners.add(wk);
       }
     }
     return owners;
+  }
+
+  /** Whether a PDB selects a workload's pods (by their template), as {@link #owners} asks. */
+  private static boolean selects(PodDisruptionBudget b, Workload w) {
+    return w.meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
+        && b.selector().matches(w.template().labels());
+  }
+
+  private static boolean selectsAny(PodDisruptionBudget b, List<Workload> workloads) {
+    for (Workload w : workloads) {
+      if (selects(b, w)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The PDBs covering one pod, with their status now: what the Eviction API consults. */
@@ -533,28 +576,49 @@ final class ViewBuilder {
     return allowed(s, b, owners(s, b));
   }
 
-  /** As {@link #allowed(ClusterState, PodDisruptionBudget)}, with the PDB's {@link #owners} already found. */
-  private static int allowed(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
-    int[] counts = new int[2];
-    Consumer<PodState> count = p -> {
-      if (p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-          && b.selector().matches(p.pod().meta().labels())) {
-        counts[0] += p.isTerminating() ? 0 : 1;
-        counts[1] += p.isReady() ? 1 : 0;
-      }
-    };
-    if (owners.isEmpty()) {
-      s.pods().forEach((k, p) -> count.accept(p));
-      return b.disruptionsAllowed(counts[0], counts[1]);
-    }
+  /** The pods its owners expect: the sum of their desired replicas. */
+  private static int expected(ClusterState s, List<ObjectRef> owners) {
     int expected = 0;
     for (ObjectRef o : owners) {
       expected += ApiServer.desired(s.workloads().get(o).workload());
+    }
+    return expected;
+  }
+
+  /** The owners' pods a PDB selects that are Ready, as {@link #allowed} counts them. */
+  private static int healthy(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
+    int[] healthy = new int[1];
+    for (ObjectRef o : owners) {
       PMap<String, Boolean> keys = s.podsByWorkload().get(o);
       if (keys != null) {
-        keys.forEach((k, v) -> count.accept(s.pods().get(k)));
+        keys.forEach((k, v) -> healthy[0] += healthy(b, s.pods().get(k)));
       }
     }
-    return b.disruptionsAllowed(expected, counts[1]);
+    return healthy[0];
+  }
+
+  /** 1 when the PDB selects the pod and it is Ready; 0 otherwise, or for no pod (null). */
+  private static int healthy(PodDisruptionBudget b, PodState p) {
+    return p != null && p.isReady() && selects(b, p) ? 1 : 0;
+  }
+
+  private static boolean selects(PodDisruptionBudget b, PodState p) {
+    return p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
+        && b.selector().matches(p.pod().meta().labels());
+  }
+
+  /** As {@link #allowed(ClusterState, PodDisruptionBudget)}, with the PDB's {@link #owners} already found. */
+  private static int allowed(ClusterState s, PodDisruptionBudget b, List<ObjectRef> owners) {
+    if (!owners.isEmpty()) {
+      return b.disruptionsAllowed(expected(s, owners), healthy(s, b, owners));
+    }
+    int[] counts = new int[2];
+    s.pods().forEach((k, p) -> {
+      if (selects(b, p)) {
+        counts[0] += p.isTerminating() ? 0 : 1;
+        counts[1] += p.isReady() ? 1 : 0;
+      }
+    });
+    return b.disruptionsAllowed(counts[0], counts[1]);
   }
 }

@@ -16,7 +16,7 @@ import java.util.Map;
  * <p>The claims map ({@link PMap}, a hash trie) iterates its keys by their mixed hash read five bits
  * at a time from the low end, so that order is the order of {@link #order(Object)}. Keys of one
  * mixed hash iterate in the order they were put, which a diff does not tell: a change to a NodeClaim
- * that shares its place with another is left to a build from scratch ({@link #apply} answers false).
+ * that shares its place with another puts that place's NodeClaims in the order the map gives them.
  * Two state nodes of one name make the list {@link #irregular()} until it is built again.
  */
 final class ViewNodes {
@@ -111,11 +111,12 @@ final class ViewNodes {
 
   /**
    * Applies one image's changes: each NodeClaim's state node replaced by its new one (null: gone), and
-   * each unmanaged node's likewise. False when the result would be {@link #irregular()} or a changed
-   * NodeClaim shares its place in the claims' order with another: the list is then in no state to
-   * use, and must be {@link #reset}.
+   * each unmanaged node's likewise. A changed NodeClaim that shares its place in the claims' order
+   * with another puts the NodeClaims of that place in the order {@code claimOrder} (the image's claims
+   * map) gives them. False when the result would be {@link #irregular()}: the list is then in no state
+   * to use, and must be {@link #reset}.
    */
-  boolean apply(Map<String, StateNode> claims, Map<String, StateNode> unmanaged) {
+  boolean apply(Map<String, StateNode> claims, Map<String, StateNode> unmanaged, PMap<String, ?> claimOrder) {
     frozen = null;
     List<String> touched = new ArrayList<>();
     // Every old state node leaves the name maps before any new one enters, so a name passing from one
@@ -139,9 +140,10 @@ final class ViewNodes {
     for (Map.Entry<String, StateNode> e : claims.entrySet()) {
       int at = claimPosition(e.getKey());
       if (at == Integer.MIN_VALUE) {
-        return false;
+        placeSharing(e.getKey(), claimOrder);
+      } else {
+        place(at, e.getValue(), true);
       }
-      place(at, e.getValue(), true);
     }
     for (Map.Entry<String, StateNode> e : unmanaged.entrySet()) {
       place(unmanagedPosition(e.getKey()), e.getValue(), false);
@@ -154,6 +156,28 @@ final class ViewNodes {
       byName = n == null ? byName.remove(k) : byName.put(k, n);
     }
     return true;
+  }
+
+  /**
+   * The state nodes of the NodeClaims sharing {@code claim}'s place in the order, put in the order the
+   * claims map iterates them (the order they were put in it): the map is asked for them, as its diff
+   * does not tell that order (issue 33 item 7: on the large week, two claims of one hash rebuilt the
+   * whole list on each change of either).
+   */
+  private void placeSharing(String claim, PMap<String, ?> claimOrder) {
+    long key = order(claim);
+    int lo = firstNotBefore(key);
+    int end = lo;
+    while (end < claimCount && order(claimOf(end)) == key) {
+      end++;
+    }
+    List<StateNode> group = new ArrayList<>();
+    for (String k : claimOrder.keysSharingHash(claim)) {
+      group.add(byClaimName.get(k)); // every NodeClaim of the image has its state node
+    }
+    nodes.subList(lo, end).clear();
+    nodes.addAll(lo, group);
+    claimCount += group.size() - (end - lo);
   }
 
   /** Sets, inserts or removes (null) the state node at a binary search's answer. */
@@ -206,11 +230,21 @@ final class ViewNodes {
 
   /**
    * Where a NodeClaim's state node is among the claims' ({@code >= 0}), or {@code -(insertion point) - 1};
-   * {@link Integer#MIN_VALUE} when another NodeClaim shares its place.
+   * {@link Integer#MIN_VALUE} when another NodeClaim shares (or shared) its place.
    */
   private int claimPosition(String claim) {
     long key = order(claim);
-    int lo = 0; // the first of the claims not before it
+    int lo = firstNotBefore(key);
+    if (lo == claimCount || order(claimOf(lo)) != key) {
+      return -lo - 1;
+    }
+    boolean alone = claimOf(lo).equals(claim) && (lo + 1 == claimCount || order(claimOf(lo + 1)) != key);
+    return alone ? lo : Integer.MIN_VALUE;
+  }
+
+  /** The first of the claims whose place in the order is not before {@code key}'s ({@link #claimCount} if none). */
+  private int firstNotBefore(long key) {
+    int lo = 0;
     int hi = claimCount;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
@@ -220,11 +254,7 @@ final class ViewNodes {
         hi = mid;
       }
     }
-    if (lo == claimCount || order(claimOf(lo)) != key) {
-      return -lo - 1;
-    }
-    boolean alone = claimOf(lo).equals(claim) && (lo + 1 == claimCount || order(claimOf(lo + 1)) != key);
-    return alone ? lo : Integer.MIN_VALUE;
+    return lo;
   }
 
   /** Where an unmanaged node is among the unmanaged ({@code >= 0}), or {@code -(insertion point) - 1}. */

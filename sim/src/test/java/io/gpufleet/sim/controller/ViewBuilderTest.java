@@ -8,11 +8,13 @@ import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.gpu.MigLayout;
 import io.gpufleet.model.karpenter.NodeClaim;
+import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.workload.PodDisruptionBudget;
@@ -204,8 +206,10 @@ class ViewBuilderTest {
               removed.put(app, was);
               s = s.withoutPdb(was.meta().key());
             } else {
+              // minAvailable counts read only the Ready pods; maxUnavailable reads the owners' scale too.
               s = s.withPdb(removed.containsKey(app) && r.nextBoolean() ? removed.get(app)
-                  : Objects.minAvailable("pdb-" + app, app, r.nextInt(3)));
+                  : r.nextBoolean() ? Objects.minAvailable("pdb-" + app, app, r.nextInt(3))
+                  : maxUnavailable("pdb-" + app, app, r.nextInt(3)));
             }
           }
           case 3, 4 -> {
@@ -240,6 +244,11 @@ class ViewBuilderTest {
     }
     assertThat(views).isGreaterThan(2500);
     assertThat(allowing).as("views with a PDB allowing a disruption").isGreaterThan(views / 4);
+  }
+
+  private static PodDisruptionBudget maxUnavailable(String name, String app, int n) {
+    return new PodDisruptionBudget(ObjectMeta.named(name), LabelSelector.matching(Labels.of("app", app)),
+        Optional.empty(), Optional.of(new IntOrPercent.Count(n)));
   }
 
   /** A PDB deleted and put back as the same object is worked out again when its pods changed meanwhile. */
