@@ -110,6 +110,27 @@ final class CandidateMemo {
     return out;
   }
 
+  /**
+   * The candidate of NodeClaim {@code claim}, as {@link #of} would list it, without answering for every
+   * other node; empty when it is none.
+   */
+  Optional<Candidate> candidate(ClusterView view, String claim, boolean eventual, DisruptionMethod.Filter filter) {
+    rows(view);
+    Optional<StateNode> n = view.node(claim);
+    if (n.isEmpty()) {
+      return Optional.empty(); // no node of the view has it: not among the rows
+    }
+    if (n.get().claim().map(c -> !c.name().equals(claim)).orElse(true)) {
+      // The name is a node's, not this claim's: look among every candidate, as a list by claim would.
+      return of(view, eventual, filter).stream().filter(c -> c.name().equals(claim)).findFirst();
+    }
+    NodeFacts f = facts.get(n.get());
+    if (f == null || !listed(f)) {
+      return Optional.empty();
+    }
+    return rejection(f, view, eventual, filter).isEmpty() ? Optional.of(candidate(f)) : Optional.empty();
+  }
+
   /** Why {@code n} is not a candidate for a method with {@code filter}; empty when it is one. */
   Optional<String> rejection(StateNode n, ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
     rows(view);

@@ -404,17 +404,14 @@ public final class DisruptionController {
    */
   public Validation validate(DisruptionCommand command, ClusterView view, RandomGenerator random) {
     DisruptionMethod method = method(command.method());
-    Map<String, Candidate> byName = new HashMap<>();
-    for (Candidate c : memo.of(view, method.eventual(), ANY)) {
-      byName.put(c.name(), c);
-    }
+    // Only the command's nodes are asked: the same answers as listing every candidate and picking them.
     List<Candidate> cands = new ArrayList<>();
     for (String name : command.candidates()) {
-      Candidate c = byName.get(name);
-      if (c == null) {
+      Optional<Candidate> found = memo.candidate(view, name, method.eventual(), ANY);
+      if (found.isEmpty()) {
         return new Validation.Abandon(name + " is no longer a disruption candidate");
       }
-      cands.add(c);
+      cands.add(found.get());
     }
     if (Candidates.withinBudgets(cands, view, command.reason()).size() != cands.size()) {
       return new Validation.Abandon("disruption budget no longer allows it");

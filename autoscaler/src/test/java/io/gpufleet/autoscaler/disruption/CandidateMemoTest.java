@@ -55,6 +55,7 @@ class CandidateMemoTest {
   @Test
   void aKeptMemoAnswersAsAFreshOne() {
     int answers = 0;
+    int named = 0;
     Set<String> kinds = new HashSet<>();
     for (long seed = 1; seed <= 60; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
@@ -102,12 +103,25 @@ class CandidateMemoTest {
               kinds.add(fresh.map(s -> s.replaceAll("\\(.*", "")).orElse("candidate"));
               answers++;
             }
-            assertThat(kept.of(v, eventual, f)).isEqualTo(Candidates.of(v, eventual, f));
+            List<Candidate> all = Candidates.of(v, eventual, f);
+            assertThat(kept.of(v, eventual, f)).isEqualTo(all);
+            // One node's candidate, as validation asks it: by its claim's name, by its node's, or by none.
+            List<String> names = new ArrayList<>(List.of("no-such-claim"));
+            for (StateNode n : nodes) {
+              names.add(n.name());
+              n.claim().ifPresent(c -> names.add(c.name()));
+            }
+            for (String name : names) {
+              assertThat(kept.candidate(v, name, eventual, f)).as("seed %d step %d name %s", seed, step, name)
+                  .isEqualTo(all.stream().filter(c -> c.name().equals(name)).findFirst());
+              named++;
+            }
           }
         }
       }
     }
     assertThat(answers).isGreaterThan(10_000);
+    assertThat(named).isGreaterThan(10_000);
     // The sequences reach every kind of answer the memo keeps.
     assertThat(kinds).contains("candidate", Candidates.FILTERED, "Pdb prevents pod evictions ",
         "Eviction does not support multiple PDBs ", "Pod has \"karpenter.sh/do-not-disrupt\" annotation ");
