@@ -442,8 +442,7 @@ public final class LintInput {
 
   /** The PDBs of the site's namespace whose selector picks its pods. */
   public List<Located<PodDisruptionBudget>> pdbsCovering(PodSite site) {
-    return pdbs.stream().filter(p -> p.value().meta().namespace().equals(site.namespace())
-        && !p.value().selector().isEmpty() && p.value().selector().matches(site.labels())).toList();
+    return pdbs.stream().filter(p -> p.value().selects(site.namespace(), site.labels())).toList();
   }
 
   // ---- GPU capacity ----

@@ -49,8 +49,7 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
     List<Entry> out = List.of();
     for (Entry e : entries) {
       PodDisruptionBudget b = e.pdb();
-      if (b.meta().namespace().equals(pod.meta().namespace()) && !b.selector().isEmpty()
-          && b.selector().matches(pod.meta().labels())) {
+      if (b.selects(pod.meta().namespace(), pod.meta().labels())) {
         if (out.isEmpty()) {
           out = new ArrayList<>(1);
         }

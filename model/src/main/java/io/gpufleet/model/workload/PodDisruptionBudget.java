@@ -1,6 +1,7 @@
 package io.gpufleet.model.workload;
 
 import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import java.util.Optional;
 
@@ -8,6 +9,14 @@ import java.util.Optional;
 public record PodDisruptionBudget(
     ObjectMeta meta, LabelSelector selector, Optional<IntOrPercent> minAvailable,
     Optional<IntOrPercent> maxUnavailable) {
+
+  /**
+   * Whether the budget covers pods of this namespace with these labels: its own namespace, and its
+   * selector matching them; an empty selector is taken to select no pod.
+   */
+  public boolean selects(String namespace, Labels labels) {
+    return meta.namespace().equals(namespace) && !selector.isEmpty() && selector.matches(labels);
+  }
 
   /**
    * How many of the selected pods may be disrupted now, given how many are expected (the owner's

@@ -533,8 +533,7 @@ final class ViewBuilder {
 
   /** Whether a PDB selects a workload's pods (by their template), as {@link #owners} asks. */
   private static boolean selects(PodDisruptionBudget b, Workload w) {
-    return w.meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-        && b.selector().matches(w.template().labels());
+    return b.selects(w.meta().namespace(), w.template().labels());
   }
 
   private static boolean selectsAny(PodDisruptionBudget b, List<Workload> workloads) {
@@ -550,8 +549,7 @@ final class ViewBuilder {
   static PdbIndex pdbsFor(ClusterState s, Pod pod) {
     List<PdbIndex.Entry> entries = new ArrayList<>();
     for (PodDisruptionBudget b : s.pdbs().values()) {
-      if (b.meta().namespace().equals(pod.meta().namespace()) && !b.selector().isEmpty()
-          && b.selector().matches(pod.meta().labels())) {
+      if (b.selects(pod.meta().namespace(), pod.meta().labels())) {
         entries.add(new PdbIndex.Entry(b, allowed(s, b)));
       }
     }
@@ -603,8 +601,7 @@ final class ViewBuilder {
   }
 
   private static boolean selects(PodDisruptionBudget b, PodState p) {
-    return p.pod().meta().namespace().equals(b.meta().namespace()) && !b.selector().isEmpty()
-        && b.selector().matches(p.pod().meta().labels());
+    return b.selects(p.pod().meta().namespace(), p.pod().meta().labels());
   }
 
   /** As {@link #allowed(ClusterState, PodDisruptionBudget)}, with the PDB's {@link #owners} already found. */
