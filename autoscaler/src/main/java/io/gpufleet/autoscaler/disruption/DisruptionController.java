@@ -158,12 +158,7 @@ public final class DisruptionController {
     Lazy lazy = new Lazy();
     if (changes.full() || !indexed) {
       for (NodeFacts f : shownRows) {
-        if (!memo.listed(f) && f.shown != null) {
-          // its claim's entry goes, unless a new state node of the claim puts one back below
-          f.shown = null;
-          refusals.remove(f.claimName());
-          changed(f.claimName());
-        }
+        unshow(f);
       }
       readers.clear();
       unsettled.clear();
@@ -176,11 +171,7 @@ public final class DisruptionController {
     } else {
       for (NodeFacts f : changes.left()) {
         unsettled.remove(f);
-        if (!memo.listed(f) && f.shown != null) {
-          f.shown = null;
-          refusals.remove(f.claimName());
-          changed(f.claimName());
-        }
+        unshow(f);
       }
       long stamp = ++visitStamp;
       List<NodeFacts> due = new ArrayList<>();
@@ -227,6 +218,18 @@ public final class DisruptionController {
   private long visitStamp;
   /** How many rows refreshes visited, for tests of what a refresh costs. */
   long visits;
+
+  /**
+   * Drops the shown refusal of a row that left the rows: its claim's entry goes, unless a new state
+   * node of the claim puts one back when visited.
+   */
+  private void unshow(NodeFacts f) {
+    if (!memo.listed(f) && f.shown != null) {
+      f.shown = null;
+      refusals.remove(f.claimName());
+      changed(f.claimName());
+    }
+  }
 
   private void queue(NodeFacts f, long stamp, List<NodeFacts> due) {
     if (f.queued != stamp && memo.listed(f)) {

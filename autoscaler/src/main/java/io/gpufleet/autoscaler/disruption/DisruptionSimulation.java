@@ -46,12 +46,13 @@ final class DisruptionSimulation {
   /** The slack bound of the last view seen: a memo, the same for the same view. */
   private ClusterView boundView;
   private SlackBound bound;
+  /** The last list of candidates {@link #sorted} ranked, and its ranking. */
+  private List<Candidate> sortedFrom;
+  private List<Candidate> sortedOut;
   /**
    * What every simulation over {@link #sharedView} reschedules beside its candidates' pods: the pending
    * pods, then those of the nodes being deleted ({@link #movingPods}), as one list object for the round's queue.
    */
-  private List<Candidate> sortedFrom;
-  private List<Candidate> sortedOut;
   private ClusterView sharedView;
   private List<Pod> shared;
   private List<Pod> movingPods;
@@ -131,7 +132,7 @@ final class DisruptionSimulation {
     // (AllNonPendingPodsScheduled), and no candidate's pod may rely on a node that is not initialised
     // (UninitializedNodeError); pods of deleting nodes may, their replacement being on its way.
     if (sharedView != view) {
-      movingPods = moving(view);
+      movingPods = moving(view, Set.of());
       List<Pod> all = new ArrayList<>(view.pendingPods());
       all.addAll(movingPods);
       shared = Collections.unmodifiableList(all);
@@ -147,12 +148,7 @@ final class DisruptionSimulation {
     List<Pod> moving = movingPods;
     if (!Collections.disjoint(leaving, deletedNames)) { // a node being deleted among the candidates: not shared
       sharedPods = new ArrayList<>(view.pendingPods());
-      moving = new ArrayList<>();
-      for (StateNode n : view.nodes()) {
-        if (n.markedForDeletion() && !leaving.contains(n.name())) {
-          moving.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
-        }
-      }
+      moving = moving(view, leaving);
       sharedPods.addAll(moving);
     }
     List<Pod> mustSchedule = new ArrayList<>(moving);
@@ -432,8 +428,8 @@ final class DisruptionSimulation {
     }
     changed.addAll(old.keySet());
     // The pods of nodes being deleted move in every round, in the nodes' order: the same pods, or no carry.
-    List<Pod> moving = moving(after);
-    if (!Provisioner.sameObjects(moving(before), moving)) {
+    List<Pod> moving = moving(after, Set.of());
+    if (!Provisioner.sameObjects(moving(before, Set.of()), moving)) {
       known.clear();
       return;
     }
@@ -475,11 +471,14 @@ final class DisruptionSimulation {
     return false;
   }
 
-  /** The pods a simulation over {@code view} moves off the nodes being deleted, in the view's order. */
-  private static List<Pod> moving(ClusterView view) {
+  /**
+   * The pods a simulation over {@code view} moves off the nodes being deleted, those {@code leaving}
+   * (its candidates) aside, in the view's order.
+   */
+  private static List<Pod> moving(ClusterView view, Set<String> leaving) {
     List<Pod> out = new ArrayList<>();
     for (StateNode n : view.nodes()) {
-      if (n.markedForDeletion()) {
+      if (n.markedForDeletion() && !leaving.contains(n.name())) {
         out.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
       }
     }

@@ -238,12 +238,11 @@ final class KarpenterLoop {
     driftPools = v.nodePools();
     driftClasses = api.nodeClasses();
     driftClaims = api.state().claims().size();
-    Karpenter k = karpenter();
     // Termination acts only on deleting claims: with none in the image, it has nothing to do, and
     // neither a view nor a walk over the nodes is needed to find that out.
     deadlines.update(api.state().claims());
     if (!deadlines.deleting().isEmpty()) {
-      apply(k.terminate(view(), claim -> api.state().removalReasons().get(claim) == null
+      apply(karpenter().terminate(view(), claim -> api.state().removalReasons().get(claim) == null
           ? RemovalReason.DELETED : api.state().removalReasons().get(claim)), Optional.empty());
     }
     for (InFlightDisruption d : new ArrayList<>(api.state().executing().values())) {
