@@ -869,8 +869,8 @@ public final class KubeDecoder {
   public PodDisruptionBudget pdb(Cursor doc) {
     ObjectMeta meta = meta(doc, true);
     Cursor spec = doc.require("spec").orElse(doc);
-    LabelSelector selector = spec.get("selector").map(this::labelSelector).orElse(LabelSelector.EVERYTHING);
-    spec.get("selector").ifPresent(sel -> validateSelector(doc, selector, "spec.selector"));
+    Optional<LabelSelector> selector = spec.get("selector").map(this::labelSelector);
+    selector.ifPresent(sel -> validateSelector(doc, sel, "spec.selector"));
     Optional<IntOrPercent> min = spec.get("minAvailable").map(this::intOrPercent);
     Optional<IntOrPercent> max = spec.get("maxUnavailable").map(this::intOrPercent);
     if (min.isPresent() && max.isPresent()) {

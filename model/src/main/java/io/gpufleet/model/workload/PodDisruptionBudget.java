@@ -5,17 +5,32 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import java.util.Optional;
 
-/** A PodDisruptionBudget: exactly one of {@code minAvailable} or {@code maxUnavailable}. */
+/**
+ * A PodDisruptionBudget: exactly one of {@code minAvailable} or {@code maxUnavailable}. Its selector
+ * is absent when the object has none ({@code spec.selector} null), which policy/v1 tells apart from
+ * an empty one ({@code {}}).
+ */
 public record PodDisruptionBudget(
-    ObjectMeta meta, LabelSelector selector, Optional<IntOrPercent> minAvailable,
+    ObjectMeta meta, Optional<LabelSelector> selector, Optional<IntOrPercent> minAvailable,
     Optional<IntOrPercent> maxUnavailable) {
 
+  /** A budget with this selector given. */
+  public PodDisruptionBudget(ObjectMeta meta, LabelSelector selector, Optional<IntOrPercent> minAvailable,
+      Optional<IntOrPercent> maxUnavailable) {
+    this(meta, Optional.of(selector), minAvailable, maxUnavailable);
+  }
+
   /**
-   * Whether the budget covers pods of this namespace with these labels: its own namespace, and its
-   * selector matching them; an empty selector is taken to select no pod.
+   * Whether the budget covers pods of this namespace with these labels: its own namespace and its
+   * selector matching them. A null selector matches no pod and an empty one ({@code {}}) every pod
+   * of the namespace, labelled or not ({@code k8s.io/api/policy/v1/types.go}
+   * PodDisruptionBudgetSpec.Selector). The disruption controller, the Eviction API (since
+   * kubernetes/kubernetes#119732), kube-scheduler's preemption (since #141785) and Karpenter
+   * ({@code K:pkg/utils/pdb/pdb.go} newPdb) all read it so, through
+   * {@code metav1.LabelSelectorAsSelector}.
    */
   public boolean selects(String namespace, Labels labels) {
-    return meta.namespace().equals(namespace) && !selector.isEmpty() && selector.matches(labels);
+    return meta.namespace().equals(namespace) && selector.isPresent() && selector.get().matches(labels);
   }
 
   /**

@@ -18,6 +18,7 @@ import io.gpufleet.sim.testing.Objects;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ConsolidationScenarioTest {
@@ -146,6 +147,40 @@ class ConsolidationScenarioTest {
       } else {
         assertThat(r.finalState().nodes().values()).extracting(NodeState::node)
             .allSatisfy(n -> assertThat(n.labels().get("node.kubernetes.io/instance-type")).contains("g6.xlarge"));
+      }
+    }
+  }
+
+  /**
+   * policy/v1: a null selector matches no pod, an empty one ({@code {}}) every pod of the namespace
+   * ({@code k8s.io/api/policy/v1/types.go}); Karpenter reads it so ({@code K:pkg/utils/pdb/pdb.go}
+   * newPdb, {@code metav1.LabelSelectorAsSelector}), as the disruption controller does for its status.
+   */
+  @Test
+  void anEmptyPdbSelectorHoldsEveryPodOfItsNamespaceFromConsolidationAndANullOneNone() {
+    Workload.Deployment plain = Objects.inference("llm", 1, 1, Labels.EMPTY);
+    var cases = List.of(
+        new Object[] {Optional.of(LabelSelector.EVERYTHING), true},
+        new Object[] {Optional.<LabelSelector>empty(), false},
+        new Object[] {Optional.of(LabelSelector.matching(Labels.of("app", "other"))), false});
+    for (Object[] c : cases) {
+      @SuppressWarnings("unchecked")
+      Optional<LabelSelector> selector = (Optional<LabelSelector>) c[0];
+      Scenario s = underUsedG5(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, plain, 0)
+          .object(ClusterObject.of(Objects.minAvailable("all", selector, 1)))
+          .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 1), Duration.ofMinutes(5)))
+          .then(new ScenarioAction.Wait(Duration.ofHours(2)))
+          .build();
+      SimulationResult r = Simulation.run(s);
+      assertThat(r.violations()).isEmpty();
+      boolean kept = (boolean) c[1];
+      assertThat(r.finalState().nodes().get("big") != null).as("g5.12xlarge kept with selector " + selector)
+          .isEqualTo(kept);
+      if (kept) {
+        assertThat(r.record().of(RunRecord.Kind.DISRUPTION_EXECUTED)).isEmpty();
+        assertThat(r.record().toString()).contains("DisruptionBlocked: Pdb prevents pod evictions (PodDisruptionBudget=default/all)");
+      } else {
+        assertThat(r.record().of(RunRecord.Kind.DISRUPTION_EXECUTED)).hasSize(1);
       }
     }
   }

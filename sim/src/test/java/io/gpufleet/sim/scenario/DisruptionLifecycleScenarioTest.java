@@ -56,6 +56,41 @@ class DisruptionLifecycleScenarioTest {
     assertThat(r.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED)).hasSizeGreaterThanOrEqualTo(2);
   }
 
+  /**
+   * An expiring node's drain goes through the Eviction API, which holds a pod to a PDB with an
+   * empty selector as to one naming its labels (kubernetes/kubernetes#119732,
+   * {@code pkg/registry/core/pod/storage/eviction.go} getPodDisruptionBudgets), and to none without
+   * a selector: here the one replica is evicted at expiry only in that last case.
+   */
+  @Test
+  void aPdbWithAnEmptySelectorHoldsAnExpiringNodesDrainAndOneWithoutNone() {
+    NodePool p = pool();
+    p = p.withTemplate(p.template().withExpireAfter(Optional.of(Duration.ofHours(2))));
+    var cases = List.of(Optional.of(LabelSelector.EVERYTHING),
+        Optional.of(LabelSelector.matching(Labels.of("app", "llm"))), Optional.<LabelSelector>empty());
+    for (Optional<LabelSelector> selector : cases) {
+      Scenario s = Scenario.builder("expiry under a PDB").settings(FULL)
+          .object(ClusterObject.of(p))
+          .object(ClusterObject.of(Objects.inference("llm", 1, 1, Labels.EMPTY)))
+          .object(ClusterObject.of(Objects.minAvailable("all", selector, 1)))
+          .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 1), Duration.ofMinutes(10)))
+          .then(new ScenarioAction.Wait(Duration.ofHours(3)))
+          .build();
+      SimulationResult r = Simulation.run(s);
+      assertThat(r.violations()).isEmpty();
+      Instant expired = r.record().of(RunRecord.Kind.NODECLAIM_DELETING).getFirst().time();
+      var evicted = r.record().of(RunRecord.Kind.POD_EVICTED);
+      if (selector.isEmpty()) {
+        assertThat(evicted).as(r.record().toString()).first().satisfies(e -> {
+          assertThat(e.message()).startsWith("evicted (");
+          assertThat(e.time()).isEqualTo(expired);
+        });
+      } else {
+        assertThat(evicted).as("the budget holds the eviction, selector " + selector).isEmpty();
+      }
+    }
+  }
+
   @Test
   void aChangedTemplateDriftsAndIsReplacedWithinTheBudget() {
     NodePool p = pool().withDisruption(new Disruption(ConsolidationPolicy.WHEN_EMPTY, Optional.of(Duration.ofHours(1)),

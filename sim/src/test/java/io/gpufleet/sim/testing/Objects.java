@@ -82,6 +82,15 @@ public final class Objects {
         Optional.of(new IntOrPercent.Count(n)), Optional.empty());
   }
 
+  /**
+   * A PDB of the default namespace keeping {@code n} pods available, with this selector: absent
+   * (null), empty ({@code {}}) or given.
+   */
+  public static PodDisruptionBudget minAvailable(String name, Optional<LabelSelector> selector, int n) {
+    return new PodDisruptionBudget(ObjectMeta.named(name), selector, Optional.of(new IntOrPercent.Count(n)),
+        Optional.empty());
+  }
+
   /** A node Karpenter adopts: labelled with its NodePool and instance type. */
   public static Node adopted(String name, String nodePool, String instanceType, String capacityType) {
     return Node.of(name, Labels.of("karpenter.sh/nodepool", nodePool, "node.kubernetes.io/instance-type",
