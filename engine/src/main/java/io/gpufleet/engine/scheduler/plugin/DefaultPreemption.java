@@ -211,29 +211,27 @@ public final class DefaultPreemption implements PostFilterPlugin {
       List<PodInfo> lower, List<DisruptionBudget> pdbs) {
     lower.sort(MORE_IMPORTANT_FIRST);
     DisruptionBudget.Split split = DisruptionBudget.split(lower, pdbs);
+    int violating = split.violating().size();
+    List<PodInfo> order = split.nonViolating();
+    if (violating > 0) {
+      order = new ArrayList<>(split.violating());
+      order.addAll(split.nonViolating());
+    }
     List<PodInfo> victims = new ArrayList<>();
     NodeInfo current = without;
     int violations = 0;
-    for (PodInfo p : split.violating()) {
+    for (int k = 0; k < order.size(); k++) {
+      PodInfo p = order.get(k);
       NodeInfo back = current.withPod(p);
       if (filter(filters, pod, back).isSuccess()) {
         current = back;
       } else {
         victims.add(p);
-        violations++;
+        violations += k < violating ? 1 : 0;
       }
     }
-    boolean anyViolating = !victims.isEmpty();
-    for (PodInfo p : split.nonViolating()) {
-      NodeInfo back = current.withPod(p);
-      if (filter(filters, pod, back).isSuccess()) {
-        current = back;
-      } else {
-        victims.add(p);
-      }
-    }
-    // Upstream sorts the victims most important first again when both groups gave some.
-    if (anyViolating && victims.size() > violations) {
+    // Upstream sorts the victims most important first again when neither group was empty.
+    if (violating > 0 && !split.nonViolating().isEmpty()) {
       victims.sort(MORE_IMPORTANT_FIRST);
     }
     return new Candidate(node, victims, violations);
