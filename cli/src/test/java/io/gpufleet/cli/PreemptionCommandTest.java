@@ -120,6 +120,68 @@ class PreemptionCommandTest {
         .isEqualTo(f.get(index(f, "PodPreempted", "default/train")).time());
   }
 
+  /**
+   * Two one-GPU nodes: the trainer (priority 100) on gpu-node-1 covered by a PDB that allows no
+   * disruption (minAvailable 1 over its one running pod), a batch pod (priority 1000) on gpu-node-2.
+   * Without the PDB the trainer, of the lower priority, is the victim; with it DefaultPreemption
+   * prefers the node whose victim violates no budget (pickOneNodeForPreemption's first criterion).
+   */
+  @Test
+  void bothCommandsPreemptWhereNoPdbIsViolated(@TempDir Path out) throws IOException {
+    String example = Files.readString(EXAMPLES.resolve("scheduling/preemption.yaml"));
+    String trainer = "  name: train\nspec:\n";
+    String node2 = example.substring(example.indexOf("apiVersion: v1\nkind: Node"), example.indexOf("---\napiVersion: v1\nkind: Pod"))
+        .replace("gpu-node-1", "gpu-node-2");
+    String batch = """
+        ---
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch}
+        value: 1000
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: batch}
+        spec:
+          nodeName: gpu-node-2
+          priorityClassName: batch
+          tolerations: [{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]
+          containers:
+          - name: c
+            image: busybox
+            resources: {requests: {cpu: "2", memory: 8Gi}, limits: {nvidia.com/gpu: 1}}
+        """;
+    String pdb = """
+        ---
+        apiVersion: policy/v1
+        kind: PodDisruptionBudget
+        metadata: {name: train}
+        spec:
+          minAvailable: 1
+          selector: {matchLabels: {app: train}}
+        """;
+    assertThat(example).contains(trainer);
+    String base = example.replace(trainer, "  name: train\n  labels: {app: train}\nspec:\n") + "---\n" + node2 + batch;
+    Path without = Files.writeString(out.resolve("without.yaml"), base);
+    Path with = Files.writeString(out.resolve("with.yaml"), base + pdb);
+
+    CliRun plain = CliRun.wide("schedule", "-f", without.toString());
+    assertThat(plain.exitCode()).as(plain.out() + plain.err()).isZero();
+    assertThat(plain.out()).contains("Preempted by pod default/inference on node gpu-node-1")
+        .doesNotContain("on node gpu-node-2");
+    CliRun guarded = CliRun.wide("schedule", "-f", with.toString());
+    assertThat(guarded.exitCode()).as(guarded.out() + guarded.err()).isZero();
+    assertThat(guarded.out()).contains("Preempted by pod default/inference on node gpu-node-2")
+        .doesNotContain("on node gpu-node-1");
+
+    CliRun simulate = CliRun.wide("simulate", "-f", with.toString(), "--out", out.resolve("run").toString());
+    assertThat(simulate.exitCode()).as(simulate.out() + simulate.err()).isZero();
+    List<Event> e = events(out.resolve("run"));
+    assertThat(e.get(index(e, "PodPreempted", "default/batch")).message())
+        .isEqualTo("Preempted by pod default/inference on node gpu-node-2");
+    assertThat(e).noneMatch(x -> x.kind().equals("PodPreempted") && x.subject().equals("default/train"));
+  }
+
   @Test
   void atEqualPrioritiesNeitherCommandPreempts(@TempDir Path out) throws IOException {
     // The same manifests with both pods at priority 0: nothing to preempt, the inference pod waits.

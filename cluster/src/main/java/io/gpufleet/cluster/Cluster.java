@@ -6,6 +6,7 @@ import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.engine.workload.InitialPods;
@@ -18,6 +19,7 @@ import io.gpufleet.model.scheduling.SchedulerConfiguration;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -64,9 +66,10 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
   public Placement place(List<SchedulerProfile> profiles, RandomGenerator random, boolean explain) {
     var selectors = ControllerSelectors.of(workloads);
     DynamicResources dynamicResources = new DynamicResources(dra);
+    List<DisruptionBudget> budgets = disruptionBudgets();
     List<Scheduler> schedulers = profiles.stream()
         .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withNamespaceLabels(bundle.namespaces()::of)
-            .withDynamicResources(dynamicResources))).toList();
+            .withDynamicResources(dynamicResources).withDisruptionBudgets(() -> budgets))).toList();
     List<Pod> pods = podsToPlace(random);
     BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodeValues()), schedulers, random,
         explain);
@@ -74,6 +77,21 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
     DraState state = dynamicResources.state(placed.snapshot());
     return new Placement(BatchPlacement.preparingClaims(placed, pod -> dynamicResources.kubeletRefusal(pod, state)),
         dynamicResources);
+  }
+
+  /**
+   * The PDBs with the disruptions each allows as the run starts, as DefaultPreemption's PDB lister
+   * reads them: the disruption controller's count over the written pods, those running (bound to a
+   * node of the cluster) healthy, since the twin reads no pod's Ready condition from a file. Pods
+   * bound or evicted during the run do not change it, as the controller's status lags them.
+   */
+  public List<DisruptionBudget> disruptionBudgets() {
+    if (pdbs.isEmpty()) {
+      return List.of();
+    }
+    var names = new HashSet<String>();
+    nodes.forEach(n -> names.add(n.node().name()));
+    return DisruptionBudget.of(pdbs, workloads, pods, p -> p.spec().nodeName().filter(names::contains).isPresent());
   }
 
   /**

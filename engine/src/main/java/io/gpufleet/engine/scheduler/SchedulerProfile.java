@@ -1,6 +1,7 @@
 package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.DefaultPreemption;
+import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ImageLocality;
@@ -190,7 +191,17 @@ public record SchedulerProfile(
   /** This profile's PostFilters with DefaultPreemption rebuilt over {@code filtering}, which it re-runs. */
   private List<PostFilterPlugin> postFiltersOver(List<FilterPlugin> filtering) {
     return postFilters.stream()
-        .map(p -> p instanceof DefaultPreemption ? (PostFilterPlugin) new DefaultPreemption(filtering) : p).toList();
+        .map(p -> p instanceof DefaultPreemption d ? (PostFilterPlugin) d.over(filtering) : p).toList();
+  }
+
+  /**
+   * The same profile whose DefaultPreemption reads PodDisruptionBudgets and their status from
+   * {@code budgets} (upstream's PDB lister), to spare victims whose eviction would violate one.
+   */
+  public SchedulerProfile withDisruptionBudgets(DisruptionBudget.Lister budgets) {
+    return new SchedulerProfile(name, preEnqueues, preFilters, filters, scores, postFilters.stream()
+        .map(p -> p instanceof DefaultPreemption d ? (PostFilterPlugin) d.withBudgets(budgets) : p).toList(),
+        percentageOfNodesToScore);
   }
 
   /**

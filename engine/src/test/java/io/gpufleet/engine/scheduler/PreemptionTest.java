@@ -3,9 +3,15 @@ package io.gpufleet.engine.scheduler;
 import static io.gpufleet.engine.scheduler.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
+import io.gpufleet.model.label.LabelSelector;
+import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PreemptionPolicy;
+import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -28,12 +34,39 @@ class PreemptionTest {
     assertThat(result.outcomes()).containsExactly(
         new BatchPlacement.Outcome.Preempted(training, "g", inference),
         new BatchPlacement.Outcome.Pending(inference, ((BatchPlacement.Outcome.Pending) result.outcomes().get(1)).error(),
-            java.util.Optional.of("g")));
+            Optional.of("g")));
     // Preemption succeeded, so no "preemption:" suffix: only the filter's reasons.
     assertThat(((BatchPlacement.Outcome.Pending) result.outcomes().get(1)).error().message())
         .isEqualTo("0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
     // The nominated pod holds the card for the pods queued after it.
     assertThat(result.snapshot().node("g").orElseThrow().pods()).extracting(PodInfo::name).containsExactly("inference");
+  }
+
+  /**
+   * pickOneNodeForPreemption's first criterion: the node whose victims violate fewer budgets wins
+   * over one whose victim has the lower priority; with the budget allowing one disruption, or with
+   * no lister, the lower priority wins again.
+   */
+  @Test
+  void theNodeWithFewerPdbViolationsWinsBeforeTheLowerVictimPriority() {
+    Pod guarded = withPriority(gpuPod("guarded", 1), 10);
+    guarded = guarded.withMeta(guarded.meta().withLabels(Labels.of("app", "guarded")))
+        .withSpec(guarded.spec().withNodeName("a"));
+    Pod batch = withPriority(gpuPod("batch", 1), 100);
+    batch = batch.withSpec(batch.spec().withNodeName("b"));
+    Pod urgent = withPriority(gpuPod("urgent", 1), 1000);
+    var pdb = new PodDisruptionBudget(ObjectMeta.named("guarded"),
+        LabelSelector.matching(Labels.of("app", "guarded")),
+        Optional.empty(), Optional.empty());
+    for (int allowed : new int[] {0, 1, -1}) {
+      var budgets = allowed < 0 ? List.<DisruptionBudget>of()
+          : List.of(new DisruptionBudget(pdb, allowed));
+      var scheduler = new Scheduler(SchedulerProfile.defaults().withPreemption().withDisruptionBudgets(() -> budgets));
+      var result = BatchPlacement.place(List.of(guarded, batch, urgent),
+          ClusterSnapshot.of(List.of(gpuNode("a", 1), gpuNode("b", 1))), scheduler, new SplittableRandom(1), false);
+      assertThat(result.outcomes()).as("disruptionsAllowed %d", allowed)
+          .contains(new BatchPlacement.Outcome.Preempted(allowed == 0 ? batch : guarded, allowed == 0 ? "b" : "a", urgent));
+    }
   }
 
   @Test
@@ -80,7 +113,7 @@ class PreemptionTest {
     Pod never = withPriority(gpuPod("never", 1), 1000);
     never = never.withSpec(new io.gpufleet.model.pod.PodSpec(never.spec().containers(), List.of(),
         never.spec().overhead(), never.spec().nodeSelector(), never.spec().nodeAffinity(), never.spec().tolerations(),
-        java.util.Optional.empty(), 1000, java.util.Optional.empty(), PreemptionPolicy.NEVER, 30, null));
+        Optional.empty(), 1000, Optional.empty(), PreemptionPolicy.NEVER, 30, null));
     var result = BatchPlacement.place(List.of(low.withSpec(low.spec().withNodeName("g")), never),
         ClusterSnapshot.of(List.of(gpuNode("g", 1))), preempting, new SplittableRandom(1), false);
     assertThat(((BatchPlacement.Outcome.Pending) result.outcomes().get(1)).error().message()).isEqualTo(
@@ -103,11 +136,11 @@ class PreemptionTest {
   /** A GPU pod labelled app=web with a hard spread over {@code kubernetes.io/hostname}, maxSkew 1. */
   private static Pod web(String name, int priority) {
     Pod p = withPriority(gpuPod(name, 1), priority);
-    p = p.withMeta(new io.gpufleet.model.meta.ObjectMeta(name, "default",
-        io.gpufleet.model.label.Labels.of("app", "web"), io.gpufleet.model.label.Labels.EMPTY, java.util.Optional.empty()));
+    p = p.withMeta(new ObjectMeta(name, "default",
+        Labels.of("app", "web"), Labels.EMPTY, Optional.empty()));
     return p.withSpec(p.spec().withTopologySpreadConstraints(List.of(io.gpufleet.model.pod.TopologySpreadConstraint.of(
         1, "kubernetes.io/hostname", io.gpufleet.model.pod.TopologySpreadConstraint.WhenUnsatisfiable.DO_NOT_SCHEDULE,
-        io.gpufleet.model.label.LabelSelector.matching(io.gpufleet.model.label.Labels.of("app", "web"))))));
+        LabelSelector.matching(Labels.of("app", "web"))))));
   }
 
   @Test

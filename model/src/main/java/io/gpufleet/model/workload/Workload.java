@@ -37,6 +37,20 @@ public sealed interface Workload {
   /** The same workload with its pod template replaced. */
   Workload withTemplate(PodTemplate template);
 
+  /**
+   * The pods it wants at once, what a PodDisruptionBudget over its pods expects: its replicas, a
+   * Job's parallelism, one for a DaemonSet.
+   */
+  default int desiredPods() {
+    return switch (variant()) {
+      case DEPLOYMENT -> ((Deployment) this).replicas();
+      case REPLICA_SET -> ((ReplicaSet) this).replicas();
+      case STATEFUL_SET -> ((StatefulSet) this).replicas();
+      case JOB -> ((Job) this).parallelism();
+      case DAEMON_SET -> 1;
+    };
+  }
+
   /** Replicas kept running, replaced when they fail or are evicted. */
   record Deployment(ObjectMeta meta, int replicas, LabelSelector selector, PodTemplate template,
       IntOrPercent maxSurge, IntOrPercent maxUnavailable) implements Workload {

@@ -546,13 +546,7 @@ final class ApiServer {
   }
 
   static int desired(Workload w) {
-    return switch (w) {
-      case Workload.Deployment d -> d.replicas();
-      case Workload.ReplicaSet r -> r.replicas();
-      case Workload.StatefulSet s -> s.replicas();
-      case Workload.Job j -> j.parallelism();
-      case Workload.DaemonSet ds -> 1;
-    };
+    return w.desiredPods();
   }
 
   private void serviceChanged(Optional<ObjectRef> workload) {

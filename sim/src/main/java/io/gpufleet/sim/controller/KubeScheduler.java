@@ -15,6 +15,7 @@ import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
+import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.engine.workload.PodNames;
@@ -111,7 +112,10 @@ final class KubeScheduler {
     this.draDriver = draDriver;
     this.tieBreaks = tieBreaks;
     this.claimNames = claimNames;
-    this.base = SchedulerProfile.defaults().withPreemption().withNamespaceLabels(namespaces::of);
+    // DefaultPreemption lists the PDBs with the status Karpenter's view reads (ViewBuilder.pdbs),
+    // worked out from the cluster as it is when a preemption finds possible victims.
+    this.base = SchedulerProfile.defaults().withPreemption().withNamespaceLabels(namespaces::of)
+        .withDisruptionBudgets(this::disruptionBudgets);
     this.scheduler = new Scheduler(base);
   }
 
@@ -146,6 +150,15 @@ final class KubeScheduler {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
     }
     return r;
+  }
+
+  /** The PDBs and their {@code status.disruptionsAllowed} now, as DefaultPreemption's PDB lister reads them. */
+  private List<DisruptionBudget> disruptionBudgets() {
+    if (api.state().pdbs().isEmpty()) {
+      return List.of();
+    }
+    return ViewBuilder.pdbs(api.state()).entries().stream()
+        .map(e -> new DisruptionBudget(e.pdb(), e.disruptionsAllowed())).toList();
   }
 
   /** NVIDIA's DRA driver with the run's feature gates. */

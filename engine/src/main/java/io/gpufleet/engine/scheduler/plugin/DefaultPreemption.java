@@ -18,10 +18,13 @@ import java.util.TreeMap;
  * DefaultPreemption's PostFilter, as {@code pkg/scheduler/framework/preemption/preemption.go} and
  * {@code plugins/defaultpreemption/default_preemption.go} do it: on every node whose failure another
  * pod's removal could resolve, remove all pods of lower priority, check the pod then fits, and
- * reprieve victims from the most important down while it still fits; among the candidates pick the
- * node with the lowest highest-victim priority, then the lowest sum of priorities, then the fewest
- * victims, then the later start of the earliest highest-priority victim, then the first. Without a candidate the message is
- * {@code preemption: 0/N nodes are available: ...} with upstream's per-node reasons.
+ * reprieve victims while it still fits, those whose PodDisruptionBudget would be violated first, each
+ * group from the most important down; among the candidates pick the node with the fewest PDB
+ * violations, then the lowest highest-victim priority, then the lowest sum of priorities, then the
+ * fewest victims, then the later start of the earliest highest-priority victim, then the first.
+ * Without a candidate the message is {@code preemption: 0/N nodes are available: ...} with
+ * upstream's per-node reasons. The budgets come from the {@link DisruptionBudget.Lister} given, read
+ * once per preemption that finds a node with possible victims, as upstream lists them once per cycle.
  */
 public final class DefaultPreemption implements PostFilterPlugin {
 
@@ -33,9 +36,25 @@ public final class DefaultPreemption implements PostFilterPlugin {
   public static final String NEVER = "not eligible due to preemptionPolicy=Never.";
 
   private final List<FilterPlugin> filters;
+  private final DisruptionBudget.Lister budgets;
 
   public DefaultPreemption(List<FilterPlugin> filters) {
+    this(filters, DisruptionBudget.Lister.NONE);
+  }
+
+  public DefaultPreemption(List<FilterPlugin> filters, DisruptionBudget.Lister budgets) {
     this.filters = List.copyOf(filters);
+    this.budgets = budgets;
+  }
+
+  /** The same plugin re-running {@code filters}, reading the same budgets. */
+  public DefaultPreemption over(List<FilterPlugin> filters) {
+    return new DefaultPreemption(filters, budgets);
+  }
+
+  /** The same plugin reading the budgets from {@code budgets}. */
+  public DefaultPreemption withBudgets(DisruptionBudget.Lister budgets) {
+    return new DefaultPreemption(filters, budgets);
   }
 
   @Override
@@ -43,7 +62,15 @@ public final class DefaultPreemption implements PostFilterPlugin {
     return "DefaultPreemption";
   }
 
-  private record Candidate(String node, List<PodInfo> victims) {
+  /**
+   * A node where preemption makes room: its victims, most important first, and how many of them
+   * violate a PodDisruptionBudget ({@code extenderv1.Victims}' {@code NumPDBViolations}).
+   */
+  public record Candidate(String node, List<PodInfo> victims, int pdbViolations) {
+    public Candidate {
+      victims = List.copyOf(victims);
+    }
+
     long highest() {
       return victims.stream().mapToLong(v -> v.pod().spec().priority()).max().orElse(Long.MIN_VALUE);
     }
@@ -93,17 +120,42 @@ public final class DefaultPreemption implements PostFilterPlugin {
     if (pod.pod().spec().preemptionPolicy() == PreemptionPolicy.NEVER) {
       return new Result(Optional.empty(), List.of(), "preemption: " + NEVER);
     }
+    Map<String, Integer> reasons = new TreeMap<>();
+    List<Candidate> candidates = dryRun(pod, snapshot, error, reasons);
+    if (candidates.isEmpty()) {
+      return new Result(Optional.empty(), List.of(),
+          "preemption: " + FitError.ofCounts(snapshot.size(), reasons, "").message());
+    }
+    Candidate best = candidates.getFirst();
+    for (Candidate c : candidates.subList(1, candidates.size())) {
+      if (better(c, best)) {
+        best = c;
+      }
+    }
+    return new Result(Optional.of(best.node()), best.victims().stream().map(PodInfo::key).toList(), "");
+  }
+
+  /**
+   * {@code DryRunPreemption} over every node whose failure another pod's removal could resolve, in
+   * node order: the candidates, each with its victims ({@code SelectVictimsOnNode}).
+   */
+  public List<Candidate> dryRun(PodInfo pod, ClusterSnapshot snapshot, FitError error) {
+    return dryRun(pod, snapshot, error, new TreeMap<>());
+  }
+
+  /** As above, counting in {@code reasons} why each node that is no candidate is none. */
+  private List<Candidate> dryRun(PodInfo pod, ClusterSnapshot snapshot, FitError error, Map<String, Integer> reasons) {
     int priority = pod.pod().spec().priority();
     // When no bound pod is below the preemptor, every node it might help has no victim: each node's
     // status is all that is read, not its pods (upstream reads them, node by node, to find none).
     boolean noneBelow = priority <= snapshot.podPriorityFloor();
     // PreFilter once over the snapshot; a stateful filter adjusts for the pods removed from a node.
     FilterPlugin[] filters = noneBelow ? new FilterPlugin[0] : FilterPlugin.forCycle(this.filters, pod, snapshot);
-    // Only the counts per reason make the message; no status is kept per node.
-    Map<String, Integer> reasons = new TreeMap<>();
     // The two reasons most nodes of a full fleet give, counted here and entered once at the end.
     int notHelpful = 0;
     int noVictims = 0;
+    // Read once, when a node first has possible victims.
+    List<DisruptionBudget> pdbs = null;
     List<Candidate> candidates = new ArrayList<>();
     for (int i = 0; i < snapshot.size(); i++) {
       Status failed = error.statusOf(snapshot, i).orElse(null);
@@ -133,19 +185,10 @@ public final class DefaultPreemption implements PostFilterPlugin {
         fits.reasons().forEach(r -> reasons.merge(r, 1, Integer::sum));
         continue;
       }
-      // Reprieve the most important pods first: higher priority, then the earlier start.
-      lower.sort(MORE_IMPORTANT_FIRST);
-      List<PodInfo> victims = new ArrayList<>();
-      NodeInfo current = without;
-      for (PodInfo p : lower) {
-        NodeInfo back = current.withPod(p);
-        if (filter(filters, pod, back).isSuccess()) {
-          current = back;
-        } else {
-          victims.add(p);
-        }
+      if (pdbs == null) {
+        pdbs = budgets.list();
       }
-      candidates.add(new Candidate(node.name(), victims));
+      candidates.add(selectVictims(filters, pod, node.name(), without, lower, pdbs));
     }
     if (candidates.isEmpty()) {
       if (notHelpful > 0) {
@@ -154,24 +197,55 @@ public final class DefaultPreemption implements PostFilterPlugin {
       if (noVictims > 0) {
         reasons.merge(NO_VICTIMS, noVictims, Integer::sum);
       }
-      return new Result(Optional.empty(), List.of(),
-          "preemption: " + FitError.ofCounts(snapshot.size(), reasons, "").message());
     }
-    Candidate best = candidates.getFirst();
-    for (Candidate c : candidates.subList(1, candidates.size())) {
-      if (better(c, best)) {
-        best = c;
-      }
-    }
-    return new Result(Optional.of(best.node()), best.victims().stream().map(PodInfo::key).toList(), "");
+    return candidates;
   }
 
   /**
-   * {@code pickOneNodeForPreemption} without PDBs: strictly better than {@code b}: the lower
+   * The rest of {@code SelectVictimsOnNode}, the preemptor fitting once {@code lower} are gone:
+   * reprieve the pods whose eviction would violate a budget first, then the others, each group most
+   * important first (higher priority, then the earlier start); the violating pods left as victims
+   * are the candidate's violations.
+   */
+  private static Candidate selectVictims(FilterPlugin[] filters, PodInfo pod, String node, NodeInfo without,
+      List<PodInfo> lower, List<DisruptionBudget> pdbs) {
+    lower.sort(MORE_IMPORTANT_FIRST);
+    DisruptionBudget.Split split = DisruptionBudget.split(lower, pdbs);
+    int violating = split.violating().size();
+    List<PodInfo> order = split.nonViolating();
+    if (violating > 0) {
+      order = new ArrayList<>(split.violating());
+      order.addAll(split.nonViolating());
+    }
+    List<PodInfo> victims = new ArrayList<>();
+    NodeInfo current = without;
+    int violations = 0;
+    for (int k = 0; k < order.size(); k++) {
+      PodInfo p = order.get(k);
+      NodeInfo back = current.withPod(p);
+      if (filter(filters, pod, back).isSuccess()) {
+        current = back;
+      } else {
+        victims.add(p);
+        violations += k < violating ? 1 : 0;
+      }
+    }
+    // Upstream sorts the victims most important first again when neither group was empty.
+    if (violating > 0 && !split.nonViolating().isEmpty()) {
+      victims.sort(MORE_IMPORTANT_FIRST);
+    }
+    return new Candidate(node, victims, violations);
+  }
+
+  /**
+   * {@code pickOneNodeForPreemption}: strictly better than {@code b}: fewer PDB violations, the lower
    * highest-victim priority, the lower sum, fewer victims, then the later earliest start time of the
    * highest-priority victims (default_preemption.go / preemption.go).
    */
   private static boolean better(Candidate a, Candidate b) {
+    if (a.pdbViolations() != b.pdbViolations()) {
+      return a.pdbViolations() < b.pdbViolations();
+    }
     if (a.highest() != b.highest()) {
       return a.highest() < b.highest();
     }

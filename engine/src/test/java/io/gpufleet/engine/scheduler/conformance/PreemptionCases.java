@@ -9,12 +9,16 @@ import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.engine.scheduler.plugin.DefaultPreemption;
+import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
+import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.testing.conformance.UpstreamCase;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,8 +29,9 @@ import java.util.Optional;
 
 /**
  * {@code pkg/scheduler/framework/plugins/defaultpreemption/default_preemption_test.go}, TestPostFilter:
- * NodeResourcesFit as the only filter, the filter statuses given by the table; and the start-time
- * cases of TestSelectBestCandidate and TestDryRunPreemption (pods' {@code status.startTime}).
+ * NodeResourcesFit as the only filter, the filter statuses given by the table; the start-time
+ * cases of TestSelectBestCandidate and TestDryRunPreemption (pods' {@code status.startTime}); and
+ * TestDryRunPreemption's PodDisruptionBudget cases (victims and {@code NumPDBViolations} per node).
  */
 final class PreemptionCases {
   private PreemptionCases() {}
@@ -118,6 +123,83 @@ final class PreemptionCases {
     });
   }
 
+  /** A pod labelled {@code app: foo}, of {@code priority}, requesting {@code req}. */
+  private static PodInfo foo(String name, int priority, ResourceList req) {
+    Pod p = prio(pod(name, req), priority);
+    return PodInfo.of(p.withMeta(p.meta().withLabels(Labels.of("app", "foo"))));
+  }
+
+  /** The test's PDB: {@code selector: {matchLabels: {app: foo}}} with {@code status.disruptionsAllowed}. */
+  private static DisruptionBudget fooBudget(int allowed) {
+    return new DisruptionBudget(new PodDisruptionBudget(ObjectMeta.named("pdb"),
+        LabelSelector.matching(Labels.of("app", "foo")), Optional.empty(), Optional.empty()), allowed);
+  }
+
+  /** DryRunPreemption over {@code nodes}, every one Unschedulable, with {@code budgets} listed. */
+  private static List<DefaultPreemption.Candidate> dryRun(Pod pod, List<NodeInfo> nodes, DisruptionBudget... budgets) {
+    Map<String, Status> statuses = new LinkedHashMap<>();
+    nodes.forEach(n -> statuses.put(n.name(), new Status(Status.Code.UNSCHEDULABLE, "", List.of())));
+    FitError error = new FitError(nodes.size(), statuses, Optional.empty(), "", "");
+    return new DefaultPreemption(List.of(NodeResourcesFit.leastAllocated()), () -> List.of(budgets))
+        .dryRun(PodInfo.of(pod), ClusterSnapshot.ofInfos(nodes), error);
+  }
+
+  /** A candidate as the test compares it: its node, its victims' names sorted, its PDB violations. */
+  private static String shown(DefaultPreemption.Candidate c) {
+    return c.node() + " " + c.victims().stream().map(v -> v.pod().meta().name()).sorted().toList()
+        + " violations=" + c.pdbViolations();
+  }
+
+  /**
+   * TestDryRunPreemption's PDB cases: nodes of veryLargeRes, the preemptor of high priority. Upstream's
+   * pods and PDB have no namespace; here both are in {@code default}.
+   */
+  private static List<UpstreamCase> pdbCases() {
+    List<UpstreamCase> c = new ArrayList<>();
+    Pod preemptor = prio(pod("p", ResourceList.of(VERY_LARGE)), HIGH);
+    // node1 holds mid-priority mediumRes pods labelled app=foo; every one must go for veryLargeRes.
+    java.util.function.IntFunction<NodeInfo> node1 = n -> {
+      NodeInfo info = NodeInfo.of(node("node1", VERY_LARGE));
+      for (int i = 1; i <= n; i++) {
+        info = info.withPod(foo("p1." + i, MID, MEDIUM));
+      }
+      return info;
+    };
+    c.add(UpstreamCase.of("DefaultPreemption", FILE, "TestDryRunPreemption/preemption with violation of same pdb",
+        () -> assertThat(dryRun(preemptor, List.of(node1.apply(2)), fooBudget(1))).map(PreemptionCases::shown)
+            .containsExactly("node1 [p1.1, p1.2] violations=1")));
+    // Its PDB lists p2 in status.disruptedPods, which names no pod of the node: the outcome is the one
+    // above, which the twin gives without modelling disruptedPods.
+    c.add(UpstreamCase.of("DefaultPreemption", FILE, "TestDryRunPreemption/preemption with violation of the pdb with pod"
+        + " whose eviction was processed, the victim doesn't belong to DisruptedPods",
+        () -> assertThat(dryRun(preemptor, List.of(node1.apply(2)), fooBudget(1))).map(PreemptionCases::shown)
+            .containsExactly("node1 [p1.1, p1.2] violations=1")));
+    String disrupted = "status.disruptedPods is not modelled: a pod whose eviction the API server already processed"
+        + " counts against the budget like any other";
+    c.add(UpstreamCase.of("DefaultPreemption", FILE, "TestDryRunPreemption/preemption with violation of the pdb with pod"
+        + " whose eviction was processed, the victim belongs to DisruptedPods",
+        () -> assertThat(dryRun(preemptor, List.of(node1.apply(2)), fooBudget(1))).map(PreemptionCases::shown)
+            .containsExactly("node1 [p1.1, p1.2] violations=0")).differs(disrupted));
+    c.add(UpstreamCase.of("DefaultPreemption", FILE, "TestDryRunPreemption/preemption with violation of the pdb with pod"
+        + " whose eviction was processed, the victim which belongs to DisruptedPods is treated as 'nonViolating'",
+        () -> assertThat(dryRun(preemptor, List.of(node1.apply(3)), fooBudget(1))).map(PreemptionCases::shown)
+            .containsExactly("node1 [p1.1, p1.2, p1.3] violations=1")).differs(disrupted));
+    // Five nodes each holding one mid-priority largeRes pod, those on node1, node2 and node5 covered by
+    // a PDB allowing none; MinCandidateNodesPercentage 40, MinCandidateNodesAbsolute 2, offset 4.
+    c.add(UpstreamCase.of("DefaultPreemption", FILE,
+        "TestDryRunPreemption/preemption looks past numCandidates until a non-PDB violating node is found", () -> {
+          List<NodeInfo> nodes = new ArrayList<>();
+          for (int i = 1; i <= 5; i++) {
+            PodInfo p = i == 3 || i == 4 ? PodInfo.of(prio(pod("p" + i, LARGE), MID)) : foo("p" + i, MID, LARGE);
+            nodes.add(NodeInfo.of(node("node" + i, VERY_LARGE)).withPod(p));
+          }
+          assertThat(dryRun(prio(pod("p", LARGE), HIGH), nodes, fooBudget(0))).map(PreemptionCases::shown)
+              .containsExactly("node1 [p1] violations=1", "node3 [p3] violations=0", "node5 [p5] violations=1");
+        }).differs("every node is dry-run: upstream's sample of candidate nodes from a random offset"
+            + " (DefaultPreemptionArgs' minCandidateNodesPercentage/Absolute) is not modelled"));
+    return c;
+  }
+
   static List<UpstreamCase> cases() {
     List<UpstreamCase> c = new ArrayList<>();
     c.add(nominated("pod with higher priority can be made schedulable", prio(pod("p"), HIGH),
@@ -171,6 +253,7 @@ final class PreemptionCases {
           assertThat(r.nominatedNode()).contains("node1");
           assertThat(r.victims()).containsExactlyInAnyOrder("default/p1.1", "default/p1.3");
         }));
+    c.addAll(pdbCases());
     String pluginErrors = "the twin's plugins cannot fail with an error, so a node whose RemovePod errs is not modelled";
     for (String name : List.of("only one node but failed with TestPlugin", "one failed with TestPlugin and the other pass")) {
       c.add(UpstreamCase.of("DefaultPreemption", FILE, name, () -> {
