@@ -56,6 +56,9 @@ final class DisruptionSimulation {
   private ClusterView sharedView;
   private List<Pod> shared;
   private List<Pod> movingPods;
+  /** The keys of {@link #shared}, made when first asked, and whether they are distinct. */
+  private Set<String> sharedKeys;
+  private boolean sharedDistinct;
   /** The names of the nodes being deleted in {@link #sharedView}. */
   private Set<String> deletedNames;
   /**
@@ -76,7 +79,27 @@ final class DisruptionSimulation {
    * and the calls its simulation made of the stream. {@code recheck}: kept across a change of other
    * nodes that could not change its round, whose slack bound may say no first now.
    */
-  private record Outcome(String why, int[] draws, boolean recheck) {}
+  private record Outcome(String why, int[] draws, boolean recheck, Landing landing) {}
+
+  /**
+   * Where the round of a single candidate placed its own pods: {@code hosts[i]} the node {@code pods[i]}
+   * went to, null for a new claim or none. Only for a round whose first pass placed every pod it tried,
+   * so that each pod made one scan of the nodes in the round's order and took the first with room.
+   */
+  private record Landing(Pod[] pods, String[] hosts) {
+    /** The node {@code p} went to, or null when it went to no node or was not among the round's pods. */
+    String hostOf(Pod p) {
+      for (int i = 0; i < pods.length; i++) {
+        if (pods[i] == p) {
+          return hosts[i];
+        }
+      }
+      return null;
+    }
+  }
+
+  /** The landing of the last round {@link #simulate} ran for one candidate, or null. */
+  private Landing lastLanding;
 
   /** What {@link SlackBound} refuses with: the first check, before any round or draw. */
   static final String NO_ROOM = "its pods fit on no other node, nor on one cheaper new node";
@@ -109,6 +132,7 @@ final class DisruptionSimulation {
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random, Consumer<String> why) {
+    lastLanding = null;
     if (consolidation && !slack(view).mayConsolidate(candidates)) {
       why.accept(NO_ROOM);
       return Optional.empty();
@@ -136,6 +160,7 @@ final class DisruptionSimulation {
       List<Pod> all = new ArrayList<>(view.pendingPods());
       all.addAll(movingPods);
       shared = Collections.unmodifiableList(all);
+      sharedKeys = null;
       deletedNames = new HashSet<>();
       for (StateNode n : view.nodes()) {
         if (n.markedForDeletion()) {
@@ -162,6 +187,9 @@ final class DisruptionSimulation {
     SimulatedRound plan = provisioner.simulateWithout(sharedPods, pods, view.nodes(), leaving, view.daemonSets(),
         view.offerings(), view.now(), moving, settleEarly ? uninitialized : null);
     settled += plan.settled() ? 1 : 0;
+    if (candidates.size() == 1 && !plan.failedFirstPass() && sharedPods == shared) {
+      lastLanding = landing(pods, plan);
+    }
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
         why.accept("pod " + p.key() + " would not schedule: " + plan.errors().get(p.key()));
@@ -298,8 +326,8 @@ final class DisruptionSimulation {
     Outcome kept = known.get(c.node());
     if (kept != null && kept.recheck()) {
       // The round would answer as before; the slack bound, asked first, may now refuse instead.
-      kept = slack(view).mayConsolidate(List.of(c)) ? new Outcome(kept.why(), kept.draws(), false)
-          : new Outcome(NO_ROOM, new int[0], false);
+      kept = slack(view).mayConsolidate(List.of(c)) ? new Outcome(kept.why(), kept.draws(), false, kept.landing())
+          : new Outcome(NO_ROOM, new int[0], false, null);
       known.put(c.node(), kept);
     }
     if (kept != null) {
@@ -315,10 +343,10 @@ final class DisruptionSimulation {
     Draws draws = new Draws(random);
     Optional<List<NodeClaim>> r = simulate(List.of(c), view, true, draws, said::append);
     if (r.isEmpty()) {
-      known.put(c.node(), new Outcome(said.toString(), draws.calls(), false));
+      known.put(c.node(), new Outcome(said.toString(), draws.calls(), false, lastLanding));
       why.accept(said.toString());
     } else if (r.get().isEmpty()) {
-      known.put(c.node(), new Outcome(null, draws.calls(), false));
+      known.put(c.node(), new Outcome(null, draws.calls(), false, lastLanding));
     }
     return r;
   }
@@ -387,10 +415,12 @@ final class DisruptionSimulation {
    * ({@link #sameInputs}) all of them. When only some state nodes changed (came, went or were
    * replaced), a candidate's round is the same as long as no changed node, before or after, could
    * take any pod of the round ({@link Provisioner#mayTake}): the pending pods, those of nodes being
-   * deleted, or the candidate's. Such a node is never among the nodes a pod may go to
-   * (RoundNodes.hosts), the other nodes keep their order (initialised, then by name) and their room,
-   * and new NodeClaims read no node while no NodePool has limits; so every placement, planned claim,
-   * message and draw is as it was. Nodes being deleted are no capacity; the pods that move off them
+   * deleted, or the candidate's, unless the round placed that candidate's pod on an unchanged node
+   * that comes before the changed one in the round's order (its first pass placing every pod, so the
+   * pod's one scan stopped there; {@link Landing}). Such a node is never among the nodes a pod may go
+   * to (RoundNodes.hosts), or is reached by no pod it could take, the other nodes keep their order
+   * (initialised, then by name) and their room, and new NodeClaims read no node while no NodePool has
+   * limits; so every placement, planned claim, message and draw is as it was. Nodes being deleted are no capacity; the pods that move off them
    * must be the same, in the same order. The slack bound sums the room of all nodes, so a kept answer
    * asks it again ({@link Outcome#recheck}); a refusal by the bound itself is dropped. Upstream keeps
    * no such memo (its ConsolidationState only skips a whole poll of an unchanged cluster); this is the
@@ -452,14 +482,71 @@ final class DisruptionSimulation {
       StateNode k = e.getKey();
       boolean keep = stayed.contains(k) && !changedNames.contains(k.name()) && !NO_ROOM.equals(e.getValue().why());
       for (int i = 0; keep && i < rooms.size(); i++) {
-        keep = !takesAny(rooms.get(i), k.pods());
+        keep = !takesAnyFirst(rooms.get(i), changed.get(i), k.pods(), e.getValue().landing(), after, changedNames);
       }
       if (keep) {
-        e.setValue(new Outcome(e.getValue().why(), e.getValue().draws(), true));
+        e.setValue(new Outcome(e.getValue().why(), e.getValue().draws(), true, e.getValue().landing()));
       } else {
         it.remove();
       }
     }
+  }
+
+  /**
+   * Whether the changed node {@code x} (as it was or is) could have taken one of a candidate's pods in its
+   * round: one it has room for, unless the round placed that pod on an unchanged node that comes before
+   * {@code x} in the round's order (initialised nodes by name, then in-flight ones by name), whose scan
+   * then stopped before reaching {@code x}. Every other pod of the round fits {@code x} neither before nor
+   * after ({@link #carry}), so every scan goes as it went and so does each placement, one by one.
+   */
+  private static boolean takesAnyFirst(Predicate<Pod> room, StateNode x, List<Pod> pods, Landing landing,
+      ClusterView after, Set<String> changedNames) {
+    for (Pod p : pods) {
+      if (room.test(p) && !(landing != null && landedBefore(landing.hostOf(p), x, after, changedNames))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the node named {@code host}, unchanged, comes before {@code x} in a round's order. */
+  private static boolean landedBefore(String host, StateNode x, ClusterView after, Set<String> changedNames) {
+    if (host == null || changedNames.contains(host)) {
+      return false;
+    }
+    StateNode y = after.node(host).orElse(null);
+    if (y == null || y.markedForDeletion()) {
+      return false;
+    }
+    if (y.isInitialized() != x.isInitialized()) {
+      return y.isInitialized();
+    }
+    return host.compareTo(x.name()) < 0;
+  }
+
+  /** Where {@code plan} put {@code own}, told by key: none when a key is not the pod's alone in the round. */
+  private Landing landing(List<Pod> own, SimulatedRound plan) {
+    if (sharedKeys == null) {
+      sharedKeys = new HashSet<>();
+      boolean distinct = true;
+      for (Pod p : shared) {
+        distinct &= sharedKeys.add(p.key());
+      }
+      sharedDistinct = distinct;
+    }
+    if (!sharedDistinct) {
+      return null;
+    }
+    Pod[] pods = own.toArray(Pod[]::new);
+    String[] hosts = new String[pods.length];
+    Set<String> keys = new HashSet<>();
+    for (int i = 0; i < pods.length; i++) {
+      if (sharedKeys.contains(pods[i].key()) || !keys.add(pods[i].key())) {
+        return null;
+      }
+      hosts[i] = plan.onExisting().get(pods[i].key());
+    }
+    return new Landing(pods, hosts);
   }
 
   private static boolean takesAny(Predicate<Pod> room, List<Pod> pods) {
