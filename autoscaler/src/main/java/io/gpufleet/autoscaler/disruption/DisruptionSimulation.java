@@ -353,11 +353,11 @@ final class DisruptionSimulation {
 
   /**
    * {@link Consolidation#sorted}, kept for the last list of candidates: multi- and single-node
-   * consolidation rank the same list object of a poll.
+   * consolidation rank the same list object of a poll; the next poll's ranking starts from it.
    */
   List<Candidate> sorted(List<Candidate> candidates) {
     if (candidates != sortedFrom) {
-      sortedOut = Collections.unmodifiableList(Consolidation.sorted(candidates));
+      sortedOut = Collections.unmodifiableList(Consolidation.sorted(candidates, sortedOut));
       sortedFrom = candidates;
     }
     return sortedOut;
