@@ -74,7 +74,7 @@ final class Consolidation {
     if (previous == null || previous.isEmpty()) {
       return sorted(candidates);
     }
-    Set<Candidate> now = Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Candidate> now = Collections.newSetFromMap(new IdentityHashMap<>(candidates.size()));
     now.addAll(candidates);
     if (now.size() != candidates.size()) {
       return sorted(candidates);

@@ -56,9 +56,6 @@ final class DisruptionSimulation {
   private ClusterView sharedView;
   private List<Pod> shared;
   private List<Pod> movingPods;
-  /** The keys of {@link #shared}, made when first asked, and whether they are distinct. */
-  private Set<String> sharedKeys;
-  private boolean sharedDistinct;
   /** The names of the nodes being deleted in {@link #sharedView}. */
   private Set<String> deletedNames;
   /**
@@ -82,19 +79,31 @@ final class DisruptionSimulation {
   private record Outcome(String why, int[] draws, boolean recheck, Landing landing) {}
 
   /**
-   * Where the round of a single candidate placed its own pods: {@code hosts[i]} the node {@code pods[i]}
-   * went to, null for a new claim or none. Only for a round whose first pass placed every pod it tried,
-   * so that each pod made one scan of the nodes in the round's order and took the first with room.
+   * Where the round of a single candidate placed its own pods ({@code own}), by key in {@code onExisting}.
+   * Only for a round whose first pass placed every pod it tried, so that each pod made one scan of the
+   * nodes in the round's order and took the first with room. Read only when a changed node could take
+   * one of the pods: most kept answers are never asked.
    */
-  private record Landing(Pod[] pods, String[] hosts) {
-    /** The node {@code p} went to, or null when it went to no node or was not among the round's pods. */
-    String hostOf(Pod p) {
-      for (int i = 0; i < pods.length; i++) {
-        if (pods[i] == p) {
-          return hosts[i];
+  private record Landing(List<Pod> own, Map<String, String> onExisting) {
+    /**
+     * The node {@code p} went to; null when it went to none, was not among the round's pods, or its key
+     * is not its own alone among them ({@code sharedKeys}: the keys of the round's other pods, or null
+     * when two of those share one).
+     */
+    String hostOf(Pod p, Set<String> sharedKeys) {
+      if (sharedKeys == null) {
+        return null;
+      }
+      boolean found = false;
+      String key = p.key();
+      for (Pod o : own) {
+        if (o == p) {
+          found = true;
+        } else if (o.key().equals(key)) {
+          return null;
         }
       }
-      return null;
+      return found && !sharedKeys.contains(key) ? onExisting.get(key) : null;
     }
   }
 
@@ -160,7 +169,6 @@ final class DisruptionSimulation {
       List<Pod> all = new ArrayList<>(view.pendingPods());
       all.addAll(movingPods);
       shared = Collections.unmodifiableList(all);
-      sharedKeys = null;
       deletedNames = new HashSet<>();
       for (StateNode n : view.nodes()) {
         if (n.markedForDeletion()) {
@@ -188,7 +196,7 @@ final class DisruptionSimulation {
         view.offerings(), view.now(), moving, settleEarly ? uninitialized : null);
     settled += plan.settled() ? 1 : 0;
     if (candidates.size() == 1 && !plan.failedFirstPass() && sharedPods == shared) {
-      lastLanding = landing(pods, plan);
+      lastLanding = new Landing(pods, plan.onExisting());
     }
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
@@ -476,13 +484,15 @@ final class DisruptionSimulation {
       rooms.add(room);
       changedNames.add(x.name());
     }
+    Keys keys = new Keys(shared);
     var it = known.entrySet().iterator();
     while (it.hasNext()) {
       var e = it.next();
       StateNode k = e.getKey();
       boolean keep = stayed.contains(k) && !changedNames.contains(k.name()) && !NO_ROOM.equals(e.getValue().why());
       for (int i = 0; keep && i < rooms.size(); i++) {
-        keep = !takesAnyFirst(rooms.get(i), changed.get(i), k.pods(), e.getValue().landing(), after, changedNames);
+        keep = !takesAnyFirst(rooms.get(i), changed.get(i), k.pods(), e.getValue().landing(), keys, after,
+            changedNames);
       }
       if (keep) {
         e.setValue(new Outcome(e.getValue().why(), e.getValue().draws(), true, e.getValue().landing()));
@@ -499,14 +509,39 @@ final class DisruptionSimulation {
    * then stopped before reaching {@code x}. Every other pod of the round fits {@code x} neither before nor
    * after ({@link #carry}), so every scan goes as it went and so does each placement, one by one.
    */
-  private static boolean takesAnyFirst(Predicate<Pod> room, StateNode x, List<Pod> pods, Landing landing,
+  private static boolean takesAnyFirst(Predicate<Pod> room, StateNode x, List<Pod> pods, Landing landing, Keys keys,
       ClusterView after, Set<String> changedNames) {
     for (Pod p : pods) {
-      if (room.test(p) && !(landing != null && landedBefore(landing.hostOf(p), x, after, changedNames))) {
+      if (room.test(p) && !(landing != null && landedBefore(landing.hostOf(p, keys.get()), x, after, changedNames))) {
         return true;
       }
     }
     return false;
+  }
+
+  /** The keys of the shared pods of every round, made when first asked; null when two share one. */
+  private static final class Keys {
+    private final List<Pod> shared;
+    private Set<String> keys;
+    private boolean made;
+
+    Keys(List<Pod> shared) {
+      this.shared = shared;
+    }
+
+    Set<String> get() {
+      if (!made) {
+        made = true;
+        keys = new HashSet<>();
+        for (Pod p : shared) {
+          if (!keys.add(p.key())) {
+            keys = null;
+            break;
+          }
+        }
+      }
+      return keys;
+    }
   }
 
   /** Whether the node named {@code host}, unchanged, comes before {@code x} in a round's order. */
@@ -522,31 +557,6 @@ final class DisruptionSimulation {
       return y.isInitialized();
     }
     return host.compareTo(x.name()) < 0;
-  }
-
-  /** Where {@code plan} put {@code own}, told by key: none when a key is not the pod's alone in the round. */
-  private Landing landing(List<Pod> own, SimulatedRound plan) {
-    if (sharedKeys == null) {
-      sharedKeys = new HashSet<>();
-      boolean distinct = true;
-      for (Pod p : shared) {
-        distinct &= sharedKeys.add(p.key());
-      }
-      sharedDistinct = distinct;
-    }
-    if (!sharedDistinct) {
-      return null;
-    }
-    Pod[] pods = own.toArray(Pod[]::new);
-    String[] hosts = new String[pods.length];
-    Set<String> keys = new HashSet<>();
-    for (int i = 0; i < pods.length; i++) {
-      if (sharedKeys.contains(pods[i].key()) || !keys.add(pods[i].key())) {
-        return null;
-      }
-      hosts[i] = plan.onExisting().get(pods[i].key());
-    }
-    return new Landing(pods, hosts);
   }
 
   private static boolean takesAny(Predicate<Pod> room, List<Pod> pods) {

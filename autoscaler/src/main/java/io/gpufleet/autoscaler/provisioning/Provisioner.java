@@ -251,7 +251,9 @@ public final class Provisioner {
 
   private static List<Pod> queueOrder(List<Pod> pods, Comparator<Pod> order) {
     List<Pod> sorted = new ArrayList<>(pods);
-    sorted.sort(order);
+    if (sorted.size() > 1) { // a candidate's one pod: in order already
+      sorted.sort(order);
+    }
     return sorted;
   }
 
