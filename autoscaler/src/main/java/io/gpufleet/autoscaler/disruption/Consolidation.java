@@ -6,8 +6,11 @@ import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -60,13 +63,80 @@ final class Consolidation {
     return Candidates.withinBudgets(sorted, view, DisruptionReason.UNDERUTILIZED);
   }
 
+  /**
+   * {@link #sorted}, from {@code previous} (a ranking of {@link #sorted} or of this method, or null): the
+   * candidates still there keep their order, a candidate being an immutable value, and the new ones are
+   * ranked and merged in. When no two candidates rank alike the order is the only one {@link #sorted}
+   * can give; otherwise (or when a candidate is listed twice) they are sorted afresh. Most polls follow
+   * a change of a few nodes, so most of the ranking is the last one's.
+   */
+  static List<Candidate> sorted(List<Candidate> candidates, List<Candidate> previous) {
+    if (previous == null || previous.isEmpty()) {
+      return sorted(candidates);
+    }
+    Set<Candidate> now = Collections.newSetFromMap(new IdentityHashMap<>(candidates.size()));
+    now.addAll(candidates);
+    if (now.size() != candidates.size()) {
+      return sorted(candidates);
+    }
+    List<Candidate> kept = new ArrayList<>(candidates.size());
+    for (Candidate c : previous) {
+      if (now.remove(c)) {
+        kept.add(c);
+      }
+    }
+    List<Ranked> fresh = new ArrayList<>(now.size());
+    for (Candidate c : candidates) {
+      if (now.contains(c)) {
+        fresh.add(ranked(c));
+      }
+    }
+    fresh.sort(RANK);
+    List<Candidate> out = new ArrayList<>(candidates.size());
+    Ranked last = null;
+    int j = 0;
+    for (Candidate c : kept) {
+      Ranked k = ranked(c);
+      while (j < fresh.size() && RANK.compare(fresh.get(j), k) < 0) {
+        last = append(out, last, fresh.get(j++));
+        if (last == null) {
+          return sorted(candidates);
+        }
+      }
+      last = append(out, last, k);
+      if (last == null) {
+        return sorted(candidates);
+      }
+    }
+    while (j < fresh.size()) {
+      last = append(out, last, fresh.get(j++));
+      if (last == null) {
+        return sorted(candidates);
+      }
+    }
+    return out;
+  }
+
+  /** Adds {@code r} after {@code last}: {@code r}, or null when it does not rank strictly after. */
+  private static Ranked append(List<Candidate> out, Ranked last, Ranked r) {
+    if (last != null && RANK.compare(last, r) >= 0) {
+      return null;
+    }
+    out.add(r.candidate());
+    return r;
+  }
+
+  private static Ranked ranked(Candidate c) {
+    return new Ranked(c, c.price() / c.disruptionCost(), c.name());
+  }
+
   /** The candidates most worth removing first, budgets not applied. */
   static List<Candidate> sorted(List<Candidate> candidates) {
     // Price per unit of disruption, highest first (reference §1.5), then name for a stable order;
     // each candidate's ratio and name worked out once, not at every comparison.
     List<Ranked> keyed = new ArrayList<>(candidates.size());
     for (Candidate c : candidates) {
-      keyed.add(new Ranked(c, c.price() / c.disruptionCost(), c.name()));
+      keyed.add(ranked(c));
     }
     keyed.sort(RANK);
     List<Candidate> out = new ArrayList<>(keyed.size());

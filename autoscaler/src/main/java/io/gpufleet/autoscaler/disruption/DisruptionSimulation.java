@@ -76,7 +76,39 @@ final class DisruptionSimulation {
    * and the calls its simulation made of the stream. {@code recheck}: kept across a change of other
    * nodes that could not change its round, whose slack bound may say no first now.
    */
-  private record Outcome(String why, int[] draws, boolean recheck) {}
+  private record Outcome(String why, int[] draws, boolean recheck, Landing landing) {}
+
+  /**
+   * Where the round of a single candidate placed its own pods ({@code own}), by key in {@code onExisting}.
+   * Only for a round whose first pass placed every pod it tried, so that each pod made one scan of the
+   * nodes in the round's order and took the first with room. Read only when a changed node could take
+   * one of the pods: most kept answers are never asked.
+   */
+  private record Landing(List<Pod> own, Map<String, String> onExisting) {
+    /**
+     * The node {@code p} went to; null when it went to none, was not among the round's pods, or its key
+     * is not its own alone among them ({@code sharedKeys}: the keys of the round's other pods, or null
+     * when two of those share one).
+     */
+    String hostOf(Pod p, Set<String> sharedKeys) {
+      if (sharedKeys == null) {
+        return null;
+      }
+      boolean found = false;
+      String key = p.key();
+      for (Pod o : own) {
+        if (o == p) {
+          found = true;
+        } else if (o.key().equals(key)) {
+          return null;
+        }
+      }
+      return found && !sharedKeys.contains(key) ? onExisting.get(key) : null;
+    }
+  }
+
+  /** The landing of the last round {@link #simulate} ran for one candidate, or null. */
+  private Landing lastLanding;
 
   /** What {@link SlackBound} refuses with: the first check, before any round or draw. */
   static final String NO_ROOM = "its pods fit on no other node, nor on one cheaper new node";
@@ -109,6 +141,7 @@ final class DisruptionSimulation {
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random, Consumer<String> why) {
+    lastLanding = null;
     if (consolidation && !slack(view).mayConsolidate(candidates)) {
       why.accept(NO_ROOM);
       return Optional.empty();
@@ -162,6 +195,9 @@ final class DisruptionSimulation {
     SimulatedRound plan = provisioner.simulateWithout(sharedPods, pods, view.nodes(), leaving, view.daemonSets(),
         view.offerings(), view.now(), moving, settleEarly ? uninitialized : null);
     settled += plan.settled() ? 1 : 0;
+    if (candidates.size() == 1 && !plan.failedFirstPass() && sharedPods == shared) {
+      lastLanding = new Landing(pods, plan.onExisting());
+    }
     for (Pod p : mustSchedule) {
       if (plan.errors().containsKey(p.key())) {
         why.accept("pod " + p.key() + " would not schedule: " + plan.errors().get(p.key()));
@@ -298,8 +334,8 @@ final class DisruptionSimulation {
     Outcome kept = known.get(c.node());
     if (kept != null && kept.recheck()) {
       // The round would answer as before; the slack bound, asked first, may now refuse instead.
-      kept = slack(view).mayConsolidate(List.of(c)) ? new Outcome(kept.why(), kept.draws(), false)
-          : new Outcome(NO_ROOM, new int[0], false);
+      kept = slack(view).mayConsolidate(List.of(c)) ? new Outcome(kept.why(), kept.draws(), false, kept.landing())
+          : new Outcome(NO_ROOM, new int[0], false, null);
       known.put(c.node(), kept);
     }
     if (kept != null) {
@@ -315,21 +351,21 @@ final class DisruptionSimulation {
     Draws draws = new Draws(random);
     Optional<List<NodeClaim>> r = simulate(List.of(c), view, true, draws, said::append);
     if (r.isEmpty()) {
-      known.put(c.node(), new Outcome(said.toString(), draws.calls(), false));
+      known.put(c.node(), new Outcome(said.toString(), draws.calls(), false, lastLanding));
       why.accept(said.toString());
     } else if (r.get().isEmpty()) {
-      known.put(c.node(), new Outcome(null, draws.calls(), false));
+      known.put(c.node(), new Outcome(null, draws.calls(), false, lastLanding));
     }
     return r;
   }
 
   /**
    * {@link Consolidation#sorted}, kept for the last list of candidates: multi- and single-node
-   * consolidation rank the same list object of a poll.
+   * consolidation rank the same list object of a poll; the next poll's ranking starts from it.
    */
   List<Candidate> sorted(List<Candidate> candidates) {
     if (candidates != sortedFrom) {
-      sortedOut = Collections.unmodifiableList(Consolidation.sorted(candidates));
+      sortedOut = Collections.unmodifiableList(Consolidation.sorted(candidates, sortedOut));
       sortedFrom = candidates;
     }
     return sortedOut;
@@ -387,10 +423,12 @@ final class DisruptionSimulation {
    * ({@link #sameInputs}) all of them. When only some state nodes changed (came, went or were
    * replaced), a candidate's round is the same as long as no changed node, before or after, could
    * take any pod of the round ({@link Provisioner#mayTake}): the pending pods, those of nodes being
-   * deleted, or the candidate's. Such a node is never among the nodes a pod may go to
-   * (RoundNodes.hosts), the other nodes keep their order (initialised, then by name) and their room,
-   * and new NodeClaims read no node while no NodePool has limits; so every placement, planned claim,
-   * message and draw is as it was. Nodes being deleted are no capacity; the pods that move off them
+   * deleted, or the candidate's, unless the round placed that candidate's pod on an unchanged node
+   * that comes before the changed one in the round's order (its first pass placing every pod, so the
+   * pod's one scan stopped there; {@link Landing}). Such a node is never among the nodes a pod may go
+   * to (RoundNodes.hosts), or is reached by no pod it could take, the other nodes keep their order
+   * (initialised, then by name) and their room, and new NodeClaims read no node while no NodePool has
+   * limits; so every placement, planned claim, message and draw is as it was. Nodes being deleted are no capacity; the pods that move off them
    * must be the same, in the same order. The slack bound sums the room of all nodes, so a kept answer
    * asks it again ({@link Outcome#recheck}); a refusal by the bound itself is dropped. Upstream keeps
    * no such memo (its ConsolidationState only skips a whole poll of an unchanged cluster); this is the
@@ -446,20 +484,79 @@ final class DisruptionSimulation {
       rooms.add(room);
       changedNames.add(x.name());
     }
+    Keys keys = new Keys(shared);
     var it = known.entrySet().iterator();
     while (it.hasNext()) {
       var e = it.next();
       StateNode k = e.getKey();
       boolean keep = stayed.contains(k) && !changedNames.contains(k.name()) && !NO_ROOM.equals(e.getValue().why());
       for (int i = 0; keep && i < rooms.size(); i++) {
-        keep = !takesAny(rooms.get(i), k.pods());
+        keep = !takesAnyFirst(rooms.get(i), changed.get(i), k.pods(), e.getValue().landing(), keys, after,
+            changedNames);
       }
       if (keep) {
-        e.setValue(new Outcome(e.getValue().why(), e.getValue().draws(), true));
+        e.setValue(new Outcome(e.getValue().why(), e.getValue().draws(), true, e.getValue().landing()));
       } else {
         it.remove();
       }
     }
+  }
+
+  /**
+   * Whether the changed node {@code x} (as it was or is) could have taken one of a candidate's pods in its
+   * round: one it has room for, unless the round placed that pod on an unchanged node that comes before
+   * {@code x} in the round's order (initialised nodes by name, then in-flight ones by name), whose scan
+   * then stopped before reaching {@code x}. Every other pod of the round fits {@code x} neither before nor
+   * after ({@link #carry}), so every scan goes as it went and so does each placement, one by one.
+   */
+  private static boolean takesAnyFirst(Predicate<Pod> room, StateNode x, List<Pod> pods, Landing landing, Keys keys,
+      ClusterView after, Set<String> changedNames) {
+    for (Pod p : pods) {
+      if (room.test(p) && !(landing != null && landedBefore(landing.hostOf(p, keys.get()), x, after, changedNames))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The keys of the shared pods of every round, made when first asked; null when two share one. */
+  private static final class Keys {
+    private final List<Pod> shared;
+    private Set<String> keys;
+    private boolean made;
+
+    Keys(List<Pod> shared) {
+      this.shared = shared;
+    }
+
+    Set<String> get() {
+      if (!made) {
+        made = true;
+        keys = new HashSet<>();
+        for (Pod p : shared) {
+          if (!keys.add(p.key())) {
+            keys = null;
+            break;
+          }
+        }
+      }
+      return keys;
+    }
+  }
+
+  /** Whether the node named {@code host}, unchanged, comes before {@code x} in a round's order. */
+  private static boolean landedBefore(String host, StateNode x, ClusterView after, Set<String> changedNames) {
+    if (host == null || changedNames.contains(host)) {
+      return false;
+    }
+    StateNode y = after.node(host).orElse(null);
+    if (y == null || y.markedForDeletion()) {
+      return false;
+    }
+    if (y.isInitialized() != x.isInitialized()) {
+      return y.isInitialized();
+    }
+    return host.compareTo(x.name()) < 0;
   }
 
   private static boolean takesAny(Predicate<Pod> room, List<Pod> pods) {

@@ -35,7 +35,11 @@ final class Draws implements RandomGenerator {
 
   /** The calls made so far, to {@link #replay} later. */
   int[] calls() {
-    return calls.stream().mapToInt(Integer::intValue).toArray();
+    int[] out = new int[calls.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = calls.get(i);
+    }
+    return out;
   }
 
   /** Makes {@code calls} of {@code stream}, in order, as the stream they were noted on did. */

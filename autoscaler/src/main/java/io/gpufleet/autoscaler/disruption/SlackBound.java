@@ -61,12 +61,15 @@ final class SlackBound {
   private final Map<TaintClasses.Tolerance, boolean[]> eligibleByTolerance = new IdentityHashMap<>();
   private final Map<TaintClasses.Tolerance, long[]> eligibleFreeByTolerance = new IdentityHashMap<>();
   private final Map<PodSpec, TaintClasses.Tolerance> tolerances = new IdentityHashMap<>();
+  /** The previous bound's, for the specs asked again: answers of the same {@link #taints}. */
+  private final Map<PodSpec, TaintClasses.Tolerance> earlierTolerances;
 
   private SlackBound(ClusterView view, ProvisioningModel model, SlackBound previous) {
     this.model = model;
     this.viewNodes = List.copyOf(view.nodes());
     this.earlierRequests = previous == null ? Map.of() : previous.requests;
     this.taints = previous == null ? new TaintClasses() : previous.taints;
+    this.earlierTolerances = previous == null ? Map.of() : previous.tolerances;
     if (previous != null) { // the dimensions and the types' prices and room are the model's
       dims = previous.dims;
       prices = previous.prices;
@@ -197,7 +200,10 @@ final class SlackBound {
   private TaintClasses.Tolerance tolerance(PodSpec spec) {
     TaintClasses.Tolerance t = tolerances.get(spec);
     if (t == null) {
-      t = taints.of(spec.tolerations());
+      t = earlierTolerances.get(spec);
+      if (t == null) {
+        t = taints.of(spec.tolerations());
+      }
       tolerances.put(spec, t);
     }
     return t;

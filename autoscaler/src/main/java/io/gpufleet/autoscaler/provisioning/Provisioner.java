@@ -41,6 +41,9 @@ public final class Provisioner {
   private List<Workload.DaemonSet> counted;
   /** New claims' first answers, kept while the offerings and time are the same ({@link FirstClaims}). */
   private final FirstClaims firsts = new FirstClaims();
+  /** The queue's order over the requests of {@link #orderFleet}. */
+  private RoundNodes orderFleet;
+  private Comparator<Pod> order;
   /** The shared pods {@link #simulateWithout} was last given, and them in queue order. */
   private List<Pod> lastShared;
   private List<Pod> sharedQueue;
@@ -112,12 +115,15 @@ public final class Provisioner {
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now, List<Pod> mustPlace,
       Predicate<String> unreliable) {
     RoundNodes f = fleet(nodes, daemonSets);
+    if (f != orderFleet) { // the queue's order reads the fleet's requests: made once per fleet
+      order = queueComparator(f::request);
+      orderFleet = f;
+    }
     if (shared != lastShared) {
-      sharedQueue = queueOrder(shared, f::request);
+      sharedQueue = queueOrder(shared, order);
       lastShared = shared;
     }
-    List<Pod> ownQueue = queueOrder(own, f::request);
-    Comparator<Pod> order = queueComparator(f::request);
+    List<Pod> ownQueue = queueOrder(own, order);
     List<Pod> queue = merge(sharedQueue, ownQueue, order);
     ProvisioningRound round = new ProvisioningRound(model, f, leaving, offerings, now, true, firsts);
     ProvisioningRound.Settled settled = unreliable == null ? null
@@ -153,14 +159,18 @@ public final class Provisioner {
    * latter does not come strictly before, a leading run of the sorted list, found by bisection.
    */
   static int ownAt(List<Pod> first, List<Pod> second, Comparator<Pod> order) {
-    if (second.isEmpty()) {
-      return first.size();
-    }
-    int lo = 0;
+    return second.isEmpty() ? first.size() : after(first, 0, second.getFirst(), order);
+  }
+
+  /**
+   * The first index from {@code lo} of sorted {@code first} whose pod {@code p} comes strictly before
+   * ({@code first.size()} if none): the pods from {@code lo} it does not come before are a leading run.
+   */
+  private static int after(List<Pod> first, int lo, Pod p, Comparator<Pod> order) {
     int hi = first.size();
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (order.compare(second.getFirst(), first.get(mid)) < 0) {
+      if (order.compare(p, first.get(mid)) < 0) {
         hi = mid;
       } else {
         lo = mid + 1;
@@ -169,19 +179,24 @@ public final class Provisioner {
     return lo;
   }
 
-  /** Two sorted lists as one, {@code first}'s before {@code second}'s where the order ties them. */
+  /**
+   * Two sorted lists as one, {@code first}'s before {@code second}'s where the order ties them: each of
+   * {@code second}'s pods goes before the first of {@code first}'s it comes strictly before, found by
+   * bisection (a walk of both lists would compare every pod of the long shared list per round).
+   */
   static List<Pod> merge(List<Pod> first, List<Pod> second, Comparator<Pod> order) {
     if (second.isEmpty()) {
       return first;
     }
     List<Pod> out = new ArrayList<>(first.size() + second.size());
     int i = 0;
-    int j = 0;
-    while (i < first.size() && j < second.size()) {
-      out.add(order.compare(second.get(j), first.get(i)) < 0 ? second.get(j++) : first.get(i++));
+    for (Pod p : second) {
+      int at = after(first, i, p, order);
+      out.addAll(first.subList(i, at));
+      out.add(p);
+      i = at;
     }
     out.addAll(first.subList(i, first.size()));
-    out.addAll(second.subList(j, second.size()));
     return out;
   }
 
@@ -231,8 +246,14 @@ public final class Provisioner {
 
   /** Largest CPU request first, then memory; ties keep the given order (reference §1.4 queue.go). */
   static List<Pod> queueOrder(List<Pod> pods, Function<PodSpec, ResourceVector> requests) {
+    return queueOrder(pods, queueComparator(requests));
+  }
+
+  private static List<Pod> queueOrder(List<Pod> pods, Comparator<Pod> order) {
     List<Pod> sorted = new ArrayList<>(pods);
-    sorted.sort(queueComparator(requests));
+    if (sorted.size() > 1) { // a candidate's one pod: in order already
+      sorted.sort(order);
+    }
     return sorted;
   }
 

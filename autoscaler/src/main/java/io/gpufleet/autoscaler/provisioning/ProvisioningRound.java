@@ -47,6 +47,9 @@ final class ProvisioningRound {
   /** The pass over the queue under way: the pods that failed in it so far, and whether one was placed. */
   private List<Pod> firstFailed = new ArrayList<>();
   private boolean firstProgress;
+  /** Whether a pass after the first is under way, and whether a pod failed in the first pass. */
+  private boolean retrying;
+  private boolean failedFirst;
   /** The position of the node the last pod placed went to, or -1 (a claim, or no place). */
   private int placedAt = -1;
   private int sequence;
@@ -176,13 +179,14 @@ final class ProvisioningRound {
   SimulatedRound simulateFrom(List<Pod> queue, int from, Settled settled) {
     boolean stopped = placeFrom(queue, from, settled);
     if (stopped) {
-      return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
+      return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors),
+          failedFirst);
     }
     List<PlannedClaim> eager = dra == null ? null : plannedClaims(); // DRA's sizing is read as it is now
     return new SimulatedRound(plannedInOrder.size(),
         plannedInOrder.isEmpty() ? null : plannedInOrder.getFirst().requirements,
         eager != null ? () -> eager : this::plannedClaims,
-        Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors));
+        Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors), failedFirst);
   }
 
   /**
@@ -250,6 +254,7 @@ final class ProvisioningRound {
       queue = firstFailed;
       firstFailed = new ArrayList<>();
       firstProgress = false;
+      retrying = true;
       from = 0;
     }
     return false;
@@ -266,6 +271,7 @@ final class ProvisioningRound {
     }
     errors.put(pod.key(), error);
     firstFailed.add(pod);
+    failedFirst |= !retrying;
     return false;
   }
 
@@ -316,6 +322,8 @@ final class ProvisioningRound {
     errors.putAll(from.errors);
     firstFailed = new ArrayList<>(from.firstFailed);
     firstProgress = from.firstProgress;
+    retrying = from.retrying;
+    failedFirst = from.failedFirst;
     sequence = from.sequence;
     placed = from.placed;
     failures.clear();

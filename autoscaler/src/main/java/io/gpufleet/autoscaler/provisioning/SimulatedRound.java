@@ -16,19 +16,30 @@ public final class SimulatedRound {
   private List<PlannedClaim> claims;
   private final Map<String, String> onExisting;
   private final Map<String, String> errors;
+  private final boolean failedFirst;
 
   SimulatedRound(int claimCount, Requirements firstRequirements, Supplier<List<PlannedClaim>> plan,
-      Map<String, String> onExisting, Map<String, String> errors) {
+      Map<String, String> onExisting, Map<String, String> errors, boolean failedFirst) {
     this.claimCount = claimCount;
     this.firstRequirements = firstRequirements;
     this.plan = plan;
     this.onExisting = onExisting;
     this.errors = errors;
+    this.failedFirst = failedFirst;
   }
 
   /** A round stopped once its answer was settled ({@link ProvisioningRound.Settled}): no claims to read. */
-  SimulatedRound(Map<String, String> onExisting, Map<String, String> errors) {
-    this(-1, null, null, onExisting, errors);
+  SimulatedRound(Map<String, String> onExisting, Map<String, String> errors, boolean failedFirst) {
+    this(-1, null, null, onExisting, errors, failedFirst);
+  }
+
+  /**
+   * Whether a pod failed in the round's first pass over the queue. When none did, each pod was placed by
+   * one scan of the nodes in the round's order, on the first that took it ({@link #onExisting}), or on a
+   * claim after passing over every node.
+   */
+  public boolean failedFirstPass() {
+    return failedFirst;
   }
 
   /**

@@ -14,6 +14,7 @@ import io.gpufleet.autoscaler.testing.Fixtures;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.resource.ResourceName;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,6 +37,71 @@ class AnswerCarryTest {
 
   @Test
   void aKeptSimulationAnswersAsAFreshOne() {
+    int[] c = replay(false);
+    int asked = c[0];
+    int keptSimulated = c[1];
+    assertThat(asked).isGreaterThan(3000);
+    assertThat(c[2]).isGreaterThan(500);
+    assertThat(c[3]).isGreaterThan(500);
+    // The carry is what spares the simulations: a view changes nodes at almost every step, and a memo
+    // kept only over identical inputs simulates about four answers in five here (about half with the carry).
+    assertThat(keptSimulated).isLessThan(asked * 3 / 5);
+  }
+
+  /**
+   * As above, nodes changing as they do when pods come and go: the same node with a pod more or less,
+   * often with room for a candidate's pod. A kept answer whose pod the round placed on a node before
+   * the changed one (in the round's order) still holds; one placed after it, or on a claim, does not.
+   */
+  @Test
+  void keptWhileTheCandidatesPodsWentToANodeBeforeTheChangedOne() {
+    int[] c = replay(true);
+    assertThat(c[0]).isGreaterThan(3000);
+    assertThat(c[2]).isGreaterThan(300);
+    assertThat(c[3]).isGreaterThan(300);
+    assertThat(c[1]).isLessThan(c[0] * 17 / 20);
+  }
+
+  /**
+   * A candidate's first pod went to node Y, its second to a new claim (refused: no cheaper m5). Node A,
+   * before Y in the round's order, comes to have room for the first pod but not the second: the first
+   * now goes to A and the second to Y, so the candidate may go. The kept refusal must not serve.
+   */
+  @Test
+  void aPodThatWouldNowGoToAnEarlierNodeIsSimulatedAgain() {
+    NodePool pool = pool();
+    int[] seeds = {101, 202};
+    String n0 = node(pool, "m5.large", seeds[0]).name();
+    String n1 = node(pool, "m5.large", seeds[1]).name();
+    int a = n0.compareTo(n1) < 0 ? seeds[0] : seeds[1];
+    int y = a == seeds[0] ? seeds[1] : seeds[0];
+    StateNode k = node(pool, "m5.large", 303, T0, Fixtures.cpuPod("big", "1", "1Gi"),
+        Fixtures.cpuPod("small", "0.1", "4Gi"));
+    StateNode yNode = node(pool, "m5.large", y, T0, Fixtures.cpuPod("y", "0.5", "2500Mi"));
+    StateNode full = node(pool, "m5.large", a, T0, Fixtures.cpuPod("a", "1.8", "6500Mi"));
+    StateNode roomy = node(pool, "m5.large", a, T0, Fixtures.cpuPod("a", "0.5", "5Gi"));
+    Instant now = T0.plus(Duration.ofHours(1));
+    DisruptionSimulation kept = DisruptionViews.simulation(pool);
+    List<String> answers = new ArrayList<>();
+    for (StateNode aNode : List.of(full, roomy)) {
+      ClusterView v = new ClusterView(now, List.of(pool), CATALOG, OfferingAvailability.ALL,
+          List.of(k, aNode, yNode), List.of(), List.of(), PdbIndex.NONE);
+      Candidate c = Candidates.of(v, false, Consolidation.FILTER).stream()
+          .filter(x -> x.name().equals(k.name())).findFirst().orElseThrow();
+      StringBuilder whyKept = new StringBuilder();
+      StringBuilder whyFresh = new StringBuilder();
+      Optional<List<NodeClaim>> got = kept.consolidate(c, v, new SplittableRandom(1), whyKept::append);
+      Optional<List<NodeClaim>> want = DisruptionViews.simulation(pool).consolidate(c, v, new SplittableRandom(1),
+          whyFresh::append);
+      assertThat(got).isEqualTo(want);
+      assertThat(whyKept.toString()).isEqualTo(whyFresh.toString());
+      answers.add(want.map(r -> r.isEmpty() ? "delete" : "replace").orElse(whyFresh.toString()));
+    }
+    assertThat(answers).containsExactly("Can't replace with a cheaper node", "delete");
+  }
+
+  /** Asked, simulated by the kept simulation, refused, deleted. */
+  private static int[] replay(boolean podsComeAndGo) {
     NodePool pool = pool();
     int asked = 0;
     int keptSimulated = 0;
@@ -54,7 +120,9 @@ class AnswerCarryTest {
       for (int step = 0; step < 40; step++) {
         now = now.plus(Duration.ofMinutes(r.nextInt(3)));
         for (int i = 0; i < nodes.size(); i++) {
-          if (r.nextInt(12) == 0) {
+          if (podsComeAndGo && r.nextInt(5) == 0) {
+            nodes.set(i, repod(r, nodes.get(i), made));
+          } else if (r.nextInt(12) == 0) {
             nodes.set(i, draw(r, pool, made));
           }
         }
@@ -99,12 +167,31 @@ class AnswerCarryTest {
       }
       keptSimulated += kept.simulated();
     }
-    assertThat(asked).isGreaterThan(3000);
-    assertThat(refusals).isGreaterThan(500);
-    assertThat(deletions).isGreaterThan(500);
-    // The carry is what spares the simulations: a view changes nodes at almost every step, and a memo
-    // kept only over identical inputs simulates about four answers in five here (about half with the carry).
-    assertThat(keptSimulated).isLessThan(asked * 3 / 5);
+    return new int[] {asked, keptSimulated, refusals, deletions};
+  }
+
+  /** The same node with one pod fewer, or one more of half a CPU to three where it fits. */
+  private static StateNode repod(SplittableRandom r, StateNode n, int[] made) {
+    if (n.markedForDeletion()) {
+      return n;
+    }
+    List<Pod> pods = new ArrayList<>(n.pods());
+    if (!pods.isEmpty() && r.nextBoolean()) {
+      pods.remove(r.nextInt(pods.size()));
+    } else {
+      double used = 0;
+      for (Pod p : pods) {
+        used += p.spec().containers().getFirst().requests().getOrZero(ResourceName.CPU).milliValue() / 1000.0;
+      }
+      String c = cpu(r);
+      double cpus = n.node().orElseThrow().allocatable().getOrZero(ResourceName.CPU).milliValue() / 1000.0;
+      if (used + Double.parseDouble(c) > cpus - 0.5) {
+        return n;
+      }
+      pods.add(Fixtures.cpuPod("p" + made[0]++, c, "1Gi"));
+    }
+    return new StateNode(n.name(), n.claim(), n.node(), List.copyOf(pods), n.terminating(), n.lastPodEvent(), false,
+        n.podStarts());
   }
 
   /**

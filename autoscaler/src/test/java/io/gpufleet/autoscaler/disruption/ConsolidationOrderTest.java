@@ -53,4 +53,54 @@ class ConsolidationOrderTest {
     }
     assertThat(ties).as("neighbours ordered by name alone").isGreaterThan(500);
   }
+
+  /**
+   * A ranking followed from the last one ({@link Consolidation#sorted(List, List)}, as
+   * {@link DisruptionSimulation#sorted} asks it poll after poll) orders as a fresh sort: over seeded
+   * sequences of lists in which candidates go, come (some of them again, some sharing a name, so two
+   * rank alike) and change places in the list.
+   */
+  @Test
+  void aRankingFollowedFromTheLastIsAFreshOne() {
+    NodePool pool = pool();
+    int followed = 0;
+    for (long seed = 1; seed <= 40; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      DisruptionSimulation simulation = DisruptionViews.simulation(pool);
+      List<Candidate> gone = new ArrayList<>();
+      List<Candidate> list = new ArrayList<>();
+      List<Candidate> previous = null;
+      for (int step = 0; step < 60; step++) {
+        for (int i = r.nextInt(4); i > 0 && !list.isEmpty(); i--) {
+          gone.add(list.remove(r.nextInt(list.size())));
+        }
+        for (int i = r.nextInt(5); i > 0; i--) {
+          Candidate c;
+          if (!gone.isEmpty() && r.nextInt(4) == 0) {
+            c = gone.remove(r.nextInt(gone.size()));
+          } else {
+            StateNode n = node(pool, "m5.large", r.nextInt(3_000), T0);
+            double price = List.of(0.096, 0.192, 0.5, 1.0).get(r.nextInt(4));
+            c = new Candidate(n, n.claim().orElseThrow(), pool, List.of(), price, 1 + r.nextInt(3));
+          }
+          list.add(r.nextInt(list.size() + 1), c);
+        }
+        if (r.nextInt(5) == 0 && list.size() > 1) { // two change places
+          int i = r.nextInt(list.size());
+          int j = r.nextInt(list.size());
+          Candidate c = list.get(i);
+          list.set(i, list.get(j));
+          list.set(j, c);
+        }
+        List<Candidate> now = List.copyOf(list);
+        List<Candidate> want = Consolidation.sorted(now);
+        String at = "seed " + seed + " step " + step;
+        assertThat(Consolidation.sorted(now, previous)).as(at).isEqualTo(want);
+        assertThat(simulation.sorted(now)).as(at).isEqualTo(want);
+        followed += previous != null && !previous.isEmpty() ? 1 : 0;
+        previous = want;
+      }
+    }
+    assertThat(followed).isGreaterThan(2000);
+  }
 }
