@@ -87,7 +87,7 @@ final class ViewBuilder {
       rebuild(s);
     }
     cached = new ClusterView(now, s.nodePools(), s.catalog(), s.offerings(), nodes.nodes(), pendingPods(s),
-        daemonSets(s), pdbsCached(s), nodes.byName().asMap());
+        daemonSets(s), pdbsCached(s), nodes.byName().asMap(), nodes.log());
     cachedState = s;
     cachedNow = now;
     return cached;
