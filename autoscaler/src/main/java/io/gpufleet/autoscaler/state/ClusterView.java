@@ -5,6 +5,8 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +64,17 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
       }
     }
     return Optional.empty();
+  }
+
+  /** The state nodes of these NodeClaims, in the view's order: a walk over the nodes. */
+  public List<StateNode> ofClaims(Collection<String> claims) {
+    List<StateNode> out = new ArrayList<>();
+    for (StateNode n : nodes) {
+      if (n.claim().isPresent() && claims.contains(n.claim().get().name())) {
+        out.add(n);
+      }
+    }
+    return out;
   }
 
   /** The state node of a node or NodeClaim name. */

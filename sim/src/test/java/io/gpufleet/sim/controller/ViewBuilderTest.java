@@ -161,7 +161,15 @@ class ViewBuilderTest {
       ClusterView fresh = new ViewBuilder().view(s, t);
       assertThat(followed.nodes()).as("step %d", step).isEqualTo(fresh.nodes());
       assertThat(followed.byName()).as("step %d", step).isEqualTo(fresh.byName());
-      // The splices from the last view's log entry to this one's make this list of the last one's.
+      // A few claims' state nodes found by position come in the view's order, as a walk finds them.
+      Set<String> some = new HashSet<>();
+      for (int k = r.nextInt(5); k > 0; k--) {
+        some.add(r.nextInt(10) == 0 ? (r.nextBoolean() ? "Aa" : "BB") : "c" + r.nextInt(20));
+      }
+      assertThat(following.inViewOrder(followed, some)).as("step %d", step).containsExactlyElementsOf(
+          followed.nodes().stream().filter(n -> n.claim().isPresent() && some.contains(n.claim().get().name()))
+              .toList());
+            // The splices from the last view's log entry to this one's make this list of the last one's.
       if (last != null && reachable(last.nodeLog(), followed.nodeLog())) {
         List<StateNode> list = new ArrayList<>(last.nodes());
         for (NodeLog e = last.nodeLog(); e != followed.nodeLog(); ) {
