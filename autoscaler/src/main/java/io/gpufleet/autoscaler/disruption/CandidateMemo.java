@@ -571,11 +571,18 @@ final class CandidateMemo {
     NodeLog e = rowsLog;
     int steps = 0;
     int limit = rows.length / 4 + 16;
+    int size = rows.length; // each splice must fit the list it applies to
     while (e != null && e != to && steps <= limit) {
       e = e.next();
       steps++;
+      if (e != null) {
+        if (e.at() + e.removed() > size) {
+          return false;
+        }
+        size += e.inserted().size() - e.removed();
+      }
     }
-    if (e != to || e == null) {
+    if (e != to || e == null || size != view.nodes().size()) {
       return false;
     }
     if (to == rowsLog) {
@@ -586,9 +593,6 @@ final class CandidateMemo {
     List<NodeFacts> in = new ArrayList<>();
     int first = list.size();
     for (e = rowsLog.next(); ; e = e.next()) {
-      if (e.at() + e.removed() > list.size()) {
-        return false; // not a splice of this list: match it instead
-      }
       List<NodeFacts> range = list.subList(e.at(), e.at() + e.removed());
       for (NodeFacts f : range) {
         f.listed = 0;
@@ -618,14 +622,8 @@ final class CandidateMemo {
     }
     for (NodeFacts f : out) {
       if (f.listed != generation) {
-        if (facts.get(f.node) == f) {
-          facts.remove(f.node);
-        }
-        if (!full) {
-          left.add(f);
-        }
+        letGo(f);
         indexTimes(f, false);
-        note(f);
       }
     }
     for (NodeFacts f : in) {
@@ -673,13 +671,7 @@ final class CandidateMemo {
     if (changed) {
       for (NodeFacts f : before) {
         if (f.listed != gen) {
-          if (facts.get(f.node) == f) {
-            facts.remove(f.node);
-          }
-          if (!full) {
-            left.add(f);
-          }
-          note(f);
+          letGo(f);
         }
       }
     }
@@ -690,6 +682,17 @@ final class CandidateMemo {
       indexTimes(f, true);
     }
     note(ORDER);
+  }
+
+  /** Lets go of facts that left the rows, noting it for {@link #drain} and the slots. */
+  private void letGo(NodeFacts f) {
+    if (facts.get(f.node) == f) {
+      facts.remove(f.node);
+    }
+    if (!full) {
+      left.add(f);
+    }
+    note(f);
   }
 
   private static NodePool poolOf(StateNode n, ClusterView view) {
