@@ -177,6 +177,12 @@ public final class Karpenter {
     return lifecycle.reconcile(view, checkDrift, nodeClasses, claimNodes);
   }
 
+  /** As above, with the state nodes of some NodeClaims in the view's order ({@link NodeClaimLifecycle}). */
+  public List<Action> lifecycle(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses,
+      PMap<String, StateNode> claimNodes, Function<Set<String>, List<StateNode>> inViewOrder) {
+    return lifecycle.reconcile(view, checkDrift, nodeClasses, claimNodes, inViewOrder);
+  }
+
   /** A launch the cloud refused for want of capacity ({@link NodeClaimLifecycle#insufficientCapacity}). */
   public List<Action> launchFailed(NodeClaim claim, String error, Instant now) {
     return NodeClaimLifecycle.insufficientCapacity(claim, error, now);
@@ -218,6 +224,11 @@ public final class Karpenter {
   /** Drains deleting NodeClaims and terminates their instances when done (reference §1.8). */
   public List<Action> terminate(ClusterView view, Function<String, RemovalReason> reasonOf) {
     return Termination.reconcile(view, reasonOf);
+  }
+
+  /** As {@link #terminate(ClusterView, Function)}, given the view's state nodes (in its order) of every deleting NodeClaim. */
+  public List<Action> terminate(ClusterView view, List<StateNode> deleting, Function<String, RemovalReason> reasonOf) {
+    return Termination.reconcile(view, deleting, reasonOf);
   }
 
   /** Handles an interruption-queue message (reference §1.7). */

@@ -2,6 +2,7 @@ package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.NodeLog;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.DoNotDisrupt;
@@ -9,9 +10,16 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The candidate checks ({@link Candidates}) with each node's answer kept beside its state node. A
@@ -26,7 +34,12 @@ import java.util.Optional;
  * <p>The facts of the last view's nodes are kept in its order ({@link #rows}); the next view is
  * matched to them by identity, position first, so a view that changed a few nodes costs a pointer
  * comparison for each other node and fresh facts only for those few (issue 33 item 7: the week
- * shape polls after every change, over nodes that mostly did not change).
+ * shape polls after every change, over nodes that mostly did not change). A view whose list
+ * follows the last one's by the view builder's splices ({@link NodeLog}) is matched by applying them,
+ * so the rows cost what changed; {@link #of} keeps each method filter's candidates and asks again
+ * only about the rows that came, whose answer read a PDB that switched, or whose answer or filter
+ * reads a time that has come ({@link Slot}); and {@link #nextChange} reads an index of the rows'
+ * times. A poll that follows a change of a few nodes then visits those few (CandidateMemoTest).
  */
 final class CandidateMemo {
 
@@ -54,6 +67,8 @@ final class CandidateMemo {
   /** The facts of the last view's nodes, in its order, and the list of state nodes they follow. */
   private NodeFacts[] rows = new NodeFacts[0];
   private List<StateNode> rowsOf;
+  /** The entry of the view builder's chain that {@link #rows} match; null when none. */
+  private NodeLog rowsLog;
   private long generation;
   private ClusterView seen;
   private List<NodePool> pools;
@@ -101,13 +116,289 @@ final class CandidateMemo {
 
   /** Nodes that may be disrupted now, among those {@code filter} admits, as {@link Candidates#of}. */
   List<Candidate> of(ClusterView view, boolean eventual, DisruptionMethod.Filter filter) {
+    rows(view);
+    if (filter instanceof NodeFacts.Filter ff) {
+      Map<NodeFacts.Filter, Slot> kept = slots[eventual ? 1 : 0];
+      Slot slot = kept.get(ff);
+      if (slot == null) {
+        slot = new Slot(ff, eventual);
+        kept.put(ff, slot);
+      }
+      return slot.candidates(view);
+    }
     List<Candidate> out = new ArrayList<>();
-    for (NodeFacts f : rows(view)) {
+    for (NodeFacts f : rows) {
       if (rejection(f, view, eventual, filter).isEmpty()) {
         out.add(candidate(f));
       }
     }
     return out;
+  }
+
+  // ---- each method filter's candidates, followed from view to view ----
+
+  /** The kept candidates of each filter that reads only facts, without and with {@code eventual}. */
+  @SuppressWarnings("unchecked")
+  private final Map<NodeFacts.Filter, Slot>[] slots = new Map[] {new IdentityHashMap<>(), new IdentityHashMap<>()};
+
+  /**
+   * What the rows' changes a {@link Slot} has not yet read: facts that came into the rows, moved or left
+   * them (a {@link NodeFacts}), PDBs that came to block or to allow (a {@link PodDisruptionBudget}), and
+   * {@link #RESET} where every answer was dropped. {@link #journalBase} is the position of its first entry.
+   */
+  private final List<Object> journal = new ArrayList<>();
+  private long journalBase;
+  private static final Object RESET = new Object();
+  /** The rows were matched anew: kept facts may have moved. */
+  private static final Object ORDER = new Object();
+
+  private void note(Object entry) {
+    journal.add(entry);
+  }
+
+  /** Drops the entries every slot has read; all of them where some slot lags far behind (it then looks at every row). */
+  private void trim() {
+    long end = journalBase + journal.size();
+    long read = end;
+    for (Map<NodeFacts.Filter, Slot> m : slots) {
+      for (Slot slot : m.values()) {
+        read = Math.min(read, Math.max(slot.cursor, journalBase));
+      }
+    }
+    if (end - read > 4L * rows.length + 256) {
+      read = end;
+    }
+    journal.subList(0, (int) (read - journalBase)).clear();
+    journalBase = read;
+  }
+
+  /** A row's answer for a slot's filter, and until when, at the latest, it holds. */
+  /** How many times a slot worked out a row's verdict, for tests of what following changes costs. */
+  long asked;
+
+  private static final class Verdict {
+    final NodeFacts facts;
+    final boolean candidate;
+    /** When the filter's or the answer's time comes (null: never); from then on it may differ. */
+    final Instant until;
+    /** The PDBs its answer read. */
+    final List<PodDisruptionBudget> read;
+    boolean current = true;
+
+    Verdict(NodeFacts facts, boolean candidate, Instant until, List<PodDisruptionBudget> read) {
+      this.facts = facts;
+      this.candidate = candidate;
+      this.until = until;
+      this.read = read;
+    }
+  }
+
+  /**
+   * One filter's candidates (with or without {@code eventual}) kept across views. A row's verdict
+   * reads its facts, the filter (which reads the time only through {@link NodeFacts#consolidatableBy},
+   * so it turns at most at {@link NodeFacts#consolidatableAt}) and the kept answer ({@link #answer},
+   * which holds until a duration it saw ends or a PDB it read switches). So a view asks again about the
+   * rows the journal names, those whose time has come and those that read a PDB that switched; every
+   * other row's verdict stands. Time going back, or a journal the slot fell behind, asks about every row.
+   */
+  private final class Slot {
+    final NodeFacts.Filter filter;
+    final boolean eventual;
+    /** The journal position read up to; below {@link #journalBase}: none (every row is asked about). */
+    long cursor = -1;
+    Instant now;
+    final IdentityHashMap<NodeFacts, Verdict> verdicts = new IdentityHashMap<>();
+    final PriorityQueue<Verdict> timed = new PriorityQueue<>(Comparator.comparing((Verdict v) -> v.until));
+    /** The verdicts whose answer read each PDB; some no longer current. */
+    final IdentityHashMap<PodDisruptionBudget, List<Verdict>> readers = new IdentityHashMap<>();
+    int registered;
+    final Set<NodeFacts> candidates = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The candidates in row order; null when to be sorted again. */
+    List<Candidate> list;
+    ClusterView seen;
+
+    Slot(NodeFacts.Filter filter, boolean eventual) {
+      this.filter = filter;
+      this.eventual = eventual;
+    }
+
+    List<Candidate> candidates(ClusterView view) {
+      if (view != seen) {
+        bring(view);
+        seen = view;
+      }
+      if (list == null) {
+        List<NodeFacts> in = new ArrayList<>(candidates);
+        in.sort(Comparator.comparingInt(f -> f.at));
+        list = new ArrayList<>(in.size());
+        for (NodeFacts f : in) {
+          list.add(candidate(f));
+        }
+      }
+      return new ArrayList<>(list);
+    }
+
+    private void bring(ClusterView view) {
+      Instant t = view.now();
+      long from = cursor;
+      long end = journalBase + journal.size();
+      boolean all = from < journalBase || now == null || t.isBefore(now);
+      List<Object> unread = all ? List.of() : journal.subList((int) (from - journalBase), journal.size());
+      all |= unread.contains(RESET);
+      now = t;
+      cursor = end;
+      if (all) {
+        verdicts.clear();
+        timed.clear();
+        readers.clear();
+        registered = 0;
+        candidates.clear();
+        list = null;
+        for (NodeFacts f : rows) {
+          ask(f, view);
+        }
+        return;
+      }
+      List<NodeFacts> due = new ArrayList<>();
+      for (Object e : unread) {
+        if (e instanceof NodeFacts f) {
+          due.add(f);
+        } else if (e == ORDER) {
+          list = null;
+        } else if (e instanceof PodDisruptionBudget b) {
+          List<Verdict> read = readers.remove(b);
+          if (read != null) {
+            registered -= read.size();
+            for (Verdict v : read) {
+              if (v.current) {
+                due.add(v.facts);
+              }
+            }
+          }
+        }
+      }
+      while (!timed.isEmpty() && !t.isBefore(timed.peek().until)) {
+        Verdict v = timed.poll();
+        if (v.current) {
+          due.add(v.facts);
+        }
+      }
+      for (NodeFacts f : due) {
+        ask(f, view);
+      }
+      if (registered > 4 * verdicts.size() + 64 || timed.size() > 4 * verdicts.size() + 64) {
+        // Stale entries (verdicts since replaced) outgrew the current ones: kept from the verdicts alone.
+        readers.clear();
+        registered = 0;
+        timed.clear();
+        for (Verdict v : verdicts.values()) {
+          if (v.until != null) {
+            timed.add(v);
+          }
+          for (PodDisruptionBudget b : v.read) {
+            readers.computeIfAbsent(b, x -> new ArrayList<>()).add(v);
+            registered++;
+          }
+        }
+      }
+    }
+
+    /** Works out a row's verdict again (or drops it, for a row that left), keeping the candidates in step. */
+    private void ask(NodeFacts f, ClusterView view) {
+      asked++;
+      Verdict old = verdicts.remove(f);
+      if (old != null) {
+        old.current = false;
+        if (old.candidate) {
+          list = null; // it may have moved, or gone
+        }
+      }
+      if (!listed(f)) {
+        candidates.remove(f);
+        return;
+      }
+      boolean candidate = false;
+      Instant until = null;
+      if (f.unmanaged.isEmpty()) {
+        f.timeRead = false;
+        boolean admitted = filter.admits(f, view.now());
+        if (f.timeRead && f.consolidatableAt != null && view.now().isBefore(f.consolidatableAt)) {
+          until = f.consolidatableAt;
+        }
+        if (admitted) {
+          Answer a = answer(f, view, eventual);
+          candidate = a.blocked.isEmpty();
+          if (a.until != null && (until == null || a.until.isBefore(until))) {
+            until = a.until;
+          }
+          List<PodDisruptionBudget> read = new ArrayList<>(a.read.size());
+          for (PdbIndex.Entry e : a.read) {
+            read.add(e.pdb());
+          }
+          Verdict v = new Verdict(f, candidate, until, read);
+          for (PodDisruptionBudget b : read) {
+            readers.computeIfAbsent(b, x -> new ArrayList<>()).add(v);
+            registered++;
+          }
+          keep(v);
+          return;
+        }
+      }
+      keep(new Verdict(f, candidate, until, List.of()));
+    }
+
+    private void keep(Verdict v) {
+      verdicts.put(v.facts, v);
+      if (v.until != null) {
+        timed.add(v);
+      }
+      if (v.candidate) {
+        candidates.add(v.facts);
+        list = null;
+      } else if (candidates.remove(v.facts)) {
+        list = null;
+      }
+    }
+  }
+
+  // ---- when a poll over an unchanged cluster may next change ----
+
+  /** How many rows turn consolidatable at each instant, and the rows whose pods carry do-not-disrupt durations. */
+  private final TreeMap<Instant, Integer> turning = new TreeMap<>();
+  private final Set<NodeFacts> protectedRows = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  private void indexTimes(NodeFacts f, boolean add) {
+    if (f.consolidatableAt == null) {
+      return;
+    }
+    turning.merge(f.consolidatableAt, add ? 1 : -1, (a, b) -> a + b == 0 ? null : a + b);
+    if (!add) {
+      protectedRows.remove(f);
+    } else if (DoNotDisrupt.nextExpiry(f.node, Instant.MIN).isPresent()) {
+      protectedRows.add(f);
+    }
+  }
+
+  /**
+   * The first instant after now at which a row turns consolidatable or a do-not-disrupt duration of a
+   * row that does ends, before {@code limit}: as a pass over every row would find it, from an index of
+   * the rows' instants and the few rows with durations.
+   */
+  Instant nextChange(ClusterView view, Instant limit) {
+    rows(view);
+    Instant now = view.now();
+    Instant next = limit;
+    Instant t = turning.higherKey(now);
+    if (t != null && t.isBefore(next)) {
+      next = t;
+    }
+    for (NodeFacts f : protectedRows) {
+      Optional<Instant> unprotected = f.nextProtectionEnd(now);
+      if (unprotected.isPresent() && unprotected.get().isBefore(next)) {
+        next = unprotected.get();
+      }
+    }
+    return next;
   }
 
   /**
@@ -212,7 +503,8 @@ final class CandidateMemo {
    * The facts of {@code view}'s nodes in its order, brought from the last view's: the PDBs' status
    * read afresh, every answer dropped when a PDB came, went or changed (which pods it covers may
    * have), facts made anew for a node whose state node or NodePool object is new, and those of nodes
-   * no longer in the view let go.
+   * no longer in the view let go. A list that follows the last one by the view builder's splices
+   * ({@link NodeLog}) is brought by applying them; any other is matched node by node.
    */
   NodeFacts[] rows(ClusterView view) {
     if (view == seen) {
@@ -229,9 +521,11 @@ final class CandidateMemo {
         facts.clear();
         rows = new NodeFacts[0];
         rowsOf = null;
+        rowsLog = null;
         blocking.clear();
         statusEpoch++;
         full = true;
+        note(RESET);
       }
       boolean flipped = false;
       for (PdbIndex.Entry e : pdbs.entries()) {
@@ -241,6 +535,7 @@ final class CandidateMemo {
           if (!full) {
             flips.add(e.pdb());
           }
+          note(e.pdb());
         }
       }
       if (flipped) {
@@ -252,9 +547,98 @@ final class CandidateMemo {
     pools = view.nodePools();
     List<StateNode> nodes = view.nodes();
     if (nodes == rowsOf && samePools) {
+      rowsLog = view.nodeLog();
       return rows; // the very list of state nodes (the view builder keeps it while no node changed)
     }
+    if (!samePools || rowsOf == null || !follow(view.nodeLog(), view)) {
+      match(view, samePools);
+    }
     rowsOf = nodes;
+    rowsLog = view.nodeLog();
+    if (!full) {
+      bound();
+    }
+    trim();
+    return rows;
+  }
+
+  /**
+   * Brings {@link #rows} along the view builder's splices from {@link #rowsLog} to {@code to}; false,
+   * changing nothing, when {@code to} is not on that chain within a bound (more splices than a match
+   * of every node would cost).
+   */
+  private boolean follow(NodeLog to, ClusterView view) {
+    NodeLog e = rowsLog;
+    int steps = 0;
+    int limit = rows.length / 4 + 16;
+    int size = rows.length; // each splice must fit the list it applies to
+    while (e != null && e != to && steps <= limit) {
+      e = e.next();
+      steps++;
+      if (e != null) {
+        if (e.at() + e.removed() > size) {
+          return false;
+        }
+        size += e.inserted().size() - e.removed();
+      }
+    }
+    if (e != to || e == null || size != view.nodes().size()) {
+      return false;
+    }
+    if (to == rowsLog) {
+      return true; // no splice since: the same nodes in another list object
+    }
+    List<NodeFacts> list = new ArrayList<>(Arrays.asList(rows));
+    List<NodeFacts> out = new ArrayList<>();
+    List<NodeFacts> in = new ArrayList<>();
+    int first = list.size();
+    for (e = rowsLog.next(); ; e = e.next()) {
+      List<NodeFacts> range = list.subList(e.at(), e.at() + e.removed());
+      for (NodeFacts f : range) {
+        f.listed = 0;
+        out.add(f);
+      }
+      range.clear();
+      List<NodeFacts> put = new ArrayList<>(e.inserted().size());
+      for (StateNode n : e.inserted()) {
+        NodeFacts f = facts.get(n); // a state node put back (a group reordered) keeps its facts
+        if (f == null) {
+          f = fresh(n, view);
+          facts.put(n, f);
+          if (!full) {
+            added.add(f);
+          }
+          indexTimes(f, true);
+        }
+        f.listed = generation;
+        in.add(f);
+        put.add(f);
+      }
+      list.addAll(e.at(), put);
+      first = Math.min(first, e.at());
+      if (e == to) {
+        break;
+      }
+    }
+    for (NodeFacts f : out) {
+      if (f.listed != generation) {
+        letGo(f);
+        indexTimes(f, false);
+      }
+    }
+    for (NodeFacts f : in) {
+      note(f);
+    }
+    rows = list.toArray(NodeFacts[]::new);
+    for (int i = first; i < rows.length; i++) {
+      rows[i].at = i;
+    }
+    return true;
+  }
+
+  /** Matches {@code view}'s list node by node to the last rows, by identity, position first. */
+  private void match(ClusterView view, boolean samePools) {
+    List<StateNode> nodes = view.nodes();
     NodeFacts[] before = rows;
     NodeFacts[] next = new NodeFacts[nodes.size()];
     long gen = ++generation;
@@ -278,6 +662,7 @@ final class CandidateMemo {
         if (!full) {
           added.add(f);
         }
+        note(f);
       }
       changed |= i >= before.length || f != before[i];
       f.listed = gen;
@@ -286,20 +671,28 @@ final class CandidateMemo {
     if (changed) {
       for (NodeFacts f : before) {
         if (f.listed != gen) {
-          if (facts.get(f.node) == f) {
-            facts.remove(f.node);
-          }
-          if (!full) {
-            left.add(f);
-          }
+          letGo(f);
         }
       }
     }
     rows = next;
-    if (!full) {
-      bound();
+    turning.clear();
+    protectedRows.clear();
+    for (NodeFacts f : rows) {
+      indexTimes(f, true);
     }
-    return rows;
+    note(ORDER);
+  }
+
+  /** Lets go of facts that left the rows, noting it for {@link #drain} and the slots. */
+  private void letGo(NodeFacts f) {
+    if (facts.get(f.node) == f) {
+      facts.remove(f.node);
+    }
+    if (!full) {
+      left.add(f);
+    }
+    note(f);
   }
 
   private static NodePool poolOf(StateNode n, ClusterView view) {

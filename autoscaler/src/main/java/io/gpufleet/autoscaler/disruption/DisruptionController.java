@@ -349,22 +349,7 @@ public final class DisruptionController {
    * of NodePools that consolidate; {@code limit} when neither comes sooner.
    */
   public Instant nextConsolidatableChange(ClusterView view, Instant limit) {
-    Instant now = view.now();
-    Instant next = limit;
-    for (NodeFacts f : memo.rows(view)) {
-      Instant t = f.consolidatableAt;
-      if (t == null) {
-        continue;
-      }
-      if (t.isAfter(now) && t.isBefore(next)) {
-        next = t;
-      }
-      Optional<Instant> unprotected = f.nextProtectionEnd(now);
-      if (unprotected.isPresent() && unprotected.get().isBefore(next)) {
-        next = unprotected.get();
-      }
-    }
-    return next;
+    return memo.nextChange(view, limit);
   }
 
   /**

@@ -86,8 +86,12 @@ final class NodeFacts {
 
   /** {@link Candidates#consolidatable} at {@code now}. */
   boolean consolidatableBy(Instant now) {
+    timeRead = true;
     return consolidatableAt != null && !now.isBefore(consolidatableAt);
   }
+
+  /** Set by {@link #consolidatableBy}: whether a filter asked read the time (CandidateMemo clears it before asking). */
+  boolean timeRead;
 
   /** The node's NodeClaim name; only for managed nodes. */
   String claimName() {
@@ -95,8 +99,9 @@ final class NodeFacts {
   }
 
   /**
-   * A candidate filter that reads only a node's facts, so that a poll asks it without reading the
-   * node's pods again. Asked of a node and NodePool directly, it works out their facts first: one
+   * A candidate filter that reads only a node's facts, and the time only through
+   * {@link #consolidatableBy} (so its answer for the same facts turns at most at
+   * {@link #consolidatableAt}), so that a poll asks it without reading the node's pods again. Asked of a node and NodePool directly, it works out their facts first: one
    * definition serves both ways.
    */
   @FunctionalInterface

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The NodeClaim lifecycle, liveness, expiry and drift controllers (reference §1.3, §1.5): marks
@@ -167,6 +168,16 @@ public final class NodeClaimLifecycle {
    */
   public List<Action> reconcile(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses,
       PMap<String, StateNode> claimNodes) {
+    return reconcile(view, checkDrift, nodeClasses, claimNodes, view::ofClaims);
+  }
+
+  /**
+   * As {@link #reconcile(ClusterView, boolean, Map, PMap)}, with {@code inViewOrder} giving the state
+   * nodes of some NodeClaims in the view's order (a runtime that knows where each is in the list then
+   * orders the few claims that act without a walk over the fleet).
+   */
+  public List<Action> reconcile(ClusterView view, boolean checkDrift, Map<String, EC2NodeClass> nodeClasses,
+      PMap<String, StateNode> claimNodes, Function<Set<String>, List<StateNode>> inViewOrder) {
     boolean sameDriftInputs = follow != null && follow.driftPools == view.nodePools()
         && follow.driftCatalog == view.catalog() && follow.driftClasses == nodeClasses;
     if (follow == null || checkDrift && !sameDriftInputs) {
@@ -212,7 +223,11 @@ public final class NodeClaimLifecycle {
     }
     List<Action> out = new ArrayList<>();
     if (!acts.isEmpty()) {
-      for (StateNode n : view.nodes()) { // the view's order, as a walk over every claim gives them
+      Set<String> acting = new HashSet<>();
+      for (StateNode n : acts.keySet()) {
+        acting.add(n.claim().get().name());
+      }
+      for (StateNode n : inViewOrder.apply(acting)) { // the view's order, as a walk over every claim gives them
         List<Action> a = acts.get(n);
         if (a != null) {
           out.addAll(a);

@@ -5,6 +5,8 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -18,14 +20,16 @@ import java.util.Optional;
  * waiting for capacity, the DaemonSets whose pods every new node will carry, and the PDBs.
  *
  * @param pendingPods pods kube-scheduler could not place, in the order they were created
+ * @param nodeLog how {@code nodes} came from the lists of earlier views ({@link NodeLog}); a chain of
+ *     its own when it follows none
  */
 public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog catalog,
     OfferingAvailability offerings, List<StateNode> nodes, List<Pod> pendingPods,
-    List<Workload.DaemonSet> daemonSets, PdbIndex pdbs, Map<String, StateNode> byName) {
+    List<Workload.DaemonSet> daemonSets, PdbIndex pdbs, Map<String, StateNode> byName, NodeLog nodeLog) {
 
   public ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog catalog, OfferingAvailability offerings,
       List<StateNode> nodes, List<Pod> pendingPods, List<Workload.DaemonSet> daemonSets, PdbIndex pdbs) {
-    this(now, nodePools, catalog, offerings, nodes, pendingPods, daemonSets, pdbs, index(nodes));
+    this(now, nodePools, catalog, offerings, nodes, pendingPods, daemonSets, pdbs, index(nodes), NodeLog.start());
   }
 
   /** Each state node by its name and, when it differs, by its NodeClaim's name. */
@@ -48,6 +52,7 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
     daemonSets = List.copyOf(daemonSets);
     Objects.requireNonNull(pdbs, "pdbs");
     Objects.requireNonNull(byName, "byName");
+    Objects.requireNonNull(nodeLog, "nodeLog");
   }
 
   public Optional<NodePool> nodePool(String name) {
@@ -59,6 +64,17 @@ public record ClusterView(Instant now, List<NodePool> nodePools, InstanceCatalog
       }
     }
     return Optional.empty();
+  }
+
+  /** The state nodes of these NodeClaims, in the view's order: a walk over the nodes. */
+  public List<StateNode> ofClaims(Collection<String> claims) {
+    List<StateNode> out = new ArrayList<>();
+    for (StateNode n : nodes) {
+      if (n.claim().isPresent() && claims.contains(n.claim().get().name())) {
+        out.add(n);
+      }
+    }
+    return out;
   }
 
   /** The state node of a node or NodeClaim name. */

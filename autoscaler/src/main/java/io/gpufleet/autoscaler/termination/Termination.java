@@ -36,9 +36,18 @@ public final class Termination {
 
   /** How the drain reads the reason a claim is deleting. */
   public static List<Action> reconcile(ClusterView view, Function<String, RemovalReason> reasonOf) {
+    return reconcile(view, view.nodes(), reasonOf);
+  }
+
+  /**
+   * As {@link #reconcile(ClusterView, Function)}, looking only at {@code nodes}: the view's state nodes,
+   * in its order, among which every deleting NodeClaim's is (a runtime that knows which claims are
+   * deleting then costs them, not the fleet).
+   */
+  public static List<Action> reconcile(ClusterView view, List<StateNode> nodes, Function<String, RemovalReason> reasonOf) {
     List<Action> out = new ArrayList<>();
     Map<String, Integer> allowed = null; // what each PDB allows, shared by the drains: only once one drains
-    for (StateNode n : view.nodes()) {
+    for (StateNode n : nodes) {
       if (n.claim().isEmpty() || !n.claim().get().isDeleting()) {
         continue;
       }

@@ -408,6 +408,18 @@ public final class PMap<K, V> {
         diffFlat(a, b, change);
         return;
       }
+      if (a.bitmap == b.bitmap) {
+        // The same slots in the same places (most nodes of two images of one lineage): compared pairwise,
+        // in the same order as below, skipping each entry or subtree the two share.
+        Object[] as = a.slots;
+        Object[] bs = b.slots;
+        for (int i = 0; i < as.length; i += 2) {
+          if (as[i] != bs[i] || as[i + 1] != bs[i + 1]) {
+            slot(as[i], as[i + 1], true, bs[i], bs[i + 1], true, shift, change);
+          }
+        }
+        return;
+      }
       int bits = a.bitmap | b.bitmap;
       while (bits != 0) {
         int bit = bits & -bits;
@@ -428,16 +440,22 @@ public final class PMap<K, V> {
           bk = b.slots[i];
           bv = b.slots[i + 1];
         }
-        if (inA && inB && ak == null && bk == null) {
-          diff((Bitmap) av, (Bitmap) bv, shift + BITS, change);
-        } else if (inA && inB && ak != null && bk != null && ak.equals(bk)) {
-          if (av != bv) {
-            change.changed(ak, av, bv);
-          }
-        } else {
-          // One side lacks the slot, or the shapes differ (an entry beside a subtree, or two keys in one slot): compare them flat.
-          diffFlat(inA ? slot(ak, av) : EMPTY_NODE, inB ? slot(bk, bv) : EMPTY_NODE, change);
+        slot(ak, av, inA, bk, bv, inB, shift, change);
+      }
+    }
+
+    /** Reports what differs between one slot of two nodes at {@code shift} (either may lack it). */
+    private static void slot(Object ak, Object av, boolean inA, Object bk, Object bv, boolean inB, int shift,
+        Change<Object, Object> change) {
+      if (inA && inB && ak == null && bk == null) {
+        diff((Bitmap) av, (Bitmap) bv, shift + BITS, change);
+      } else if (inA && inB && ak != null && bk != null && ak.equals(bk)) {
+        if (av != bv) {
+          change.changed(ak, av, bv);
         }
+      } else {
+        // One side lacks the slot, or the shapes differ (an entry beside a subtree, or two keys in one slot): compare them flat.
+        diffFlat(inA ? slot(ak, av) : EMPTY_NODE, inB ? slot(bk, bv) : EMPTY_NODE, change);
       }
     }
 

@@ -234,7 +234,8 @@ final class KarpenterLoop {
     boolean checkDrift = v.nodePools() != driftPools || api.nodeClasses() != driftClasses
         || api.state().claims().size() != driftClaims;
     PMap<String, StateNode> claimNodes = views.claimNodes(); // v's, taken before anything changes the image
-    apply(karpenter().lifecycle(v, checkDrift, api.nodeClasses(), claimNodes), Optional.empty());
+    apply(karpenter().lifecycle(v, checkDrift, api.nodeClasses(), claimNodes, claims -> views.inViewOrder(v, claims)),
+        Optional.empty());
     driftPools = v.nodePools();
     driftClasses = api.nodeClasses();
     driftClaims = api.state().claims().size();
@@ -242,7 +243,9 @@ final class KarpenterLoop {
     // neither a view nor a walk over the nodes is needed to find that out.
     deadlines.update(api.state().claims());
     if (!deadlines.deleting().isEmpty()) {
-      apply(karpenter().terminate(view(), claim -> api.state().removalReasons().get(claim) == null
+      ClusterView now = view();
+      apply(karpenter().terminate(now, views.inViewOrder(now, deadlines.deleting()),
+          claim -> api.state().removalReasons().get(claim) == null
           ? RemovalReason.DELETED : api.state().removalReasons().get(claim)), Optional.empty());
     }
     for (InFlightDisruption d : new ArrayList<>(api.state().executing().values())) {

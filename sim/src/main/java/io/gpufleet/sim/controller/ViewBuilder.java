@@ -18,6 +18,7 @@ import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -87,7 +88,7 @@ final class ViewBuilder {
       rebuild(s);
     }
     cached = new ClusterView(now, s.nodePools(), s.catalog(), s.offerings(), nodes.nodes(), pendingPods(s),
-        daemonSets(s), pdbsCached(s), nodes.byName().asMap());
+        daemonSets(s), pdbsCached(s), nodes.byName().asMap(), nodes.log());
     cachedState = s;
     cachedNow = now;
     return cached;
@@ -99,6 +100,32 @@ final class ViewBuilder {
    */
   PMap<String, StateNode> claimNodes() {
     return nodes.claimNodes();
+  }
+
+  /**
+   * The state nodes of these NodeClaims that {@code view} holds, in its order: each found by where it
+   * is in the list ({@link ViewNodes#position}), so a few cost a few binary searches, not a walk over
+   * the fleet (issue 33 item 7: termination looked at every node on each reconcile while any claim was
+   * deleting). {@code view} is to be the last view made; for another, its list is walked.
+   */
+  List<StateNode> inViewOrder(ClusterView view, Collection<String> claims) {
+    if (view != cached) {
+      return view.ofClaims(claims);
+    }
+    List<StateNode> out = new ArrayList<>(claims.size());
+    int[] at = new int[claims.size()];
+    int k = 0;
+    for (String claim : claims) {
+      int i = nodes.position(claim);
+      if (i >= 0) {
+        at[k++] = i;
+      }
+    }
+    Arrays.sort(at, 0, k);
+    for (int j = 0; j < k; j++) {
+      out.add(view.nodes().get(at[j]));
+    }
+    return out;
   }
 
   /** Every state node from the image: a NodeClaim's in the image's order, then unmanaged nodes by name. */

@@ -1,5 +1,6 @@
 package io.gpufleet.sim.controller;
 
+import io.gpufleet.autoscaler.state.NodeLog;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.collect.PMap;
 import java.util.ArrayList;
@@ -32,6 +33,8 @@ final class ViewNodes {
   private boolean irregular;
   /** The immutable copy of {@link #nodes} last handed out, until they change. */
   private List<StateNode> frozen = List.of();
+  /** Each change to {@link #nodes} as a splice, for readers that follow the list by them; a new chain at each reset. */
+  private NodeLog log = NodeLog.start();
 
   /** The state nodes, in order (an immutable list, the same object while nothing changed). */
   List<StateNode> nodes() {
@@ -47,6 +50,11 @@ final class ViewNodes {
    */
   PMap<String, StateNode> byName() {
     return byName;
+  }
+
+  /** The last entry of the chain of splices that made {@link #nodes()} ({@link NodeLog}). */
+  NodeLog log() {
+    return log;
   }
 
   /** Each NodeClaim's state node by the claim's name (one lineage from change to change). */
@@ -66,6 +74,7 @@ final class ViewNodes {
     nodes.addAll(unmanaged);
     claimCount = claimNodes.size();
     frozen = null;
+    log = NodeLog.start();
     byNodeName.clear();
     byClaimName.clear();
     irregular = false;
@@ -101,6 +110,20 @@ final class ViewNodes {
   /** The state node of a NodeClaim, if the list holds one. */
   StateNode ofClaim(String claim) {
     return byClaimName.get(claim);
+  }
+
+  /**
+   * Where a NodeClaim's state node is in the list, or -1: found by a binary search on its place in the
+   * order (and a look along the few NodeClaims sharing that place), not a walk over the list.
+   */
+  int position(String claim) {
+    long key = order(claim);
+    for (int i = firstNotBefore(key); i < claimCount && order(claimOf(i)) == key; i++) {
+      if (claimOf(i).equals(claim)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The state node of an unmanaged node, if the list holds one. */
@@ -178,6 +201,7 @@ final class ViewNodes {
     nodes.subList(lo, end).clear();
     nodes.addAll(lo, group);
     claimCount += group.size() - (end - lo);
+    log = log.splice(lo, end - lo, group);
   }
 
   /** Sets, inserts or removes (null) the state node at a binary search's answer. */
@@ -186,12 +210,15 @@ final class ViewNodes {
       if (n == null) {
         nodes.remove(at);
         claimCount -= claim ? 1 : 0;
+        log = log.splice(at, 1, List.of());
       } else {
         nodes.set(at, n);
+        log = log.splice(at, 1, List.of(n));
       }
     } else if (n != null) {
       nodes.add(-at - 1, n);
       claimCount += claim ? 1 : 0;
+      log = log.splice(-at - 1, 0, List.of(n));
     }
   }
 

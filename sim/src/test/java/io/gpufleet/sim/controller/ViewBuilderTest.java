@@ -3,7 +3,9 @@ package io.gpufleet.sim.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.NodeLog;
 import io.gpufleet.autoscaler.state.PdbIndex;
+import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.cloud.InstanceCatalog;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.gpu.MigLayout;
@@ -125,6 +127,8 @@ class ViewBuilderTest {
     ClusterState s = ClusterState.empty(InstanceCatalog.builtIn());
     ViewBuilder following = new ViewBuilder();
     Instant t = Instant.EPOCH;
+    ClusterView last = null;
+    int replayed = 0;
     for (int step = 0; step < 3000; step++) {
       for (int k = 1 + r.nextInt(3); k > 0; k--) {
         // "Aa" and "BB" share a hash, so a place in the claims map's order.
@@ -157,7 +161,39 @@ class ViewBuilderTest {
       ClusterView fresh = new ViewBuilder().view(s, t);
       assertThat(followed.nodes()).as("step %d", step).isEqualTo(fresh.nodes());
       assertThat(followed.byName()).as("step %d", step).isEqualTo(fresh.byName());
+      // A few claims' state nodes found by position come in the view's order, as a walk finds them.
+      Set<String> some = new HashSet<>();
+      for (int k = r.nextInt(5); k > 0; k--) {
+        some.add(r.nextInt(10) == 0 ? (r.nextBoolean() ? "Aa" : "BB") : "c" + r.nextInt(20));
+      }
+      assertThat(following.inViewOrder(followed, some)).as("step %d", step).containsExactlyElementsOf(
+          followed.nodes().stream().filter(n -> n.claim().isPresent() && some.contains(n.claim().get().name()))
+              .toList());
+            // The splices from the last view's log entry to this one's make this list of the last one's.
+      if (last != null && reachable(last.nodeLog(), followed.nodeLog())) {
+        List<StateNode> list = new ArrayList<>(last.nodes());
+        for (NodeLog e = last.nodeLog(); e != followed.nodeLog(); ) {
+          e = e.next();
+          list.subList(e.at(), e.at() + e.removed()).clear();
+          list.addAll(e.at(), e.inserted());
+        }
+        assertThat(list).as("step %d", step).containsExactlyElementsOf(followed.nodes());
+        replayed++;
+      }
+      last = followed;
     }
+    // Hundreds of views followed the last by splices (others were built afresh: these changes often make two
+    // state nodes share a name, which rebuilds the list).
+    assertThat(replayed).isGreaterThan(300);
+  }
+
+  private static boolean reachable(NodeLog from, NodeLog to) {
+    for (NodeLog e = from; e != null; e = e.next()) {
+      if (e == to) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
