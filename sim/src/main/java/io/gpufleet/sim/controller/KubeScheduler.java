@@ -67,6 +67,8 @@ final class KubeScheduler {
    * oracle also checks it.
    */
   private final FilterMemo filterMemo = new FilterMemo();
+  /** The Deployments' ReplicaSet names the spread selectors are made with, by Deployment value. */
+  private final Revisions revisions = new Revisions();
   /** NVIDIA's DRA driver's gates: DynamicMIG changes the slices it publishes. */
   private final GpuClaimPreparation.FeatureGates draDriver;
   /** The node each preemptor was nominated to, while it waits for its victims to exit. */
@@ -130,7 +132,7 @@ final class KubeScheduler {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
       SchedulerProfile profile = base.withSpreadSelectors(ControllerSelectors.of(
-          workloads.values().stream().map(WorkloadState::workload).toList()));
+          workloads.values().stream().map(WorkloadState::workload).toList(), revisions::of));
       if (draInPlay) {
         draFrom = dra.written();
         draNodesAt = api.nodeShapeEpoch();
