@@ -67,6 +67,9 @@ final class KubeScheduler {
    * oracle also checks it.
    */
   private final FilterMemo filterMemo = new FilterMemo();
+  /** A pod scheduled last with each spec object: the requests of the next pod of that spec are its ({@link PodInfo#of(Pod, PodInfo)}). */
+  private final Map<PodSpec, PodInfo> specInfos = new IdentityHashMap<>();
+  private static final int SPEC_INFOS = 4096;
   /** The Deployments' ReplicaSet names the spread selectors are made with, by Deployment value. */
   private final Revisions revisions = new Revisions();
   /** NVIDIA's DRA driver's gates: DynamicMIG changes the slices it publishes. */
@@ -142,7 +145,13 @@ final class KubeScheduler {
       scheduler = new Scheduler(profile);
     }
     var snapshot = api.state().snapshot();
-    ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false,
+    PodSpec spec = p.pod().spec();
+    PodInfo info = PodInfo.of(p.pod(), specInfos.get(spec));
+    if (specInfos.size() >= SPEC_INFOS) {
+      specInfos.clear();
+    }
+    specInfos.put(spec, info);
+    ScheduleResult r = scheduler.schedule(info, snapshot, tieBreaks, startIndex, false,
         fullScans ? null : filterMemo);
     if (snapshot.size() > 0) {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
