@@ -180,8 +180,14 @@ public final class ClusterSnapshot {
       return addNode(changed);
     }
     Node before = nodes[i].node();
-    return replace(i, nodes[i].withNode(changed),
-        before.labels().equals(changed.labels()) ? spreads : carried(c -> c.relabelled(before, changed)));
+    if (before.labels().equals(changed.labels())) {
+      return replace(i, nodes[i].withNode(changed), spreads);
+    }
+    // Labels the counts do not group by changed: every count stays, in a map of this image's own,
+    // since counts made later for another topology key may differ between the two.
+    Spreads counts = spreads.get();
+    return replace(i, nodes[i].withNode(changed), counts.keys().sameDomains(before, changed)
+        ? new AtomicReference<>(counts) : carried(c -> c.relabelled(before, changed)));
   }
 
   /** The image with a node added last, with no pods. */

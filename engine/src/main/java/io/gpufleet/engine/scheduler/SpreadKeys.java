@@ -2,9 +2,13 @@ package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.model.collect.PMap;
 import java.util.ArrayList;
+import io.gpufleet.model.node.Node;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -22,19 +26,39 @@ final class SpreadKeys {
   private final Map<String, Map<String, Map<String, List<SpreadCounts.Key>>>> anchored;
   /** Keys by namespace whose selector has no matchLabels (expressions only). */
   private final Map<String, List<SpreadCounts.Key>> unanchored;
+  /** The keys' topology keys: a node relabelled keeps every count when none of these changed. */
+  private final Set<String> topologyKeys;
 
   private SpreadKeys(Map<String, Map<String, Map<String, List<SpreadCounts.Key>>>> anchored,
-      Map<String, List<SpreadCounts.Key>> unanchored) {
+      Map<String, List<SpreadCounts.Key>> unanchored, Set<String> topologyKeys) {
     // Filled before they are handed over: final fields publish them whole to other threads.
     this.anchored = anchored;
     this.unanchored = unanchored;
+    this.topologyKeys = topologyKeys;
   }
 
   static SpreadKeys of(PMap<SpreadCounts.Key, SpreadCounts> counts) {
     Map<String, Map<String, Map<String, List<SpreadCounts.Key>>>> anchored = new HashMap<>();
     Map<String, List<SpreadCounts.Key>> unanchored = new HashMap<>();
-    counts.forEach((key, c) -> file(key, anchored, unanchored));
-    return new SpreadKeys(anchored, unanchored);
+    Set<String> topologyKeys = new HashSet<>();
+    counts.forEach((key, c) -> {
+      file(key, anchored, unanchored);
+      topologyKeys.add(key.topologyKey());
+    });
+    return new SpreadKeys(anchored, unanchored, topologyKeys);
+  }
+
+  /**
+   * Whether every key's domain of the node is the same before and after a relabelling: then no
+   * count moves ({@link SpreadCounts#relabelled} keeps each).
+   */
+  boolean sameDomains(Node before, Node after) {
+    for (String key : topologyKeys) {
+      if (!Objects.equals(before.labels().map().get(key), after.labels().map().get(key))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void file(SpreadCounts.Key key, Map<String, Map<String, Map<String, List<SpreadCounts.Key>>>> anchored,
