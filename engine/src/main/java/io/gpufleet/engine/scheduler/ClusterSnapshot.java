@@ -58,11 +58,11 @@ public final class ClusterSnapshot {
    * share one map, so counts either makes serve both; otherwise counts made after an image was
    * derived stay the maker's own.
    */
-  private final AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> spreads;
+  private final AtomicReference<Spreads> spreads;
 
   private ClusterSnapshot(NodeInfo[] nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
       int podsWithAffinity, int podsWithRequiredAntiAffinity, int podPriorityFloor, LabelColumns columns,
-      AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> spreads) {
+      AtomicReference<Spreads> spreads) {
     this.nodes = nodes;
     this.slots = slots;
     this.index = index;
@@ -113,7 +113,7 @@ public final class ClusterSnapshot {
       floor = Math.min(floor, arr[i].lowestPodPriority());
     }
     return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, floor, new LabelColumns(),
-        new AtomicReference<>(PMap.empty()));
+        new AtomicReference<>(new Spreads(PMap.empty())));
   }
 
   public int size() {
@@ -151,7 +151,7 @@ public final class ClusterSnapshot {
   public ClusterSnapshot bind(PodInfo pod, String nodeName) {
     int i = indexOf(nodeName);
     Node node = nodes[i].node();
-    return replace(i, nodes[i].withPod(pod), carried(c -> c.withPod(node, pod, 1)));
+    return replace(i, nodes[i].withPod(pod), carried(pod, node, 1));
   }
 
   /** The image after a pod leaves a node. */
@@ -170,7 +170,7 @@ public final class ClusterSnapshot {
       }
     }
     PodInfo removed = pod;
-    return replace(i, after, carried(c -> c.withPod(before.node(), removed, -1)));
+    return replace(i, after, carried(removed, before.node(), -1));
   }
 
   /** The image with a node changed (labels, taints, allocatable, cordon), its pods kept. */
@@ -180,8 +180,14 @@ public final class ClusterSnapshot {
       return addNode(changed);
     }
     Node before = nodes[i].node();
-    return replace(i, nodes[i].withNode(changed),
-        before.labels().equals(changed.labels()) ? spreads : carried(c -> c.relabelled(before, changed)));
+    if (before.labels().equals(changed.labels())) {
+      return replace(i, nodes[i].withNode(changed), spreads);
+    }
+    // Labels the counts do not group by changed: every count stays, in a map of this image's own,
+    // since counts made later for another topology key may differ between the two.
+    Spreads counts = spreads.get();
+    return replace(i, nodes[i].withNode(changed), counts.keys().sameDomains(before, changed)
+        ? new AtomicReference<>(counts) : carried(c -> c.relabelled(before, changed)));
   }
 
   /** The image with a node added last, with no pods. */
@@ -236,17 +242,60 @@ public final class ClusterSnapshot {
 
   /** This image's spread counts, each passed through {@code delta}, for a derived image. */
   @SuppressWarnings("unchecked")
-  private AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> carried(UnaryOperator<SpreadCounts> delta) {
-    PMap<SpreadCounts.Key, SpreadCounts> before = spreads.get();
-    PMap<SpreadCounts.Key, SpreadCounts>[] after = new PMap[] {before};
+  private AtomicReference<Spreads> carried(UnaryOperator<SpreadCounts> delta) {
+    Spreads before = spreads.get();
+    PMap<SpreadCounts.Key, SpreadCounts>[] after = new PMap[] {before.counts};
     // Most counts are unchanged by a delta (a pod matches one workload's keys): only the changed are put.
-    before.forEach((key, counts) -> {
+    before.counts.forEach((key, counts) -> {
       SpreadCounts next = delta.apply(counts);
       if (next != counts) {
         after[0] = after[0].put(key, next);
       }
     });
-    return new AtomicReference<>(after[0]);
+    return new AtomicReference<>(new Spreads(after[0], before.keys));
+  }
+
+  /**
+   * As {@code carried(c -> c.withPod(node, pod, sign))}, asking only the keys that may match the pod
+   * ({@link SpreadKeys}): the others' counts are unchanged by it. The key set stays, so does its index.
+   */
+  @SuppressWarnings("unchecked")
+  private AtomicReference<Spreads> carried(PodInfo pod, Node node, int sign) {
+    Spreads before = spreads.get();
+    PMap<SpreadCounts.Key, SpreadCounts>[] after = new PMap[] {before.counts};
+    SpreadKeys keys = before.keys();
+    keys.forEachCandidate(pod, key -> {
+      SpreadCounts counts = before.counts.get(key);
+      SpreadCounts next = counts.withPod(node, pod, sign);
+      if (next != counts) {
+        after[0] = after[0].put(key, next);
+      }
+    });
+    return new AtomicReference<>(new Spreads(after[0], keys));
+  }
+
+  /** An image's spread counts by key, with the index of their keys made on first use. */
+  private static final class Spreads {
+    final PMap<SpreadCounts.Key, SpreadCounts> counts;
+    /** Made from {@link #counts}'s keys when first asked; immutable once made (racing threads make equal ones). */
+    private SpreadKeys keys;
+
+    Spreads(PMap<SpreadCounts.Key, SpreadCounts> counts) {
+      this(counts, null);
+    }
+
+    Spreads(PMap<SpreadCounts.Key, SpreadCounts> counts, SpreadKeys keys) {
+      this.counts = counts;
+      this.keys = keys;
+    }
+
+    SpreadKeys keys() {
+      SpreadKeys k = keys;
+      if (k == null) {
+        keys = k = SpreadKeys.of(counts);
+      }
+      return k;
+    }
   }
 
   /**
@@ -254,16 +303,17 @@ public final class ClusterSnapshot {
    * one derives from, or counted now from every node's pods.
    */
   public SpreadCounts spreadCounts(SpreadCounts.Key key) {
-    SpreadCounts known = spreads.get().get(key);
+    SpreadCounts known = spreads.get().counts.get(key);
     if (known != null) {
       return known;
     }
     SpreadCounts made = SpreadCounts.of(key, nodes);
     // Racing threads make equal counts; the first one in stays.
-    return spreads.updateAndGet(m -> m.containsKey(key) ? m : m.put(key, made)).get(key);
+    return spreads.updateAndGet(s -> s.counts.containsKey(key) ? s : new Spreads(s.counts.put(key, made)))
+        .counts.get(key);
   }
 
-  private ClusterSnapshot replace(int i, NodeInfo info, AtomicReference<PMap<SpreadCounts.Key, SpreadCounts>> nextSpreads) {
+  private ClusterSnapshot replace(int i, NodeInfo info, AtomicReference<Spreads> nextSpreads) {
     NodeInfo[] next = nodes.clone();
     next[i] = info;
     // The same Node object keeps its labels: the label columns stay valid for the new image.

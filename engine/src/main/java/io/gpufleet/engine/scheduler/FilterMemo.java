@@ -131,6 +131,14 @@ public final class FilterMemo {
     private int[] scored = new int[0];
     /** Equal statuses made into one object, so a FitError's count tallies them by identity. */
     private final Map<Status, Status> canonical = new HashMap<>();
+    /**
+     * The image on which every node last failed this class, with no PreFilter narrowing, and the
+     * error the cycle made of it before PostFilter: the same image gives the same verdicts and
+     * statuses, so the same error (on the large week most failing cycles follow one of their class
+     * on an image no bind has changed since).
+     */
+    private ClusterSnapshot failedOn;
+    private FitError failure;
 
     Verdicts(int scorers) {
       if (scorers > Integer.SIZE) {
@@ -208,6 +216,16 @@ public final class FilterMemo {
         scored[s] |= bit;
         out[at[k]] = made[k];
       }
+    }
+
+    /** The error every node gave this class on {@code snapshot} (that very image), null if none is kept. */
+    FitError failure(ClusterSnapshot snapshot) {
+      return snapshot == failedOn ? failure : null;
+    }
+
+    void failed(ClusterSnapshot snapshot, FitError error) {
+      failedOn = snapshot;
+      failure = error;
     }
 
     /** Node {@code i}'s status from its first failing filter, null until {@link #explained}. */

@@ -155,6 +155,29 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
     return statusOf(snapshot.get(i).name());
   }
 
+  /**
+   * How many of the snapshot's nodes have a status ({@link #statusOf(ClusterSnapshot, int)}) with
+   * {@code code}: counted once per cycle's statuses taken on this snapshot, and kept with them (an
+   * error a memo serves again is asked again by PostFilter).
+   */
+  public int nodesWith(ClusterSnapshot snapshot, Status.Code code) {
+    if (nodeStatuses instanceof IndexedStatuses x && x.snapshot == snapshot) {
+      return x.nodesWith(code, absentStatus);
+    }
+    return count(snapshot, code);
+  }
+
+  private int count(ClusterSnapshot snapshot, Status.Code code) {
+    int n = 0;
+    for (int i = 0; i < snapshot.size(); i++) {
+      Status s = statusOf(snapshot, i).orElse(null);
+      if (s != null && s.code() == code) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /** The same error holding only its counts and messages: what a Pending pod keeps. */
   public FitError withoutNodeStatuses() {
     return nodeStatuses.isEmpty() ? this
@@ -202,11 +225,36 @@ public record FitError(int numAllNodes, Map<String, Status> nodeStatuses, Map<St
     private final ClusterSnapshot snapshot;
     private final Status[] failures;
     private final int size;
+    /** {@link #nodesWith} by code's ordinal, -1 until counted, with the absent status they were counted with. */
+    private final int[] withCode = new int[Status.Code.values().length];
+    private Optional<Status> countedWith;
 
     IndexedStatuses(ClusterSnapshot snapshot, Status[] failures, int size) {
       this.snapshot = snapshot;
       this.failures = failures;
       this.size = size;
+    }
+
+    /** How many nodes have a status with {@code code}: their own, or {@code absent} for those not evaluated. */
+    int nodesWith(Status.Code code, Optional<Status> absent) {
+      synchronized (withCode) {
+        if (countedWith != absent) {
+          Arrays.fill(withCode, -1);
+          countedWith = absent;
+        }
+        if (withCode[code.ordinal()] < 0) {
+          Status other = absent.orElse(null);
+          int n = 0;
+          for (Status s : failures) {
+            Status status = s != null ? s : other;
+            if (status != null && status.code() == code) {
+              n++;
+            }
+          }
+          withCode[code.ordinal()] = n;
+        }
+        return withCode[code.ordinal()];
+      }
     }
 
     /** One entry per snapshot node, in snapshot order: null for a node not evaluated (counting skips it). */

@@ -44,6 +44,18 @@ public record PodInfo(Pod pod, ResourceVector requests, long nonZeroMilliCpu, lo
     return new PodInfo(pod, requests, nonZeroMilliCpu, nonZeroMemory, nodeConstrained, Optional.of(time));
   }
 
+  /**
+   * {@link #of(Pod)} for a pod whose spec is the very object of {@code sameSpec}'s pod (a workload's
+   * pods share their template's), the requests worked out of it taken from there; else worked out.
+   */
+  public static PodInfo of(Pod pod, PodInfo sameSpec) {
+    if (sameSpec == null || sameSpec.pod.spec() != pod.spec()) {
+      return of(pod);
+    }
+    return new PodInfo(pod, sameSpec.requests, sameSpec.nonZeroMilliCpu, sameSpec.nonZeroMemory,
+        sameSpec.nodeConstrained);
+  }
+
   public static PodInfo of(Pod pod) {
     ResourceVector requests = ResourceVector.of(PodRequests.of(pod.spec()));
     ResourceList nonZero = PodRequests.of(pod.spec(), NON_ZERO_DEFAULTS);

@@ -125,6 +125,14 @@ public final class Scheduler {
       if (nodeLocalOnly) {
         verdicts = memo.of(nodeLocal, localScorers, pod);
         verdicts.cover(snapshot);
+        if (candidates == null) {
+          // Every node failed this class on this very image before: each would be read from the
+          // memo and fail again, with the same statuses, so the same error stands, all nodes evaluated.
+          FitError failed = verdicts.failure(snapshot);
+          if (failed != null) {
+            return postFilter(pod, snapshot, failed, n, explain);
+          }
+        }
       }
     }
     List<SchedulerProfile.WeightedScore> scorers = profile.scores();
@@ -169,6 +177,9 @@ public final class Scheduler {
       Status[] failures = verdicts == null ? firstFailures(filters, pod, snapshot, candidates, n)
           : rememberedFailures(filters, local, verdicts, pod, snapshot, candidates, n);
       FitError error = FitError.ofCycle(snapshot, failures, evaluated, Optional.ofNullable(absent));
+      if (verdicts != null && candidates == null) {
+        verdicts.failed(snapshot, error);
+      }
       return postFilter(pod, snapshot, error, evaluated, explain);
     }
     if (found == 1 && !explain) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * {@code helper.DefaultSelector} over the workloads the twin knows: a pod controlled by a ReplicaSet
@@ -43,6 +44,11 @@ public final class ControllerSelectors implements SpreadSelectors {
   }
 
   public static ControllerSelectors of(List<Workload> workloads) {
+    return of(workloads, PodFactory::revision);
+  }
+
+  /** As {@link #of(List)}, with the Deployments' ReplicaSet names from the caller's memo ({@link PodFactory#owner(Workload, Function)}). */
+  public static ControllerSelectors of(List<Workload> workloads, Function<Workload.Deployment, String> revisions) {
     Map<Key, LabelSelector> out = new HashMap<>();
     for (Workload w : workloads) {
       // On the variant, not the sealed type: no class made at run time (see Workload.variant).
@@ -51,7 +57,7 @@ public final class ControllerSelectors implements SpreadSelectors {
         case JOB, DAEMON_SET -> false;
       };
       if (spread) {
-        out.put(new Key(w.meta().namespace(), PodFactory.owner(w)), w.selector());
+        out.put(new Key(w.meta().namespace(), PodFactory.owner(w, revisions)), w.selector());
       }
     }
     return new ControllerSelectors(out);

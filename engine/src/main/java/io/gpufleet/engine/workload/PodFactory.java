@@ -19,6 +19,7 @@ import io.gpufleet.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -103,9 +104,21 @@ public final class PodFactory {
 
   /** The controller of a workload's pods: a Deployment's pods belong to its ReplicaSet. */
   public static OwnerReference owner(Workload w) {
-    return w instanceof Workload.Deployment d
-        ? new OwnerReference("ReplicaSet", d.name() + "-" + PodNames.templateHash(d.template().toString()))
+    return owner(w, PodFactory::revision);
+  }
+
+  /**
+   * As {@link #owner(Workload)}, with each Deployment's ReplicaSet name from {@code revisions}: the
+   * caller's memo of {@link #revision}, whose hash of the template text is the costly part.
+   */
+  public static OwnerReference owner(Workload w, Function<Workload.Deployment, String> revisions) {
+    return w instanceof Workload.Deployment d ? new OwnerReference("ReplicaSet", revisions.apply(d))
         : new OwnerReference(w.kind(), w.name());
+  }
+
+  /** The name of a Deployment's ReplicaSet for its current template: the name and the template's hash. */
+  public static String revision(Workload.Deployment d) {
+    return d.name() + "-" + PodNames.templateHash(d.template().toString());
   }
 
   /** The daemon pod of a DaemonSet for one node, pinned to it. */

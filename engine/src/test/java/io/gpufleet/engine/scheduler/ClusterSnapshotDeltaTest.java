@@ -6,6 +6,7 @@ import io.gpufleet.model.affinity.PodAffinity;
 import io.gpufleet.model.affinity.PodAffinityTerm;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.ContainerImage;
 import io.gpufleet.model.node.Node;
@@ -36,7 +37,9 @@ class ClusterSnapshotDeltaTest {
   private static final String POOL = "karpenter.sh/nodepool";
 
   private static Node node(int id, int variant) {
-    Labels labels = variant % 3 == 0 ? Labels.EMPTY : Labels.of(ZONE, "z" + variant % 3, POOL, "p" + variant % 2);
+    // A label no count groups by, too: a node relabelled only there keeps every count.
+    Labels labels = variant % 3 == 0 ? Labels.EMPTY
+        : Labels.of(ZONE, "z" + variant % 3, POOL, "p" + variant % 2, "tier", "t" + variant % 5);
     Node n = Node.of("n" + id, labels, List.of(), ResourceList.of("cpu", "8", "memory", "16Gi", "pods", "20"));
     n = switch (variant % 5) {
       case 2 -> n.withTaints(List.of(Taint.of("gpu", "true", TaintEffect.NO_SCHEDULE)))
@@ -62,15 +65,25 @@ class ClusterSnapshotDeltaTest {
 
   private static final String VLLM = "vllm/vllm-openai:v0.6.3";
 
-  /** PodTopologySpread's counts the test reads: two selectors, two namespaces, a key some nodes lack. */
+  /**
+   * PodTopologySpread's counts the test reads: selectors of one label, of two (a pod with only the
+   * first of them does not count), of a label that sorts after another the pods carry, and of
+   * expressions alone; two namespaces; a key some nodes lack. A bind or an unbind carries only the
+   * counts of the keys filed under the pod's namespace and labels ({@code SpreadKeys}).
+   */
   private static final List<SpreadCounts.Key> SPREAD_KEYS = List.of(
       new SpreadCounts.Key("default", LabelSelector.matching(Labels.of("app", "a")), ZONE),
       new SpreadCounts.Key("default", LabelSelector.matching(Labels.of("app", "b")), POOL),
-      new SpreadCounts.Key("team", LabelSelector.matching(Labels.of("app", "a")), "kubernetes.io/hostname"));
+      new SpreadCounts.Key("team", LabelSelector.matching(Labels.of("app", "a")), "kubernetes.io/hostname"),
+      new SpreadCounts.Key("default", LabelSelector.matching(Labels.of("app", "a", "tier", "web")), ZONE),
+      new SpreadCounts.Key("team", LabelSelector.matching(Labels.of("tier", "web")), POOL),
+      new SpreadCounts.Key("default", new LabelSelector(Labels.EMPTY, List.of(Requirement.in("app", "a", "b"))), POOL),
+      new SpreadCounts.Key("team", new LabelSelector(Labels.EMPTY, List.of(Requirement.exists("tier"))), ZONE));
 
   private static PodInfo pod(int id) {
-    // Labels app=a, app=b or none; every fifth pod in another namespace.
-    Labels labels = id % 4 == 3 ? Labels.EMPTY : Labels.of("app", id % 4 == 1 ? "b" : "a");
+    // Labels app=a, app=b or none, every third with tier=web too; every fifth pod in another namespace.
+    Labels app = id % 4 == 3 ? Labels.EMPTY : Labels.of("app", id % 4 == 1 ? "b" : "a");
+    Labels labels = id % 3 == 0 ? app.with("tier", "web") : app;
     ObjectMeta meta = new ObjectMeta("p" + id, id % 5 == 4 ? "team" : "default", labels, Labels.EMPTY, Optional.empty());
     // Priorities from -3 to 3: the image's priority floor follows binds and unbinds.
     Pod pod = new Pod(meta, PodSpec.of().withPriority(id % 7 - 3));

@@ -97,6 +97,8 @@ final class ApiServer {
   private long disruptionEpoch;
   /** Bumped on every change to a workload's pods, so derived facts (PDB status) can be cached. */
   private final Map<ObjectRef, Long> workloadVersions = new HashMap<>();
+  /** The workloads whose version moved since {@link #drainBumpedWorkloads} last ran. */
+  private final Set<ObjectRef> bumpedWorkloads = new HashSet<>();
 
   /** Whether a pod change on this node matters to Karpenter now: its NodeClaim is being drained. */
   private boolean draining(Optional<String> node) {
@@ -162,6 +164,14 @@ final class ApiServer {
 
   long workloadVersion(ObjectRef workload) {
     return workloadVersions.getOrDefault(workload, 0L);
+  }
+
+  /** Hands over, then forgets, the workloads whose version moved since the last call: the workload controllers' due list. */
+  void drainBumpedWorkloads(Consumer<ObjectRef> action) {
+    if (!bumpedWorkloads.isEmpty()) {
+      bumpedWorkloads.forEach(action);
+      bumpedWorkloads.clear();
+    }
   }
 
   int recordSize() {
@@ -542,7 +552,10 @@ final class ApiServer {
   }
 
   private void bumpWorkload(Optional<ObjectRef> workload) {
-    workload.ifPresent(w -> workloadVersions.merge(w, 1L, Long::sum));
+    workload.ifPresent(w -> {
+      workloadVersions.merge(w, 1L, Long::sum);
+      bumpedWorkloads.add(w);
+    });
   }
 
   static int desired(Workload w) {

@@ -68,6 +68,11 @@ final class KubeScheduler {
    * oracle also checks it.
    */
   private final FilterMemo filterMemo = new FilterMemo();
+  /** A pod scheduled last with each spec object: the requests of the next pod of that spec are its ({@link PodInfo#of(Pod, PodInfo)}). */
+  private final Map<PodSpec, PodInfo> specInfos = new IdentityHashMap<>();
+  private static final int SPEC_INFOS = 4096;
+  /** The Deployments' ReplicaSet names the spread selectors are made with, by Deployment value. */
+  private final Revisions revisions = new Revisions();
   /** NVIDIA's DRA driver's gates: DynamicMIG changes the slices it publishes. */
   private final GpuClaimPreparation.FeatureGates draDriver;
   /** The node each preemptor was nominated to, while it waits for its victims to exit. */
@@ -134,7 +139,7 @@ final class KubeScheduler {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
       SchedulerProfile profile = base.withSpreadSelectors(ControllerSelectors.of(
-          workloads.values().stream().map(WorkloadState::workload).toList()));
+          workloads.values().stream().map(WorkloadState::workload).toList(), revisions::of));
       if (draInPlay) {
         draFrom = dra.written();
         draNodesAt = api.nodeShapeEpoch();
@@ -144,7 +149,13 @@ final class KubeScheduler {
       scheduler = new Scheduler(profile);
     }
     var snapshot = api.state().snapshot();
-    ScheduleResult r = scheduler.schedule(PodInfo.of(p.pod()), snapshot, tieBreaks, startIndex, false,
+    PodSpec spec = p.pod().spec();
+    PodInfo info = PodInfo.of(p.pod(), specInfos.get(spec));
+    if (specInfos.size() >= SPEC_INFOS) {
+      specInfos.clear();
+    }
+    specInfos.put(spec, info);
+    ScheduleResult r = scheduler.schedule(info, snapshot, tieBreaks, startIndex, false,
         fullScans ? null : filterMemo);
     if (snapshot.size() > 0) {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();

@@ -45,7 +45,10 @@ public final class Runtime {
     this(scenario, false);
   }
 
-  /** With {@code fullScans}, kube-scheduler scans every pending pod each cycle: the oracle of its tests. */
+  /**
+   * With {@code fullScans}, kube-scheduler scans every pending pod each cycle and the workload
+   * controllers every workload each sync: the oracle of their tests.
+   */
   Runtime(Scenario scenario, boolean fullScans) {
     this.scenario = scenario;
     this.kernel = new Kernel(scenario.start());
@@ -57,7 +60,7 @@ public final class Runtime {
         scenario.namespaces(), scenario.settings().draDriver(), fullScans);
     new ResourceClaimController(api, random.claimNames());
     this.kueue = new KueueController(api, random.kueueRequeueJitter());
-    this.workloads = new WorkloadControllers(api, random.names(), kueue);
+    this.workloads = new WorkloadControllers(api, random.names(), kueue, fullScans);
     this.cloud = new CloudProvider(api, random, kubelet);
     this.karpenter = new KarpenterLoop(api, cloud, scenario.autoscaler(), scenario.devicePlugin().advertiser(),
         violations, random);

@@ -1,8 +1,8 @@
 package io.gpufleet.sim.controller;
 
 import io.gpufleet.engine.workload.PodFactory;
-import io.gpufleet.engine.workload.PodNames;
 import io.gpufleet.model.affinity.NodeSelectorTerm;
+import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.meta.OwnerReference;
@@ -18,11 +18,11 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.random.RandomGenerator;
 
 /**
@@ -36,48 +36,110 @@ final class WorkloadControllers {
 
   private final ApiServer api;
   private final RandomGenerator names;
-  /** Revision names by Deployment value: hashing a template's text is not free. */
-  private final Map<Workload.Deployment, String> revisions = new IdentityHashMap<>();
+  /** Revision names by Deployment value. */
+  private final Revisions revisions = new Revisions();
 
   private final JobGate gate;
 
   WorkloadControllers(ApiServer api, RandomGenerator names, JobGate gate) {
+    this(api, names, gate, false);
+  }
+
+  WorkloadControllers(ApiServer api, RandomGenerator names, JobGate gate, boolean fullScans) {
     this.api = api;
     this.names = names;
     this.gate = gate;
+    this.fullScans = fullScans;
   }
 
   /** The workload value and pod version each controller last acted on: the same inputs need nothing. */
   private final Map<ObjectRef, Object[]> seen = new HashMap<>();
 
-  /** The workloads' keys in order, followed from image to image: a sync runs on every pod change. */
+  /** The workloads' keys in order, followed from image to image: the oracle's pass ({@link #fullScans}). */
   private final SortedKeys<ObjectRef, WorkloadState> workloadKeys = new SortedKeys<>();
+  /** Every sync goes over every workload's key, as before {@link #due}: the oracle its tests compare with. */
+  private final boolean fullScans;
+  /**
+   * The keys that may fail the check against {@link #seen} (their workload or its pod version moved
+   * since, or never synced), in key order, and the DaemonSets, synced on every pass: a sync goes over
+   * these, not every workload of the fleet, and finds the keys the full pass acts on, in its order.
+   */
+  private final TreeSet<ObjectRef> due = new TreeSet<>();
+  private final Set<ObjectRef> daemonSets = new HashSet<>();
+  /** The workloads as {@link #due} last took in their changes (null before the first sync). */
+  private PMap<ObjectRef, WorkloadState> looked;
 
   void sync() {
-    for (ObjectRef key : workloadKeys.of(api.state().workloads())) {
-      WorkloadState w = api.state().workloads().get(key);
-      if (w == null) {
-        continue;
+    if (fullScans) {
+      for (ObjectRef key : workloadKeys.of(api.state().workloads())) {
+        sync(key);
       }
-      Object[] inputs = {w, api.workloadVersion(key)};
-      Object[] last = seen.get(key);
-      if (!(w.workload() instanceof Workload.DaemonSet) && last != null && last[0] == inputs[0]
-          && last[1].equals(inputs[1])) {
-        continue;
+      return;
+    }
+    // The full pass goes over the keys at its start, in order, each synced when the check fails. A
+    // key not due passes the check: its workload and version are those seen when it was last synced
+    // or passed over. Changes a sync makes are taken in after it, so a key after it that they touch is
+    // synced in this pass and one before it in the next, as in the full pass; a key that came during
+    // the pass waits for the next one, which the full pass's list did not hold either.
+    PMap<ObjectRef, WorkloadState> start = api.state().workloads();
+    look(start);
+    due.addAll(daemonSets);
+    ObjectRef key = due.isEmpty() ? null : due.first();
+    while (key != null) {
+      if (start.containsKey(key)) {
+        sync(key);
+        due.remove(key);
+      } else if (!api.state().workloads().containsKey(key)) {
+        due.remove(key);
       }
-      seen.put(key, inputs);
-      switch (w.workload()) {
-        case Workload.Deployment d -> deployment(key, d);
-        case Workload.ReplicaSet r -> replicas(key, r, r.replicas());
-        case Workload.StatefulSet s -> statefulSet(key, s);
-        case Workload.Job j -> job(key, w, j);
-        case Workload.DaemonSet ds -> daemonSet(key, ds);
+      look(api.state().workloads());
+      key = due.higher(key);
+    }
+  }
+
+  /** Takes in the workloads that came, went or changed since last looked at, and the pod versions bumped. */
+  private void look(PMap<ObjectRef, WorkloadState> now) {
+    PMap.Change<ObjectRef, WorkloadState> changed = (k, was, w) -> {
+      due.add(k);
+      if (w != null && w.workload() instanceof Workload.DaemonSet) {
+        daemonSets.add(k);
+      } else {
+        daemonSets.remove(k);
       }
-      // What this pass changed is the controller's own doing: record the state it leaves.
-      WorkloadState after = api.state().workloads().get(key);
-      if (after != null) {
-        seen.put(key, new Object[] {after, api.workloadVersion(key)});
-      }
+    };
+    if (looked == null) {
+      now.forEach((k, w) -> changed.changed(k, null, w));
+    } else {
+      looked.diff(now, changed);
+    }
+    looked = now;
+    api.drainBumpedWorkloads(due::add);
+  }
+
+  /** One workload's controller, unless it acted on the same workload value and pod version already. */
+  private void sync(ObjectRef key) {
+    WorkloadState w = api.state().workloads().get(key);
+    if (w == null) {
+      return;
+    }
+    Object[] inputs = {w, api.workloadVersion(key)};
+    Object[] last = seen.get(key);
+    if (!(w.workload() instanceof Workload.DaemonSet) && last != null && last[0] == inputs[0]
+        && last[1].equals(inputs[1])) {
+      return;
+    }
+    seen.put(key, inputs);
+    switch (w.workload()) {
+      case Workload.Deployment d -> deployment(key, d);
+      case Workload.ReplicaSet r -> replicas(key, r, r.replicas());
+      case Workload.StatefulSet s -> statefulSet(key, s);
+      case Workload.Job j -> job(key, w, j);
+      case Workload.DaemonSet ds -> daemonSet(key, ds);
+    }
+    // What this pass changed is the controller's own doing: record the state it leaves.
+    WorkloadState after = api.state().workloads().get(key);
+    if (after != null) {
+      seen.put(key, new Object[] {after, api.workloadVersion(key)});
     }
   }
 
@@ -93,7 +155,7 @@ final class WorkloadControllers {
   }
 
   private void create(ObjectRef key, Workload w, int ordinal) {
-    create(key, w, ordinal, PodFactory.owner(w));
+    create(key, w, ordinal, PodFactory.owner(w, revisions::of));
   }
 
   /** One pod of a batch whose owner the caller made once (see {@link PodFactory#pod(Workload, int, RandomGenerator, OwnerReference)}). */
@@ -119,7 +181,7 @@ final class WorkloadControllers {
   /** As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already listed. */
   private void replicas(ObjectRef key, Workload w, int replicas, List<PodState> pods) {
     if (pods.size() < replicas) {
-      OwnerReference owner = PodFactory.owner(w);
+      OwnerReference owner = PodFactory.owner(w, revisions::of);
       for (int i = pods.size(); i < replicas; i++) {
         create(key, w, i, owner);
       }
@@ -128,15 +190,8 @@ final class WorkloadControllers {
     }
   }
 
-  static String revision(Workload.Deployment d) {
-    return d.name() + "-" + PodNames.templateHash(d.template().toString());
-  }
-
   private void deployment(ObjectRef key, Workload.Deployment d) {
-    if (revisions.size() > 10_000) {
-      revisions.clear();
-    }
-    String current = revisions.computeIfAbsent(d, WorkloadControllers::revision);
+    String current = revisions.of(d);
     List<PodState> fresh = new ArrayList<>();
     List<PodState> old = new ArrayList<>();
     for (PodState p : active(key)) {

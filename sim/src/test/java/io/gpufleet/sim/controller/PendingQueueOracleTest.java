@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
+import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.pod.Container;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.pod.TopologySpreadConstraint;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.ProgressListener;
@@ -22,14 +26,17 @@ import io.gpufleet.testing.property.Gen;
 import io.gpufleet.testing.property.Property;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * kube-scheduler looking only at the pending pods that changed or are due (while the capacity epoch
- * stands) decides as the scan of every pending pod each cycle did: drawn runs with NodePool limits
- * that keep pods Pending, priorities (so preemption), hard spread constraints, scale-ups and -downs
- * and spot interruptions give the same record and the same final pods both ways.
+ * stands) decides as the scan of every pending pod each cycle did, and the workload controllers
+ * syncing only the workloads due act as the pass over every workload did: drawn runs with NodePool
+ * limits that keep pods Pending, priorities (so preemption), hard spread constraints, a Job, a
+ * DaemonSet and a StatefulSet beside the Deployments, scale-ups and -downs and spot interruptions give
+ * the same record and the same final pods both ways.
  */
 class PendingQueueOracleTest {
 
@@ -57,6 +64,27 @@ class PendingQueueOracleTest {
       d = new Workload.Deployment(d.meta(), d.replicas(), d.selector(), new PodTemplate(d.template().labels(),
           d.template().annotations(), spec), d.maxSurge(), d.maxUnavailable());
       b.object(ClusterObject.of(d));
+    }
+    // The other workload kinds, for the workload controllers' due keys (DaemonSets synced on every pass).
+    if (r.nextBoolean()) {
+      Labels l = Labels.of("app", "train");
+      b.object(ClusterObject.of(new Workload.Job(new ObjectMeta("train", "default", l, Labels.EMPTY, Optional.empty()),
+          1 + r.nextInt(3), 2 + r.nextInt(4), LabelSelector.matching(l),
+          new PodTemplate(l, Labels.EMPTY, Objects.gpuSpec(1, "2", "8Gi", "train:1")),
+          Optional.of(Duration.ofMinutes(5 + r.nextInt(30))))));
+    }
+    if (r.nextBoolean()) {
+      Labels l = Labels.of("app", "agent");
+      PodSpec agent = PodSpec.of(Container.of("agent", "agent:1", ResourceList.of("cpu", "100m", "memory", "64Mi"),
+          ResourceList.of())).withTolerations(List.of(Toleration.exists("nvidia.com/gpu", TaintEffect.NO_SCHEDULE)));
+      b.object(ClusterObject.of(new Workload.DaemonSet(new ObjectMeta("agent", "default", l, Labels.EMPTY,
+          Optional.empty()), LabelSelector.matching(l), new PodTemplate(l, Labels.EMPTY, agent))));
+    }
+    if (r.nextBoolean()) {
+      Labels l = Labels.of("app", "db");
+      b.object(ClusterObject.of(new Workload.StatefulSet(new ObjectMeta("db", "default", l, Labels.EMPTY,
+          Optional.empty()), 1 + r.nextInt(3), LabelSelector.matching(l),
+          new PodTemplate(l, Labels.EMPTY, Objects.gpuSpec(1, "2", "8Gi", "db:1")))));
     }
     int steps = 3 + r.nextInt(6);
     for (int s = 0; s < steps; s++) {

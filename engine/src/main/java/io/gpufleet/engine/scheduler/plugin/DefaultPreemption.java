@@ -157,14 +157,16 @@ public final class DefaultPreemption implements PostFilterPlugin {
     // Read once, when a node first has possible victims.
     List<DisruptionBudget> pdbs = null;
     List<Candidate> candidates = new ArrayList<>();
-    for (int i = 0; i < snapshot.size(); i++) {
+    if (noneBelow) {
+      // No node has a victim: the nodes it might help (an Unschedulable status) count as such, the rest
+      // as not helpful, counted once with the cycle's statuses instead of node by node here.
+      noVictims = error.nodesWith(snapshot, Status.Code.UNSCHEDULABLE);
+      notHelpful = snapshot.size() - noVictims;
+    }
+    for (int i = 0; i < snapshot.size() && !noneBelow; i++) {
       Status failed = error.statusOf(snapshot, i).orElse(null);
       if (failed == null || failed.code() != Status.Code.UNSCHEDULABLE) {
         notHelpful++;
-        continue;
-      }
-      if (noneBelow) {
-        noVictims++;
         continue;
       }
       NodeInfo node = snapshot.get(i);
