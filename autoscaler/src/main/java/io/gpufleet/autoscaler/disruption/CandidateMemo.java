@@ -7,6 +7,7 @@ import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,11 +51,11 @@ final class CandidateMemo {
    */
   static final class Answer {
     final Optional<String> blocked;
-    final List<PdbIndex.Entry> read;
+    final List<DisruptionBudget> read;
     final Instant until;
     long checked;
 
-    Answer(Optional<String> blocked, List<PdbIndex.Entry> read, Instant until, long checked) {
+    Answer(Optional<String> blocked, List<DisruptionBudget> read, Instant until, long checked) {
       this.blocked = blocked;
       this.read = read;
       this.until = until;
@@ -332,7 +333,7 @@ final class CandidateMemo {
             until = a.until;
           }
           List<PodDisruptionBudget> read = new ArrayList<>(a.read.size());
-          for (PdbIndex.Entry e : a.read) {
+          for (DisruptionBudget e : a.read) {
             read.add(e.pdb());
           }
           Verdict v = new Verdict(f, candidate, until, read);
@@ -461,7 +462,7 @@ final class CandidateMemo {
       f.answers[slot] = a;
     }
     if (a == null) {
-      List<PdbIndex.Entry> read = new ArrayList<>();
+      List<DisruptionBudget> read = new ArrayList<>();
       Optional<String> blocked = Candidates.blocked(f.node, f.nodeBlocked(), f.pool, view, eventual, covering -> {
         if (covering.size() == 1) {
           read.add(covering.getFirst());
@@ -489,7 +490,7 @@ final class CandidateMemo {
     if (a.checked == statusEpoch) {
       return true; // the statuses it was checked against are those of now
     }
-    for (PdbIndex.Entry e : a.read) {
+    for (DisruptionBudget e : a.read) {
       Boolean now0 = blocking.get(e.pdb());
       if (now0 == null || now0 != (e.disruptionsAllowed() <= 0)) {
         return false;
@@ -514,7 +515,7 @@ final class CandidateMemo {
     if (view.pdbs() != pdbs) {
       pdbs = view.pdbs();
       List<PodDisruptionBudget> now = new ArrayList<>(pdbs.entries().size());
-      for (PdbIndex.Entry e : pdbs.entries()) {
+      for (DisruptionBudget e : pdbs.entries()) {
         now.add(e.pdb());
       }
       if (!Provisioner.sameObjects(now, specs)) {
@@ -528,7 +529,7 @@ final class CandidateMemo {
         note(RESET);
       }
       boolean flipped = false;
-      for (PdbIndex.Entry e : pdbs.entries()) {
+      for (DisruptionBudget e : pdbs.entries()) {
         Boolean was = blocking.put(e.pdb(), e.disruptionsAllowed() <= 0);
         if (was == null || was != (e.disruptionsAllowed() <= 0)) {
           flipped = true;

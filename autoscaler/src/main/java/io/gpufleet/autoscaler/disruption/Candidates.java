@@ -9,6 +9,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.DisruptionBudget;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ final class Candidates {
    * {@code nodeBlocked} is {@link #nodeBlocked} of {@code n}.
    */
   static Optional<String> blocked(StateNode n, Optional<String> nodeBlocked, NodePool pool, ClusterView view,
-      boolean eventual, Consumer<List<PdbIndex.Entry>> pdbReads) {
+      boolean eventual, Consumer<List<DisruptionBudget>> pdbReads) {
     if (nodeBlocked.isPresent()) {
       return nodeBlocked;
     }
@@ -148,7 +149,7 @@ final class Candidates {
         return Optional.of("Pod has \"karpenter.sh/do-not-disrupt\" annotation (Pod=" + p.key() + ")");
       }
       if (!StateNode.isMirror(p)) {
-        List<PdbIndex.Entry> covering = view.pdbs().covering(p);
+        List<DisruptionBudget> covering = view.pdbs().covering(p);
         pdbReads.accept(covering);
         Optional<String> pdb = PdbIndex.evictionBlocked(covering);
         if (pdb.isPresent()) {

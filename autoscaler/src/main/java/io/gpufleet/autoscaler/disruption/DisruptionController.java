@@ -12,6 +12,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.time.KubeDuration;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -267,7 +268,7 @@ public final class DisruptionController {
 
   private void register(NodeFacts f, CandidateMemo.Answer from) {
     f.indexed = from;
-    for (PdbIndex.Entry e : from.read) {
+    for (DisruptionBudget e : from.read) {
       readers.computeIfAbsent(e.pdb(), b -> new ArrayList<>()).add(f);
       registered++;
     }

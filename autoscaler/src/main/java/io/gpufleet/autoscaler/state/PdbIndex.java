@@ -1,6 +1,7 @@
 package io.gpufleet.autoscaler.state;
 
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.ArrayList;
@@ -13,12 +14,9 @@ import java.util.Optional;
  * PodDisruptionBudgets with how many more disruptions each allows now (its status), so Karpenter's
  * decisions can ask whether a pod may be evicted (reference §1.5 candidate filter).
  */
-public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
+public record PdbIndex(List<DisruptionBudget> entries, Map<Object, List<DisruptionBudget>> memo) {
 
   public static final PdbIndex NONE = new PdbIndex(List.of());
-
-  /** A budget and its {@code status.disruptionsAllowed}. */
-  public record Entry(PodDisruptionBudget pdb, int disruptionsAllowed) {}
 
   public PdbIndex {
     entries = List.copyOf(entries);
@@ -28,16 +26,16 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
    * An index over these budgets. Pods of one workload share their labels, so the budgets covering
    * them are worked out once per namespace and label set.
    */
-  public PdbIndex(List<Entry> entries) {
+  public PdbIndex(List<DisruptionBudget> entries) {
     this(entries, new HashMap<>());
   }
 
-  public List<Entry> covering(Pod pod) {
+  public List<DisruptionBudget> covering(Pod pod) {
     if (entries.isEmpty()) {
       return List.of();
     }
     Object key = List.of(pod.meta().namespace(), pod.meta().labels());
-    List<Entry> cached = memo.get(key);
+    List<DisruptionBudget> cached = memo.get(key);
     if (cached == null) {
       cached = scan(pod);
       memo.put(key, cached);
@@ -45,9 +43,9 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
     return cached;
   }
 
-  private List<Entry> scan(Pod pod) {
-    List<Entry> out = List.of();
-    for (Entry e : entries) {
+  private List<DisruptionBudget> scan(Pod pod) {
+    List<DisruptionBudget> out = List.of();
+    for (DisruptionBudget e : entries) {
       PodDisruptionBudget b = e.pdb();
       if (b.selects(pod.meta().namespace(), pod.meta().labels())) {
         if (out.isEmpty()) {
@@ -69,7 +67,7 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
   }
 
   /** As {@link #evictionBlocked(Pod)}, for a pod these budgets cover. */
-  public static Optional<String> evictionBlocked(List<Entry> pdbs) {
+  public static Optional<String> evictionBlocked(List<DisruptionBudget> pdbs) {
     if (pdbs.size() > 1) {
       return Optional.of("eviction does not support multiple PDBs (PodDisruptionBudget(s)="
           + String.join(", ", pdbs.stream().map(e -> e.pdb().meta().key()).toList()) + ")");
@@ -88,7 +86,7 @@ public record PdbIndex(List<Entry> entries, Map<Object, List<Entry>> memo) {
    * model {@code unhealthyPodEvictionPolicy}, so no budget lets an unready pod go early.
    */
   public Optional<String> fullyBlocked(Pod pod) {
-    List<Entry> pdbs = covering(pod);
+    List<DisruptionBudget> pdbs = covering(pod);
     if (pdbs.size() > 1) {
       return Optional.of("eviction does not support multiple PDBs");
     }

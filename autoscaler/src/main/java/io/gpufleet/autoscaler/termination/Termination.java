@@ -9,6 +9,7 @@ import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.taint.Tolerations;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +54,7 @@ public final class Termination {
       }
       if (allowed == null) {
         allowed = new HashMap<>();
-        for (PdbIndex.Entry e : view.pdbs().entries()) {
+        for (DisruptionBudget e : view.pdbs().entries()) {
           allowed.put(e.pdb().meta().key(), e.disruptionsAllowed());
         }
       }
@@ -105,7 +106,7 @@ public final class Termination {
       if (DoNotDisrupt.active(n, p, now)) {
         continue;
       }
-      List<PdbIndex.Entry> pdbs = view.pdbs().covering(p);
+      List<DisruptionBudget> pdbs = view.pdbs().covering(p);
       if (pdbs.size() > 1) {
         continue; // eviction does not support multiple PDBs
       }

@@ -28,6 +28,7 @@ import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.testing.conformance.UpstreamCase;
@@ -140,9 +141,9 @@ final class ConceptPageCases {
     Pod b = owned(labelled(pod("b", "cpu", "100m"), "pdb-3", "b"));
     Pod podC = owned(pod("c", "cpu", "100m"));
     PdbIndex pdbs = new PdbIndex(List.of(
-        new PdbIndex.Entry(pdb("pdb-1", Optional.empty(), Optional.of(new IntOrPercent.Count(0))), 0),
-        new PdbIndex.Entry(pdb("pdb-2", Optional.empty(), Optional.of(new IntOrPercent.Count(1))), 1),
-        new PdbIndex.Entry(pdb("pdb-3", Optional.of(new IntOrPercent.Percent(100)), Optional.empty()), 0)));
+        new DisruptionBudget(pdb("pdb-1", Optional.empty(), Optional.of(new IntOrPercent.Count(0))), 0),
+        new DisruptionBudget(pdb("pdb-2", Optional.empty(), Optional.of(new IntOrPercent.Count(1))), 1),
+        new DisruptionBudget(pdb("pdb-3", Optional.of(new IntOrPercent.Percent(100)), Optional.empty()), 0)));
     c.add(UpstreamCase.of(area, DISRUPTION, "Pod-Level Controls: Pod A is blocked by PDB-1 even though PDB-2 would "
         + "allow disruption", () -> {
       StateNode n = drifted(node(drifting, "m5.large", 1, a));

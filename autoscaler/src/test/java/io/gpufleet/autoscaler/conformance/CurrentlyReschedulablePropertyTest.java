@@ -19,6 +19,7 @@ import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
@@ -72,7 +73,7 @@ class CurrentlyReschedulablePropertyTest {
         Labels.of("app", "blocked")), Optional.empty(), Optional.of(new IntOrPercent.Count(0)));
     PodDisruptionBudget paced = new PodDisruptionBudget(ObjectMeta.named("paced"), LabelSelector.matching(
         Labels.of("app", "paced")), Optional.of(new IntOrPercent.Count(1)), Optional.empty());
-    return new PdbIndex(List.of(new PdbIndex.Entry(blocked, 0), new PdbIndex.Entry(paced, 0)));
+    return new PdbIndex(List.of(new DisruptionBudget(blocked, 0), new DisruptionBudget(paced, 0)));
   }
 
   @Test

@@ -19,6 +19,7 @@ import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
@@ -58,7 +59,7 @@ class CurrentlyReschedulableTest {
   private static PdbIndex pdb(Optional<IntOrPercent> minAvailable, Optional<IntOrPercent> maxUnavailable) {
     PodDisruptionBudget b = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
         Labels.of("app", "train")), minAvailable, maxUnavailable);
-    return new PdbIndex(List.of(new PdbIndex.Entry(b, 0)));
+    return new PdbIndex(List.of(new DisruptionBudget(b, 0)));
   }
 
   private static final Instant LATER = T0.plus(Duration.ofHours(1)).plusSeconds(1);

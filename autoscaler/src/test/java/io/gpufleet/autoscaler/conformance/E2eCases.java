@@ -31,6 +31,7 @@ import io.gpufleet.model.pod.TopologySpreadConstraint;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.testing.conformance.UpstreamCase;
@@ -208,7 +209,7 @@ final class E2eCases {
           drifted(node(pool, "m5.large", 2, owned(labelled(pod("inflate-2"), "app", "inflate")))));
       PodDisruptionBudget pdb = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
           Labels.of("app", "inflate")), Optional.of(new IntOrPercent.Count(1)), Optional.empty());
-      assertThat(waves(pool, nodes, new PdbIndex(List.of(new PdbIndex.Entry(pdb, 0))))).isEmpty();
+      assertThat(waves(pool, nodes, new PdbIndex(List.of(new DisruptionBudget(pdb, 0))))).isEmpty();
     }));
     c.add(UpstreamCase.of(area, AWS_DRIFT, "should disrupt nodes that have drifted due to AMIs", () -> {
       // The EC2NodeClass's amiSelectorTerms move from one AL2023 image to another (here two alias versions).
@@ -259,7 +260,7 @@ final class E2eCases {
           PodDisruptionBudget pdb = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
               Labels.of("app", "my-app")), Optional.of(new IntOrPercent.Count(4)), Optional.empty());
           List<Action> drain = Termination.reconcile(view(later, never, List.of(deleting), new PdbIndex(List.of(
-              new PdbIndex.Entry(pdb, 1)))), x -> RemovalReason.EXPIRED);
+              new DisruptionBudget(pdb, 1)))), x -> RemovalReason.EXPIRED);
           assertThat(LifecycleCases.evictions(drain)).hasSize(1);
           ProvisioningPlan plan = provision(List.of(never), pods);
           assertThat(plan.newClaims()).hasSize(1);

@@ -10,6 +10,7 @@ import io.gpufleet.model.karpenter.Budget;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.node.Node;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
@@ -304,7 +305,7 @@ final class K {
     PodDisruptionBudget pdb = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
         Labels.of("app", app)), Optional.of(new IntOrPercent.Count(1)), Optional.empty());
     return poll(new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL, nodes,
-        List.of(), List.of(), new PdbIndex(List.of(new PdbIndex.Entry(pdb, 0)))), pool);
+        List.of(), List.of(), new PdbIndex(List.of(new DisruptionBudget(pdb, 0)))), pool);
   }
 
   /** A poll with a PDB over {@code key=value} with this {@code maxUnavailable}, allowing no disruption now. */
@@ -313,7 +314,7 @@ final class K {
     PodDisruptionBudget pdb = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
         Labels.of(key, value)), Optional.empty(), Optional.of(maxUnavailable));
     return poll(new ClusterView(T0.plus(Duration.ofHours(1)), List.of(pool), CATALOG, OfferingAvailability.ALL, nodes,
-        List.of(), List.of(), new PdbIndex(List.of(new PdbIndex.Entry(pdb, 0)))), pool);
+        List.of(), List.of(), new PdbIndex(List.of(new DisruptionBudget(pdb, 0)))), pool);
   }
 
   /** A poll an hour after T0 under these operator settings (feature gates). */

@@ -31,6 +31,7 @@ import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.TaintEffect;
 import io.gpufleet.model.taint.Toleration;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.testing.conformance.UpstreamCase;
@@ -236,7 +237,7 @@ final class LifecycleCases {
       PodDisruptionBudget pdb = new PodDisruptionBudget(ObjectMeta.named("pdb"), LabelSelector.matching(
           Labels.of("app", "guarded")), Optional.of(new IntOrPercent.Count(1)), Optional.empty());
       List<Action> out = Termination.reconcile(view(T0.plusSeconds(30), List.of(n), new PdbIndex(List.of(
-          new PdbIndex.Entry(pdb, 0)))), x -> RemovalReason.DELETED);
+          new DisruptionBudget(pdb, 0)))), x -> RemovalReason.DELETED);
       assertThat(evictions(out)).isEmpty();
       assertThat(out).noneMatch(a -> a instanceof Action.TerminateInstance);
     }));

@@ -17,6 +17,7 @@ import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
@@ -88,9 +89,9 @@ class CandidateMemoTest {
             nodes.set(i, draw(r, current, made++, now));
           }
         }
-        List<PdbIndex.Entry> entries = new ArrayList<>();
+        List<DisruptionBudget> entries = new ArrayList<>();
         for (PodDisruptionBudget b : specs) {
-          entries.add(new PdbIndex.Entry(b, r.nextInt(3) - 1));
+          entries.add(new DisruptionBudget(b, r.nextInt(3) - 1));
         }
         ClusterView v = new ClusterView(now, List.of(current), CATALOG, OfferingAvailability.ALL, nodes, List.of(),
             List.of(), new PdbIndex(entries));

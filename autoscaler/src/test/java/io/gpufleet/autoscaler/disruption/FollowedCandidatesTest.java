@@ -17,6 +17,7 @@ import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
 import java.time.Instant;
@@ -89,9 +90,9 @@ class FollowedCandidatesTest {
             allowed.put(b, r.nextInt(3) - 1);
           }
         }
-        List<PdbIndex.Entry> entries = new ArrayList<>();
+        List<DisruptionBudget> entries = new ArrayList<>();
         for (PodDisruptionBudget b : specs) {
-          entries.add(new PdbIndex.Entry(b, allowed.get(b)));
+          entries.add(new DisruptionBudget(b, allowed.get(b)));
         }
         ClusterView v = new ClusterView(now, List.of(current), CATALOG, OfferingAvailability.ALL, List.copyOf(nodes),
             List.of(), List.of(), new PdbIndex(entries), Map.of(), log);

@@ -17,6 +17,7 @@ import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.DoNotDisrupt;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
 import java.time.Instant;
@@ -93,9 +94,9 @@ class IncrementalPollTest {
           nodes.set(i, new StateNode(n.name(), n.claim(), n.node(), n.pods(), n.terminating(), n.lastPodEvent(),
               true, n.podStarts()));
         }
-        List<PdbIndex.Entry> entries = new ArrayList<>();
+        List<DisruptionBudget> entries = new ArrayList<>();
         for (PodDisruptionBudget b : specs) {
-          entries.add(new PdbIndex.Entry(b, r.nextInt(3) - 1));
+          entries.add(new DisruptionBudget(b, r.nextInt(3) - 1));
         }
         ClusterView v = new ClusterView(now, poolGone ? List.of() : List.of(current), CATALOG,
             OfferingAvailability.ALL, nodes, List.of(), List.of(), new PdbIndex(entries));

@@ -15,6 +15,7 @@ import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.karpenter.ConsolidationPolicy;
 import io.gpufleet.model.karpenter.NodePool;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Duration;
 import java.time.Instant;
@@ -80,9 +81,9 @@ class RefusalIndexTest {
             allowed[i] = r.nextInt(3) - 1; // blocking at 0 and below
           }
         }
-        List<PdbIndex.Entry> entries = new ArrayList<>();
+        List<DisruptionBudget> entries = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
-          entries.add(new PdbIndex.Entry(specs.get(i), allowed[i]));
+          entries.add(new DisruptionBudget(specs.get(i), allowed[i]));
         }
         ClusterView v = new ClusterView(now, List.of(current), CATALOG, OfferingAvailability.ALL, list, List.of(),
             List.of(), new PdbIndex(entries));

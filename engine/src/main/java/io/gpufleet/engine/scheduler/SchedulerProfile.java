@@ -1,7 +1,6 @@
 package io.gpufleet.engine.scheduler;
 
 import io.gpufleet.engine.scheduler.plugin.DefaultPreemption;
-import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.scheduler.plugin.FilterPlugin;
 import io.gpufleet.engine.scheduler.plugin.ImageLocality;
@@ -198,7 +197,7 @@ public record SchedulerProfile(
    * The same profile whose DefaultPreemption reads PodDisruptionBudgets and their status from
    * {@code budgets} (upstream's PDB lister), to spare victims whose eviction would violate one.
    */
-  public SchedulerProfile withDisruptionBudgets(DisruptionBudget.Lister budgets) {
+  public SchedulerProfile withDisruptionBudgets(DefaultPreemption.Budgets budgets) {
     return new SchedulerProfile(name, preEnqueues, preFilters, filters, scores, postFilters.stream()
         .map(p -> p instanceof DefaultPreemption d ? (PostFilterPlugin) d.withBudgets(budgets) : p).toList(),
         percentageOfNodesToScore);

@@ -3,7 +3,7 @@ package io.gpufleet.engine.scheduler;
 import static io.gpufleet.engine.scheduler.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.meta.ObjectMeta;

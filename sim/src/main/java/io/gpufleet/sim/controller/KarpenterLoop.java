@@ -39,6 +39,7 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.resource.Quantity;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Taint;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.invariant.Eviction;
 import io.gpufleet.sim.invariant.InvariantViolation;
@@ -670,7 +671,7 @@ final class KarpenterLoop {
       return;
     }
     Pod pod = p.pod();
-    List<PdbIndex.Entry> pdbs = ViewBuilder.pdbsFor(api.state(), pod).covering(pod);
+    List<DisruptionBudget> pdbs = ViewBuilder.pdbsFor(api.state(), pod).covering(pod);
     Optional<String> pdb = pdbs.size() == 1 ? Optional.of(pdbs.getFirst().pdb().meta().key()) : Optional.empty();
     int allowed = pdbs.size() == 1 ? pdbs.getFirst().disruptionsAllowed() : Integer.MAX_VALUE;
     api.evicting(new Eviction(pod.key(), e.forced(), pdb, allowed,

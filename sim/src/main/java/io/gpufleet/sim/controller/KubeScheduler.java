@@ -15,7 +15,7 @@ import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
-import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.engine.workload.PodNames;
@@ -168,8 +168,7 @@ final class KubeScheduler {
     if (api.state().pdbs().isEmpty()) {
       return List.of();
     }
-    return ViewBuilder.pdbs(api.state()).entries().stream()
-        .map(e -> new DisruptionBudget(e.pdb(), e.disruptionsAllowed())).toList();
+    return ViewBuilder.pdbs(api.state()).entries();
   }
 
   /** NVIDIA's DRA driver with the run's feature gates. */

@@ -10,6 +10,7 @@ import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.state.ClusterState;
@@ -441,7 +442,7 @@ final class ViewBuilder {
     }
     List<String> ordered = pdbKeys.of(s.pdbs());
     long stamp = ++pdbStamp;
-    List<PdbIndex.Entry> entries = new ArrayList<>(ordered.size());
+    List<DisruptionBudget> entries = new ArrayList<>(ordered.size());
     Set<ObjectRef> owning = new HashSet<>();
     boolean anyOwnerless = false;
     boolean same = lastPdbs != null && lastPdbs.entries().size() == ordered.size();
@@ -481,10 +482,10 @@ final class ViewBuilder {
         allowed = owners.isEmpty() ? allowed(s, b, owners) : b.disruptionsAllowed(expected(s, owners), healthy);
         pdbMemo.put(key, new Object[] {b, workloads, owners, allowed, stamp, healthy});
       }
-      PdbIndex.Entry e = same ? lastPdbs.entries().get(entries.size()) : null;
+      DisruptionBudget e = same ? lastPdbs.entries().get(entries.size()) : null;
       if (e == null || e.pdb() != b || e.disruptionsAllowed() != allowed) {
         same = false;
-        e = new PdbIndex.Entry(b, allowed);
+        e = new DisruptionBudget(b, allowed);
       }
       entries.add(e);
     }
@@ -574,10 +575,10 @@ final class ViewBuilder {
 
   /** The PDBs covering one pod, with their status now: what the Eviction API consults. */
   static PdbIndex pdbsFor(ClusterState s, Pod pod) {
-    List<PdbIndex.Entry> entries = new ArrayList<>();
+    List<DisruptionBudget> entries = new ArrayList<>();
     for (PodDisruptionBudget b : s.pdbs().values()) {
       if (b.selects(pod.meta().namespace(), pod.meta().labels())) {
-        entries.add(new PdbIndex.Entry(b, allowed(s, b)));
+        entries.add(new DisruptionBudget(b, allowed(s, b)));
       }
     }
     return new PdbIndex(entries);
@@ -588,11 +589,11 @@ final class ViewBuilder {
     if (s.pdbs().isEmpty()) {
       return PdbIndex.NONE;
     }
-    List<PdbIndex.Entry> entries = new ArrayList<>();
+    List<DisruptionBudget> entries = new ArrayList<>();
     List<String> keys = new ArrayList<>(s.pdbs().keys());
     keys.sort(null);
     for (String key : keys) {
-      entries.add(new PdbIndex.Entry(s.pdbs().get(key), allowed(s, s.pdbs().get(key))));
+      entries.add(new DisruptionBudget(s.pdbs().get(key), allowed(s, s.pdbs().get(key))));
     }
     return new PdbIndex(entries);
   }

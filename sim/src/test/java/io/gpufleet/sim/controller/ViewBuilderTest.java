@@ -16,6 +16,7 @@ import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodTemplate;
 import io.gpufleet.model.resource.ResourceList;
@@ -304,14 +305,14 @@ class ViewBuilderTest {
           .readyAt(t));
     }
     ViewBuilder following = new ViewBuilder();
-    assertThat(following.view(s, t).pdbs().entries()).extracting(PdbIndex.Entry::disruptionsAllowed)
+    assertThat(following.view(s, t).pdbs().entries()).extracting(DisruptionBudget::disruptionsAllowed)
         .containsExactly(2, 0);
     s = s.withoutPdb(pdb.meta().key());
     following.view(s, t.plusSeconds(1));
     s = s.withPod(s.pods().get("default/a-0").deleting(t)).withPdb(Objects.minAvailable("pdb-c", "c", 0));
     following.view(s, t.plusSeconds(2));
     s = s.withPdb(pdb);
-    assertThat(following.view(s, t.plusSeconds(3)).pdbs().entries()).extracting(PdbIndex.Entry::disruptionsAllowed)
+    assertThat(following.view(s, t.plusSeconds(3)).pdbs().entries()).extracting(DisruptionBudget::disruptionsAllowed)
         .containsExactly(1, 0, 0);
   }
 

@@ -6,6 +6,7 @@ import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.model.pod.PreemptionPolicy;
+import io.gpufleet.model.workload.DisruptionBudget;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +24,7 @@ import java.util.TreeMap;
  * violations, then the lowest highest-victim priority, then the lowest sum of priorities, then the
  * fewest victims, then the later start of the earliest highest-priority victim, then the first.
  * Without a candidate the message is {@code preemption: 0/N nodes are available: ...} with
- * upstream's per-node reasons. The budgets come from the {@link DisruptionBudget.Lister} given, read
+ * upstream's per-node reasons. The budgets come from the {@link Budgets} given, read
  * once per preemption that finds a node with possible victims, as upstream lists them once per cycle.
  */
 public final class DefaultPreemption implements PostFilterPlugin {
@@ -35,14 +36,23 @@ public final class DefaultPreemption implements PostFilterPlugin {
   /** {@code PodEligibleToPreemptOthers}'s message for {@code preemptionPolicy: Never}. */
   public static final String NEVER = "not eligible due to preemptionPolicy=Never.";
 
-  private final List<FilterPlugin> filters;
-  private final DisruptionBudget.Lister budgets;
+  /** Where DefaultPreemption reads the budgets, once per preemption that finds possible victims. */
+  @FunctionalInterface
+  public interface Budgets {
+    /** No budgets: what a profile without a PDB lister reads. */
+    Budgets NONE = List::of;
 
-  public DefaultPreemption(List<FilterPlugin> filters) {
-    this(filters, DisruptionBudget.Lister.NONE);
+    List<DisruptionBudget> list();
   }
 
-  public DefaultPreemption(List<FilterPlugin> filters, DisruptionBudget.Lister budgets) {
+  private final List<FilterPlugin> filters;
+  private final Budgets budgets;
+
+  public DefaultPreemption(List<FilterPlugin> filters) {
+    this(filters, Budgets.NONE);
+  }
+
+  public DefaultPreemption(List<FilterPlugin> filters, Budgets budgets) {
     this.filters = List.copyOf(filters);
     this.budgets = budgets;
   }
@@ -53,7 +63,7 @@ public final class DefaultPreemption implements PostFilterPlugin {
   }
 
   /** The same plugin reading the budgets from {@code budgets}. */
-  public DefaultPreemption withBudgets(DisruptionBudget.Lister budgets) {
+  public DefaultPreemption withBudgets(Budgets budgets) {
     return new DefaultPreemption(filters, budgets);
   }
 
@@ -212,7 +222,7 @@ public final class DefaultPreemption implements PostFilterPlugin {
   private static Candidate selectVictims(FilterPlugin[] filters, PodInfo pod, String node, NodeInfo without,
       List<PodInfo> lower, List<DisruptionBudget> pdbs) {
     lower.sort(MORE_IMPORTANT_FIRST);
-    DisruptionBudget.Split split = DisruptionBudget.split(lower, pdbs);
+    Split split = split(lower, pdbs);
     int violating = split.violating().size();
     List<PodInfo> order = split.nonViolating();
     if (violating > 0) {
@@ -268,5 +278,43 @@ public final class DefaultPreemption implements PostFilterPlugin {
       }
     }
     return Status.SUCCESS;
+  }
+
+  /** The potential victims, split in order ({@code filterPodsWithPDBViolation}). */
+  record Split(List<PodInfo> violating, List<PodInfo> nonViolating) {}
+
+  /**
+   * {@code filterPodsWithPDBViolation} (pkg/scheduler/framework/plugins/defaultpreemption): a pod
+   * whose matching budget has no disruption left violates it; otherwise each matching budget's
+   * allowance is decremented. Stable: the order of {@code pods} is kept in each group. Budgets match
+   * as policy/v1 reads the selector ({@code PodDisruptionBudget.selects}: a null selector matches
+   * no pod, an empty one every pod of the namespace, kubernetes/kubernetes#141785). Upstream skips
+   * a pod listed in the budget's {@code status.disruptedPods}; the twin does not model that list.
+   */
+  static Split split(List<PodInfo> pods, List<DisruptionBudget> budgets) {
+    if (budgets.isEmpty()) {
+      return new Split(List.of(), pods);
+    }
+    int[] allowed = new int[budgets.size()];
+    for (int i = 0; i < allowed.length; i++) {
+      allowed[i] = budgets.get(i).disruptionsAllowed();
+    }
+    List<PodInfo> violating = new ArrayList<>();
+    List<PodInfo> nonViolating = new ArrayList<>();
+    for (PodInfo p : pods) {
+      boolean violated = false;
+      for (int i = 0; i < allowed.length; i++) {
+        if (!budgets.get(i).pdb().selects(p.pod().meta().namespace(), p.pod().meta().labels())) {
+          continue;
+        }
+        if (allowed[i] <= 0) {
+          violated = true;
+          break;
+        }
+        allowed[i]--;
+      }
+      (violated ? violating : nonViolating).add(p);
+    }
+    return new Split(violating, nonViolating);
   }
 }

@@ -9,7 +9,7 @@ import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.PodInfo;
 import io.gpufleet.engine.scheduler.Status;
 import io.gpufleet.engine.scheduler.plugin.DefaultPreemption;
-import io.gpufleet.engine.scheduler.plugin.DisruptionBudget;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.engine.scheduler.plugin.NodeResourcesFit;
 import io.gpufleet.engine.scheduler.plugin.PostFilterPlugin;
 import io.gpufleet.model.label.LabelSelector;

@@ -10,6 +10,7 @@ import io.gpufleet.model.pod.Container;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
+import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.IntOrPercent;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.PodTemplate;
@@ -43,7 +44,7 @@ class DisruptionBudgetTest {
 
   @Test
   void eachBudgetGivesItsAllowanceInOrderThenTheRestViolateIt() {
-    var split = DisruptionBudget.split(List.of(info("a", Labels.of("app", "web")), info("b", Labels.of("app", "web")),
+    var split = DefaultPreemption.split(List.of(info("a", Labels.of("app", "web")), info("b", Labels.of("app", "web")),
         info("c", Labels.of("app", "db")), info("d", Labels.of("app", "web"))),
         List.of(new DisruptionBudget(pdb("web", WEB, 1), 1)));
     assertThat(names(split.violating())).containsExactly("b", "d");
@@ -53,9 +54,9 @@ class DisruptionBudgetTest {
   @Test
   void anEmptySelectorCoversEveryPodOfItsNamespaceUnlabelledOnesTooAndANullOneNone() {
     List<PodInfo> pods = List.of(info("bare", Labels.EMPTY), PodInfo.of(pod("other", "elsewhere", Labels.EMPTY)));
-    var all = DisruptionBudget.split(pods, List.of(new DisruptionBudget(pdb("all", Optional.of(LabelSelector.EVERYTHING), 0), 0)));
+    var all = DefaultPreemption.split(pods, List.of(new DisruptionBudget(pdb("all", Optional.of(LabelSelector.EVERYTHING), 0), 0)));
     assertThat(names(all.violating())).containsExactly("bare");
-    var none = DisruptionBudget.split(pods, List.of(new DisruptionBudget(pdb("none", Optional.empty(), 0), 0)));
+    var none = DefaultPreemption.split(pods, List.of(new DisruptionBudget(pdb("none", Optional.empty(), 0), 0)));
     assertThat(none.violating()).isEmpty();
   }
 
