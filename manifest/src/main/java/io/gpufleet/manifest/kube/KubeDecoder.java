@@ -866,6 +866,23 @@ public final class KubeDecoder {
     return v;
   }
 
+  /**
+   * {@code spec.unhealthyPodEvictionPolicy}: the API's two values (k8s.io/api/policy/v1/types.go),
+   * else its Unsupported value error. The twin holds an unready pod to its budget as a Ready one,
+   * which is what the default IfHealthyBudget does while the budget is not healthy; AlwaysAllow,
+   * which lets every unready pod go (Karpenter's pkg/utils/pdb/pdb.go isEvictable, the Eviction
+   * API), is not modelled and says so.
+   */
+  private void unhealthyPodEvictionPolicy(Cursor c) {
+    String v = c.asString();
+    switch (v) {
+      case "IfHealthyBudget" -> { }
+      case "AlwaysAllow" -> c.warning("not modelled by gpufleet: an unready pod is held to this budget as a Ready "
+          + "one is, where Karpenter and the Eviction API let it go");
+      default -> c.error("Unsupported value: \"" + v + "\": supported values: \"AlwaysAllow\", \"IfHealthyBudget\"");
+    }
+  }
+
   public PodDisruptionBudget pdb(Cursor doc) {
     ObjectMeta meta = meta(doc, true);
     Cursor spec = doc.require("spec").orElse(doc);
@@ -876,6 +893,7 @@ public final class KubeDecoder {
     if (min.isPresent() && max.isPresent()) {
       spec.error("minAvailable and maxUnavailable cannot be both set");
     }
+    spec.get("unhealthyPodEvictionPolicy").ifPresent(this::unhealthyPodEvictionPolicy);
     return new PodDisruptionBudget(meta, selector, min, max);
   }
 }

@@ -2,10 +2,14 @@ package io.gpufleet.manifest.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestReader;
+import io.gpufleet.manifest.yaml.ManifestException;
+import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.workload.PodDisruptionBudget;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +57,45 @@ class PdbSelectorDecoderTest {
     assertThat(b.selector()).isEqualTo(Optional.of(LabelSelector.matching(Labels.of("app", "a"))));
     assertThat(b.selects("ml", Labels.of("app", "a"))).isTrue();
     assertThat(b.selects("ml", Labels.of("app", "b"))).isFalse();
+  }
+
+  private static final String WITH_POLICY = """
+      apiVersion: policy/v1
+      kind: PodDisruptionBudget
+      metadata: {name: b}
+      spec:
+        minAvailable: 1
+        selector: {matchLabels: {app: a}}
+        unhealthyPodEvictionPolicy: %s
+      """;
+
+  /** The default, written out, is read as it is meant: nothing to say. */
+  @Test
+  void ifHealthyBudgetIsReadQuietly() {
+    ManifestBundle b = new ManifestReader().read("m.yaml", WITH_POLICY.formatted("IfHealthyBudget"));
+    assertThat(b.warnings()).isEmpty();
+  }
+
+  /** AlwaysAllow changes which pods may go; the twin does not model it, so it says so at the field. */
+  @Test
+  void alwaysAllowIsWarnedOfAtItsLine() {
+    ManifestBundle b = new ManifestReader().read("m.yaml", WITH_POLICY.formatted("AlwaysAllow"));
+    assertThat(b.warnings()).extracting(Object::toString).singleElement().asString()
+        .startsWith("m.yaml:7:31: warning: spec.unhealthyPodEvictionPolicy: ")
+        .contains("not modelled by gpufleet: an unready pod is held to this budget");
+  }
+
+  /** Any other value is refused with the API server's words (field.NotSupported). */
+  @Test
+  void anotherValueIsRefusedAsTheApiServerDoes() {
+    List<String> errors;
+    try {
+      new ManifestReader().read("m.yaml", WITH_POLICY.formatted("Always"));
+      errors = List.of();
+    } catch (ManifestException e) {
+      errors = e.problems().stream().map(ManifestProblem::toString).toList();
+    }
+    assertThat(errors).singleElement().asString().startsWith("m.yaml:7:31: spec.unhealthyPodEvictionPolicy: ")
+        .contains("Unsupported value: \"Always\": supported values: \"AlwaysAllow\", \"IfHealthyBudget\"");
   }
 }
