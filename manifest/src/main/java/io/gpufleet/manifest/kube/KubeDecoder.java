@@ -777,12 +777,22 @@ public final class KubeDecoder {
       case "Deployment" -> {
         IntOrPercent surge = Workload.Deployment.DEFAULT_ROLLING;
         IntOrPercent unavailable = Workload.Deployment.DEFAULT_ROLLING;
+        Workload.Deployment.Strategy strategy = spec.get("strategy").map(this::strategy)
+            .orElse(Workload.Deployment.Strategy.ROLLING_UPDATE);
         Optional<Cursor> ru = spec.get("strategy").flatMap(s -> s.get("rollingUpdate"));
-        if (ru.isPresent()) {
+        if (ru.isPresent() && strategy == Workload.Deployment.Strategy.RECREATE) {
+          // apps/validation ValidateDeploymentStrategy
+          ru.get().error("Forbidden: may not be specified when strategy `type` is 'Recreate'");
+        } else if (ru.isPresent()) {
           surge = ru.get().get("maxSurge").map(this::intOrPercent).orElse(surge);
           unavailable = ru.get().get("maxUnavailable").map(this::intOrPercent).orElse(unavailable);
         }
-        yield new Workload.Deployment(meta, replicas(spec), selector, template, surge, unavailable);
+        spec.get("minReadySeconds").ifPresent(c -> {
+          if (c.asInt() != 0) {
+            c.warning("not modelled by gpufleet: a pod counts as available as soon as it is Ready");
+          }
+        });
+        yield new Workload.Deployment(meta, replicas(spec), selector, template, surge, unavailable, strategy);
       }
       case "ReplicaSet" -> new Workload.ReplicaSet(meta, replicas(spec), selector, template);
       case "StatefulSet" -> new Workload.StatefulSet(meta, replicas(spec), selector, template);
@@ -881,6 +891,23 @@ public final class KubeDecoder {
           + "one is, where Karpenter and the Eviction API let it go");
       default -> c.error("Unsupported value: \"" + v + "\": supported values: \"AlwaysAllow\", \"IfHealthyBudget\"");
     }
+  }
+
+  /** {@code spec.strategy.type} of a Deployment: the API's two values, RollingUpdate when absent. */
+  private Workload.Deployment.Strategy strategy(Cursor strategy) {
+    Optional<Cursor> type = strategy.get("type");
+    if (type.isEmpty()) {
+      return Workload.Deployment.Strategy.ROLLING_UPDATE;
+    }
+    String v = type.get().asString();
+    return switch (v) {
+      case "RollingUpdate" -> Workload.Deployment.Strategy.ROLLING_UPDATE;
+      case "Recreate" -> Workload.Deployment.Strategy.RECREATE;
+      default -> {
+        type.get().error("Unsupported value: \"" + v + "\": supported values: \"Recreate\", \"RollingUpdate\"");
+        yield Workload.Deployment.Strategy.ROLLING_UPDATE;
+      }
+    };
   }
 
   public PodDisruptionBudget pdb(Cursor doc) {

@@ -51,10 +51,22 @@ public sealed interface Workload {
     };
   }
 
-  /** Replicas kept running, replaced when they fail or are evicted. */
+  /**
+   * Replicas kept running, replaced when they fail or are evicted; a new template rolls out by its
+   * strategy ({@code spec.strategy.type}).
+   */
   record Deployment(ObjectMeta meta, int replicas, LabelSelector selector, PodTemplate template,
-      IntOrPercent maxSurge, IntOrPercent maxUnavailable) implements Workload {
+      IntOrPercent maxSurge, IntOrPercent maxUnavailable, Strategy strategy) implements Workload {
     public static final IntOrPercent DEFAULT_ROLLING = new IntOrPercent.Percent(25);
+
+    /** {@code spec.strategy.type}: RollingUpdate (the default) or Recreate. */
+    public enum Strategy { ROLLING_UPDATE, RECREATE }
+
+    /** A Deployment rolling out by RollingUpdate within {@code maxSurge} and {@code maxUnavailable}. */
+    public Deployment(ObjectMeta meta, int replicas, LabelSelector selector, PodTemplate template,
+        IntOrPercent maxSurge, IntOrPercent maxUnavailable) {
+      this(meta, replicas, selector, template, maxSurge, maxUnavailable, Strategy.ROLLING_UPDATE);
+    }
 
     @Override
     public String kind() {
@@ -68,11 +80,11 @@ public sealed interface Workload {
 
     @Override
     public Deployment withTemplate(PodTemplate template) {
-      return new Deployment(meta, replicas, selector, template, maxSurge, maxUnavailable);
+      return new Deployment(meta, replicas, selector, template, maxSurge, maxUnavailable, strategy);
     }
 
     public Deployment withReplicas(int n) {
-      return new Deployment(meta, n, selector, template, maxSurge, maxUnavailable);
+      return new Deployment(meta, n, selector, template, maxSurge, maxUnavailable, strategy);
     }
   }
 

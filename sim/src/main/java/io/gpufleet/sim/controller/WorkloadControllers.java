@@ -199,6 +199,10 @@ final class WorkloadControllers {
       (isCurrent ? fresh : old).add(p);
     }
     int replicas = d.replicas();
+    if (d.strategy() == Workload.Deployment.Strategy.RECREATE) {
+      recreate(key, d, current, fresh, old);
+      return;
+    }
     if (old.isEmpty()) {
       replicas(key, d, replicas, fresh);
       return;
@@ -230,6 +234,25 @@ final class WorkloadControllers {
     for (int i = 0; i < canRemove; i++) {
       api.deletePod(readyOld.get(i).key(), RunRecord.Kind.POD_DELETED, "rolling update");
     }
+  }
+
+  /**
+   * Recreate, as the deployment controller's rolloutRecreate does: the old revisions' pods are
+   * deleted, and the new revision gets its pods only once no pod of an old revision is left but
+   * Failed ones (oldPodsRunning: a terminating pod still runs; a Deployment's pods never succeed).
+   */
+  private void recreate(ObjectRef key, Workload.Deployment d, String current, List<PodState> fresh,
+      List<PodState> old) {
+    for (PodState p : old) {
+      api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, "recreate");
+    }
+    for (PodState p : api.state().podsOf(key)) {
+      boolean isCurrent = p.pod().meta().owner().map(o -> o.name().equals(current)).orElse(false);
+      if (!isCurrent && !p.isFailed()) {
+        return;
+      }
+    }
+    replicas(key, d, d.replicas(), fresh);
   }
 
   private void statefulSet(ObjectRef key, Workload.StatefulSet s) {

@@ -46,6 +46,53 @@ class WorkloadScenarioTest {
     assertThat(r.metrics().service(new ObjectRef("Deployment", "default", "llm")).orElseThrow().minReady().orElseThrow()).isGreaterThanOrEqualTo(3);
   }
 
+  /**
+   * {@code strategy.type: Recreate}, as the deployment controller's rolloutRecreate does it: the old
+   * pods are deleted first and the new ones created only once none of them is left, so the rollout
+   * needs no surge GPU (no node launched) and the service has none Ready meanwhile; RollingUpdate with
+   * the default 25% surges one pod onto a new node and keeps both Ready.
+   */
+  @Test
+  void recreateReplacesEveryPodBeforeCreatingTheNewOnes() {
+    var pool = Objects.withRequirement(Objects.withPolicy(Objects.gpuPool("gpu", List.of("g6"), "on-demand"),
+        io.gpufleet.model.karpenter.ConsolidationPolicy.WHEN_EMPTY, Duration.ofHours(2)),
+        io.gpufleet.model.karpenter.NodePoolRequirement.in("karpenter.k8s.aws/instance-gpu-count", "1"));
+    for (var strategy : Workload.Deployment.Strategy.values()) {
+      var v1 = Objects.inference("llm", 2, 1, Labels.EMPTY);
+      v1 = new Workload.Deployment(v1.meta(), 2, v1.selector(), v1.template(), v1.maxSurge(), v1.maxUnavailable(),
+          strategy);
+      var v2 = v1.withTemplate(new PodTemplate(v1.template().labels(), Labels.EMPTY,
+          Objects.gpuSpec(1, "2", "8Gi", "vllm/vllm-openai:v0.7")));
+      Scenario s = Scenario.builder("rollout " + strategy).settings(FULL)
+          .object(ClusterObject.of(pool))
+          .object(ClusterObject.of(v1))
+          .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 2), Duration.ofMinutes(10)))
+          .then(new ScenarioAction.Apply(List.of(ClusterObject.of(v2))))
+          .then(new ScenarioAction.Wait(Duration.ofMinutes(30)))
+          .then(new ScenarioAction.Expect("two ready on the new image", Condition.readyPods("llm", Comparison.EQ, 2)))
+          .build();
+      SimulationResult r = Simulation.run(s);
+      assertThat(r.violations()).isEmpty();
+      assertThat(r.allExpectationsPassed()).as(strategy + " " + r.expectations()).isTrue();
+      var created = r.record().of(RunRecord.Kind.POD_CREATED);
+      var oldPods = created.subList(0, 2).stream().map(RunRecord.Entry::subject).toList();
+      var newPods = created.subList(2, created.size());
+      var lastOld = oldPods.stream().map(p -> r.record().about(p).getLast().time()).max(java.time.Instant::compareTo)
+          .orElseThrow();
+      var service = r.metrics().service(new ObjectRef("Deployment", "default", "llm")).orElseThrow();
+      if (strategy == Workload.Deployment.Strategy.RECREATE) {
+        assertThat(newPods).as(r.record().toString()).hasSize(2)
+            .allSatisfy(e -> assertThat(e.time()).isAfterOrEqualTo(lastOld));
+        assertThat(r.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED)).as("no surge node").hasSize(2);
+        assertThat(service.minReady()).hasValue(0);
+      } else {
+        assertThat(newPods.getFirst().time()).isBefore(lastOld);
+        assertThat(r.record().of(RunRecord.Kind.NODECLAIM_LAUNCHED)).as("a surge node").hasSize(3);
+        assertThat(service.minReady().orElseThrow()).isEqualTo(2);
+      }
+    }
+  }
+
   @Test
   void jobsRunTheirCourseAndCachedImagesStartFaster() {
     var job = new Workload.Job(ObjectMeta.named("train"), 2, 4, LabelSelector.matching(Labels.of("job", "train")),
