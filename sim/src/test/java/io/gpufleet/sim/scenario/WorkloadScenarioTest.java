@@ -93,6 +93,50 @@ class WorkloadScenarioTest {
     }
   }
 
+  /**
+   * What users report of GPU rollouts with no spare GPU (bayesimpact/bayes-platform#776, a GPU pool
+   * capped at one node; defilantech/LLMKube#192 and its fix #196): under RollingUpdate the new pod
+   * stays Pending ({@code Insufficient nvidia.com/gpu} on the node, the NodePool's limit reached) while
+   * the old one keeps the GPU, a deadlock; under Recreate the old pod stops first and the new one takes
+   * the GPU.
+   */
+  @Test
+  void aRolloutWithNoSpareGpuDeadlocksUnderRollingUpdateAndCompletesUnderRecreate() {
+    var pool = Objects.gpuPool("gpu", List.of("g6"), "on-demand")
+        .withLimits(io.gpufleet.model.resource.ResourceList.of("nvidia.com/gpu", "1"));
+    for (var strategy : Workload.Deployment.Strategy.values()) {
+      var base = Objects.inference("llm", 1, 1, Labels.EMPTY);
+      var v1 = new Workload.Deployment(base.meta(), 1, base.selector(), base.template(), base.maxSurge(),
+          base.maxUnavailable(), strategy);
+      var v2 = v1.withTemplate(new PodTemplate(v1.template().labels(), Labels.EMPTY,
+          Objects.gpuSpec(1, "2", "8Gi", "vllm/vllm-openai:v0.7")));
+      Scenario s = Scenario.builder("rollout with no spare GPU, " + strategy).settings(FULL)
+          .object(ClusterObject.of(pool))
+          .object(ClusterObject.of(v1))
+          .then(new ScenarioAction.WaitUntil(Condition.readyPods("llm", Comparison.EQ, 1), Duration.ofMinutes(10)))
+          .then(new ScenarioAction.Apply(List.of(ClusterObject.of(v2))))
+          .then(new ScenarioAction.Wait(Duration.ofHours(1)))
+          .build();
+      SimulationResult r = Simulation.run(s);
+      assertThat(r.violations()).isEmpty();
+      var pods = r.finalState().pods().values();
+      if (strategy == Workload.Deployment.Strategy.RECREATE) {
+        assertThat(pods).as(r.record().toString()).singleElement().satisfies(p -> {
+          assertThat(p.isReady()).isTrue();
+          assertThat(p.pod().spec().images()).containsExactly("vllm/vllm-openai:v0.7");
+        });
+      } else {
+        assertThat(pods).hasSize(2);
+        assertThat(pods).filteredOn(p -> p.pod().spec().images().contains("vllm/vllm-openai:v0.6"))
+            .singleElement().satisfies(p -> assertThat(p.isReady()).isTrue());
+        assertThat(pods).filteredOn(p -> p.pod().spec().images().contains("vllm/vllm-openai:v0.7"))
+            .singleElement().satisfies(p -> assertThat(p.isPending()).isTrue());
+        assertThat(r.record().toString()).contains("Insufficient nvidia.com/gpu")
+            .contains("all available instance types exceed limits for nodepool (NodePool=gpu)");
+      }
+    }
+  }
+
   @Test
   void jobsRunTheirCourseAndCachedImagesStartFaster() {
     var job = new Workload.Job(ObjectMeta.named("train"), 2, 4, LabelSelector.matching(Labels.of("job", "train")),
