@@ -195,8 +195,7 @@ final class WorkloadControllers {
     List<PodState> fresh = new ArrayList<>();
     List<PodState> old = new ArrayList<>();
     for (PodState p : active(key)) {
-      boolean isCurrent = p.pod().meta().owner().map(o -> o.name().equals(current)).orElse(false);
-      (isCurrent ? fresh : old).add(p);
+      (ofRevision(p, current) ? fresh : old).add(p);
     }
     int replicas = d.replicas();
     if (d.strategy() == Workload.Deployment.Strategy.RECREATE) {
@@ -247,12 +246,16 @@ final class WorkloadControllers {
       api.deletePod(p.key(), RunRecord.Kind.POD_DELETED, "recreate");
     }
     for (PodState p : api.state().podsOf(key)) {
-      boolean isCurrent = p.pod().meta().owner().map(o -> o.name().equals(current)).orElse(false);
-      if (!isCurrent && !p.isFailed()) {
+      if (!ofRevision(p, current) && !p.isFailed()) {
         return;
       }
     }
     replicas(key, d, d.replicas(), fresh);
+  }
+
+  /** Whether the pod belongs to this revision's ReplicaSet (its owner reference names it). */
+  private static boolean ofRevision(PodState p, String revision) {
+    return p.pod().meta().owner().map(o -> o.name().equals(revision)).orElse(false);
   }
 
   private void statefulSet(ObjectRef key, Workload.StatefulSet s) {
