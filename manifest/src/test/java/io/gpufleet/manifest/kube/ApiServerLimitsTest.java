@@ -3,8 +3,6 @@ package io.gpufleet.manifest.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.manifest.ManifestReader;
-import io.gpufleet.manifest.yaml.ManifestException;
-import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -21,12 +19,7 @@ class ApiServerLimitsTest {
   private final ManifestReader reader = new ManifestReader();
 
   private List<String> errors(String yaml) {
-    try {
-      reader.read("x.yaml", yaml);
-    } catch (ManifestException e) {
-      return e.problems().stream().map(ManifestProblem::toString).toList();
-    }
-    return List.of();
+    return ReadErrors.of("x.yaml", yaml);
   }
 
   private static String pod(String annotations) {

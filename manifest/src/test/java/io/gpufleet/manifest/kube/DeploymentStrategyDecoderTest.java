@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.ManifestReader;
-import io.gpufleet.manifest.yaml.ManifestException;
-import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.model.workload.Workload;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,12 +31,7 @@ class DeploymentStrategyDecoderTest {
   }
 
   private static List<String> errors(String text) {
-    try {
-      new ManifestReader().read("m.yaml", text);
-    } catch (ManifestException e) {
-      return e.problems().stream().map(ManifestProblem::toString).toList();
-    }
-    return List.of();
+    return ReadErrors.of("m.yaml", text);
   }
 
   private static Workload.Deployment read(String extra) {

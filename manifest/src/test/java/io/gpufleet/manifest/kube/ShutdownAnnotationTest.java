@@ -2,9 +2,6 @@ package io.gpufleet.manifest.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpufleet.manifest.ManifestReader;
-import io.gpufleet.manifest.yaml.ManifestException;
-import io.gpufleet.manifest.yaml.ManifestProblem;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,12 +9,7 @@ import org.junit.jupiter.api.Test;
 class ShutdownAnnotationTest {
 
   private static List<String> errors(String text) {
-    try {
-      new ManifestReader().read("m.yaml", text);
-    } catch (ManifestException e) {
-      return e.problems().stream().map(ManifestProblem::toString).toList();
-    }
-    return List.of();
+    return ReadErrors.of("m.yaml", text);
   }
 
   private static String deployment(String value) {

@@ -165,9 +165,6 @@ final class KubeScheduler {
 
   /** The PDBs and their {@code status.disruptionsAllowed} now, as DefaultPreemption's PDB lister reads them. */
   private List<DisruptionBudget> disruptionBudgets() {
-    if (api.state().pdbs().isEmpty()) {
-      return List.of();
-    }
     return ViewBuilder.pdbs(api.state()).entries();
   }
 
