@@ -12,7 +12,7 @@ import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,17 +24,25 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 
-/** One provisioning round: its existing capacity, its planned claims and its limit budget. */
+/**
+ * One provisioning round: its existing capacity, its planned claims and its limit budget.
+ *
+ * <p>A consolidation round may go on from a kept state of another round ({@link #layerOn}, from
+ * {@link SharedPrefix}): it reads that state's nodes, placements, failures and scans, which nothing
+ * changes any more, and holds only its own changes on top, so that its cost is that of what it places,
+ * not of the fleet or of the shared pods placed before it. A shortcut of the twin's, not a step of
+ * Karpenter's: such a round plans what a copy of the state going on plans (SharedPrefixTest).
+ */
 final class ProvisioningRound {
   private final ProvisioningModel model;
   /** The fleet's nodes this round, by position in its order; made when a pod could go there. */
   private final RoundNodes fleet;
-  private final ExistingNode[] existing;
-  /** The positions of {@link #existing} made so far, in the order they were made. */
-  private int[] made = new int[8];
-  private int madeCount;
+  /** The nodes this round made or changed; with {@link #parent}'s, read but not changed, under them. */
+  private ExistingNodes existing = new ExistingNodes();
+  /** The kept state this round goes on from ({@link #layerOn}), never changed; null where it holds all its own. */
+  private ProvisioningRound parent;
   /** The positions of the nodes this round leaves out. */
-  private final boolean[] gone;
+  private final BitSet gone = new BitSet();
   private final TreeSet<DraftClaim> planned = new TreeSet<>(
       Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence));
   private final List<DraftClaim> plannedInOrder = new ArrayList<>();
@@ -42,9 +50,13 @@ final class ProvisioningRound {
   private final OfferingAvailability offerings;
   private final Instant now;
   /** Each pod placed on an existing node so far, by key: the node's name; and each pod that failed, by key. */
-  private final Map<String, String> onExisting = new LinkedHashMap<>();
-  private final Map<String, String> errors = new LinkedHashMap<>();
-  /** The pass over the queue under way: the pods that failed in it so far, and whether one was placed. */
+  private Map<String, String> onExisting = new LinkedHashMap<>();
+  private Map<String, String> errors = new LinkedHashMap<>();
+  /**
+   * The pass over the queue under way: the pods that failed in it so far ({@link #parent}'s first, read
+   * only, then this round's), and whether one was placed.
+   */
+  private List<Pod> inheritedFailed = List.of();
   private List<Pod> firstFailed = new ArrayList<>();
   private boolean firstProgress;
   /** Whether a pass after the first is under way, and whether a pod failed in the first pass. */
@@ -61,7 +73,7 @@ final class ProvisioningRound {
    * was placed since. A shortcut of the twin's, not a step of Karpenter's: the answers are the ones
    * trying every pod gives (FailureReuseOracleTest). Off in the oracle test's reference path.
    */
-  private final Map<PodSpec, Failure> failures = new IdentityHashMap<>();
+  private Map<PodSpec, Failure> failures; // made at the first, as most rounds fail few specs
   private final boolean reuseFailures;
   /** The new claims' first answers kept across rounds, or null: computed in each round. */
   private final FirstClaims firsts;
@@ -73,6 +85,9 @@ final class ProvisioningRound {
    * A shortcut of the twin's like the failures above, off with them (FirstClaimsTest, FailureReuseOracleTest).
    */
   private Map<PodSpec, Integer> scanned; // made at the first placement, as most rounds place few pods
+  /** {@link #parent}'s failures and scans, read under this round's own. */
+  private Map<PodSpec, Failure> inheritedFailures = Map.of();
+  private Map<PodSpec, Integer> inheritedScans = Map.of();
 
   /** A failed placement: its message, at {@code placed}, and the draft sequence numbers it used. */
   private record Failure(int placed, String error, int sequences) {}
@@ -136,25 +151,31 @@ final class ProvisioningRound {
         });
       }
     }
-    existing = new ExistingNode[fleet.entries().size()];
-    gone = new boolean[existing.length];
     for (String name : leaving) {
       for (int i : fleet.positionsOf(name)) {
-        gone[i] = true;
+        gone.set(i);
       }
     }
   }
 
-  /** The node at this position of the fleet's order, as this round has left it. */
+  /** The node at this position of the fleet's order, as this round has left it: to read (see {@link #own}). */
   private ExistingNode existing(int i) {
-    ExistingNode e = existing[i];
+    ExistingNode e = existing.get(i);
+    if (e == null && parent != null) {
+      e = parent.existing.get(i);
+    }
     if (e == null) {
       e = new ExistingNode(fleet.entries().get(i));
-      existing[i] = e;
-      if (madeCount == made.length) {
-        made = Arrays.copyOf(made, made.length * 2);
-      }
-      made[madeCount++] = i;
+      existing.put(i, e);
+    }
+    return e;
+  }
+
+  /** {@code e}, the node at position {@code i}, to change: the parent's is copied the first time. */
+  private ExistingNode own(int i, ExistingNode e) {
+    if (existing.get(i) != e) {
+      e = e.copy();
+      existing.put(i, e);
     }
     return e;
   }
@@ -248,10 +269,16 @@ final class ProvisioningRound {
           return true;
         }
       }
-      if (!firstProgress || firstFailed.size() == queue.size()) {
+      if (!firstProgress || inheritedFailed.size() + firstFailed.size() == queue.size()) {
         break;
       }
-      queue = firstFailed;
+      if (inheritedFailed.isEmpty()) {
+        queue = firstFailed;
+      } else {
+        queue = new ArrayList<>(inheritedFailed);
+        queue.addAll(firstFailed);
+        inheritedFailed = List.of();
+      }
       firstFailed = new ArrayList<>();
       firstProgress = false;
       retrying = true;
@@ -291,20 +318,44 @@ final class ProvisioningRound {
   }
 
   /**
-   * Takes {@code from}'s state as its own, a round over the same fleet, offerings and time without
-   * DRA or NodePool limits: its nodes' room, its claims, its placements and its first pass so far.
-   * The nodes this round leaves out stay out.
+   * Takes {@code from}'s state as its own, a copy: {@code from} a round over the same fleet, offerings
+   * and time without DRA or NodePool limits, holding all its state itself. Its nodes' room, its claims,
+   * its placements and its first pass so far. The nodes this round leaves out stay out.
    */
   void adopt(ProvisioningRound from) {
-    for (int k = 0; k < madeCount; k++) {
-      existing[made[k]] = null;
+    if (from.parent != null) {
+      throw new IllegalArgumentException("a round going on from another is no state to copy");
     }
-    for (int k = 0; k < from.madeCount; k++) {
-      int i = from.made[k];
-      existing[i] = from.existing[i].copy();
+    ExistingNodes nodes = new ExistingNodes();
+    from.existing.forEach((e, i) -> nodes.put(i, e.copy()));
+    existing = nodes;
+    onExisting = new LinkedHashMap<>(from.onExisting);
+    errors = new LinkedHashMap<>(from.errors);
+    firstFailed = new ArrayList<>(from.firstFailed);
+    failures = from.failures == null ? null : new IdentityHashMap<>(from.failures);
+    scanned = from.scanned == null ? null : new IdentityHashMap<>(from.scanned);
+    takeRest(from);
+  }
+
+  /**
+   * Goes on from {@code from}'s state, as {@link #adopt} would, without copying it: {@code from} (a kept
+   * state, which nothing changes any more) is read under this round's own changes. This round must be new.
+   */
+  void layerOn(ProvisioningRound from) {
+    if (from.parent != null || parent != null || placed > 0 || !planned.isEmpty()) {
+      throw new IllegalArgumentException("a round goes on from a state holding all its own, once, when new");
     }
-    made = from.made.clone();
-    madeCount = from.madeCount;
+    parent = from;
+    onExisting = new LayeredMap<>(from.onExisting);
+    errors = new LayeredMap<>(from.errors);
+    inheritedFailed = from.firstFailed;
+    inheritedFailures = from.failures == null ? Map.of() : from.failures;
+    inheritedScans = from.scanned == null ? Map.of() : from.scanned;
+    takeRest(from);
+  }
+
+  /** What {@link #adopt} and {@link #layerOn} take alike: the claims, copied, and the counts. */
+  private void takeRest(ProvisioningRound from) {
     planned.clear();
     plannedInOrder.clear();
     Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
@@ -316,19 +367,11 @@ final class ProvisioningRound {
     for (DraftClaim d : from.planned) {
       planned.add(copies.get(d));
     }
-    onExisting.clear();
-    onExisting.putAll(from.onExisting);
-    errors.clear();
-    errors.putAll(from.errors);
-    firstFailed = new ArrayList<>(from.firstFailed);
     firstProgress = from.firstProgress;
     retrying = from.retrying;
     failedFirst = from.failedFirst;
     sequence = from.sequence;
     placed = from.placed;
-    failures.clear();
-    failures.putAll(from.failures);
-    scanned = from.scanned == null ? null : new IdentityHashMap<>(from.scanned);
   }
 
   /** Whether this round may take another's state ({@link #adopt}): no DRA, no NodePool limits, the shortcuts on. */
@@ -352,7 +395,10 @@ final class ProvisioningRound {
   private String placeOrReuse(Pod pod) {
     boolean reusable = reuseFailures && !DraProvisioning.hasDraRequirements(pod.spec());
     if (reusable) {
-      Failure f = failures.get(pod.spec());
+      Failure f = failures == null ? null : failures.get(pod.spec());
+      if (f == null) {
+        f = inheritedFailures.get(pod.spec());
+      }
       if (f != null && f.placed() == placed) {
         sequence += f.sequences();
         return f.error();
@@ -363,6 +409,9 @@ final class ProvisioningRound {
     if (error == null) {
       placed++;
     } else if (reusable) {
+      if (failures == null) {
+        failures = new IdentityHashMap<>();
+      }
       failures.put(pod.spec(), new Failure(placed, error, sequence - before));
     }
     return error;
@@ -393,10 +442,10 @@ final class ProvisioningRound {
     if (resume && scanned == null) {
       scanned = new IdentityHashMap<>();
     }
-    int k = resume ? scanned.getOrDefault(pod.spec(), 0) : 0;
+    int k = resume ? scannedTo(pod.spec()) : 0;
     for (; k < hosts.length; k++) {
       int i = hosts[k];
-      if (gone[i]) {
+      if (gone.get(i)) {
         continue;
       }
       ExistingNode e = existing(i);
@@ -405,7 +454,8 @@ final class ProvisioningRound {
           || !dra.fitsExisting(name, need.fresh()))) {
         continue;
       }
-      if (e.tryAdd(pod, req, tolerance)) {
+      if (e.takes(pod, req, tolerance)) {
+        own(i, e).add(req);
         onExisting.put(pod.key(), name);
         placedAt = i;
         if (need != null) {
@@ -448,6 +498,15 @@ final class ProvisioningRound {
       }
     }
     return error;
+  }
+
+  /** How far along its hosts the last pod of this spec looked ({@link #scanned}). */
+  private int scannedTo(PodSpec spec) {
+    Integer k = scanned.get(spec);
+    if (k == null) {
+      k = inheritedScans.get(spec);
+    }
+    return k == null ? 0 : k;
   }
 
   /** What DRA sizing lets a draft keep: every type for a pod without claims. */

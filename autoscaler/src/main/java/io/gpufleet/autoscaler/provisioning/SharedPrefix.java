@@ -17,9 +17,9 @@ import java.util.TreeMap;
  * and notes which node each went to. Leaving a node out changes a pod's place only when the pod went
  * there: a pod that scanned past it, or never reached it, finds the same place without it. So a round
  * leaving out nodes that no pod of the base's first {@code n} went to, and whose own pods all come after
- * those {@code n}, places them as the base did: it starts from a copy of the base's state after them
- * ({@link ProvisioningRound#adopt}) and goes on. Rounds with DRA or NodePool limits read the nodes left
- * out beyond their room, and start from nothing. A shortcut of the twin's, not a step of Karpenter's: a
+ * those {@code n}, places them as the base did: it starts from the base's state after them, a copy kept
+ * and never changed again, which it reads under its own changes ({@link ProvisioningRound#layerOn}).
+ * Rounds with DRA or NodePool limits read the nodes left out beyond their room, and start from nothing. A shortcut of the twin's, not a step of Karpenter's: a
  * round with it plans what a round without it plans (SharedPrefixTest, FirstClaimsTest).
  */
 final class SharedPrefix {
@@ -38,7 +38,7 @@ final class SharedPrefix {
   private int[] outcome;
   /** By position in the fleet's order: the queue index of the first pod the base placed there, or NEVER. */
   private final int[] firstOn;
-  /** The base's state after a number of pods, as rounds that nothing else changes. */
+  /** The base's state after a number of pods, as rounds that nothing changes once kept: rounds read them. */
   private final TreeMap<Integer, ProvisioningRound> states = new TreeMap<>();
   /** Whether no two pods of the queue share a key: a round's maps by key then tell each pod's place alone. */
   private final boolean distinctKeys;
@@ -125,7 +125,7 @@ final class SharedPrefix {
    * said so) and runs it over {@code merged}, the queue with the round's own pods, from there.
    */
   SimulatedRound resume(ProvisioningRound round, int n, List<Pod> merged, ProvisioningRound.Settled settled) {
-    round.adopt(state(n));
+    round.layerOn(state(n));
     if (settled != null) {
       for (int q = 0; q < n; q++) { // what the first pass told Settled of the pods it placed
         if (outcome[q] != ProvisioningRound.NOT_PLACED
