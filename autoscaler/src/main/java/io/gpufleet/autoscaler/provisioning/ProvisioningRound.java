@@ -41,10 +41,14 @@ final class ProvisioningRound {
   private ExistingNodes existing = new ExistingNodes();
   /** The kept state this round goes on from ({@link #layerOn}), never changed; null where it holds all its own. */
   private ProvisioningRound parent;
+  /** Whether this round's state is kept for others to read ({@link #keep}): nothing changes it then. */
+  private boolean kept;
   /** The positions of the nodes this round leaves out. */
   private final BitSet gone = new BitSet();
-  private final TreeSet<DraftClaim> planned = new TreeSet<>(
-      Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence));
+  /** Fewest pods first: the order planned claims are tried in. One comparator, so that a copy of a set is linear. */
+  private static final Comparator<DraftClaim> FEWEST_PODS =
+      Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence);
+  private final TreeSet<DraftClaim> planned = new TreeSet<>(FEWEST_PODS);
   private final List<DraftClaim> plannedInOrder = new ArrayList<>();
   private final Map<String, RemainingLimits> remaining = new HashMap<>();
   private final OfferingAvailability offerings;
@@ -232,6 +236,11 @@ final class ProvisioningRound {
       this.unreliable = unreliable;
     }
 
+    /** The pods still to place that it watches, as they are now. */
+    List<Pod> watched() {
+      return List.copyOf(watched);
+    }
+
     /** Notes a placement ({@code host} null: on a new claim); true once the answer is settled. */
     boolean placed(Pod pod, String host) {
       boolean was = false;
@@ -311,6 +320,9 @@ final class ProvisioningRound {
    * went to, {@link #ON_CLAIM} or {@link #NOT_PLACED}.
    */
   int step(Pod pod) {
+    if (kept) {
+      throw new IllegalStateException("a kept round state changes no more");
+    }
     if (firsts != null) {
       firsts.begin(offerings, now); // another round may have moved the kept answers on meanwhile
     }
@@ -342,8 +354,8 @@ final class ProvisioningRound {
    * state, which nothing changes any more) is read under this round's own changes. This round must be new.
    */
   void layerOn(ProvisioningRound from) {
-    if (from.parent != null || parent != null || placed > 0 || !planned.isEmpty()) {
-      throw new IllegalArgumentException("a round goes on from a state holding all its own, once, when new");
+    if (!from.kept || from.parent != null || parent != null || placed > 0 || !planned.isEmpty()) {
+      throw new IllegalArgumentException("a round goes on from a kept state holding all its own, once, when new");
     }
     parent = from;
     onExisting = new LayeredMap<>(from.onExisting);
@@ -354,24 +366,53 @@ final class ProvisioningRound {
     takeRest(from);
   }
 
-  /** What {@link #adopt} and {@link #layerOn} take alike: the claims, copied, and the counts. */
+  /**
+   * What {@link #adopt} and {@link #layerOn} take alike: the counts, and the claims, kept ones shared
+   * (copied when this round changes one, {@link #own(DraftClaim)}), others copied.
+   */
   private void takeRest(ProvisioningRound from) {
     planned.clear();
     plannedInOrder.clear();
-    Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
-    for (DraftClaim d : from.plannedInOrder) {
-      DraftClaim c = d.copy();
-      copies.put(d, c);
-      plannedInOrder.add(c);
-    }
-    for (DraftClaim d : from.planned) {
-      planned.add(copies.get(d));
+    if (from.kept) {
+      plannedInOrder.addAll(from.plannedInOrder);
+      planned.addAll(from.planned);
+    } else {
+      Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
+      for (DraftClaim d : from.plannedInOrder) {
+        DraftClaim c = d.copy();
+        copies.put(d, c);
+        plannedInOrder.add(c);
+      }
+      for (DraftClaim d : from.planned) {
+        planned.add(copies.get(d));
+      }
     }
     firstProgress = from.firstProgress;
     retrying = from.retrying;
     failedFirst = from.failedFirst;
     sequence = from.sequence;
     placed = from.placed;
+  }
+
+  /**
+   * Keeps this round's state for rounds to read ({@link #layerOn}) or copy: nothing changes it any more.
+   * Its claims are marked so: a round placing a pod on one copies it first.
+   */
+  void keep() {
+    kept = true;
+    for (DraftClaim d : plannedInOrder) {
+      d.keep();
+    }
+  }
+
+  /** {@code d}, one of this round's claims, to change: a kept one is replaced by a copy. */
+  private DraftClaim own(DraftClaim d) {
+    if (!d.kept()) {
+      return d;
+    }
+    DraftClaim c = d.copy();
+    plannedInOrder.set(plannedInOrder.indexOf(d), c);
+    return c;
   }
 
   /** Whether this round may take another's state ({@link #adopt}): no DRA, no NodePool limits, the shortcuts on. */
@@ -477,12 +518,14 @@ final class ProvisioningRound {
         if (need != null && need.pinned().filter(d -> !d.equals(p.draName())).isPresent()) {
           continue;
         }
-        if (p.tryAdd(pod, req, podReqs, draFit(p, need))) {
+        DraftClaim.Staged staged = p.tryAdd(pod, req, podReqs, draFit(p, need));
+        if (staged != null) {
           planned.remove(p);
-          p.commit();
-          planned.add(p);
+          DraftClaim mine = own(p);
+          mine.commit(staged);
+          planned.add(mine);
           if (need != null) {
-            dra.commitDraft(pod, p.draName(), need.fresh());
+            dra.commitDraft(pod, mine.draName(), need.fresh());
           }
           return null;
         }
@@ -546,8 +589,7 @@ final class ProvisioningRound {
         continue;
       }
       DraftClaim p = new DraftClaim(t, f.requirements(), types, seq, offerings, now);
-      p.stage(pod, f.requirements(), f.options(), req);
-      p.commit();
+      p.commit(p.first(pod, f.requirements(), f.options(), req));
       if (need != null) {
         dra.commitDraft(pod, p.draName(), need.fresh());
       }
@@ -597,6 +639,6 @@ final class ProvisioningRound {
       return new FirstClaims.First(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why,
           merged.toString(), total, t.overheadPods() + 1L), true, null, null);
     }
-    return new FirstClaims.First(null, true, merged, p.stagedOptions());
+    return new FirstClaims.First(null, true, merged, p.firstOptions());
   }
 }

@@ -5,7 +5,9 @@ import io.gpufleet.model.pod.Pod;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -42,6 +44,7 @@ final class SharedPrefix {
   private final TreeMap<Integer, ProvisioningRound> states = new TreeMap<>();
   /** Whether no two pods of the queue share a key: a round's maps by key then tell each pod's place alone. */
   private final boolean distinctKeys;
+  private Map<Pod, Integer> queueIndex;
 
   SharedPrefix(ProvisioningModel model, RoundNodes fleet, List<Pod> queue, OfferingAvailability offerings,
       Instant now, FirstClaims firsts) {
@@ -127,14 +130,28 @@ final class SharedPrefix {
   SimulatedRound resume(ProvisioningRound round, int n, List<Pod> merged, ProvisioningRound.Settled settled) {
     round.layerOn(state(n));
     if (settled != null) {
-      for (int q = 0; q < n; q++) { // what the first pass told Settled of the pods it placed
-        if (outcome[q] != ProvisioningRound.NOT_PLACED
-            && settled.placed(queue.get(q), outcome[q] >= 0 ? fleet.entries().get(outcome[q]).node().name() : null)) {
+      // What the first pass told Settled of the pods it placed, those Settled watches: it is told nothing
+      // of the others, and none of the round's own are among these, so the order does not matter.
+      for (Pod p : settled.watched()) {
+        Integer q = queueIndex().get(p);
+        if (q != null && q < n && outcome[q] != ProvisioningRound.NOT_PLACED
+            && settled.placed(p, outcome[q] >= 0 ? fleet.entries().get(outcome[q]).node().name() : null)) {
           throw new IllegalStateException("a shared start settles no round: it holds none of the round's own pods");
         }
       }
     }
     return round.simulateFrom(merged, n, settled);
+  }
+
+  /** Each pod's index in the queue, made at the first ask (the keys are distinct, so are the pods). */
+  private Map<Pod, Integer> queueIndex() {
+    if (queueIndex == null) {
+      queueIndex = new IdentityHashMap<>();
+      for (int q = 0; q < queue.size(); q++) {
+        queueIndex.put(queue.get(q), q);
+      }
+    }
+    return queueIndex;
   }
 
   /** The base's state after the first {@code n} pods ({@code n <= done}), kept. */
@@ -158,6 +175,7 @@ final class SharedPrefix {
     for (int q = from; q < n; q++) {
       s.step(queue.get(q));
     }
+    s.keep();
     states.put(n, s);
     return s;
   }
