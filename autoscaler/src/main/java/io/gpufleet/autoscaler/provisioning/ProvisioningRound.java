@@ -93,6 +93,9 @@ final class ProvisioningRound {
   private Map<PodSpec, Failure> inheritedFailures = Map.of();
   private Map<PodSpec, Integer> inheritedScans = Map.of();
 
+  /** The specs a round's own failures and scans are first sized for: most rounds go on from a kept state. */
+  private static final int FEW_SPECS = 4;
+
   /** A failed placement: its message, at {@code placed}, and the draft sequence numbers it used. */
   private record Failure(int placed, String error, int sequences) {}
   // Karpenter's DRA allocator or gpufleet's DRA sizing; null while DRA pods are ignored, as Karpenter ignores them.
@@ -451,7 +454,7 @@ final class ProvisioningRound {
       placed++;
     } else if (reusable) {
       if (failures == null) {
-        failures = new IdentityHashMap<>();
+        failures = new IdentityHashMap<>(FEW_SPECS);
       }
       failures.put(pod.spec(), new Failure(placed, error, sequence - before));
     }
@@ -481,7 +484,7 @@ final class ProvisioningRound {
     // round: the hosts an earlier pod of the spec passed over cannot take this one either (see scanned).
     boolean resume = reuseFailures && need == null;
     if (resume && scanned == null) {
-      scanned = new IdentityHashMap<>();
+      scanned = new IdentityHashMap<>(FEW_SPECS);
     }
     int k = resume ? scannedTo(pod.spec()) : 0;
     for (; k < hosts.length; k++) {

@@ -21,8 +21,9 @@ import java.util.TreeMap;
  * leaving out nodes that no pod of the base's first {@code n} went to, and whose own pods all come after
  * those {@code n}, places them as the base did: it starts from the base's state after them, a copy kept
  * and never changed again, which it reads under its own changes ({@link ProvisioningRound#layerOn}).
- * Rounds with DRA or NodePool limits read the nodes left out beyond their room, and start from nothing. A shortcut of the twin's, not a step of Karpenter's: a
- * round with it plans what a round without it plans (SharedPrefixTest, FirstClaimsTest).
+ * Rounds with DRA or NodePool limits read the nodes left out beyond their room, and start from nothing.
+ * A shortcut of the twin's, not a step of Karpenter's: a round with it plans what a round without it
+ * plans (SharedPrefixTest, FirstClaimsTest).
  */
 final class SharedPrefix {
   private static final int NEVER = Integer.MAX_VALUE;

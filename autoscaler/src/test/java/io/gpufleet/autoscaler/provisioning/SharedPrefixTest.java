@@ -101,7 +101,8 @@ class SharedPrefixTest {
           compared++;
         }
         for (int ask = 0; ask < asked.size(); ask++) { // every round again: none changed what another reads
-          same(asked.get(ask)[0], asked.get(ask)[1], String.format("seed %d step %d ask %d, read last", seed, step, ask));
+          String as = String.format("seed %d step %d ask %d, read last", seed, step, ask);
+          same(asked.get(ask)[0], asked.get(ask)[1], as);
         }
         now = now.plus(Duration.ofMinutes(r.nextInt(3))); // the same time, or another: a new start
         if (!nodes.isEmpty() && r.nextInt(3) == 0) {
