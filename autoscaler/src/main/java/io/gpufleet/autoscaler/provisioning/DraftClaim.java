@@ -19,7 +19,8 @@ import java.util.function.Predicate;
 /**
  * A NodeClaim being planned in one provisioning round: the pods placed on it so far, the requirements
  * they and its NodePool leave, and the instance types still able to host them all. Placement is two
- * steps, {@link #tryAdd} then {@link #commit}, so the round can re-sort its claims between them.
+ * steps, {@link #tryAdd}, which changes nothing, then {@link #commit}, so the round can re-sort its claims
+ * between them, or copy a kept claim ({@link #kept}) to change the copy.
  */
 final class DraftClaim {
   final NodePoolTemplate template;
@@ -31,11 +32,13 @@ final class DraftClaim {
   Headroom headroom;
   private final OfferingAvailability offerings;
   private final Instant now;
-  // The outcome of the last tryAdd, applied by commit().
-  private Pod candidate;
-  private Requirements nextRequirements;
-  private List<TypeOption> nextOptions;
-  private ResourceVector nextRequests;
+  /** The options the last {@link #tryFirst} kept. */
+  private List<TypeOption> firstOptions;
+  /** Whether the claim belongs to a kept round state that rounds read: none may change it then. */
+  private boolean kept;
+
+  /** A pod's place on the claim as {@link #tryAdd} found it: the requirements, options and requests it leaves. */
+  record Staged(Pod pod, Requirements requirements, List<TypeOption> options, ResourceVector requests) {}
 
   DraftClaim(NodePoolTemplate template, Requirements requirements, List<TypeOption> options, int sequence,
       OfferingAvailability offerings, Instant now) {
@@ -47,17 +50,22 @@ final class DraftClaim {
     this.sequence = sequence;
   }
 
-  /** The claim as it is now, to go on placing apart from this one. */
+  /** The claim as it is now, to go on placing apart from this one (not kept). */
   DraftClaim copy() {
     DraftClaim c = new DraftClaim(template, requirements, options, sequence, offerings, now);
     c.pods.addAll(pods);
     c.podRequests = podRequests;
     c.headroom = headroom;
-    c.candidate = candidate;
-    c.nextRequirements = nextRequirements;
-    c.nextOptions = nextOptions;
-    c.nextRequests = nextRequests;
     return c;
+  }
+
+  /** Marks the claim as part of a kept round state ({@link ProvisioningRound#keep}): read, copied, never changed. */
+  void keep() {
+    kept = true;
+  }
+
+  boolean kept() {
+    return kept;
   }
 
   /** The name DRA sizing knows this claim by until it is launched. */
@@ -106,19 +114,20 @@ final class DraftClaim {
     if (!unmet.isEmpty()) {
       return SchedulingMessages.minValuesNotMet(unmet);
     }
-    stage(pod, requirements, kept, req);
+    firstOptions = kept;
     return null;
   }
 
-  boolean tryAdd(Pod pod, ResourceVector req, Requirements podReqs, Predicate<TypeOption> dra) {
+  /** Where the pod would leave this claim if it went here, or null where it cannot; changes nothing. */
+  Staged tryAdd(Pod pod, ResourceVector req, Requirements podReqs, Predicate<TypeOption> dra) {
     if (!headroom.admits(req, pods.size() + 1)) {
-      return false;
+      return null;
     }
     if (Provisioner.untolerated(template.pool().template().taints(), pod) != null) {
-      return false;
+      return null;
     }
     if (requirements.incompatibility(podReqs, template.wellKnown()).isPresent()) {
-      return false;
+      return null;
     }
     Requirements merged = requirements.and(podReqs);
     boolean sameReqs = merged.equals(requirements);
@@ -131,35 +140,30 @@ final class DraftClaim {
       }
     }
     if (kept.isEmpty() || !template.minValues().satisfiedBy(kept)) {
-      return false;
+      return null;
     }
-    candidate = pod;
-    nextRequirements = sameReqs ? requirements : merged;
-    nextOptions = kept;
-    nextRequests = next;
-    return true;
+    return new Staged(pod, sameReqs ? requirements : merged, kept, next);
   }
 
-  /** The options the last {@link #tryFirst} or {@link #tryAdd} kept, for {@link #commit}. */
-  List<TypeOption> stagedOptions() {
-    return nextOptions;
+  /** The options the last {@link #tryFirst} kept. */
+  List<TypeOption> firstOptions() {
+    return firstOptions;
   }
 
-  /** Stages the pod with the requirements and options a first pod leaves, as {@link #tryFirst} does. */
-  void stage(Pod pod, Requirements reqs, List<TypeOption> kept, ResourceVector req) {
-    candidate = pod;
-    nextRequirements = reqs;
-    nextOptions = kept;
-    nextRequests = podRequests.plus(req);
+  /** The pod as the first on the claim, with the requirements and options {@link #tryFirst} left. */
+  Staged first(Pod pod, Requirements reqs, List<TypeOption> kept, ResourceVector req) {
+    return new Staged(pod, reqs, kept, podRequests.plus(req));
   }
 
-  void commit() {
-    pods.add(candidate);
-    requirements = nextRequirements;
-    options = nextOptions;
-    podRequests = nextRequests;
+  void commit(Staged s) {
+    if (kept) {
+      throw new IllegalStateException("a kept claim changes only as a copy");
+    }
+    pods.add(s.pod());
+    requirements = s.requirements();
+    options = s.options();
+    podRequests = s.requests();
     headroom = Headroom.of(options, podRequests);
-    candidate = null;
   }
 
   private boolean hasOffering(TypeOption o, Requirements reqs) {

@@ -77,19 +77,18 @@ final class ExistingNode {
   }
 
   /**
-   * Places the pod here if it fits in what is left and the node takes it: its taints tolerated
-   * ({@code tolerance}, the pod's answers by taint list), its node selector and required affinity met.
+   * Whether the pod fits in what is left and the node takes it: its taints tolerated ({@code tolerance},
+   * the pod's answers by taint list), its node selector and required affinity met. Changes nothing.
    */
-  boolean tryAdd(Pod pod, ResourceVector req, TaintClasses.Tolerance tolerance) {
-    if (freePods < 1 || !Fit.fits(req, 1, free, freePods)) {
-      return false;
-    }
-    if (!tolerance.tolerates(taintClass) || !selects(pod.spec(), node.name(), labels)) {
-      return false;
-    }
+  boolean takes(Pod pod, ResourceVector req, TaintClasses.Tolerance tolerance) {
+    return freePods >= 1 && Fit.fits(req, 1, free, freePods) && tolerance.tolerates(taintClass)
+        && selects(pod.spec(), node.name(), labels);
+  }
+
+  /** Places a pod of this request here ({@link #takes} said it fits). */
+  void add(ResourceVector req) {
     free = free.minus(req);
     freePods--;
-    return true;
   }
 
   /** Whether a node of this name and labels meets the pod's node selector and required node affinity. */

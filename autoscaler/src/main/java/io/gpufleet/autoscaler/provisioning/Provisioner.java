@@ -10,9 +10,13 @@ import io.gpufleet.model.taint.Taint;
 import io.gpufleet.model.taint.Tolerations;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -182,22 +186,45 @@ public final class Provisioner {
   /**
    * Two sorted lists as one, {@code first}'s before {@code second}'s where the order ties them: each of
    * {@code second}'s pods goes before the first of {@code first}'s it comes strictly before, found by
-   * bisection (a walk of both lists would compare every pod of the long shared list per round).
+   * bisection (a walk of both lists would compare every pod of the long shared list per round). A view
+   * of the two: a copy would cost each round the long shared list again.
    */
   static List<Pod> merge(List<Pod> first, List<Pod> second, Comparator<Pod> order) {
     if (second.isEmpty()) {
       return first;
     }
-    List<Pod> out = new ArrayList<>(first.size() + second.size());
+    int[] at = new int[second.size()];
     int i = 0;
-    for (Pod p : second) {
-      int at = after(first, i, p, order);
-      out.addAll(first.subList(i, at));
-      out.add(p);
-      i = at;
+    for (int j = 0; j < at.length; j++) {
+      i = after(first, i, second.get(j), order);
+      at[j] = i + j;
     }
-    out.addAll(first.subList(i, first.size()));
-    return out;
+    return new Merged(first, second, at);
+  }
+
+  /** {@code first} with each pod of {@code second} at its index of {@code at} (ascending). */
+  private static final class Merged extends AbstractList<Pod> implements RandomAccess {
+    private final List<Pod> first;
+    private final List<Pod> second;
+    private final int[] at;
+
+    Merged(List<Pod> first, List<Pod> second, int[] at) {
+      this.first = first;
+      this.second = second;
+      this.at = at;
+    }
+
+    @Override
+    public Pod get(int index) {
+      Objects.checkIndex(index, size());
+      int j = Arrays.binarySearch(at, index);
+      return j >= 0 ? second.get(j) : first.get(index + j + 1); // -j - 1 of second's pods stand before
+    }
+
+    @Override
+    public int size() {
+      return first.size() + second.size();
+    }
   }
 
   /**

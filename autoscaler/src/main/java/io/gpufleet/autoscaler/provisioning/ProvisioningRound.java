@@ -12,7 +12,7 @@ import io.gpufleet.model.taint.TaintClasses;
 import io.gpufleet.model.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,27 +24,43 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 
-/** One provisioning round: its existing capacity, its planned claims and its limit budget. */
+/**
+ * One provisioning round: its existing capacity, its planned claims and its limit budget.
+ *
+ * <p>A consolidation round may go on from a kept state of another round ({@link #layerOn}, from
+ * {@link SharedPrefix}): it reads that state's nodes, placements, failures and scans, which nothing
+ * changes any more, and holds only its own changes on top, so that its cost is that of what it places,
+ * not of the fleet or of the shared pods placed before it. A shortcut of the twin's, not a step of
+ * Karpenter's: such a round plans what a copy of the state going on plans (SharedPrefixTest).
+ */
 final class ProvisioningRound {
   private final ProvisioningModel model;
   /** The fleet's nodes this round, by position in its order; made when a pod could go there. */
   private final RoundNodes fleet;
-  private final ExistingNode[] existing;
-  /** The positions of {@link #existing} made so far, in the order they were made. */
-  private int[] made = new int[8];
-  private int madeCount;
+  /** The nodes this round made or changed; with {@link #parent}'s, read but not changed, under them. */
+  private ExistingNodes existing = new ExistingNodes();
+  /** The kept state this round goes on from ({@link #layerOn}), never changed; null where it holds all its own. */
+  private ProvisioningRound parent;
+  /** Whether this round's state is kept for others to read ({@link #keep}): nothing changes it then. */
+  private boolean kept;
   /** The positions of the nodes this round leaves out. */
-  private final boolean[] gone;
-  private final TreeSet<DraftClaim> planned = new TreeSet<>(
-      Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence));
+  private final BitSet gone = new BitSet();
+  /** Fewest pods first: the order planned claims are tried in. One comparator, so that a copy of a set is linear. */
+  private static final Comparator<DraftClaim> FEWEST_PODS =
+      Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence);
+  private final TreeSet<DraftClaim> planned = new TreeSet<>(FEWEST_PODS);
   private final List<DraftClaim> plannedInOrder = new ArrayList<>();
   private final Map<String, RemainingLimits> remaining = new HashMap<>();
   private final OfferingAvailability offerings;
   private final Instant now;
   /** Each pod placed on an existing node so far, by key: the node's name; and each pod that failed, by key. */
-  private final Map<String, String> onExisting = new LinkedHashMap<>();
-  private final Map<String, String> errors = new LinkedHashMap<>();
-  /** The pass over the queue under way: the pods that failed in it so far, and whether one was placed. */
+  private Map<String, String> onExisting = new LinkedHashMap<>();
+  private Map<String, String> errors = new LinkedHashMap<>();
+  /**
+   * The pass over the queue under way: the pods that failed in it so far ({@link #parent}'s first, read
+   * only, then this round's), and whether one was placed.
+   */
+  private List<Pod> inheritedFailed = List.of();
   private List<Pod> firstFailed = new ArrayList<>();
   private boolean firstProgress;
   /** Whether a pass after the first is under way, and whether a pod failed in the first pass. */
@@ -61,7 +77,7 @@ final class ProvisioningRound {
    * was placed since. A shortcut of the twin's, not a step of Karpenter's: the answers are the ones
    * trying every pod gives (FailureReuseOracleTest). Off in the oracle test's reference path.
    */
-  private final Map<PodSpec, Failure> failures = new IdentityHashMap<>();
+  private Map<PodSpec, Failure> failures; // made at the first, as most rounds fail few specs
   private final boolean reuseFailures;
   /** The new claims' first answers kept across rounds, or null: computed in each round. */
   private final FirstClaims firsts;
@@ -73,6 +89,12 @@ final class ProvisioningRound {
    * A shortcut of the twin's like the failures above, off with them (FirstClaimsTest, FailureReuseOracleTest).
    */
   private Map<PodSpec, Integer> scanned; // made at the first placement, as most rounds place few pods
+  /** {@link #parent}'s failures and scans, read under this round's own. */
+  private Map<PodSpec, Failure> inheritedFailures = Map.of();
+  private Map<PodSpec, Integer> inheritedScans = Map.of();
+
+  /** The specs a round's own failures and scans are first sized for: most rounds go on from a kept state. */
+  private static final int FEW_SPECS = 4;
 
   /** A failed placement: its message, at {@code placed}, and the draft sequence numbers it used. */
   private record Failure(int placed, String error, int sequences) {}
@@ -136,25 +158,31 @@ final class ProvisioningRound {
         });
       }
     }
-    existing = new ExistingNode[fleet.entries().size()];
-    gone = new boolean[existing.length];
     for (String name : leaving) {
       for (int i : fleet.positionsOf(name)) {
-        gone[i] = true;
+        gone.set(i);
       }
     }
   }
 
-  /** The node at this position of the fleet's order, as this round has left it. */
+  /** The node at this position of the fleet's order, as this round has left it: to read (see {@link #own}). */
   private ExistingNode existing(int i) {
-    ExistingNode e = existing[i];
+    ExistingNode e = existing.get(i);
+    if (e == null && parent != null) {
+      e = parent.existing.get(i);
+    }
     if (e == null) {
       e = new ExistingNode(fleet.entries().get(i));
-      existing[i] = e;
-      if (madeCount == made.length) {
-        made = Arrays.copyOf(made, made.length * 2);
-      }
-      made[madeCount++] = i;
+      existing.put(i, e);
+    }
+    return e;
+  }
+
+  /** {@code e}, the node at position {@code i}, to change: the parent's is copied the first time. */
+  private ExistingNode own(int i, ExistingNode e) {
+    if (existing.get(i) != e) {
+      e = e.copy();
+      existing.put(i, e);
     }
     return e;
   }
@@ -211,6 +239,11 @@ final class ProvisioningRound {
       this.unreliable = unreliable;
     }
 
+    /** The pods still to place that it watches, as they are now. */
+    List<Pod> watched() {
+      return List.copyOf(watched);
+    }
+
     /** Notes a placement ({@code host} null: on a new claim); true once the answer is settled. */
     boolean placed(Pod pod, String host) {
       boolean was = false;
@@ -248,10 +281,16 @@ final class ProvisioningRound {
           return true;
         }
       }
-      if (!firstProgress || firstFailed.size() == queue.size()) {
+      if (!firstProgress || inheritedFailed.size() + firstFailed.size() == queue.size()) {
         break;
       }
-      queue = firstFailed;
+      if (inheritedFailed.isEmpty()) {
+        queue = firstFailed;
+      } else {
+        queue = new ArrayList<>(inheritedFailed);
+        queue.addAll(firstFailed);
+        inheritedFailed = List.of();
+      }
       firstFailed = new ArrayList<>();
       firstProgress = false;
       retrying = true;
@@ -284,6 +323,9 @@ final class ProvisioningRound {
    * went to, {@link #ON_CLAIM} or {@link #NOT_PLACED}.
    */
   int step(Pod pod) {
+    if (kept) {
+      throw new IllegalStateException("a kept round state changes no more");
+    }
     if (firsts != null) {
       firsts.begin(offerings, now); // another round may have moved the kept answers on meanwhile
     }
@@ -291,44 +333,89 @@ final class ProvisioningRound {
   }
 
   /**
-   * Takes {@code from}'s state as its own, a round over the same fleet, offerings and time without
-   * DRA or NodePool limits: its nodes' room, its claims, its placements and its first pass so far.
-   * The nodes this round leaves out stay out.
+   * Takes {@code from}'s state as its own, a copy: {@code from} a round over the same fleet, offerings
+   * and time without DRA or NodePool limits, holding all its state itself. Its nodes' room, its claims,
+   * its placements and its first pass so far. The nodes this round leaves out stay out.
    */
   void adopt(ProvisioningRound from) {
-    for (int k = 0; k < madeCount; k++) {
-      existing[made[k]] = null;
+    if (from.parent != null) {
+      throw new IllegalArgumentException("a round going on from another is no state to copy");
     }
-    for (int k = 0; k < from.madeCount; k++) {
-      int i = from.made[k];
-      existing[i] = from.existing[i].copy();
+    ExistingNodes nodes = new ExistingNodes();
+    from.existing.forEach((e, i) -> nodes.put(i, e.copy()));
+    existing = nodes;
+    onExisting = new LinkedHashMap<>(from.onExisting);
+    errors = new LinkedHashMap<>(from.errors);
+    firstFailed = new ArrayList<>(from.firstFailed);
+    failures = from.failures == null ? null : new IdentityHashMap<>(from.failures);
+    scanned = from.scanned == null ? null : new IdentityHashMap<>(from.scanned);
+    takeRest(from);
+  }
+
+  /**
+   * Goes on from {@code from}'s state, as {@link #adopt} would, without copying it: {@code from} (a kept
+   * state, which nothing changes any more) is read under this round's own changes. This round must be new.
+   */
+  void layerOn(ProvisioningRound from) {
+    if (!from.kept || from.parent != null || parent != null || placed > 0 || !planned.isEmpty()) {
+      throw new IllegalArgumentException("a round goes on from a kept state holding all its own, once, when new");
     }
-    made = from.made.clone();
-    madeCount = from.madeCount;
+    parent = from;
+    onExisting = new LayeredMap<>(from.onExisting);
+    errors = new LayeredMap<>(from.errors);
+    inheritedFailed = from.firstFailed;
+    inheritedFailures = from.failures == null ? Map.of() : from.failures;
+    inheritedScans = from.scanned == null ? Map.of() : from.scanned;
+    takeRest(from);
+  }
+
+  /**
+   * What {@link #adopt} and {@link #layerOn} take alike: the counts, and the claims, kept ones shared
+   * (copied when this round changes one, {@link #own(DraftClaim)}), others copied.
+   */
+  private void takeRest(ProvisioningRound from) {
     planned.clear();
     plannedInOrder.clear();
-    Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
-    for (DraftClaim d : from.plannedInOrder) {
-      DraftClaim c = d.copy();
-      copies.put(d, c);
-      plannedInOrder.add(c);
+    if (from.kept) {
+      plannedInOrder.addAll(from.plannedInOrder);
+      planned.addAll(from.planned);
+    } else {
+      Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
+      for (DraftClaim d : from.plannedInOrder) {
+        DraftClaim c = d.copy();
+        copies.put(d, c);
+        plannedInOrder.add(c);
+      }
+      for (DraftClaim d : from.planned) {
+        planned.add(copies.get(d));
+      }
     }
-    for (DraftClaim d : from.planned) {
-      planned.add(copies.get(d));
-    }
-    onExisting.clear();
-    onExisting.putAll(from.onExisting);
-    errors.clear();
-    errors.putAll(from.errors);
-    firstFailed = new ArrayList<>(from.firstFailed);
     firstProgress = from.firstProgress;
     retrying = from.retrying;
     failedFirst = from.failedFirst;
     sequence = from.sequence;
     placed = from.placed;
-    failures.clear();
-    failures.putAll(from.failures);
-    scanned = from.scanned == null ? null : new IdentityHashMap<>(from.scanned);
+  }
+
+  /**
+   * Keeps this round's state for rounds to read ({@link #layerOn}) or copy: nothing changes it any more.
+   * Its claims are marked so: a round placing a pod on one copies it first.
+   */
+  void keep() {
+    kept = true;
+    for (DraftClaim d : plannedInOrder) {
+      d.keep();
+    }
+  }
+
+  /** {@code d}, one of this round's claims, to change: a kept one is replaced by a copy. */
+  private DraftClaim own(DraftClaim d) {
+    if (!d.kept()) {
+      return d;
+    }
+    DraftClaim c = d.copy();
+    plannedInOrder.set(plannedInOrder.indexOf(d), c);
+    return c;
   }
 
   /** Whether this round may take another's state ({@link #adopt}): no DRA, no NodePool limits, the shortcuts on. */
@@ -352,7 +439,10 @@ final class ProvisioningRound {
   private String placeOrReuse(Pod pod) {
     boolean reusable = reuseFailures && !DraProvisioning.hasDraRequirements(pod.spec());
     if (reusable) {
-      Failure f = failures.get(pod.spec());
+      Failure f = failures == null ? null : failures.get(pod.spec());
+      if (f == null) {
+        f = inheritedFailures.get(pod.spec());
+      }
       if (f != null && f.placed() == placed) {
         sequence += f.sequences();
         return f.error();
@@ -363,6 +453,9 @@ final class ProvisioningRound {
     if (error == null) {
       placed++;
     } else if (reusable) {
+      if (failures == null) {
+        failures = new IdentityHashMap<>(FEW_SPECS);
+      }
       failures.put(pod.spec(), new Failure(placed, error, sequence - before));
     }
     return error;
@@ -391,12 +484,12 @@ final class ProvisioningRound {
     // round: the hosts an earlier pod of the spec passed over cannot take this one either (see scanned).
     boolean resume = reuseFailures && need == null;
     if (resume && scanned == null) {
-      scanned = new IdentityHashMap<>();
+      scanned = new IdentityHashMap<>(FEW_SPECS);
     }
-    int k = resume ? scanned.getOrDefault(pod.spec(), 0) : 0;
+    int k = resume ? scannedTo(pod.spec()) : 0;
     for (; k < hosts.length; k++) {
       int i = hosts[k];
-      if (gone[i]) {
+      if (gone.get(i)) {
         continue;
       }
       ExistingNode e = existing(i);
@@ -405,7 +498,8 @@ final class ProvisioningRound {
           || !dra.fitsExisting(name, need.fresh()))) {
         continue;
       }
-      if (e.tryAdd(pod, req, tolerance)) {
+      if (e.takes(pod, req, tolerance)) {
+        own(i, e).add(req);
         onExisting.put(pod.key(), name);
         placedAt = i;
         if (need != null) {
@@ -427,12 +521,14 @@ final class ProvisioningRound {
         if (need != null && need.pinned().filter(d -> !d.equals(p.draName())).isPresent()) {
           continue;
         }
-        if (p.tryAdd(pod, req, podReqs, draFit(p, need))) {
+        DraftClaim.Staged staged = p.tryAdd(pod, req, podReqs, draFit(p, need));
+        if (staged != null) {
           planned.remove(p);
-          p.commit();
-          planned.add(p);
+          DraftClaim mine = own(p);
+          mine.commit(staged);
+          planned.add(mine);
           if (need != null) {
-            dra.commitDraft(pod, p.draName(), need.fresh());
+            dra.commitDraft(pod, mine.draName(), need.fresh());
           }
           return null;
         }
@@ -448,6 +544,15 @@ final class ProvisioningRound {
       }
     }
     return error;
+  }
+
+  /** How far along its hosts the last pod of this spec looked ({@link #scanned}). */
+  private int scannedTo(PodSpec spec) {
+    Integer k = scanned.get(spec);
+    if (k == null) {
+      k = inheritedScans.get(spec);
+    }
+    return k == null ? 0 : k;
   }
 
   /** What DRA sizing lets a draft keep: every type for a pod without claims. */
@@ -487,8 +592,7 @@ final class ProvisioningRound {
         continue;
       }
       DraftClaim p = new DraftClaim(t, f.requirements(), types, seq, offerings, now);
-      p.stage(pod, f.requirements(), f.options(), req);
-      p.commit();
+      p.commit(p.first(pod, f.requirements(), f.options(), req));
       if (need != null) {
         dra.commitDraft(pod, p.draName(), need.fresh());
       }
@@ -538,6 +642,6 @@ final class ProvisioningRound {
       return new FirstClaims.First(SchedulingMessages.noInstanceType(t.name(), t.overhead(), t.overheadPods(), why,
           merged.toString(), total, t.overheadPods() + 1L), true, null, null);
     }
-    return new FirstClaims.First(null, true, merged, p.stagedOptions());
+    return new FirstClaims.First(null, true, merged, p.firstOptions());
   }
 }

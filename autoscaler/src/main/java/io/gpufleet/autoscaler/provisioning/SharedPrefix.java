@@ -5,7 +5,9 @@ import io.gpufleet.model.pod.Pod;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -17,10 +19,11 @@ import java.util.TreeMap;
  * and notes which node each went to. Leaving a node out changes a pod's place only when the pod went
  * there: a pod that scanned past it, or never reached it, finds the same place without it. So a round
  * leaving out nodes that no pod of the base's first {@code n} went to, and whose own pods all come after
- * those {@code n}, places them as the base did: it starts from a copy of the base's state after them
- * ({@link ProvisioningRound#adopt}) and goes on. Rounds with DRA or NodePool limits read the nodes left
- * out beyond their room, and start from nothing. A shortcut of the twin's, not a step of Karpenter's: a
- * round with it plans what a round without it plans (SharedPrefixTest, FirstClaimsTest).
+ * those {@code n}, places them as the base did: it starts from the base's state after them, a copy kept
+ * and never changed again, which it reads under its own changes ({@link ProvisioningRound#layerOn}).
+ * Rounds with DRA or NodePool limits read the nodes left out beyond their room, and start from nothing.
+ * A shortcut of the twin's, not a step of Karpenter's: a round with it plans what a round without it
+ * plans (SharedPrefixTest, FirstClaimsTest).
  */
 final class SharedPrefix {
   private static final int NEVER = Integer.MAX_VALUE;
@@ -38,10 +41,11 @@ final class SharedPrefix {
   private int[] outcome;
   /** By position in the fleet's order: the queue index of the first pod the base placed there, or NEVER. */
   private final int[] firstOn;
-  /** The base's state after a number of pods, as rounds that nothing else changes. */
+  /** The base's state after a number of pods, as rounds that nothing changes once kept: rounds read them. */
   private final TreeMap<Integer, ProvisioningRound> states = new TreeMap<>();
   /** Whether no two pods of the queue share a key: a round's maps by key then tell each pod's place alone. */
   private final boolean distinctKeys;
+  private Map<Pod, Integer> queueIndex;
 
   SharedPrefix(ProvisioningModel model, RoundNodes fleet, List<Pod> queue, OfferingAvailability offerings,
       Instant now, FirstClaims firsts) {
@@ -125,16 +129,30 @@ final class SharedPrefix {
    * said so) and runs it over {@code merged}, the queue with the round's own pods, from there.
    */
   SimulatedRound resume(ProvisioningRound round, int n, List<Pod> merged, ProvisioningRound.Settled settled) {
-    round.adopt(state(n));
+    round.layerOn(state(n));
     if (settled != null) {
-      for (int q = 0; q < n; q++) { // what the first pass told Settled of the pods it placed
-        if (outcome[q] != ProvisioningRound.NOT_PLACED
-            && settled.placed(queue.get(q), outcome[q] >= 0 ? fleet.entries().get(outcome[q]).node().name() : null)) {
+      // What the first pass told Settled of the pods it placed, those Settled watches: it is told nothing
+      // of the others, and none of the round's own are among these, so the order does not matter.
+      for (Pod p : settled.watched()) {
+        Integer q = queueIndex().get(p);
+        if (q != null && q < n && outcome[q] != ProvisioningRound.NOT_PLACED
+            && settled.placed(p, outcome[q] >= 0 ? fleet.entries().get(outcome[q]).node().name() : null)) {
           throw new IllegalStateException("a shared start settles no round: it holds none of the round's own pods");
         }
       }
     }
     return round.simulateFrom(merged, n, settled);
+  }
+
+  /** Each pod's index in the queue, made at the first ask (the keys are distinct, so are the pods). */
+  private Map<Pod, Integer> queueIndex() {
+    if (queueIndex == null) {
+      queueIndex = new IdentityHashMap<>();
+      for (int q = 0; q < queue.size(); q++) {
+        queueIndex.put(queue.get(q), q);
+      }
+    }
+    return queueIndex;
   }
 
   /** The base's state after the first {@code n} pods ({@code n <= done}), kept. */
@@ -158,6 +176,7 @@ final class SharedPrefix {
     for (int q = from; q < n; q++) {
       s.step(queue.get(q));
     }
+    s.keep();
     states.put(n, s);
     return s;
   }
