@@ -43,8 +43,7 @@ final class DisruptionSimulation {
 
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
-  /** The slack bound of the last view seen: a memo, the same for the same view. */
-  private ClusterView boundView;
+  /** The slack bound, brought to each view asked about: a memo of the model's. */
   private SlackBound bound;
   /** The last list of candidates {@link #sorted} ranked, and its ranking. */
   private List<Candidate> sortedFrom;
@@ -583,12 +582,7 @@ final class DisruptionSimulation {
   }
 
   private SlackBound slack(ClusterView view) {
-    if (boundView != view) {
-      if (bound == null || !bound.madeFor(view)) {
-        bound = SlackBound.of(view, provisioner.model(), bound);
-      }
-      boundView = view;
-    }
+    bound = SlackBound.of(view, provisioner.model(), bound);
     return bound;
   }
 
