@@ -45,6 +45,8 @@ final class DisruptionSimulation {
   private final Provisioner provisioner;
   /** The slack bound, brought to each view asked about: a memo of the model's. */
   private SlackBound bound;
+  /** The nodes per NodePool that the disruption budgets read, brought to each view asked about. */
+  private final PoolCounts pools = new PoolCounts();
   /** The last list of candidates {@link #sorted} ranked, and its ranking. */
   private List<Candidate> sortedFrom;
   private List<Candidate> sortedOut;
@@ -584,6 +586,11 @@ final class DisruptionSimulation {
   private SlackBound slack(ClusterView view) {
     bound = SlackBound.of(view, provisioner.model(), bound);
     return bound;
+  }
+
+  /** {@link DisruptionBudgets#allowed} over {@code view}, from the nodes per NodePool followed from view to view. */
+  Map<String, Integer> budgets(ClusterView view, DisruptionReason reason) {
+    return pools.allowed(view, reason);
   }
 
   /** A command for {@code candidates}, its id drawn from {@code random}. */

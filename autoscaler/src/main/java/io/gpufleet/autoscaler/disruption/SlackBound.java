@@ -222,25 +222,11 @@ final class SlackBound {
    * is not on that chain within a bound (more splices than matching every node would cost).
    */
   private boolean follow(NodeLog to, int size) {
-    NodeLog e = rowsLog;
-    int steps = 0;
-    int limit = rows.size() / 4 + 16;
-    int n = rows.size(); // each splice must fit the list it applies to
-    while (e != null && e != to && steps <= limit) {
-      e = e.next();
-      steps++;
-      if (e != null) {
-        if (e.at() + e.removed() > n) {
-          return false;
-        }
-        n += e.inserted().size() - e.removed();
-      }
-    }
-    if (e != to || e == null || n != size) {
+    List<NodeLog> path = NodeLogPath.between(rowsLog, to, rows.size(), size);
+    if (path == null) {
       return false;
     }
-    for (e = rowsLog; e != to; ) {
-      e = e.next();
+    for (NodeLog e : path) {
       List<Row> range = rows.subList(e.at(), e.at() + e.removed());
       for (Row r : range) {
         left(r);
