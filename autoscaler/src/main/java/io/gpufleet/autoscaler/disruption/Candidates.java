@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Which nodes every disruption method may act on, and how budgets cut them down: the candidate
@@ -194,10 +195,15 @@ final class Candidates {
 
   /** Takes candidates in order while their NodePool's budget for the reason lasts. */
   static List<Candidate> withinBudgets(List<Candidate> candidates, ClusterView view, DisruptionReason reason) {
+    return withinBudgets(candidates, () -> DisruptionBudgets.allowed(view, reason));
+  }
+
+  /** As above, the budgets ({@link DisruptionBudgets#allowed}) read of {@code budgets} only when there is a candidate. */
+  static List<Candidate> withinBudgets(List<Candidate> candidates, Supplier<Map<String, Integer>> budgets) {
     if (candidates.isEmpty()) {
       return new ArrayList<>(); // no budget to read: most polls of a quiet cluster
     }
-    Map<String, Integer> allowed = new HashMap<>(DisruptionBudgets.allowed(view, reason));
+    Map<String, Integer> allowed = new HashMap<>(budgets.get());
     List<Candidate> out = new ArrayList<>();
     for (Candidate c : candidates) {
       int left = allowed.getOrDefault(c.pool().name(), 0);

@@ -55,12 +55,12 @@ final class Consolidation {
 
   /** The candidates most worth removing first, cut to the budgets for {@code Underutilized}. */
   static List<Candidate> ranked(List<Candidate> candidates, ClusterView view) {
-    return withinBudgets(sorted(candidates), view);
+    return Candidates.withinBudgets(sorted(candidates), view, DisruptionReason.UNDERUTILIZED);
   }
 
   /** {@code sorted} (as {@link #sorted} orders them) cut to the budgets for {@code Underutilized}. */
-  static List<Candidate> withinBudgets(List<Candidate> sorted, ClusterView view) {
-    return Candidates.withinBudgets(sorted, view, DisruptionReason.UNDERUTILIZED);
+  static List<Candidate> withinBudgets(List<Candidate> sorted, ClusterView view, DisruptionSimulation simulation) {
+    return Candidates.withinBudgets(sorted, () -> simulation.budgets(view, DisruptionReason.UNDERUTILIZED));
   }
 
   /**

@@ -18,29 +18,49 @@ public final class DisruptionBudgets {
 
   public static final int UNLIMITED = Integer.MAX_VALUE;
 
+  /** A NodePool's managed nodes, and how many of them are deleting or being disrupted. */
+  static final class Count {
+    int nodes;
+    int disrupting;
+  }
+
   public static Map<String, Integer> allowed(ClusterView view, DisruptionReason reason) {
-    Map<String, Integer> total = new HashMap<>();
-    Map<String, Integer> disrupting = new HashMap<>();
+    Map<String, Count> counts = new HashMap<>();
     for (StateNode n : view.nodes()) {
-      if (n.claim().isEmpty()) {
-        continue;
-      }
-      String pool = n.claim().get().nodePool();
-      total.merge(pool, 1, Integer::sum);
-      if (n.markedForDeletion() || n.claim().get().isDeleting()) {
-        disrupting.merge(pool, 1, Integer::sum);
-      }
+      count(counts, n, 1);
     }
+    return allowed(view, reason, counts);
+  }
+
+  /** Counts {@code n} in (1) or out (-1) of its NodePool's numbers, when Karpenter manages it; a count of none goes. */
+  static void count(Map<String, Count> counts, StateNode n, int sign) {
+    if (n.claim().isEmpty()) {
+      return;
+    }
+    var claim = n.claim().get();
+    Count c = counts.computeIfAbsent(claim.nodePool(), p -> new Count());
+    c.nodes += sign;
+    if (n.markedForDeletion() || claim.isDeleting()) {
+      c.disrupting += sign;
+    }
+    if (c.nodes == 0 && c.disrupting == 0) {
+      counts.remove(claim.nodePool());
+    }
+  }
+
+  /** {@link #allowed(ClusterView, DisruptionReason)} from the nodes counted per NodePool. */
+  static Map<String, Integer> allowed(ClusterView view, DisruptionReason reason, Map<String, Count> counts) {
     Map<String, Integer> out = new HashMap<>();
     for (NodePool p : view.nodePools()) {
-      int nodes = total.getOrDefault(p.name(), 0);
+      Count count = counts.get(p.name());
+      int nodes = count == null ? 0 : count.nodes;
       int min = UNLIMITED;
       for (Budget b : p.disruption().budgets()) {
         if (b.appliesTo(reason) && b.isActive(view.now())) {
           min = Math.min(min, b.allowed(nodes));
         }
       }
-      out.put(p.name(), min == UNLIMITED ? UNLIMITED : Math.max(0, min - disrupting.getOrDefault(p.name(), 0)));
+      out.put(p.name(), min == UNLIMITED ? UNLIMITED : Math.max(0, min - (count == null ? 0 : count.disrupting)));
     }
     return out;
   }

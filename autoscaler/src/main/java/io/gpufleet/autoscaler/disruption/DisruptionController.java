@@ -289,7 +289,7 @@ public final class DisruptionController {
     Map<String, Candidate> inBudget(ClusterView view) {
       if (inBudget == null) {
         // Single-node consolidation skips a candidate only while its NodePool's budget is used up.
-        Map<String, Integer> allowed = DisruptionBudgets.allowed(view, single.reason());
+        Map<String, Integer> allowed = simulation.budgets(view, single.reason());
         inBudget = new HashMap<>();
         for (Candidate c : candidates(view, single)) {
           if (SingleNodeConsolidation.withinBudget(c, allowed)) {
@@ -402,7 +402,7 @@ public final class DisruptionController {
       }
       cands.add(found.get());
     }
-    if (Candidates.withinBudgets(cands, view, command.reason()).size() != cands.size()) {
+    if (Candidates.withinBudgets(cands, () -> simulation.budgets(view, command.reason())).size() != cands.size()) {
       return new Validation.Abandon("disruption budget no longer allows it");
     }
     return method.validate(command, cands, view, random);

@@ -43,9 +43,10 @@ final class DisruptionSimulation {
 
   private final AutoscalerSettings settings;
   private final Provisioner provisioner;
-  /** The slack bound of the last view seen: a memo, the same for the same view. */
-  private ClusterView boundView;
+  /** The slack bound, brought to each view asked about: a memo of the model's. */
   private SlackBound bound;
+  /** The nodes per NodePool that the disruption budgets read, brought to each view asked about. */
+  private final PoolCounts pools = new PoolCounts();
   /** The last list of candidates {@link #sorted} ranked, and its ranking. */
   private List<Candidate> sortedFrom;
   private List<Candidate> sortedOut;
@@ -583,13 +584,13 @@ final class DisruptionSimulation {
   }
 
   private SlackBound slack(ClusterView view) {
-    if (boundView != view) {
-      if (bound == null || !bound.madeFor(view)) {
-        bound = SlackBound.of(view, provisioner.model(), bound);
-      }
-      boundView = view;
-    }
+    bound = SlackBound.of(view, provisioner.model(), bound);
     return bound;
+  }
+
+  /** {@link DisruptionBudgets#allowed} over {@code view}, from the nodes per NodePool followed from view to view. */
+  Map<String, Integer> budgets(ClusterView view, DisruptionReason reason) {
+    return pools.allowed(view, reason);
   }
 
   /** A command for {@code candidates}, its id drawn from {@code random}. */

@@ -34,7 +34,7 @@ final class MultiNodeConsolidation implements DisruptionMethod {
 
   @Override
   public Optional<DisruptionCommand> computeCommand(List<Candidate> all, ClusterView view, RandomGenerator random) {
-    List<Candidate> candidates = Consolidation.withinBudgets(simulation.sorted(all), view);
+    List<Candidate> candidates = Consolidation.withinBudgets(simulation.sorted(all), view, simulation);
     if (candidates.size() < 2) {
       return Optional.empty();
     }

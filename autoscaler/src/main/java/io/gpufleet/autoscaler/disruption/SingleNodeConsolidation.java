@@ -43,7 +43,7 @@ final class SingleNodeConsolidation implements DisruptionMethod {
     if (candidates.isEmpty()) {
       return Optional.empty(); // no budget to read: most polls of a quiet cluster
     }
-    Map<String, Integer> allowed = DisruptionBudgets.allowed(view, reason());
+    Map<String, Integer> allowed = simulation.budgets(view, reason());
     Optional<BalancedScoring> balanced = BalancedScoring.forPoll(candidates, view);
     for (Candidate c : simulation.sorted(candidates)) {
       if (!withinBudget(c, allowed) || !balanced.map(b -> b.canPassThreshold(c)).orElse(true)) {

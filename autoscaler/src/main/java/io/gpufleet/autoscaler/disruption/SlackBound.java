@@ -2,8 +2,8 @@ package io.gpufleet.autoscaler.disruption;
 
 import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
-import io.gpufleet.autoscaler.provisioning.Provisioner;
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.NodeLog;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.cloud.InstanceType;
 import io.gpufleet.model.cloud.Offering;
@@ -16,6 +16,7 @@ import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.taint.TaintClasses;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.HashMap;
 import java.util.List;
@@ -28,117 +29,286 @@ import java.util.Map;
  * the room of the largest instance type cheaper than the candidates. When it fails the simulation
  * would fail too, so skipping it changes no decision; it only spares a busy, well-packed cluster the
  * time of proving that nothing can move.
+ *
+ * <p>One bound follows the views of one model ({@link #bring}), a shortcut of the twin's, not a step of
+ * Karpenter's: the free room each kind of pod may use is a sum over the nodes, so it is kept from view to
+ * view and brought along by the nodes that came and went ({@link #journal}), which the view builder's
+ * splices ({@link NodeLog}) name without a pass over every node; a state node is an immutable value, so
+ * its taints' number and free room are worked out once ({@link Row}). A bound built over every node at
+ * each view with a node changed made most of a validation's cost on a large fleet (issue 33 item 7).
+ * SlackBoundTest compares a followed bound with a fresh one and the definition over seeded views.
  */
 final class SlackBound {
 
-  private final Map<String, Integer> dims;
-  private final List<StateNode> nodes = new ArrayList<>();
-  /** Every node of the view, for {@link #madeFor}. */
-  private final List<StateNode> viewNodes;
-  /**
-   * Each node's scheduling taints, by number, and what pods tolerate of them: numbers of the previous
-   * bound's, which keeps them, so a node the previous bound had keeps its number ({@link #classByNode}).
-   */
-  private final TaintClasses taints;
-  private final List<Integer> taintClass = new ArrayList<>();
-  private final Map<StateNode, Integer> classByNode = new IdentityHashMap<>();
-  private final List<long[]> free = new ArrayList<>();
-  /** The same, by state node, for the next bound to take. */
-  private final Map<StateNode, long[]> freeByNode = new IdentityHashMap<>();
+  private final Map<String, Integer> dims = new HashMap<>();
   private final ProvisioningModel model;
-  private final Map<String, Integer> nodeIndex = new HashMap<>();
   private final double[] prices;
   private final long[][] prefixMax;
-  private final Map<PodSpec, long[]> requests = new IdentityHashMap<>();
-  /** The previous bound's, for the specs asked again (the same model: the same dimensions). */
-  private final Map<PodSpec, long[]> earlierRequests;
-  private final Map<PodSpec, boolean[]> eligible = new IdentityHashMap<>();
-  private final Map<PodSpec, long[]> eligibleFree = new IdentityHashMap<>();
-  /**
-   * The same, for pods with no node selector and no required affinity: which nodes they may use
-   * depends on their tolerations alone, so pods of one toleration list share the answers.
-   */
-  private final Map<TaintClasses.Tolerance, boolean[]> eligibleByTolerance = new IdentityHashMap<>();
-  private final Map<TaintClasses.Tolerance, long[]> eligibleFreeByTolerance = new IdentityHashMap<>();
-  private final Map<PodSpec, TaintClasses.Tolerance> tolerances = new IdentityHashMap<>();
-  /** The previous bound's, for the specs asked again: answers of the same {@link #taints}. */
-  private final Map<PodSpec, TaintClasses.Tolerance> earlierTolerances;
+  /** The nodes' scheduling taints, by number, and what pods tolerate of them. */
+  private final TaintClasses taints = new TaintClasses();
 
-  private SlackBound(ClusterView view, ProvisioningModel model, SlackBound previous) {
+  /**
+   * A state node of the followed list: the number of its taints and, once asked, its free room;
+   * {@code counted} unless it is being deleted (no room then).
+   */
+  private static final class Row {
+    final StateNode node;
+    final boolean counted;
+    final int taintClass;
+    long[] free;
+
+    Row(StateNode node, TaintClasses taints) {
+      this.node = node;
+      this.counted = !node.markedForDeletion();
+      this.taintClass = counted ? taints.classOf(node.schedulingTaints()) : -1;
+    }
+  }
+
+  /** A row that came into the counted rows ({@code came}) or left them. */
+  private record Change(Row row, boolean came) {}
+
+  /** The rows of the last view brought, in its order; the list of state nodes and the log entry they match. */
+  private final ArrayList<Row> rows = new ArrayList<>();
+  private List<StateNode> rowsOf;
+  private NodeLog rowsLog;
+  private ClusterView seen;
+  /** The counted rows by node name, the last in the list where two share one. */
+  private final Map<String, Row> byName = new HashMap<>();
+  /** False once two counted rows may share a name: {@link #byName} is then made again from the rows. */
+  private boolean namesUnique = true;
+  /** The counted rows that came and went, in order; {@link #journalBase} is the position of the first. */
+  private final List<Change> journal = new ArrayList<>();
+  private long journalBase;
+
+  /**
+   * The free room of the counted rows a pod of one kind may use, summed per dimension, as of journal
+   * position {@code cursor}: pods that select no node share theirs by toleration list ({@code spec} null).
+   */
+  private final class Room {
+    final TaintClasses.Tolerance tolerance;
+    final PodSpec spec;
+    long[] sum;
+    long cursor;
+
+    Room(TaintClasses.Tolerance tolerance, PodSpec spec) {
+      this.tolerance = tolerance;
+      this.spec = spec;
+    }
+
+    /** Whether a pod of this kind could run on the row's node, by taints and node selector or affinity. */
+    boolean admits(Row r) {
+      if (!tolerance.tolerates(r.taintClass)) {
+        return false;
+      }
+      if (spec == null) {
+        return true;
+      }
+      Labels labels = r.node.labels();
+      return labels.containsAll(spec.nodeSelector()) && spec.nodeAffinity().requiredMatches(r.node.name(), labels);
+    }
+
+    /** The sum at the journal's end: the changes since {@link #cursor} applied, or every row summed anew. */
+    long[] sum() {
+      long end = journalBase + journal.size();
+      if (sum == null || cursor < journalBase) {
+        sum = new long[dims.size()];
+        for (Row r : rows) {
+          if (r.counted && admits(r)) {
+            add(sum, free(r), 1);
+          }
+        }
+      } else {
+        for (int i = (int) (cursor - journalBase); i < journal.size(); i++) {
+          Change c = journal.get(i);
+          if (admits(c.row())) {
+            add(sum, free(c.row()), c.came() ? 1 : -1);
+          }
+        }
+      }
+      cursor = end;
+      return sum;
+    }
+  }
+
+  private final Map<TaintClasses.Tolerance, Room> roomsByTolerance = new IdentityHashMap<>();
+  private final Map<PodSpec, Room> roomsBySpec = new IdentityHashMap<>();
+  private Map<PodSpec, long[]> requests = new IdentityHashMap<>();
+  /** The requests of the list before, for the specs asked again (the same model: the same dimensions). */
+  private Map<PodSpec, long[]> earlierRequests = Map.of();
+  private Map<PodSpec, TaintClasses.Tolerance> tolerances = new IdentityHashMap<>();
+  /** The same, for what each spec tolerates: answers of the same {@link #taints}. */
+  private Map<PodSpec, TaintClasses.Tolerance> earlierTolerances = Map.of();
+
+  SlackBound(ProvisioningModel model) {
     this.model = model;
-    this.viewNodes = List.copyOf(view.nodes());
-    this.earlierRequests = previous == null ? Map.of() : previous.requests;
-    this.taints = previous == null ? new TaintClasses() : previous.taints;
-    this.earlierTolerances = previous == null ? Map.of() : previous.tolerances;
-    if (previous != null) { // the dimensions and the types' prices and room are the model's
-      dims = previous.dims;
-      prices = previous.prices;
-      prefixMax = previous.prefixMax;
-    } else {
-      dims = new HashMap<>();
-      dims.put("cpu", 0);
-      dims.put("memory", 1);
-      dims.put("ephemeral-storage", 2);
-      dims.put("pods", 3);
-      List<InstanceType> types = new ArrayList<>();
-      for (NodePoolTemplate t : model.templates()) {
-        types.addAll(t.instanceTypes());
-      }
-      // Dimensions are the instance types' resources; a resource outside them is not bounded (only weaker).
-      for (InstanceType t : types) {
-        register(t.allocatable());
-      }
-      types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));
-      prices = new double[types.size()];
-      prefixMax = new long[types.size()][];
-      long[] max = new long[dims.size()];
-      for (int i = 0; i < types.size(); i++) {
-        long[] v = vector(types.get(i).allocatable());
-        for (int d = 0; d < v.length; d++) {
-          max[d] = Math.max(max[d], v[d]);
-        }
-        prices[i] = cheapest(types.get(i));
-        prefixMax[i] = max.clone();
-      }
+    dims.put("cpu", 0);
+    dims.put("memory", 1);
+    dims.put("ephemeral-storage", 2);
+    dims.put("pods", 3);
+    List<InstanceType> types = new ArrayList<>();
+    for (NodePoolTemplate t : model.templates()) {
+      types.addAll(t.instanceTypes());
     }
-    for (StateNode n : view.nodes()) {
-      if (!n.markedForDeletion()) {
-        nodeIndex.put(n.name(), nodes.size());
-        nodes.add(n);
-        Integer number = previous == null ? null : previous.classByNode.get(n);
-        if (number == null) {
-          number = taints.classOf(n.schedulingTaints());
-        }
-        taintClass.add(number);
-        classByNode.put(n, number);
-        // Worked out when a pod could use the node, unless the previous bound has it.
-        long[] known = previous == null ? null : previous.freeByNode.get(n);
-        free.add(known);
-        if (known != null) {
-          freeByNode.put(n, known);
-        }
+    // Dimensions are the instance types' resources; a resource outside them is not bounded (only weaker).
+    for (InstanceType t : types) {
+      register(t.allocatable());
+    }
+    types.sort((a, b) -> Double.compare(cheapest(a), cheapest(b)));
+    prices = new double[types.size()];
+    prefixMax = new long[types.size()][];
+    long[] max = new long[dims.size()];
+    for (int i = 0; i < types.size(); i++) {
+      long[] v = vector(types.get(i).allocatable());
+      for (int d = 0; d < v.length; d++) {
+        max[d] = Math.max(max[d], v[d]);
       }
+      prices[i] = cheapest(types.get(i));
+      prefixMax[i] = max.clone();
     }
   }
 
+  /** A bound of {@code view} made afresh. */
   static SlackBound of(ClusterView view, ProvisioningModel model) {
-    return new SlackBound(view, model, null);
+    SlackBound b = new SlackBound(model);
+    b.bring(view);
+    return b;
   }
 
-  /**
-   * The bound of {@code view}, taking from {@code previous} (a bound of the same model, or null) the
-   * free room of the nodes that are the same objects: a state node is an immutable value.
-   */
+  /** {@code previous} (a bound or null) brought to {@code view} when it is of {@code model}; else a fresh bound. */
   static SlackBound of(ClusterView view, ProvisioningModel model, SlackBound previous) {
-    return new SlackBound(view, model, previous != null && previous.model == model ? previous : null);
+    if (previous == null || previous.model != model) {
+      return of(view, model);
+    }
+    previous.bring(view);
+    return previous;
   }
 
   /**
-   * Whether this bound holds for {@code view} too: it reads only the view's nodes, immutable values,
-   * so the same node objects in the same order give the same bound.
+   * Brings the rows to {@code view}'s nodes: along the view builder's splices from the last view's log
+   * entry when the chain reaches this one's, else by matching the two lists by identity. Each row that
+   * came or went is noted in the journal, which the kept sums read when next asked.
    */
-  boolean madeFor(ClusterView view) {
-    return Provisioner.sameObjects(viewNodes, view.nodes());
+  void bring(ClusterView view) {
+    if (view == seen) {
+      return;
+    }
+    seen = view;
+    List<StateNode> nodes = view.nodes();
+    if (nodes != rowsOf) {
+      earlierRequests = requests;
+      requests = new IdentityHashMap<>();
+      earlierTolerances = tolerances;
+      tolerances = new IdentityHashMap<>();
+      trim();
+      if (rowsOf == null || !follow(view.nodeLog(), nodes.size())) {
+        match(nodes);
+      }
+      if (!namesUnique) {
+        byName.clear();
+        namesUnique = true;
+        for (Row r : rows) {
+          if (r.counted && byName.put(r.node.name(), r) != null) {
+            namesUnique = false;
+          }
+        }
+      }
+      rowsOf = nodes;
+    }
+    rowsLog = view.nodeLog();
+  }
+
+  /**
+   * Applies the splices from {@link #rowsLog} to {@code to}; false, changing nothing, when {@code to}
+   * is not on that chain within a bound (more splices than matching every node would cost).
+   */
+  private boolean follow(NodeLog to, int size) {
+    List<NodeLog> path = NodeLogPath.between(rowsLog, to, rows.size(), size);
+    if (path == null) {
+      return false;
+    }
+    for (NodeLog e : path) {
+      List<Row> range = rows.subList(e.at(), e.at() + e.removed());
+      for (Row r : range) {
+        left(r);
+      }
+      range.clear();
+      List<Row> put = new ArrayList<>(e.inserted().size());
+      for (StateNode x : e.inserted()) {
+        put.add(came(new Row(x, taints)));
+      }
+      rows.addAll(e.at(), put);
+    }
+    return true;
+  }
+
+  /** Matches {@code nodes} to the rows by identity: a row is kept for each node still listed. */
+  private void match(List<StateNode> nodes) {
+    Map<StateNode, Row> old = new IdentityHashMap<>(rows.size());
+    for (Row r : rows) {
+      if (old.put(r.node, r) != null) { // one state node listed twice: start over
+        rows.clear();
+        byName.clear();
+        roomsByTolerance.clear();
+        roomsBySpec.clear();
+        journalBase += journal.size();
+        journal.clear();
+        for (StateNode n : nodes) {
+          rows.add(came(new Row(n, taints)));
+        }
+        return;
+      }
+    }
+    Row[] next = new Row[nodes.size()];
+    for (int i = 0; i < next.length; i++) {
+      next[i] = old.remove(nodes.get(i));
+    }
+    for (Row r : old.values()) {
+      left(r);
+    }
+    for (int i = 0; i < next.length; i++) {
+      if (next[i] == null) {
+        next[i] = came(new Row(nodes.get(i), taints));
+      }
+    }
+    rows.clear();
+    rows.addAll(Arrays.asList(next));
+  }
+
+  private Row came(Row r) {
+    if (r.counted) {
+      journal.add(new Change(r, true));
+      if (byName.put(r.node.name(), r) != null) {
+        namesUnique = false;
+      }
+    }
+    return r;
+  }
+
+  private void left(Row r) {
+    if (r.counted) {
+      journal.add(new Change(r, false));
+      byName.remove(r.node.name(), r);
+    }
+  }
+
+  /**
+   * Lets the journal go once it outgrows the rows: the sums asked since the last change stay, brought
+   * to its end; the others are dropped, to be summed anew when asked again.
+   */
+  private void trim() {
+    if (journal.size() > rows.size() + 64) {
+      long end = journalBase + journal.size();
+      roomsByTolerance.values().removeIf(r -> r.cursor != end);
+      roomsBySpec.values().removeIf(r -> r.cursor != end);
+      journalBase = end;
+      journal.clear();
+    }
+  }
+
+  private static void add(long[] sum, long[] v, int sign) {
+    for (int d = 0; d < sum.length; d++) {
+      sum[d] += sign * v[d];
+    }
   }
 
   private void register(ResourceList r) {
@@ -171,29 +341,13 @@ final class SlackBound {
     });
   }
 
-  /** Which nodes a pod of this spec could run on, by taints and node selector or affinity. */
-  private boolean[] eligible(PodSpec spec) {
-    if (selectsAnyNode(spec)) {
-      return eligibleByTolerance.computeIfAbsent(tolerance(spec), t -> eligible(spec, t));
+  /** The room a pod of this spec may use, by taints and node selector or affinity, kept from view to view. */
+  private Room room(PodSpec spec) {
+    TaintClasses.Tolerance t = tolerance(spec);
+    if (selectsAnyNode(spec)) { // every node's labels meet it: its taints alone decide
+      return roomsByTolerance.computeIfAbsent(t, k -> new Room(k, null));
     }
-    return eligible.computeIfAbsent(spec, s -> eligible(s, tolerance(s)));
-  }
-
-  private boolean[] eligible(PodSpec s, TaintClasses.Tolerance tolerance) {
-    boolean[] ok = new boolean[nodes.size()];
-    boolean any = selectsAnyNode(s); // every node's labels meet it: its taints alone decide
-    for (int i = 0; i < nodes.size(); i++) {
-      StateNode n = nodes.get(i);
-      if (tolerance.tolerates(taintClass.get(i))) {
-        if (any) {
-          ok[i] = true;
-          continue;
-        }
-        Labels labels = n.labels();
-        ok[i] = labels.containsAll(s.nodeSelector()) && s.nodeAffinity().requiredMatches(n.name(), labels);
-      }
-    }
-    return ok;
+    return roomsBySpec.computeIfAbsent(spec, s -> new Room(t, s));
   }
 
   /** What a pod of this spec tolerates, asked of {@link #taints} once per spec. */
@@ -214,13 +368,12 @@ final class SlackBound {
     return spec.nodeSelector().isEmpty() && spec.nodeAffinity().required().isEmpty();
   }
 
-  /** What is left on a node for more pods, per dimension (never negative). */
-  private long[] free(int i) {
-    long[] f = free.get(i);
+  /** What is left on a row's node for more pods, per dimension (never negative); worked out once per row. */
+  private long[] free(Row r) {
+    long[] f = r.free;
     if (f == null) {
-      StateNode n = nodes.get(i);
-      f = vector(allocatable(n, model));
-      for (Pod p : n.pods()) {
+      f = vector(allocatable(r.node, model));
+      for (Pod p : r.node.pods()) {
         long[] req = request(p.spec());
         for (int d = 0; d < f.length; d++) {
           f[d] -= req[d];
@@ -229,31 +382,9 @@ final class SlackBound {
       for (int d = 0; d < f.length; d++) {
         f[d] = Math.max(0, f[d]);
       }
-      free.set(i, f);
-      freeByNode.put(n, f);
+      r.free = f;
     }
     return f;
-  }
-
-  private long[] eligibleFree(PodSpec spec) {
-    if (selectsAnyNode(spec)) {
-      return eligibleFreeByTolerance.computeIfAbsent(tolerance(spec), t -> sumFree(eligible(spec)));
-    }
-    return eligibleFree.computeIfAbsent(spec, s -> sumFree(eligible(s)));
-  }
-
-  /** The free room of the nodes marked {@code ok}, summed per dimension. */
-  private long[] sumFree(boolean[] ok) {
-    long[] sum = new long[dims.size()];
-    for (int i = 0; i < ok.length; i++) {
-      if (ok[i]) {
-        long[] f = free(i);
-        for (int d = 0; d < sum.length; d++) {
-          sum[d] += f[d];
-        }
-      }
-    }
-    return sum;
   }
 
   private static double cheapest(InstanceType t) {
@@ -294,31 +425,27 @@ final class SlackBound {
     long[] extra = cheaper == 0 ? new long[dims.size()] : prefixMax[cheaper - 1];
     // The candidates' nodes, looked up once; the room they hold summed once per eligibility (specs of one
     // toleration list and no selector share theirs), not once per spec and candidate.
-    int[] at = new int[candidates.size()];
+    Row[] at = new Row[candidates.size()];
     for (int k = 0; k < at.length; k++) {
-      Integer i = nodeIndex.get(candidates.get(k).node().name());
-      at[k] = i == null ? -1 : i;
+      at[k] = byName.get(candidates.get(k).node().name());
     }
-    boolean[] lastOk = null;
+    Room last = null;
     long[] held = null;
     for (var e : counts.entrySet()) {
       long[] req = request(e.getKey());
-      long[] room = eligibleFree(e.getKey());
-      boolean[] ok = eligible(e.getKey());
-      if (ok != lastOk) {
-        held = new long[room.length];
-        for (int i : at) {
-          if (i >= 0 && ok[i]) {
-            long[] own = free(i);
-            for (int d = 0; d < held.length; d++) {
-              held[d] += own[d];
-            }
+      Room room = room(e.getKey());
+      long[] free = room.sum();
+      if (room != last) {
+        held = new long[free.length];
+        for (Row r : at) {
+          if (r != null && room.admits(r)) {
+            add(held, free(r), 1);
           }
         }
-        lastOk = ok;
+        last = room;
       }
       for (int d = 0; d < req.length; d++) {
-        if (req[d] * e.getValue() > room[d] - held[d] + extra[d]) {
+        if (req[d] * e.getValue() > free[d] - held[d] + extra[d]) {
           return false;
         }
       }

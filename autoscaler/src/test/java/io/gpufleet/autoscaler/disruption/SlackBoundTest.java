@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpufleet.autoscaler.provisioning.NodePoolTemplate;
 import io.gpufleet.autoscaler.provisioning.ProvisioningModel;
 import io.gpufleet.autoscaler.state.ClusterView;
+import io.gpufleet.autoscaler.state.NodeLog;
+import io.gpufleet.autoscaler.state.OfferingAvailability;
+import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.testing.Fixtures;
 import io.gpufleet.model.cloud.InstanceType;
@@ -23,12 +26,14 @@ import io.gpufleet.model.taint.Toleration;
 import io.gpufleet.model.taint.Tolerations;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -37,7 +42,8 @@ import org.junit.jupiter.api.Test;
  * {@link SlackBound#mayConsolidate} answers as the bound's definition worked out from scratch, and a
  * bound that takes the free room of unchanged nodes from the previous one answers as a fresh one:
  * seeded clusters whose nodes change between views (a pod lands or leaves, a node goes or comes),
- * nodes with a few taint lists, pods with and without tolerations and node selectors.
+ * nodes with a few taint lists, pods with and without tolerations and node selectors. A bound
+ * following the view builder's splices ({@link NodeLog}) answers as a fresh one too.
  */
 class SlackBoundTest {
 
@@ -101,6 +107,124 @@ class SlackBoundTest {
     }
     assertThat(yes).isPositive();
     assertThat(no).isPositive();
+  }
+
+  /**
+   * One bound brought from view to view along random splices (nodes coming, going, replaced, marked for
+   * deletion, a group put back in another order, a second node of one name, one state node listed twice),
+   * chains that restart, views it is never brought to and views it is asked nothing about (its kept sums
+   * fall behind, or are dropped), answers as a bound made afresh for each view, and as the definition
+   * while no two nodes share a name (the bound then takes the room the candidate holds from the last of
+   * them). Candidates include state nodes no longer listed.
+   */
+  @Test
+  void aBoundFollowingSplicesAnswersAsAFreshOne() {
+    NodePool pool = DisruptionViews.pool();
+    ProvisioningModel model = DisruptionViews.model(pool);
+    int yes = 0;
+    int no = 0;
+    for (long seed = 1; seed <= 30; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      List<StateNode> nodes = new ArrayList<>();
+      int made = 0;
+      for (int i = 6 + r.nextInt(10); i > 0; i--) {
+        nodes.add(node(pool, made++, r));
+      }
+      List<StateNode> gone = new ArrayList<>();
+      NodeLog log = NodeLog.start();
+      SlackBound kept = null;
+      for (int step = 0; step < 80; step++) {
+        if (r.nextInt(15) == 0) { // a list built afresh: a new chain, maybe in another order
+          if (r.nextBoolean()) {
+            Collections.shuffle(nodes, new Random(r.nextLong()));
+          }
+          log = NodeLog.start();
+        } else {
+          for (int k = r.nextInt(4); k > 0; k--) {
+            log = splice(r, nodes, gone, log, pool, made++);
+          }
+        }
+        ClusterView view = new ClusterView(DisruptionViews.T0.plus(Duration.ofHours(1)), List.of(pool),
+            DisruptionViews.CATALOG, OfferingAvailability.ALL, List.copyOf(nodes), List.of(), List.of(),
+            PdbIndex.NONE, Map.of(), log);
+        if (r.nextInt(4) == 0) {
+          continue; // a view the bound is never brought to: the next one follows from further back
+        }
+        kept = SlackBound.of(view, model, kept);
+        SlackBound fresh = SlackBound.of(view, model);
+        Set<String> names = new HashSet<>();
+        boolean unique = true;
+        List<Candidate> listed = new ArrayList<>();
+        for (StateNode n : nodes) {
+          if (!n.markedForDeletion()) {
+            unique &= names.add(n.name());
+          }
+          listed.add(Candidates.candidate(n, pool));
+        }
+        for (int ask = r.nextInt(4); ask > 0 && !listed.isEmpty(); ask--) {
+          Set<Candidate> picked = new LinkedHashSet<>();
+          for (int k = 1 + r.nextInt(6); k > 0; k--) {
+            picked.add(!gone.isEmpty() && r.nextInt(6) == 0 ? Candidates.candidate(gone.get(r.nextInt(gone.size())), pool)
+                : listed.get(r.nextInt(listed.size())));
+          }
+          List<Candidate> some = new ArrayList<>(picked);
+          boolean answer = fresh.mayConsolidate(some);
+          assertThat(kept.mayConsolidate(some)).as("seed %d step %d", seed, step).isEqualTo(answer);
+          if (unique) {
+            assertThat(answer).as("seed %d step %d", seed, step).isEqualTo(definition(some, nodes, model));
+          }
+          if (answer) {
+            yes++;
+          } else {
+            no++;
+          }
+        }
+      }
+    }
+    assertThat(yes).isPositive();
+    assertThat(no).isPositive();
+  }
+
+  /** One random splice of {@code nodes}, as the view builder makes them, appended to the chain; what left goes to {@code gone}. */
+  private static NodeLog splice(SplittableRandom r, List<StateNode> nodes, List<StateNode> gone, NodeLog log,
+      NodePool pool, int index) {
+    int at = r.nextInt(nodes.size() + 1);
+    int removed = Math.min(nodes.size() - at, switch (r.nextInt(4)) {
+      case 0 -> 0;
+      case 1, 2 -> 1;
+      default -> r.nextInt(4);
+    });
+    List<StateNode> range = nodes.subList(at, at + removed);
+    gone.addAll(range);
+    List<StateNode> inserted = new ArrayList<>();
+    if (removed > 1 && r.nextBoolean()) { // a group put back in another order: the same state nodes
+      inserted.addAll(range);
+      Collections.reverse(inserted);
+    } else if (removed == 1 && r.nextInt(3) == 0) { // the node changed: a pod came or left, or it is being deleted
+      StateNode n = range.getFirst();
+      List<Pod> pods = new ArrayList<>(n.pods());
+      if (!pods.isEmpty() && r.nextBoolean()) {
+        pods.remove(r.nextInt(pods.size()));
+      } else {
+        pods.add(pod("c" + index, r));
+      }
+      inserted.add(new StateNode(n.name(), n.claim(), n.node(), pods, n.terminating(), n.lastPodEvent(),
+          r.nextInt(3) == 0));
+    } else {
+      for (int k = r.nextInt(removed == 0 ? 1 : 0, 3); k > 0; k--) {
+        StateNode n = node(pool, index * 4 + k + 100_000, r);
+        if (!nodes.isEmpty() && r.nextInt(20) == 0) { // a second node of a listed one's name
+          n = new StateNode(nodes.get(r.nextInt(nodes.size())).name(), n.claim(), n.node(), n.pods(),
+              n.terminating(), n.lastPodEvent(), false);
+        } else if (!nodes.isEmpty() && r.nextInt(20) == 0) { // a state node listed twice
+          n = nodes.get(r.nextInt(nodes.size()));
+        }
+        inserted.add(n);
+      }
+    }
+    range.clear();
+    nodes.addAll(at, inserted);
+    return log.splice(at, removed, inserted);
   }
 
   /**
