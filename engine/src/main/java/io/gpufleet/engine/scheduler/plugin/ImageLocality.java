@@ -81,6 +81,31 @@ public enum ImageLocality implements ScorePlugin {
       }
       return calculatePriority(sum, images.size());
     }
+
+    /**
+     * {@link #score} over many nodes, each image's size on a node read from the snapshot's column
+     * ({@link ClusterSnapshot#imageSizes}) instead of looked up in the node's images by name.
+     */
+    @Override
+    public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
+      int k = images.size();
+      ClusterSnapshot.ImageSizes[] sizes = new ClusterSnapshot.ImageSizes[k];
+      int[] holders = new int[k];
+      for (int m = 0; m < k; m++) {
+        sizes[m] = snapshot.imageSizes(images.get(m));
+        holders[m] = numNodes.get(images.get(m));
+      }
+      for (int j = 0; j < count; j++) {
+        long sum = 0;
+        for (int m = 0; m < k; m++) {
+          long size = sizes[m].get(nodes[j]);
+          if (size >= 0) {
+            sum += scaledImageScore(size, holders[m], totalNodes);
+          }
+        }
+        out[j] = calculatePriority(sum, k);
+      }
+    }
   }
 
   /** {@code scaledImageScore}: the size times the share of nodes holding the image, truncated as Go's int64(float64). */
