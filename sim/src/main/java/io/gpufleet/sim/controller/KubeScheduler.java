@@ -282,7 +282,7 @@ final class KubeScheduler {
       api.reserveClaims(p.key(), keys, allocations);
     }
     api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
-        : s.feasibleNodes() + " feasible nodes, best score " + s.score());
+        : s.feasibleNodes() + " feasible nodes, best score " + s.score(), specInfos.get(p.pod().spec()));
   }
 
   /**
