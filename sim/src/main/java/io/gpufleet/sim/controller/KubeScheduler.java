@@ -52,6 +52,8 @@ import java.util.random.RandomGenerator;
  * kube-scheduler: drains the queue of pending pods, highest priority first then oldest, through the
  * engine's scheduler on the current image, keeping its rotating start index between cycles. A pod
  * that fits nowhere keeps the FailedScheduling message and, the first time, opens Karpenter's batch.
+ * The profile's spread selectors are made again only when a workload they read changed
+ * ({@link #spreadWorkloadsChanged}): a shortcut of the twin's, not a step of kube-scheduler's.
  */
 final class KubeScheduler {
 

@@ -16,7 +16,9 @@ import java.util.Optional;
  * spread (the share of all nodes that hold it, against the "node heating" of piling pods onto the
  * few nodes with an image), between 23 MB and 1000 MB per container. Source: kubernetes/kubernetes
  * {@code pkg/scheduler/framework/plugins/imagelocality/image_locality.go}. An image's size is the
- * one the scored node reports for it.
+ * one the scored node reports for it; a cycle reads it from the snapshot's column of that image
+ * ({@link ClusterSnapshot#imageSizes}), not from each node's image list: a shortcut of the twin's,
+ * not a step of kube-scheduler's.
  */
 public enum ImageLocality implements ScorePlugin {
   INSTANCE;
