@@ -55,7 +55,8 @@ class ClusterSnapshotDeltaTest {
       default -> n;
     };
     return switch (variant % 4) {
-      case 1 -> n.withImages(List.of(new ContainerImage(List.of(VLLM), 1L << 30)));
+      // Sizes that differ by node: a column that kept a node's old value would show.
+      case 1 -> n.withImages(List.of(new ContainerImage(List.of(VLLM), (1L + variant % 3) << 28)));
       // Two entries naming the same image: the node still counts once for it.
       case 3 -> n.withImages(List.of(new ContainerImage(List.of(VLLM, "cuda:12"), 1L << 30),
           new ContainerImage(List.of("cuda:12"), 1L << 20)));
@@ -207,6 +208,11 @@ class ClusterSnapshotDeltaTest {
     for (String image : List.of(VLLM, "cuda:12", "absent:1")) {
       long holders = s.nodes().stream().filter(n -> n.node().image(image).isPresent()).count();
       assertThat(s.nodesHoldingImage(image)).as("nodes holding %s", image).isEqualTo((int) holders);
+      ClusterSnapshot.ImageSizes sizes = s.imageSizes(image);
+      for (int i = 0; i < s.size(); i++) {
+        assertThat(sizes.get(i)).as("size of %s on %s", image, s.get(i).name())
+            .isEqualTo(s.get(i).node().image(image).map(ContainerImage::sizeBytes).orElse(-1L));
+      }
     }
     for (SpreadCounts.Key key : SPREAD_KEYS) {
       assertSpreadCountsRecounted(s, key);

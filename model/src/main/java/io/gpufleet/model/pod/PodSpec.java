@@ -6,6 +6,7 @@ import io.gpufleet.model.dra.PodResourceClaim;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.taint.Toleration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -217,7 +218,15 @@ public record PodSpec(
 
   /** Every image the pod pulls, init containers first. */
   public List<String> images() {
-    return Stream.concat(initContainers.stream(), containers.stream())
-        .map(Container::image).filter(i -> !i.isEmpty()).distinct().toList();
+    // A loop, not a stream: the kubelet asks at every pod start, of a container or two.
+    List<String> out = new ArrayList<>(initContainers.size() + containers.size());
+    for (List<Container> list : List.of(initContainers, containers)) {
+      for (Container c : list) {
+        if (!c.image().isEmpty() && !out.contains(c.image())) {
+          out.add(c.image());
+        }
+      }
+    }
+    return List.copyOf(out);
   }
 }

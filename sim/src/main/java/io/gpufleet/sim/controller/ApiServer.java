@@ -418,9 +418,17 @@ final class ApiServer {
 
   /** Binds a pod; {@code why} (the scheduler's view of the choice) joins the run record's entry. */
   void bindPod(String key, String nodeName, String why) {
+    bindPod(key, nodeName, why, null);
+  }
+
+  /**
+   * As {@link #bindPod(String, String, String)}, the pod's requests taken from {@code sameSpec}, the
+   * scheduler's info of a pod with the very same spec object, where it is one ({@link PodInfo#of(io.gpufleet.model.pod.Pod, PodInfo)}).
+   */
+  void bindPod(String key, String nodeName, String why, PodInfo sameSpec) {
     PodState p = state.pods().get(key);
     // The kubelet sets status.startTime when it admits the pod; preemption reads it.
-    state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod()).startedAt(now()), nodeName));
+    state = state.withSnapshot(state.snapshot().bind(PodInfo.of(p.pod(), sameSpec).startedAt(now()), nodeName));
     state = state.withPod(p.bound(nodeName, now()));
     bumpWorkload(p.workload());
     touchNode(nodeName, true);

@@ -16,6 +16,7 @@ import io.gpufleet.engine.scheduler.ScheduleResult;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.model.workload.DisruptionBudget;
+import io.gpufleet.model.workload.Workload;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
 import io.gpufleet.engine.workload.PodNames;
@@ -25,6 +26,7 @@ import io.gpufleet.model.dra.ResourceClaim;
 import io.gpufleet.model.dra.ResourceSlice;
 import io.gpufleet.model.meta.Namespaces;
 import io.gpufleet.model.meta.ObjectMeta;
+import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.sim.record.RunRecord;
@@ -50,6 +52,8 @@ import java.util.random.RandomGenerator;
  * kube-scheduler: drains the queue of pending pods, highest priority first then oldest, through the
  * engine's scheduler on the current image, keeping its rotating start index between cycles. A pod
  * that fits nowhere keeps the FailedScheduling message and, the first time, opens Karpenter's batch.
+ * The profile's spread selectors are made again only when a workload they read changed
+ * ({@link #spreadWorkloadsChanged}): a shortcut of the twin's, not a step of kube-scheduler's.
  */
 final class KubeScheduler {
 
@@ -78,7 +82,9 @@ final class KubeScheduler {
   /** The node each preemptor was nominated to, while it waits for its victims to exit. */
   private final Map<String, String> nominated = new HashMap<>();
   /** The workloads {@link #scheduler}'s spread selectors were built from (an immutable map: identity tells change). */
-  private Object selectorsFrom;
+  private PMap<ObjectRef, WorkloadState> selectorsFrom;
+  /** Whether {@link #scheduler}'s profile was built with DRA in play. */
+  private boolean builtWithDra;
   /** The written DRA objects and node-shape epoch {@link #dynamicResources} was built from. */
   private Object draFrom;
   private long draNodesAt = -1;
@@ -135,9 +141,19 @@ final class KubeScheduler {
     // serves a node: its gpu.nvidia.com class serves nvidia.com/gpu requests there (DRAExtendedResource).
     boolean draInPlay = !dra.isEmpty() || driverServesNodes();
     boolean draChanged = draInPlay && (dra.written() != draFrom || api.nodeShapeEpoch() != draNodesAt);
-    if (workloads != selectorsFrom || draChanged) {
+    boolean rebuild = draChanged;
+    if (!rebuild && workloads != selectorsFrom) {
+      rebuild = draInPlay || builtWithDra || fullScans || selectorsFrom == null
+          || spreadWorkloadsChanged(selectorsFrom, workloads);
+      if (!rebuild) {
+        // Only workloads the selectors do not read changed: the profile made from the last map stands.
+        selectorsFrom = workloads;
+      }
+    }
+    if (rebuild) {
       // PodTopologySpread's default constraints spread the pods of the ReplicaSets and StatefulSets here.
       selectorsFrom = workloads;
+      builtWithDra = draInPlay;
       SchedulerProfile profile = base.withSpreadSelectors(ControllerSelectors.of(
           workloads.values().stream().map(WorkloadState::workload).toList(), revisions::of));
       if (draInPlay) {
@@ -161,6 +177,34 @@ final class KubeScheduler {
       startIndex = (startIndex + r.evaluatedNodes()) % snapshot.size();
     }
     return r;
+  }
+
+  /**
+   * Whether the spread selectors made from {@code after} could differ from those made from {@code
+   * before}: a Deployment, ReplicaSet or StatefulSet came, went or changed its spec ({@link
+   * ControllerSelectors} reads only those workloads' values). A Job's status changes at every pod it
+   * runs, and the selectors were made again from every workload for each (a shortcut of the twin's,
+   * not a step of kube-scheduler's; {@link #fullScans} makes them again at every change, the oracle).
+   */
+  private static boolean spreadWorkloadsChanged(PMap<ObjectRef, WorkloadState> before,
+      PMap<ObjectRef, WorkloadState> after) {
+    boolean[] changed = {false};
+    before.diff(after, (k, was, now) -> {
+      Workload w0 = was == null ? null : was.workload();
+      Workload w1 = now == null ? null : now.workload();
+      if (w0 != w1 && (spreadsPods(w0) || spreadsPods(w1))) {
+        changed[0] = true;
+      }
+    });
+    return changed[0];
+  }
+
+  /** Whether {@link ControllerSelectors} gives the workload's pods a selector (null: none). */
+  private static boolean spreadsPods(Workload w) {
+    return w != null && switch (w.variant()) {
+      case DEPLOYMENT, REPLICA_SET, STATEFUL_SET -> true;
+      case JOB, DAEMON_SET -> false;
+    };
   }
 
   /** The PDBs and their {@code status.disruptionsAllowed} now, as DefaultPreemption's PDB lister reads them. */
@@ -282,7 +326,7 @@ final class KubeScheduler {
       api.reserveClaims(p.key(), keys, allocations);
     }
     api.bindPod(p.key(), s.node(), s.feasibleNodes() == 1 ? "the only feasible node"
-        : s.feasibleNodes() + " feasible nodes, best score " + s.score());
+        : s.feasibleNodes() + " feasible nodes, best score " + s.score(), specInfos.get(p.pod().spec()));
   }
 
   /**

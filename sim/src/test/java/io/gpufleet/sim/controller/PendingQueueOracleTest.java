@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
  * stands) decides as the scan of every pending pod each cycle did, and the workload controllers
  * syncing only the workloads due act as the pass over every workload did: drawn runs with NodePool
  * limits that keep pods Pending, priorities (so preemption), hard spread constraints, a Job, a
- * DaemonSet and a StatefulSet beside the Deployments, scale-ups and -downs and spot interruptions give
- * the same record and the same final pods both ways.
+ * DaemonSet and a StatefulSet beside the Deployments, Deployments applied later (new spread selectors),
+ * scale-ups and -downs and spot interruptions give the same record and the same final pods both ways.
  */
 class PendingQueueOracleTest {
 
@@ -89,8 +89,11 @@ class PendingQueueOracleTest {
     int steps = 3 + r.nextInt(6);
     for (int s = 0; s < steps; s++) {
       b.then(new ScenarioAction.Wait(Duration.ofMinutes(1 + r.nextInt(30))));
-      switch (r.nextInt(3)) {
+      switch (r.nextInt(4)) {
         case 0, 1 -> b.then(new ScenarioAction.Scale("svc" + r.nextInt(services), r.nextInt(15)));
+        // A Deployment that comes later: kube-scheduler's spread selectors must take in its ReplicaSet.
+        case 2 -> b.then(new ScenarioAction.Apply(List.of(ClusterObject.of(
+            Objects.inference("late" + s, 2 + r.nextInt(6), 1, Labels.EMPTY)))));
         default -> b.then(ScenarioAction.Interrupt.spot(NodeRef.hosting("svc" + r.nextInt(services), 0)));
       }
     }

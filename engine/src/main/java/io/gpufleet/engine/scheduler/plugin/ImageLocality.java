@@ -16,7 +16,9 @@ import java.util.Optional;
  * spread (the share of all nodes that hold it, against the "node heating" of piling pods onto the
  * few nodes with an image), between 23 MB and 1000 MB per container. Source: kubernetes/kubernetes
  * {@code pkg/scheduler/framework/plugins/imagelocality/image_locality.go}. An image's size is the
- * one the scored node reports for it.
+ * one the scored node reports for it; a cycle reads it from the snapshot's column of that image
+ * ({@link ClusterSnapshot#imageSizes}), not from each node's image list: a shortcut of the twin's,
+ * not a step of kube-scheduler's.
  */
 public enum ImageLocality implements ScorePlugin {
   INSTANCE;
@@ -80,6 +82,31 @@ public enum ImageLocality implements ScorePlugin {
         }
       }
       return calculatePriority(sum, images.size());
+    }
+
+    /**
+     * {@link #score} over many nodes, each image's size on a node read from the snapshot's column
+     * ({@link ClusterSnapshot#imageSizes}) instead of looked up in the node's images by name.
+     */
+    @Override
+    public void scoreAll(PodInfo pod, ClusterSnapshot snapshot, int[] nodes, int count, long[] out) {
+      int k = images.size();
+      ClusterSnapshot.ImageSizes[] sizes = new ClusterSnapshot.ImageSizes[k];
+      int[] holders = new int[k];
+      for (int m = 0; m < k; m++) {
+        sizes[m] = snapshot.imageSizes(images.get(m));
+        holders[m] = numNodes.get(images.get(m));
+      }
+      for (int j = 0; j < count; j++) {
+        long sum = 0;
+        for (int m = 0; m < k; m++) {
+          long size = sizes[m].get(nodes[j]);
+          if (size >= 0) {
+            sum += scaledImageScore(size, holders[m], totalNodes);
+          }
+        }
+        out[j] = calculatePriority(sum, k);
+      }
     }
   }
 

@@ -137,13 +137,20 @@ final class K {
   /** PreScore over these nodes, score every node, normalise as the plugin does, and compare. */
   static void assertScores(ScorePlugin plugin, Pod pod, List<NodeInfo> nodes, long... expected) {
     PodInfo p = PodInfo.of(pod);
-    plugin = plugin.preScore(p, ClusterSnapshot.ofInfos(nodes)).orElse(plugin);
+    ClusterSnapshot snapshot = ClusterSnapshot.ofInfos(nodes);
+    ScorePlugin cycle = plugin.preScore(p, snapshot).orElse(plugin);
     long[] got = new long[nodes.size()];
     for (int i = 0; i < got.length; i++) {
-      got[i] = plugin.score(p, nodes.get(i));
+      got[i] = cycle.score(p, nodes.get(i));
     }
-    plugin.normalize(p, got);
+    cycle.normalize(p, got);
     assertThat(got).as("scores").isEqualTo(expected);
+    // By snapshot index too, as the scheduler asks (a plugin's scoreAll may read the snapshot's columns).
+    int[] all = java.util.stream.IntStream.range(0, nodes.size()).toArray();
+    long[] byIndex = new long[all.length];
+    cycle.scoreAll(p, snapshot, all, all.length, byIndex);
+    cycle.normalize(p, byIndex);
+    assertThat(byIndex).as("scores by index").isEqualTo(expected);
   }
 
   static ClusterSnapshot snapshot(NodeInfo... nodes) {

@@ -64,7 +64,13 @@ class SpreadCountsByDeltaTest {
     }
     Node n = Node.of("n" + id, labels, v % 3 == 1 ? List.of(GPU) : List.of(),
         ResourceList.of("cpu", "8", "memory", "16Gi", "pods", "20"));
-    return v % 4 == 1 ? n.withImages(List.of(new ContainerImage(List.of(VLLM), 700L << 20))) : n;
+    return switch (v % 8) {
+      case 1, 5 -> n.withImages(List.of(new ContainerImage(List.of(VLLM), 700L << 20)));
+      // Two entries naming the image: the node's first one gives its size.
+      case 7 -> n.withImages(List.of(new ContainerImage(List.of("cuda:12", VLLM), 300L << 20),
+          new ContainerImage(List.of(VLLM), 900L << 20)));
+      default -> n;
+    };
   }
 
   private static PodInfo boundPod(int id) {
@@ -209,6 +215,16 @@ class SpreadCountsByDeltaTest {
       long expected = images.isPresent() ? ImageLocality.calculatePriority(sum, names.size()) : 0;
       assertThat(images.map(p -> p.score(pod, node)).orElse(0L)).as("image score of %s", node.name())
           .isEqualTo(expected);
+    }
+    if (images.isPresent()) {
+      // By index, as the scheduler scores (the sizes from the image's carried columns): as node by node.
+      int[] all = java.util.stream.IntStream.range(0, s.size()).toArray();
+      long[] byIndex = new long[all.length];
+      images.get().scoreAll(pod, s, all, all.length, byIndex);
+      for (int i = 0; i < all.length; i++) {
+        assertThat(byIndex[i]).as("image score of %s by index", s.get(i).name())
+            .isEqualTo(images.get().score(pod, s.get(i)));
+      }
     }
   }
 
