@@ -83,15 +83,18 @@ final class ProvisioningRound {
   private final FirstClaims firsts;
 
   /**
-   * For each pod spec without DRA claims, how far along its hosts ({@link RoundNodes#hosts}) the last pod
-   * of the spec looked: the hosts before are ones that could not take it, and cannot take another pod of
-   * the spec later in the round, since a node's room only shrinks. The next pod of the spec starts there.
-   * A shortcut of the twin's like the failures above, off with them (FirstClaimsTest, FailureReuseOracleTest).
+   * For each list of hosts ({@link RoundNodes#hosts}, one list for the specs that ask the same room,
+   * tolerations, node selector and required affinity), how far along it the last pod of those specs
+   * without DRA claims looked: the hosts before are ones that could not take it, and cannot take another
+   * pod asking the same later in the round, since a node's room only shrinks. The next such pod starts
+   * there, whichever spec it has: a candidate's pods start past the nodes the pending pods of their shape
+   * filled. A shortcut of the twin's like the failures above, off with them (FirstClaimsTest,
+   * FailureReuseOracleTest, ScanReuseTest).
    */
-  private Map<PodSpec, Integer> scanned; // made at the first placement, as most rounds place few pods
+  private Map<int[], Integer> scanned; // made at the first placement, as most rounds place few pods
   /** {@link #parent}'s failures and scans, read under this round's own. */
   private Map<PodSpec, Failure> inheritedFailures = Map.of();
-  private Map<PodSpec, Integer> inheritedScans = Map.of();
+  private Map<int[], Integer> inheritedScans = Map.of();
 
   /** The specs a round's own failures and scans are first sized for: most rounds go on from a kept state. */
   private static final int FEW_SPECS = 4;
@@ -481,12 +484,12 @@ final class ProvisioningRound {
     TaintClasses.Tolerance tolerance = fleet.tolerance(pod.spec());
     int[] hosts = fleet.hosts(pod.spec());
     // A pod without DRA claims fits a node from its spec alone, and a node's room only shrinks within the
-    // round: the hosts an earlier pod of the spec passed over cannot take this one either (see scanned).
+    // round: the hosts an earlier pod asking the same passed over cannot take this one either (see scanned).
     boolean resume = reuseFailures && need == null;
     if (resume && scanned == null) {
       scanned = new IdentityHashMap<>(FEW_SPECS);
     }
-    int k = resume ? scannedTo(pod.spec()) : 0;
+    int k = resume ? scannedTo(hosts) : 0;
     for (; k < hosts.length; k++) {
       int i = hosts[k];
       if (gone.get(i)) {
@@ -506,13 +509,13 @@ final class ProvisioningRound {
           dra.commitExisting(pod, name, need.fresh());
         }
         if (resume) {
-          scanned.put(pod.spec(), k);
+          scanned.put(hosts, k);
         }
         return null;
       }
     }
     if (resume) {
-      scanned.put(pod.spec(), hosts.length);
+      scanned.put(hosts, hosts.length);
     }
     List<Requirements> variants = fleet.requirements(pod.spec());
     String error = null;
@@ -546,11 +549,11 @@ final class ProvisioningRound {
     return error;
   }
 
-  /** How far along its hosts the last pod of this spec looked ({@link #scanned}). */
-  private int scannedTo(PodSpec spec) {
-    Integer k = scanned.get(spec);
+  /** How far along these hosts the last pod asking what they were found for looked ({@link #scanned}). */
+  private int scannedTo(int[] hosts) {
+    Integer k = scanned.get(hosts);
     if (k == null) {
-      k = inheritedScans.get(spec);
+      k = inheritedScans.get(hosts);
     }
     return k == null ? 0 : k;
   }

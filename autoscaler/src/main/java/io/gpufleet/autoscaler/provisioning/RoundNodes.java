@@ -361,7 +361,8 @@ final class RoundNodes {
 
   /**
    * The positions, in order, of the nodes whose offer takes one pod of this spec, taints, node
-   * selector and required affinity included: the only nodes a round can place such a pod on.
+   * selector and required affinity included: the only nodes a round can place such a pod on. Specs that
+   * ask the same share one array, by which a round keeps how far pods asking that scanned it.
    */
   int[] hosts(PodSpec spec) {
     int[] h = hosts.get(spec);
