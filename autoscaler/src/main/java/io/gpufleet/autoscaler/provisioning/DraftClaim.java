@@ -118,6 +118,14 @@ final class DraftClaim {
     return null;
   }
 
+  /**
+   * Whether any option left could still take a pod of this request beside the claim's pods: when not,
+   * it cannot later either, the options only narrowing and the pods only growing as pods join.
+   */
+  boolean admits(ResourceVector req) {
+    return headroom.admits(req, pods.size() + 1);
+  }
+
   /** Where the pod would leave this claim if it went here, or null where it cannot; changes nothing. */
   Staged tryAdd(Pod pod, ResourceVector req, Requirements podReqs, Predicate<TypeOption> dra) {
     if (!headroom.admits(req, pods.size() + 1)) {

@@ -95,6 +95,14 @@ final class ProvisioningRound {
   /** {@link #parent}'s failures and scans, read under this round's own. */
   private Map<PodSpec, Failure> inheritedFailures = Map.of();
   private Map<int[], Integer> inheritedScans = Map.of();
+  /**
+   * For each list of hosts (pods asking the same room, as {@link #scanned}), the sequence numbers of the
+   * planned claims with no room left for such a pod ({@link DraftClaim#admits}): a claim's room only
+   * shrinks as pods join it, so the next pod asking the same passes over them. A shortcut of the twin's
+   * like the scans, off with them (ScanReuseTest, FailureReuseOracleTest).
+   */
+  private Map<int[], BitSet> full;
+  private Map<int[], BitSet> inheritedFull = Map.of();
 
   /** The specs a round's own failures and scans are first sized for: most rounds go on from a kept state. */
   private static final int FEW_SPECS = 4;
@@ -352,6 +360,11 @@ final class ProvisioningRound {
     firstFailed = new ArrayList<>(from.firstFailed);
     failures = from.failures == null ? null : new IdentityHashMap<>(from.failures);
     scanned = from.scanned == null ? null : new IdentityHashMap<>(from.scanned);
+    full = null;
+    if (from.full != null) {
+      full = new IdentityHashMap<>(from.full.size());
+      from.full.forEach((hosts, claims) -> full.put(hosts, (BitSet) claims.clone()));
+    }
     takeRest(from);
   }
 
@@ -369,6 +382,7 @@ final class ProvisioningRound {
     inheritedFailed = from.firstFailed;
     inheritedFailures = from.failures == null ? Map.of() : from.failures;
     inheritedScans = from.scanned == null ? Map.of() : from.scanned;
+    inheritedFull = from.full == null ? Map.of() : from.full;
     takeRest(from);
   }
 
@@ -519,10 +533,20 @@ final class ProvisioningRound {
     }
     List<Requirements> variants = fleet.requirements(pod.spec());
     String error = null;
+    BitSet noRoom = resume ? fullFor(hosts) : null; // null: none known
     for (Requirements podReqs : variants) {
       for (DraftClaim p : planned) {
         if (need != null && need.pinned().filter(d -> !d.equals(p.draName())).isPresent()) {
           continue;
+        }
+        if (resume) {
+          if (noRoom != null && noRoom.get(p.sequence)) {
+            continue;
+          }
+          if (!p.admits(req)) {
+            noRoom = full(hosts, p);
+            continue;
+          }
         }
         DraftClaim.Staged staged = p.tryAdd(pod, req, podReqs, draFit(p, need));
         if (staged != null) {
@@ -547,6 +571,30 @@ final class ProvisioningRound {
       }
     }
     return error;
+  }
+
+  /** The planned claims with no room for a pod asking what these hosts were found for ({@link #full}), or null. */
+  private BitSet fullFor(int[] hosts) {
+    BitSet b = full == null ? null : full.get(hosts);
+    if (b == null) {
+      b = inheritedFull.get(hosts);
+    }
+    return b;
+  }
+
+  /** Notes that {@code claim} has no room for a pod asking what these hosts were found for; the set now. */
+  private BitSet full(int[] hosts, DraftClaim claim) {
+    if (full == null) {
+      full = new IdentityHashMap<>(FEW_SPECS);
+    }
+    BitSet b = full.get(hosts);
+    if (b == null) {
+      BitSet under = inheritedFull.get(hosts);
+      b = under == null ? new BitSet() : (BitSet) under.clone();
+      full.put(hosts, b);
+    }
+    b.set(claim.sequence);
+    return b;
   }
 
   /** How far along these hosts the last pod asking what they were found for looked ({@link #scanned}). */

@@ -16,10 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A round whose pods go on scanning the nodes where an earlier pod asking the same room, tolerations,
- * node selector and affinity stopped, whichever spec object each has (as each Job's pods have their own
- * template), plans what the round that scans every node for every pod plans: seeded fleets of
- * initialised, in-flight and deleting nodes, pods of a few shapes each spread over several equal but
- * distinct specs, many of them filling the nodes before the later ones come.
+ * node selector and affinity stopped, and pass over the planned claims that had no room left for such a
+ * pod, whichever spec object each has (as each Job's pods have their own template), plans what the round
+ * that tries every node and claim for every pod plans: seeded fleets of initialised, in-flight and
+ * deleting nodes, pods of a few shapes each spread over several equal but distinct specs, many of them
+ * filling the nodes and the new claims before the later ones come.
  */
 class ScanReuseTest {
 
