@@ -10,6 +10,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Instant;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.RandomAccess;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -133,7 +135,43 @@ final class CandidateMemo {
         out.add(candidate(f));
       }
     }
-    return out;
+    return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * A slot's candidates at one view, in the rows' order, that also hands over their ranking
+   * ({@link Consolidation#sorted}'s order) as the slot follows it from view to view, so a view with few
+   * changed candidates ranks them at the cost of those few (ConsolidationOrderTest).
+   */
+  static final class Listed extends AbstractList<Candidate> implements RandomAccess {
+    private final List<Candidate> rows;
+    private final Slot slot;
+    private final long version;
+    private List<Candidate> ranked;
+
+    private Listed(List<Candidate> rows, Slot slot, long version) {
+      this.rows = rows;
+      this.slot = slot;
+      this.version = version;
+    }
+
+    @Override
+    public Candidate get(int index) {
+      return rows.get(index);
+    }
+
+    @Override
+    public int size() {
+      return rows.size();
+    }
+
+    /** These candidates as {@link Consolidation#sorted} orders them; sorted afresh once the slot moved on. */
+    List<Candidate> ranked() {
+      if (ranked == null) {
+        ranked = slot.version == version ? slot.ranked(this) : Collections.unmodifiableList(Consolidation.sorted(this));
+      }
+      return ranked;
+    }
   }
 
   // ---- each method filter's candidates, followed from view to view ----
@@ -215,7 +253,11 @@ final class CandidateMemo {
     int registered;
     final Set<NodeFacts> candidates = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The candidates in row order; null when to be sorted again. */
-    List<Candidate> list;
+    Listed list;
+    /** Counts the changes of the candidates: a {@link Listed} of an earlier count ranks itself afresh. */
+    long version;
+    /** The candidates in rank order, followed as they come and go; null until asked for, or after a reset. */
+    Consolidation.Ranking ranking;
     ClusterView seen;
 
     Slot(NodeFacts.Filter filter, boolean eventual) {
@@ -231,12 +273,47 @@ final class CandidateMemo {
       if (list == null) {
         List<NodeFacts> in = new ArrayList<>(candidates);
         in.sort(Comparator.comparingInt(f -> f.at));
-        list = new ArrayList<>(in.size());
-        for (NodeFacts f : in) {
-          list.add(candidate(f));
+        Candidate[] out = new Candidate[in.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = candidate(in.get(i));
+        }
+        list = new Listed(Collections.unmodifiableList(Arrays.asList(out)), this, version);
+      }
+      return list;
+    }
+
+    /** The ranking of {@code now}, the slot's current list. */
+    List<Candidate> ranked(Listed now) {
+      if (ranking == null || ranking.broken()) {
+        ranking = new Consolidation.Ranking(Consolidation.sorted(now));
+        if (ranking.broken()) {
+          return Collections.unmodifiableList(Consolidation.sorted(now));
         }
       }
-      return new ArrayList<>(list);
+      return ranking.list();
+    }
+
+    private void enter(NodeFacts f) {
+      if (candidates.add(f)) {
+        changed();
+        if (ranking != null) {
+          ranking.add(candidate(f));
+        }
+      }
+    }
+
+    private void leave(NodeFacts f) {
+      if (candidates.remove(f)) {
+        changed();
+        if (ranking != null) {
+          ranking.remove(candidate(f));
+        }
+      }
+    }
+
+    private void changed() {
+      list = null;
+      version++;
     }
 
     private void bring(ClusterView view) {
@@ -254,7 +331,8 @@ final class CandidateMemo {
         readers.clear();
         registered = 0;
         candidates.clear();
-        list = null;
+        changed();
+        ranking = null;
         for (NodeFacts f : rows) {
           ask(f, view);
         }
@@ -315,7 +393,7 @@ final class CandidateMemo {
         }
       }
       if (!listed(f)) {
-        candidates.remove(f);
+        leave(f);
         return;
       }
       boolean candidate = false;
@@ -354,10 +432,9 @@ final class CandidateMemo {
         timed.add(v);
       }
       if (v.candidate) {
-        candidates.add(v.facts);
-        list = null;
-      } else if (candidates.remove(v.facts)) {
-        list = null;
+        enter(v.facts);
+      } else {
+        leave(v.facts);
       }
     }
   }
