@@ -214,6 +214,8 @@ final class CandidateMemo {
   /** A row's answer for a slot's filter, and until when, at the latest, it holds. */
   /** How many times a slot worked out a row's verdict, for tests of what following changes costs. */
   long asked;
+  /** The last stamp a slot's list marked the facts it found touched with ({@link NodeFacts#mark}). */
+  private long marks;
 
   private static final class Verdict {
     final NodeFacts facts;
@@ -252,8 +254,15 @@ final class CandidateMemo {
     final IdentityHashMap<PodDisruptionBudget, List<Verdict>> readers = new IdentityHashMap<>();
     int registered;
     final Set<NodeFacts> candidates = Collections.newSetFromMap(new IdentityHashMap<>());
-    /** The candidates in row order; null when to be sorted again. */
+    /** The candidates in row order; null when to be made again. */
     Listed list;
+    /**
+     * The facts of {@link #list}'s candidates when it was last made, and those that came, left or may have
+     * moved since: the next list is that one without them, merged with those still candidates; null when
+     * the rows were matched anew (any may have moved) and the list is sorted afresh.
+     */
+    NodeFacts[] order;
+    final List<NodeFacts> touched = new ArrayList<>();
     /** Counts the changes of the candidates: a {@link Listed} of an earlier count ranks itself afresh. */
     long version;
     /** The candidates in rank order, followed as they come and go; null until asked for, or after a reset. */
@@ -271,15 +280,56 @@ final class CandidateMemo {
         seen = view;
       }
       if (list == null) {
-        List<NodeFacts> in = new ArrayList<>(candidates);
-        in.sort(Comparator.comparingInt(f -> f.at));
-        Candidate[] out = new Candidate[in.size()];
+        order = order == null || touched.size() > order.length / 2 ? sortedAfresh() : merged();
+        touched.clear();
+        Candidate[] out = new Candidate[order.length];
         for (int i = 0; i < out.length; i++) {
-          out[i] = candidate(in.get(i));
+          out[i] = candidate(order[i]);
         }
         list = new Listed(Collections.unmodifiableList(Arrays.asList(out)), this, version);
       }
       return list;
+    }
+
+    private NodeFacts[] sortedAfresh() {
+      NodeFacts[] in = candidates.toArray(NodeFacts[]::new);
+      Arrays.sort(in, Comparator.comparingInt(f -> f.at));
+      return in;
+    }
+
+    /**
+     * The last list's facts without those touched since, merged by row with those of them still
+     * candidates: the others kept their rows' order (a fact that moves is touched), and their rows
+     * are those of now.
+     */
+    private NodeFacts[] merged() {
+      long stamp = ++marks;
+      List<NodeFacts> in = new ArrayList<>(touched.size());
+      for (NodeFacts f : touched) {
+        if (f.mark != stamp) {
+          f.mark = stamp;
+          if (candidates.contains(f)) {
+            in.add(f);
+          }
+        }
+      }
+      in.sort(Comparator.comparingInt(f -> f.at));
+      NodeFacts[] out = new NodeFacts[candidates.size()];
+      int n = 0;
+      int j = 0;
+      for (NodeFacts f : order) {
+        if (f.mark == stamp) {
+          continue;
+        }
+        while (j < in.size() && in.get(j).at < f.at) {
+          out[n++] = in.get(j++);
+        }
+        out[n++] = f;
+      }
+      while (j < in.size()) {
+        out[n++] = in.get(j++);
+      }
+      return out;
     }
 
     /** The ranking of {@code now}, the slot's current list. */
@@ -296,6 +346,7 @@ final class CandidateMemo {
     private void enter(NodeFacts f) {
       if (candidates.add(f)) {
         changed();
+        touch(f);
         if (ranking != null) {
           ranking.add(candidate(f));
         }
@@ -305,6 +356,7 @@ final class CandidateMemo {
     private void leave(NodeFacts f) {
       if (candidates.remove(f)) {
         changed();
+        touch(f);
         if (ranking != null) {
           ranking.remove(candidate(f));
         }
@@ -314,6 +366,14 @@ final class CandidateMemo {
     private void changed() {
       list = null;
       version++;
+    }
+
+    /** {@code f} came, left or may have moved: the next list looks at it. */
+    private void touch(NodeFacts f) {
+      list = null;
+      if (order != null) {
+        touched.add(f);
+      }
     }
 
     private void bring(ClusterView view) {
@@ -333,6 +393,8 @@ final class CandidateMemo {
         candidates.clear();
         changed();
         ranking = null;
+        order = null;
+        touched.clear();
         for (NodeFacts f : rows) {
           ask(f, view);
         }
@@ -344,6 +406,8 @@ final class CandidateMemo {
           due.add(f);
         } else if (e == ORDER) {
           list = null;
+          order = null;
+          touched.clear();
         } else if (e instanceof PodDisruptionBudget b) {
           List<Verdict> read = readers.remove(b);
           if (read != null) {
@@ -389,7 +453,7 @@ final class CandidateMemo {
       if (old != null) {
         old.current = false;
         if (old.candidate) {
-          list = null; // it may have moved, or gone
+          touch(f); // it may have moved, or gone
         }
       }
       if (!listed(f)) {
