@@ -710,31 +710,21 @@ final class CandidateMemo {
    * of every node would cost).
    */
   private boolean follow(NodeLog to, ClusterView view) {
-    NodeLog e = rowsLog;
-    int steps = 0;
-    int limit = rows.length / 4 + 16;
-    int size = rows.length; // each splice must fit the list it applies to
-    while (e != null && e != to && steps <= limit) {
-      e = e.next();
-      steps++;
-      if (e != null) {
-        if (e.at() + e.removed() > size) {
-          return false;
-        }
-        size += e.inserted().size() - e.removed();
-      }
-    }
-    if (e != to || e == null || size != view.nodes().size()) {
+    if (rowsLog == null || to == null) {
       return false;
     }
-    if (to == rowsLog) {
+    List<NodeLog> path = NodeLogPath.between(rowsLog, to, rows.length, view.nodes().size());
+    if (path == null) {
+      return false;
+    }
+    if (path.isEmpty()) {
       return true; // no splice since: the same nodes in another list object
     }
     List<NodeFacts> list = new ArrayList<>(Arrays.asList(rows));
     List<NodeFacts> out = new ArrayList<>();
     List<NodeFacts> in = new ArrayList<>();
     int first = list.size();
-    for (e = rowsLog.next(); ; e = e.next()) {
+    for (NodeLog e : path) {
       List<NodeFacts> range = list.subList(e.at(), e.at() + e.removed());
       for (NodeFacts f : range) {
         f.listed = 0;
@@ -758,9 +748,6 @@ final class CandidateMemo {
       }
       list.addAll(e.at(), put);
       first = Math.min(first, e.at());
-      if (e == to) {
-        break;
-      }
     }
     for (NodeFacts f : out) {
       if (f.listed != generation) {
