@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -57,9 +60,49 @@ final class Consolidation {
     return Candidates.withinBudgets(sorted(candidates), view, DisruptionReason.UNDERUTILIZED);
   }
 
-  /** {@code sorted} (as {@link #sorted} orders them) cut to the budgets for {@code Underutilized}. */
-  static List<Candidate> withinBudgets(List<Candidate> sorted, ClusterView view, DisruptionSimulation simulation) {
-    return Candidates.withinBudgets(sorted, () -> simulation.budgets(view, DisruptionReason.UNDERUTILIZED));
+  /**
+   * The first {@code limit} candidates of {@code sorted} (as {@link #sorted} orders them) within the budgets for
+   * {@code Underutilized}, as {@link Candidates#withinBudgets} takes them, and whether any of all it would take
+   * is of a Balanced NodePool ({@link BalancedScoring#forPoll}).
+   */
+  record Budgeted(List<Candidate> first, boolean balanced) {}
+
+  /**
+   * {@link Budgeted} without taking every candidate: multi-node consolidation tries no more than a batch.
+   * A NodePool is Balanced or not for all its candidates, and its first candidate is taken when its budget
+   * allows any, so past the limit only whether a Balanced NodePool with budget has a candidate is read.
+   */
+  static Budgeted withinBudgets(List<Candidate> sorted, ClusterView view, DisruptionSimulation simulation,
+      int limit) {
+    return withinBudgets(sorted, () -> simulation.budgets(view, DisruptionReason.UNDERUTILIZED), limit);
+  }
+
+  /** As above, the budgets ({@link DisruptionBudgets#allowed}) read of {@code allowedNow} only when there is a candidate. */
+  static Budgeted withinBudgets(List<Candidate> sorted, Supplier<Map<String, Integer>> allowedNow, int limit) {
+    if (sorted.isEmpty()) {
+      return new Budgeted(List.of(), false); // no budget to read: most polls of a quiet cluster
+    }
+    Map<String, Integer> budgets = allowedNow.get();
+    Map<String, Integer> allowed = new HashMap<>(budgets);
+    List<Candidate> out = new ArrayList<>();
+    boolean balanced = false;
+    int i = 0;
+    for (; i < sorted.size() && out.size() < limit; i++) {
+      Candidate c = sorted.get(i);
+      int left = allowed.getOrDefault(c.pool().name(), 0);
+      if (left > 0) {
+        out.add(c);
+        balanced |= BalancedScoring.balanced(c);
+        if (left != DisruptionBudgets.UNLIMITED) {
+          allowed.put(c.pool().name(), left - 1);
+        }
+      }
+    }
+    for (; i < sorted.size() && !balanced; i++) {
+      Candidate c = sorted.get(i);
+      balanced = BalancedScoring.balanced(c) && budgets.getOrDefault(c.pool().name(), 0) > 0;
+    }
+    return new Budgeted(out, balanced);
   }
 
   /**
