@@ -115,7 +115,7 @@ public record BalancedScoring(Map<String, Totals> totals) {
         : Optional.empty();
   }
 
-  private static boolean balanced(Candidate c) {
+  static boolean balanced(Candidate c) {
     return c.pool().disruption().consolidationPolicy() == ConsolidationPolicy.BALANCED;
   }
 

@@ -10,6 +10,7 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.time.Instant;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.RandomAccess;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -133,7 +135,43 @@ final class CandidateMemo {
         out.add(candidate(f));
       }
     }
-    return out;
+    return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * A slot's candidates at one view, in the rows' order, that also hands over their ranking
+   * ({@link Consolidation#sorted}'s order) as the slot follows it from view to view, so a view with few
+   * changed candidates ranks them at the cost of those few (ConsolidationOrderTest).
+   */
+  static final class Listed extends AbstractList<Candidate> implements RandomAccess {
+    private final List<Candidate> rows;
+    private final Slot slot;
+    private final long version;
+    private List<Candidate> ranked;
+
+    private Listed(List<Candidate> rows, Slot slot, long version) {
+      this.rows = rows;
+      this.slot = slot;
+      this.version = version;
+    }
+
+    @Override
+    public Candidate get(int index) {
+      return rows.get(index);
+    }
+
+    @Override
+    public int size() {
+      return rows.size();
+    }
+
+    /** These candidates as {@link Consolidation#sorted} orders them; sorted afresh once the slot moved on. */
+    List<Candidate> ranked() {
+      if (ranked == null) {
+        ranked = slot.version == version ? slot.ranked(this) : Collections.unmodifiableList(Consolidation.sorted(this));
+      }
+      return ranked;
+    }
   }
 
   // ---- each method filter's candidates, followed from view to view ----
@@ -176,6 +214,8 @@ final class CandidateMemo {
   /** A row's answer for a slot's filter, and until when, at the latest, it holds. */
   /** How many times a slot worked out a row's verdict, for tests of what following changes costs. */
   long asked;
+  /** The last stamp a slot's list marked the facts it found touched with ({@link NodeFacts#mark}). */
+  private long marks;
 
   private static final class Verdict {
     final NodeFacts facts;
@@ -214,8 +254,19 @@ final class CandidateMemo {
     final IdentityHashMap<PodDisruptionBudget, List<Verdict>> readers = new IdentityHashMap<>();
     int registered;
     final Set<NodeFacts> candidates = Collections.newSetFromMap(new IdentityHashMap<>());
-    /** The candidates in row order; null when to be sorted again. */
-    List<Candidate> list;
+    /** The candidates in row order; null when to be made again. */
+    Listed list;
+    /**
+     * The facts of {@link #list}'s candidates when it was last made, and those that came, left or may have
+     * moved since: the next list is that one without them, merged with those still candidates; null when
+     * the rows were matched anew (any may have moved) and the list is sorted afresh.
+     */
+    NodeFacts[] order;
+    final List<NodeFacts> touched = new ArrayList<>();
+    /** Counts the changes of the candidates: a {@link Listed} of an earlier count ranks itself afresh. */
+    long version;
+    /** The candidates in rank order, followed as they come and go; null until asked for, or after a reset. */
+    Consolidation.Ranking ranking;
     ClusterView seen;
 
     Slot(NodeFacts.Filter filter, boolean eventual) {
@@ -229,14 +280,100 @@ final class CandidateMemo {
         seen = view;
       }
       if (list == null) {
-        List<NodeFacts> in = new ArrayList<>(candidates);
-        in.sort(Comparator.comparingInt(f -> f.at));
-        list = new ArrayList<>(in.size());
-        for (NodeFacts f : in) {
-          list.add(candidate(f));
+        order = order == null || touched.size() > order.length / 2 ? sortedAfresh() : merged();
+        touched.clear();
+        Candidate[] out = new Candidate[order.length];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = candidate(order[i]);
+        }
+        list = new Listed(Collections.unmodifiableList(Arrays.asList(out)), this, version);
+      }
+      return list;
+    }
+
+    private NodeFacts[] sortedAfresh() {
+      NodeFacts[] in = candidates.toArray(NodeFacts[]::new);
+      Arrays.sort(in, Comparator.comparingInt(f -> f.at));
+      return in;
+    }
+
+    /**
+     * The last list's facts without those touched since, merged by row with those of them still
+     * candidates: the others kept their rows' order (a fact that moves is touched), and their rows
+     * are those of now.
+     */
+    private NodeFacts[] merged() {
+      long stamp = ++marks;
+      List<NodeFacts> in = new ArrayList<>(touched.size());
+      for (NodeFacts f : touched) {
+        if (f.mark != stamp) {
+          f.mark = stamp;
+          if (candidates.contains(f)) {
+            in.add(f);
+          }
         }
       }
-      return new ArrayList<>(list);
+      in.sort(Comparator.comparingInt(f -> f.at));
+      NodeFacts[] out = new NodeFacts[candidates.size()];
+      int n = 0;
+      int j = 0;
+      for (NodeFacts f : order) {
+        if (f.mark == stamp) {
+          continue;
+        }
+        while (j < in.size() && in.get(j).at < f.at) {
+          out[n++] = in.get(j++);
+        }
+        out[n++] = f;
+      }
+      while (j < in.size()) {
+        out[n++] = in.get(j++);
+      }
+      return out;
+    }
+
+    /** The ranking of {@code now}, the slot's current list. */
+    List<Candidate> ranked(Listed now) {
+      if (ranking == null || ranking.broken()) {
+        ranking = new Consolidation.Ranking(Consolidation.sorted(now));
+        if (ranking.broken()) {
+          return Collections.unmodifiableList(Consolidation.sorted(now));
+        }
+      }
+      return ranking.list();
+    }
+
+    private void enter(NodeFacts f) {
+      if (candidates.add(f)) {
+        changed();
+        touch(f);
+        if (ranking != null) {
+          ranking.add(candidate(f));
+        }
+      }
+    }
+
+    private void leave(NodeFacts f) {
+      if (candidates.remove(f)) {
+        changed();
+        touch(f);
+        if (ranking != null) {
+          ranking.remove(candidate(f));
+        }
+      }
+    }
+
+    private void changed() {
+      list = null;
+      version++;
+    }
+
+    /** {@code f} came, left or may have moved: the next list looks at it. */
+    private void touch(NodeFacts f) {
+      list = null;
+      if (order != null) {
+        touched.add(f);
+      }
     }
 
     private void bring(ClusterView view) {
@@ -254,7 +391,10 @@ final class CandidateMemo {
         readers.clear();
         registered = 0;
         candidates.clear();
-        list = null;
+        changed();
+        ranking = null;
+        order = null;
+        touched.clear();
         for (NodeFacts f : rows) {
           ask(f, view);
         }
@@ -266,6 +406,8 @@ final class CandidateMemo {
           due.add(f);
         } else if (e == ORDER) {
           list = null;
+          order = null;
+          touched.clear();
         } else if (e instanceof PodDisruptionBudget b) {
           List<Verdict> read = readers.remove(b);
           if (read != null) {
@@ -311,11 +453,11 @@ final class CandidateMemo {
       if (old != null) {
         old.current = false;
         if (old.candidate) {
-          list = null; // it may have moved, or gone
+          touch(f); // it may have moved, or gone
         }
       }
       if (!listed(f)) {
-        candidates.remove(f);
+        leave(f);
         return;
       }
       boolean candidate = false;
@@ -354,10 +496,9 @@ final class CandidateMemo {
         timed.add(v);
       }
       if (v.candidate) {
-        candidates.add(v.facts);
-        list = null;
-      } else if (candidates.remove(v.facts)) {
-        list = null;
+        enter(v.facts);
+      } else {
+        leave(v.facts);
       }
     }
   }
@@ -569,31 +710,21 @@ final class CandidateMemo {
    * of every node would cost).
    */
   private boolean follow(NodeLog to, ClusterView view) {
-    NodeLog e = rowsLog;
-    int steps = 0;
-    int limit = rows.length / 4 + 16;
-    int size = rows.length; // each splice must fit the list it applies to
-    while (e != null && e != to && steps <= limit) {
-      e = e.next();
-      steps++;
-      if (e != null) {
-        if (e.at() + e.removed() > size) {
-          return false;
-        }
-        size += e.inserted().size() - e.removed();
-      }
-    }
-    if (e != to || e == null || size != view.nodes().size()) {
+    if (rowsLog == null || to == null) {
       return false;
     }
-    if (to == rowsLog) {
+    List<NodeLog> path = NodeLogPath.between(rowsLog, to, rows.length, view.nodes().size());
+    if (path == null) {
+      return false;
+    }
+    if (path.isEmpty()) {
       return true; // no splice since: the same nodes in another list object
     }
     List<NodeFacts> list = new ArrayList<>(Arrays.asList(rows));
     List<NodeFacts> out = new ArrayList<>();
     List<NodeFacts> in = new ArrayList<>();
     int first = list.size();
-    for (e = rowsLog.next(); ; e = e.next()) {
+    for (NodeLog e : path) {
       List<NodeFacts> range = list.subList(e.at(), e.at() + e.removed());
       for (NodeFacts f : range) {
         f.listed = 0;
@@ -617,9 +748,6 @@ final class CandidateMemo {
       }
       list.addAll(e.at(), put);
       first = Math.min(first, e.at());
-      if (e == to) {
-        break;
-      }
     }
     for (NodeFacts f : out) {
       if (f.listed != generation) {

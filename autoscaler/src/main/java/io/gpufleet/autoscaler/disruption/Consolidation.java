@@ -6,12 +6,14 @@ import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -58,72 +60,146 @@ final class Consolidation {
     return Candidates.withinBudgets(sorted(candidates), view, DisruptionReason.UNDERUTILIZED);
   }
 
-  /** {@code sorted} (as {@link #sorted} orders them) cut to the budgets for {@code Underutilized}. */
-  static List<Candidate> withinBudgets(List<Candidate> sorted, ClusterView view, DisruptionSimulation simulation) {
-    return Candidates.withinBudgets(sorted, () -> simulation.budgets(view, DisruptionReason.UNDERUTILIZED));
+  /**
+   * The first {@code limit} candidates of {@code sorted} (as {@link #sorted} orders them) within the budgets for
+   * {@code Underutilized}, as {@link Candidates#withinBudgets} takes them, and whether any of all it would take
+   * is of a Balanced NodePool ({@link BalancedScoring#forPoll}).
+   */
+  record Budgeted(List<Candidate> first, boolean balanced) {}
+
+  /**
+   * {@link Budgeted} without taking every candidate: multi-node consolidation tries no more than a batch.
+   * A NodePool is Balanced or not for all its candidates, and its first candidate is taken when its budget
+   * allows any, so past the limit only whether a Balanced NodePool with budget has a candidate is read.
+   */
+  static Budgeted withinBudgets(List<Candidate> sorted, ClusterView view, DisruptionSimulation simulation,
+      int limit) {
+    return withinBudgets(sorted, () -> simulation.budgets(view, DisruptionReason.UNDERUTILIZED), limit);
+  }
+
+  /** As above, the budgets ({@link DisruptionBudgets#allowed}) read of {@code allowedNow} only when there is a candidate. */
+  static Budgeted withinBudgets(List<Candidate> sorted, Supplier<Map<String, Integer>> allowedNow, int limit) {
+    if (sorted.isEmpty()) {
+      return new Budgeted(List.of(), false); // no budget to read: most polls of a quiet cluster
+    }
+    Map<String, Integer> budgets = allowedNow.get();
+    Map<String, Integer> allowed = new HashMap<>(budgets);
+    List<Candidate> out = new ArrayList<>();
+    boolean balanced = false;
+    int i = 0;
+    for (; i < sorted.size() && out.size() < limit; i++) {
+      Candidate c = sorted.get(i);
+      int left = allowed.getOrDefault(c.pool().name(), 0);
+      if (left > 0) {
+        out.add(c);
+        balanced |= BalancedScoring.balanced(c);
+        if (left != DisruptionBudgets.UNLIMITED) {
+          allowed.put(c.pool().name(), left - 1);
+        }
+      }
+    }
+    for (; i < sorted.size() && !balanced; i++) {
+      Candidate c = sorted.get(i);
+      balanced = BalancedScoring.balanced(c) && budgets.getOrDefault(c.pool().name(), 0) > 0;
+    }
+    return new Budgeted(out, balanced);
   }
 
   /**
-   * {@link #sorted}, from {@code previous} (a ranking of {@link #sorted} or of this method, or null): the
-   * candidates still there keep their order, a candidate being an immutable value, and the new ones are
-   * ranked and merged in. When no two candidates rank alike the order is the only one {@link #sorted}
-   * can give; otherwise (or when a candidate is listed twice) they are sorted afresh. Most polls follow
-   * a change of a few nodes, so most of the ranking is the last one's.
+   * {@link #sorted}'s order of a list of candidates that changes by a few at a time, kept as they come
+   * and go: each costs a binary search and a shift of the array, not a sort of every candidate. It holds
+   * only while no two candidates rank alike, when the order is the only one {@link #sorted} can give
+   * whatever the list's own order; a candidate that ranks as one already there (or a removal of one
+   * not there) leaves it {@link #broken}, and the reader sorts afresh. A shortcut of the twin's, not a
+   * step of Karpenter's (ConsolidationOrderTest).
    */
-  static List<Candidate> sorted(List<Candidate> candidates, List<Candidate> previous) {
-    if (previous == null || previous.isEmpty()) {
-      return sorted(candidates);
-    }
-    Set<Candidate> now = Collections.newSetFromMap(new IdentityHashMap<>(candidates.size()));
-    now.addAll(candidates);
-    if (now.size() != candidates.size()) {
-      return sorted(candidates);
-    }
-    List<Candidate> kept = new ArrayList<>(candidates.size());
-    for (Candidate c : previous) {
-      if (now.remove(c)) {
-        kept.add(c);
+  static final class Ranking {
+    private Ranked[] items;
+    private int size;
+    private boolean broken;
+    /** {@link #list}'s answer until the next change; null when to be made. */
+    private List<Candidate> out;
+
+    /** A ranking of {@code sorted}, a list in {@link #sorted}'s order. */
+    Ranking(List<Candidate> sorted) {
+      items = new Ranked[Math.max(16, sorted.size() + sorted.size() / 4)];
+      for (Candidate c : sorted) {
+        Ranked r = ranked(c);
+        if (size > 0 && RANK.compare(items[size - 1], r) >= 0) {
+          broken = true;
+          return;
+        }
+        items[size++] = r;
       }
     }
-    List<Ranked> fresh = new ArrayList<>(now.size());
-    for (Candidate c : candidates) {
-      if (now.contains(c)) {
-        fresh.add(ranked(c));
-      }
+
+    /** Whether the ranking no longer follows its candidates: the reader sorts them afresh. */
+    boolean broken() {
+      return broken;
     }
-    fresh.sort(RANK);
-    List<Candidate> out = new ArrayList<>(candidates.size());
-    Ranked last = null;
-    int j = 0;
-    for (Candidate c : kept) {
-      Ranked k = ranked(c);
-      while (j < fresh.size() && RANK.compare(fresh.get(j), k) < 0) {
-        last = append(out, last, fresh.get(j++));
-        if (last == null) {
-          return sorted(candidates);
+
+    void add(Candidate c) {
+      if (broken) {
+        return;
+      }
+      Ranked r = ranked(c);
+      int i = search(r);
+      if (i >= 0) {
+        broken = true; // two rank alike: their order is the list's, which this does not know
+        return;
+      }
+      i = -i - 1;
+      if (size == items.length) {
+        items = Arrays.copyOf(items, size * 2);
+      }
+      System.arraycopy(items, i, items, i + 1, size - i);
+      items[i] = r;
+      size++;
+      out = null;
+    }
+
+    void remove(Candidate c) {
+      if (broken) {
+        return;
+      }
+      int i = search(ranked(c));
+      if (i < 0 || items[i].candidate() != c) {
+        broken = true;
+        return;
+      }
+      System.arraycopy(items, i + 1, items, i, size - i - 1);
+      items[--size] = null;
+      out = null;
+    }
+
+    /** The candidates in {@link #sorted}'s order; not to be asked while {@link #broken}. */
+    List<Candidate> list() {
+      if (out == null) {
+        Candidate[] a = new Candidate[size];
+        for (int i = 0; i < size; i++) {
+          a[i] = items[i].candidate();
+        }
+        out = Collections.unmodifiableList(Arrays.asList(a));
+      }
+      return out;
+    }
+
+    private int search(Ranked key) {
+      int lo = 0;
+      int hi = size - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int c = RANK.compare(items[mid], key);
+        if (c < 0) {
+          lo = mid + 1;
+        } else if (c > 0) {
+          hi = mid - 1;
+        } else {
+          return mid;
         }
       }
-      last = append(out, last, k);
-      if (last == null) {
-        return sorted(candidates);
-      }
+      return -(lo + 1);
     }
-    while (j < fresh.size()) {
-      last = append(out, last, fresh.get(j++));
-      if (last == null) {
-        return sorted(candidates);
-      }
-    }
-    return out;
-  }
-
-  /** Adds {@code r} after {@code last}: {@code r}, or null when it does not rank strictly after. */
-  private static Ranked append(List<Candidate> out, Ranked last, Ranked r) {
-    if (last != null && RANK.compare(last, r) >= 0) {
-      return null;
-    }
-    out.add(r.candidate());
-    return r;
   }
 
   private static Ranked ranked(Candidate c) {

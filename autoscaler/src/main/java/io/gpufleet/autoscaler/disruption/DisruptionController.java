@@ -381,7 +381,7 @@ public final class DisruptionController {
       candidates.clear();
     }
     return candidates.computeIfAbsent(m.filter(),
-        f -> Collections.unmodifiableList(memo.of(view, m.eventual(), f)));
+        f -> memo.of(view, m.eventual(), f));
   }
 
   // ---- validation and execution ----

@@ -362,11 +362,13 @@ final class DisruptionSimulation {
 
   /**
    * {@link Consolidation#sorted}, kept for the last list of candidates: multi- and single-node
-   * consolidation rank the same list object of a poll; the next poll's ranking starts from it.
+   * consolidation rank the same list object of a poll. The candidate memo's lists hand over the ranking
+   * it follows from view to view ({@link CandidateMemo.Listed}); any other list is sorted.
    */
   List<Candidate> sorted(List<Candidate> candidates) {
     if (candidates != sortedFrom) {
-      sortedOut = Collections.unmodifiableList(Consolidation.sorted(candidates, sortedOut));
+      sortedOut = candidates instanceof CandidateMemo.Listed l ? l.ranked()
+          : Collections.unmodifiableList(Consolidation.sorted(candidates));
       sortedFrom = candidates;
     }
     return sortedOut;

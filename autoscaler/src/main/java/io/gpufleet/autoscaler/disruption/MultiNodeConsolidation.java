@@ -34,20 +34,24 @@ final class MultiNodeConsolidation implements DisruptionMethod {
 
   @Override
   public Optional<DisruptionCommand> computeCommand(List<Candidate> all, ClusterView view, RandomGenerator random) {
-    List<Candidate> candidates = Consolidation.withinBudgets(simulation.sorted(all), view, simulation);
+    // firstNConsolidationOption: prefixes [0, mid] for mid in [1, max], so two candidates at least;
+    // max is one less than the candidates when they fit in the batch of multiNodeMaxCandidates, the
+    // batch size otherwise (upstream then tries up to batch + 1, as written). So no more than the
+    // batch and one are taken within budgets: with more, n is past the batch all the same.
+    int maxCandidates = simulation.settings().multiNodeMaxCandidates();
+    Consolidation.Budgeted budgeted = Consolidation.withinBudgets(simulation.sorted(all), view, simulation,
+        Math.max(maxCandidates, 0) + 1);
+    List<Candidate> candidates = budgeted.first();
     if (candidates.size() < 2) {
       return Optional.empty();
     }
-    // firstNConsolidationOption: prefixes [0, mid] for mid in [1, max], so two candidates at least;
-    // max is one less than the candidates when they fit in the batch of multiNodeMaxCandidates, the
-    // batch size otherwise (upstream then tries up to batch + 1, as written).
     int n = candidates.size();
-    int batch = Math.min(n, simulation.settings().multiNodeMaxCandidates());
+    int batch = Math.min(n, maxCandidates);
     int lo = 1;
     int hi = n <= batch ? n - 1 : batch;
     // A prefix whose move a Balanced NodePool rejects counts as one that does not consolidate
-    // (firstNConsolidationOption, ApproveCommand; BalancedScoring).
-    Optional<BalancedScoring> balanced = BalancedScoring.forPoll(candidates, view);
+    // (firstNConsolidationOption, ApproveCommand; BalancedScoring): any of every candidate within budgets.
+    Optional<BalancedScoring> balanced = budgeted.balanced() ? Optional.of(BalancedScoring.of(view)) : Optional.empty();
     List<Candidate> best = null;
     List<NodeClaim> bestReplacements = null;
     Map<String, String> bestApprovals = Map.of();

@@ -55,6 +55,8 @@ final class NodeFacts {
   /** The view generation that last listed these facts (to find those that left), and where. */
   long listed;
   int at;
+  /** The stamp of the last candidate list of a memo's filter that found the facts changed since the one before. */
+  long mark;
 
   NodeFacts(StateNode node, NodePool pool) {
     this.node = node;

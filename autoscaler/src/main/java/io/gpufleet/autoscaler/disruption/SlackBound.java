@@ -132,12 +132,18 @@ final class SlackBound {
 
   private final Map<TaintClasses.Tolerance, Room> roomsByTolerance = new IdentityHashMap<>();
   private final Map<PodSpec, Room> roomsBySpec = new IdentityHashMap<>();
+  /**
+   * Each spec's request, and what it tolerates (answers of the same {@link #taints}), in two generations:
+   * a spec asked about is brought into the current one, and the current one becomes the earlier one (the
+   * specs of neither let go) once it has grown past {@link #generationLimit}, at a view with changed nodes.
+   * So the specs of the cluster's pods are worked out once while they stay, not again each time they
+   * were not asked about at the view before (the same model: the same dimensions).
+   */
   private Map<PodSpec, long[]> requests = new IdentityHashMap<>();
-  /** The requests of the list before, for the specs asked again (the same model: the same dimensions). */
   private Map<PodSpec, long[]> earlierRequests = Map.of();
   private Map<PodSpec, TaintClasses.Tolerance> tolerances = new IdentityHashMap<>();
-  /** The same, for what each spec tolerates: answers of the same {@link #taints}. */
   private Map<PodSpec, TaintClasses.Tolerance> earlierTolerances = Map.of();
+  private int generationLimit = 256;
 
   SlackBound(ProvisioningModel model) {
     this.model = model;
@@ -195,10 +201,13 @@ final class SlackBound {
     seen = view;
     List<StateNode> nodes = view.nodes();
     if (nodes != rowsOf) {
-      earlierRequests = requests;
-      requests = new IdentityHashMap<>();
-      earlierTolerances = tolerances;
-      tolerances = new IdentityHashMap<>();
+      if (requests.size() + tolerances.size() > generationLimit) {
+        earlierRequests = requests;
+        requests = new IdentityHashMap<>();
+        earlierTolerances = tolerances;
+        tolerances = new IdentityHashMap<>();
+        generationLimit = 2 * (earlierRequests.size() + earlierTolerances.size()) + 256;
+      }
       trim();
       if (rowsOf == null || !follow(view.nodeLog(), nodes.size())) {
         match(nodes);

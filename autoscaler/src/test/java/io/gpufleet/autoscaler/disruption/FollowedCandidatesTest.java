@@ -53,6 +53,7 @@ class FollowedCandidatesTest {
     long views = 0;
     long rowViews = 0;
     long asked = 0;
+    long ranked = 0;
     for (long seed = 1; seed <= 40; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
       NodePool current = pool();
@@ -116,6 +117,10 @@ class FollowedCandidatesTest {
                 .as("seed %d step %d filter %d eventual %s", seed, step, FILTERS.indexOf(f), eventual)
                 .isEqualTo(fresh.stream().map(Candidate::name).toList());
             assertThat(followed).isEqualTo(fresh);
+            if (followed instanceof CandidateMemo.Listed l) { // the ranking it followed, as a sort ranks them
+              assertThat(l.ranked()).as("seed %d step %d ranked", seed, step).isEqualTo(Consolidation.sorted(fresh));
+              ranked++;
+            }
             if (f instanceof NodeFacts.Filter) {
               rowViews += rows.length;
             }
@@ -127,6 +132,7 @@ class FollowedCandidatesTest {
       }
     }
     assertThat(views).isGreaterThan(1_500);
+    assertThat(ranked).isGreaterThan(10_000);
     System.out.printf("views %d, rows x filters %d, asked %d%n", views, rowViews, asked);
     // It follows what changed: far fewer rows asked about than every row at every view.
     assertThat(asked).isLessThan(rowViews / 2);
