@@ -83,7 +83,16 @@ class FollowedCandidatesTest {
           log = NodeLog.start();
         } else {
           for (int k = r.nextInt(4); k > 0; k--) {
-            log = splice(r, nodes, log, current, made++, now);
+            int index = made++;
+            NodePool pool = current;
+            Instant at = now;
+            log = RandomSplices.splice(r, nodes, log, null, range -> {
+              List<StateNode> out = new ArrayList<>();
+              for (int m = RandomSplices.count(r, range); m > 0; m--) {
+                out.add(node(r, pool, index * 4 + m + 100_000, at));
+              }
+              return out;
+            });
           }
         }
         for (PodDisruptionBudget b : specs) {
@@ -148,29 +157,6 @@ class FollowedCandidatesTest {
     return n;
   }
 
-  /** One random splice of {@code nodes}, as the view builder makes them, appended to the chain. */
-  private static NodeLog splice(SplittableRandom r, List<StateNode> nodes, NodeLog log, NodePool pool, int index,
-      Instant now) {
-    int at = r.nextInt(nodes.size() + 1);
-    int removed = Math.min(nodes.size() - at, switch (r.nextInt(4)) {
-      case 0 -> 0;
-      case 1, 2 -> 1;
-      default -> r.nextInt(4);
-    });
-    List<StateNode> range = nodes.subList(at, at + removed);
-    List<StateNode> inserted = new ArrayList<>();
-    if (removed > 1 && r.nextBoolean()) { // a group put back in another order: the same state nodes
-      inserted.addAll(range);
-      Collections.reverse(inserted);
-    } else {
-      for (int k = r.nextInt(removed == 0 ? 1 : 0, 3); k > 0; k--) {
-        inserted.add(node(r, pool, index * 4 + k + 100_000, now));
-      }
-    }
-    range.clear();
-    nodes.addAll(at, inserted);
-    return log.splice(at, removed, inserted);
-  }
 
   /** A pass over every node: the first instant after now a node turns consolidatable or a protection ends. */
   private static Instant nextChange(ClusterView v, Instant limit) {

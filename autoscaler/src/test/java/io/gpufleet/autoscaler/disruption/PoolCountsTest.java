@@ -53,7 +53,15 @@ class PoolCountsTest {
           log = NodeLog.start();
         } else {
           for (int k = r.nextInt(4); k > 0; k--) {
-            log = splice(r, nodes, log, pools, made++);
+            int index = made++;
+            log = RandomSplices.splice(r, nodes, log, null, range -> {
+              List<StateNode> out = new ArrayList<>();
+              for (int m = RandomSplices.count(r, range); m > 0; m--) {
+                out.add(!nodes.isEmpty() && r.nextInt(15) == 0 ? nodes.get(r.nextInt(nodes.size()))
+                    : node(r, pools, index * 4 + m + 100_000));
+              }
+              return out;
+            });
           }
         }
         ClusterView view = new ClusterView(T0, pools, CATALOG, OfferingAvailability.ALL, List.copyOf(nodes),
@@ -90,28 +98,4 @@ class PoolCountsTest {
     };
   }
 
-  /** One random splice of {@code nodes}, as the view builder makes them, appended to the chain. */
-  private static NodeLog splice(SplittableRandom r, List<StateNode> nodes, NodeLog log, List<NodePool> pools,
-      int index) {
-    int at = r.nextInt(nodes.size() + 1);
-    int removed = Math.min(nodes.size() - at, switch (r.nextInt(4)) {
-      case 0 -> 0;
-      case 1, 2 -> 1;
-      default -> r.nextInt(4);
-    });
-    List<StateNode> range = nodes.subList(at, at + removed);
-    List<StateNode> inserted = new ArrayList<>();
-    if (removed > 1 && r.nextBoolean()) { // a group put back in another order: the same state nodes
-      inserted.addAll(range);
-      Collections.reverse(inserted);
-    } else {
-      for (int k = r.nextInt(removed == 0 ? 1 : 0, 3); k > 0; k--) {
-        inserted.add(!nodes.isEmpty() && r.nextInt(15) == 0 ? nodes.get(r.nextInt(nodes.size()))
-            : node(r, pools, index * 4 + k + 100_000));
-      }
-    }
-    range.clear();
-    nodes.addAll(at, inserted);
-    return log.splice(at, removed, inserted);
-  }
 }

@@ -185,33 +185,24 @@ class SlackBoundTest {
     assertThat(no).isPositive();
   }
 
-  /** One random splice of {@code nodes}, as the view builder makes them, appended to the chain; what left goes to {@code gone}. */
+  /** One random splice of {@code nodes} ({@link RandomSplices}); what left goes to {@code gone}. */
   private static NodeLog splice(SplittableRandom r, List<StateNode> nodes, List<StateNode> gone, NodeLog log,
       NodePool pool, int index) {
-    int at = r.nextInt(nodes.size() + 1);
-    int removed = Math.min(nodes.size() - at, switch (r.nextInt(4)) {
-      case 0 -> 0;
-      case 1, 2 -> 1;
-      default -> r.nextInt(4);
-    });
-    List<StateNode> range = nodes.subList(at, at + removed);
-    gone.addAll(range);
-    List<StateNode> inserted = new ArrayList<>();
-    if (removed > 1 && r.nextBoolean()) { // a group put back in another order: the same state nodes
-      inserted.addAll(range);
-      Collections.reverse(inserted);
-    } else if (removed == 1 && r.nextInt(3) == 0) { // the node changed: a pod came or left, or it is being deleted
-      StateNode n = range.getFirst();
-      List<Pod> pods = new ArrayList<>(n.pods());
-      if (!pods.isEmpty() && r.nextBoolean()) {
-        pods.remove(r.nextInt(pods.size()));
-      } else {
-        pods.add(pod("c" + index, r));
+    return RandomSplices.splice(r, nodes, log, gone, range -> {
+      List<StateNode> inserted = new ArrayList<>();
+      if (range.size() == 1 && r.nextInt(3) == 0) { // the node changed: a pod came or left, or it is being deleted
+        StateNode n = range.getFirst();
+        List<Pod> pods = new ArrayList<>(n.pods());
+        if (!pods.isEmpty() && r.nextBoolean()) {
+          pods.remove(r.nextInt(pods.size()));
+        } else {
+          pods.add(pod("c" + index, r));
+        }
+        inserted.add(new StateNode(n.name(), n.claim(), n.node(), pods, n.terminating(), n.lastPodEvent(),
+            r.nextInt(3) == 0));
+        return inserted;
       }
-      inserted.add(new StateNode(n.name(), n.claim(), n.node(), pods, n.terminating(), n.lastPodEvent(),
-          r.nextInt(3) == 0));
-    } else {
-      for (int k = r.nextInt(removed == 0 ? 1 : 0, 3); k > 0; k--) {
+      for (int k = RandomSplices.count(r, range); k > 0; k--) {
         StateNode n = node(pool, index * 4 + k + 100_000, r);
         if (!nodes.isEmpty() && r.nextInt(20) == 0) { // a second node of a listed one's name
           n = new StateNode(nodes.get(r.nextInt(nodes.size())).name(), n.claim(), n.node(), n.pods(),
@@ -221,10 +212,8 @@ class SlackBoundTest {
         }
         inserted.add(n);
       }
-    }
-    range.clear();
-    nodes.addAll(at, inserted);
-    return log.splice(at, removed, inserted);
+      return inserted;
+    });
   }
 
   /**
