@@ -185,20 +185,7 @@ final class Consolidation {
     }
 
     private int search(Ranked key) {
-      int lo = 0;
-      int hi = size - 1;
-      while (lo <= hi) {
-        int mid = (lo + hi) >>> 1;
-        int c = RANK.compare(items[mid], key);
-        if (c < 0) {
-          lo = mid + 1;
-        } else if (c > 0) {
-          hi = mid - 1;
-        } else {
-          return mid;
-        }
-      }
-      return -(lo + 1);
+      return Arrays.binarySearch(items, 0, size, key, RANK);
     }
   }
 
