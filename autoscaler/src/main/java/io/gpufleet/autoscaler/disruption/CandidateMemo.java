@@ -713,7 +713,7 @@ final class CandidateMemo {
     if (rowsLog == null || to == null) {
       return false;
     }
-    List<NodeLog> path = NodeLogPath.between(rowsLog, to, rows.length, view.nodes().size());
+    List<NodeLog> path = rowsLog.pathTo(to, rows.length, view.nodes().size());
     if (path == null) {
       return false;
     }
@@ -725,30 +725,25 @@ final class CandidateMemo {
     List<NodeFacts> in = new ArrayList<>();
     int first = list.size();
     for (NodeLog e : path) {
-      List<NodeFacts> range = list.subList(e.at(), e.at() + e.removed());
-      for (NodeFacts f : range) {
-        f.listed = 0;
-        out.add(f);
-      }
-      range.clear();
-      List<NodeFacts> put = new ArrayList<>(e.inserted().size());
-      for (StateNode n : e.inserted()) {
-        NodeFacts f = facts.get(n); // a state node put back (a group reordered) keeps its facts
-        if (f == null) {
-          f = fresh(n, view);
-          facts.put(n, f);
-          if (!full) {
-            added.add(f);
-          }
-          indexTimes(f, true);
-        }
-        f.listed = generation;
-        in.add(f);
-        put.add(f);
-      }
-      list.addAll(e.at(), put);
       first = Math.min(first, e.at());
     }
+    NodeLog.apply(path, list, n -> {
+      NodeFacts f = facts.get(n); // a state node put back (a group reordered) keeps its facts
+      if (f == null) {
+        f = fresh(n, view);
+        facts.put(n, f);
+        if (!full) {
+          added.add(f);
+        }
+        indexTimes(f, true);
+      }
+      f.listed = generation;
+      in.add(f);
+      return f;
+    }, f -> {
+      f.listed = 0;
+      out.add(f);
+    });
     for (NodeFacts f : out) {
       if (f.listed != generation) {
         letGo(f);

@@ -34,7 +34,7 @@ final class PoolCounts {
   private void bring(ClusterView view) {
     List<StateNode> now = view.nodes();
     if (now != nodesOf) {
-      List<NodeLog> path = nodesOf == null ? null : NodeLogPath.between(log, view.nodeLog(), nodes.size(), now.size());
+      List<NodeLog> path = nodesOf == null ? null : log.pathTo(view.nodeLog(), nodes.size(), now.size());
       if (path == null) {
         counts.clear();
         nodes.clear();
@@ -43,17 +43,10 @@ final class PoolCounts {
           DisruptionBudgets.count(counts, n, 1);
         }
       } else {
-        for (NodeLog e : path) {
-          List<StateNode> range = nodes.subList(e.at(), e.at() + e.removed());
-          for (StateNode n : range) {
-            DisruptionBudgets.count(counts, n, -1);
-          }
-          range.clear();
-          for (StateNode n : e.inserted()) {
-            DisruptionBudgets.count(counts, n, 1);
-          }
-          nodes.addAll(e.at(), e.inserted());
-        }
+        NodeLog.apply(path, nodes, n -> {
+          DisruptionBudgets.count(counts, n, 1);
+          return n;
+        }, n -> DisruptionBudgets.count(counts, n, -1));
       }
       nodesOf = now;
     }

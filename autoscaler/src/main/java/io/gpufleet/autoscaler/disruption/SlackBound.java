@@ -231,22 +231,11 @@ final class SlackBound {
    * is not on that chain within a bound (more splices than matching every node would cost).
    */
   private boolean follow(NodeLog to, int size) {
-    List<NodeLog> path = NodeLogPath.between(rowsLog, to, rows.size(), size);
+    List<NodeLog> path = rowsLog.pathTo(to, rows.size(), size);
     if (path == null) {
       return false;
     }
-    for (NodeLog e : path) {
-      List<Row> range = rows.subList(e.at(), e.at() + e.removed());
-      for (Row r : range) {
-        left(r);
-      }
-      range.clear();
-      List<Row> put = new ArrayList<>(e.inserted().size());
-      for (StateNode x : e.inserted()) {
-        put.add(came(new Row(x, taints)));
-      }
-      rows.addAll(e.at(), put);
-    }
+    NodeLog.apply(path, rows, x -> came(new Row(x, taints)), this::left);
     return true;
   }
 

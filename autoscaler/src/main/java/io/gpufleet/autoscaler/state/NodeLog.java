@@ -1,6 +1,9 @@
 package io.gpufleet.autoscaler.state;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * How each list of state nodes a view builder hands out came from the one before: a chain of
@@ -61,5 +64,44 @@ public final class NodeLog {
   /** The state nodes it puts there instead, in order. */
   public List<StateNode> inserted() {
     return inserted;
+  }
+
+  /**
+   * The splices after this entry up to {@code to}, in order, for a reader's list of {@code size} state
+   * nodes that becomes one of {@code target}: empty when {@code to} is this entry; null when {@code to} is
+   * not on the chain within more than {@code size / 4 + 16} splices (a pass over every node costs no
+   * more) or the splices do not fit the list.
+   */
+  public List<NodeLog> pathTo(NodeLog to, int size, int target) {
+    List<NodeLog> out = new ArrayList<>();
+    int limit = size / 4 + 16;
+    int n = size; // each splice must fit the list it applies to
+    for (NodeLog e = this; e != to; ) {
+      e = out.size() > limit ? null : e.next;
+      if (e == null || e.at + e.removed > n) {
+        return null;
+      }
+      n += e.inserted.size() - e.removed;
+      out.add(e);
+    }
+    return n == target ? out : null;
+  }
+
+  /**
+   * Applies {@code path} ({@link #pathTo}) to {@code rows}, a reader's rows in step with the state nodes:
+   * each row a splice takes out goes to {@code left}, then each node it puts in becomes the row
+   * {@code came} makes of it.
+   */
+  public static <R> void apply(List<NodeLog> path, List<R> rows, Function<StateNode, R> came, Consumer<R> left) {
+    for (NodeLog e : path) {
+      List<R> range = rows.subList(e.at, e.at + e.removed);
+      range.forEach(left);
+      range.clear();
+      List<R> put = new ArrayList<>(e.inserted.size());
+      for (StateNode n : e.inserted) {
+        put.add(came.apply(n));
+      }
+      rows.addAll(e.at, put);
+    }
   }
 }

@@ -170,7 +170,7 @@ class ViewBuilderTest {
       assertThat(following.inViewOrder(followed, some)).as("step %d", step).containsExactlyElementsOf(
           followed.nodes().stream().filter(n -> n.claim().isPresent() && some.contains(n.claim().get().name()))
               .toList());
-            // The splices from the last view's log entry to this one's make this list of the last one's.
+      // The splices from the last view's log entry to this one's make this list of the last one's.
       if (last != null && reachable(last.nodeLog(), followed.nodeLog())) {
         List<StateNode> list = new ArrayList<>(last.nodes());
         for (NodeLog e = last.nodeLog(); e != followed.nodeLog(); ) {
