@@ -51,16 +51,20 @@ public final class ControllerSelectors implements SpreadSelectors {
   public static ControllerSelectors of(List<Workload> workloads, Function<Workload.Deployment, String> revisions) {
     Map<Key, LabelSelector> out = new HashMap<>();
     for (Workload w : workloads) {
-      // On the variant, not the sealed type: no class made at run time (see Workload.variant).
-      boolean spread = switch (w.variant()) {
-        case DEPLOYMENT, REPLICA_SET, STATEFUL_SET -> true;
-        case JOB, DAEMON_SET -> false;
-      };
-      if (spread) {
+      if (selects(w)) {
         out.put(new Key(w.meta().namespace(), PodFactory.owner(w, revisions)), w.selector());
       }
     }
     return new ControllerSelectors(out);
+  }
+
+  /** Whether the workload's pods get its selector here: a Deployment, ReplicaSet or StatefulSet. */
+  public static boolean selects(Workload w) {
+    // On the variant, not the sealed type: no class made at run time (see Workload.variant).
+    return switch (w.variant()) {
+      case DEPLOYMENT, REPLICA_SET, STATEFUL_SET -> true;
+      case JOB, DAEMON_SET -> false;
+    };
   }
 
   @Override

@@ -192,19 +192,12 @@ final class KubeScheduler {
     before.diff(after, (k, was, now) -> {
       Workload w0 = was == null ? null : was.workload();
       Workload w1 = now == null ? null : now.workload();
-      if (w0 != w1 && (spreadsPods(w0) || spreadsPods(w1))) {
+      boolean read = w0 != null && ControllerSelectors.selects(w0) || w1 != null && ControllerSelectors.selects(w1);
+      if (w0 != w1 && read) {
         changed[0] = true;
       }
     });
     return changed[0];
-  }
-
-  /** Whether {@link ControllerSelectors} gives the workload's pods a selector (null: none). */
-  private static boolean spreadsPods(Workload w) {
-    return w != null && switch (w.variant()) {
-      case DEPLOYMENT, REPLICA_SET, STATEFUL_SET -> true;
-      case JOB, DAEMON_SET -> false;
-    };
   }
 
   /** The PDBs and their {@code status.disruptionsAllowed} now, as DefaultPreemption's PDB lister reads them. */
