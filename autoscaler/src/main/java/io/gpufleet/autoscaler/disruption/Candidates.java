@@ -200,12 +200,18 @@ final class Candidates {
 
   /** As above, the budgets ({@link DisruptionBudgets#allowed}) read of {@code budgets} only when there is a candidate. */
   static List<Candidate> withinBudgets(List<Candidate> candidates, Supplier<Map<String, Integer>> budgets) {
+    return withinBudgets(candidates, budgets, Integer.MAX_VALUE);
+  }
+
+  /** As above, no more than the first {@code limit} that it takes. */
+  static List<Candidate> withinBudgets(List<Candidate> candidates, Supplier<Map<String, Integer>> budgets, int limit) {
     if (candidates.isEmpty()) {
       return new ArrayList<>(); // no budget to read: most polls of a quiet cluster
     }
     Map<String, Integer> allowed = new HashMap<>(budgets.get());
     List<Candidate> out = new ArrayList<>();
-    for (Candidate c : candidates) {
+    for (int i = 0; i < candidates.size() && out.size() < limit; i++) {
+      Candidate c = candidates.get(i);
       int left = allowed.getOrDefault(c.pool().name(), 0);
       if (left > 0) {
         out.add(c);

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,7 +69,8 @@ final class Consolidation {
   /**
    * {@link Budgeted} without taking every candidate: multi-node consolidation tries no more than a batch.
    * A NodePool is Balanced or not for all its candidates, and its first candidate is taken when its budget
-   * allows any, so past the limit only whether a Balanced NodePool with budget has a candidate is read.
+   * allows any, so whether one it would take is Balanced is whether a Balanced NodePool with budget has a
+   * candidate.
    */
   static Budgeted withinBudgets(List<Candidate> sorted, ClusterView view, DisruptionSimulation simulation,
       int limit) {
@@ -83,26 +83,12 @@ final class Consolidation {
       return new Budgeted(List.of(), false); // no budget to read: most polls of a quiet cluster
     }
     Map<String, Integer> budgets = allowedNow.get();
-    Map<String, Integer> allowed = new HashMap<>(budgets);
-    List<Candidate> out = new ArrayList<>();
     boolean balanced = false;
-    int i = 0;
-    for (; i < sorted.size() && out.size() < limit; i++) {
-      Candidate c = sorted.get(i);
-      int left = allowed.getOrDefault(c.pool().name(), 0);
-      if (left > 0) {
-        out.add(c);
-        balanced |= BalancedScoring.balanced(c);
-        if (left != DisruptionBudgets.UNLIMITED) {
-          allowed.put(c.pool().name(), left - 1);
-        }
-      }
-    }
-    for (; i < sorted.size() && !balanced; i++) {
+    for (int i = 0; i < sorted.size() && !balanced; i++) {
       Candidate c = sorted.get(i);
       balanced = BalancedScoring.balanced(c) && budgets.getOrDefault(c.pool().name(), 0) > 0;
     }
-    return new Budgeted(out, balanced);
+    return new Budgeted(Candidates.withinBudgets(sorted, () -> budgets, limit), balanced);
   }
 
   /**
