@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Malformed input through every reader, as a hostile tester would write it: real example files
@@ -59,6 +60,10 @@ class ReaderFuzzTest {
   /** The seed the fuzz runs are drawn from. */
   private static final long SEED = 20261130L;
 
+  /** Every run's input and output lie under it, so JUnit removes them after the class. */
+  @TempDir
+  static Path runs;
+
   static Gen<List<Edit>> edits() {
     Gen<Edit> edit = Gen.combine(Gen.ints(0, 3), Gen.doubles(0, 1), Gen.doubles(0, 1), Gen.ints(0, TOKENS.size() - 1),
         Edit::new);
@@ -88,7 +93,7 @@ class ReaderFuzzTest {
   }
 
   private static int endsCleanly(String file, List<Edit> edits, String... command) throws IOException {
-    Path dir = Files.createTempDirectory("fuzz");
+    Path dir = Files.createTempDirectory(runs, "run");
     Path input = Files.writeString(dir.resolve("input.yaml"), mutate(file, edits), StandardCharsets.UTF_8);
     List<String> args = new ArrayList<>();
     for (String a : command) {

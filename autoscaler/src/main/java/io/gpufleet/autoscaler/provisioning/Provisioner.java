@@ -124,10 +124,10 @@ public final class Provisioner {
       orderFleet = f;
     }
     if (shared != lastShared) {
-      sharedQueue = queueOrder(shared, order);
+      sharedQueue = queueOrder(shared, f::request);
       lastShared = shared;
     }
-    List<Pod> ownQueue = queueOrder(own, order);
+    List<Pod> ownQueue = queueOrder(own, f::request);
     List<Pod> queue = merge(sharedQueue, ownQueue, order);
     ProvisioningRound round = new ProvisioningRound(model, f, leaving, offerings, now, true, firsts);
     ProvisioningRound.Settled settled = unreliable == null ? null
@@ -272,16 +272,32 @@ public final class Provisioner {
   }
 
   /** Largest CPU request first, then memory; ties keep the given order (reference §1.4 queue.go). */
+  /**
+   * The pods in {@link #queueComparator}'s order, ties as given: each pod's request is read once, not
+   * at each of the sort's comparisons (a map lookup each, and multi-node consolidation sorts the pods of
+   * every prefix it tries). Both sorts are stable over the same keys, so the order is the same.
+   */
   static List<Pod> queueOrder(List<Pod> pods, Function<PodSpec, ResourceVector> requests) {
-    return queueOrder(pods, queueComparator(requests));
-  }
-
-  private static List<Pod> queueOrder(List<Pod> pods, Comparator<Pod> order) {
     List<Pod> sorted = new ArrayList<>(pods);
     if (sorted.size() > 1) { // a candidate's one pod: in order already
-      sorted.sort(order);
+      Keyed[] keyed = new Keyed[sorted.size()];
+      for (int i = 0; i < keyed.length; i++) {
+        Pod p = sorted.get(i);
+        ResourceVector r = requests.apply(p.spec());
+        keyed[i] = new Keyed(p, r.milliCpu(), r.memory());
+      }
+      Arrays.sort(keyed, Keyed.ORDER);
+      for (int i = 0; i < keyed.length; i++) {
+        sorted.set(i, keyed[i].pod());
+      }
     }
     return sorted;
+  }
+
+  /** A pod with the two requests {@link #queueComparator} orders by: larger CPU first, then larger memory. */
+  private record Keyed(Pod pod, long milliCpu, long memory) {
+    static final Comparator<Keyed> ORDER = (a, b) -> a.milliCpu != b.milliCpu ? Long.compare(b.milliCpu, a.milliCpu)
+        : Long.compare(b.memory, a.memory);
   }
 
   static Comparator<Pod> queueComparator(Function<PodSpec, ResourceVector> requests) {

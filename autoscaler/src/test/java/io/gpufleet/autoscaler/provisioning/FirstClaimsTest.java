@@ -125,7 +125,7 @@ class FirstClaimsTest {
   }
 
   @Test
-  void mergedQueueIsAStableSortOfBothLists() {
+  void queueIsTheComparatorsStableSortAndMergesAsOne() {
     SplittableRandom r = new SplittableRandom(7);
     for (int trial = 0; trial < 200; trial++) {
       List<Pod> a = new ArrayList<>();
@@ -140,6 +140,10 @@ class FirstClaimsTest {
       List<Pod> both = new ArrayList<>(a);
       both.addAll(b);
       var order = Provisioner.queueOrder(both, fleet::request);
+      // the keyed sort is the comparator's own stable sort, ties (same CPU and memory) as given
+      List<Pod> byComparator = new ArrayList<>(both);
+      byComparator.sort(Provisioner.queueComparator(fleet::request));
+      assertThat(order).as("trial %d", trial).isEqualTo(byComparator);
       var merged = Provisioner.merge(Provisioner.queueOrder(a, fleet::request), Provisioner.queueOrder(b, fleet::request),
           Provisioner.queueComparator(fleet::request));
       assertThat(merged).as("trial %d", trial).isEqualTo(order);
