@@ -22,8 +22,10 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.RandomAccess;
+import java.util.Set;
 
 /**
  * The existing capacity a provisioning round starts from, worked out once for one list of state
@@ -36,7 +38,8 @@ import java.util.RandomAccess;
  * <p>What a round asks of every node for a pod is also kept, per pod spec: the nodes whose offer
  * could take one pod of the spec at all ({@link #hosts}). Within a round a node's room only shrinks,
  * so a node that cannot take the pod before the round cannot later; scanning only these nodes
- * finds the node a scan of all would (RoundNodesTest).
+ * finds the node a scan of all would (RoundNodesTest). A fleet brought forward from the last one
+ * ({@link #next}) moves that one's hosts and tests only its new entries.
  */
 final class RoundNodes {
   /** One node a round may place on: its state node, its offer and its taints' number. */
@@ -63,12 +66,37 @@ final class RoundNodes {
   private final Map<PodSpec, TaintClasses.Tolerance> tolerances;
   /** The same, by what they depend on: many specs (one per Job) ask alike. */
   private final Map<HostKey, int[]> hostsByKey = new HashMap<>();
+  /**
+   * The fleet this one was brought forward from ({@link #follow}), its hosts by key, and where each of
+   * its entries now stands ({@code -1}: gone) and which entries are new: a key's hosts are then that
+   * fleet's, moved, and the new entries tested, instead of every node tested again. Null otherwise.
+   */
+  private final Carried carried;
 
-  private record Asks(ResourceList list, ResourceVector vector, List<Requirements> requirements) {}
+  private record Carried(Map<HostKey, int[]> hostsByKey, int[] moved, int[] added) {}
 
-  /** What {@link #hosts} reads of a spec; equal vectors fit alike (a zero request never fails). */
+  /** {@code key}: what {@link #hosts} asks of nodes, a function of the spec kept with the rest. */
+  private record Asks(ResourceList list, ResourceVector vector, List<Requirements> requirements, HostKey key) {}
+
+  /**
+   * What {@link #hosts} reads of a spec; equal vectors fit alike (a zero request never fails).
+   * {@code hash}: the others' hash, made once (a key is looked up in every fleet its spec is asked in).
+   */
   private record HostKey(ResourceVector request, List<Toleration> tolerations, Labels nodeSelector,
-      Optional<NodeSelector> required) {}
+      Optional<NodeSelector> required, int hash) {
+    static HostKey of(ResourceVector request, PodSpec spec) {
+      List<Toleration> tolerations = spec.tolerations();
+      Labels selector = spec.nodeSelector();
+      Optional<NodeSelector> required = spec.nodeAffinity().required();
+      return new HostKey(request, tolerations, selector, required, Objects.hash(request, tolerations, selector,
+          required));
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
 
   /**
    * @param nodes every node and NodeClaim Karpenter tracks; those marked for deletion are not
@@ -83,6 +111,7 @@ final class RoundNodes {
   RoundNodes(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> counted, NodeBases bases,
       RoundNodes previous) {
     this.earlierAsks = previous == null ? Map.of() : previous.asks;
+    this.carried = null;
     this.nodes = List.copyOf(nodes);
     this.counted = List.copyOf(counted);
     this.taints = new TaintClasses();
@@ -107,9 +136,14 @@ final class RoundNodes {
     this.distinct = distinct(initialised) && distinct(inFlight);
   }
 
-  /** A fleet of {@code nodes} made from {@code previous}'s entries by the changes between the two lists. */
-  private RoundNodes(RoundNodes previous, List<StateNode> nodes, List<Entry> entries, int initialised) {
+  /**
+   * A fleet of {@code nodes} made from {@code previous}'s entries by the changes between the two lists,
+   * {@code left} the entries taken out.
+   */
+  private RoundNodes(RoundNodes previous, List<StateNode> nodes, List<Entry> entries, int initialised,
+      Set<Entry> left) {
     this.earlierAsks = previous.asks;
+    this.carried = previous.carry(entries, left);
     this.nodes = List.copyOf(nodes);
     this.counted = previous.counted;
     this.taints = previous.taints; // numbers taint lists by their contents alone: it may serve on
@@ -200,6 +234,7 @@ final class RoundNodes {
       net.computeIfAbsent(n, k -> new int[1])[0]--;
     }
     List<Entry> out = new ArrayList<>(entries);
+    Set<Entry> left = Collections.newSetFromMap(new IdentityHashMap<>());
     int init = initialised;
     for (StateNode n : gone) {
       int[] c = net.get(n);
@@ -212,7 +247,7 @@ final class RoundNodes {
       if (at < 0 || out.get(at).node() != n) {
         return null;
       }
-      out.remove(at);
+      left.add(out.remove(at));
       init -= first ? 1 : 0;
     }
     for (StateNode n : came) {
@@ -230,7 +265,32 @@ final class RoundNodes {
       out.add(-at - 1, new Entry(n, b, taints.classOf(b.taints())));
       init += first ? 1 : 0;
     }
-    return new RoundNodes(this, now, out, init);
+    return new RoundNodes(this, now, out, init, left);
+  }
+
+  /**
+   * How this fleet's entries stand among {@code out}, which holds them but {@code left}, in order, and
+   * new entries between them: one walk of both lists side by side.
+   */
+  private Carried carry(List<Entry> out, Set<Entry> left) {
+    int[] moved = new int[entries.size()];
+    int[] added = new int[out.size()];
+    int n = 0;
+    int i = 0;
+    for (int j = 0; j < out.size(); j++) {
+      while (i < entries.size() && left.contains(entries.get(i))) {
+        moved[i++] = -1;
+      }
+      if (i < entries.size() && entries.get(i) == out.get(j)) {
+        moved[i++] = j;
+      } else {
+        added[n++] = j;
+      }
+    }
+    while (i < entries.size()) {
+      moved[i++] = -1;
+    }
+    return new Carried(hostsByKey, moved, Arrays.copyOf(added, n));
   }
 
   /** How many places after {@code from} {@code n} stands in {@code list}, within the lookahead; 0 if not. */
@@ -339,7 +399,8 @@ final class RoundNodes {
       a = earlierAsks.get(spec);
       if (a == null) {
         ResourceList list = PodRequests.of(spec);
-        a = new Asks(list, ResourceVector.of(list), PodRequirements.of(spec));
+        ResourceVector vector = ResourceVector.of(list);
+        a = new Asks(list, vector, PodRequirements.of(spec), HostKey.of(vector, spec));
       }
       asks.put(spec, a);
     }
@@ -367,27 +428,65 @@ final class RoundNodes {
   int[] hosts(PodSpec spec) {
     int[] h = hosts.get(spec);
     if (h == null) {
-      ResourceVector req = request(spec);
-      HostKey key = new HostKey(req, spec.tolerations(), spec.nodeSelector(), spec.nodeAffinity().required());
+      HostKey key = asks(spec).key();
       h = hostsByKey.get(key);
       if (h == null) {
-        TaintClasses.Tolerance tolerance = taints.of(spec.tolerations());
-        int[] out = new int[entries.size()];
-        int n = 0;
-        for (int i = 0; i < entries.size(); i++) {
-          Entry e = entries.get(i);
-          ExistingNode.Base b = e.base();
-          if (b.freePods() >= 1 && Fit.fits(req, 1, b.free(), b.freePods()) && tolerance.tolerates(e.taintClass())
-              && ExistingNode.selects(spec, e.node().name(), b.labels())) {
-            out[n++] = i;
-          }
-        }
-        h = Arrays.copyOf(out, n);
+        int[] before = carried == null ? null : carried.hostsByKey().get(key);
+        h = before == null ? scanned(spec, key) : moved(before, spec, key);
         hostsByKey.put(key, h);
       }
       hosts.put(spec, h);
     }
     return h;
+  }
+
+  /**
+   * The hosts of {@code key} from the previous fleet's ({@code before}): the entries that stayed kept
+   * their offers and taints, so each host that stayed is one still, at its new position, and only the
+   * new entries are tested. The same positions a test of every entry finds.
+   */
+  private int[] moved(int[] before, PodSpec spec, HostKey key) {
+    TaintClasses.Tolerance tolerance = tolerance(spec);
+    int[] added = carried.added();
+    int[] out = new int[before.length + added.length];
+    int n = 0;
+    int a = 0;
+    for (int p : before) {
+      int at = carried.moved()[p];
+      if (at < 0) {
+        continue;
+      }
+      for (; a < added.length && added[a] < at; a++) {
+        n = host(spec, key, tolerance, added[a], out, n);
+      }
+      out[n++] = at;
+    }
+    for (; a < added.length; a++) {
+      n = host(spec, key, tolerance, added[a], out, n);
+    }
+    return Arrays.copyOf(out, n);
+  }
+
+  /** The positions of the entries that take one pod of {@code spec}. */
+  private int[] scanned(PodSpec spec, HostKey key) {
+    TaintClasses.Tolerance tolerance = tolerance(spec);
+    int[] out = new int[entries.size()];
+    int n = 0;
+    for (int i = 0; i < entries.size(); i++) {
+      n = host(spec, key, tolerance, i, out, n);
+    }
+    return Arrays.copyOf(out, n);
+  }
+
+  /** Adds {@code i} to {@code out[0, n)} when its entry takes one pod of {@code spec}; the new count. */
+  private int host(PodSpec spec, HostKey key, TaintClasses.Tolerance tolerance, int i, int[] out, int n) {
+    Entry e = entries.get(i);
+    ExistingNode.Base b = e.base();
+    if (b.freePods() >= 1 && Fit.fits(key.request(), 1, b.free(), b.freePods()) && tolerance.tolerates(e.taintClass())
+        && ExistingNode.selects(spec, e.node().name(), b.labels())) {
+      out[n++] = i;
+    }
+    return n;
   }
 
   /** What a node not yet initialised will offer: its claim's instance type, sized as the model sizes it. */

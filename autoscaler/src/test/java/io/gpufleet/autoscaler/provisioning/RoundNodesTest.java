@@ -144,7 +144,8 @@ class RoundNodesTest {
   /**
    * A fleet brought forward by {@link RoundNodes#next} from the last round's is the fleet built
    * afresh from the same list: the same entries (state nodes, offers, taints) in the same order, the
-   * same positions by name and the same hosts, after each of many random changes to the list (a state
+   * same positions by name and the same hosts (a followed fleet's moved from the last one's, only its new
+   * entries tested), after each of many random changes to the list (a state
    * node replaced in place, initialised, marked for deletion, runs of nodes coming and going, a node
    * moving, a second node of one name, the whole list shuffled).
    */
