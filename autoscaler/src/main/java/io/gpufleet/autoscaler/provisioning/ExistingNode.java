@@ -6,7 +6,6 @@ import io.gpufleet.engine.workload.PodFactory;
 import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
-import io.gpufleet.model.pod.PodRequests;
 import io.gpufleet.model.pod.PodSpec;
 import io.gpufleet.model.resource.ResourceList;
 import io.gpufleet.model.resource.ResourceName;
@@ -16,6 +15,7 @@ import io.gpufleet.model.workload.Workload;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /** An existing or in-flight node with what is left on it in one provisioning round. */
 final class ExistingNode {
@@ -50,15 +50,19 @@ final class ExistingNode {
     return new ExistingNode(this);
   }
 
-  /** The node's offer less its pods and, while in flight, the daemon pods that will land there. */
-  static Base base(StateNode node, ResourceList alloc, List<Workload.DaemonSet> daemonSets) {
+  /**
+   * The node's offer less its pods and, while in flight, the daemon pods that will land there;
+   * {@code requests}: each pod spec's requests as a vector ({@link RoundNodes#request} keeps them by spec).
+   */
+  static Base base(StateNode node, ResourceList alloc, List<Workload.DaemonSet> daemonSets,
+      Function<PodSpec, ResourceVector> requests) {
     Labels labels = node.labels();
     List<Taint> taints = node.schedulingTaints();
     ResourceVector used = ResourceVector.ZERO;
     long podCount = 0;
     Set<String> daemonsHere = new HashSet<>();
     for (Pod p : node.pods()) {
-      used = used.plus(ResourceVector.of(PodRequests.of(p.spec())));
+      used = used.plus(requests.apply(p.spec()));
       podCount++;
       p.meta().owner().filter(o -> o.kind().equals("DaemonSet")).ifPresent(o -> daemonsHere.add(o.name()));
     }
@@ -67,7 +71,7 @@ final class ExistingNode {
       Node shape = Node.of(node.name(), labels, taints, alloc);
       for (Workload.DaemonSet ds : daemonSets) {
         if (!daemonsHere.contains(ds.name()) && PodFactory.shouldRunOn(ds, shape)) {
-          used = used.plus(ResourceVector.of(PodRequests.of(ds.template().spec())));
+          used = used.plus(requests.apply(ds.template().spec()));
           podCount++;
         }
       }

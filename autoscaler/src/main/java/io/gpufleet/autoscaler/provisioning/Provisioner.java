@@ -241,12 +241,13 @@ public final class Provisioner {
     }
     List<Workload.DaemonSet> daemons = sameObjects(daemonSets, lastDaemonSets) ? counted
         : model.dra().countedDaemons(daemonSets);
-    ExistingNode.Base b = ExistingNode.base(node, RoundNodes.allocatable(model, node), daemons);
+    Function<PodSpec, ResourceVector> requests = fleet != null ? fleet::request
+        : spec -> ResourceVector.of(PodRequests.of(spec));
+    ExistingNode.Base b = ExistingNode.base(node, RoundNodes.allocatable(model, node), daemons, requests);
     if (b.freePods() < 1) {
       return p -> false;
     }
-    return p -> Fit.fits(fleet != null ? fleet.request(p.spec()) : ResourceVector.of(PodRequests.of(p.spec())), 1,
-        b.free(), b.freePods());
+    return p -> Fit.fits(requests.apply(p.spec()), 1, b.free(), b.freePods());
   }
 
   /**

@@ -123,7 +123,7 @@ final class RoundNodes {
       if (n.markedForDeletion()) {
         continue;
       }
-      ExistingNode.Base b = bases.get(n, () -> ExistingNode.base(n, allocatable(model, n), counted));
+      ExistingNode.Base b = bases.get(n, () -> ExistingNode.base(n, allocatable(model, n), counted, this::request));
       (n.isInitialized() ? initialised : inFlight).add(new Entry(n, b, taints.classOf(b.taints())));
     }
     bases.end();
@@ -261,7 +261,7 @@ final class RoundNodes {
       if (at >= 0) {
         return null; // two of one name in a part: their order is the list's, which a build from scratch keeps
       }
-      ExistingNode.Base b = ExistingNode.base(n, allocatable(model, n), this.counted);
+      ExistingNode.Base b = ExistingNode.base(n, allocatable(model, n), this.counted, this::request);
       out.add(-at - 1, new Entry(n, b, taints.classOf(b.taints())));
       init += first ? 1 : 0;
     }

@@ -124,7 +124,8 @@ class RoundNodesTest {
         List<Integer> all = new ArrayList<>();
         for (int k = 0; k < expected.size(); k++) {
           StateNode n = expected.get(k);
-          ExistingNode.Base b = ExistingNode.base(n, RoundNodes.allocatable(model, n), List.of());
+          ExistingNode.Base b = ExistingNode.base(n, RoundNodes.allocatable(model, n), List.of(),
+              s -> ResourceVector.of(PodRequests.of(s)));
           if (Fit.fits(req, 1, b.free(), b.freePods())
               && Tolerations.firstUntoleratedBlockingOrNull(n.schedulingTaints(), spec.tolerations()) == null
               && n.labels().containsAll(spec.nodeSelector())) {
