@@ -66,6 +66,8 @@ final class RoundNodes {
   private final Map<PodSpec, TaintClasses.Tolerance> tolerances;
   /** The same, by what they depend on: many specs (one per Job) ask alike. */
   private final Map<HostKey, int[]> hostsByKey = new HashMap<>();
+  /** {@link #positionsOf}'s answers: every round over this fleet asks them for the nodes it leaves out. */
+  private final Map<String, int[]> positions = new HashMap<>();
   /**
    * The fleet this one was brought forward from ({@link #follow}), its hosts by key, and where each of
    * its entries now stands ({@code -1}: gone) and which entries are new: a key's hosts are then that
@@ -356,8 +358,20 @@ final class RoundNodes {
 
   private static final int[] NONE = {};
 
-  /** The positions, in order, among {@link #entries} of the nodes of this name (one, or none). */
+  /**
+   * The positions, in order, among {@link #entries} of the nodes of this name (one, or none). Callers
+   * read the array and do not change it.
+   */
   int[] positionsOf(String name) {
+    int[] at = positions.get(name);
+    if (at == null) {
+      at = searched(name);
+      positions.put(name, at);
+    }
+    return at;
+  }
+
+  private int[] searched(String name) {
     int[] out = NONE;
     for (int part = 0; part < 2; part++) {
       int lo = part == 0 ? 0 : initialised;
