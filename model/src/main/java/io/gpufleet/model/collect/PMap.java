@@ -99,6 +99,30 @@ public final class PMap<K, V> {
     return r == root ? this : new PMap<>(r, added[0] ? size + 1 : size);
   }
 
+  /**
+   * This map with each of {@code keys} mapped to the value at the same index of {@code values}, as a
+   * {@link #put} of each in list order would make it: the same entries, iteration order and shape (a
+   * repeated key ends with its last value; keys of one full hash iterate in the order first put). Each
+   * node on the keys' paths is copied once, not once per key: a batch of many keys costs the nodes it
+   * touches, not the keys times the trie's depth.
+   */
+  public PMap<K, V> putAll(List<K> keys, List<V> values) {
+    int n = keys.size();
+    if (n != values.size()) {
+      throw new IllegalArgumentException(n + " keys but " + values.size() + " values");
+    }
+    int[] order = new int[n];
+    int[] hashes = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+      hashes[i] = hash(Objects.requireNonNull(keys.get(i), "key"));
+      Objects.requireNonNull(values.get(i), "value");
+    }
+    int[] added = new int[1];
+    Bitmap r = n == 0 ? root : root.putAll(keys, values, hashes, order, new int[n], 0, n, 0, added);
+    return r == root ? this : new PMap<>(r, size + added[0]);
+  }
+
   /** What {@link #updateAll} maps the key at {@code index} of its list to, given the value it has now. */
   @FunctionalInterface
   public interface Update<V> {
@@ -296,6 +320,100 @@ public final class PMap<K, V> {
     }
 
     /**
+     * This node with the entries at {@code order[from..to)} put (see {@link PMap#putAll}), {@code added[0]}
+     * raised by the keys it lacked: the entries are grouped by this level's slot, stably (a counting sort
+     * through {@code scratch}, as {@link #update}), and each slot's group is put as one: an empty slot
+     * takes one key inline and several as a subtree, as the second of them would push the first down.
+     */
+    Bitmap putAll(List<?> keys, List<?> values, int[] hashes, int[] order, int[] scratch, int from, int to,
+        int shift, int[] added) {
+      if (shift >= 32) {
+        Bitmap node = this;
+        boolean[] fresh = new boolean[1];
+        for (int j = from; j < to; j++) {
+          fresh[0] = false;
+          node = node.put(keys.get(order[j]), values.get(order[j]), hashes[order[j]], shift, fresh);
+          added[0] += fresh[0] ? 1 : 0;
+        }
+        return node;
+      }
+      int[] start = groups(hashes, order, scratch, from, to, shift);
+      int bits = bitmap;
+      for (int c = 0; c <= MASK; c++) {
+        if (start[c] != start[c + 1]) {
+          bits |= 1 << c;
+        }
+      }
+      Object[] s = new Object[2 * Integer.bitCount(bits)];
+      boolean changed = bits != bitmap;
+      int o = 0;
+      for (int c = 0; c <= MASK; c++) {
+        int bit = 1 << c;
+        if ((bits & bit) == 0) {
+          continue;
+        }
+        int a = from + start[c];
+        int b = from + start[c + 1];
+        int i = 2 * Integer.bitCount(bitmap & (bit - 1));
+        Object k = (bitmap & bit) == 0 ? null : slots[i];
+        Object v = (bitmap & bit) == 0 ? null : slots[i + 1];
+        if (a == b) {
+          s[o] = k;
+          s[o + 1] = v;
+        } else if ((bitmap & bit) != 0 && k == null) {
+          Bitmap child = (Bitmap) v;
+          s[o + 1] = child.putAll(keys, values, hashes, order, scratch, a, b, shift + BITS, added);
+        } else if (sameKey(keys, order, a, b, k)) {
+          // One key, put once or again: it stays inline, with its last value.
+          s[o] = k != null ? k : keys.get(order[a]);
+          s[o + 1] = values.get(order[b - 1]);
+          added[0] += k == null ? 1 : 0;
+        } else {
+          // Two keys or more share the slot: a subtree, the one there first.
+          Bitmap child = EMPTY_NODE;
+          if (k != null) {
+            child = child.put(k, v, hash(k), shift + BITS, new boolean[1]);
+          }
+          s[o + 1] = child.putAll(keys, values, hashes, order, scratch, a, b, shift + BITS, added);
+        }
+        changed |= s[o] != k || s[o + 1] != v;
+        o += 2;
+      }
+      return changed ? new Bitmap(bits, s) : this;
+    }
+
+    /** Whether every key at {@code order[a..b)} is {@code inline} (or, with none there, the first of them). */
+    private static boolean sameKey(List<?> keys, int[] order, int a, int b, Object inline) {
+      Object first = inline == null ? keys.get(order[a]) : inline;
+      for (int j = a; j < b; j++) {
+        if (!first.equals(keys.get(order[j]))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * Groups {@code order[from..to)} by this level's slot of their hashes, stably, through {@code
+     * scratch}; the group of slot {@code c} is then {@code order[from + start[c] .. from + start[c + 1])}.
+     */
+    private static int[] groups(int[] hashes, int[] order, int[] scratch, int from, int to, int shift) {
+      int[] start = new int[MASK + 2];
+      for (int j = from; j < to; j++) {
+        start[((hashes[order[j]] >>> shift) & MASK) + 1]++;
+      }
+      for (int c = 0; c <= MASK; c++) {
+        start[c + 1] += start[c];
+      }
+      int[] at = Arrays.copyOf(start, MASK + 1);
+      for (int j = from; j < to; j++) {
+        scratch[from + at[(hashes[order[j]] >>> shift) & MASK]++] = order[j];
+      }
+      System.arraycopy(scratch, from, order, from, to - from);
+      return start;
+    }
+
+    /**
      * This node with the keys at {@code order[from..to)} updated (see {@link PMap#updateAll}): the
      * updates are grouped by this level's slot, stably (a counting sort through {@code scratch}), and
      * each subtree they reach is rebuilt once.
@@ -317,18 +435,7 @@ public final class PMap<K, V> {
         }
         return new Bitmap(bitmap, s);
       }
-      int[] start = new int[MASK + 2];
-      for (int j = from; j < to; j++) {
-        start[((hashes[order[j]] >>> shift) & MASK) + 1]++;
-      }
-      for (int c = 0; c <= MASK; c++) {
-        start[c + 1] += start[c];
-      }
-      int[] at = Arrays.copyOf(start, MASK + 1);
-      for (int j = from; j < to; j++) {
-        scratch[from + at[(hashes[order[j]] >>> shift) & MASK]++] = order[j];
-      }
-      System.arraycopy(scratch, from, order, from, to - from);
+      int[] start = groups(hashes, order, scratch, from, to, shift);
       for (int c = 0; c <= MASK; c++) {
         int a = from + start[c];
         int b = from + start[c + 1];
