@@ -316,17 +316,46 @@ final class ApiServer {
   // ---- pods ----
 
   PodState createPod(Pod pod, Optional<ObjectRef> workload) {
-    PodState s = new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
-        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
-    String key = pod.key();
+    PodState s = created(pod, workload);
     state = state.withPod(s);
+    podCreated(s.key(), workload, state.pending().size());
+    return s;
+  }
+
+  /**
+   * As {@link #createPod} of each in turn, for new pods of one workload that its controller made
+   * together: the image takes them in one change ({@link ClusterState#withNewPods}), then each pod's
+   * record, metrics and event follow in order, as {@code createPod} has them. A watcher of PodCreated
+   * thus hears of each with the whole batch in the image already; the caller sends only pods whose
+   * creation no watcher acts on (the resource claim controller acts on pods with claims), so none
+   * can tell.
+   */
+  void createPods(List<Pod> pods, Optional<ObjectRef> workload) {
+    List<PodState> made = new ArrayList<>(pods.size());
+    for (Pod pod : pods) {
+      made.add(created(pod, workload));
+    }
+    state = state.withNewPods(made);
+    // Pending as each creation in turn left it: the batch's pods are all new and pending.
+    int pendingAfter = state.pending().size();
+    for (int i = 0; i < made.size(); i++) {
+      podCreated(made.get(i).key(), workload, pendingAfter - (made.size() - 1 - i));
+    }
+  }
+
+  private PodState created(Pod pod, Optional<ObjectRef> workload) {
+    return new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
+  }
+
+  /** What follows a pod's creation, once the image holds it, with {@code pending} pods pending then. */
+  private void podCreated(String key, Optional<ObjectRef> workload, int pending) {
     bumpWorkload(workload);
     workload.ifPresent(this::creator);
     metrics.podCreated(key, workload.map(w -> creatorName), now());
     log(RunRecord.Kind.POD_CREATED, key, workload.isPresent() ? createdBy : "");
-    pendingGauge();
+    metrics.gauge(Metrics.PENDING_PODS, now(), pending);
     publish(new ClusterEvent.PodCreated(key));
-    return s;
   }
 
   /** The workload {@link #creator} named last, its name and the PodCreated message of its pods. */

@@ -155,13 +155,33 @@ final class WorkloadControllers {
   }
 
   private void create(ObjectRef key, Workload w, int ordinal) {
-    create(key, w, ordinal, PodFactory.owner(w, revisions::of));
+    create(key, w, ordinal, ordinal + 1, PodFactory.owner(w, revisions::of));
   }
 
-  /** One pod of a batch whose owner the caller made once (see {@link PodFactory#pod(Workload, int, RandomGenerator, OwnerReference)}). */
-  private void create(ObjectRef key, Workload w, int ordinal, OwnerReference owner) {
-    Pod pod = gate.place(key, PodFactory.pod(w, ordinal, names, owner, k -> api.state().pod(k).isPresent()));
-    api.createPod(pod, Optional.of(key));
+  /**
+   * The pods of ordinals {@code from} to {@code to - 1}, with the owner the caller made once. Where
+   * nothing between two creations reads the pods made before (no gate places them beside their
+   * siblings, and they name no resource claims, whose controller draws names from the same stream when
+   * a pod is created), the batch is made first, each name drawn against the image and the batch, and
+   * goes into the image at once ({@link ApiServer#createPods}).
+   */
+  private void create(ObjectRef key, Workload w, int from, int to, OwnerReference owner) {
+    PodFactory.Mold mold = PodFactory.mold(w, owner);
+    Optional<ObjectRef> workload = Optional.of(key);
+    if (to - from < 2 || gate.places(key) || !w.template().spec().resourceClaims().isEmpty()) {
+      for (int i = from; i < to; i++) {
+        api.createPod(gate.place(key, mold.pod(i, names, k -> api.state().pod(k).isPresent())), workload);
+      }
+      return;
+    }
+    List<Pod> pods = new ArrayList<>(to - from);
+    Set<String> made = new HashSet<>();
+    for (int i = from; i < to; i++) {
+      Pod pod = mold.pod(i, names, k -> made.contains(k) || api.state().pod(k).isPresent());
+      made.add(pod.key());
+      pods.add(pod);
+    }
+    api.createPods(pods, workload);
   }
 
   /** Deletes the least useful pods first: pending, then not ready, then the newest. */
@@ -181,10 +201,7 @@ final class WorkloadControllers {
   /** As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already listed. */
   private void replicas(ObjectRef key, Workload w, int replicas, List<PodState> pods) {
     if (pods.size() < replicas) {
-      OwnerReference owner = PodFactory.owner(w, revisions::of);
-      for (int i = pods.size(); i < replicas; i++) {
-        create(key, w, i, owner);
-      }
+      create(key, w, pods.size(), replicas, PodFactory.owner(w, revisions::of));
     } else if (pods.size() > replicas) {
       scaleDown(pods, pods.size() - replicas, "scaled down");
     }
@@ -211,11 +228,10 @@ final class WorkloadControllers {
     if (surge == 0 && unavailable == 0) {
       unavailable = 1;
     }
+    // New pods up to the replicas, and up to the surge above them counting the old ones.
     int total = fresh.size() + old.size();
-    OwnerReference owner = new OwnerReference("ReplicaSet", current);
-    for (int i = fresh.size(); i < replicas && total < replicas + surge; i++, total++) {
-      create(key, d, i, owner);
-    }
+    int adding = Math.max(0, Math.min(replicas - fresh.size(), replicas + surge - total));
+    create(key, d, fresh.size(), fresh.size() + adding, new OwnerReference("ReplicaSet", current));
     int ready = 0;
     for (PodState p : fresh) {
       ready += p.isReady() ? 1 : 0;
@@ -255,7 +271,8 @@ final class WorkloadControllers {
 
   /** Whether the pod belongs to this revision's ReplicaSet (its owner reference names it). */
   private static boolean ofRevision(PodState p, String revision) {
-    return p.pod().meta().owner().map(o -> o.name().equals(revision)).orElse(false);
+    Optional<OwnerReference> owner = p.pod().meta().owner();
+    return owner.isPresent() && owner.get().name().equals(revision);
   }
 
   private void statefulSet(ObjectRef key, Workload.StatefulSet s) {
@@ -311,8 +328,9 @@ final class WorkloadControllers {
     }
     int want = Math.min(j.parallelism(), j.completions() - w.succeeded() - pods.size());
     int missing = Math.min(want, j.parallelism() - pods.size());
-    for (int i = 0; i < missing; i++) {
-      create(key, j, 0);
+    if (missing > 0) {
+      // A Job's pods are not numbered: the ordinals are unused.
+      create(key, j, 0, missing, PodFactory.owner(j, revisions::of));
     }
   }
 

@@ -12,7 +12,10 @@ import io.gpufleet.model.karpenter.NodePool;
 import io.gpufleet.model.meta.ObjectRef;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -146,6 +149,42 @@ public record ClusterState(
     }
     PMap<String, Boolean> pend = s.isPending() ? pending.put(key, true) : pending.remove(key);
     return nextPods(pods.put(key, s), byW, ready, pend);
+  }
+
+  /**
+   * The image with each pod of {@code created} (new, pending) added, as {@link #withPod} of each in turn
+   * would make it, its version moved once per pod: the pods map and the indexes each take the batch in
+   * one {@link PMap#putAll}, so a workload's 100,000 new replicas cost the trie's nodes once, not once
+   * per pod. A pending pod counts for no workload's Ready pods.
+   *
+   * @throws IllegalArgumentException if a pod is not pending, or its key is in the image already or twice in the batch
+   */
+  public ClusterState withNewPods(List<PodState> created) {
+    int n = created.size();
+    List<String> keys = new ArrayList<>(n);
+    Map<ObjectRef, List<String>> byWorkload = new LinkedHashMap<>();
+    for (PodState s : created) {
+      if (!s.isPending()) {
+        throw new IllegalArgumentException("not pending: " + s.key());
+      }
+      String key = s.key();
+      keys.add(key);
+      s.workload().ifPresent(w -> byWorkload.computeIfAbsent(w, x -> new ArrayList<>()).add(key));
+    }
+    PMap<String, PodState> p = pods.putAll(keys, created);
+    if (p.size() != pods.size() + n) {
+      throw new IllegalArgumentException("a pod of the batch is in the image already, or twice in the batch");
+    }
+    PMap<ObjectRef, PMap<String, Boolean>> byW = podsByWorkload;
+    for (Map.Entry<ObjectRef, List<String>> e : byWorkload.entrySet()) {
+      PMap<String, Boolean> set = byW.get(e.getKey());
+      List<String> k = e.getValue();
+      byW = byW.put(e.getKey(), (set == null ? PMap.<String, Boolean>empty() : set)
+          .putAll(k, Collections.nCopies(k.size(), true)));
+    }
+    PMap<String, Boolean> pend = pending.putAll(keys, Collections.nCopies(n, true));
+    return new ClusterState(version + n, p, byW, readyByWorkload, pend, nodes, claims, removalReasons, workloads,
+        pdbs, nodePools, catalog, offerings, snapshot, proposed, executing, dra);
   }
 
   /**
