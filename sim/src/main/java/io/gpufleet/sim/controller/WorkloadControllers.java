@@ -57,7 +57,10 @@ final class WorkloadControllers {
 
   /** The workloads' keys in order, followed from image to image: the oracle's pass ({@link #fullScans}). */
   private final SortedKeys<ObjectRef, WorkloadState> workloadKeys = new SortedKeys<>();
-  /** Every sync goes over every workload's key, as before {@link #due}: the oracle its tests compare with. */
+  /**
+   * Every sync goes over every workload's key, as before {@link #due}, and makes each new pod on its own,
+   * as before batches went into the image at once: the oracle its tests compare with.
+   */
   private final boolean fullScans;
   /**
    * The keys that may fail the check against {@link #seen} (their workload or its pod version moved
@@ -168,7 +171,7 @@ final class WorkloadControllers {
   private void create(ObjectRef key, Workload w, int from, int to, OwnerReference owner) {
     PodFactory.Mold mold = PodFactory.mold(w, owner);
     Optional<ObjectRef> workload = Optional.of(key);
-    if (to - from < 2 || gate.places(key) || !w.template().spec().resourceClaims().isEmpty()) {
+    if (fullScans || to - from < 2 || gate.places(key) || !w.template().spec().resourceClaims().isEmpty()) {
       for (int i = from; i < to; i++) {
         api.createPod(gate.place(key, mold.pod(i, names, k -> api.state().pod(k).isPresent())), workload);
       }
