@@ -118,7 +118,7 @@ public final class PMap<K, V> {
       return this;
     }
     Batch b = new Batch(keys);
-    Bitmap r = root.putAll(b, values, 0, n, 0);
+    Bitmap r = root.putAll(b, values.toArray(), 0, n, 0);
     return r == root ? this : new PMap<>(r, size + b.added);
   }
 
@@ -228,7 +228,7 @@ public final class PMap<K, V> {
    * per level, not one per node.
    */
   private static final class Batch {
-    final List<?> keys;
+    final Object[] keys;
     final int[] hashes;
     final int[] order;
     final int[] scratch;
@@ -239,18 +239,18 @@ public final class PMap<K, V> {
 
     Batch(List<?> keys) {
       int n = keys.size();
-      this.keys = keys;
+      this.keys = keys.toArray();
       this.hashes = new int[n];
       this.order = new int[n];
       this.scratch = new int[n];
       for (int i = 0; i < n; i++) {
         order[i] = i;
-        hashes[i] = hash(Objects.requireNonNull(keys.get(i), "key"));
+        hashes[i] = hash(Objects.requireNonNull(this.keys[i], "key"));
       }
     }
 
     Object key(int j) {
-      return keys.get(order[j]);
+      return keys[order[j]];
     }
 
     /**
@@ -373,13 +373,13 @@ public final class PMap<K, V> {
      * group is put as one: an empty slot takes one key inline and several as a subtree, as the second of
      * them would push the first down.
      */
-    Bitmap putAll(Batch b, List<?> values, int from, int to, int shift) {
+    Bitmap putAll(Batch b, Object[] values, int from, int to, int shift) {
       if (shift >= 32) {
         Bitmap node = this;
         boolean[] fresh = new boolean[1];
         for (int j = from; j < to; j++) {
           fresh[0] = false;
-          node = node.put(b.key(j), values.get(b.order[j]), b.hashes[b.order[j]], shift, fresh);
+          node = node.put(b.key(j), values[b.order[j]], b.hashes[b.order[j]], shift, fresh);
           b.added += fresh[0] ? 1 : 0;
         }
         return node;
@@ -394,11 +394,9 @@ public final class PMap<K, V> {
       Object[] s = new Object[2 * Integer.bitCount(bits)];
       boolean changed = bits != bitmap;
       int o = 0;
-      for (int c = 0; c <= MASK; c++) {
+      for (int left = bits; left != 0; left &= left - 1) {
+        int c = Integer.numberOfTrailingZeros(left);
         int bit = 1 << c;
-        if ((bits & bit) == 0) {
-          continue;
-        }
         int x = from + start[c];
         int y = from + start[c + 1];
         int i = 2 * Integer.bitCount(bitmap & (bit - 1));
@@ -409,10 +407,10 @@ public final class PMap<K, V> {
           s[o + 1] = v;
         } else if ((bitmap & bit) != 0 && k == null) {
           s[o + 1] = ((Bitmap) v).putAll(b, values, x, y, shift + BITS);
-        } else if (sameKey(b, x, y, k)) {
+        } else if (k == null && y - x == 1 || sameKey(b, x, y, k)) {
           // One key, put once or again: it stays inline, with its last value.
           s[o] = k != null ? k : b.key(x);
-          s[o + 1] = values.get(b.order[y - 1]);
+          s[o + 1] = values[b.order[y - 1]];
           b.added += k == null ? 1 : 0;
         } else {
           // Two keys or more share the slot: a subtree, the one there first.
