@@ -132,7 +132,6 @@ public record ClusterState(
   }
 
   public ClusterState withPod(PodState s) {
-    // The key is built (and hashed) afresh on each call, so it is built once here.
     String key = s.key();
     PodState old = pods.get(key);
     PMap<ObjectRef, PMap<String, Boolean>> byW = podsByWorkload;
@@ -163,26 +162,44 @@ public record ClusterState(
     int n = created.size();
     List<String> keys = new ArrayList<>(n);
     Map<ObjectRef, List<String>> byWorkload = new LinkedHashMap<>();
+    ObjectRef lastWorkload = null;
+    List<String> ofLast = null;
     for (PodState s : created) {
       if (!s.isPending()) {
         throw new IllegalArgumentException("not pending: " + s.key());
       }
-      String key = s.key();
-      keys.add(key);
-      s.workload().ifPresent(w -> byWorkload.computeIfAbsent(w, x -> new ArrayList<>()).add(key));
+      keys.add(s.key());
+      if (s.workload().isPresent()) {
+        // A batch is one workload's: its list is looked up once, not per pod.
+        ObjectRef w = s.workload().get();
+        if (!w.equals(lastWorkload)) {
+          lastWorkload = w;
+          ofLast = byWorkload.computeIfAbsent(w, x -> new ArrayList<>());
+        }
+        ofLast.add(s.key());
+      }
     }
     PMap<String, PodState> p = pods.putAll(keys, created);
     if (p.size() != pods.size() + n) {
       throw new IllegalArgumentException("a pod of the batch is in the image already, or twice in the batch");
     }
+    // An index that held none of the keys takes the whole batch as one map, made once: the keys put
+    // into an empty map make the same trie for the pending keys as for a new workload's.
+    PMap<String, Boolean> batch = null;
     PMap<ObjectRef, PMap<String, Boolean>> byW = podsByWorkload;
     for (Map.Entry<ObjectRef, List<String>> e : byWorkload.entrySet()) {
       PMap<String, Boolean> set = byW.get(e.getKey());
       List<String> k = e.getValue();
-      byW = byW.put(e.getKey(), (set == null ? PMap.<String, Boolean>empty() : set)
-          .putAll(k, Collections.nCopies(k.size(), true)));
+      if (set == null && k.size() == n) {
+        batch = PMap.<String, Boolean>empty().putAll(keys, Collections.nCopies(n, true));
+        set = batch;
+      } else {
+        set = (set == null ? PMap.<String, Boolean>empty() : set).putAll(k, Collections.nCopies(k.size(), true));
+      }
+      byW = byW.put(e.getKey(), set);
     }
-    PMap<String, Boolean> pend = pending.putAll(keys, Collections.nCopies(n, true));
+    PMap<String, Boolean> pend = pending.isEmpty() && batch != null ? batch
+        : pending.putAll(keys, Collections.nCopies(n, true));
     return new ClusterState(version + n, p, byW, readyByWorkload, pend, nodes, claims, removalReasons, workloads,
         pdbs, nodePools, catalog, offerings, snapshot, proposed, executing, dra);
   }
