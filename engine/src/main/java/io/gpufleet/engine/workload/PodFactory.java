@@ -106,8 +106,14 @@ public final class PodFactory {
 
     /** As {@link #pod(int, RandomGenerator)}, a generated name drawn again while {@code taken} holds its key. */
     public Pod pod(int ordinal, RandomGenerator random, java.util.function.Predicate<String> taken) {
-      return workload.variant() == Workload.Variant.STATEFUL_SET ? pod(ordinal, random)
-          : untaken(() -> pod(ordinal, random), taken);
+      Pod pod = pod(ordinal, random);
+      if (workload.variant() == Workload.Variant.STATEFUL_SET) {
+        return pod;
+      }
+      while (taken.test(pod.key())) {
+        pod = pod(ordinal, random);
+      }
+      return pod;
     }
   }
 

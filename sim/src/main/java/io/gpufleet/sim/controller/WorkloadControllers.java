@@ -178,9 +178,11 @@ final class WorkloadControllers {
       return;
     }
     List<Pod> pods = new ArrayList<>(to - from);
-    Set<String> made = new HashSet<>();
+    Set<String> made = HashSet.newHashSet(to - from);
+    PMap<String, PodState> before = api.state().pods();
+    java.util.function.Predicate<String> taken = k -> made.contains(k) || before.containsKey(k);
     for (int i = from; i < to; i++) {
-      Pod pod = mold.pod(i, names, k -> made.contains(k) || api.state().pod(k).isPresent());
+      Pod pod = mold.pod(i, names, taken);
       made.add(pod.key());
       pods.add(pod);
     }
