@@ -2,6 +2,7 @@ package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.meta.ObjectRef;
+import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,8 +36,8 @@ sealed interface ClusterEvent {
     PROVISIONING
   }
 
-  /** A pod was created and waits for the scheduler. */
-  record PodCreated(String pod) implements ClusterEvent {
+  /** A pod was created and waits for the scheduler; {@code created} is the pod, as the image holds it. */
+  record PodCreated(String pod, Pod created) implements ClusterEvent {
     public List<Hint> hints() {
       return List.of(Hint.SCHEDULE);
     }

@@ -10,6 +10,7 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.JobSet;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.BySequence;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
@@ -148,12 +149,15 @@ final class WorkloadControllers {
 
   /** The pods a controller counts: not being deleted and not Failed (kubelet-refused pods are replaced). */
   private List<PodState> active(ObjectRef key) {
-    List<PodState> out = new ArrayList<>();
-    for (PodState p : api.state().podsOf(key)) {
-      if (!p.isTerminating() && !p.isFailed()) {
-        out.add(p);
-      }
-    }
+    List<PodState> out = activeInAnyOrder(key);
+    BySequence.sort(out);
+    return out;
+  }
+
+  /** {@link #active}, in no particular order: for a caller to whom their order makes no difference. */
+  private List<PodState> activeInAnyOrder(ObjectRef key) {
+    List<PodState> out = api.state().podsOfInAnyOrder(key);
+    out.removeIf(p -> p.isTerminating() || p.isFailed());
     return out;
   }
 
@@ -200,10 +204,13 @@ final class WorkloadControllers {
   }
 
   private void replicas(ObjectRef key, Workload w, int replicas) {
-    replicas(key, w, replicas, active(key));
+    replicas(key, w, replicas, activeInAnyOrder(key));
   }
 
-  /** As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already listed. */
+  /**
+   * As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already
+   * listed, in any order: only their number counts, and a scale-down orders them itself.
+   */
   private void replicas(ObjectRef key, Workload w, int replicas, List<PodState> pods) {
     if (pods.size() < replicas) {
       create(key, w, pods.size(), replicas, PodFactory.owner(w, revisions::of));
@@ -216,8 +223,14 @@ final class WorkloadControllers {
     String current = revisions.of(d);
     List<PodState> fresh = new ArrayList<>();
     List<PodState> old = new ArrayList<>();
-    for (PodState p : active(key)) {
+    for (PodState p : activeInAnyOrder(key)) {
       (ofRevision(p, current) ? fresh : old).add(p);
+    }
+    // A rollout acts on its pods in creation order; with no old revision left only their number counts
+    // (a 100,000-pod Deployment is synced at each of its pods' changes).
+    if (!old.isEmpty() || d.strategy() == Workload.Deployment.Strategy.RECREATE) {
+      BySequence.sort(fresh);
+      BySequence.sort(old);
     }
     int replicas = d.replicas();
     if (d.strategy() == Workload.Deployment.Strategy.RECREATE) {

@@ -82,13 +82,32 @@ public record ClusterState(
 
   /** The pods of a workload, in creation order. */
   public List<PodState> podsOf(ObjectRef workloadKey) {
+    List<PodState> out = podsOfInAnyOrder(workloadKey);
+    BySequence.sort(out);
+    return out;
+  }
+
+  /**
+   * The pods of a workload in no particular order, in a list of the caller's: by the index's keys, a
+   * lookup each, while they are few among the image's pods; else by one pass over the pods map, each
+   * pod's own workload read (the index holds exactly the pods that name the workload), which for a
+   * workload of 100,000 pods spares as many lookups.
+   */
+  public List<PodState> podsOfInAnyOrder(ObjectRef workloadKey) {
     PMap<String, Boolean> keys = podsByWorkload.get(workloadKey);
     if (keys == null) {
-      return List.of();
+      return new ArrayList<>();
     }
     List<PodState> out = new ArrayList<>(keys.size());
-    keys.forEach((k, v) -> out.add(pods.get(k)));
-    BySequence.sort(out);
+    if (keys.size() * 4L < pods.size()) {
+      keys.forEach((k, v) -> out.add(pods.get(k)));
+    } else {
+      pods.forEach((k, p) -> {
+        if (p.workload().isPresent() && p.workload().get().equals(workloadKey)) {
+          out.add(p);
+        }
+      });
+    }
     return out;
   }
 
