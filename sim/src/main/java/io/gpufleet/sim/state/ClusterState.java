@@ -229,7 +229,12 @@ public record ClusterState(
    * (pending, workload, Ready), so only the pods map changes, in one {@link PMap#updateAll} pass.
    */
   public ClusterState withSchedulingMessages(List<String> keys, List<String> messages) {
-    return nextPods(pods.updateAll(keys, (i, p) -> p.withSchedulingMessage(messages.get(i))), podsByWorkload,
+    // Pods that fail alike are handed one message object: they share one Optional of it too.
+    List<Optional<String>> wrapped = new ArrayList<>(messages.size());
+    for (String m : messages) {
+      wrapped.add(!wrapped.isEmpty() && wrapped.getLast().get() == m ? wrapped.getLast() : Optional.of(m));
+    }
+    return nextPods(pods.updateAll(keys, (i, p) -> p.withSchedulingMessage(wrapped.get(i))), podsByWorkload,
         readyByWorkload, pending);
   }
 
