@@ -82,7 +82,7 @@ public final class PodFactory {
       // The pods of the Deployment's current ReplicaSet, <deployment>-<hash>, carry the hash as a label.
       labels = labels.with(TEMPLATE_HASH_LABEL, owner.name().substring(w.name().length() + 1));
     }
-    return new Mold(w, owner, labels, Optional.of(owner));
+    return new Mold(w, Optional.of(owner), labels);
   }
 
   /**
@@ -90,18 +90,18 @@ public final class PodFactory {
    * with a Deployment's hash label, the owner reference), so a batch of 100,000 replicas builds them
    * once rather than once per pod; each pod differs only in its name.
    */
-  public record Mold(Workload workload, OwnerReference owner, Labels labels, Optional<OwnerReference> ownedBy) {
+  public record Mold(Workload workload, Optional<OwnerReference> owner, Labels labels) {
 
     /** One new pod; {@code ordinal} names StatefulSet pods. */
     public Pod pod(int ordinal, RandomGenerator random) {
       // On the variant, not the sealed type: no class made at run time (see Workload.variant).
       String name = switch (workload.variant()) {
-        case DEPLOYMENT -> owner.name() + "-" + PodNames.suffix(random, 5);
+        case DEPLOYMENT -> owner.orElseThrow().name() + "-" + PodNames.suffix(random, 5);
         case REPLICA_SET, JOB, DAEMON_SET -> workload.name() + "-" + PodNames.suffix(random, 5);
         case STATEFUL_SET -> workload.name() + "-" + ordinal;
       };
       PodTemplate t = workload.template();
-      return new Pod(new ObjectMeta(name, workload.meta().namespace(), labels, t.annotations(), ownedBy), t.spec());
+      return new Pod(new ObjectMeta(name, workload.meta().namespace(), labels, t.annotations(), owner), t.spec());
     }
 
     /** As {@link #pod(int, RandomGenerator)}, a generated name drawn again while {@code taken} holds its key. */

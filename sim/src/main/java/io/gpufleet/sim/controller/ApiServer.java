@@ -358,7 +358,7 @@ final class ApiServer {
     metrics.podCreated(key, workload.isPresent() ? creatorNamed : Optional.empty(), now());
     log(RunRecord.Kind.POD_CREATED, key, workload.isPresent() ? createdBy : "");
     metrics.gauge(Metrics.PENDING_PODS, now(), pending);
-    publish(new ClusterEvent.PodCreated(key, s.pod()));
+    publish(new ClusterEvent.PodCreated(s.pod()));
   }
 
   /** The workload {@link #creator} named last, its name and the PodCreated message of its pods. */

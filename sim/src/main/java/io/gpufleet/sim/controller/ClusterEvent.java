@@ -36,8 +36,8 @@ sealed interface ClusterEvent {
     PROVISIONING
   }
 
-  /** A pod was created and waits for the scheduler; {@code created} is the pod, as the image holds it. */
-  record PodCreated(String pod, Pod created) implements ClusterEvent {
+  /** A pod was created and waits for the scheduler. */
+  record PodCreated(Pod pod) implements ClusterEvent {
     public List<Hint> hints() {
       return List.of(Hint.SCHEDULE);
     }

@@ -28,8 +28,8 @@ final class ResourceClaimController {
     this.api = api;
     this.names = names;
     api.watch(ClusterEvent.PodCreated.class, e -> {
-      if (!e.created().spec().resourceClaims().isEmpty()) {
-        api.state().pod(e.pod()).ifPresent(p -> made(p.pod()));
+      if (!e.pod().spec().resourceClaims().isEmpty()) {
+        api.state().pod(e.pod().key()).ifPresent(p -> made(p.pod()));
       }
     });
   }

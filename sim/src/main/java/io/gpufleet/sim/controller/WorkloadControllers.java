@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -184,7 +185,7 @@ final class WorkloadControllers {
     List<Pod> pods = new ArrayList<>(to - from);
     Set<String> made = HashSet.newHashSet(to - from);
     PMap<String, PodState> before = api.state().pods();
-    java.util.function.Predicate<String> taken = k -> made.contains(k) || before.containsKey(k);
+    Predicate<String> taken = k -> made.contains(k) || before.containsKey(k);
     for (int i = from; i < to; i++) {
       Pod pod = mold.pod(i, names, taken);
       made.add(pod.key());
