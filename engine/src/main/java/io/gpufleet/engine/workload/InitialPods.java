@@ -1,6 +1,5 @@
 package io.gpufleet.engine.workload;
 
-import io.gpufleet.model.meta.OwnerReference;
 import io.gpufleet.model.node.Node;
 import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.Workload;
@@ -69,13 +68,13 @@ public final class InitialPods {
         continue;
       }
       List<Pod> have = live.getOrDefault(w, List.of());
-      OwnerReference owner = PodFactory.owner(w);
+      PodFactory.Mold mold = PodFactory.mold(w, PodFactory.owner(w));
       if (w instanceof Workload.StatefulSet ss) {
         Set<String> names = new HashSet<>();
         have.forEach(p -> names.add(p.name()));
         for (int i = 0; i < ss.replicas(); i++) {
           if (!names.contains(ss.name() + "-" + i)) {
-            pods.add(PodFactory.pod(w, i, random, owner));
+            pods.add(mold.pod(i, random));
           }
         }
         continue;
@@ -92,7 +91,7 @@ public final class InitialPods {
         case DAEMON_SET -> 0;
       };
       for (int i = have.size(); i < want; i++) {
-        Pod pod = PodFactory.pod(w, i, random, owner, taken::contains);
+        Pod pod = mold.pod(i, random, taken::contains);
         taken.add(pod.key());
         pods.add(pod);
       }

@@ -4,6 +4,7 @@ import io.gpufleet.engine.scheduler.NodeInfo;
 import io.gpufleet.engine.scheduler.plugin.NodeAffinity;
 import io.gpufleet.model.affinity.NodeSelector;
 import io.gpufleet.model.affinity.NodeSelectorTerm;
+import io.gpufleet.model.label.Labels;
 import io.gpufleet.model.label.Requirement;
 import io.gpufleet.model.meta.ObjectMeta;
 import io.gpufleet.model.meta.OwnerReference;
@@ -59,19 +60,7 @@ public final class PodFactory {
    * for 100,000 replicas cost more than the rest of making them.
    */
   public static Pod pod(Workload w, int ordinal, RandomGenerator random, OwnerReference owner) {
-    // On the variant, not the sealed type: no class made at run time (see Workload.variant).
-    String name = switch (w.variant()) {
-      case DEPLOYMENT -> owner.name() + "-" + PodNames.suffix(random, 5);
-      case REPLICA_SET, JOB, DAEMON_SET -> w.name() + "-" + PodNames.suffix(random, 5);
-      case STATEFUL_SET -> w.name() + "-" + ordinal;
-    };
-    Pod pod = fromTemplate(w, name, owner, w.template().spec());
-    if (w.variant() != Workload.Variant.DEPLOYMENT) {
-      return pod;
-    }
-    // The pods of the Deployment's current ReplicaSet, <deployment>-<hash>, carry the hash as a label.
-    String hash = owner.name().substring(w.name().length() + 1);
-    return pod.withMeta(pod.meta().withLabels(pod.meta().labels().with(TEMPLATE_HASH_LABEL, hash)));
+    return mold(w, owner).pod(ordinal, random);
   }
 
   /**
@@ -83,8 +72,49 @@ public final class PodFactory {
    */
   public static Pod pod(Workload w, int ordinal, RandomGenerator random, OwnerReference owner,
       java.util.function.Predicate<String> taken) {
-    return w.variant() == Workload.Variant.STATEFUL_SET ? pod(w, ordinal, random, owner)
-        : untaken(() -> pod(w, ordinal, random, owner), taken);
+    return mold(w, owner).pod(ordinal, random, taken);
+  }
+
+  /** The mold of a workload's pods with this owner: what they all share, made once for a batch. */
+  public static Mold mold(Workload w, OwnerReference owner) {
+    Labels labels = w.template().labels();
+    if (w.variant() == Workload.Variant.DEPLOYMENT) {
+      // The pods of the Deployment's current ReplicaSet, <deployment>-<hash>, carry the hash as a label.
+      labels = labels.with(TEMPLATE_HASH_LABEL, owner.name().substring(w.name().length() + 1));
+    }
+    return new Mold(w, Optional.of(owner), labels);
+  }
+
+  /**
+   * What every pod a controller makes of one workload with one owner shares (the template's labels
+   * with a Deployment's hash label, the owner reference), so a batch of 100,000 replicas builds them
+   * once rather than once per pod; each pod differs only in its name.
+   */
+  public record Mold(Workload workload, Optional<OwnerReference> owner, Labels labels) {
+
+    /** One new pod; {@code ordinal} names StatefulSet pods. */
+    public Pod pod(int ordinal, RandomGenerator random) {
+      // On the variant, not the sealed type: no class made at run time (see Workload.variant).
+      String name = switch (workload.variant()) {
+        case DEPLOYMENT -> owner.orElseThrow().name() + "-" + PodNames.suffix(random, 5);
+        case REPLICA_SET, JOB, DAEMON_SET -> workload.name() + "-" + PodNames.suffix(random, 5);
+        case STATEFUL_SET -> workload.name() + "-" + ordinal;
+      };
+      PodTemplate t = workload.template();
+      return new Pod(new ObjectMeta(name, workload.meta().namespace(), labels, t.annotations(), owner), t.spec());
+    }
+
+    /** As {@link #pod(int, RandomGenerator)}, a generated name drawn again while {@code taken} holds its key. */
+    public Pod pod(int ordinal, RandomGenerator random, java.util.function.Predicate<String> taken) {
+      Pod pod = pod(ordinal, random);
+      if (workload.variant() == Workload.Variant.STATEFUL_SET) {
+        return pod;
+      }
+      while (taken.test(pod.key())) {
+        pod = pod(ordinal, random);
+      }
+      return pod;
+    }
   }
 
   /** As {@link #daemonPod(Workload.DaemonSet, String, RandomGenerator)}, its name drawn again while taken. */

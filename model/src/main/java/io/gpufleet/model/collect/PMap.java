@@ -99,6 +99,29 @@ public final class PMap<K, V> {
     return r == root ? this : new PMap<>(r, added[0] ? size + 1 : size);
   }
 
+  /**
+   * This map with each of {@code keys} mapped to the value at the same index of {@code values}, as a
+   * {@link #put} of each in list order would make it: the same entries, iteration order and shape (a
+   * repeated key ends with its last value; keys of one full hash iterate in the order first put). Each
+   * node on the keys' paths is copied once, not once per key: a batch of many keys costs the nodes it
+   * touches, not the keys times the trie's depth.
+   */
+  public PMap<K, V> putAll(List<K> keys, List<V> values) {
+    int n = keys.size();
+    if (n != values.size()) {
+      throw new IllegalArgumentException(n + " keys but " + values.size() + " values");
+    }
+    for (V v : values) {
+      Objects.requireNonNull(v, "value");
+    }
+    if (n == 0) {
+      return this;
+    }
+    Batch b = new Batch(keys);
+    Bitmap r = root.putAll(b, values.toArray(), 0, n, 0);
+    return r == root ? this : new PMap<>(r, size + b.added);
+  }
+
   /** What {@link #updateAll} maps the key at {@code index} of its list to, given the value it has now. */
   @FunctionalInterface
   public interface Update<V> {
@@ -119,15 +142,9 @@ public final class PMap<K, V> {
     if (n == 0) {
       return this;
     }
-    int[] order = new int[n];
-    int[] hashes = new int[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-      hashes[i] = hash(Objects.requireNonNull(keys.get(i), "key"));
-    }
     @SuppressWarnings("unchecked")
     Update<Object> u = (Update<Object>) update;
-    return new PMap<>(root.update(keys, u, hashes, order, new int[n], 0, n, 0), size);
+    return new PMap<>(root.update(new Batch(keys), u, 0, n, 0), size);
   }
 
   public PMap<K, V> remove(K key) {
@@ -201,6 +218,61 @@ public final class PMap<K, V> {
   public void diff(PMap<K, V> after, Change<K, V> change) {
     if (after.root != root) {
       Bitmap.diff(root, after.root, 0, (Change<Object, Object>) (Change<?, ?>) change);
+    }
+  }
+
+  /**
+   * The keys of a batch ({@link #putAll}, {@link #updateAll}) with their hashes, and the work arrays its
+   * walk down the trie groups them with: {@code order} holds indexes of keys, each node's range of it
+   * grouped by slot in turn (a counting sort through {@code scratch}), with one array of group starts
+   * per level, not one per node.
+   */
+  private static final class Batch {
+    final Object[] keys;
+    final int[] hashes;
+    final int[] order;
+    final int[] scratch;
+    final int[] at = new int[MASK + 1];
+    final int[][] starts = new int[(32 + BITS - 1) / BITS][MASK + 2];
+    /** Keys a {@link #putAll} found missing. */
+    int added;
+
+    Batch(List<?> keys) {
+      int n = keys.size();
+      this.keys = keys.toArray();
+      this.hashes = new int[n];
+      this.order = new int[n];
+      this.scratch = new int[n];
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+        hashes[i] = hash(Objects.requireNonNull(this.keys[i], "key"));
+      }
+    }
+
+    Object key(int j) {
+      return keys[order[j]];
+    }
+
+    /**
+     * Groups {@code order[from..to)} by the slot of their hashes at {@code shift}, stably; the group of
+     * slot {@code c} is then {@code order[from + start[c] .. from + start[c + 1])}, {@code start} this
+     * level's array (valid until the level's next grouping).
+     */
+    int[] groups(int from, int to, int shift) {
+      int[] start = starts[shift / BITS];
+      Arrays.fill(start, 0);
+      for (int j = from; j < to; j++) {
+        start[((hashes[order[j]] >>> shift) & MASK) + 1]++;
+      }
+      for (int c = 0; c <= MASK; c++) {
+        start[c + 1] += start[c];
+      }
+      System.arraycopy(start, 0, at, 0, MASK + 1);
+      for (int j = from; j < to; j++) {
+        scratch[from + at[(hashes[order[j]] >>> shift) & MASK]++] = order[j];
+      }
+      System.arraycopy(scratch, from, order, from, to - from);
+      return start;
     }
   }
 
@@ -296,16 +368,84 @@ public final class PMap<K, V> {
     }
 
     /**
-     * This node with the keys at {@code order[from..to)} updated (see {@link PMap#updateAll}): the
-     * updates are grouped by this level's slot, stably (a counting sort through {@code scratch}), and
-     * each subtree they reach is rebuilt once.
+     * This node with the entries at {@code order[from..to)} of the batch put (see {@link PMap#putAll}),
+     * counting the keys it lacked: the entries are grouped by this level's slot, stably, and each slot's
+     * group is put as one: an empty slot takes one key inline and several as a subtree, as the second of
+     * them would push the first down.
      */
-    Bitmap update(List<?> keys, Update<Object> update, int[] hashes, int[] order, int[] scratch, int from, int to,
-        int shift) {
+    Bitmap putAll(Batch b, Object[] values, int from, int to, int shift) {
+      if (shift >= 32) {
+        Bitmap node = this;
+        boolean[] fresh = new boolean[1];
+        for (int j = from; j < to; j++) {
+          fresh[0] = false;
+          node = node.put(b.key(j), values[b.order[j]], b.hashes[b.order[j]], shift, fresh);
+          b.added += fresh[0] ? 1 : 0;
+        }
+        return node;
+      }
+      int[] start = b.groups(from, to, shift);
+      int bits = bitmap;
+      for (int c = 0; c <= MASK; c++) {
+        if (start[c] != start[c + 1]) {
+          bits |= 1 << c;
+        }
+      }
+      Object[] s = new Object[2 * Integer.bitCount(bits)];
+      boolean changed = bits != bitmap;
+      int o = 0;
+      for (int left = bits; left != 0; left &= left - 1) {
+        int c = Integer.numberOfTrailingZeros(left);
+        int bit = 1 << c;
+        int x = from + start[c];
+        int y = from + start[c + 1];
+        int i = 2 * Integer.bitCount(bitmap & (bit - 1));
+        Object k = (bitmap & bit) == 0 ? null : slots[i];
+        Object v = (bitmap & bit) == 0 ? null : slots[i + 1];
+        if (x == y) {
+          s[o] = k;
+          s[o + 1] = v;
+        } else if ((bitmap & bit) != 0 && k == null) {
+          s[o + 1] = ((Bitmap) v).putAll(b, values, x, y, shift + BITS);
+        } else if (k == null && y - x == 1 || sameKey(b, x, y, k)) {
+          // One key, put once or again: it stays inline, with its last value.
+          s[o] = k != null ? k : b.key(x);
+          s[o + 1] = values[b.order[y - 1]];
+          b.added += k == null ? 1 : 0;
+        } else {
+          // Two keys or more share the slot: a subtree, the one there first.
+          Bitmap child = EMPTY_NODE;
+          if (k != null) {
+            child = child.put(k, v, hash(k), shift + BITS, new boolean[1]);
+          }
+          s[o + 1] = child.putAll(b, values, x, y, shift + BITS);
+        }
+        changed |= s[o] != k || s[o + 1] != v;
+        o += 2;
+      }
+      return changed ? new Bitmap(bits, s) : this;
+    }
+
+    /** Whether every key at {@code order[x..y)} of the batch is {@code inline} (or, with none there, the first of them). */
+    private static boolean sameKey(Batch b, int x, int y, Object inline) {
+      Object first = inline == null ? b.key(x) : inline;
+      for (int j = x; j < y; j++) {
+        if (!first.equals(b.key(j))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * This node with the keys at {@code order[from..to)} of the batch updated (see {@link PMap#updateAll}):
+     * the updates are grouped by this level's slot, stably, and each subtree they reach is rebuilt once.
+     */
+    Bitmap update(Batch b, Update<Object> update, int from, int to, int shift) {
       Object[] s = slots.clone();
       if (shift >= 32) {
         for (int j = from; j < to; j++) {
-          Object key = keys.get(order[j]);
+          Object key = b.key(j);
           int i = 0;
           while (i < s.length && !s[i].equals(key)) {
             i += 2;
@@ -313,41 +453,30 @@ public final class PMap<K, V> {
           if (i == s.length) {
             throw new IllegalArgumentException("not in the map: " + key);
           }
-          s[i + 1] = Objects.requireNonNull(update.apply(order[j], s[i + 1]), "value");
+          s[i + 1] = Objects.requireNonNull(update.apply(b.order[j], s[i + 1]), "value");
         }
         return new Bitmap(bitmap, s);
       }
-      int[] start = new int[MASK + 2];
-      for (int j = from; j < to; j++) {
-        start[((hashes[order[j]] >>> shift) & MASK) + 1]++;
-      }
+      int[] start = b.groups(from, to, shift);
       for (int c = 0; c <= MASK; c++) {
-        start[c + 1] += start[c];
-      }
-      int[] at = Arrays.copyOf(start, MASK + 1);
-      for (int j = from; j < to; j++) {
-        scratch[from + at[(hashes[order[j]] >>> shift) & MASK]++] = order[j];
-      }
-      System.arraycopy(scratch, from, order, from, to - from);
-      for (int c = 0; c <= MASK; c++) {
-        int a = from + start[c];
-        int b = from + start[c + 1];
-        if (a == b) {
+        int x = from + start[c];
+        int y = from + start[c + 1];
+        if (x == y) {
           continue;
         }
         int bit = 1 << c;
         if ((bitmap & bit) == 0) {
-          throw new IllegalArgumentException("not in the map: " + keys.get(order[a]));
+          throw new IllegalArgumentException("not in the map: " + b.key(x));
         }
         int i = 2 * Integer.bitCount(bitmap & (bit - 1));
         if (s[i] == null) {
-          s[i + 1] = ((Bitmap) s[i + 1]).update(keys, update, hashes, order, scratch, a, b, shift + BITS);
+          s[i + 1] = ((Bitmap) s[i + 1]).update(b, update, x, y, shift + BITS);
         } else {
-          for (int j = a; j < b; j++) {
-            if (!s[i].equals(keys.get(order[j]))) {
-              throw new IllegalArgumentException("not in the map: " + keys.get(order[j]));
+          for (int j = x; j < y; j++) {
+            if (!s[i].equals(b.key(j))) {
+              throw new IllegalArgumentException("not in the map: " + b.key(j));
             }
-            s[i + 1] = Objects.requireNonNull(update.apply(order[j], s[i + 1]), "value");
+            s[i + 1] = Objects.requireNonNull(update.apply(b.order[j], s[i + 1]), "value");
           }
         }
       }

@@ -90,6 +90,83 @@ class PMapTest {
     }
   }
 
+  /**
+   * putAll is the puts it stands for, one after another: the same trie (every node's slots, the same key
+   * and value objects in them), so the same iteration order and the same diffs; the map it started from
+   * keeps its own trie; over 300 seeded maps of colliding keys (full collisions included) shaped by puts
+   * and removes, and batches of new keys, present keys and repeats, from none to 2x the map's size.
+   */
+  @Test
+  void putAllIsThePutsOneAfterAnother() {
+    SplittableRandom random = new SplittableRandom(SEED);
+    for (int trial = 0; trial < 300; trial++) {
+      int n = random.nextInt(0, 400);
+      PMap<Key, Integer> p = PMap.empty();
+      for (int i = 0; i < n; i++) {
+        Key k = new Key(random.nextInt(1000));
+        // Removes leave subtrees of one entry, which a put of a key beside it must keep.
+        p = random.nextInt(4) == 0 ? p.remove(k) : p.put(k, 1000 + i);
+      }
+      List<Key> keys = new ArrayList<>();
+      List<Integer> values = new ArrayList<>();
+      int batch = random.nextInt(2 * n + 2);
+      List<Key> present = p.keys();
+      for (int i = 0; i < batch; i++) {
+        int kind = random.nextInt(4);
+        Key k = kind == 0 && !present.isEmpty() ? present.get(random.nextInt(present.size()))
+            : kind == 1 && !keys.isEmpty() ? keys.get(random.nextInt(keys.size())) : new Key(random.nextInt(3000));
+        keys.add(new Key(k.id()));
+        values.add(random.nextInt(4) == 0 && p.get(k) != null ? p.get(k) : 1_000_000 + random.nextInt(1_000_000));
+      }
+      List<Object> before = shape(p);
+      PMap<Key, Integer> puts = p;
+      for (int i = 0; i < batch; i++) {
+        puts = puts.put(keys.get(i), values.get(i));
+      }
+      PMap<Key, Integer> all = p.putAll(keys, values);
+      assertThat(shape(all)).as("trial %d", trial).isEqualTo(shape(puts));
+      assertThat(all.size()).isEqualTo(puts.size());
+      assertThat(all.keys()).containsExactlyElementsOf(puts.keys());
+      assertThat(shape(p)).isEqualTo(before);
+      assertThat(changes(p, all)).isEqualTo(changes(p, puts));
+      if (puts == p) {
+        assertThat(all).isSameAs(p);
+      }
+    }
+  }
+
+  /** A trie as nested lists: per node its bitmap, then each slot's key and value, or (null key) its child's shape. */
+  private static List<Object> shape(PMap<?, ?> p) {
+    try {
+      java.lang.reflect.Field root = PMap.class.getDeclaredField("root");
+      root.setAccessible(true);
+      return node(root.get(p));
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static List<Object> node(Object node) throws ReflectiveOperationException {
+    java.lang.reflect.Field bitmap = node.getClass().getDeclaredField("bitmap");
+    java.lang.reflect.Field slots = node.getClass().getDeclaredField("slots");
+    bitmap.setAccessible(true);
+    slots.setAccessible(true);
+    List<Object> out = new ArrayList<>(List.of(bitmap.get(node)));
+    Object[] s = (Object[]) slots.get(node);
+    for (int i = 0; i < s.length; i += 2) {
+      // Identities, as the trie holds them: a put that finds a key keeps the key object it had.
+      out.add(s[i] == null ? node(s[i + 1]) : List.of(System.identityHashCode(s[i]), System.identityHashCode(s[i + 1])));
+    }
+    return out;
+  }
+
+  /** What {@code a.diff(b)} reports, in its order. */
+  private static List<Object> changes(PMap<Key, Integer> a, PMap<Key, Integer> b) {
+    List<Object> out = new ArrayList<>();
+    a.diff(b, (k, was, now) -> out.add(java.util.Arrays.asList(k, was, now)));
+    return out;
+  }
+
   @Test
   void updateAllRefusesAKeyTheMapLacks() {
     PMap<Key, Integer> p = PMap.<Key, Integer>empty().put(new Key(1), 1).put(new Key(7), 7).put(new Key(14), 14);

@@ -225,7 +225,9 @@ final class ApiServer {
    */
   private void publish(ClusterEvent e) {
     List<ClusterEvent.Hint> hints = e.hints();
-    for (ClusterEvent.Hint h : hints) {
+    // Indexed, not iterated: a batch of 100,000 pods publishes 100,000 events.
+    for (int i = 0; i < hints.size(); i++) {
+      ClusterEvent.Hint h = hints.get(i);
       switch (h) {
         case CAPACITY -> capacityEpoch++;
         case NODE_SHAPE -> nodeShapeEpoch++;
@@ -233,11 +235,11 @@ final class ApiServer {
         case SCHEDULE, WORKLOADS, KARPENTER, PROVISIONING -> { }
       }
     }
-    for (Watch<?> w : watches) {
-      w.offer(e);
+    for (int i = 0; i < watches.size(); i++) {
+      watches.get(i).offer(e);
     }
-    for (ClusterEvent.Hint h : hints) {
-      switch (h) {
+    for (int i = 0; i < hints.size(); i++) {
+      switch (hints.get(i)) {
         case CAPACITY, NODE_SHAPE, DISRUPTION -> { }
         case SCHEDULE -> requestSchedule();
         case WORKLOADS -> requestWorkloadSync();
@@ -316,30 +318,60 @@ final class ApiServer {
   // ---- pods ----
 
   PodState createPod(Pod pod, Optional<ObjectRef> workload) {
-    PodState s = new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
-        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
-    String key = pod.key();
+    PodState s = created(pod, workload);
     state = state.withPod(s);
+    podCreated(s, workload, state.pending().size());
+    return s;
+  }
+
+  /**
+   * As {@link #createPod} of each in turn, for new pods of one workload that its controller made
+   * together: the image takes them in one change ({@link ClusterState#withNewPods}), then each pod's
+   * record, metrics and event follow in order, as {@code createPod} has them. A watcher of PodCreated
+   * thus hears of each with the whole batch in the image already; the caller sends only pods whose
+   * creation no watcher acts on (the resource claim controller acts on pods with claims), so none
+   * can tell.
+   */
+  void createPods(List<Pod> pods, Optional<ObjectRef> workload) {
+    List<PodState> made = new ArrayList<>(pods.size());
+    for (Pod pod : pods) {
+      made.add(created(pod, workload));
+    }
+    state = state.withNewPods(made);
+    // Pending as each creation in turn left it: the batch's pods are all new and pending.
+    int pendingAfter = state.pending().size();
+    for (int i = 0; i < made.size(); i++) {
+      podCreated(made.get(i), workload, pendingAfter - (made.size() - 1 - i));
+    }
+  }
+
+  private PodState created(Pod pod, Optional<ObjectRef> workload) {
+    return new PodState(pod, podSequence++, workload, PodState.Phase.PENDING, Optional.empty(), now(),
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0);
+  }
+
+  /** What follows a pod's creation, once the image holds it, with {@code pending} pods pending then. */
+  private void podCreated(PodState s, Optional<ObjectRef> workload, int pending) {
+    String key = s.key();
     bumpWorkload(workload);
     workload.ifPresent(this::creator);
-    metrics.podCreated(key, workload.map(w -> creatorName), now());
+    metrics.podCreated(key, workload.isPresent() ? creatorNamed : Optional.empty(), now());
     log(RunRecord.Kind.POD_CREATED, key, workload.isPresent() ? createdBy : "");
-    pendingGauge();
-    publish(new ClusterEvent.PodCreated(key));
-    return s;
+    metrics.gauge(Metrics.PENDING_PODS, now(), pending);
+    publish(new ClusterEvent.PodCreated(s.pod()));
   }
 
   /** The workload {@link #creator} named last, its name and the PodCreated message of its pods. */
   private ObjectRef creator;
-  private String creatorName;
+  private Optional<String> creatorNamed;
   private String createdBy;
 
   /** Names the workload that creates pods: once per run of its pods, not once per pod (a batch is 100,000). */
   private void creator(ObjectRef w) {
     if (!w.equals(creator)) {
       creator = w;
-      creatorName = w.toString();
-      createdBy = "by " + creatorName;
+      creatorNamed = Optional.of(w.toString());
+      createdBy = "by " + creatorNamed.get();
     }
   }
 

@@ -2,6 +2,7 @@ package io.gpufleet.sim.controller;
 
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.meta.ObjectRef;
+import io.gpufleet.model.pod.Pod;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,7 +37,7 @@ sealed interface ClusterEvent {
   }
 
   /** A pod was created and waits for the scheduler. */
-  record PodCreated(String pod) implements ClusterEvent {
+  record PodCreated(Pod pod) implements ClusterEvent {
     public List<Hint> hints() {
       return List.of(Hint.SCHEDULE);
     }

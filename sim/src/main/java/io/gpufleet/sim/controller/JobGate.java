@@ -27,4 +27,12 @@ interface JobGate {
   default Pod place(ObjectRef job, Pod pod) {
     return pod;
   }
+
+  /**
+   * Whether {@link #place} may change a pod of this workload, reading its siblings: where not, it gives
+   * every pod back as it came.
+   */
+  default boolean places(ObjectRef job) {
+    return false;
+  }
 }

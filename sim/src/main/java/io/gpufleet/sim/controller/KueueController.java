@@ -705,7 +705,7 @@ final class KueueController implements JobGate {
     }
     Map<String, SortedMap<ResourceName, Long>> usage = new HashMap<>();
     for (PodState p : api.state().pods().values()) {
-      if (p.node().isEmpty() || p.isFailed() || p.workload().map(this::placedByTopology).orElse(false)) {
+      if (p.node().isEmpty() || p.isFailed() || p.workload().map(this::places).orElse(false)) {
         continue;
       }
       SortedMap<ResourceName, Long> u = usage.computeIfAbsent(p.node().get(), k -> new TreeMap<>());
@@ -719,7 +719,9 @@ final class KueueController implements JobGate {
     return out;
   }
 
-  private boolean placedByTopology(ObjectRef job) {
+  /** Only a Job whose Workload (or whose JobSet's) was admitted with a topology assignment has its pods placed. */
+  @Override
+  public boolean places(ObjectRef job) {
     io.gpufleet.queue.api.Workload wl = workloads.get(jobSetOf.getOrDefault(job, job));
     return wl != null && wl.admission().stream().flatMap(a -> a.podSetAssignments().stream())
         .anyMatch(ps -> ps.topologyAssignment().isPresent());

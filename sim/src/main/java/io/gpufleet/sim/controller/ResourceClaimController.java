@@ -27,7 +27,11 @@ final class ResourceClaimController {
   ResourceClaimController(ApiServer api, RandomGenerator names) {
     this.api = api;
     this.names = names;
-    api.watch(ClusterEvent.PodCreated.class, e -> api.state().pod(e.pod()).ifPresent(p -> made(p.pod())));
+    api.watch(ClusterEvent.PodCreated.class, e -> {
+      if (!e.pod().spec().resourceClaims().isEmpty()) {
+        api.state().pod(e.pod().key()).ifPresent(p -> made(p.pod()));
+      }
+    });
   }
 
   /** One claim per template entry whose template exists; a pod naming a missing template waits. */

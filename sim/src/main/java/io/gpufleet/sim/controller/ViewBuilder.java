@@ -13,6 +13,7 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.DisruptionBudget;
 import io.gpufleet.model.workload.PodDisruptionBudget;
 import io.gpufleet.model.workload.Workload;
+import io.gpufleet.sim.state.BySequence;
 import io.gpufleet.sim.state.ClusterState;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
@@ -271,12 +272,18 @@ final class ViewBuilder {
       return pendingPods;
     }
     if (pendingPodsOf == null) {
-      // The pending pods, read from the pods map by the index's rule (isPending), not looked up per key.
+      // The pending pods, read from the pods map by the index's rule (isPending), not looked up per key,
+      // and put in sequence order: 100,000 puts in the map's hash order each walked a cold path.
+      List<PodState> first = new ArrayList<>();
       s.pods().forEach((k, p) -> {
         if (p.isPending() && provisionable(p)) {
-          pendingBySequence.put(p.sequence(), p.pod());
+          first.add(p);
         }
       });
+      BySequence.sort(first);
+      for (PodState p : first) {
+        pendingBySequence.put(p.sequence(), p.pod());
+      }
       pendingPods = List.copyOf(pendingBySequence.values());
     } else if (follow(pendingPodsOf, pendingKeysOf, s)) {
       pendingPods = List.copyOf(pendingBySequence.values());

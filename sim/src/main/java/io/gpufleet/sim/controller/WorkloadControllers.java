@@ -10,6 +10,7 @@ import io.gpufleet.model.pod.Pod;
 import io.gpufleet.model.workload.JobSet;
 import io.gpufleet.model.workload.Workload;
 import io.gpufleet.sim.record.RunRecord;
+import io.gpufleet.sim.state.BySequence;
 import io.gpufleet.sim.state.NodeState;
 import io.gpufleet.sim.state.PodState;
 import io.gpufleet.sim.state.WorkloadState;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -57,7 +59,10 @@ final class WorkloadControllers {
 
   /** The workloads' keys in order, followed from image to image: the oracle's pass ({@link #fullScans}). */
   private final SortedKeys<ObjectRef, WorkloadState> workloadKeys = new SortedKeys<>();
-  /** Every sync goes over every workload's key, as before {@link #due}: the oracle its tests compare with. */
+  /**
+   * Every sync goes over every workload's key, as before {@link #due}, and makes each new pod on its own,
+   * as before batches went into the image at once: the oracle its tests compare with.
+   */
   private final boolean fullScans;
   /**
    * The keys that may fail the check against {@link #seen} (their workload or its pod version moved
@@ -145,23 +150,48 @@ final class WorkloadControllers {
 
   /** The pods a controller counts: not being deleted and not Failed (kubelet-refused pods are replaced). */
   private List<PodState> active(ObjectRef key) {
-    List<PodState> out = new ArrayList<>();
-    for (PodState p : api.state().podsOf(key)) {
-      if (!p.isTerminating() && !p.isFailed()) {
-        out.add(p);
-      }
-    }
+    List<PodState> out = activeInAnyOrder(key);
+    BySequence.sort(out);
+    return out;
+  }
+
+  /** {@link #active}, in no particular order: for a caller to whom their order makes no difference. */
+  private List<PodState> activeInAnyOrder(ObjectRef key) {
+    List<PodState> out = api.state().podsOfInAnyOrder(key);
+    out.removeIf(p -> p.isTerminating() || p.isFailed());
     return out;
   }
 
   private void create(ObjectRef key, Workload w, int ordinal) {
-    create(key, w, ordinal, PodFactory.owner(w, revisions::of));
+    create(key, w, ordinal, ordinal + 1, PodFactory.owner(w, revisions::of));
   }
 
-  /** One pod of a batch whose owner the caller made once (see {@link PodFactory#pod(Workload, int, RandomGenerator, OwnerReference)}). */
-  private void create(ObjectRef key, Workload w, int ordinal, OwnerReference owner) {
-    Pod pod = gate.place(key, PodFactory.pod(w, ordinal, names, owner, k -> api.state().pod(k).isPresent()));
-    api.createPod(pod, Optional.of(key));
+  /**
+   * The pods of ordinals {@code from} to {@code to - 1}, with the owner the caller made once. Where
+   * nothing between two creations reads the pods made before (no gate places them beside their
+   * siblings, and they name no resource claims, whose controller draws names from the same stream when
+   * a pod is created), the batch is made first, each name drawn against the image and the batch, and
+   * goes into the image at once ({@link ApiServer#createPods}).
+   */
+  private void create(ObjectRef key, Workload w, int from, int to, OwnerReference owner) {
+    PodFactory.Mold mold = PodFactory.mold(w, owner);
+    Optional<ObjectRef> workload = Optional.of(key);
+    if (fullScans || to - from < 2 || gate.places(key) || !w.template().spec().resourceClaims().isEmpty()) {
+      for (int i = from; i < to; i++) {
+        api.createPod(gate.place(key, mold.pod(i, names, k -> api.state().pod(k).isPresent())), workload);
+      }
+      return;
+    }
+    List<Pod> pods = new ArrayList<>(to - from);
+    Set<String> made = HashSet.newHashSet(to - from);
+    PMap<String, PodState> before = api.state().pods();
+    Predicate<String> taken = k -> made.contains(k) || before.containsKey(k);
+    for (int i = from; i < to; i++) {
+      Pod pod = mold.pod(i, names, taken);
+      made.add(pod.key());
+      pods.add(pod);
+    }
+    api.createPods(pods, workload);
   }
 
   /** Deletes the least useful pods first: pending, then not ready, then the newest. */
@@ -175,16 +205,16 @@ final class WorkloadControllers {
   }
 
   private void replicas(ObjectRef key, Workload w, int replicas) {
-    replicas(key, w, replicas, active(key));
+    replicas(key, w, replicas, activeInAnyOrder(key));
   }
 
-  /** As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already listed. */
+  /**
+   * As {@link #replicas(ObjectRef, Workload, int)} with the controller's {@link #active} pods already
+   * listed, in any order: only their number counts, and a scale-down orders them itself.
+   */
   private void replicas(ObjectRef key, Workload w, int replicas, List<PodState> pods) {
     if (pods.size() < replicas) {
-      OwnerReference owner = PodFactory.owner(w, revisions::of);
-      for (int i = pods.size(); i < replicas; i++) {
-        create(key, w, i, owner);
-      }
+      create(key, w, pods.size(), replicas, PodFactory.owner(w, revisions::of));
     } else if (pods.size() > replicas) {
       scaleDown(pods, pods.size() - replicas, "scaled down");
     }
@@ -194,8 +224,14 @@ final class WorkloadControllers {
     String current = revisions.of(d);
     List<PodState> fresh = new ArrayList<>();
     List<PodState> old = new ArrayList<>();
-    for (PodState p : active(key)) {
+    for (PodState p : activeInAnyOrder(key)) {
       (ofRevision(p, current) ? fresh : old).add(p);
+    }
+    // A rollout acts on its pods in creation order; with no old revision left only their number counts
+    // (a 100,000-pod Deployment is synced at each of its pods' changes).
+    if (!old.isEmpty() || d.strategy() == Workload.Deployment.Strategy.RECREATE) {
+      BySequence.sort(fresh);
+      BySequence.sort(old);
     }
     int replicas = d.replicas();
     if (d.strategy() == Workload.Deployment.Strategy.RECREATE) {
@@ -211,11 +247,10 @@ final class WorkloadControllers {
     if (surge == 0 && unavailable == 0) {
       unavailable = 1;
     }
+    // New pods up to the replicas, and up to the surge above them counting the old ones.
     int total = fresh.size() + old.size();
-    OwnerReference owner = new OwnerReference("ReplicaSet", current);
-    for (int i = fresh.size(); i < replicas && total < replicas + surge; i++, total++) {
-      create(key, d, i, owner);
-    }
+    int adding = Math.max(0, Math.min(replicas - fresh.size(), replicas + surge - total));
+    create(key, d, fresh.size(), fresh.size() + adding, new OwnerReference("ReplicaSet", current));
     int ready = 0;
     for (PodState p : fresh) {
       ready += p.isReady() ? 1 : 0;
@@ -255,7 +290,8 @@ final class WorkloadControllers {
 
   /** Whether the pod belongs to this revision's ReplicaSet (its owner reference names it). */
   private static boolean ofRevision(PodState p, String revision) {
-    return p.pod().meta().owner().map(o -> o.name().equals(revision)).orElse(false);
+    Optional<OwnerReference> owner = p.pod().meta().owner();
+    return owner.isPresent() && owner.get().name().equals(revision);
   }
 
   private void statefulSet(ObjectRef key, Workload.StatefulSet s) {
@@ -311,8 +347,9 @@ final class WorkloadControllers {
     }
     int want = Math.min(j.parallelism(), j.completions() - w.succeeded() - pods.size());
     int missing = Math.min(want, j.parallelism() - pods.size());
-    for (int i = 0; i < missing; i++) {
-      create(key, j, 0);
+    if (missing > 0) {
+      // A Job's pods are not numbered: the ordinals are unused.
+      create(key, j, 0, missing, PodFactory.owner(j, revisions::of));
     }
   }
 

@@ -93,7 +93,11 @@ public record PodState(Pod pod, long sequence, Optional<ObjectRef> workload, Pha
   }
 
   public PodState withSchedulingMessage(String message) {
+    return withSchedulingMessage(Optional.of(message));
+  }
+
+  public PodState withSchedulingMessage(Optional<String> message) {
     return new PodState(pod, sequence, workload, phase, node, created, bound, ready, deletionRequested,
-        Optional.of(message), generation);
+        message, generation);
   }
 }

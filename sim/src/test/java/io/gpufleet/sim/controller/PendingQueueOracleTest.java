@@ -33,10 +33,11 @@ import org.junit.jupiter.api.Test;
 /**
  * kube-scheduler looking only at the pending pods that changed or are due (while the capacity epoch
  * stands) decides as the scan of every pending pod each cycle did, and the workload controllers
- * syncing only the workloads due act as the pass over every workload did: drawn runs with NodePool
+ * syncing only the workloads due, putting each batch of new pods into the image at once, act as the
+ * pass over every workload making one pod at a time did: drawn runs with NodePool
  * limits that keep pods Pending, priorities (so preemption), hard spread constraints, a Job, a
  * DaemonSet and a StatefulSet beside the Deployments, Deployments applied later (new spread selectors),
- * scale-ups and -downs and spot interruptions give the same record and the same final pods both ways.
+ * scale-ups and -downs and spot interruptions give the same record, metrics and final pods both ways.
  */
 class PendingQueueOracleTest {
 
@@ -109,6 +110,7 @@ class PendingQueueOracleTest {
       assertThat(fast.record()).as("seed %d", seed).isEqualTo(full.record());
       assertThat(fast.finalState().pods().asMap()).as("seed %d", seed).isEqualTo(full.finalState().pods().asMap());
       assertThat(fast.events()).as("seed %d", seed).isEqualTo(full.events());
+      assertThat(fast.metrics()).as("seed %d", seed).isEqualTo(full.metrics());
     });
   }
 }
