@@ -107,7 +107,8 @@ public final class Provisioner {
    */
   public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
-    return simulateWithout(shared, own, nodes, leaving, daemonSets, offerings, now, null, null, true, Integer.MAX_VALUE);
+    return simulateWithout(shared, own, nodes, leaving, daemonSets, offerings, now, null, null, true,
+        Integer.MAX_VALUE);
   }
 
   /**

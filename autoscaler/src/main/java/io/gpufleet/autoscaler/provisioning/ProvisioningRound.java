@@ -217,7 +217,8 @@ final class ProvisioningRound {
    */
   SimulatedRound simulateFrom(List<Pod> queue, int from, Settled settled) {
     // A state gone on from may hold the claims that settle it already.
-    boolean stopped = (settled != null && settled.refusedWith(plannedInOrder.size())) || placeFrom(queue, from, settled);
+    boolean stopped = (settled != null && settled.refusedWith(plannedInOrder.size()))
+        || placeFrom(queue, from, settled);
     if (stopped) {
       return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors),
           failedFirst);
