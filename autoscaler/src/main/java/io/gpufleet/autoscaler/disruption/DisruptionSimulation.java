@@ -129,11 +129,12 @@ final class DisruptionSimulation {
    * replacement is allowed, launched from the types whose worst launch price is below the
    * candidates' together ({@code consolidation.go} computeConsolidation); with several candidates,
    * multi-node consolidation's same-type filter applies too; spot candidates are not replaced by
-   * spot without the SpotToSpotConsolidation gate (reference §1.5).
+   * spot without the SpotToSpotConsolidation gate (reference §1.5). No reason for a refusal is read,
+   * so the round stops as soon as a refusal is certain, whichever it is ({@code ProvisioningRound.Settled}).
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random) {
-    return simulate(candidates, view, consolidation, random, why -> { });
+    return simulate(candidates, view, consolidation, random, why -> { }, false);
   }
 
   /**
@@ -142,6 +143,11 @@ final class DisruptionSimulation {
    */
   Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
       RandomGenerator random, Consumer<String> why) {
+    return simulate(candidates, view, consolidation, random, why, true);
+  }
+
+  private Optional<List<NodeClaim>> simulate(List<Candidate> candidates, ClusterView view, boolean consolidation,
+      RandomGenerator random, Consumer<String> why, boolean reasonRead) {
     lastLanding = null;
     if (consolidation && !slack(view).mayConsolidate(candidates)) {
       why.accept(NO_ROOM);
@@ -193,10 +199,15 @@ final class DisruptionSimulation {
     // The round stops once the candidates' pods and the moving ones are placed with one of the
     // candidates' on a node not initialised: the refusal below is then settled (ProvisioningRound.Settled).
     Predicate<String> uninitialized = host -> !view.node(host).map(StateNode::isInitialized).orElse(true);
+    // Without the reason, a round also stops at its second new claim, which a consolidation refuses.
     SimulatedRound plan = provisioner.simulateWithout(sharedPods, pods, view.nodes(), leaving, view.daemonSets(),
-        view.offerings(), view.now(), moving, settleEarly ? uninitialized : null);
+        view.offerings(), view.now(), moving, settleEarly ? uninitialized : null, reasonRead,
+        consolidation ? 2 : Integer.MAX_VALUE);
     settled += plan.settled() ? 1 : 0;
-    if (candidates.size() == 1 && !plan.failedFirstPass() && sharedPods == shared) {
+    if (!reasonRead && plan.settled()) {
+      return Optional.empty(); // a refusal, though the round stopped before telling which
+    }
+    if (reasonRead && candidates.size() == 1 && !plan.failedFirstPass() && sharedPods == shared) {
       lastLanding = new Landing(pods, plan.onExisting());
     }
     for (Pod p : mustSchedule) {

@@ -107,17 +107,20 @@ public final class Provisioner {
    */
   public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now) {
-    return simulateWithout(shared, own, nodes, leaving, daemonSets, offerings, now, null, null);
+    return simulateWithout(shared, own, nodes, leaving, daemonSets, offerings, now, null, null, true,
+        Integer.MAX_VALUE);
   }
 
   /**
    * As above, the round stopped as soon as every pod of {@code own} and {@code mustPlace} is placed and
    * one of {@code own} is on a node {@code unreliable} names ({@link SimulatedRound#settled}); with
-   * {@code unreliable} null, never.
+   * {@code unreliable} null, never. A caller that reads only whether it refuses, not why ({@code reasonRead}
+   * false), has the round stop sooner: once one of {@code own} is on such a node, or once the round has
+   * planned {@code claimLimit} new claims, a number the caller refuses ({@code ProvisioningRound.Settled}).
    */
   public SimulatedRound simulateWithout(List<Pod> shared, List<Pod> own, List<StateNode> nodes, Set<String> leaving,
       List<Workload.DaemonSet> daemonSets, OfferingAvailability offerings, Instant now, List<Pod> mustPlace,
-      Predicate<String> unreliable) {
+      Predicate<String> unreliable, boolean reasonRead, int claimLimit) {
     RoundNodes f = fleet(nodes, daemonSets);
     if (f != orderFleet) { // the queue's order reads the fleet's requests: made once per fleet
       order = queueComparator(f::request);
@@ -131,7 +134,7 @@ public final class Provisioner {
     List<Pod> queue = merge(sharedQueue, ownQueue, order);
     ProvisioningRound round = new ProvisioningRound(model, f, leaving, offerings, now, true, firsts);
     ProvisioningRound.Settled settled = unreliable == null ? null
-        : new ProvisioningRound.Settled(mustPlace, own, unreliable);
+        : new ProvisioningRound.Settled(mustPlace, own, unreliable, reasonRead, claimLimit);
     if (sharePrefix && prefixable && !sharedQueue.isEmpty()) {
       if (prefix == null || !prefix.madeFor(f, sharedQueue, offerings, now)) {
         prefix = new SharedPrefix(model, f, sharedQueue, offerings, now, firsts);

@@ -216,7 +216,9 @@ final class ProvisioningRound {
    * pods of {@code queue} ({@link #adopt}): the pass goes on from there.
    */
   SimulatedRound simulateFrom(List<Pod> queue, int from, Settled settled) {
-    boolean stopped = placeFrom(queue, from, settled);
+    // A state gone on from may hold the claims that settle it already.
+    boolean stopped = (settled != null && settled.refusedWith(plannedInOrder.size()))
+        || placeFrom(queue, from, settled);
     if (stopped) {
       return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors),
           failedFirst);
@@ -234,20 +236,36 @@ final class ProvisioningRound {
    * is placed, and a pod of {@code own} (the candidates') is on a node {@code unreliable} names (one not
    * initialised), the simulation refuses for that whatever the other pods do: a placed pod stays placed,
    * and neither the remaining pods' errors nor the new claims are read before that refusal.
+   *
+   * <p>A caller that reads only whether the simulation refuses, not why ({@code reasonRead} false: the
+   * multi-node search, validation, drift), has its answer sooner: a pod of {@code own} on an unreliable node
+   * settles a refusal whatever is left to place, and so does the {@code claimLimit}th new claim, where the
+   * caller refuses that many (consolidation: more than one); a round never takes a claim back. Which of the
+   * refusals the full round would have given, and its message, is then not known. Both are shortcuts of the
+   * twin's, not steps of Karpenter's: the simulation answers as the full round's would (SettledRoundTest).
    */
   static final class Settled {
     /** The pods still to place, few: the candidates' and those of nodes being deleted. */
     private final List<Pod> watched;
     private final List<Pod> own;
     private final Predicate<String> unreliable;
+    private final boolean reasonRead;
+    private final int claimLimit;
     private boolean onUnreliable;
 
-    Settled(List<Pod> mustPlace, List<Pod> own, Predicate<String> unreliable) {
+    Settled(List<Pod> mustPlace, List<Pod> own, Predicate<String> unreliable, boolean reasonRead, int claimLimit) {
       this.watched = new ArrayList<>(mustPlace.size() + own.size());
       this.watched.addAll(mustPlace);
       this.watched.addAll(own);
       this.own = own;
       this.unreliable = unreliable;
+      this.reasonRead = reasonRead;
+      this.claimLimit = reasonRead ? Integer.MAX_VALUE : claimLimit;
+    }
+
+    /** Whether a round with this many new claims planned has its refusal settled. */
+    boolean refusedWith(int claims) {
+      return claims >= claimLimit;
     }
 
     /** The pods still to place that it watches, as they are now. */
@@ -275,7 +293,7 @@ final class ProvisioningRound {
           }
         }
       }
-      return watched.isEmpty() && onUnreliable;
+      return (watched.isEmpty() || !reasonRead) && onUnreliable;
     }
   }
 
@@ -288,7 +306,8 @@ final class ProvisioningRound {
     while (!queue.isEmpty()) {
       for (int q = from; q < queue.size(); q++) {
         Pod pod = queue.get(q);
-        if (firstPassStep(pod) && settled != null && settled.placed(pod, onExisting.get(pod.key()))) {
+        if (firstPassStep(pod) && settled != null
+            && (settled.placed(pod, onExisting.get(pod.key())) || settled.refusedWith(plannedInOrder.size()))) {
           return true;
         }
       }

@@ -44,7 +44,9 @@ public final class SimulatedRound {
 
   /**
    * Whether the round stopped early: every pod that must schedule was placed and one of the
-   * candidates' on a node it may not rely on. Then only {@link #onExisting} and {@link #errors} hold.
+   * candidates' on a node it may not rely on; or, for a caller that reads no reason, its refusal was
+   * settled otherwise ({@link Provisioner#simulateWithout}). Then only {@link #onExisting} and
+   * {@link #errors} hold, as far as the round went.
    */
   public boolean settled() {
     return claimCount < 0;

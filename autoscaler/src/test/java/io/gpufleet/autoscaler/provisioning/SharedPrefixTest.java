@@ -90,9 +90,9 @@ class SharedPrefixTest {
           }
           Predicate<String> unreliable = r.nextBoolean() ? null : unreliableNames::contains;
           SimulatedRound a = shared.simulateWithout(sharedList, own, nodes, leaving, List.of(),
-              OfferingAvailability.ALL, now, mustPlace, unreliable);
+              OfferingAvailability.ALL, now, mustPlace, unreliable, true, Integer.MAX_VALUE);
           SimulatedRound b = plain.simulateWithout(sharedList, own, nodes, leaving, List.of(),
-              OfferingAvailability.ALL, now, mustPlace, unreliable);
+              OfferingAvailability.ALL, now, mustPlace, unreliable, true, Integer.MAX_VALUE);
           asked.add(new SimulatedRound[] {a, b});
           if ((seed + ask) % 2 == 0) { // the others read after the step's later rounds ran, from the same start
             same(a, b, String.format("seed %d step %d ask %d", seed, step, ask));
