@@ -54,10 +54,8 @@ final class RoundNodes {
   /** Whether no two entries of one part share a name: then the order is the names' alone. */
   private final boolean distinct;
   private final TaintClasses taints;
-  /** What each pod spec asks, as a list and as a vector, and its requirement variants. */
-  private final Map<PodSpec, Asks> asks = new IdentityHashMap<>();
-  /** The previous fleet's, for the specs asked again (pure functions of the spec). */
-  private final Map<PodSpec, Asks> earlierAsks;
+  /** What each pod spec asks: shared with the fleets made after this one from it. */
+  private final AskMemo asks;
   private final Map<PodSpec, int[]> hosts = new IdentityHashMap<>();
   /**
    * What each spec tolerates, by {@link #taints}' numbers: shared with the fleets brought forward from
@@ -112,7 +110,7 @@ final class RoundNodes {
   /** As above, taking what pod specs ask from {@code previous} (a fleet of the same model, or null). */
   RoundNodes(ProvisioningModel model, List<StateNode> nodes, List<Workload.DaemonSet> counted, NodeBases bases,
       RoundNodes previous) {
-    this.earlierAsks = previous == null ? Map.of() : previous.asks;
+    this.asks = previous == null ? new AskMemo() : previous.asks.turn();
     this.carried = null;
     this.nodes = List.copyOf(nodes);
     this.counted = List.copyOf(counted);
@@ -144,7 +142,7 @@ final class RoundNodes {
    */
   private RoundNodes(RoundNodes previous, List<StateNode> nodes, List<Entry> entries, int initialised,
       Set<Entry> left) {
-    this.earlierAsks = previous.asks;
+    this.asks = previous.asks.turn();
     this.carried = previous.carry(entries, left);
     this.nodes = List.copyOf(nodes);
     this.counted = previous.counted;
@@ -408,17 +406,44 @@ final class RoundNodes {
   }
 
   private Asks asks(PodSpec spec) {
-    Asks a = asks.get(spec);
-    if (a == null) {
-      a = earlierAsks.get(spec);
-      if (a == null) {
-        ResourceList list = PodRequests.of(spec);
-        ResourceVector vector = ResourceVector.of(list);
-        a = new Asks(list, vector, PodRequirements.of(spec), HostKey.of(vector, spec));
+    return asks.get(spec);
+  }
+
+  /**
+   * What each pod spec asks (a pure function of the spec), kept by spec across fleets in two
+   * generations: a spec asked in either is not worked out again, and once the newer has grown past a
+   * limit, the next fleet begins a new one and the specs asked in neither since are let go. Consolidation
+   * asks about the candidates' pods at each poll, but the provisioning rounds between polls make fleets
+   * that ask only about the pending pods, so one fleet's memo alone lost most of them.
+   */
+  private static final class AskMemo {
+    private Map<PodSpec, Asks> newer = new IdentityHashMap<>();
+    private Map<PodSpec, Asks> older = Map.of();
+    private int limit = 256;
+
+    /** This memo for a new fleet: a new generation begun when the newer one is past its limit. */
+    AskMemo turn() {
+      if (newer.size() > limit) {
+        older = newer;
+        newer = new IdentityHashMap<>();
+        limit = 2 * older.size() + 256;
       }
-      asks.put(spec, a);
+      return this;
     }
-    return a;
+
+    Asks get(PodSpec spec) {
+      Asks a = newer.get(spec);
+      if (a == null) {
+        a = older.get(spec);
+        if (a == null) {
+          ResourceList list = PodRequests.of(spec);
+          ResourceVector vector = ResourceVector.of(list);
+          a = new Asks(list, vector, PodRequirements.of(spec), HostKey.of(vector, spec));
+        }
+        newer.put(spec, a);
+      }
+      return a;
+    }
   }
 
   /** The spec's requests ({@link PodRequests#of}). */
