@@ -2,6 +2,7 @@ package io.gpufleet.sim.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.autoscaler.Karpenter;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.NodeLog;
 import io.gpufleet.autoscaler.state.PdbIndex;
@@ -170,6 +171,7 @@ class ViewBuilderTest {
       assertThat(following.inViewOrder(followed, some)).as("step %d", step).containsExactlyElementsOf(
           followed.nodes().stream().filter(n -> n.claim().isPresent() && some.contains(n.claim().get().name()))
               .toList());
+      assertThat(following.deleting(followed)).as("step %d", step).containsExactlyElementsOf(Karpenter.deleting(fresh));
       // The splices from the last view's log entry to this one's make this list of the last one's.
       if (last != null && reachable(last.nodeLog(), followed.nodeLog())) {
         List<StateNode> list = new ArrayList<>(last.nodes());
@@ -333,6 +335,8 @@ class ViewBuilderTest {
       assertThat(followed.byName()).as("image %d", i).isEqualTo(fresh.byName());
       assertThat(followed.pendingPods()).isEqualTo(fresh.pendingPods());
       assertThat(followed.daemonSets()).isEqualTo(fresh.daemonSets());
+      // The deleting nodes the list keeps (claims deleting or candidates of a command in flight), as a walk finds them.
+      assertThat(following.deleting(followed)).as("image %d", i).containsExactlyElementsOf(Karpenter.deleting(fresh));
       assertThat(followed.pdbs().entries()).as("image %d", i).isEqualTo(fresh.pdbs().entries())
           .isEqualTo(ViewBuilder.pdbs(image.state()).entries());
       if (i > 0) {
