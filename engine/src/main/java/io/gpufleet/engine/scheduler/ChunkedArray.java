@@ -1,0 +1,270 @@
+package io.gpufleet.engine.scheduler;
+
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * An immutable array kept in chunks of {@value #SIZE} elements, for the snapshot's per-node columns:
+ * an element set or appended costs a copy of its chunk and of the table of chunks, not of the whole
+ * array, so that a bind, an unbind or a node's change costs what it changed and not the fleet's size
+ * (issue 33 item 7: each copied every per-node array, thousands of elements a change on 1,300 nodes).
+ * An element removed shifts every later one, as in a plain array: a node leaves once in its life,
+ * pods come and go on it all the time. A read goes through two arrays. Chunks are never written
+ * once an array holds them, so arrays share them freely. A shortcut of the twin's, not a step of
+ * kube-scheduler's; ChunkedArrayTest compares each kind with a plain array over seeded random changes.
+ *
+ * @param <S> the kind itself, which each change returns
+ */
+abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
+    permits ChunkedArray.Refs, ChunkedArray.Ints, ChunkedArray.Longs {
+
+  static final int SHIFT = 6;
+  static final int SIZE = 1 << SHIFT;
+  static final int MASK = SIZE - 1;
+
+  /** The chunks, each an array of {@link #SIZE} elements; past {@link #size} they hold zeros (nulls). */
+  final Object[] chunks;
+  private final int size;
+
+  ChunkedArray(Object[] chunks, int size) {
+    this.chunks = chunks;
+    this.size = size;
+  }
+
+  final int size() {
+    return size;
+  }
+
+  /** A new chunk of this kind's element type, all zeros. */
+  abstract Object newChunk();
+
+  abstract S make(Object[] chunks, int size);
+
+  /** A copy of the table with element {@code i}'s chunk copied, for the caller to write that element. */
+  final Object[] toWrite(int i) {
+    Object[] table = chunks.clone();
+    Object chunk = newChunk();
+    System.arraycopy(table[i >>> SHIFT], 0, chunk, 0, SIZE);
+    table[i >>> SHIFT] = chunk;
+    return table;
+  }
+
+  /** A copy of the table with room for one more element, whose chunk is the caller's to write at {@link #size}. */
+  final Object[] toAppend() {
+    if ((size & MASK) == 0) {
+      Object[] table = Arrays.copyOf(chunks, chunks.length + 1);
+      table[chunks.length] = newChunk();
+      return table;
+    }
+    return toWrite(size);
+  }
+
+  /** Without element {@code i}: the chunks before its own are shared, every later element moves down one. */
+  final S without(int i) {
+    int n = size - 1;
+    int c = i >>> SHIFT;
+    Object[] table = Arrays.copyOf(chunks, (n + MASK) >>> SHIFT);
+    for (int k = c; k < table.length; k++) {
+      Object chunk = newChunk();
+      if (k == c) {
+        int at = i & MASK;
+        System.arraycopy(chunks[k], 0, chunk, 0, at);
+        System.arraycopy(chunks[k], at + 1, chunk, at, SIZE - 1 - at);
+      } else {
+        System.arraycopy(chunks[k], 1, chunk, 0, SIZE - 1);
+      }
+      if (k + 1 < chunks.length) {
+        System.arraycopy(chunks[k + 1], 0, chunk, SIZE - 1, 1);
+      }
+      table[k] = chunk;
+    }
+    return make(table, n);
+  }
+
+  /** The table of chunks holding {@code length} elements, zeros, for a caller filling them. */
+  static Object[] table(int length, ChunkedArray<?> kind) {
+    Object[] table = new Object[(length + MASK) >>> SHIFT];
+    for (int k = 0; k < table.length; k++) {
+      table[k] = kind.newChunk();
+    }
+    return table;
+  }
+
+  /** References, as a {@code T[]}. */
+  static final class Refs<T> extends ChunkedArray<Refs<T>> {
+    private static final Refs<?> EMPTY = new Refs<>(new Object[0], 0);
+
+    private Refs(Object[] chunks, int size) {
+      super(chunks, size);
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T> Refs<T> of(List<? extends T> values) {
+      Object[] table = table(values.size(), EMPTY);
+      for (int i = 0; i < values.size(); i++) {
+        ((Object[]) table[i >>> SHIFT])[i & MASK] = values.get(i);
+      }
+      return new Refs<>(table, values.size());
+    }
+
+    @SuppressWarnings("unchecked")
+    T get(int i) {
+      return (T) ((Object[]) chunks[i >>> SHIFT])[i & MASK];
+    }
+
+    Refs<T> set(int i, T value) {
+      Object[] table = toWrite(i);
+      ((Object[]) table[i >>> SHIFT])[i & MASK] = value;
+      return new Refs<>(table, size());
+    }
+
+    Refs<T> append(T value) {
+      Object[] table = toAppend();
+      ((Object[]) table[size() >>> SHIFT])[size() & MASK] = value;
+      return new Refs<>(table, size() + 1);
+    }
+
+    /** The elements as an immutable list, read through this array (no copy). */
+    List<T> asList() {
+      return new ListView<>(this);
+    }
+
+    @Override
+    Object newChunk() {
+      return new Object[SIZE];
+    }
+
+    @Override
+    Refs<T> make(Object[] chunks, int size) {
+      return new Refs<>(chunks, size);
+    }
+
+    private static final class ListView<T> extends AbstractList<T> implements RandomAccess {
+      private final Refs<T> refs;
+
+      ListView(Refs<T> refs) {
+        this.refs = refs;
+      }
+
+      @Override
+      public T get(int i) {
+        java.util.Objects.checkIndex(i, refs.size());
+        return refs.get(i);
+      }
+
+      @Override
+      public int size() {
+        return refs.size();
+      }
+    }
+  }
+
+  /** {@code int}s, as an {@code int[]}. */
+  static final class Ints extends ChunkedArray<Ints> {
+    static final Ints EMPTY = new Ints(new Object[0], 0);
+
+    private Ints(Object[] chunks, int size) {
+      super(chunks, size);
+    }
+
+    static Ints of(int[] values) {
+      Object[] table = table(values.length, EMPTY);
+      for (int k = 0; k < table.length; k++) {
+        System.arraycopy(values, k << SHIFT, table[k], 0, Math.min(SIZE, values.length - (k << SHIFT)));
+      }
+      return new Ints(table, values.length);
+    }
+
+    int get(int i) {
+      return ((int[]) chunks[i >>> SHIFT])[i & MASK];
+    }
+
+    Ints set(int i, int value) {
+      Object[] table = toWrite(i);
+      ((int[]) table[i >>> SHIFT])[i & MASK] = value;
+      return new Ints(table, size());
+    }
+
+    Ints append(int value) {
+      Object[] table = toAppend();
+      ((int[]) table[size() >>> SHIFT])[size() & MASK] = value;
+      return new Ints(table, size() + 1);
+    }
+
+    /** Every element equal to {@code from} made {@code to}: the chunks holding none are shared. */
+    Ints replaceAll(int from, int to) {
+      Object[] table = null;
+      for (int k = 0; k < chunks.length; k++) {
+        int[] chunk = (int[]) chunks[k];
+        int end = Math.min(SIZE, size() - (k << SHIFT));
+        for (int j = 0; j < end; j++) {
+          if (chunk[j] == from) {
+            if (table == null) {
+              table = chunks.clone();
+            }
+            if (table[k] == chunks[k]) {
+              table[k] = chunk = chunk.clone();
+            }
+            chunk[j] = to;
+          }
+        }
+      }
+      return table == null ? this : new Ints(table, size());
+    }
+
+    @Override
+    Object newChunk() {
+      return new int[SIZE];
+    }
+
+    @Override
+    Ints make(Object[] chunks, int size) {
+      return new Ints(chunks, size);
+    }
+  }
+
+  /** {@code long}s, as a {@code long[]}. */
+  static final class Longs extends ChunkedArray<Longs> {
+    static final Longs EMPTY = new Longs(new Object[0], 0);
+
+    private Longs(Object[] chunks, int size) {
+      super(chunks, size);
+    }
+
+    static Longs of(long[] values) {
+      Object[] table = table(values.length, EMPTY);
+      for (int k = 0; k < table.length; k++) {
+        System.arraycopy(values, k << SHIFT, table[k], 0, Math.min(SIZE, values.length - (k << SHIFT)));
+      }
+      return new Longs(table, values.length);
+    }
+
+    long get(int i) {
+      return ((long[]) chunks[i >>> SHIFT])[i & MASK];
+    }
+
+    Longs set(int i, long value) {
+      Object[] table = toWrite(i);
+      ((long[]) table[i >>> SHIFT])[i & MASK] = value;
+      return new Longs(table, size());
+    }
+
+    Longs append(long value) {
+      Object[] table = toAppend();
+      ((long[]) table[size() >>> SHIFT])[size() & MASK] = value;
+      return new Longs(table, size() + 1);
+    }
+
+    @Override
+    Object newChunk() {
+      return new long[SIZE];
+    }
+
+    @Override
+    Longs make(Object[] chunks, int size) {
+      return new Longs(chunks, size);
+    }
+  }
+}
