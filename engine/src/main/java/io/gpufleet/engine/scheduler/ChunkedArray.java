@@ -24,7 +24,10 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
   static final int SIZE = 1 << SHIFT;
   static final int MASK = SIZE - 1;
 
-  /** The chunks, each an array of {@link #SIZE} elements; past {@link #size} they hold zeros (nulls). */
+  /**
+   * The chunks, each an array of {@link #SIZE} elements; past {@link #size} they hold zeros (nulls).
+   * The table's own type is the kind's ({@code int[][]}, ...), so that a read needs no cast.
+   */
   final Object[] chunks;
   private final int size;
 
@@ -39,6 +42,9 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
 
   /** A new chunk of this kind's element type, all zeros. */
   abstract Object newChunk();
+
+  /** A new table of this kind's chunk type, empty. */
+  abstract Object[] newTable(int length);
 
   abstract S make(Object[] chunks, int size);
 
@@ -85,7 +91,7 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
 
   /** The table of chunks holding {@code length} elements, zeros, for a caller filling them. */
   static Object[] table(int length, ChunkedArray<?> kind) {
-    Object[] table = new Object[(length + MASK) >>> SHIFT];
+    Object[] table = kind.newTable((length + MASK) >>> SHIFT);
     for (int k = 0; k < table.length; k++) {
       table[k] = kind.newChunk();
     }
@@ -94,36 +100,38 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
 
   /** References, as a {@code T[]}. */
   static final class Refs<T> extends ChunkedArray<Refs<T>> {
-    private static final Refs<?> EMPTY = new Refs<>(new Object[0], 0);
+    private static final Refs<?> EMPTY = new Refs<>(new Object[0][], 0);
+    private final Object[][] table;
 
     private Refs(Object[] chunks, int size) {
       super(chunks, size);
+      this.table = (Object[][]) chunks;
     }
 
     @SuppressWarnings("unchecked")
     static <T> Refs<T> of(List<? extends T> values) {
       Object[] table = table(values.size(), EMPTY);
       for (int i = 0; i < values.size(); i++) {
-        ((Object[]) table[i >>> SHIFT])[i & MASK] = values.get(i);
+        ((Object[][]) table)[i >>> SHIFT][i & MASK] = values.get(i);
       }
       return new Refs<>(table, values.size());
     }
 
     @SuppressWarnings("unchecked")
     T get(int i) {
-      return (T) ((Object[]) chunks[i >>> SHIFT])[i & MASK];
+      return (T) table[i >>> SHIFT][i & MASK];
     }
 
     Refs<T> set(int i, T value) {
-      Object[] table = toWrite(i);
-      ((Object[]) table[i >>> SHIFT])[i & MASK] = value;
-      return new Refs<>(table, size());
+      Object[] next = toWrite(i);
+      ((Object[][]) next)[i >>> SHIFT][i & MASK] = value;
+      return new Refs<>(next, size());
     }
 
     Refs<T> append(T value) {
-      Object[] table = toAppend();
-      ((Object[]) table[size() >>> SHIFT])[size() & MASK] = value;
-      return new Refs<>(table, size() + 1);
+      Object[] next = toAppend();
+      ((Object[][]) next)[size() >>> SHIFT][size() & MASK] = value;
+      return new Refs<>(next, size() + 1);
     }
 
     /** The elements as an immutable list, read through this array (no copy). */
@@ -134,6 +142,11 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
     @Override
     Object newChunk() {
       return new Object[SIZE];
+    }
+
+    @Override
+    Object[] newTable(int length) {
+      return new Object[length][];
     }
 
     @Override
@@ -163,10 +176,12 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
 
   /** {@code int}s, as an {@code int[]}. */
   static final class Ints extends ChunkedArray<Ints> {
-    static final Ints EMPTY = new Ints(new Object[0], 0);
+    static final Ints EMPTY = new Ints(new int[0][], 0);
+    private final int[][] table;
 
     private Ints(Object[] chunks, int size) {
       super(chunks, size);
+      this.table = (int[][]) chunks;
     }
 
     static Ints of(int[] values) {
@@ -178,45 +193,50 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
     }
 
     int get(int i) {
-      return ((int[]) chunks[i >>> SHIFT])[i & MASK];
+      return table[i >>> SHIFT][i & MASK];
     }
 
     Ints set(int i, int value) {
-      Object[] table = toWrite(i);
-      ((int[]) table[i >>> SHIFT])[i & MASK] = value;
-      return new Ints(table, size());
+      Object[] next = toWrite(i);
+      ((int[][]) next)[i >>> SHIFT][i & MASK] = value;
+      return new Ints(next, size());
     }
 
     Ints append(int value) {
-      Object[] table = toAppend();
-      ((int[]) table[size() >>> SHIFT])[size() & MASK] = value;
-      return new Ints(table, size() + 1);
+      Object[] next = toAppend();
+      ((int[][]) next)[size() >>> SHIFT][size() & MASK] = value;
+      return new Ints(next, size() + 1);
     }
 
     /** Every element equal to {@code from} made {@code to}: the chunks holding none are shared. */
     Ints replaceAll(int from, int to) {
-      Object[] table = null;
-      for (int k = 0; k < chunks.length; k++) {
-        int[] chunk = (int[]) chunks[k];
+      int[][] next = null;
+      for (int k = 0; k < table.length; k++) {
+        int[] chunk = table[k];
         int end = Math.min(SIZE, size() - (k << SHIFT));
         for (int j = 0; j < end; j++) {
           if (chunk[j] == from) {
-            if (table == null) {
-              table = chunks.clone();
+            if (next == null) {
+              next = table.clone();
             }
-            if (table[k] == chunks[k]) {
-              table[k] = chunk = chunk.clone();
+            if (next[k] == table[k]) {
+              next[k] = chunk = chunk.clone();
             }
             chunk[j] = to;
           }
         }
       }
-      return table == null ? this : new Ints(table, size());
+      return next == null ? this : new Ints(next, size());
     }
 
     @Override
     Object newChunk() {
       return new int[SIZE];
+    }
+
+    @Override
+    Object[] newTable(int length) {
+      return new int[length][];
     }
 
     @Override
@@ -227,10 +247,12 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
 
   /** {@code long}s, as a {@code long[]}. */
   static final class Longs extends ChunkedArray<Longs> {
-    static final Longs EMPTY = new Longs(new Object[0], 0);
+    static final Longs EMPTY = new Longs(new long[0][], 0);
+    private final long[][] table;
 
     private Longs(Object[] chunks, int size) {
       super(chunks, size);
+      this.table = (long[][]) chunks;
     }
 
     static Longs of(long[] values) {
@@ -242,24 +264,29 @@ abstract sealed class ChunkedArray<S extends ChunkedArray<S>>
     }
 
     long get(int i) {
-      return ((long[]) chunks[i >>> SHIFT])[i & MASK];
+      return table[i >>> SHIFT][i & MASK];
     }
 
     Longs set(int i, long value) {
-      Object[] table = toWrite(i);
-      ((long[]) table[i >>> SHIFT])[i & MASK] = value;
-      return new Longs(table, size());
+      Object[] next = toWrite(i);
+      ((long[][]) next)[i >>> SHIFT][i & MASK] = value;
+      return new Longs(next, size());
     }
 
     Longs append(long value) {
-      Object[] table = toAppend();
-      ((long[]) table[size() >>> SHIFT])[size() & MASK] = value;
-      return new Longs(table, size() + 1);
+      Object[] next = toAppend();
+      ((long[][]) next)[size() >>> SHIFT][size() & MASK] = value;
+      return new Longs(next, size() + 1);
     }
 
     @Override
     Object newChunk() {
       return new long[SIZE];
+    }
+
+    @Override
+    Object[] newTable(int length) {
+      return new long[length][];
     }
 
     @Override
