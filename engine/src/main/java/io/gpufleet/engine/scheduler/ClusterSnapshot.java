@@ -21,8 +21,9 @@ import java.util.function.UnaryOperator;
  * the scheduler iterates). Every change returns a new image that shares the untouched nodes, and
  * the name index: a node added or removed costs one update of a persistent map, not a rebuild of
  * the index over every node (as kube-scheduler's cache updates its node map in place instead of
- * rebuilding it). The per-node arrays are {@link ChunkedArray}s, so a bind, an unbind or a node
- * changed copies a chunk of each array it changes, not the array; a node removed shifts those after it.
+ * rebuilding it). The nodes and their columns (taint classes, label values, image sizes) are
+ * {@link ChunkedArray}s, so a bind, an unbind or a node changed copies a chunk of each array it
+ * changes, not the array; a node removed shifts those after it.
  */
 public final class ClusterSnapshot {
 
@@ -30,9 +31,10 @@ public final class ClusterSnapshot {
   /**
    * Each node's slot, by node index: a number given when the node was added, so ascending in node
    * order. The index maps a name to its slot, which stays put when an earlier node is removed; the
-   * node's position is the slot's place in this array.
+   * node's position is the slot's place in this array. A plain array, read at every node the
+   * scheduler's memo looks at: it changes only when a node comes or goes, never at a bind.
    */
-  private final ChunkedArray.Ints slots;
+  private final int[] slots;
   private final PMap<String, Integer> index;
   /** The slot the next node added takes. */
   private final int nextSlot;
@@ -62,8 +64,8 @@ public final class ClusterSnapshot {
    */
   private final AtomicReference<Spreads> spreads;
 
-  private ClusterSnapshot(ChunkedArray.Refs<NodeInfo> nodes, ChunkedArray.Ints slots, PMap<String, Integer> index,
-      int nextSlot, int podsWithAffinity, int podsWithRequiredAntiAffinity, int podPriorityFloor, LabelColumns columns,
+  private ClusterSnapshot(ChunkedArray.Refs<NodeInfo> nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
+      int podsWithAffinity, int podsWithRequiredAntiAffinity, int podPriorityFloor, LabelColumns columns,
       AtomicReference<Spreads> spreads) {
     this.nodes = nodes;
     this.slots = slots;
@@ -114,8 +116,8 @@ public final class ClusterSnapshot {
       anti += arr[i].podsWithRequiredAntiAffinity().size();
       floor = Math.min(floor, arr[i].lowestPodPriority());
     }
-    return new ClusterSnapshot(ChunkedArray.Refs.of(Arrays.asList(arr)), ChunkedArray.Ints.of(slots), index,
-        arr.length, affinity, anti, floor, new LabelColumns(), new AtomicReference<>(new Spreads(PMap.empty())));
+    return new ClusterSnapshot(ChunkedArray.Refs.of(Arrays.asList(arr)), slots, index, arr.length, affinity, anti,
+        floor, new LabelColumns(), new AtomicReference<>(new Spreads(PMap.empty())));
   }
 
   public int size() {
@@ -132,7 +134,7 @@ public final class ClusterSnapshot {
    * array; it must still check the entry's NodeInfo, since another lineage numbers its nodes anew.
    */
   public int slot(int i) {
-    return slots.get(i);
+    return slots[i];
   }
 
   /** Above every slot of this image's nodes. */
@@ -199,9 +201,12 @@ public final class ClusterSnapshot {
     if (index.containsKey(node.name())) {
       throw new IllegalArgumentException("node " + node.name() + " already exists");
     }
+    int n = slots.length;
     NodeInfo info = NodeInfo.of(node);
-    return new ClusterSnapshot(nodes.append(info), slots.append(nextSlot), index.put(node.name(), nextSlot),
-        nextSlot + 1, podsWithAffinity + info.podsWithAffinity().size(),
+    int[] nextSlots = Arrays.copyOf(slots, n + 1);
+    nextSlots[n] = nextSlot;
+    return new ClusterSnapshot(nodes.append(info), nextSlots, index.put(node.name(), nextSlot), nextSlot + 1,
+        podsWithAffinity + info.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity + info.podsWithRequiredAntiAffinity().size(),
         Math.min(podPriorityFloor, info.lowestPodPriority()), columns.added(info),
         spreads);
@@ -210,9 +215,13 @@ public final class ClusterSnapshot {
   /** The image without a node; its pods go with it (the caller decides what becomes of them). */
   public ClusterSnapshot removeNode(String name) {
     int i = indexOf(name);
+    int n = slots.length;
+    int[] nextSlots = new int[n - 1];
+    System.arraycopy(slots, 0, nextSlots, 0, i);
+    System.arraycopy(slots, i + 1, nextSlots, i, n - 1 - i);
     NodeInfo leaving = nodes.get(i);
     Node gone = leaving.node();
-    return new ClusterSnapshot(nodes.without(i), slots.without(i), index.remove(name), nextSlot,
+    return new ClusterSnapshot(nodes.without(i), nextSlots, index.remove(name), nextSlot,
         podsWithAffinity - leaving.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - leaving.podsWithRequiredAntiAffinity().size(), podPriorityFloor,
         columns.removed(i, gone),
@@ -222,24 +231,7 @@ public final class ClusterSnapshot {
   /** The node's index, or -1 when there is none by that name. */
   int position(String nodeName) {
     Integer slot = index.get(nodeName);
-    if (slot == null) {
-      return -1;
-    }
-    // Slots ascend in node order: a binary search, as Arrays.binarySearch over a plain array.
-    int lo = 0;
-    int hi = slots.size() - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int at = slots.get(mid);
-      if (at < slot) {
-        lo = mid + 1;
-      } else if (at > slot) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -1;
+    return slot == null ? -1 : Arrays.binarySearch(slots, slot);
   }
 
   private int indexOf(String nodeName) {
