@@ -86,14 +86,31 @@ public final class Karpenter {
    * claims among them, unless gpufleet's DRA sizing placed them, which is recorded too).
    */
   public List<Action> provision(ClusterView view, RandomGenerator random) {
-    List<Pod> pods = new ArrayList<>(view.pendingPods());
+    return provision(view, deleting(view), random);
+  }
+
+  /** The view's deleting nodes ({@link StateNode#isDeleting}), in its order: a walk over the nodes. */
+  public static List<StateNode> deleting(ClusterView view) {
+    List<StateNode> out = new ArrayList<>();
     for (StateNode n : view.nodes()) {
-      if (n.markedForDeletion() || n.claim().map(NodeClaim::isDeleting).orElse(false)) {
-        // Only pods that can move now: no capacity for one that do-not-disrupt or a fully blocking PDB
-        // holds ({@code K:pkg/controllers/provisioning/provisioner.go} Schedule:
-        // nodes.Deleting().CurrentlyReschedulablePods).
-        pods.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
+      if (n.isDeleting()) {
+        out.add(n);
       }
+    }
+    return out;
+  }
+
+  /**
+   * As {@link #provision(ClusterView, RandomGenerator)}, given the view's deleting nodes in its order
+   * ({@link #deleting}), for a runtime that knows them without a walk over the fleet.
+   */
+  public List<Action> provision(ClusterView view, List<StateNode> deleting, RandomGenerator random) {
+    List<Pod> pods = new ArrayList<>(view.pendingPods());
+    for (StateNode n : deleting) {
+      // Only pods that can move now: no capacity for one that do-not-disrupt or a fully blocking PDB
+      // holds ({@code K:pkg/controllers/provisioning/provisioner.go} Schedule:
+      // nodes.Deleting().CurrentlyReschedulablePods).
+      pods.addAll(CurrentlyReschedulable.pods(n, view.pdbs(), view.now()));
     }
     List<Action> out = new ArrayList<>();
     if (pods.isEmpty() || view.nodePools().isEmpty()) {

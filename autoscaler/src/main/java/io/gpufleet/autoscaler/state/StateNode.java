@@ -58,6 +58,14 @@ public record StateNode(String name, Optional<NodeClaim> claim, Optional<Node> n
     return Optional.ofNullable(podStarts.get(p.key()));
   }
 
+  /**
+   * Whether the node is among Karpenter's deleting nodes ({@code K:pkg/controllers/state/cluster.go}
+   * Nodes.Deleting): marked for deletion or its NodeClaim deleting.
+   */
+  public boolean isDeleting() {
+    return markedForDeletion || claim.isPresent() && claim.get().isDeleting();
+  }
+
   public boolean isManaged() {
     return claim.isPresent();
   }

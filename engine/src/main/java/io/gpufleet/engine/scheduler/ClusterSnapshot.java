@@ -19,17 +19,20 @@ import java.util.function.UnaryOperator;
 /**
  * An immutable image of the nodes and the pods bound to them, in a fixed node order (the order
  * the scheduler iterates). Every change returns a new image that shares the untouched nodes, and
- * the name index: a node added or removed costs a copy of the node array and one update of a
- * persistent map, not a rebuild of the index over every node (as kube-scheduler's cache updates its
- * node map in place instead of rebuilding it).
+ * the name index: a node added or removed costs one update of a persistent map, not a rebuild of
+ * the index over every node (as kube-scheduler's cache updates its node map in place instead of
+ * rebuilding it). The nodes and their columns (taint classes, label values, image sizes) are
+ * {@link ChunkedArray}s, so a bind, an unbind or a node changed copies a chunk of each array it
+ * changes, not the array; a node removed shifts those after it.
  */
 public final class ClusterSnapshot {
 
-  private final NodeInfo[] nodes;
+  private final ChunkedArray.Refs<NodeInfo> nodes;
   /**
    * Each node's slot, by node index: a number given when the node was added, so ascending in node
    * order. The index maps a name to its slot, which stays put when an earlier node is removed; the
-   * node's position is the slot's place in this array.
+   * node's position is the slot's place in this array. A plain array, read at every node the
+   * scheduler's memo looks at: it changes only when a node comes or goes, never at a bind.
    */
   private final int[] slots;
   private final PMap<String, Integer> index;
@@ -61,7 +64,7 @@ public final class ClusterSnapshot {
    */
   private final AtomicReference<Spreads> spreads;
 
-  private ClusterSnapshot(NodeInfo[] nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
+  private ClusterSnapshot(ChunkedArray.Refs<NodeInfo> nodes, int[] slots, PMap<String, Integer> index, int nextSlot,
       int podsWithAffinity, int podsWithRequiredAntiAffinity, int podPriorityFloor, LabelColumns columns,
       AtomicReference<Spreads> spreads) {
     this.nodes = nodes;
@@ -113,16 +116,16 @@ public final class ClusterSnapshot {
       anti += arr[i].podsWithRequiredAntiAffinity().size();
       floor = Math.min(floor, arr[i].lowestPodPriority());
     }
-    return new ClusterSnapshot(arr, slots, index, arr.length, affinity, anti, floor, new LabelColumns(),
-        new AtomicReference<>(new Spreads(PMap.empty())));
+    return new ClusterSnapshot(ChunkedArray.Refs.of(Arrays.asList(arr)), slots, index, arr.length, affinity, anti,
+        floor, new LabelColumns(), new AtomicReference<>(new Spreads(PMap.empty())));
   }
 
   public int size() {
-    return nodes.length;
+    return nodes.size();
   }
 
   public NodeInfo get(int i) {
-    return nodes[i];
+    return nodes.get(i);
   }
 
   /**
@@ -141,24 +144,25 @@ public final class ClusterSnapshot {
 
   public Optional<NodeInfo> node(String name) {
     int i = position(name);
-    return i < 0 ? Optional.empty() : Optional.of(nodes[i]);
+    return i < 0 ? Optional.empty() : Optional.of(nodes.get(i));
   }
 
+  /** The nodes in order, as an immutable list read through this image. */
   public List<NodeInfo> nodes() {
-    return List.of(nodes);
+    return nodes.asList();
   }
 
   /** The image after binding a pod to a node. */
   public ClusterSnapshot bind(PodInfo pod, String nodeName) {
     int i = indexOf(nodeName);
-    Node node = nodes[i].node();
-    return replace(i, nodes[i].withPod(pod), carried(pod, node, 1));
+    NodeInfo before = nodes.get(i);
+    return replace(i, before.withPod(pod), carried(pod, before.node(), 1));
   }
 
   /** The image after a pod leaves a node. */
   public ClusterSnapshot unbind(String podKey, String nodeName) {
     int i = indexOf(nodeName);
-    NodeInfo before = nodes[i];
+    NodeInfo before = nodes.get(i);
     NodeInfo after = before.withoutPod(podKey);
     if (after == before) {
       return replace(i, after, spreads);
@@ -180,14 +184,15 @@ public final class ClusterSnapshot {
     if (i < 0) {
       return addNode(changed);
     }
-    Node before = nodes[i].node();
+    NodeInfo info = nodes.get(i);
+    Node before = info.node();
     if (before.labels().equals(changed.labels())) {
-      return replace(i, nodes[i].withNode(changed), spreads);
+      return replace(i, info.withNode(changed), spreads);
     }
     // Labels the counts do not group by changed: every count stays, in a map of this image's own,
     // since counts made later for another topology key may differ between the two.
     Spreads counts = spreads.get();
-    return replace(i, nodes[i].withNode(changed), counts.keys().sameDomains(before, changed)
+    return replace(i, info.withNode(changed), counts.keys().sameDomains(before, changed)
         ? new AtomicReference<>(counts) : carried(c -> c.relabelled(before, changed)));
   }
 
@@ -196,13 +201,11 @@ public final class ClusterSnapshot {
     if (index.containsKey(node.name())) {
       throw new IllegalArgumentException("node " + node.name() + " already exists");
     }
-    int n = nodes.length;
+    int n = slots.length;
     NodeInfo info = NodeInfo.of(node);
-    NodeInfo[] next = Arrays.copyOf(nodes, n + 1);
-    next[n] = info;
     int[] nextSlots = Arrays.copyOf(slots, n + 1);
     nextSlots[n] = nextSlot;
-    return new ClusterSnapshot(next, nextSlots, index.put(node.name(), nextSlot), nextSlot + 1,
+    return new ClusterSnapshot(nodes.append(info), nextSlots, index.put(node.name(), nextSlot), nextSlot + 1,
         podsWithAffinity + info.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity + info.podsWithRequiredAntiAffinity().size(),
         Math.min(podPriorityFloor, info.lowestPodPriority()), columns.added(info),
@@ -212,17 +215,15 @@ public final class ClusterSnapshot {
   /** The image without a node; its pods go with it (the caller decides what becomes of them). */
   public ClusterSnapshot removeNode(String name) {
     int i = indexOf(name);
-    int n = nodes.length;
-    NodeInfo[] next = new NodeInfo[n - 1];
-    System.arraycopy(nodes, 0, next, 0, i);
-    System.arraycopy(nodes, i + 1, next, i, n - 1 - i);
+    int n = slots.length;
     int[] nextSlots = new int[n - 1];
     System.arraycopy(slots, 0, nextSlots, 0, i);
     System.arraycopy(slots, i + 1, nextSlots, i, n - 1 - i);
-    Node gone = nodes[i].node();
-    return new ClusterSnapshot(next, nextSlots, index.remove(name), nextSlot,
-        podsWithAffinity - nodes[i].podsWithAffinity().size(),
-        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size(), podPriorityFloor,
+    NodeInfo leaving = nodes.get(i);
+    Node gone = leaving.node();
+    return new ClusterSnapshot(nodes.without(i), nextSlots, index.remove(name), nextSlot,
+        podsWithAffinity - leaving.podsWithAffinity().size(),
+        podsWithRequiredAntiAffinity - leaving.podsWithRequiredAntiAffinity().size(), podPriorityFloor,
         columns.removed(i, gone),
         carried(c -> c.plus(gone, -c.onNode(name))));
   }
@@ -308,20 +309,19 @@ public final class ClusterSnapshot {
     if (known != null) {
       return known;
     }
-    SpreadCounts made = SpreadCounts.of(key, nodes);
+    SpreadCounts made = SpreadCounts.of(key, nodes());
     // Racing threads make equal counts; the first one in stays.
     return spreads.updateAndGet(s -> s.counts.containsKey(key) ? s : new Spreads(s.counts.put(key, made)))
         .counts.get(key);
   }
 
   private ClusterSnapshot replace(int i, NodeInfo info, AtomicReference<Spreads> nextSpreads) {
-    NodeInfo[] next = nodes.clone();
-    next[i] = info;
+    NodeInfo was = nodes.get(i);
     // The same Node object keeps its labels: the label columns stay valid for the new image.
-    LabelColumns kept = info.node() == nodes[i].node() ? columns : columns.replaced(i, nodes[i].node(), info.node());
-    return new ClusterSnapshot(next, slots, index, nextSlot,
-        podsWithAffinity - nodes[i].podsWithAffinity().size() + info.podsWithAffinity().size(),
-        podsWithRequiredAntiAffinity - nodes[i].podsWithRequiredAntiAffinity().size()
+    LabelColumns kept = info.node() == was.node() ? columns : columns.replaced(i, was.node(), info.node());
+    return new ClusterSnapshot(nodes.set(i, info), slots, index, nextSlot,
+        podsWithAffinity - was.podsWithAffinity().size() + info.podsWithAffinity().size(),
+        podsWithRequiredAntiAffinity - was.podsWithRequiredAntiAffinity().size()
             + info.podsWithRequiredAntiAffinity().size(), Math.min(podPriorityFloor, info.lowestPodPriority()), kept,
         nextSpreads);
   }
@@ -332,11 +332,14 @@ public final class ClusterSnapshot {
    */
   public LabelColumn labelColumn(String key) {
     return columns.byKey.computeIfAbsent(key, k -> {
-      String[] values = new String[nodes.length];
-      for (int i = 0; i < nodes.length; i++) {
-        values[i] = nodes[i].node().labels().get(k).orElse(null);
+      List<String> values = new ArrayList<>(nodes.size());
+      int missing = 0;
+      for (int i = 0; i < nodes.size(); i++) {
+        String v = nodes.get(i).node().labels().get(k).orElse(null);
+        values.add(v);
+        missing += v == null ? 1 : 0;
       }
-      return new LabelColumn(values);
+      return new LabelColumn(ChunkedArray.Refs.of(values), missing);
     });
   }
 
@@ -349,11 +352,11 @@ public final class ClusterSnapshot {
    */
   public ImageSizes imageSizes(String name) {
     return columns.sizesByImage.computeIfAbsent(name, k -> {
-      long[] sizes = new long[nodes.length];
-      for (int i = 0; i < nodes.length; i++) {
-        sizes[i] = ImageSizes.of(nodes[i].node(), k);
+      long[] sizes = new long[nodes.size()];
+      for (int i = 0; i < sizes.length; i++) {
+        sizes[i] = ImageSizes.of(nodes.get(i).node(), k);
       }
-      return new ImageSizes(sizes);
+      return new ImageSizes(ChunkedArray.Longs.of(sizes));
     });
   }
 
@@ -376,8 +379,8 @@ public final class ClusterSnapshot {
     PMap<String, Integer> known = columns.imageHolders;
     if (known == null) {
       known = PMap.empty();
-      for (NodeInfo n : nodes) {
-        known = LabelColumns.holding(known, n.node(), 1);
+      for (int i = 0; i < nodes.size(); i++) {
+        known = LabelColumns.holding(known, nodes.get(i).node(), 1);
       }
       columns.imageHolders = known;
     }
@@ -386,8 +389,8 @@ public final class ClusterSnapshot {
 
   /** 1 when some node passes {@code test}, else 0. */
   private int anyNode(Predicate<Node> test) {
-    for (NodeInfo n : nodes) {
-      if (test.test(n.node())) {
+    for (int i = 0; i < nodes.size(); i++) {
+      if (test.test(nodes.get(i).node())) {
         return 1;
       }
     }
@@ -413,7 +416,7 @@ public final class ClusterSnapshot {
   public TaintClasses taintClasses() {
     TaintClasses known = columns.taintClasses;
     if (known == null) {
-      known = TaintClasses.of(nodes);
+      known = TaintClasses.of(nodes());
       columns.taintClasses = known;
     }
     return known;
@@ -425,13 +428,14 @@ public final class ClusterSnapshot {
    * regrouping's: the verdicts read through them do not depend on it).
    */
   public static final class TaintClasses {
-    private final int[] classOf;
+    private final ChunkedArray.Ints classOf;
     private final List<List<Taint>> lists;
     /** How many nodes each class holds. */
     private final int[] members;
     private final PMap<List<Taint>, Integer> numbers;
 
-    private TaintClasses(int[] classOf, List<List<Taint>> lists, int[] members, PMap<List<Taint>, Integer> numbers) {
+    private TaintClasses(ChunkedArray.Ints classOf, List<List<Taint>> lists, int[] members,
+        PMap<List<Taint>, Integer> numbers) {
       this.classOf = classOf;
       this.lists = lists;
       this.members = members;
@@ -439,43 +443,35 @@ public final class ClusterSnapshot {
     }
 
     /** The classes of {@code nodes}, numbered in the order of their first node. */
-    static TaintClasses of(NodeInfo[] nodes) {
-      Change change = new Change(new TaintClasses(new int[0], List.of(), new int[0], PMap.empty()));
-      int[] classOf = new int[nodes.length];
-      for (int i = 0; i < nodes.length; i++) {
-        classOf[i] = change.join(nodes[i].node().taints());
+    static TaintClasses of(List<NodeInfo> nodes) {
+      Change change = new Change(new TaintClasses(ChunkedArray.Ints.EMPTY, List.of(), new int[0], PMap.empty()));
+      int[] classOf = new int[nodes.size()];
+      for (int i = 0; i < classOf.length; i++) {
+        classOf[i] = change.join(nodes.get(i).node().taints());
       }
-      return change.done(classOf);
+      return change.done(ChunkedArray.Ints.of(classOf));
     }
 
     /** The classes with a node carrying {@code taints} added last. */
     TaintClasses added(List<Taint> taints) {
-      int[] next = Arrays.copyOf(classOf, classOf.length + 1);
       Change change = new Change(this);
-      next[classOf.length] = change.join(taints);
-      return change.done(next);
+      return change.done(classOf.append(change.join(taints)));
     }
 
     /** The classes without node {@code i}. */
     TaintClasses removed(int i) {
-      int[] next = new int[classOf.length - 1];
-      System.arraycopy(classOf, 0, next, 0, i);
-      System.arraycopy(classOf, i + 1, next, i, next.length - i);
       Change change = new Change(this);
-      change.leave(classOf[i], next);
-      return change.done(next);
+      return change.done(change.leave(classOf.get(i), classOf.without(i)));
     }
 
     /** The classes with node {@code i} now carrying {@code taints}. */
     TaintClasses retainted(int i, List<Taint> taints) {
-      if (lists.get(classOf[i]).equals(taints)) {
+      int was = classOf.get(i);
+      if (lists.get(was).equals(taints)) {
         return this;
       }
-      int[] next = classOf.clone();
       Change change = new Change(this);
-      next[i] = change.join(taints);
-      change.leave(classOf[i], next);
-      return change.done(next);
+      return change.done(change.leave(was, classOf.set(i, change.join(taints))));
     }
 
     /** One change's copy of the classes (few: one per pool's taint list), made into new classes by {@link #done}. */
@@ -504,12 +500,13 @@ public final class ClusterSnapshot {
       }
 
       /**
-       * Class {@code c} with one node less. A class left empty goes: the last class takes its number,
-       * rewritten in {@code classOf} (one pass over the nodes, only when a taint list's last node goes).
+       * Class {@code c} with one node less, and {@code classOf} as it then reads. A class left empty
+       * goes: the last class takes its number, rewritten in {@code classOf} (one pass over the nodes,
+       * only when a taint list's last node goes).
        */
-      void leave(int c, int[] classOf) {
+      ChunkedArray.Ints leave(int c, ChunkedArray.Ints classOf) {
         if (--members[c] > 0) {
-          return;
+          return classOf;
         }
         numbers = numbers.remove(lists.get(c));
         int last = lists.size() - 1;
@@ -517,24 +514,21 @@ public final class ClusterSnapshot {
           lists.set(c, lists.get(last));
           members[c] = members[last];
           numbers = numbers.put(lists.get(c), c);
-          for (int j = 0; j < classOf.length; j++) {
-            if (classOf[j] == last) {
-              classOf[j] = c;
-            }
-          }
+          classOf = classOf.replaceAll(last, c);
         }
         lists.removeLast();
         members = Arrays.copyOf(members, last);
+        return classOf;
       }
 
-      TaintClasses done(int[] classOf) {
+      TaintClasses done(ChunkedArray.Ints classOf) {
         return new TaintClasses(classOf, List.copyOf(lists), members, numbers);
       }
     }
 
     /** The class of node {@code i}. */
     public int of(int i) {
-      return classOf[i];
+      return classOf.get(i);
     }
 
     /** How many distinct taint lists the nodes carry. */
@@ -555,18 +549,29 @@ public final class ClusterSnapshot {
 
   /** One label's values by node index; read-only. */
   public static final class LabelColumn {
-    private final String[] values;
+    private final ChunkedArray.Refs<String> values;
     private final int missing;
 
-    private LabelColumn(String[] values) {
+    /** {@code missing}: how many of {@code values} are null. */
+    private LabelColumn(ChunkedArray.Refs<String> values, int missing) {
       this.values = values;
-      int none = 0;
-      for (String v : values) {
-        if (v == null) {
-          none++;
-        }
-      }
-      this.missing = none;
+      this.missing = missing;
+    }
+
+    /** The column with node {@code i}'s value now {@code value}. */
+    LabelColumn with(int i, String value) {
+      String was = values.get(i);
+      return new LabelColumn(values.set(i, value), missing - (was == null ? 1 : 0) + (value == null ? 1 : 0));
+    }
+
+    /** The column with a node of value {@code value} added last. */
+    LabelColumn plus(String value) {
+      return new LabelColumn(values.append(value), missing + (value == null ? 1 : 0));
+    }
+
+    /** The column without node {@code i}. */
+    LabelColumn without(int i) {
+      return new LabelColumn(values.without(i), missing - (values.get(i) == null ? 1 : 0));
     }
 
     /** How many nodes lack the label. */
@@ -576,21 +581,21 @@ public final class ClusterSnapshot {
 
     /** The label's value on node {@code i}, or null when the node has no such label. */
     public String get(int i) {
-      return values[i];
+      return values.get(i);
     }
   }
 
   /** One image's size on each node by node index, -1 where a node does not hold it; read-only. */
   public static final class ImageSizes {
-    private final long[] sizes;
+    private final ChunkedArray.Longs sizes;
 
-    private ImageSizes(long[] sizes) {
+    private ImageSizes(ChunkedArray.Longs sizes) {
       this.sizes = sizes;
     }
 
     /** The size node {@code i} reports for the image, or -1 when it holds none by that name. */
     public long get(int i) {
-      return sizes[i];
+      return sizes.get(i);
     }
 
     static long of(Node node, String name) {
@@ -619,16 +624,9 @@ public final class ClusterSnapshot {
       out.anyUnschedulable = cordoned == 0 ? (info.node().unschedulable() ? 1 : 0) : cordoned;
       TaintClasses classes = taintClasses;
       out.taintClasses = classes == null ? null : classes.added(info.node().taints());
-      byKey.forEach((key, column) -> {
-        String[] values = Arrays.copyOf(column.values, column.values.length + 1);
-        values[column.values.length] = info.node().labels().get(key).orElse(null);
-        out.byKey.put(key, new LabelColumn(values));
-      });
-      sizesByImage.forEach((name, column) -> {
-        long[] sizes = Arrays.copyOf(column.sizes, column.sizes.length + 1);
-        sizes[column.sizes.length] = ImageSizes.of(info.node(), name);
-        out.sizesByImage.put(name, new ImageSizes(sizes));
-      });
+      byKey.forEach((key, column) -> out.byKey.put(key, column.plus(info.node().labels().get(key).orElse(null))));
+      sizesByImage.forEach((name, column) -> out.sizesByImage.put(name,
+          new ImageSizes(column.sizes.append(ImageSizes.of(info.node(), name)))));
       return out;
     }
 
@@ -640,18 +638,8 @@ public final class ClusterSnapshot {
       out.anyUnschedulable = anyUnschedulable == 0 ? 0 : -1;
       TaintClasses classes = taintClasses;
       out.taintClasses = classes == null ? null : classes.removed(i);
-      byKey.forEach((key, column) -> {
-        String[] values = new String[column.values.length - 1];
-        System.arraycopy(column.values, 0, values, 0, i);
-        System.arraycopy(column.values, i + 1, values, i, values.length - i);
-        out.byKey.put(key, new LabelColumn(values));
-      });
-      sizesByImage.forEach((name, column) -> {
-        long[] sizes = new long[column.sizes.length - 1];
-        System.arraycopy(column.sizes, 0, sizes, 0, i);
-        System.arraycopy(column.sizes, i + 1, sizes, i, sizes.length - i);
-        out.sizesByImage.put(name, new ImageSizes(sizes));
-      });
+      byKey.forEach((key, column) -> out.byKey.put(key, column.without(i)));
+      sizesByImage.forEach((name, column) -> out.sizesByImage.put(name, new ImageSizes(column.sizes.without(i))));
       return out;
     }
 
@@ -666,13 +654,7 @@ public final class ClusterSnapshot {
         // not the others: the column is copied with that value instead of read again from every node.
         byKey.forEach((key, column) -> {
           String value = after.labels().get(key).orElse(null);
-          if (Objects.equals(value, column.values[i])) {
-            out.byKey.put(key, column);
-          } else {
-            String[] values = column.values.clone();
-            values[i] = value;
-            out.byKey.put(key, new LabelColumn(values));
-          }
+          out.byKey.put(key, Objects.equals(value, column.get(i)) ? column : column.with(i, value));
         });
       }
       TaintClasses classes = taintClasses;
@@ -693,13 +675,7 @@ public final class ClusterSnapshot {
         // A kubelet that reports a pulled image changes one value of the columns of the names it holds.
         sizesByImage.forEach((name, column) -> {
           long size = ImageSizes.of(after, name);
-          if (size == column.sizes[i]) {
-            out.sizesByImage.put(name, column);
-          } else {
-            long[] sizes = column.sizes.clone();
-            sizes[i] = size;
-            out.sizesByImage.put(name, new ImageSizes(sizes));
-          }
+          out.sizesByImage.put(name, size == column.get(i) ? column : new ImageSizes(column.sizes.set(i, size)));
         });
       }
       return out;

@@ -3,6 +3,7 @@ package io.gpufleet.engine.scheduler;
 import io.gpufleet.model.collect.PMap;
 import io.gpufleet.model.label.LabelSelector;
 import io.gpufleet.model.node.Node;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 
@@ -102,7 +103,7 @@ public final class SpreadCounts {
   }
 
   /** The counts over the given nodes, from their pods. */
-  static SpreadCounts of(Key key, NodeInfo[] nodes) {
+  static SpreadCounts of(Key key, List<NodeInfo> nodes) {
     SpreadCounts out = new SpreadCounts(key, PMap.empty(), PMap.empty(), 0);
     for (NodeInfo node : nodes) {
       out = out.plus(node.node(), key.count(node));

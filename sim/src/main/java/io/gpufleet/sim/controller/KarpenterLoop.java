@@ -220,7 +220,9 @@ final class KarpenterLoop {
       return;
     }
     windowStart = null;
-    apply(karpenter().provision(view(), random.provisioning()), Optional.empty());
+    Karpenter k = karpenter();
+    ClusterView v = view();
+    apply(k.provision(v, views.deleting(v), random.provisioning()), Optional.empty());
   }
 
   // ---- reconcile: lifecycle, termination, disruption orchestration ----

@@ -4,9 +4,12 @@ import io.gpufleet.autoscaler.state.NodeLog;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.model.collect.PMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Karpenter's state nodes in the view's order, kept up to date by single changes: first a
@@ -19,6 +22,11 @@ import java.util.Map;
  * mixed hash iterate in the order they were put, which a diff does not tell: a change to a NodeClaim
  * that shares its place with another puts that place's NodeClaims in the order the map gives them.
  * Two state nodes of one name make the list {@link #irregular()} until it is built again.
+ *
+ * <p>It also keeps which NodeClaims' state nodes are deleting ({@link #deleting()}), so that a
+ * provisioning round finds the deleting nodes without a walk over the list: a shortcut of the
+ * twin's, not a step of Karpenter's, exact because every state node enters and leaves the list
+ * through {@link #reset} or {@link #apply}, which note it. ViewBuilderTest compares it with the walk.
  */
 final class ViewNodes {
 
@@ -30,6 +38,8 @@ final class ViewNodes {
   /** {@link #byClaimName} as a persistent map, for a reader that follows it by its diffs. */
   private PMap<String, StateNode> claimNodes = PMap.empty();
   private PMap<String, StateNode> byName = PMap.empty();
+  /** The NodeClaims of {@link #byClaimName} whose state nodes are deleting ({@link StateNode#isDeleting}). */
+  private final Set<String> deleting = new HashSet<>();
   private boolean irregular;
   /** The immutable copy of {@link #nodes} last handed out, until they change. */
   private List<StateNode> frozen = List.of();
@@ -60,6 +70,15 @@ final class ViewNodes {
   /** Each NodeClaim's state node by the claim's name (one lineage from change to change). */
   PMap<String, StateNode> claimNodes() {
     return claimNodes;
+  }
+
+  /**
+   * The NodeClaims whose state nodes are deleting ({@link StateNode#isDeleting}), kept with {@link
+   * #ofClaim} as state nodes come and go; a NodeClaim's state node is the only kind that can be
+   * deleting (an unmanaged node is never marked).
+   */
+  Set<String> deleting() {
+    return Collections.unmodifiableSet(deleting);
   }
 
   /** Whether two state nodes share a name. */
@@ -94,6 +113,12 @@ final class ViewNodes {
       }
     }
     byName = names;
+    deleting.clear();
+    byClaimName.forEach((claim, n) -> {
+      if (n.isDeleting()) {
+        deleting.add(claim);
+      }
+    });
     // Put into the last map, not a new one: what did not change stays shared, and a diff skips it.
     PMap<String, StateNode> kept = this.claimNodes;
     for (String gone : kept.keys()) {
@@ -231,6 +256,7 @@ final class ViewNodes {
     if (n.claim().isPresent()) {
       if (byClaimName.remove(n.claim().get().name(), n)) {
         claimNodes = claimNodes.remove(n.claim().get().name());
+        deleting.remove(n.claim().get().name());
       }
       touched.add(n.claim().get().name());
     }
@@ -246,6 +272,11 @@ final class ViewNodes {
     if (n.claim().isPresent()) {
       byClaimName.put(n.claim().get().name(), n);
       claimNodes = claimNodes.put(n.claim().get().name(), n);
+      if (n.isDeleting()) {
+        deleting.add(n.claim().get().name());
+      } else {
+        deleting.remove(n.claim().get().name());
+      }
       touched.add(n.claim().get().name());
     }
     return true;

@@ -2,6 +2,7 @@ package io.gpufleet.sim.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpufleet.autoscaler.Karpenter;
 import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.NodeLog;
 import io.gpufleet.autoscaler.state.PdbIndex;
@@ -170,6 +171,7 @@ class ViewBuilderTest {
       assertThat(following.inViewOrder(followed, some)).as("step %d", step).containsExactlyElementsOf(
           followed.nodes().stream().filter(n -> n.claim().isPresent() && some.contains(n.claim().get().name()))
               .toList());
+      assertThat(following.deleting(followed)).as("step %d", step).containsExactlyElementsOf(Karpenter.deleting(fresh));
       // The splices from the last view's log entry to this one's make this list of the last one's.
       if (last != null && reachable(last.nodeLog(), followed.nodeLog())) {
         List<StateNode> list = new ArrayList<>(last.nodes());
@@ -212,8 +214,32 @@ class ViewBuilderTest {
     long sequence = 0;
     int views = 0;
     int allowing = 0;
+    int daemonSets = 0;
     Map<String, PodDisruptionBudget> removed = new HashMap<>();
+    // DaemonSets coming, going, applied anew or as the same object, their status changing: drawn apart,
+    // so the PDBs' changes stay as they were.
+    SplittableRandom daemons = new SplittableRandom(20261208L);
+    Map<String, Workload.DaemonSet> applied = new HashMap<>();
     for (int step = 0; step < 4000; step++) {
+      if (daemons.nextInt(3) == 0) {
+        String name = "ds-" + apps[daemons.nextInt(apps.length)];
+        Workload.DaemonSet d = applied.get(name);
+        ObjectRef dsRef = new ObjectRef("DaemonSet", "default", name);
+        WorkloadState was = s.workloads().get(dsRef);
+        switch (daemons.nextInt(4)) {
+          case 0 -> {
+            Labels l = Labels.of("app", name);
+            d = new Workload.DaemonSet(new ObjectMeta(name, "default", l, Labels.EMPTY, Optional.empty()),
+                LabelSelector.matching(l), new PodTemplate(l, Labels.EMPTY,
+                    Objects.gpuSpec(0, "100m", "64Mi", "agent:" + daemons.nextInt(3))));
+            applied.put(name, d);
+            s = s.withWorkload(was == null ? new WorkloadState(dsRef, d, 0, 0) : was.withWorkload(d));
+          }
+          case 1 -> s = d == null ? s : s.withWorkload(new WorkloadState(dsRef, d, 0, 0));
+          case 2 -> s = was == null ? s : s.withWorkload(was.withSucceeded(was.succeeded() + 1));
+          default -> s = was == null ? s : s.withoutWorkload(dsRef);
+        }
+      }
       for (int k = 1 + r.nextInt(3); k > 0; k--) {
         String app = apps[r.nextInt(apps.length)];
         ObjectRef ref = WorkloadState.keyOf(Objects.inference(app, 1, 1, Labels.EMPTY));
@@ -275,12 +301,15 @@ class ViewBuilderTest {
       if (r.nextInt(4) != 0) {
         views++;
         allowing += ViewBuilder.pdbs(s).entries().stream().anyMatch(e -> e.disruptionsAllowed() > 0) ? 1 : 0;
-        assertThat(following.view(s, t).pdbs().entries()).as("step %d", step)
-            .isEqualTo(ViewBuilder.pdbs(s).entries());
+        ClusterView followed = following.view(s, t);
+        assertThat(followed.pdbs().entries()).as("step %d", step).isEqualTo(ViewBuilder.pdbs(s).entries());
+        assertThat(followed.daemonSets()).as("step %d", step).isEqualTo(new ViewBuilder().daemonSets(s));
+        daemonSets += followed.daemonSets().isEmpty() ? 0 : 1;
       }
     }
     assertThat(views).isGreaterThan(2500);
     assertThat(allowing).as("views with a PDB allowing a disruption").isGreaterThan(views / 4);
+    assertThat(daemonSets).as("views with a DaemonSet").isGreaterThan(views / 2);
   }
 
   private static PodDisruptionBudget maxUnavailable(String name, String app, int n) {
@@ -333,6 +362,8 @@ class ViewBuilderTest {
       assertThat(followed.byName()).as("image %d", i).isEqualTo(fresh.byName());
       assertThat(followed.pendingPods()).isEqualTo(fresh.pendingPods());
       assertThat(followed.daemonSets()).isEqualTo(fresh.daemonSets());
+      // The deleting nodes the list keeps (claims deleting or candidates of a command in flight), as a walk finds them.
+      assertThat(following.deleting(followed)).as("image %d", i).containsExactlyElementsOf(Karpenter.deleting(fresh));
       assertThat(followed.pdbs().entries()).as("image %d", i).isEqualTo(fresh.pdbs().entries())
           .isEqualTo(ViewBuilder.pdbs(image.state()).entries());
       if (i > 0) {
