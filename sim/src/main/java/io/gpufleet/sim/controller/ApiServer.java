@@ -357,7 +357,7 @@ final class ApiServer {
     workload.ifPresent(this::creator);
     metrics.podCreated(key, workload.isPresent() ? creatorNamed : Optional.empty(), now());
     log(RunRecord.Kind.POD_CREATED, key, workload.isPresent() ? createdBy : "");
-    metrics.gauge(Metrics.PENDING_PODS, now(), pending);
+    pendingGauge(pending);
     publish(new ClusterEvent.PodCreated(s.pod()));
   }
 
@@ -582,7 +582,11 @@ final class ApiServer {
   }
 
   private void pendingGauge() {
-    metrics.gauge(Metrics.PENDING_PODS, now(), state.pending().size());
+    pendingGauge(state.pending().size());
+  }
+
+  private void pendingGauge(int pending) {
+    metrics.gauge(Metrics.PENDING_PODS, now(), pending);
   }
 
   // ---- workloads and services ----
