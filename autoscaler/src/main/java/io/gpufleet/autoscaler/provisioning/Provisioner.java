@@ -60,6 +60,8 @@ public final class Provisioner {
   /** How many rounds started from the shared pods' placement, and how many of those pods they skipped: for tests. */
   int resumed;
   int resumedPods;
+  /** How many of those rounds ended at their tail with its claims counted ({@link SharedPrefix}): for tests. */
+  int tailsCounted;
 
   public Provisioner(ProvisioningModel model) {
     this.model = model;
@@ -143,7 +145,12 @@ public final class Provisioner {
       if (n > 0) {
         resumed++;
         resumedPods += n;
-        return prefix.resume(round, n, queue, settled);
+        // The shared pods after the round's own last one: the tail, counted where it can be (SharedPrefix).
+        int tailAt = ownQueue.isEmpty() ? sharedQueue.size() : after(sharedQueue, 0, ownQueue.getLast(), order);
+        int counted = prefix.tailsCounted;
+        SimulatedRound out = prefix.resume(round, n, queue, settled, tailAt);
+        tailsCounted += prefix.tailsCounted - counted;
+        return out;
       }
     }
     return round.simulate(queue, settled);

@@ -68,6 +68,8 @@ final class ProvisioningRound {
   private boolean failedFirst;
   /** The position of the node the last pod placed went to, or -1 (a claim, or no place). */
   private int placedAt = -1;
+  /** The sequence number of the claim the last pod placed went to, or -1 (a node, or no place). */
+  private int claimedOn = -1;
   private int sequence;
   /** Places made so far this round: the round's capacity changes only when a pod is placed. */
   private int placed;
@@ -216,9 +218,38 @@ final class ProvisioningRound {
    * pods of {@code queue} ({@link #adopt}): the pass goes on from there.
    */
   SimulatedRound simulateFrom(List<Pod> queue, int from, Settled settled) {
+    return simulateFrom(queue, from, settled, null);
+  }
+
+  /**
+   * As above; where {@code tail} (null: none) can count the new claims the pods from its start on would
+   * bring without placing them, and the caller reads only how many claims there are once they are that
+   * many ({@link Settled#countRead}), the round ends at the tail with that count.
+   */
+  SimulatedRound simulateFrom(List<Pod> queue, int from, Settled settled, Tail tail) {
     // A state gone on from may hold the claims that settle it already.
-    boolean stopped = (settled != null && settled.refusedWith(plannedInOrder.size()))
-        || placeFrom(queue, from, settled);
+    boolean stopped = settled != null && settled.refusedWith(plannedInOrder.size());
+    if (!stopped && tail != null && settled != null && tail.start() > from) {
+      stopped = firstPass(queue, from, tail.start(), settled);
+      from = tail.start();
+      // Where one of its own pods is on a node it may not rely on, whether the round settles in the tail
+      // depends on pods it watches that may have failed: those tails are placed.
+      if (!stopped && !settled.onUnreliable) {
+        Tail.Counted counted = tail.count(this);
+        if (counted != null && settled.countRead(counted.claims())) {
+          // The tail's pods all go to claims: a round refused at its next claims stops in the tail, where
+          // it holds what it holds now.
+          if (settled.refusedWith(counted.claims())) {
+            stopped = true;
+          } else {
+            return new SimulatedRound(counted.claims(), counted.first(), () -> {
+                  throw new IllegalStateException("a round that counted its tail's claims planned none of them");
+                }, Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors), failedFirst);
+          }
+        }
+      }
+    }
+    stopped = stopped || placeFrom(queue, from, settled);
     if (stopped) {
       return new SimulatedRound(Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors),
           failedFirst);
@@ -251,6 +282,8 @@ final class ProvisioningRound {
     private final Predicate<String> unreliable;
     private final boolean reasonRead;
     private final int claimLimit;
+    /** From how many new claims on the caller reads only their number, not the claims. */
+    private final int countFrom;
     private boolean onUnreliable;
 
     Settled(List<Pod> mustPlace, List<Pod> own, Predicate<String> unreliable, boolean reasonRead, int claimLimit) {
@@ -261,6 +294,12 @@ final class ProvisioningRound {
       this.unreliable = unreliable;
       this.reasonRead = reasonRead;
       this.claimLimit = reasonRead ? Integer.MAX_VALUE : claimLimit;
+      this.countFrom = claimLimit;
+    }
+
+    /** Whether the caller reads only the number of new claims of a round that plans {@code claims}. */
+    boolean countRead(int claims) {
+      return claims >= countFrom;
     }
 
     /** Whether a round with this many new claims planned has its refusal settled. */
@@ -304,12 +343,8 @@ final class ProvisioningRound {
    */
   private boolean placeFrom(List<Pod> queue, int from, Settled settled) {
     while (!queue.isEmpty()) {
-      for (int q = from; q < queue.size(); q++) {
-        Pod pod = queue.get(q);
-        if (firstPassStep(pod) && settled != null
-            && (settled.placed(pod, onExisting.get(pod.key())) || settled.refusedWith(plannedInOrder.size()))) {
-          return true;
-        }
+      if (firstPass(queue, from, queue.size(), settled)) {
+        return true;
       }
       if (!firstProgress || inheritedFailed.size() + firstFailed.size() == queue.size()) {
         break;
@@ -329,9 +364,64 @@ final class ProvisioningRound {
     return false;
   }
 
+  /**
+   * The pods a round's first pass places last, counted rather than placed ({@link SharedPrefix}): from
+   * {@link #start} on; {@link #count} tells what the round would plan in all, or null when that is not known
+   * and the pods are to be placed.
+   */
+  interface Tail {
+    /** How many claims the round would plan in all, and the requirements its first would end with. */
+    record Counted(int claims, Requirements first) {}
+
+    int start();
+
+    Counted count(ProvisioningRound round);
+  }
+
+  /** The claims planned so far, in the order they were made. */
+  List<DraftClaim> claimsInOrder() {
+    return Collections.unmodifiableList(plannedInOrder);
+  }
+
+  /** The node the pod with this key was placed on, or null. */
+  String placedOn(String key) {
+    return onExisting.get(key);
+  }
+
+  /** The sequence number of the claim the last pod of the first pass went to, or -1 ({@link #step}). */
+  int claimedOn() {
+    return claimedOn;
+  }
+
+  /** Whether one of {@code claims} would take {@code pod} as a planned claim takes it ({@link #place}); changes nothing. */
+  boolean anyTakes(List<DraftClaim> claims, Pod pod) {
+    ResourceVector req = fleet.request(pod.spec());
+    for (Requirements podReqs : fleet.requirements(pod.spec())) {
+      for (DraftClaim c : claims) {
+        if (c.tryAdd(pod, req, podReqs, o -> true) != null) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Places the pods of a pass from {@code from} to {@code to}; true once {@code settled} (null: never) is. */
+  private boolean firstPass(List<Pod> queue, int from, int to, Settled settled) {
+    for (int q = from; q < to; q++) {
+      Pod pod = queue.get(q);
+      if (firstPassStep(pod) && settled != null
+          && (settled.placed(pod, onExisting.get(pod.key())) || settled.refusedWith(plannedInOrder.size()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Places the next pod of a pass: true when it was placed. */
   private boolean firstPassStep(Pod pod) {
     placedAt = -1;
+    claimedOn = -1;
     String error = placeOrReuse(pod);
     if (error == null) {
       errors.remove(pod.key());
@@ -573,6 +663,7 @@ final class ProvisioningRound {
           DraftClaim mine = own(p);
           mine.commit(staged);
           planned.add(mine);
+          claimedOn = mine.sequence;
           if (need != null) {
             dra.commitDraft(pod, mine.draName(), need.fresh());
           }
@@ -668,6 +759,7 @@ final class ProvisioningRound {
       }
       planned.add(p);
       plannedInOrder.add(p);
+      claimedOn = p.sequence;
       if (limit != null) {
         limit.subtractMax(p.options);
       }

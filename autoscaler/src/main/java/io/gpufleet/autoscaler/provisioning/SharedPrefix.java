@@ -1,9 +1,13 @@
 package io.gpufleet.autoscaler.provisioning;
 
 import io.gpufleet.autoscaler.state.OfferingAvailability;
+import io.gpufleet.autoscaler.requirement.Requirements;
 import io.gpufleet.model.pod.Pod;
+import io.gpufleet.model.pod.PodSpec;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -39,6 +43,19 @@ final class SharedPrefix {
   private int done;
   /** What {@link ProvisioningRound#step} said of each pod of the queue the base placed so far. */
   private int[] outcome;
+  /** For each pod of the queue the base placed on a claim, the claim's rank in the order claims were made; else -1. */
+  private int[] claimRank;
+  /** By claim rank: the queue index of the claim's first pod, then of each pod that joined it, in order. */
+  private final List<int[]> claimPods = new ArrayList<>();
+  private final Map<Integer, Integer> rankOfSequence = new HashMap<>();
+  /** The first queue index from which the base placed every pod on a claim (so far, {@link #done}). */
+  private int onClaimsFrom;
+  /** Per claim rank, marks of the round {@link #tailCount} last asked about: the claims it holds alike. */
+  private int[] alike = new int[0];
+  private int[] touched = new int[0];
+  private int asked;
+  /** How many rounds ended at their tail with its claims counted: for tests. */
+  int tailsCounted;
   /** By position in the fleet's order: the queue index of the first pod the base placed there, or NEVER. */
   private final int[] firstOn;
   /** The base's state after a number of pods, as rounds that nothing changes once kept: rounds read them. */
@@ -57,6 +74,7 @@ final class SharedPrefix {
     this.firsts = firsts;
     this.base = fresh();
     this.outcome = new int[Math.min(queue.size(), 16)];
+    this.claimRank = new int[outcome.length];
     this.firstOn = new int[fleet.entries().size()];
     Arrays.fill(firstOn, NEVER);
     Set<String> keys = new HashSet<>();
@@ -92,20 +110,12 @@ final class SharedPrefix {
       System.arraycopy(at, 0, both, gone.length, at.length);
       gone = both;
     }
-    int touched = firstOn(gone);
-    while (done < ownAt && touched == NEVER) {
-      int at = base.step(queue.get(done));
-      if (done == outcome.length) {
-        outcome = Arrays.copyOf(outcome, Math.max(16, outcome.length * 2));
-      }
-      outcome[done] = at;
-      if (at >= 0 && firstOn[at] == NEVER) {
-        firstOn[at] = done;
-      }
-      done++;
-      touched = firstOn(gone);
+    int first = firstOn(gone);
+    while (done < ownAt && first == NEVER) {
+      advance();
+      first = firstOn(gone);
     }
-    int n = Math.min(ownAt, touched);
+    int n = Math.min(ownAt, first);
     for (int q = 0; q < n; q++) { // a pod both shared and its own is told to the round's Settled twice
       for (Pod p : own) {
         if (p == queue.get(q)) {
@@ -114,6 +124,37 @@ final class SharedPrefix {
       }
     }
     return n;
+  }
+
+  /** The base places the next pod of the queue, and its place is noted. */
+  private void advance() {
+    int at = base.step(queue.get(done));
+    if (done == outcome.length) {
+      outcome = Arrays.copyOf(outcome, Math.max(16, outcome.length * 2));
+      claimRank = Arrays.copyOf(claimRank, outcome.length);
+    }
+    outcome[done] = at;
+    if (at >= 0 && firstOn[at] == NEVER) {
+      firstOn[at] = done;
+    }
+    int rank = -1;
+    if (at == ProvisioningRound.ON_CLAIM) {
+      Integer r = rankOfSequence.putIfAbsent(base.claimedOn(), claimPods.size());
+      if (r == null) {
+        rank = claimPods.size();
+        claimPods.add(new int[] {done});
+      } else {
+        rank = r;
+        int[] was = claimPods.get(rank);
+        int[] now = Arrays.copyOf(was, was.length + 1);
+        now[was.length] = done;
+        claimPods.set(rank, now);
+      }
+    } else {
+      onClaimsFrom = done + 1;
+    }
+    claimRank[done] = rank;
+    done++;
   }
 
   private int firstOn(int[] positions) {
@@ -128,7 +169,8 @@ final class SharedPrefix {
    * Starts {@code round} from the base's state after the first {@code n} pods of the queue ({@link #length}
    * said so) and runs it over {@code merged}, the queue with the round's own pods, from there.
    */
-  SimulatedRound resume(ProvisioningRound round, int n, List<Pod> merged, ProvisioningRound.Settled settled) {
+  SimulatedRound resume(ProvisioningRound round, int n, List<Pod> merged, ProvisioningRound.Settled settled,
+      int tailAt) {
     round.layerOn(state(n));
     if (settled != null) {
       // What the first pass told Settled of the pods it placed, those Settled watches: it is told nothing
@@ -141,7 +183,130 @@ final class SharedPrefix {
         }
       }
     }
-    return round.simulateFrom(merged, n, settled);
+    return round.simulateFrom(merged, n, settled, tail(round, n, tailAt, merged.size() - queue.size()));
+  }
+
+  /**
+   * The pods after the round's own last one ({@code tailAt} shared pods come before them, {@code owned} of its
+   * own), counted rather than placed where the base's place for each of them holds in the round too; null
+   * when there are none.
+   *
+   * <p>The base placed every one of them on a claim. If, when the tail starts, every shared pod the base put
+   * on a node is on the same node in the round, the round's nodes have no more room than the base's at that
+   * point (the round lacks its candidates' nodes, and holds its own pods and those the base put on claims
+   * besides), so they take none of these pods either. A claim the round holds with the same pods as one of
+   * the base's (the same pods in the same order, which leave the same requirements, types and room) is the
+   * base's claim; the round's others, where no tail pod goes ({@link ProvisioningRound#anyTakes}), are out of
+   * the way: each tail pod then goes where it went in the base, to the same claim or to a new one alike, as
+   * long as it went to a claim the round holds alike or to one made in the tail. Claims are tried fewest pods
+   * first, then in the order they were made, which is the same for the claims both hold alike. So the round
+   * plans its claims and those the base made in the tail, and the tail places nothing on a node and fails
+   * no pod. Pods that fail elsewhere in the round fail whatever it holds (a new claim asks no room, and these
+   * rounds have no NodePool limits), so they fail again when retried after the first pass and change nothing.
+   * A shortcut of the twin's, not a step of Karpenter's (TailCountTest).
+   */
+  private ProvisioningRound.Tail tail(ProvisioningRound round, int n, int tailAt, int owned) {
+    if (tailAt >= queue.size()) {
+      return null;
+    }
+    return new ProvisioningRound.Tail() {
+      @Override
+      public int start() {
+        return tailAt + owned;
+      }
+
+      @Override
+      public ProvisioningRound.Tail.Counted count(ProvisioningRound r) {
+        return tailCount(r, n, tailAt);
+      }
+    };
+  }
+
+  /** See {@link #tail}: the claims the round would plan, or null. */
+  private ProvisioningRound.Tail.Counted tailCount(ProvisioningRound round, int n, int tailAt) {
+    while (done < queue.size() && onClaimsFrom <= tailAt) {
+      advance();
+    }
+    if (onClaimsFrom > tailAt) {
+      return null; // the base put one of them on a node or on none
+    }
+    for (int q = n; q < tailAt; q++) {
+      if (outcome[q] >= 0 && !fleet.entries().get(outcome[q]).node().name().equals(round.placedOn(queue.get(q).key()))) {
+        return null;
+      }
+    }
+    asked++;
+    if (alike.length < claimPods.size()) {
+      alike = Arrays.copyOf(alike, claimPods.size() * 2);
+      touched = Arrays.copyOf(touched, alike.length);
+    }
+    // The claims of the start the round went on from are the base's first ones; those the base's pods
+    // between the start and the tail did not join are alike still, where the round kept them unchanged.
+    List<DraftClaim> claims = round.claimsInOrder();
+    int started = state(n).claimsInOrder().size();
+    for (int q = n; q < tailAt; q++) {
+      if (claimRank[q] >= 0 && claimRank[q] < started) {
+        touched[claimRank[q]] = asked;
+      }
+    }
+    List<DraftClaim> others = new ArrayList<>();
+    int firstRank = -1; // the base's claim the round's first is, or -1 when it is one of the round's others
+    for (int i = 0; i < claims.size(); i++) {
+      DraftClaim c = claims.get(i);
+      int rank = i < started && c.kept() && touched[i] != asked ? i : rankOf(c, tailAt);
+      if (rank >= 0) {
+        alike[rank] = asked;
+      } else {
+        others.add(c);
+      }
+      if (i == 0) {
+        firstRank = rank;
+      }
+    }
+    int made = 0;
+    int firstMade = -1;
+    Map<PodSpec, Boolean> takenAside = new IdentityHashMap<>();
+    for (int q = tailAt; q < queue.size(); q++) {
+      int rank = claimRank[q];
+      int[] pods = claimPods.get(rank);
+      if (pods[0] == q) {
+        firstMade = made++ == 0 ? rank : firstMade;
+      } else if (pods[0] < tailAt && alike[rank] != asked) {
+        return null; // it joined a claim the round does not hold alike
+      }
+      Pod p = queue.get(q);
+      if (!others.isEmpty() && takenAside.computeIfAbsent(p.spec(), s -> round.anyTakes(others, p))) {
+        return null;
+      }
+    }
+    tailsCounted++;
+    // The base's claims alike to the round's end as the round's would: the first's requirements are the base's.
+    List<DraftClaim> ends = base.claimsInOrder();
+    Requirements first = claims.isEmpty() ? (made == 0 ? null : ends.get(firstMade).requirements)
+        : firstRank >= 0 ? ends.get(firstRank).requirements : claims.getFirst().requirements;
+    return new ProvisioningRound.Tail.Counted(claims.size() + made, first);
+  }
+
+  /** The rank of the base's claim holding the same pods as {@code c} before queue index {@code tailAt}, or -1. */
+  private int rankOf(DraftClaim c, int tailAt) {
+    Integer q0 = c.pods.isEmpty() ? null : queueIndex().get(c.pods.getFirst());
+    if (q0 == null || q0 >= tailAt || claimRank[q0] < 0) {
+      return -1;
+    }
+    int[] pods = claimPods.get(claimRank[q0]);
+    int j = 0;
+    while (j < pods.length && pods[j] < tailAt) {
+      j++;
+    }
+    if (j != c.pods.size()) {
+      return -1;
+    }
+    for (int i = 0; i < j; i++) {
+      if (queue.get(pods[i]) != c.pods.get(i)) {
+        return -1;
+      }
+    }
+    return claimRank[q0];
   }
 
   /** Each pod's index in the queue, made at the first ask (the keys are distinct, so are the pods). */
