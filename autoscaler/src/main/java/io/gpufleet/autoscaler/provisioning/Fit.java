@@ -19,4 +19,40 @@ final class Fit {
     }
     return true;
   }
+
+  /**
+   * As {@link #fits} for {@code req} and {@code extra} together ({@code req.plus(extra)}), without making
+   * their sum: a new claim's every option is asked this for each pod tried on it.
+   */
+  static boolean fits(ResourceVector req, ResourceVector extra, long pods, ResourceVector alloc, long maxPods) {
+    if (pods > maxPods || req.milliCpu() + extra.milliCpu() > alloc.milliCpu()
+        || req.memory() + extra.memory() > alloc.memory()
+        || req.ephemeralStorage() + extra.ephemeralStorage() > alloc.ephemeralStorage()) {
+      return false;
+    }
+    for (int i = 0; i < req.scalarCount(); i++) {
+      String name = req.scalarName(i);
+      long want = req.scalarValue(i) + extra.scalar(name);
+      if (want > 0 && want > alloc.scalar(name)) {
+        return false;
+      }
+    }
+    for (int i = 0; i < extra.scalarCount(); i++) { // the names only extra has
+      String name = extra.scalarName(i);
+      long want = extra.scalarValue(i);
+      if (want > 0 && want > alloc.scalar(name) && !has(req, name)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean has(ResourceVector v, String name) {
+    for (int i = 0; i < v.scalarCount(); i++) {
+      if (v.scalarName(i).equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

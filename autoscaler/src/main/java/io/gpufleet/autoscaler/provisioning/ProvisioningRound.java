@@ -48,8 +48,14 @@ final class ProvisioningRound {
   /** Fewest pods first: the order planned claims are tried in. One comparator, so that a copy of a set is linear. */
   private static final Comparator<DraftClaim> FEWEST_PODS =
       Comparator.comparingInt((DraftClaim p) -> p.pods.size()).thenComparingInt(p -> p.sequence);
-  private final TreeSet<DraftClaim> planned = new TreeSet<>(FEWEST_PODS);
-  private final List<DraftClaim> plannedInOrder = new ArrayList<>();
+  private TreeSet<DraftClaim> planned = new TreeSet<>(FEWEST_PODS);
+  private List<DraftClaim> plannedInOrder = new ArrayList<>();
+  /**
+   * Whether {@link #planned} and {@link #plannedInOrder} are the kept state's this round goes on from
+   * ({@link #layerOn}), read until the round changes its claims ({@link #ownClaims}): most rounds place
+   * none of their pods on a claim, and a copy would cost each of them every claim of the shared start.
+   */
+  private boolean claimsShared;
   private final Map<String, RemainingLimits> remaining = new HashMap<>();
   private final OfferingAvailability offerings;
   private final Instant now;
@@ -500,12 +506,14 @@ final class ProvisioningRound {
    * (copied when this round changes one, {@link #own(DraftClaim)}), others copied.
    */
   private void takeRest(ProvisioningRound from) {
-    planned.clear();
-    plannedInOrder.clear();
     if (from.kept) {
-      plannedInOrder.addAll(from.plannedInOrder);
-      planned.addAll(from.planned);
+      plannedInOrder = from.plannedInOrder;
+      planned = from.planned;
+      claimsShared = true;
     } else {
+      planned = new TreeSet<>(FEWEST_PODS);
+      plannedInOrder = new ArrayList<>();
+      claimsShared = false;
       Map<DraftClaim, DraftClaim> copies = new IdentityHashMap<>();
       for (DraftClaim d : from.plannedInOrder) {
         DraftClaim c = d.copy();
@@ -534,8 +542,18 @@ final class ProvisioningRound {
     }
   }
 
+  /** The claims' collections as this round's own to change, copied first where they are the kept state's. */
+  private void ownClaims() {
+    if (claimsShared) {
+      planned = new TreeSet<>(planned);
+      plannedInOrder = new ArrayList<>(plannedInOrder);
+      claimsShared = false;
+    }
+  }
+
   /** {@code d}, one of this round's claims, to change: a kept one is replaced by a copy. */
   private DraftClaim own(DraftClaim d) {
+    ownClaims();
     if (!d.kept()) {
       return d;
     }
@@ -659,6 +677,7 @@ final class ProvisioningRound {
         }
         DraftClaim.Staged staged = p.tryAdd(pod, req, podReqs, draFit(p, need));
         if (staged != null) {
+          ownClaims();
           planned.remove(p);
           DraftClaim mine = own(p);
           mine.commit(staged);
@@ -757,6 +776,7 @@ final class ProvisioningRound {
       if (need != null) {
         dra.commitDraft(pod, p.draName(), need.fresh());
       }
+      ownClaims();
       planned.add(p);
       plannedInOrder.add(p);
       claimedOn = p.sequence;

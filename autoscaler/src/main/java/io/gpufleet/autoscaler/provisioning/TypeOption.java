@@ -15,6 +15,6 @@ record TypeOption(InstanceType type, Requirements requirements, ResourceVector a
 
   /** Whether pods asking for {@code requests} ({@code pods} of them) fit beside the daemons. */
   boolean fits(ResourceVector requests, long pods) {
-    return Fit.fits(requests.plus(overhead), pods + overheadPods, allocatable, maxPods);
+    return Fit.fits(requests, overhead, pods + overheadPods, allocatable, maxPods);
   }
 }
