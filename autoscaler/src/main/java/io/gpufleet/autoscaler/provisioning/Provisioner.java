@@ -141,12 +141,12 @@ public final class Provisioner {
       if (prefix == null || !prefix.madeFor(f, sharedQueue, offerings, now)) {
         prefix = new SharedPrefix(model, f, sharedQueue, offerings, now, firsts);
       }
-      int n = prefix.length(round, leaving, own, ownAt(sharedQueue, ownQueue, order));
+      int n = prefix.length(round, leaving, own, sharedBefore(queue, 0, sharedQueue.size()));
       if (n > 0) {
         resumed++;
         resumedPods += n;
         // The shared pods after the round's own last one: the tail, counted where it can be (SharedPrefix).
-        int tailAt = ownQueue.isEmpty() ? sharedQueue.size() : after(sharedQueue, 0, ownQueue.getLast(), order);
+        int tailAt = sharedBefore(queue, ownQueue.size() - 1, sharedQueue.size());
         int counted = prefix.tailsCounted;
         SimulatedRound out = prefix.resume(round, n, queue, settled, tailAt);
         tailsCounted += prefix.tailsCounted - counted;
@@ -169,11 +169,12 @@ public final class Provisioner {
   }
 
   /**
-   * How many of {@code first}'s pods {@link #merge} puts before {@code second}'s first: those the
-   * latter does not come strictly before, a leading run of the sorted list, found by bisection.
+   * How many of the first list's pods {@code merged} ({@link #merge}'s answer, the first list holding
+   * {@code firstSize}) puts before the second's {@code j}th: read off the merge, which placed each; all of
+   * them when the second is empty.
    */
-  static int ownAt(List<Pod> first, List<Pod> second, Comparator<Pod> order) {
-    return second.isEmpty() ? first.size() : after(first, 0, second.getFirst(), order);
+  static int sharedBefore(List<Pod> merged, int j, int firstSize) {
+    return merged instanceof Merged m ? m.at[j] - j : firstSize;
   }
 
   /**

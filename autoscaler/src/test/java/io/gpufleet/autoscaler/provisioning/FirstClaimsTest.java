@@ -147,12 +147,14 @@ class FirstClaimsTest {
       var merged = Provisioner.merge(Provisioner.queueOrder(a, fleet::request), Provisioner.queueOrder(b, fleet::request),
           Provisioner.queueComparator(fleet::request));
       assertThat(merged).as("trial %d", trial).isEqualTo(order);
-      // how many of a's come before b's first: by bisection, as the merge finds it by walking
+      // how many of a's come before b's first and b's last, as read off the merge and as found by walking it
       var sortedA = Provisioner.queueOrder(a, fleet::request);
       var sortedB = Provisioner.queueOrder(b, fleet::request);
       int walked = sortedB.isEmpty() ? sortedA.size() : merged.indexOf(sortedB.getFirst());
-      assertThat(Provisioner.ownAt(sortedA, sortedB, Provisioner.queueComparator(fleet::request)))
-          .as("trial %d", trial).isEqualTo(walked);
+      assertThat(Provisioner.sharedBefore(merged, 0, sortedA.size())).as("trial %d", trial).isEqualTo(walked);
+      int walkedLast = sortedB.isEmpty() ? sortedA.size() : merged.indexOf(sortedB.getLast()) - (sortedB.size() - 1);
+      assertThat(Provisioner.sharedBefore(merged, sortedB.size() - 1, sortedA.size())).as("trial %d", trial)
+          .isEqualTo(walkedLast);
     }
   }
 }
