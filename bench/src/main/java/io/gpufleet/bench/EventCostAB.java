@@ -18,7 +18,9 @@ import java.util.stream.Stream;
  * Separate JVMs, one per build, differ by more than the change measured on a shared 2-core host: each
  * JVM's compiled code, and whatever else runs meanwhile, moved the large-over-small ratio of one and the
  * same build by 0.3 and more from JVM to JVM. Here both builds meet the same JVM, heap and neighbours, run
- * after run, so their difference stands out of that noise; each build's code is still compiled apart.
+ * after run, so the two are compared under the same conditions; each build's code is still compiled apart,
+ * and one JVM's figures still differ from the next one's (by about 0.15 in the ratio on that host): run it
+ * several times, swapping A and B, and read the medians.
  *
  * <pre>java -cp bench/target/classes io.gpufleet.bench.EventCostAB RUNS TREE_A TREE_B SMALL.yaml LARGE.yaml</pre>
  *
