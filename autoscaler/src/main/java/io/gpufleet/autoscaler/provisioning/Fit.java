@@ -37,22 +37,14 @@ final class Fit {
         return false;
       }
     }
-    for (int i = 0; i < extra.scalarCount(); i++) { // the names only extra has
-      String name = extra.scalarName(i);
+    // The names only extra has. Requests are never negative, so a name both have, too much for extra
+    // alone, was too much for the sum above already.
+    for (int i = 0; i < extra.scalarCount(); i++) {
       long want = extra.scalarValue(i);
-      if (want > 0 && want > alloc.scalar(name) && !has(req, name)) {
+      if (want > 0 && want > alloc.scalar(extra.scalarName(i))) {
         return false;
       }
     }
     return true;
-  }
-
-  private static boolean has(ResourceVector v, String name) {
-    for (int i = 0; i < v.scalarCount(); i++) {
-      if (v.scalarName(i).equals(name)) {
-        return true;
-      }
-    }
-    return false;
   }
 }
