@@ -240,19 +240,16 @@ final class ProvisioningRound {
       from = tail.start();
       // Where one of its own pods is on a node it may not rely on, whether the round settles in the tail
       // depends on pods it watches that may have failed: those tails are placed.
-      if (!stopped && !settled.onUnreliable) {
-        Tail.Counted counted = tail.count(this);
-        if (counted != null && settled.countRead(counted.claims())) {
-          // The tail's pods all go to claims: a round refused at its next claims stops in the tail, where
-          // it holds what it holds now.
-          if (settled.refusedWith(counted.claims())) {
-            stopped = true;
-          } else {
-            return new SimulatedRound(counted.claims(), counted.first(), () -> {
-                  throw new IllegalStateException("a round that counted its tail's claims planned none of them");
-                }, Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors), failedFirst);
-          }
+      Tail.Counted counted = stopped || settled.onUnreliable ? null : tail.count(this);
+      if (counted != null && settled.countRead(counted.claims())) {
+        // The tail's pods all go to claims: a round refused at its next claims stops in the tail, where it
+        // holds what it holds now.
+        if (!settled.refusedWith(counted.claims())) {
+          return new SimulatedRound(counted.claims(), counted.first(), () -> {
+                throw new IllegalStateException("a round that counted its tail's claims planned none of them");
+              }, Collections.unmodifiableMap(onExisting), Collections.unmodifiableMap(errors), failedFirst);
         }
+        stopped = true;
       }
     }
     stopped = stopped || placeFrom(queue, from, settled);
