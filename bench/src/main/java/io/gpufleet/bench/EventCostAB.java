@@ -1,5 +1,6 @@
 package io.gpufleet.bench;
 
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -98,7 +99,7 @@ public final class EventCostAB {
   }
 
   /** One build's {@link EventCost}, reached by reflection in its own class loader. */
-  private record Build(String name, Path tree, Method read, Method run, Object threads) {
+  private record Build(String name, Path tree, Method read, Method run, ThreadMXBean threads) {
     static Build of(String name, Path tree) throws Exception {
       List<URL> urls = new ArrayList<>();
       urls.add(tree.resolve("bench/target/classes").toUri().toURL());
@@ -115,7 +116,7 @@ public final class EventCostAB {
           .orElseThrow();
       read.setAccessible(true);
       run.setAccessible(true);
-      return new Build(name, tree, read, run, ManagementFactory.getThreadMXBean());
+      return new Build(name, tree, read, run, (ThreadMXBean) ManagementFactory.getThreadMXBean());
     }
 
     Object read(Path scenario) throws Exception {
