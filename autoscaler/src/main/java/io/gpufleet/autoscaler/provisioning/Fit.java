@@ -7,17 +7,7 @@ final class Fit {
   private Fit() {}
 
   static boolean fits(ResourceVector req, long pods, ResourceVector alloc, long maxPods) {
-    if (pods > maxPods || req.milliCpu() > alloc.milliCpu() || req.memory() > alloc.memory()
-        || req.ephemeralStorage() > alloc.ephemeralStorage()) {
-      return false;
-    }
-    for (int i = 0; i < req.scalarCount(); i++) {
-      long want = req.scalarValue(i);
-      if (want > 0 && want > alloc.scalar(req.scalarName(i))) {
-        return false;
-      }
-    }
-    return true;
+    return fits(req, ResourceVector.ZERO, pods, alloc, maxPods);
   }
 
   /**
