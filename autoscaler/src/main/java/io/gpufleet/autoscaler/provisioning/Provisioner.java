@@ -148,7 +148,7 @@ public final class Provisioner {
         // The shared pods after the round's own last one: the tail, counted where it can be (SharedPrefix).
         int tailAt = sharedBefore(queue, ownQueue.size() - 1, sharedQueue.size());
         int counted = prefix.tailsCounted;
-        SimulatedRound out = prefix.resume(round, n, queue, settled, tailAt);
+        SimulatedRound out = prefix.resume(round, n, queue, own, settled, tailAt);
         tailsCounted += prefix.tailsCounted - counted;
         return out;
       }

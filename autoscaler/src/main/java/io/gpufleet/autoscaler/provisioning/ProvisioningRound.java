@@ -71,6 +71,12 @@ final class ProvisioningRound {
   private boolean firstProgress;
   /** Whether a pass after the first is under way, and whether a pod failed in the first pass. */
   private boolean retrying;
+  /**
+   * Whether no key comes twice in the queue ({@link #keysOnce()}): the first pass then steps each pod once,
+   * so a placed pod of it has no error of its own to clear. Clearing one that is not there cost a lookup in
+   * the kept state's errors per step of a resumed round, a miss each time (issue 33 item 7).
+   */
+  private boolean keysOnce;
   private boolean failedFirst;
   /** The position of the node the last pod placed went to, or -1 (a claim, or no place). */
   private int placedAt = -1;
@@ -421,13 +427,20 @@ final class ProvisioningRound {
     return false;
   }
 
+  /** Says that no key comes twice in the queue this round's first pass goes on with. */
+  void keysOnce() {
+    keysOnce = true;
+  }
+
   /** Places the next pod of a pass: true when it was placed. */
   private boolean firstPassStep(Pod pod) {
     placedAt = -1;
     claimedOn = -1;
     String error = placeOrReuse(pod);
     if (error == null) {
-      errors.remove(pod.key());
+      if (retrying || !keysOnce) { // a pod's first step in a queue of distinct keys has no error to clear
+        errors.remove(pod.key());
+      }
       firstProgress = true;
       return true;
     }

@@ -62,6 +62,8 @@ final class SharedPrefix {
   private final TreeMap<Integer, ProvisioningRound> states = new TreeMap<>();
   /** Whether no two pods of the queue share a key: a round's maps by key then tell each pod's place alone. */
   private final boolean distinctKeys;
+  /** The keys of the queue's pods. */
+  private final Set<String> keys;
   private Map<Pod, Integer> queueIndex;
 
   SharedPrefix(ProvisioningModel model, RoundNodes fleet, List<Pod> queue, OfferingAvailability offerings,
@@ -83,6 +85,7 @@ final class SharedPrefix {
       distinct &= keys.add(p.key());
     }
     this.distinctKeys = distinct && base.adoptable();
+    this.keys = keys;
   }
 
   /** Whether it is the start of rounds over these nodes, shared pods in queue order, offerings and time. */
@@ -116,11 +119,10 @@ final class SharedPrefix {
       first = firstOn(gone);
     }
     int n = Math.min(ownAt, first);
-    for (int q = 0; q < n; q++) { // a pod both shared and its own is told to the round's Settled twice
-      for (Pod p : own) {
-        if (p == queue.get(q)) {
-          return 0;
-        }
+    for (Pod p : own) { // a pod both shared and its own is told to the round's Settled twice
+      Integer q = queueIndex().get(p); // the queue's keys are distinct, so each pod stands in it once
+      if (q != null && q < n) {
+        return 0;
       }
     }
     return n;
@@ -169,9 +171,12 @@ final class SharedPrefix {
    * Starts {@code round} from the base's state after the first {@code n} pods of the queue ({@link #length}
    * said so) and runs it over {@code merged}, the queue with the round's own pods, from there.
    */
-  SimulatedRound resume(ProvisioningRound round, int n, List<Pod> merged, ProvisioningRound.Settled settled,
-      int tailAt) {
+  SimulatedRound resume(ProvisioningRound round, int n, List<Pod> merged, List<Pod> own,
+      ProvisioningRound.Settled settled, int tailAt) {
     round.layerOn(state(n));
+    if (keysApart(own)) {
+      round.keysOnce();
+    }
     if (settled != null) {
       // What the first pass told Settled of the pods it placed, those Settled watches: it is told nothing
       // of the others, and none of the round's own are among these, so the order does not matter.
@@ -184,6 +189,17 @@ final class SharedPrefix {
       }
     }
     return round.simulateFrom(merged, n, settled, tail(round, n, tailAt, merged.size() - queue.size()));
+  }
+
+  /** Whether {@code own}'s keys differ from each other and from the queue's: then no key comes twice in a round's queue. */
+  private boolean keysApart(List<Pod> own) {
+    Set<String> seen = new HashSet<>();
+    for (Pod p : own) {
+      if (keys.contains(p.key()) || !seen.add(p.key())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

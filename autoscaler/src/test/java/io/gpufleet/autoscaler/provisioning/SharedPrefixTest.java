@@ -160,4 +160,24 @@ class SharedPrefixTest {
       assertThat(a.newClaims()).isEqualTo(b.newClaims());
     }
   }
+
+  @Test
+  void anOwnPodSharingAFailedSharedPodsKeyClearsItsErrorAsARoundFromNothingDoes() {
+    // p2 and p3 fit no instance type and fail; the round's own pod under p2's key fits: a round from nothing
+    // clears p2's error when it places it, and puts it back, last, when p2 fails again in the retry.
+    SplittableRandom r = new SplittableRandom(5);
+    List<StateNode> nodes = RoundNodesTest.nodes(6, r);
+    Provisioner shared = new Provisioner(model);
+    Provisioner plain = new Provisioner(model);
+    plain.sharePrefix = false;
+    List<Pod> pending = List.of(Fixtures.gpuPod("p1", 1), Fixtures.gpuPod("p2", 100), Fixtures.gpuPod("p3", 100));
+    List<Pod> own = List.of(Fixtures.gpuPod("p2", 1));
+    SimulatedRound a = shared.simulateWithout(pending, own, nodes, Set.of(), List.of(), OfferingAvailability.ALL,
+        RoundNodesTest.T0);
+    SimulatedRound b = plain.simulateWithout(pending, own, nodes, Set.of(), List.of(), OfferingAvailability.ALL,
+        RoundNodesTest.T0);
+    assertThat(shared.resumed).as("the round went on from the shared start").isEqualTo(1);
+    assertThat(List.copyOf(b.errors().keySet())).containsExactly("default/p3", "default/p2");
+    same(a, b, "an own pod under a failed shared pod's key");
+  }
 }
