@@ -185,12 +185,15 @@ final class Candidates {
     return since.plus(after.get());
   }
 
-  /** In name order, cut to the budgets for {@code reason}: how emptiness and drift pick theirs. */
-  static List<Candidate> inNameOrderWithinBudgets(List<Candidate> candidates, ClusterView view,
-      DisruptionReason reason) {
+  /**
+   * In name order, cut to {@code budgets} ({@link DisruptionBudgets#allowed} for the method's reason, read
+   * only when there is a candidate): how emptiness and drift pick theirs.
+   */
+  static List<Candidate> inNameOrderWithinBudgets(List<Candidate> candidates,
+      Supplier<Map<String, Integer>> budgets) {
     List<Candidate> sorted = new ArrayList<>(candidates);
     sorted.sort(Comparator.comparing(Candidate::name));
-    return withinBudgets(sorted, view, reason);
+    return withinBudgets(sorted, budgets);
   }
 
   /** Takes candidates in order while their NodePool's budget for the reason lasts. */

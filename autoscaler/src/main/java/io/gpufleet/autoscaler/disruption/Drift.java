@@ -36,7 +36,8 @@ final class Drift implements DisruptionMethod {
   @Override
   public Optional<DisruptionCommand> computeCommand(List<Candidate> candidates, ClusterView view,
       RandomGenerator random) {
-    List<Candidate> chosen = Candidates.inNameOrderWithinBudgets(candidates, view, reason());
+    List<Candidate> chosen = Candidates.inNameOrderWithinBudgets(candidates,
+        () -> simulation.budgets(view, reason()));
     List<Candidate> empty = chosen.stream().filter(Candidate::isEmpty).toList();
     if (!empty.isEmpty()) {
       return Optional.of(DisruptionSimulation.command(kind(), reason(), empty, List.of(), view, random));

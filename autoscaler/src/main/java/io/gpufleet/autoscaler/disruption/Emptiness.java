@@ -12,7 +12,13 @@ import java.util.random.RandomGenerator;
  */
 final class Emptiness implements DisruptionMethod {
 
-  private static final NodeFacts.Filter FILTER = (f, now) -> f.empty && f.consolidatableBy(now);
+  static final NodeFacts.Filter FILTER = (f, now) -> f.empty && f.consolidatableBy(now);
+
+  private final DisruptionSimulation simulation;
+
+  Emptiness(DisruptionSimulation simulation) {
+    this.simulation = simulation;
+  }
 
   @Override
   public DisruptionCommand.Method kind() {
@@ -27,7 +33,8 @@ final class Emptiness implements DisruptionMethod {
   @Override
   public Optional<DisruptionCommand> computeCommand(List<Candidate> candidates, ClusterView view,
       RandomGenerator random) {
-    List<Candidate> chosen = Candidates.inNameOrderWithinBudgets(candidates, view, reason());
+    List<Candidate> chosen = Candidates.inNameOrderWithinBudgets(candidates,
+        () -> simulation.budgets(view, reason()));
     if (chosen.isEmpty()) {
       return Optional.empty();
     }

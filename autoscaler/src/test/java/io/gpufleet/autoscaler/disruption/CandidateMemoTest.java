@@ -51,7 +51,7 @@ class CandidateMemoTest {
   }
 
   private static final List<DisruptionMethod.Filter> FILTERS = List.of((n, p, now) -> true, Consolidation.FILTER,
-      new Emptiness().filter(), (n, p, now) -> n.pods().size() % 2 == 0);
+      Emptiness.FILTER, (n, p, now) -> n.pods().size() % 2 == 0);
 
   @Test
   void aKeptMemoAnswersAsAFreshOne() {

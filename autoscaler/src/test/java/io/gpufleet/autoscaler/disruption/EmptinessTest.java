@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 class EmptinessTest {
 
-  final Emptiness emptiness = new Emptiness();
+  final Emptiness emptiness = new Emptiness(DisruptionViews.simulation(pool()));
 
   @Test
   void deletesEveryEmptyNodeTheBudgetAllowsInNameOrder() {

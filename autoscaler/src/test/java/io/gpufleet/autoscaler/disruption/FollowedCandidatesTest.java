@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
  */
 class FollowedCandidatesTest {
 
-  private static final List<DisruptionMethod.Filter> FILTERS = List.of(Consolidation.FILTER, new Emptiness().filter(),
+  private static final List<DisruptionMethod.Filter> FILTERS = List.of(Consolidation.FILTER, Emptiness.FILTER,
       (NodeFacts.Filter) (f, now) -> f.node.pods().size() != 1,
       (NodeFacts.Filter) (f, now) -> !f.empty && f.consolidatableBy(now),
       (n, p, now) -> n.pods().size() % 2 == 0);

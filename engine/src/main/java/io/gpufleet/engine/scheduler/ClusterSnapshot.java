@@ -224,8 +224,7 @@ public final class ClusterSnapshot {
     return new ClusterSnapshot(nodes.without(i), nextSlots, index.remove(name), nextSlot,
         podsWithAffinity - leaving.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - leaving.podsWithRequiredAntiAffinity().size(), podPriorityFloor,
-        columns.removed(i, gone),
-        carried(c -> c.plus(gone, -c.onNode(name))));
+        columns.removed(i, gone), carriedWithout(leaving));
   }
 
   /** The node's index, or -1 when there is none by that name. */
@@ -254,6 +253,35 @@ public final class ClusterSnapshot {
         after[0] = after[0].put(key, next);
       }
     });
+    return new AtomicReference<>(new Spreads(after[0], before.keys));
+  }
+
+  /**
+   * As {@code carried(c -> c.plus(gone, -c.onNode(gone's name)))} for a node removed with its pods, asking
+   * only the keys its pods may match ({@link SpreadKeys}): a key counts pods on a node only where one of
+   * them matched it, so the others' counts are unchanged. Asking every key made each node removal cost the
+   * number of workloads (issue 33 item 7: 6.5x the samples on the large week for 4x the services).
+   */
+  @SuppressWarnings("unchecked")
+  private AtomicReference<Spreads> carriedWithout(NodeInfo leaving) {
+    Spreads before = spreads.get();
+    PMap<SpreadCounts.Key, SpreadCounts>[] after = new PMap[] {before.counts};
+    if (!before.counts.isEmpty() && !leaving.pods().isEmpty()) {
+      Node gone = leaving.node();
+      Set<SpreadCounts.Key> asked = new HashSet<>();
+      SpreadKeys keys = before.keys();
+      for (PodInfo pod : leaving.pods()) {
+        keys.forEachCandidate(pod, key -> {
+          if (asked.add(key)) {
+            SpreadCounts counts = before.counts.get(key);
+            SpreadCounts next = counts.plus(gone, -counts.onNode(gone.name()));
+            if (next != counts) {
+              after[0] = after[0].put(key, next);
+            }
+          }
+        });
+      }
+    }
     return new AtomicReference<>(new Spreads(after[0], before.keys));
   }
 
