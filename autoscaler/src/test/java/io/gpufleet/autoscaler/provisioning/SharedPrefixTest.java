@@ -46,8 +46,7 @@ class SharedPrefixTest {
     for (long seed = 1; seed <= 60; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
       Provisioner shared = new Provisioner(model);
-      Provisioner plain = new Provisioner(model);
-      plain.sharePrefix = false;
+      Provisioner plain = plain();
       List<StateNode> nodes = RoundNodesTest.nodes(3 + r.nextInt(12), r);
       Instant now = RoundNodesTest.T0;
       int podNo = 0;
@@ -122,6 +121,21 @@ class SharedPrefixTest {
     assertThat(settledRounds).as("rounds stopped once settled").isGreaterThan(100);
   }
 
+  /** A provisioner whose rounds place every pod themselves, never starting from the shared placement. */
+  private Provisioner plain() {
+    Provisioner p = new Provisioner(model);
+    p.sharePrefix = false;
+    return p;
+  }
+
+  /** One round at T0 with no DaemonSets, asked of {@code shared} and of {@code plain}: their answers in that order. */
+  private static SimulatedRound[] both(Provisioner shared, Provisioner plain, List<Pod> pending, List<Pod> own,
+      List<StateNode> nodes, Set<String> leaving) {
+    return new SimulatedRound[] {
+        shared.simulateWithout(pending, own, nodes, leaving, List.of(), OfferingAvailability.ALL, RoundNodesTest.T0),
+        plain.simulateWithout(pending, own, nodes, leaving, List.of(), OfferingAvailability.ALL, RoundNodesTest.T0)};
+  }
+
   /** The two rounds' answers, placement by placement, in the same order. */
   private static void same(SimulatedRound a, SimulatedRound b, String as) {
     assertThat(a.settled()).as(as).isEqualTo(b.settled());
@@ -145,19 +159,15 @@ class SharedPrefixTest {
     SplittableRandom r = new SplittableRandom(3);
     List<StateNode> nodes = RoundNodesTest.nodes(12, r);
     Provisioner shared = new Provisioner(model);
-    Provisioner plain = new Provisioner(model);
-    plain.sharePrefix = false;
+    Provisioner plain = plain();
     List<Pod> pending = List.of(Fixtures.gpuPod("p1", 1), Fixtures.gpuPod("p2", 1), Fixtures.gpuPod("p3", 1));
     SimulatedRound first = shared.simulateWithout(pending, List.of(), nodes, Set.of(), List.of(),
         OfferingAvailability.ALL, RoundNodesTest.T0);
     assertThat(first.onExisting()).isNotEmpty();
     for (String host : Set.copyOf(first.onExisting().values())) {
-      SimulatedRound a = shared.simulateWithout(pending, List.of(), nodes, Set.of(host), List.of(),
-          OfferingAvailability.ALL, RoundNodesTest.T0);
-      SimulatedRound b = plain.simulateWithout(pending, List.of(), nodes, Set.of(host), List.of(),
-          OfferingAvailability.ALL, RoundNodesTest.T0);
-      assertThat(a.onExisting()).doesNotContainValue(host).isEqualTo(b.onExisting());
-      assertThat(a.newClaims()).isEqualTo(b.newClaims());
+      SimulatedRound[] ab = both(shared, plain, pending, List.of(), nodes, Set.of(host));
+      assertThat(ab[0].onExisting()).doesNotContainValue(host).isEqualTo(ab[1].onExisting());
+      assertThat(ab[0].newClaims()).isEqualTo(ab[1].newClaims());
     }
   }
 
@@ -168,14 +178,12 @@ class SharedPrefixTest {
     SplittableRandom r = new SplittableRandom(5);
     List<StateNode> nodes = RoundNodesTest.nodes(6, r);
     Provisioner shared = new Provisioner(model);
-    Provisioner plain = new Provisioner(model);
-    plain.sharePrefix = false;
+    Provisioner plain = plain();
     List<Pod> pending = List.of(Fixtures.gpuPod("p1", 1), Fixtures.gpuPod("p2", 100), Fixtures.gpuPod("p3", 100));
     List<Pod> own = List.of(Fixtures.gpuPod("p2", 1));
-    SimulatedRound a = shared.simulateWithout(pending, own, nodes, Set.of(), List.of(), OfferingAvailability.ALL,
-        RoundNodesTest.T0);
-    SimulatedRound b = plain.simulateWithout(pending, own, nodes, Set.of(), List.of(), OfferingAvailability.ALL,
-        RoundNodesTest.T0);
+    SimulatedRound[] ab = both(shared, plain, pending, own, nodes, Set.of());
+    SimulatedRound a = ab[0];
+    SimulatedRound b = ab[1];
     assertThat(shared.resumed).as("the round went on from the shared start").isEqualTo(1);
     assertThat(List.copyOf(b.errors().keySet())).containsExactly("default/p3", "default/p2");
     same(a, b, "an own pod under a failed shared pod's key");
