@@ -62,7 +62,8 @@ public final class DisruptionController {
     this.settings = settings;
     this.simulation = new DisruptionSimulation(settings, provisioner);
     this.single = new SingleNodeConsolidation(simulation);
-    this.methods = List.of(new Emptiness(simulation), new Drift(simulation), new MultiNodeConsolidation(simulation), single);
+    this.methods = List.of(new Emptiness(simulation), new Drift(simulation), new MultiNodeConsolidation(simulation),
+        single);
   }
 
   /** The methods, in the order each poll tries them. */

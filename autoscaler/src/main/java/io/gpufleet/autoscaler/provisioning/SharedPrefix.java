@@ -191,7 +191,10 @@ final class SharedPrefix {
     return round.simulateFrom(merged, n, settled, tail(round, n, tailAt, merged.size() - queue.size()));
   }
 
-  /** Whether {@code own}'s keys differ from each other and from the queue's: then no key comes twice in a round's queue. */
+  /**
+   * Whether {@code own}'s keys differ from each other and from the queue's: then no key comes twice in a
+   * round's queue.
+   */
   private boolean keysApart(List<Pod> own) {
     Set<String> seen = new HashSet<>();
     for (Pod p : own) {
