@@ -156,7 +156,7 @@ public final class ClusterSnapshot {
   public ClusterSnapshot bind(PodInfo pod, String nodeName) {
     int i = indexOf(nodeName);
     NodeInfo before = nodes.get(i);
-    return replace(i, before.withPod(pod), carried(pod, before.node(), 1));
+    return replace(i, before.withPod(pod), carried(List.of(pod), c -> c.withPod(before.node(), pod, 1)));
   }
 
   /** The image after a pod leaves a node. */
@@ -175,7 +175,7 @@ public final class ClusterSnapshot {
       }
     }
     PodInfo removed = pod;
-    return replace(i, after, carried(removed, before.node(), -1));
+    return replace(i, after, carried(List.of(removed), c -> c.withPod(before.node(), removed, -1)));
   }
 
   /** The image with a node changed (labels, taints, allocatable, cordon), its pods kept. */
@@ -224,7 +224,7 @@ public final class ClusterSnapshot {
     return new ClusterSnapshot(nodes.without(i), nextSlots, index.remove(name), nextSlot,
         podsWithAffinity - leaving.podsWithAffinity().size(),
         podsWithRequiredAntiAffinity - leaving.podsWithRequiredAntiAffinity().size(), podPriorityFloor,
-        columns.removed(i, gone), carriedWithout(leaving));
+        columns.removed(i, gone), carried(leaving.pods(), c -> c.plus(gone, -c.onNode(name))));
   }
 
   /** The node's index, or -1 when there is none by that name. */
@@ -257,50 +257,32 @@ public final class ClusterSnapshot {
   }
 
   /**
-   * As {@code carried(c -> c.plus(gone, -c.onNode(gone's name)))} for a node removed with its pods, asking
-   * only the keys its pods may match ({@link SpreadKeys}): a key counts pods on a node only where one of
-   * them matched it, so the others' counts are unchanged. Asking every key made each node removal cost the
-   * number of workloads (issue 33 item 7: 6.5x the samples on the large week for 4x the services).
+   * This image's spread counts with {@code delta} applied once to each key that may match one of {@code pods}
+   * ({@link SpreadKeys}), for a change to those pods alone (bound, unbound, or removed with their node): a key
+   * counts pods only where one matched it, so the others' counts are unchanged by it. The key set stays, so
+   * does its index. Asking every key made each node removal cost the number of workloads (issue 33 item 7:
+   * 6.5x the samples on the large week for 4x the services).
    */
   @SuppressWarnings("unchecked")
-  private AtomicReference<Spreads> carriedWithout(NodeInfo leaving) {
+  private AtomicReference<Spreads> carried(List<PodInfo> pods, UnaryOperator<SpreadCounts> delta) {
     Spreads before = spreads.get();
-    PMap<SpreadCounts.Key, SpreadCounts>[] after = new PMap[] {before.counts};
-    if (!before.counts.isEmpty() && !leaving.pods().isEmpty()) {
-      Node gone = leaving.node();
-      Set<SpreadCounts.Key> asked = new HashSet<>();
-      SpreadKeys keys = before.keys();
-      for (PodInfo pod : leaving.pods()) {
-        keys.forEachCandidate(pod, key -> {
-          if (asked.add(key)) {
-            SpreadCounts counts = before.counts.get(key);
-            SpreadCounts next = counts.plus(gone, -counts.onNode(gone.name()));
-            if (next != counts) {
-              after[0] = after[0].put(key, next);
-            }
-          }
-        });
-      }
+    if (before.counts.isEmpty() || pods.isEmpty()) {
+      return new AtomicReference<>(new Spreads(before.counts, before.keys));
     }
-    return new AtomicReference<>(new Spreads(after[0], before.keys));
-  }
-
-  /**
-   * As {@code carried(c -> c.withPod(node, pod, sign))}, asking only the keys that may match the pod
-   * ({@link SpreadKeys}): the others' counts are unchanged by it. The key set stays, so does its index.
-   */
-  @SuppressWarnings("unchecked")
-  private AtomicReference<Spreads> carried(PodInfo pod, Node node, int sign) {
-    Spreads before = spreads.get();
     PMap<SpreadCounts.Key, SpreadCounts>[] after = new PMap[] {before.counts};
     SpreadKeys keys = before.keys();
-    keys.forEachCandidate(pod, key -> {
-      SpreadCounts counts = before.counts.get(key);
-      SpreadCounts next = counts.withPod(node, pod, sign);
-      if (next != counts) {
-        after[0] = after[0].put(key, next);
-      }
-    });
+    Set<SpreadCounts.Key> asked = pods.size() == 1 ? null : new HashSet<>(); // one pod reaches each key once
+    for (PodInfo pod : pods) {
+      keys.forEachCandidate(pod, key -> {
+        if (asked == null || asked.add(key)) {
+          SpreadCounts counts = before.counts.get(key);
+          SpreadCounts next = delta.apply(counts);
+          if (next != counts) {
+            after[0] = after[0].put(key, next);
+          }
+        }
+      });
+    }
     return new AtomicReference<>(new Spreads(after[0], keys));
   }
 
