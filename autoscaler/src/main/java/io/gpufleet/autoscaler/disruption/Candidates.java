@@ -4,7 +4,6 @@ import io.gpufleet.autoscaler.state.ClusterView;
 import io.gpufleet.autoscaler.state.PdbIndex;
 import io.gpufleet.autoscaler.state.StateNode;
 import io.gpufleet.autoscaler.termination.DoNotDisrupt;
-import io.gpufleet.model.karpenter.DisruptionReason;
 import io.gpufleet.model.karpenter.KarpenterLabels;
 import io.gpufleet.model.karpenter.NodeClaim;
 import io.gpufleet.model.karpenter.NodePool;
@@ -194,11 +193,6 @@ final class Candidates {
     List<Candidate> sorted = new ArrayList<>(candidates);
     sorted.sort(Comparator.comparing(Candidate::name));
     return withinBudgets(sorted, budgets);
-  }
-
-  /** Takes candidates in order while their NodePool's budget for the reason lasts. */
-  static List<Candidate> withinBudgets(List<Candidate> candidates, ClusterView view, DisruptionReason reason) {
-    return withinBudgets(candidates, () -> DisruptionBudgets.allowed(view, reason));
   }
 
   /** As above, the budgets ({@link DisruptionBudgets#allowed}) read of {@code budgets} only when there is a candidate. */

@@ -54,11 +54,6 @@ final class Consolidation {
     return Optional.empty();
   }
 
-  /** The candidates most worth removing first, cut to the budgets for {@code Underutilized}. */
-  static List<Candidate> ranked(List<Candidate> candidates, ClusterView view) {
-    return Candidates.withinBudgets(sorted(candidates), view, DisruptionReason.UNDERUTILIZED);
-  }
-
   /**
    * The first {@code limit} candidates of {@code sorted} (as {@link #sorted} orders them) within the budgets for
    * {@code Underutilized}, as {@link Candidates#withinBudgets} takes them, and whether any of all it would take

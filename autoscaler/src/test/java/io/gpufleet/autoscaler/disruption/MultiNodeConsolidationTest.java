@@ -76,7 +76,9 @@ class MultiNodeConsolidationTest {
     StateNode b = node(pool, "m5.xlarge", 3, pod("b"));
     StateNode c = node(pool, "m5.xlarge", 4, pod("c"));
     ClusterView view = view(pool, big, a, b, c);
-    assertThat(Consolidation.ranked(candidates(multi, view), view).getFirst().name()).isEqualTo(big.name());
+    List<Candidate> ranked = Candidates.withinBudgets(Consolidation.sorted(candidates(multi, view)),
+        () -> DisruptionBudgets.allowed(view, DisruptionReason.UNDERUTILIZED));
+    assertThat(ranked.getFirst().name()).isEqualTo(big.name());
     assertThat(multi.computeCommand(candidates(multi, view), view, random())).isEmpty();
     // Without it, two of the other three go, their pods onto the third.
     ClusterView without = view(pool, a, b, c);
