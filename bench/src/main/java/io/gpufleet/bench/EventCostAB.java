@@ -23,28 +23,38 @@ import java.util.stream.Stream;
  * and one JVM's figures still differ from the next one's (by about 0.15 in the ratio on that host): run it
  * several times, swapping A and B, and read the medians.
  *
- * <pre>java -cp bench/target/classes io.gpufleet.bench.EventCostAB RUNS TREE_A TREE_B SMALL.yaml LARGE.yaml</pre>
+ * <pre>java -cp bench/target/classes io.gpufleet.bench.EventCostAB RUNS TREE_A TREE_B SMALL.yaml LARGE.yaml [WARMUP]</pre>
  *
  * {@code TREE_A} and {@code TREE_B} are checkouts built with {@code mvn -pl bench -am package} (their
  * {@code bench/target/classes} and {@code bench/target/lib}). Prints, per build, the medians of CPU per
  * event, per poll and (all CPU, the polls' included) per fleet event for each size, their large-over-small
- * ratios, and the median of the per-round ratios, where a round is one run of each size by each build.
+ * ratios, and the median of the per-round ratios, where a round is one run of each size by each build;
+ * then each round's ratio, so that a JVM's spread shows.
+ *
+ * <p>{@code WARMUP} rounds (default {@value #WARMUP}) come first, unmeasured. The small batch day run again
+ * and again in a JVM of its own cost 159, 81, 58 and 56 µs per fleet event in its first four runs and 36 to
+ * 39 in the next four; the large day 152, 90, 69 and 63, then 54 to 86. Each build's code is compiled
+ * apart, so each needs about four runs of each size before its figures settle, and in those first runs the
+ * small day's cost falls further than the large day's: too short a warm-up lowers the ratio.
  */
 public final class EventCostAB {
   private EventCostAB() {}
 
+  private static final int WARMUP = 5;
+
   public static void main(String[] args) throws Exception {
-    if (args.length != 5) {
-      throw new IllegalArgumentException("usage: EventCostAB RUNS TREE_A TREE_B SMALL.yaml LARGE.yaml");
+    if (args.length != 5 && args.length != 6) {
+      throw new IllegalArgumentException("usage: EventCostAB RUNS TREE_A TREE_B SMALL.yaml LARGE.yaml [WARMUP]");
     }
     int runs = Integer.parseInt(args[0]);
+    int warmup = args.length == 6 ? Integer.parseInt(args[5]) : WARMUP;
     Build a = Build.of("A", Path.of(args[1]));
     Build b = Build.of("B", Path.of(args[2]));
     Path small = Path.of(args[3]);
     Path large = Path.of(args[4]);
     Object[] scenariosA = {a.read(small), a.read(large)};
     Object[] scenariosB = {b.read(small), b.read(large)};
-    for (int w = 0; w < 2; w++) { // warm-up, both sizes, both builds
+    for (int w = 0; w < warmup; w++) { // both sizes, both builds
       for (int size = 0; size < 2; size++) {
         a.run(scenariosA[size]);
         b.run(scenariosB[size]);
@@ -71,8 +81,10 @@ public final class EventCostAB {
         "cpu us/poll s / l", "all cpu/fleet ev s / l", "ratio (med)", "ratio (pairs)");
     print(a, rowsA);
     print(b, rowsB);
-    System.out.printf(Locale.ROOT, "%d rounds after 2 of warm-up, builds alternating; load average %.1f%n", runs,
-        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    rounds(a, rowsA);
+    rounds(b, rowsB);
+    System.out.printf(Locale.ROOT, "%d rounds after %d of warm-up, builds alternating; load average %.1f%n", runs,
+        warmup, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 
   private static void print(Build build, List<double[]> rows) {
@@ -84,6 +96,15 @@ public final class EventCostAB {
     double pairs = median(rows.stream().mapToDouble(row -> row[5] / row[2]).toArray());
     System.out.printf(Locale.ROOT, "%-5s %10.1f / %9.1f %10.1f / %9.1f %10.1f / %9.1f %12.2fx %12.2fx  %s%n",
         build.name, m[0], m[3], m[1], m[4], m[2], m[5], m[5] / m[2], pairs, build.tree);
+  }
+
+  /** Each round's ratio of all CPU per fleet event, large over small, in the order run. */
+  private static void rounds(Build build, List<double[]> rows) {
+    StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-5s rounds:", build.name));
+    for (double[] row : rows) {
+      out.append(String.format(Locale.ROOT, " %.2f", row[5] / row[2]));
+    }
+    System.out.println(out);
   }
 
   private static double[] concat(double[] x, double[] y) {
