@@ -142,6 +142,16 @@ public final class ClusterSnapshot {
     return nextSlot;
   }
 
+  /**
+   * The chunk of NodeInfos at positions {@code c * ChunkedArray.SIZE} on. Chunks are shared only
+   * where they stay put (a change copies its own chunk, a removal every chunk from its own on, an
+   * added node the last), so wherever the same object is found it holds the same NodeInfos at the
+   * same positions.
+   */
+  Object nodeChunk(int c) {
+    return nodes.chunks[c];
+  }
+
   public Optional<NodeInfo> node(String name) {
     int i = position(name);
     return i < 0 ? Optional.empty() : Optional.of(nodes.get(i));

@@ -139,6 +139,13 @@ public final class FilterMemo {
      */
     private ClusterSnapshot failedOn;
     private FitError failure;
+    /**
+     * For each chunk of node positions ({@link ChunkedArray#SIZE} each), the chunk of NodeInfos its mask
+     * of passing nodes was taken from ({@link ClusterSnapshot#nodeChunk}): a chunk still the same object
+     * holds the same nodes at the same positions, so its mask stands without reading them.
+     */
+    private Object[] maskedChunk = new Object[0];
+    private long[] passMask = new long[0];
 
     Verdicts(int scorers) {
       if (scorers > Integer.SIZE) {
@@ -216,6 +223,30 @@ public final class FilterMemo {
         scored[s] |= bit;
         out[at[k]] = made[k];
       }
+    }
+
+    /** Room for {@code chunks} chunk masks. */
+    void coverChunks(int chunks) {
+      if (maskedChunk.length < chunks) {
+        maskedChunk = Arrays.copyOf(maskedChunk, Math.max(chunks, maskedChunk.length * 2));
+        passMask = Arrays.copyOf(passMask, maskedChunk.length);
+      }
+    }
+
+    /** Whether chunk {@code c}'s mask was taken from {@code snapshot}'s chunk {@code c}, the same object. */
+    boolean masked(ClusterSnapshot snapshot, int c) {
+      return maskedChunk[c] == snapshot.nodeChunk(c);
+    }
+
+    /** Chunk {@code c}'s passing nodes, bit {@code i & MASK} for position {@code i}, every one of them decided. */
+    void mask(ClusterSnapshot snapshot, int c, long passing) {
+      maskedChunk[c] = snapshot.nodeChunk(c);
+      passMask[c] = passing;
+    }
+
+    /** Chunk {@code c}'s mask, where {@link #masked}. */
+    long passing(int c) {
+      return passMask[c];
     }
 
     /** The error every node gave this class on {@code snapshot} (that very image), null if none is kept. */

@@ -150,6 +150,15 @@ public final class Scheduler {
     int[] order = new int[batch.length];
     int[] misses = verdicts == null ? null : new int[batch.length];
     int position = startIndex % n;
+    if (verdicts != null && candidates == null) {
+      // Every node is a candidate: the memo's chunk masks give the passing nodes in the rotating order,
+      // each chunk of nodes unchanged since its mask read as one word; the filters decide only the nodes
+      // no verdict was kept for, as the batches below would (they decide fewer where enough pass early:
+      // a verdict is the same whenever it is made).
+      settle(filters, local, verdicts, pod, snapshot);
+      found = passing(verdicts, position, n, want, feasible);
+      evaluated = found < want ? n : (feasible[found - 1] - position + n) % n + 1;
+    }
     while (evaluated < n && found < want) {
       int size = Math.min(n - evaluated, Math.max(want - found, MIN_BATCH));
       for (int j = 0; j < size; j++) {
@@ -327,6 +336,76 @@ public final class Scheduler {
       }
     }
     return kept;
+  }
+
+  /**
+   * Brings every chunk mask of {@code verdicts} up to {@code snapshot}: the nodes of a chunk that is not
+   * the object its mask was taken from are decided where their verdict is not kept, and the chunk's mask
+   * taken anew from the verdicts.
+   */
+  private static void settle(FilterPlugin[] filters, int[] local, FilterMemo.Verdicts verdicts, PodInfo pod,
+      ClusterSnapshot snapshot) {
+    int n = snapshot.size();
+    int chunks = (n + ChunkedArray.MASK) >>> ChunkedArray.SHIFT;
+    verdicts.coverChunks(chunks);
+    int[] stale = null;
+    int staleCount = 0;
+    int[] misses = null;
+    int missed = 0;
+    for (int c = 0; c < chunks; c++) {
+      if (verdicts.masked(snapshot, c)) {
+        continue;
+      }
+      if (stale == null) {
+        stale = new int[chunks];
+        misses = new int[n];
+      }
+      stale[staleCount++] = c;
+      for (int i = c << ChunkedArray.SHIFT, end = Math.min(n, i + ChunkedArray.SIZE); i < end; i++) {
+        if (!verdicts.known(snapshot, i)) {
+          misses[missed++] = i;
+        }
+      }
+    }
+    if (missed > 0) {
+      decide(filters, local, verdicts, pod, snapshot, misses, missed);
+    }
+    for (int k = 0; k < staleCount; k++) {
+      int c = stale[k];
+      long passing = 0;
+      for (int i = c << ChunkedArray.SHIFT, end = Math.min(n, i + ChunkedArray.SIZE); i < end; i++) {
+        if (verdicts.verdict(snapshot, i) == FilterMemo.Verdicts.PASSED) {
+          passing |= 1L << (i & ChunkedArray.MASK);
+        }
+      }
+      verdicts.mask(snapshot, c, passing);
+    }
+  }
+
+  /**
+   * The first {@code want} passing positions (or all, if fewer pass) in the rotating order from
+   * {@code start} ({@code start}, ..., {@code n - 1}, {@code 0}, ..., {@code start - 1}), read off the
+   * settled chunk masks into {@code feasible}; returns how many.
+   */
+  private static int passing(FilterMemo.Verdicts verdicts, int start, int n, int want, int[] feasible) {
+    int found = 0;
+    for (int lap = 0; lap < 2 && found < want; lap++) {
+      int to = lap == 0 ? n : start;
+      for (int i = lap == 0 ? start : 0; i < to && found < want; ) {
+        int c = i >>> ChunkedArray.SHIFT;
+        int chunkEnd = (c + 1) << ChunkedArray.SHIFT;
+        long bits = verdicts.passing(c) & (-1L << (i & ChunkedArray.MASK));
+        if (to < chunkEnd) {
+          bits &= (1L << (to & ChunkedArray.MASK)) - 1;
+        }
+        while (bits != 0 && found < want) {
+          feasible[found++] = (c << ChunkedArray.SHIFT) | Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
+        }
+        i = chunkEnd;
+      }
+    }
+    return found;
   }
 
   /** Runs the cycle's filters over {@code nodes[0..count)} (reordered), noting in the memo where each node drops out. */

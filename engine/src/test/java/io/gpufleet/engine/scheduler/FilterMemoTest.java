@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * each of many random changes to the image: binds and unbinds, nodes added, removed, relabelled,
  * retainted, cordoned and resized, pods of a few specs (equal specs also as other objects) or of
  * more than the memo keeps, and now and then an image of a new lineage that numbers its nodes anew.
+ * A quarter of the pods are asked of an earlier image than the last (a what-if's fork, the image a
+ * cycle began on), so that the memo goes back and forth between images that share some of their nodes.
  */
 class FilterMemoTest {
 
@@ -55,15 +57,18 @@ class FilterMemoTest {
       specs.add(spec(r));
     }
     List<Node> start = new ArrayList<>();
-    int nodes = r.nextInt(40, 160);
+    // Some fleets of several chunks of nodes (ChunkedArray.SIZE each) and a part one.
+    int nodes = seed % 4 == 0 ? r.nextInt(160, 330) : r.nextInt(40, 160);
     int named = 0;
     for (; named < nodes; named++) {
       start.add(node(r, "node-" + named));
     }
     ClusterSnapshot snapshot = ClusterSnapshot.of(start);
     List<String[]> bound = new ArrayList<>();
+    List<ClusterSnapshot> past = new ArrayList<>();
     int pods = 0;
     for (int step = 0; step < steps; step++) {
+      past.add(snapshot);
       int change = r.nextInt(10);
       int n = snapshot.size();
       if (change < 4 && n > 0) {
@@ -112,8 +117,9 @@ class FilterMemoTest {
         int startIndex = r.nextInt(1000);
         boolean explain = r.nextBoolean();
         long tieSeed = r.nextLong();
-        ScheduleResult expected = fresh.schedule(pod, snapshot, new SplittableRandom(tieSeed), startIndex, explain);
-        ScheduleResult actual = memoised.schedule(pod, snapshot, new SplittableRandom(tieSeed), startIndex, explain,
+        ClusterSnapshot image = r.nextInt(4) == 0 ? past.get(r.nextInt(past.size())) : snapshot;
+        ScheduleResult expected = fresh.schedule(pod, image, new SplittableRandom(tieSeed), startIndex, explain);
+        ScheduleResult actual = memoised.schedule(pod, image, new SplittableRandom(tieSeed), startIndex, explain,
             memo);
         assertEquals(expected, actual, "seed " + seed + ", step " + step);
         if (expected instanceof ScheduleResult.Unschedulable u) {
