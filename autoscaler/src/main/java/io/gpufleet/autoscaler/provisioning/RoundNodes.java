@@ -270,7 +270,8 @@ final class RoundNodes {
 
   /**
    * How this fleet's entries stand among {@code out}, which holds them but {@code left}, in order, and
-   * new entries between them: one walk of both lists side by side.
+   * new entries between them: one walk of both lists side by side. An entry is in one list at most once
+   * and never both in {@code out} and {@code left}, so {@code left} is asked only where the two differ.
    */
   private Carried carry(List<Entry> out, Set<Entry> left) {
     int[] moved = new int[entries.size()];
@@ -278,7 +279,7 @@ final class RoundNodes {
     int n = 0;
     int i = 0;
     for (int j = 0; j < out.size(); j++) {
-      while (i < entries.size() && left.contains(entries.get(i))) {
+      while (i < entries.size() && entries.get(i) != out.get(j) && left.contains(entries.get(i))) {
         moved[i++] = -1;
       }
       if (i < entries.size() && entries.get(i) == out.get(j)) {
