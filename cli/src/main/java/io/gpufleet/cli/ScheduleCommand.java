@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -83,7 +82,7 @@ final class ScheduleCommand implements Callable<Integer> {
     if (!explain) {
       Cli.warnUnused(cluster.bundle(), spec, "schedule");
     }
-    Cluster.Placement placement = cluster.place(profiles(), new SplittableRandom(seed), explain);
+    Cluster.Placement placement = cluster.place(profiles(), seed, explain);
     BatchPlacement.Result result = placement.result();
     DynamicResources dynamicResources = placement.dynamicResources();
     DraObjects dra = cluster.dra();

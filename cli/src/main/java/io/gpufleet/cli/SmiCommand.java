@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -68,7 +67,7 @@ public final class SmiCommand implements Callable<Integer> {
       spec.commandLine().getErr().println(spec.qualifiedName() + ": warning: " + noNode);
     }
     GpuClaimPreparation.FeatureGates gates = draDriver.gates();
-    Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), new SplittableRandom(seed), false);
+    Cluster.Placement placement = cluster.place(Cluster.defaultProfiles(), seed, false);
     BatchPlacement.Result placed = placement.result();
     DynamicResources dynamicResources = placement.dynamicResources();
     Map<String, NodeDevices> devices = new LinkedHashMap<>();

@@ -241,6 +241,15 @@ final class RealWorldExpectations {
           simulate.put(k, twin.getOrDefault(p.node(), p.node()));
         }
       });
+      // Both name the pods the controllers make from the seed's names stream (SeededStreams.NAMES).
+      Set<String> unnamed = new TreeSet<>();
+      v.schedule().pods().forEach((k, p) -> {
+        if (p.settled().isPresent() && !v.simulate().pods().containsKey(k)) {
+          unnamed.add(k);
+        }
+      });
+      out.add(check("agree", unnamed.isEmpty(), "simulate -f has every pod schedule places, by name",
+          "missing from simulate: " + unnamed));
       Set<String> exact = new TreeSet<>(v.schedule().pods().keySet());
       exact.retainAll(v.simulate().pods().keySet());
       var a = RealWorldSuiteTest.byGroup(schedule, exact);

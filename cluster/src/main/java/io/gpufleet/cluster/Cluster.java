@@ -8,6 +8,7 @@ import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
+import io.gpufleet.engine.random.SeededStreams;
 import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.yaml.ManifestProblem;
@@ -62,17 +63,19 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
    * Places {@link #podsToPlace} with these profiles, as one kube-scheduler: PodTopologySpread's
    * default constraints over this cluster's controllers, its Namespaces' labels for namespace
    * selectors, one DRA plugin over the published objects for every profile. Every command that places pods places them here, so they agree.
+   * The pods the controllers still make are named from the seed's {@link SeededStreams#NAMES} stream and
+   * ties broken from its {@link SeededStreams#TIE_BREAKS} stream, as `simulate` draws them.
    */
-  public Placement place(List<SchedulerProfile> profiles, RandomGenerator random, boolean explain) {
+  public Placement place(List<SchedulerProfile> profiles, long seed, boolean explain) {
     var selectors = ControllerSelectors.of(workloads);
     DynamicResources dynamicResources = new DynamicResources(dra);
     List<DisruptionBudget> budgets = disruptionBudgets();
     List<Scheduler> schedulers = profiles.stream()
         .map(p -> new Scheduler(p.withSpreadSelectors(selectors).withNamespaceLabels(bundle.namespaces()::of)
             .withDynamicResources(dynamicResources).withDisruptionBudgets(() -> budgets))).toList();
-    List<Pod> pods = podsToPlace(random);
-    BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodeValues()), schedulers, random,
-        explain);
+    List<Pod> pods = podsToPlace(SeededStreams.stream(seed, SeededStreams.NAMES));
+    BatchPlacement.Result placed = BatchPlacement.place(pods, ClusterSnapshot.of(nodeValues()), schedulers,
+        SeededStreams.stream(seed, SeededStreams.TIE_BREAKS), explain);
     // The kubelets start the pods bound by name: one whose claims no scheduler allocated does not start.
     DraState state = dynamicResources.state(placed.snapshot());
     return new Placement(BatchPlacement.preparingClaims(placed, pod -> dynamicResources.kubeletRefusal(pod, state)),
@@ -96,11 +99,11 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
 
   /**
    * Every pod that holds or wants room: those the controllers still make to reach their counts (they
-   * resume from the pods the cluster has; finished pods hold nothing), then those written. The random
-   * stream names the made pods.
+   * resume from the pods the cluster has; finished pods hold nothing), then those written. {@code names}
+   * names the made pods.
    */
-  private List<Pod> podsToPlace(RandomGenerator random) {
-    List<Pod> out = new ArrayList<>(InitialPods.resume(workloads, nodeValues(), pods, succeededPods, random));
+  private List<Pod> podsToPlace(RandomGenerator names) {
+    List<Pod> out = new ArrayList<>(InitialPods.resume(workloads, nodeValues(), pods, succeededPods, names));
     out.addAll(pods);
     return out;
   }

@@ -7,7 +7,6 @@ import io.gpufleet.manifest.ManifestReader;
 import io.gpufleet.manifest.yaml.ManifestProblem;
 import io.gpufleet.model.resource.ResourceName;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** One cluster, one answer: what the assembly makes of a ConfigMap, a node dump and a GFD label. */
@@ -18,7 +17,7 @@ class ClusterAssemblyTest {
   }
 
   private static List<String> placedOn(Cluster c) {
-    return c.place(Cluster.defaultProfiles(), new SplittableRandom(1), false).result().outcomes().stream()
+    return c.place(Cluster.defaultProfiles(), 1, false).result().outcomes().stream()
         .map(o -> o instanceof BatchPlacement.Outcome.Bound b ? b.node() : "Pending").toList();
   }
 

@@ -1,7 +1,6 @@
 package io.gpufleet.sim.controller;
 
-import java.nio.charset.StandardCharsets;
-import java.util.SplittableRandom;
+import io.gpufleet.engine.random.SeededStreams;
 import java.util.random.RandomGenerator;
 
 /**
@@ -24,13 +23,13 @@ final class RandomStreams {
 
   RandomStreams(long seed) {
     this.seed = seed;
-    this.names = stream(seed, "names");
-    this.tieBreaks = stream(seed, "tie-breaks");
-    this.provisioning = stream(seed, "provisioning");
-    this.disruption = stream(seed, "disruption");
-    this.claimNames = stream(seed, "resource-claims");
-    this.extendedResourceClaimNames = stream(seed, "extended-resource-claims");
-    this.kueueRequeueJitter = stream(seed, "kueue-requeue-jitter");
+    this.names = SeededStreams.stream(seed, SeededStreams.NAMES);
+    this.tieBreaks = SeededStreams.stream(seed, SeededStreams.TIE_BREAKS);
+    this.provisioning = SeededStreams.stream(seed, "provisioning");
+    this.disruption = SeededStreams.stream(seed, "disruption");
+    this.claimNames = SeededStreams.stream(seed, "resource-claims");
+    this.extendedResourceClaimNames = SeededStreams.stream(seed, "extended-resource-claims");
+    this.kueueRequeueJitter = SeededStreams.stream(seed, "kueue-requeue-jitter");
   }
 
   /** The random suffixes of the ResourceClaims the resource claim controller makes from templates. */
@@ -70,17 +69,6 @@ final class RandomStreams {
 
   /** A fresh stream for one NodeClaim's spot interruption: the seed and the claim's name decide it. */
   RandomGenerator interruptions(String claim) {
-    return stream(seed, "interruptions/" + claim);
-  }
-
-  /** The seed mixed with a 64-bit FNV-1a hash of the purpose (stable across JVMs, unlike identity hashes). */
-  static SplittableRandom stream(long seed, String purpose) {
-    long h = 0xcbf29ce484222325L;
-    for (byte b : purpose.getBytes(StandardCharsets.UTF_8)) {
-      h ^= b & 0xff;
-      h *= 0x100000001b3L;
-    }
-    // One draw through SplittableRandom's mixer spreads seeds that differ in few bits.
-    return new SplittableRandom(new SplittableRandom(seed ^ h).nextLong());
+    return SeededStreams.stream(seed, "interruptions/" + claim);
   }
 }
