@@ -146,9 +146,6 @@ public final class Scheduler {
     // its first failing plugin. A batch is as large as the feasible nodes still wanted, so with
     // every node scored it is all of them; past the node that completes the wanted count the
     // per-node loop would have stopped, so the rest of that batch is not counted as evaluated.
-    int[] batch = new int[Math.min(n, Math.max(want, MIN_BATCH))];
-    int[] order = new int[batch.length];
-    int[] misses = verdicts == null ? null : new int[batch.length];
     int position = startIndex % n;
     if (verdicts != null && candidates == null) {
       // Every node is a candidate: the memo's chunk masks give the passing nodes in the rotating order,
@@ -159,6 +156,9 @@ public final class Scheduler {
       found = passing(verdicts, position, n, want, feasible);
       evaluated = found < want ? n : (feasible[found - 1] - position + n) % n + 1;
     }
+    int[] batch = evaluated < n && found < want ? new int[Math.min(n, Math.max(want, MIN_BATCH))] : null;
+    int[] order = batch == null ? null : new int[batch.length];
+    int[] misses = verdicts == null || batch == null ? null : new int[batch.length];
     while (evaluated < n && found < want) {
       int size = Math.min(n - evaluated, Math.max(want - found, MIN_BATCH));
       for (int j = 0; j < size; j++) {
@@ -357,8 +357,8 @@ public final class Scheduler {
         continue;
       }
       if (stale == null) {
-        stale = new int[chunks];
-        misses = new int[n];
+        stale = new int[chunks - c];
+        misses = new int[n - (c << ChunkedArray.SHIFT)];
       }
       stale[staleCount++] = c;
       for (int i = c << ChunkedArray.SHIFT, end = Math.min(n, i + ChunkedArray.SIZE); i < end; i++) {
