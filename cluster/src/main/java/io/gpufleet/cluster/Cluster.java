@@ -2,13 +2,13 @@ package io.gpufleet.cluster;
 
 import io.gpufleet.engine.deviceplugin.GpuOperator;
 import io.gpufleet.engine.dra.DraState;
+import io.gpufleet.engine.random.SeededStreams;
 import io.gpufleet.engine.scheduler.BatchPlacement;
 import io.gpufleet.engine.scheduler.ClusterSnapshot;
 import io.gpufleet.engine.scheduler.Scheduler;
 import io.gpufleet.engine.scheduler.SchedulerProfile;
 import io.gpufleet.engine.scheduler.plugin.DynamicResources;
 import io.gpufleet.engine.workload.ControllerSelectors;
-import io.gpufleet.engine.random.SeededStreams;
 import io.gpufleet.engine.workload.InitialPods;
 import io.gpufleet.manifest.ManifestBundle;
 import io.gpufleet.manifest.yaml.ManifestProblem;
@@ -64,7 +64,7 @@ public record Cluster(List<ClusterNode> nodes, List<Pod> pods, List<Pod> succeed
    * default constraints over this cluster's controllers, its Namespaces' labels for namespace
    * selectors, one DRA plugin over the published objects for every profile. Every command that places pods places them here, so they agree.
    * The pods the controllers still make are named from the seed's {@link SeededStreams#NAMES} stream and
-   * ties broken from its {@link SeededStreams#TIE_BREAKS} stream, as `simulate` draws them.
+   * ties broken from its {@link SeededStreams#TIE_BREAKS} stream, as {@code simulate} draws them.
    */
   public Placement place(List<SchedulerProfile> profiles, long seed, boolean explain) {
     var selectors = ControllerSelectors.of(workloads);

@@ -5,9 +5,9 @@ import java.util.SplittableRandom;
 
 /**
  * A run's random stream for one purpose: the seed mixed with the purpose's name, so that a draw for one
- * purpose never shifts another's. `simulate` draws its pods' names from {@link #NAMES} and its
- * scheduling ties from {@link #TIE_BREAKS}, and `schedule` and `smi` draw from the same two, so the same
- * file and seed give the pods the same names in each.
+ * purpose never shifts another's. {@code simulate} draws its pods' names from {@link #NAMES} and its
+ * scheduling ties from {@link #TIE_BREAKS}, and {@code schedule} and {@code smi} draw from the same two, so
+ * the same file and seed give the pods the same names in each.
  */
 public final class SeededStreams {
   private SeededStreams() {}

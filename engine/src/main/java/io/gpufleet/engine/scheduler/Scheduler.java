@@ -141,21 +141,21 @@ public final class Scheduler {
     for (int p = 0; p < plugins; p++) {
       scoring[p] = scorers.get(p).plugin().preScore(pod, snapshot).orElse(null);
     }
+    int position = startIndex % n;
+    if (verdicts != null && candidates == null) {
+      // Every node is a candidate: the memo's chunk masks give the passing nodes in the rotating order,
+      // each chunk of nodes unchanged since its mask read as one word. The filters decide only the nodes
+      // no verdict was kept for, as the batches below do otherwise; those decide fewer where enough pass
+      // early, but a verdict is the same whenever it is made.
+      settle(filters, local, verdicts, pod, snapshot);
+      found = passing(verdicts, position, n, want, feasible);
+      evaluated = found < want ? n : (feasible[found - 1] - position + n) % n + 1;
+    }
     // Filter in batches, in the rotating order ((startIndex + k) % n), each plugin over the whole
     // batch in one call: a node is kept only if every plugin passes it, as when each node stops at
     // its first failing plugin. A batch is as large as the feasible nodes still wanted, so with
     // every node scored it is all of them; past the node that completes the wanted count the
     // per-node loop would have stopped, so the rest of that batch is not counted as evaluated.
-    int position = startIndex % n;
-    if (verdicts != null && candidates == null) {
-      // Every node is a candidate: the memo's chunk masks give the passing nodes in the rotating order,
-      // each chunk of nodes unchanged since its mask read as one word; the filters decide only the nodes
-      // no verdict was kept for, as the batches below would (they decide fewer where enough pass early:
-      // a verdict is the same whenever it is made).
-      settle(filters, local, verdicts, pod, snapshot);
-      found = passing(verdicts, position, n, want, feasible);
-      evaluated = found < want ? n : (feasible[found - 1] - position + n) % n + 1;
-    }
     int[] batch = evaluated < n && found < want ? new int[Math.min(n, Math.max(want, MIN_BATCH))] : null;
     int[] order = batch == null ? null : new int[batch.length];
     int[] misses = verdicts == null || batch == null ? null : new int[batch.length];
