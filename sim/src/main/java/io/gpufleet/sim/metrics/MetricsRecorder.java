@@ -22,7 +22,7 @@ public final class MetricsRecorder {
   private final LinkedHashMap<String, List<CardSpan>> openCards = new LinkedHashMap<>();
   private final List<CardSpan> closedCards = new ArrayList<>();
 
-  private final Map<String, List<TimeSeries.Sample>> series = new TreeMap<>();
+  private final Map<String, List<TimeSeries.Sample>> series = new HashMap<>();
   private final Map<String, Double> last = new HashMap<>();
   private final Map<String, Running> running = new HashMap<>();
   private final TreeMap<String, Double> costByNode = new TreeMap<>();
@@ -41,7 +41,7 @@ public final class MetricsRecorder {
   /** Deletions by reason and the disruption method behind them, for a scenario's expectations. */
   private final Map<Disrupted, Integer> disrupted = new HashMap<>();
   private final TreeMap<String, Integer> evictions = new TreeMap<>();
-  private final Map<ObjectRef, Service> services = new TreeMap<>();
+  private final Map<ObjectRef, Service> services = new HashMap<>();
 
   private record Running(String pool, double price, Instant since) {}
 
