@@ -36,12 +36,22 @@ import java.util.TreeMap;
  * all CPU (the polls' included) per fleet event is printed too, the cost of the fleet's work. With
  * {@code --kinds} first, every event is timed and each size's last run is broken down per event kind.
  *
+ * <p>Events are not units of work of one size: a scheduler cycle binds every pod that fits, a provisioning
+ * round launches for every pod pending, so on a larger fleet an event can carry more. The pods bound
+ * (run-record {@code POD_SCHEDULED} entries) per fleet event are printed with their ratio, and all CPU per
+ * pod bound: the per-fleet-event ratio is the product of the two ratios.
+ *
+ * <p>{@code --warmup N} runs each size N times first, unmeasured (default {@value #WARMUP}): each size's
+ * figures take about four runs to settle ({@link EventCostAB}).
+ *
  * <pre>scripts/event-cost [runs]   (generates the scenarios, builds, runs this)</pre>
  *
- * Arguments: [{@code --kinds}] {@code runs} then {@code shape small.yaml large.yaml} triples.
+ * Arguments: [{@code --kinds}] [{@code --warmup N}] {@code runs} then {@code shape small.yaml large.yaml} triples.
  */
 public final class EventCost {
   private EventCost() {}
+
+  private static final int WARMUP = 5;
 
   /**
    * One run; {@code records}: the run record's entries (pods created, bound, evicted, nodes launched...),
@@ -49,7 +59,8 @@ public final class EventCost {
    */
   record Run(long events, int peakNodes, long records, double cpuMicrosPerEvent, double wallMicrosPerEvent,
       double cpuMicrosPerRecord, double allocatedKbPerEvent, long polls, double cpuMicrosPerPoll,
-      double cpuMicrosPerFleetEvent, double allCpuMicrosPerFleetEvent, Map<String, Kind> kinds) {}
+      double cpuMicrosPerFleetEvent, double allCpuMicrosPerFleetEvent, double podsBoundPerFleetEvent,
+      double allCpuMicrosPerPodBound, Map<String, Kind> kinds) {}
 
   /** One kind of event in a run: how many, and this thread's CPU over their handling. */
   record Kind(long count, long cpuNanos) {
@@ -63,8 +74,14 @@ public final class EventCost {
     if (kinds) {
       args = Arrays.copyOfRange(args, 1, args.length);
     }
-    if (args.length < 4 || (args.length - 1) % 3 != 0) {
-      throw new IllegalArgumentException("usage: EventCost [--kinds] RUNS (SHAPE SMALL.yaml LARGE.yaml)...");
+    int warmup = WARMUP;
+    if (args.length > 1 && args[0].equals("--warmup")) {
+      warmup = Integer.parseInt(args[1]);
+      args = Arrays.copyOfRange(args, 2, args.length);
+    }
+    if (args.length < 4 || (args.length - 1) % 3 != 0 || warmup < 0) {
+      throw new IllegalArgumentException(
+          "usage: EventCost [--kinds] [--warmup N] RUNS (SHAPE SMALL.yaml LARGE.yaml)...");
     }
     int runs = Integer.parseInt(args[0]);
     ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -77,8 +94,10 @@ public final class EventCost {
       String shape = args[i];
       ScenarioFile small = read(Path.of(args[i + 1]));
       ScenarioFile large = read(Path.of(args[i + 2]));
-      run(small, threads, kinds);
-      run(large, threads, kinds);
+      for (int w = 0; w < warmup; w++) {
+        run(small, threads, kinds);
+        run(large, threads, kinds);
+      }
       List<Run> s = new ArrayList<>();
       List<Run> l = new ArrayList<>();
       for (int r = 0; r < runs; r++) {
@@ -89,9 +108,10 @@ public final class EventCost {
       double[] lm = print(shape, "large", l);
       ratios.add(String.format(Locale.ROOT,
           "%-10s large/small per event: cpu %.2fx, wall %.2fx, allocated %.2fx; per record: cpu %.2fx; "
-              + "per poll: cpu %.2fx; per fleet event: cpu %.2fx, all cpu (polls' too) %.2fx",
+              + "per poll: cpu %.2fx; per fleet event: cpu %.2fx, all cpu (polls' too) %.2fx = pods bound %.2fx "
+              + "(%.3f / %.3f) x all cpu per pod bound %.2fx",
           shape, lm[0] / sm[0], lm[1] / sm[1], lm[3] / sm[3], lm[2] / sm[2], lm[4] / sm[4], lm[5] / sm[5],
-          lm[6] / sm[6]));
+          lm[6] / sm[6], lm[7] / sm[7], sm[7], lm[7], lm[8] / sm[8]));
       if (kinds) {
         breakdowns.add(breakdown(shape, "small", s.getLast()));
         breakdowns.add(breakdown(shape, "large", l.getLast()));
@@ -99,8 +119,8 @@ public final class EventCost {
     }
     ratios.forEach(System.out::println);
     breakdowns.forEach(System.out::print);
-    System.out.printf(Locale.ROOT, "medians of %d runs each, alternating small and large; load average %.1f%n", runs,
-        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    System.out.printf(Locale.ROOT, "medians of %d runs each after %d of warm-up, alternating small and large; "
+        + "load average %.1f%n", runs, warmup, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 
   private static ScenarioFile read(Path p) throws Exception {
@@ -131,10 +151,12 @@ public final class EventCost {
     long records = r.record().entries().size();
     Kind polls = kinds.getOrDefault(Event.DisruptionPoll.class.getSimpleName(), new Kind(0, 0));
     long fleetEvents = r.events() - polls.count();
+    long bound = r.record().entries().stream().filter(e -> e.kind() == RunRecord.Kind.POD_SCHEDULED).count();
     return new Run(r.events(), peakNodes(r), records, cpu / 1e3 / r.events(), wall / 1e3 / r.events(),
         cpu / 1e3 / records, bytes / 1024.0 / r.events(), polls.count(),
         polls.count() == 0 ? 0 : polls.cpuNanos() / 1e3 / polls.count(),
-        (cpu - polls.cpuNanos()) / 1e3 / fleetEvents, cpu / 1e3 / fleetEvents, kinds);
+        (cpu - polls.cpuNanos()) / 1e3 / fleetEvents, cpu / 1e3 / fleetEvents, (double) bound / fleetEvents,
+        bound == 0 ? 0 : cpu / 1e3 / bound, kinds);
   }
 
   /** A run's events per kind: count, CPU microseconds each, and share of the timed CPU. */
@@ -166,7 +188,8 @@ public final class EventCost {
 
   /**
    * Prints each size's medians; returns {cpu, wall} per event, cpu per record, allocated per event,
-   * cpu per poll, cpu per fleet event, and all cpu per fleet event.
+   * cpu per poll, cpu per fleet event, all cpu per fleet event, pods bound per fleet event, and all cpu
+   * per pod bound.
    */
   private static double[] print(String shape, String size, List<Run> runs) {
     double cpu = median(runs.stream().mapToDouble(Run::cpuMicrosPerEvent).toArray());
@@ -176,11 +199,14 @@ public final class EventCost {
     double perPoll = median(runs.stream().mapToDouble(Run::cpuMicrosPerPoll).toArray());
     double perFleetEvent = median(runs.stream().mapToDouble(Run::cpuMicrosPerFleetEvent).toArray());
     double allPerFleetEvent = median(runs.stream().mapToDouble(Run::allCpuMicrosPerFleetEvent).toArray());
+    double podsPerFleetEvent = median(runs.stream().mapToDouble(Run::podsBoundPerFleetEvent).toArray());
+    double perPodBound = median(runs.stream().mapToDouble(Run::allCpuMicrosPerPodBound).toArray());
     Run first = runs.getFirst();
     System.out.printf(Locale.ROOT, "%-10s %-6s %8d %7d %14.1f %15.1f %8d %15.1f %14.1f %7d %13.1f %19.1f%n", shape,
         size, first.events(), first.peakNodes(), cpu, wall, first.records(), perRecord, allocated, first.polls(),
         perPoll, perFleetEvent);
-    return new double[] {cpu, wall, perRecord, allocated, perPoll, perFleetEvent, allPerFleetEvent};
+    return new double[] {cpu, wall, perRecord, allocated, perPoll, perFleetEvent, allPerFleetEvent,
+        podsPerFleetEvent, perPodBound};
   }
 
   private static double median(double[] v) {
