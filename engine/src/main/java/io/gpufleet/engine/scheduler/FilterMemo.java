@@ -244,9 +244,14 @@ public final class FilterMemo {
       passMask[c] = passing;
     }
 
-    /** Chunk {@code c}'s mask, where {@link #masked}. */
+    /** Chunk {@code c}'s mask, where {@link #masked}; else that of {@link #maskedChunk}. */
     long passing(int c) {
       return passMask[c];
+    }
+
+    /** The chunk of NodeInfos chunk {@code c}'s mask was last taken from, or null if none was. */
+    Object maskedChunk(int c) {
+      return maskedChunk[c];
     }
 
     /** The error every node gave this class on {@code snapshot} (that very image), null if none is kept. */

@@ -195,36 +195,36 @@ public final class Scheduler {
       // kube-scheduler skips scoring when only one node is feasible.
       return new ScheduleResult.Scheduled(snapshot.get(feasible[0]).name(), 0, 1, evaluated, List.of());
     }
-    // Raw scores, one plugin over every feasible node at a time; each normalises its own column.
-    long[][] columns = new long[plugins][];
+    // Raw scores, one plugin over every feasible node at a time; each normalises its own column, which
+    // is then weighted into the totals. kube-scheduler scores with every plugin before normalising any,
+    // but a plugin's normalisation reads only its own column and state, so each is scored and
+    // normalised in turn here, in one array; only --explain keeps every plugin's weighted column.
+    long[][] perPlugin = explain ? new long[plugins][] : null;
+    long[] column = explain ? null : new long[found];
+    long[] total = new long[found];
     for (int p = 0; p < plugins; p++) {
-      if (scoring[p] != null) {
-        columns[p] = new long[found];
-        if (verdicts != null && localScorer[p] >= 0) {
-          verdicts.scoreAll(localScorer[p], scoring[p], pod, snapshot, feasible, found, columns[p]);
-        } else {
-          scoring[p].scoreAll(pod, snapshot, feasible, found, columns[p]);
+      if (scoring[p] == null) {
+        continue;
+      }
+      long[] scores = explain ? (perPlugin[p] = new long[found]) : column;
+      if (verdicts != null && localScorer[p] >= 0) {
+        verdicts.scoreAll(localScorer[p], scoring[p], pod, snapshot, feasible, found, scores);
+      } else {
+        scoring[p].scoreAll(pod, snapshot, feasible, found, scores);
+      }
+      scoring[p].normalize(pod, scores);
+      long weight = scorers.get(p).weight();
+      if (explain) {
+        for (int j = 0; j < found; j++) {
+          scores[j] *= weight;
+          total[j] += scores[j];
+        }
+      } else {
+        for (int j = 0; j < found; j++) {
+          total[j] += scores[j] * weight;
         }
       }
     }
-    boolean[] applies = new boolean[plugins];
-    for (int p = 0; p < plugins; p++) {
-      applies[p] = scoring[p] != null;
-    }
-    long[] total = new long[found];
-    for (int p = 0; p < plugins; p++) {
-      if (!applies[p]) {
-        continue;
-      }
-      long[] column = columns[p];
-      scoring[p].normalize(pod, column);
-      long weight = scorers.get(p).weight();
-      for (int j = 0; j < found; j++) {
-        column[j] *= weight;
-        total[j] += column[j];
-      }
-    }
-    long[][] perPlugin = explain ? columns : null;
     int best = 0;
     int ties = 1;
     for (int j = 1; j < found; j++) {
@@ -339,9 +339,10 @@ public final class Scheduler {
   }
 
   /**
-   * Brings every chunk mask of {@code verdicts} up to {@code snapshot}: the nodes of a chunk that is not
-   * the object its mask was taken from are decided where their verdict is not kept, and the chunk's mask
-   * taken anew from the verdicts.
+   * Brings every chunk mask of {@code verdicts} up to {@code snapshot}. A chunk that is not the object its
+   * mask was taken from keeps the bit of each position that holds the NodeInfo it held then, or the one
+   * the next position held (a node removed before it moved the chunk down one): a verdict depends on the
+   * NodeInfo alone. Only the other positions are read, their nodes decided where no verdict is kept.
    */
   private static void settle(FilterPlugin[] filters, int[] local, FilterMemo.Verdicts verdicts, PodInfo pod,
       ClusterSnapshot snapshot) {
@@ -349,6 +350,8 @@ public final class Scheduler {
     int chunks = (n + ChunkedArray.MASK) >>> ChunkedArray.SHIFT;
     verdicts.coverChunks(chunks);
     int[] stale = null;
+    long[] kept = null;
+    long[] redo = null;
     int staleCount = 0;
     int[] misses = null;
     int missed = 0;
@@ -358,10 +361,33 @@ public final class Scheduler {
       }
       if (stale == null) {
         stale = new int[chunks - c];
+        kept = new long[stale.length];
+        redo = new long[stale.length];
         misses = new int[n - (c << ChunkedArray.SHIFT)];
       }
-      stale[staleCount++] = c;
-      for (int i = c << ChunkedArray.SHIFT, end = Math.min(n, i + ChunkedArray.SIZE); i < end; i++) {
+      int base = c << ChunkedArray.SHIFT;
+      int size = Math.min(n - base, ChunkedArray.SIZE);
+      Object[] now = (Object[]) snapshot.nodeChunk(c);
+      long same = 0;
+      long moved = 0;
+      if (verdicts.maskedChunk(c) instanceof Object[] before) {
+        for (int k = 0; k < size; k++) {
+          Object node = now[k];
+          if (node == before[k]) {
+            same |= 1L << k;
+          } else if (k + 1 < ChunkedArray.SIZE && node == before[k + 1]) {
+            moved |= 1L << k;
+          }
+        }
+      }
+      long mask = verdicts.passing(c);
+      long all = size == ChunkedArray.SIZE ? -1L : (1L << size) - 1;
+      long changed = all & ~(same | moved);
+      stale[staleCount] = c;
+      kept[staleCount] = (mask & same) | ((mask >>> 1) & moved);
+      redo[staleCount++] = changed;
+      for (long bits = changed; bits != 0; bits &= bits - 1) {
+        int i = base + Long.numberOfTrailingZeros(bits);
         if (!verdicts.known(snapshot, i)) {
           misses[missed++] = i;
         }
@@ -371,14 +397,15 @@ public final class Scheduler {
       decide(filters, local, verdicts, pod, snapshot, misses, missed);
     }
     for (int k = 0; k < staleCount; k++) {
-      int c = stale[k];
-      long passing = 0;
-      for (int i = c << ChunkedArray.SHIFT, end = Math.min(n, i + ChunkedArray.SIZE); i < end; i++) {
-        if (verdicts.verdict(snapshot, i) == FilterMemo.Verdicts.PASSED) {
-          passing |= 1L << (i & ChunkedArray.MASK);
+      int base = stale[k] << ChunkedArray.SHIFT;
+      long passing = kept[k];
+      for (long bits = redo[k]; bits != 0; bits &= bits - 1) {
+        int b = Long.numberOfTrailingZeros(bits);
+        if (verdicts.verdict(snapshot, base + b) == FilterMemo.Verdicts.PASSED) {
+          passing |= 1L << b;
         }
       }
-      verdicts.mask(snapshot, c, passing);
+      verdicts.mask(snapshot, stale[k], passing);
     }
   }
 
