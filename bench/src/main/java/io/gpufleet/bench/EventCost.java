@@ -51,7 +51,8 @@ import java.util.TreeMap;
 public final class EventCost {
   private EventCost() {}
 
-  private static final int WARMUP = 5;
+  /** Warm-up runs of each size (of each build in {@link EventCostAB}) before any is measured. */
+  static final int WARMUP = 5;
 
   /**
    * One run; {@code records}: the run record's entries (pods created, bound, evicted, nodes launched...),

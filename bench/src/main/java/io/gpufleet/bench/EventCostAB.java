@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * fastest is the least disturbed: Chen and Revels, "Robust benchmarking in noisy environments", 2016);
  * then each round's ratio, so that a JVM's spread shows.
  *
- * <p>{@code WARMUP} rounds (default {@value #WARMUP}) come first, unmeasured. The small batch day run again
+ * <p>{@code WARMUP} rounds (default {@value EventCost#WARMUP}) come first, unmeasured. The small batch day run again
  * and again in a JVM of its own cost 159, 81, 58 and 56 µs per fleet event in its first four runs and 36 to
  * 39 in the next four; the large day 152, 90, 69 and 63, then 54 to 86. Each build's code is compiled
  * apart, so each needs about four runs of each size before its figures settle, and in those first runs the
@@ -42,14 +42,12 @@ import java.util.stream.Stream;
 public final class EventCostAB {
   private EventCostAB() {}
 
-  private static final int WARMUP = 5;
-
   public static void main(String[] args) throws Exception {
     if (args.length != 5 && args.length != 6) {
       throw new IllegalArgumentException("usage: EventCostAB RUNS TREE_A TREE_B SMALL.yaml LARGE.yaml [WARMUP]");
     }
     int runs = Integer.parseInt(args[0]);
-    int warmup = args.length == 6 ? Integer.parseInt(args[5]) : WARMUP;
+    int warmup = args.length == 6 ? Integer.parseInt(args[5]) : EventCost.WARMUP;
     Build a = Build.of("A", Path.of(args[1]));
     Build b = Build.of("B", Path.of(args[2]));
     Path small = Path.of(args[3]);
