@@ -113,6 +113,7 @@ public final class EventCost {
               + "(%.3f / %.3f) x all cpu per pod bound %.2fx; fastest runs' all cpu per fleet event %.2fx",
           shape, lm[0] / sm[0], lm[1] / sm[1], lm[3] / sm[3], lm[2] / sm[2], lm[4] / sm[4], lm[5] / sm[5],
           lm[6] / sm[6], lm[7] / sm[7], sm[7], lm[7], lm[8] / sm[8], lm[9] / sm[9]));
+      ratios.add(pairs(shape, s, l));
       if (kinds) {
         breakdowns.add(breakdown(shape, "small", s.getLast()));
         breakdowns.add(breakdown(shape, "large", l.getLast()));
@@ -127,6 +128,22 @@ public final class EventCost {
   private static ScenarioFile read(Path p) throws Exception {
     return ScenarioReader.read(p.toString(), Files.readString(p), ScenarioSources.directory(p.toAbsolutePath()
         .getParent()));
+  }
+
+  /**
+   * The ratio of all CPU per fleet event, large over small, of each pair (a small run and the large run
+   * after it): their median and range. A pair's runs are close in time, so a host's drift over minutes
+   * moves this less than the ratio of the medians; its range shows the JVM's spread.
+   */
+  private static String pairs(String shape, List<Run> small, List<Run> large) {
+    double[] r = new double[small.size()];
+    for (int i = 0; i < r.length; i++) {
+      r[i] = large.get(i).allCpuMicrosPerFleetEvent() / small.get(i).allCpuMicrosPerFleetEvent();
+    }
+    double[] sorted = r.clone();
+    Arrays.sort(sorted);
+    return String.format(Locale.ROOT, "%-10s pairs' all cpu per fleet event, large/small: median %.2fx, %.2fx to %.2fx",
+        shape, median(r), sorted[0], sorted[sorted.length - 1]);
   }
 
   /** One run; polls are timed, and with {@code everyKind} every event. */
